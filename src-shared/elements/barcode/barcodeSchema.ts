@@ -1,0 +1,55 @@
+// The `barcode` element: a linear or 2D symbol that fills its box, with an optional human-readable line.
+import { z } from 'zod';
+import { colorSchema, contentShape, elementBaseShape, lengthSchema } from '../../model/common';
+
+/** bwip-js names of the symbologies Labelsmith supports. */
+export const SYMBOLOGIES = [
+  'code128',
+  'gs1-128',
+  'ean13',
+  'ean8',
+  'upca',
+  'upce',
+  'code39',
+  'code93',
+  'interleaved2of5',
+  'itf14',
+  'qrcode',
+  'datamatrix',
+  'gs1datamatrix',
+  'pdf417',
+  'azteccode',
+] as const;
+export type Symbology = (typeof SYMBOLOGIES)[number];
+
+export const TWO_D_SYMBOLOGIES: ReadonlySet<Symbology> = new Set(['qrcode', 'datamatrix', 'gs1datamatrix', 'pdf417', 'azteccode']);
+
+export const barcodeStyleSchema = z.strictObject({
+  /** Colour of bars and modules; the background stays unpainted. */
+  color: colorSchema.optional(),
+  /** Font of the human-readable line. */
+  fontFamily: z.string().max(100).optional(),
+  fontSize: lengthSchema.optional(),
+});
+
+export const barcodeElementSchema = z.strictObject({
+  ...elementBaseShape,
+  type: z.literal('barcode'),
+  ...contentShape,
+  symbology: z.enum(SYMBOLOGIES, { error: `must be one of: ${SYMBOLOGIES.join(', ')}` }),
+  /** Human-readable line under linear codes; ignored by 2D codes. */
+  showText: z.boolean().optional(),
+  /** QR error correction level. */
+  errorCorrection: z.enum(['L', 'M', 'Q', 'H']).optional(),
+  style: barcodeStyleSchema.optional(),
+});
+
+export type BarcodeElement = z.infer<typeof barcodeElementSchema>;
+
+export const BARCODE_DEFAULTS = {
+  color: '#000000',
+  fontFamily: 'sans',
+  fontSize: '8pt',
+  showText: true,
+  errorCorrection: 'M',
+} as const;

@@ -1,0 +1,16 @@
+// What a ZPL element emitter gets: the printer resolution and a raster fallback for what ZPL cannot draw natively.
+import type { FontRegistry } from '../../fonts/fontRegistry';
+import type { LaidOutElement } from '../../layout/laidOutLabel';
+
+export interface ZplEmitContext {
+  /** Printer resolution: 203, 300 or 600 dots per inch. */
+  dpi: number;
+  fonts: FontRegistry;
+  /** Points to whole printer dots: the one place ZPL coordinates are rounded. */
+  dots(points: number): number;
+  /** The element drawn as a ^GFA graphic at its place (for rotations and symbologies ZPL lacks). */
+  graphic(element: LaidOutElement): string;
+}
+
+/** Returns the element's ZPL commands (without ^XA/^XZ); it handles its own rotation or falls back to ctx.graphic. */
+export type ZplElementEmitter<T extends LaidOutElement> = (element: T, ctx: ZplEmitContext) => string;

@@ -1,0 +1,139 @@
+// The layout's result: plain serialisable data, lengths in points, origin at the label's top-left, y down.
+import type { Symbology } from '../elements/barcode/barcodeSchema';
+import type { FontFaceKey } from '../fonts/fontFaces';
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One line of text, already broken and aligned by the layout; emitters draw it as given. */
+export interface TextLine {
+  text: string;
+  /** Left edge of the line. */
+  x: number;
+  baseline: number;
+  width: number;
+}
+
+export interface TextRun {
+  fontKey: FontFaceKey;
+  fontSize: number;
+  color: string;
+  lines: TextLine[];
+}
+
+interface LaidOutBase {
+  id: string;
+  /** The element's box; rotation turns everything of the element about its centre. */
+  box: Box;
+  /** Degrees clockwise about the box centre. */
+  rotation: number;
+}
+
+export interface LaidOutText extends LaidOutBase, TextRun {
+  type: 'text';
+  textAlign: 'left' | 'center' | 'right';
+  /** Distance between baselines in points. */
+  lineHeight: number;
+}
+
+export interface LinearSymbol {
+  kind: 'linear';
+  /** Bars (dark modules) as x offsets and widths, absolute on the label. */
+  bars: { x: number; width: number }[];
+  /** Top of the bars and their height. */
+  y: number;
+  height: number;
+  /** Width of one module; every bar is a whole number of modules. */
+  moduleWidth: number;
+  /** Left edge and total width of the symbol including its quiet zones are not drawn; this is the bar area. */
+  x: number;
+  width: number;
+}
+
+export interface MatrixSymbol {
+  kind: 'matrix';
+  /** Top-left of the module grid. */
+  x: number;
+  y: number;
+  columns: number;
+  rows: number;
+  moduleWidth: number;
+  moduleHeight: number;
+  /** Row-major, one character per module: "1" dark, "0" light. */
+  cells: string;
+}
+
+export interface LaidOutBarcode extends LaidOutBase {
+  type: 'barcode';
+  symbology: Symbology;
+  /** The value that was encoded, as given to bwip-js. */
+  value: string;
+  errorCorrection: 'L' | 'M' | 'Q' | 'H';
+  color: string;
+  symbol: LinearSymbol | MatrixSymbol;
+  /** The human-readable line of a linear code, when shown. */
+  humanReadable?: TextRun;
+}
+
+export interface LaidOutImage extends LaidOutBase {
+  type: 'image';
+  mime: 'image/png' | 'image/jpeg';
+  /** The image bytes, base64. */
+  base64: string;
+  pixelWidth: number;
+  pixelHeight: number;
+  /** Where the whole image is drawn (cover may reach past the box; it is clipped to `box`). */
+  placement: Box;
+}
+
+export interface StrokeStyle {
+  /** #rrggbb, or undefined for no stroke. */
+  stroke?: string;
+  strokeWidth: number;
+}
+
+export interface LaidOutLine extends LaidOutBase, StrokeStyle {
+  type: 'line';
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export interface LaidOutRect extends LaidOutBase, StrokeStyle {
+  type: 'rect';
+  /** The outline's centre line: the box inset by half the stroke, so the stroke stays inside the box. */
+  shape: Box;
+  /** #rrggbb, or undefined for no fill. */
+  fill?: string;
+  cornerRadius: number;
+}
+
+export interface LaidOutEllipse extends LaidOutBase, StrokeStyle {
+  type: 'ellipse';
+  /** The ellipse is inscribed in this box: the element box inset by half the stroke. */
+  shape: Box;
+  fill?: string;
+}
+
+export type LaidOutElement = LaidOutText | LaidOutBarcode | LaidOutImage | LaidOutLine | LaidOutRect | LaidOutEllipse;
+export type LaidOutOf<T extends LaidOutElement['type']> = Extract<LaidOutElement, { type: T }>;
+
+export interface RenderWarning {
+  /** Stable code, e.g. FONT_FALLBACK, TEXT_TRUNCATED. */
+  code: string;
+  message: string;
+  elementId?: string;
+}
+
+export interface LaidOutLabel {
+  width: number;
+  height: number;
+  /** In drawing order: later elements are drawn over earlier ones. */
+  elements: LaidOutElement[];
+  warnings: RenderWarning[];
+}

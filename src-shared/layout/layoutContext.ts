@@ -1,0 +1,16 @@
+// What an element's layout step gets from layoutLabel(): fonts, the data, expressions, and the warning list.
+import type { Element } from '../elements/elementSchema';
+import type { FontRegistry } from '../fonts/fontRegistry';
+import type { ExpressionEnv } from '../expr';
+import type { Box, RenderWarning } from './laidOutLabel';
+
+export interface LayoutContext {
+  fonts: FontRegistry;
+  env: ExpressionEnv;
+  /** The element's value from content.expression, contentExpression or content.text, as a string; undefined when none is set. */
+  content(element: Element): string | undefined;
+  warn(warning: RenderWarning): void;
+}
+
+/** One element type's layout step: a template element in its box to positioned primitives (null: draws nothing). */
+export type ElementLayout<E extends Element, L> = (element: E, box: Box, ctx: LayoutContext) => L | null;

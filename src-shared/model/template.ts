@@ -1,0 +1,89 @@
+// The template format (spec 2.3 plus Labelsmith's element types) and its validation into {path, message} errors.
+import { z } from 'zod';
+import { elementSchema } from '../elements/elementSchema';
+import { InvalidTemplateError, type ErrorDetail } from '../errors';
+import { toPoints } from '../units/length';
+import { lengthSchema, MAX_ELEMENTS, MAX_SIDE_POINTS } from './common';
+
+export const templateSchema = z.strictObject({
+  formatVersion: z.literal(1, { error: 'formatVersion must be 1' }),
+  meta: z.strictObject({
+    name: z.string().max(200),
+    description: z.string().max(5000).optional(),
+    tags: z.array(z.string().max(100)).max(50).optional(),
+  }),
+  dimensions: z.strictObject({
+    width: lengthSchema,
+    height: lengthSchema,
+    safeMargin: lengthSchema.optional(),
+  }),
+  elements: z.array(elementSchema).max(MAX_ELEMENTS, { message: `at most ${MAX_ELEMENTS} elements` }),
+});
+
+export type Template = z.infer<typeof templateSchema>;
+/** A template as written by people: defaults not yet applied. */
+export type TemplateInput = z.input<typeof templateSchema>;
+
+/** Formats a zod path as `elements[2].style.fontSize`. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+const MAX_SIDE_TEXT = '1 m';
+
+/** Checks zod cannot express per field: sizes within bounds, unique ids. */
+function checkGeometry(template: Template): ErrorDetail[] {
+  const errors: ErrorDetail[] = [];
+  const side = (path: string, text: string, allowNegative: boolean): void => {
+    const points = toPoints(text);
+    if (!allowNegative && points <= 0) errors.push({ path, message: 'must be greater than zero' });
+    else if (Math.abs(points) > MAX_SIDE_POINTS) errors.push({ path, message: `must be at most ${MAX_SIDE_TEXT}` });
+  };
+  side('dimensions.width', template.dimensions.width, false);
+  side('dimensions.height', template.dimensions.height, false);
+  const seen = new Set<string>();
+  template.elements.forEach((element, index) => {
+    const at = `elements[${index}]`;
+    const isLine = element.type === 'line';
+    side(`${at}.width`, element.width, isLine);
+    side(`${at}.height`, element.height, isLine);
+    for (const axis of ['x', 'y'] as const) {
+      if (Math.abs(toPoints(element.position[axis])) > MAX_SIDE_POINTS) {
+        errors.push({ path: `${at}.position.${axis}`, message: `must be within ${MAX_SIDE_TEXT} of the label origin` });
+      }
+    }
+    if (seen.has(element.id)) errors.push({ path: `${at}.id`, message: `duplicate element id "${element.id}"` });
+    seen.add(element.id);
+    if (element.type === 'image' && element.src === undefined && element.content?.expression === undefined && element.contentExpression === undefined) {
+      errors.push({ path: `${at}.src`, message: 'an image needs src, content.expression or contentExpression' });
+    }
+  });
+  return errors;
+}
+
+export type ValidationResult = { ok: true; template: Template } | { ok: false; errors: ErrorDetail[] };
+
+/** Validates unknown JSON as a template; every problem is reported, not just the first. */
+export function validateTemplate(input: unknown): ValidationResult {
+  const parsed = templateSchema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      errors: parsed.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })),
+    };
+  }
+  const errors = checkGeometry(parsed.data);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, template: parsed.data };
+}
+
+/** Validates or throws InvalidTemplateError (code INVALID_TEMPLATE, details.errors). */
+export function parseTemplate(input: unknown): Template {
+  const result = validateTemplate(input);
+  if (!result.ok) throw new InvalidTemplateError(result.errors);
+  return result.template;
+}
