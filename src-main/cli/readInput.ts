@@ -1,0 +1,21 @@
+// Reads the CLI's input files ("-" is stdin) and parses JSON with errors that name the file.
+import { readFileSync } from 'node:fs';
+import { UsageError } from './cliErrors';
+
+export function readInputText(path: string, what: string): string {
+  try {
+    return readFileSync(path === '-' ? 0 : path, 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+    throw new UsageError(`cannot read ${what} file ${JSON.stringify(path)}: ${reason}`);
+  }
+}
+
+export function readJsonFile(path: string, what: string): unknown {
+  const text = readInputText(path, what);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`${what} file ${JSON.stringify(path)} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
