@@ -1,11 +1,10 @@
 // Building blocks of the template schema shared by every element type: lengths, colours, expressions.
 import { z } from 'zod';
 import { parseLength } from '../units/length';
-import { checkExpressionSyntax } from '../expr';
+import { checkExpressionSyntax, MAX_SOURCE_LENGTH } from '../expr';
 
 /** Longest side of a label, and of any element box: 1 m keeps a render bounded. */
 export const MAX_SIDE_POINTS = (1000 / 25.4) * 72;
-export const MAX_EXPRESSION_LENGTH = 2000;
 export const MAX_ELEMENTS = 1000;
 export const MAX_LITERAL_TEXT_LENGTH = 10_000;
 
@@ -25,7 +24,7 @@ export const fillSchema = z.union([colorSchema, z.literal('none')], {
 /** An expression string, parsed at validation time so a syntax error is a template error. */
 export const expressionSchema = z
   .string()
-  .max(MAX_EXPRESSION_LENGTH, { message: `expression is longer than ${MAX_EXPRESSION_LENGTH} characters` })
+  .max(MAX_SOURCE_LENGTH, { message: `expression is longer than ${MAX_SOURCE_LENGTH} characters` })
   .superRefine((source, ctx) => {
     const problem = checkExpressionSyntax(source);
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `invalid expression: ${problem}` });
