@@ -110,6 +110,7 @@ export interface LaidOutRect extends LaidOutBase, StrokeStyle {
   shape: Box;
   /** #rrggbb, or undefined for no fill. */
   fill?: string;
+  /** Radius of the corners of `shape` (the stroke's centre line, so the outer edge's is half a stroke more); 0: sharp. */
   cornerRadius: number;
 }
 

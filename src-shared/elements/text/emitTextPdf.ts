@@ -1,7 +1,6 @@
 // Draws a laid-out text element in PDF.
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { PdfElementEmitter } from '../../emit/pdf/pdfContext';
+import { drawTextRun } from '../../emit/pdf/pdfText';
 
-export const emitTextPdf: PdfElementEmitter<LaidOutOf<'text'>> = () => {
-  throw new Error('not implemented: text in PDF');
-};
+export const emitTextPdf: PdfElementEmitter<LaidOutOf<'text'>> = (element, ctx) => drawTextRun(element, ctx);

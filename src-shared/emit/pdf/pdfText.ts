@@ -2,8 +2,16 @@
 import type { TextRun } from '../../layout/laidOutLabel';
 import type { PdfEmitContext } from './pdfContext';
 
+/**
+ * An empty feature list still applies the font's default features (kerning, ligatures) but makes pdfkit shape
+ * each line whole, as the layout measured it; by default pdfkit shapes word by word and drops kerning across spaces.
+ */
+const WHOLE_LINE_SHAPING: PDFKit.Mixins.OpenTypeFeatures[] = [];
+
 export function drawTextRun(run: TextRun, ctx: PdfEmitContext): void {
-  void run;
-  void ctx;
-  throw new Error('not implemented');
+  ctx.useFont(run.fontKey, run.fontSize);
+  ctx.doc.fillColor(run.color);
+  for (const line of run.lines) {
+    ctx.doc.text(line.text, line.x, line.baseline, { baseline: 'alphabetic', lineBreak: false, features: WHOLE_LINE_SHAPING });
+  }
 }

@@ -1,0 +1,39 @@
+// Writes a LaidOutLabel as a PNG: the label's SVG rasterised by resvg at the requested dpi, then encoded.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FontRegistry } from '../../fonts/fontRegistry';
+import type { LaidOutLabel } from '../../layout/laidOutLabel';
+import { pointsToDots } from '../../units/length';
+import { labelToSvg } from '../svg/emitSvg';
+import { encodePng } from './encodePng';
+import { rasterizeSvg } from './rasterize';
+
+export const PNG_DPI_RANGE = { min: 50, max: 600 } as const;
+
+export interface PngOptions {
+  dpi: number;
+}
+
+/** Pixel size of a length in points at a dpi, rounded once (each side of the label independently). */
+function pixelsFor(points: number, dpi: number): number {
+  return Math.max(1, Math.round(pointsToDots(points, dpi)));
+}
+
+/**
+ * Async only to give the event loop a turn before resolving: resvg's native pixmaps are freed by finalizers that run
+ * on the loop, never inside synchronous code, and a batch that renders label after label without one grew by about
+ * 9 MB a label at 203 dpi (3.5 GB after 400) where with it the process stayed near 200 MB.
+ */
+export async function emitPng(label: LaidOutLabel, fonts: FontRegistry, options: PngOptions): Promise<Uint8Array> {
+  const { dpi } = options;
+  if (!Number.isFinite(dpi) || dpi < PNG_DPI_RANGE.min || dpi > PNG_DPI_RANGE.max) {
+    throw new RangeError(`PNG dpi must be between ${PNG_DPI_RANGE.min} and ${PNG_DPI_RANGE.max}, got ${dpi}`);
+  }
+  const width = pixelsFor(label.width, dpi);
+  const height = pixelsFor(label.height, dpi);
+  // Whole-pixel outer size and a stretched viewBox: the raster is exactly width x height even where rounding the two
+  // sides changed the aspect ratio by a fraction of a pixel.
+  const svg = labelToSvg(label, fonts, { width: String(width), height: String(height) });
+  const png = encodePng(rasterizeSvg(svg, width), dpi);
+  await nextTurn();
+  return png;
+}

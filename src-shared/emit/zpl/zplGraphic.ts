@@ -1,0 +1,115 @@
+// 1-bit rasters for ZPL: RGBA pixels to black/white dots, and black/white dots to a compressed ^GFA field.
+
+/** A pixel (or colour) at or above this luma (0..255) prints as white; below it prints as black. */
+export const DARK_LUMA_THRESHOLD = 128;
+
+/** Perceived brightness 0..255 of an sRGB colour (ITU-R BT.601 weights, as thermal printer drivers use). */
+export function luma(r: number, g: number, b: number): number {
+  // In thousandths, so a neutral grey comes out as exactly its channel value (no 127.99999 for #808080).
+  return (299 * r + 587 * g + 114 * b) / 1000;
+}
+
+/**
+ * RGBA pixels (row-major, 4 bytes each, straight alpha as PNG decoders give it) to one byte per pixel, 1 = black.
+ * Transparent pixels count as white, because a label is white paper. resvg's pixels are premultiplied: render
+ * those over an opaque white background, where both kinds of alpha are the same. 'threshold' keeps edges crisp (logos, text, shapes); 'dither' spreads the
+ * rounding error with Floyd–Steinberg so photos keep their grey levels.
+ */
+export function rgbaToMonochrome(rgba: Uint8Array, width: number, height: number, mode: 'threshold' | 'dither'): Uint8Array {
+  const pixels = width * height;
+  if (rgba.length < pixels * 4) throw new Error(`expected ${pixels * 4} RGBA bytes for ${width}x${height}, got ${rgba.length}`);
+  const gray = new Float32Array(pixels);
+  for (let i = 0; i < pixels; i++) {
+    const alpha = (rgba[i * 4 + 3] ?? 0) / 255;
+    const value = luma(rgba[i * 4] ?? 0, rgba[i * 4 + 1] ?? 0, rgba[i * 4 + 2] ?? 0);
+    gray[i] = alpha * value + (1 - alpha) * 255;
+  }
+  const bits = new Uint8Array(pixels);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const value = gray[i] ?? 255;
+      const black = value < DARK_LUMA_THRESHOLD;
+      bits[i] = black ? 1 : 0;
+      if (mode === 'dither') {
+        const error = value - (black ? 0 : 255);
+        diffuse(gray, width, height, x + 1, y, (error * 7) / 16);
+        diffuse(gray, width, height, x - 1, y + 1, (error * 3) / 16);
+        diffuse(gray, width, height, x, y + 1, (error * 5) / 16);
+        diffuse(gray, width, height, x + 1, y + 1, error / 16);
+      }
+    }
+  }
+  return bits;
+}
+
+function diffuse(gray: Float32Array, width: number, height: number, x: number, y: number, amount: number): void {
+  if (x < 0 || x >= width || y >= height) return;
+  const i = y * width + x;
+  gray[i] = (gray[i] ?? 0) + amount;
+}
+
+/**
+ * 1-bit pixels (one byte per pixel, 1 = black, row-major) to `^GFA,total,total,bytesPerRow,data^FS`;
+ * the caller puts its ^FOx,y in front. Data uses ZPL ASCII compression (run counts, ',' for a row
+ * ending in white, ':' for a repeated row), which keeps a mostly white label a few kilobytes.
+ */
+export function monochromeToGfa(bits: Uint8Array, width: number, height: number): string {
+  if (width <= 0 || height <= 0) throw new Error(`graphic must have a positive size, got ${width}x${height}`);
+  if (bits.length < width * height) throw new Error(`expected ${width * height} pixels for ${width}x${height}, got ${bits.length}`);
+  const bytesPerRow = Math.ceil(width / 8);
+  const totalBytes = bytesPerRow * height;
+  const rows: string[] = [];
+  let previousRow: string | undefined;
+  for (let y = 0; y < height; y++) {
+    const hex = rowToHex(bits, y * width, width, bytesPerRow);
+    rows.push(hex === previousRow ? ':' : compressRow(hex));
+    previousRow = hex;
+  }
+  return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${rows.join('')}^FS`;
+}
+
+function rowToHex(bits: Uint8Array, start: number, width: number, bytesPerRow: number): string {
+  let hex = '';
+  for (let byteIndex = 0; byteIndex < bytesPerRow; byteIndex++) {
+    let byte = 0;
+    for (let bit = 0; bit < 8; bit++) {
+      const x = byteIndex * 8 + bit;
+      if (x < width && bits[start + x] === 1) byte |= 0x80 >> bit;
+    }
+    hex += byte.toString(16).toUpperCase().padStart(2, '0');
+  }
+  return hex;
+}
+
+/** One row of hex in ZPL ASCII compression: runs become a count prefix; trailing zeros become ','. */
+function compressRow(hex: string): string {
+  const body = hex.replace(/0+$/, '');
+  let out = '';
+  let i = 0;
+  while (i < body.length) {
+    const char = body[i] as string;
+    let run = 1;
+    while (body[i + run] === char) run++;
+    out += runCount(run) + char;
+    i += run;
+  }
+  return body.length < hex.length ? `${out},` : out;
+}
+
+/** Count prefix of a run: g..z add 20..400, G..Y add 1..19; a run of one needs no prefix. */
+function runCount(run: number): string {
+  if (run === 1) return '';
+  let prefix = '';
+  let left = run;
+  while (left >= 400) {
+    prefix += 'z';
+    left -= 400;
+  }
+  if (left >= 20) {
+    prefix += String.fromCharCode('g'.charCodeAt(0) + Math.floor(left / 20) - 1);
+    left %= 20;
+  }
+  if (left > 0) prefix += String.fromCharCode('G'.charCodeAt(0) + left - 1);
+  return prefix;
+}
