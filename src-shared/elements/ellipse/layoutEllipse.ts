@@ -1,8 +1,11 @@
-// Lays out a ellipse element: template element in its box to positioned primitives.
+// Lays out an ellipse element: style resolved to points, inscribed in the box inset by half the stroke.
 import type { ElementLayout } from '../../layout/layoutContext';
 import type { ElementOf } from '../elementSchema';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
+import { resolveShapeStyle, strokeInsideBox } from '../shapeStyle';
 
-export const layoutEllipse: ElementLayout<ElementOf<'ellipse'>, LaidOutOf<'ellipse'>> = () => {
-  throw new Error('not implemented: ellipse layout');
+export const layoutEllipse: ElementLayout<ElementOf<'ellipse'>, LaidOutOf<'ellipse'>> = (element, box) => {
+  const style = resolveShapeStyle(element.style);
+  const { shape, stroke, strokeWidth } = strokeInsideBox(box, style);
+  return { type: 'ellipse', id: element.id, box, rotation: element.rotation, shape, stroke, strokeWidth, fill: style.fill };
 };

@@ -1,7 +1,35 @@
-// Draws a laid-out image element in ZPL.
+// Draws a laid-out image element in ZPL: rasterised at the printer resolution, made 1-bit, sent as a ^GFA graphic.
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { ZplElementEmitter } from '../../emit/zpl/zplContext';
+import { rasterizeSvg } from '../../emit/png/rasterize';
+import { svgNumber } from '../../emit/svg/svgNumber';
+import { monochromeToGfa, rgbaToMonochrome } from '../../emit/zpl/zplGraphic';
+import { boxToDots, normalizeDegrees, startsOffLabel } from '../shapeZpl';
+import { emitImageSvg } from './emitImageSvg';
 
-export const emitImageZpl: ZplElementEmitter<LaidOutOf<'image'>> = () => {
-  throw new Error('not implemented: image in ZPL');
+/**
+ * JPEG is a photo format: Floyd–Steinberg dithering keeps a photo's grey levels as dot density. PNG is what
+ * logos, icons and line art come as: a plain threshold keeps their edges and flat colours crisp, where
+ * dithering would speckle them.
+ */
+function monochromeMode(mime: LaidOutOf<'image'>['mime']): 'threshold' | 'dither' {
+  return mime === 'image/jpeg' ? 'dither' : 'threshold';
+}
+
+export const emitImageZpl: ZplElementEmitter<LaidOutOf<'image'>> = (element, ctx) => {
+  if (normalizeDegrees(element.rotation) !== 0) return ctx.graphic(element);
+  const { box } = element;
+  const dots = boxToDots(box, ctx);
+  // ^FO cannot go negative; the writer's raster fallback clips at the label edge.
+  if (startsOffLabel(dots)) return ctx.graphic(element);
+  if (dots.width <= 0 || dots.height <= 0) return '';
+  // The SVG emitter's markup (placement and clip) on white paper, its viewBox the element box, one pixel a dot.
+  const viewBox = [box.x, box.y, box.width, box.height].map(svgNumber).join(' ');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${dots.width}" height="${dots.height}" viewBox="${viewBox}" preserveAspectRatio="none">` +
+    `<rect x="${svgNumber(box.x)}" y="${svgNumber(box.y)}" width="${svgNumber(box.width)}" height="${svgNumber(box.height)}" fill="#ffffff"/>` +
+    `${emitImageSvg(element, { fonts: ctx.fonts })}</svg>`;
+  const raster = rasterizeSvg(svg, dots.width);
+  const bits = rgbaToMonochrome(raster.rgba, raster.width, raster.height, monochromeMode(element.mime));
+  return `^FO${dots.left},${dots.top}${monochromeToGfa(bits, raster.width, raster.height)}`;
 };

@@ -1,8 +1,38 @@
-// Lays out a image element: template element in its box to positioned primitives.
+// Lays out an image element: takes its value (expression or src), checks and measures it, and places it by its fit.
 import type { ElementLayout } from '../../layout/layoutContext';
 import type { ElementOf } from '../elementSchema';
-import type { LaidOutOf } from '../../layout/laidOutLabel';
+import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
+import { IMAGE_DEFAULTS, type ImageElement } from './imageSchema';
+import { readEmbeddedImage } from './imageData';
 
-export const layoutImage: ElementLayout<ElementOf<'image'>, LaidOutOf<'image'>> = () => {
-  throw new Error('not implemented: image layout');
+/**
+ * Where the whole image goes, centred in the box: 'contain' shows all of it (bands left empty), 'cover' fills the
+ * box (the overflow is clipped by the emitters), 'fill' stretches it to the box.
+ */
+export function imagePlacement(box: Box, pixelWidth: number, pixelHeight: number, fit: NonNullable<ImageElement['fit']>): Box {
+  if (fit === 'fill') return { ...box };
+  const pick = fit === 'contain' ? Math.min : Math.max;
+  const scale = pick(box.width / pixelWidth, box.height / pixelHeight);
+  const width = pixelWidth * scale;
+  const height = pixelHeight * scale;
+  return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
+}
+
+/** An expression's value wins; when it yields nothing (say missing data), `src` is the fallback image. */
+export const layoutImage: ElementLayout<ElementOf<'image'>, LaidOutOf<'image'>> = (element, box, ctx) => {
+  const content = ctx.content(element);
+  const value = content === undefined || content === '' ? element.src : content;
+  if (value === undefined || value === '') {
+    ctx.warn({ code: 'IMAGE_MISSING', message: `image "${element.id}" has no value: nothing is drawn`, elementId: element.id });
+    return null;
+  }
+  const image = readEmbeddedImage(value, element.id);
+  return {
+    type: 'image',
+    id: element.id,
+    box,
+    rotation: element.rotation,
+    ...image,
+    placement: imagePlacement(box, image.pixelWidth, image.pixelHeight, element.fit ?? IMAGE_DEFAULTS.fit),
+  };
 };
