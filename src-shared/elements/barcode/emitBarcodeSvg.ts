@@ -1,7 +1,20 @@
-// Draws a laid-out barcode element in SVG.
+// Draws a laid-out barcode element in SVG: one path for the symbol, glyph outlines for the human-readable line.
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { SvgElementEmitter } from '../../emit/svg/svgContext';
+import { escapeXml } from '../../emit/svg/svgEscape';
+import { svgNumber } from '../../emit/svg/svgNumber';
+import { textRunToSvg } from '../../emit/svg/svgText';
+import { symbolRects } from './symbolRects';
 
-export const emitBarcodeSvg: SvgElementEmitter<LaidOutOf<'barcode'>> = () => {
-  throw new Error('not implemented: barcode in SVG');
+/** Rectangles as absolute moveto + relative h/v: short, and one fill covers the whole symbol. */
+function rectsPath(rects: ReturnType<typeof symbolRects>): string {
+  return rects
+    .map((rect) => `M${svgNumber(rect.x)} ${svgNumber(rect.y)}h${svgNumber(rect.width)}v${svgNumber(rect.height)}h${svgNumber(-rect.width)}z`)
+    .join('');
+}
+
+export const emitBarcodeSvg: SvgElementEmitter<LaidOutOf<'barcode'>> = (element, ctx) => {
+  // crispEdges: anti-aliased module edges blur into grey seams that scanners (and 1-bit printers) read badly.
+  const symbol = `<path fill="${escapeXml(element.color)}" shape-rendering="crispEdges" d="${rectsPath(symbolRects(element.symbol))}"/>`;
+  return element.humanReadable ? symbol + textRunToSvg(element.humanReadable, ctx) : symbol;
 };

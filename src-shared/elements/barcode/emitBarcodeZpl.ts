@@ -1,7 +1,115 @@
-// Draws a laid-out barcode element in ZPL.
-import type { LaidOutOf } from '../../layout/laidOutLabel';
-import type { ZplElementEmitter } from '../../emit/zpl/zplContext';
+// Draws a laid-out barcode element in ZPL: the printer's own barcode command at whole-dot modules, or a graphic of the layout.
+import type { Box, LaidOutOf, LinearSymbol, MatrixSymbol } from '../../layout/laidOutLabel';
+import type { ZplEmitContext, ZplElementEmitter } from '../../emit/zpl/zplContext';
+import { fieldData } from '../../emit/zpl/zplEscape';
+import { textRunToZpl, zplOrientation, type ZplOrientation } from '../../emit/zpl/zplText';
+import { pointsToDots } from '../../units/length';
+import { linearSymbolField, matrixSymbolField, type ZplSymbolField } from './zplBarcodeCommands';
 
-export const emitBarcodeZpl: ZplElementEmitter<LaidOutOf<'barcode'>> = () => {
-  throw new Error('not implemented: barcode in ZPL');
+type LaidOutBarcode = LaidOutOf<'barcode'>;
+
+/**
+ * zpl-renderer-js (which follows Labelary's model of Zebra firmware) draws a ^BQ symbol 10 dots below its field
+ * origin at every resolution; the origin is raised by as much so the symbol lands where the layout put it.
+ */
+const QR_TOP_OFFSET_DOTS = 10;
+
+/** A rectangle in printer dots, before the element's rotation. */
+interface DotRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Whole dots a module can take without the symbol outgrowing its box: rounded down, with a hair of tolerance so a
+ * module of exactly 2 dots computed as 1.9999999 stays 2. Zero when a module is narrower than a dot.
+ */
+function wholeDots(points: number, dpi: number): number {
+  return Math.floor(pointsToDots(points, dpi) + 1e-6);
+}
+
+/** A span of the layout in dots, rounded at its edges so neighbouring elements keep meeting exactly. */
+function dotSpan(start: number, length: number, ctx: ZplEmitContext): { start: number; length: number } {
+  const first = ctx.dots(start);
+  return { start: first, length: ctx.dots(start + length) - first };
+}
+
+/** The top-left corner of `rect` turned clockwise about the centre of `box`, as ZPL places a rotated field. */
+function rotatedOrigin(rect: DotRect, box: Box, rotation: number, ctx: ZplEmitContext): { x: number; y: number } {
+  const cx = (ctx.dots(box.x) + ctx.dots(box.x + box.width)) / 2;
+  const cy = (ctx.dots(box.y) + ctx.dots(box.y + box.height)) / 2;
+  const { x, y, width, height } = rect;
+  const corner =
+    rotation === 90
+      ? { x: cx - (y + height - cy), y: cy + (x - cx) }
+      : rotation === 180
+        ? { x: 2 * cx - (x + width), y: 2 * cy - (y + height) }
+        : rotation === 270
+          ? { x: cx + (y - cy), y: cy - (x + width - cx) }
+          : { x, y };
+  return { x: Math.round(corner.x), y: Math.round(corner.y) };
+}
+
+interface PlacedField {
+  field: ZplSymbolField;
+  rect: DotRect;
+}
+
+/**
+ * The symbol at the largest whole-dot module not wider than the layout's, centred on the layout's bars; modules below
+ * one dot cannot be printed natively (undefined: the caller draws the layout as a graphic).
+ */
+function linearField(element: LaidOutBarcode, symbol: LinearSymbol, orientation: ZplOrientation, ctx: ZplEmitContext): PlacedField | undefined {
+  const moduleDots = wholeDots(symbol.moduleWidth, ctx.dpi);
+  const across = dotSpan(symbol.x, symbol.width, ctx);
+  const down = dotSpan(symbol.y, symbol.height, ctx);
+  if (moduleDots < 1 || down.length < 1) return undefined;
+  const field = linearSymbolField(element, orientation, moduleDots, down.length);
+  if (!field) return undefined;
+  const width = Math.round(symbol.width / symbol.moduleWidth) * moduleDots;
+  return { field, rect: { x: across.start + Math.floor((across.length - width) / 2), y: down.start, width, height: down.length } };
+}
+
+/** Whole-dot modules (rows keep the layout's aspect, PDF417's tall rows included), centred where the layout put the grid. */
+function matrixField(element: LaidOutBarcode, symbol: MatrixSymbol, orientation: ZplOrientation, ctx: ZplEmitContext): PlacedField | undefined {
+  const moduleDots = wholeDots(symbol.moduleWidth, ctx.dpi);
+  if (moduleDots < 1) return undefined;
+  const rowDots = Math.max(1, Math.round((moduleDots * symbol.moduleHeight) / symbol.moduleWidth));
+  const field = matrixSymbolField(element, symbol, orientation, moduleDots, rowDots);
+  if (!field) return undefined;
+  const across = dotSpan(symbol.x, symbol.columns * symbol.moduleWidth, ctx);
+  const down = dotSpan(symbol.y, symbol.rows * symbol.moduleHeight, ctx);
+  const width = symbol.columns * moduleDots;
+  const height = symbol.rows * rowDots;
+  return {
+    field,
+    rect: { x: across.start + Math.floor((across.length - width) / 2), y: down.start + Math.floor((down.length - height) / 2), width, height },
+  };
+}
+
+/**
+ * Native commands keep bars sharp at the printer's resolution and the data readable in the ZPL. The fallback is
+ * ctx.graphic (the layout's symbol as ^GFA) for rotations other than quarter turns and wherever the printer could not
+ * reproduce the layout's symbol: modules under a dot, QR/Aztec modules over 10 dots, values a printer would read
+ * differently (see zplBarcodeCommands), or a QR code too close to the top edge for its 10-dot offset.
+ *
+ * The human-readable line is the layout's, via textRunToZpl, rather than the printer's interpretation line: that one
+ * has the printer's font at a size tied to the module width (and EAN/UPC digits split around guard bars below the
+ * symbol), so it would neither fit the box nor match the PDF, PNG and HTML outputs.
+ */
+export const emitBarcodeZpl: ZplElementEmitter<LaidOutBarcode> = (element, ctx) => {
+  const orientation = zplOrientation(element.rotation);
+  if (orientation === undefined) return ctx.graphic(element);
+  const rotation = ((element.rotation % 360) + 360) % 360;
+  const { symbol } = element;
+  const placed = symbol.kind === 'linear' ? linearField(element, symbol, orientation, ctx) : matrixField(element, symbol, orientation, ctx);
+  if (!placed) return ctx.graphic(element);
+  const origin = rotatedOrigin(placed.rect, element.box, rotation, ctx);
+  if (element.symbology === 'qrcode') origin.y -= QR_TOP_OFFSET_DOTS;
+  if (origin.x < 0 || origin.y < 0) return ctx.graphic(element);
+  const barcode = `^FO${origin.x},${origin.y}${placed.field.commands}${fieldData(placed.field.data)}`;
+  if (!element.humanReadable) return barcode;
+  return `${barcode}\n${textRunToZpl(element.humanReadable, ctx, { box: element.box, rotation: element.rotation, align: 'center' })}`;
 };

@@ -1,0 +1,133 @@
+// The printer's own barcode command for each symbology (^BC, ^BE, ^BQ, ^BX…), set up to print the layout's symbol.
+import type { LaidOutOf, MatrixSymbol } from '../../layout/laidOutLabel';
+import type { ZplOrientation } from '../../emit/zpl/zplText';
+import { aztecFormat } from './aztecFormat';
+import { pdf417ErrorCorrectionLevel } from './barcodeEncoding';
+import { joinWithFnc1, parseGs1ElementStrings } from './gs1ElementStrings';
+import { expandUpcE } from './upcE';
+
+export interface ZplSymbolField {
+  /** ^BY (where the symbology reads it) and the ^B command with its parameters, without ^FO and field data. */
+  commands: string;
+  /** Field data as the printer must receive it, before ^FH escaping. */
+  data: string;
+}
+
+type LaidOutBarcode = LaidOutOf<'barcode'>;
+
+/**
+ * Printers read '>' in code 128 data as the start of an invocation code (">8" is FNC1), and treat text beyond ASCII
+ * by their code page: such values are drawn from the layout's modules instead.
+ */
+const UNSAFE_FOR_CODE128 = /[>\u0080-\uffff]/;
+
+/**
+ * Mode A (automatic) lets the printer choose code sets as bwip-js does (shortest symbol); without it the printer
+ * stays in code set B, which for digit runs draws a wider symbol than the layout's (it ran past the label edge).
+ * The interpretation line is off: the layout's own line is drawn with the label's fonts instead.
+ */
+function code128(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number, height: number): ZplSymbolField | undefined {
+  if (UNSAFE_FOR_CODE128.test(element.value)) return undefined;
+  const commands = `^BY${moduleDots}^BC${o},${height},N,N,N,A`;
+  if (element.symbology === 'code128') return { commands, data: element.value };
+  const elements = parseGs1ElementStrings(element.value);
+  return elements ? { commands, data: joinWithFnc1(elements, '>8') } : undefined;
+}
+
+/** Wide-to-narrow ratios bwip-js encodes with (code 39 wide elements are 3 modules, ITF's 2): ^BY must say the same. */
+const CODE39_RATIO = '3.0';
+const ITF_RATIO = '2.0';
+
+/**
+ * EAN and UPC guard bars reach 5 modules below the other bars even without an interpretation line (measured in
+ * zpl-renderer-js, which follows Labelary); the height asked for is shorter by as much, so the guards end on the box.
+ */
+const EAN_UPC_GUARD_EXTENSION_MODULES = 5;
+
+/** Linear symbols with their interpretation lines off (see code128). Check digits: the printer computes them from the value without one. */
+export function linearSymbolField(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number, height: number): ZplSymbolField | undefined {
+  const { value } = element;
+  const by = `^BY${moduleDots}`;
+  const eanUpcHeight = height - EAN_UPC_GUARD_EXTENSION_MODULES * moduleDots;
+  switch (element.symbology) {
+    case 'code128':
+    case 'gs1-128':
+      return code128(element, o, moduleDots, height);
+    case 'ean13':
+      return eanUpcHeight < 1 ? undefined : { commands: `${by}^BE${o},${eanUpcHeight},N,N`, data: value.slice(0, 12) };
+    case 'ean8':
+      return eanUpcHeight < 1 ? undefined : { commands: `${by}^B8${o},${eanUpcHeight},N,N`, data: value.slice(0, 7) };
+    case 'upca':
+      return eanUpcHeight < 1 ? undefined : { commands: `${by}^BU${o},${eanUpcHeight},N,N,Y`, data: value.slice(0, 11) };
+    case 'upce': {
+      const upcA = expandUpcE(value);
+      return upcA === undefined || eanUpcHeight < 1 ? undefined : { commands: `${by}^B9${o},${eanUpcHeight},N,N,Y`, data: upcA };
+    }
+    case 'code39':
+      return { commands: `${by},${CODE39_RATIO}^B3${o},N,${height},N,N`, data: value };
+    case 'code93':
+      return { commands: `${by}^BA${o},${height},N,N,N`, data: value };
+    case 'interleaved2of5':
+      // bwip-js pads an odd number of digits with a leading zero; the printer is told the same digits.
+      return { commands: `${by},${ITF_RATIO}^B2${o},${height},N,N,N`, data: value.length % 2 === 1 ? `0${value}` : value };
+    case 'itf14':
+      return { commands: `${by},${ITF_RATIO}^B2${o},${height},N,N,${value.length === 13 ? 'Y' : 'N'}`, data: value };
+    default:
+      return undefined;
+  }
+}
+
+/** Characters that may stand for ^BX's escape character: printable, and none of ZPL's own (^ ~ , _). */
+const DATAMATRIX_ESCAPE_CANDIDATES = '`|{}!#$%&*@;:=?';
+
+/**
+ * ^BX reads an escape character in its data (default '~'; "~1" is FNC1). One that the value does not contain is
+ * chosen, so the value passes through literally and only our FNC1s are read as escapes.
+ */
+function dataMatrix(element: LaidOutBarcode, symbol: MatrixSymbol, o: ZplOrientation, moduleDots: number): ZplSymbolField | undefined {
+  const escape = [...DATAMATRIX_ESCAPE_CANDIDATES].find((char) => !element.value.includes(char));
+  if (escape === undefined) return undefined;
+  const commands = `^BX${o},${moduleDots},200,${symbol.columns},${symbol.rows},6,${escape}`;
+  if (element.symbology === 'datamatrix') return { commands, data: element.value };
+  const elements = parseGs1ElementStrings(element.value);
+  return elements ? { commands, data: joinWithFnc1(elements, `${escape}1`) } : undefined;
+}
+
+/** A PDF417 row has a 17-module start pattern and left indicator, 17 per data column, a right indicator and an 18-module stop. */
+function pdf417Columns(symbolColumns: number): number | undefined {
+  const columns = (symbolColumns - 69) / 17;
+  return Number.isInteger(columns) && columns >= 1 && columns <= 30 ? columns : undefined;
+}
+
+/** ^BQ and ^B0 magnify by whole dots from 1 to 10. */
+const MAX_MAGNIFICATION = 10;
+
+/**
+ * 2D symbols at whole-dot modules. QR: ^BQ cannot rotate (the caller places it unrotated: a QR code reads in any
+ * orientation); the error level and automatic input mode lead the data ("MA,"). Data Matrix: size fixed to the
+ * layout's columns and rows. PDF417: the layout's data columns and error level; the printer counts the rows as bwip-js
+ * did. Aztec: the layout's format and layer count.
+ */
+export function matrixSymbolField(element: LaidOutBarcode, symbol: MatrixSymbol, o: ZplOrientation, moduleDots: number, rowDots: number): ZplSymbolField | undefined {
+  switch (element.symbology) {
+    case 'qrcode':
+      if (moduleDots > MAX_MAGNIFICATION) return undefined;
+      return { commands: `^BQN,2,${moduleDots}`, data: `${element.errorCorrection}A,${element.value}` };
+    case 'datamatrix':
+    case 'gs1datamatrix':
+      return dataMatrix(element, symbol, o, moduleDots);
+    case 'pdf417': {
+      const columns = pdf417Columns(symbol.columns);
+      if (columns === undefined) return undefined;
+      return { commands: `^BY${moduleDots}^B7${o},${rowDots},${pdf417ErrorCorrectionLevel(element.value)},${columns},,N`, data: element.value };
+    }
+    case 'azteccode': {
+      const format = aztecFormat(symbol);
+      if (format === undefined || moduleDots > MAX_MAGNIFICATION) return undefined;
+      const size = (format.compact ? 100 : 200) + format.layers;
+      return { commands: `^B0${o},${moduleDots},N,${size},N,1`, data: element.value };
+    }
+    default:
+      return undefined;
+  }
+}
