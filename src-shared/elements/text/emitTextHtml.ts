@@ -1,7 +1,6 @@
-// Draws a laid-out text element in HTML.
+// Draws a laid-out text element in HTML: one positioned line per laid-out line, in the element's embedded face.
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { HtmlElementEmitter } from '../../emit/html/htmlContext';
+import { textRunToHtml } from '../../emit/html/htmlText';
 
-export const emitTextHtml: HtmlElementEmitter<LaidOutOf<'text'>> = () => {
-  throw new Error('not implemented: text in HTML');
-};
+export const emitTextHtml: HtmlElementEmitter<LaidOutOf<'text'>> = (element, ctx) => textRunToHtml(element, ctx);

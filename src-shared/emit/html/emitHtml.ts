@@ -1,0 +1,91 @@
+// Writes LaidOutLabels as one self-contained HTML document: a page per label, fonts embedded, nothing fetched.
+import type { FontFaceKey } from '../../fonts/fontFaces';
+import type { FontRegistry } from '../../fonts/fontRegistry';
+import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
+import { svgNumber } from '../svg/svgNumber';
+import type { HtmlElementEmitter, HtmlEmitContext } from './htmlContext';
+import { HTML_ELEMENT_EMITTERS, HTML_SVG_CSS } from './htmlElementEmitters';
+import { HTML_TEXT_CSS } from './htmlText';
+
+/**
+ * No scripts, no frames, no requests: styles only inline, fonts and images only as data: URIs. A label opened from
+ * disk or shown in a preview can then neither run nor leak anything whatever its data held.
+ */
+export const HTML_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; base-uri 'none'; form-action 'none'";
+
+function fontFamilyName(key: FontFaceKey): string {
+  return `ls-${key}`;
+}
+
+/** Each face's file as base64, encoded once per process: the same few faces go into every document. */
+const fontBase64Cache = new WeakMap<Uint8Array, string>();
+
+function fontFaceRule(key: FontFaceKey, fonts: FontRegistry): string {
+  const data = fonts.face(key).data;
+  let base64 = fontBase64Cache.get(data);
+  if (base64 === undefined) {
+    base64 = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+    fontBase64Cache.set(data, base64);
+  }
+  return `@font-face{font-family:"${fontFamilyName(key)}";src:url(data:font/ttf;base64,${base64}) format("truetype");font-display:block}`;
+}
+
+/** The element's fragment in a layer covering the label, turned about the element's box centre when rotated. */
+function elementHtml(element: LaidOutElement, ctx: HtmlEmitContext): string {
+  // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
+  const emit = HTML_ELEMENT_EMITTERS[element.type] as HtmlElementEmitter<LaidOutElement>;
+  const inner = emit(element, ctx);
+  if (element.rotation % 360 === 0) return `<div class="ls-el">${inner}</div>`;
+  const cx = element.box.x + element.box.width / 2;
+  const cy = element.box.y + element.box.height / 2;
+  const style = `transform-origin:${svgNumber(cx)}pt ${svgNumber(cy)}pt;transform:rotate(${svgNumber(element.rotation)}deg)`;
+  return `<div class="ls-el" style="${style}">${inner}</div>`;
+}
+
+/**
+ * One page per label, in order. The page size is the first label's: a batch comes from one template, so one
+ * label stock. Lengths are CSS points, which browsers map exactly (1in = 72pt = 96px).
+ */
+export function emitHtmlPages(labels: readonly LaidOutLabel[], fonts: FontRegistry): string {
+  const first = labels[0];
+  if (!first) throw new Error('an HTML document needs at least one label');
+  const usedFonts = new Set<FontFaceKey>();
+  const ctx: HtmlEmitContext = {
+    fonts,
+    useFont: (key) => {
+      usedFonts.add(key);
+      return fontFamilyName(key);
+    },
+  };
+  const pages = labels.map((label) => {
+    const size = `width:${svgNumber(label.width)}pt;height:${svgNumber(label.height)}pt`;
+    return `<div class="ls-label" style="${size}">${label.elements.map((element) => elementHtml(element, ctx)).join('')}</div>`;
+  });
+  const css = [
+    ...[...usedFonts].sort().map((key) => fontFaceRule(key, fonts)),
+    `@page{size:${svgNumber(first.width / 72)}in ${svgNumber(first.height / 72)}in;margin:0}`,
+    'html,body{margin:0;padding:0;background:#ffffff;-webkit-print-color-adjust:exact;print-color-adjust:exact}',
+    '.ls-label{position:relative;overflow:hidden;break-after:page}',
+    '.ls-label:last-child{break-after:auto}',
+    '.ls-el{position:absolute;left:0;top:0;width:0;height:0}',
+    HTML_SVG_CSS,
+    HTML_TEXT_CSS,
+  ].join('\n');
+  return [
+    '<!DOCTYPE html>',
+    '<html><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${HTML_CONTENT_SECURITY_POLICY}">`,
+    '<title>Label</title>',
+    `<style>\n${css}\n</style>`,
+    '</head><body>',
+    ...pages,
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+/** A single label as a document of one page. */
+export function emitHtml(label: LaidOutLabel, fonts: FontRegistry): string {
+  return emitHtmlPages([label], fonts);
+}
