@@ -1,0 +1,67 @@
+// Benchmark of the render engine: each format in process against Chromium rendering the same label.
+import { bundledFonts } from '../fonts/bundledFonts';
+import { loadSample } from '../samples/sampleTemplates';
+import { renderLabel, type RenderOptions } from '../../src-shared/render/renderLabel';
+import { chromiumPath, launchChromium } from '../chromium/launchChromium';
+import { ChromiumLabelPage } from './chromiumPeer';
+import { formatMs, measure, printTable, type Timing } from './measure';
+
+const ITERATIONS = 60;
+const CHROMIUM_ITERATIONS = 30;
+
+interface Row {
+  name: string;
+  ours: Timing;
+  peer?: Timing;
+  target: string;
+  meets: (ours: Timing, peer?: Timing) => boolean;
+}
+
+export async function renderBench(): Promise<void> {
+  const fonts = bundledFonts();
+  const sample = loadSample('shipping-4x6');
+  const render = (options: Omit<RenderOptions, 'fonts'>) => () => renderLabel(sample.template, sample.data, { ...options, fonts });
+  const html = new TextDecoder().decode((await render({ format: 'html' })()).bytes);
+
+  const rows: Row[] = [
+    { name: 'pdf', ours: await measure(ITERATIONS, render({ format: 'pdf' })), target: '>= 10x Chromium page.pdf', meets: (o, p) => !!p && p.p50 / o.p50 >= 10 },
+    { name: 'png 203 dpi', ours: await measure(ITERATIONS, render({ format: 'png', dpi: 203 })), target: '>= 4x Chromium screenshot', meets: (o, p) => !!p && p.p50 / o.p50 >= 4 },
+    { name: 'png 300 dpi', ours: await measure(ITERATIONS, render({ format: 'png', dpi: 300 })), target: '(reference)', meets: () => true },
+    { name: 'zpl 203 dpi', ours: await measure(ITERATIONS * 5, render({ format: 'zpl', zplDpi: 203 })), target: '< 0.5 ms', meets: (o) => o.p50 < 0.5 },
+    { name: 'html', ours: await measure(ITERATIONS, render({ format: 'html' })), target: '(reference)', meets: () => true },
+  ];
+
+  if (chromiumPath()) {
+    const browser = await launchChromium();
+    try {
+      const pdfPage = await ChromiumLabelPage.open(browser, html, 4, 6, 1);
+      rows[0]!.peer = await measure(CHROMIUM_ITERATIONS, async () => {
+        await pdfPage.showLabel(html);
+        await pdfPage.pdf();
+      });
+      const pngPage = await ChromiumLabelPage.open(browser, html, 4, 6, 203 / 96);
+      rows[1]!.peer = await measure(CHROMIUM_ITERATIONS, async () => {
+        await pngPage.showLabel(html);
+        await pngPage.png();
+      });
+    } finally {
+      await browser.close();
+    }
+  } else {
+    console.log('Chromium not found: peer columns are empty (apt-get install chromium)');
+  }
+
+  console.log(`\nRender engine: ${sample.name} (8 text fields, code128, QR), p50 of ${ITERATIONS} runs after warm-up, milliseconds\n`);
+  printTable(
+    ['format', 'labelsmith p50', 'labelsmith mean', 'chromium p50', 'chromium / labelsmith', 'target', 'met'],
+    rows.map((row) => [
+      row.name,
+      formatMs(row.ours.p50),
+      formatMs(row.ours.mean),
+      row.peer ? formatMs(row.peer.p50) : '-',
+      row.peer ? `${(row.peer.p50 / row.ours.p50).toFixed(1)}x` : '-',
+      row.target,
+      row.meets(row.ours, row.peer) ? 'yes' : 'NO',
+    ]),
+  );
+}

@@ -1,0 +1,80 @@
+// layoutLabel(): binds data, evaluates expressions and conditions, and lays out every element into a LaidOutLabel.
+import type { Element } from '../elements/elementSchema';
+import { ELEMENT_LAYOUTS } from '../elements/registry';
+import { AppError, RenderError } from '../errors';
+import { evaluateExpression, isTruthy, toDisplayString, type ExpressionEnv } from '../expr';
+import type { FontRegistry } from '../fonts/fontRegistry';
+import type { Template } from '../model/template';
+import { toPoints } from '../units/length';
+import type { ElementLayout, LayoutContext } from './layoutContext';
+import type { LaidOutElement, LaidOutLabel, RenderWarning } from './laidOutLabel';
+
+export interface LayoutOptions {
+  fonts: FontRegistry;
+  /** Clock and time zone for now()/formatDate; defaults to the real clock in UTC. */
+  env?: ExpressionEnv;
+}
+
+export type LabelData = Record<string, unknown>;
+
+const DEFAULT_ENV: ExpressionEnv = { now: () => new Date() };
+
+/**
+ * Variables of contentExpression and condition: the data's top-level keys, and `data` itself.
+ * A null-prototype object, so a data key named like an Object.prototype member is just a key.
+ */
+function topLevelScope(data: LabelData): Record<string, unknown> {
+  return Object.assign(Object.create(null) as Record<string, unknown>, data, { data });
+}
+
+function evaluateFor(element: Element, what: string, source: string, variables: Record<string, unknown>, env: ExpressionEnv): unknown {
+  try {
+    return evaluateExpression(source, variables, env);
+  } catch (error) {
+    if (error instanceof AppError) throw new RenderError(`${what} of element "${element.id}" failed: ${error.message}`, element.id);
+    throw error;
+  }
+}
+
+/** The element's value: content.expression (sees `data`), else contentExpression (top-level keys), else content.text. */
+function elementContent(element: Element, data: LabelData, env: ExpressionEnv): string | undefined {
+  if (!('content' in element || 'contentExpression' in element)) return undefined;
+  if (element.content?.expression !== undefined) {
+    return toDisplayString(evaluateFor(element, 'content.expression', element.content.expression, { data }, env));
+  }
+  if (element.contentExpression !== undefined) {
+    return toDisplayString(evaluateFor(element, 'contentExpression', element.contentExpression, topLevelScope(data), env));
+  }
+  return element.content?.text;
+}
+
+export function layoutLabel(template: Template, data: LabelData, options: LayoutOptions): LaidOutLabel {
+  const env = options.env ?? DEFAULT_ENV;
+  const warnings: RenderWarning[] = [];
+  const ctx: LayoutContext = {
+    fonts: options.fonts,
+    env,
+    content: (element) => elementContent(element, data, env),
+    warn: (warning) => warnings.push(warning),
+  };
+  const elements: LaidOutElement[] = [];
+  for (const element of template.elements) {
+    if (element.condition !== undefined && !isTruthy(evaluateFor(element, 'condition', element.condition, topLevelScope(data), env))) continue;
+    const box = {
+      x: toPoints(element.position.x),
+      y: toPoints(element.position.y),
+      width: toPoints(element.width),
+      height: toPoints(element.height),
+    };
+    // The table is keyed by type, so the entry always matches the element; TypeScript cannot correlate the two.
+    const layout = ELEMENT_LAYOUTS[element.type] as ElementLayout<Element, LaidOutElement>;
+    const laidOut = layout(element, box, ctx);
+    if (laidOut) elements.push(laidOut);
+  }
+  return {
+    width: toPoints(template.dimensions.width),
+    height: toPoints(template.dimensions.height),
+    elements,
+    warnings,
+  };
+}

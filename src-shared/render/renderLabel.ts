@@ -1,0 +1,82 @@
+// The whole engine in one call: validate the template, lay it out with the data, write the requested format.
+import { emitHtml } from '../emit/html/emitHtml';
+import { emitPdf } from '../emit/pdf/emitPdf';
+import { emitPng, PNG_DPI_RANGE } from '../emit/png/emitPng';
+import { emitZpl } from '../emit/zpl/emitZpl';
+import { AppError, BadRequestError, RenderError } from '../errors';
+import type { ExpressionEnv } from '../expr';
+import type { FontRegistry } from '../fonts/fontRegistry';
+import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
+import { layoutLabel, type LabelData } from '../layout/layoutLabel';
+import { parseTemplate } from '../model/template';
+
+export const OUTPUT_FORMATS = ['pdf', 'png', 'zpl', 'html'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export const ZPL_DPIS = [203, 300, 600] as const;
+export type ZplDpi = (typeof ZPL_DPIS)[number];
+
+export const PNG_DPI = { ...PNG_DPI_RANGE, default: 300 } as const;
+export const DEFAULT_ZPL_DPI: ZplDpi = 203;
+
+export const CONTENT_TYPES: Record<OutputFormat, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  zpl: 'text/plain; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+};
+
+export interface RenderOptions {
+  format: OutputFormat;
+  /** PNG resolution, 50..600; default 300. */
+  dpi?: number;
+  /** ZPL printer resolution; default 203. */
+  zplDpi?: ZplDpi;
+  fonts: FontRegistry;
+  env?: ExpressionEnv;
+}
+
+export interface RenderedOutput {
+  bytes: Uint8Array;
+  contentType: string;
+  warnings: RenderWarning[];
+}
+
+export function isPlainObject(value: unknown): value is LabelData {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function emit(label: LaidOutLabel, options: RenderOptions): Promise<Uint8Array> {
+  switch (options.format) {
+    case 'pdf':
+      return emitPdf(label, options.fonts);
+    case 'png':
+      return emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default });
+    case 'zpl':
+      return new TextEncoder().encode(emitZpl(label, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI }));
+    case 'html':
+      return new TextEncoder().encode(emitHtml(label, options.fonts));
+  }
+}
+
+/**
+ * Renders unknown template JSON with data. Throws InvalidTemplateError (bad template), BadRequestError (bad data or
+ * options) or RenderError (the data cannot be drawn, e.g. a value its barcode cannot encode).
+ */
+export async function renderLabel(templateInput: unknown, data: unknown, options: RenderOptions): Promise<RenderedOutput> {
+  if (!isPlainObject(data)) throw new BadRequestError('data must be a JSON object');
+  const dpi = options.dpi ?? PNG_DPI.default;
+  if (!Number.isFinite(dpi) || dpi < PNG_DPI.min || dpi > PNG_DPI.max) {
+    throw new BadRequestError(`dpi must be between ${PNG_DPI.min} and ${PNG_DPI.max}`);
+  }
+  const template = parseTemplate(templateInput);
+  try {
+    const label = layoutLabel(template, data, options);
+    const bytes = await emit(label, options);
+    return { bytes, contentType: CONTENT_TYPES[options.format], warnings: label.warnings };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Anything else thrown while drawing is a failure of this render, not of the process.
+    throw new RenderError(`rendering failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
