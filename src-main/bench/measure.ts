@@ -6,7 +6,7 @@ export interface Timing {
   mean: number;
 }
 
-export async function measure(iterations: number, run: () => unknown, warmup = Math.max(3, Math.floor(iterations / 10))): Promise<Timing> {
+export async function measure(iterations: number, run: () => unknown, warmup = Math.max(20, Math.floor(iterations / 5))): Promise<Timing> {
   for (let index = 0; index < warmup; index++) await run();
   const times: number[] = [];
   for (let index = 0; index < iterations; index++) {

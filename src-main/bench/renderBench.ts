@@ -6,7 +6,7 @@ import { chromiumPath, launchChromium } from '../chromium/launchChromium';
 import { ChromiumLabelPage } from './chromiumPeer';
 import { formatMs, measure, printTable, type Timing } from './measure';
 
-const ITERATIONS = 60;
+const ITERATIONS = 100;
 const CHROMIUM_ITERATIONS = 30;
 
 interface Row {

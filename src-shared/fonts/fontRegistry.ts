@@ -1,5 +1,6 @@
 // Parsed font faces, each parsed once per process, and text measuring with the real glyph metrics.
 import * as fontkit from 'fontkit';
+import { LRUCache } from 'lru-cache';
 import type { Font, GlyphRun } from 'fontkit';
 import { faceKey, resolveFamily, type FontFaceKey, type FontFamily, type FontStyle, type FontWeight } from './fontFaces';
 
@@ -33,12 +34,13 @@ export interface ResolvedFace {
   fellBack: boolean;
 }
 
-const MEASURE_CACHE_LIMIT = 20_000;
+/** Shaped strings kept: labels repeat the same texts, and shaping is most of a PDF's text cost. */
+const GLYPH_RUN_CACHE_LIMIT = 10_000;
 
 export class FontRegistry {
   private readonly faces = new Map<FontFaceKey, LoadedFontFace>();
-  /** Advance widths in font units, keyed by face and text; labels repeat the same strings a lot. */
-  private readonly advanceCache = new Map<string, number>();
+  /** Shaped runs keyed by face and text, shared by measuring, SVG outlines and the PDF writer; never mutated. */
+  private readonly glyphRuns = new LRUCache<string, GlyphRun>({ max: GLYPH_RUN_CACHE_LIMIT });
 
   constructor(sources: readonly FontFaceSource[]) {
     for (const source of sources) {
@@ -87,22 +89,24 @@ export class FontRegistry {
     throw new Error('unreachable: sans-regular is checked in the constructor');
   }
 
-  /** Shapes text with the font's default features (kerning, ligatures), exactly as pdfkit does. */
+  /**
+   * Shapes text with the font's default features (kerning, ligatures), exactly as pdfkit does. The run is cached
+   * and shared: callers must not change it.
+   */
   layoutGlyphs(key: FontFaceKey, text: string): GlyphRun {
-    return this.face(key).font.layout(text);
+    const cacheKey = `${key}\u0000${text}`;
+    let run = this.glyphRuns.get(cacheKey);
+    if (run === undefined) {
+      run = this.face(key).font.layout(text);
+      this.glyphRuns.set(cacheKey, run);
+    }
+    return run;
   }
 
   /** Width of a single line of text in points. */
   measure(key: FontFaceKey, text: string, fontSize: number): number {
     if (text === '') return 0;
-    const cacheKey = `${key}\u0000${text}`;
-    let advance = this.advanceCache.get(cacheKey);
-    if (advance === undefined) {
-      advance = this.layoutGlyphs(key, text).advanceWidth;
-      if (this.advanceCache.size >= MEASURE_CACHE_LIMIT) this.advanceCache.clear();
-      this.advanceCache.set(cacheKey, advance);
-    }
-    return (advance * fontSize) / this.face(key).unitsPerEm;
+    return (this.layoutGlyphs(key, text).advanceWidth * fontSize) / this.face(key).unitsPerEm;
   }
 
   /** Ascent above the baseline in points for a size. */

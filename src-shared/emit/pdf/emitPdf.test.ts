@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
@@ -210,6 +211,20 @@ describe('emitPdf', () => {
     // Streams are compressed: the text is not readable in the raw bytes.
     expect(Buffer.from(first).includes('YOUNG')).toBe(false);
     expect(Buffer.from(first).includes('/FlateDecode')).toBe(true);
+  });
+
+  it('declares every stream FlateDecode with its true length, and each one inflates', async () => {
+    const pdf = Buffer.from(await emitPdf(shipping, fonts));
+    const text = pdf.toString('latin1');
+    const streams = [...text.matchAll(/<<([^]*?)>>\s*stream\n/g)];
+    expect(streams.length).toBeGreaterThanOrEqual(3);
+    for (const stream of streams) {
+      const length = Number(/\/Length (\d+)/.exec(stream[1] ?? '')?.[1]);
+      expect(stream[1]).toContain('/Filter /FlateDecode');
+      const start = (stream.index ?? 0) + stream[0].length;
+      expect(text.slice(start + length, start + length + 10)).toMatch(/^\s*endstream/);
+      expect(inflateSync(pdf.subarray(start, start + length)).length).toBeGreaterThan(0);
+    }
   });
 
   it('rejects an empty batch', async () => {

@@ -5,6 +5,7 @@ import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
 import type { PdfElementEmitter, PdfEmitContext } from './pdfContext';
 import { PDF_ELEMENT_EMITTERS } from './pdfElementEmitters';
+import { useFastStreamCompression } from './fastStreamCompression';
 import { pdfFontFor } from './pdfFonts';
 
 /**
@@ -54,13 +55,14 @@ export async function emitPdfPages(labels: readonly LaidOutLabel[], fonts: FontR
     compress: true,
     info: { Producer: 'Labelsmith', Creator: 'Labelsmith', CreationDate: FIXED_CREATION_DATE },
   });
+  useFastStreamCompression(doc);
   const bytes = documentBytes(doc);
   const ctx: PdfEmitContext = {
     doc,
     fonts,
     useFont(key: FontFaceKey, fontSize: number) {
       // pdfkit caches the face per document under its key: it is embedded once, as a subset of the used glyphs.
-      doc.font(pdfFontFor(fonts.face(key)), key, fontSize);
+      doc.font(pdfFontFor(fonts, key), key, fontSize);
     },
   };
   for (const label of labels) {
