@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // The `labelsmith` command: entry point of package.json's bin.
 import { Command } from 'commander';
 import { describeFailure } from './cliErrors';
