@@ -1,10 +1,12 @@
 // `npm run bench`: every benchmark of the project, each printing a table with ratios against a baseline run in the same process.
 import { memoryBench } from './memoryBench';
+import { poolBench } from './poolBench';
 import { renderBench } from './renderBench';
 
 async function main(): Promise<void> {
   await renderBench();
   await memoryBench();
+  await poolBench();
 }
 
 main().catch((error: unknown) => {

@@ -2,16 +2,32 @@
 // The `labelsmith` command: entry point of package.json's bin.
 import { Command } from 'commander';
 import { describeFailure } from './cliErrors';
+import { keyCommand } from './keyCommand';
+import { libraryCommand } from './libraryCommand';
 import { renderCommand } from './renderCommand';
+import { serveCommand } from './serveCommand';
+import { teamCommand } from './teamCommand';
+import { templateCommand } from './templateCommand';
 
 const program = new Command('labelsmith')
   .description('Labelsmith: label designer and local render API')
   .exitOverride()
   .showHelpAfterError('(run with --help for usage)')
-  .addCommand(renderCommand());
+  .addCommand(renderCommand())
+  .addCommand(serveCommand())
+  .addCommand(teamCommand())
+  .addCommand(keyCommand())
+  .addCommand(libraryCommand())
+  .addCommand(templateCommand());
 
-// Commander's own usage errors also exit with 2, after it printed them.
-for (const command of program.commands) command.exitOverride();
+/** Commander's own usage errors also exit with 2, after it printed them; added commands do not inherit this, nested ones included. */
+function exitOverrideAll(command: Command): void {
+  for (const child of command.commands) {
+    child.exitOverride();
+    exitOverrideAll(child);
+  }
+}
+exitOverrideAll(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const { message, exitCode } = describeFailure(error);

@@ -4,7 +4,7 @@ import { bundledFonts } from '../fonts/bundledFonts';
 import { OUTPUT_FORMATS, PNG_DPI, renderLabel, ZPL_DPIS, type OutputFormat, type ZplDpi } from '../../src-shared/render/renderLabel';
 import { UsageError } from './cliErrors';
 import { readJsonFile } from './readInput';
-import { writeFileAtomically, writeStdout } from './writeOutput';
+import { writeFileAtomically, writeStdout } from '../files/writeOutput';
 
 interface RenderCommandOptions {
   template: string;

@@ -2,13 +2,15 @@
 import { emitHtml } from '../emit/html/emitHtml';
 import { emitPdf } from '../emit/pdf/emitPdf';
 import { emitPng, PNG_DPI_RANGE } from '../emit/png/emitPng';
+import { MAX_RASTER_PIXELS } from '../emit/png/rasterize';
 import { emitZpl } from '../emit/zpl/emitZpl';
 import { AppError, BadRequestError, RenderError } from '../errors';
 import type { ExpressionEnv } from '../expr';
 import type { FontRegistry } from '../fonts/fontRegistry';
 import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
 import { layoutLabel, type LabelData } from '../layout/layoutLabel';
-import { parseTemplate } from '../model/template';
+import { parseTemplate, type Template } from '../model/template';
+import { pointsToDots, toPoints } from '../units/length';
 
 export const OUTPUT_FORMATS = ['pdf', 'png', 'zpl', 'html'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -46,6 +48,14 @@ export function isPlainObject(value: unknown): value is LabelData {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A PNG too large to make is the request's fault (size x dpi), answered before any work as a bad request. */
+function assertPngSize(template: Template, dpi: number): void {
+  const [width, height] = [template.dimensions.width, template.dimensions.height].map((side) => Math.round(pointsToDots(toPoints(side), dpi)));
+  if ((width ?? 0) * (height ?? 0) > MAX_RASTER_PIXELS) {
+    throw new BadRequestError(`a ${width} x ${height} pixel PNG is over the limit of ${MAX_RASTER_PIXELS / 1e6} million pixels: lower the dpi`);
+  }
+}
+
 async function emit(label: LaidOutLabel, options: RenderOptions): Promise<Uint8Array> {
   switch (options.format) {
     case 'pdf':
@@ -70,6 +80,7 @@ export async function renderLabel(templateInput: unknown, data: unknown, options
     throw new BadRequestError(`dpi must be between ${PNG_DPI.min} and ${PNG_DPI.max}`);
   }
   const template = parseTemplate(templateInput);
+  if (options.format === 'png') assertPngSize(template, dpi);
   try {
     const label = layoutLabel(template, data, options);
     const bytes = await emit(label, options);

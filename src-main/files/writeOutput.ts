@@ -1,4 +1,4 @@
-// Writes a rendered output to a file atomically (temp file, fsync, rename) or to stdout.
+// Writes files so no reader ever sees half of one (temp file, fsync, rename), and rendered outputs to stdout.
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 

@@ -1,0 +1,78 @@
+// What the admin commands (team, key, library, template) share: the --data-dir option, option parsing, one JSON answer.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { NotFoundError } from '../../src-shared/api/apiErrors';
+import { resolveDataDir } from '../config/dataDir';
+import { openStore, type Store } from '../store/openStore';
+import { UsageError } from './cliErrors';
+
+export interface DataDirOption {
+  dataDir?: string;
+}
+
+export function withDataDirOption(command: Command): Command {
+  return command.option('--data-dir <dir>', 'data directory (default: $LABELSMITH_DATA_DIR, else the platform app-data folder)');
+}
+
+/** Every admin command answers with exactly one JSON object on stdout, so scripts can parse it. */
+export function printJson(value: object): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * Opens the store, runs the command and prints its answer, closing the store whatever happens. The server may have
+ * the database open at the same time: WAL and the busy timeout let both work. The orphan sweep is left to the
+ * server, which is the one writing outputs.
+ */
+export function runWithStore(options: DataDirOption, work: (store: Store) => object): void {
+  const store = openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
+  try {
+    printJson(work(store));
+  } finally {
+    store.close();
+  }
+}
+
+/** The record, or a NotFoundError naming what was looked for (exit code 2). */
+export function found<T>(record: T | undefined, what: string, key: string): T {
+  if (record === undefined) throw new NotFoundError(`there is no ${what} ${JSON.stringify(key)}`);
+  return record;
+}
+
+/** `quotaLimit` -> `--quota-limit`: problems are reported under the option's name as typed. */
+function optionName(key: PropertyKey | undefined): string {
+  return key === undefined ? 'options' : `--${String(key).replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/** Validates commander's parsed options with a zod schema; every problem is named, with exit code 2. */
+export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): z.output<S> {
+  const result = schema.safeParse(options);
+  if (result.success) return result.data;
+  throw new UsageError(result.error.issues.map((issue) => `${optionName(issue.path[0])}: ${issue.message}`).join('; '));
+}
+
+export const nameSchema = z.string().trim().min(1, { message: 'must not be empty' }).max(200, { message: 'must be at most 200 characters' });
+
+function wholeNumber(text: string, min: number): number | undefined {
+  const value = Number(text);
+  return /^-?\d+$/.test(text) && Number.isSafeInteger(value) && value >= min ? value : undefined;
+}
+
+/** A whole number given as option text, at least `min`. */
+export function wholeNumberSchema(min: number) {
+  return z.string().transform((text, ctx) => {
+    const value = wholeNumber(text, min);
+    if (value === undefined) ctx.addIssue({ code: 'custom', message: `must be a whole number of at least ${min}, got ${JSON.stringify(text)}` });
+    return value ?? z.NEVER;
+  });
+}
+
+/** Like wholeNumberSchema, or "default" (null) to drop a team's override and use its plan's value again. */
+export function overrideSchema(min: number) {
+  return z.string().transform((text, ctx): number | null => {
+    if (text === 'default') return null;
+    const value = wholeNumber(text, min);
+    if (value === undefined) ctx.addIssue({ code: 'custom', message: `must be a whole number of at least ${min} or "default", got ${JSON.stringify(text)}` });
+    return value ?? z.NEVER;
+  });
+}

@@ -1,0 +1,30 @@
+// `labelsmith library create|list`: shared template libraries, addressed as `<library>:<template>` (spec 2.8).
+import { Command } from 'commander';
+import { z } from 'zod';
+import { slugSchema } from '../../src-shared/api/slug';
+import { nameSchema, parseOptions, runWithStore, withDataDirOption, type DataDirOption } from './adminCliSupport';
+
+const createSchema = z.object({ dataDir: z.string().optional(), slug: slugSchema, name: nameSchema });
+
+export function libraryCommand(): Command {
+  const library = new Command('library').description('create and list template libraries');
+
+  library.addCommand(
+    withDataDirOption(new Command('create'))
+      .description('create a library; prints {"id": …, "slug": …}')
+      .requiredOption('--slug <slug>', 'library slug, e.g. "shipping"')
+      .requiredOption('--name <name>', 'library name')
+      .action((raw: unknown) => {
+        const { dataDir, ...library } = parseOptions(createSchema, raw);
+        runWithStore({ dataDir }, (store) => store.transaction(() => store.libraries.create(library)));
+      }),
+  );
+
+  library.addCommand(
+    withDataDirOption(new Command('list'))
+      .description('list libraries; prints {"libraries": […]}')
+      .action((options: DataDirOption) => runWithStore(options, (store) => ({ libraries: store.libraries.list() }))),
+  );
+
+  return library;
+}

@@ -1,0 +1,57 @@
+// `labelsmith serve`: runs the embedded API server until SIGTERM/SIGINT, then shuts down cleanly.
+import { Command } from 'commander';
+import { pino } from 'pino';
+import { z } from 'zod';
+import { APP_VERSION } from '../appVersion';
+import { resolveDataDir } from '../config/dataDir';
+import { createRenderPool } from '../render/renderPool';
+import { startServer } from '../server/createServer';
+import { openStore } from '../store/openStore';
+import { parseOptions, withDataDirOption } from './adminCliSupport';
+
+export const DEFAULT_PORT = 8425;
+
+const serveOptionsSchema = z.object({
+  dataDir: z.string().optional(),
+  host: z.string().min(1),
+  port: z.coerce.number({ error: 'must be a number' }).int({ message: 'must be a whole number' }).min(0).max(65535),
+  allowHost: z.array(z.string().min(1)),
+});
+
+export function serveCommand(): Command {
+  return withDataDirOption(new Command('serve'))
+    .description('run the render API server (binds 127.0.0.1 unless --host says otherwise)')
+    .option('--host <host>', 'address to listen on; anything but loopback switches LAN access on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0: any free port)', String(DEFAULT_PORT))
+    .option('--allow-host <name...>', 'extra Host names accepted with LAN access (e.g. this machine’s DNS name)', [])
+    .action(async (rawOptions: unknown) => {
+      const options = parseOptions(serveOptionsSchema, rawOptions);
+      // Logs go to stderr: stdout carries the one "listening on" line that scripts wait for.
+      const logger = pino({ name: 'labelsmith' }, pino.destination(2));
+      const store = openStore(resolveDataDir({ flag: options.dataDir }));
+      const pool = createRenderPool();
+      const server = await startServer({
+        store,
+        pool,
+        logger,
+        config: { host: options.host, port: options.port, allowedHostnames: options.allowHost, version: APP_VERSION },
+      }).catch(async (error: unknown) => {
+        await pool.close();
+        store.close();
+        throw error;
+      });
+      process.stdout.write(`listening on ${server.url}\n`);
+      const shutdown = (signal: string): void => {
+        logger.info({ signal }, 'shutting down');
+        server.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      process.once('SIGINT', () => shutdown('SIGINT'));
+    });
+}

@@ -1,0 +1,99 @@
+// `labelsmith team create|list|show|set`: teams, their plans and limit overrides, and their usage this period.
+import { Command, Option } from 'commander';
+import { z } from 'zod';
+import { effectiveLimits, overQuota, periodOf, PLAN_NAMES, planNameSchema, quotaOf } from '../../src-shared/api/plans';
+import type { Store } from '../store/openStore';
+import type { TeamRecord } from '../store/storeTypes';
+import { UsageError } from './cliErrors';
+import { found, nameSchema, overrideSchema, parseOptions, runWithStore, wholeNumberSchema, withDataDirOption, type DataDirOption } from './adminCliSupport';
+
+const OVERRIDE_HELP = {
+  quotaLimit: 'monthly live renders, overriding the plan (-1: unlimited)',
+  rateMinute: 'renders per minute, overriding the plan',
+  rateHour: 'renders per hour, overriding the plan',
+};
+
+const createSchema = z.object({
+  dataDir: z.string().optional(),
+  name: nameSchema,
+  plan: planNameSchema,
+  quotaLimit: wholeNumberSchema(-1).optional(),
+  rateMinute: wholeNumberSchema(1).optional(),
+  rateHour: wholeNumberSchema(1).optional(),
+});
+
+const setSchema = z.object({
+  dataDir: z.string().optional(),
+  plan: planNameSchema.optional(),
+  quotaLimit: overrideSchema(-1).optional(),
+  rateMinute: overrideSchema(1).optional(),
+  rateHour: overrideSchema(1).optional(),
+});
+
+/** The team with what an admin checks: effective limits, this period's usage, overage and the review flag. */
+function describeTeam(store: Store, team: TeamRecord): object {
+  const period = periodOf(store.now());
+  const limits = effectiveLimits(team);
+  const usage = store.usage.get(team.id, period.period);
+  return {
+    ...team,
+    limits,
+    period,
+    usage,
+    quota: quotaOf(limits, usage.live),
+    overage: overQuota(limits, usage.live),
+    flaggedForReview: team.flaggedPeriod === period.period,
+  };
+}
+
+export function teamCommand(): Command {
+  const team = new Command('team').description('create, list, show and change teams');
+
+  team.addCommand(
+    withDataDirOption(new Command('create'))
+      .description('create a team; prints {"id": …}')
+      .requiredOption('--name <name>', 'team name')
+      .addOption(new Option('--plan <plan>', 'plan').choices(PLAN_NAMES).makeOptionMandatory())
+      .option('--quota-limit <n>', OVERRIDE_HELP.quotaLimit)
+      .option('--rate-minute <n>', OVERRIDE_HELP.rateMinute)
+      .option('--rate-hour <n>', OVERRIDE_HELP.rateHour)
+      .action((raw: unknown) => {
+        const { dataDir, ...fields } = parseOptions(createSchema, raw);
+        runWithStore({ dataDir }, (store) => store.transaction(() => store.teams.create(fields)));
+      }),
+  );
+
+  team.addCommand(
+    withDataDirOption(new Command('list'))
+      .description('list teams; prints {"teams": […]}')
+      .action((options: DataDirOption) => runWithStore(options, (store) => ({ teams: store.teams.list() }))),
+  );
+
+  team.addCommand(
+    withDataDirOption(new Command('show'))
+      .description("show a team with its limits, this period's usage, overage and review flag")
+      .argument('<id>', 'team id')
+      .action((id: string, options: DataDirOption) => runWithStore(options, (store) => describeTeam(store, found(store.teams.get(id), 'team', id)))),
+  );
+
+  team.addCommand(
+    withDataDirOption(new Command('set'))
+      .description('change a team\'s plan or overrides ("default" drops an override)')
+      .argument('<id>', 'team id')
+      .addOption(new Option('--plan <plan>', 'plan').choices(PLAN_NAMES))
+      .option('--quota-limit <n>', `${OVERRIDE_HELP.quotaLimit}, or "default"`)
+      .option('--rate-minute <n>', `${OVERRIDE_HELP.rateMinute}, or "default"`)
+      .option('--rate-hour <n>', `${OVERRIDE_HELP.rateHour}, or "default"`)
+      .action((id: string, raw: unknown) => {
+        const { dataDir, ...changes } = parseOptions(setSchema, raw);
+        if (Object.values(changes).every((value) => value === undefined)) {
+          throw new UsageError('nothing to change: give --plan, --quota-limit, --rate-minute or --rate-hour');
+        }
+        runWithStore({ dataDir }, (store) =>
+          store.transaction(() => describeTeam(store, found(store.teams.update(id, changes), 'team', id))),
+        );
+      }),
+  );
+
+  return team;
+}

@@ -1,0 +1,279 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError, BadRequestError, InvalidTemplateError, RenderError } from '../../src-shared/errors';
+import { renderLabel } from '../../src-shared/render/renderLabel';
+import { bundledFonts } from '../fonts/bundledFonts';
+import { loadSample } from '../samples/sampleTemplates';
+import { createRenderPool, renderWorkerPath, type RenderPool } from './renderPool';
+
+const shipping = loadSample('shipping-4x6');
+const assetTag = loadSample('asset-tag');
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Elements laid out on a grid over a square label of `sideMm`. */
+function gridTemplate(sideMm: number, elements: ((id: number, x: string, y: string, size: string) => Record<string, unknown>)[]): unknown {
+  const perRow = Math.ceil(Math.sqrt(elements.length));
+  const cell = sideMm / perRow;
+  return {
+    formatVersion: 1,
+    meta: { name: 'stress' },
+    dimensions: { width: `${sideMm}mm`, height: `${sideMm}mm` },
+    elements: elements.map((element, index) => element(index, `${(index % perRow) * cell}mm`, `${Math.floor(index / perRow) * cell}mm`, `${cell * 0.9}mm`)),
+  };
+}
+
+/** 1,000 QR codes of 200 characters: about 8 s as PDF on the development machine, far over a 0.5 s budget. */
+const thousandQrCodes = gridTemplate(
+  300,
+  Array.from({ length: 1000 }, () => (id: number, x: string, y: string, size: string) => ({
+    id: `qr-${id}`, type: 'barcode', symbology: 'qrcode', position: { mode: 'absolute', x, y }, width: size, height: size,
+    content: { text: `${id}-${'x'.repeat(200)}` },
+  })),
+);
+
+/** 1 m x 1 m, 1,000 text boxes of 10,000 characters: its layout needs about 90 MB of V8 heap, the samples under 24 MB. */
+const thousandLongTexts = gridTemplate(
+  1000,
+  Array.from({ length: 1000 }, () => (id: number, x: string, y: string, size: string) => ({
+    id: `text-${id}`, type: 'text', position: { mode: 'absolute', x, y }, width: size, height: size,
+    content: { text: `word${id} `.repeat(1500).slice(0, 9999) }, style: { fontSize: '4pt' },
+  })),
+);
+
+const sampleJob = (format: 'pdf' | 'png' | 'zpl', dpi?: number) => ({ template: shipping.template, data: shipping.data, format, dpi });
+
+/** The longest a 5 ms timer waited beyond its due time while `work` ran (the final wait included). */
+async function worstTimerLag(work: () => Promise<unknown>): Promise<number> {
+  let worst = 0;
+  let due = performance.now() + 5;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - due);
+    due = now + 5;
+  }, 5);
+  try {
+    await work();
+  } finally {
+    clearInterval(ticker);
+  }
+  return Math.max(worst, performance.now() - due);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe('createRenderPool', () => {
+  let pool: RenderPool;
+  beforeAll(() => {
+    pool = createRenderPool({ threads: 2 });
+  });
+  afterAll(() => pool.close());
+
+  it('runs the worker bundle built by npm run build:node', () => {
+    expect(renderWorkerPath()).toBe(join(process.cwd(), 'out', 'node', 'render', 'renderWorker.mjs'));
+  });
+
+  it('returns the same bytes as an in-process render (ZPL and PNG), with content type, warnings and timing', async () => {
+    for (const job of [sampleJob('zpl'), sampleJob('png', 300)]) {
+      const direct = await renderLabel(job.template, job.data, { ...job, fonts: bundledFonts() });
+      const pooled = await pool.render(job);
+      expect(pooled.bytes).toBeInstanceOf(Uint8Array);
+      expect(Buffer.from(pooled.bytes).equals(Buffer.from(direct.bytes))).toBe(true);
+      expect(pooled.contentType).toBe(direct.contentType);
+      expect(pooled.warnings).toEqual(direct.warnings);
+      expect(pooled.renderTimeMs).toBeGreaterThan(0);
+    }
+  });
+
+  it('brings back a whole PNG and a PDF whose text pdftotext reads', async () => {
+    const png = await pool.render(sampleJob('png', 300));
+    expect([...png.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    const decoded = PNG.sync.read(Buffer.from(png.bytes));
+    expect([decoded.width, decoded.height]).toEqual([1200, 1800]);
+
+    const pdf = await pool.render(sampleJob('pdf'));
+    const dir = await mkdtemp(join(tmpdir(), 'labelsmith-pool-'));
+    try {
+      await writeFile(join(dir, 'label.pdf'), pdf.bytes);
+      const { stdout } = await promisify(execFile)('pdftotext', [join(dir, 'label.pdf'), '-']);
+      expect(stdout).toContain('Ada Lovelace');
+      expect(stdout).toContain('Order A-10023');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('evaluates now() with the clock the job gives', async () => {
+    const template = {
+      formatVersion: 1,
+      meta: { name: 'clock' },
+      dimensions: { width: '50mm', height: '20mm' },
+      elements: [{ id: 'date', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '48mm', height: '10mm', contentExpression: "formatDate(now(), 'YYYY-MM-DD')" }],
+    };
+    const { bytes } = await pool.render({ template, data: {}, format: 'zpl', now: Date.UTC(2031, 4, 17, 12) });
+    expect(new TextDecoder().decode(bytes)).toContain('2031-05-17');
+  });
+
+  it('keeps INVALID_TEMPLATE with its class, status and the paths of every problem', async () => {
+    const template = structuredClone(shipping.template) as { elements: Record<string, unknown>[] };
+    template.elements[0]!.width = '12 parsecs';
+    template.elements[2]!.type = 'hologram';
+    const error = await rejection(pool.render({ template, data: shipping.data, format: 'pdf' }));
+    expect(error).toBeInstanceOf(InvalidTemplateError);
+    expect(error.code).toBe('INVALID_TEMPLATE');
+    expect(error.status).toBe(400);
+    const paths = (error.details?.errors as { path: string }[]).map((detail) => detail.path);
+    expect(paths).toEqual(expect.arrayContaining(['elements[0].width', 'elements[2].type']));
+  });
+
+  it('keeps RENDER_ERROR with the element that could not be drawn', async () => {
+    const template = gridTemplate(40, [(id, x, y, size) => ({ id: 'ean', type: 'barcode', symbology: 'ean13', position: { mode: 'absolute', x, y }, width: size, height: size, content: { text: 'abc' } })]);
+    const error = await rejection(pool.render({ template, data: {}, format: 'png', dpi: 100 }));
+    expect(error).toBeInstanceOf(RenderError);
+    expect(error.status).toBe(502);
+    expect(error.details).toMatchObject({ elementId: 'ean' });
+    expect(error.details?.reason).toBe(error.message);
+    expect(error.message).not.toMatch(/\n\s+at /);
+  });
+
+  it('keeps BAD_REQUEST for data that is not an object', async () => {
+    const error = await rejection(pool.render({ template: shipping.template, data: [1, 2], format: 'zpl' }));
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect([error.code, error.status, error.message]).toEqual(['BAD_REQUEST', 400, 'data must be a JSON object']);
+  });
+
+  it('runs 20 renders at once, two at a time, all correct', async () => {
+    const jobs = Array.from({ length: 20 }, (_, index) => {
+      const sample = index % 2 === 0 ? shipping : assetTag;
+      const format = (['pdf', 'png', 'zpl'] as const)[index % 3]!;
+      return { template: sample.template, data: sample.data, format, dpi: 203 };
+    });
+    const results = Promise.all(jobs.map((job) => pool.render(job)));
+    expect(pool.stats().queued + pool.stats().running).toBe(20);
+    const outputs = await results;
+    const signatures = { pdf: '%PDF-', png: '\x89PNG', zpl: '^XA' };
+    const heads = outputs.map((output, index) => Buffer.from(output.bytes.subarray(0, signatures[jobs[index]!.format].length)).toString('latin1'));
+    expect(heads).toEqual(jobs.map((job) => signatures[job.format]));
+    expect(pool.stats()).toEqual({ threads: 2, queued: 0, running: 0 });
+  });
+
+  it('keeps the event loop responsive while 600 dpi PNGs render', async () => {
+    // An 8 x 12 in label at 600 dpi: about 200 ms of synchronous work per render when done on this thread.
+    const job = { template: { ...(shipping.template as object), dimensions: { width: '8in', height: '12in' } }, data: shipping.data, format: 'png' as const, dpi: 600 };
+    const inProcess = await worstTimerLag(() => renderLabel(job.template, job.data, { ...job, fonts: bundledFonts() }));
+    let outputs: { bytes: Uint8Array }[] = [];
+    const pooled = await worstTimerLag(async () => {
+      outputs = await Promise.all(Array.from({ length: 8 }, () => pool.render(job)));
+    });
+    console.log(`worst timer lag: one render in process ${inProcess.toFixed(0)} ms; 8 renders through the pool ${pooled.toFixed(1)} ms`);
+    expect(outputs.map((output) => [...output.bytes.subarray(0, 8)])).toEqual(Array.from({ length: 8 }, () => PNG_SIGNATURE));
+    // Generous: this is about responsiveness under load, not speed.
+    expect(pooled).toBeLessThan(100);
+  });
+});
+
+describe('budgets and failures', () => {
+  it('aborts a render over the time limit, replaces its thread and keeps serving', async () => {
+    const pool = createRenderPool({ threads: 1, timeoutMs: 500 });
+    try {
+      const start = performance.now();
+      const error = await rejection(pool.render({ template: thousandQrCodes, data: {}, format: 'pdf' }));
+      const elapsed = performance.now() - start;
+      expect(error).toBeInstanceOf(RenderError);
+      expect(error.message).toBe('render exceeded the time limit of 0.5 s');
+      expect(error.status).toBe(502);
+      // Aborted at the budget (plus thread start-up), not finished after its natural 8 s.
+      expect(elapsed).toBeLessThan(3000);
+      const next = await pool.render(sampleJob('zpl'));
+      expect(new TextDecoder().decode(next.bytes)).toContain('^XA');
+      expect(pool.stats()).toEqual({ threads: 1, queued: 0, running: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('counts the time limit from the start of a render, not from the queue', async () => {
+    const pool = createRenderPool({ threads: 1, timeoutMs: 400 });
+    try {
+      // One thread: the last renders wait longer than the limit, yet each renders in a fraction of it.
+      const start = performance.now();
+      const outputs = await Promise.all(Array.from({ length: 16 }, () => pool.render(sampleJob('png', 600))));
+      expect(performance.now() - start).toBeGreaterThan(400);
+      expect(Math.max(...outputs.map((output) => output.renderTimeMs))).toBeLessThan(400);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails a render that exhausts its thread’s heap, and the next render succeeds', async () => {
+    const pool = createRenderPool({ threads: 1, maxMemoryMb: 40 });
+    try {
+      const error = await rejection(pool.render({ template: thousandLongTexts, data: {}, format: 'pdf' }));
+      expect(error).toBeInstanceOf(RenderError);
+      expect(error.message).toBe('render ran out of memory (limit 40 MB per render thread)');
+      const next = await pool.render(sampleJob('png', 300));
+      expect([...next.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails renders instead of hanging when threads cannot even start', async () => {
+    // The fonts alone need more heap than this, so every thread dies while loading.
+    const pool = createRenderPool({ threads: 1, maxMemoryMb: 8 });
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const error = await rejection(pool.render(sampleJob('zpl')));
+        expect(error).toBeInstanceOf(RenderError);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails a job that cannot reach a thread with RENDER_ERROR, and keeps serving', async () => {
+    const pool = createRenderPool({ threads: 1 });
+    try {
+      const error = await rejection(pool.render({ template: shipping.template, data: { notJson: () => 1 }, format: 'zpl' }));
+      expect(error).toBeInstanceOf(RenderError);
+      expect(error.message).toMatch(/^render thread failed: .*could not be cloned/);
+      expect((await pool.render(sampleJob('zpl'))).bytes.length).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses renders beyond the queue bound with SERVICE_BUSY', async () => {
+    const pool = createRenderPool({ threads: 1, maxQueue: 2 });
+    try {
+      const accepted = [pool.render(sampleJob('zpl')), pool.render(sampleJob('zpl'))];
+      const error = await rejection(pool.render(sampleJob('zpl')));
+      expect([error.code, error.status]).toEqual(['SERVICE_BUSY', 503]);
+      expect(await Promise.all(accepted)).toHaveLength(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('close() waits for accepted renders, then refuses new ones and stops the threads', async () => {
+    const pool = createRenderPool({ threads: 1 });
+    const accepted = Array.from({ length: 4 }, () => pool.render(sampleJob('png', 300)));
+    const settled: string[] = [];
+    accepted.forEach((render, index) => void render.then(() => settled.push(`render ${index}`)));
+    await pool.close();
+    settled.push('closed');
+    expect(settled.at(-1)).toBe('closed');
+    expect(settled.slice(0, -1).sort()).toEqual(['render 0', 'render 1', 'render 2', 'render 3']);
+    const error = await rejection(pool.render(sampleJob('zpl')));
+    expect(error.code).toBe('SERVICE_BUSY');
+    expect(pool.stats()).toEqual({ threads: 0, queued: 0, running: 0 });
+  });
+});

@@ -1,0 +1,46 @@
+// One thread of the render pool: parses the bundled fonts once when the thread starts, then renders the jobs posted to it.
+import { parentPort } from 'node:worker_threads';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { renderLabel } from '../../src-shared/render/renderLabel';
+import { bundledFonts } from '../fonts/bundledFonts';
+import { serializeError, type RenderTask, type TaskOutcome, type TaskStarted } from './taskProtocol';
+
+// At import, so the cost lands when the pool starts its threads, not on a request.
+const fonts = bundledFonts();
+
+/**
+ * Only a view that owns its whole ArrayBuffer can be moved: moving a slice would detach the rest of its buffer (for a
+ * small Node Buffer, the process's shared pool), so an emitter that ever returns one gets those few bytes copied.
+ */
+export function ownedBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const { buffer } = bytes;
+  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) return new Uint8Array(buffer);
+  // Not bytes.slice(): on a Buffer that is a view of the same memory.
+  return new Uint8Array(bytes);
+}
+
+/** The piscina task: failures come back as a value, because a thrown AppError would lose its code and details. */
+export async function renderTask({ id, job }: RenderTask): Promise<TaskOutcome | ReturnType<typeof move>> {
+  const started: TaskStarted = { renderTaskStarted: id };
+  parentPort?.postMessage(started);
+  const start = performance.now();
+  try {
+    const { now } = job;
+    const output = await renderLabel(job.template, job.data, {
+      format: job.format,
+      dpi: job.dpi,
+      zplDpi: job.zplDpi,
+      fonts,
+      env: now === undefined ? undefined : { now: () => new Date(now) },
+    });
+    const bytes = ownedBytes(output.bytes);
+    const outcome: TaskOutcome = {
+      ok: true,
+      result: { bytes, contentType: output.contentType, warnings: output.warnings, renderTimeMs: performance.now() - start },
+    };
+    // Moved, not copied: a large label at 600 dpi is megabytes of PNG.
+    return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: outcome });
+  } catch (error) {
+    return { ok: false, error: serializeError(error) };
+  }
+}

@@ -1,0 +1,41 @@
+// Turns every failure into the API's error body {error, code, details?} with the status of spec section 7; never a stack trace.
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { PayloadTooLargeError, RateLimitedError } from '../../../src-shared/api/apiErrors';
+import type { ErrorBody } from '../../../src-shared/api/resources';
+import { AppError, BadRequestError } from '../../../src-shared/errors';
+
+/** Errors raised by Koa's body parser (co-body/raw-body) carry a status and a type but are not AppErrors. */
+function fromHttpError(error: unknown): AppError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status, type } = error as { status?: unknown; type?: unknown };
+  if (status === 413 || type === 'entity.too.large') return new PayloadTooLargeError('1 MB');
+  if (status === 400 || type === 'entity.parse.failed') return new BadRequestError('request body is not valid JSON');
+  if (status === 415) return new BadRequestError('Content-Type must be application/json');
+  return undefined;
+}
+
+export function sendError(ctx: Context, error: AppError): void {
+  const body: ErrorBody = { error: error.message, code: error.code };
+  if (error.details !== undefined) body.details = error.details;
+  ctx.status = error.status;
+  ctx.body = body;
+  if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
+  if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+}
+
+export function errorMapper() {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    try {
+      await next();
+    } catch (error) {
+      const known = error instanceof AppError ? error : fromHttpError(error);
+      if (known) {
+        sendError(ctx, known);
+        return;
+      }
+      (ctx.state.log as Logger | undefined)?.error({ err: error }, 'unexpected error');
+      sendError(ctx, new AppError('INTERNAL_ERROR', 500, 'internal error; the request id identifies it in the server log'));
+    }
+  };
+}

@@ -1,0 +1,61 @@
+// Per-team request rate limits on /v1/render (spec 8.2): a minute window and an hour window, both counted per request.
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+export interface RateWindowState {
+  limit: number;
+  remaining: number;
+  /** When the window resets, epoch milliseconds. */
+  resetAt: number;
+}
+
+export type RateDecision = { allowed: true; headerWindow: RateWindowState } | { allowed: false; headerWindow: RateWindowState; retryAfterSeconds: number };
+
+interface WindowSpec {
+  seconds: number;
+  limit: number;
+}
+
+export class TeamRateLimits {
+  /** One limiter per window length and limit: teams on the same plan share it, keyed by team id. */
+  private readonly limiters = new Map<string, RateLimiterMemory>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private limiter(window: WindowSpec): RateLimiterMemory {
+    const key = `${window.seconds}/${window.limit}`;
+    let limiter = this.limiters.get(key);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({ points: window.limit, duration: window.seconds, keyPrefix: key });
+      this.limiters.set(key, limiter);
+    }
+    return limiter;
+  }
+
+  private state(window: WindowSpec, result: RateLimiterRes): RateWindowState {
+    return { limit: window.limit, remaining: Math.max(0, result.remainingPoints), resetAt: this.now() + result.msBeforeNext };
+  }
+
+  /**
+   * Counts one request against both windows. The headers describe the window closest to exhaustion (fewest
+   * requests left; on a tie the one that resets later). A request refused by the minute window is not counted
+   * against the hour.
+   */
+  async take(teamId: string, perMinute: number, perHour: number): Promise<RateDecision> {
+    const windows: WindowSpec[] = [
+      { seconds: 60, limit: perMinute },
+      { seconds: 3600, limit: perHour },
+    ];
+    const states: RateWindowState[] = [];
+    for (const window of windows) {
+      try {
+        states.push(this.state(window, await this.limiter(window).consume(teamId)));
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        const state = this.state(window, rejection);
+        return { allowed: false, headerWindow: state, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+      }
+    }
+    const closest = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetAt > a.resetAt) ? b : a));
+    return { allowed: true, headerWindow: closest };
+  }
+}

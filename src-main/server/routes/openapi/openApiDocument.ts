@@ -1,0 +1,123 @@
+// The OpenAPI 3.1 document of the /v1 API, generated from the same zod schemas the server validates and answers with.
+import { z } from 'zod';
+import { renderRequestSchema, renderResultSchema } from '../../../../src-shared/api/renderRequest';
+import { errorBodySchema, healthSchema, templateListSchema, usageSchema } from '../../../../src-shared/api/resources';
+import { templateSchema } from '../../../../src-shared/model/template';
+
+/** JSON Schema 2020-12 (OpenAPI 3.1's dialect); custom checks (plain objects) are described as any JSON value. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io }) as Record<string, unknown>;
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': { description: 'Requests allowed in the window closest to exhaustion', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in that window', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'When that window resets, Unix epoch seconds', schema: { type: 'integer' } },
+};
+
+export function openApiDocument(version: string): Record<string, unknown> {
+  const secured = [{ bearer: [] }];
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Labelsmith render API', version, description: 'Renders label templates with JSON data to pdf, png, zpl or html.' },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_sk_live_… or svc_sk_test_… API key' } },
+      schemas: {
+        Error: jsonSchema(errorBodySchema),
+        RenderRequest: jsonSchema(renderRequestSchema, 'input'),
+        RenderResult: jsonSchema(renderResultSchema),
+        Template: jsonSchema(templateSchema, 'input'),
+        TemplateList: jsonSchema(templateListSchema),
+        Usage: jsonSchema(usageSchema),
+        Health: jsonSchema(healthSchema),
+      },
+    },
+    paths: {
+      '/v1/render': {
+        post: {
+          summary: 'Render a saved or inline template with data',
+          security: secured,
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/RenderRequest' } } } },
+          responses: {
+            200: {
+              description: 'delivery "url": the render result; delivery "inline": the document itself',
+              headers: rateLimitHeaders,
+              content: {
+                'application/json': { schema: { $ref: '#/components/schemas/RenderResult' } },
+                'application/pdf': {},
+                'image/png': {},
+                'text/plain': {},
+                'text/html': {},
+              },
+            },
+            400: errorResponse('BAD_REQUEST or INVALID_TEMPLATE (details.errors: [{path, message}])'),
+            401: errorResponse('AUTH_REQUIRED'),
+            403: errorResponse('FORBIDDEN: a demo key used with anything but a library template'),
+            404: errorResponse('NOT_FOUND: templateId not found or not published'),
+            413: errorResponse('PAYLOAD_TOO_LARGE: body over 1 MB'),
+            429: errorResponse('RATE_LIMITED (with Retry-After) or QUOTA_EXCEEDED'),
+            502: errorResponse('RENDER_ERROR: the data cannot be rendered (details name the element), or the render took too long'),
+            503: errorResponse('SERVICE_BUSY: the render queue is full'),
+          },
+        },
+      },
+      '/v1/render-outputs/{renderId}': {
+        get: {
+          summary: 'Download a rendered output (kept 7 days)',
+          security: secured,
+          parameters: [{ name: 'renderId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+          responses: {
+            200: { description: 'The document, with its Content-Type and a Content-Disposition filename' },
+            401: errorResponse('AUTH_REQUIRED'),
+            404: errorResponse('NOT_FOUND: unknown id, or another team’s output'),
+            410: errorResponse('OUTPUT_EXPIRED: older than 7 days'),
+          },
+        },
+      },
+      '/v1/templates': {
+        get: {
+          summary: 'List published templates of the team, or of a library',
+          security: secured,
+          parameters: [{ name: 'library', in: 'query', required: false, schema: { type: 'string' } }],
+          responses: {
+            200: { description: 'Templates', content: { 'application/json': { schema: { $ref: '#/components/schemas/TemplateList' } } } },
+            401: errorResponse('AUTH_REQUIRED'),
+          },
+        },
+      },
+      '/v1/templates/{id}/content': {
+        get: {
+          summary: 'Read a published template as stored',
+          security: secured,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'id, slug, or <librarySlug>:<templateSlug>' }],
+          responses: {
+            200: { description: 'The template', content: { 'application/json': { schema: { $ref: '#/components/schemas/Template' } } } },
+            401: errorResponse('AUTH_REQUIRED'),
+            404: errorResponse('NOT_FOUND: not found or not published'),
+          },
+        },
+      },
+      '/v1/usage': {
+        get: {
+          summary: 'Usage and quota of the team this period',
+          security: secured,
+          responses: {
+            200: { description: 'Usage', content: { 'application/json': { schema: { $ref: '#/components/schemas/Usage' } } } },
+            401: errorResponse('AUTH_REQUIRED'),
+          },
+        },
+      },
+      '/health': {
+        get: {
+          summary: 'Health check (no authentication)',
+          responses: { 200: { description: 'Healthy', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } } },
+        },
+      },
+    },
+  };
+}

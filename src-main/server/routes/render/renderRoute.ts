@@ -1,0 +1,60 @@
+// POST /v1/render (spec 4.1): validate, resolve the template, admit by quota, render in the pool, store, answer.
+import type Router from '@koa/router';
+import { effectiveLimits, periodOf } from '../../../../src-shared/api/plans';
+import { renderRequestSchema, type RenderResult } from '../../../../src-shared/api/renderRequest';
+import type { RenderPool } from '../../../render/renderPool';
+import type { Store } from '../../../store/openStore';
+import { recordRender } from '../../../store/recordRender';
+import { authenticate, authState } from '../../middleware/authenticate';
+import { jsonBody } from '../../middleware/jsonBody';
+import { rateLimit } from '../../middleware/rateLimit';
+import type { QuotaGate } from '../../quotaGate';
+import type { TeamRateLimits } from '../../rateLimits';
+import { parseRequestBody } from '../../requestBody';
+import { assertDemoKeyAllowed, publishedTemplate } from '../../templateAccess';
+
+export interface RenderRouteDeps {
+  store: Store;
+  pool: RenderPool;
+  quota: QuotaGate;
+  rateLimits: TeamRateLimits;
+}
+
+export function registerRenderRoute(router: Router, { store, pool, quota, rateLimits }: RenderRouteDeps): void {
+  router.post('/v1/render', authenticate(store), rateLimit(rateLimits), jsonBody(), async (ctx) => {
+    const auth = authState(ctx);
+    const request = parseRequestBody(renderRequestSchema, ctx.request.body);
+    assertDemoKeyAllowed(auth, request.templateId);
+    const template = request.templateId === undefined ? request.template : publishedTemplate(store, auth, request.templateId).content;
+
+    const mode = auth.apiKey.mode;
+    const limits = effectiveLimits(auth.team);
+    const used = store.usage.get(auth.team.id, periodOf(store.now()).period).live;
+    // Test renders never touch the quota (spec 8.2 rule 4).
+    const reservation = mode === 'live' ? quota.admit(auth.team.id, used, limits.monthly, limits.hardCap) : undefined;
+    try {
+      const rendered = await pool.render({ template, data: request.data, format: request.format, dpi: request.dpi, zplDpi: request.zplDpi });
+      const finished = { teamId: auth.team.id, apiKeyId: auth.apiKey.id, mode, format: request.format, bytes: rendered.bytes, renderTimeMs: rendered.renderTimeMs };
+      if (request.delivery === 'inline') {
+        recordRender(store, { ...finished, keepOutput: false });
+        ctx.type = rendered.contentType;
+        ctx.body = Buffer.from(rendered.bytes.buffer, rendered.bytes.byteOffset, rendered.bytes.byteLength);
+        return;
+      }
+      const record = recordRender(store, { ...finished, keepOutput: true });
+      const result: RenderResult & { warnings: typeof rendered.warnings } = {
+        id: record.id,
+        status: 'complete',
+        format: record.format,
+        // The Host header was checked against the names this server answers to, so it is safe to echo.
+        url: `${ctx.protocol}://${ctx.host}/v1/render-outputs/${record.id}`,
+        sizeBytes: record.sizeBytes,
+        renderTimeMs: Math.round(record.renderTimeMs * 100) / 100,
+        warnings: rendered.warnings,
+      };
+      ctx.body = result;
+    } finally {
+      reservation?.release();
+    }
+  });
+}

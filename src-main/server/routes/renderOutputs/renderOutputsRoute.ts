@@ -1,0 +1,38 @@
+// GET /v1/render-outputs/{id} (spec 4.2): the team's rendered document for 7 days; 410 after, 404 for anything else.
+import type Router from '@koa/router';
+import { NotFoundError, OutputExpiredError } from '../../../../src-shared/api/apiErrors';
+import type { Store } from '../../../store/openStore';
+import { purgeExpired } from '../../../store/purgeExpired';
+import { authenticate, authState } from '../../middleware/authenticate';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Served HTML may contain data from anyone who could render: it runs sandboxed (no script, no same-origin access),
+ * may load nothing but its own inline styles and data: fonts and images, and is never sniffed into another type.
+ */
+export const OUTPUT_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:";
+
+export function registerRenderOutputsRoute(router: Router, store: Store): void {
+  router.get('/v1/render-outputs/:renderId', authenticate(store), (ctx) => {
+    const { team } = authState(ctx);
+    const renderId = ctx.params.renderId ?? '';
+    const notFound = new NotFoundError(`render output "${renderId}" was not found`);
+    // Ids are UUIDs the store made: anything else (a path, a traversal attempt) is simply unknown.
+    if (!UUID_PATTERN.test(renderId)) throw notFound;
+    const found = store.renders.lookup(renderId);
+    // Another team's output is indistinguishable from a missing one.
+    if (!found || (found.state === 'ready' ? found.render.teamId : found.teamId) !== team.id) throw notFound;
+    if (found.state === 'expired') {
+      purgeExpired(store);
+      throw new OutputExpiredError();
+    }
+    const { render } = found;
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Security-Policy', OUTPUT_CSP);
+    ctx.set('Content-Disposition', `attachment; filename="label-${render.id}.${render.format}"`);
+    ctx.set('Cache-Control', 'private, max-age=0, must-revalidate');
+    ctx.type = render.contentType;
+    ctx.body = store.outputs.read(render.fileName);
+  });
+}

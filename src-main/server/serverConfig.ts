@@ -1,0 +1,49 @@
+// What a running server needs to know about itself: where it listens, which Host names it answers, its version.
+import { networkInterfaces } from 'node:os';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Extra Host names accepted when LAN access is on (e.g. the machine's DNS name). */
+  allowedHostnames: string[];
+  version: string;
+}
+
+export const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '::1'];
+
+export function isLoopbackAddress(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function isWildcardAddress(host: string): boolean {
+  return host === '0.0.0.0' || host === '::';
+}
+
+/** LAN access is on exactly when the server listens on something other than loopback. */
+export function lanAccessEnabled(config: Pick<ServerConfig, 'host'>): boolean {
+  return !isLoopbackAddress(config.host);
+}
+
+/**
+ * The Host names (without port, lower-case) a request may carry. Anything else is a DNS-rebinding attempt or a
+ * misdirected request: a web page on another origin must not reach this desktop's server through a name it controls.
+ */
+export function acceptedHostnames(config: Pick<ServerConfig, 'host' | 'allowedHostnames'>): Set<string> {
+  const names = new Set<string>([config.host.toLowerCase()]);
+  if (isLoopbackAddress(config.host) || isWildcardAddress(config.host)) for (const name of LOOPBACK_HOSTNAMES) names.add(name);
+  if (isWildcardAddress(config.host)) {
+    for (const addresses of Object.values(networkInterfaces())) {
+      for (const address of addresses ?? []) names.add(address.address.toLowerCase());
+    }
+  }
+  if (lanAccessEnabled(config)) for (const name of config.allowedHostnames) names.add(name.toLowerCase());
+  return names;
+}
+
+/** The hostname of a Host header: "[::1]:8080" -> "::1", "Example.org:80" -> "example.org". */
+export function hostnameOf(hostHeader: string): string {
+  const trimmed = hostHeader.trim().toLowerCase();
+  if (trimmed.startsWith('[')) return trimmed.slice(1, trimmed.indexOf(']') === -1 ? undefined : trimmed.indexOf(']'));
+  const colon = trimmed.lastIndexOf(':');
+  return colon === -1 ? trimmed : trimmed.slice(0, colon);
+}

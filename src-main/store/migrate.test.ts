@@ -1,0 +1,72 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrate } from './migrate';
+import { MIGRATIONS } from './migrations';
+import { DATABASE_FILE } from './openStore';
+import { openTestStore, tempDataDir } from './storeTestSupport';
+
+function tableNames(db: Database.Database): string[] {
+  return db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+    .all()
+    .map((row) => row.name);
+}
+
+describe('migrations', () => {
+  it('create every table once and record the version', () => {
+    const store = openTestStore();
+    expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(tableNames(store.db)).toEqual(['api_keys', 'expired_renders', 'libraries', 'renders', 'teams', 'templates', 'usage_daily', 'usage_monthly']);
+  });
+
+  it('are not applied again when the store is reopened, and keep the data', () => {
+    const dir = tempDataDir();
+    const first = openTestStore(dir);
+    first.teams.create({ name: 'Acme', plan: 'dev' });
+    first.close();
+    const db = new Database(join(dir, DATABASE_FILE));
+    try {
+      expect(migrate(db)).toEqual([]);
+      expect(db.prepare('SELECT count(*) AS n FROM teams').get()).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('apply later migrations in order, each once', () => {
+    const db = new Database(':memory:');
+    try {
+      const later = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: 'test_extra', sql: 'CREATE TABLE extra (id TEXT PRIMARY KEY) STRICT;' }];
+      expect(migrate(db, MIGRATIONS)).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(migrate(db, later)).toEqual([later.length]);
+      expect(migrate(db, later)).toEqual([]);
+      expect(tableNames(db)).toContain('extra');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('roll back a failing migration whole', () => {
+    const db = new Database(':memory:');
+    try {
+      migrate(db);
+      const broken = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE half (id TEXT); SELECT * FROM missing_table;' }];
+      expect(() => migrate(db, broken)).toThrow(/missing_table/);
+      expect(tableNames(db)).not.toContain('half');
+      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuse a database written by a newer Labelsmith', () => {
+    const db = new Database(':memory:');
+    try {
+      db.pragma(`user_version = ${MIGRATIONS.length + 5}`);
+      expect(() => migrate(db)).toThrow(/newer than this Labelsmith knows/);
+    } finally {
+      db.close();
+    }
+  });
+});

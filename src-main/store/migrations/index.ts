@@ -1,0 +1,11 @@
+// The schema migrations in the order they apply; a migration's version is its position, recorded in PRAGMA user_version.
+import initialSql from './0001_initial.sql';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Append only: a landed migration is never edited, a change is a new file. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: '0001_initial', sql: initialSql }];

@@ -1,0 +1,19 @@
+// Deletes outputs past their 7 days, leaving tombstones so their ids answer 410 OUTPUT_EXPIRED rather than 404.
+import type { Store } from './openStore';
+
+/**
+ * Tombstones are kept this long after expiry, then forgotten (the id answers 404 like an unknown one): they are one
+ * small row per render, and a client still asking after three months is not helped by the difference.
+ */
+export const TOMBSTONE_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+
+/** Run at server start and periodically. Rows go first, files after the commit: a crash in between leaves orphans, never a row without its file. */
+export function purgeExpired(store: Store, at: number = store.now()): { expired: number; forgotten: number } {
+  const { expired, forgotten } = store.transaction(() => {
+    const due = store.renders.listExpired(at);
+    for (const render of due) store.renders.expire(render, at);
+    return { expired: due, forgotten: store.renders.forgetExpiredBefore(at - TOMBSTONE_RETENTION_MS) };
+  });
+  for (const render of expired) store.outputs.remove(render.fileName);
+  return { expired: expired.length, forgotten };
+}

@@ -1,0 +1,158 @@
+// Prepared statements of the templates table, with the addressing of spec 2.8: short slug for the owning team, `<library>:<slug>` for all.
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { ConflictError } from '../../../src-shared/api/apiErrors';
+import { MAX_SLUG_LENGTH, parseQualifiedId, slugify } from '../../../src-shared/api/slug';
+import { parseTemplate, type Template } from '../../../src-shared/model/template';
+import type { TemplateRecord, TemplateStatus } from '../storeTypes';
+
+interface TemplateRow {
+  id: string;
+  team_id: string;
+  slug: string;
+  name: string;
+  status: string;
+  library_id: string | null;
+  content: string;
+  created_at: number;
+  updated_at: number;
+}
+
+function toTemplate(row: TemplateRow & { library_slug: string | null }): TemplateRecord {
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    slug: row.slug,
+    name: row.name,
+    // The column's CHECK constraint admits only the two statuses.
+    status: row.status as TemplateStatus,
+    libraryId: row.library_id,
+    librarySlug: row.library_slug,
+    // Stored content was validated on the way in; parsing again types it and catches a schema that moved on.
+    content: parseTemplate(JSON.parse(row.content)),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface NewTemplate {
+  teamId: string;
+  /** Already validated (validateTemplate / parseTemplate). */
+  content: Template;
+  /** Must be a valid slug; default: the slugified meta.name, numbered until it is free. */
+  slug?: string;
+  libraryId?: string | null;
+  publish?: boolean;
+}
+
+export interface Visibility {
+  /** true for API-key access, which sees published templates only (spec 2.4, 4.3). */
+  publishedOnly: boolean;
+}
+
+const SELECT = 'SELECT t.*, l.slug AS library_slug FROM templates t LEFT JOIN libraries l ON l.id = t.library_id';
+const VISIBLE = "(@published_only = 0 OR t.status = 'published')";
+
+export function templateQueries(db: Database.Database, now: () => number) {
+  type Joined = TemplateRow & { library_slug: string | null };
+  const insert = db.prepare<[TemplateRow]>(
+    `INSERT INTO templates (id, team_id, slug, name, status, library_id, content, created_at, updated_at)
+     VALUES (@id, @team_id, @slug, @name, @status, @library_id, @content, @created_at, @updated_at)`,
+  );
+  const selectById = db.prepare<[string], Joined>(`${SELECT} WHERE t.id = ?`);
+  // An id wins over a slug that happens to look like one.
+  const selectForTeam = db.prepare<[{ team_id: string; key: string; published_only: number }], Joined>(
+    `${SELECT} WHERE t.team_id = @team_id AND (t.id = @key OR t.slug = @key) AND ${VISIBLE} ORDER BY t.id = @key DESC LIMIT 1`,
+  );
+  const selectInLibrary = db.prepare<[{ library_slug: string; slug: string; published_only: number }], Joined>(
+    `${SELECT} WHERE l.slug = @library_slug AND t.slug = @slug AND ${VISIBLE}`,
+  );
+  const selectByTeam = db.prepare<[{ team_id: string; published_only: number }], Joined>(
+    `${SELECT} WHERE t.team_id = @team_id AND ${VISIBLE} ORDER BY t.created_at, t.rowid`,
+  );
+  const selectByLibrary = db.prepare<[{ library_slug: string; published_only: number }], Joined>(
+    `${SELECT} WHERE l.slug = @library_slug AND ${VISIBLE} ORDER BY t.slug`,
+  );
+  const slugTaken = db.prepare<[{ team_id: string; library_id: string | null; slug: string }], { taken: number }>(
+    `SELECT 1 AS taken FROM templates
+     WHERE slug = @slug AND (team_id = @team_id OR (@library_id IS NOT NULL AND library_id = @library_id)) LIMIT 1`,
+  );
+  const updateStatus = db.prepare<[{ id: string; status: TemplateStatus; at: number }]>(
+    'UPDATE templates SET status = @status, updated_at = @at WHERE id = @id',
+  );
+
+  const get = (id: string): TemplateRecord | undefined => {
+    const row = selectById.get(id);
+    return row && toTemplate(row);
+  };
+  const findForTeam = (teamId: string, idOrSlug: string, { publishedOnly }: Visibility): TemplateRecord | undefined => {
+    const row = selectForTeam.get({ team_id: teamId, key: idOrSlug, published_only: publishedOnly ? 1 : 0 });
+    return row && toTemplate(row);
+  };
+  const findInLibrary = (librarySlug: string, slug: string, { publishedOnly }: Visibility): TemplateRecord | undefined => {
+    const row = selectInLibrary.get({ library_slug: librarySlug, slug, published_only: publishedOnly ? 1 : 0 });
+    return row && toTemplate(row);
+  };
+
+  /** A slug free in the team (and in the library, if any): the base, then base-2, base-3… */
+  const freeSlug = (teamId: string, libraryId: string | null, base: string): string => {
+    for (let n = 1; ; n += 1) {
+      const suffix = n === 1 ? '' : `-${n}`;
+      const slug = `${base.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
+      if (!slugTaken.get({ team_id: teamId, library_id: libraryId, slug })) return slug;
+    }
+  };
+
+  return {
+    /** Run inside a transaction: the slug check and the insert must see the same table. */
+    create(template: NewTemplate): TemplateRecord {
+      const libraryId = template.libraryId ?? null;
+      let slug = template.slug;
+      if (slug === undefined) slug = freeSlug(template.teamId, libraryId, slugify(template.content.meta.name) || 'template');
+      else if (slugTaken.get({ team_id: template.teamId, library_id: libraryId, slug })) {
+        throw new ConflictError(`the slug "${slug}" is taken in this team${libraryId === null ? '' : ' or library'}`);
+      }
+      const at = now();
+      const row: TemplateRow = {
+        id: randomUUID(),
+        team_id: template.teamId,
+        slug,
+        name: template.content.meta.name,
+        status: template.publish ? 'published' : 'draft',
+        library_id: libraryId,
+        content: JSON.stringify(template.content),
+        created_at: at,
+        updated_at: at,
+      };
+      insert.run(row);
+      const created = get(row.id);
+      if (!created) throw new Error(`template ${row.id} vanished right after its insert`);
+      return created;
+    },
+
+    get,
+    findForTeam,
+    findInLibrary,
+
+    /** Resolves a templateId as the render and content endpoints accept it: `<library>:<slug>` for any team, else an id or short slug of the team's own. */
+    resolve(teamId: string, templateId: string, visibility: Visibility): TemplateRecord | undefined {
+      const qualified = parseQualifiedId(templateId);
+      return qualified ? findInLibrary(qualified.librarySlug, qualified.slug, visibility) : findForTeam(teamId, templateId, visibility);
+    },
+
+    listForTeam(teamId: string, { publishedOnly }: Visibility): TemplateRecord[] {
+      return selectByTeam.all({ team_id: teamId, published_only: publishedOnly ? 1 : 0 }).map(toTemplate);
+    },
+
+    listForLibrary(librarySlug: string, { publishedOnly }: Visibility): TemplateRecord[] {
+      return selectByLibrary.all({ library_slug: librarySlug, published_only: publishedOnly ? 1 : 0 }).map(toTemplate);
+    },
+
+    setStatus(id: string, status: TemplateStatus): TemplateRecord | undefined {
+      updateStatus.run({ id, status, at: now() });
+      return get(id);
+    },
+  };
+}
+
+export type TemplateQueries = ReturnType<typeof templateQueries>;

@@ -1,0 +1,68 @@
+// The write that matters most: a render's output file, then its row and its usage counts in one transaction.
+import { randomUUID } from 'node:crypto';
+import { effectiveLimits, overQuota, periodOf } from '../../src-shared/api/plans';
+import { CONTENT_TYPES, type OutputFormat } from '../../src-shared/render/renderLabel';
+import type { Store } from './openStore';
+import type { KeyMode, RenderRecord } from './storeTypes';
+
+/** Spec 8.2 rule 9: outputs stay available for 7 days. */
+export const OUTPUT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface FinishedRender {
+  teamId: string;
+  apiKeyId: string | null;
+  mode: KeyMode;
+  format: OutputFormat;
+  bytes: Uint8Array;
+  renderTimeMs: number;
+}
+
+/** Counts one render in its month and day, and flags a soft-capped team that went over its quota; inside a transaction. */
+function count(store: Store, teamId: string, mode: KeyMode, at: number): void {
+  const counts = store.usage.increment(teamId, mode, at);
+  const team = mode === 'live' ? store.teams.get(teamId) : undefined;
+  if (!team) return;
+  const limits = effectiveLimits(team);
+  if (!limits.hardCap && overQuota(limits, counts.live)) store.teams.flagForReview(team.id, periodOf(at).period, at);
+}
+
+/**
+ * Stores a successful render and returns its record; call it before answering 200. The file is complete and synced
+ * before the row is committed, and the row and the counters commit together, so after a crash at any point a render
+ * is either downloadable and counted, or neither (a file without a row is an orphan that the next sweep removes).
+ * keepOutput false is for inline delivery: the render is counted (one transaction) but no output is kept, no record.
+ */
+export function recordRender(store: Store, render: FinishedRender & { keepOutput?: true }): RenderRecord;
+export function recordRender(store: Store, render: FinishedRender & { keepOutput: false }): undefined;
+export function recordRender(store: Store, render: FinishedRender & { keepOutput?: boolean }): RenderRecord | undefined {
+  if (render.keepOutput === false) {
+    store.transaction(() => count(store, render.teamId, render.mode, store.now()));
+    return undefined;
+  }
+  const id = randomUUID();
+  const fileName = store.outputs.write(id, render.format, render.bytes);
+  try {
+    return store.transaction(() => {
+      const createdAt = store.now();
+      const record: RenderRecord = {
+        id,
+        teamId: render.teamId,
+        apiKeyId: render.apiKeyId,
+        mode: render.mode,
+        format: render.format,
+        contentType: CONTENT_TYPES[render.format],
+        sizeBytes: render.bytes.byteLength,
+        renderTimeMs: render.renderTimeMs,
+        fileName,
+        createdAt,
+        expiresAt: createdAt + OUTPUT_TTL_MS,
+      };
+      store.renders.insert(record);
+      count(store, render.teamId, render.mode, createdAt);
+      return record;
+    });
+  } catch (error) {
+    store.outputs.remove(fileName);
+    throw error;
+  }
+}

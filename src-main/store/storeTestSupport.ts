@@ -1,0 +1,82 @@
+// Test helpers for the store and the CLI: real SQLite in temporary data directories, a settable clock, small valid templates, node bundles.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, afterEach } from 'vitest';
+import { parseTemplate, type Template } from '../../src-shared/model/template';
+import { openStore, type Store, type StoreOptions } from './openStore';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+});
+const bundleDirs: string[] = [];
+afterAll(() => {
+  for (const dir of bundleDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh directory, removed after the test. */
+export function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'labelsmith-store-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Opens a store that is closed after the test (closing twice is harmless). */
+export function openTestStore(dataDir: string = tempDataDir(), options: StoreOptions = {}): Store {
+  const store = openStore(dataDir, options);
+  cleanups.push(() => {
+    if (store.db.open) store.close();
+  });
+  return store;
+}
+
+export function testClock(start: string | number = '2025-06-15T12:00:00Z'): { now: () => number; set(at: string | number): void; advance(ms: number): void } {
+  let current = typeof start === 'number' ? start : Date.parse(start);
+  return {
+    now: () => current,
+    set: (at) => {
+      current = typeof at === 'number' ? at : Date.parse(at);
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export function sampleTemplate(name = 'Asset tag'): Template {
+  return parseTemplate({
+    formatVersion: 1,
+    meta: { name },
+    dimensions: { width: '50mm', height: '25mm' },
+    elements: [
+      { id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '8mm', content: { expression: 'data.title' } },
+    ],
+  });
+}
+
+/**
+ * Bundles a TypeScript entry for `node` as package.json's build:node does (SQL as text, packages external), into a
+ * private folder inside the repository (so node_modules resolves) rather than out/, which other builds rewrite.
+ * Call it in beforeAll; the bundle is removed after the file's tests.
+ */
+export async function bundleForNode(entry: string): Promise<string> {
+  const cache = join(import.meta.dirname, '..', '..', 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'labelsmith-test-'));
+  bundleDirs.push(dir);
+  const outfile = join(dir, `${basename(entry, '.ts')}.mjs`);
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    target: 'node20',
+    loader: { '.sql': 'text' },
+    logLevel: 'warning',
+  });
+  return outfile;
+}

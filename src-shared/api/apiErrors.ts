@@ -1,0 +1,57 @@
+// The API's error vocabulary (spec section 7 plus the decisions in the README), one AppError subclass per code.
+import { AppError } from '../errors';
+
+export class NotFoundError extends AppError {
+  constructor(message = 'not found') {
+    super('NOT_FOUND', 404, message);
+  }
+}
+
+export class AuthRequiredError extends AppError {
+  constructor(message = 'a valid API key is required: send Authorization: Bearer <API_KEY>') {
+    super('AUTH_REQUIRED', 401, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super('FORBIDDEN', 403, message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(limit: string) {
+    super('PAYLOAD_TOO_LARGE', 413, `request body is larger than ${limit}`);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', 429, 'rate limit exceeded');
+  }
+}
+
+export class QuotaExceededError extends AppError {
+  constructor() {
+    super('QUOTA_EXCEEDED', 429, 'monthly render quota exceeded');
+  }
+}
+
+export class OutputExpiredError extends AppError {
+  constructor() {
+    super('OUTPUT_EXPIRED', 410, 'this render output has expired: outputs are kept for 7 days after rendering');
+  }
+}
+
+export class ServiceBusyError extends AppError {
+  constructor(message = 'the render queue is full; retry shortly') {
+    super('SERVICE_BUSY', 503, message);
+  }
+}
+
+/** A slug or name that must be unique is taken (admin CLI: library and template slugs). */
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super('CONFLICT', 409, message);
+  }
+}

@@ -1,0 +1,70 @@
+// The body of POST /v1/render (spec 2.1 plus Labelsmith's zplDpi) and the render result (spec 2.2).
+import { z } from 'zod';
+import { OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS } from '../render/renderLabel';
+
+/** Deepest nesting accepted in `data`: real label data is shallow, and deep values only cost stack and time. */
+export const MAX_DATA_DEPTH = 32;
+
+/** True when the value nests objects/arrays deeper than `limit` (iterative: deep input cannot overflow the stack). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (!next || typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth >= limit) return true;
+    for (const child of Object.values(next.value)) stack.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
+}
+
+const dataSchema = z
+  .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+    message: 'data must be a JSON object',
+  })
+  .refine((value) => !nestsDeeperThan(value, MAX_DATA_DEPTH), { message: `data nests deeper than ${MAX_DATA_DEPTH} levels` });
+
+export const renderRequestSchema = z
+  .object({
+    templateId: z.string().min(1).max(300).optional().describe('A team template id or slug, or a library template as <librarySlug>:<templateSlug>'),
+    template: z
+      .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+        message: 'template must be a JSON object (an inline template, spec 2.3)',
+      })
+      .optional()
+      .describe('An inline template object (spec 2.3)'),
+    data: dataSchema.describe('Data bound into the template; its top-level keys are variables in contentExpression'),
+    format: z.enum(OUTPUT_FORMATS, { error: `format must be one of: ${OUTPUT_FORMATS.join(', ')}` }),
+    dpi: z
+      .number({ error: 'dpi must be a number' })
+      .int({ message: 'dpi must be a whole number' })
+      .min(PNG_DPI.min, { message: `dpi must be between ${PNG_DPI.min} and ${PNG_DPI.max}` })
+      .max(PNG_DPI.max, { message: `dpi must be between ${PNG_DPI.min} and ${PNG_DPI.max}` })
+      .optional()
+      .describe('PNG resolution, default 300; ignored for other formats'),
+    zplDpi: z
+      .union(ZPL_DPIS.map((dpi) => z.literal(dpi)), { error: `zplDpi must be one of: ${ZPL_DPIS.join(', ')}` })
+      .optional()
+      .describe('ZPL printer resolution, default 203; ignored for other formats'),
+    delivery: z.enum(['url', 'inline'], { error: 'delivery must be "url" or "inline"' }).optional(),
+  })
+  .superRefine((request, ctx) => {
+    if (request.templateId !== undefined && request.template !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'send either templateId or template, not both' });
+    }
+    if (request.templateId === undefined && request.template === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'templateId or template is required' });
+    }
+  });
+
+export type RenderRequest = z.infer<typeof renderRequestSchema>;
+
+export const renderResultSchema = z.object({
+  id: z.uuid(),
+  status: z.literal('complete'),
+  format: z.enum(OUTPUT_FORMATS),
+  url: z.string().describe('{base_url}/v1/render-outputs/<render_id>, valid for 7 days'),
+  sizeBytes: z.number().int(),
+  renderTimeMs: z.number(),
+});
+
+export type RenderResult = z.infer<typeof renderResultSchema>;

@@ -1,0 +1,49 @@
+// Response bodies of the /v1 API (spec sections 2.4–2.7 and 7), the source of both the server's answers and the OpenAPI document.
+import { z } from 'zod';
+import { PLAN_NAMES } from './plans';
+
+export const errorBodySchema = z.object({
+  error: z.string().describe('Human-readable message'),
+  code: z.string().describe('Stable error code (spec section 7)'),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const templateListItemSchema = z.object({
+  _id: z.string().describe('Template ID; usable as templateId'),
+  name: z.string(),
+  status: z.literal('published'),
+  teamId: z.string(),
+  createdAt: z.number().describe('Milliseconds since epoch'),
+});
+
+export const libraryTemplateListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  librarySlug: z.string(),
+  dimensions: z.object({ width: z.number(), height: z.number() }),
+  units: z.enum(['mm', 'cm', 'in', 'pt', 'px']),
+});
+
+export const templateListSchema = z.object({
+  templates: z.array(z.union([templateListItemSchema, libraryTemplateListItemSchema])),
+});
+
+export const usageSchema = z.object({
+  period: z.object({ start: z.string().describe('ISO 8601'), end: z.string().describe('ISO 8601, the start of the next month') }),
+  renders: z.object({ live: z.number().int(), test: z.number().int() }),
+  quota: z.object({
+    limit: z.number().int().describe('-1 means unlimited'),
+    remaining: z.number().int(),
+    hardCap: z.boolean(),
+  }),
+  plan: z.enum(PLAN_NAMES),
+});
+export type Usage = z.infer<typeof usageSchema>;
+
+export const healthSchema = z.object({
+  ok: z.boolean(),
+  version: z.string(),
+  ts: z.number().describe('Server time, milliseconds since epoch'),
+});
