@@ -1,0 +1,37 @@
+// The renderer's CSP: nothing but the app's own scripts when built; only Vite's needs added in development.
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from './contentSecurityPolicy';
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(';').map((directive) => {
+      const [name = '', ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+describe('contentSecurityPolicy', () => {
+  it('lets the built app run only its own scripts and connect nowhere', () => {
+    const policy = directives(contentSecurityPolicy());
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'none'"]);
+    expect(policy.has('connect-src')).toBe(false);
+  });
+
+  it('allows what the label preview needs: inline styles, data: fonts and images', () => {
+    const policy = directives(contentSecurityPolicy());
+    expect(policy.get('style-src')).toContain("'unsafe-inline'");
+    expect(policy.get('font-src')).toContain('data:');
+    expect(policy.get('img-src')).toContain('data:');
+  });
+
+  it("adds Vite's inline preamble and the dev server's websocket in development", () => {
+    const policy = directives(contentSecurityPolicy('http://localhost:5173'));
+    expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'ws://localhost:5173']);
+    expect(directives(contentSecurityPolicy('https://127.0.0.1:5173')).get('connect-src')).toContain('wss://127.0.0.1:5173');
+  });
+});
