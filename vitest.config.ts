@@ -12,7 +12,7 @@ function sqlText(): Plugin {
 export default defineConfig({
   plugins: [sqlText()],
   test: {
-    include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts', 'e2e/**/*.test.ts'],
+    include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx', 'e2e/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

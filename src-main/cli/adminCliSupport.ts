@@ -51,7 +51,7 @@ export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): 
   throw new UsageError(result.error.issues.map((issue) => `${optionName(issue.path[0])}: ${issue.message}`).join('; '));
 }
 
-export const nameSchema = z.string().trim().min(1, { message: 'must not be empty' }).max(200, { message: 'must be at most 200 characters' });
+export { nameSchema } from '../../src-shared/api/editorApi';
 
 function wholeNumber(text: string, min: number): number | undefined {
   const value = Number(text);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `labelsmith` command: entry point of package.json's bin.
 import { Command } from 'commander';
+import { adminUrlCommand } from './adminUrlCommand';
 import { describeFailure } from './cliErrors';
 import { keyCommand } from './keyCommand';
 import { libraryCommand } from './libraryCommand';
@@ -18,7 +19,8 @@ const program = new Command('labelsmith')
   .addCommand(teamCommand())
   .addCommand(keyCommand())
   .addCommand(libraryCommand())
-  .addCommand(templateCommand());
+  .addCommand(templateCommand())
+  .addCommand(adminUrlCommand());
 
 /** Commander's own usage errors also exit with 2, after it printed them; added commands do not inherit this, nested ones included. */
 function exitOverrideAll(command: Command): void {

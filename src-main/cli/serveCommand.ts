@@ -10,18 +10,21 @@ import { openStore } from '../store/openStore';
 import { parseOptions, withDataDirOption } from './adminCliSupport';
 
 export const DEFAULT_PORT = 8425;
+export const DEFAULT_HOST = '127.0.0.1';
+/** Where `serve` listens when LAN access is switched on in the editor: every interface. */
+const LAN_HOST = '0.0.0.0';
 
 const serveOptionsSchema = z.object({
   dataDir: z.string().optional(),
-  host: z.string().min(1),
+  host: z.string().min(1).optional(),
   port: z.coerce.number({ error: 'must be a number' }).int({ message: 'must be a whole number' }).min(0).max(65535),
   allowHost: z.array(z.string().min(1)),
 });
 
 export function serveCommand(): Command {
   return withDataDirOption(new Command('serve'))
-    .description('run the render API server (binds 127.0.0.1 unless --host says otherwise)')
-    .option('--host <host>', 'address to listen on; anything but loopback switches LAN access on', '127.0.0.1')
+    .description('run the render API server and the browser editor (binds 127.0.0.1 unless --host or the editor\'s LAN access setting says otherwise)')
+    .option('--host <host>', `address to listen on (default ${DEFAULT_HOST}, or ${LAN_HOST} when LAN access is on in the editor's settings); anything but loopback switches LAN access on`)
     .option('--port <port>', 'port to listen on (0: any free port)', String(DEFAULT_PORT))
     .option('--allow-host <name...>', 'extra Host names accepted with LAN access (e.g. this machine’s DNS name)', [])
     .action(async (rawOptions: unknown) => {
@@ -29,18 +32,20 @@ export function serveCommand(): Command {
       // Logs go to stderr: stdout carries the one "listening on" line that scripts wait for.
       const logger = pino({ name: 'labelsmith' }, pino.destination(2));
       const store = openStore(resolveDataDir({ flag: options.dataDir }));
+      // The editor's settings apply when the command line says nothing; --host always wins.
+      const host = options.host ?? (store.settings.get('lanAccess') === true ? LAN_HOST : DEFAULT_HOST);
+      const allowedHostnames = [...new Set([...(store.settings.get('allowedHostnames') ?? []), ...options.allowHost])];
       const pool = createRenderPool();
       const server = await startServer({
         store,
         pool,
         logger,
-        config: { host: options.host, port: options.port, allowedHostnames: options.allowHost, version: APP_VERSION },
+        config: { host, port: options.port, allowedHostnames, version: APP_VERSION },
       }).catch(async (error: unknown) => {
         await pool.close();
         store.close();
         throw error;
       });
-      process.stdout.write(`listening on ${server.url}\n`);
       const shutdown = (signal: string): void => {
         logger.info({ signal }, 'shutting down');
         server.close().then(
@@ -53,5 +58,7 @@ export function serveCommand(): Command {
       };
       process.once('SIGTERM', () => shutdown('SIGTERM'));
       process.once('SIGINT', () => shutdown('SIGINT'));
+      // Announced only once the signal handlers are in place: a script may stop the server as soon as it reads this.
+      process.stdout.write(`listening on ${server.url}\n`);
     });
 }

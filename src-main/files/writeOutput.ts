@@ -1,16 +1,21 @@
 // Writes files so no reader ever sees half of one (temp file, fsync, rename), and rendered outputs to stdout.
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 function writeAll(fd: number, bytes: Uint8Array): void {
   for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
 }
 
-/** A reader of the file never sees half an output: it appears whole or not at all. */
-export function writeFileAtomically(path: string, bytes: Uint8Array): void {
+/**
+ * A reader of the file never sees half an output: it appears whole or not at all. With `mode` (e.g. 0o600 for a
+ * secret), the permissions are set before the first byte is written, so the content is never readable by others.
+ */
+export function writeFileAtomically(path: string, bytes: Uint8Array, mode?: number): void {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   const fd = openSync(temporary, 'w');
   try {
+    // fchmod rather than open's mode: open ignores it for a leftover temporary file and applies the umask.
+    if (mode !== undefined) fchmodSync(fd, mode);
     writeAll(fd, bytes);
     fsyncSync(fd);
   } catch (error) {

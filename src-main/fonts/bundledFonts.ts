@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { FontFamily, FontStyle, FontWeight } from '../../src-shared/fonts/fontFaces';
 import { FontRegistry, type FontFaceSource } from '../../src-shared/fonts/fontRegistry';
 
-const BUNDLED_FILES: { family: FontFamily; weight: FontWeight; style: FontStyle; file: string }[] = [];
+/** Every bundled face and its file in resources/fonts (the editor's font route serves exactly these). */
+export const BUNDLED_FILES: { family: FontFamily; weight: FontWeight; style: FontStyle; file: string }[] = [];
 for (const [family, name] of [['sans', 'Sans'], ['serif', 'Serif'], ['mono', 'Mono']] as const) {
   BUNDLED_FILES.push(
     { family, weight: 'normal', style: 'normal', file: `Liberation${name}-Regular.ttf` },

@@ -1,5 +1,5 @@
 // The Koa app of the embedded server and its lifecycle: the one factory behind `labelsmith serve`, Electron and the tests.
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -10,11 +10,16 @@ import type { RenderPool } from '../render/renderPool';
 import type { Store } from '../store/openStore';
 import { purgeExpired } from '../store/purgeExpired';
 import { removeOrphans } from '../store/removeOrphans';
+import { adminSession, loadOrCreateAdminToken } from './adminSession';
 import { errorMapper } from './middleware/errorMapper';
 import { hostCheck } from './middleware/hostCheck';
 import { requestLog } from './middleware/requestLog';
 import { QuotaGate } from './quotaGate';
 import { TeamRateLimits } from './rateLimits';
+import { requireAdminSession, signInWithAdminLink } from './routes/editor/editorAuth';
+import { editorPage } from './routes/editor/editorPage';
+import { registerEditorRoutes } from './routes/editor/registerEditorRoutes';
+import { ensureWorkspaceTeam } from './routes/editor/workspaceTeam';
 import { registerHealthRoute } from './routes/health/healthRoute';
 import { registerOpenApiRoute } from './routes/openapi/openApiRoute';
 import { registerRenderRoute } from './routes/render/renderRoute';
@@ -47,22 +52,37 @@ export function createApp({ store, pool, config, logger }: ServerDeps): Koa {
   registerRenderOutputsRoute(router, store);
   registerTemplatesRoutes(router, store);
   registerUsageRoute(router, store);
+  // The first start makes the admin token and the editor's workspace team; later starts find them.
+  const session = adminSession(loadOrCreateAdminToken(store));
+  registerEditorRoutes(router, { store, pool, config, teamId: ensureWorkspaceTeam(store).id });
 
   app.use(requestLog(logger));
   app.use(errorMapper());
   app.use(hostCheck(config));
+  app.use(unansweredAsError());
+  app.use(requireAdminSession(session));
+  // Before the router, which has no page paths: the editor page never answers for /api, /v1, /health or their files.
+  app.use(signInWithAdminLink(session));
+  app.use(editorPage(config.rendererDir));
   app.use(router.routes());
-  app.use(
-    router.allowedMethods({
-      throw: true,
-      methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', 405, 'this method is not allowed on this path'),
-      notImplemented: () => new AppError('NOT_IMPLEMENTED', 501, 'this method is not implemented'),
-    }),
-  );
-  app.use((ctx) => {
-    throw new NotFoundError(`no such endpoint: ${ctx.method} ${ctx.path}`);
-  });
+  // Not `throw: true`: its errors carry no Allow header. It leaves a bodiless 405/501 with Allow, turned into JSON above.
+  app.use(router.allowedMethods());
   return app;
+}
+
+/**
+ * Gives a request no route answered the API's JSON error: 405 (with the router's Allow header) for a known path asked
+ * with another method, 501 for a method no route has, else 404. It must wrap the router rather than run after it:
+ * allowedMethods decides only once everything after it has returned, so a 404 thrown there would hide every 405.
+ */
+function unansweredAsError() {
+  return async (ctx: Koa.Context, next: Koa.Next): Promise<void> => {
+    await next();
+    if (ctx.body !== undefined && ctx.body !== null) return;
+    if (ctx.status === 405) throw new AppError('METHOD_NOT_ALLOWED', 405, `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}`);
+    if (ctx.status === 501) throw new AppError('NOT_IMPLEMENTED', 501, `the method ${ctx.method} is not implemented`);
+    if (ctx.status === 404) throw new NotFoundError(`no such endpoint: ${ctx.method} ${ctx.path}`);
+  };
 }
 
 export interface RunningServer {
@@ -89,7 +109,22 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     removeOrphans(deps.store);
   }, SWEEP_INTERVAL_MS);
   purgeTimer.unref();
-  const server = createHttpServer(createApp(deps).callback());
+  const handle = createApp(deps).callback();
+  let stopping = false;
+  /** Responses not finished yet: those still to send their headers when shutdown starts are told to close their connection. */
+  const unfinished = new Set<ServerResponse>();
+  // Without a Host header Node would answer 400 itself, with no body; the app's host check refuses it as JSON instead.
+  const server = createHttpServer({ requireHostHeader: false }, (request, response) => {
+    unfinished.add(response);
+    response.once('close', () => {
+      unfinished.delete(response);
+      // server.close() closes only the connections idle at that moment. One whose answer went out during shutdown
+      // would otherwise stay open until the client drops it (undici: 3 s; a client that keeps sending on it: never).
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+    if (stopping) response.setHeader('Connection', 'close');
+    void handle(request, response);
+  });
   // Slow clients cannot hold a request open forever; renders themselves are bounded by the pool's time limit.
   server.requestTimeout = 60_000;
   const address = await listen(server, deps.config.host, deps.config.port);
@@ -100,7 +135,10 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     port: address.port,
     close() {
       closing ??= (async () => {
+        stopping = true;
         clearInterval(purgeTimer);
+        // Answers still being worked on end their keep-alive connection, so the client does not send more on it.
+        for (const response of unfinished) if (!response.headersSent) response.setHeader('Connection', 'close');
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await closed;

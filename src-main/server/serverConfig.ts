@@ -7,6 +7,8 @@ export interface ServerConfig {
   /** Extra Host names accepted when LAN access is on (e.g. the machine's DNS name). */
   allowedHostnames: string[];
   version: string;
+  /** The built browser editor (index.html and assets/); default: out/renderer found next to the application. */
+  rendererDir?: string;
 }
 
 export const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '::1'];

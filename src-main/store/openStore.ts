@@ -7,6 +7,7 @@ import { outputFiles, type OutputFiles } from './outputFiles';
 import { apiKeyQueries, type ApiKeyQueries } from './queries/apiKeys';
 import { libraryQueries, type LibraryQueries } from './queries/libraries';
 import { renderQueries, type RenderQueries } from './queries/renders';
+import { settingsQueries, type SettingsQueries } from './queries/settings';
 import { teamQueries, type TeamQueries } from './queries/teams';
 import { templateQueries, type TemplateQueries } from './queries/templates';
 import { usageQueries, type UsageQueries } from './queries/usage';
@@ -35,6 +36,7 @@ export interface Store {
   readonly templates: TemplateQueries;
   readonly renders: RenderQueries;
   readonly usage: UsageQueries;
+  readonly settings: SettingsQueries;
   readonly outputs: OutputFiles;
   /**
    * Runs fn in one IMMEDIATE transaction (nested calls become savepoints). Taking the write lock up front matters in
@@ -74,6 +76,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     templates: templateQueries(db, now),
     renders: renderQueries(db, now),
     usage: usageQueries(db),
+    settings: settingsQueries(db),
     outputs,
     transaction: (fn) => db.transaction(fn).immediate(),
     close: () => db.close(),

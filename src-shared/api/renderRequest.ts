@@ -68,3 +68,16 @@ export const renderResultSchema = z.object({
 });
 
 export type RenderResult = z.infer<typeof renderResultSchema>;
+
+export const renderWarningSchema = z.object({
+  code: z.string().describe('Stable code, e.g. FONT_FALLBACK, TEXT_TRUNCATED'),
+  message: z.string(),
+  elementId: z.string().optional(),
+});
+
+/** The url-delivery answer: spec 2.2's render result plus the render's warnings (a Labelsmith extension). */
+export const renderAnswerSchema = renderResultSchema.extend({
+  warnings: z.array(renderWarningSchema).describe('What the render had to give way on (an unknown font, text that did not fit); empty when nothing'),
+});
+
+export type RenderAnswer = z.infer<typeof renderAnswerSchema>;

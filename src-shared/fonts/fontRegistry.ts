@@ -44,7 +44,9 @@ export class FontRegistry {
 
   constructor(sources: readonly FontFaceSource[]) {
     for (const source of sources) {
-      const font = fontkit.create(Buffer.from(source.data.buffer, source.data.byteOffset, source.data.byteLength)) as Font;
+      // fontkit reads through restructure's DecodeStream, which takes any Uint8Array: no Buffer, so this runs in the
+      // editor too. Its typings still ask for a Buffer.
+      const font = fontkit.create(source.data as Buffer) as Font;
       const key = faceKey(source.family, source.weight, source.style);
       this.faces.set(key, {
         key,

@@ -5,11 +5,20 @@ import { PayloadTooLargeError, RateLimitedError } from '../../../src-shared/api/
 import type { ErrorBody } from '../../../src-shared/api/resources';
 import { AppError, BadRequestError } from '../../../src-shared/errors';
 
+/**
+ * co-body parses with @hapi/bourne, which refuses valid JSON holding a "__proto__" key (its guard against prototype
+ * pollution); the message is its only sign. Saying "not valid JSON" there sent clients looking for a syntax error.
+ */
+const PROTO_KEY_REFUSED = /forbidden prototype property/;
+
 /** Errors raised by Koa's body parser (co-body/raw-body) carry a status and a type but are not AppErrors. */
 function fromHttpError(error: unknown): AppError | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { status, type } = error as { status?: unknown; type?: unknown };
   if (status === 413 || type === 'entity.too.large') return new PayloadTooLargeError('1 MB');
+  if (status === 400 && error instanceof SyntaxError && PROTO_KEY_REFUSED.test(error.message)) {
+    return new BadRequestError('the request body has a "__proto__" key: such keys are refused anywhere in the body');
+  }
   if (status === 400 || type === 'entity.parse.failed') return new BadRequestError('request body is not valid JSON');
   if (status === 415) return new BadRequestError('Content-Type must be application/json');
   return undefined;

@@ -8,7 +8,9 @@ export function hostCheck(config: ServerConfig) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const host = ctx.get('Host');
     if (host === '' || !accepted.has(hostnameOf(host))) {
-      throw new ForbiddenError(`requests for host "${host}" are not served here; use http://${config.host}:${config.port}`);
+      // The socket's port, not config.port: a server asked for port 0 listens on whatever port it was given.
+      const port = ctx.req.socket.localPort ?? config.port;
+      throw new ForbiddenError(`requests for host "${host}" are not served here; use http://${config.host}:${port}`);
     }
     await next();
   };

@@ -9,6 +9,15 @@ export function jsonBody() {
   const parse = bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' });
   return async (ctx: Context, next: Next): Promise<void> => {
     if (!ctx.is('application/json')) throw new BadRequestError('send the request body as JSON with Content-Type: application/json');
-    await parse(ctx, next);
+    try {
+      await parse(ctx, next);
+    } catch (error) {
+      // raw-body pauses the request when it stops reading part-way (a chunked body that runs past the limit). Node
+      // discards the unread rest of a body only when nobody began reading it, so this one stayed paused: the next
+      // request a keep-alive client sent on the connection was never read, and was reset ~5 s later (ECONNRESET).
+      // Discard the rest, as Node does with bodies no one read; the server's requestTimeout bounds how long it takes.
+      if (!ctx.req.readableEnded) ctx.req.resume();
+      throw error;
+    }
   };
 }

@@ -1,5 +1,6 @@
 // The schema migrations in the order they apply; a migration's version is its position, recorded in PRAGMA user_version.
 import initialSql from './0001_initial.sql';
+import settingsSql from './0002_settings.sql';
 
 export interface Migration {
   version: number;
@@ -8,4 +9,7 @@ export interface Migration {
 }
 
 /** Append only: a landed migration is never edited, a change is a new file. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: '0001_initial', sql: initialSql }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: '0001_initial', sql: initialSql },
+  { version: 2, name: '0002_settings', sql: settingsSql },
+];

@@ -80,6 +80,16 @@ export function templateQueries(db: Database.Database, now: () => number) {
   const updateStatus = db.prepare<[{ id: string; status: TemplateStatus; at: number }]>(
     'UPDATE templates SET status = @status, updated_at = @at WHERE id = @id',
   );
+  const updateContent = db.prepare<[{ id: string; name: string; content: string; at: number }]>(
+    'UPDATE templates SET name = @name, content = @content, updated_at = @at WHERE id = @id',
+  );
+  const deleteOne = db.prepare<[string]>('DELETE FROM templates WHERE id = ?');
+  const slugTakenInLibrary = db.prepare<[{ library_id: string; slug: string; id: string }], { taken: number }>(
+    'SELECT 1 AS taken FROM templates WHERE library_id = @library_id AND slug = @slug AND id <> @id LIMIT 1',
+  );
+  const updateLibrary = db.prepare<[{ id: string; library_id: string | null; at: number }]>(
+    'UPDATE templates SET library_id = @library_id, updated_at = @at WHERE id = @id',
+  );
 
   const get = (id: string): TemplateRecord | undefined => {
     const row = selectById.get(id);
@@ -150,6 +160,31 @@ export function templateQueries(db: Database.Database, now: () => number) {
 
     setStatus(id: string, status: TemplateStatus): TemplateRecord | undefined {
       updateStatus.run({ id, status, at: now() });
+      return get(id);
+    },
+
+    /** Replaces the content (already validated); the name follows meta.name, the slug stays. */
+    update(id: string, content: Template): TemplateRecord | undefined {
+      updateContent.run({ id, name: content.meta.name, content: JSON.stringify(content), at: now() });
+      return get(id);
+    },
+
+    /** True if there was such a template. Renders keep no reference to their template, so nothing else goes. */
+    remove(id: string): boolean {
+      return deleteOne.run(id).changes > 0;
+    },
+
+    /**
+     * Moves the template into a library, or out of any with null. Library templates are addressed as
+     * `<library>:<slug>` by every team, so the slug must be free in the library. Run inside a transaction.
+     */
+    setLibrary(id: string, libraryId: string | null): TemplateRecord | undefined {
+      const template = get(id);
+      if (!template) return undefined;
+      if (libraryId !== null && slugTakenInLibrary.get({ library_id: libraryId, slug: template.slug, id })) {
+        throw new ConflictError(`the library has a template with the slug "${template.slug}" already`);
+      }
+      updateLibrary.run({ id, library_id: libraryId, at: now() });
       return get(id);
     },
   };

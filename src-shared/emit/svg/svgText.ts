@@ -1,26 +1,9 @@
 // A TextRun as SVG glyph-outline paths (no font lookup needed by the rasteriser).
-import type { Font } from 'fontkit';
+import { glyphOutline } from '../../fonts/glyphOutlines';
 import type { TextRun } from '../../layout/laidOutLabel';
 import type { SvgEmitContext } from './svgContext';
 import { escapeXml } from './svgEscape';
 import { svgNumber } from './svgNumber';
-
-/** Outline path data per parsed font and glyph id, in font units (y up); outlines never change, so repeated renders reuse them. */
-const glyphPathCache = new WeakMap<Font, Map<number, string>>();
-
-function glyphPath(font: Font, glyphId: number): string {
-  let paths = glyphPathCache.get(font);
-  if (!paths) {
-    paths = new Map();
-    glyphPathCache.set(font, paths);
-  }
-  let d = paths.get(glyphId);
-  if (d === undefined) {
-    d = font.getGlyph(glyphId).path.toSVG();
-    paths.set(glyphId, d);
-  }
-  return d;
-}
 
 /**
  * Each line is a group scaled from font units to points (y flipped) at its left edge and baseline;
@@ -43,7 +26,7 @@ export function textRunToSvg(run: TextRun, ctx: SvgEmitContext): string {
     glyphs.glyphs.forEach((glyph, index) => {
       const position = glyphs.positions[index];
       if (!position) return;
-      const d = glyphPath(face.font, glyph.id);
+      const d = glyphOutline(face.font, glyph.id);
       if (d !== '') {
         parts.push(`<path transform="translate(${svgNumber(penX + position.xOffset)} ${svgNumber(penY + position.yOffset)})" d="${d}"/>`);
       }

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the /v1 API, generated from the same zod schemas the server validates and answers with.
 import { z } from 'zod';
-import { renderRequestSchema, renderResultSchema } from '../../../../src-shared/api/renderRequest';
+import { renderAnswerSchema, renderRequestSchema } from '../../../../src-shared/api/renderRequest';
 import { errorBodySchema, healthSchema, templateListSchema, usageSchema } from '../../../../src-shared/api/resources';
 import { templateSchema } from '../../../../src-shared/model/template';
 
@@ -30,7 +30,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
       schemas: {
         Error: jsonSchema(errorBodySchema),
         RenderRequest: jsonSchema(renderRequestSchema, 'input'),
-        RenderResult: jsonSchema(renderResultSchema),
+        RenderResult: jsonSchema(renderAnswerSchema),
         Template: jsonSchema(templateSchema, 'input'),
         TemplateList: jsonSchema(templateListSchema),
         Usage: jsonSchema(usageSchema),

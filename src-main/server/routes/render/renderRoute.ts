@@ -1,7 +1,8 @@
 // POST /v1/render (spec 4.1): validate, resolve the template, admit by quota, render in the pool, store, answer.
 import type Router from '@koa/router';
 import { effectiveLimits, periodOf } from '../../../../src-shared/api/plans';
-import { renderRequestSchema, type RenderResult } from '../../../../src-shared/api/renderRequest';
+import { nestsDeeperThan, renderRequestSchema, type RenderAnswer } from '../../../../src-shared/api/renderRequest';
+import { InvalidTemplateError } from '../../../../src-shared/errors';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import { recordRender } from '../../../store/recordRender';
@@ -11,7 +12,15 @@ import { rateLimit } from '../../middleware/rateLimit';
 import type { QuotaGate } from '../../quotaGate';
 import type { TeamRateLimits } from '../../rateLimits';
 import { parseRequestBody } from '../../requestBody';
+import { sendDocument } from '../../sendDocument';
 import { assertDemoKeyAllowed, publishedTemplate } from '../../templateAccess';
+
+/**
+ * Deepest nesting accepted in an inline template (a real one nests about 5 levels: elements, an element, style, ...).
+ * Checked here because the template travels to a render thread before it is validated, and copying a deeply nested
+ * value there overflows the stack: 100,000 levels came back as a 502 "render thread failed" instead of a 400.
+ */
+export const MAX_TEMPLATE_DEPTH = 32;
 
 export interface RenderRouteDeps {
   store: Store;
@@ -25,6 +34,9 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
     const auth = authState(ctx);
     const request = parseRequestBody(renderRequestSchema, ctx.request.body);
     assertDemoKeyAllowed(auth, request.templateId);
+    if (request.template !== undefined && nestsDeeperThan(request.template, MAX_TEMPLATE_DEPTH)) {
+      throw new InvalidTemplateError([{ path: '', message: `the template nests deeper than ${MAX_TEMPLATE_DEPTH} levels` }]);
+    }
     const template = request.templateId === undefined ? request.template : publishedTemplate(store, auth, request.templateId).content;
 
     const mode = auth.apiKey.mode;
@@ -37,12 +49,11 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
       const finished = { teamId: auth.team.id, apiKeyId: auth.apiKey.id, mode, format: request.format, bytes: rendered.bytes, renderTimeMs: rendered.renderTimeMs };
       if (request.delivery === 'inline') {
         recordRender(store, { ...finished, keepOutput: false });
-        ctx.type = rendered.contentType;
-        ctx.body = Buffer.from(rendered.bytes.buffer, rendered.bytes.byteOffset, rendered.bytes.byteLength);
+        sendDocument(ctx, rendered.contentType, rendered.bytes);
         return;
       }
       const record = recordRender(store, { ...finished, keepOutput: true });
-      const result: RenderResult & { warnings: typeof rendered.warnings } = {
+      const result: RenderAnswer = {
         id: record.id,
         status: 'complete',
         format: record.format,

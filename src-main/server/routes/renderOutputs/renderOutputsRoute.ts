@@ -4,14 +4,9 @@ import { NotFoundError, OutputExpiredError } from '../../../../src-shared/api/ap
 import type { Store } from '../../../store/openStore';
 import { purgeExpired } from '../../../store/purgeExpired';
 import { authenticate, authState } from '../../middleware/authenticate';
+import { sendDocument } from '../../sendDocument';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * Served HTML may contain data from anyone who could render: it runs sandboxed (no script, no same-origin access),
- * may load nothing but its own inline styles and data: fonts and images, and is never sniffed into another type.
- */
-export const OUTPUT_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:";
 
 export function registerRenderOutputsRoute(router: Router, store: Store): void {
   router.get('/v1/render-outputs/:renderId', authenticate(store), (ctx) => {
@@ -28,11 +23,8 @@ export function registerRenderOutputsRoute(router: Router, store: Store): void {
       throw new OutputExpiredError();
     }
     const { render } = found;
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Content-Security-Policy', OUTPUT_CSP);
     ctx.set('Content-Disposition', `attachment; filename="label-${render.id}.${render.format}"`);
     ctx.set('Cache-Control', 'private, max-age=0, must-revalidate');
-    ctx.type = render.contentType;
-    ctx.body = store.outputs.read(render.fileName);
+    sendDocument(ctx, render.contentType, store.outputs.read(render.fileName));
   });
 }

@@ -3,19 +3,23 @@ import type Router from '@koa/router';
 import { effectiveLimits, periodOf, quotaOf } from '../../../../src-shared/api/plans';
 import type { Usage } from '../../../../src-shared/api/resources';
 import type { Store } from '../../../store/openStore';
+import type { TeamRecord } from '../../../store/storeTypes';
 import { authenticate, authState } from '../../middleware/authenticate';
+
+/** The usage object of spec 2.6 for a team; the editor's usage page shows the same. */
+export function teamUsage(store: Store, team: TeamRecord): Usage {
+  const period = periodOf(store.now());
+  const renders = store.usage.get(team.id, period.period);
+  return {
+    period: { start: period.start, end: period.end },
+    renders,
+    quota: quotaOf(effectiveLimits(team), renders.live),
+    plan: team.plan,
+  };
+}
 
 export function registerUsageRoute(router: Router, store: Store): void {
   router.get('/v1/usage', authenticate(store), (ctx) => {
-    const { team } = authState(ctx);
-    const period = periodOf(store.now());
-    const renders = store.usage.get(team.id, period.period);
-    const usage: Usage = {
-      period: { start: period.start, end: period.end },
-      renders,
-      quota: quotaOf(effectiveLimits(team), renders.live),
-      plan: team.plan,
-    };
-    ctx.body = usage;
+    ctx.body = teamUsage(store, authState(ctx).team);
   });
 }

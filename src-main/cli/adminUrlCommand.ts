@@ -1,0 +1,31 @@
+// `labelsmith admin-url`: prints the link that opens the browser editor with an admin session, making the token on first use.
+import { Command } from 'commander';
+import { z } from 'zod';
+import { loadOrCreateAdminToken } from '../server/adminSession';
+import { parseOptions, runWithStore, withDataDirOption } from './adminCliSupport';
+import { DEFAULT_HOST, DEFAULT_PORT } from './serveCommand';
+
+const adminUrlSchema = z.object({
+  dataDir: z.string().optional(),
+  host: z.string().min(1),
+  port: z.coerce.number({ error: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).max(65535),
+});
+
+/** The link a browser can open: a wildcard listen address is reached over loopback, IPv6 literals need brackets. */
+export function adminUrl(host: string, port: number, token: string): string {
+  const reachable = host === '0.0.0.0' || host === '::' ? DEFAULT_HOST : host;
+  const url = new URL(`http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}/`);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
+export function adminUrlCommand(): Command {
+  return withDataDirOption(new Command('admin-url'))
+    .description('print {"url": …}: the editor link with the admin token. Anyone who has it can administer this server: keep it private')
+    .option('--host <host>', 'host the link names (the address `serve` listens on)', DEFAULT_HOST)
+    .option('--port <port>', 'port the link names', String(DEFAULT_PORT))
+    .action((raw: unknown) => {
+      const options = parseOptions(adminUrlSchema, raw);
+      runWithStore(options, (store) => ({ url: adminUrl(options.host, options.port, loadOrCreateAdminToken(store)) }));
+    });
+}

@@ -1,0 +1,121 @@
+// The admin token: made once (0600, atomically) and reused, compared in constant time; `labelsmith admin-url` prints a link that signs in.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../src-shared/api/editorApi';
+import { bundleForNode, openTestStore, tempDataDir } from '../store/storeTestSupport';
+import { ADMIN_TOKEN_FILE, adminSession, loadOrCreateAdminToken } from './adminSession';
+import { api, startEditorServer } from './routes/editor/editorTestSupport';
+
+const run = promisify(execFile);
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+describe('the admin token file', () => {
+  it('is made on first use with mode 0600, 32 random bytes in base64url, and nothing left behind', () => {
+    const dir = tempDataDir();
+    const token = loadOrCreateAdminToken(openTestStore(dir));
+    expect(token).toMatch(TOKEN_PATTERN);
+    const file = join(dir, ADMIN_TOKEN_FILE);
+    expect(readFileSync(file, 'utf8')).toBe(`${token}\n`);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('is reused by later calls and after reopening the data directory', () => {
+    const dir = tempDataDir();
+    const first = openTestStore(dir);
+    const token = loadOrCreateAdminToken(first);
+    expect(loadOrCreateAdminToken(first)).toBe(token);
+    first.close();
+    expect(loadOrCreateAdminToken(openTestStore(dir))).toBe(token);
+  });
+
+  it('differs between data directories, and an emptied or edited file gets a fresh token', () => {
+    const dir = tempDataDir();
+    const store = openTestStore(dir);
+    const token = loadOrCreateAdminToken(store);
+    expect(loadOrCreateAdminToken(openTestStore())).not.toBe(token);
+    writeFileSync(join(dir, ADMIN_TOKEN_FILE), 'short');
+    const fresh = loadOrCreateAdminToken(store);
+    expect(fresh).toMatch(TOKEN_PATTERN);
+    expect(fresh).not.toBe(token);
+  });
+});
+
+describe('adminSession', () => {
+  it('accepts exactly the token, and a cookie value that is not the token', () => {
+    const token = 'a'.repeat(43);
+    const session = adminSession(token);
+    expect(session.isAdminToken(token)).toBe(true);
+    for (const wrong of ['', 'a'.repeat(42), 'a'.repeat(44), `${'a'.repeat(42)}b`]) expect(session.isAdminToken(wrong)).toBe(false);
+    expect(session.cookieValue).not.toBe(token);
+    expect(session.cookieValue).not.toContain(token);
+    expect(session.isSessionCookie(session.cookieValue)).toBe(true);
+    expect(session.isSessionCookie(token)).toBe(false);
+    expect(adminSession('b'.repeat(43)).cookieValue).not.toBe(session.cookieValue);
+  });
+});
+
+describe('labelsmith admin-url', () => {
+  let cli: string;
+  beforeAll(async () => {
+    cli = await bundleForNode(join(import.meta.dirname, '..', 'cli', 'labelsmith.ts'));
+  });
+
+  async function adminUrl(args: string[]): Promise<string> {
+    const { stdout } = await run(process.execPath, [cli, 'admin-url', ...args], { env: { ...process.env, LABELSMITH_DATA_DIR: '' } });
+    const printed = JSON.parse(stdout) as { url: string };
+    expect(Object.keys(printed)).toEqual(['url']);
+    return printed.url;
+  }
+
+  it('makes the token when there is none yet, and prints the default link', async () => {
+    const dir = tempDataDir();
+    const url = new URL(await adminUrl(['--data-dir', dir]));
+    expect(url.origin).toBe('http://127.0.0.1:8425');
+    expect(url.pathname).toBe('/');
+    const token = readFileSync(join(dir, ADMIN_TOKEN_FILE), 'utf8').trim();
+    expect(url.searchParams.get('token')).toBe(token);
+    if (process.platform !== 'win32') expect(statSync(join(dir, ADMIN_TOKEN_FILE)).mode & 0o777).toBe(0o600);
+    // The server started later on this directory uses the same token.
+    const server = await startEditorServer({ dataDir: dir });
+    try {
+      expect(server.token).toBe(token);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('prints a link that signs a browser in to a running server', async () => {
+    const server = await startEditorServer();
+    try {
+      const link = await adminUrl(['--data-dir', server.dataDir, '--port', String(server.port)]);
+      expect(link.startsWith(`${server.url}/?token=`)).toBe(true);
+      const opened = await api(server, link.slice(server.url.length), { auth: 'none', headers: { Accept: 'text/html' } });
+      expect(opened.status).toBe(303);
+      const cookie = new RegExp(`${SESSION_COOKIE}=[^;]+`).exec(opened.headers.get('set-cookie') ?? '')?.[0] ?? '';
+      expect((await api(server, '/api/session', { auth: { cookie } })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('agrees on one token when several start on a new data directory at once', async () => {
+    const dir = tempDataDir();
+    const links = await Promise.all(Array.from({ length: 4 }, () => adminUrl(['--data-dir', dir])));
+    expect(new Set(links).size).toBe(1);
+    expect(new URL(links[0] ?? '').searchParams.get('token')).toBe(readFileSync(join(dir, ADMIN_TOKEN_FILE), 'utf8').trim());
+  });
+
+  it('names a wildcard address by loopback and brackets IPv6, and refuses a bad port with exit code 2', async () => {
+    const dir = tempDataDir();
+    expect(new URL(await adminUrl(['--data-dir', dir, '--host', '0.0.0.0', '--port', '9000'])).host).toBe('127.0.0.1:9000');
+    expect(new URL(await adminUrl(['--data-dir', dir, '--host', '::1'])).host).toBe('[::1]:8425');
+    expect(new URL(await adminUrl(['--data-dir', dir, '--host', 'labels.example.org'])).host).toBe('labels.example.org:8425');
+    const bad = await run(process.execPath, [cli, 'admin-url', '--data-dir', join(dir, 'other'), '--port', 'eighty']).catch((error: { code: number; stderr: string }) => error);
+    expect(bad).toMatchObject({ code: 2 });
+    expect(existsSync(join(dir, 'other', ADMIN_TOKEN_FILE))).toBe(false);
+  });
+});

@@ -1,0 +1,138 @@
+// GET /v1/openapi.json: a valid OpenAPI 3.1 document, generated from the zod schemas the server validates and answers with.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { renderRequestSchema } from '../../src-shared/api/renderRequest';
+import { errorBodySchema, healthSchema, templateListSchema, usageSchema } from '../../src-shared/api/resources';
+import { templateSchema } from '../../src-shared/model/template';
+import { renderAnswerSchema } from '../../src-shared/api/renderRequest';
+import { APP_VERSION, call, cli, expectError, render, startTestServer, tagTemplate, teamWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from './serverTestSupport';
+
+let server: TestServer;
+let team: TeamWithKeys;
+let document: OpenApiDocument;
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { version: string };
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
+  components: { schemas: Record<string, Record<string, unknown>> };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const admin = cli(server.dataDir);
+  team = await teamWithKeys(admin, { rateMinute: 1000, rateHour: 10_000, quotaLimit: 3, plan: 'dev' });
+  await admin.createLibrary('retail');
+  await admin.importTemplate(team.team.id, tagTemplate('Shelf tag'), { slug: 'shelf', library: 'retail' });
+  const response = await call(server, '/v1/openapi.json');
+  expect(response.status).toBe(200);
+  document = response.json<OpenApiDocument>();
+});
+
+afterAll(async () => {
+  await server.dispose();
+});
+
+describe('the document', () => {
+  it('is served without a key, as JSON', async () => {
+    const response = await call(server, '/v1/openapi.json', { headers: { Authorization: 'Bearer not-a-key' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+  });
+
+  it('is a valid OpenAPI 3.1 document of this version', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(document.info.version).toBe(APP_VERSION);
+  });
+
+  it('describes every endpoint of spec section 4 with the error statuses of section 7', () => {
+    expect(Object.keys(document.paths).sort()).toEqual(
+      ['/health', '/v1/render', '/v1/render-outputs/{renderId}', '/v1/templates', '/v1/templates/{id}/content', '/v1/usage'].sort(),
+    );
+    expect(Object.keys(document.paths['/v1/render'] ?? {})).toEqual(['post']);
+    expect(Object.keys(document.paths['/v1/render']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '429', '502']));
+    expect(Object.keys(document.paths['/v1/render-outputs/{renderId}']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '404', '410']));
+  });
+
+  it('has component schemas generated from the zod schemas themselves', () => {
+    const generated = (schema: z.ZodType, io: 'input' | 'output' = 'output') => z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io });
+    expect(document.components.schemas).toMatchObject({
+      RenderRequest: generated(renderRequestSchema, 'input'),
+      RenderResult: generated(renderAnswerSchema),
+      Usage: generated(usageSchema),
+      Health: generated(healthSchema),
+      Error: generated(errorBodySchema),
+      TemplateList: generated(templateListSchema),
+      Template: generated(templateSchema, 'input'),
+    });
+  });
+
+  it('documents the render request of spec 2.1 with the zplDpi extension', () => {
+    const request = document.components.schemas.RenderRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    expect(Object.keys(request.properties).sort()).toEqual(['data', 'delivery', 'dpi', 'format', 'template', 'templateId', 'zplDpi']);
+    expect(request.required.sort()).toEqual(['data', 'format']);
+    expect(request.properties.format).toMatchObject({ enum: ['pdf', 'png', 'zpl', 'html'] });
+    expect(request.properties.delivery).toMatchObject({ enum: ['url', 'inline'] });
+    expect(request.properties.dpi).toMatchObject({ minimum: 50, maximum: 600 });
+    expect(JSON.stringify(request.properties.zplDpi)).toMatch(/203[\s\S]*300[\s\S]*600/);
+  });
+
+  it('documents the render result with every field of spec 2.2 required', () => {
+    const result = document.components.schemas.RenderResult as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    expect(result.required).toEqual(expect.arrayContaining(['id', 'status', 'format', 'url', 'sizeBytes', 'renderTimeMs']));
+    expect(result.properties.id).toMatchObject({ format: 'uuid' });
+  });
+});
+
+describe("the server's real answers match the document's schemas", () => {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  const validate = (name: string, value: unknown): void => {
+    const schema = document.components.schemas[name];
+    expect(schema, name).toBeDefined();
+    const check = ajv.compile(schema ?? {});
+    expect({ name, valid: check(value), errors: check.errors ?? [] }).toEqual({ name, valid: true, errors: [] });
+  };
+  const json = (response: ApiResponse): unknown => response.json();
+
+  it('render result, usage, health', async () => {
+    validate('RenderResult', json(await render(server, team.live, { template: tagTemplate(), data: { title: 'x' }, format: 'pdf' })));
+    validate('Usage', json(await call(server, '/v1/usage', { key: team.live })));
+    validate('Health', json(await call(server, '/health')));
+  });
+
+  it('both template lists and the template content', async () => {
+    validate('TemplateList', json(await call(server, '/v1/templates', { key: team.live })));
+    const library = json(await call(server, '/v1/templates?library=retail', { key: team.live }));
+    expect((library as { templates: unknown[] }).templates).toHaveLength(1);
+    validate('TemplateList', library);
+    validate('Template', json(await call(server, '/v1/templates/retail:shelf/content', { key: team.live })));
+  });
+
+  it('error bodies', async () => {
+    const errors = [
+      expectError(await render(server, team.live, { data: {}, format: 'pdf' }), 400, 'BAD_REQUEST'),
+      expectError(await render(server, team.live, { template: { formatVersion: 1 }, data: {}, format: 'pdf' }), 400, 'INVALID_TEMPLATE'),
+      expectError(await call(server, '/v1/usage'), 401, 'AUTH_REQUIRED'),
+      expectError(await call(server, '/v1/templates/nope/content', { key: team.live }), 404, 'NOT_FOUND'),
+    ];
+    for (const error of errors) validate('Error', error);
+  });
+
+  it('request bodies the server accepts validate as RenderRequest', async () => {
+    const bodies = [
+      { templateId: 'retail:shelf', data: { title: 'x' }, format: 'zpl', zplDpi: 300, delivery: 'inline' },
+      { template: tagTemplate(), data: { title: 'x' }, format: 'png', dpi: 72, delivery: 'url' },
+    ];
+    for (const body of bodies) {
+      validate('RenderRequest', body);
+      expect((await render(server, team.test, body)).status).toBe(200);
+    }
+  });
+});

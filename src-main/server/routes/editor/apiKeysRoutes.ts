@@ -1,0 +1,31 @@
+// /api/keys: the workspace team's API keys: list (never the key), create (the key shown once), revoke.
+import type Router from '@koa/router';
+import { NotFoundError } from '../../../../src-shared/api/apiErrors';
+import { createKeyBodySchema, type CreatedApiKey } from '../../../../src-shared/api/editorApi';
+import type { Store } from '../../../store/openStore';
+import { jsonBody } from '../../middleware/jsonBody';
+import { parseRequestBody } from '../../requestBody';
+
+export function registerApiKeysRoutes(router: Router, store: Store, teamId: string): void {
+  router.get('/api/keys', (ctx) => {
+    ctx.body = { keys: store.apiKeys.list(teamId) };
+  });
+
+  router.post('/api/keys', jsonBody(), (ctx) => {
+    const { mode, demo, name } = parseRequestBody(createKeyBodySchema, ctx.request.body);
+    const { record, key } = store.apiKeys.create({ teamId, mode, demo, name });
+    const created: CreatedApiKey = { id: record.id, key, record };
+    // The key exists nowhere else: no cache may keep the answer.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 201;
+    ctx.body = created;
+  });
+
+  router.delete('/api/keys/:id', (ctx) => {
+    const id = ctx.params.id ?? '';
+    ctx.body = store.transaction(() => {
+      if (store.apiKeys.get(id)?.teamId !== teamId) throw new NotFoundError(`API key "${id}" was not found`);
+      return store.apiKeys.revoke(id);
+    });
+  });
+}

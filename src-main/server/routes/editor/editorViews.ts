@@ -1,0 +1,30 @@
+// How the editor's API shows stored records, and the lookup every template route shares.
+import { NotFoundError } from '../../../../src-shared/api/apiErrors';
+import type { EditorTemplate, EditorTemplateSummary } from '../../../../src-shared/api/editorApi';
+import type { Store } from '../../../store/openStore';
+import type { TemplateRecord } from '../../../store/storeTypes';
+
+export function templateSummary(template: TemplateRecord): EditorTemplateSummary {
+  const { width, height } = template.content.dimensions;
+  return {
+    id: template.id,
+    slug: template.slug,
+    name: template.name,
+    status: template.status,
+    librarySlug: template.librarySlug,
+    createdAt: template.createdAt,
+    updatedAt: template.updatedAt,
+    dimensions: { width, height },
+  };
+}
+
+export function templateView(template: TemplateRecord): EditorTemplate {
+  return { ...templateSummary(template), content: template.content };
+}
+
+/** The workspace team's template with this id; another team's is as unknown as a missing one. */
+export function workspaceTemplate(store: Store, teamId: string, id: string): TemplateRecord {
+  const template = store.templates.get(id);
+  if (!template || template.teamId !== teamId) throw new NotFoundError(`template "${id}" was not found`);
+  return template;
+}

@@ -1,0 +1,36 @@
+// The editor's private API under /api, all of it behind the admin session (see editorAuth), acting as the workspace team.
+import type Router from '@koa/router';
+import type { RenderPool } from '../../../render/renderPool';
+import type { Store } from '../../../store/openStore';
+import type { ServerConfig } from '../../serverConfig';
+import { registerApiKeysRoutes } from './apiKeysRoutes';
+import { registerFontsRoutes } from './fontsRoutes';
+import { registerLibrariesRoutes } from './librariesRoutes';
+import { registerPreviewRoute } from './previewRoute';
+import { registerSessionRoute } from './sessionRoute';
+import { registerSettingsRoutes } from './settingsRoutes';
+import { registerStocksRoute } from './stocksRoute';
+import { registerTemplatesRoutes } from './templatesRoutes';
+import { registerThumbnailRoute } from './thumbnailRoute';
+import { registerEditorUsageRoute } from './usageRoute';
+
+export interface EditorRouteDeps {
+  store: Store;
+  pool: RenderPool;
+  config: ServerConfig;
+  /** The workspace team (ensureWorkspaceTeam). */
+  teamId: string;
+}
+
+export function registerEditorRoutes(router: Router, { store, pool, config, teamId }: EditorRouteDeps): void {
+  registerSessionRoute(router, store, config, teamId);
+  registerTemplatesRoutes(router, store, teamId);
+  registerThumbnailRoute(router, store, pool, teamId, config.version);
+  registerPreviewRoute(router, pool);
+  registerStocksRoute(router);
+  registerApiKeysRoutes(router, store, teamId);
+  registerEditorUsageRoute(router, store, teamId);
+  registerSettingsRoutes(router, store, config);
+  registerLibrariesRoutes(router, store, teamId);
+  registerFontsRoutes(router);
+}

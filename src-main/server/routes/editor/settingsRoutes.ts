@@ -1,0 +1,38 @@
+// /api/settings: the server's address and the LAN access switch, stored for the next start of `labelsmith serve`.
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { settingsBodySchema, type EditorSettings } from '../../../../src-shared/api/editorApi';
+import type { Store } from '../../../store/openStore';
+import { jsonBody } from '../../middleware/jsonBody';
+import { parseRequestBody } from '../../requestBody';
+import { lanAccessEnabled, type ServerConfig } from '../../serverConfig';
+
+/** The port the request came in on: the configured one may be 0 (any free port). */
+export function listeningPort(ctx: Context, config: ServerConfig): number {
+  return ctx.req.socket.localPort ?? config.port;
+}
+
+function settingsView(store: Store, config: ServerConfig, port: number): EditorSettings {
+  const runningLanAccess = lanAccessEnabled(config);
+  const lanAccess = store.settings.get('lanAccess') ?? runningLanAccess;
+  const allowedHostnames = store.settings.get('allowedHostnames') ?? config.allowedHostnames;
+  const running = new Set(config.allowedHostnames);
+  // A stored name the server does not accept yet needs a restart; --allow-host names may add to the stored ones.
+  const restartRequired = lanAccess !== runningLanAccess || allowedHostnames.some((name) => !running.has(name));
+  return { host: config.host, port, lanAccess, allowedHostnames, restartRequired };
+}
+
+export function registerSettingsRoutes(router: Router, store: Store, config: ServerConfig): void {
+  router.get('/api/settings', (ctx) => {
+    ctx.body = settingsView(store, config, listeningPort(ctx, config));
+  });
+
+  router.put('/api/settings', jsonBody(), (ctx) => {
+    const { lanAccess, allowedHostnames } = parseRequestBody(settingsBodySchema, ctx.request.body);
+    store.transaction(() => {
+      store.settings.set('lanAccess', lanAccess);
+      if (allowedHostnames !== undefined) store.settings.set('allowedHostnames', [...new Set(allowedHostnames)]);
+    });
+    ctx.body = settingsView(store, config, listeningPort(ctx, config));
+  });
+}

@@ -1,0 +1,56 @@
+// GET /api/templates/:id/thumbnail.png: the gallery's picture of a template, rendered by the engine about 240 px on its longer side.
+import type Router from '@koa/router';
+import { RenderError } from '../../../../src-shared/errors';
+import type { Template } from '../../../../src-shared/model/template';
+import { PNG_DPI } from '../../../../src-shared/render/renderLabel';
+import { pointsToInches, toPoints } from '../../../../src-shared/units/length';
+import type { RenderPool } from '../../../render/renderPool';
+import type { Store } from '../../../store/openStore';
+import { workspaceTemplate } from './editorViews';
+
+export const THUMBNAIL_LONGER_SIDE_PX = 240;
+/** Each left-out element costs one more render; a template failing this often gets no picture. */
+const MAX_LEFT_OUT_ELEMENTS = 8;
+
+/** The dpi that makes the longer side 240 px, within the PNG range (tiny labels come out larger, huge ones smaller). */
+export function thumbnailDpi(template: Template): number {
+  const longerSide = pointsToInches(Math.max(toPoints(template.dimensions.width), toPoints(template.dimensions.height)));
+  return Math.min(PNG_DPI.max, Math.max(PNG_DPI.min, THUMBNAIL_LONGER_SIDE_PX / longerSide));
+}
+
+/**
+ * A thumbnail has no data to bind, and a barcode fed by a missing field cannot be drawn. The element the render
+ * error names is left out and the rest drawn: a label without its barcode says more in a gallery than no picture.
+ */
+async function renderThumbnail(pool: RenderPool, template: Template): Promise<Uint8Array> {
+  const dpi = thumbnailDpi(template);
+  let elements = template.elements;
+  for (let leftOut = 0; ; leftOut++) {
+    try {
+      return (await pool.render({ template: { ...template, elements }, data: {}, format: 'png', dpi })).bytes;
+    } catch (error) {
+      const failed = error instanceof RenderError ? error.elementId : undefined;
+      const rest = elements.filter((element) => element.id !== failed);
+      if (failed === undefined || rest.length === elements.length || leftOut >= MAX_LEFT_OUT_ELEMENTS) throw error;
+      elements = rest;
+    }
+  }
+}
+
+export function registerThumbnailRoute(router: Router, store: Store, pool: RenderPool, teamId: string, version: string): void {
+  router.get('/api/templates/:id/thumbnail.png', async (ctx) => {
+    const template = workspaceTemplate(store, teamId, ctx.params.id ?? '');
+    // The picture changes when the template or the engine does: the browser revalidates and gets 304 until then.
+    ctx.set('ETag', `W/"${template.updatedAt}-${version}"`);
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    const bytes = await renderThumbnail(pool, template.content);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = 'image/png';
+    ctx.body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  });
+}

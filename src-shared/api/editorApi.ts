@@ -1,0 +1,172 @@
+// The editor's private API under /api (admin session only): the request schemas the server checks and the shapes it answers with.
+import { z } from 'zod';
+import type { FontFamily, FontFaceKey, FontStyle, FontWeight } from '../fonts/fontFaces';
+import type { Template } from '../model/template';
+import type { Usage } from './resources';
+import { renderRequestSchema } from './renderRequest';
+import { slugSchema } from './slug';
+
+/**
+ * Changes made with the session cookie must carry this header set to "1": a cross-site form or image cannot send a
+ * custom header, and a cross-site script may not without a CORS preflight, which this server never grants (CSRF).
+ */
+export const EDITOR_HEADER = 'X-Labelsmith-Editor';
+/** The cookie the server sets when the browser opens the admin link (HttpOnly, SameSite=Strict). */
+export const SESSION_COOKIE = 'labelsmith_session';
+/** Preview answers carry the render's warnings here, as URI-encoded JSON [{code, message, elementId?}]. */
+export const PREVIEW_WARNINGS_HEADER = 'X-Labelsmith-Warnings';
+
+/** A name people give to a team, key, library or template: trimmed, 1 to 200 characters. The admin CLI uses it too. */
+export const nameSchema = z.string().trim().min(1, { message: 'must not be empty' }).max(200, { message: 'must be at most 200 characters' });
+
+function jsonObject(what: string) {
+  return z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+    message: `${what} must be a JSON object`,
+  });
+}
+
+/** A DNS name or IPv4 address as a Host header carries it, without port. */
+const hostnameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/, { message: 'must be a host name such as "labels.example.org"' });
+
+export const TEMPLATE_SORTS = ['name', 'updated', 'created'] as const;
+export type TemplateSort = (typeof TEMPLATE_SORTS)[number];
+
+/** GET /api/templates?search=&sort=: search matches name, slug, description and tags; updated and created sort newest first. */
+export const templateListQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  sort: z.enum(TEMPLATE_SORTS, { error: `sort must be one of: ${TEMPLATE_SORTS.join(', ')}` }).default('updated'),
+});
+
+/** POST /api/templates: a new draft; the slug defaults to one made from meta.name. */
+export const createTemplateBodySchema = z.object({ content: jsonObject('content'), slug: slugSchema.optional() });
+/** PUT /api/templates/:id and POST /api/templates/import. */
+export const templateContentBodySchema = z.object({ content: jsonObject('content') });
+/** PATCH /api/templates/:id: a rename also renames meta.name in the content. */
+export const patchTemplateBodySchema = z
+  .object({ name: nameSchema.optional(), status: z.enum(['draft', 'published']).optional() })
+  .refine((body) => body.name !== undefined || body.status !== undefined, { message: 'send name, status or both' });
+
+/** POST /api/preview: an unsaved template rendered as /v1/render would, without counting it. */
+export const previewBodySchema = z.object({
+  template: jsonObject('template'),
+  data: renderRequestSchema.shape.data,
+  format: renderRequestSchema.shape.format,
+  dpi: renderRequestSchema.shape.dpi,
+  zplDpi: renderRequestSchema.shape.zplDpi,
+});
+
+export const createKeyBodySchema = z.object({
+  mode: z.enum(['live', 'test'], { error: 'mode must be "live" or "test"' }),
+  demo: z.boolean().optional(),
+  name: nameSchema.optional(),
+});
+
+export const MAX_USAGE_DAYS = 366;
+export const usageQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a number' })
+    .int({ message: 'days must be a whole number' })
+    .min(1, { message: `days must be between 1 and ${MAX_USAGE_DAYS}` })
+    .max(MAX_USAGE_DAYS, { message: `days must be between 1 and ${MAX_USAGE_DAYS}` })
+    .default(30),
+});
+
+export const settingsBodySchema = z.object({
+  lanAccess: z.boolean({ error: 'lanAccess must be true or false' }),
+  allowedHostnames: z.array(hostnameSchema).max(20).optional(),
+});
+
+export const createLibraryBodySchema = z.object({ slug: slugSchema, name: nameSchema });
+export const libraryTemplateBodySchema = z.object({ templateId: z.string().min(1).max(100) });
+
+export interface EditorSession {
+  teamId: string;
+  teamName: string;
+  /** The editor manages libraries, which are shared by every team. */
+  superAdmin: true;
+  version: string;
+  /** The origin the browser reached the server at. */
+  serverUrl: string;
+  lanAccess: boolean;
+  host: string;
+  port: number;
+}
+
+export interface EditorTemplateSummary {
+  id: string;
+  slug: string;
+  name: string;
+  status: 'draft' | 'published';
+  librarySlug: string | null;
+  createdAt: number;
+  updatedAt: number;
+  /** As the template writes them, e.g. "4in" and "6in". */
+  dimensions: { width: string; height: string };
+}
+
+export interface EditorTemplate extends EditorTemplateSummary {
+  content: Template;
+}
+
+/** An API key as listed: never the key or its hash. */
+export interface EditorApiKey {
+  id: string;
+  teamId: string;
+  name: string;
+  mode: 'live' | 'test';
+  demo: boolean;
+  prefix: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+/** The answer of POST /api/keys: the only time `key` is shown. */
+export interface CreatedApiKey {
+  id: string;
+  key: string;
+  record: EditorApiKey;
+}
+
+export interface DailyRenders {
+  /** 'YYYY-MM-DD', UTC. */
+  day: string;
+  live: number;
+  test: number;
+}
+
+export interface EditorUsage extends Usage {
+  /** One entry per day, oldest first, ending today; days without renders are zeros. */
+  perDay: DailyRenders[];
+}
+
+export interface EditorSettings {
+  host: string;
+  port: number;
+  /** As stored for the next start (the running value until one is stored). */
+  lanAccess: boolean;
+  allowedHostnames: string[];
+  /** True when the stored settings differ from what the running server listens with. */
+  restartRequired: boolean;
+}
+
+export interface EditorLibrary {
+  slug: string;
+  name: string;
+  templates: { id: string; slug: string; name: string; status: 'draft' | 'published' }[];
+}
+
+export interface EditorFont {
+  key: FontFaceKey;
+  family: FontFamily;
+  weight: FontWeight;
+  style: FontStyle;
+  file: string;
+  /** Served without a session: the bundled fonts are public. */
+  url: string;
+}
