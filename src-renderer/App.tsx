@@ -1,149 +1,81 @@
-// The shell's one page: renders a bundled sample through the desktop bridge and shows it (the editor replaces it later).
-import { useEffect, useId, useState } from 'react';
-import {
-  SAMPLE_FORMATS,
-  SAMPLE_NAMES,
-  type LabelsmithApi,
-  type RenderSampleResult,
-  type SampleFormat,
-  type SampleName,
-} from '../src-shared/api/ipc';
+// The app: who is signed in, then the page the location hash names (gallery, editor, settings).
+import { useEffect } from 'react';
+import type { EditorSession } from '../src-shared/api/editorApi';
+import { AppHeader } from './shell/AppHeader';
+import { loadSession } from './shell/loadSession';
+import { parseRoute, useLocationHash, type Route } from './shell/routes';
+import { ServerUnreachable } from './shell/ServerUnreachable';
+import { SignInRequired } from './shell/SignInRequired';
+import { EditorScreen } from './features/editorScreen/EditorScreen';
+import { GalleryPage } from './features/gallery/GalleryPage';
+import { SettingsPage } from './features/settings/SettingsPage';
+import { useEditorStore } from './store';
 
-const SAMPLE_LABELS: Record<SampleName, string> = {
-  'shipping-4x6': 'Shipping label, 4 × 6 in',
-  'asset-tag': 'Asset tag, 2.25 × 1.25 in',
-};
-
-const FORMAT_LABELS: Record<SampleFormat, string> = {
-  png: 'PNG image',
-  html: 'HTML page',
-  zpl: 'ZPL printer code',
-};
-
-type Outcome = { ok: true; result: RenderSampleResult } | { ok: false; message: string };
-
-/** The outcome remembers what it was rendered for, so a stale answer is never shown under a newer choice. */
-interface Rendered {
-  name: SampleName;
-  format: SampleFormat;
-  outcome: Outcome;
+function NotFoundPage() {
+  return (
+    <main className="page" aria-labelledby="not-found-title">
+      <h1 id="not-found-title" tabIndex={-1} data-focus-fallback>
+        Page not found
+      </h1>
+      <p>
+        <a href="#/">Back to the templates</a>
+      </p>
+    </main>
+  );
 }
 
-function isOneOf<T extends string>(options: readonly T[], value: string): value is T {
-  return (options as readonly string[]).includes(value);
-}
-
-function decodeBase64Text(base64: string): string {
-  return new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
-}
-
-function RenderedOutput({ format, result, title }: { format: SampleFormat; result: RenderSampleResult; title: string }) {
-  switch (format) {
-    case 'png':
-      return <img className="output" src={`data:${result.contentType};base64,${result.base64}`} alt={title} />;
-    case 'html':
-      // sandbox="" gives the label document no scripts, no forms, no navigation and an origin of its own.
-      return <iframe className="output output-html" sandbox="" srcDoc={decodeBase64Text(result.base64)} title={title} />;
-    case 'zpl':
+function Page({ route, session }: { route: Route; session: EditorSession }) {
+  switch (route.page) {
+    case 'editor':
+      // Keyed by id: opening another template starts a fresh screen.
+      return <EditorScreen key={route.templateId} templateId={route.templateId} />;
+    case 'settings':
       return (
-        <pre className="output output-zpl" aria-label={title}>
-          {decodeBase64Text(result.base64)}
-        </pre>
+        <>
+          <AppHeader route={route} />
+          <SettingsPage session={session} />
+        </>
+      );
+    case 'gallery':
+      return (
+        <>
+          <AppHeader route={route} />
+          <GalleryPage />
+        </>
+      );
+    case 'notFound':
+      return (
+        <>
+          <AppHeader route={route} />
+          <NotFoundPage />
+        </>
       );
   }
 }
 
-function Warnings({ warnings }: { warnings: RenderSampleResult['warnings'] }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId}>Warnings</h2>
-      {warnings.length === 0 ? (
-        <p>None.</p>
-      ) : (
-        <ul>
-          {warnings.map((warning, index) => (
-            <li key={index}>
-              <code>{warning.code}</code> {warning.message}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function SamplePreview({ bridge }: { bridge: LabelsmithApi }) {
-  const sampleId = useId();
-  const formatId = useId();
-  const [name, setName] = useState<SampleName>('shipping-4x6');
-  const [format, setFormat] = useState<SampleFormat>('png');
-  const [rendered, setRendered] = useState<Rendered>();
-
-  useEffect(() => {
-    let wanted = true;
-    const settle = (outcome: Outcome) => {
-      if (wanted) setRendered({ name, format, outcome });
-    };
-    bridge.renderSample(name, format).then(
-      (result) => settle({ ok: true, result }),
-      (error: unknown) => settle({ ok: false, message: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      wanted = false;
-    };
-  }, [bridge, name, format]);
-
-  const current = rendered?.name === name && rendered.format === format ? rendered.outcome : undefined;
-  const title = `${SAMPLE_LABELS[name]}, rendered as ${FORMAT_LABELS[format]}`;
-  return (
-    <>
-      <div className="controls">
-        <label htmlFor={sampleId}>Sample</label>
-        <select id={sampleId} value={name} onChange={(event) => {
-            if (isOneOf(SAMPLE_NAMES, event.target.value)) setName(event.target.value);
-          }}>
-          {SAMPLE_NAMES.map((option) => (
-            <option key={option} value={option}>
-              {SAMPLE_LABELS[option]}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={formatId}>Format</label>
-        <select id={formatId} value={format} onChange={(event) => {
-            if (isOneOf(SAMPLE_FORMATS, event.target.value)) setFormat(event.target.value);
-          }}>
-          {SAMPLE_FORMATS.map((option) => (
-            <option key={option} value={option}>
-              {FORMAT_LABELS[option]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {current === undefined ? (
-        <p role="status">Rendering…</p>
-      ) : current.ok ? (
-        <>
-          <RenderedOutput format={format} result={current.result} title={title} />
-          <Warnings warnings={current.result.warnings} />
-        </>
-      ) : (
-        <p role="alert">Rendering failed: {current.message}</p>
-      )}
-    </>
-  );
-}
-
 export function App() {
-  const bridge = window.labelsmith;
-  return (
-    <main>
-      <h1>Labelsmith</h1>
-      {bridge ? (
-        <SamplePreview bridge={bridge} />
-      ) : (
-        <p role="status">The desktop bridge is not available: open this page in the Labelsmith desktop app to render labels.</p>
-      )}
-    </main>
-  );
+  const session = useEditorStore((state) => state.session);
+  const route = parseRoute(useLocationHash());
+  useEffect(() => {
+    void loadSession();
+  }, []);
+  useEffect(() => {
+    const titles = { gallery: 'Templates', editor: 'Editor', settings: 'Settings', notFound: 'Not found' } as const;
+    document.title = `${titles[route.page]} · Labelsmith`;
+  }, [route.page]);
+
+  switch (session.status) {
+    case 'loading':
+      return (
+        <p role="status" className="center-page">
+          Loading…
+        </p>
+      );
+    case 'signedOut':
+      return <SignInRequired message={session.message} />;
+    case 'unreachable':
+      return <ServerUnreachable message={session.message} />;
+    case 'signedIn':
+      return <Page route={route} session={session.session} />;
+  }
 }

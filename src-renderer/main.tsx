@@ -1,4 +1,5 @@
 // Renderer entry: mounts the React page into index.html's #root.
+import './zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

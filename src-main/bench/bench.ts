@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark of the project, each printing a table with ratios against a baseline run in the same process.
+import { httpBench } from './httpBench';
 import { memoryBench } from './memoryBench';
 import { poolBench } from './poolBench';
 import { renderBench } from './renderBench';
@@ -7,6 +8,7 @@ async function main(): Promise<void> {
   await renderBench();
   await memoryBench();
   await poolBench();
+  await httpBench();
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,8 @@
 // Memory over a long run of renders: resvg's native buffers and pdfkit documents must not accumulate (NOTES.md).
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadSample } from '../samples/sampleTemplates';
-import { renderLabel, type OutputFormat } from '../../src-shared/render/renderLabel';
+import type { OutputFormat } from '../../src-shared/render/outputFormats';
+import { renderLabel } from '../../src-shared/render/renderLabel';
 import { printTable } from './measure';
 
 const RENDERS = 1000;

@@ -1,5 +1,6 @@
 // Throughput of the render pool against direct in-process renders, and how long each keeps the event loop waiting.
-import { renderLabel, type OutputFormat } from '../../src-shared/render/renderLabel';
+import type { OutputFormat } from '../../src-shared/render/outputFormats';
+import { renderLabel } from '../../src-shared/render/renderLabel';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { createRenderPool } from '../render/renderPool';
 import { loadSample } from '../samples/sampleTemplates';

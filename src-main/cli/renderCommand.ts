@@ -1,7 +1,8 @@
 // `labelsmith render`: renders a template file with a data file to pdf, png, zpl or html.
 import { Command, Option } from 'commander';
 import { bundledFonts } from '../fonts/bundledFonts';
-import { OUTPUT_FORMATS, PNG_DPI, renderLabel, ZPL_DPIS, type OutputFormat, type ZplDpi } from '../../src-shared/render/renderLabel';
+import { OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS, type OutputFormat, type ZplDpi } from '../../src-shared/render/outputFormats';
+import { renderLabel } from '../../src-shared/render/renderLabel';
 import { UsageError } from './cliErrors';
 import { readJsonFile } from './readInput';
 import { writeFileAtomically, writeStdout } from '../files/writeOutput';

@@ -1,7 +1,7 @@
 // What crosses the thread boundary between the render pool and its workers: jobs, outcomes, and errors as plain data.
 import { AppError, BadRequestError, InvalidTemplateError, RenderError, type ErrorDetail } from '../../src-shared/errors';
 import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
-import type { OutputFormat, ZplDpi } from '../../src-shared/render/renderLabel';
+import type { OutputFormat, ZplDpi } from '../../src-shared/render/outputFormats';
 
 export interface RenderJob {
   template: unknown;

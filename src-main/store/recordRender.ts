@@ -1,7 +1,7 @@
 // The write that matters most: a render's output file, then its row and its usage counts in one transaction.
 import { randomUUID } from 'node:crypto';
 import { effectiveLimits, overQuota, periodOf } from '../../src-shared/api/plans';
-import { CONTENT_TYPES, type OutputFormat } from '../../src-shared/render/renderLabel';
+import { CONTENT_TYPES, type OutputFormat } from '../../src-shared/render/outputFormats';
 import type { Store } from './openStore';
 import type { KeyMode, RenderRecord } from './storeTypes';
 

@@ -1,6 +1,6 @@
 // The body of POST /v1/render (spec 2.1 plus Labelsmith's zplDpi) and the render result (spec 2.2).
 import { z } from 'zod';
-import { OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS } from '../render/renderLabel';
+import { OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS } from '../render/outputFormats';
 
 /** Deepest nesting accepted in `data`: real label data is shallow, and deep values only cost stack and time. */
 export const MAX_DATA_DEPTH = 32;

@@ -1,7 +1,7 @@
 // The whole engine in one call: validate the template, lay it out with the data, write the requested format.
 import { emitHtml } from '../emit/html/emitHtml';
 import { emitPdf } from '../emit/pdf/emitPdf';
-import { emitPng, PNG_DPI_RANGE } from '../emit/png/emitPng';
+import { emitPng } from '../emit/png/emitPng';
 import { MAX_RASTER_PIXELS } from '../emit/png/rasterize';
 import { emitZpl } from '../emit/zpl/emitZpl';
 import { AppError, BadRequestError, RenderError } from '../errors';
@@ -10,23 +10,8 @@ import type { FontRegistry } from '../fonts/fontRegistry';
 import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
 import { layoutLabel, type LabelData } from '../layout/layoutLabel';
 import { parseTemplate, type Template } from '../model/template';
+import { CONTENT_TYPES, DEFAULT_ZPL_DPI, PNG_DPI, type OutputFormat, type ZplDpi } from './outputFormats';
 import { pointsToDots, toPoints } from '../units/length';
-
-export const OUTPUT_FORMATS = ['pdf', 'png', 'zpl', 'html'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-export const ZPL_DPIS = [203, 300, 600] as const;
-export type ZplDpi = (typeof ZPL_DPIS)[number];
-
-export const PNG_DPI = { ...PNG_DPI_RANGE, default: 300 } as const;
-export const DEFAULT_ZPL_DPI: ZplDpi = 203;
-
-export const CONTENT_TYPES: Record<OutputFormat, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  zpl: 'text/plain; charset=utf-8',
-  html: 'text/html; charset=utf-8',
-};
 
 export interface RenderOptions {
   format: OutputFormat;

@@ -1,6 +1,6 @@
 // Prepared statements of the renders table (downloadable outputs) and of expired_renders (tombstones for 410 vs 404).
 import type Database from 'better-sqlite3';
-import type { OutputFormat } from '../../../src-shared/render/renderLabel';
+import type { OutputFormat } from '../../../src-shared/render/outputFormats';
 import type { KeyMode, RenderRecord } from '../storeTypes';
 
 interface RenderRow {

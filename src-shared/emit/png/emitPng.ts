@@ -2,12 +2,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutLabel } from '../../layout/laidOutLabel';
+import { PNG_DPI } from '../../render/outputFormats';
 import { pointsToDots } from '../../units/length';
 import { labelToSvg } from '../svg/emitSvg';
 import { encodePng } from './encodePng';
 import { rasterizeSvg } from './rasterize';
 
-export const PNG_DPI_RANGE = { min: 50, max: 600 } as const;
 
 export interface PngOptions {
   dpi: number;
@@ -25,8 +25,8 @@ function pixelsFor(points: number, dpi: number): number {
  */
 export async function emitPng(label: LaidOutLabel, fonts: FontRegistry, options: PngOptions): Promise<Uint8Array> {
   const { dpi } = options;
-  if (!Number.isFinite(dpi) || dpi < PNG_DPI_RANGE.min || dpi > PNG_DPI_RANGE.max) {
-    throw new RangeError(`PNG dpi must be between ${PNG_DPI_RANGE.min} and ${PNG_DPI_RANGE.max}, got ${dpi}`);
+  if (!Number.isFinite(dpi) || dpi < PNG_DPI.min || dpi > PNG_DPI.max) {
+    throw new RangeError(`PNG dpi must be between ${PNG_DPI.min} and ${PNG_DPI.max}, got ${dpi}`);
   }
   const width = pixelsFor(label.width, dpi);
   const height = pixelsFor(label.height, dpi);

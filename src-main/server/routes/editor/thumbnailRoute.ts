@@ -2,7 +2,7 @@
 import type Router from '@koa/router';
 import { RenderError } from '../../../../src-shared/errors';
 import type { Template } from '../../../../src-shared/model/template';
-import { PNG_DPI } from '../../../../src-shared/render/renderLabel';
+import { PNG_DPI } from '../../../../src-shared/render/outputFormats';
 import { pointsToInches, toPoints } from '../../../../src-shared/units/length';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';

@@ -1,0 +1,179 @@
+// The typed client of the private editor API (/api): same-origin fetch with the session cookie, the CSRF header on changes, checked answers.
+import type { z } from 'zod';
+import type { EditorSettings, TemplateSort } from '../../src-shared/api/editorApi';
+import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
+import { EDITOR_HEADER_NAME, WARNINGS_HEADER_NAME, type OutputFormat, type ZplDpi } from './apiConstants';
+import { EditorApiError, errorFromAnswer, networkError } from './apiError';
+import {
+  apiKeyListSchema,
+  apiKeySchema,
+  createdKeySchema,
+  libraryListSchema,
+  librarySchema,
+  sessionSchema,
+  settingsSchema,
+  stockListSchema,
+  templateListSchema,
+  templateSchema,
+  templateSummarySchema,
+  usageSchema,
+  warningListSchema,
+} from './editorSchemas';
+
+export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface EditorClientOptions {
+  /** Prefix of every path; '' (the page's own origin) when the server serves the editor. */
+  baseUrl?: string;
+  fetch?: FetchFunction;
+  /** Called when any call is refused with 401 (the session is gone): the app shows its sign-in screen. */
+  onAuthRequired?: (error: EditorApiError) => void;
+}
+
+export interface PreviewRequest {
+  template: unknown;
+  data: Record<string, unknown>;
+  format: OutputFormat;
+  dpi?: number;
+  zplDpi?: ZplDpi;
+}
+
+export interface PreviewResult {
+  bytes: Blob;
+  contentType: string;
+  warnings: RenderWarning[];
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** `attachment; filename="x.json"` → x.json; the fallback when the header is missing or odd. */
+export function fileNameFrom(disposition: string | null, fallback: string): string {
+  const match = /filename="([^"]+)"/i.exec(disposition ?? '') ?? /filename=([^;\s]+)/i.exec(disposition ?? '');
+  return match?.[1] ?? fallback;
+}
+
+/** The warnings header of a preview: URI-encoded JSON; anything unreadable counts as none rather than failing the preview. */
+export function warningsFrom(header: string | null): RenderWarning[] {
+  if (!header) return [];
+  try {
+    const parsed = warningListSchema.safeParse(JSON.parse(decodeURIComponent(header)));
+    return parsed.success ? (parsed.data as RenderWarning[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function createEditorClient(options: EditorClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  const fetchFn: FetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
+
+  /** One request; an error answer (or none) becomes an EditorApiError. */
+  async function send(method: string, path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (MUTATING.has(method)) headers[EDITOR_HEADER_NAME] = '1';
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetchFn(`${baseUrl}${path}`, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (cause) {
+      throw networkError(cause);
+    }
+    if (!response.ok) {
+      const error = errorFromAnswer(response.status, response.statusText, await response.text().catch(() => ''));
+      if (response.status === 401) options.onAuthRequired?.(error);
+      throw error;
+    }
+    return response;
+  }
+
+  /** A JSON answer checked against its schema. */
+  async function json<S extends z.ZodType>(schema: S, method: string, path: string, body?: unknown): Promise<z.infer<S>> {
+    const response = await send(method, path, body);
+    let value: unknown;
+    try {
+      value = await response.json();
+    } catch {
+      throw new EditorApiError('BAD_RESPONSE', `${method} ${path}: the answer is not JSON`, response.status);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new EditorApiError('BAD_RESPONSE', `${method} ${path}: unexpected answer (${issue?.path.join('.') ?? ''} ${issue?.message ?? ''})`, response.status);
+    }
+    return parsed.data;
+  }
+
+  const id = (value: string) => encodeURIComponent(value);
+
+  return {
+    /** GET with the cookie and no checks: font files and the like (loadServerFonts). */
+    fetchRaw: (path: string): Promise<Response> => fetchFn(`${baseUrl}${path}`, { credentials: 'same-origin' }),
+
+    getSession: () => json(sessionSchema, 'GET', '/api/session'),
+
+    listTemplates: async (query: { search?: string; sort?: TemplateSort } = {}) => {
+      const params = new URLSearchParams();
+      if (query.search?.trim()) params.set('search', query.search.trim());
+      if (query.sort) params.set('sort', query.sort);
+      const suffix = params.size > 0 ? `?${params}` : '';
+      return (await json(templateListSchema, 'GET', `/api/templates${suffix}`)).templates;
+    },
+    getTemplate: (templateId: string) => json(templateSchema, 'GET', `/api/templates/${id(templateId)}`),
+    createTemplate: (content: unknown, slug?: string) => json(templateSchema, 'POST', '/api/templates', slug === undefined ? { content } : { content, slug }),
+    saveTemplate: (templateId: string, content: unknown) => json(templateSchema, 'PUT', `/api/templates/${id(templateId)}`, { content }),
+    renameTemplate: (templateId: string, name: string) => json(templateSchema, 'PATCH', `/api/templates/${id(templateId)}`, { name }),
+    setTemplateStatus: (templateId: string, status: 'draft' | 'published') =>
+      json(templateSchema, 'PATCH', `/api/templates/${id(templateId)}`, { status }),
+    duplicateTemplate: (templateId: string) => json(templateSchema, 'POST', `/api/templates/${id(templateId)}/duplicate`),
+    deleteTemplate: async (templateId: string): Promise<void> => {
+      await send('DELETE', `/api/templates/${id(templateId)}`);
+    },
+    exportTemplate: async (templateId: string): Promise<DownloadedFile> => {
+      const response = await send('GET', `/api/templates/${id(templateId)}/export`);
+      return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('Content-Disposition'), `${templateId}.template.json`) };
+    },
+    importTemplate: (content: unknown) => json(templateSchema, 'POST', '/api/templates/import', { content }),
+    /** The gallery picture; `version` (updatedAt) makes a changed template a new URL, so the page never shows a stale one. */
+    thumbnailUrl: (templateId: string, version?: number) =>
+      `${baseUrl}/api/templates/${id(templateId)}/thumbnail.png${version === undefined ? '' : `?v=${version}`}`,
+
+    preview: async (request: PreviewRequest): Promise<PreviewResult> => {
+      const response = await send('POST', '/api/preview', request);
+      return {
+        bytes: await response.blob(),
+        contentType: response.headers.get('Content-Type') ?? 'application/octet-stream',
+        warnings: warningsFrom(response.headers.get(WARNINGS_HEADER_NAME)),
+      };
+    },
+
+    listStocks: async () => (await json(stockListSchema, 'GET', '/api/stocks')).stocks,
+
+    listKeys: async () => (await json(apiKeyListSchema, 'GET', '/api/keys')).keys,
+    createKey: (request: { mode: 'live' | 'test'; demo?: boolean; name?: string }) => json(createdKeySchema, 'POST', '/api/keys', request),
+    revokeKey: (keyId: string) => json(apiKeySchema, 'DELETE', `/api/keys/${id(keyId)}`),
+
+    getUsage: (days = 30) => json(usageSchema, 'GET', `/api/usage?days=${days}`),
+
+    getSettings: () => json(settingsSchema, 'GET', '/api/settings'),
+    saveSettings: (settings: Pick<EditorSettings, 'lanAccess'> & { allowedHostnames?: string[] }) => json(settingsSchema, 'PUT', '/api/settings', settings),
+
+    listLibraries: async () => (await json(libraryListSchema, 'GET', '/api/libraries')).libraries,
+    createLibrary: (library: { slug: string; name: string }) => json(librarySchema, 'POST', '/api/libraries', library),
+    addToLibrary: (librarySlug: string, templateId: string) =>
+      json(templateSummarySchema, 'POST', `/api/libraries/${id(librarySlug)}/templates`, { templateId }),
+    removeFromLibrary: (librarySlug: string, templateId: string) =>
+      json(templateSummarySchema, 'DELETE', `/api/libraries/${id(librarySlug)}/templates/${id(templateId)}`),
+  };
+}
+
+export type EditorClient = ReturnType<typeof createEditorClient>;

@@ -1,0 +1,49 @@
+// The drawing area: rulers on two sides and the canvas, which takes the keyboard (arrows nudge) and pans with space + drag.
+import { useCallback, useEffect, useId, useRef } from 'react';
+import type { CanvasLayout, FontRegistry } from '../engine';
+import { layoutIssues } from './layoutIssues';
+import { editorStore, selectTemplateUnit, useEditorStore } from '../store';
+import { useElementSize } from '../ui/useElementSize';
+import { EditorView } from './EditorView';
+import { CanvasStatus } from './CanvasStatus';
+import { Ruler } from './Rulers';
+import { useSpacePan } from './useSpacePan';
+
+export function CanvasArea({ fonts }: { fonts: FontRegistry }) {
+  const host = useRef<HTMLDivElement>(null);
+  const size = useElementSize(host);
+  const unit = useEditorStore(selectTemplateUnit);
+  const panning = useSpacePan(host, editorStore);
+  const helpId = useId();
+  useEffect(() => {
+    if (size) editorStore.getState().setCanvasSize(size);
+  }, [size]);
+  const onLayout = useCallback((layout: CanvasLayout) => {
+    const state = editorStore.getState();
+    state.setLayoutIssues(layoutIssues(layout, state.template));
+  }, []);
+  return (
+    <div className="canvas-area">
+      <div className="ruler-corner" aria-hidden="true">
+        {unit}
+      </div>
+      <Ruler orientation="horizontal" />
+      <Ruler orientation="vertical" />
+      <div
+        ref={host}
+        className={panning ? 'canvas-host panning' : 'canvas-host'}
+        tabIndex={0}
+        role="application"
+        aria-label="Label canvas"
+        aria-describedby={helpId}
+      >
+        <EditorView store={editorStore} fonts={fonts} className="editor-canvas" onLayout={onLayout} />
+        <CanvasStatus />
+        <p id={helpId} className="visually-hidden">
+          Click an element to select it, or choose it under “Selected element” in the inspector. Arrow keys move the selection (Shift for
+          larger steps), Delete removes it, Ctrl+Z undoes, Ctrl+D duplicates. Hold Space and drag to pan; Ctrl and the mouse wheel zoom.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// The layout engine as the editor uses it in the browser: fonts from the server's files, and a forgiving per-element layout.
+export { fontListEntrySchema, fontListSchema, loadBrowserFonts, loadServerFonts, type FetchFont, type FetchLike, type FontListEntry } from './browserFonts';
+export {
+  createLayoutForCanvas,
+  type CanvasElementFailure,
+  type CanvasLayout,
+  type CanvasLayoutError,
+  type LayoutForCanvas,
+} from './layoutForCanvas';
+export { FontRegistry } from '../../src-shared/fonts/fontRegistry';
+export { glyphOutline } from '../../src-shared/fonts/glyphOutlines';
+export { symbolRects } from '../../src-shared/elements/barcode/symbolRects';
+export type { LabelData } from '../../src-shared/layout/layoutLabel';
+export type * from '../../src-shared/layout/laidOutLabel';

@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
+import { layoutLabel } from '../../src-shared/layout/layoutLabel';
+import { parseTemplate } from '../../src-shared/model/template';
+import { loadServerFonts } from './browserFonts';
+import { browserFonts, bundledFontList, readFontFile, readSample } from './engineTestSupport';
+import { createLayoutForCanvas } from './layoutForCanvas';
+
+const env = { now: () => new Date('2024-05-06T07:08:09Z') };
+let fonts: FontRegistry;
+
+beforeAll(async () => {
+  fonts = await browserFonts();
+});
+
+type Json = Record<string, unknown>;
+
+function label(elements: Json[]): Json {
+  return { formatVersion: 1, meta: { name: 't' }, dimensions: { width: '50mm', height: '30mm' }, elements };
+}
+
+const text = (id: string, value = 'Hello'): Json => ({
+  id,
+  type: 'text',
+  position: { mode: 'absolute', x: '2mm', y: '2mm' },
+  width: '40mm',
+  height: '8mm',
+  content: { text: value },
+});
+
+const ean = (id: string, value: string): Json => ({
+  id,
+  type: 'barcode',
+  symbology: 'ean13',
+  position: { mode: 'absolute', x: '2mm', y: '12mm' },
+  width: '30mm',
+  height: '12mm',
+  rotation: 90,
+  content: { text: value },
+});
+
+describe('layoutForCanvas', () => {
+  it.each(['shipping-4x6', 'asset-tag'] as const)('lays out the %s sample exactly as the server does', (name) => {
+    const template = readSample(name, 'template');
+    const data = readSample(name, 'data');
+    const canvas = createLayoutForCanvas({ env })(template, data, fonts);
+    expect(canvas.errors).toEqual([]);
+    expect(canvas.stale).toBe(false);
+    expect(canvas.label).toEqual(layoutLabel(parseTemplate(template), data, { fonts, env }));
+  });
+
+  it('keeps the last valid layout and reports every validation problem while the template is invalid', () => {
+    const layout = createLayoutForCanvas();
+    const good = layout(label([text('a'), text('b')]), {}, fonts);
+    const broken = label([text('a'), { ...text('b'), width: '40' }, { ...text('c'), style: { fontSize: 'big' } }]);
+    const result = layout(broken, {}, fonts);
+    expect(result.stale).toBe(true);
+    expect(result.label).toBe(good.label);
+    expect(result.errors.map((error) => error.path)).toEqual(['elements[1].width', 'elements[2].style.fontSize']);
+    expect(layout(label([text('a')]), {}, fonts).stale).toBe(false);
+  });
+
+  it('shows an empty label of the template size before the first valid layout', () => {
+    const result = createLayoutForCanvas()({ ...label([{ ...text('a'), height: 'x' }]) }, {}, fonts);
+    expect(result.stale).toBe(true);
+    expect(result.label).toMatchObject({ width: expect.closeTo(141.73, 2), height: expect.closeTo(85.04, 2), elements: [] });
+    expect(createLayoutForCanvas()(null, {}, fonts).label).toMatchObject({ width: 0, height: 0 });
+  });
+
+  it('marks an element that cannot be laid out and still draws the others', () => {
+    const result = createLayoutForCanvas()(label([text('a'), ean('code', '12'), text('b')]), {}, fonts);
+    expect(result.stale).toBe(false);
+    expect(result.label.elements.map((element) => element.id)).toEqual(['a', 'b']);
+    expect(result.failures).toEqual([
+      {
+        id: 'code',
+        box: { x: expect.closeTo(5.67, 2), y: expect.closeTo(34.02, 2), width: expect.closeTo(85.04, 2), height: expect.closeTo(34.02, 2) },
+        rotation: 90,
+        message: expect.stringMatching(/ean13 cannot encode "12"/),
+      },
+    ]);
+    expect(result.errors).toEqual([{ path: 'elements[1]', elementId: 'code', message: result.failures[0]?.message }]);
+  });
+
+  it('reports a failing expression on its element only', () => {
+    const result = createLayoutForCanvas()(label([{ ...text('a'), content: { expression: "formatNumber(data.weight, 2)" } }, text('b')]), { weight: 'heavy' }, fonts);
+    expect(result.label.elements.map((element) => element.id)).toEqual(['b']);
+    expect(result.failures).toMatchObject([{ id: 'a', message: expect.stringMatching(/formatNumber: value must be a number/) }]);
+  });
+
+  it('lays out again only the elements that changed, so unchanged ones keep their identity', () => {
+    const layout = createLayoutForCanvas();
+    const [a, b, code] = [text('a'), text('b'), ean('code', '4006381333931')];
+    const elements = [a, b, code];
+    const data = {};
+    const first = layout(label(elements), data, fonts);
+    const second = layout(label([a, text('b', 'Changed'), code]), data, fonts);
+    expect(second.label.elements[0]).toBe(first.label.elements[0]);
+    expect(second.label.elements[2]).toBe(first.label.elements[2]);
+    expect(second.label.elements[1]).not.toBe(first.label.elements[1]);
+    // Equal JSON in a new object (say after undo) is found too; new data lays everything out again.
+    expect(layout(label(structuredClone(elements)), data, fonts).label.elements[0]).toBe(first.label.elements[0]);
+    expect(layout(label(elements), {}, fonts).label.elements[0]).not.toBe(first.label.elements[0]);
+  });
+
+  it('never throws, whatever it is given', () => {
+    const layout = createLayoutForCanvas();
+    for (const input of [undefined, 42, 'x', { formatVersion: 1 }, label([{ id: 'x', type: 'sparkle' }])]) {
+      expect(layout(input, {}, fonts).errors.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('loadServerFonts', () => {
+  const respond = (body: unknown): Response => new Response(body instanceof ArrayBuffer ? body : JSON.stringify(body));
+
+  it('reads the list, then every listed file from its url', async () => {
+    const list = bundledFontList();
+    const requested: string[] = [];
+    const registry = await loadServerFonts(async (url) => {
+      requested.push(url);
+      return respond(url === '/api/fonts' ? { fonts: list } : readFontFile(url.replace('/editor-assets/fonts/', '')));
+    });
+    expect(requested).toEqual(['/api/fonts', ...list.map((face) => face.url)]);
+    expect(registry.measure('sans-bold', 'Label', 10)).toBeCloseTo(fonts.measure('sans-bold', 'Label', 10), 9);
+  });
+
+  it('refuses a malformed list and failed requests', async () => {
+    await expect(loadServerFonts(async () => respond({ fonts: [{ family: 'comic' }] }))).rejects.toThrow();
+    await expect(loadServerFonts(async () => respond(bundledFontList()))).rejects.toThrow();
+    await expect(loadServerFonts(async () => new Response('no', { status: 401 }))).rejects.toThrow(/HTTP 401/);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { validateTemplate } from '../../../src-shared/model/template';
+import { LABEL_STOCKS } from '../../../src-shared/stocks/labelStocks';
+import { blankTemplate, defaultSafeMargin, groupStocks, stockSize, stockTitle, templateForStock, type Stock } from './stockTemplates';
+
+const zebra46 = LABEL_STOCKS.find((stock) => stock.id === 'zebra-4x6') as Stock;
+const avery5162 = LABEL_STOCKS.find((stock) => stock.code === '5162') as Stock;
+
+describe('a template from a stock', () => {
+  it('has the stock’s size in its unit, a safe margin and no elements', () => {
+    expect(templateForStock(zebra46)).toEqual({
+      formatVersion: 1,
+      meta: { name: 'Zebra 4 x 6 in', description: 'Zebra 4 x 6 in: Direct thermal roll 4 × 6 in, 4 × 6 in' },
+      dimensions: { width: '4in', height: '6in', safeMargin: '0.08in' },
+      elements: [],
+    });
+    const brother = LABEL_STOCKS.find((stock) => stock.code === 'DK-11201') as Stock;
+    expect(templateForStock(brother, 'Address').dimensions).toEqual({ width: '29mm', height: '90mm', safeMargin: '2mm' });
+    expect(templateForStock(brother, 'Address').meta.name).toBe('Address');
+  });
+
+  it('rounds thirds to the unit’s precision', () => {
+    expect(templateForStock(avery5162).dimensions.height).toBe('1.333in');
+  });
+
+  it('is valid for every stock in the catalogue', () => {
+    for (const stock of LABEL_STOCKS) {
+      const result = validateTemplate(templateForStock(stock));
+      expect(result.ok, `${stock.id}: ${JSON.stringify(!result.ok && result.errors)}`).toBe(true);
+    }
+  });
+
+  it('keeps the safe margin within a tenth of the shorter side', () => {
+    expect(defaultSafeMargin(12, 50, 'mm')).toBe('1.2mm');
+    expect(defaultSafeMargin(0.5, 1.875, 'in')).toBe('0.05in');
+    expect(blankTemplate('  ', 50, 30, 'mm').meta.name).toBe('Untitled label');
+  });
+});
+
+describe('the stock list', () => {
+  it('groups by vendor in catalogue order and filters on every word', () => {
+    const all = groupStocks(LABEL_STOCKS, '');
+    expect(all.map((group) => group.vendor)).toEqual(['Zebra', 'Dymo', 'Brother', 'Avery', 'Herma']);
+    expect(all.reduce((sum, group) => sum + group.stocks.length, 0)).toBe(LABEL_STOCKS.length);
+    expect(groupStocks(LABEL_STOCKS, 'avery 5160').flatMap((group) => group.stocks.map((stock) => stock.code))).toEqual(['5160']);
+    expect(groupStocks(LABEL_STOCKS, 'ZEBRA 4 × 6').flatMap((group) => group.stocks.map((stock) => stock.id))).toEqual(['zebra-4x6']);
+    expect(groupStocks(LABEL_STOCKS, 'zebra 4x6').flatMap((group) => group.stocks.map((stock) => stock.id))).toEqual(['zebra-4x6']);
+    expect(groupStocks(LABEL_STOCKS, 'continuous 62').map((group) => group.vendor)).toEqual(['Brother']);
+    expect(groupStocks(LABEL_STOCKS, 'no such stock')).toEqual([]);
+  });
+
+  it('names stocks without repeating Zebra’s size', () => {
+    expect(stockTitle(zebra46)).toBe('Direct thermal roll 4 × 6 in');
+    expect(stockTitle(avery5162)).toBe('5162 Address labels, 14 per sheet');
+    expect(stockSize(avery5162)).toBe('4 × 1.333 in');
+  });
+});

@@ -1,0 +1,38 @@
+// One rendered preview: the PNG (PDF and ZPL as their PNG rendering), the ZPL text, the HTML page sandboxed, and the render's warnings.
+import type { PreviewResult } from './usePreview';
+
+export function PreviewOutput({ result, formatName }: { result: PreviewResult; formatName: string }) {
+  return (
+    <div className="preview-output">
+      {result.format === 'html' && result.text !== null ? (
+        // sandbox="": no scripts, forms or navigation, and an origin of its own; the page's policy still applies.
+        <iframe className="preview-frame" sandbox="" srcDoc={result.text} title="Label preview (HTML)" />
+      ) : (
+        result.imageUrl && (
+          <img
+            className="preview-image"
+            src={result.imageUrl}
+            alt={result.format === 'png' ? 'Label preview (PNG)' : `Label preview (${formatName}, shown as PNG)`}
+          />
+        )
+      )}
+      {result.format === 'zpl' && result.text !== null && (
+        <pre className="preview-zpl code" tabIndex={0} aria-label="ZPL code">
+          {result.text}
+        </pre>
+      )}
+      {result.warnings.length > 0 && (
+        <div className="warnings">
+          <h3 className="panel-subtitle">Warnings</h3>
+          <ul>
+            {result.warnings.map((warning, index) => (
+              <li key={index}>
+                <code>{warning.code}</code> {warning.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

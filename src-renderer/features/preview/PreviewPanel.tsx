@@ -1,0 +1,86 @@
+// The label as the server renders it, in the chosen format, with the selected record; "Save" downloads exactly those bytes.
+import { useState, useId } from 'react';
+import { FORMATS, ZPL_RESOLUTIONS, type OutputFormat, type ZplDpi } from '../../api/apiConstants';
+import { useEditorStore } from '../../store';
+import { PreviewOutput } from './PreviewOutput';
+import { previewFileName } from './previewPlan';
+import { usePreview } from './usePreview';
+
+const FORMAT_NAMES: Record<OutputFormat, string> = { pdf: 'PDF', png: 'PNG', zpl: 'ZPL', html: 'HTML' };
+const PNG_RESOLUTIONS = [96, 150, 203, 300, 600] as const;
+
+export function PreviewPanel() {
+  const selectId = useId();
+  const format = useEditorStore((state) => state.previewFormat);
+  const setPreviewFormat = useEditorStore((state) => state.setPreviewFormat);
+  const name = useEditorStore((state) => state.template.meta.name);
+  const recordNumber = useEditorStore((state) => state.sampleIndex + 1);
+  const [dpi, setDpi] = useState(300);
+  const [zplDpi, setZplDpi] = useState<ZplDpi>(203);
+  const [round, setRound] = useState(0);
+  const state = usePreview(format, dpi, zplDpi, round);
+  const result = state.status === 'ready' ? state.result : state.status === 'loading' ? state.last : null;
+  const current = result?.format === format ? result : null;
+
+  return (
+    <div className="preview-panel">
+      <h2 className="panel-title">Preview and export</h2>
+      <fieldset className="segmented">
+        <legend>Format</legend>
+        {FORMATS.map((option) => (
+          <label key={option}>
+            <input type="radio" name="preview-format" value={option} checked={format === option} onChange={() => setPreviewFormat(option)} />
+            <span>{FORMAT_NAMES[option]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="field-row">
+        {format === 'png' && (
+          <div className="field">
+            <label htmlFor={`${selectId}-1`}>Resolution</label>
+            <select id={`${selectId}-1`} value={dpi} onChange={(event) => setDpi(Number(event.target.value))}>
+              {PNG_RESOLUTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {value} dpi
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {format === 'zpl' && (
+          <div className="field">
+            <label htmlFor={`${selectId}-2`}>Printer resolution</label>
+            <select id={`${selectId}-2`} value={zplDpi} onChange={(event) => setZplDpi(Number(event.target.value) as ZplDpi)}>
+              {ZPL_RESOLUTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {value} dpi
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <button type="button" onClick={() => setRound((value) => value + 1)}>
+          Refresh preview
+        </button>
+        {current ? (
+          <a className="button primary" href={current.saveUrl} download={previewFileName(name, format)}>
+            Save {FORMAT_NAMES[format]}
+          </a>
+        ) : (
+          <button type="button" className="primary" disabled>
+            Save {FORMAT_NAMES[format]}
+          </button>
+        )}
+      </div>
+      <p role="status" className="hint">
+        {state.status === 'loading' ? 'Rendering…' : state.status === 'ready' ? `Rendered with record ${recordNumber}.` : ''}
+      </p>
+      {state.status === 'error' && (
+        <p role="alert" className="error-text">
+          The server could not render this label: {state.message}
+        </p>
+      )}
+      {current && <PreviewOutput result={current} formatName={FORMAT_NAMES[format]} />}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// Renders the current template and record on the server while the preview shows: debounced, the newest answer wins, blob URLs released.
+import { useEffect, useRef, useState } from 'react';
+import type { RenderWarning } from '../../../src-shared/layout/laidOutLabel';
+import { client } from '../../api/appClient';
+import { describeError } from '../../api/apiError';
+import type { OutputFormat, ZplDpi } from '../../api/apiConstants';
+import { selectSampleData, selectTemplate, useEditorStore } from '../../store';
+import { previewPlan } from './previewPlan';
+
+export interface PreviewResult {
+  format: OutputFormat;
+  /** Blob URL of the bytes to save. */
+  saveUrl: string;
+  /** Blob URL of a PNG to look at (the saved bytes themselves for PNG). */
+  imageUrl: string | null;
+  /** ZPL and HTML as text. */
+  text: string | null;
+  warnings: RenderWarning[];
+}
+
+export type PreviewState = { status: 'loading'; last: PreviewResult | null } | { status: 'ready'; result: PreviewResult } | { status: 'error'; message: string };
+
+const DEBOUNCE_MS = 400;
+
+function release(result: PreviewResult | null | undefined): void {
+  if (!result) return;
+  URL.revokeObjectURL(result.saveUrl);
+  if (result.imageUrl && result.imageUrl !== result.saveUrl) URL.revokeObjectURL(result.imageUrl);
+}
+
+async function render(template: unknown, data: Record<string, unknown>, format: OutputFormat, dpi: number, zplDpi: ZplDpi): Promise<PreviewResult> {
+  const plan = previewPlan(format, dpi, zplDpi);
+  const [saved, shown] = await Promise.all([
+    client.preview({ template, data, ...plan.save }),
+    plan.display ? client.preview({ template, data, ...plan.display }) : Promise.resolve(null),
+  ]);
+  const saveUrl = URL.createObjectURL(saved.bytes);
+  const imageUrl = format === 'png' ? saveUrl : shown ? URL.createObjectURL(shown.bytes) : null;
+  const text = format === 'zpl' || format === 'html' ? await saved.bytes.text() : null;
+  return { format, saveUrl, imageUrl, text, warnings: saved.warnings };
+}
+
+export function usePreview(format: OutputFormat, dpi: number, zplDpi: ZplDpi, round: number): PreviewState {
+  const template = useEditorStore(selectTemplate);
+  const data = useEditorStore(selectSampleData);
+  const [state, setState] = useState<PreviewState>({ status: 'loading', last: null });
+  /** The result on screen: its blob URLs are released when a newer one replaces it, and with the panel. */
+  const shown = useRef<PreviewResult | null>(null);
+  useEffect(() => {
+    let wanted = true;
+    setState({ status: 'loading', last: shown.current });
+    const timer = setTimeout(() => {
+      render(template, data, format, dpi, zplDpi).then(
+        (result) => {
+          if (!wanted) return release(result);
+          release(shown.current);
+          shown.current = result;
+          setState({ status: 'ready', result });
+        },
+        (error: unknown) => {
+          if (wanted) setState({ status: 'error', message: describeError(error) });
+        },
+      );
+    }, DEBOUNCE_MS);
+    return () => {
+      wanted = false;
+      clearTimeout(timer);
+    };
+  }, [template, data, format, dpi, zplDpi, round]);
+  useEffect(
+    () => () => {
+      release(shown.current);
+      shown.current = null;
+    },
+    [],
+  );
+  return state;
+}

@@ -1,0 +1,22 @@
+// The top bar of the gallery and settings pages: the product, where you are, and the app's notices.
+import { NoticeBar } from '../ui/NoticeBar';
+import type { Route } from './routes';
+
+export function AppHeader({ route }: { route: Route }) {
+  return (
+    <header className="app-header">
+      <a className="brand" href="#/">
+        Labelsmith
+      </a>
+      <nav aria-label="Main">
+        <a href="#/" aria-current={route.page === 'gallery' ? 'page' : undefined}>
+          Templates
+        </a>
+        <a href="#/settings" aria-current={route.page === 'settings' ? 'page' : undefined}>
+          Settings
+        </a>
+      </nav>
+      <NoticeBar />
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+// The application around the document: who is signed in, which panel and preview format are showing, the gallery's query, notices.
+import type { StateCreator } from 'zustand';
+import type { EditorSession, TemplateSort } from '../../src-shared/api/editorApi';
+import type { OutputFormat } from '../api/apiConstants';
+import { NO_ISSUES, type LayoutIssues } from '../editor/layoutIssues';
+import type { EditorState } from './editorState';
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signedIn'; session: EditorSession }
+  /** /api answered 401: the page must be opened through the admin link. */
+  | { status: 'signedOut'; message: string }
+  /** No /api at all (the page opened from a file, the server stopped). */
+  | { status: 'unreachable'; message: string };
+
+export type SidePanel = 'inspector' | 'data' | 'preview';
+
+export interface Notice {
+  /** Grows with each notice, so the same message twice is announced twice. */
+  id: number;
+  kind: 'info' | 'error';
+  message: string;
+}
+
+export interface GalleryQuery {
+  search: string;
+  sort: TemplateSort;
+}
+
+export interface UiSlice {
+  session: SessionState;
+  setSession(session: SessionState): void;
+  sidePanel: SidePanel;
+  setSidePanel(panel: SidePanel): void;
+  previewFormat: OutputFormat;
+  setPreviewFormat(format: OutputFormat): void;
+  gallery: GalleryQuery;
+  setGalleryQuery(query: Partial<GalleryQuery>): void;
+  notice: Notice | null;
+  showNotice(kind: Notice['kind'], message: string): void;
+  clearNotice(): void;
+  /** The canvas area in CSS pixels, for zooming about its centre and fitting; null until measured. */
+  canvasSize: { width: number; height: number } | null;
+  setCanvasSize(size: { width: number; height: number }): void;
+  /** The canvas layout's errors and warnings (set by the canvas, read by the panels). */
+  layoutIssues: LayoutIssues;
+  setLayoutIssues(issues: LayoutIssues): void;
+}
+
+export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set) => ({
+  session: { status: 'loading' },
+  setSession: (session) => set({ session }),
+  sidePanel: 'inspector',
+  setSidePanel: (sidePanel) => set({ sidePanel }),
+  previewFormat: 'png',
+  setPreviewFormat: (previewFormat) => set({ previewFormat }),
+  gallery: { search: '', sort: 'updated' },
+  setGalleryQuery: (query) => set((state) => ({ gallery: { ...state.gallery, ...query } })),
+  notice: null,
+  showNotice: (kind, message) => set((state) => ({ notice: { id: (state.notice?.id ?? 0) + 1, kind, message } })),
+  clearNotice: () => set((state) => (state.notice === null ? {} : { notice: null })),
+  canvasSize: null,
+  setCanvasSize: (size) =>
+    set((state) => (state.canvasSize?.width === size.width && state.canvasSize.height === size.height ? {} : { canvasSize: size })),
+  layoutIssues: NO_ISSUES,
+  setLayoutIssues: (layoutIssues) => set((state) => (state.layoutIssues === layoutIssues ? {} : { layoutIssues })),
+});
