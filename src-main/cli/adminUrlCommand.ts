@@ -1,23 +1,15 @@
 // `labelsmith admin-url`: prints the link that opens the browser editor with an admin session, making the token on first use.
 import { Command } from 'commander';
 import { z } from 'zod';
-import { loadOrCreateAdminToken } from '../server/adminSession';
+import { adminUrl, loadOrCreateAdminToken } from '../server/adminSession';
 import { parseOptions, runWithStore, withDataDirOption } from './adminCliSupport';
-import { DEFAULT_HOST, DEFAULT_PORT } from './serveCommand';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../server/serverConfig';
 
 const adminUrlSchema = z.object({
   dataDir: z.string().optional(),
   host: z.string().min(1),
   port: z.coerce.number({ error: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).max(65535),
 });
-
-/** The link a browser can open: a wildcard listen address is reached over loopback, IPv6 literals need brackets. */
-export function adminUrl(host: string, port: number, token: string): string {
-  const reachable = host === '0.0.0.0' || host === '::' ? DEFAULT_HOST : host;
-  const url = new URL(`http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}/`);
-  url.searchParams.set('token', token);
-  return url.href;
-}
 
 export function adminUrlCommand(): Command {
   return withDataDirOption(new Command('admin-url'))

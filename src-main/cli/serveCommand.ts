@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { APP_VERSION } from '../appVersion';
 import { resolveDataDir } from '../config/dataDir';
 import { createRenderPool } from '../render/renderPool';
+import { adminUrl, loadOrCreateAdminToken } from '../server/adminSession';
 import { startServer } from '../server/createServer';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../server/serverConfig';
 import { openStore } from '../store/openStore';
 import { parseOptions, withDataDirOption } from './adminCliSupport';
 
-export const DEFAULT_PORT = 8425;
-export const DEFAULT_HOST = '127.0.0.1';
 /** Where `serve` listens when LAN access is switched on in the editor: every interface. */
 const LAN_HOST = '0.0.0.0';
 
@@ -19,6 +19,7 @@ const serveOptionsSchema = z.object({
   host: z.string().min(1).optional(),
   port: z.coerce.number({ error: 'must be a number' }).int({ message: 'must be a whole number' }).min(0).max(65535),
   allowHost: z.array(z.string().min(1)),
+  printEditorUrl: z.boolean().optional(),
 });
 
 export function serveCommand(): Command {
@@ -27,6 +28,7 @@ export function serveCommand(): Command {
     .option('--host <host>', `address to listen on (default ${DEFAULT_HOST}, or ${LAN_HOST} when LAN access is on in the editor's settings); anything but loopback switches LAN access on`)
     .option('--port <port>', 'port to listen on (0: any free port)', String(DEFAULT_PORT))
     .option('--allow-host <name...>', 'extra Host names accepted with LAN access (e.g. this machine’s DNS name)', [])
+    .option('--print-editor-url', 'also print the editor sign-in link (it holds the admin token: keep it private)')
     .action(async (rawOptions: unknown) => {
       const options = parseOptions(serveOptionsSchema, rawOptions);
       // Logs go to stderr: stdout carries the one "listening on" line that scripts wait for.
@@ -60,5 +62,6 @@ export function serveCommand(): Command {
       process.once('SIGINT', () => shutdown('SIGINT'));
       // Announced only once the signal handlers are in place: a script may stop the server as soon as it reads this.
       process.stdout.write(`listening on ${server.url}\n`);
+      if (options.printEditorUrl) process.stdout.write(`editor: ${adminUrl(host, server.port, loadOrCreateAdminToken(store))}\n`);
     });
 }

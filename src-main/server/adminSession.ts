@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../files/writeOutput';
 import type { Store } from '../store/openStore';
+import { DEFAULT_HOST } from './serverConfig';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
 /** 32 random bytes are 43 URL-safe base64 characters: 256 bits, past any guessing. */
@@ -58,4 +59,12 @@ export function adminSession(token: string): AdminSession {
     cookieValue,
     isSessionCookie: (presented) => sameSecret(presented, cookieValue),
   };
+}
+
+/** The link a browser can open: a wildcard listen address is reached over loopback, IPv6 literals need brackets. */
+export function adminUrl(host: string, port: number, token: string): string {
+  const reachable = host === '0.0.0.0' || host === '::' ? DEFAULT_HOST : host;
+  const url = new URL(`http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}/`);
+  url.searchParams.set('token', token);
+  return url.href;
 }

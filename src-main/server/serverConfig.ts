@@ -1,6 +1,10 @@
 // What a running server needs to know about itself: where it listens, which Host names it answers, its version.
 import { networkInterfaces } from 'node:os';
 
+/** Where `labelsmith serve` listens unless told otherwise: this machine only. */
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 8425;
+
 export interface ServerConfig {
   host: string;
   port: number;
