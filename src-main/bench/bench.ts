@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark of the project, each printing a table with ratios against a baseline run in the same process.
+import { editorBench } from './editorBench';
 import { httpBench } from './httpBench';
 import { memoryBench } from './memoryBench';
 import { poolBench } from './poolBench';
@@ -9,6 +10,7 @@ async function main(): Promise<void> {
   await memoryBench();
   await poolBench();
   await httpBench();
+  await editorBench();
 }
 
 main().catch((error: unknown) => {
