@@ -1,12 +1,11 @@
 // Test helpers for the HTTP contract suite: a real server (store, render pool, Koa) on a random port, set up through the real CLI.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { pino } from 'pino';
 import { afterAll, expect } from 'vitest';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import packageJson from '../../package.json';
 import { createRenderPool } from '../render/renderPool';
 import { openStore, type Store } from '../store/openStore';
 import { startServer } from './createServer';
+import { bundleForTests, SOURCE_ENTRIES } from '../testing/bundleForTests';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 /** The render worker the pool runs: `npm run build:node` (also npm's pretest) writes it. */
@@ -155,23 +155,8 @@ afterAll(async () => {
  */
 function cliPath(): Promise<string> {
   cliBundle ??= (async () => {
-    const cache = join(REPO_ROOT, 'node_modules', '.cache');
-    mkdirSync(cache, { recursive: true });
-    // Inside the repository, so the external packages resolve from node_modules.
-    const dir = await mkdtemp(join(cache, 'labelsmith-server-test-cli-'));
-    const cli = join(dir, 'cli', 'labelsmith.mjs');
-    await build({
-      entryPoints: [join(REPO_ROOT, 'src-main', 'cli', 'labelsmith.ts')],
-      outfile: cli,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      target: 'node20',
-      loader: { '.sql': 'text' },
-      logLevel: 'warning',
-    });
-    return { dir, cli };
+    const dir = await bundleForTests({ 'cli/labelsmith': SOURCE_ENTRIES.cli }, 'labelsmith-server-test-cli-');
+    return { dir, cli: join(dir, 'cli', 'labelsmith.mjs') };
   })();
   return cliBundle.then(({ cli }) => cli);
 }

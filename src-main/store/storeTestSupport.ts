@@ -1,8 +1,8 @@
 // Test helpers for the store and the CLI: real SQLite in temporary data directories, a settable clock, small valid templates, node bundles.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleForTests } from '../testing/bundleForTests';
 import { afterAll, afterEach } from 'vitest';
 import { parseTemplate, type Template } from '../../src-shared/model/template';
 import { openStore, type Store, type StoreOptions } from './openStore';
@@ -62,21 +62,8 @@ export function sampleTemplate(name = 'Asset tag'): Template {
  * Call it in beforeAll; the bundle is removed after the file's tests.
  */
 export async function bundleForNode(entry: string): Promise<string> {
-  const cache = join(import.meta.dirname, '..', '..', 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(join(cache, 'labelsmith-test-'));
+  const name = basename(entry, '.ts');
+  const dir = await bundleForTests({ [name]: entry });
   bundleDirs.push(dir);
-  const outfile = join(dir, `${basename(entry, '.ts')}.mjs`);
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    target: 'node20',
-    loader: { '.sql': 'text' },
-    logLevel: 'warning',
-  });
-  return outfile;
+  return join(dir, `${name}.mjs`);
 }

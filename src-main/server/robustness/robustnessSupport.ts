@@ -1,13 +1,12 @@
 // Drives a real `labelsmith serve` process for the robustness tests: private bundle, admin CLI, start/kill, HTTP helpers.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleForTests, SOURCE_ENTRIES } from '../../testing/bundleForTests';
 
-const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 
 /** Folders to remove when the file's tests are done (call cleanupAll in afterAll). */
 const cleanups: string[] = [];
@@ -28,22 +27,8 @@ export function tempDataDir(): string {
  * Inside the repository, so the external packages resolve from node_modules. Returns the CLI's path.
  */
 export async function buildCli(): Promise<string> {
-  const cache = join(REPO_ROOT, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(join(cache, 'labelsmith-robustness-'));
+  const dir = await bundleForTests({ 'cli/labelsmith': SOURCE_ENTRIES.cli, 'render/renderWorker': SOURCE_ENTRIES.renderWorker }, 'labelsmith-robustness-');
   cleanups.push(dir);
-  await build({
-    entryPoints: { 'cli/labelsmith': join(REPO_ROOT, 'src-main/cli/labelsmith.ts'), 'render/renderWorker': join(REPO_ROOT, 'src-main/render/renderWorker.ts') },
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    target: 'node20',
-    loader: { '.sql': 'text' },
-    logLevel: 'warning',
-  });
   return join(dir, 'cli', 'labelsmith.mjs');
 }
 

@@ -1,0 +1,36 @@
+// Test support: bundles TypeScript entries for node exactly as package.json's build:node does, into a private folder.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const REPO_ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * Bundles each entry to `<dir>/<name>.mjs` (names may hold folders: 'cli/labelsmith') and returns `dir`. The folder
+ * sits inside the repository so the external packages resolve from node_modules, and not in out/, which other builds
+ * rewrite at any time: a stale out/ CLI would set up a database with another schema than the code under test.
+ * The caller removes the folder when its tests are done.
+ */
+export async function bundleForTests(entryPoints: Record<string, string>, prefix = 'labelsmith-test-'): Promise<string> {
+  const cache = join(REPO_ROOT, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, prefix));
+  await build({
+    entryPoints,
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    target: 'node20',
+    loader: { '.sql': 'text' },
+    logLevel: 'warning',
+  });
+  return dir;
+}
+
+export const SOURCE_ENTRIES = {
+  cli: join(REPO_ROOT, 'src-main', 'cli', 'labelsmith.ts'),
+  renderWorker: join(REPO_ROOT, 'src-main', 'render', 'renderWorker.ts'),
+};
