@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runNodeScript, type ProcessRun } from '../testing/runProcess';
 import { parseTemplate } from '../../src-shared/model/template';
 import { recordRender } from '../store/recordRender';
 import { bundleForNode, openTestStore, tempDataDir } from '../store/storeTestSupport';
@@ -12,20 +12,8 @@ beforeAll(async () => {
   cli = await bundleForNode(join(import.meta.dirname, 'labelsmith.ts'));
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the bundled `labelsmith` as a real process; LABELSMITH_DATA_DIR is cleared unless given. */
-function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, LABELSMITH_DATA_DIR: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+function run(args: string[], env: Record<string, string> = {}): Promise<ProcessRun> {
+  return runNodeScript(cli, args, env);
 }
 
 /** Runs a command that must succeed and returns its one JSON object. */

@@ -5,6 +5,7 @@ import { adminUrlCommand } from './adminUrlCommand';
 import { describeFailure } from './cliErrors';
 import { keyCommand } from './keyCommand';
 import { libraryCommand } from './libraryCommand';
+import { printerCommand } from './printerCommand';
 import { renderCommand } from './renderCommand';
 import { serveCommand } from './serveCommand';
 import { teamCommand } from './teamCommand';
@@ -20,6 +21,7 @@ const program = new Command('labelsmith')
   .addCommand(keyCommand())
   .addCommand(libraryCommand())
   .addCommand(templateCommand())
+  .addCommand(printerCommand())
   .addCommand(adminUrlCommand());
 
 /** Commander's own usage errors also exit with 2, after it printed them; added commands do not inherit this, nested ones included. */

@@ -1,15 +1,21 @@
-// `labelsmith render`: renders a template file with a data file to pdf, png, zpl or html.
+// `labelsmith render`: renders a template file with a data file, or a batch of records (JSON or CSV), to pdf, png, zpl or html.
 import { Command, Option } from 'commander';
 import { bundledFonts } from '../fonts/bundledFonts';
-import { OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS, type OutputFormat, type ZplDpi } from '../../src-shared/render/outputFormats';
+import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
+import { BATCH_LIMITS, OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS, type OutputFormat, type ZplDpi } from '../../src-shared/render/outputFormats';
+import { renderLabels } from '../../src-shared/render/renderBatch';
 import { renderLabel } from '../../src-shared/render/renderLabel';
 import { UsageError } from './cliErrors';
+import { progressLine } from './progressLine';
 import { readJsonFile } from './readInput';
+import { readRecordsFile } from './readRecords';
 import { writeFileAtomically, writeStdout } from '../files/writeOutput';
 
 interface RenderCommandOptions {
   template: string;
-  data: string;
+  data?: string;
+  records?: string;
+  quantityField?: string;
   format: OutputFormat;
   dpi?: string;
   zplDpi?: string;
@@ -23,29 +29,43 @@ function parseWholeNumber(text: string, option: string): number {
 
 export function renderCommand(): Command {
   return new Command('render')
-    .description('render a template with data to pdf, png, zpl or html')
+    .description('render a template with data, or one label per record of a batch, to pdf, png, zpl or html')
     .requiredOption('--template <file>', 'template JSON file ("-" for stdin)')
-    .requiredOption('--data <file>', 'data JSON file ("-" for stdin)')
+    .option('--data <file>', 'data JSON file ("-" for stdin)')
+    .option('--records <file>', 'a batch instead of --data: a JSON array of objects, or CSV (.csv) with a header row; one label per record')
+    .option('--quantity-field <name>', `with --records: the field holding each record's copies (1..${BATCH_LIMITS.maxQuantity}; empty: 1)`)
     .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).makeOptionMandatory())
     .option('--dpi <n>', `PNG resolution, ${PNG_DPI.min}..${PNG_DPI.max} (default ${PNG_DPI.default})`)
     .option('--zpl-dpi <n>', `ZPL printer resolution: ${ZPL_DPIS.join(', ')} (default 203)`)
     .option('--out <file>', 'output file (default: stdout)')
     .action(async (options: RenderCommandOptions) => {
-      if (options.template === '-' && options.data === '-') throw new UsageError('only one of --template and --data can read stdin');
+      const { data, records } = options;
+      if (data !== undefined && records !== undefined) throw new UsageError('give either --data or --records, not both');
+      if (options.quantityField !== undefined && records === undefined) throw new UsageError('--quantity-field needs --records');
+      if (options.template === '-' && (data ?? records) === '-') throw new UsageError('only one of --template and --data/--records can read stdin');
       const zplDpi = options.zplDpi === undefined ? undefined : parseWholeNumber(options.zplDpi, '--zpl-dpi');
       if (zplDpi !== undefined && !(ZPL_DPIS as readonly number[]).includes(zplDpi)) {
         throw new UsageError(`--zpl-dpi must be one of ${ZPL_DPIS.join(', ')}`);
       }
       const template = readJsonFile(options.template, 'template');
-      const data = readJsonFile(options.data, 'data');
-      const output = await renderLabel(template, data, {
+      const renderOptions = {
         format: options.format,
         dpi: options.dpi === undefined ? undefined : parseWholeNumber(options.dpi, '--dpi'),
         zplDpi: zplDpi as ZplDpi | undefined,
         fonts: bundledFonts(),
-      });
+      };
+      let output: { bytes: Uint8Array; warnings: (RenderWarning & { record?: number })[] };
+      if (records !== undefined) {
+        const onProgress = progressLine(process.stderr);
+        output = await renderLabels(template, readRecordsFile(records), { ...renderOptions, quantityField: options.quantityField, onProgress });
+      } else if (data !== undefined) {
+        output = await renderLabel(template, readJsonFile(data, 'data'), renderOptions);
+      } else {
+        throw new UsageError('give either --data or --records');
+      }
       for (const warning of output.warnings) {
-        process.stderr.write(`warning: ${warning.elementId ? `element "${warning.elementId}": ` : ''}${warning.message} (${warning.code})\n`);
+        const record = warning.record === undefined ? '' : `record ${warning.record}: `;
+        process.stderr.write(`warning: ${record}${warning.elementId ? `element "${warning.elementId}": ` : ''}${warning.message} (${warning.code})\n`);
       }
       if (options.out === undefined) await writeStdout(output.bytes);
       else writeFileAtomically(options.out, output.bytes);

@@ -1,6 +1,7 @@
-// One thread of the render pool: parses the bundled fonts once when the thread starts, then renders the jobs posted to it.
+// One thread of the render pool: parses the bundled fonts once when the thread starts, then renders the jobs (labels or batches) posted to it.
 import { parentPort } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { renderLabels } from '../../src-shared/render/renderBatch';
 import { renderLabel } from '../../src-shared/render/renderLabel';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { serializeError, type RenderTask, type TaskOutcome, type TaskStarted } from './taskProtocol';
@@ -26,17 +27,21 @@ export async function renderTask({ id, job }: RenderTask): Promise<TaskOutcome |
   const start = performance.now();
   try {
     const { now } = job;
-    const output = await renderLabel(job.template, job.data, {
+    const options = {
       format: job.format,
       dpi: job.dpi,
       zplDpi: job.zplDpi,
       fonts,
       env: now === undefined ? undefined : { now: () => new Date(now) },
-    });
+    };
+    const output =
+      job.records === undefined
+        ? { ...(await renderLabel(job.template, job.data, options)), labelCount: 1 }
+        : await renderLabels(job.template, job.records, { ...options, quantityField: job.quantityField });
     const bytes = ownedBytes(output.bytes);
     const outcome: TaskOutcome = {
       ok: true,
-      result: { bytes, contentType: output.contentType, warnings: output.warnings, renderTimeMs: performance.now() - start },
+      result: { bytes, contentType: output.contentType, warnings: output.warnings, labelCount: output.labelCount, renderTimeMs: performance.now() - start },
     };
     // Moved, not copied: a large label at 600 dpi is megabytes of PNG.
     return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: outcome });

@@ -5,7 +5,11 @@ import type { OutputFormat, ZplDpi } from '../../src-shared/render/outputFormats
 
 export interface RenderJob {
   template: unknown;
-  data: unknown;
+  /** One label's data; a batch sends records instead. */
+  data?: unknown;
+  /** A batch: one label per record (times its quantityField), in one document. */
+  records?: unknown[];
+  quantityField?: string;
   format: OutputFormat;
   /** PNG resolution, 50..600; default 300. */
   dpi?: number;
@@ -18,7 +22,10 @@ export interface RenderJob {
 export interface RenderResult {
   bytes: Uint8Array;
   contentType: string;
-  warnings: RenderWarning[];
+  /** A batch's warnings carry their record's index. */
+  warnings: (RenderWarning & { record?: number })[];
+  /** Labels in the output: 1 for data. */
+  labelCount: number;
   /** Layout and emit inside the worker, without queueing and transfer. */
   renderTimeMs: number;
 }

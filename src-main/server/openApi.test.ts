@@ -74,10 +74,12 @@ describe('the document', () => {
     });
   });
 
-  it('documents the render request of spec 2.1 with the zplDpi extension', () => {
+  it('documents the render request of spec 2.1 with the zplDpi and batch (records, quantityField) extensions', () => {
     const request = document.components.schemas.RenderRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(Object.keys(request.properties).sort()).toEqual(['data', 'delivery', 'dpi', 'format', 'template', 'templateId', 'zplDpi']);
-    expect(request.required.sort()).toEqual(['data', 'format']);
+    expect(Object.keys(request.properties).sort()).toEqual(['data', 'delivery', 'dpi', 'format', 'quantityField', 'records', 'template', 'templateId', 'zplDpi']);
+    // data or records: exactly one, checked by the server (a 400 naming the field).
+    expect(request.required.sort()).toEqual(['format']);
+    expect(request.properties.records).toMatchObject({ type: 'array', minItems: 1, maxItems: 1000 });
     expect(request.properties.format).toMatchObject({ enum: ['pdf', 'png', 'zpl', 'html'] });
     expect(request.properties.delivery).toMatchObject({ enum: ['url', 'inline'] });
     expect(request.properties.dpi).toMatchObject({ minimum: 50, maximum: 600 });

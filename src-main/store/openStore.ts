@@ -6,6 +6,7 @@ import { migrate } from './migrate';
 import { outputFiles, type OutputFiles } from './outputFiles';
 import { apiKeyQueries, type ApiKeyQueries } from './queries/apiKeys';
 import { libraryQueries, type LibraryQueries } from './queries/libraries';
+import { printerQueries, type PrinterQueries } from './queries/printers';
 import { renderQueries, type RenderQueries } from './queries/renders';
 import { settingsQueries, type SettingsQueries } from './queries/settings';
 import { teamQueries, type TeamQueries } from './queries/teams';
@@ -37,6 +38,7 @@ export interface Store {
   readonly renders: RenderQueries;
   readonly usage: UsageQueries;
   readonly settings: SettingsQueries;
+  readonly printers: PrinterQueries;
   readonly outputs: OutputFiles;
   /**
    * Runs fn in one IMMEDIATE transaction (nested calls become savepoints). Taking the write lock up front matters in
@@ -77,6 +79,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     renders: renderQueries(db, now),
     usage: usageQueries(db),
     settings: settingsQueries(db),
+    printers: printerQueries(db, now),
     outputs,
     transaction: (fn) => db.transaction(fn).immediate(),
     close: () => db.close(),

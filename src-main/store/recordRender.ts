@@ -15,11 +15,16 @@ export interface FinishedRender {
   format: OutputFormat;
   bytes: Uint8Array;
   renderTimeMs: number;
+  /** Renders to count: a batch counts each of its labels; default 1. */
+  count?: number;
+  /** A batch of PNGs is a zip: its content type and file extension; default the format's own. */
+  contentType?: string;
+  extension?: string;
 }
 
-/** Counts one render in its month and day, and flags a soft-capped team that went over its quota; inside a transaction. */
-function count(store: Store, teamId: string, mode: KeyMode, at: number): void {
-  const counts = store.usage.increment(teamId, mode, at);
+/** Counts renders in their month and day, and flags a soft-capped team that went over its quota; inside a transaction. */
+function count(store: Store, teamId: string, mode: KeyMode, at: number, renders: number): void {
+  const counts = store.usage.increment(teamId, mode, at, renders);
   const team = mode === 'live' ? store.teams.get(teamId) : undefined;
   if (!team) return;
   const limits = effectiveLimits(team);
@@ -36,11 +41,11 @@ export function recordRender(store: Store, render: FinishedRender & { keepOutput
 export function recordRender(store: Store, render: FinishedRender & { keepOutput: false }): undefined;
 export function recordRender(store: Store, render: FinishedRender & { keepOutput?: boolean }): RenderRecord | undefined {
   if (render.keepOutput === false) {
-    store.transaction(() => count(store, render.teamId, render.mode, store.now()));
+    store.transaction(() => count(store, render.teamId, render.mode, store.now(), render.count ?? 1));
     return undefined;
   }
   const id = randomUUID();
-  const fileName = store.outputs.write(id, render.format, render.bytes);
+  const fileName = store.outputs.write(id, render.extension ?? render.format, render.bytes);
   try {
     return store.transaction(() => {
       const createdAt = store.now();
@@ -50,7 +55,7 @@ export function recordRender(store: Store, render: FinishedRender & { keepOutput
         apiKeyId: render.apiKeyId,
         mode: render.mode,
         format: render.format,
-        contentType: CONTENT_TYPES[render.format],
+        contentType: render.contentType ?? CONTENT_TYPES[render.format],
         sizeBytes: render.bytes.byteLength,
         renderTimeMs: render.renderTimeMs,
         fileName,
@@ -58,7 +63,7 @@ export function recordRender(store: Store, render: FinishedRender & { keepOutput
         expiresAt: createdAt + OUTPUT_TTL_MS,
       };
       store.renders.insert(record);
-      count(store, render.teamId, render.mode, createdAt);
+      count(store, render.teamId, render.mode, createdAt, render.count ?? 1);
       return record;
     });
   } catch (error) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FontFamily, FontFaceKey, FontStyle, FontWeight } from '../fonts/fontFaces';
 import type { Template } from '../model/template';
 import type { Usage } from './resources';
-import { renderRequestSchema } from './renderRequest';
+import { renderDataSchema, renderRequestSchema } from './renderRequest';
 import { slugSchema } from './slug';
 
 /**
@@ -54,7 +54,7 @@ export const patchTemplateBodySchema = z
 /** POST /api/preview: an unsaved template rendered as /v1/render would, without counting it. */
 export const previewBodySchema = z.object({
   template: jsonObject('template'),
-  data: renderRequestSchema.shape.data,
+  data: renderDataSchema,
   format: renderRequestSchema.shape.format,
   dpi: renderRequestSchema.shape.dpi,
   zplDpi: renderRequestSchema.shape.zplDpi,

@@ -1,6 +1,6 @@
-// The body of POST /v1/render (spec 2.1 plus Labelsmith's zplDpi) and the render result (spec 2.2).
+// The body of POST /v1/render (spec 2.1 plus Labelsmith's zplDpi and batches: records, quantityField) and the render result (spec 2.2).
 import { z } from 'zod';
-import { OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS } from '../render/outputFormats';
+import { BATCH_LIMITS, OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS } from '../render/outputFormats';
 
 /** Deepest nesting accepted in `data`: real label data is shallow, and deep values only cost stack and time. */
 export const MAX_DATA_DEPTH = 32;
@@ -17,11 +17,16 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-const dataSchema = z
-  .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-    message: 'data must be a JSON object',
-  })
-  .refine((value) => !nestsDeeperThan(value, MAX_DATA_DEPTH), { message: `data nests deeper than ${MAX_DATA_DEPTH} levels` });
+function dataObjectSchema(what: string) {
+  return z
+    .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+      message: `${what} must be a JSON object`,
+    })
+    .refine((value) => !nestsDeeperThan(value, MAX_DATA_DEPTH), { message: `${what} nests deeper than ${MAX_DATA_DEPTH} levels` });
+}
+
+/** One label's data: also the editor preview's `data`. */
+export const renderDataSchema = dataObjectSchema('data');
 
 export const renderRequestSchema = z
   .object({
@@ -32,7 +37,23 @@ export const renderRequestSchema = z
       })
       .optional()
       .describe('An inline template object (spec 2.3)'),
-    data: dataSchema.describe('Data bound into the template; its top-level keys are variables in contentExpression'),
+    data: renderDataSchema
+      .optional()
+      .describe('Data bound into the template; its top-level keys are variables in contentExpression. Send data or records'),
+    records: z
+      .array(dataObjectSchema('a record'), { error: 'records must be an array of objects' })
+      .min(1, { message: 'records must hold at least one record' })
+      .max(BATCH_LIMITS.maxRecords, { message: `at most ${BATCH_LIMITS.maxRecords} records per request` })
+      .optional()
+      .describe(
+        `A batch instead of data: one label per record, in order, in one document (pdf pages, zpl labels, html pages, png: a zip of label-0001.png ...). At most ${BATCH_LIMITS.maxRecords} records and ${BATCH_LIMITS.maxLabels} labels after quantity`,
+      ),
+    quantityField: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(`With records: the record field holding its copies, a whole number 1..${BATCH_LIMITS.maxQuantity} (missing or empty: 1)`),
     format: z.enum(OUTPUT_FORMATS, { error: `format must be one of: ${OUTPUT_FORMATS.join(', ')}` }),
     dpi: z
       .number({ error: 'dpi must be a number' })
@@ -54,6 +75,15 @@ export const renderRequestSchema = z
     if (request.templateId === undefined && request.template === undefined) {
       ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'templateId or template is required' });
     }
+    if (request.data !== undefined && request.records !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['records'], message: 'send either data or records, not both' });
+    }
+    if (request.data === undefined && request.records === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['data'], message: 'data or records is required' });
+    }
+    if (request.quantityField !== undefined && request.records === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['quantityField'], message: 'quantityField needs records' });
+    }
   });
 
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
@@ -73,11 +103,13 @@ export const renderWarningSchema = z.object({
   code: z.string().describe('Stable code, e.g. FONT_FALLBACK, TEXT_TRUNCATED'),
   message: z.string(),
   elementId: z.string().optional(),
+  record: z.number().int().optional().describe('In a batch: the index in records of the label that warned'),
 });
 
 /** The url-delivery answer: spec 2.2's render result plus the render's warnings (a Labelsmith extension). */
 export const renderAnswerSchema = renderResultSchema.extend({
   warnings: z.array(renderWarningSchema).describe('What the render had to give way on (an unknown font, text that did not fit); empty when nothing'),
+  labelCount: z.number().int().describe('Labels in the output: 1 for data, the records times their quantities for a batch'),
 });
 
 export type RenderAnswer = z.infer<typeof renderAnswerSchema>;

@@ -16,3 +16,14 @@ export const CONTENT_TYPES: Record<OutputFormat, string> = {
   zpl: 'text/plain; charset=utf-8',
   html: 'text/html; charset=utf-8',
 };
+
+/** Stated limits of one batch (README, decisions): records per request, labels after quantity, copies of one record. */
+export const BATCH_LIMITS = { maxRecords: 1_000, maxLabels: 5_000, maxQuantity: 1_000 } as const;
+
+/** A batch of PNGs is a zip of one PNG per label (label-0001.png, ...); the other formats hold every label in one document. */
+export const BATCH_CONTENT_TYPES: Record<OutputFormat, string> = { ...CONTENT_TYPES, png: 'application/zip' };
+
+/** File extension of a stored output: the format's own, except a PNG batch's zip. */
+export function outputExtension(format: OutputFormat, batch: boolean): string {
+  return batch && format === 'png' ? 'zip' : format;
+}

@@ -55,24 +55,37 @@ async function emit(label: LaidOutLabel, options: RenderOptions): Promise<Uint8A
 }
 
 /**
- * Renders unknown template JSON with data. Throws InvalidTemplateError (bad template), BadRequestError (bad data or
- * options) or RenderError (the data cannot be drawn, e.g. a value its barcode cannot encode).
+ * The checks every render makes before any layout: the dpi, the template (validated once, however many labels), and a
+ * PNG's pixel budget. Shared with renderLabels so a batch answers exactly like a single label.
  */
-export async function renderLabel(templateInput: unknown, data: unknown, options: RenderOptions): Promise<RenderedOutput> {
-  if (!isPlainObject(data)) throw new BadRequestError('data must be a JSON object');
+export function prepareTemplate(templateInput: unknown, options: RenderOptions): Template {
   const dpi = options.dpi ?? PNG_DPI.default;
   if (!Number.isFinite(dpi) || dpi < PNG_DPI.min || dpi > PNG_DPI.max) {
     throw new BadRequestError(`dpi must be between ${PNG_DPI.min} and ${PNG_DPI.max}`);
   }
   const template = parseTemplate(templateInput);
   if (options.format === 'png') assertPngSize(template, dpi);
+  return template;
+}
+
+/** Anything but an AppError thrown while drawing is a failure of this render, not of the process. */
+export function asRenderFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  return new RenderError(`rendering failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
+ * Renders unknown template JSON with data. Throws InvalidTemplateError (bad template), BadRequestError (bad data or
+ * options) or RenderError (the data cannot be drawn, e.g. a value its barcode cannot encode).
+ */
+export async function renderLabel(templateInput: unknown, data: unknown, options: RenderOptions): Promise<RenderedOutput> {
+  if (!isPlainObject(data)) throw new BadRequestError('data must be a JSON object');
+  const template = prepareTemplate(templateInput, options);
   try {
     const label = layoutLabel(template, data, options);
     const bytes = await emit(label, options);
     return { bytes, contentType: CONTENT_TYPES[options.format], warnings: label.warnings };
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    // Anything else thrown while drawing is a failure of this render, not of the process.
-    throw new RenderError(`rendering failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw asRenderFailure(error);
   }
 }

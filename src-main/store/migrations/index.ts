@@ -1,6 +1,7 @@
 // The schema migrations in the order they apply; a migration's version is its position, recorded in PRAGMA user_version.
 import initialSql from './0001_initial.sql';
 import settingsSql from './0002_settings.sql';
+import printersSql from './0003_printers.sql';
 
 export interface Migration {
   version: number;
@@ -12,4 +13,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '0001_initial', sql: initialSql },
   { version: 2, name: '0002_settings', sql: settingsSql },
+  { version: 3, name: '0003_printers', sql: printersSql },
 ];

@@ -28,10 +28,10 @@ export function usageQueries(db: Database.Database) {
     /** Renders counted in a period ('YYYY-MM', see periodOf); zeros for a period without renders. */
     get,
 
-    /** Counts one render in its month and day; returns the month's counts after it. Part of recordRender's transaction. */
-    increment(teamId: string, mode: KeyMode, at: number): UsageCounts {
+    /** Counts `count` renders (a batch's labels) in their month and day; returns the month's counts after. Part of recordRender's transaction. */
+    increment(teamId: string, mode: KeyMode, at: number, count = 1): UsageCounts {
       const period = periodOf(at).period;
-      const bump = { team_id: teamId, live: mode === 'live' ? 1 : 0, test: mode === 'test' ? 1 : 0 };
+      const bump = { team_id: teamId, live: mode === 'live' ? count : 0, test: mode === 'test' ? count : 0 };
       bumpMonthly.run({ ...bump, key: period });
       bumpDaily.run({ ...bump, key: dayOf(at) });
       return get(teamId, period);

@@ -1,8 +1,10 @@
-// POST /v1/render (spec 4.1): validate, resolve the template, admit by quota, render in the pool, store, answer.
+// POST /v1/render (spec 4.1, and batches of records): validate, resolve the template, admit by quota, render in the pool, store, answer.
 import type Router from '@koa/router';
 import { effectiveLimits, periodOf } from '../../../../src-shared/api/plans';
 import { nestsDeeperThan, renderRequestSchema, type RenderAnswer } from '../../../../src-shared/api/renderRequest';
 import { InvalidTemplateError } from '../../../../src-shared/errors';
+import { planBatch } from '../../../../src-shared/render/batchPlan';
+import { outputExtension } from '../../../../src-shared/render/outputFormats';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import { recordRender } from '../../../store/recordRender';
@@ -39,14 +41,28 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
     }
     const template = request.templateId === undefined ? request.template : publishedTemplate(store, auth, request.templateId).content;
 
+    // A batch counts one render per label (after quantity) against the quota, and one request against the rate limit.
+    const batch = request.records === undefined ? undefined : planBatch(request.records, request.quantityField);
+    const labels = batch?.labelCount ?? 1;
     const mode = auth.apiKey.mode;
     const limits = effectiveLimits(auth.team);
     const used = store.usage.get(auth.team.id, periodOf(store.now()).period).live;
-    // Test renders never touch the quota (spec 8.2 rule 4).
-    const reservation = mode === 'live' ? quota.admit(auth.team.id, used, limits.monthly, limits.hardCap) : undefined;
+    // Test renders never touch the quota (spec 8.2 rule 4). A hard cap admits all of a batch's labels or none.
+    const reservation = mode === 'live' ? quota.admit(auth.team.id, used, limits.monthly, limits.hardCap, labels) : undefined;
     try {
-      const rendered = await pool.render({ template, data: request.data, format: request.format, dpi: request.dpi, zplDpi: request.zplDpi });
-      const finished = { teamId: auth.team.id, apiKeyId: auth.apiKey.id, mode, format: request.format, bytes: rendered.bytes, renderTimeMs: rendered.renderTimeMs };
+      const { data, records, quantityField, format, dpi, zplDpi } = request;
+      const rendered = await pool.render({ template, data, records, quantityField, format, dpi, zplDpi });
+      const finished = {
+        teamId: auth.team.id,
+        apiKeyId: auth.apiKey.id,
+        mode,
+        format,
+        bytes: rendered.bytes,
+        renderTimeMs: rendered.renderTimeMs,
+        count: rendered.labelCount,
+        contentType: rendered.contentType,
+        extension: outputExtension(format, batch !== undefined),
+      };
       if (request.delivery === 'inline') {
         recordRender(store, { ...finished, keepOutput: false });
         sendDocument(ctx, rendered.contentType, rendered.bytes);
@@ -62,6 +78,7 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
         sizeBytes: record.sizeBytes,
         renderTimeMs: Math.round(record.renderTimeMs * 100) / 100,
         warnings: rendered.warnings,
+        labelCount: rendered.labelCount,
       };
       ctx.body = result;
     } finally {

@@ -1,4 +1,5 @@
 // GET /v1/render-outputs/{id} (spec 4.2): the team's rendered document for 7 days; 410 after, 404 for anything else.
+import { extname } from 'node:path';
 import type Router from '@koa/router';
 import { NotFoundError, OutputExpiredError } from '../../../../src-shared/api/apiErrors';
 import type { Store } from '../../../store/openStore';
@@ -23,7 +24,8 @@ export function registerRenderOutputsRoute(router: Router, store: Store): void {
       throw new OutputExpiredError();
     }
     const { render } = found;
-    ctx.set('Content-Disposition', `attachment; filename="label-${render.id}.${render.format}"`);
+    // The stored file's extension: a PNG batch is a zip.
+    ctx.set('Content-Disposition', `attachment; filename="label-${render.id}${extname(render.fileName)}"`);
     ctx.set('Cache-Control', 'private, max-age=0, must-revalidate');
     sendDocument(ctx, render.contentType, store.outputs.read(render.fileName));
   });

@@ -1,0 +1,150 @@
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runNodeScript, type ProcessRun } from '../testing/runProcess';
+import { closedPort, fakePrinter } from '../printing/printingTestSupport';
+import { bundleForNode, tempDataDir } from '../store/storeTestSupport';
+
+let cli = '';
+beforeAll(async () => {
+  cli = await bundleForNode(join(import.meta.dirname, 'labelsmith.ts'));
+});
+
+function run(args: string[], env: Record<string, string> = {}): Promise<ProcessRun> {
+  return runNodeScript(cli, args, { LABELSMITH_LP: '', ...env });
+}
+
+async function json(args: string[], env?: Record<string, string>): Promise<Record<string, unknown>> {
+  const result = await run(args, env);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+/** A data directory with one team; returns the --data-dir arguments and the team id. */
+async function teamIn(): Promise<{ d: string[]; team: string }> {
+  const d = ['--data-dir', tempDataDir()];
+  const team = await json(['team', 'create', '--name', 'Acme', '--plan', 'pro', ...d]);
+  return { d, team: String(team.id) };
+}
+
+describe('labelsmith printer', () => {
+  it('adds, lists, tests, reads the status of and removes a raw ZPL printer', async () => {
+    const fake = await fakePrinter();
+    const { d, team } = await teamIn();
+    const added = await json([
+      'printer', 'add', '--team', team, '--name', 'Dock 1', '--kind', 'raw', '--host', fake.host, '--port', String(fake.port),
+      '--dpi', '300', '--media', '4x6in', '--darkness', '12', '--speed', '4', ...d,
+    ]);
+    expect(added).toMatchObject({ id: expect.any(String), teamId: team, name: 'Dock 1', connection: { kind: 'raw', host: '127.0.0.1', port: fake.port }, dpi: 300, media: { width: '4in', height: '6in' }, darkness: 12, speed: 4 });
+    const id = String(added.id);
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [added] });
+
+    const tested = await json(['printer', 'test', id, ...d]);
+    expect(fake.connections).toHaveLength(1);
+    const job = fake.connections[0]?.bytes.toString() ?? '';
+    expect(tested).toEqual({ id, kind: 'raw', format: 'zpl', bytes: Buffer.byteLength(job) });
+    // The settings format first (4x6 in at 300 dpi), then the label at the printer's resolution with its name and code128.
+    expect(job.startsWith('^XA~SD12^PR4^PW1200^LL1800^XZ\n^XA')).toBe(true);
+    expect(job).toContain('^FDDock 1^FS');
+    expect(job).toContain('^FD300 dpi - ');
+    expect(job).toMatch(/\^BC.*\^FDLS-TEST-300\^FS/);
+
+    fake.setState('paperOut');
+    const status = await json(['printer', 'status', id, ...d]);
+    expect(status).toMatchObject({ id, kind: 'raw', reachable: true, state: { paperOut: true, ribbonOut: false, headOpen: false, paused: false, bufferFull: false, labelsInBuffer: 0 } });
+    expect(status).not.toHaveProperty('error');
+
+    expect(await json(['printer', 'remove', id, ...d])).toEqual(added);
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [] });
+    const again = await run(['printer', 'remove', id, ...d]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/there is no printer/);
+  });
+
+  it('reports an unreachable and a silent printer in the status, and a failed test print with exit 1', async () => {
+    const { d, team } = await teamIn();
+    const port = await closedPort();
+    const gone = await json(['printer', 'add', '--team', team, '--name', 'Gone', '--kind', 'raw', '--host', '127.0.0.1', '--port', String(port), ...d]);
+    expect(await json(['printer', 'status', String(gone.id), ...d])).toEqual({
+      id: gone.id,
+      kind: 'raw',
+      reachable: false,
+      state: null,
+      error: `connection refused by 127.0.0.1:${port}: is the printer on and listening on port ${port}?`,
+    });
+    const failed = await run(['printer', 'test', String(gone.id), ...d]);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toBe('');
+    expect(failed.stderr).toMatch(/connection refused .*\(PRINTER_ERROR\)/);
+
+    const fake = await fakePrinter();
+    fake.silent(true);
+    const silent = await json(['printer', 'add', '--team', team, '--name', 'Silent', '--kind', 'raw', '--host', fake.host, '--port', String(fake.port), ...d]);
+    const started = Date.now();
+    expect(await json(['printer', 'status', String(silent.id), ...d])).toMatchObject({ reachable: true, state: null, error: 'timed out after 3 s waiting for ~HS answer' });
+    expect(Date.now() - started).toBeLessThan(6000);
+  });
+
+  it('prints the test label to a system queue (PDF, or ZPL with -o raw) and a device file', async () => {
+    const { d, team } = await teamIn();
+    const dir = tempDataDir();
+    const lp = join(dir, 'lp');
+    writeFileSync(lp, `#!/bin/sh\necho "$@" >> "${dir}/args"\ncat > "${dir}/stdin"\necho "request id is Q-1 (1 file(s))"\n`);
+    chmodSync(lp, 0o755);
+    const env = { LABELSMITH_LP: lp };
+    const office = await json(['printer', 'add', '--team', team, '--name', 'Office', '--kind', 'system', '--queue', 'Office_Laser', ...d]);
+    expect(await json(['printer', 'test', String(office.id), ...d], env)).toMatchObject({ kind: 'system', format: 'pdf', requestId: 'Q-1' });
+    expect(readFileSync(join(dir, 'stdin')).subarray(0, 5).toString()).toBe('%PDF-');
+    const zebra = await json(['printer', 'add', '--team', team, '--name', 'Zebra', '--kind', 'system', '--queue', 'Zebra', '--raw-queue', ...d]);
+    expect(await json(['printer', 'test', String(zebra.id), ...d], env)).toMatchObject({ kind: 'system', format: 'zpl' });
+    expect(readFileSync(join(dir, 'args'), 'utf8')).toBe('-d Office_Laser\n-d Zebra -o raw\n');
+    expect(readFileSync(join(dir, 'stdin'), 'utf8')).toMatch(/^\^XA\n\^CI28/);
+    expect(await json(['printer', 'status', String(zebra.id), ...d])).toMatchObject({ reachable: null, error: expect.stringMatching(/lpstat -p Zebra/) });
+
+    const device = join(dir, 'lp0');
+    writeFileSync(device, '');
+    const usb = await json(['printer', 'add', '--team', team, '--name', 'USB', '--kind', 'device', '--device', device, ...d]);
+    expect(await json(['printer', 'test', String(usb.id), ...d])).toMatchObject({ kind: 'device', format: 'zpl' });
+    expect(readFileSync(device, 'utf8')).toMatch(/\^FDLS-TEST-203\^FS/);
+    expect(await json(['printer', 'status', String(usb.id), ...d])).toEqual({ id: usb.id, kind: 'device', reachable: true, state: null });
+  });
+
+  it('refuses bad arguments with exit 2, naming the option, without writing anything', async () => {
+    const { d, team } = await teamIn();
+    const add = ['printer', 'add', '--team', team, '--name', 'P', ...d];
+    const cases: [string[], RegExp][] = [
+      [['--kind', 'raw'], /--host: required for a raw printer/],
+      [['--kind', 'raw', '--host', 'zebra', '--dpi', '150'], /--dpi: must be one of 203, 300, 600/],
+      [['--kind', 'lpd', '--host', 'zebra'], /argument 'lpd' is invalid/],
+      [['--kind', 'raw', '--host', 'zebra', '--port', '99999'], /--port:/],
+      [['--kind', 'raw', '--host', 'zebra', '--darkness', '31'], /--darkness:/],
+      [['--kind', 'raw', '--host', 'zebra', '--speed', 'fast'], /--speed: must be a whole number/],
+      [['--kind', 'raw', '--host', 'zebra', '--media', '4x6'], /--media: must be WIDTHxHEIGHT/],
+      [['--kind', 'raw', '--host', 'zebra', '--queue', 'Q'], /--queue does not apply to a raw printer/],
+      [['--kind', 'system'], /--queue: required for a system printer/],
+      [['--kind', 'device', '--device', 'lp0'], /--device: must be an absolute path/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await run([...add, ...args]);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(message);
+      expect(result.code).toBe(2);
+    }
+    const unknownTeam = await run(['printer', 'add', '--team', 'nope', '--name', 'P', '--kind', 'raw', '--host', 'zebra', ...d]);
+    expect(unknownTeam).toMatchObject({ code: 2, stdout: '' });
+    expect(unknownTeam.stderr).toMatch(/there is no team "nope"/);
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [] });
+    const missing = await run(['printer', 'status', 'nope', ...d]);
+    expect(missing.code).toBe(2);
+
+    await json([...add, '--kind', 'raw', '--host', 'zebra']);
+    const duplicate = await run([...add, '--kind', 'raw', '--host', 'other']);
+    expect(duplicate.code).toBe(2);
+    expect(duplicate.stderr).toMatch(/already has a printer named "P"/);
+    // A bad --data-dir never gets created by a refused command.
+    const fresh = join(tempDataDir(), 'never');
+    expect((await run(['printer', 'add', '--team', team, '--name', 'P', '--kind', 'raw', '--data-dir', fresh])).code).toBe(2);
+    expect(existsSync(fresh)).toBe(false);
+  });
+});

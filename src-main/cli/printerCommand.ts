@@ -1,0 +1,196 @@
+// `labelsmith printer add|list|remove|test|status`: a team's printers, a test label, and what the printer says about itself.
+import { Command, Option } from 'commander';
+import { z } from 'zod';
+import { resolveDataDir } from '../config/dataDir';
+import { printerDriver } from '../printing/printerDrivers';
+import { PrinterError } from '../printing/printerError';
+import { renderTestLabel } from '../printing/printerTestLabel';
+import { openStore } from '../store/openStore';
+import { DEFAULT_RAW_PORT, newPrinterSchema, PRINTER_KINDS, type NewPrinter, type PrinterRecord } from '../store/queries/printers';
+import { EXIT_FAULT, UsageError } from './cliErrors';
+import { found, parseOptions, printJson, runWithStore, wholeNumberSchema, withDataDirOption, type DataDirOption } from './adminCliSupport';
+
+/** Which options belong to which kind: any other kind's option is refused, so a typo cannot silently go unused. */
+const KIND_OPTIONS = { raw: ['host', 'port'], system: ['queue', 'rawQueue'], device: ['device'] } as const;
+
+const REQUIRED_OPTION = { raw: 'host', system: 'queue', device: 'device' } as const;
+
+const addSchema = z.object({
+  dataDir: z.string().optional(),
+  team: z.string(),
+  name: z.string(),
+  kind: z.enum(PRINTER_KINDS),
+  host: z.string().optional(),
+  port: wholeNumberSchema(0).optional(),
+  queue: z.string().optional(),
+  rawQueue: z.boolean().optional(),
+  device: z.string().optional(),
+  dpi: wholeNumberSchema(0).optional(),
+  media: z.string().optional(),
+  darkness: wholeNumberSchema(0).optional(),
+  speed: wholeNumberSchema(0).optional(),
+});
+type AddOptions = z.output<typeof addSchema>;
+
+/** The stored fields' names as the options that set them, for messages. */
+const OPTION_OF_FIELD: Record<string, string> = {
+  'connection.host': '--host',
+  'connection.port': '--port',
+  'connection.queue': '--queue',
+  'connection.path': '--device',
+  media: '--media',
+  dpi: '--dpi',
+  darkness: '--darkness',
+  speed: '--speed',
+  name: '--name',
+};
+
+const MEDIA_PATTERN = /^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*x\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$/i;
+
+/** "4x6in", "100x150mm" or "4inx6in" as two lengths; the unit after the height also applies to a bare width. */
+function parseMedia(text: string): { width: string; height: string } {
+  const match = MEDIA_PATTERN.exec(text);
+  if (!match) throw new UsageError(`--media: must be WIDTHxHEIGHT with a unit, e.g. 4x6in or 100x150mm, got ${JSON.stringify(text)}`);
+  const [, width, widthUnit, height, heightUnit] = match;
+  const unit = (heightUnit ?? '').toLowerCase();
+  return { width: `${width}${(widthUnit ?? unit).toLowerCase()}`, height: `${height}${unit}` };
+}
+
+/** The printer as the store takes it; every problem named by its option, before anything is written. */
+function newPrinter(options: AddOptions): NewPrinter {
+  const misplaced = PRINTER_KINDS.filter((kind) => kind !== options.kind)
+    .flatMap((kind) => KIND_OPTIONS[kind])
+    .filter((key) => options[key] !== undefined);
+  if (misplaced.length > 0) {
+    const names = misplaced.map((key) => (key === 'rawQueue' ? '--raw-queue' : `--${key}`));
+    throw new UsageError(`${names.join(', ')} ${misplaced.length === 1 ? 'does' : 'do'} not apply to a ${options.kind} printer`);
+  }
+  const required = REQUIRED_OPTION[options.kind];
+  if (options[required] === undefined) throw new UsageError(`--${required}: required for a ${options.kind} printer`);
+  const connection =
+    options.kind === 'raw'
+      ? { kind: 'raw' as const, host: options.host ?? '', port: options.port ?? DEFAULT_RAW_PORT }
+      : options.kind === 'system'
+        ? { kind: 'system' as const, queue: options.queue ?? '', rawQueue: options.rawQueue ?? false }
+        : { kind: 'device' as const, path: options.device ?? '' };
+  const printer = {
+    teamId: options.team,
+    name: options.name,
+    connection,
+    dpi: options.dpi ?? 203,
+    media: options.media === undefined ? null : parseMedia(options.media),
+    darkness: options.darkness ?? null,
+    speed: options.speed ?? null,
+  };
+  const result = newPrinterSchema.safeParse(printer);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const path = issue.path.join('.');
+      return `${OPTION_OF_FIELD[path] ?? (path || 'options')}: ${issue.message}`;
+    });
+    throw new UsageError(problems.join('; '));
+  }
+  return printer as NewPrinter;
+}
+
+/** Reads one printer and closes the store before any slow printer I/O: the database is not held while we wait. */
+function loadPrinter(options: DataDirOption, id: string): PrinterRecord {
+  const store = openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
+  try {
+    return found(store.printers.get(id), 'printer', id);
+  } finally {
+    store.close();
+  }
+}
+
+/** lp for system queues: LABELSMITH_LP names another executable (a wrapper, or a stand-in in tests). */
+function driverFor(printer: PrinterRecord) {
+  const lpCommand = process.env.LABELSMITH_LP;
+  return printerDriver(printer, lpCommand === undefined || lpCommand === '' ? {} : { lpCommand });
+}
+
+export function printerCommand(): Command {
+  const printer = new Command('printer').description("add, list and remove a team's printers; print a test label; read a printer's status");
+
+  printer.addCommand(
+    withDataDirOption(new Command('add'))
+      .description('add a printer; prints {"id": …}')
+      .requiredOption('--team <id>', 'team id')
+      .requiredOption('--name <name>', 'printer name, unique in the team')
+      .addOption(new Option('--kind <kind>', 'raw: ZPL over TCP; system: a CUPS/lp queue; device: a device file').choices(PRINTER_KINDS).makeOptionMandatory())
+      .option('--host <host>', 'raw: the printer\'s host name or IP address')
+      .option('--port <port>', `raw: TCP port (default ${DEFAULT_RAW_PORT})`)
+      .option('--queue <name>', 'system: the lp queue name')
+      .option('--raw-queue', 'system: the queue passes bytes through untouched: send ZPL instead of PDF')
+      .option('--device <path>', 'device: the device file, e.g. /dev/usb/lp0')
+      .option('--dpi <n>', 'resolution: 203, 300 or 600 (default 203)')
+      .option('--media <size>', 'default media size, e.g. 4x6in or 100x150mm')
+      .option('--darkness <n>', 'ZPL darkness, 0-30 (default: the printer\'s own)')
+      .option('--speed <n>', 'ZPL print speed in inches per second, 2-14 (default: the printer\'s own)')
+      .action((raw: unknown) => {
+        const options = parseOptions(addSchema, raw);
+        const fields = newPrinter(options);
+        runWithStore(options, (store) =>
+          store.transaction(() => {
+            found(store.teams.get(options.team), 'team', options.team);
+            if (store.printers.list(options.team).some((other) => other.name === fields.name.trim())) {
+              throw new UsageError(`--name: the team already has a printer named ${JSON.stringify(fields.name.trim())}`);
+            }
+            return store.printers.create(fields);
+          }),
+        );
+      }),
+  );
+
+  printer.addCommand(
+    withDataDirOption(new Command('list'))
+      .description('list a team\'s printers; prints {"printers": […]}')
+      .requiredOption('--team <id>', 'team id')
+      .action((options: DataDirOption & { team: string }) =>
+        runWithStore(options, (store) => {
+          found(store.teams.get(options.team), 'team', options.team);
+          return { printers: store.printers.list(options.team) };
+        }),
+      ),
+  );
+
+  printer.addCommand(
+    withDataDirOption(new Command('remove'))
+      .description('remove a printer; prints the removed printer')
+      .argument('<id>', 'printer id')
+      .action((id: string, options: DataDirOption) => runWithStore(options, (store) => store.transaction(() => found(store.printers.remove(id), 'printer', id)))),
+  );
+
+  printer.addCommand(
+    withDataDirOption(new Command('test'))
+      .description('print a test label (name, dpi, date, a code128); prints {"id", "kind", "format", "bytes"}')
+      .argument('<id>', 'printer id')
+      .action(async (id: string, options: DataDirOption) => {
+        const record = loadPrinter(options, id);
+        const driver = driverFor(record);
+        const label = await renderTestLabel(record, driver.format, new Date());
+        try {
+          const receipt = await driver.print(label);
+          printJson({ id: record.id, kind: record.connection.kind, format: driver.format, ...receipt });
+        } catch (error) {
+          if (!(error instanceof PrinterError)) throw error;
+          // The arguments were fine; the printer failed: a fault (exit 1), not bad input (exit 2).
+          process.stderr.write(`error: ${error.message} (${error.code})\n`);
+          process.exitCode = EXIT_FAULT;
+        }
+      }),
+  );
+
+  printer.addCommand(
+    withDataDirOption(new Command('status'))
+      .description('ask the printer for its status (~HS for raw ZPL printers); prints {"id", "kind", "reachable", "state", "error"?}')
+      .argument('<id>', 'printer id')
+      .action(async (id: string, options: DataDirOption) => {
+        const record = loadPrinter(options, id);
+        const report = await driverFor(record).status();
+        printJson({ id: record.id, kind: record.connection.kind, ...report });
+      }),
+  );
+
+  return printer;
+}

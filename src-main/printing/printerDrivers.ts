@@ -1,0 +1,81 @@
+// Picks the driver for a stored printer's kind: what document it takes, how a job is sent and how status is read.
+import type { PrinterRecord } from '../store/queries/printers';
+import { checkDevice, writeToDevice } from './devicePrinter';
+import { queryHostStatus, type HostStatus, type HostStatusOptions } from './hostStatus';
+import { PrinterError } from './printerError';
+import { sendRaw, type TcpTimeouts } from './rawTcpPrinter';
+import { printToQueue, type LpOptions } from './systemQueuePrinter';
+import { withPrinterSettings } from './zplPrinterSettings';
+
+export type DriverOptions = TcpTimeouts & HostStatusOptions & LpOptions;
+
+export interface PrintReceipt {
+  /** Bytes handed to the printer, settings format included. */
+  bytes: number;
+  /** The spooler's job id (system queues), when it gave one. */
+  requestId?: string;
+}
+
+export interface PrinterStatusReport {
+  /** null: this kind of printer has no status we can read. */
+  reachable: boolean | null;
+  state: HostStatus | null;
+  error?: string;
+}
+
+export interface PrinterDriver {
+  /** The document this printer takes: ZPL, or PDF for a system queue that converts it. */
+  readonly format: 'zpl' | 'pdf';
+  /** Sends one rendered document in `format`; ZPL gets the printer's settings format ahead of it. Throws PrinterError. */
+  print(document: Uint8Array): Promise<PrintReceipt>;
+  /** Never throws for a printer problem: the report says what is wrong. */
+  status(): Promise<PrinterStatusReport>;
+}
+
+function failed(error: unknown): PrinterStatusReport {
+  if (!(error instanceof PrinterError)) throw error;
+  // Connected but no (readable) answer still means something answers at that address.
+  return { reachable: error.reason !== 'unreachable', state: null, error: error.message };
+}
+
+export function printerDriver(printer: PrinterRecord, options: DriverOptions = {}): PrinterDriver {
+  const { connection } = printer;
+  const zplJob = (document: Uint8Array) => withPrinterSettings(printer, document);
+  switch (connection.kind) {
+    case 'raw':
+      return {
+        format: 'zpl',
+        print: async (document) => {
+          const job = zplJob(document);
+          await sendRaw(connection, job, options);
+          return { bytes: job.length };
+        },
+        status: () => queryHostStatus(connection, options).then((state) => ({ reachable: true, state }), failed),
+      };
+    case 'system':
+      return {
+        format: connection.rawQueue ? 'zpl' : 'pdf',
+        print: async (document) => {
+          const job = connection.rawQueue ? zplJob(document) : document;
+          const { requestId } = await printToQueue(connection, job, options);
+          return requestId === undefined ? { bytes: job.length } : { bytes: job.length, requestId };
+        },
+        status: () =>
+          Promise.resolve({ reachable: null, state: null, error: `no status is read from system queues: CUPS has it (lpstat -p ${connection.queue})` }),
+      };
+    case 'device':
+      return {
+        format: 'zpl',
+        print: async (document) => {
+          const job = zplJob(document);
+          await writeToDevice(connection.path, job);
+          return { bytes: job.length };
+        },
+        status: async () => {
+          // A device file has no status channel: present and writable is all it can tell.
+          const problem = await checkDevice(connection.path);
+          return problem ? { reachable: false, state: null, error: problem.message } : { reachable: true, state: null };
+        },
+      };
+  }
+}

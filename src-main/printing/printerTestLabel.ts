@@ -1,0 +1,43 @@
+// The `printer test` label: the printer's name, resolution and the date over a code128, rendered by the real engine.
+import { renderLabel } from '../../src-shared/render/renderLabel';
+import { toPoints } from '../../src-shared/units/length';
+import { bundledFonts } from '../fonts/bundledFonts';
+import type { PrinterRecord } from '../store/queries/printers';
+
+/** Without a configured media size: small enough for any thermal stock. */
+const FALLBACK_SIZE = { width: '2in', height: '1in' };
+
+/**
+ * The template fills the printer's media (so ^PW/^LL match the stock loaded) with every position a share of its size,
+ * which keeps the label readable from 1 in stock up to 4x6.
+ */
+function testTemplate(width: number, height: number): object {
+  const at = (x: number, y: number, w: number, h: number) => ({
+    position: { mode: 'absolute', x: `${(x * width).toFixed(2)}pt`, y: `${(y * height).toFixed(2)}pt` },
+    width: `${(w * width).toFixed(2)}pt`,
+    height: `${(h * height).toFixed(2)}pt`,
+  });
+  const fontSize = (share: number) => `${Math.max(4, share * height).toFixed(1)}pt`;
+  return {
+    formatVersion: 1,
+    meta: { name: 'Printer test' },
+    dimensions: { width: `${width}pt`, height: `${height}pt` },
+    elements: [
+      { id: 'name', type: 'text', ...at(0.05, 0.05, 0.9, 0.22), content: { expression: 'data.name' }, style: { fontSize: fontSize(0.16), fontWeight: 'bold', overflow: 'shrink' } },
+      { id: 'details', type: 'text', ...at(0.05, 0.3, 0.9, 0.16), content: { expression: 'data.details' }, style: { fontSize: fontSize(0.11), overflow: 'shrink' } },
+      { id: 'code', type: 'barcode', symbology: 'code128', ...at(0.05, 0.5, 0.9, 0.45), content: { expression: 'data.code' } },
+    ],
+  };
+}
+
+/** The test label in the printer's format (ZPL at its dpi, or PDF for a converting system queue). */
+export async function renderTestLabel(printer: PrinterRecord, format: 'zpl' | 'pdf', at: Date): Promise<Uint8Array> {
+  const size = printer.media ?? FALLBACK_SIZE;
+  const data = {
+    name: printer.name,
+    details: `${printer.dpi} dpi - ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    code: `LS-TEST-${printer.dpi}`,
+  };
+  const output = await renderLabel(testTemplate(toPoints(size.width), toPoints(size.height)), data, { format, zplDpi: printer.dpi, fonts: bundledFonts() });
+  return output.bytes;
+}

@@ -1,0 +1,66 @@
+// Prints through the system spooler: `lp -d QUEUE` (with -o raw for raw queues) and the document on lp's stdin.
+import { spawn } from 'node:child_process';
+import { PrinterError, seconds } from './printerError';
+
+export interface SystemQueue {
+  queue: string;
+  /** The queue passes bytes to the printer untouched (ZPL); otherwise CUPS converts the document (PDF). */
+  rawQueue: boolean;
+}
+
+export interface LpOptions {
+  /** The lp executable (a name on PATH or a path); tests point it at a script. */
+  lpCommand?: string;
+  /** lp only hands the job to CUPS; a minute without exit means the spooler is stuck. */
+  timeoutMs?: number;
+}
+
+/** What lp said it queued, e.g. "Zebra-12" from "request id is Zebra-12 (1 file(s))"; undefined if it did not say. */
+export interface QueuedJob {
+  requestId: string | undefined;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+export function lpArguments({ queue, rawQueue }: SystemQueue): string[] {
+  return ['-d', queue, ...(rawQueue ? ['-o', 'raw'] : [])];
+}
+
+export function printToQueue(target: SystemQueue, document: Uint8Array, options: LpOptions = {}): Promise<QueuedJob> {
+  const lp = options.lpCommand ?? 'lp';
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return new Promise((resolve, reject) => {
+    // No shell: the queue name is one argument whatever it holds.
+    const child = spawn(lp, lpArguments(target), { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let failure: PrinterError | undefined;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      // Not waiting for 'close': a process lp started may still hold its pipes open, and would hold this job with them.
+      child.stdout.destroy();
+      child.stderr.destroy();
+      reject(new PrinterError('timeout', `${lp} did not finish within ${seconds(timeoutMs)}`));
+    }, timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      failure ??=
+        error.code === 'ENOENT'
+          ? new PrinterError('unreachable', `the print command ${JSON.stringify(lp)} was not found: install CUPS (its lp command) or configure the path`)
+          : new PrinterError('unreachable', `cannot run ${lp}: ${error.message}`);
+    });
+    // lp exiting early (unknown queue) closes stdin under us; its exit code and stderr tell the story, not EPIPE.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(document);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (failure) return reject(failure);
+      if (code !== 0) {
+        const said = stderr.trim() === '' ? '' : `: ${stderr.trim()}`;
+        return reject(new PrinterError('rejected', `${lp} -d ${target.queue} exited with ${code === null ? `signal ${signal}` : `code ${code}`}${said}`));
+      }
+      resolve({ requestId: /request id is (\S+)/.exec(stdout)?.[1] });
+    });
+  });
+}

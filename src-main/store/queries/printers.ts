@@ -1,0 +1,147 @@
+// Prepared statements of the printers table: create, read, list by team, remove; the kind's own fields checked by zod.
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
+import { parseLength } from '../../../src-shared/units/length';
+
+export const PRINTER_KINDS = ['raw', 'system', 'device'] as const;
+export type PrinterKind = (typeof PRINTER_KINDS)[number];
+export const DEFAULT_RAW_PORT = 9100;
+
+/** Values that end up as arguments of other programs (lp) or in file names must not read as options. */
+const notAnOption = (what: string) => z.string().trim().min(1, { message: 'must not be empty' }).refine((text) => !text.startsWith('-'), { message: `${what} must not start with "-"` });
+
+/** A host name or an IPv4/IPv6 address: letters, digits and . - : _ only, so nothing else can ride along. */
+const hostSchema = notAnOption('a host').pipe(z.string().max(253).regex(/^[A-Za-z0-9.:_-]+$/, { message: 'must be a host name or an IP address' }));
+
+/** The fields of each kind: how the printer is reached. */
+export const printerConnectionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('raw'), host: hostSchema, port: z.number().int().min(1).max(65535) }),
+  z.strictObject({
+    kind: z.literal('system'),
+    // CUPS queue names: printable characters except space, tab, "/", "\\", "#", quotes.
+    queue: notAnOption('a queue name').pipe(z.string().max(127).regex(/^[^\s/\\#'"]+$/, { message: 'must be a CUPS queue name (no spaces, "/", "\\", "#" or quotes)' })),
+    /** The queue passes bytes to the printer untouched: send ZPL (lp -o raw) rather than PDF. */
+    rawQueue: z.boolean(),
+  }),
+  z.strictObject({ kind: z.literal('device'), path: z.string().refine((path) => path.startsWith('/'), { message: 'must be an absolute path such as /dev/usb/lp0' }) }),
+]);
+export type PrinterConnection = z.infer<typeof printerConnectionSchema>;
+
+const lengthSchema = z.string().refine((text) => (parseLength(text)?.value ?? 0) > 0, { message: 'must be a positive length with a unit, e.g. "4in" or "100mm"' });
+export const mediaSizeSchema = z.strictObject({ width: lengthSchema, height: lengthSchema });
+export type MediaSize = z.infer<typeof mediaSizeSchema>;
+
+export const dpiSchema = z.literal(ZPL_DPIS, { error: `must be one of ${ZPL_DPIS.join(', ')}` });
+export const darknessSchema = z.number().int().min(0).max(30);
+export const speedSchema = z.number().int().min(2).max(14);
+
+/** What `printer add` gives: the connection and the settings that ZPL sets (null: leave the printer's own). */
+export const newPrinterSchema = z.object({
+  teamId: z.string().min(1),
+  name: z.string().trim().min(1).max(200),
+  connection: printerConnectionSchema,
+  dpi: dpiSchema,
+  media: mediaSizeSchema.nullable(),
+  darkness: darknessSchema.nullable(),
+  speed: speedSchema.nullable(),
+});
+export type NewPrinter = z.input<typeof newPrinterSchema>;
+
+export interface PrinterRecord {
+  id: string;
+  teamId: string;
+  name: string;
+  connection: PrinterConnection;
+  dpi: ZplDpi;
+  media: MediaSize | null;
+  darkness: number | null;
+  speed: number | null;
+  createdAt: number;
+}
+
+interface PrinterRow {
+  id: string;
+  team_id: string;
+  name: string;
+  kind: string;
+  connection: string;
+  dpi: number;
+  media_width: string | null;
+  media_height: string | null;
+  darkness: number | null;
+  speed: number | null;
+  created_at: number;
+}
+
+function toPrinter(row: PrinterRow): PrinterRecord {
+  const parsed = printerConnectionSchema.safeParse({ ...(JSON.parse(row.connection) as object), kind: row.kind });
+  // Only this module writes the table: a connection that does not parse was edited by hand, and guessing would hide it.
+  if (!parsed.success) throw new Error(`the stored printer ${row.id} is not valid: ${z.prettifyError(parsed.error)}`);
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    name: row.name,
+    connection: parsed.data,
+    // The column's CHECK constraint admits only these resolutions.
+    dpi: row.dpi as ZplDpi,
+    media: row.media_width !== null && row.media_height !== null ? { width: row.media_width, height: row.media_height } : null,
+    darkness: row.darkness,
+    speed: row.speed,
+    createdAt: row.created_at,
+  };
+}
+
+export function printerQueries(db: Database.Database, now: () => number) {
+  const insert = db.prepare<[PrinterRow]>(
+    `INSERT INTO printers (id, team_id, name, kind, connection, dpi, media_width, media_height, darkness, speed, created_at)
+     VALUES (@id, @team_id, @name, @kind, @connection, @dpi, @media_width, @media_height, @darkness, @speed, @created_at)`,
+  );
+  const selectOne = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE id = ?');
+  const selectByTeam = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE team_id = ? ORDER BY created_at, rowid');
+  const deleteOne = db.prepare<[string]>('DELETE FROM printers WHERE id = ?');
+
+  const get = (id: string): PrinterRecord | undefined => {
+    const row = selectOne.get(id);
+    return row && toPrinter(row);
+  };
+
+  return {
+    /** Validates the printer (throws a ZodError naming each problem) and stores it. */
+    create(printer: NewPrinter): PrinterRecord {
+      const { connection, ...fields } = newPrinterSchema.parse(printer);
+      const { kind, ...kindFields } = connection;
+      const row: PrinterRow = {
+        id: randomUUID(),
+        team_id: fields.teamId,
+        name: fields.name,
+        kind,
+        connection: JSON.stringify(kindFields),
+        dpi: fields.dpi,
+        media_width: fields.media?.width ?? null,
+        media_height: fields.media?.height ?? null,
+        darkness: fields.darkness,
+        speed: fields.speed,
+        created_at: now(),
+      };
+      insert.run(row);
+      return toPrinter(row);
+    },
+
+    get,
+
+    list(teamId: string): PrinterRecord[] {
+      return selectByTeam.all(teamId).map(toPrinter);
+    },
+
+    /** The removed printer, or undefined when there was none with this id. */
+    remove(id: string): PrinterRecord | undefined {
+      const printer = get(id);
+      if (printer) deleteOne.run(id);
+      return printer;
+    },
+  };
+}
+
+export type PrinterQueries = ReturnType<typeof printerQueries>;
