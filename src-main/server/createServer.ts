@@ -127,6 +127,9 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   });
   // Slow clients cannot hold a request open forever; renders themselves are bounded by the pool's time limit.
   server.requestTimeout = 60_000;
+  // Idle keep-alive connections are kept well past clients' own idle timeouts (fetch: a few seconds): the client then
+  // retires a connection first, instead of reusing one the server is closing at that moment ("other side closed").
+  server.keepAliveTimeout = 30_000;
   const address = await listen(server, deps.config.host, deps.config.port);
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
