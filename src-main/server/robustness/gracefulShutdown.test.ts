@@ -2,22 +2,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../store/openStore';
 import {
   acceptsConnections,
-  buildCli,
+  serveProcessesForFile,
   call,
-  cleanupAll,
   createTenant,
   isWholeOutput,
-  killServe,
   render,
   sleep,
-  startServe,
   tempDataDir,
   type Answer,
-  type ServeProcess,
 } from './robustnessSupport';
 
 /** Over a second of work on one render thread (two at once on two cores): hundreds of QR codes, each encoded on its own. */
@@ -34,26 +30,12 @@ function slowTemplate(codes: number): Record<string, unknown> {
   return { formatVersion: 1, meta: { name: 'Slow sheet' }, dimensions: { width: '200mm', height: '130mm' }, elements };
 }
 
-let cli = '';
-beforeAll(async () => {
-  cli = await buildCli();
-});
-const started: ServeProcess[] = [];
-afterEach(async () => {
-  for (const serve of started.splice(0)) await killServe(serve);
-});
-afterAll(cleanupAll);
-
-async function serve(dataDir: string): Promise<ServeProcess> {
-  const running = await startServe(cli, dataDir);
-  started.push(running);
-  return running;
-}
+const { cli, serve } = serveProcessesForFile();
 
 describe.each(['SIGTERM', 'SIGINT'] as const)('labelsmith serve on %s', (signal) => {
   it('finishes the renders in flight, refuses new connections, exits 0 with the database closed', async () => {
     const dataDir = tempDataDir();
-    const tenant = await createTenant(cli, dataDir);
+    const tenant = await createTenant(cli(), dataDir);
     const server = await serve(dataDir);
     // Warm-up: the slow renders below must be rendering, not waiting for a cold thread, when the signal comes.
     expect((await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: 'warm' }, format: 'pdf' })).status).toBe(200);

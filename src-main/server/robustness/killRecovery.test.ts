@@ -3,20 +3,17 @@ import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openStore } from '../../store/openStore';
 import { ORPHAN_GRACE_MS, removeOrphans } from '../../store/removeOrphans';
 import {
-  buildCli,
+  serveProcessesForFile,
   call,
-  cleanupAll,
   CONTENT_TYPE_PREFIX,
   createTenant,
   isWholeOutput,
-  killServe,
   render,
   sleep,
-  startServe,
   tempDataDir,
   type ServeProcess,
   type Tenant,
@@ -37,21 +34,7 @@ interface Answered {
   sizeBytes: number;
 }
 
-let cli = '';
-beforeAll(async () => {
-  cli = await buildCli();
-});
-const started: ServeProcess[] = [];
-afterEach(async () => {
-  for (const serve of started.splice(0)) await killServe(serve);
-});
-afterAll(cleanupAll);
-
-async function serve(dataDir: string): Promise<ServeProcess> {
-  const running = await startServe(cli, dataDir);
-  started.push(running);
-  return running;
-}
+const { cli, serve } = serveProcessesForFile();
 
 /**
  * CLIENTS loops of url-delivery renders until the server dies, SIGKILLed after killAfterMs. Returns the renders answered
@@ -117,7 +100,7 @@ describe('kill -9 of labelsmith serve under load', () => {
   it('keeps every render answered 200 downloadable and counted after restart; startup sweeps orphans past their grace', async () => {
     const dataDir = tempDataDir();
     const outputs = join(dataDir, 'outputs');
-    const tenant = await createTenant(cli, dataDir);
+    const tenant = await createTenant(cli(), dataDir);
     const answered: Answered[] = [];
     const kills: number[] = [];
 

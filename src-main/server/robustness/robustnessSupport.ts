@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { bundleForTests, SOURCE_ENTRIES } from '../../testing/bundleForTests';
 
 
@@ -252,4 +253,28 @@ export function rawGet(base: string, path: string, key: string, timeoutMs = 15_0
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * The hooks of a test file that starts `serve` processes: the CLI bundled once, every server killed after its test,
+ * the temporary folders removed at the end. serve() starts one on a data directory.
+ */
+export function serveProcessesForFile(): { cli(): string; serve(dataDir: string): Promise<ServeProcess> } {
+  let cli = '';
+  const started: ServeProcess[] = [];
+  beforeAll(async () => {
+    cli = await buildCli();
+  });
+  afterEach(async () => {
+    for (const serve of started.splice(0)) await killServe(serve);
+  });
+  afterAll(cleanupAll);
+  return {
+    cli: () => cli,
+    async serve(dataDir) {
+      const running = await startServe(cli, dataDir);
+      started.push(running);
+      return running;
+    },
+  };
 }

@@ -1,6 +1,7 @@
 // Prepared statements of the templates table, with the addressing of spec 2.8: short slug for the owning team, `<library>:<slug>` for all.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { ConflictError } from '../../../src-shared/api/apiErrors';
 import { MAX_SLUG_LENGTH, parseQualifiedId, slugify } from '../../../src-shared/api/slug';
 import { parseTemplate, type Template } from '../../../src-shared/model/template';
@@ -18,20 +19,39 @@ interface TemplateRow {
   updated_at: number;
 }
 
-function toTemplate(row: TemplateRow & { library_slug: string | null }): TemplateRecord {
-  return {
-    id: row.id,
-    teamId: row.team_id,
-    slug: row.slug,
-    name: row.name,
-    // The column's CHECK constraint admits only the two statuses.
-    status: row.status as TemplateStatus,
-    libraryId: row.library_id,
-    librarySlug: row.library_slug,
-    // Stored content was validated on the way in; parsing again types it and catches a schema that moved on.
-    content: parseTemplate(JSON.parse(row.content)),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+type JoinedRow = TemplateRow & { library_slug: string | null };
+
+/** Parsed contents kept per template: a render by templateId reads its template on every request. */
+const PARSED_CONTENT_LIMIT = 500;
+
+/**
+ * Row to record. Stored content was validated on the way in; parsing again types it and catches a schema that moved
+ * on. The parse (JSON plus zod, about 0.1 ms) is done once per stored text, not per request: comparing the text is
+ * far cheaper, and catches every change, even two in the same millisecond. Records share the parsed content, which
+ * callers treat as read-only.
+ */
+function templateReader(): (row: JoinedRow) => TemplateRecord {
+  const parsed = new LRUCache<string, { text: string; content: Template }>({ max: PARSED_CONTENT_LIMIT });
+  return (row) => {
+    let entry = parsed.get(row.id);
+    if (entry?.text !== row.content) {
+      entry = { text: row.content, content: parseTemplate(JSON.parse(row.content)) };
+      parsed.set(row.id, entry);
+    }
+    const { content } = entry;
+    return {
+      id: row.id,
+      teamId: row.team_id,
+      slug: row.slug,
+      name: row.name,
+      // The column's CHECK constraint admits only the two statuses.
+      status: row.status as TemplateStatus,
+      libraryId: row.library_id,
+      librarySlug: row.library_slug,
+      content,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
   };
 }
 
@@ -54,23 +74,23 @@ const SELECT = 'SELECT t.*, l.slug AS library_slug FROM templates t LEFT JOIN li
 const VISIBLE = "(@published_only = 0 OR t.status = 'published')";
 
 export function templateQueries(db: Database.Database, now: () => number) {
-  type Joined = TemplateRow & { library_slug: string | null };
+  const toTemplate = templateReader();
   const insert = db.prepare<[TemplateRow]>(
     `INSERT INTO templates (id, team_id, slug, name, status, library_id, content, created_at, updated_at)
      VALUES (@id, @team_id, @slug, @name, @status, @library_id, @content, @created_at, @updated_at)`,
   );
-  const selectById = db.prepare<[string], Joined>(`${SELECT} WHERE t.id = ?`);
+  const selectById = db.prepare<[string], JoinedRow>(`${SELECT} WHERE t.id = ?`);
   // An id wins over a slug that happens to look like one.
-  const selectForTeam = db.prepare<[{ team_id: string; key: string; published_only: number }], Joined>(
+  const selectForTeam = db.prepare<[{ team_id: string; key: string; published_only: number }], JoinedRow>(
     `${SELECT} WHERE t.team_id = @team_id AND (t.id = @key OR t.slug = @key) AND ${VISIBLE} ORDER BY t.id = @key DESC LIMIT 1`,
   );
-  const selectInLibrary = db.prepare<[{ library_slug: string; slug: string; published_only: number }], Joined>(
+  const selectInLibrary = db.prepare<[{ library_slug: string; slug: string; published_only: number }], JoinedRow>(
     `${SELECT} WHERE l.slug = @library_slug AND t.slug = @slug AND ${VISIBLE}`,
   );
-  const selectByTeam = db.prepare<[{ team_id: string; published_only: number }], Joined>(
+  const selectByTeam = db.prepare<[{ team_id: string; published_only: number }], JoinedRow>(
     `${SELECT} WHERE t.team_id = @team_id AND ${VISIBLE} ORDER BY t.created_at, t.rowid`,
   );
-  const selectByLibrary = db.prepare<[{ library_slug: string; published_only: number }], Joined>(
+  const selectByLibrary = db.prepare<[{ library_slug: string; published_only: number }], JoinedRow>(
     `${SELECT} WHERE l.slug = @library_slug AND ${VISIBLE} ORDER BY t.slug`,
   );
   const slugTaken = db.prepare<[{ team_id: string; library_id: string | null; slug: string }], { taken: number }>(
