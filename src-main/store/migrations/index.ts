@@ -2,6 +2,7 @@
 import initialSql from './0001_initial.sql';
 import settingsSql from './0002_settings.sql';
 import printersSql from './0003_printers.sql';
+import countersSql from './0004_counters.sql';
 
 export interface Migration {
   version: number;
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '0001_initial', sql: initialSql },
   { version: 2, name: '0002_settings', sql: settingsSql },
   { version: 3, name: '0003_printers', sql: printersSql },
+  { version: 4, name: '0004_counters', sql: countersSql },
 ];
