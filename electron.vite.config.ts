@@ -1,33 +1,34 @@
-// electron-vite build of the desktop app: main process, sandboxed preload and the React renderer, into out/{main,preload,renderer}.
+// electron-vite build of the desktop app: main process (with the render worker), sandboxed preload and the React renderer, into out/{main,preload,renderer}.
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import type { Plugin } from 'vite';
-import { contentSecurityPolicy } from './src-main/window/contentSecurityPolicy';
+import { sqlText } from './src-main/build/sqlTextPlugin';
+import { portFromEnvironment } from './src-main/server/serverConfig';
 
 const root = import.meta.dirname;
+/** The render pool looks for this file next to the main bundle (renderWorkerPath): the desktop build carries its own. */
+const RENDER_WORKER_ENTRY = 'render/renderWorker';
 
 /**
- * Writes the built app's policy into index.html: the file:// page cannot count on a response header. Build only,
- * because the dev server's page needs the looser development policy, which main sends as a header.
+ * In development the page comes from Vite's dev server, which hands the editor's API and files on to the server the
+ * desktop app starts (on LABELSMITH_PORT or 8425); changeOrigin makes the Host the server's own, which it accepts.
  */
-function contentSecurityPolicyMeta(): Plugin {
-  return {
-    name: 'labelsmith:csp-meta',
-    apply: 'build',
-    transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy() }, injectTo: 'head-prepend' },
-    ],
-  };
-}
+const serverPaths = ['/api', '/v1', '/health', '/editor-assets'];
+const devProxy = Object.fromEntries(serverPaths.map((path) => [path, { target: `http://127.0.0.1:${portFromEnvironment()}`, changeOrigin: true }]));
 
 export default defineConfig({
   main: {
+    // The main process opens the store, whose migrations are imported as text.
+    plugins: [sqlText()],
     build: {
       outDir: resolve(root, 'out/main'),
       // Dependencies stay in node_modules and are loaded at run time, as for the CLI bundle (the default, stated).
       externalizeDeps: true,
-      rolldownOptions: { input: { index: resolve(root, 'src-main/index.ts') } },
+      rolldownOptions: {
+        input: { index: resolve(root, 'src-main/index.ts'), [RENDER_WORKER_ENTRY]: resolve(root, 'src-main/render/renderWorker.ts') },
+        // The worker keeps the .mjs name the pool looks for; the entry stays index.js, package.json's "main".
+        output: { entryFileNames: (chunk) => (chunk.name === RENDER_WORKER_ENTRY ? '[name].mjs' : '[name].js') },
+      },
     },
   },
   preload: {
@@ -44,7 +45,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
-    plugins: [react(), contentSecurityPolicyMeta()],
+    plugins: [react()],
+    server: { proxy: devProxy },
     build: {
       outDir: resolve(root, 'out/renderer'),
       rolldownOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },

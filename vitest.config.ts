@@ -1,12 +1,5 @@
-import { defineConfig, type Plugin } from 'vitest/config';
-
-/** `import sql from './0001_initial.sql'` gives the file's text, as esbuild's `--loader:.sql=text` does in the bundle. */
-function sqlText(): Plugin {
-  return {
-    name: 'labelsmith:sql-text',
-    transform: (code, id) => (id.endsWith('.sql') ? { code: `export default ${JSON.stringify(code)};`, map: null } : undefined),
-  };
-}
+import { defineConfig } from 'vitest/config';
+import { sqlText } from './src-main/build/sqlTextPlugin';
 
 // Two cores on CI machines: two forks keep the suite parallel without thrashing.
 export default defineConfig({

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from './support/editorServer';
+import { REPO_ROOT, startSignedInEditor, type SignedInEditor } from './support/editorServer';
 import { decodePng, inkAgreement, inkMap, inkShare, readCode128, type Raster } from './support/pixels';
 
 /** UPDATE_SCREENSHOTS=1 writes the README's editor pictures into resources/docs/; normal runs leave the tree alone. */
@@ -224,6 +224,40 @@ describe.sequential('editor journey', () => {
     textBox = resized;
   });
 
+  it('snaps a resize to the edge of another element', async () => {
+    const view = await stageView();
+    const toolbar = page.getByRole('toolbar', { name: 'Editing tools' });
+    const snap = toolbar.getByRole('button', { name: 'Snap' });
+    await snap.click();
+    await expect.poll(() => snap.getAttribute('aria-pressed')).toBe('true');
+    const grabBarcode = toPage(view, centre(barcodeBox).x, centre(barcodeBox).y);
+    await page.mouse.click(grabBarcode.x, grabBarcode.y);
+    await expect.poll(() => field('Element id').inputValue()).toMatch(/barcode/i);
+
+    // The barcode's middle-right handle, dropped 3 px past the right edge of the text above it: a line within 6 px.
+    const textRight = textBox.x + textBox.width;
+    const handle = toPage(view, barcodeBox.x + barcodeBox.width, barcodeBox.y + barcodeBox.height / 2);
+    const dropX = toPage(view, textRight, 0).x + 3;
+    const dropIn = textRight + pixelsToInches(view, 3);
+    // No other line (label edges, centre, safe margin, the text's left edge and centre) is as near: the text's edge must win.
+    const otherLines = [0, 0.08, 2, 3.92, 4, textBox.x, textBox.x + textBox.width / 2];
+    expect(Math.min(...otherLines.map((line) => Math.abs(line - dropIn)))).toBeGreaterThan(pixelsToInches(view, 6));
+    await drag(handle, { x: dropX - handle.x, y: 0 });
+    await expect.poll(() => numberIn('Width')).not.toBe(barcodeBox.width);
+    const resized = await inspectorBox();
+    // The left edge stays (to the transformer's rounding, as for the resize above).
+    expect(resized.x).toBeCloseTo(barcodeBox.x, 2);
+    // Snapped: its right edge is the text's (to the inspector's 0.001 in per value), not where the mouse let go (0.03 in further).
+    expect(Math.abs(resized.x + resized.width - textRight)).toBeLessThanOrEqual(0.003);
+    expect(Math.abs(resized.x + resized.width - dropIn)).toBeGreaterThan(0.02);
+    expect(resized.height).toBe(barcodeBox.height);
+    barcodeBox = resized;
+    // The text is selected again for the next steps.
+    const grabText = toPage(view, centre(textBox).x, centre(textBox).y);
+    await page.mouse.click(grabText.x, grabText.y);
+    await expect.poll(() => field('Element id').inputValue()).toMatch(/text/i);
+  });
+
   it('uses sample data from the Data tab and saves', async () => {
     await sidePanel().getByRole('tab', { name: 'Data' }).click();
     const sample = sidePanel().getByLabel('Sample data');
@@ -239,8 +273,10 @@ describe.sequential('editor journey', () => {
     await expect.poll(() => page.getByText('All changes saved').isVisible()).toBe(true);
     const saved = await fetch(`${editor.server.url}/api/templates/${encodeURIComponent(templateId)}`, {
       headers: { Authorization: `Bearer ${editor.server.adminToken}` },
-    }).then((response) => response.json() as Promise<{ content: { elements: { type: string; content?: unknown }[] } }>);
+    }).then((response) => response.json() as Promise<{ content: { meta: { sampleData?: unknown }; elements: { type: string; content?: unknown }[] } }>);
     expect(saved.content.elements.map((element) => element.type).sort()).toEqual(['barcode', 'text']);
+    // The sample record is saved with the template (the gallery's thumbnail shows it).
+    expect(saved.content.meta.sampleData).toEqual([{ name: 'Ada Lovelace', sku: 'SKU-12345' }]);
     expect(JSON.stringify(saved.content.elements)).toContain('data.sku');
     expect(JSON.stringify(saved.content.elements)).toContain('data.name');
   });
@@ -260,7 +296,7 @@ describe.sequential('editor journey', () => {
     await sidePanel().getByRole('radio', { name: 'PNG' }).check();
     await sidePanel().getByRole('button', { name: 'Refresh preview' }).click();
     await sidePanel().getByRole('img', { name: 'Label preview (PNG)' }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), sidePanel().getByRole('link', { name: 'Save PNG' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), sidePanel().getByRole('button', { name: 'Save PNG' }).click()]);
     const path = await download.path();
     previewPng = decodePng(readFileSync(path));
     expect(previewPng.width).toBe(4 * PREVIEW_DPI);
@@ -313,16 +349,22 @@ describe.sequential('editor journey', () => {
     expect(inkShare(rendered, inRaster(rendered, textBox))).toBeGreaterThan(0.02);
   });
 
-  it('lists the template in the gallery', async () => {
-    // A sample with fixed content beside it, so the gallery's picture shows a thumbnail with something on it.
-    const sample = JSON.parse(readFileSync(resolve(REPO_ROOT, 'resources/samples/shipping-4x6.template.json'), 'utf8')) as unknown;
-    await editorApi(editor.server, 'POST', '/api/templates/import', { content: sample });
+  it('lists the template in the gallery, exports it and imports a template file', async () => {
     await page.getByRole('link', { name: 'Templates' }).first().click();
     await expect.poll(() => page.getByRole('heading', { name: 'Templates' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Journey label' }).isVisible()).toBe(true);
+
+    // Export JSON downloads the template with its sample record.
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Journey label' }) });
+    const [exported] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Export JSON' }).click()]);
+    const file = JSON.parse(readFileSync(await exported.path(), 'utf8')) as { meta: { name: string; sampleData?: unknown } };
+    expect(file.meta).toMatchObject({ name: 'Journey label', sampleData: [{ name: 'Ada Lovelace', sku: 'SKU-12345' }] });
+
+    // Import JSON takes a file from the browser's picker: a sample with fixed content, so its thumbnail has ink.
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import JSON' }).click()]);
+    await chooser.setFiles(resolve(REPO_ROOT, 'resources/samples/shipping-4x6.template.json'));
     await expect.poll(() => page.getByRole('link', { name: 'Shipping label 4x6' }).count()).toBeGreaterThan(0);
-    // Both thumbnails drawn by the server's engine.
-    await page.waitForFunction(() => document.images.length === 2 && [...document.images].every((image) => image.complete && image.naturalWidth > 0));
+    // Both thumbnails drawn by the server's engine, the journey's label with its sample record.
     await screenshotForDocs('gallery.png');
   });
 });

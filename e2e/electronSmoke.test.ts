@@ -1,43 +1,77 @@
-// The Electron shell opens its window and renders a sample through the preload bridge (main process → render engine).
-// Runs only where Electron's binary is installed: the package's postinstall download is not possible everywhere.
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+// The desktop app: Electron starts the embedded server, its window shows the signed-in editor from that server, the
+// preload bridge answers, and a template renders through the server. Runs only where Electron's binary is installed:
+// the electron package downloads it from outside the npm registry, which is not possible everywhere.
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { LabelsmithApi } from '../src-shared/api/ipc';
+import { EDITOR_HEADER } from '../src-shared/api/editorApi';
+import type { AppInfo, LabelsmithApi } from '../src-shared/api/ipc';
+import { findElectronBinary, readTextIfPresent } from '../src-main/cli/launchChoice';
+import { electronAddonPath } from '../src-main/desktop/electronNative';
+import { loadSample } from '../src-main/samples/sampleTemplates';
 import { decodePng } from './support/pixels';
 import { ensureBuilds, REPO_ROOT } from './support/editorServer';
 
-/** electron's package writes path.txt and dist/ when its binary is downloaded; without them there is nothing to launch. */
-const ELECTRON_DIR = resolve(REPO_ROOT, 'node_modules/electron');
-const electronInstalled = existsSync(resolve(ELECTRON_DIR, 'path.txt')) && existsSync(resolve(ELECTRON_DIR, 'dist'));
-const MAIN_ENTRY = resolve(REPO_ROOT, 'out/main/index.js');
+const electronBinary = findElectronBinary({ electronDir: resolve(REPO_ROOT, 'node_modules/electron'), env: process.env, exists: existsSync, readText: readTextIfPresent });
 
-if (!electronInstalled) {
-  console.warn('electronSmoke: skipped because Electron\'s binary is not installed here (node_modules/electron/dist is missing).');
+if (electronBinary === undefined) {
+  console.warn("electronSmoke: SKIPPED: Electron's binary is not installed here (node_modules/electron/dist is missing), so the desktop app cannot start.");
 }
 
-describe('Electron shell', () => {
-  it.skipIf(!electronInstalled)('opens the window and renders a sample PNG through the preload bridge', async () => {
-    ensureBuilds();
-    if (!existsSync(MAIN_ENTRY)) throw new Error('out/main/index.js is missing: run npx electron-vite build');
-    const app = await electron.launch({ args: [MAIN_ENTRY], cwd: REPO_ROOT });
+/** The desktop build of main and preload, and better-sqlite3 built for Electron (which needs Electron's headers). */
+function ensureDesktopBuilds(): void {
+  ensureBuilds();
+  if (!existsSync(resolve(REPO_ROOT, 'out/main/index.js'))) execSync('npx electron-vite build', { cwd: REPO_ROOT, stdio: 'ignore' });
+  if (!existsSync(electronAddonPath(REPO_ROOT))) execSync('npm run build:electron-native', { cwd: REPO_ROOT, stdio: 'inherit' });
+}
+
+describe('the desktop app', () => {
+  it.skipIf(electronBinary === undefined)('opens the editor from its embedded server, signed in, and renders a template through it', async () => {
+    ensureDesktopBuilds();
+    const dataDir = mkdtempSync(join(tmpdir(), 'labelsmith-desktop-'));
+    const app = await electron.launch({
+      executablePath: electronBinary,
+      // Chromium refuses to run as root without this (CI containers); a desktop user never needs it.
+      args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), REPO_ROOT],
+      // Port 0: any free port, so the test never collides with a running `labelsmith serve`.
+      env: { ...process.env, LABELSMITH_DATA_DIR: dataDir, LABELSMITH_PORT: '0' },
+    });
     try {
-      const appWindow = await app.firstWindow();
-      await appWindow.waitForLoadState('domcontentloaded');
-      expect(await appWindow.title()).toMatch(/Labelsmith/);
-      // The bridge is the only way the page reaches the main process; the render runs there with the real engine.
-      const result = await appWindow.evaluate(async () => {
-        const bridge = (globalThis as { labelsmith?: LabelsmithApi }).labelsmith;
-        if (!bridge) throw new Error('window.labelsmith is missing: the preload did not run');
-        return bridge.renderSample('shipping-4x6', 'png');
-      });
-      expect(result.contentType).toBe('image/png');
-      const png = decodePng(Buffer.from(result.base64, 'base64'));
-      expect(png.width).toBeGreaterThan(100);
-      expect(png.height).toBeGreaterThan(png.width);
+      const window = await app.firstWindow();
+      // The gallery is only shown to a signed-in session: no token was typed or passed in the URL.
+      await window.getByRole('heading', { name: 'Templates' }).waitFor({ timeout: 30_000 });
+      const origin = new URL(window.url()).origin;
+      expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(window.url()).not.toContain('token=');
+
+      // The bridge: app info names this data directory and this server.
+      const info = await window.evaluate(() => (globalThis as { labelsmith?: LabelsmithApi }).labelsmith?.appInfo() ?? null);
+      expect(info).toEqual<AppInfo>({ version: expect.any(String) as string, dataDir, serverUrl: origin });
+
+      // A render through the embedded server, from the page with its session, as the preview does.
+      const { template, data } = loadSample('shipping-4x6');
+      const base64 = await window.evaluate(
+        async ({ template: content, data: record, header }) => {
+          const response = await fetch('/api/preview', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', [header]: '1' },
+            body: JSON.stringify({ template: content, data: record, format: 'png', dpi: 50 }),
+          });
+          if (!response.ok) throw new Error(`preview answered ${response.status}: ${await response.text()}`);
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          return btoa(String.fromCharCode(...bytes));
+        },
+        { template, data, header: EDITOR_HEADER },
+      );
+      const png = decodePng(Buffer.from(base64, 'base64'));
+      // 4 x 6 in at 50 dpi.
+      expect({ width: png.width, height: png.height }).toEqual({ width: 200, height: 300 });
     } finally {
       await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

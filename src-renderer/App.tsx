@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { EditorSession } from '../src-shared/api/editorApi';
 import { AppHeader } from './shell/AppHeader';
 import { loadSession } from './shell/loadSession';
+import { useMenuCommands } from './shell/menuCommands';
 import { parseRoute, useLocationHash, type Route } from './shell/routes';
 import { ServerUnreachable } from './shell/ServerUnreachable';
 import { SignInRequired } from './shell/SignInRequired';
@@ -59,6 +60,7 @@ export function App() {
   useEffect(() => {
     void loadSession();
   }, []);
+  useMenuCommands(session.status === 'signedIn');
   useEffect(() => {
     const titles = { gallery: 'Templates', editor: 'Editor', settings: 'Settings', notFound: 'Not found' } as const;
     document.title = `${titles[route.page]} · Labelsmith`;

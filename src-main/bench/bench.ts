@@ -1,16 +1,19 @@
 // `npm run bench`: every benchmark of the project, each printing a table with ratios against a baseline run in the same process.
+import { batchBench } from './batchBench';
 import { editorBench } from './editorBench';
 import { httpBench } from './httpBench';
 import { memoryBench } from './memoryBench';
 import { poolBench } from './poolBench';
 import { renderBench } from './renderBench';
 
+const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench };
+
+/** LABELSMITH_BENCH=batchBench,poolBench runs only those (by name, in this order); unset runs them all. */
 async function main(): Promise<void> {
-  await renderBench();
-  await memoryBench();
-  await poolBench();
-  await httpBench();
-  await editorBench();
+  const only = process.env.LABELSMITH_BENCH?.split(',').map((name) => name.trim());
+  const unknown = only?.filter((name) => !(name in BENCHES)) ?? [];
+  if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: choose from ${Object.keys(BENCHES).join(', ')}`);
+  for (const [name, bench] of Object.entries(BENCHES)) if (!only || only.includes(name)) await bench();
 }
 
 main().catch((error: unknown) => {

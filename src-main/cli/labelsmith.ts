@@ -5,9 +5,11 @@ import { adminUrlCommand } from './adminUrlCommand';
 import { describeFailure } from './cliErrors';
 import { keyCommand } from './keyCommand';
 import { libraryCommand } from './libraryCommand';
+import { printCommand } from './printCommand';
 import { printerCommand } from './printerCommand';
 import { renderCommand } from './renderCommand';
 import { serveCommand } from './serveCommand';
+import { startCommand } from './startCommand';
 import { teamCommand } from './teamCommand';
 import { templateCommand } from './templateCommand';
 
@@ -17,11 +19,13 @@ const program = new Command('labelsmith')
   .showHelpAfterError('(run with --help for usage)')
   .addCommand(renderCommand())
   .addCommand(serveCommand())
+  .addCommand(startCommand())
   .addCommand(teamCommand())
   .addCommand(keyCommand())
   .addCommand(libraryCommand())
   .addCommand(templateCommand())
   .addCommand(printerCommand())
+  .addCommand(printCommand())
   .addCommand(adminUrlCommand());
 
 /** Commander's own usage errors also exit with 2, after it printed them; added commands do not inherit this, nested ones included. */

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { resolveDataDir } from '../config/dataDir';
-import { printerDriver } from '../printing/printerDrivers';
+import { configuredPrinterDriver } from '../printing/printerDrivers';
 import { PrinterError } from '../printing/printerError';
 import { renderTestLabel } from '../printing/printerTestLabel';
 import { openStore } from '../store/openStore';
@@ -29,6 +29,7 @@ const addSchema = z.object({
   media: z.string().optional(),
   darkness: wholeNumberSchema(0).optional(),
   speed: wholeNumberSchema(0).optional(),
+  timeZone: z.string().optional(),
 });
 type AddOptions = z.output<typeof addSchema>;
 
@@ -42,6 +43,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   dpi: '--dpi',
   darkness: '--darkness',
   speed: '--speed',
+  timeZone: '--time-zone',
   name: '--name',
 };
 
@@ -81,6 +83,7 @@ function newPrinter(options: AddOptions): NewPrinter {
     media: options.media === undefined ? null : parseMedia(options.media),
     darkness: options.darkness ?? null,
     speed: options.speed ?? null,
+    timeZone: options.timeZone ?? null,
   };
   const result = newPrinterSchema.safeParse(printer);
   if (!result.success) {
@@ -103,12 +106,6 @@ function loadPrinter(options: DataDirOption, id: string): PrinterRecord {
   }
 }
 
-/** lp for system queues: LABELSMITH_LP names another executable (a wrapper, or a stand-in in tests). */
-function driverFor(printer: PrinterRecord) {
-  const lpCommand = process.env.LABELSMITH_LP;
-  return printerDriver(printer, lpCommand === undefined || lpCommand === '' ? {} : { lpCommand });
-}
-
 export function printerCommand(): Command {
   const printer = new Command('printer').description("add, list and remove a team's printers; print a test label; read a printer's status");
 
@@ -127,6 +124,7 @@ export function printerCommand(): Command {
       .option('--media <size>', 'default media size, e.g. 4x6in or 100x150mm')
       .option('--darkness <n>', 'ZPL darkness, 0-30 (default: the printer\'s own)')
       .option('--speed <n>', 'ZPL print speed in inches per second, 2-14 (default: the printer\'s own)')
+      .option('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin (default: UTC)')
       .action((raw: unknown) => {
         const options = parseOptions(addSchema, raw);
         const fields = newPrinter(options);
@@ -155,6 +153,24 @@ export function printerCommand(): Command {
   );
 
   printer.addCommand(
+    withDataDirOption(new Command('set'))
+      .description('change a printer\'s time zone; prints the printer')
+      .argument('<id>', 'printer id')
+      .requiredOption('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin; "default" for UTC')
+      .action((id: string, options: DataDirOption & { timeZone: string }) => {
+        const timeZone = options.timeZone === 'default' ? null : options.timeZone;
+        const zone = newPrinterSchema.shape.timeZone.safeParse(timeZone);
+        if (!zone.success) throw new UsageError(`--time-zone: ${zone.error.issues.map((issue) => issue.message).join('; ')}`);
+        runWithStore(options, (store) =>
+          store.transaction(() => {
+            const record = found(store.printers.get(id), 'printer', id);
+            return found(store.printers.update(id, { ...record, timeZone: zone.data }), 'printer', id);
+          }),
+        );
+      }),
+  );
+
+  printer.addCommand(
     withDataDirOption(new Command('remove'))
       .description('remove a printer; prints the removed printer')
       .argument('<id>', 'printer id')
@@ -167,7 +183,7 @@ export function printerCommand(): Command {
       .argument('<id>', 'printer id')
       .action(async (id: string, options: DataDirOption) => {
         const record = loadPrinter(options, id);
-        const driver = driverFor(record);
+        const driver = configuredPrinterDriver(record);
         const label = await renderTestLabel(record, driver.format, new Date());
         try {
           const receipt = await driver.print(label);
@@ -187,7 +203,7 @@ export function printerCommand(): Command {
       .argument('<id>', 'printer id')
       .action(async (id: string, options: DataDirOption) => {
         const record = loadPrinter(options, id);
-        const report = await driverFor(record).status();
+        const report = await configuredPrinterDriver(record).status();
         printJson({ id: record.id, kind: record.connection.kind, ...report });
       }),
   );

@@ -79,3 +79,12 @@ export function printerDriver(printer: PrinterRecord, options: DriverOptions = {
       };
   }
 }
+
+/**
+ * The driver as the app runs it: LABELSMITH_LP names another lp executable for system queues (a wrapper, or a stand-in
+ * in tests). `options` sets the timeouts (the print queue's tests shorten them).
+ */
+export function configuredPrinterDriver(printer: PrinterRecord, env: NodeJS.ProcessEnv = process.env, options: DriverOptions = {}): PrinterDriver {
+  const lpCommand = env.LABELSMITH_LP;
+  return printerDriver(printer, lpCommand === undefined || lpCommand === '' ? options : { ...options, lpCommand });
+}

@@ -24,7 +24,14 @@ function testTemplate(width: number, height: number): object {
     dimensions: { width: `${width}pt`, height: `${height}pt` },
     elements: [
       { id: 'name', type: 'text', ...at(0.05, 0.05, 0.9, 0.22), content: { expression: 'data.name' }, style: { fontSize: fontSize(0.16), fontWeight: 'bold', overflow: 'shrink' } },
-      { id: 'details', type: 'text', ...at(0.05, 0.3, 0.9, 0.16), content: { expression: 'data.details' }, style: { fontSize: fontSize(0.11), overflow: 'shrink' } },
+      {
+        id: 'details',
+        type: 'text',
+        ...at(0.05, 0.3, 0.9, 0.16),
+        // The clock in the printer's time zone, as its labels' now() and formatDate show it.
+        content: { expression: "data.dpi + ' dpi - ' + formatDate(now(), 'YYYY-MM-DD HH:mm') + ' ' + data.zone" },
+        style: { fontSize: fontSize(0.11), overflow: 'shrink' },
+      },
       { id: 'code', type: 'barcode', symbology: 'code128', ...at(0.05, 0.5, 0.9, 0.45), content: { expression: 'data.code' } },
     ],
   };
@@ -33,11 +40,8 @@ function testTemplate(width: number, height: number): object {
 /** The test label in the printer's format (ZPL at its dpi, or PDF for a converting system queue). */
 export async function renderTestLabel(printer: PrinterRecord, format: 'zpl' | 'pdf', at: Date): Promise<Uint8Array> {
   const size = printer.media ?? FALLBACK_SIZE;
-  const data = {
-    name: printer.name,
-    details: `${printer.dpi} dpi - ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    code: `LS-TEST-${printer.dpi}`,
-  };
-  const output = await renderLabel(testTemplate(toPoints(size.width), toPoints(size.height)), data, { format, zplDpi: printer.dpi, fonts: bundledFonts() });
+  const data = { name: printer.name, dpi: printer.dpi, zone: printer.timeZone ?? 'UTC', code: `LS-TEST-${printer.dpi}` };
+  const env = { now: () => at, timeZone: printer.timeZone ?? undefined };
+  const output = await renderLabel(testTemplate(toPoints(size.width), toPoints(size.height)), data, { format, zplDpi: printer.dpi, fonts: bundledFonts(), env });
   return output.bytes;
 }

@@ -26,13 +26,13 @@ export async function renderTask({ id, job }: RenderTask): Promise<TaskOutcome |
   parentPort?.postMessage(started);
   const start = performance.now();
   try {
-    const { now } = job;
+    const { now, timeZone, counters } = job;
     const options = {
       format: job.format,
       dpi: job.dpi,
       zplDpi: job.zplDpi,
       fonts,
-      env: now === undefined ? undefined : { now: () => new Date(now) },
+      env: { now: now === undefined ? () => new Date() : () => new Date(now), timeZone, counters },
     };
     const output =
       job.records === undefined

@@ -17,6 +17,13 @@ export interface RenderJob {
   zplDpi?: ZplDpi;
   /** The clock for expressions, epoch ms: a render is reproducible when the caller fixes it. */
   now?: number;
+  /** IANA time zone for now() and formatDate (a printer's, or the request's); default UTC. */
+  timeZone?: string;
+  /**
+   * The first value of each named counter for this render's first label (reserveCounters); label i gets
+   * first + i × step. A counter left out counts from its start option, as a preview does.
+   */
+  counters?: Record<string, number>;
 }
 
 export interface RenderResult {

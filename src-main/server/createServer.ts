@@ -6,6 +6,8 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import { NotFoundError } from '../../src-shared/api/apiErrors';
 import { AppError } from '../../src-shared/errors';
+import { createPrintQueue, type PrintQueue } from '../printing/printQueue';
+import type { PrintQueueOptions } from '../printing/printQueueOptions';
 import type { RenderPool } from '../render/renderPool';
 import type { Store } from '../store/openStore';
 import { purgeExpired } from '../store/purgeExpired';
@@ -22,6 +24,8 @@ import { registerEditorRoutes } from './routes/editor/registerEditorRoutes';
 import { ensureWorkspaceTeam } from './routes/editor/workspaceTeam';
 import { registerHealthRoute } from './routes/health/healthRoute';
 import { registerOpenApiRoute } from './routes/openapi/openApiRoute';
+import { registerPrintRoute } from './routes/print/printRoute';
+import { registerPrintersRoute } from './routes/printers/printersRoute';
 import { registerRenderRoute } from './routes/render/renderRoute';
 import { registerRenderOutputsRoute } from './routes/renderOutputs/renderOutputsRoute';
 import { registerTemplatesRoutes } from './routes/templates/templatesRoute';
@@ -33,6 +37,8 @@ export interface ServerDeps {
   pool: RenderPool;
   config: ServerConfig;
   logger: Logger;
+  /** Retries, timeouts and polling of the print queue (tests shorten them); default: printQueueOptions' defaults. */
+  printQueue?: PrintQueueOptions;
 }
 
 /**
@@ -41,20 +47,26 @@ export interface ServerDeps {
  */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-export function createApp({ store, pool, config, logger }: ServerDeps): Koa {
+/** `printQueue`: the queue submitted print jobs wake; startServer starts and stops it with the server. */
+export function createApp({ store, pool, config, logger }: ServerDeps, printQueue: Pick<PrintQueue, 'wake'>): Koa {
   const app = new Koa();
   // Koa's own error printing would log stacks for errors the mapper already answered.
   app.silent = true;
   const router = new Router();
   registerHealthRoute(router, config.version, store.now);
   registerOpenApiRoute(router, config.version);
-  registerRenderRoute(router, { store, pool, quota: new QuotaGate(), rateLimits: new TeamRateLimits(store.now) });
+  // One gate and one set of windows: a print job is admitted and rate limited as renders, against the same budget.
+  const quota = new QuotaGate();
+  const rateLimits = new TeamRateLimits(store.now);
+  registerRenderRoute(router, { store, pool, quota, rateLimits });
+  registerPrintRoute(router, { store, pool, quota, rateLimits, queue: printQueue });
+  registerPrintersRoute(router, store);
   registerRenderOutputsRoute(router, store);
   registerTemplatesRoutes(router, store);
   registerUsageRoute(router, store);
   // The first start makes the admin token and the editor's workspace team; later starts find them.
   const session = adminSession(loadOrCreateAdminToken(store));
-  registerEditorRoutes(router, { store, pool, config, teamId: ensureWorkspaceTeam(store).id });
+  registerEditorRoutes(router, { store, pool, config, teamId: ensureWorkspaceTeam(store).id, quota, printQueue });
 
   app.use(requestLog(logger));
   app.use(errorMapper());
@@ -88,7 +100,7 @@ function unansweredAsError() {
 export interface RunningServer {
   url: string;
   port: number;
-  /** Stops accepting, lets in-flight requests finish, then stops the render pool and closes the database. */
+  /** Stops accepting, lets in-flight requests finish, then stops the render pool and the print queue (its jobs stay queued) and closes the database. */
   close(): Promise<void>;
 }
 
@@ -109,7 +121,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
     removeOrphans(deps.store);
   }, SWEEP_INTERVAL_MS);
   purgeTimer.unref();
-  const handle = createApp(deps).callback();
+  const printQueue = createPrintQueue(deps.store, { logger: deps.logger, ...deps.printQueue });
+  const handle = createApp(deps, printQueue).callback();
   let stopping = false;
   /** Responses not finished yet: those still to send their headers when shutdown starts are told to close their connection. */
   const unfinished = new Set<ServerResponse>();
@@ -131,6 +144,8 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   // retires a connection first, instead of reusing one the server is closing at that moment ("other side closed").
   server.keepAliveTimeout = 30_000;
   const address = await listen(server, deps.config.host, deps.config.port);
+  // Jobs queued before a stop or a crash resume now.
+  printQueue.start();
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
@@ -145,7 +160,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await closed;
-        await deps.pool.close();
+        await Promise.all([deps.pool.close(), printQueue.stop()]);
         deps.store.close();
       })();
       return closing;

@@ -3,11 +3,14 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { printerListSchema, printerStatusSchema, printJobSchema, printRequestSchema } from '../../src-shared/api/printRequest';
 import { renderRequestSchema } from '../../src-shared/api/renderRequest';
 import { errorBodySchema, healthSchema, templateListSchema, usageSchema } from '../../src-shared/api/resources';
 import { templateSchema } from '../../src-shared/model/template';
 import { renderAnswerSchema } from '../../src-shared/api/renderRequest';
-import { APP_VERSION, call, cli, expectError, render, startTestServer, tagTemplate, teamWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from './serverTestSupport';
+import type { FakeZplPrinter } from '../printing/fakeZplPrinter';
+import { fakePrinter } from '../printing/printingTestSupport';
+import { APP_VERSION, call, cli, cliJson, expectError, render, startTestServer, tagTemplate, teamWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from './serverTestSupport';
 
 let server: TestServer;
 let team: TeamWithKeys;
@@ -35,6 +38,13 @@ afterAll(async () => {
   await server.dispose();
 });
 
+/** A raw printer of the team at a fake ZPL printer, added with the CLI. */
+async function printer(): Promise<{ fake: FakeZplPrinter; printerId: string }> {
+  const fake = await fakePrinter();
+  const args = ['printer', 'add', '--team', team.team.id, '--name', `Dock ${fake.port}`, '--kind', 'raw', '--host', fake.host, '--port', String(fake.port)];
+  return { fake, printerId: (await cliJson(server.dataDir, z.looseObject({ id: z.string() }), args)).id };
+}
+
 describe('the document', () => {
   it('is served without a key, as JSON', async () => {
     const response = await call(server, '/v1/openapi.json', { headers: { Authorization: 'Bearer not-a-key' } });
@@ -54,8 +64,21 @@ describe('the document', () => {
 
   it('describes every endpoint of spec section 4 with the error statuses of section 7', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/health', '/v1/render', '/v1/render-outputs/{renderId}', '/v1/templates', '/v1/templates/{id}/content', '/v1/usage'].sort(),
+      [
+        '/health',
+        '/v1/print',
+        '/v1/print-jobs/{jobId}',
+        '/v1/printers',
+        '/v1/printers/{printerId}/status',
+        '/v1/render',
+        '/v1/render-outputs/{renderId}',
+        '/v1/templates',
+        '/v1/templates/{id}/content',
+        '/v1/usage',
+      ].sort(),
     );
+    expect(Object.keys(document.paths['/v1/print']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['202', '400', '401', '403', '404', '429', '502']));
+    expect(Object.keys(document.paths['/v1/print-jobs/{jobId}']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '404']));
     expect(Object.keys(document.paths['/v1/render'] ?? {})).toEqual(['post']);
     expect(Object.keys(document.paths['/v1/render']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '429', '502']));
     expect(Object.keys(document.paths['/v1/render-outputs/{renderId}']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '404', '410']));
@@ -71,12 +94,27 @@ describe('the document', () => {
       Error: generated(errorBodySchema),
       TemplateList: generated(templateListSchema),
       Template: generated(templateSchema, 'input'),
+      PrintRequest: generated(printRequestSchema, 'input'),
+      PrintJob: generated(printJobSchema),
+      PrinterList: generated(printerListSchema),
+      PrinterStatus: generated(printerStatusSchema),
     });
   });
 
-  it('documents the render request of spec 2.1 with the zplDpi and batch (records, quantityField) extensions', () => {
+  it('documents the print request: the render request’s template and data fields, a printer and copies', () => {
+    const request = document.components.schemas.PrintRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    expect(Object.keys(request.properties).sort()).toEqual(['copies', 'data', 'printerId', 'quantityField', 'records', 'template', 'templateId']);
+    expect(request.required).toEqual(['printerId']);
+    expect(request.properties.copies).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
+    const job = document.components.schemas.PrintJob as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    expect(job.properties.status).toMatchObject({ enum: ['queued', 'sending', 'done', 'failed'] });
+    expect(job.required).toEqual(expect.arrayContaining(['id', 'status', 'printerId', 'labelCount', 'copies', 'labelsSent', 'createdAt', 'updatedAt']));
+  });
+
+  it('documents the render request of spec 2.1 with the zplDpi, batch (records, quantityField) and timeZone extensions', () => {
     const request = document.components.schemas.RenderRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(Object.keys(request.properties).sort()).toEqual(['data', 'delivery', 'dpi', 'format', 'quantityField', 'records', 'template', 'templateId', 'zplDpi']);
+    expect(Object.keys(request.properties).sort()).toEqual(['data', 'delivery', 'dpi', 'format', 'quantityField', 'records', 'template', 'templateId', 'timeZone', 'zplDpi']);
+    expect(request.properties.timeZone).toMatchObject({ type: 'string', description: expect.stringMatching(/IANA time zone/) });
     // data or records: exactly one, checked by the server (a 400 naming the field).
     expect(request.required.sort()).toEqual(['format']);
     expect(request.properties.records).toMatchObject({ type: 'array', minItems: 1, maxItems: 1000 });
@@ -125,6 +163,31 @@ describe("the server's real answers match the document's schemas", () => {
       expectError(await call(server, '/v1/templates/nope/content', { key: team.live }), 404, 'NOT_FOUND'),
     ];
     for (const error of errors) validate('Error', error);
+  });
+
+  it('print job, printer list and printer status', async () => {
+    const { fake, printerId } = await printer();
+    fake.setState('headOpen');
+    const body = { templateId: 'retail:shelf', data: { title: 'x' }, printerId, copies: 2 };
+    validate('PrintRequest', body);
+    const accepted = await call(server, '/v1/print', { key: team.test, json: body });
+    expect(accepted.status, accepted.text).toBe(202);
+    validate('PrintJob', json(accepted));
+    const id = String(accepted.json().id);
+    validate('PrintJob', json(await call(server, `/v1/print-jobs/${id}`, { key: team.test })));
+    validate('PrinterList', json(await call(server, '/v1/printers', { key: team.test })));
+    validate('PrinterStatus', json(await call(server, `/v1/printers/${printerId}/status`, { key: team.test })));
+    // A job retrying on a fault carries lastError and nextAttemptAt: those validate too.
+    for (;;) {
+      const job = await call(server, `/v1/print-jobs/${id}`, { key: team.test });
+      if (job.json().lastError === undefined) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
+      }
+      validate('PrintJob', json(job));
+      break;
+    }
+    validate('Error', expectError(await call(server, '/v1/print', { key: team.test, json: { ...body, printerId: 'nope' } }), 404, 'NOT_FOUND'));
   });
 
   it('request bodies the server accepts validate as RenderRequest', async () => {

@@ -1,9 +1,22 @@
 // What a running server needs to know about itself: where it listens, which Host names it answers, its version.
 import { networkInterfaces } from 'node:os';
+import { z } from 'zod';
 
 /** Where `labelsmith serve` listens unless told otherwise: this machine only. */
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8425;
+
+/** A port to listen on; 0 takes any free one. */
+export const portSchema = z.coerce.number({ error: 'must be a number' }).int({ message: 'must be a whole number' }).min(0).max(65535);
+
+/**
+ * The port `serve`, `start` and the desktop app listen on unless told otherwise: $LABELSMITH_PORT, else 8425, so the
+ * three agree. Text, as a command-line default is: each caller validates it with portSchema along with its other options.
+ */
+export function portFromEnvironment(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.LABELSMITH_PORT?.trim();
+  return fromEnv ? fromEnv : String(DEFAULT_PORT);
+}
 
 export interface ServerConfig {
   host: string;

@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { afterAll, expect } from 'vitest';
 import { z } from 'zod';
 import packageJson from '../../package.json';
+import type { PrintQueueOptions } from '../printing/printQueueOptions';
 import { createRenderPool } from '../render/renderPool';
 import { openStore, type Store } from '../store/openStore';
 import { startServer } from './createServer';
@@ -73,6 +74,8 @@ export interface StartOptions {
   threads?: number;
   host?: string;
   allowedHostnames?: string[];
+  /** The print queue's retries, timeouts and polling (print tests shorten them). */
+  printQueue?: PrintQueueOptions;
 }
 
 export interface TestServer {
@@ -108,6 +111,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     pool,
     logger,
     config: { host, port: 0, allowedHostnames: options.allowedHostnames ?? [], version: APP_VERSION },
+    printQueue: options.printQueue,
   }).catch(async (error: unknown) => {
     await pool.close();
     store.close();

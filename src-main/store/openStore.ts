@@ -5,8 +5,10 @@ import Database from 'better-sqlite3';
 import { migrate } from './migrate';
 import { outputFiles, type OutputFiles } from './outputFiles';
 import { apiKeyQueries, type ApiKeyQueries } from './queries/apiKeys';
+import { counterQueries, type CounterQueries } from './queries/counters';
 import { libraryQueries, type LibraryQueries } from './queries/libraries';
 import { printerQueries, type PrinterQueries } from './queries/printers';
+import { printJobQueries, type PrintJobQueries } from './queries/printJobs';
 import { renderQueries, type RenderQueries } from './queries/renders';
 import { settingsQueries, type SettingsQueries } from './queries/settings';
 import { teamQueries, type TeamQueries } from './queries/teams';
@@ -39,6 +41,8 @@ export interface Store {
   readonly usage: UsageQueries;
   readonly settings: SettingsQueries;
   readonly printers: PrinterQueries;
+  readonly counters: CounterQueries;
+  readonly printJobs: PrintJobQueries;
   readonly outputs: OutputFiles;
   /**
    * Runs fn in one IMMEDIATE transaction (nested calls become savepoints). Taking the write lock up front matters in
@@ -80,6 +84,8 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     usage: usageQueries(db),
     settings: settingsQueries(db),
     printers: printerQueries(db, now),
+    counters: counterQueries(db, now),
+    printJobs: printJobQueries(db, now),
     outputs,
     transaction: (fn) => db.transaction(fn).immediate(),
     close: () => db.close(),

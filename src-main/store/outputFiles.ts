@@ -1,4 +1,4 @@
-// The outputs/ folder: render outputs written durably under names made from render ids, never from request input.
+// A folder of outputs (render outputs, print job documents) written durably under names made from ids, never from request input.
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../files/writeOutput';
@@ -23,8 +23,9 @@ function syncDirectory(dir: string): void {
   }
 }
 
-export function outputFiles(dataDir: string) {
-  const dir = join(dataDir, 'outputs');
+/** `folder`: outputs/ for render outputs; print-jobs/ holds the documents of pending print jobs the same way. */
+export function outputFiles(dataDir: string, folder = 'outputs') {
+  const dir = join(dataDir, folder);
   mkdirSync(dir, { recursive: true });
 
   return {

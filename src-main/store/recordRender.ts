@@ -22,8 +22,8 @@ export interface FinishedRender {
   extension?: string;
 }
 
-/** Counts renders in their month and day, and flags a soft-capped team that went over its quota; inside a transaction. */
-function count(store: Store, teamId: string, mode: KeyMode, at: number, renders: number): void {
+/** Counts renders (a print job's labels too) in their month and day, and flags a soft-capped team that went over its quota; inside a transaction. */
+export function countRenders(store: Store, teamId: string, mode: KeyMode, at: number, renders: number): void {
   const counts = store.usage.increment(teamId, mode, at, renders);
   const team = mode === 'live' ? store.teams.get(teamId) : undefined;
   if (!team) return;
@@ -41,7 +41,7 @@ export function recordRender(store: Store, render: FinishedRender & { keepOutput
 export function recordRender(store: Store, render: FinishedRender & { keepOutput: false }): undefined;
 export function recordRender(store: Store, render: FinishedRender & { keepOutput?: boolean }): RenderRecord | undefined {
   if (render.keepOutput === false) {
-    store.transaction(() => count(store, render.teamId, render.mode, store.now(), render.count ?? 1));
+    store.transaction(() => countRenders(store, render.teamId, render.mode, store.now(), render.count ?? 1));
     return undefined;
   }
   const id = randomUUID();
@@ -63,7 +63,7 @@ export function recordRender(store: Store, render: FinishedRender & { keepOutput
         expiresAt: createdAt + OUTPUT_TTL_MS,
       };
       store.renders.insert(record);
-      count(store, render.teamId, render.mode, createdAt, render.count ?? 1);
+      countRenders(store, render.teamId, render.mode, createdAt, render.count ?? 1);
       return record;
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-// The renderer's CSP: nothing but the app's own scripts when built; only Vite's needs added in development.
+// The editor page's CSP: only its own scripts and server, no plugins, no framing; only Vite's needs added in development.
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './contentSecurityPolicy';
 
@@ -12,20 +12,22 @@ function directives(policy: string): Map<string, string[]> {
 }
 
 describe('contentSecurityPolicy', () => {
-  it('lets the built app run only its own scripts and connect nowhere', () => {
+  it('lets the page run only its own scripts and talk only to its own server', () => {
     const policy = directives(contentSecurityPolicy());
-    expect(policy.get('default-src')).toEqual(["'none'"]);
-    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.has('script-src')).toBe(false);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'none'"]);
-    expect(policy.has('connect-src')).toBe(false);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
   });
 
-  it('allows what the label preview needs: inline styles, data: fonts and images', () => {
+  it('allows what the label preview needs: inline styles, data: fonts, blob: and data: images and frames', () => {
     const policy = directives(contentSecurityPolicy());
     expect(policy.get('style-src')).toContain("'unsafe-inline'");
     expect(policy.get('font-src')).toContain('data:');
-    expect(policy.get('img-src')).toContain('data:');
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(policy.get('frame-src')).toEqual(["'self'", 'blob:', 'data:']);
   });
 
   it("adds Vite's inline preamble and the dev server's websocket in development", () => {

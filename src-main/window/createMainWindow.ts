@@ -1,38 +1,91 @@
-// The one application window: sandboxed, context-isolated, under a strict CSP, unable to navigate away or open others.
+// The one application window: the embedded server's editor, signed in, sandboxed and context-isolated, under the strict CSP, with nowhere else to go.
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, type Session } from 'electron';
+import { BrowserWindow, dialog, screen, type Session } from 'electron';
+import { SESSION_COOKIE } from '../../src-shared/api/editorApi';
+import { MIN_WINDOW_SIZE, placeWindow } from '../desktop/windowState';
+import { loadWindowState, windowStatePath, windowStateSaver } from '../desktop/windowStateFile';
 import { contentSecurityPolicy } from './contentSecurityPolicy';
-import { isRendererUrl, resolveRendererEntry, type RendererEntry } from './rendererEntry';
+import { isAllowedRequest, isRendererUrl, type RendererEntry } from './rendererEntry';
 
-// Relative to the bundle electron-vite writes to out/main, next to out/preload and out/renderer.
+// Relative to the bundle electron-vite writes to out/main, next to out/preload.
 const PRELOAD_PATH = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
-const BUILT_INDEX_PATH = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
 
-export function rendererEntryForApp(): RendererEntry {
-  return resolveRendererEntry({
-    isPackaged: app.isPackaged,
-    devServerUrl: process.env.ELECTRON_RENDERER_URL,
-    builtIndexPath: BUILT_INDEX_PATH,
+export interface MainWindowOptions {
+  entry: RendererEntry;
+  /** The admin session cookie's value (adminSession(token).cookieValue): the window is signed in without a typed token. */
+  sessionCookie: string;
+  /** The window's bounds are remembered here, beside the rest of the user's data. */
+  dataDir: string;
+}
+
+/**
+ * No remote content: every request that is not the app's own origin (or local data:/blob: content) is cancelled, and
+ * every response carries the editor's policy, the same one the server sends. No permissions (camera, notifications…).
+ */
+function hardenSession(session: Session, entry: RendererEntry): void {
+  const policy = contentSecurityPolicy(entry.devServer ? entry.pageUrl : undefined);
+  session.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isAllowedRequest(details.url, entry) }));
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
+  });
+  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
+
+/** The cookie the admin link would set, set directly: the token never appears in a URL or the history. */
+async function signIn(session: Session, entry: RendererEntry, value: string): Promise<void> {
+  await session.cookies.set({ url: entry.pageUrl, name: SESSION_COOKIE, value, httpOnly: true, sameSite: 'strict', path: '/' });
+}
+
+/** Where the window opens and how it is remembered: bounds and maximized state, saved a moment after each change. */
+function rememberState(window: BrowserWindow, dataDir: string): void {
+  const saver = windowStateSaver(windowStatePath(dataDir), (error) => console.error('Labelsmith could not save the window position:', error));
+  const save = () => {
+    if (window.isDestroyed() || window.isMinimized() || window.isFullScreen()) return;
+    const { x, y, width, height } = window.getNormalBounds();
+    saver.save({ bounds: { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) }, maximized: window.isMaximized() });
+  };
+  window.on('resize', save);
+  window.on('move', save);
+  window.on('maximize', save);
+  window.on('unmaximize', save);
+  window.on('close', () => {
+    save();
+    try {
+      saver.flush();
+    } catch (error) {
+      console.error('Labelsmith could not save the window position:', error);
+    }
   });
 }
 
 /**
- * The header covers the dev server; the built index.html carries the same policy as a meta tag (written at build
- * time) because response headers of file:// pages cannot be relied on to pass through webRequest.
+ * The editor asks before a close would lose unsaved changes (beforeunload). A browser shows its own question; Electron
+ * shows none and simply keeps the window open, so the question is asked here.
  */
-function hardenSession(session: Session, entry: RendererEntry): void {
-  const policy = contentSecurityPolicy(entry.kind === 'devServer' ? entry.url : undefined);
-  session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
+function confirmUnsavedClose(window: BrowserWindow): void {
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'question',
+      buttons: ['Leave without saving', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      title: 'Unsaved changes',
+      message: 'This label has changes that are not saved.',
+      detail: 'They will be lost if you leave now.',
+    });
+    // Preventing the prevention lets the page unload.
+    if (choice === 0) event.preventDefault();
   });
-  // The shell needs no camera, notifications, geolocation or the like.
-  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
 }
 
-export async function createMainWindow(entry: RendererEntry): Promise<BrowserWindow> {
+export async function createMainWindow({ entry, sessionCookie, dataDir }: MainWindowOptions): Promise<BrowserWindow> {
+  const primary = screen.getPrimaryDisplay().workArea;
+  const placement = placeWindow(loadWindowState(windowStatePath(dataDir)), screen.getAllDisplays().map((display) => display.workArea), primary);
   const window = new BrowserWindow({
-    width: 1100,
-    height: 800,
+    ...placement.bounds,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     title: 'Labelsmith',
     // Shown once painted, so it never flashes an empty frame.
     show: false,
@@ -45,15 +98,23 @@ export async function createMainWindow(entry: RendererEntry): Promise<BrowserWin
       webviewTag: false,
     },
   });
-  hardenSession(window.webContents.session, entry);
+  const { session } = window.webContents;
+  hardenSession(session, entry);
+  await signIn(session, entry, sessionCookie);
   window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  // Reloads of the app's own page (Vite's full reload in development) stay allowed; anything else is blocked.
+  // The editor's own pages (hash routes, reloads) stay allowed; anything else is blocked.
   window.webContents.on('will-navigate', (event) => {
     if (!isRendererUrl(event.url, entry)) event.preventDefault();
   });
-  window.once('ready-to-show', () => window.show());
-
-  if (entry.kind === 'devServer') await window.loadURL(entry.url);
-  else await window.loadFile(entry.path);
+  window.webContents.on('will-redirect', (event) => {
+    if (!isRendererUrl(event.url, entry)) event.preventDefault();
+  });
+  confirmUnsavedClose(window);
+  rememberState(window, dataDir);
+  window.once('ready-to-show', () => {
+    if (placement.maximized) window.maximize();
+    window.show();
+  });
+  await window.loadURL(entry.pageUrl);
   return window;
 }

@@ -1,5 +1,6 @@
 // The application menu as data (File, Edit, View, Help), kept apart from Electron so it can be checked in plain Node.
 import type { MenuItemConstructorOptions } from 'electron';
+import type { MenuCommand } from '../../src-shared/api/ipc';
 
 export interface MenuTemplateOptions {
   isMac: boolean;
@@ -7,10 +8,30 @@ export interface MenuTemplateOptions {
   isDevelopment: boolean;
   appName: string;
   showAbout: () => void;
+  /** Hands a File menu command to the page, which knows whether the gallery or the editor is showing. */
+  sendCommand: (command: MenuCommand) => void;
+}
+
+function fileItems(sendCommand: MenuTemplateOptions['sendCommand']): MenuItemConstructorOptions[] {
+  const command = (label: string, accelerator: string, name: MenuCommand, registerAccelerator = true): MenuItemConstructorOptions => ({
+    label,
+    accelerator,
+    click: () => sendCommand(name),
+    // The editor handles Ctrl+S itself (with or without the menu); the menu only shows the shortcut then.
+    ...(registerAccelerator ? {} : { registerAccelerator: false }),
+  });
+  return [
+    command('&New label…', 'CmdOrCtrl+N', 'newLabel'),
+    command('&Open template file…', 'CmdOrCtrl+O', 'openTemplateFile'),
+    { type: 'separator' },
+    command('&Save', 'CmdOrCtrl+S', 'save', false),
+    command('Export template &file…', 'CmdOrCtrl+Shift+S', 'exportTemplateFile'),
+    command('&Export label as PDF, PNG, ZPL or HTML…', 'CmdOrCtrl+E', 'exportOutput'),
+  ];
 }
 
 /** Roles bring each platform's usual accelerators (redo is Ctrl+Y on Windows, Shift+Cmd+Z on macOS). */
-export function applicationMenuTemplate({ isMac, isDevelopment, appName, showAbout }: MenuTemplateOptions): MenuItemConstructorOptions[] {
+export function applicationMenuTemplate({ isMac, isDevelopment, appName, showAbout, sendCommand }: MenuTemplateOptions): MenuItemConstructorOptions[] {
   const developmentItems: MenuItemConstructorOptions[] = isDevelopment
     ? [{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }]
     : [];
@@ -19,7 +40,7 @@ export function applicationMenuTemplate({ isMac, isDevelopment, appName, showAbo
     ...(isMac ? [{ role: 'appMenu' } satisfies MenuItemConstructorOptions] : []),
     {
       label: '&File',
-      submenu: isMac ? [{ role: 'close' }] : [{ role: 'quit', accelerator: 'CmdOrCtrl+Q' }],
+      submenu: [...fileItems(sendCommand), { type: 'separator' }, isMac ? { role: 'close' } : { role: 'quit', accelerator: 'CmdOrCtrl+Q' }],
     },
     {
       label: '&Edit',
@@ -35,7 +56,7 @@ export function applicationMenuTemplate({ isMac, isDevelopment, appName, showAbo
     },
     {
       label: '&View',
-      submenu: [...developmentItems, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }],
+      submenu: [...developmentItems, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
     },
     {
       label: '&Help',

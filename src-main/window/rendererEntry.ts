@@ -1,32 +1,54 @@
-// Where the renderer page comes from (Vite's dev server or the built index.html) and which URLs are that page.
-import { pathToFileURL } from 'node:url';
+// Which page the window loads (the embedded server's editor, or Vite's dev server in development) and which URLs belong to it.
 
-export type RendererEntry = { kind: 'devServer'; url: string } | { kind: 'file'; path: string };
+export interface RendererEntry {
+  /** The page the window loads: the embedded server's editor at its root, or Vite's dev server. */
+  pageUrl: string;
+  /** Vite's dev server (development only): its inline preamble and HMR websocket need a looser policy. */
+  devServer: boolean;
+}
 
 export interface RendererEntryOptions {
   isPackaged: boolean;
   /** electron-vite's ELECTRON_RENDERER_URL, set only by `electron-vite dev`. */
   devServerUrl: string | undefined;
-  builtIndexPath: string;
+  /** The embedded server's base URL, e.g. http://127.0.0.1:8425. */
+  serverUrl: string;
 }
 
-/** A packaged app always loads its own files: an environment variable must not point it at another page. */
-export function resolveRendererEntry({ isPackaged, devServerUrl, builtIndexPath }: RendererEntryOptions): RendererEntry {
-  if (isPackaged || !devServerUrl) return { kind: 'file', path: builtIndexPath };
-  const { protocol } = new URL(devServerUrl);
-  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`the dev server URL must be http(s): ${devServerUrl}`);
-  return { kind: 'devServer', url: devServerUrl };
+function httpUrl(text: string, what: string): URL {
+  const url = new URL(text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${what} must be http(s): ${text}`);
+  return url;
 }
 
-/** The dev server's whole origin (Vite serves modules and HMR from it), or exactly the built index.html. */
-export function isRendererUrl(url: string, entry: RendererEntry): boolean {
-  let parsed: URL;
+/** A packaged app always loads its own server's page: an environment variable must not point it at another. */
+export function resolveRendererEntry({ isPackaged, devServerUrl, serverUrl }: RendererEntryOptions): RendererEntry {
+  if (isPackaged || !devServerUrl) return { pageUrl: new URL('/', httpUrl(serverUrl, 'the server URL')).href, devServer: false };
+  return { pageUrl: httpUrl(devServerUrl, 'the dev server URL').href, devServer: true };
+}
+
+function parse(url: string): URL | undefined {
   try {
-    parsed = new URL(url);
+    return new URL(url);
   } catch {
-    return false;
+    return undefined;
   }
-  if (entry.kind === 'devServer') return parsed.origin === new URL(entry.url).origin;
-  const index = pathToFileURL(entry.path);
-  return parsed.protocol === 'file:' && parsed.host === index.host && parsed.pathname === index.pathname;
+}
+
+/** The page's whole origin (the editor's hash routes, its /api, its assets), and no other. */
+export function isRendererUrl(url: string, entry: RendererEntry): boolean {
+  const parsed = parse(url);
+  return parsed !== undefined && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === new URL(entry.pageUrl).origin;
+}
+
+/** Schemes that never leave the machine: inline and in-memory content, and the developer tools' own pages. */
+const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'devtools:']);
+
+/** What the window may load at all: its own origin, local content, and in development Vite's websocket. Nothing remote. */
+export function isAllowedRequest(url: string, entry: RendererEntry): boolean {
+  const parsed = parse(url);
+  if (parsed === undefined) return false;
+  if (LOCAL_SCHEMES.has(parsed.protocol) || isRendererUrl(url, entry)) return true;
+  const page = new URL(entry.pageUrl);
+  return entry.devServer && (parsed.protocol === 'ws:' || parsed.protocol === 'wss:') && parsed.host === page.host;
 }

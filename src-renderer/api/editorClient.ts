@@ -1,6 +1,8 @@
 // The typed client of the private editor API (/api): same-origin fetch with the session cookie, the CSRF header on changes, checked answers.
 import type { z } from 'zod';
 import type { EditorSettings, TemplateSort } from '../../src-shared/api/editorApi';
+import type { EditorPrinterInput } from '../../src-shared/api/editorPrinters';
+import { printerStatusSchema, printJobSchema } from '../../src-shared/api/printRequest';
 import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
 import { EDITOR_HEADER_NAME, WARNINGS_HEADER_NAME, type OutputFormat, type ZplDpi } from './apiConstants';
 import { EditorApiError, errorFromAnswer, networkError } from './apiError';
@@ -19,6 +21,7 @@ import {
   usageSchema,
   warningListSchema,
 } from './editorSchemas';
+import { editorPrinterListSchema, editorPrinterSchema, printerTestResultSchema } from './printingSchemas';
 
 export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -42,6 +45,16 @@ export interface PreviewResult {
   bytes: Blob;
   contentType: string;
   warnings: RenderWarning[];
+}
+
+/** POST /api/print: the template as the editor has it (saved or not) with one record or several. */
+export interface EditorPrintRequest {
+  template: unknown;
+  records: Record<string, unknown>[];
+  /** The record field with each record's number of labels. */
+  quantityField?: string;
+  printerId: string;
+  copies: number;
 }
 
 export interface DownloadedFile {
@@ -173,6 +186,16 @@ export function createEditorClient(options: EditorClientOptions = {}) {
       json(templateSummarySchema, 'POST', `/api/libraries/${id(librarySlug)}/templates`, { templateId }),
     removeFromLibrary: (librarySlug: string, templateId: string) =>
       json(templateSummarySchema, 'DELETE', `/api/libraries/${id(librarySlug)}/templates/${id(templateId)}`),
+
+    listPrinters: async () => (await json(editorPrinterListSchema, 'GET', '/api/printers')).printers,
+    addPrinter: (printer: EditorPrinterInput) => json(editorPrinterSchema, 'POST', '/api/printers', printer),
+    updatePrinter: (printerId: string, printer: EditorPrinterInput) => json(editorPrinterSchema, 'PUT', `/api/printers/${id(printerId)}`, printer),
+    removePrinter: (printerId: string) => json(editorPrinterSchema, 'DELETE', `/api/printers/${id(printerId)}`),
+    printTestLabel: (printerId: string) => json(printerTestResultSchema, 'POST', `/api/printers/${id(printerId)}/test`),
+    printerStatus: (printerId: string) => json(printerStatusSchema, 'GET', `/api/printers/${id(printerId)}/status`),
+
+    print: (request: EditorPrintRequest) => json(printJobSchema, 'POST', '/api/print', request),
+    getPrintJob: (jobId: string) => json(printJobSchema, 'GET', `/api/print-jobs/${id(jobId)}`),
   };
 }
 

@@ -1,7 +1,7 @@
 // The editor's canvas: the LaidOutLabel drawn with react-konva at the store's zoom and pan, with selection, drags and transforms.
 import type Konva from 'konva';
 import type { KonvaEventObject } from 'konva/lib/Node';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Layer, Stage } from 'react-konva';
 import { useStore } from 'zustand';
 import type { CanvasLayout, FontRegistry } from '../engine';
@@ -10,6 +10,7 @@ import { selectSafeMargin, selectSelectedIds } from '../store/selectors';
 import { LabelBackground, LabelOverlay } from './CanvasBackdrop';
 import { CanvasElement, CanvasFailure } from './CanvasElement';
 import { SelectionTransformer } from './SelectionTransformer';
+import type { Guide } from './snapping';
 import { useCanvasPointer } from './useCanvasPointer';
 
 export interface LabelCanvasProps {
@@ -33,6 +34,7 @@ export function LabelCanvas({ store, layout, fonts, width, height }: LabelCanvas
   const selectedIds = useStore(store, selectSelectedIds);
   const safeMargin = useStore(store, selectSafeMargin);
   const pointer = useCanvasPointer(store, layout, stage);
+  const [resizeGuides, setResizeGuides] = useState<Guide[]>([]);
   const label = { width: layout.label.width, height: layout.label.height };
 
   const onWheel = (event: KonvaEventObject<WheelEvent>) => {
@@ -63,10 +65,10 @@ export function LabelCanvas({ store, layout, fonts, width, height }: LabelCanvas
           label={label}
           safeMargin={safeMargin}
           view={{ x: -pan.x / zoom, y: -pan.y / zoom, width: width / zoom, height: height / zoom }}
-          guides={pointer.guides}
+          guides={pointer.guides.length > 0 ? pointer.guides : resizeGuides}
           marquee={pointer.marquee}
         />
-        <SelectionTransformer store={store} selectedIds={selectedIds} layout={layout} nodes={pointer.nodes} />
+        <SelectionTransformer store={store} selectedIds={selectedIds} layout={layout} nodes={pointer.nodes} onGuides={setResizeGuides} />
       </Layer>
     </Stage>
   );

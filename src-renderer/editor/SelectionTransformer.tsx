@@ -1,4 +1,4 @@
-// The resize and rotate handles around the selection; a finished transform becomes one store change (one undo step).
+// The resize and rotate handles around the selection, snapping resized edges with smart guides; a finished transform is one store change (one undo step).
 import type Konva from 'konva';
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { Transformer } from 'react-konva';
@@ -6,6 +6,8 @@ import type { CanvasLayout } from '../engine';
 import type { EditorStore } from '../store/editorStore';
 import { elementGeometry } from '../store/geometry';
 import type { GeometryChange } from '../store/templateEdits';
+import { snapSetup } from './snapContext';
+import { edgesOfAnchor, snapResize, type Guide } from './snapping';
 import { geometryAfterTransform } from './transformGeometry';
 
 const ROTATION_SNAPS = [0, 45, 90, 135, 180, 225, 270, 315];
@@ -17,6 +19,8 @@ interface SelectionTransformerProps {
   /** Reattaches after every layout: a box that changed size must be framed anew. */
   layout: CanvasLayout;
   nodes: RefObject<Map<string, Konva.Group>>;
+  /** The smart guides of the resize in progress (none once it ends). */
+  onGuides(guides: Guide[]): void;
 }
 
 type TransformerBox = Parameters<NonNullable<Konva.TransformerConfig['boundBoxFunc']>>[0];
@@ -27,8 +31,51 @@ function keepSides(oldBox: TransformerBox, newBox: TransformerBox): TransformerB
   return collapses(oldBox.width, newBox.width) || collapses(oldBox.height, newBox.height) ? oldBox : newBox;
 }
 
-export function SelectionTransformer({ store, selectedIds, layout, nodes }: SelectionTransformerProps) {
+/** Under a thousandth of a degree (Konva gives radians here): an unturned selection, whose edges can snap. */
+const UNROTATED = 1e-5;
+
+export function SelectionTransformer({ store, selectedIds, layout, nodes, onGuides }: SelectionTransformerProps) {
   const transformer = useRef<Konva.Transformer>(null);
+  /** Alt held during the resize: it resizes freely, as it moves freely while dragging. */
+  const altHeld = useRef(false);
+  const shownGuides = useRef<Guide[]>([]);
+  const showGuides = (guides: Guide[]) => {
+    // Called on every pointer move: the canvas re-renders only when the guides change.
+    if (guides.length === 0 && shownGuides.current.length === 0) return;
+    shownGuides.current = guides;
+    onGuides(guides);
+  };
+
+  /**
+   * Konva hands the resized box in stage pixels; in label points its moving edges snap like a drag (to other elements,
+   * the label, the grid), and the snapped box goes back to Konva, which scales the nodes to it. Rotation is not snapped
+   * here (the transformer's own rotation snaps do that), nor are turned selections, whose edges are not the box's.
+   */
+  const boundBox = (oldBox: TransformerBox, newBox: TransformerBox): TransformerBox => {
+    const edges = edgesOfAnchor(transformer.current?.getActiveAnchor() ?? '');
+    const resizing = edges.left || edges.right || edges.top || edges.bottom;
+    if (!resizing || Math.abs(newBox.rotation) > UNROTATED) {
+      showGuides([]);
+      return keepSides(oldBox, newBox);
+    }
+    const state = store.getState();
+    const { zoom, pan } = state;
+    const { targets, options } = snapSetup(state, layout, selectedIds, altHeld.current);
+    const inLabel = { x: (newBox.x - pan.x) / zoom, y: (newBox.y - pan.y) / zoom, width: newBox.width / zoom, height: newBox.height / zoom };
+    const snapped = snapResize(inLabel, edges, targets, options);
+    const onStage = { ...newBox, x: pan.x + snapped.box.x * zoom, y: pan.y + snapped.box.y * zoom, width: snapped.box.width * zoom, height: snapped.box.height * zoom };
+    const kept = keepSides(oldBox, onStage);
+    showGuides(kept === onStage ? snapped.guides : []);
+    return kept;
+  };
+
+  const trackAlt = (event: PointerEvent) => {
+    altHeld.current = event.altKey;
+  };
+  const onTransformStart = () => {
+    // Registered before Konva's own mousemove handling of the same move (pointer events come first).
+    window.addEventListener('pointermove', trackAlt);
+  };
 
   // Rendered in the same Konva tree after the elements, so their nodes are registered when this runs.
   useLayoutEffect(() => {
@@ -40,6 +87,9 @@ export function SelectionTransformer({ store, selectedIds, layout, nodes }: Sele
   }, [selectedIds, layout, nodes]);
 
   const onTransformEnd = () => {
+    window.removeEventListener('pointermove', trackAlt);
+    altHeld.current = false;
+    showGuides([]);
     const current = transformer.current;
     if (!current) return;
     const { template } = store.getState();
@@ -69,13 +119,17 @@ export function SelectionTransformer({ store, selectedIds, layout, nodes }: Sele
     <Transformer
       ref={transformer}
       keepRatio={false}
+      // The frame is the elements' boxes, not their outlines (a failure marker's stroke would widen it): resized edges
+      // then land exactly where they snapped, and sizes scale by the box alone.
+      ignoreStroke
       flipEnabled={false}
       rotationSnaps={ROTATION_SNAPS}
       rotationSnapTolerance={4}
       borderStroke={ACCENT}
       anchorStroke={ACCENT}
       anchorSize={8}
-      boundBoxFunc={keepSides}
+      boundBoxFunc={boundBox}
+      onTransformStart={onTransformStart}
       onTransformEnd={onTransformEnd}
     />
   );

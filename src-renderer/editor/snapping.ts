@@ -1,4 +1,4 @@
-// Snapping maths for moving boxes: to the edges and centres of other elements and of the label (smart guides), else to the grid.
+// Snapping maths for moving and resizing boxes: to the edges and centres of other elements and of the label (smart guides), else to the grid.
 import type { Box } from '../../src-shared/layout/laidOutLabel';
 
 /** A line to draw while dragging, in label points: a vertical guide at x = position from start to end (y), or the reverse. */
@@ -32,6 +32,9 @@ export interface SnapResult {
   guides: Guide[];
 }
 
+/** Lines within this many screen pixels snap together, while dragging and while resizing. */
+export const SNAP_PIXELS = 6;
+
 /** A screen distance (the same feel at every zoom) in points, for SnapOptions.threshold. */
 export function snapThreshold(pixels: number, zoom: number): number {
   return pixels / zoom;
@@ -44,13 +47,6 @@ interface TargetLine {
   at: number;
   start: number;
   end: number;
-}
-
-interface Axis {
-  /** Left/top edge, size, and the box's extent on the other axis. */
-  origin: number;
-  size: number;
-  lines: TargetLine[];
 }
 
 function linesOf(at: number, size: number): number[] {
@@ -70,24 +66,27 @@ function targetLines(targets: SnapTargets, axis: 'x' | 'y'): TargetLine[] {
   return lines;
 }
 
-/** The smallest shift (within the threshold) that puts an edge or the centre of the moving box on a target line. */
-function objectShift(axis: Axis, threshold: number): number | undefined {
+/** The smallest shift (within the threshold) that puts one of the moving lines on a target line. */
+function objectShift(moving: readonly number[], lines: readonly TargetLine[], threshold: number): number | undefined {
   let best: number | undefined;
-  for (const moving of linesOf(axis.origin, axis.size)) {
-    for (const target of axis.lines) {
-      const shift = target.at - moving;
+  for (const line of moving) {
+    for (const target of lines) {
+      const shift = target.at - line;
       if (Math.abs(shift) <= threshold && (best === undefined || Math.abs(shift) < Math.abs(best))) best = shift;
     }
   }
   return best;
 }
 
-/** Guides for every target line the snapped box now touches, one per position, spanning the box and its targets. */
-function guidesFor(origin: number, size: number, across: number, acrossSize: number, lines: TargetLine[], orientation: Guide['orientation']): Guide[] {
+/**
+ * Guides for every target line a moving line now touches, one per position, spanning the box (`across` to
+ * `across + acrossSize` on the other axis) and its targets.
+ */
+function guidesFor(moving: readonly number[], across: number, acrossSize: number, lines: readonly TargetLine[], orientation: Guide['orientation']): Guide[] {
   const guides = new Map<number, Guide>();
-  for (const moving of linesOf(origin, size)) {
+  for (const line of moving) {
     for (const target of lines) {
-      if (Math.abs(target.at - moving) > EPSILON) continue;
+      if (Math.abs(target.at - line) > EPSILON) continue;
       const key = Math.round(target.at / EPSILON);
       const guide = guides.get(key) ?? { orientation, position: target.at, start: across, end: across + acrossSize };
       guide.start = Math.min(guide.start, target.start);
@@ -98,6 +97,10 @@ function guidesFor(origin: number, size: number, across: number, acrossSize: num
   return [...guides.values()];
 }
 
+function snapToGrid(at: number, grid: number | undefined): number {
+  return grid !== undefined && grid > 0 ? Math.round(at / grid) * grid : at;
+}
+
 /** Where a box being moved to (box.x, box.y) lands, and the guides that show why. */
 export function snapBox(box: Box, targets: SnapTargets, options: SnapOptions): SnapResult {
   const result = { x: box.x, y: box.y };
@@ -105,17 +108,65 @@ export function snapBox(box: Box, targets: SnapTargets, options: SnapOptions): S
   const snapped = { x: false, y: false };
   for (const axis of ['x', 'y'] as const) {
     const size = axis === 'x' ? box.width : box.height;
-    const shift = objectShift({ origin: box[axis], size, lines: lines[axis] }, options.threshold);
+    const shift = objectShift(linesOf(box[axis], size), lines[axis], options.threshold);
     if (shift !== undefined) {
       result[axis] = box[axis] + shift;
       snapped[axis] = true;
-    } else if (options.grid !== undefined && options.grid > 0) {
-      result[axis] = Math.round(box[axis] / options.grid) * options.grid;
+    } else {
+      result[axis] = snapToGrid(box[axis], options.grid);
     }
   }
   const guides = [
-    ...(snapped.x ? guidesFor(result.x, box.width, result.y, box.height, lines.x, 'vertical') : []),
-    ...(snapped.y ? guidesFor(result.y, box.height, result.x, box.width, lines.y, 'horizontal') : []),
+    ...(snapped.x ? guidesFor(linesOf(result.x, box.width), result.y, box.height, lines.x, 'vertical') : []),
+    ...(snapped.y ? guidesFor(linesOf(result.y, box.height), result.x, box.width, lines.y, 'horizontal') : []),
   ];
   return { ...result, guides };
+}
+
+/** The sides of a box a resize handle moves; the opposite sides stay where they are. */
+export interface ResizingEdges {
+  left: boolean;
+  right: boolean;
+  top: boolean;
+  bottom: boolean;
+}
+
+/** The edges each of the transformer's handles moves, by Konva's anchor names ('top-left', 'middle-right', …). */
+export function edgesOfAnchor(anchor: string): ResizingEdges {
+  return { left: anchor.endsWith('-left'), right: anchor.endsWith('-right'), top: anchor.startsWith('top-'), bottom: anchor.startsWith('bottom-') };
+}
+
+export interface ResizeSnapResult {
+  box: Box;
+  guides: Guide[];
+}
+
+/**
+ * Where a box being resized lands: each moving edge snaps, like a drag, to the edges and centres of other elements and
+ * of the label (guides show which), else to the grid; the edges the handle does not move stay put.
+ */
+export function snapResize(box: Box, edges: ResizingEdges, targets: SnapTargets, options: SnapOptions): ResizeSnapResult {
+  const result = { ...box };
+  const guides: Guide[] = [];
+  for (const axis of ['x', 'y'] as const) {
+    const [startMoves, endMoves] = axis === 'x' ? [edges.left, edges.right] : [edges.top, edges.bottom];
+    if (startMoves === endMoves) continue;
+    const sizeKey = axis === 'x' ? 'width' : 'height';
+    const start = box[axis];
+    const end = box[axis] + box[sizeKey];
+    const edge = startMoves ? start : end;
+    const lines = options.objects ? targetLines(targets, axis) : [];
+    const shift = objectShift([edge], lines, options.threshold);
+    const snappedEdge = shift === undefined ? snapToGrid(edge, options.grid) : edge + shift;
+    if (startMoves) {
+      result[axis] = snappedEdge;
+      result[sizeKey] = end - snappedEdge;
+    } else {
+      result[sizeKey] = snappedEdge - start;
+    }
+    if (shift !== undefined) {
+      guides.push(...(axis === 'x' ? guidesFor([snappedEdge], result.y, result.height, lines, 'vertical') : guidesFor([snappedEdge], result.x, result.width, lines, 'horizontal')));
+    }
+  }
+  return { box: result, guides };
 }

@@ -4,15 +4,13 @@ import type { KonvaEventObject } from 'konva/lib/Node';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Box, CanvasLayout } from '../engine';
 import type { EditorStore } from '../store/editorStore';
-import { boxContains, rotatedBounds, unionBox, type Point } from '../store/geometry';
-import { selectLabelSize, selectSafeMargin } from '../store/selectors';
+import { boxContains, unionBox, type Point } from '../store/geometry';
 import type { CanvasElementEvents } from './CanvasElement';
-import { snapBox, snapThreshold, type Guide } from './snapping';
+import { boundsById, snapSetup } from './snapContext';
+import { snapBox, type Guide } from './snapping';
 
 /** A press moves nothing until the pointer has travelled this far (screen pixels): a click is not a tiny drag. */
 const DRAG_START_PIXELS = 3;
-/** Lines within this many screen pixels snap together. */
-const SNAP_PIXELS = 6;
 
 export interface CanvasPointer {
   events: CanvasElementEvents;
@@ -23,13 +21,6 @@ export interface CanvasPointer {
   guides: Guide[];
   /** The marquee being drawn, in label points. */
   marquee: Box | null;
-}
-
-/** Where each drawn element (and each failure marker) covers the label, rotation included. */
-function boundsById(layout: CanvasLayout): Map<string, Box> {
-  const bounds = new Map<string, Box>();
-  for (const item of [...layout.label.elements, ...layout.failures]) bounds.set(item.id, rotatedBounds(item.box, item.rotation));
-  return bounds;
 }
 
 /** Runs `onMove` and `onEnd` for the pointer until it is released; returns a function that stops listening early. */
@@ -67,7 +58,6 @@ export function useCanvasPointer(store: EditorStore, layout: CanvasLayout, stage
       const ids = state.selectedIds;
       const bounds = boundsById(latestLayout.current);
       const moving = unionBox(ids.flatMap((id) => bounds.get(id) ?? []));
-      const others = [...bounds].filter(([id]) => !ids.includes(id)).map(([, box]) => box);
       const dragged = ids.flatMap((id) => {
         const node = nodes.current.get(id);
         return node ? [{ node, from: node.position() }] : [];
@@ -83,17 +73,13 @@ export function useCanvasPointer(store: EditorStore, layout: CanvasLayout, stage
           const dx = event.clientX - start.clientX;
           const dy = event.clientY - start.clientY;
           if (!delta && Math.hypot(dx, dy) < DRAG_START_PIXELS) return;
-          const { zoom, grid, snapToObjects } = store.getState();
-          const raw = { x: dx / zoom, y: dy / zoom };
+          const current = store.getState();
+          const raw = { x: dx / current.zoom, y: dy / current.zoom };
           if (!moving) {
             delta = raw;
           } else {
-            // Alt moves freely, as in most design tools.
-            const snapped = snapBox(
-              { ...moving, x: moving.x + raw.x, y: moving.y + raw.y },
-              { label: selectLabelSize(store.getState()), safeMargin: selectSafeMargin(store.getState()), boxes: others },
-              { threshold: snapThreshold(SNAP_PIXELS, zoom), objects: snapToObjects && !event.altKey, grid: grid.snap && !event.altKey ? grid.size : undefined },
-            );
+            const { targets, options } = snapSetup(current, latestLayout.current, ids, event.altKey);
+            const snapped = snapBox({ ...moving, x: moving.x + raw.x, y: moving.y + raw.y }, targets, options);
             delta = { x: snapped.x - moving.x, y: snapped.y - moving.y };
             setGuides(snapped.guides);
           }

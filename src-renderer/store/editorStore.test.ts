@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEditorStore, type EditorStore } from './editorStore';
 import { HISTORY_LIMIT } from './historySlice';
+import { parseSample, sampleTextsOf, withSampleData, withoutSampleData } from './sampleDataSlice';
 import { selectCanRedo, selectCanUndo, selectIsDirty, selectSampleData, selectSelectedElements } from './selectors';
 import type { ElementDraft, TemplateDraft } from './templateDraft';
 
@@ -348,6 +349,30 @@ describe('sample data', () => {
     state().removeSample(0);
     expect(state().sampleIndex).toBe(1);
     expect(state().samples.map((sample) => sample.text)).toEqual(['{"name": "B"}', '{}']);
+  });
+
+  it('makes the document unsaved when records change, not when another record is selected', () => {
+    state().loadSamples(['{"name": "A"}', '{"name": "B"}']);
+    expect(selectIsDirty(state())).toBe(false);
+    state().selectSample(1);
+    expect(selectIsDirty(state())).toBe(false);
+    state().setSampleText(1, '{"name": "B2"}');
+    expect(selectIsDirty(state())).toBe(true);
+    // What documentActions does once the server has the template and its records.
+    store.setState({ savedTemplate: state().template, savedSamples: state().samples });
+    expect(selectIsDirty(state())).toBe(false);
+    state().addSample();
+    expect(selectIsDirty(state())).toBe(true);
+  });
+
+  it('are saved in meta.sampleData as their last good data, and opened from there as texts', () => {
+    const saved = withSampleData(template([]), [parseSample('{"name": "Ada"}'), parseSample('{"name": broken', { name: 'Grace' })]);
+    expect(saved.meta).toEqual({ name: 'Test', sampleData: [{ name: 'Ada' }, { name: 'Grace' }] });
+    expect(sampleTextsOf(saved).map((text) => JSON.parse(text) as unknown)).toEqual([{ name: 'Ada' }, { name: 'Grace' }]);
+    // The draft leaves them to the data panel, and a lone empty record is no sample data.
+    expect(withoutSampleData(saved)).toEqual(template([]));
+    expect(withSampleData(saved, [parseSample('{}')]).meta).toEqual({ name: 'Test' });
+    expect(sampleTextsOf(template([]))).toEqual(['{}']);
   });
 
   it('hands out the same data object while the record is unchanged', () => {

@@ -5,7 +5,7 @@ export type { DocumentInfo, DocumentStatus, NudgeDirection } from './documentSli
 export type { GridSettings } from './viewportSlice';
 export { MAX_ZOOM, MIN_ZOOM } from './viewportSlice';
 export { HISTORY_LIMIT } from './historySlice';
-export type { SampleRecord } from './sampleDataSlice';
+export { sampleTextsOf, withSampleData, withoutSampleData, type SampleRecord } from './sampleDataSlice';
 export type { GalleryQuery, Notice, SessionState, SidePanel } from './uiSlice';
 export type { AlignEdge, DistributeAxis } from './arrange';
 export type { GeometryChange, ZOrderMove } from './templateEdits';

@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { LabelData } from '../../src-shared/layout/layoutLabel';
 import type { EditorState } from './editorState';
+import type { TemplateDraft } from './templateDraft';
 
 export interface SampleRecord {
   /** As typed. */
@@ -14,9 +15,11 @@ export interface SampleRecord {
 
 export interface SampleDataSlice {
   samples: SampleRecord[];
+  /** The records as last loaded or saved with the template: they are unsaved while `samples` is another array. */
+  savedSamples: SampleRecord[];
   /** The record the canvas shows. */
   sampleIndex: number;
-  /** Replaces all records (say when a template is opened); selects the first. */
+  /** Replaces all records (say when a template is opened), as saved; selects the first. */
   loadSamples(texts: readonly string[]): void;
   setSampleText(index: number, text: string): void;
   /** Appends a record and selects it. */
@@ -41,10 +44,40 @@ export function parseSample(text: string, previous: LabelData = EMPTY_DATA): Sam
   return { text, data: value as LabelData, error: null };
 }
 
+/** A template's saved records (meta.sampleData) as the data panel's texts; one empty record when it has none. */
+export function sampleTextsOf(template: TemplateDraft): string[] {
+  const records = template.meta.sampleData ?? [];
+  return records.length > 0 ? records.map((record) => JSON.stringify(record, null, 2)) : ['{}'];
+}
+
+/** The draft the editor holds: its records live in the data panel meanwhile, so typing there is not a document edit. */
+export function withoutSampleData(template: TemplateDraft): TemplateDraft {
+  if (template.meta.sampleData === undefined) return template;
+  const meta = { ...template.meta };
+  delete meta.sampleData;
+  return { ...template, meta };
+}
+
+/**
+ * The template as saved: its meta carries each record's last good data, so the thumbnail and the next visit (in any
+ * browser, or after an export and import) have them. A lone empty record is no sample data at all.
+ */
+export function withSampleData(template: TemplateDraft, samples: readonly SampleRecord[]): TemplateDraft {
+  const records = samples.map((sample) => sample.data);
+  const meaningful = records.length > 1 || records.some((record) => Object.keys(record).length > 0);
+  return meaningful ? { ...template, meta: { ...template.meta, sampleData: records } } : withoutSampleData(template);
+}
+
+const NO_SAMPLES = [parseSample('{}')];
+
 export const createSampleDataSlice: StateCreator<EditorState, [], [], SampleDataSlice> = (set) => ({
-  samples: [parseSample('{}')],
+  samples: NO_SAMPLES,
+  savedSamples: NO_SAMPLES,
   sampleIndex: 0,
-  loadSamples: (texts) => set({ samples: (texts.length > 0 ? texts : ['{}']).map((text) => parseSample(text)), sampleIndex: 0 }),
+  loadSamples: (texts) => {
+    const samples = (texts.length > 0 ? texts : ['{}']).map((text) => parseSample(text));
+    set({ samples, savedSamples: samples, sampleIndex: 0 });
+  },
   setSampleText: (index, text) =>
     set((state) => {
       const record = state.samples[index];

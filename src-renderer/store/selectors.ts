@@ -23,7 +23,8 @@ export const selectElements = (state: EditorState) => state.template.elements;
 export const selectSelectedIds = (state: EditorState) => state.selectedIds;
 export const selectCanUndo = (state: EditorState) => state.past.length > 0 && state.gestureBase === null;
 export const selectCanRedo = (state: EditorState) => state.future.length > 0 && state.gestureBase === null;
-export const selectIsDirty = (state: EditorState) => state.template !== state.savedTemplate;
+/** Unsaved edits of the template or of its sample records (both are saved together). */
+export const selectIsDirty = (state: EditorState) => state.template !== state.savedTemplate || state.samples !== state.savedSamples;
 export const selectTemplateUnit = (state: EditorState): LengthUnit => templateUnit(state.template);
 export const selectSampleData = (state: EditorState): LabelData => state.samples[state.sampleIndex]?.data ?? EMPTY_DATA;
 

@@ -36,6 +36,9 @@ export interface UiSlice {
   setPreviewFormat(format: OutputFormat): void;
   gallery: GalleryQuery;
   setGalleryQuery(query: Partial<GalleryQuery>): void;
+  /** Someone outside the gallery (the desktop's File menu) asked for the "New label" dialog; the gallery opens it. */
+  newLabelRequested: boolean;
+  requestNewLabel(requested: boolean): void;
   notice: Notice | null;
   showNotice(kind: Notice['kind'], message: string): void;
   clearNotice(): void;
@@ -56,6 +59,8 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set) =
   setPreviewFormat: (previewFormat) => set({ previewFormat }),
   gallery: { search: '', sort: 'updated' },
   setGalleryQuery: (query) => set((state) => ({ gallery: { ...state.gallery, ...query } })),
+  newLabelRequested: false,
+  requestNewLabel: (newLabelRequested) => set({ newLabelRequested }),
   notice: null,
   showNotice: (kind, message) => set((state) => ({ notice: { id: (state.notice?.id ?? 0) + 1, kind, message } })),
   clearNotice: () => set((state) => (state.notice === null ? {} : { notice: null })),

@@ -1,4 +1,4 @@
-// Saving bytes as a file from the page: a temporary <a download> on a blob URL (the desktop shell may offer a native dialog later).
+// Saving bytes as a file from a browser page: a temporary <a download> on a blob URL (api/fileTransfer picks this or the app's dialog).
 
 /** Starts a download of `blob` named `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {

@@ -1,5 +1,6 @@
 // The body of POST /v1/render (spec 2.1 plus Labelsmith's zplDpi and batches: records, quantityField) and the render result (spec 2.2).
 import { z } from 'zod';
+import { timeZoneSchema } from '../expr/timeZoneName';
 import { BATCH_LIMITS, OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS } from '../render/outputFormats';
 
 /** Deepest nesting accepted in `data`: real label data is shallow, and deep values only cost stack and time. */
@@ -17,7 +18,8 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-function dataObjectSchema(what: string) {
+/** A JSON object of label data, bounded in depth; `what` names it in messages. */
+export function dataObjectSchema(what: string) {
   return z
     .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
       message: `${what} must be a JSON object`,
@@ -28,32 +30,63 @@ function dataObjectSchema(what: string) {
 /** One label's data: also the editor preview's `data`. */
 export const renderDataSchema = dataObjectSchema('data');
 
+/** The template a request names, a saved one or one inline: the same fields in /v1/render and /v1/print. */
+export const templateSourceShape = {
+  templateId: z.string().min(1).max(300).optional().describe('A team template id or slug, or a library template as <librarySlug>:<templateSlug>'),
+  template: z
+    .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+      message: 'template must be a JSON object (an inline template, spec 2.3)',
+    })
+    .optional()
+    .describe('An inline template object (spec 2.3)'),
+};
+
+/** One label's data or a batch of records: the same fields in /v1/render and /v1/print. */
+export const labelDataShape = {
+  data: renderDataSchema
+    .optional()
+    .describe('Data bound into the template; its top-level keys are variables in contentExpression. Send data or records'),
+  records: z
+    .array(dataObjectSchema('a record'), { error: 'records must be an array of objects' })
+    .min(1, { message: 'records must hold at least one record' })
+    .max(BATCH_LIMITS.maxRecords, { message: `at most ${BATCH_LIMITS.maxRecords} records per request` })
+    .optional()
+    .describe(
+      `A batch instead of data: one label per record, in order, in one document (pdf pages, zpl labels, html pages, png: a zip of label-0001.png ...). At most ${BATCH_LIMITS.maxRecords} records and ${BATCH_LIMITS.maxLabels} labels after quantity`,
+    ),
+  quantityField: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(`With records: the record field holding its copies, a whole number 1..${BATCH_LIMITS.maxQuantity} (missing or empty: 1)`),
+};
+
+type TemplateAndData = { templateId?: string; template?: unknown; data?: unknown; records?: unknown[]; quantityField?: string };
+
+/** Exactly one of templateId and template, exactly one of data and records, and quantityField only with records. */
+export function checkTemplateAndData(request: TemplateAndData, ctx: z.RefinementCtx<TemplateAndData>): void {
+  if (request.templateId !== undefined && request.template !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'send either templateId or template, not both' });
+  }
+  if (request.templateId === undefined && request.template === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'templateId or template is required' });
+  }
+  if (request.data !== undefined && request.records !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['records'], message: 'send either data or records, not both' });
+  }
+  if (request.data === undefined && request.records === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['data'], message: 'data or records is required' });
+  }
+  if (request.quantityField !== undefined && request.records === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['quantityField'], message: 'quantityField needs records' });
+  }
+}
+
 export const renderRequestSchema = z
   .object({
-    templateId: z.string().min(1).max(300).optional().describe('A team template id or slug, or a library template as <librarySlug>:<templateSlug>'),
-    template: z
-      .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-        message: 'template must be a JSON object (an inline template, spec 2.3)',
-      })
-      .optional()
-      .describe('An inline template object (spec 2.3)'),
-    data: renderDataSchema
-      .optional()
-      .describe('Data bound into the template; its top-level keys are variables in contentExpression. Send data or records'),
-    records: z
-      .array(dataObjectSchema('a record'), { error: 'records must be an array of objects' })
-      .min(1, { message: 'records must hold at least one record' })
-      .max(BATCH_LIMITS.maxRecords, { message: `at most ${BATCH_LIMITS.maxRecords} records per request` })
-      .optional()
-      .describe(
-        `A batch instead of data: one label per record, in order, in one document (pdf pages, zpl labels, html pages, png: a zip of label-0001.png ...). At most ${BATCH_LIMITS.maxRecords} records and ${BATCH_LIMITS.maxLabels} labels after quantity`,
-      ),
-    quantityField: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .describe(`With records: the record field holding its copies, a whole number 1..${BATCH_LIMITS.maxQuantity} (missing or empty: 1)`),
+    ...templateSourceShape,
+    ...labelDataShape,
     format: z.enum(OUTPUT_FORMATS, { error: `format must be one of: ${OUTPUT_FORMATS.join(', ')}` }),
     dpi: z
       .number({ error: 'dpi must be a number' })
@@ -67,24 +100,11 @@ export const renderRequestSchema = z
       .optional()
       .describe('ZPL printer resolution, default 203; ignored for other formats'),
     delivery: z.enum(['url', 'inline'], { error: 'delivery must be "url" or "inline"' }).optional(),
+    timeZone: timeZoneSchema
+      .optional()
+      .describe('IANA time zone in which now() and formatDate show instants, e.g. Europe/Berlin; default UTC (a Labelsmith extension)'),
   })
-  .superRefine((request, ctx) => {
-    if (request.templateId !== undefined && request.template !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'send either templateId or template, not both' });
-    }
-    if (request.templateId === undefined && request.template === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'templateId or template is required' });
-    }
-    if (request.data !== undefined && request.records !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['records'], message: 'send either data or records, not both' });
-    }
-    if (request.data === undefined && request.records === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['data'], message: 'data or records is required' });
-    }
-    if (request.quantityField !== undefined && request.records === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['quantityField'], message: 'quantityField needs records' });
-    }
-  });
+  .superRefine(checkTemplateAndData);
 
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
 

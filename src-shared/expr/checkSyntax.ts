@@ -1,6 +1,7 @@
 // The allow-list of syntax: which constructs, operators, names and helpers an expression may use, checked once per source.
 import type jsep from 'jsep';
 import { LRUCache } from 'lru-cache';
+import { readCounterCall } from './counterCall';
 import { ExpressionError } from './expressionError';
 import type { HelperSpec } from './helperSpec';
 import { HELPERS } from './helpers';
@@ -50,11 +51,15 @@ function callProblem(node: jsep.CallExpression, depth: number): string | undefin
   if (helper === undefined) return `unknown function ${name}`;
   const count = node.arguments.length;
   if (count < helper.minArgs || count > helper.maxArgs) return `${name} expects ${arityText(helper)} argument(s), got ${count}`;
+  // Its arguments are literals (readCounterCall says so or why not): nothing in them to check further.
+  if (name === 'counter') return readCounterCall(node).problem;
   return firstProblem(node.arguments, depth + 1);
 }
 
 function problemIn(node: jsep.Expression, depth: number): string | undefined {
   if (depth > MAX_NESTING) return `expression is nested deeper than ${MAX_NESTING} levels`;
+  // The object plugin's node, outside jsep's core types: allowed only as counter()'s options, checked in callProblem.
+  if (node.type === 'ObjectExpression') return 'objects ({...}) are only allowed as the options of counter(), as in counter("parcel", {pad: 6})';
   const expression = node as jsep.CoreExpression;
   switch (expression.type) {
     case 'Literal': {

@@ -42,7 +42,23 @@ function evaluateBinary(node: jsep.BinaryExpression, evaluation: Evaluation): un
   return allowed(BINARY_OPERATORS, node.operator)(left, evaluateNode(node.right, evaluation));
 }
 
+interface ObjectExpression extends jsep.Expression {
+  properties: { key: jsep.Expression; value: jsep.Expression }[];
+}
+
+/** A null-prototype object, so an option named like an Object.prototype member is just a key. */
+function evaluateObject(node: ObjectExpression, evaluation: Evaluation): Record<string, unknown> {
+  const object = Object.create(null) as Record<string, unknown>;
+  for (const { key, value } of node.properties) {
+    const name = key.type === 'Identifier' ? (key as jsep.Identifier).name : String((key as jsep.Literal).value);
+    object[name] = evaluateNode(value, evaluation);
+  }
+  return object;
+}
+
 function evaluateKind(node: jsep.Expression, evaluation: Evaluation): unknown {
+  // Only counter()'s options get here (checkSyntax): literal values under plain names.
+  if (node.type === 'ObjectExpression') return evaluateObject(node as ObjectExpression, evaluation);
   const expression = node as jsep.CoreExpression;
   switch (expression.type) {
     case 'Literal':

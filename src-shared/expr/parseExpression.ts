@@ -1,7 +1,12 @@
 // The one module that uses jsep. Its operator and plugin tables are process-global, so we keep its defaults (ternary and
-// array literals are core since jsep 1.x, no plugin needed) and narrow what is allowed in checkSyntax, leaving them as found.
+// array literals are core since jsep 1.x) plus one plugin, and narrow what is allowed in checkSyntax. The object plugin
+// parses counter()'s options, {start: 1001, pad: 6}; checkSyntax refuses objects anywhere else.
+import jsepObject from '@jsep-plugin/object';
 import jsep from 'jsep';
 import { MAX_NESTING } from './limits';
+
+// Registering is idempotent (by plugin name), and only adds syntax that used to be an error.
+jsep.plugins.register(jsepObject);
 
 export type ParseResult = { ast: jsep.Expression; problem?: undefined } | { ast?: undefined; problem: string };
 
@@ -19,10 +24,10 @@ function findTooDeepBracket(source: string): number | undefined {
       else if (char === quote) quote = undefined;
     } else if (char === '"' || char === "'") {
       quote = char;
-    } else if (char === '(' || char === '[') {
+    } else if (char === '(' || char === '[' || char === '{') {
       depth += 1;
       if (depth > MAX_NESTING) return index;
-    } else if (char === ')' || char === ']') {
+    } else if (char === ')' || char === ']' || char === '}') {
       depth -= 1;
     }
   }

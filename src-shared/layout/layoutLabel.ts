@@ -7,12 +7,15 @@ import type { FontRegistry } from '../fonts/fontRegistry';
 import type { Template } from '../model/template';
 import { toPoints } from '../units/length';
 import type { ElementLayout, LayoutContext } from './layoutContext';
-import type { LaidOutElement, LaidOutLabel, RenderWarning } from './laidOutLabel';
+import type { Box, LaidOutElement, LaidOutLabel, RenderWarning } from './laidOutLabel';
+import type { LayoutMemo } from './layoutMemo';
 
 export interface LayoutOptions {
   fonts: FontRegistry;
   /** Clock and time zone for now()/formatDate; defaults to the real clock in UTC. */
   env?: ExpressionEnv;
+  /** Shared by the labels of one batch of one template: elements whose value repeats are laid out once. */
+  memo?: LayoutMemo;
 }
 
 export type LabelData = Record<string, unknown>;
@@ -37,38 +40,60 @@ function evaluateFor(element: Element, what: string, source: string, variables: 
 }
 
 /** The element's value: content.expression (sees `data`), else contentExpression (top-level keys), else content.text. */
-function elementContent(element: Element, data: LabelData, env: ExpressionEnv): string | undefined {
+function elementContent(element: Element, data: LabelData, fields: () => Record<string, unknown>, env: ExpressionEnv): string | undefined {
   if (!('content' in element || 'contentExpression' in element)) return undefined;
   if (element.content?.expression !== undefined) {
     return toDisplayString(evaluateFor(element, 'content.expression', element.content.expression, { data }, env));
   }
   if (element.contentExpression !== undefined) {
-    return toDisplayString(evaluateFor(element, 'contentExpression', element.contentExpression, topLevelScope(data), env));
+    return toDisplayString(evaluateFor(element, 'contentExpression', element.contentExpression, fields(), env));
   }
   return element.content?.text;
 }
 
+/** Boxes in points by element: templates are parsed once and laid out many times (batches, cached stored templates). */
+const boxes = new WeakMap<Element, Box>();
+
+function boxOf(element: Element): Box {
+  let box = boxes.get(element);
+  if (box === undefined) {
+    box = { x: toPoints(element.position.x), y: toPoints(element.position.y), width: toPoints(element.width), height: toPoints(element.height) };
+    boxes.set(element, box);
+  }
+  return box;
+}
+
 export function layoutLabel(template: Template, data: LabelData, options: LayoutOptions): LaidOutLabel {
   const env = options.env ?? DEFAULT_ENV;
+  const { memo } = options;
+  // One scope for all of the label's expressions: evaluation never writes to its variables.
+  let scope: Record<string, unknown> | undefined;
+  const fields = (): Record<string, unknown> => (scope ??= topLevelScope(data));
   const warnings: RenderWarning[] = [];
+  // With a memo the value is known before the layout step asks for it: it is the memo's key.
+  let value: string | undefined;
   const ctx: LayoutContext = {
     fonts: options.fonts,
     env,
-    content: (element) => elementContent(element, data, env),
+    content: memo ? () => value : (element) => elementContent(element, data, fields, env),
     warn: (warning) => warnings.push(warning),
   };
   const elements: LaidOutElement[] = [];
   for (const element of template.elements) {
-    if (element.condition !== undefined && !isTruthy(evaluateFor(element, 'condition', element.condition, topLevelScope(data), env))) continue;
-    const box = {
-      x: toPoints(element.position.x),
-      y: toPoints(element.position.y),
-      width: toPoints(element.width),
-      height: toPoints(element.height),
-    };
+    if (element.condition !== undefined && !isTruthy(evaluateFor(element, 'condition', element.condition, fields(), env))) continue;
+    if (memo) value = elementContent(element, data, fields, env);
+    const known = memo?.get(element, value);
+    if (known) {
+      warnings.push(...known.warnings);
+      if (known.laidOut) elements.push(known.laidOut);
+      continue;
+    }
+    const box = boxOf(element);
+    const warned = warnings.length;
     // The table is keyed by type, so the entry always matches the element; TypeScript cannot correlate the two.
     const layout = ELEMENT_LAYOUTS[element.type] as ElementLayout<Element, LaidOutElement>;
     const laidOut = layout(element, box, ctx);
+    memo?.set(element, value, { laidOut, warnings: warnings.slice(warned) });
     if (laidOut) elements.push(laidOut);
   }
   return {

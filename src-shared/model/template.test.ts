@@ -77,6 +77,16 @@ describe('template validation', () => {
     }
   });
 
+  it('keeps sample records in meta.sampleData: objects only, bounded in number and depth', () => {
+    const withSamples = (sampleData: unknown) => ({ ...template([textElement()]), meta: { name: 'Shipping', sampleData } });
+    expect(parseTemplate(withSamples([{ name: 'Ada' }, { name: 'Grace', sku: 7 }])).meta.sampleData).toEqual([{ name: 'Ada' }, { name: 'Grace', sku: 7 }]);
+    expect(errorsOf(withSamples([{ name: 'Ada' }, 'Grace']))).toEqual([{ path: 'meta.sampleData[1]', message: 'a sample record must be a JSON object' }]);
+    expect(errorsOf(withSamples(Array.from({ length: 51 }, () => ({}))))[0]?.message).toBe('at most 50 sample records');
+    let deep: Record<string, unknown> = {};
+    for (let level = 0; level < 40; level++) deep = { inner: deep };
+    expect(errorsOf(withSamples([deep]))[0]?.message).toMatch(/deeper than 32 levels/);
+  });
+
   it('throws InvalidTemplateError carrying details.errors', () => {
     try {
       parseTemplate({ formatVersion: 2 });

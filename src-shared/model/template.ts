@@ -1,9 +1,14 @@
 // The template format (spec 2.3 plus Labelsmith's element types) and its validation into {path, message} errors.
 import { z } from 'zod';
+import { dataObjectSchema } from '../api/renderRequest';
 import { elementSchema } from '../elements/elementSchema';
 import { InvalidTemplateError, type ErrorDetail } from '../errors';
 import { toPoints } from '../units/length';
 import { lengthSchema, MAX_ELEMENTS, MAX_SIDE_POINTS } from './common';
+import { templateCounters } from './templateCounters';
+
+/** Enough records to flip through while designing; more belongs in a batch render, not in the template. */
+export const MAX_SAMPLE_RECORDS = 50;
 
 export const templateSchema = z.strictObject({
   formatVersion: z.literal(1, { error: 'formatVersion must be 1' }),
@@ -11,6 +16,11 @@ export const templateSchema = z.strictObject({
     name: z.string().max(200),
     description: z.string().max(5000).optional(),
     tags: z.array(z.string().max(100)).max(50).optional(),
+    /**
+     * The designer's sample records (a Labelsmith extension of spec 2.3's meta): the editor's data panel and the
+     * gallery's thumbnail (first record) use them; renders ignore them and take the request's data.
+     */
+    sampleData: z.array(dataObjectSchema('a sample record')).max(MAX_SAMPLE_RECORDS, { message: `at most ${MAX_SAMPLE_RECORDS} sample records` }).optional(),
   }),
   dimensions: z.strictObject({
     width: lengthSchema,
@@ -77,7 +87,7 @@ export function validateTemplate(input: unknown): ValidationResult {
       errors: parsed.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })),
     };
   }
-  const errors = checkGeometry(parsed.data);
+  const errors = [...checkGeometry(parsed.data), ...templateCounters(parsed.data).errors];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, template: parsed.data };
 }
 

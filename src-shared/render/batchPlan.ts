@@ -3,7 +3,6 @@
 import { BadRequestError } from '../errors';
 import type { LabelData } from '../layout/layoutLabel';
 import { BATCH_LIMITS } from './outputFormats';
-import { isPlainObject } from './renderLabel';
 
 export interface BatchPlan {
   records: LabelData[];
@@ -11,6 +10,11 @@ export interface BatchPlan {
   quantities: number[];
   /** Labels after quantity: the sum of quantities. */
   labelCount: number;
+}
+
+/** Label data: a JSON object. This module stays free of the emitters so the editor checks a print's records with it. */
+export function isPlainObject(value: unknown): value is LabelData {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function badRecord(path: string, message: string): BadRequestError {

@@ -7,6 +7,8 @@ import { emitZplLabels } from '../emit/zpl/emitZpl';
 import { AppError, RenderError } from '../errors';
 import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
 import { layoutLabel } from '../layout/layoutLabel';
+import { LayoutMemo } from '../layout/layoutMemo';
+import { templateCounters } from '../model/templateCounters';
 import { planBatch } from './batchPlan';
 import { BATCH_CONTENT_TYPES, DEFAULT_ZPL_DPI, PNG_DPI } from './outputFormats';
 import { asRenderFailure, prepareTemplate, type RenderOptions } from './renderLabel';
@@ -34,6 +36,11 @@ export interface RenderedBatch {
 /** Zip entries get a fixed time like the PDF's creation date: the same batch gives the same bytes. */
 const FIXED_ZIP_TIME = new Date(Date.UTC(2000, 0, 1));
 
+/** The options of the label at `labelIndex` in the batch, for counter(); the real clock when none is given, as layoutLabel's default. */
+function withLabelIndex<T extends RenderOptions>(options: T, labelIndex: number): T {
+  return { ...options, env: { now: () => new Date(), ...options.env, labelIndex } };
+}
+
 /** The failure of one record, its message prefixed with the record's path so a 1,000-record batch says which one. */
 function inRecord(index: number, error: unknown): AppError {
   const failure = asRenderFailure(error);
@@ -59,19 +66,26 @@ function zipPngs(pngs: readonly Uint8Array[]): Uint8Array {
 export async function renderLabels(templateInput: unknown, records: unknown, options: BatchOptions): Promise<RenderedBatch> {
   const plan = planBatch(records, options.quantityField);
   const template = prepareTemplate(templateInput, options);
+  // Every label takes its own counter values, copies included: then each copy is laid out on its own.
+  const numbersLabels = Object.keys(templateCounters(template).counters).length > 0;
+  const layoutOptions = { ...options, memo: new LayoutMemo() };
   const warnings: BatchWarning[] = [];
   const labels: LaidOutLabel[] = [];
   const pngs: Uint8Array[] = [];
   let done = 0;
   for (const [index, record] of plan.records.entries()) {
     const copies = plan.quantities[index] ?? 1;
+    const layouts = numbersLabels ? copies : 1;
     try {
-      const label = layoutLabel(template, record, options);
-      for (const warning of label.warnings) warnings.push({ ...warning, record: index });
-      const png = options.format === 'png' ? await emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default }) : undefined;
-      for (let copy = 0; copy < copies; copy++) {
-        labels.push(label);
-        if (png) pngs.push(png);
+      for (let layout = 0; layout < layouts; layout++) {
+        const label = layoutLabel(template, record, numbersLabels ? withLabelIndex(layoutOptions, done + layout) : layoutOptions);
+        // Copies differ in their counter values at most: the first one's warnings speak for all.
+        if (layout === 0) for (const warning of label.warnings) warnings.push({ ...warning, record: index });
+        const png = options.format === 'png' ? await emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default }) : undefined;
+        for (let copy = 0; copy < copies / layouts; copy++) {
+          labels.push(label);
+          if (png) pngs.push(png);
+        }
       }
     } catch (error) {
       throw inRecord(index, error);

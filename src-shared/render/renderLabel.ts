@@ -8,8 +8,9 @@ import { AppError, BadRequestError, RenderError } from '../errors';
 import type { ExpressionEnv } from '../expr';
 import type { FontRegistry } from '../fonts/fontRegistry';
 import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
-import { layoutLabel, type LabelData } from '../layout/layoutLabel';
+import { layoutLabel } from '../layout/layoutLabel';
 import { parseTemplate, type Template } from '../model/template';
+import { isPlainObject } from './batchPlan';
 import { CONTENT_TYPES, DEFAULT_ZPL_DPI, PNG_DPI, type OutputFormat, type ZplDpi } from './outputFormats';
 import { pointsToDots, toPoints } from '../units/length';
 
@@ -27,10 +28,6 @@ export interface RenderedOutput {
   bytes: Uint8Array;
   contentType: string;
   warnings: RenderWarning[];
-}
-
-export function isPlainObject(value: unknown): value is LabelData {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A PNG too large to make is the request's fault (size x dpi), answered before any work as a bad request. */

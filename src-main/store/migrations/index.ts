@@ -3,6 +3,7 @@ import initialSql from './0001_initial.sql';
 import settingsSql from './0002_settings.sql';
 import printersSql from './0003_printers.sql';
 import countersSql from './0004_counters.sql';
+import printJobsSql from './0005_print_jobs.sql';
 
 export interface Migration {
   version: number;
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: '0002_settings', sql: settingsSql },
   { version: 3, name: '0003_printers', sql: printersSql },
   { version: 4, name: '0004_counters', sql: countersSql },
+  { version: 5, name: '0005_print_jobs', sql: printJobsSql },
 ];

@@ -1,8 +1,9 @@
-// Prepared statements of the printers table: create, read, list by team, remove; the kind's own fields checked by zod.
+// Prepared statements of the printers table: create, read, list by team, update, remove; the kind's own fields checked by zod.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
+import { timeZoneSchema } from '../../../src-shared/expr/timeZoneName';
 import { parseLength } from '../../../src-shared/units/length';
 
 export const PRINTER_KINDS = ['raw', 'system', 'device'] as const;
@@ -46,6 +47,8 @@ export const newPrinterSchema = z.object({
   media: mediaSizeSchema.nullable(),
   darkness: darknessSchema.nullable(),
   speed: speedSchema.nullable(),
+  /** The IANA zone now() and formatDate use on this printer's labels, stored by its canonical name; null: UTC. */
+  timeZone: timeZoneSchema.nullable().default(null),
 });
 export type NewPrinter = z.input<typeof newPrinterSchema>;
 
@@ -58,6 +61,8 @@ export interface PrinterRecord {
   media: MediaSize | null;
   darkness: number | null;
   speed: number | null;
+  /** IANA time zone of now() and formatDate on this printer's labels (RenderJob.timeZone); null: UTC. */
+  timeZone: string | null;
   createdAt: number;
 }
 
@@ -72,6 +77,7 @@ interface PrinterRow {
   media_height: string | null;
   darkness: number | null;
   speed: number | null;
+  time_zone: string | null;
   created_at: number;
 }
 
@@ -89,17 +95,42 @@ function toPrinter(row: PrinterRow): PrinterRecord {
     media: row.media_width !== null && row.media_height !== null ? { width: row.media_width, height: row.media_height } : null,
     darkness: row.darkness,
     speed: row.speed,
+    timeZone: row.time_zone,
     createdAt: row.created_at,
+  };
+}
+
+/** The row of a printer, validated (throws a ZodError naming each problem). */
+function toRow(id: string, printer: NewPrinter, createdAt: number): PrinterRow {
+  const { connection, ...fields } = newPrinterSchema.parse(printer);
+  const { kind, ...kindFields } = connection;
+  return {
+    id,
+    team_id: fields.teamId,
+    name: fields.name,
+    kind,
+    connection: JSON.stringify(kindFields),
+    dpi: fields.dpi,
+    media_width: fields.media?.width ?? null,
+    media_height: fields.media?.height ?? null,
+    darkness: fields.darkness,
+    speed: fields.speed,
+    time_zone: fields.timeZone,
+    created_at: createdAt,
   };
 }
 
 export function printerQueries(db: Database.Database, now: () => number) {
   const insert = db.prepare<[PrinterRow]>(
-    `INSERT INTO printers (id, team_id, name, kind, connection, dpi, media_width, media_height, darkness, speed, created_at)
-     VALUES (@id, @team_id, @name, @kind, @connection, @dpi, @media_width, @media_height, @darkness, @speed, @created_at)`,
+    `INSERT INTO printers (id, team_id, name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, created_at)
+     VALUES (@id, @team_id, @name, @kind, @connection, @dpi, @media_width, @media_height, @darkness, @speed, @time_zone, @created_at)`,
   );
   const selectOne = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE id = ?');
   const selectByTeam = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE team_id = ? ORDER BY created_at, rowid');
+  const updateOne = db.prepare<[PrinterRow]>(
+    `UPDATE printers SET name = @name, kind = @kind, connection = @connection, dpi = @dpi, media_width = @media_width,
+     media_height = @media_height, darkness = @darkness, speed = @speed, time_zone = @time_zone WHERE id = @id AND team_id = @team_id`,
+  );
   const deleteOne = db.prepare<[string]>('DELETE FROM printers WHERE id = ?');
 
   const get = (id: string): PrinterRecord | undefined => {
@@ -110,22 +141,18 @@ export function printerQueries(db: Database.Database, now: () => number) {
   return {
     /** Validates the printer (throws a ZodError naming each problem) and stores it. */
     create(printer: NewPrinter): PrinterRecord {
-      const { connection, ...fields } = newPrinterSchema.parse(printer);
-      const { kind, ...kindFields } = connection;
-      const row: PrinterRow = {
-        id: randomUUID(),
-        team_id: fields.teamId,
-        name: fields.name,
-        kind,
-        connection: JSON.stringify(kindFields),
-        dpi: fields.dpi,
-        media_width: fields.media?.width ?? null,
-        media_height: fields.media?.height ?? null,
-        darkness: fields.darkness,
-        speed: fields.speed,
-        created_at: now(),
-      };
+      const row = toRow(randomUUID(), printer, now());
       insert.run(row);
+      return toPrinter(row);
+    },
+
+    /** Replaces every field but the id, team and creation time (validated as create does); undefined when the team has no such printer. */
+    update(id: string, printer: NewPrinter): PrinterRecord | undefined {
+      const existing = get(id);
+      if (existing?.teamId !== printer.teamId) return undefined;
+      // A caller that does not speak of the time zone (the editor's form) keeps the one set with the CLI.
+      const row = toRow(id, { ...printer, timeZone: printer.timeZone === undefined ? existing.timeZone : printer.timeZone }, existing.createdAt);
+      updateOne.run(row);
       return toPrinter(row);
     },
 

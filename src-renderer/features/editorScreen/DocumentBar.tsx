@@ -1,9 +1,10 @@
-// The editor's top bar: back to the templates, the template's name and state, and save, publish and preview.
+// The editor's top bar: back to the templates, the template's name and state, and save, publish, preview and print.
 import { useState, type MouseEvent } from 'react';
 import { selectIsDirty, useEditorStore } from '../../store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { NoticeBar } from '../../ui/NoticeBar';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { PrintButton } from '../print/PrintButton';
 import { saveDocument, setDocumentStatus } from './documentActions';
 
 export function DocumentBar() {
@@ -57,6 +58,7 @@ export function DocumentBar() {
         <button type="button" onClick={() => setSidePanel('preview')}>
           Preview
         </button>
+        <PrintButton />
         <a href="#/settings" onClick={guard}>
           Settings
         </a>

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useFonts } from '../../shell/fonts';
 import { CanvasArea } from '../../editor/CanvasArea';
 import { EditorToolbar } from '../../editor/toolbar/EditorToolbar';
-import { editorStore } from '../../store';
+import { editorStore, selectIsDirty } from '../../store';
 import { DocumentBar } from './DocumentBar';
 import { saveDocument } from './documentActions';
 import { SidePanel } from './SidePanel';
@@ -26,8 +26,7 @@ function useSaveShortcut(): void {
 function useUnsavedWarning(): void {
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      const state = editorStore.getState();
-      if (state.template !== state.savedTemplate) event.preventDefault();
+      if (selectIsDirty(editorStore.getState())) event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);

@@ -1,17 +1,17 @@
 // Saving and publishing the open template: what is sent is what is marked saved, even if editing goes on meanwhile.
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
-import { editorStore } from '../../store';
+import { editorStore, selectIsDirty, withSampleData } from '../../store';
 
-/** PUT the template; true when saved. Edits made while the request runs stay unsaved. */
+/** PUT the template with its sample records; true when saved. Edits made while the request runs stay unsaved. */
 export async function saveDocument(): Promise<boolean> {
   const state = editorStore.getState();
   const id = state.documentInfo.id;
   if (id === null) return false;
-  const sent = state.template;
+  const { template: sent, samples: sentSamples } = state;
   try {
-    const saved = await client.saveTemplate(id, sent);
-    editorStore.setState({ savedTemplate: sent });
+    const saved = await client.saveTemplate(id, withSampleData(sent, sentSamples));
+    editorStore.setState({ savedTemplate: sent, savedSamples: sentSamples });
     editorStore.getState().setDocumentInfo({ slug: saved.slug, status: saved.status });
     editorStore.getState().showNotice('info', 'Saved.');
     return true;
@@ -26,7 +26,7 @@ export async function setDocumentStatus(status: 'draft' | 'published'): Promise<
   const state = editorStore.getState();
   const id = state.documentInfo.id;
   if (id === null) return;
-  if (status === 'published' && state.template !== state.savedTemplate && !(await saveDocument())) return;
+  if (status === 'published' && selectIsDirty(state) && !(await saveDocument())) return;
   try {
     const changed = await client.setTemplateStatus(id, status);
     editorStore.getState().setDocumentInfo({ status: changed.status });

@@ -1,9 +1,8 @@
-// Opens a template from the server into the editor store, with the sample records this browser kept for it.
+// Opens a template from the server into the editor store, its sample records into the data panel.
 import { useEffect, useState } from 'react';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
-import { editorStore, type TemplateDraft } from '../../store';
-import { loadStoredSamples, storeSamples } from '../dataPanel/sampleStorage';
+import { editorStore, sampleTextsOf, withoutSampleData, type TemplateDraft } from '../../store';
 
 export type OpenState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; notFound: boolean };
 
@@ -11,19 +10,15 @@ export function useOpenTemplate(templateId: string): OpenState {
   const [state, setState] = useState<OpenState>({ status: 'loading' });
   useEffect(() => {
     let wanted = true;
-    let unsubscribe: (() => void) | undefined;
     client.getTemplate(templateId).then(
       (template) => {
         if (!wanted) return;
         const store = editorStore.getState();
         // The stored content is the input shape with defaults applied: a valid draft as it is.
-        store.loadDocument(template.content as TemplateDraft, { id: template.id, slug: template.slug, status: template.status });
-        store.loadSamples(loadStoredSamples(template.id) ?? ['{}']);
+        const content = template.content as TemplateDraft;
+        store.loadDocument(withoutSampleData(content), { id: template.id, slug: template.slug, status: template.status });
+        store.loadSamples(sampleTextsOf(content));
         store.setSidePanel('inspector');
-        // Records are remembered per template as they are typed.
-        unsubscribe = editorStore.subscribe((next, previous) => {
-          if (next.samples !== previous.samples) storeSamples(template.id, next.samples.map((sample) => sample.text));
-        });
         setState({ status: 'ready' });
       },
       (error: unknown) => {
@@ -34,7 +29,6 @@ export function useOpenTemplate(templateId: string): OpenState {
     );
     return () => {
       wanted = false;
-      unsubscribe?.();
     };
   }, [templateId]);
   return state;

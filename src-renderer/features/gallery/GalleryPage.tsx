@@ -1,5 +1,5 @@
 // The workspace's templates: search, sort, a card per template with its actions, "New label" and "Import JSON".
-import { useState, useId } from 'react';
+import { useEffect, useState, useId } from 'react';
 import type { EditorTemplateSummary } from '../../../src-shared/api/editorApi';
 import { client } from '../../api/appClient';
 import { SORTS, type TemplateSort } from '../../api/apiConstants';
@@ -24,6 +24,13 @@ export function GalleryPage() {
   const list = useLoader(() => client.listTemplates({ search: settledSearch, sort }), `${settledSearch}\n${sort}`);
   const operations = useGalleryActions(list.reload);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const newLabelRequested = useEditorStore((state) => state.newLabelRequested);
+  const requestNewLabel = useEditorStore((state) => state.requestNewLabel);
+  useEffect(() => {
+    if (!newLabelRequested) return;
+    requestNewLabel(false);
+    setDialog({ kind: 'new' });
+  }, [newLabelRequested, requestNewLabel]);
 
   const actions: TemplateActions = {
     duplicate: (template) => void operations.duplicate(template),

@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import type { EditorTemplateSummary } from '../../../src-shared/api/editorApi';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
+import { saveTemplateFile, savedNotice } from '../../api/fileTransfer';
 import { editorStore } from '../../store';
-import { saveBlob } from '../../ui/download';
 
 export interface GalleryOperations {
   duplicate(template: EditorTemplateSummary): Promise<void>;
@@ -56,8 +56,7 @@ export function useGalleryActions(reload: () => void): GalleryOperations {
         run(
           async () => {
             const file = await client.exportTemplate(template.id);
-            saveBlob(file.blob, file.fileName);
-            return undefined;
+            return savedNotice(await saveTemplateFile(file.fileName, file.blob), `“${template.name}”`);
           },
           `Could not export “${template.name}”`,
           () => undefined,

@@ -45,6 +45,7 @@ describe('field names', () => {
     expect(completeAt('cu', 2, fields)).toEqual({ from: 0, to: 2, options: ['customer', 'customer.city', 'customer["post code"]'] });
     expect(completeAt('upper(customer.', 15, fields).options).toEqual(['customer.city']);
     expect(completeAt('up', 2, fields).options).toEqual(['upper(']);
+    expect(completeAt('"SN" + coun', 11, fields).options).toEqual(['counter(']);
     expect(completeAt('"cu', 3, fields).options).toEqual([]);
     expect(completeAt("'it''s' + na", 12, fields).options).toEqual(['name']);
     // The whole name under the cursor is replaced, not just the part before it.

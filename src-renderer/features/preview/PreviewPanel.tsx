@@ -1,10 +1,12 @@
-// The label as the server renders it, in the chosen format, with the selected record; "Save" downloads exactly those bytes.
+// The label as the server renders it, in the chosen format, with the selected record; "Save" writes exactly those bytes (a download, or the app's save dialog).
 import { useState, useId } from 'react';
 import { FORMATS, ZPL_RESOLUTIONS, type OutputFormat, type ZplDpi } from '../../api/apiConstants';
-import { useEditorStore } from '../../store';
+import { saveOutputFile, savedNotice } from '../../api/fileTransfer';
+import { describeError } from '../../api/apiError';
+import { editorStore, useEditorStore } from '../../store';
 import { PreviewOutput } from './PreviewOutput';
 import { previewFileName } from './previewPlan';
-import { usePreview } from './usePreview';
+import { usePreview, type PreviewResult } from './usePreview';
 
 const FORMAT_NAMES: Record<OutputFormat, string> = { pdf: 'PDF', png: 'PNG', zpl: 'ZPL', html: 'HTML' };
 const PNG_RESOLUTIONS = [96, 150, 203, 300, 600] as const;
@@ -21,6 +23,15 @@ export function PreviewPanel() {
   const state = usePreview(format, dpi, zplDpi, round);
   const result = state.status === 'ready' ? state.result : state.status === 'loading' ? state.last : null;
   const current = result?.format === format ? result : null;
+  const save = async (shown: PreviewResult) => {
+    const { showNotice } = editorStore.getState();
+    try {
+      const notice = savedNotice(await saveOutputFile(previewFileName(name, shown.format), shown.format, shown.saved), `the ${FORMAT_NAMES[shown.format]}`);
+      if (notice) showNotice('info', notice);
+    } catch (error) {
+      showNotice('error', `Not saved: ${describeError(error)}`);
+    }
+  };
 
   return (
     <div className="preview-panel">
@@ -62,15 +73,9 @@ export function PreviewPanel() {
         <button type="button" onClick={() => setRound((value) => value + 1)}>
           Refresh preview
         </button>
-        {current ? (
-          <a className="button primary" href={current.saveUrl} download={previewFileName(name, format)}>
-            Save {FORMAT_NAMES[format]}
-          </a>
-        ) : (
-          <button type="button" className="primary" disabled>
-            Save {FORMAT_NAMES[format]}
-          </button>
-        )}
+        <button type="button" className="primary" disabled={!current} onClick={() => current && void save(current)}>
+          Save {FORMAT_NAMES[format]}
+        </button>
       </div>
       <p role="status" className="hint">
         {state.status === 'loading' ? 'Rendering…' : state.status === 'ready' ? `Rendered with record ${recordNumber}.` : ''}

@@ -9,8 +9,8 @@ import { previewPlan } from './previewPlan';
 
 export interface PreviewResult {
   format: OutputFormat;
-  /** Blob URL of the bytes to save. */
-  saveUrl: string;
+  /** The bytes "Save" writes: exactly what the server rendered. */
+  saved: Blob;
   /** Blob URL of a PNG to look at (the saved bytes themselves for PNG). */
   imageUrl: string | null;
   /** ZPL and HTML as text. */
@@ -23,9 +23,7 @@ export type PreviewState = { status: 'loading'; last: PreviewResult | null } | {
 const DEBOUNCE_MS = 400;
 
 function release(result: PreviewResult | null | undefined): void {
-  if (!result) return;
-  URL.revokeObjectURL(result.saveUrl);
-  if (result.imageUrl && result.imageUrl !== result.saveUrl) URL.revokeObjectURL(result.imageUrl);
+  if (result?.imageUrl) URL.revokeObjectURL(result.imageUrl);
 }
 
 async function render(template: unknown, data: Record<string, unknown>, format: OutputFormat, dpi: number, zplDpi: ZplDpi): Promise<PreviewResult> {
@@ -34,10 +32,10 @@ async function render(template: unknown, data: Record<string, unknown>, format: 
     client.preview({ template, data, ...plan.save }),
     plan.display ? client.preview({ template, data, ...plan.display }) : Promise.resolve(null),
   ]);
-  const saveUrl = URL.createObjectURL(saved.bytes);
-  const imageUrl = format === 'png' ? saveUrl : shown ? URL.createObjectURL(shown.bytes) : null;
+  const picture = format === 'png' ? saved.bytes : shown?.bytes;
+  const imageUrl = picture ? URL.createObjectURL(picture) : null;
   const text = format === 'zpl' || format === 'html' ? await saved.bytes.text() : null;
-  return { format, saveUrl, imageUrl, text, warnings: saved.warnings };
+  return { format, saved: saved.bytes, imageUrl, text, warnings: saved.warnings };
 }
 
 export function usePreview(format: OutputFormat, dpi: number, zplDpi: ZplDpi, round: number): PreviewState {

@@ -1,6 +1,7 @@
-// Settings: API keys, plan and usage, the server's address and LAN access, and (super admin) the shared libraries.
+// Settings: API keys, plan and usage, the server's address and LAN access, printers, and (super admin) the shared libraries.
 import type { EditorSession } from '../../../src-shared/api/editorApi';
 import { LibrariesSection } from '../libraries/LibrariesSection';
+import { PrintersSection } from '../printers/PrintersSection';
 import { ApiKeysSection } from './ApiKeysSection';
 import { ServerSection } from './ServerSection';
 import { UsageSection } from './UsageSection';
@@ -17,6 +18,7 @@ export function SettingsPage({ session }: { session: EditorSession }) {
       <ApiKeysSection />
       <UsageSection />
       <ServerSection session={session} />
+      <PrintersSection />
       {session.superAdmin && <LibrariesSection />}
     </main>
   );

@@ -61,20 +61,33 @@ function zplContext(label: LaidOutLabel, fonts: FontRegistry, dpi: number): ZplE
  * One label format. ^CI28 makes field data UTF-8; ^PW and ^LL size the label in dots; ^LH0,0 resets a home offset
  * a previous job may have left in the printer.
  */
-export function emitZpl(label: LaidOutLabel, fonts: FontRegistry, { dpi }: ZplOptions): string {
+export function emitZpl(label: LaidOutLabel, fonts: FontRegistry, options: ZplOptions): string {
+  return writeLabel(label, fonts, options);
+}
+
+/** One label; `written` keeps each element's commands for the next labels that share the element. */
+function writeLabel(label: LaidOutLabel, fonts: FontRegistry, { dpi }: ZplOptions, written?: WeakMap<LaidOutElement, string>): string {
   const ctx = zplContext(label, fonts, dpi);
   const commands = ['^XA', '^CI28', `^PW${ctx.dots(label.width)}`, `^LL${ctx.dots(label.height)}`, '^LH0,0'];
   for (const element of label.elements) {
-    // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
-    const emit = ZPL_ELEMENT_EMITTERS[element.type] as ZplElementEmitter<LaidOutElement>;
-    const zpl = emit(element, ctx);
+    let zpl = written?.get(element);
+    if (zpl === undefined) {
+      // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
+      const emit = ZPL_ELEMENT_EMITTERS[element.type] as ZplElementEmitter<LaidOutElement>;
+      zpl = emit(element, ctx);
+      written?.set(element, zpl);
+    }
     if (zpl !== '') commands.push(zpl);
   }
   commands.push('^XZ');
   return `${commands.join('\n')}\n`;
 }
 
-/** A batch: the labels' formats one after another, printed in order. */
+/**
+ * A batch: the labels' formats one after another, printed in order. Labels of one batch share the laid-out elements
+ * whose value repeats (LayoutMemo) and have one size, so each shared element is written once.
+ */
 export function emitZplLabels(labels: readonly LaidOutLabel[], fonts: FontRegistry, options: ZplOptions): string {
-  return labels.map((label) => emitZpl(label, fonts, options)).join('');
+  const written = new WeakMap<LaidOutElement, string>();
+  return labels.map((label) => writeLabel(label, fonts, options, written)).join('');
 }

@@ -6,34 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { send } from '@koa/send';
 import type { Context, Next } from 'koa';
 import { NotFoundError } from '../../../../src-shared/api/apiErrors';
+import { contentSecurityPolicy } from '../../../window/contentSecurityPolicy';
 import { LONG_CACHE_MS } from './fontsRoutes';
 
-/**
- * The page may load only its own scripts, styles and fonts and talk only to this server; previews are shown from
- * blob: and data: URLs; nothing may frame it. Inline styles are allowed for the label documents the preview shows.
- */
-export const EDITOR_CSP = [
-  "default-src 'self'",
-  "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self' data:",
-  "frame-src 'self' blob: data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The desktop window enforces the same policy: one definition for both. */
+export const EDITOR_CSP = contentSecurityPolicy();
 
 /** Paths that belong to the APIs and their files: an unknown one there is a JSON 404, never the editor page. */
 const NOT_PAGES = ['/api', '/v1', '/health', '/editor-assets', '/assets'];
 const ASSETS_PREFIX = '/assets/';
-
-/**
- * The electron-vite build writes the desktop window's policy into index.html as a meta tag, and a page obeys every
- * policy it is given: that one allows no requests, which would stop the editor's calls to /api. Served over HTTP the
- * header above is the policy, so the tag is taken out.
- */
-const META_CSP_PATTERN = /<meta\s+http-equiv=["']Content-Security-Policy["'][^>]*>\s*/gi;
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">
@@ -118,6 +99,6 @@ export function editorPage(rendererDir?: string) {
     if (!isPagePath(ctx.path) || !wantsHtml(ctx)) return next();
     const dir = locate();
     setPageHeaders(ctx);
-    ctx.body = dir === undefined ? NOT_BUILT_PAGE : (await readFile(join(dir, 'index.html'), 'utf8')).replace(META_CSP_PATTERN, '');
+    ctx.body = dir === undefined ? NOT_BUILT_PAGE : await readFile(join(dir, 'index.html'), 'utf8');
   };
 }

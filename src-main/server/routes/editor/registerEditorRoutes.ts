@@ -1,12 +1,16 @@
 // The editor's private API under /api, all of it behind the admin session (see editorAuth), acting as the workspace team.
 import type Router from '@koa/router';
+import type { PrintQueue } from '../../../printing/printQueue';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
+import type { QuotaGate } from '../../quotaGate';
 import type { ServerConfig } from '../../serverConfig';
 import { registerApiKeysRoutes } from './apiKeysRoutes';
 import { registerFontsRoutes } from './fontsRoutes';
 import { registerLibrariesRoutes } from './librariesRoutes';
 import { registerPreviewRoute } from './previewRoute';
+import { registerPrintJobsRoutes } from './printJobsRoutes';
+import { registerPrintersRoutes } from './printersRoutes';
 import { registerSessionRoute } from './sessionRoute';
 import { registerSettingsRoutes } from './settingsRoutes';
 import { registerStocksRoute } from './stocksRoute';
@@ -20,17 +24,22 @@ export interface EditorRouteDeps {
   config: ServerConfig;
   /** The workspace team (ensureWorkspaceTeam). */
   teamId: string;
+  /** The server's quota gate and print queue: the editor's print jobs are admitted and sent like /v1/print's. */
+  quota: QuotaGate;
+  printQueue: Pick<PrintQueue, 'wake'>;
 }
 
-export function registerEditorRoutes(router: Router, { store, pool, config, teamId }: EditorRouteDeps): void {
+export function registerEditorRoutes(router: Router, { store, pool, config, teamId, quota, printQueue }: EditorRouteDeps): void {
   registerSessionRoute(router, store, config, teamId);
   registerTemplatesRoutes(router, store, teamId);
   registerThumbnailRoute(router, store, pool, teamId, config.version);
-  registerPreviewRoute(router, pool);
+  registerPreviewRoute(router, pool, store, teamId);
   registerStocksRoute(router);
   registerApiKeysRoutes(router, store, teamId);
   registerEditorUsageRoute(router, store, teamId);
   registerSettingsRoutes(router, store, config);
   registerLibrariesRoutes(router, store, teamId);
+  registerPrintersRoutes(router, store, teamId);
+  registerPrintJobsRoutes(router, { store, pool, quota, queue: printQueue }, teamId);
   registerFontsRoutes(router);
 }

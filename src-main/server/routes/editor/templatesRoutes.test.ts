@@ -3,6 +3,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorSession, EditorTemplate, EditorTemplateSummary } from '../../../../src-shared/api/editorApi';
 import { parseTemplate } from '../../../../src-shared/model/template';
+import { decodePng, inkShare } from '../../../../e2e/support/pixels';
 import { loadSample } from '../../../samples/sampleTemplates';
 import { api, rawGet, smallTemplate, startEditorServer, type EditorServer } from './editorTestSupport';
 
@@ -225,5 +226,32 @@ describe('thumbnails', () => {
     const answer = await api(server, `/api/templates/${created.id}/thumbnail.png`);
     expect(answer.status, answer.text).toBe(200);
     expect(pngSize(answer.bytes)).toEqual({ width: 200, height: 300 });
+  });
+
+  it('show a label whose content is all data with its first sample record, and without samples leave the data out', async () => {
+    const boundLabel = (sampleData?: Record<string, unknown>[]) => ({
+      formatVersion: 1,
+      meta: { name: 'Bound', ...(sampleData ? { sampleData } : {}) },
+      dimensions: { width: '50mm', height: '25mm' },
+      elements: [
+        { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '12mm', content: { expression: 'data.name' }, style: { fontSize: '24pt', fontWeight: 'bold' } },
+        { id: 'sku', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '2mm', y: '15mm' }, width: '46mm', height: '8mm', contentExpression: 'sku', showText: false },
+      ],
+    });
+    // 240 x 120 px for 50 x 25 mm: 4.8 px a millimetre.
+    const textArea = { x: 2 * 4.8, y: 2 * 4.8, width: 46 * 4.8, height: 12 * 4.8 };
+    const barcodeArea = { x: 2 * 4.8, y: 15 * 4.8, width: 46 * 4.8, height: 8 * 4.8 };
+    const thumbnail = async (content: unknown) => {
+      const answer = await api(server, `/api/templates/${(await create(content)).id}/thumbnail.png`);
+      expect(answer.status, answer.text).toBe(200);
+      return decodePng(answer.bytes);
+    };
+
+    const withSamples = await thumbnail(boundLabel([{ name: 'WWWW', sku: 'LS-0001' }, { name: 'second record' }]));
+    expect(inkShare(withSamples, textArea)).toBeGreaterThan(0.05);
+    expect(inkShare(withSamples, barcodeArea)).toBeGreaterThan(0.2);
+    const withoutSamples = await thumbnail(boundLabel());
+    expect(inkShare(withoutSamples, textArea)).toBe(0);
+    expect(inkShare(withoutSamples, barcodeArea)).toBe(0);
   });
 });

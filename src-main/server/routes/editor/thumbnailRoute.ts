@@ -19,15 +19,18 @@ export function thumbnailDpi(template: Template): number {
 }
 
 /**
- * A thumbnail has no data to bind, and a barcode fed by a missing field cannot be drawn. The element the render
- * error names is left out and the rest drawn: a label without its barcode says more in a gallery than no picture.
+ * A thumbnail shows the template with its first sample record (the designer's data panel saves them), so labels whose
+ * text is all bound to data are not blank. Without samples, or with a record lacking a field, a barcode fed by a
+ * missing field cannot be drawn: the element the render error names is left out and the rest drawn, since a label
+ * without its barcode says more in a gallery than no picture.
  */
 async function renderThumbnail(pool: RenderPool, template: Template): Promise<Uint8Array> {
   const dpi = thumbnailDpi(template);
+  const data = template.meta.sampleData?.[0] ?? {};
   let elements = template.elements;
   for (let leftOut = 0; ; leftOut++) {
     try {
-      return (await pool.render({ template: { ...template, elements }, data: {}, format: 'png', dpi })).bytes;
+      return (await pool.render({ template: { ...template, elements }, data, format: 'png', dpi })).bytes;
     } catch (error) {
       const failed = error instanceof RenderError ? error.elementId : undefined;
       const rest = elements.filter((element) => element.id !== failed);

@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of the /v1 API, generated from the same zod schemas the server validates and answers with.
 import { z } from 'zod';
+import { printerListSchema, printerStatusSchema, printJobSchema, printRequestSchema } from '../../../../src-shared/api/printRequest';
 import { renderAnswerSchema, renderRequestSchema } from '../../../../src-shared/api/renderRequest';
 import { errorBodySchema, healthSchema, templateListSchema, usageSchema } from '../../../../src-shared/api/resources';
 import { templateSchema } from '../../../../src-shared/model/template';
@@ -20,11 +21,25 @@ const rateLimitHeaders = {
   'X-RateLimit-Reset': { description: 'When that window resets, Unix epoch seconds', schema: { type: 'integer' } },
 };
 
+/** The errors of a request that renders (/v1/render, /v1/print): the same checks, so the same statuses. */
+function renderErrors(notFound: string): Record<number, unknown> {
+  return {
+    400: errorResponse('BAD_REQUEST or INVALID_TEMPLATE (details.errors: [{path, message}])'),
+    401: errorResponse('AUTH_REQUIRED'),
+    403: errorResponse('FORBIDDEN: a demo key used with anything but a library template'),
+    404: errorResponse(notFound),
+    413: errorResponse('PAYLOAD_TOO_LARGE: body over 1 MB'),
+    429: errorResponse('RATE_LIMITED (with Retry-After) or QUOTA_EXCEEDED'),
+    502: errorResponse('RENDER_ERROR: the data cannot be rendered (details name the element), or the render took too long'),
+    503: errorResponse('SERVICE_BUSY: the render queue is full'),
+  };
+}
+
 export function openApiDocument(version: string): Record<string, unknown> {
   const secured = [{ bearer: [] }];
   return {
     openapi: '3.1.0',
-    info: { title: 'Labelsmith render API', version, description: 'Renders label templates with JSON data to pdf, png, zpl or html.' },
+    info: { title: 'Labelsmith render API', version, description: 'Renders label templates with JSON data to pdf, png, zpl or html, and prints them on the team’s printers.' },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_sk_live_… or svc_sk_test_… API key' } },
       schemas: {
@@ -35,6 +50,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
         TemplateList: jsonSchema(templateListSchema),
         Usage: jsonSchema(usageSchema),
         Health: jsonSchema(healthSchema),
+        PrintRequest: jsonSchema(printRequestSchema, 'input'),
+        PrintJob: jsonSchema(printJobSchema),
+        PrinterList: jsonSchema(printerListSchema),
+        PrinterStatus: jsonSchema(printerStatusSchema),
       },
     },
     paths: {
@@ -55,14 +74,57 @@ export function openApiDocument(version: string): Record<string, unknown> {
                 'text/html': {},
               },
             },
-            400: errorResponse('BAD_REQUEST or INVALID_TEMPLATE (details.errors: [{path, message}])'),
+            ...renderErrors('NOT_FOUND: templateId not found or not published'),
+          },
+        },
+      },
+      '/v1/print': {
+        post: {
+          summary: 'Print a saved or inline template with data or records on one of the team’s printers',
+          description: 'Renders at once (bad input fails here, as in /v1/render) and answers 202 with the queued job; counts labels × copies as renders.',
+          security: secured,
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/PrintRequest' } } } },
+          responses: {
+            202: {
+              description: 'The job, queued; follow it at the Location header',
+              headers: { ...rateLimitHeaders, Location: { description: 'The job: /v1/print-jobs/{jobId}', schema: { type: 'string' } } },
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/PrintJob' } } },
+            },
+            ...renderErrors('NOT_FOUND: templateId or printerId not found (another team’s printer included)'),
+          },
+        },
+      },
+      '/v1/print-jobs/{jobId}': {
+        get: {
+          summary: 'A print job’s state: queued, sending, done, or failed with the reason',
+          security: secured,
+          parameters: [{ name: 'jobId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+          responses: {
+            200: { description: 'The job', content: { 'application/json': { schema: { $ref: '#/components/schemas/PrintJob' } } } },
             401: errorResponse('AUTH_REQUIRED'),
-            403: errorResponse('FORBIDDEN: a demo key used with anything but a library template'),
-            404: errorResponse('NOT_FOUND: templateId not found or not published'),
-            413: errorResponse('PAYLOAD_TOO_LARGE: body over 1 MB'),
-            429: errorResponse('RATE_LIMITED (with Retry-After) or QUOTA_EXCEEDED'),
-            502: errorResponse('RENDER_ERROR: the data cannot be rendered (details name the element), or the render took too long'),
-            503: errorResponse('SERVICE_BUSY: the render queue is full'),
+            404: errorResponse('NOT_FOUND: unknown id, or another team’s job'),
+          },
+        },
+      },
+      '/v1/printers': {
+        get: {
+          summary: 'The team’s printers',
+          security: secured,
+          responses: {
+            200: { description: 'Printers', content: { 'application/json': { schema: { $ref: '#/components/schemas/PrinterList' } } } },
+            401: errorResponse('AUTH_REQUIRED'),
+          },
+        },
+      },
+      '/v1/printers/{printerId}/status': {
+        get: {
+          summary: 'Ask the printer for its status now (~HS for raw ZPL printers)',
+          security: secured,
+          parameters: [{ name: 'printerId', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            200: { description: 'The status report; an unreachable printer is a report too (reachable: false, error)', content: { 'application/json': { schema: { $ref: '#/components/schemas/PrinterStatus' } } } },
+            401: errorResponse('AUTH_REQUIRED'),
+            404: errorResponse('NOT_FOUND: unknown id, or another team’s printer'),
           },
         },
       },

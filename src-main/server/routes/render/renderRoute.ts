@@ -1,28 +1,20 @@
 // POST /v1/render (spec 4.1, and batches of records): validate, resolve the template, admit by quota, render in the pool, store, answer.
 import type Router from '@koa/router';
-import { effectiveLimits, periodOf } from '../../../../src-shared/api/plans';
-import { nestsDeeperThan, renderRequestSchema, type RenderAnswer } from '../../../../src-shared/api/renderRequest';
-import { InvalidTemplateError } from '../../../../src-shared/errors';
+import { renderRequestSchema, type RenderAnswer } from '../../../../src-shared/api/renderRequest';
 import { planBatch } from '../../../../src-shared/render/batchPlan';
 import { outputExtension } from '../../../../src-shared/render/outputFormats';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import { recordRender } from '../../../store/recordRender';
+import { renderCounters, type RenderCounters } from '../../../store/renderCounters';
 import { authenticate, authState } from '../../middleware/authenticate';
 import { jsonBody } from '../../middleware/jsonBody';
 import { rateLimit } from '../../middleware/rateLimit';
 import type { QuotaGate } from '../../quotaGate';
 import type { TeamRateLimits } from '../../rateLimits';
+import { admitRenders, apiKeyTemplate } from '../../renderAdmission';
 import { parseRequestBody } from '../../requestBody';
 import { sendDocument } from '../../sendDocument';
-import { assertDemoKeyAllowed, publishedTemplate } from '../../templateAccess';
-
-/**
- * Deepest nesting accepted in an inline template (a real one nests about 5 levels: elements, an element, style, ...).
- * Checked here because the template travels to a render thread before it is validated, and copying a deeply nested
- * value there overflows the stack: 100,000 levels came back as a 502 "render thread failed" instead of a 400.
- */
-export const MAX_TEMPLATE_DEPTH = 32;
 
 export interface RenderRouteDeps {
   store: Store;
@@ -35,23 +27,19 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
   router.post('/v1/render', authenticate(store), rateLimit(rateLimits), jsonBody(), async (ctx) => {
     const auth = authState(ctx);
     const request = parseRequestBody(renderRequestSchema, ctx.request.body);
-    assertDemoKeyAllowed(auth, request.templateId);
-    if (request.template !== undefined && nestsDeeperThan(request.template, MAX_TEMPLATE_DEPTH)) {
-      throw new InvalidTemplateError([{ path: '', message: `the template nests deeper than ${MAX_TEMPLATE_DEPTH} levels` }]);
-    }
-    const template = request.templateId === undefined ? request.template : publishedTemplate(store, auth, request.templateId).content;
+    const template = apiKeyTemplate(store, auth, request);
 
     // A batch counts one render per label (after quantity) against the quota, and one request against the rate limit.
     const batch = request.records === undefined ? undefined : planBatch(request.records, request.quantityField);
-    const labels = batch?.labelCount ?? 1;
     const mode = auth.apiKey.mode;
-    const limits = effectiveLimits(auth.team);
-    const used = store.usage.get(auth.team.id, periodOf(store.now()).period).live;
-    // Test renders never touch the quota (spec 8.2 rule 4). A hard cap admits all of a batch's labels or none.
-    const reservation = mode === 'live' ? quota.admit(auth.team.id, used, limits.monthly, limits.hardCap, labels) : undefined;
+    // A hard cap admits all of a batch's labels or none.
+    const reservation = admitRenders(store, quota, auth.team, mode, batch?.labelCount ?? 1);
+    let counters: RenderCounters | undefined;
     try {
-      const { data, records, quantityField, format, dpi, zplDpi } = request;
-      const rendered = await pool.render({ template, data, records, quantityField, format, dpi, zplDpi });
+      // Live renders take their counter values; test renders show the next ones without taking them.
+      counters = renderCounters(store, auth.team.id, template, batch?.labelCount ?? 1, mode === 'live');
+      const { data, records, quantityField, format, dpi, zplDpi, timeZone } = request;
+      const rendered = await pool.render({ template, data, records, quantityField, format, dpi, zplDpi, timeZone, counters: counters.values });
       const finished = {
         teamId: auth.team.id,
         apiKeyId: auth.apiKey.id,
@@ -81,6 +69,10 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
         labelCount: rendered.labelCount,
       };
       ctx.body = result;
+    } catch (error) {
+      // Nothing was delivered: the values can go to the next render.
+      counters?.release();
+      throw error;
     } finally {
       reservation?.release();
     }

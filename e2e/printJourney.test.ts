@@ -1,0 +1,270 @@
+// Printing in a real browser against a real `labelsmith serve` and the fake ZPL printer: add the printer in Settings, watch
+// its live status follow the printer's ~HS answer, print its test label, then print two CSV records from the editor's
+// print dialog and check the printer received each label's ZPL exactly once.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeZplPrinter, type FakeZplPrinter } from '../src-main/printing/fakeZplPrinter';
+import type { EditorPrinter } from '../src-shared/api/editorPrinters';
+import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from './support/editorServer';
+import { decodePng, readCode128 } from './support/pixels';
+
+/** UPDATE_SCREENSHOTS=1 writes the README's printers picture into resources/docs/; normal runs leave the tree alone. */
+const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+const DOCS_DIR = resolve(REPO_ROOT, 'resources/docs');
+/** The page asks each printer every 4 s: a change shows within two rounds. */
+const STATUS_WAIT = { timeout: 15_000, interval: 250 };
+
+/** A 2x1 in parcel tag: the name as text, the SKU as a code128. */
+const PARCEL_TAG = {
+  formatVersion: 1,
+  meta: { name: 'Parcel tag' },
+  dimensions: { width: '2in', height: '1in' },
+  elements: [
+    {
+      id: 'name',
+      type: 'text',
+      position: { mode: 'absolute', x: '0.1in', y: '0.08in' },
+      width: '1.8in',
+      height: '0.3in',
+      content: { expression: 'data.name' },
+      style: { fontSize: '12pt' },
+    },
+    {
+      id: 'sku',
+      type: 'barcode',
+      symbology: 'code128',
+      position: { mode: 'absolute', x: '0.1in', y: '0.45in' },
+      width: '1.8in',
+      height: '0.45in',
+      content: { expression: 'data.sku' },
+    },
+  ],
+};
+
+const RECORDS_CSV = 'name,sku\r\nAda Lovelace,SKU-1001\r\nGrace Hopper,SKU-1002\r\n';
+
+let editor: SignedInEditor;
+let page: Page;
+let printer: FakeZplPrinter;
+
+beforeAll(async () => {
+  printer = await startFakeZplPrinter();
+  editor = await startSignedInEditor();
+  page = editor.page;
+});
+
+afterAll(async () => {
+  await editor?.close();
+  await printer?.close();
+});
+
+function printersSection(): Locator {
+  return page.getByRole('region', { name: 'Printers' });
+}
+
+function printerRow(name: string): Locator {
+  return printersSection().getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+}
+
+function statusBadge(name: string): Promise<string | null> {
+  return printerRow(name).locator('.badge').textContent();
+}
+
+/** What the printer received on its connections, apart from status questions. */
+function receivedJobs(): string[] {
+  return printer.connections.map((connection) => connection.bytes.toString('utf8')).filter((text) => text.replaceAll('~HS', '') !== '');
+}
+
+/** The README's picture: the printers section at the top of the window, the network printer out of paper. */
+async function screenshotPrintersPage(): Promise<void> {
+  printer.setState('paperOut');
+  await expect.poll(() => statusBadge('Dock 1'), STATUS_WAIT).toBe('Paper out');
+  await printersSection().evaluate((section) => section.scrollIntoView({ block: 'start' }));
+  mkdirSync(DOCS_DIR, { recursive: true });
+  await page.screenshot({ path: resolve(DOCS_DIR, 'printers.png'), type: 'png' });
+  printer.setState('ready');
+  await expect.poll(() => statusBadge('Dock 1'), STATUS_WAIT).toBe('Ready');
+}
+
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
+describe.sequential('print journey', () => {
+  it('adds a raw printer pointing at the fake printer in Settings, and shows it ready', async () => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await printersSection().getByRole('button', { name: 'Add printer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add printer' });
+    await dialog.getByLabel('Printer name').fill('Dock 1');
+    expect(await dialog.getByRole('radio', { name: 'Network (ZPL over TCP)' }).isChecked()).toBe(true);
+    await dialog.getByLabel('Host').fill('127.0.0.1');
+    await dialog.getByLabel('Port').fill(String(printer.port));
+    await dialog.getByRole('button', { name: 'Add printer' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    const row = printerRow('Dock 1');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining(['Network (ZPL over TCP)', `127.0.0.1:${printer.port}`, '203 dpi', 'Printer’s own']),
+    );
+    const stored = await editorApi<{ printers: EditorPrinter[] }>(editor.server, 'GET', '/api/printers');
+    expect(stored.printers).toEqual([expect.objectContaining({ name: 'Dock 1', connection: { kind: 'raw', host: '127.0.0.1', port: printer.port }, dpi: 203 })]);
+    await expect.poll(() => statusBadge('Dock 1'), STATUS_WAIT).toBe('Ready');
+  });
+
+  it('shows the live status turn to "Paper out" when the printer says so, and back', async () => {
+    printer.setState('paperOut');
+    await expect.poll(() => statusBadge('Dock 1'), STATUS_WAIT).toBe('Paper out');
+    expect(await printerRow('Dock 1').locator('.badge').getAttribute('class')).toContain('badge-error');
+    printer.setState('ready');
+    await expect.poll(() => statusBadge('Dock 1'), STATUS_WAIT).toBe('Ready');
+  });
+
+  it('prints the test label on the printer', async () => {
+    await printerRow('Dock 1').getByRole('button', { name: 'Print test label on Dock 1' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Test label sent to “Dock 1”' }).count()).toBe(1);
+    const jobs = receivedJobs();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toContain('^FH_^FDDock 1^FS');
+    expect(jobs[0]).toContain('LS-TEST-203');
+  });
+
+  it('adds a system queue and edits its media size', async () => {
+    await printersSection().getByRole('button', { name: 'Add printer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add printer' });
+    await dialog.getByLabel('Printer name').fill('Office');
+    await dialog.getByRole('radio', { name: 'System queue (CUPS/lp)' }).check();
+    await dialog.getByLabel('Queue name').fill('Office_Laser');
+    await dialog.getByLabel('Media width').fill('4in');
+    await dialog.getByLabel('Media height').fill('6in');
+    await dialog.getByRole('button', { name: 'Add printer' }).click();
+    await expect.poll(() => printerRow('Office').count()).toBe(1);
+    expect(await printerRow('Office').getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['Office_Laser (PDF)', '4in × 6in']));
+    // CUPS knows a system queue's state; the page says there is none to show rather than guessing.
+    await expect.poll(() => statusBadge('Office'), STATUS_WAIT).toBe('No status');
+
+    await printerRow('Office').getByRole('button', { name: 'Edit Office' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit printer Office' });
+    expect(await edit.getByLabel('Queue name').inputValue()).toBe('Office_Laser');
+    await edit.getByLabel('Media width').fill('100mm');
+    await edit.getByLabel('Media height').fill('150mm');
+    await edit.getByLabel('Time zone').fill('Europe/Berlin');
+    await edit.getByRole('button', { name: 'Save printer' }).click();
+    await expect.poll(() => edit.count()).toBe(0);
+    await expect.poll(() => printerRow('Office').getByRole('cell', { name: '100mm × 150mm' }).count()).toBe(1);
+    expect(await printerRow('Office').getByRole('cell', { name: 'Europe/Berlin' }).count()).toBe(1);
+    const stored = await editorApi<{ printers: EditorPrinter[] }>(editor.server, 'GET', '/api/printers');
+    expect(stored.printers.find((listed) => listed.name === 'Office')).toMatchObject({
+      connection: { kind: 'system', queue: 'Office_Laser', rawQueue: false },
+      media: { width: '100mm', height: '150mm' },
+      timeZone: 'Europe/Berlin',
+    });
+  });
+
+  it('adds a device printer, reports it unreachable, and removes it after asking', async () => {
+    await printersSection().getByRole('button', { name: 'Add printer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add printer' });
+    await dialog.getByLabel('Printer name').fill('USB');
+    await dialog.getByRole('radio', { name: 'Device file' }).check();
+    await dialog.getByLabel('Device path').fill('usb/lp0');
+    await dialog.getByRole('button', { name: 'Add printer' }).click();
+    // The server's refusal lands on its field, and the dialog stays open.
+    await expect.poll(() => dialog.getByLabel('Device path').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByText('must be an absolute path such as /dev/usb/lp0').isVisible()).toBe(true);
+    await dialog.getByLabel('Device path').fill('/dev/labelsmith-e2e-missing-lp0');
+    await dialog.getByRole('button', { name: 'Add printer' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => statusBadge('USB'), STATUS_WAIT).toBe('Unreachable');
+
+    await printerRow('USB').getByRole('button', { name: 'Remove USB' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove printer?' });
+    // The safe choice has the focus.
+    await expect.poll(() => confirm.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => printerRow('USB').count()).toBe(0);
+    const stored = await editorApi<{ printers: EditorPrinter[] }>(editor.server, 'GET', '/api/printers');
+    expect(stored.printers.map((listed) => listed.name)).toEqual(['Dock 1', 'Office']);
+    if (UPDATE_SCREENSHOTS) await screenshotPrintersPage();
+  });
+
+  it('prints a template with two CSV records from the print dialog: each label reaches the printer once', async () => {
+    const template = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: PARCEL_TAG });
+    await page.evaluate((id) => {
+      window.location.hash = `#/templates/${encodeURIComponent(id)}`;
+    }, template.id);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Parcel tag');
+    expect(await page.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(true);
+    await page.getByRole('application', { name: 'Label canvas' }).focus();
+    await page.keyboard.press('Control+P');
+    const dialog = page.getByRole('dialog', { name: 'Print' });
+    await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
+    expect(await dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent()).toBe('Dock 1 (Network (ZPL over TCP), 203 dpi)');
+
+    await dialog.getByRole('radio', { name: 'Records from a file (CSV or JSON)' }).check();
+    await dialog.getByLabel('Records file').setInputFiles({ name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(RECORDS_CSV) });
+    await expect.poll(() => dialog.getByText('2 records from parcels.csv').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('2 labels in all (2 per copy).').isVisible()).toBe(true);
+
+    // The preview is the first record's label, rendered by the server at the printer's 203 dpi.
+    const preview = dialog.getByRole('img', { name: 'Preview of the first label' });
+    await preview.waitFor();
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('img[alt="Preview of the first label"]');
+      return image !== null && image.complete && image.naturalWidth > 0;
+    });
+    const dataUrl = await preview.evaluate((image: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      canvas.getContext('2d')?.drawImage(image, 0, 0);
+      return canvas.toDataURL('image/png');
+    });
+    const previewPng = decodePng(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
+    expect([previewPng.width, previewPng.height]).toEqual([406, 203]);
+    expect((await readCode128(previewPng)).map((code) => code.text)).toEqual(['SKU-1001']);
+
+    // Usable at 1280x800: the whole dialog, its Print button included, is on screen.
+    const box = await dialog.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 800).toBe(true);
+
+    const before = receivedJobs().length;
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), { timeout: 30_000, interval: 250 }).toBe(
+      'Printed: 2 labels sent to Dock 1.',
+    );
+
+    const sent = receivedJobs().slice(before).join('');
+    expect(occurrences(sent, '^XA')).toBe(2);
+    expect(occurrences(sent, '^FDAda Lovelace^FS')).toBe(1);
+    expect(occurrences(sent, '^FDGrace Hopper^FS')).toBe(1);
+    expect(occurrences(sent, '^BCN,67,N,N,N,A^FH_^FDSKU-1001^FS')).toBe(1);
+    expect(occurrences(sent, '^BCN,67,N,N,N,A^FH_^FDSKU-1002^FS')).toBe(1);
+    expect(sent.indexOf('Ada Lovelace')).toBeLessThan(sent.indexOf('Grace Hopper'));
+  });
+
+  it('says why a print waits while the printer is out of paper, and finishes once paper is back', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Print' });
+    await dialog.getByLabel('Copies').fill('2');
+    await expect.poll(() => dialog.getByText('4 labels in all (2 per copy).').isVisible()).toBe(true);
+    printer.setState('paperOut');
+    const before = receivedJobs().length;
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    const progress = dialog.getByRole('status').filter({ hasText: /Dock 1/ });
+    await expect.poll(() => progress.textContent(), STATUS_WAIT).toMatch(/Retrying after: printer "Dock 1" reports paper out\.$/);
+    // Nothing was sent while the printer said it had no paper.
+    expect(receivedJobs().slice(before).join('')).not.toContain('^XA');
+
+    printer.setState('ready');
+    // The queue's next attempt comes after its backoff (2 s, then 4 s, ...).
+    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), { timeout: 30_000, interval: 250 }).toBe(
+      'Printed: 4 labels sent to Dock 1.',
+    );
+    const sent = receivedJobs().slice(before).join('');
+    expect(occurrences(sent, '^XA')).toBe(4);
+    // Copies of the whole document, in order: Ada, Grace, Ada, Grace.
+    const names = [...sent.matchAll(/\^FD(Ada Lovelace|Grace Hopper)\^FS/g)].map((match) => match[1]);
+    expect(names).toEqual(['Ada Lovelace', 'Grace Hopper', 'Ada Lovelace', 'Grace Hopper']);
+  });
+});

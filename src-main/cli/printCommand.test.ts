@@ -1,0 +1,156 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { printJobSchema } from '../../src-shared/api/printRequest';
+import type { FakeZplPrinter } from '../printing/fakeZplPrinter';
+import { closedPort, fakePrinter } from '../printing/printingTestSupport';
+import { startTestServer } from '../server/serverTestSupport';
+import { DATABASE_FILE } from '../store/openStore';
+import { bundleForNode, tempDataDir } from '../store/storeTestSupport';
+import { runNodeScript, type ProcessRun } from '../testing/runProcess';
+
+/** The printers below: 2 x 1 in media at 203 dpi, darkness 20, speed 4. */
+const SETTINGS = '^XA~SD20^PR4^PW406^LL203^XZ\n';
+
+const TEMPLATE = {
+  formatVersion: 1,
+  meta: { name: 'Parcel' },
+  dimensions: { width: '50mm', height: '25mm' },
+  elements: [{ id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '10mm', content: { expression: 'data.title' } }],
+};
+
+let cli = '';
+beforeAll(async () => {
+  cli = await bundleForNode(join(import.meta.dirname, 'labelsmith.ts'));
+});
+
+function run(args: string[]): Promise<ProcessRun> {
+  return runNodeScript(cli, args);
+}
+
+async function json(args: string[]): Promise<Record<string, unknown>> {
+  const result = await run(args);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+/** A data directory with a team, the template as a file and as the team's template "parcel", and files in a scratch folder. */
+async function setUp(): Promise<{ d: string[]; dataDir: string; team: string; file(name: string, content: string): string }> {
+  const dataDir = tempDataDir();
+  const scratch = tempDataDir();
+  const d = ['--data-dir', dataDir];
+  const file = (name: string, content: string): string => {
+    const path = join(scratch, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const team = String((await json(['team', 'create', '--name', 'Acme', '--plan', 'pro', ...d])).id);
+  await json(['template', 'import', '--team', team, '--file', file('template.json', JSON.stringify(TEMPLATE)), '--slug', 'parcel', ...d]);
+  return { d, dataDir, team, file };
+}
+
+async function addPrinter(d: string[], team: string, port: number, name = 'Dock'): Promise<string> {
+  const args = ['printer', 'add', '--team', team, '--name', name, '--kind', 'raw', '--host', '127.0.0.1', '--port', String(port)];
+  return String((await json([...args, '--dpi', '203', '--media', '2x1in', '--darkness', '20', '--speed', '4', ...d])).id);
+}
+
+function labelConnections(fake: FakeZplPrinter): string[] {
+  return fake.connections.map((connection) => connection.bytes.toString()).filter((bytes) => bytes !== '~HS');
+}
+
+describe('labelsmith print', () => {
+  it('prints a template file with a data file through the queue, and prints the finished job', async () => {
+    const { d, team, file } = await setUp();
+    const fake = await fakePrinter();
+    const printer = await addPrinter(d, team, fake.port);
+    const template = file('t.json', JSON.stringify(TEMPLATE));
+    const data = file('d.json', JSON.stringify({ title: 'Parcel 1' }));
+    const job = printJobSchema.parse(await json(['print', '--printer', printer, '--template', template, '--data', data, ...d]));
+    expect(job).toMatchObject({ status: 'done', printerId: printer, format: 'zpl', labelCount: 1, copies: 1, labelsSent: 1 });
+    const zpl = await run(['render', '--template', template, '--data', data, '--format', 'zpl', '--zpl-dpi', '203']);
+    expect(zpl.stdout).toContain('^FDParcel 1^FS');
+    expect(labelConnections(fake)).toEqual([SETTINGS + zpl.stdout]);
+  });
+
+  it('prints CSV records by template id with quantities and copies, reporting progress on stderr', async () => {
+    const { d, team, file } = await setUp();
+    const fake = await fakePrinter();
+    const printer = await addPrinter(d, team, fake.port);
+    const rows = Array.from({ length: 125 }, (_, index) => `Parcel ${index + 1},${index === 0 ? 2 : ''}`);
+    const records = file('records.csv', ['title,qty', ...rows].join('\n'));
+    const result = await run(['print', '--printer', printer, '--template-id', 'parcel', '--records', records, '--quantity-field', 'qty', '--copies', '2', ...d]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(printJobSchema.parse(JSON.parse(result.stdout))).toMatchObject({ status: 'done', labelCount: 126, copies: 2, totalLabels: 252, labelsSent: 252 });
+    // Not a terminal: a plain line per tenth of the labels sent, the last one at the end.
+    expect(result.stderr.split('\n').filter(Boolean).at(-1)).toBe('sent 252/252 labels');
+    expect(result.stderr).toMatch(/^sent 50\/252 labels\n/);
+    const batch = await run(['render', '--template', file('t.json', JSON.stringify(TEMPLATE)), '--records', records, '--quantity-field', 'qty', '--format', 'zpl']);
+    const sent = labelConnections(fake);
+    expect(sent).toHaveLength(6);
+    expect(sent.every((chunk) => chunk.startsWith(SETTINGS))).toBe(true);
+    expect(sent.map((chunk) => chunk.slice(SETTINGS.length)).join('')).toBe(batch.stdout + batch.stdout);
+  });
+
+  it('exits 1 with the reason when the printer fails the job, after printing the failed job', async () => {
+    const { d, team, file } = await setUp();
+    const port = await closedPort();
+    const printer = await addPrinter(d, team, port, 'Gone');
+    const result = await run(['print', '--printer', printer, '--template-id', 'parcel', '--data', file('d.json', '{"title": "x"}'), '--max-attempts', '1', ...d]);
+    expect(result.code).toBe(1);
+    const job = printJobSchema.parse(JSON.parse(result.stdout));
+    expect(job).toMatchObject({ status: 'failed', labelsSent: 0, error: { code: 'PRINTER_UNREACHABLE' } });
+    expect(result.stderr).toBe(`error: printer "Gone": connection refused by 127.0.0.1:${port}: is the printer on and listening on port ${port}? (gave up after 1 attempt) (PRINTER_UNREACHABLE)\n`);
+  });
+
+  it('refuses bad arguments and input with exit 2 and a message, without queueing or sending anything', async () => {
+    const { d, dataDir, team, file } = await setUp();
+    const fake = await fakePrinter();
+    const printer = await addPrinter(d, team, fake.port);
+    const data = file('d.json', '{"title": "x"}');
+    const base = ['print', '--printer', printer, ...d];
+    const cases: [string[], RegExp][] = [
+      [['--data', data], /give either --template or --template-id/],
+      [['--template-id', 'parcel', '--template', data, '--data', data], /give either --template or --template-id/],
+      [['--template-id', 'parcel'], /give either --data or --records/],
+      [['--template-id', 'parcel', '--data', data, '--records', data], /give either --data or --records/],
+      [['--template-id', 'parcel', '--data', data, '--quantity-field', 'qty'], /--quantity-field needs --records/],
+      [['--template-id', 'parcel', '--data', data, '--copies', '0'], /--copies: must be a whole number of at least 1/],
+      [['--template-id', 'parcel', '--data', data, '--copies', '1001'], /--copies: must be at most 1000/],
+      [['--template-id', 'parcel', '--records', data], /--records: must be a JSON array/],
+      [['--template-id', 'parcel', '--data', join(dataDir, 'missing.json')], /cannot read data file/],
+      [['--template-id', 'nope', '--data', data], /there is no template "nope"/],
+      [['--template', file('bad.json', '{"formatVersion": 1}'), '--data', data], /invalid template \(INVALID_TEMPLATE\)/],
+      [['--template-id', 'parcel', '--records', file('r.json', JSON.stringify(Array.from({ length: 1000 }, () => ({})))), '--copies', '11'], /copies: labels × copies must be at most 10000/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await run([...base, ...args]);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+    }
+    const unknownPrinter = await run(['print', '--printer', 'nope', '--template-id', 'parcel', '--data', data, ...d]);
+    expect(unknownPrinter).toMatchObject({ code: 2, stdout: '' });
+    expect(unknownPrinter.stderr).toMatch(/there is no printer "nope"/);
+    const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM print_jobs').get()).toEqual({ n: 0 });
+    db.close();
+    expect(fake.connections).toEqual([]);
+  });
+
+  it('sends its own job once while a server runs its queue on the same data directory', async () => {
+    const { d, dataDir, team, file } = await setUp();
+    const fake = await fakePrinter();
+    const printer = await addPrinter(d, team, fake.port);
+    const server = await startTestServer({ dataDir, printQueue: { pollMs: 10 } });
+    try {
+      const records = file('r.json', JSON.stringify(Array.from({ length: 120 }, (_, index) => ({ title: `Parcel ${index + 1}` }))));
+      const job = printJobSchema.parse(await json(['print', '--printer', printer, '--template-id', 'parcel', '--records', records, ...d]));
+      expect(job).toMatchObject({ status: 'done', labelsSent: 120 });
+      const sent = labelConnections(fake).join('');
+      for (let index = 1; index <= 120; index += 1) expect(sent.split(`^FDParcel ${index}^FS`)).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+});

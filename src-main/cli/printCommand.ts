@@ -1,0 +1,111 @@
+// `labelsmith print`: renders a template for a configured printer and sends it through the print queue, waiting until the job is done or failed.
+import { Command } from 'commander';
+import { z } from 'zod';
+import { PRINT_LIMITS } from '../../src-shared/api/printRequest';
+import { BATCH_LIMITS } from '../../src-shared/render/outputFormats';
+import { resolveDataDir } from '../config/dataDir';
+import { submitPrintJob } from '../printing/printJobSubmission';
+import { printJobView } from '../printing/printJobView';
+import { createPrintQueue } from '../printing/printQueue';
+import { DEFAULT_RETRY_POLICY } from '../printing/printQueueOptions';
+import { createRenderPool } from '../render/renderPool';
+import { QuotaGate } from '../server/quotaGate';
+import { openStore, type Store } from '../store/openStore';
+import { found, parseOptions, printJson, wholeNumberSchema, withDataDirOption } from './adminCliSupport';
+import { EXIT_FAULT, UsageError } from './cliErrors';
+import { progressLine } from './progressLine';
+import { readJsonFile } from './readInput';
+import { readRecordsFile } from './readRecords';
+
+const printOptionsSchema = z.object({
+  dataDir: z.string().optional(),
+  printer: z.string(),
+  template: z.string().optional(),
+  templateId: z.string().optional(),
+  data: z.string().optional(),
+  records: z.string().optional(),
+  quantityField: z.string().optional(),
+  copies: wholeNumberSchema(1)
+    .pipe(z.number().max(PRINT_LIMITS.maxCopies, { message: `must be at most ${PRINT_LIMITS.maxCopies}` }))
+    .optional(),
+  maxAttempts: wholeNumberSchema(1).optional(),
+});
+type PrintOptions = z.output<typeof printOptionsSchema>;
+
+/** What to print, read from the files before the database is opened; every wrong combination is a usage error (exit 2). */
+interface Source {
+  templateFile?: unknown;
+  data?: unknown;
+  records?: unknown[];
+}
+
+function readSource(options: PrintOptions): Source {
+  if ((options.template === undefined) === (options.templateId === undefined)) throw new UsageError('give either --template or --template-id');
+  if ((options.data === undefined) === (options.records === undefined)) throw new UsageError('give either --data or --records');
+  if (options.quantityField !== undefined && options.records === undefined) throw new UsageError('--quantity-field needs --records');
+  const stdinReaders = [options.template, options.data, options.records].filter((path) => path === '-');
+  if (stdinReaders.length > 1) throw new UsageError('only one of --template and --data/--records can read stdin');
+  const templateFile = options.template === undefined ? undefined : readJsonFile(options.template, 'template');
+  if (options.data !== undefined) return { templateFile, data: readJsonFile(options.data, 'data') };
+  const records = readRecordsFile(options.records ?? '');
+  if (!Array.isArray(records)) throw new UsageError(`--records: must be a JSON array of objects or a CSV file, at most ${BATCH_LIMITS.maxRecords} records`);
+  return { templateFile, records };
+}
+
+async function print(store: Store, options: PrintOptions, { templateFile, data, records }: Source): Promise<void> {
+  const printer = found(store.printers.get(options.printer), 'printer', options.printer);
+  const team = found(store.teams.get(printer.teamId), 'team', printer.teamId);
+  // The administrator's command: any template of the printer's team, drafts included, or a library's by <library>:<slug>.
+  const template =
+    options.templateId === undefined ? templateFile : found(store.templates.resolve(team.id, options.templateId, { publishedOnly: false }), 'template', options.templateId).content;
+  const showProgress = progressLine(process.stderr, 'sent');
+  // Sends only the job it claimed itself: a server on the same data directory never sends it too, nor this one a server's.
+  const queue = createPrintQueue(store, {
+    ownJobsOnly: true,
+    retry: options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts },
+    onProgress: ({ labelsSent, totalLabels }) => showProgress(labelsSent, totalLabels),
+  });
+  const pool = createRenderPool({ threads: 1 });
+  let submitted;
+  try {
+    submitted = await submitPrintJob(
+      { store, render: (job) => pool.render(job), quota: new QuotaGate() },
+      { team, apiKeyId: null, mode: 'live', printer, template, data, records, quantityField: options.quantityField, copies: options.copies ?? 1, owner: queue.owner },
+    );
+  } finally {
+    await pool.close();
+  }
+  queue.start();
+  const job = await queue.finished(submitted.id);
+  await queue.stop();
+  if (job === undefined) throw new Error(`print job ${submitted.id} disappeared from the database`);
+  printJson(printJobView(job));
+  if (job.error !== null) {
+    // The arguments were fine; the printer failed: a fault (exit 1), not bad input (exit 2).
+    process.stderr.write(`error: ${job.error.message} (${job.error.code})\n`);
+    process.exitCode = EXIT_FAULT;
+  }
+}
+
+export function printCommand(): Command {
+  return withDataDirOption(new Command('print'))
+    .description('print a template with data, or one label per record, on a configured printer; waits for the job and prints it as JSON')
+    .requiredOption('--printer <id>', 'printer id (labelsmith printer list)')
+    .option('--template <file>', 'template JSON file ("-" for stdin)')
+    .option('--template-id <id>', "a template of the printer's team: id or slug, or <library>:<slug>")
+    .option('--data <file>', 'data JSON file ("-" for stdin)')
+    .option('--records <file>', 'a batch instead of --data: a JSON array of objects, or CSV (.csv) with a header row; one label per record')
+    .option('--quantity-field <name>', `with --records: the field holding each record's copies (1..${BATCH_LIMITS.maxQuantity}; empty: 1)`)
+    .option('--copies <n>', `times the whole document is printed, 1..${PRINT_LIMITS.maxCopies} (default 1)`)
+    .option('--max-attempts <n>', `attempts at each part of the job before it fails (default ${DEFAULT_RETRY_POLICY.maxAttempts}; waits double from ${DEFAULT_RETRY_POLICY.baseDelayMs / 1000} s between them)`)
+    .action(async (raw: unknown) => {
+      const options = parseOptions(printOptionsSchema, raw);
+      const source = readSource(options);
+      const store = openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
+      try {
+        await print(store, options, source);
+      } finally {
+        store.close();
+      }
+    });
+}

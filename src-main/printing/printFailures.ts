@@ -1,0 +1,50 @@
+// Why an attempt to print failed, as a job error with a stable code, and whether trying again can help.
+import type { JobError } from '../store/queries/printJobs';
+import type { HostStatus } from './hostStatus';
+import type { PrinterError, PrinterFailure } from './printerError';
+
+export interface AttemptFailure {
+  error: JobError;
+  /** False when waiting cannot change the outcome (the spooler refused the job, no permission on the device). */
+  retryable: boolean;
+}
+
+/**
+ * The ~HS conditions under which a printer prints no label: sending waits (retries) while any of them holds. A full
+ * receive buffer is not one: the printer reads on as it prints, TCP holds the sender meanwhile, and the idle timeout
+ * ends a send that stops making progress.
+ */
+const FAULTS: { flag: keyof HostStatus; code: string; text: string }[] = [
+  { flag: 'paperOut', code: 'PAPER_OUT', text: 'paper out' },
+  { flag: 'ribbonOut', code: 'RIBBON_OUT', text: 'ribbon out' },
+  { flag: 'headOpen', code: 'HEAD_OPEN', text: 'head open' },
+  { flag: 'paused', code: 'PAUSED', text: 'paused' },
+  { flag: 'overTemperature', code: 'HEAD_OVER_TEMPERATURE', text: 'print head over temperature' },
+  { flag: 'underTemperature', code: 'HEAD_UNDER_TEMPERATURE', text: 'print head under temperature' },
+  { flag: 'corruptRam', code: 'CORRUPT_RAM', text: 'corrupt RAM (settings lost)' },
+];
+
+const PRINTER_ERROR_CODES: Record<PrinterFailure, string> = {
+  unreachable: 'PRINTER_UNREACHABLE',
+  timeout: 'PRINTER_TIMEOUT',
+  interrupted: 'PRINTER_INTERRUPTED',
+  rejected: 'PRINTER_REJECTED',
+  'bad-answer': 'PRINTER_BAD_STATUS',
+};
+
+/** The faults a host status reports, the first one's code for the lot; undefined when the printer is ready. */
+export function hostStatusFault(status: HostStatus, printerName: string): AttemptFailure | undefined {
+  const found = FAULTS.filter((fault) => status[fault.flag] === true);
+  const first = found[0];
+  if (first === undefined) return undefined;
+  return { error: { code: first.code, message: `printer "${printerName}" reports ${found.map((fault) => fault.text).join(', ')}` }, retryable: true };
+}
+
+export function printerErrorFailure(error: PrinterError, printerName: string): AttemptFailure {
+  return { error: { code: PRINTER_ERROR_CODES[error.reason], message: `printer "${printerName}": ${error.message}` }, retryable: error.reason !== 'rejected' };
+}
+
+/** A failure of ours rather than the printer's (the database was busy too long, say): retried like a printer fault. */
+export function unexpectedFailure(error: unknown): AttemptFailure {
+  return { error: { code: 'PRINT_ERROR', message: `sending failed: ${error instanceof Error ? error.message : String(error)}` }, retryable: true };
+}

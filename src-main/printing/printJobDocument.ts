@@ -1,0 +1,79 @@
+// A print job's document as the queue sends it: kept in print-jobs/ while pending, cut into chunks of whole labels.
+import { outputFiles, type OutputFiles } from '../store/outputFiles';
+import type { PrintFormat } from '../../src-shared/api/printRequest';
+
+export const PRINT_DOCUMENTS_FOLDER = 'print-jobs';
+
+/** The documents of pending jobs, written like render outputs (temp file, fsync, rename) before the job row commits. */
+export function printDocuments(dataDir: string): OutputFiles {
+  return outputFiles(dataDir, PRINT_DOCUMENTS_FOLDER);
+}
+
+export function documentFileName(job: { id: string; format: PrintFormat }): string {
+  return `${job.id}.${job.format}`;
+}
+
+export interface JobDocument {
+  format: PrintFormat;
+  bytes: Uint8Array;
+  labelCount: number;
+  /** ZPL: each label's [start, end) in bytes, in order. */
+  labels?: [number, number][];
+}
+
+export interface Chunk {
+  bytes: Uint8Array;
+  /** Labels in the chunk. */
+  labels: number;
+}
+
+const FORMAT_END = Buffer.from('^XZ');
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The byte range of each ^XA…^XZ format, the line break after it included. emitZpl escapes every data value with ^FH,
+ * so "^XZ" inside a label can only be its end; the caller checks the count against the render's labelCount anyway.
+ */
+export function zplLabelRanges(zpl: Uint8Array): [number, number][] {
+  const bytes = Buffer.from(zpl.buffer, zpl.byteOffset, zpl.byteLength);
+  const ranges: [number, number][] = [];
+  let start = 0;
+  for (let at = bytes.indexOf(FORMAT_END, start); at !== -1; at = bytes.indexOf(FORMAT_END, start)) {
+    let end = at + FORMAT_END.length;
+    if (bytes[end] === CR) end += 1;
+    if (bytes[end] === LF) end += 1;
+    ranges.push([start, end]);
+    start = end;
+  }
+  return ranges;
+}
+
+/** The document with its labels located; a ZPL document whose formats do not match its label count is refused. */
+export function jobDocument(format: PrintFormat, bytes: Uint8Array, labelCount: number): JobDocument {
+  if (format === 'pdf') return { format, bytes, labelCount };
+  const labels = zplLabelRanges(bytes);
+  if (labels.length !== labelCount || labels.at(-1)?.[1] !== bytes.length) {
+    throw new Error(`the ZPL document holds ${labels.length} whole formats, expected ${labelCount}`);
+  }
+  return { format, bytes, labelCount, labels };
+}
+
+/**
+ * The part of a job of `copies` that starts at label `from` of labelCount × copies (copies follow one another: 1, 2, 3,
+ * 1, 2, 3): up to `maxLabels` whole ZPL labels, or one whole copy of a PDF, which cannot be cut without rewriting it.
+ */
+export function chunkAt(document: JobDocument, copies: number, from: number, maxLabels: number): Chunk {
+  const { labels, labelCount } = document;
+  if (labels === undefined) {
+    if (from % labelCount !== 0) throw new Error(`a PDF job resumes at a whole copy, not at label ${from}`);
+    return { bytes: document.bytes, labels: labelCount };
+  }
+  const end = Math.min(from + maxLabels, labelCount * copies);
+  const parts: Uint8Array[] = [];
+  for (let position = from; position < end; position += 1) {
+    const [start, stop] = labels[position % labelCount] ?? [0, 0];
+    parts.push(document.bytes.subarray(start, stop));
+  }
+  return { bytes: Buffer.concat(parts), labels: parts.length };
+}

@@ -1,0 +1,106 @@
+// A print job's submission: render for the printer at once (bad input fails the request), store the document, then the job and its usage in one commit.
+import { randomUUID } from 'node:crypto';
+import { PRINT_LIMITS } from '../../src-shared/api/printRequest';
+import { BadRequestError } from '../../src-shared/errors';
+import { planBatch } from '../../src-shared/render/batchPlan';
+import type { RenderJob, RenderResult } from '../render/renderPool';
+import type { QuotaGate } from '../server/quotaGate';
+import { admitRenders } from '../server/renderAdmission';
+import type { Store } from '../store/openStore';
+import type { ClaimOwner, PrintJobRecord, PrintJobWarning } from '../store/queries/printJobs';
+import type { PrinterRecord } from '../store/queries/printers';
+import { countRenders } from '../store/recordRender';
+import type { KeyMode, TeamRecord } from '../store/storeTypes';
+import { printerDriver } from './printerDrivers';
+import { jobDocument, printDocuments } from './printJobDocument';
+
+export type Render = (job: RenderJob) => Promise<RenderResult>;
+
+/** What to print: template JSON (inline, or a stored one's content) with one label's data or a batch of records. */
+export interface PrintSource {
+  template: unknown;
+  data?: unknown;
+  records?: unknown[];
+  quantityField?: string;
+}
+
+export interface PrinterDocument {
+  format: 'zpl' | 'pdf';
+  bytes: Uint8Array;
+  labelCount: number;
+  warnings: PrintJobWarning[];
+}
+
+/**
+ * Renders what to print for this printer, in the render pool: the printer's kind decides the format (ZPL, or PDF for a
+ * system queue that converts it) and its density the ZPL resolution. Everything a label's content will ever depend on
+ * at print time (counters, the printer's time zone) belongs here, in this one step.
+ */
+export async function renderForPrinter(render: Render, source: PrintSource, printer: PrinterRecord): Promise<PrinterDocument> {
+  const { format } = printerDriver(printer);
+  const { template, data, records, quantityField } = source;
+  const rendered = await render({ template, data, records, quantityField, format, zplDpi: printer.dpi });
+  return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings };
+}
+
+export interface SubmitDeps {
+  store: Store;
+  render: Render;
+  quota: QuotaGate;
+}
+
+export interface PrintSubmission extends PrintSource {
+  team: TeamRecord;
+  apiKeyId: string | null;
+  mode: KeyMode;
+  /** Read by id and team by the caller: only a configured printer of the team. */
+  printer: PrinterRecord;
+  copies: number;
+  /** The queue that will send the job itself (the CLI); without it any server's queue takes it. */
+  owner?: ClaimOwner;
+}
+
+/** Labels the job sends in all; over the stated limit a 400 naming copies. */
+function totalLabels(source: PrintSource, copies: number): number {
+  const labels = source.records === undefined ? 1 : planBatch(source.records, source.quantityField).labelCount;
+  const total = labels * copies;
+  if (total > PRINT_LIMITS.maxLabels) {
+    const message = `labels × copies must be at most ${PRINT_LIMITS.maxLabels} per job, got ${labels} × ${copies} = ${total}`;
+    throw new BadRequestError(`copies: ${message}`, { errors: [{ path: 'copies', message }] });
+  }
+  return total;
+}
+
+/**
+ * Renders, stores the document durably, then commits the job and its usage (labels × copies, as renders) together:
+ * once this returns the job survives a crash and is counted, and a failure on the way leaves neither. Bad templates or
+ * data fail here as /v1/render's do (400, 502); the quota is checked for every label before anything renders.
+ */
+export async function submitPrintJob({ store, render, quota }: SubmitDeps, submission: PrintSubmission): Promise<PrintJobRecord> {
+  const { team, mode, printer, copies } = submission;
+  const total = totalLabels(submission, copies);
+  const reservation = admitRenders(store, quota, team, mode, total);
+  try {
+    const document = await renderForPrinter(render, submission, printer);
+    // Checked before anything is stored: the queue cuts ZPL into whole labels.
+    jobDocument(document.format, document.bytes, document.labelCount);
+    const id = randomUUID();
+    const documents = printDocuments(store.dataDir);
+    const fileName = documents.write(id, document.format, document.bytes);
+    try {
+      return store.transaction(() => {
+        const job = store.printJobs.create(
+          { id, teamId: team.id, apiKeyId: submission.apiKeyId, mode, printerId: printer.id, format: document.format, labelCount: document.labelCount, copies, warnings: document.warnings },
+          submission.owner ?? null,
+        );
+        countRenders(store, team.id, mode, job.createdAt, total);
+        return job;
+      });
+    } catch (error) {
+      documents.remove(fileName);
+      throw error;
+    }
+  } finally {
+    reservation?.release();
+  }
+}

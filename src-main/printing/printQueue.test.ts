@@ -1,0 +1,198 @@
+// The print queue against real stores and the fake ZPL printer: resuming after the last acknowledged chunk, claims between queues, a clean stop, PDF copies.
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRenderPool, type RenderPool } from '../render/renderPool';
+import { QuotaGate } from '../server/quotaGate';
+import type { Store } from '../store/openStore';
+import type { ClaimOwner, PrintJobRecord } from '../store/queries/printJobs';
+import type { PrinterConnection, PrinterRecord } from '../store/queries/printers';
+import type { TeamRecord } from '../store/storeTypes';
+import { openTestStore, tempDataDir } from '../store/storeTestSupport';
+import type { FakeConnection, FakeZplPrinter } from './fakeZplPrinter';
+import { fakePrinter } from './printingTestSupport';
+import { documentFileName, printDocuments, zplLabelRanges } from './printJobDocument';
+import { submitPrintJob, type PrintSource } from './printJobSubmission';
+import { createPrintQueue, type PrintQueue } from './printQueue';
+import type { PrintQueueOptions } from './printQueueOptions';
+
+const FAST: PrintQueueOptions = { retry: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 50 }, driver: { connectTimeoutMs: 500, answerTimeoutMs: 300, idleTimeoutMs: 1000 }, pollMs: 20 };
+
+const TAG = {
+  formatVersion: 1,
+  meta: { name: 'Tag' },
+  dimensions: { width: '50mm', height: '25mm' },
+  elements: [{ id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '10mm', content: { expression: 'data.title' } }],
+};
+
+let pool: RenderPool;
+beforeAll(() => {
+  pool = createRenderPool({ threads: 1 });
+});
+afterAll(async () => {
+  await pool.close();
+});
+
+const queues: PrintQueue[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  await Promise.all(queues.splice(0).map((queue) => queue.stop()));
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function startQueue(store: Store, options: PrintQueueOptions = {}): PrintQueue {
+  const queue = createPrintQueue(store, { ...FAST, ...options });
+  queues.push(queue);
+  queue.start();
+  return queue;
+}
+
+let printerNumber = 0;
+function addPrinter(store: Store, team: TeamRecord, connection: PrinterConnection): PrinterRecord {
+  printerNumber += 1;
+  return store.printers.create({ teamId: team.id, name: `Printer ${printerNumber}`, connection, dpi: 203, media: null, darkness: null, speed: null });
+}
+
+/** No darkness, speed or media: the printer gets the chunks' labels and nothing else. */
+function rawPrinter(store: Store, team: TeamRecord, fake: FakeZplPrinter): PrinterRecord {
+  return addPrinter(store, team, { kind: 'raw', host: fake.host, port: fake.port });
+}
+
+function submit(store: Store, team: TeamRecord, printer: PrinterRecord, source: PrintSource, options: { copies?: number; owner?: ClaimOwner } = {}): Promise<PrintJobRecord> {
+  return submitPrintJob(
+    { store, render: (job) => pool.render(job), quota: new QuotaGate() },
+    { team, apiKeyId: null, mode: 'live', printer, copies: options.copies ?? 1, owner: options.owner, ...source },
+  );
+}
+
+function jobConnections(fake: FakeZplPrinter): FakeConnection[] {
+  return fake.connections.filter((connection) => connection.bytes.toString('latin1') !== '~HS');
+}
+
+/** The identity of a queue whose process has exited, as after kill -9. */
+async function deadOwner(): Promise<ClaimOwner> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  const pid = child.pid;
+  await new Promise((resolve) => child.on('exit', resolve));
+  if (pid === undefined) throw new Error('the child process did not start');
+  return { token: 'a queue that died', pid, host: hostname() };
+}
+
+async function waitUntil(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+function setUp(): { dataDir: string; store: Store; team: TeamRecord } {
+  const dataDir = tempDataDir();
+  const store = openTestStore(dataDir);
+  return { dataDir, store, team: store.teams.create({ name: 'Acme', plan: 'enterprise' }) };
+}
+
+describe('the print queue', () => {
+  it('resumes a job abandoned by a dead process after its last acknowledged chunk, and sends the rest once', async () => {
+    const { dataDir, store, team } = setUp();
+    const fake = await fakePrinter();
+    const printer = rawPrinter(store, team, fake);
+    const records = Array.from({ length: 120 }, (_, index) => ({ title: `Label ${index + 1}` }));
+    const dead = await deadOwner();
+    const job = await submit(store, team, printer, { template: TAG, records }, { owner: dead });
+    // The dead queue had the first chunk of 50 acknowledged, and was killed before the second one's acknowledgement.
+    expect(store.printJobs.markSending(job.id, dead.token)).toBe(true);
+    expect(store.printJobs.recordProgress(job.id, dead.token, 50)).toBe(true);
+    const document = printDocuments(dataDir).read(documentFileName(job));
+    const labels = zplLabelRanges(document);
+    expect(labels).toHaveLength(120);
+
+    const queue = startQueue(store);
+    expect(await queue.finished(job.id)).toMatchObject({ status: 'done', labelsSent: 120, claim: null });
+    const at = (index: number): number => labels[index]?.[0] ?? -1;
+    expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual([
+      document.subarray(at(50), at(100)).toString(),
+      document.subarray(at(100)).toString(),
+    ]);
+    await queue.stop();
+    store.close();
+    expect(openTestStore(dataDir).printJobs.get(job.id)).toMatchObject({ status: 'done', labelsSent: 120 });
+  });
+
+  it('sends every job once, in submission order per printer, when two queues share the data directory', async () => {
+    const { dataDir, store, team } = setUp();
+    const other = openTestStore(dataDir);
+    const fakes = [await fakePrinter(), await fakePrinter()];
+    const printers = fakes.map((fake) => rawPrinter(store, team, fake));
+    const senders = new Map<string, string[]>();
+    const track = (name: string) => (progress: { jobId: string }) => senders.set(progress.jobId, [...(senders.get(progress.jobId) ?? []), name]);
+    const first = startQueue(store, { onProgress: track('first') });
+    startQueue(other, { onProgress: track('second') });
+    const jobs: PrintJobRecord[] = [];
+    for (let index = 0; index < 8; index += 1) {
+      const printer = printers[index % 2];
+      if (printer) jobs.push(await submit(store, team, printer, { template: TAG, data: { title: `Job ${index}` } }));
+    }
+    for (const job of jobs) expect(await first.finished(job.id)).toMatchObject({ status: 'done' });
+    // One acknowledgement per job, by whichever queue claimed it.
+    expect([...senders.values()].map((names) => names.length)).toEqual(jobs.map(() => 1));
+    fakes.forEach((fake, printerIndex) => {
+      const titles = jobConnections(fake).map((connection) => /\^FDJob (\d)\^FS/.exec(connection.bytes.toString())?.[1]);
+      expect(titles).toEqual(printerIndex === 0 ? ['0', '2', '4', '6'] : ['1', '3', '5', '7']);
+    });
+  });
+
+  it('leaves a job claimed by a live queue to it: the CLI’s own job is never sent by the server’s queue, nor the server’s by the CLI', async () => {
+    const { dataDir, store, team } = setUp();
+    const fake = await fakePrinter();
+    const printer = rawPrinter(store, team, fake);
+    const senders: Record<string, string> = {};
+    const cliQueue = startQueue(store, { ownJobsOnly: true, onProgress: ({ jobId }) => (senders[jobId] = 'cli') });
+    const serverQueue = startQueue(openTestStore(dataDir), { onProgress: ({ jobId }) => (senders[jobId] = 'server') });
+    const own = await submit(store, team, printer, { template: TAG, data: { title: 'Job 1' } }, { owner: cliQueue.owner });
+    const unclaimed = await submit(store, team, printer, { template: TAG, data: { title: 'Job 2' } });
+    expect(await cliQueue.finished(own.id)).toMatchObject({ status: 'done' });
+    expect(await serverQueue.finished(unclaimed.id)).toMatchObject({ status: 'done' });
+    expect(senders).toEqual({ [own.id]: 'cli', [unclaimed.id]: 'server' });
+    expect(jobConnections(fake).map((connection) => /\^FDJob (\d)\^FS/.exec(connection.bytes.toString())?.[1])).toEqual(['1', '2']);
+  });
+
+  it('stops between attempts without losing the job: its claim is released and the next queue prints it once', async () => {
+    const { dataDir, store, team } = setUp();
+    const fake = await fakePrinter();
+    fake.setState('paperOut');
+    const printer = rawPrinter(store, team, fake);
+    const job = await submit(store, team, printer, { template: TAG, data: { title: 'Kept' } });
+    const queue = startQueue(store, { retry: { maxAttempts: 1000, baseDelayMs: 20, maxDelayMs: 20 } });
+    await waitUntil(() => store.printJobs.get(job.id)?.lastError?.code === 'PAPER_OUT');
+    await queue.stop();
+    expect(store.printJobs.get(job.id)).toMatchObject({ status: 'sending', labelsSent: 0, claim: null, error: null });
+    expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([documentFileName(job)]);
+    expect(jobConnections(fake)).toEqual([]);
+
+    fake.setState('ready');
+    const next = startQueue(openTestStore(dataDir));
+    expect(await next.finished(job.id)).toMatchObject({ status: 'done', labelsSent: 1 });
+    expect(jobConnections(fake)).toHaveLength(1);
+    expect(jobConnections(fake)[0]?.bytes.toString()).toContain('^FDKept^FS');
+    expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([]);
+  });
+
+  it('sends a PDF job to a converting system queue as one lp job per copy, each the whole document', async () => {
+    const { dataDir, store, team } = setUp();
+    const lpDir = mkdtempSync(join(tmpdir(), 'labelsmith-lp-'));
+    folders.push(lpDir);
+    const lp = join(lpDir, 'lp');
+    // Each run keeps its arguments and stdin under the next free number.
+    writeFileSync(lp, `#!/bin/sh\nn=$(ls "${lpDir}" | grep -c '^job-')\nprintf '%s ' "$@" > "${lpDir}/args-$n"\ncat > "${lpDir}/job-$n"\necho "request id is Office-$n (1 file(s))"\n`);
+    chmodSync(lp, 0o755);
+    const printer = addPrinter(store, team, { kind: 'system', queue: 'Office', rawQueue: false });
+    const job = await submit(store, team, printer, { template: TAG, records: [{ title: 'a' }, { title: 'b' }, { title: 'c' }] }, { copies: 2 });
+    expect(job).toMatchObject({ format: 'pdf', labelCount: 3, copies: 2 });
+    const pdf = printDocuments(dataDir).read(documentFileName(job));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const queue = startQueue(store, { driver: { lpCommand: lp } });
+    expect(await queue.finished(job.id)).toMatchObject({ status: 'done', labelsSent: 6 });
+    expect(readFileSync(join(lpDir, 'args-0'), 'utf8')).toBe('-d Office ');
+    expect([0, 1].map((n) => readFileSync(join(lpDir, `job-${n}`)).equals(pdf))).toEqual([true, true]);
+    expect(existsSync(join(lpDir, 'job-2'))).toBe(false);
+  });
+});

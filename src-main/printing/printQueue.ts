@@ -1,0 +1,221 @@
+// The print queue: sends pending jobs to their printers, one job per printer at a time in submission order, in chunks
+// of whole labels, with bounded retries, resuming after a restart at the first label no printer acknowledged.
+//
+// What "acknowledged" means, per printer kind (a chunk's labels count as sent only once it is acknowledged):
+// - raw (ZPL over TCP): the printer read the whole chunk and closed its side of the connection (sendRaw resolves then);
+// - system (lp): lp exited with 0, that is CUPS accepted the chunk into its spool;
+// - device: every byte was written and the device file closed without an error (the kernel driver took them).
+// Acknowledged is not printed: a printer that jams later loses labels it had taken, and the ~HS check before the next
+// chunk of a raw printer reports the fault. labels_sent is committed right after each acknowledgement and only the
+// claim's owner sends, so after a crash only the chunk in flight (sent, its acknowledgement not yet committed) can be
+// sent again; an acknowledged chunk never is. A chunk that failed part-way (connection cut, timeout) is sent again
+// whole, so the labels of it that did arrive can print twice: chunks stay small (50 labels) to bound that.
+import type { Store } from '../store/openStore';
+import type { ClaimOwner, JobError, PrintJobRecord } from '../store/queries/printJobs';
+import type { PrinterRecord } from '../store/queries/printers';
+import { ORPHAN_GRACE_MS } from '../store/removeOrphans';
+import { queryHostStatus } from './hostStatus';
+import { configuredPrinterDriver } from './printerDrivers';
+import { PrinterError } from './printerError';
+import { hostStatusFault, printerErrorFailure, unexpectedFailure, type AttemptFailure } from './printFailures';
+import { chunkAt, documentFileName, jobDocument, printDocuments, type Chunk, type JobDocument } from './printJobDocument';
+import { DEFAULT_CHUNK_LABELS, DEFAULT_LEASE_MS, DEFAULT_POLL_MS, DEFAULT_RETRY_POLICY, retryDelayMs, type PrintQueueOptions } from './printQueueOptions';
+import { isAbandoned, newClaimOwner } from './queueClaims';
+
+export interface PrintQueue {
+  /** This queue's identity in job claims. */
+  readonly owner: ClaimOwner;
+  /** Resumes pending jobs (this process's, unclaimed ones and abandoned ones) and starts watching for new ones. */
+  start(): void;
+  /** A job was submitted: look now rather than at the next poll. */
+  wake(): void;
+  /** The job once it is done or failed (undefined if there is no such job). */
+  finished(jobId: string): Promise<PrintJobRecord | undefined>;
+  /** Stops taking work, lets each chunk in flight finish, and releases this queue's claims: no job is lost. */
+  stop(): Promise<void>;
+}
+
+export function createPrintQueue(store: Store, options: PrintQueueOptions = {}): PrintQueue {
+  const owner = newClaimOwner();
+  const retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const chunkLabels = options.chunkLabels ?? DEFAULT_CHUNK_LABELS;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const log = options.logger;
+  const documents = printDocuments(store.dataDir);
+  /** The job being worked on per printer, in this process. */
+  const workers = new Map<string, Promise<void>>();
+  const sleepers = new Set<() => void>();
+  const waiters = new Set<{ jobId: string; resolve: (job: PrintJobRecord | undefined) => void }>();
+  const timers: NodeJS.Timeout[] = [];
+  let started = false;
+  let stopping = false;
+  let stopped: Promise<void> | undefined;
+  let tickScheduled = false;
+
+  /** A wait that stop() cuts short. Not unref'd: the CLI has nothing else keeping it alive between retries. */
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wakeUp = (): void => {
+        clearTimeout(timer);
+        sleepers.delete(wakeUp);
+        resolve();
+      };
+      const timer = setTimeout(wakeUp, Math.max(0, ms));
+      sleepers.add(wakeUp);
+    });
+  }
+
+  function wake(): void {
+    if (!started || stopping || tickScheduled) return;
+    tickScheduled = true;
+    setImmediate(tick);
+  }
+
+  function tick(): void {
+    tickScheduled = false;
+    if (stopping) return;
+    try {
+      const now = Date.now();
+      for (const head of store.printJobs.heads()) {
+        if (workers.has(head.printerId) || !mayWork(head, now)) continue;
+        const worker = work(head.id).then(wake, (error: unknown) => {
+          // Left to the next poll rather than retried at once: a failing database would otherwise spin here.
+          log?.error({ err: error, jobId: head.id }, 'print queue: working on a job failed');
+        });
+        workers.set(head.printerId, worker.finally(() => workers.delete(head.printerId)));
+      }
+      for (const waiter of waiters) {
+        const job = store.printJobs.get(waiter.jobId);
+        if (job?.status === 'queued' || job?.status === 'sending') continue;
+        waiters.delete(waiter);
+        waiter.resolve(job);
+      }
+    } catch (error) {
+      log?.error({ err: error }, 'print queue: reading the pending jobs failed');
+    }
+  }
+
+  /** Whether this queue may send the printer's oldest pending job now, claiming it if nobody (alive) holds it. */
+  function mayWork(head: PrintJobRecord, now: number): boolean {
+    if (head.claim?.token === owner.token) return true;
+    if (options.ownJobsOnly) return false;
+    if (head.claim !== null && !isAbandoned(head.claim, now, leaseMs)) return false;
+    if (head.claim !== null) log?.warn({ jobId: head.id, pid: head.claim.pid, host: head.claim.host }, 'print queue: taking over an abandoned job');
+    return store.printJobs.claim(head.id, head.claim?.token ?? null, owner, now);
+  }
+
+  function finish(job: PrintJobRecord, error?: JobError): void {
+    // A queue that lost its claim leaves the job, and its document, to the queue that took it over.
+    if (!store.printJobs.finish(job.id, owner.token, error === undefined ? { status: 'done' } : { status: 'failed', error })) return;
+    // After the commit: a crash in between leaves an orphan for the next start's sweep, never a pending job without its document.
+    documents.remove(documentFileName(job));
+    if (error !== undefined) log?.warn({ jobId: job.id, code: error.code }, `print job failed: ${error.message}`);
+  }
+
+  /** Checks a raw printer's ~HS first (a fault is retried like a failed send), then sends the chunk. */
+  async function attempt(printer: PrinterRecord, chunk: Chunk): Promise<AttemptFailure | undefined> {
+    try {
+      if (printer.connection.kind === 'raw') {
+        const fault = hostStatusFault(await queryHostStatus(printer.connection, options.driver), printer.name);
+        if (fault !== undefined) return fault;
+      }
+      await configuredPrinterDriver(printer, process.env, options.driver).print(chunk.bytes);
+      return undefined;
+    } catch (error) {
+      return error instanceof PrinterError ? printerErrorFailure(error, printer.name) : unexpectedFailure(error);
+    }
+  }
+
+  /** Only configured printers are contacted: the job's printer as stored now, and only while it is its team's. */
+  function configuredPrinter(job: PrintJobRecord): PrinterRecord | undefined {
+    const printer = store.printers.get(job.printerId);
+    return printer?.teamId === job.teamId ? printer : undefined;
+  }
+
+  async function work(jobId: string): Promise<void> {
+    const job = store.printJobs.get(jobId);
+    if (job === undefined) return;
+    let document: JobDocument;
+    try {
+      document = jobDocument(job.format, documents.read(documentFileName(job)), job.labelCount);
+    } catch (error) {
+      return finish(job, { code: 'DOCUMENT_MISSING', message: `the job's document cannot be read: ${error instanceof Error ? error.message : String(error)}` });
+    }
+    const totalLabels = job.labelCount * job.copies;
+    let { labelsSent, attempts } = job;
+    // A retry scheduled before a restart keeps its time.
+    if (job.nextAttemptAt !== null) await sleep(job.nextAttemptAt - Date.now());
+    while (labelsSent < totalLabels && !stopping) {
+      // Also the check that this queue still holds the claim: a chunk is never sent by two processes.
+      if (!store.printJobs.markSending(job.id, owner.token)) return;
+      // Read again before every attempt: a printer removed (or changed) while the job waited is never contacted as it was.
+      const printer = configuredPrinter(job);
+      if (printer === undefined) {
+        const sent = labelsSent === 0 ? 'before the job was sent' : `after ${labelsSent} of ${totalLabels} labels were sent`;
+        return finish(job, { code: 'PRINTER_REMOVED', message: `printer ${job.printerId} was removed ${sent}` });
+      }
+      const chunk = chunkAt(document, job.copies, labelsSent, chunkLabels);
+      const failure = await attempt(printer, chunk);
+      if (failure === undefined) {
+        labelsSent += chunk.labels;
+        attempts = 0;
+        if (!store.printJobs.recordProgress(job.id, owner.token, labelsSent)) return;
+        options.onProgress?.({ jobId: job.id, labelsSent, totalLabels });
+        continue;
+      }
+      attempts += 1;
+      if (!failure.retryable) return finish(job, failure.error);
+      if (attempts >= retry.maxAttempts) return finish(job, { code: failure.error.code, message: `${failure.error.message} (gave up after ${attempts === 1 ? '1 attempt' : `${attempts} attempts`})` });
+      const delayMs = retryDelayMs(retry, attempts);
+      if (!store.printJobs.recordFailedAttempt(job.id, owner.token, { attempts, nextAttemptAt: Date.now() + delayMs, error: failure.error })) return;
+      log?.info({ jobId: job.id, attempts, delayMs, code: failure.error.code }, 'print job will retry');
+      await sleep(delayMs);
+    }
+    if (labelsSent >= totalLabels) finish(job);
+  }
+
+  /** Documents of jobs that are no longer pending (a crash between finishing and removing), past the orphan grace. */
+  function sweepDocuments(): void {
+    const pending = store.printJobs.pendingDocuments().map(documentFileName);
+    documents.removeUnreferenced(new Set(pending), Date.now() - ORPHAN_GRACE_MS);
+  }
+
+  return {
+    owner,
+    start() {
+      if (started) return;
+      started = true;
+      if (!options.ownJobsOnly) sweepDocuments();
+      const poll = setInterval(wake, options.pollMs ?? DEFAULT_POLL_MS);
+      const heartbeat = setInterval(() => {
+        try {
+          store.printJobs.heartbeat(owner.token, Date.now());
+        } catch (error) {
+          log?.error({ err: error }, 'print queue: heartbeat failed');
+        }
+      }, leaseMs / 6);
+      for (const timer of [poll, heartbeat]) {
+        timer.unref();
+        timers.push(timer);
+      }
+      wake();
+    },
+    wake,
+    finished(jobId) {
+      return new Promise((resolve) => {
+        waiters.add({ jobId, resolve });
+        wake();
+      });
+    },
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        for (const timer of timers.splice(0)) clearInterval(timer);
+        for (const wakeUp of [...sleepers]) wakeUp();
+        await Promise.all(workers.values());
+        store.printJobs.release(owner.token);
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,369 @@
+// POST /v1/print, GET /v1/print-jobs/{id}, GET /v1/printers(/{id}/status) on a real server, printing to the fake ZPL printer.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { printerListSchema, printerStatusSchema, printJobSchema, type PrintJob } from '../../src-shared/api/printRequest';
+import type { FakeConnection, FakePrinterState, FakeZplPrinter } from '../printing/fakeZplPrinter';
+import { closedPort, fakePrinter } from '../printing/printingTestSupport';
+import { PRINT_DOCUMENTS_FOLDER } from '../printing/printJobDocument';
+import {
+  barcodeTemplate,
+  call,
+  cli,
+  cliJson,
+  expectError,
+  rateLimitHeaders,
+  render,
+  startTestServer,
+  tagTemplate,
+  teamsWithKeys,
+  type ApiResponse,
+  type TeamWithKeys,
+  type TestServer,
+} from './serverTestSupport';
+
+/** Fast retries and short timeouts, so faults become failed jobs in a second or two. */
+const QUEUE = { retry: { maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 800 }, driver: { connectTimeoutMs: 1000, answerTimeoutMs: 300, idleTimeoutMs: 1000 }, pollMs: 50 };
+/** The printers below: 2 x 1 in media at 203 dpi, darkness 20, speed 4. */
+const SETTINGS = '^XA~SD20^PR4^PW406^LL203^XZ\n';
+
+let server: TestServer;
+let teams: { acme: TeamWithKeys; other: TeamWithKeys; metered: TeamWithKeys; limited: TeamWithKeys };
+
+beforeAll(async () => {
+  server = await startTestServer({ printQueue: QUEUE });
+  const admin = cli(server.dataDir);
+  teams = await teamsWithKeys(admin, {
+    acme: { rateMinute: 10_000, rateHour: 100_000 },
+    other: { rateMinute: 10_000, rateHour: 100_000 },
+    metered: { plan: 'dev', quotaLimit: 10, rateMinute: 1000, rateHour: 1000 },
+    limited: { plan: 'dev', rateMinute: 3 },
+  });
+  await admin.importTemplate(teams.acme.team.id, tagTemplate('Shelf tag'), { slug: 'tag' });
+});
+
+afterAll(async () => {
+  await server.dispose();
+});
+
+let printerNumber = 0;
+
+/** `labelsmith printer add` for a raw printer at 127.0.0.1:port; returns its id. */
+async function addPrinter(team: TeamWithKeys, port: number): Promise<string> {
+  printerNumber += 1;
+  const args = ['printer', 'add', '--team', team.team.id, '--name', `Dock ${printerNumber}`, '--kind', 'raw', '--host', '127.0.0.1', '--port', String(port)];
+  const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), [...args, '--dpi', '203', '--media', '2x1in', '--darkness', '20', '--speed', '4']);
+  return added.id;
+}
+
+async function printerFor(team: TeamWithKeys, state: FakePrinterState = 'ready'): Promise<{ fake: FakeZplPrinter; printerId: string }> {
+  const fake = await fakePrinter();
+  fake.setState(state);
+  return { fake, printerId: await addPrinter(team, fake.port) };
+}
+
+function print(key: string | undefined, body: unknown): Promise<ApiResponse> {
+  return call(server, '/v1/print', { method: 'POST', key, json: body });
+}
+
+function accepted(response: ApiResponse): PrintJob {
+  expect(response.status, response.text).toBe(202);
+  const job = printJobSchema.parse(response.json());
+  expect(response.headers.get('Location')).toBe(`${server.url}/v1/print-jobs/${job.id}`);
+  return job;
+}
+
+async function jobState(key: string, id: string): Promise<PrintJob> {
+  const response = await call(server, `/v1/print-jobs/${id}`, { key });
+  expect(response.status, response.text).toBe(200);
+  return printJobSchema.parse(response.json());
+}
+
+/** Polls the job until `until` holds (by default: done or failed). */
+async function waitForJob(key: string, id: string, until: (job: PrintJob) => boolean = (job) => job.status === 'done' || job.status === 'failed'): Promise<PrintJob> {
+  for (;;) {
+    const job = await jobState(key, id);
+    if (until(job)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** What the queue sent as labels: every connection but the ~HS status queries. */
+function jobConnections(fake: FakeZplPrinter): FakeConnection[] {
+  return fake.connections.filter((connection) => connection.bytes.toString('latin1') !== '~HS');
+}
+
+function statusQueries(fake: FakeZplPrinter): number {
+  return fake.connections.length - jobConnections(fake).length;
+}
+
+/** The ZPL /v1/render makes of the same input at the printers' 203 dpi (with the test key: outside the quota). */
+async function renderedZpl(team: TeamWithKeys, input: Record<string, unknown>): Promise<string> {
+  const response = await render(server, team.test, { ...input, format: 'zpl', zplDpi: 203, delivery: 'inline' });
+  expect(response.status, response.text).toBe(200);
+  return response.text;
+}
+
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
+describe('POST /v1/print', () => {
+  it('answers 202 with the queued job, then prints it exactly once: the settings format and the rendered ZPL', async () => {
+    const { fake, printerId } = await printerFor(teams.acme);
+    const response = await print(teams.acme.live, { templateId: 'tag', data: { title: 'Espresso' }, printerId });
+    const job = accepted(response);
+    expect(response.headers.get('X-RateLimit-Remaining')).toMatch(/^\d+$/);
+    expect(job).toEqual({
+      id: job.id,
+      status: 'queued',
+      printerId,
+      format: 'zpl',
+      labelCount: 1,
+      copies: 1,
+      totalLabels: 1,
+      labelsSent: 0,
+      attempts: 0,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updatedAt: job.createdAt,
+      warnings: [],
+    });
+
+    const done = await waitForJob(teams.acme.live, job.id);
+    expect(done).toMatchObject({ status: 'done', labelsSent: 1, attempts: 0 });
+    expect(done).not.toHaveProperty('error');
+    const zpl = await renderedZpl(teams.acme, { templateId: 'tag', data: { title: 'Espresso' } });
+    expect(zpl).toContain('^FDEspresso^FS');
+    // ~HS first, then one connection with the whole job, ended by us: nothing sent twice.
+    expect(fake.connections[0]?.bytes.toString()).toBe('~HS');
+    expect(jobConnections(fake).map((connection) => ({ text: connection.bytes.toString(), ended: connection.ended }))).toEqual([{ text: SETTINGS + zpl, ended: true }]);
+    // The document is gone once the job is done; the row stays.
+    expect(readdirSync(join(server.dataDir, PRINT_DOCUMENTS_FOLDER))).toEqual([]);
+    expect(server.store.printJobs.get(job.id)).toMatchObject({ status: 'done', labelsSent: 1, claim: null });
+  });
+
+  it('prints a batch with copies as whole copies one after another, and counts labels × copies', async () => {
+    const { fake, printerId } = await printerFor(teams.acme);
+    const records = [{ title: 'A', qty: 2 }, { title: 'B' }, { title: 'C' }];
+    const job = accepted(await print(teams.acme.live, { template: tagTemplate(), records, quantityField: 'qty', printerId, copies: 2 }));
+    expect(job).toMatchObject({ labelCount: 4, copies: 2, totalLabels: 8 });
+    expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 8 });
+    const batch = await renderedZpl(teams.acme, { template: tagTemplate(), records, quantityField: 'qty' });
+    expect(occurrences(batch, '^XZ')).toBe(4);
+    expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual([SETTINGS + batch + batch]);
+  });
+
+  it('sends a 1,000-record batch complete and in order, in chunks of whole labels', async () => {
+    const { fake, printerId } = await printerFor(teams.acme);
+    const records = Array.from({ length: 1000 }, (_, index) => ({ title: `Parcel ${String(index + 1).padStart(4, '0')}` }));
+    const job = accepted(await print(teams.acme.live, { templateId: 'tag', records, printerId }));
+    expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 1000, totalLabels: 1000 });
+    const chunks = jobConnections(fake);
+    // 50 labels per chunk, each chunk its own connection with the settings ahead of it, each checked with ~HS first.
+    expect(chunks).toHaveLength(20);
+    expect(statusQueries(fake)).toBe(20);
+    for (const chunk of chunks) {
+      expect(chunk.ended).toBe(true);
+      expect(chunk.bytes.toString().startsWith(SETTINGS)).toBe(true);
+      expect(occurrences(chunk.bytes.toString(), '^XZ')).toBe(51);
+    }
+    const sent = chunks.map((chunk) => chunk.bytes.toString().slice(SETTINGS.length)).join('');
+    expect(sent).toBe(await renderedZpl(teams.acme, { templateId: 'tag', records }));
+  });
+
+  it.each([
+    ['paperOut', 'PAPER_OUT', 'paper out'],
+    ['headOpen', 'HEAD_OPEN', 'head open'],
+  ] as const)('retries a printer reporting %s, then fails the job with that reason and sends nothing', async (state, code, words) => {
+    const { fake, printerId } = await printerFor(teams.acme, state);
+    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId }));
+    const retrying = await waitForJob(teams.acme.live, job.id, (current) => current.lastError !== undefined);
+    expect(retrying).toMatchObject({ status: 'sending', labelsSent: 0, lastError: { code, message: expect.stringContaining(words) }, nextAttemptAt: expect.any(String) });
+    expect(retrying.attempts).toBeGreaterThanOrEqual(1);
+    const failed = await waitForJob(teams.acme.live, job.id);
+    expect(failed).toMatchObject({ status: 'failed', labelsSent: 0, error: { code, message: expect.stringMatching(new RegExp(`reports ${words}.*gave up after 4 attempts`)) } });
+    expect(failed).not.toHaveProperty('lastError');
+    // One ~HS per attempt, and no label.
+    expect(statusQueries(fake)).toBe(4);
+    expect(jobConnections(fake)).toEqual([]);
+  });
+
+  it('prints once the fault is cleared while it retries', async () => {
+    const { fake, printerId } = await printerFor(teams.acme, 'paperOut');
+    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'after paper' }, printerId }));
+    await waitForJob(teams.acme.live, job.id, (current) => current.lastError?.code === 'PAPER_OUT');
+    fake.setState('ready');
+    expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 1, attempts: 0 });
+    const zpl = await renderedZpl(teams.acme, { templateId: 'tag', data: { title: 'after paper' } });
+    expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual([SETTINGS + zpl]);
+  });
+
+  it('sends a job again whole after the printer closed the connection mid-job: the label arrives once', async () => {
+    const { fake, printerId } = await printerFor(teams.acme);
+    fake.closeAfterBytes(40);
+    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'cut short' }, printerId }));
+    // Once the first attempt was cut, the printer is back for the retry.
+    await waitForJob(teams.acme.live, job.id, (current) => current.lastError?.code === 'PRINTER_INTERRUPTED');
+    fake.closeAfterBytes(null);
+    expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 1 });
+    const zpl = await renderedZpl(teams.acme, { templateId: 'tag', data: { title: 'cut short' } });
+    const sent = jobConnections(fake).map((connection) => connection.bytes.toString());
+    expect(sent).toEqual([(SETTINGS + zpl).slice(0, 40), SETTINGS + zpl]);
+    expect(occurrences(sent.join(''), zpl)).toBe(1);
+  });
+
+  it('fails the job with a timeout when the printer never answers ~HS', async () => {
+    const { fake, printerId } = await printerFor(teams.acme);
+    fake.silent(true);
+    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId }));
+    const failed = await waitForJob(teams.acme.live, job.id);
+    expect(failed.error).toEqual({
+      code: 'PRINTER_TIMEOUT',
+      message: expect.stringMatching(/timed out after 0\.3 s waiting for ~HS answer \(gave up after 4 attempts\)$/),
+    });
+    expect(jobConnections(fake)).toEqual([]);
+  });
+
+  it('fails the job with a clear reason when nothing listens at the printer’s address', async () => {
+    const port = await closedPort();
+    const printerId = await addPrinter(teams.acme, port);
+    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId }));
+    expect((await waitForJob(teams.acme.live, job.id)).error).toEqual({
+      code: 'PRINTER_UNREACHABLE',
+      message: expect.stringContaining(`connection refused by 127.0.0.1:${port}: is the printer on and listening on port ${port}? (gave up after 4 attempts)`),
+    });
+  });
+
+  it('fails a pending job whose printer was removed, and never contacts that printer again', async () => {
+    const { fake, printerId } = await printerFor(teams.acme, 'paperOut');
+    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId }));
+    await waitForJob(teams.acme.live, job.id, (current) => current.lastError !== undefined);
+    // As `labelsmith printer remove` does, at once: the job is between two attempts now, with more than a second left.
+    server.store.transaction(() => server.store.printers.remove(printerId));
+    const contacts = fake.connections.length;
+    expect((await waitForJob(teams.acme.live, job.id)).error).toEqual({ code: 'PRINTER_REMOVED', message: `printer ${printerId} was removed before the job was sent` });
+    expect(fake.connections).toHaveLength(contacts);
+  });
+
+  it('refuses bad requests with 400 naming the field, before anything is rendered, stored or sent', async () => {
+    const { fake, printerId } = await printerFor(teams.acme);
+    const data = { title: 'x' };
+    const cases: [unknown, string][] = [
+      [{ templateId: 'tag', data }, 'printerId'],
+      [{ templateId: 'tag', data, printerId: 7 }, 'printerId'],
+      [{ templateId: 'tag', data, printerId, copies: 0 }, 'copies'],
+      [{ templateId: 'tag', data, printerId, copies: 1001 }, 'copies'],
+      [{ templateId: 'tag', data, printerId, copies: 1.5 }, 'copies'],
+      [{ templateId: 'tag', records: Array.from({ length: 1000 }, () => data), printerId, copies: 11 }, 'copies'],
+      [{ templateId: 'tag', data, records: [data], printerId }, 'records'],
+      [{ templateId: 'tag', printerId }, 'data'],
+      [{ data, printerId }, 'templateId'],
+      [{ templateId: 'tag', data, quantityField: 'qty', printerId }, 'quantityField'],
+      [{ templateId: 'tag', records: [data, 'not an object'], printerId }, 'records[1]'],
+    ];
+    const jobsBefore = server.store.db.prepare('SELECT count(*) AS n FROM print_jobs').get();
+    for (const [body, path] of cases) {
+      const error = expectError(await print(teams.acme.live, body), 400, 'BAD_REQUEST');
+      expect((error.details?.errors as { path: string }[] | undefined)?.map((problem) => problem.path), JSON.stringify(body)).toContain(path);
+    }
+    const invalid = expectError(await print(teams.acme.live, { template: { formatVersion: 1 }, data, printerId }), 400, 'INVALID_TEMPLATE');
+    expect(invalid.details?.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'meta' })]));
+    const unprintable = expectError(await print(teams.acme.live, { template: barcodeTemplate(), data: { title: 'x', ean: 'not digits' }, printerId }), 502, 'RENDER_ERROR');
+    expect(unprintable.details).toMatchObject({ elementId: 'ean' });
+    expectError(await call(server, '/v1/print', { method: 'POST', key: teams.acme.live, body: 'not json', headers: { 'Content-Type': 'application/json' } }), 400, 'BAD_REQUEST');
+    expect(server.store.db.prepare('SELECT count(*) AS n FROM print_jobs').get()).toEqual(jobsBefore);
+    expect(fake.connections).toEqual([]);
+  });
+
+  it('answers 404 for unknown templates and printers, another team’s printer included; 401 without a key; 403 for a demo key’s inline template', async () => {
+    const { fake, printerId } = await printerFor(teams.other);
+    const data = { title: 'x' };
+    expectError(await print(teams.acme.live, { templateId: 'tag', data, printerId }), 404, 'NOT_FOUND');
+    expectError(await print(teams.acme.live, { templateId: 'tag', data, printerId: 'no-such-printer' }), 404, 'NOT_FOUND');
+    expectError(await print(teams.other.live, { templateId: 'tag', data, printerId }), 404, 'NOT_FOUND');
+    expectError(await print(undefined, { templateId: 'tag', data, printerId }), 401, 'AUTH_REQUIRED');
+    const demo = await cliJson(server.dataDir, z.looseObject({ key: z.string() }), ['key', 'create', '--team', teams.other.team.id, '--mode', 'live', '--demo']);
+    expectError(await print(demo.key, { template: tagTemplate(), data, printerId }), 403, 'FORBIDDEN');
+    expect(fake.connections).toEqual([]);
+  });
+});
+
+describe('GET /v1/print-jobs/{id}', () => {
+  it('answers 404 for another team’s job and for unknown or malformed ids, 401 without a key', async () => {
+    const { printerId } = await printerFor(teams.acme);
+    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId }));
+    expect((await jobState(teams.acme.test, job.id)).id).toBe(job.id);
+    expectError(await call(server, `/v1/print-jobs/${job.id}`, { key: teams.other.live }), 404, 'NOT_FOUND');
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-job', '%2E%2E', 'x'.repeat(300)]) {
+      expectError(await call(server, `/v1/print-jobs/${id}`, { key: teams.acme.live }), 404, 'NOT_FOUND');
+    }
+    expectError(await call(server, `/v1/print-jobs/${job.id}`), 401, 'AUTH_REQUIRED');
+    await waitForJob(teams.acme.live, job.id);
+  });
+});
+
+describe('rate limits and quota', () => {
+  it('counts labels × copies as live renders when the job is accepted, refuses a job over a hard cap whole, leaves test keys outside the quota', async () => {
+    const { fake, printerId } = await printerFor(teams.metered);
+    const records = [{ title: 'a' }, { title: 'b' }, { title: 'c' }];
+    const usage = async () => (await call(server, '/v1/usage', { key: teams.metered.live })).json<{ renders: { live: number; test: number }; quota: { remaining: number } }>();
+    const job = accepted(await print(teams.metered.live, { template: tagTemplate(), records, printerId, copies: 2 }));
+    expect(await usage()).toMatchObject({ renders: { live: 6, test: 0 }, quota: { remaining: 4 } });
+    // 5 more labels do not fit the 4 left: nothing of the job is rendered, stored, counted or sent.
+    expectError(await print(teams.metered.live, { template: tagTemplate(), records: [...records, ...records.slice(0, 2)], printerId }), 429, 'QUOTA_EXCEEDED');
+    const test = accepted(await print(teams.metered.test, { template: tagTemplate(), records, printerId, copies: 3 }));
+    expect(await usage()).toMatchObject({ renders: { live: 6, test: 9 }, quota: { remaining: 4 } });
+    await waitForJob(teams.metered.live, job.id);
+    await waitForJob(teams.metered.test, test.id);
+    expect(jobConnections(fake).map((connection) => occurrences(connection.bytes.toString(), '^XZ') - 1)).toEqual([6, 9]);
+    expect(server.store.db.prepare('SELECT count(*) AS n FROM print_jobs WHERE team_id = ?').get(teams.metered.team.id)).toEqual({ n: 2 });
+  });
+
+  it('shares the minute window with /v1/render, sets the headers on every answer, and refuses with 429 when it is used up', async () => {
+    const { printerId } = await printerFor(teams.limited);
+    const body = { template: tagTemplate(), data: { title: 'x' }, printerId };
+    expect(rateLimitHeaders(await render(server, teams.limited.test, { template: tagTemplate(), data: { title: 'x' }, format: 'zpl' }))).toMatchObject({ limit: 3, remaining: 2 });
+    const first = await print(teams.limited.test, body);
+    const job = accepted(first);
+    expect(rateLimitHeaders(first)).toMatchObject({ limit: 3, remaining: 1 });
+    const refused = await print(teams.limited.test, { ...body, copies: 0 });
+    expectError(refused, 400, 'BAD_REQUEST');
+    expect(rateLimitHeaders(refused)).toMatchObject({ limit: 3, remaining: 0 });
+    const limited = await print(teams.limited.test, body);
+    expectError(limited, 429, 'RATE_LIMITED');
+    expect(rateLimitHeaders(limited)).toMatchObject({ limit: 3, remaining: 0 });
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // Following a job is not a render: it stays possible.
+    expect((await waitForJob(teams.limited.test, job.id)).status).toBe('done');
+  });
+});
+
+describe('GET /v1/printers', () => {
+  it('lists the team’s printers without how they are reached, and reads one’s live status without the printer’s password', async () => {
+    const { fake, printerId } = await printerFor(teams.other, 'paperOut');
+    const gone = await addPrinter(teams.other, await closedPort());
+    const listed = await call(server, '/v1/printers', { key: teams.other.test });
+    expect(listed.status).toBe(200);
+    const { printers } = printerListSchema.parse(listed.json());
+    const mine = printers.find((printer) => printer.id === printerId);
+    expect(mine).toEqual({ id: printerId, name: expect.stringMatching(/^Dock \d+$/), kind: 'raw', format: 'zpl', dpi: 203, media: { width: '2in', height: '1in' }, darkness: 20, speed: 4, createdAt: expect.any(String) });
+    expect(Object.keys(listed.json<{ printers: object[] }>().printers[0] ?? {}).sort()).toEqual(['createdAt', 'darkness', 'dpi', 'format', 'id', 'kind', 'media', 'name', 'speed']);
+    expect(listed.text).not.toContain('127.0.0.1');
+    expect(printers.map((printer) => printer.id)).toContain(gone);
+    const acmeList = printerListSchema.parse((await call(server, '/v1/printers', { key: teams.acme.live })).json());
+    expect(acmeList.printers.map((printer) => printer.id)).not.toContain(printerId);
+
+    const status = await call(server, `/v1/printers/${printerId}/status`, { key: teams.other.live });
+    expect(status.status, status.text).toBe(200);
+    expect(printerStatusSchema.parse(status.json())).toMatchObject({ id: printerId, reachable: true, state: { paperOut: true, headOpen: false, paused: false, labelsInBuffer: 0 } });
+    expect(Object.keys(status.json<{ state: object }>().state)).not.toContain('password');
+    expect(fake.connections.map((connection) => connection.bytes.toString())).toEqual(['~HS']);
+    const unreachable = printerStatusSchema.parse((await call(server, `/v1/printers/${gone}/status`, { key: teams.other.live })).json());
+    expect(unreachable).toMatchObject({ id: gone, reachable: false, state: null, error: expect.stringContaining('connection refused') });
+
+    expectError(await call(server, `/v1/printers/${printerId}/status`, { key: teams.acme.live }), 404, 'NOT_FOUND');
+    expectError(await call(server, '/v1/printers/nope/status', { key: teams.acme.live }), 404, 'NOT_FOUND');
+    expectError(await call(server, '/v1/printers'), 401, 'AUTH_REQUIRED');
+  });
+});

@@ -1,0 +1,46 @@
+// What /v1/render, /v1/print and the editor's /api/print check before anything renders: the template a request names, and the quota's admission of its labels.
+import { effectiveLimits, periodOf } from '../../src-shared/api/plans';
+import { nestsDeeperThan } from '../../src-shared/api/renderRequest';
+import { InvalidTemplateError } from '../../src-shared/errors';
+import type { Store } from '../store/openStore';
+import type { KeyMode, TeamRecord, TemplateRecord } from '../store/storeTypes';
+import type { AuthState } from './middleware/authenticate';
+import type { QuotaGate, QuotaReservation } from './quotaGate';
+import { assertDemoKeyAllowed, publishedTemplate } from './templateAccess';
+
+/**
+ * Deepest nesting accepted in an inline template (a real one nests about 5 levels: elements, an element, style, ...).
+ * Checked here because the template travels to a render thread before it is validated, and copying a deeply nested
+ * value there overflows the stack: 100,000 levels came back as a 502 "render thread failed" instead of a 400.
+ */
+export const MAX_TEMPLATE_DEPTH = 32;
+
+export interface TemplateSource {
+  templateId?: string;
+  template?: Record<string, unknown>;
+}
+
+/** The template JSON a request names: the inline one (validated later, by the renderer) or the record `lookup` finds. */
+export function requestedTemplate(request: TemplateSource, lookup: (templateId: string) => TemplateRecord): unknown {
+  if (request.template !== undefined && nestsDeeperThan(request.template, MAX_TEMPLATE_DEPTH)) {
+    throw new InvalidTemplateError([{ path: '', message: `the template nests deeper than ${MAX_TEMPLATE_DEPTH} levels` }]);
+  }
+  return request.templateId === undefined ? request.template : lookup(request.templateId).content;
+}
+
+/** For an API key: the demo-key rule first, then an inline template or a published one the key may use. */
+export function apiKeyTemplate(store: Store, auth: AuthState, request: TemplateSource): unknown {
+  assertDemoKeyAllowed(auth, request.templateId);
+  return requestedTemplate(request, (templateId) => publishedTemplate(store, auth, templateId));
+}
+
+/**
+ * Admits `labels` renders of the team against its monthly quota (all or none; QUOTA_EXCEEDED at a hard cap). Test
+ * renders never touch the quota (spec 8.2 rule 4): undefined. Release the reservation once the renders are recorded.
+ */
+export function admitRenders(store: Store, quota: QuotaGate, team: TeamRecord, mode: KeyMode, labels: number): QuotaReservation | undefined {
+  if (mode !== 'live') return undefined;
+  const limits = effectiveLimits(team);
+  const used = store.usage.get(team.id, periodOf(store.now()).period).live;
+  return quota.admit(team.id, used, limits.monthly, limits.hardCap, labels);
+}

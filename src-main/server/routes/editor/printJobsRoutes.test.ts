@@ -1,0 +1,95 @@
+// POST /api/print and GET /api/print-jobs/:id: the editor prints as the workspace team, with the /v1 job JSON, behind the admin session.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodOf } from '../../../../src-shared/api/plans';
+import { printJobSchema, type PrintJob } from '../../../../src-shared/api/printRequest';
+import type { FakeZplPrinter } from '../../../printing/fakeZplPrinter';
+import { fakePrinter } from '../../../printing/printingTestSupport';
+import { api, signIn, smallTemplate, startEditorServer, type EditorServer } from './editorTestSupport';
+
+let server: EditorServer;
+let teamId: string;
+beforeAll(async () => {
+  server = await startEditorServer();
+  teamId = server.store.settings.get('workspaceTeamId') ?? '';
+});
+afterAll(async () => {
+  await server.close();
+});
+
+let printerNumber = 0;
+/** A workspace printer at the fake printer, set up in the store: the editor's printer routes are not under test here. */
+function printerAt(fake: FakeZplPrinter, team = teamId): string {
+  printerNumber += 1;
+  const connection = { kind: 'raw' as const, host: fake.host, port: fake.port };
+  return server.store.printers.create({ teamId: team, name: `Printer ${printerNumber}`, connection, dpi: 203, media: null, darkness: null, speed: null }).id;
+}
+
+async function waitForJob(id: string): Promise<PrintJob> {
+  for (;;) {
+    const answer = await api(server, `/api/print-jobs/${id}`);
+    expect(answer.status, answer.text).toBe(200);
+    const job = printJobSchema.parse(answer.json());
+    if (job.status === 'done' || job.status === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function labelConnections(fake: FakeZplPrinter): string[] {
+  return fake.connections.map((connection) => connection.bytes.toString()).filter((bytes) => bytes !== '~HS');
+}
+
+describe('POST /api/print', () => {
+  it('prints an inline template as the workspace team, answers 202 with the /v1 job JSON, and counts live usage', async () => {
+    const fake = await fakePrinter();
+    const printerId = printerAt(fake);
+    const usedBefore = server.store.usage.get(teamId, periodOf(server.store.now()).period).live;
+    const answer = await api(server, '/api/print', { json: { template: smallTemplate(), records: [{ title: 'One' }, { title: 'Two' }], printerId, copies: 2 } });
+    expect(answer.status, answer.text).toBe(202);
+    const job = printJobSchema.parse(answer.json());
+    expect(Object.keys(answer.json()).sort()).toEqual(['attempts', 'copies', 'createdAt', 'format', 'id', 'labelCount', 'labelsSent', 'printerId', 'status', 'totalLabels', 'updatedAt', 'warnings']);
+    expect(job).toMatchObject({ status: 'queued', printerId, labelCount: 2, copies: 2, totalLabels: 4, labelsSent: 0 });
+    expect(answer.headers.get('location')).toBe(`${server.url}/api/print-jobs/${job.id}`);
+    expect(server.store.usage.get(teamId, periodOf(server.store.now()).period).live).toBe(usedBefore + 4);
+
+    expect(await waitForJob(job.id)).toMatchObject({ status: 'done', labelsSent: 4 });
+    const titles = labelConnections(fake).flatMap((chunk) => [...chunk.matchAll(/\^FD(One|Two)\^FS/g)].map((match) => match[1]));
+    expect(titles).toEqual(['One', 'Two', 'One', 'Two']);
+  });
+
+  it('prints a saved workspace template by id, a draft included', async () => {
+    const fake = await fakePrinter();
+    const printerId = printerAt(fake);
+    const created = await api(server, '/api/templates', { json: { content: smallTemplate('Draft tag') } });
+    expect(created.status, created.text).toBe(201);
+    const templateId = String(created.json().id);
+    const answer = await api(server, '/api/print', { json: { templateId, data: { title: 'From draft' }, printerId } });
+    expect(answer.status, answer.text).toBe(202);
+    expect(await waitForJob(String(answer.json().id))).toMatchObject({ status: 'done' });
+    expect(labelConnections(fake)).toEqual([expect.stringContaining('^FDFrom draft^FS')]);
+  });
+
+  it('answers 404 for another team’s printer or job, 400 for a bad body, and needs the session (and its header for changes)', async () => {
+    const fake = await fakePrinter();
+    const otherTeam = server.store.teams.create({ name: 'Elsewhere', plan: 'pro' });
+    const foreignPrinter = printerAt(fake, otherTeam.id);
+    const body = { template: smallTemplate(), data: { title: 'x' }, printerId: foreignPrinter };
+    for (const notFound of [body, { ...body, templateId: 'nope', template: undefined }]) {
+      const answer = await api(server, '/api/print', { json: notFound });
+      expect(answer.status).toBe(404);
+      expect(answer.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const bad = await api(server, '/api/print', { json: { ...body, copies: -1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'BAD_REQUEST', details: { errors: [{ path: 'copies' }] } });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const missing = await api(server, `/api/print-jobs/${id}`);
+      expect(missing.status).toBe(404);
+      expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect((await api(server, '/api/print', { json: body, auth: 'none' })).status).toBe(401);
+    const cookie = await signIn(server);
+    const withoutHeader = await api(server, '/api/print', { json: { ...body, printerId: printerAt(await fakePrinter()) }, auth: { cookie } });
+    expect(withoutHeader.status).toBe(403);
+    expect(fake.connections).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+// /api/printers: the workspace team's printers: list, add, edit, remove, print the test label, and read one printer's live status.
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { ConflictError, NotFoundError } from '../../../../src-shared/api/apiErrors';
+import type { EditorPrinter, EditorPrinterTestResult } from '../../../../src-shared/api/editorPrinters';
+import { configuredPrinterDriver } from '../../../printing/printerDrivers';
+import { renderTestLabel } from '../../../printing/printerTestLabel';
+import type { Store } from '../../../store/openStore';
+import {
+  darknessSchema,
+  DEFAULT_RAW_PORT,
+  dpiSchema,
+  mediaSizeSchema,
+  newPrinterSchema,
+  printerConnectionSchema,
+  speedSchema,
+  type PrinterRecord,
+} from '../../../store/queries/printers';
+import { jsonBody } from '../../middleware/jsonBody';
+import { teamPrinter } from '../print/printJobRequests';
+import { printerStatusView } from '../printers/printersRoute';
+import { parseRequestBody } from '../../requestBody';
+
+/** The store's own checks; the editor may leave out what has a sensible default (port 9100, a PDF queue, 203 dpi, the printer's own settings, UTC). */
+const printerBodySchema = z.object({
+  name: newPrinterSchema.shape.name,
+  connection: z.preprocess((connection) => {
+    if (typeof connection !== 'object' || connection === null) return connection;
+    const fields = connection as Record<string, unknown>;
+    if (fields.kind === 'raw' && fields.port === undefined) return { ...fields, port: DEFAULT_RAW_PORT };
+    if (fields.kind === 'system' && fields.rawQueue === undefined) return { ...fields, rawQueue: false };
+    return connection;
+  }, printerConnectionSchema),
+  dpi: dpiSchema.default(203),
+  media: mediaSizeSchema.nullable().default(null),
+  darkness: darknessSchema.nullable().default(null),
+  speed: speedSchema.nullable().default(null),
+  timeZone: newPrinterSchema.shape.timeZone,
+});
+
+function printerView(printer: PrinterRecord): EditorPrinter {
+  const { id, name, connection, dpi, media, darkness, speed, timeZone, createdAt } = printer;
+  return { id, name, connection, dpi, media, darkness, speed, timeZone, createdAt };
+}
+
+/** The table's UNIQUE (team_id, name) would refuse it too, as an SQLite error rather than words about the field. */
+function refuseTakenName(store: Store, teamId: string, name: string, exceptId: string | null): void {
+  if (store.printers.list(teamId).some((other) => other.name === name && other.id !== exceptId)) {
+    throw new ConflictError(`name: the workspace already has a printer named ${JSON.stringify(name)}; choose another name`);
+  }
+}
+
+export function registerPrintersRoutes(router: Router, store: Store, teamId: string): void {
+  router.get('/api/printers', (ctx) => {
+    ctx.body = { printers: store.printers.list(teamId).map(printerView) };
+  });
+
+  router.post('/api/printers', jsonBody(), (ctx) => {
+    const body = parseRequestBody(printerBodySchema, ctx.request.body);
+    const printer = store.transaction(() => {
+      refuseTakenName(store, teamId, body.name, null);
+      return store.printers.create({ teamId, ...body });
+    });
+    ctx.status = 201;
+    ctx.body = printerView(printer);
+  });
+
+  // An edit sends the whole printer, as add does: what is left out takes its default again.
+  router.put('/api/printers/:id', jsonBody(), (ctx) => {
+    const id = ctx.params.id ?? '';
+    const body = parseRequestBody(printerBodySchema, ctx.request.body);
+    const printer = store.transaction(() => {
+      teamPrinter(store, teamId, id);
+      refuseTakenName(store, teamId, body.name, id);
+      return store.printers.update(id, { teamId, ...body });
+    });
+    // update() finds what teamPrinter found in the same transaction; the check keeps the types honest.
+    if (!printer) throw new NotFoundError(`printer "${id}" was not found`);
+    ctx.body = printerView(printer);
+  });
+
+  router.delete('/api/printers/:id', (ctx) => {
+    const id = ctx.params.id ?? '';
+    const removed = store.transaction(() => {
+      const printer = teamPrinter(store, teamId, id);
+      store.printers.remove(id);
+      return printer;
+    });
+    ctx.body = printerView(removed);
+  });
+
+  // The test label goes straight to the printer, not through the print queue: it answers with what the printer did.
+  router.post('/api/printers/:id/test', async (ctx) => {
+    const printer = teamPrinter(store, teamId, ctx.params.id ?? '');
+    const driver = configuredPrinterDriver(printer);
+    const label = await renderTestLabel(printer, driver.format, new Date(store.now()));
+    // A printer that fails throws a PrinterError: 502 PRINTER_ERROR with the reason in details.
+    const receipt = await driver.print(label);
+    const result: EditorPrinterTestResult = { id: printer.id, format: driver.format, ...receipt };
+    ctx.body = result;
+  });
+
+  // Each call asks the printer (~HS for raw printers) within the drivers' timeouts: 2 s to connect, 3 s for the answer.
+  // The answer is /v1's printer status (GET /v1/printers/{id}/status).
+  router.get('/api/printers/:id/status', async (ctx) => {
+    const printer = teamPrinter(store, teamId, ctx.params.id ?? '');
+    const report = await configuredPrinterDriver(printer).status();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = printerStatusView(printer, report, store.now());
+  });
+}

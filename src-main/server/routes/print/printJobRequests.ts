@@ -1,0 +1,58 @@
+// What /v1/print and the editor's /api/print share once the caller is known: the body, the team's printer, the submission, the 202 answer; and the team-scoped lookups.
+import type { Context } from 'koa';
+import { NotFoundError } from '../../../../src-shared/api/apiErrors';
+import { printRequestSchema, type PrintRequest } from '../../../../src-shared/api/printRequest';
+import type { PrintQueue } from '../../../printing/printQueue';
+import { submitPrintJob } from '../../../printing/printJobSubmission';
+import { printJobView } from '../../../printing/printJobView';
+import type { RenderPool } from '../../../render/renderPool';
+import type { Store } from '../../../store/openStore';
+import type { PrintJobRecord } from '../../../store/queries/printJobs';
+import type { PrinterRecord } from '../../../store/queries/printers';
+import type { KeyMode, TeamRecord } from '../../../store/storeTypes';
+import type { QuotaGate } from '../../quotaGate';
+import { parseRequestBody } from '../../requestBody';
+
+export interface PrintJobDeps {
+  store: Store;
+  pool: RenderPool;
+  quota: QuotaGate;
+  queue: Pick<PrintQueue, 'wake'>;
+}
+
+/** Who asks to print, and how a templateId is looked up for them. */
+export interface PrintRequester {
+  team: TeamRecord;
+  apiKeyId: string | null;
+  mode: KeyMode;
+  template(request: PrintRequest): unknown;
+}
+
+/** The team's printer; another team's, an unknown or a malformed id are all simply not found. */
+export function teamPrinter(store: Store, teamId: string, id: string): PrinterRecord {
+  const printer = store.printers.get(id);
+  if (printer?.teamId !== teamId) throw new NotFoundError(`printer "${id}" was not found`);
+  return printer;
+}
+
+export function teamJob(store: Store, teamId: string, id: string): PrintJobRecord {
+  const job = store.printJobs.getForTeam(teamId, id);
+  if (!job) throw new NotFoundError(`print job "${id}" was not found`);
+  return job;
+}
+
+/** Validates, renders and stores the job, wakes the queue and answers 202 with the job and where to follow it (`jobsPath`/<id>). */
+export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }: PrintJobDeps, requester: PrintRequester, jobsPath: string): Promise<void> {
+  const request = parseRequestBody(printRequestSchema, ctx.request.body);
+  const template = requester.template(request);
+  const printer = teamPrinter(store, requester.team.id, request.printerId);
+  const job = await submitPrintJob(
+    { store, render: (renderJob) => pool.render(renderJob), quota },
+    { ...requester, template, data: request.data, records: request.records, quantityField: request.quantityField, printer, copies: request.copies ?? 1 },
+  );
+  queue.wake();
+  ctx.status = 202;
+  // The Host header was checked against the names this server answers to, so it is safe to echo.
+  ctx.set('Location', `${ctx.protocol}://${ctx.host}${jobsPath}/${job.id}`);
+  ctx.body = printJobView(job);
+}

@@ -1,0 +1,42 @@
+// GET /v1/printers and GET /v1/printers/{id}/status: the key's team's printers (how they are reached stays on the server) and a live status report.
+import type Router from '@koa/router';
+import type { ApiPrinter, PrinterState, PrinterStatus } from '../../../../src-shared/api/printRequest';
+import type { HostStatus } from '../../../printing/hostStatus';
+import { configuredPrinterDriver, printerDriver, type PrinterStatusReport } from '../../../printing/printerDrivers';
+import type { Store } from '../../../store/openStore';
+import type { PrinterRecord } from '../../../store/queries/printers';
+import { authenticate, authState } from '../../middleware/authenticate';
+import { teamPrinter } from '../print/printJobRequests';
+
+/** What an integrator needs to choose a printer; the host, queue or device path are the administrator's business. */
+function apiPrinterView(printer: PrinterRecord): ApiPrinter {
+  const { id, name, connection, dpi, media, darkness, speed, createdAt } = printer;
+  return { id, name, kind: connection.kind, format: printerDriver(printer).format, dpi, media, darkness, speed, createdAt: new Date(createdAt).toISOString() };
+}
+
+/** The ~HS fields that say whether and how the printer prints; the password (~HS string 3) and raw bit fields stay out. */
+function printerState(status: HostStatus): PrinterState {
+  const { paperOut, paused, headOpen, ribbonOut, bufferFull, labelsInBuffer, overTemperature, underTemperature, corruptRam } = status;
+  const { partialFormat, labelWaiting, labelsRemainingInBatch, printMode, thermalTransfer } = status;
+  return { paperOut, paused, headOpen, ribbonOut, bufferFull, labelsInBuffer, overTemperature, underTemperature, corruptRam, partialFormat, labelWaiting, labelsRemainingInBatch, printMode, thermalTransfer };
+}
+
+export function printerStatusView(printer: PrinterRecord, report: PrinterStatusReport, checkedAt: number): PrinterStatus {
+  const status: PrinterStatus = { id: printer.id, reachable: report.reachable, state: report.state && printerState(report.state), checkedAt: new Date(checkedAt).toISOString() };
+  if (report.error !== undefined) status.error = report.error;
+  return status;
+}
+
+export function registerPrintersRoute(router: Router, store: Store): void {
+  router.get('/v1/printers', authenticate(store), (ctx) => {
+    ctx.body = { printers: store.printers.list(authState(ctx).team.id).map(apiPrinterView) };
+  });
+
+  // Asks the printer now (~HS for raw printers), bounded by the drivers' timeouts: 2 s to connect, 3 s for the answer.
+  router.get('/v1/printers/:id/status', authenticate(store), async (ctx) => {
+    const printer = teamPrinter(store, authState(ctx).team.id, ctx.params.id ?? '');
+    const report = await configuredPrinterDriver(printer).status();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = printerStatusView(printer, report, store.now());
+  });
+}

@@ -1,0 +1,52 @@
+// Opens the data directory's store, starts the render pool and the server on it: what `labelsmith serve` and the desktop app both run.
+import type { Logger } from 'pino';
+import { APP_VERSION } from '../appVersion';
+import { createRenderPool } from '../render/renderPool';
+import { openStore } from '../store/openStore';
+import { adminUrl, loadOrCreateAdminToken } from './adminSession';
+import { startServer, type RunningServer } from './createServer';
+import { DEFAULT_HOST } from './serverConfig';
+
+/** Where the server listens when LAN access is switched on in the editor: every interface. */
+export const LAN_HOST = '0.0.0.0';
+
+export interface EmbeddedServerOptions {
+  dataDir: string;
+  port: number;
+  /** The command line's --host; without it the editor's LAN access setting decides. */
+  host?: string;
+  /** Extra Host names from the command line, added to the ones saved in the editor's settings. */
+  allowHost?: readonly string[];
+  logger: Logger;
+  /** better-sqlite3's addon built for Electron (see openStore); default: the package's own build for Node. */
+  nativeBinding?: string;
+}
+
+export interface EmbeddedServer extends RunningServer {
+  host: string;
+  dataDir: string;
+  /** The editor link with the admin token: opening it signs a browser in. Keep it private. */
+  adminLink: string;
+  /** The data directory's admin token (the desktop app signs its own window in with it). */
+  adminToken: string;
+}
+
+export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
+  const store = openStore(options.dataDir, options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
+  // The editor's settings apply when the command line says nothing; --host always wins.
+  const host = options.host ?? (store.settings.get('lanAccess') === true ? LAN_HOST : DEFAULT_HOST);
+  const allowedHostnames = [...new Set([...(store.settings.get('allowedHostnames') ?? []), ...(options.allowHost ?? [])])];
+  const adminToken = loadOrCreateAdminToken(store);
+  const pool = createRenderPool();
+  const server = await startServer({
+    store,
+    pool,
+    logger: options.logger,
+    config: { host, port: options.port, allowedHostnames, version: APP_VERSION },
+  }).catch(async (error: unknown) => {
+    await pool.close();
+    store.close();
+    throw error;
+  });
+  return { ...server, host, dataDir: options.dataDir, adminToken, adminLink: adminUrl(host, server.port, adminToken) };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { openTestStore, tempDataDir, testClock } from '../storeTestSupport';
+import type { NewPrintJob } from './printJobs';
+
+const A = { token: 'queue-a', pid: 101, host: 'here' };
+const B = { token: 'queue-b', pid: 202, host: 'here' };
+
+function setUp() {
+  const dataDir = tempDataDir();
+  const clock = testClock();
+  const store = openTestStore(dataDir, { now: clock.now });
+  const team = store.teams.create({ name: 'Acme', plan: 'pro' });
+  let next = 0;
+  const job = (printerId: string): NewPrintJob => {
+    next += 1;
+    return { id: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`, teamId: team.id, apiKeyId: null, mode: 'live', printerId, format: 'zpl', labelCount: 10, copies: 2, warnings: [] };
+  };
+  return { dataDir, clock, store, team, job };
+}
+
+describe('print job queries', () => {
+  it('create queued jobs and keep them, with their progress, across a reopen', () => {
+    const { dataDir, store, team, job } = setUp();
+    const created = store.printJobs.create({ ...job('p1'), warnings: [{ code: 'TEXT_TRUNCATED', message: 'cut', elementId: 'title', record: 3 }] });
+    expect(created).toMatchObject({ status: 'queued', labelCount: 10, copies: 2, labelsSent: 0, attempts: 0, claim: null, error: null, lastError: null, createdAt: Date.parse('2025-06-15T12:00:00Z') });
+    expect(store.printJobs.claim(created.id, null, A, 5)).toBe(true);
+    expect(store.printJobs.markSending(created.id, A.token)).toBe(true);
+    expect(store.printJobs.recordProgress(created.id, A.token, 8)).toBe(true);
+    store.close();
+    const reopened = openTestStore(dataDir);
+    expect(reopened.printJobs.get(created.id)).toMatchObject({ status: 'sending', labelsSent: 8, claim: { ...A, heartbeatAt: 5 }, warnings: [{ code: 'TEXT_TRUNCATED', record: 3 }] });
+    expect(reopened.printJobs.getForTeam(team.id, created.id)?.id).toBe(created.id);
+    expect(reopened.printJobs.getForTeam('another team', created.id)).toBeUndefined();
+  });
+
+  it('give each printer its oldest pending job as its head', () => {
+    const { store, job } = setUp();
+    const [first, second, third] = [store.printJobs.create(job('p1')), store.printJobs.create(job('p1')), store.printJobs.create(job('p2'))];
+    expect(store.printJobs.heads().map((head) => head.id)).toEqual([first.id, third.id]);
+    store.printJobs.claim(first.id, null, A, 1);
+    store.printJobs.finish(first.id, A.token, { status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' } });
+    expect(store.printJobs.heads().map((head) => head.id)).toEqual([second.id, third.id]);
+    expect(store.printJobs.get(first.id)).toMatchObject({ status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' }, claim: null });
+  });
+
+  it('let one claimant win, and refuse every write of a queue that lost its claim', () => {
+    const { store, job } = setUp();
+    const created = store.printJobs.create(job('p1'));
+    expect(store.printJobs.claim(created.id, null, A, 1)).toBe(true);
+    // B read the job while it was unclaimed: its compare-and-set fails.
+    expect(store.printJobs.claim(created.id, null, B, 2)).toBe(false);
+    // B found A's claim abandoned: it takes the job over, and A's writes no longer land.
+    expect(store.printJobs.claim(created.id, A.token, B, 3)).toBe(true);
+    expect(store.printJobs.markSending(created.id, A.token)).toBe(false);
+    expect(store.printJobs.recordProgress(created.id, A.token, 10)).toBe(false);
+    expect(store.printJobs.recordFailedAttempt(created.id, A.token, { attempts: 1, nextAttemptAt: 9, error: { code: 'X', message: 'x' } })).toBe(false);
+    expect(store.printJobs.finish(created.id, A.token, { status: 'done' })).toBe(false);
+    expect(store.printJobs.get(created.id)).toMatchObject({ status: 'queued', labelsSent: 0, claim: { token: B.token } });
+  });
+
+  it('refresh and release only the owner’s pending claims', () => {
+    const { store, job } = setUp();
+    const [mine, theirs] = [store.printJobs.create(job('p1'), A, 1), store.printJobs.create(job('p2'), B, 1)];
+    expect(store.printJobs.heartbeat(A.token, 50)).toBe(1);
+    expect(store.printJobs.get(mine.id)?.claim?.heartbeatAt).toBe(50);
+    expect(store.printJobs.release(A.token)).toBe(1);
+    expect(store.printJobs.get(mine.id)?.claim).toBeNull();
+    expect(store.printJobs.get(theirs.id)?.claim).toEqual({ ...B, heartbeatAt: 1 });
+  });
+
+  it('refuse progress past the job’s labels', () => {
+    const { store, job } = setUp();
+    const created = store.printJobs.create(job('p1'), A);
+    expect(() => store.printJobs.recordProgress(created.id, A.token, 21)).toThrow(/CHECK constraint/);
+  });
+});

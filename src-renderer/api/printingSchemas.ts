@@ -1,0 +1,30 @@
+// Checks of the editor's printer answers (/api/printers); a printer's status and print jobs have the /v1 schemas (printRequest.ts).
+import { z } from 'zod';
+import type { EditorPrinter, EditorPrinterTestResult } from '../../src-shared/api/editorPrinters';
+import { ZPL_DPIS } from '../../src-shared/render/outputFormats';
+
+const connectionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('raw'), host: z.string(), port: z.number() }),
+  z.object({ kind: z.literal('system'), queue: z.string(), rawQueue: z.boolean() }),
+  z.object({ kind: z.literal('device'), path: z.string() }),
+]);
+
+export const editorPrinterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  connection: connectionSchema,
+  dpi: z.union(ZPL_DPIS.map((dpi) => z.literal(dpi))),
+  media: z.object({ width: z.string(), height: z.string() }).nullable(),
+  darkness: z.number().nullable(),
+  speed: z.number().nullable(),
+  timeZone: z.string().nullable(),
+  createdAt: z.number(),
+}) satisfies z.ZodType<EditorPrinter>;
+export const editorPrinterListSchema = z.object({ printers: z.array(editorPrinterSchema) });
+
+export const printerTestResultSchema = z.object({
+  id: z.string(),
+  format: z.enum(['zpl', 'pdf']),
+  bytes: z.number(),
+  requestId: z.string().optional(),
+}) satisfies z.ZodType<EditorPrinterTestResult>;

@@ -1,0 +1,161 @@
+// The print dialog: printer, copies, records (the Data tab's samples or a CSV/JSON file) with an optional quantity field,
+// the first label previewed, then Print sends the job and follows it until it is done or failed.
+import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { client } from '../../api/appClient';
+import { selectTemplate, useEditorStore } from '../../store';
+import { Dialog } from '../../ui/Dialog';
+import { useLoader } from '../../ui/useLoader';
+import { KIND_NAMES } from '../printers/printerFields';
+import { FirstLabelPreview } from './FirstLabelPreview';
+import { printJobLine } from './printJobStatus';
+import { parseRecordsFile, printPlan, recordFields } from './printRecords';
+import { usePrintJob, type PrintProgress } from './usePrintJob';
+
+type RecordFile = { name: string; records: unknown[] } | { name: string; error: string };
+
+function ProgressLine({ progress, printerName }: { progress: PrintProgress; printerName: string }) {
+  if (progress.phase === 'idle') return null;
+  if (progress.phase === 'submitting') return <p role="status">Sending the print…</p>;
+  if (progress.phase === 'error') {
+    return (
+      <p role="alert" className="error-text">
+        {progress.message}
+      </p>
+    );
+  }
+  const line = printJobLine(progress.job, printerName);
+  return (
+    <div className="print-progress">
+      <p role={line.failed ? 'alert' : 'status'} className={line.failed ? 'error-text' : line.finished ? 'print-done' : undefined}>
+        {line.text}
+      </p>
+      {line.finished && progress.job.warnings.length > 0 && (
+        <ul className="hint" aria-label="Render warnings">
+          {progress.job.warnings.map((warning, index) => (
+            <li key={index}>{warning.message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function PrintDialog({ onClose }: { onClose(): void }) {
+  const printers = useLoader(() => client.listPrinters(), 'print-dialog-printers');
+  const template = useEditorStore(selectTemplate);
+  const samples = useEditorStore((state) => state.samples);
+  const sampleRecords = useMemo(() => samples.map((sample) => sample.data), [samples]);
+  const [chosenPrinterId, setPrinterId] = useState<string | null>(null);
+  const [copies, setCopies] = useState('1');
+  const [source, setSource] = useState<'samples' | 'file'>('samples');
+  const [file, setFile] = useState<RecordFile | null>(null);
+  const [quantityField, setQuantityField] = useState('');
+  const { progress, print } = usePrintJob();
+  const ids = { printer: useId(), copies: useId(), quantity: useId(), file: useId(), plan: useId() };
+
+  const printer = printers.data?.find((candidate) => candidate.id === chosenPrinterId) ?? printers.data?.[0];
+  const records = source === 'samples' ? sampleRecords : file && 'records' in file ? file.records : [];
+  const fields = useMemo(() => recordFields(records), [records]);
+  const plan = printPlan(records, quantityField || undefined, Number(copies));
+  const busy = progress.phase === 'submitting' || (progress.phase === 'following' && (progress.job.status === 'queued' || progress.job.status === 'sending'));
+  const firstRecord = records[0];
+
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    setQuantityField('');
+    if (!chosen) return setFile(null);
+    try {
+      setFile({ name: chosen.name, records: parseRecordsFile(chosen.name, await chosen.text()) });
+    } catch (error) {
+      setFile({ name: chosen.name, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!printer || !plan.ok || busy) return;
+    print({ template, records: plan.records, ...(quantityField && { quantityField }), printerId: printer.id, copies: Number(copies) });
+  };
+
+  return (
+    <Dialog title="Print" onClose={onClose} className="dialog-wide print-dialog">
+      <div className="print-layout">
+        <form className="form-stack" onSubmit={submit} aria-label="Print settings">
+          <div className="field">
+            <label htmlFor={ids.printer}>Printer</label>
+            <select id={ids.printer} value={printer?.id ?? ''} onChange={(event) => setPrinterId(event.target.value)} disabled={!printers.data?.length}>
+              {printers.data?.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>
+                  {candidate.name} ({KIND_NAMES[candidate.connection.kind]}, {candidate.dpi} dpi)
+                </option>
+              ))}
+            </select>
+            {printers.loading && !printers.data && <span className="hint">Loading the printers…</span>}
+            {printers.error && <span role="alert" className="error-text">Could not load the printers: {printers.error}</span>}
+            {printers.data?.length === 0 && <span className="hint">No printers yet: add one in Settings › Printers (save this label first).</span>}
+          </div>
+          <div className="field">
+            <label htmlFor={ids.copies}>Copies</label>
+            <input id={ids.copies} type="number" min={1} max={1000} step={1} value={copies} onChange={(event) => setCopies(event.target.value)} aria-describedby={ids.plan} />
+          </div>
+          <fieldset className="field-group">
+            <legend>Records</legend>
+            <div className="radio-stack">
+              <label>
+                <input type="radio" name="print-records" checked={source === 'samples'} onChange={() => setSource('samples')} />
+                Sample records from the Data tab ({sampleRecords.length})
+              </label>
+              <label>
+                <input type="radio" name="print-records" checked={source === 'file'} onChange={() => setSource('file')} />
+                Records from a file (CSV or JSON)
+              </label>
+            </div>
+            {source === 'file' && (
+              <div className="field">
+                <label htmlFor={ids.file}>Records file</label>
+                <input id={ids.file} type="file" accept=".csv,.json,text/csv,application/json" onChange={(event) => void readFile(event)} />
+                {file && 'error' in file && (
+                  <span role="alert" className="error-text">
+                    {file.error}
+                  </span>
+                )}
+                {file && 'records' in file && (
+                  <span role="status" className="hint">
+                    {file.records.length} {file.records.length === 1 ? 'record' : 'records'} from {file.name}
+                  </span>
+                )}
+              </div>
+            )}
+            <div className="field">
+              <label htmlFor={ids.quantity}>Labels per record</label>
+              <select id={ids.quantity} value={quantityField} onChange={(event) => setQuantityField(event.target.value)}>
+                <option value="">One label per record</option>
+                {fields.map((field) => (
+                  <option key={field} value={field}>
+                    From the field “{field}”
+                  </option>
+                ))}
+              </select>
+            </div>
+          </fieldset>
+          <p id={ids.plan} className={plan.ok ? 'print-plan' : 'error-text'}>
+            {plan.ok ? `${plan.totalLabels} ${plan.totalLabels === 1 ? 'label' : 'labels'} in all (${plan.labelCount} per copy).` : plan.problem}
+          </p>
+          <ProgressLine progress={progress} printerName={printer?.name ?? 'the printer'} />
+          <div className="dialog-actions">
+            <button type="button" onClick={onClose}>
+              Close
+            </button>
+            <button type="submit" className="primary" disabled={!printer || !plan.ok || busy}>
+              {busy ? 'Printing…' : 'Print'}
+            </button>
+          </div>
+        </form>
+        <FirstLabelPreview
+          template={template}
+          record={typeof firstRecord === 'object' && firstRecord !== null && !Array.isArray(firstRecord) ? (firstRecord as Record<string, unknown>) : undefined}
+          dpi={printer?.dpi ?? 203}
+        />
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,31 @@
+// A print job's state in one line for the print dialog: waiting, how far sending got (and why it retries), done, or why it failed.
+import type { PrintJob } from '../../../src-shared/api/printRequest';
+
+export interface JobLine {
+  text: string;
+  /** finished: done or failed, nothing more will change. */
+  finished: boolean;
+  failed: boolean;
+}
+
+const labels = (count: number) => `${count} ${count === 1 ? 'label' : 'labels'}`;
+
+/** Server messages end without a full stop, or with a question: end each as a sentence once. */
+const sentence = (text: string) => (/[.?!]$/.test(text) ? text : `${text}.`);
+
+export function printJobLine(job: PrintJob, printerName: string): JobLine {
+  // A pending job that failed an attempt waits out its backoff: say why, the operator can often fix it (paper, head).
+  const retrying = job.lastError ? ` Retrying after: ${sentence(job.lastError.message)}` : '';
+  switch (job.status) {
+    case 'queued':
+      return { text: `Queued: waiting for ${printerName}.${retrying}`, finished: false, failed: false };
+    case 'sending':
+      return { text: `Sending to ${printerName}: ${job.labelsSent} of ${labels(job.totalLabels)}.${retrying}`, finished: false, failed: false };
+    case 'done':
+      return { text: `Printed: ${labels(job.totalLabels)} sent to ${printerName}.`, finished: true, failed: false };
+    case 'failed': {
+      const sent = job.labelsSent > 0 ? ` ${job.labelsSent} of ${labels(job.totalLabels)} were sent before.` : ' No label was sent.';
+      return { text: `Failed: ${sentence(job.error?.message ?? 'the printer did not take the job')}${sent}`, finished: true, failed: true };
+    }
+  }
+}

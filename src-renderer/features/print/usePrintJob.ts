@@ -1,0 +1,53 @@
+// Sends a print (POST /api/print) and follows the job it answers with until it is done or failed.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PrintJob } from '../../../src-shared/api/printRequest';
+import { describeError } from '../../api/apiError';
+import { client } from '../../api/appClient';
+import type { EditorPrintRequest } from '../../api/editorClient';
+
+/** Often enough for a progress line that moves; each look is one small GET. */
+const FOLLOW_INTERVAL_MS = 500;
+
+export type PrintProgress =
+  | { phase: 'idle' }
+  | { phase: 'submitting' }
+  | { phase: 'following'; job: PrintJob }
+  /** The print was refused, or the job could no longer be read; the job itself may still print. */
+  | { phase: 'error'; message: string };
+
+const isFinal = (job: PrintJob) => job.status === 'done' || job.status === 'failed';
+
+export function usePrintJob(): { progress: PrintProgress; print(request: EditorPrintRequest): void } {
+  const [progress, setProgress] = useState<PrintProgress>({ phase: 'idle' });
+  // The print being followed; a new print or closing the dialog stops following the last one.
+  const current = useRef(0);
+  useEffect(
+    () => () => {
+      current.current += 1;
+    },
+    [],
+  );
+
+  const print = useCallback((request: EditorPrintRequest) => {
+    current.current += 1;
+    const mine = current.current;
+    const stillMine = () => current.current === mine;
+    const follow = (job: PrintJob) => {
+      if (!stillMine()) return;
+      setProgress({ phase: 'following', job });
+      if (isFinal(job)) return;
+      setTimeout(() => {
+        if (!stillMine()) return;
+        client.getPrintJob(job.id).then(follow, (error: unknown) => {
+          if (stillMine()) setProgress({ phase: 'error', message: `Lost track of the print job (it may still print): ${describeError(error)}` });
+        });
+      }, FOLLOW_INTERVAL_MS);
+    };
+    setProgress({ phase: 'submitting' });
+    client.print(request).then(follow, (error: unknown) => {
+      if (stillMine()) setProgress({ phase: 'error', message: `Not printed: ${describeError(error)}` });
+    });
+  }, []);
+
+  return { progress, print };
+}

@@ -1,0 +1,144 @@
+// Adds or edits a printer: its name, kind and the kind's address, resolution, media, darkness, speed and time zone; the server's refusals shown on their fields.
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import type { EditorPrinter, EditorPrinterInput, EditorPrinterKind } from '../../../src-shared/api/editorPrinters';
+import { describeError } from '../../api/apiError';
+import { ZPL_RESOLUTIONS } from '../../api/apiConstants';
+import { Dialog } from '../../ui/Dialog';
+import { EMPTY_PRINTER_FORM, fieldErrors, formFromPrinter, KIND_NAMES, printerInput, type FieldName, type PrinterFormFields } from './printerFields';
+
+export interface PrinterFormDialogProps {
+  /** The printer to edit; none to add one. */
+  printer?: EditorPrinter;
+  /** Saves; a rejection (the server refused) keeps the dialog open with the problems on their fields. */
+  onSave(printer: EditorPrinterInput): Promise<void>;
+  onCancel(): void;
+}
+
+interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
+  label: string;
+  value: string;
+  error: string | undefined;
+  hint?: string;
+  onValue(value: string): void;
+}
+
+function InputField({ label, value, error, hint, onValue, ...input }: InputFieldProps) {
+  const noteId = useId();
+  const note = error ?? hint;
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        {...input}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={note ? noteId : undefined}
+      />
+      {note && (
+        <span id={noteId} className={error ? 'error-text' : 'hint'}>
+          {note}
+        </span>
+      )}
+    </label>
+  );
+}
+
+const KINDS = Object.keys(KIND_NAMES) as EditorPrinterKind[];
+
+export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDialogProps) {
+  const [fields, setFields] = useState<PrinterFormFields>(() => (printer ? formFromPrinter(printer) : EMPTY_PRINTER_FORM));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const resolutionId = useId();
+  const set = <K extends keyof PrinterFormFields>(name: K, value: PrinterFormFields[K]) => {
+    setFields((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+  const text = (name: Exclude<FieldName, 'dpi'>) => ({ value: fields[name], error: errors[name], onValue: (value: string) => set(name, value) });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onSave(printerInput(fields));
+    } catch (error) {
+      const byField = fieldErrors(error);
+      setErrors(byField);
+      // Problems without a field of their own (or a failed request) are said above the buttons.
+      setFailure(Object.keys(byField).length > 0 ? 'Check the marked fields.' : describeError(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={printer ? `Edit printer ${printer.name}` : 'Add printer'} onClose={onCancel} className="dialog-wide">
+      <form className="form-stack printer-form" onSubmit={(event) => void submit(event)} noValidate>
+        <InputField label="Printer name" {...text('name')} maxLength={200} required autoFocus placeholder="e.g. Dock 1" />
+        <fieldset className="field-group">
+          <legend>Connection</legend>
+          <div className="radio-row" role="radiogroup" aria-label="Kind">
+            {KINDS.map((kind) => (
+              <label key={kind}>
+                <input type="radio" name="printer-kind" value={kind} checked={fields.kind === kind} onChange={() => set('kind', kind)} />
+                {KIND_NAMES[kind]}
+              </label>
+            ))}
+          </div>
+          {fields.kind === 'raw' && (
+            <div className="field-grid">
+              <InputField label="Host" {...text('host')} placeholder="192.0.2.10 or zebra.local" hint="The printer’s IP address or host name." required />
+              <InputField label="Port" {...text('port')} type="number" min={1} max={65535} inputMode="numeric" />
+            </div>
+          )}
+          {fields.kind === 'system' && (
+            <>
+              <InputField label="Queue name" {...text('queue')} placeholder="Zebra_GK420" hint="As lpstat -p lists it." required />
+              <label className="field field-checkbox">
+                <input type="checkbox" checked={fields.rawQueue} onChange={(event) => set('rawQueue', event.target.checked)} />
+                <span>Raw queue: send ZPL (otherwise PDF)</span>
+              </label>
+            </>
+          )}
+          {fields.kind === 'device' && <InputField label="Device path" {...text('path')} placeholder="/dev/usb/lp0" hint="An absolute path; it is never created." required />}
+        </fieldset>
+        <fieldset className="field-group">
+          <legend>Settings</legend>
+          <div className="field-grid">
+            <div className="field">
+              <label htmlFor={resolutionId}>Resolution</label>
+              <select id={resolutionId} value={fields.dpi} onChange={(event) => set('dpi', Number(event.target.value) as PrinterFormFields['dpi'])}>
+                {ZPL_RESOLUTIONS.map((dpi) => (
+                  <option key={dpi} value={dpi}>
+                    {dpi} dpi
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div />
+            <InputField label="Media width" {...text('mediaWidth')} placeholder="4in" hint="Empty: the printer’s own." />
+            <InputField label="Media height" {...text('mediaHeight')} placeholder="6in" />
+            <InputField label="Darkness (0–30)" {...text('darkness')} type="number" min={0} max={30} placeholder="printer’s own" />
+            <InputField label="Speed (2–14 in/s)" {...text('speed')} type="number" min={2} max={14} placeholder="printer’s own" />
+            <InputField label="Time zone" {...text('timeZone')} placeholder="UTC" hint="For now() and formatDate on its labels, e.g. Europe/Berlin." />
+          </div>
+        </fieldset>
+        {failure && (
+          <p role="alert" className="error-text">
+            Not saved: {failure}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {printer ? 'Save printer' : 'Add printer'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

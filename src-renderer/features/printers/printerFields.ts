@@ -1,0 +1,135 @@
+// A printer as the page shows it (kind, address, media) and as its form edits it: text fields to and from the API's shape.
+import type { EditorPrinter, EditorPrinterConnection, EditorPrinterInput, EditorPrinterKind } from '../../../src-shared/api/editorPrinters';
+import { EditorApiError } from '../../api/apiError';
+import type { ZplDpi } from '../../api/apiConstants';
+
+export const KIND_NAMES: Record<EditorPrinterKind, string> = {
+  raw: 'Network (ZPL over TCP)',
+  system: 'System queue (CUPS/lp)',
+  device: 'Device file',
+};
+
+export const DEFAULT_PORT = 9100;
+
+export function printerAddress(connection: EditorPrinterConnection): string {
+  switch (connection.kind) {
+    case 'raw':
+      // An IPv6 address needs brackets before its port.
+      return connection.host.includes(':') ? `[${connection.host}]:${connection.port}` : `${connection.host}:${connection.port}`;
+    case 'system':
+      return connection.rawQueue ? `${connection.queue} (raw ZPL)` : `${connection.queue} (PDF)`;
+    case 'device':
+      return connection.path;
+  }
+}
+
+export function mediaText(media: EditorPrinter['media']): string {
+  return media ? `${media.width} × ${media.height}` : 'Printer’s own';
+}
+
+/** The form's fields as typed: every kind's fields are kept, so switching kinds back and forth loses nothing. */
+export interface PrinterFormFields {
+  name: string;
+  kind: EditorPrinterKind;
+  host: string;
+  port: string;
+  queue: string;
+  rawQueue: boolean;
+  path: string;
+  dpi: ZplDpi;
+  mediaWidth: string;
+  mediaHeight: string;
+  darkness: string;
+  speed: string;
+  timeZone: string;
+}
+
+export const EMPTY_PRINTER_FORM: PrinterFormFields = {
+  name: '',
+  kind: 'raw',
+  host: '',
+  port: String(DEFAULT_PORT),
+  queue: '',
+  rawQueue: false,
+  path: '',
+  dpi: 203,
+  mediaWidth: '',
+  mediaHeight: '',
+  darkness: '',
+  speed: '',
+  timeZone: '',
+};
+
+export function formFromPrinter(printer: EditorPrinter): PrinterFormFields {
+  const { connection } = printer;
+  return {
+    ...EMPTY_PRINTER_FORM,
+    name: printer.name,
+    kind: connection.kind,
+    ...(connection.kind === 'raw' && { host: connection.host, port: String(connection.port) }),
+    ...(connection.kind === 'system' && { queue: connection.queue, rawQueue: connection.rawQueue }),
+    ...(connection.kind === 'device' && { path: connection.path }),
+    dpi: printer.dpi,
+    mediaWidth: printer.media?.width ?? '',
+    mediaHeight: printer.media?.height ?? '',
+    darkness: printer.darkness === null ? '' : String(printer.darkness),
+    speed: printer.speed === null ? '' : String(printer.speed),
+    timeZone: printer.timeZone ?? '',
+  };
+}
+
+/** A number field: empty is "not set"; anything else goes as typed (a number field gives digits) for the server to check. */
+function optionalNumber(text: string): number | null {
+  return text.trim() === '' ? null : Number(text);
+}
+
+/** The printer to send; the server checks the values and names the field of each problem. */
+export function printerInput(fields: PrinterFormFields): EditorPrinterInput {
+  const connection: EditorPrinterConnection =
+    fields.kind === 'raw'
+      ? { kind: 'raw', host: fields.host.trim(), port: optionalNumber(fields.port) ?? DEFAULT_PORT }
+      : fields.kind === 'system'
+        ? { kind: 'system', queue: fields.queue.trim(), rawQueue: fields.rawQueue }
+        : { kind: 'device', path: fields.path.trim() };
+  const width = fields.mediaWidth.trim();
+  const height = fields.mediaHeight.trim();
+  return {
+    name: fields.name.trim(),
+    connection,
+    dpi: fields.dpi,
+    // Both or neither: one of the two alone is sent, so the server says which one is missing.
+    media: width === '' && height === '' ? null : { width, height },
+    darkness: optionalNumber(fields.darkness),
+    speed: optionalNumber(fields.speed),
+    timeZone: fields.timeZone.trim() === '' ? null : fields.timeZone.trim(),
+  };
+}
+
+export type FieldName = Exclude<keyof PrinterFormFields, 'kind' | 'rawQueue'>;
+
+/** The server's paths (details.errors) as the form's fields. */
+const FIELD_OF_PATH: Record<string, FieldName> = {
+  name: 'name',
+  'connection.host': 'host',
+  'connection.port': 'port',
+  'connection.queue': 'queue',
+  'connection.path': 'path',
+  dpi: 'dpi',
+  'media.width': 'mediaWidth',
+  'media.height': 'mediaHeight',
+  darkness: 'darkness',
+  speed: 'speed',
+  timeZone: 'timeZone',
+};
+
+/** Each refused field with the server's words, so the form marks the fields (a taken name is a 409 about `name`). */
+export function fieldErrors(error: unknown): Partial<Record<FieldName, string>> {
+  if (!(error instanceof EditorApiError)) return {};
+  if (error.code === 'CONFLICT') return { name: error.message.replace(/^name: /, '') };
+  const errors: Partial<Record<FieldName, string>> = {};
+  for (const problem of error.problems) {
+    const field = FIELD_OF_PATH[problem.path];
+    if (field && errors[field] === undefined) errors[field] = problem.message;
+  }
+  return errors;
+}

@@ -1,0 +1,36 @@
+// The editor's printer API (/api/printers): the shapes the server answers with, which the editor's client checks. A printer's
+// live status has the /v1 shape (PrinterStatus in printRequest.ts).
+import type { ZplDpi } from '../render/outputFormats';
+
+export type EditorPrinterConnection =
+  | { kind: 'raw'; host: string; port: number }
+  | { kind: 'system'; queue: string; rawQueue: boolean }
+  | { kind: 'device'; path: string };
+
+export type EditorPrinterKind = EditorPrinterConnection['kind'];
+
+export interface EditorPrinter {
+  id: string;
+  name: string;
+  connection: EditorPrinterConnection;
+  dpi: ZplDpi;
+  /** The default media size as lengths with a unit ("4in"), or null: the printer's own. */
+  media: { width: string; height: string } | null;
+  darkness: number | null;
+  speed: number | null;
+  /** The IANA time zone of now() and formatDate on this printer's labels; null: UTC. */
+  timeZone: string | null;
+  createdAt: number;
+}
+
+/** POST /api/printers/:id/test: the test label was handed to the printer. */
+export interface EditorPrinterTestResult {
+  id: string;
+  format: 'zpl' | 'pdf';
+  bytes: number;
+  /** The spooler's job id (system queues), when it gave one. */
+  requestId?: string;
+}
+
+/** POST /api/printers and PUT /api/printers/:id: a whole printer (the server fills in port 9100 and a PDF queue when left out). */
+export type EditorPrinterInput = Pick<EditorPrinter, 'name' | 'connection' | 'dpi' | 'media' | 'darkness' | 'speed' | 'timeZone'>;
