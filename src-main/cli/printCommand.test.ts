@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printJobSchema } from '../../src-shared/api/printRequest';
 import type { FakeZplPrinter } from '../printing/fakeZplPrinter';
-import { closedPort, fakePrinter } from '../printing/printingTestSupport';
+import { closedPort, fakePrinter, rawPrinterWire } from '../printing/printingTestSupport';
 import { startTestServer } from '../server/serverTestSupport';
 import { DATABASE_FILE } from '../store/openStore';
 import { bundleForNode, tempDataDir } from '../store/storeTestSupport';
@@ -90,7 +90,7 @@ describe('labelsmith print', () => {
     const sent = labelConnections(fake);
     expect(sent).toHaveLength(6);
     expect(sent.every((chunk) => chunk.startsWith(SETTINGS))).toBe(true);
-    expect(sent.map((chunk) => chunk.slice(SETTINGS.length)).join('')).toBe(batch.stdout + batch.stdout);
+    expect(sent.map((chunk) => chunk.slice(SETTINGS.length))).toEqual(rawPrinterWire(batch.stdout + batch.stdout, 50));
   });
 
   it('exits 1 with the reason when the printer fails the job, after printing the failed job', async () => {

@@ -1,6 +1,7 @@
 // A print job's document as the queue sends it: kept in print-jobs/ while pending, cut into chunks of whole labels.
-import { outputFiles, type OutputFiles } from '../store/outputFiles';
 import type { PrintFormat } from '../../src-shared/api/printRequest';
+import { splitZplLabels, storedFormatBatch } from '../../src-shared/emit/zpl/storedFormat';
+import { outputFiles, type OutputFiles } from '../store/outputFiles';
 
 export const PRINT_DOCUMENTS_FOLDER = 'print-jobs';
 
@@ -76,4 +77,16 @@ export function chunkAt(document: JobDocument, copies: number, from: number, max
     parts.push(document.bytes.subarray(start, stop));
   }
   return { bytes: Buffer.concat(parts), labels: parts.length };
+}
+
+/**
+ * A ZPL chunk as a stored format (^DF) and one short recall (^XF) per label, when its labels allow it and that is
+ * smaller; the chunk as it is otherwise. Each chunk carries its own format, so a chunk sent again after a retry, a
+ * restart or a printer power cycle (which clears the R: drive) never depends on an earlier one.
+ */
+export function withStoredFormat(chunk: Chunk): Chunk {
+  if (chunk.labels < 2) return chunk;
+  const batch = storedFormatBatch(splitZplLabels(Buffer.from(chunk.bytes).toString('utf8')));
+  if (batch === undefined) return chunk;
+  return { bytes: Buffer.from(batch.format + batch.recalls.join(''), 'utf8'), labels: chunk.labels };
 }

@@ -10,6 +10,7 @@ import type { Store } from '../store/openStore';
 import type { ClaimOwner, PrintJobRecord, PrintJobWarning } from '../store/queries/printJobs';
 import type { PrinterRecord } from '../store/queries/printers';
 import { countRenders } from '../store/recordRender';
+import { renderCounters } from '../store/renderCounters';
 import type { KeyMode, TeamRecord } from '../store/storeTypes';
 import { printerDriver } from './printerDrivers';
 import { jobDocument, printDocuments } from './printJobDocument';
@@ -33,13 +34,14 @@ export interface PrinterDocument {
 
 /**
  * Renders what to print for this printer, in the render pool: the printer's kind decides the format (ZPL, or PDF for a
- * system queue that converts it) and its density the ZPL resolution. Everything a label's content will ever depend on
- * at print time (counters, the printer's time zone) belongs here, in this one step.
+ * system queue that converts it), its density the ZPL resolution and its time zone now() and formatDate. Everything a
+ * label's content will ever depend on at print time (counters, the printer's time zone) belongs here, in this one step.
  */
-export async function renderForPrinter(render: Render, source: PrintSource, printer: PrinterRecord): Promise<PrinterDocument> {
+export async function renderForPrinter(render: Render, source: PrintSource, printer: PrinterRecord, counters?: Record<string, number>): Promise<PrinterDocument> {
   const { format } = printerDriver(printer);
   const { template, data, records, quantityField } = source;
-  const rendered = await render({ template, data, records, quantityField, format, zplDpi: printer.dpi });
+  const timeZone = printer.timeZone ?? undefined;
+  const rendered = await render({ template, data, records, quantityField, format, zplDpi: printer.dpi, timeZone, counters });
   return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings };
 }
 
@@ -60,15 +62,15 @@ export interface PrintSubmission extends PrintSource {
   owner?: ClaimOwner;
 }
 
-/** Labels the job sends in all; over the stated limit a 400 naming copies. */
-function totalLabels(source: PrintSource, copies: number): number {
+/** Distinct labels the job renders (records after quantity); labels × copies over the stated limit is a 400 naming copies. */
+function distinctLabels(source: PrintSource, copies: number): number {
   const labels = source.records === undefined ? 1 : planBatch(source.records, source.quantityField).labelCount;
   const total = labels * copies;
   if (total > PRINT_LIMITS.maxLabels) {
     const message = `labels × copies must be at most ${PRINT_LIMITS.maxLabels} per job, got ${labels} × ${copies} = ${total}`;
     throw new BadRequestError(`copies: ${message}`, { errors: [{ path: 'copies', message }] });
   }
-  return total;
+  return labels;
 }
 
 /**
@@ -78,29 +80,38 @@ function totalLabels(source: PrintSource, copies: number): number {
  */
 export async function submitPrintJob({ store, render, quota }: SubmitDeps, submission: PrintSubmission): Promise<PrintJobRecord> {
   const { team, mode, printer, copies } = submission;
-  const total = totalLabels(submission, copies);
+  const labels = distinctLabels(submission, copies);
+  const total = labels * copies;
   const reservation = admitRenders(store, quota, team, mode, total);
+  // Every print job takes its counter values, test keys included: these labels exist on paper, and a serial printed
+  // twice is what counters are there to prevent. Copies are the same labels again, so they share their values.
+  const counters = renderCounters(store, team.id, submission.template, labels, true);
+  let committed = false;
   try {
-    const document = await renderForPrinter(render, submission, printer);
+    const document = await renderForPrinter(render, submission, printer, counters.values);
     // Checked before anything is stored: the queue cuts ZPL into whole labels.
     jobDocument(document.format, document.bytes, document.labelCount);
     const id = randomUUID();
     const documents = printDocuments(store.dataDir);
     const fileName = documents.write(id, document.format, document.bytes);
     try {
-      return store.transaction(() => {
-        const job = store.printJobs.create(
+      const job = store.transaction(() => {
+        const created = store.printJobs.create(
           { id, teamId: team.id, apiKeyId: submission.apiKeyId, mode, printerId: printer.id, format: document.format, labelCount: document.labelCount, copies, warnings: document.warnings },
           submission.owner ?? null,
         );
-        countRenders(store, team.id, mode, job.createdAt, total);
-        return job;
+        countRenders(store, team.id, mode, created.createdAt, total);
+        return created;
       });
+      committed = true;
+      return job;
     } catch (error) {
       documents.remove(fileName);
       throw error;
     }
   } finally {
+    // A job that was never stored prints nothing: its values can go to the next render.
+    if (!committed) counters.release();
     reservation?.release();
   }
 }

@@ -12,7 +12,7 @@ import type { PrinterConnection, PrinterRecord } from '../store/queries/printers
 import type { TeamRecord } from '../store/storeTypes';
 import { openTestStore, tempDataDir } from '../store/storeTestSupport';
 import type { FakeConnection, FakeZplPrinter } from './fakeZplPrinter';
-import { fakePrinter } from './printingTestSupport';
+import { fakePrinter, rawPrinterWire } from './printingTestSupport';
 import { documentFileName, printDocuments, zplLabelRanges } from './printJobDocument';
 import { submitPrintJob, type PrintSource } from './printJobSubmission';
 import { createPrintQueue, type PrintQueue } from './printQueue';
@@ -109,8 +109,8 @@ describe('the print queue', () => {
     expect(await queue.finished(job.id)).toMatchObject({ status: 'done', labelsSent: 120, claim: null });
     const at = (index: number): number => labels[index]?.[0] ?? -1;
     expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual([
-      document.subarray(at(50), at(100)).toString(),
-      document.subarray(at(100)).toString(),
+      ...rawPrinterWire(document.subarray(at(50), at(100)).toString(), 50),
+      ...rawPrinterWire(document.subarray(at(100)).toString(), 50),
     ]);
     await queue.stop();
     store.close();

@@ -18,7 +18,7 @@ import { queryHostStatus } from './hostStatus';
 import { configuredPrinterDriver } from './printerDrivers';
 import { PrinterError } from './printerError';
 import { hostStatusFault, printerErrorFailure, unexpectedFailure, type AttemptFailure } from './printFailures';
-import { chunkAt, documentFileName, jobDocument, printDocuments, type Chunk, type JobDocument } from './printJobDocument';
+import { chunkAt, documentFileName, jobDocument, printDocuments, withStoredFormat, type Chunk, type JobDocument } from './printJobDocument';
 import { DEFAULT_CHUNK_LABELS, DEFAULT_LEASE_MS, DEFAULT_POLL_MS, DEFAULT_RETRY_POLICY, retryDelayMs, type PrintQueueOptions } from './printQueueOptions';
 import { isAbandoned, newClaimOwner } from './queueClaims';
 
@@ -154,7 +154,9 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
         const sent = labelsSent === 0 ? 'before the job was sent' : `after ${labelsSent} of ${totalLabels} labels were sent`;
         return finish(job, { code: 'PRINTER_REMOVED', message: `printer ${job.printerId} was removed ${sent}` });
       }
-      const chunk = chunkAt(document, job.copies, labelsSent, chunkLabels);
+      const whole = chunkAt(document, job.copies, labelsSent, chunkLabels);
+      // Store/recall for raw ZPL printers (the issue's case: large batches to one network printer); other kinds get whole labels.
+      const chunk = printer.connection.kind === 'raw' && job.format === 'zpl' ? withStoredFormat(whole) : whole;
       const failure = await attempt(printer, chunk);
       if (failure === undefined) {
         labelsSent += chunk.labels;

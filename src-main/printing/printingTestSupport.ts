@@ -1,7 +1,9 @@
 // Test support for the printing tests: fake printers started per test and stopped after it, and a port nothing listens on.
 import { createServer } from 'node:net';
 import { afterEach } from 'vitest';
+import { splitZplLabels } from '../../src-shared/emit/zpl/storedFormat';
 import { startFakeZplPrinter, type FakeZplPrinter } from './fakeZplPrinter';
+import { withStoredFormat } from './printJobDocument';
 
 const running: FakeZplPrinter[] = [];
 afterEach(async () => {
@@ -22,4 +24,25 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   if (address === null || typeof address === 'string') throw new Error('no TCP port');
   return address.port;
+}
+
+/**
+ * What a raw ZPL printer is sent for these labels in chunks of `chunkLabels`: each chunk as the queue turns it into a
+ * stored format and recalls. Whether a stored format prints what the whole labels print is proven on its own, by
+ * rendering both (src-shared/emit/zpl/storedFormat.test.ts); the queue's tests compare against this.
+ */
+export function rawPrinterWire(labelsZpl: string, chunkLabels: number): string[] {
+  const labels = splitZplLabels(labelsZpl).map((label) => `${label}\n`);
+  const chunks: string[] = [];
+  for (let start = 0; start < labels.length; start += chunkLabels) {
+    const part = labels.slice(start, start + chunkLabels);
+    chunks.push(Buffer.from(withStoredFormat({ bytes: Buffer.from(part.join('')), labels: part.length }).bytes).toString());
+  }
+  return chunks;
+}
+
+/** Labels that print from ZPL sent to a printer: every ^XA…^XZ format but the ones that only store a format (^DF). */
+export function printedLabels(zpl: string): number {
+  const formats = splitZplLabels(zpl);
+  return formats.filter((format) => !/\^DF/i.test(format) && /\^XA/i.test(format)).length;
 }

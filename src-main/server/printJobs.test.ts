@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { printerListSchema, printerStatusSchema, printJobSchema, type PrintJob } from '../../src-shared/api/printRequest';
 import type { FakeConnection, FakePrinterState, FakeZplPrinter } from '../printing/fakeZplPrinter';
-import { closedPort, fakePrinter } from '../printing/printingTestSupport';
+import { closedPort, fakePrinter, printedLabels, rawPrinterWire } from '../printing/printingTestSupport';
 import { PRINT_DOCUMENTS_FOLDER } from '../printing/printJobDocument';
 import {
   barcodeTemplate,
@@ -151,7 +151,8 @@ describe('POST /v1/print', () => {
     expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 8 });
     const batch = await renderedZpl(teams.acme, { template: tagTemplate(), records, quantityField: 'qty' });
     expect(occurrences(batch, '^XZ')).toBe(4);
-    expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual([SETTINGS + batch + batch]);
+    // One chunk: both copies' labels as one stored format and 8 recalls.
+    expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual(rawPrinterWire(batch + batch, 50).map((wire) => SETTINGS + wire));
   });
 
   it('sends a 1,000-record batch complete and in order, in chunks of whole labels', async () => {
@@ -166,10 +167,10 @@ describe('POST /v1/print', () => {
     for (const chunk of chunks) {
       expect(chunk.ended).toBe(true);
       expect(chunk.bytes.toString().startsWith(SETTINGS)).toBe(true);
-      expect(occurrences(chunk.bytes.toString(), '^XZ')).toBe(51);
+      expect(printedLabels(chunk.bytes.toString())).toBe(51);
     }
-    const sent = chunks.map((chunk) => chunk.bytes.toString().slice(SETTINGS.length)).join('');
-    expect(sent).toBe(await renderedZpl(teams.acme, { templateId: 'tag', records }));
+    const sent = chunks.map((chunk) => chunk.bytes.toString().slice(SETTINGS.length));
+    expect(sent).toEqual(rawPrinterWire(await renderedZpl(teams.acme, { templateId: 'tag', records }), 50));
   });
 
   it.each([
@@ -316,7 +317,7 @@ describe('rate limits and quota', () => {
     expect(await usage()).toMatchObject({ renders: { live: 6, test: 9 }, quota: { remaining: 4 } });
     await waitForJob(teams.metered.live, job.id);
     await waitForJob(teams.metered.test, test.id);
-    expect(jobConnections(fake).map((connection) => occurrences(connection.bytes.toString(), '^XZ') - 1)).toEqual([6, 9]);
+    expect(jobConnections(fake).map((connection) => printedLabels(connection.bytes.toString()) - 1)).toEqual([6, 9]);
     expect(server.store.db.prepare('SELECT count(*) AS n FROM print_jobs WHERE team_id = ?').get(teams.metered.team.id)).toEqual({ n: 2 });
   });
 
@@ -365,5 +366,70 @@ describe('GET /v1/printers', () => {
     expectError(await call(server, `/v1/printers/${printerId}/status`, { key: teams.acme.live }), 404, 'NOT_FOUND');
     expectError(await call(server, '/v1/printers/nope/status', { key: teams.acme.live }), 404, 'NOT_FOUND');
     expectError(await call(server, '/v1/printers'), 401, 'AUTH_REQUIRED');
+  });
+});
+
+/** A shelf tag numbered by the team's "parcel" counter (SN and 6 digits) with the printer's local date and hour. */
+function numberedTag() {
+  const tag = tagTemplate('Numbered tag');
+  const line = (id: string, y: string, contentExpression: string) => ({ id, type: 'text', position: { mode: 'absolute', x: '2mm', y }, width: '46mm', height: '5mm', contentExpression, style: { fontSize: '8pt' } });
+  return { ...tag, elements: [...tag.elements, line('serial', '12mm', '"SN" + counter("parcel", {start: 1, pad: 6})'), line('clock', '18mm', '"AT" + formatDate(now(), "YYYYMMDDHH")')] };
+}
+
+/** The serial numbers printed, in the order the printer received them. */
+function printedSerials(fake: FakeZplPrinter): number[] {
+  const sent = jobConnections(fake).map((connection) => connection.bytes.toString()).join('');
+  return [...sent.matchAll(/\^FDSN(\d{6})\^FS/g)].map((match) => Number(match[1]));
+}
+
+describe('counters, time zones and stored formats in print jobs', () => {
+  it('gives two concurrent jobs of 500 labels 1,000 distinct consecutive serials; copies repeat their label, test keys take values too', async () => {
+    const [first, second] = [await printerFor(teams.other), await printerFor(teams.other)];
+    const records = (prefix: string) => Array.from({ length: 500 }, (_, index) => ({ title: `${prefix}${index}` }));
+    const jobs = await Promise.all([
+      print(teams.other.live, { template: numberedTag(), records: records('A'), printerId: first.printerId }),
+      print(teams.other.live, { template: numberedTag(), records: records('B'), printerId: second.printerId }),
+    ]);
+    for (const job of jobs.map(accepted)) expect(await waitForJob(teams.other.live, job.id)).toMatchObject({ status: 'done', labelsSent: 500 });
+    const [a, b] = [printedSerials(first.fake), printedSerials(second.fake)];
+    expect([...a, ...b].sort((x, y) => x - y)).toEqual(Array.from({ length: 1000 }, (_, index) => index + 1));
+    expect(a).toEqual(Array.from({ length: 500 }, (_, index) => (a[0] ?? NaN) + index));
+
+    // Two copies of two labels: the copies carry their label's serial; a test key's job takes its values like a live one.
+    const copies = await printerFor(teams.other);
+    const job = accepted(await print(teams.other.test, { template: numberedTag(), records: [{ title: 'x' }, { title: 'y' }], printerId: copies.printerId, copies: 2 }));
+    await waitForJob(teams.other.test, job.id);
+    expect(printedSerials(copies.fake)).toEqual([1001, 1002, 1001, 1002]);
+    expect(server.store.counters.peek(teams.other.team.id, { parcel: { start: 1, step: 1 } })).toEqual({ parcel: 1003 });
+  });
+
+  it("renders now() and formatDate in the printer's time zone", async () => {
+    const { fake, printerId } = await printerFor(teams.acme);
+    await cliJson(server.dataDir, z.looseObject({ id: z.string() }), ['printer', 'set', printerId, '--time-zone', 'Asia/Kathmandu']);
+    const hourIn = (zone: string) => {
+      const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
+      const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
+      return `${part('year')}${part('month')}${part('day')}${part('hour')}`;
+    };
+    const before = hourIn('Asia/Kathmandu');
+    const job = accepted(await print(teams.acme.live, { template: numberedTag(), data: { title: 'clock' }, printerId }));
+    await waitForJob(teams.acme.live, job.id);
+    const after = hourIn('Asia/Kathmandu');
+    const printed = /\^FDAT(\d{10})\^FS/.exec(jobConnections(fake).map((connection) => connection.bytes.toString()).join(''))?.[1];
+    // UTC+5:45: no other zone of the test machine shares this hour and date at once.
+    expect([before, after]).toContain(printed);
+  });
+
+  it('sends a batch to a raw printer as one stored format and a short recall per label, with every record once and in order', async () => {
+    const { fake, printerId } = await printerFor(teams.acme);
+    const records = Array.from({ length: 30 }, (_, index) => ({ title: `Bin ${String(index).padStart(2, '0')}` }));
+    const job = accepted(await print(teams.acme.live, { templateId: 'tag', records, printerId }));
+    await waitForJob(teams.acme.live, job.id);
+    const [wire] = jobConnections(fake).map((connection) => connection.bytes.toString());
+    expect(occurrences(wire ?? '', '^DFR:LSBATCH.ZPL')).toBe(1);
+    expect(occurrences(wire ?? '', '^XFR:LSBATCH.ZPL')).toBe(30);
+    expect([...(wire ?? '').matchAll(/Bin (\d\d)/g)].map((match) => Number(match[1]))).toEqual(records.map((_, index) => index));
+    const whole = await renderedZpl(teams.acme, { templateId: 'tag', records });
+    expect((wire ?? '').length - SETTINGS.length).toBeLessThan(whole.length);
   });
 });
