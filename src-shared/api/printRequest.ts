@@ -65,6 +65,7 @@ export const apiPrinterSchema = z.object({
   media: z.object({ width: z.string(), height: z.string() }).nullable().describe('Default media size as lengths with a unit'),
   darkness: z.number().int().nullable(),
   speed: z.number().int().nullable(),
+  timeZone: z.string().nullable().describe("IANA time zone of now() and formatDate on this printer's labels; null: UTC"),
   createdAt: isoTime,
 });
 export type ApiPrinter = z.infer<typeof apiPrinterSchema>;
