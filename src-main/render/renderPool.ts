@@ -18,7 +18,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
  * What a batch adds to the time limit per label after its first: about 10x the measured cost of a 4x6 in label on one
  * core (PNG at 600 dpi 45 ms; pdf, zpl and html about 1 ms), so a slower machine still finishes the largest batch.
  */
-export const PER_LABEL_TIMEOUT_MS: Record<OutputFormat, number> = { png: 100, pdf: 10, zpl: 10, html: 10 };
+export const PER_LABEL_TIMEOUT_MS: Record<OutputFormat, number> = { png: 500, pdf: 10, zpl: 10, html: 10 };
 /** V8 heap limit of each worker thread (resourceLimits.maxOldGenerationSizeMb): a render over it kills only its worker. */
 export const DEFAULT_MAX_MEMORY_MB = 512;
 /** Waiting renders allowed per thread before new ones are refused with SERVICE_BUSY (503) instead of piling up. */
