@@ -63,8 +63,8 @@ export interface MatrixSymbol {
   rows: number;
   moduleWidth: number;
   moduleHeight: number;
-  /** Row-major, one character per module: "1" dark, "0" light. */
-  cells: string;
+  /** Row-major, one character per module: "1" dark, "0" light. May be computed when first read (QR codes). */
+  readonly cells: string;
 }
 
 export interface LaidOutBarcode extends LaidOutBase {

@@ -1,8 +1,9 @@
-// Encodes a value with bwip-js into whole modules: bar/space widths for linear codes, a module grid for 2D codes.
+// Encodes a value into whole modules: bar/space widths for linear codes, a module grid for 2D codes (bwip-js; QR with qrcode).
 import bwipjs from 'bwip-js/generic';
 import { RenderError } from '../../errors';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { Symbology } from './barcodeSchema';
+import { encodeQrCode } from './qrEncoding';
 
 export interface EncodedLinear {
   kind: 'linear';
@@ -16,8 +17,8 @@ export interface EncodedMatrix {
   kind: 'matrix';
   columns: number;
   rows: number;
-  /** Row-major, "1" dark, "0" light. */
-  cells: string;
+  /** Row-major, "1" dark, "0" light. May be computed when first read (QR codes). */
+  readonly cells: string;
   /** Module height over module width: 1 for square modules, the row height in modules for PDF417. */
   moduleAspect: number;
 }
@@ -61,7 +62,7 @@ function bwipOptions({ symbology, value, errorCorrection }: BarcodeRequest): Bwi
 }
 
 /**
- * QR encoding costs about 3 ms and the editor lays the same label out again on every change, so recent
+ * A PDF417 or Data Matrix costs milliseconds to encode and the editor lays the same label out again on every change, so recent
  * encodings are kept (least recently used dropped first). Entries are frozen: callers share them.
  */
 const CACHE_LIMIT = 200;
@@ -109,7 +110,7 @@ function fromBwip(raw: RawSymbol[]): EncodedBarcode {
   });
 }
 
-/** Throws RenderError (with the element id) when the value is not valid for the symbology, with bwip-js's reason. */
+/** Throws RenderError (with the element id) when the value is not valid for the symbology, with the encoder's reason. */
 export function encodeBarcode(request: BarcodeRequest, elementId: string): EncodedBarcode {
   const options = bwipOptions(request);
   const key = JSON.stringify(options);
@@ -119,13 +120,12 @@ export function encodeBarcode(request: BarcodeRequest, elementId: string): Encod
     cache.set(key, cached);
     return cached;
   }
-  let raw: RawSymbol[];
+  let encoded: EncodedBarcode;
   try {
-    raw = bwipjs.raw(options);
+    encoded = request.symbology === 'qrcode' ? encodeQrCode(request.value, request.errorCorrection) : fromBwip(bwipjs.raw(options));
   } catch (error) {
     throw new RenderError(`barcode ${request.symbology} cannot encode ${quoted(request.value)}: ${bwipReason(error)}`, elementId);
   }
-  const encoded = fromBwip(raw);
   remember(key, encoded);
   return encoded;
 }

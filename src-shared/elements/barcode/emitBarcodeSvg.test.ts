@@ -32,6 +32,10 @@ describe('barcode in SVG', () => {
     ['interleaved2of5', '12345678', 140, 60],
     ['itf14', '15400141288763', 240, 60],
     ['qrcode', 'Hello, wörld! https://example.com/?a=1&b=2', 90, 90],
+    ['qrcode', 'https://track.example/LS1000000042GB', 90, 90],
+    ['qrcode', '0123456789012345678901234567890', 90, 90],
+    // Multi-byte UTF-8 between runs of capitals: qrcode's segments give a smaller version than bwip-js's did.
+    ['qrcode', '日0Q6PuWRLE2.PY6NJAV2Kd8krUDNqdru日WYDTAgUqJü1gEEoErtE7yrFmu/', 90, 90],
     ['datamatrix', 'hello DataMatrix 123', 70, 70],
     ['gs1datamatrix', '(01)09521234543213(10)ABC', 70, 70],
     ['pdf417', 'hello world PDF417', 240, 70],

@@ -94,6 +94,22 @@ describe('barcode in ZPL: native commands, printed and scanned', () => {
     expect(Math.abs((bounds?.top ?? 0) - (boxTop + (boxHeight - symbolDots) / 2))).toBeLessThanOrEqual(1);
   });
 
+  // ^BQ chooses the version itself: the layout's encoder must choose the same one for the symbol to fill its place
+  // (the shipping label's tracking URL at its level and the next, digits, and capitals with digits).
+  it.each([
+    ['https://track.example/LS1000000042GB', 'M'],
+    ['https://track.example/LS1000000042GB', 'Q'],
+    ['0123456789012345678901234567890', 'M'],
+    ['ORDER 12345 BIN A-7', 'Q'],
+  ] as const)('prints QR %j (level %s) with ^BQ at the size the layout chose', async (value, errorCorrection) => {
+    const element = laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection }, value, { x: 40, y: 30, width: 70, height: 70 });
+    const { zpl, raster } = await printed(element, 203);
+    const magnification = Number(/\^BQN,2,(\d+)/.exec(zpl)?.[1]);
+    const bounds = darkBounds(raster);
+    expect((bounds?.right ?? 0) - (bounds?.left ?? 0) + 1).toBe(element.symbol.kind === 'matrix' ? element.symbol.columns * magnification : Number.NaN);
+    expect((await decode(raster, ['QRCode'])).map((result) => result.text)).toEqual([value]);
+  });
+
   it('writes the QR error level and automatic input mode ahead of the data', async () => {
     const element = laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection: 'Q' }, 'level Q', { x: 40, y: 30, width: 60, height: 60 });
     const { zpl, raster } = await printed(element, 203);

@@ -36,7 +36,10 @@ function matrixSymbol(encoded: EncodedMatrix, box: Box): MatrixSymbol {
     rows: encoded.rows,
     moduleWidth,
     moduleHeight,
-    cells: encoded.cells,
+    // Read through, not copied: a QR code's modules are computed when a writer first draws them (see encodeQrCode).
+    get cells() {
+      return encoded.cells;
+    },
   };
 }
 
