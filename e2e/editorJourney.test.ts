@@ -34,6 +34,15 @@ function field(label: string): Locator {
   return sidePanel().getByLabel(label, { exact: true });
 }
 
+/**
+ * The selected element's id, or '' when the inspector shows the label (nothing selected). Answers at once rather than
+ * waiting for the field, so a poll on it fails with what it saw instead of hanging until the test times out.
+ */
+async function selectedElementId(): Promise<string> {
+  const idField = field('Element id');
+  return (await idField.count()) > 0 ? idField.inputValue() : '';
+}
+
 async function numberIn(label: string): Promise<number> {
   return Number(await field(label).inputValue());
 }
@@ -154,7 +163,7 @@ describe.sequential('editor journey', () => {
     await toolbar.getByRole('button', { name: 'Zoom to fit' }).click();
 
     await toolbar.getByRole('button', { name: 'Add text' }).click();
-    await expect.poll(() => field('Element id').inputValue()).toMatch(/text/i);
+    await expect.poll(selectedElementId).toMatch(/text/i);
     await sidePanel().getByRole('radio', { name: 'Expression' }).check();
     await field('Content expression').fill('data.name');
     await field('Content expression').press('Enter');
@@ -165,7 +174,7 @@ describe.sequential('editor journey', () => {
     textBox = await inspectorBox();
 
     await toolbar.getByRole('button', { name: 'Add barcode' }).click();
-    await expect.poll(() => field('Element id').inputValue()).toMatch(/barcode/i);
+    await expect.poll(selectedElementId).toMatch(/barcode/i);
     await field('Symbology').selectOption('code128');
     await sidePanel().getByRole('radio', { name: 'Expression' }).check();
     await field('Content expression').fill('data.sku');
@@ -191,7 +200,7 @@ describe.sequential('editor journey', () => {
     // The text is alone at the centre now: click selects it, then drag it up and left.
     const grabText = toPage(view, centre(textBox).x, centre(textBox).y);
     await page.mouse.click(grabText.x, grabText.y);
-    await expect.poll(() => field('Element id').inputValue()).toMatch(/text/i);
+    await expect.poll(selectedElementId).toMatch(/text/i);
     const before = await inspectorBox();
     const moveText = { x: -60, y: -150 };
     await drag(grabText, moveText);
@@ -232,7 +241,7 @@ describe.sequential('editor journey', () => {
     await expect.poll(() => snap.getAttribute('aria-pressed')).toBe('true');
     const grabBarcode = toPage(view, centre(barcodeBox).x, centre(barcodeBox).y);
     await page.mouse.click(grabBarcode.x, grabBarcode.y);
-    await expect.poll(() => field('Element id').inputValue()).toMatch(/barcode/i);
+    await expect.poll(selectedElementId).toMatch(/barcode/i);
 
     // The barcode's middle-right handle, dropped 3 px past the right edge of the text above it: a line within 6 px.
     const textRight = textBox.x + textBox.width;
@@ -255,7 +264,7 @@ describe.sequential('editor journey', () => {
     // The text is selected again for the next steps.
     const grabText = toPage(view, centre(textBox).x, centre(textBox).y);
     await page.mouse.click(grabText.x, grabText.y);
-    await expect.poll(() => field('Element id').inputValue()).toMatch(/text/i);
+    await expect.poll(selectedElementId).toMatch(/text/i);
   });
 
   it('uses sample data from the Data tab and saves', async () => {
@@ -266,7 +275,7 @@ describe.sequential('editor journey', () => {
     await expect.poll(() => sidePanel().getByRole('list', { name: 'Fields in this record' }).textContent()).toContain('sku');
 
     await sidePanel().getByRole('tab', { name: 'Inspector' }).click();
-    await expect.poll(() => field('Element id').inputValue()).toMatch(/text/i);
+    await expect.poll(selectedElementId).toMatch(/text/i);
     await screenshotForDocs('editor.png');
 
     await page.getByRole('button', { name: 'Save' }).click();

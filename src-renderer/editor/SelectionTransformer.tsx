@@ -113,6 +113,9 @@ export function SelectionTransformer({ store, selectedIds, layout, nodes, onGuid
         if (item) node.setAttrs({ x: item.box.x + item.box.width / 2, y: item.box.y + item.box.height / 2, rotation: item.rotation });
       }
     }
+    // Konva leaves the elements' hit graph blank while it transforms and restores it only at the next frame: a click
+    // that comes sooner (a slow frame, a quick hand) would hit nothing and clear the selection. Draw it back now.
+    for (const layer of new Set(transformed.map((node) => node.getLayer()))) layer?.draw();
   };
 
   return (
