@@ -94,13 +94,17 @@ describe('barcode in ZPL: native commands, printed and scanned', () => {
     expect(Math.abs((bounds?.top ?? 0) - (boxTop + (boxHeight - symbolDots) / 2))).toBeLessThanOrEqual(1);
   });
 
-  // ^BQ chooses the version itself: the layout's encoder must choose the same one for the symbol to fill its place
-  // (the shipping label's tracking URL at its level and the next, digits, and capitals with digits).
+  // The printer builds the symbol from ^BQ's data: it must come out the version the layout sized (the shipping label's
+  // tracking URL at every level: at H a mix of modes fits a version less, which automatic input printed a version
+  // larger; digits, capitals with digits, UTF-8 text).
   it.each([
+    ['https://track.example/LS1000000042GB', 'L'],
     ['https://track.example/LS1000000042GB', 'M'],
     ['https://track.example/LS1000000042GB', 'Q'],
+    ['https://track.example/LS1000000042GB', 'H'],
     ['0123456789012345678901234567890', 'M'],
     ['ORDER 12345 BIN A-7', 'Q'],
+    ['Größe 42 – café ^~_', 'H'],
   ] as const)('prints QR %j (level %s) with ^BQ at the size the layout chose', async (value, errorCorrection) => {
     const element = laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection }, value, { x: 40, y: 30, width: 70, height: 70 });
     const { zpl, raster } = await printed(element, 203);
@@ -110,12 +114,18 @@ describe('barcode in ZPL: native commands, printed and scanned', () => {
     expect((await decode(raster, ['QRCode'])).map((result) => result.text)).toEqual([value]);
   });
 
-  it('writes the QR error level and automatic input mode ahead of the data', async () => {
-    const element = laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection: 'Q' }, 'level Q', { x: 40, y: 30, width: 60, height: 60 });
+  it.each([
+    ['0042', 'N0042'],
+    ['LEVEL Q 7', 'ALEVEL Q 7'],
+    // Bytes counted as UTF-8 sends them: ü is two.
+    ['Grün', 'B0005Grün'],
+  ])('writes the QR error level and manual input in the layout\'s one mode ahead of %j', async (value, input) => {
+    const element = laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection: 'Q' }, value, { x: 40, y: 30, width: 60, height: 60 });
     const { zpl, raster } = await printed(element, 203);
-    expect(zpl).toMatch(/\^BQN,2,\d+\^FH_\^FDQA,level Q\^FS/);
+    expect(zpl).toContain(`^FH_^FDQM,${input}^FS`);
     const [result] = await decode(raster, ['QRCode']);
     expect(result?.ecLevel).toBe('Q');
+    expect(result?.text).toBe(value);
   });
 
   it.each([90, 180, 270])('turns code 128 and Data Matrix a quarter turn (%i°) about the box centre', async (rotation) => {

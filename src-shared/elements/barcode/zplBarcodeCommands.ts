@@ -3,6 +3,7 @@ import type { LaidOutOf, MatrixSymbol } from '../../layout/laidOutLabel';
 import type { ZplOrientation } from '../../emit/zpl/zplText';
 import { aztecFormat } from './aztecFormat';
 import { pdf417ErrorCorrectionLevel } from './barcodeEncoding';
+import { qrSegment } from './qrEncoding';
 import { joinWithFnc1, parseGs1ElementStrings } from './gs1ElementStrings';
 import { expandUpcE } from './upcE';
 
@@ -99,12 +100,22 @@ function pdf417Columns(symbolColumns: number): number | undefined {
   return Number.isInteger(columns) && columns >= 1 && columns <= 30 ? columns : undefined;
 }
 
+/** ^BQ's manual input letters for qrSegment's modes; byte mode also counts its bytes (UTF-8, as ^CI28 sends them). */
+const QR_MANUAL_MODES = { numeric: 'N', alphanumeric: 'A', byte: 'B' } as const;
+
+/** The value in the one mode the layout encoded it in (encodeQrCode), so the printer builds the symbol the layout sized. */
+function qrManualInput(value: string): string {
+  const segment = qrSegment(value);
+  const count = segment.mode === 'byte' ? String(segment.data.byteLength).padStart(4, '0') : '';
+  return `${QR_MANUAL_MODES[segment.mode]}${count}${value}`;
+}
+
 /** ^BQ and ^B0 magnify by whole dots from 1 to 10. */
 const MAX_MAGNIFICATION = 10;
 
 /**
  * 2D symbols at whole-dot modules. QR: ^BQ cannot rotate (the caller places it unrotated: a QR code reads in any
- * orientation); the error level and automatic input mode lead the data ("MA,"). Data Matrix: size fixed to the
+ * orientation); the error level and manual input in the layout's mode lead the data ("MM,B0036…"). Data Matrix: size fixed to the
  * layout's columns and rows. PDF417: the layout's data columns and error level; the printer counts the rows as bwip-js
  * did. Aztec: the layout's format and layer count.
  */
@@ -112,7 +123,7 @@ export function matrixSymbolField(element: LaidOutBarcode, symbol: MatrixSymbol,
   switch (element.symbology) {
     case 'qrcode':
       if (moduleDots > MAX_MAGNIFICATION) return undefined;
-      return { commands: `^BQN,2,${moduleDots}`, data: `${element.errorCorrection}A,${element.value}` };
+      return { commands: `^BQN,2,${moduleDots}`, data: `${element.errorCorrection}M,${qrManualInput(element.value)}` };
     case 'datamatrix':
     case 'gs1datamatrix':
       return dataMatrix(element, symbol, o, moduleDots);
