@@ -79,7 +79,7 @@ describe('labelsmith admin commands', () => {
     expect(await json(['template', 'export', String(draft.id), ...d])).toEqual(parseTemplate(JSON.parse(readFileSync(SAMPLE, 'utf8'))));
 
     // Three live renders against a soft quota of 2: overage, flagged for review.
-    for (let i = 0; i < 3; i += 1) recordRender(server, { teamId, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^XZ'), renderTimeMs: 1 });
+    for (let i = 0; i < 3; i += 1) await recordRender(server, { teamId, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^XZ'), renderTimeMs: 1 });
     expect(await json(['team', 'show', teamId, ...d])).toMatchObject({
       usage: { live: 3, test: 0 },
       quota: { limit: 2, remaining: 0, hardCap: false },

@@ -93,7 +93,7 @@ export async function submitPrintJob({ store, render, quota }: SubmitDeps, submi
     jobDocument(document.format, document.bytes, document.labelCount);
     const id = randomUUID();
     const documents = printDocuments(store.dataDir);
-    const fileName = documents.write(id, document.format, document.bytes);
+    const fileName = await documents.write(id, document.format, document.bytes);
     try {
       const job = store.transaction(() => {
         const created = store.printJobs.create(

@@ -25,14 +25,14 @@ describe('openStore', () => {
     expect(() => openStore(tempDataDir(), { nativeBinding: join(tempDataDir(), 'missing.node') })).toThrow();
   });
 
-  it('keeps everything across close and reopen', () => {
+  it('keeps everything across close and reopen', async () => {
     const dir = tempDataDir();
     const first = openTestStore(dir);
     const team = first.teams.create({ name: 'Acme', plan: 'starter', rateMinute: 5 });
     const { key } = first.apiKeys.create({ teamId: team.id, mode: 'live' });
     const library = first.libraries.create({ slug: 'shared', name: 'Shared' });
     const template = first.templates.create({ teamId: team.id, content: sampleTemplate(), libraryId: library.id, publish: true });
-    const render = recordRender(first, { teamId: team.id, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^XZ'), renderTimeMs: 1.5 });
+    const render = await recordRender(first, { teamId: team.id, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^XZ'), renderTimeMs: 1.5 });
     first.close();
 
     const second = openTestStore(dir);

@@ -1,7 +1,9 @@
 // A folder of outputs (render outputs, print job documents) written durably under names made from ids, never from request input.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomically } from '../files/writeOutput';
+import { coalescedSync } from '../files/coalescedSync';
+import { writeFileAtomicallyAsync } from '../files/writeOutput';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const OUTPUT_NAME_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,8}$/;
@@ -13,13 +15,13 @@ function checkName(fileName: string): string {
 }
 
 /** The rename is durable only once the directory entry is on disk too. Windows cannot open a directory to sync it. */
-function syncDirectory(dir: string): void {
+async function syncDirectory(dir: string): Promise<void> {
   if (process.platform === 'win32') return;
-  const fd = openSync(dir, 'r');
+  const handle = await open(dir, 'r');
   try {
-    fsyncSync(fd);
+    await handle.sync();
   } finally {
-    closeSync(fd);
+    await handle.close();
   }
 }
 
@@ -27,19 +29,20 @@ function syncDirectory(dir: string): void {
 export function outputFiles(dataDir: string, folder = 'outputs') {
   const dir = join(dataDir, folder);
   mkdirSync(dir, { recursive: true });
+  const syncDir = coalescedSync(() => syncDirectory(dir));
 
   return {
     dir,
 
     /**
      * Writes outputs/<id>.<extension> completely (temp file, fsync, rename, directory fsync) and returns its name.
-     * Returns only once the file would survive a power cut: the render row that points at it is committed after.
+     * Resolves only once the file would survive a power cut: the render row that points at it is committed after.
      */
-    write(id: string, extension: string, bytes: Uint8Array): string {
+    async write(id: string, extension: string, bytes: Uint8Array): Promise<string> {
       if (!UUID_PATTERN.test(id)) throw new Error(`not a render id: ${JSON.stringify(id)}`);
       const fileName = checkName(`${id}.${extension}`);
-      writeFileAtomically(join(dir, fileName), bytes);
-      syncDirectory(dir);
+      await writeFileAtomicallyAsync(join(dir, fileName), bytes);
+      await syncDir();
       return fileName;
     },
 

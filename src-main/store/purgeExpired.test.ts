@@ -8,13 +8,13 @@ import { openTestStore, testClock } from './storeTestSupport';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('output expiry', () => {
-  it('keeps outputs 7 days, then reports them expired, deletes them and remembers their ids as expired', () => {
+  it('keeps outputs 7 days, then reports them expired, deletes them and remembers their ids as expired', async () => {
     const clock = testClock('2025-06-01T00:00:00Z');
     const store = openTestStore(undefined, { now: clock.now });
     const team = store.teams.create({ name: 'Acme', plan: 'dev' });
-    const old = recordRender(store, { teamId: team.id, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^XZ'), renderTimeMs: 1 });
+    const old = await recordRender(store, { teamId: team.id, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^XZ'), renderTimeMs: 1 });
     clock.advance(3 * DAY);
-    const fresh = recordRender(store, { teamId: team.id, apiKeyId: null, mode: 'live', format: 'html', bytes: Buffer.from('<p>'), renderTimeMs: 1 });
+    const fresh = await recordRender(store, { teamId: team.id, apiKeyId: null, mode: 'live', format: 'html', bytes: Buffer.from('<p>'), renderTimeMs: 1 });
 
     clock.advance(4 * DAY - 1);
     expect(store.renders.lookup(old.id)).toEqual({ state: 'ready', render: old });

@@ -37,15 +37,15 @@ export function countRenders(store: Store, teamId: string, mode: KeyMode, at: nu
  * is either downloadable and counted, or neither (a file without a row is an orphan that the next sweep removes).
  * keepOutput false is for inline delivery: the render is counted (one transaction) but no output is kept, no record.
  */
-export function recordRender(store: Store, render: FinishedRender & { keepOutput?: true }): RenderRecord;
-export function recordRender(store: Store, render: FinishedRender & { keepOutput: false }): undefined;
-export function recordRender(store: Store, render: FinishedRender & { keepOutput?: boolean }): RenderRecord | undefined {
+export async function recordRender(store: Store, render: FinishedRender & { keepOutput?: true }): Promise<RenderRecord>;
+export async function recordRender(store: Store, render: FinishedRender & { keepOutput: false }): Promise<undefined>;
+export async function recordRender(store: Store, render: FinishedRender & { keepOutput?: boolean }): Promise<RenderRecord | undefined> {
   if (render.keepOutput === false) {
     store.transaction(() => countRenders(store, render.teamId, render.mode, store.now(), render.count ?? 1));
     return undefined;
   }
   const id = randomUUID();
-  const fileName = store.outputs.write(id, render.extension ?? render.format, render.bytes);
+  const fileName = await store.outputs.write(id, render.extension ?? render.format, render.bytes);
   try {
     return store.transaction(() => {
       const createdAt = store.now();

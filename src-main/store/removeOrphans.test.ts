@@ -12,13 +12,13 @@ function ageFile(path: string, ms: number): void {
 }
 
 describe('orphan removal at start', () => {
-  it('removes stray files, leftover temp files and rows without a file; keeps good renders and fresh files', () => {
+  it('removes stray files, leftover temp files and rows without a file; keeps good renders and fresh files', async () => {
     const dir = tempDataDir();
     const first = openTestStore(dir);
     const team = first.teams.create({ name: 'Acme', plan: 'dev' });
     const input = { teamId: team.id, apiKeyId: null, mode: 'live', format: 'pdf', bytes: Buffer.from('%PDF'), renderTimeMs: 1 } as const;
-    const kept = recordRender(first, input);
-    const lost = recordRender(first, input);
+    const kept = await recordRender(first, input);
+    const lost = await recordRender(first, input);
     first.close();
 
     const outputs = join(dir, 'outputs');

@@ -52,11 +52,11 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
         extension: outputExtension(format, batch !== undefined),
       };
       if (request.delivery === 'inline') {
-        recordRender(store, { ...finished, keepOutput: false });
+        await recordRender(store, { ...finished, keepOutput: false });
         sendDocument(ctx, rendered.contentType, rendered.bytes);
         return;
       }
-      const record = recordRender(store, { ...finished, keepOutput: true });
+      const record = await recordRender(store, { ...finished, keepOutput: true });
       const result: RenderAnswer = {
         id: record.id,
         status: 'complete',
