@@ -1,7 +1,11 @@
 // Writes files so no reader ever sees half of one (temp file, fsync, rename), and rendered outputs to stdout.
-import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { closeSync, fchmodSync, fsyncSync, openSync, rename, renameSync, rm, rmSync, writeFile, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+
+const writeFileWithCallbacks = promisify(writeFile);
+const renameWithCallbacks = promisify(rename);
+const removeWithCallbacks = promisify(rm);
 
 /** Beside the final file (a rename within one folder is atomic), named so no two writers of one path share it. */
 function temporaryPathFor(path: string): string {
@@ -36,20 +40,19 @@ export function writeFileAtomically(path: string, bytes: Uint8Array, mode?: numb
 /**
  * writeFileAtomically off the event loop (libuv's threads write and sync): for the render path, where a synced write
  * of each output on the main thread took a third of its time. The caller syncs the folder once the file is renamed.
+ * One writeFile with flush (open, write, fsync and close run together in libuv) rather than four awaited FileHandle
+ * calls: fewer trips through the event loop per render.
  */
 export async function writeFileAtomicallyAsync(path: string, bytes: Uint8Array): Promise<void> {
   const temporary = temporaryPathFor(path);
-  const file = await open(temporary, 'w');
   try {
-    await file.writeFile(bytes);
-    await file.sync();
+    // flush: fsync once the bytes are written.
+    await writeFileWithCallbacks(temporary, bytes, { flush: true });
   } catch (error) {
-    await file.close();
-    await rm(temporary, { force: true });
+    await removeWithCallbacks(temporary, { force: true });
     throw error;
   }
-  await file.close();
-  await rename(temporary, path);
+  await renameWithCallbacks(temporary, path);
 }
 
 export async function writeStdout(bytes: Uint8Array): Promise<void> {
