@@ -8,7 +8,10 @@ export { editorApi, type EditorServer, type SignedInEditor } from '../../src-mai
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
-/** Builds out/renderer (electron-vite, ~30 s) and out/node when they are missing; existing builds are used as they are. */
+/**
+ * Builds out/renderer (electron-vite) and out/node when they are missing, for a test file run on its own; existing builds
+ * are used as they are. `npm test` rebuilds both first (its pretest), so the journeys never drive a stale editor.
+ */
 export function ensureBuilds(): void {
   if (!existsSync(resolve(REPO_ROOT, 'out/renderer/index.html'))) {
     execSync('npx electron-vite build', { cwd: REPO_ROOT, stdio: 'ignore' });
