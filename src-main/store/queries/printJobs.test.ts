@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FINISHED_PRINT_JOB_RETENTION_MS, purgeExpired } from '../purgeExpired';
 import { openTestStore, tempDataDir, testClock } from '../storeTestSupport';
 import type { NewPrintJob } from './printJobs';
 
@@ -41,6 +42,30 @@ describe('print job queries', () => {
     store.printJobs.finish(first.id, A.token, { status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' } });
     expect(store.printJobs.heads().map((head) => head.id)).toEqual([second.id, third.id]);
     expect(store.printJobs.get(first.id)).toMatchObject({ status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' }, claim: null });
+  });
+
+  it('are forgotten by the sweep once they ended 90 days ago; pending jobs stay however old', () => {
+    const { clock, store, job } = setUp();
+    const [done, failed, queued, sending] = ['p1', 'p1', 'p2', 'p3'].map((printer) => store.printJobs.create(job(printer)).id) as [string, string, string, string];
+    for (const ended of [done, failed]) store.printJobs.claim(ended, null, A, 1);
+    store.printJobs.finish(done, A.token, { status: 'done' });
+    clock.advance(1000);
+    store.printJobs.finish(failed, A.token, { status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' } });
+    store.printJobs.claim(sending, null, B, 1);
+    store.printJobs.markSending(sending, B.token);
+
+    clock.advance(FINISHED_PRINT_JOB_RETENTION_MS - 1000);
+    expect(purgeExpired(store).printJobs).toBe(0);
+    clock.advance(1);
+    expect(purgeExpired(store).printJobs).toBe(1);
+    expect(store.printJobs.get(done)).toBeUndefined();
+    expect(store.printJobs.get(failed)?.status).toBe('failed');
+    clock.advance(1000);
+    expect(purgeExpired(store).printJobs).toBe(1);
+    expect(store.printJobs.get(failed)).toBeUndefined();
+    clock.advance(10 * FINISHED_PRINT_JOB_RETENTION_MS);
+    expect(purgeExpired(store).printJobs).toBe(0);
+    expect([store.printJobs.get(queued)?.status, store.printJobs.get(sending)?.status]).toEqual(['queued', 'sending']);
   });
 
   it('let one claimant win, and refuse every write of a queue that lost its claim', () => {

@@ -163,6 +163,8 @@ export function printJobQueries(db: Database.Database, now: () => number) {
      WHERE id = @id AND claim_token = @token AND ${PENDING}`,
   );
 
+  const deleteFinished = db.prepare<[number]>(`DELETE FROM print_jobs WHERE status IN ('done', 'failed') AND updated_at < ?`);
+
   const get = (id: string): PrintJobRecord | undefined => {
     const row = selectOne.get(id);
     return row && toPrintJob(row);
@@ -242,6 +244,11 @@ export function printJobQueries(db: Database.Database, now: () => number) {
     recordFailedAttempt(id: string, token: string, attempt: { attempts: number; nextAttemptAt: number; error: JobError }): boolean {
       const { attempts, nextAttemptAt, error } = attempt;
       return updateAttempt.run({ id, token, attempts, next_attempt_at: nextAttemptAt, code: error.code, message: error.message, at: now() }).changes === 1;
+    },
+
+    /** Forgets jobs that ended (done or failed) before `before`: their ids then answer 404. Pending jobs always stay. */
+    forgetFinishedBefore(before: number): number {
+      return deleteFinished.run(before).changes;
     },
 
     /** The final state; the claim goes with it. */
