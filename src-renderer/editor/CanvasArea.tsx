@@ -1,4 +1,4 @@
-// The drawing area: rulers on two sides and the canvas, which takes the keyboard (arrows nudge) and pans with space + drag.
+// The drawing area: rulers on two sides and the canvas, which takes the keyboard (arrows nudge), pans with space + drag and pinches.
 import { useCallback, useEffect, useId, useRef } from 'react';
 import type { CanvasLayout, FontRegistry } from '../engine';
 import { layoutIssues } from './layoutIssues';
@@ -8,12 +8,14 @@ import { EditorView } from './EditorView';
 import { CanvasStatus } from './CanvasStatus';
 import { Ruler } from './Rulers';
 import { useSpacePan } from './useSpacePan';
+import { useTouchPinch } from './useTouchPinch';
 
 export function CanvasArea({ fonts }: { fonts: FontRegistry }) {
   const host = useRef<HTMLDivElement>(null);
   const size = useElementSize(host);
   const unit = useEditorStore(selectTemplateUnit);
   const panning = useSpacePan(host, editorStore);
+  useTouchPinch(host, editorStore);
   const helpId = useId();
   useEffect(() => {
     if (size) editorStore.getState().setCanvasSize(size);
@@ -41,7 +43,7 @@ export function CanvasArea({ fonts }: { fonts: FontRegistry }) {
         <CanvasStatus />
         <p id={helpId} className="visually-hidden">
           Click an element to select it, or choose it under “Selected element” in the inspector. Arrow keys move the selection (Shift for
-          larger steps), Delete removes it, Ctrl+Z undoes, Ctrl+D duplicates. Hold Space and drag to pan; Ctrl and the mouse wheel zoom.
+          larger steps), Delete removes it, Ctrl+Z undoes, Ctrl+D duplicates. Hold Space and drag to pan; Ctrl and the mouse wheel zoom, as does a pinch.
         </p>
       </div>
     </div>

@@ -23,18 +23,26 @@ export interface CanvasPointer {
   marquee: Box | null;
 }
 
-/** Runs `onMove` and `onEnd` for the pointer until it is released; returns a function that stops listening early. */
-function followPointer(onMove: (event: PointerEvent) => void, onEnd: (event: PointerEvent) => void): () => void {
+/**
+ * Runs `onMove` and `onEnd` for the pointer that pressed (a second finger's moves are not this drag's) until it is
+ * released or cancelled; `cancelled` (the browser took the touch over, or a pinch began) means undo, not commit.
+ * Returns a function that stops listening early.
+ */
+function followPointer(start: PointerEvent, onMove: (event: PointerEvent) => void, onEnd: (event: PointerEvent, cancelled: boolean) => void): () => void {
+  const move = (event: PointerEvent) => {
+    if (event.pointerId === start.pointerId) onMove(event);
+  };
   const end = (event: PointerEvent) => {
+    if (event.pointerId !== start.pointerId) return;
     stop();
-    onEnd(event);
+    onEnd(event, event.type === 'pointercancel');
   };
   const stop = () => {
-    window.removeEventListener('pointermove', onMove);
+    window.removeEventListener('pointermove', move);
     window.removeEventListener('pointerup', end);
     window.removeEventListener('pointercancel', end);
   };
-  window.addEventListener('pointermove', onMove);
+  window.addEventListener('pointermove', move);
   window.addEventListener('pointerup', end);
   window.addEventListener('pointercancel', end);
   return stop;
@@ -69,6 +77,7 @@ export function useCanvasPointer(store: EditorStore, layout: CanvasLayout, stage
         dragged[0]?.node.getLayer()?.batchDraw();
       };
       stopFollowing.current = followPointer(
+        start,
         (event) => {
           const dx = event.clientX - start.clientX;
           const dy = event.clientY - start.clientY;
@@ -85,10 +94,12 @@ export function useCanvasPointer(store: EditorStore, layout: CanvasLayout, stage
           }
           place(delta);
         },
-        (event) => {
+        (event, cancelled) => {
           stopFollowing.current = null;
           setGuides([]);
-          if (delta) {
+          if (cancelled) {
+            if (delta) place({ x: 0, y: 0 });
+          } else if (delta) {
             const before = store.getState().template;
             store.getState().moveElements(ids, delta.x, delta.y);
             // Nothing changed (say, a move that rounds to zero): the props stay as they were, so put the nodes back by hand.
@@ -138,15 +149,17 @@ export function useCanvasPointer(store: EditorStore, layout: CanvasLayout, stage
       if (!origin) return;
       let area: Box | null = null;
       stopFollowing.current = followPointer(
+        event.evt,
         (move) => {
           const at = pointInLabel(move);
           if (!at) return;
           area = { x: Math.min(origin.x, at.x), y: Math.min(origin.y, at.y), width: Math.abs(at.x - origin.x), height: Math.abs(at.y - origin.y) };
           setMarquee(area);
         },
-        (end) => {
+        (end, cancelled) => {
           stopFollowing.current = null;
           setMarquee(null);
+          if (cancelled) return;
           const state = store.getState();
           const zoom = state.zoom;
           // A click (or a marquee too small to mean anything) on the empty canvas clears the selection.

@@ -318,8 +318,11 @@ describe('viewport', () => {
     state().setZoom(2, { x: 110, y: 60 });
     // The label point under (110, 60) was (100, 50) and still is.
     expect(state().pan).toEqual({ x: -90, y: -40 });
+    // 800 % and 25 % of the true size (96 px per inch) at most and at least.
     state().setZoom(1000);
-    expect(state().zoom).toBe(40);
+    expect(state().zoom).toBeCloseTo(8 * (96 / 72), 9);
+    state().setZoom(0.01);
+    expect(state().zoom).toBeCloseTo(0.25 * (96 / 72), 9);
   });
 
   it('fits the label into a viewport', () => {

@@ -1,12 +1,14 @@
 // Zoom, pan and canvas aids (grid, snapping): how the label is looked at, never part of the document or its history.
 import type { StateCreator } from 'zustand';
+import { MAX_PERCENT, MIN_PERCENT, zoomForPercent } from '../editor/toolbar/zoomSteps';
 import { POINTS_PER_UNIT } from '../editor/units';
 import type { EditorState } from './editorState';
 import type { Point } from './geometry';
 import { selectLabelSize } from './selectors';
 
-export const MIN_ZOOM = 0.1;
-export const MAX_ZOOM = 40;
+/** Every way of zooming (buttons, Ctrl + wheel, pinch, fit) stays within 25–800 % of the label's true size. */
+export const MIN_ZOOM = zoomForPercent(MIN_PERCENT);
+export const MAX_ZOOM = zoomForPercent(MAX_PERCENT);
 
 export interface GridSettings {
   visible: boolean;
@@ -27,6 +29,8 @@ export interface ViewportSlice {
   /** Zooms keeping the label point under `anchor` (a stage pixel, default the stage's top-left) where it is. */
   setZoom(zoom: number, anchor?: Point): void;
   setPan(pan: Point): void;
+  /** Zoom and pan at once (a pinch moves both); the zoom is clamped like setZoom's. */
+  setView(view: { zoom: number; pan: Point }): void;
   panBy(dx: number, dy: number): void;
   /** Zoom and pan that show the whole label centred in a viewport of this many pixels, with a margin. */
   fitToView(viewport: { width: number; height: number }, margin?: number): void;
@@ -34,7 +38,7 @@ export interface ViewportSlice {
   setSnapToObjects(snap: boolean): void;
 }
 
-function clampZoom(zoom: number): number {
+export function clampZoom(zoom: number): number {
   return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 }
 
@@ -52,6 +56,7 @@ export const createViewportSlice: StateCreator<EditorState, [], [], ViewportSlic
       return { zoom: next, pan: { x: anchor.x - (anchor.x - state.pan.x) * scale, y: anchor.y - (anchor.y - state.pan.y) * scale } };
     }),
   setPan: (pan) => set({ pan }),
+  setView: ({ zoom, pan }) => set({ zoom: clampZoom(zoom), pan }),
   panBy: (dx, dy) => set((state) => ({ pan: { x: state.pan.x + dx, y: state.pan.y + dy } })),
   fitToView: (viewport, margin = 24) => {
     const label = selectLabelSize(get());

@@ -1,0 +1,102 @@
+// Touch on the canvas in Chromium, through the DevTools protocol's touch input: a second finger turns a drag into a
+// pinch that zooms about the fingers, and the drag the first finger had begun is undone, not committed.
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
+import { decodePng, luminance } from './support/pixels';
+
+const LABEL = { width: 4 * 72, height: 2 * 72 };
+const BOX = { x: 1, y: 0.5, width: 2, height: 1 };
+const TEMPLATE = {
+  formatVersion: 1,
+  meta: { name: 'Touch label' },
+  dimensions: { width: '4in', height: '2in' },
+  elements: [
+    {
+      id: 'box',
+      type: 'rect',
+      position: { mode: 'absolute', x: `${BOX.x}in`, y: `${BOX.y}in` },
+      width: `${BOX.width}in`,
+      height: `${BOX.height}in`,
+      style: { fill: '#000000' },
+    },
+  ],
+};
+/** fitToView's margin around the label, in stage pixels. */
+const FIT_MARGIN = 24;
+
+let editor: SignedInEditor;
+let page: Page;
+let cdp: CDPSession;
+
+type Finger = { x: number; y: number; id: number };
+
+async function touch(type: 'touchStart' | 'touchMove' | 'touchEnd', fingers: Finger[]): Promise<void> {
+  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: fingers.map(({ x, y, id }) => ({ x, y, id })) });
+}
+
+async function zoomPercent(): Promise<number> {
+  return Number.parseInt((await page.getByLabel('Zoom level').textContent()) ?? '', 10);
+}
+
+function field(label: string) {
+  return page.getByRole('complementary', { name: 'Properties' }).getByLabel(label, { exact: true });
+}
+
+beforeAll(async () => {
+  editor = await startSignedInEditor();
+  page = editor.page;
+  cdp = await editor.context.newCDPSession(page);
+});
+
+afterAll(async () => {
+  await editor?.close();
+});
+
+describe('touch on the canvas', () => {
+  it('pinches to zoom about the fingers, cancelling the drag the first finger began', async () => {
+    const template = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: TEMPLATE });
+    await page.evaluate((id) => {
+      window.location.hash = `#/templates/${encodeURIComponent(id)}`;
+    }, template.id);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Touch label');
+    const toolbar = page.getByRole('toolbar', { name: 'Editing tools' });
+    await toolbar.getByRole('button', { name: 'Zoom to fit' }).click();
+    const canvas = await page.getByRole('application', { name: 'Label canvas' }).locator('canvas').first().boundingBox();
+    if (!canvas) throw new Error('the canvas is not visible');
+    const zoom = Math.min((canvas.width - 2 * FIT_MARGIN) / LABEL.width, (canvas.height - 2 * FIT_MARGIN) / LABEL.height);
+    const fitPercent = await zoomPercent();
+    expect(fitPercent).toBe(Math.round((zoom / (96 / 72)) * 100));
+    const onPage = (xIn: number, yIn: number) => ({
+      x: canvas.x + (canvas.width - LABEL.width * zoom) / 2 + xIn * 72 * zoom,
+      y: canvas.y + (canvas.height - LABEL.height * zoom) / 2 + yIn * 72 * zoom,
+    });
+
+    // The first finger presses the box (selecting it) and starts dragging it 20 px.
+    const press = onPage(BOX.x + BOX.width / 2, BOX.y + BOX.height / 2);
+    await touch('touchStart', [{ ...press, id: 1 }]);
+    await touch('touchMove', [{ x: press.x + 10, y: press.y, id: 1 }]);
+    await touch('touchMove', [{ x: press.x + 20, y: press.y, id: 1 }]);
+    await expect.poll(() => field('Element id').inputValue()).toBe('box');
+    // The second finger lands 60 px to its right, then moves out to 120 px: the spread doubles.
+    const first = { x: press.x + 20, y: press.y, id: 1 };
+    await touch('touchStart', [first, { x: first.x + 60, y: first.y, id: 2 }]);
+    await touch('touchMove', [first, { x: first.x + 90, y: first.y, id: 2 }]);
+    await touch('touchMove', [first, { x: first.x + 120, y: first.y, id: 2 }]);
+    await touch('touchEnd', []);
+
+    await expect.poll(zoomPercent).toBe(Math.round(fitPercent * 2));
+    // The drag was undone: the box is where it was, and there is nothing to undo.
+    expect([Number(await field('X').inputValue()), Number(await field('Y').inputValue())]).toEqual([BOX.x, BOX.y]);
+    expect(await toolbar.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+    // The label point under the fingers' midpoint when the pinch began is under their midpoint at the end: the box's
+    // left edge, 50 px + half the box left of the first midpoint, is twice that left of the last one.
+    const startMid = first.x + 30;
+    const endMid = first.x + 60;
+    const leftBefore = onPage(BOX.x, 0).x;
+    const leftAfter = Math.round(endMid - (startMid - leftBefore) * 2);
+    const strip = decodePng(await page.screenshot({ clip: { x: leftAfter - 6, y: Math.round(press.y), width: 12, height: 1 } }));
+    expect(luminance(strip, 1, 0)).toBeGreaterThan(200);
+    expect(luminance(strip, 10, 0)).toBeLessThan(60);
+  });
+});
