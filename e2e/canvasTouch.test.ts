@@ -53,6 +53,30 @@ afterAll(async () => {
   await editor?.close();
 });
 
+interface FittedView {
+  /** The zoom readout after "Zoom to fit". */
+  percent: number;
+  /** A point of the label, in inches, on the page. */
+  onPage(xIn: number, yIn: number): { x: number; y: number };
+}
+
+/** "Zoom to fit", and where the label is on the page then (the editor's fitToView arithmetic over the stage's size). */
+async function zoomToFit(): Promise<FittedView> {
+  await page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name: 'Zoom to fit' }).click();
+  const canvas = await page.getByRole('application', { name: 'Label canvas' }).locator('canvas').first().boundingBox();
+  if (!canvas) throw new Error('the canvas is not visible');
+  const zoom = Math.min((canvas.width - 2 * FIT_MARGIN) / LABEL.width, (canvas.height - 2 * FIT_MARGIN) / LABEL.height);
+  const percent = Math.round((zoom / (96 / 72)) * 100);
+  await expect.poll(zoomPercent).toBe(percent);
+  return {
+    percent,
+    onPage: (xIn, yIn) => ({
+      x: canvas.x + (canvas.width - LABEL.width * zoom) / 2 + xIn * 72 * zoom,
+      y: canvas.y + (canvas.height - LABEL.height * zoom) / 2 + yIn * 72 * zoom,
+    }),
+  };
+}
+
 describe('touch on the canvas', () => {
   it('pinches to zoom about the fingers, cancelling the drag the first finger began', async () => {
     const template = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: TEMPLATE });
@@ -61,16 +85,7 @@ describe('touch on the canvas', () => {
     }, template.id);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Touch label');
     const toolbar = page.getByRole('toolbar', { name: 'Editing tools' });
-    await toolbar.getByRole('button', { name: 'Zoom to fit' }).click();
-    const canvas = await page.getByRole('application', { name: 'Label canvas' }).locator('canvas').first().boundingBox();
-    if (!canvas) throw new Error('the canvas is not visible');
-    const zoom = Math.min((canvas.width - 2 * FIT_MARGIN) / LABEL.width, (canvas.height - 2 * FIT_MARGIN) / LABEL.height);
-    const fitPercent = await zoomPercent();
-    expect(fitPercent).toBe(Math.round((zoom / (96 / 72)) * 100));
-    const onPage = (xIn: number, yIn: number) => ({
-      x: canvas.x + (canvas.width - LABEL.width * zoom) / 2 + xIn * 72 * zoom,
-      y: canvas.y + (canvas.height - LABEL.height * zoom) / 2 + yIn * 72 * zoom,
-    });
+    const { percent: fitPercent, onPage } = await zoomToFit();
 
     // The first finger presses the box (selecting it) and starts dragging it 20 px.
     const press = onPage(BOX.x + BOX.width / 2, BOX.y + BOX.height / 2);
@@ -98,5 +113,24 @@ describe('touch on the canvas', () => {
     const strip = decodePng(await page.screenshot({ clip: { x: leftAfter - 6, y: Math.round(press.y), width: 12, height: 1 } }));
     expect(luminance(strip, 1, 0)).toBeGreaterThan(200);
     expect(luminance(strip, 10, 0)).toBeLessThan(60);
+  });
+
+  it('puts back a resize the first finger began when a second finger starts a pinch', async () => {
+    const { percent: fitPercent, onPage } = await zoomToFit();
+    expect(await field('Element id').inputValue()).toBe('box');
+    // The first finger takes the box's middle-right handle and drags it 40 px out: the resize is under way.
+    const handle = onPage(BOX.x + BOX.width, BOX.y + BOX.height / 2);
+    await touch('touchStart', [{ ...handle, id: 1 }]);
+    await touch('touchMove', [{ x: handle.x + 20, y: handle.y, id: 1 }]);
+    const first = { x: handle.x + 40, y: handle.y, id: 1 };
+    await touch('touchMove', [first]);
+    // A second finger 50 px below it, then 100 px: a pinch.
+    await touch('touchStart', [first, { x: first.x, y: first.y + 50, id: 2 }]);
+    await touch('touchMove', [first, { x: first.x, y: first.y + 100, id: 2 }]);
+    await touch('touchEnd', []);
+
+    await expect.poll(zoomPercent).toBe(Math.round(fitPercent * 2));
+    expect(Number(await field('Width').inputValue())).toBe(BOX.width);
+    expect(await page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // The resize and rotate handles around the selection, snapping resized edges with smart guides; a finished transform is one store change (one undo step).
 import type Konva from 'konva';
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Transformer } from 'react-konva';
 import type { CanvasLayout } from '../engine';
 import type { EditorStore } from '../store/editorStore';
@@ -36,6 +36,8 @@ const UNROTATED = 1e-5;
 
 export function SelectionTransformer({ store, selectedIds, layout, nodes, onGuides }: SelectionTransformerProps) {
   const transformer = useRef<Konva.Transformer>(null);
+  /** Set when a pointercancel (a pinch beginning, the browser taking a touch over) stops the transform in progress. */
+  const cancelled = useRef(false);
   /** Alt held during the resize: it resizes freely, as it moves freely while dragging. */
   const altHeld = useRef(false);
   const shownGuides = useRef<Guide[]>([]);
@@ -77,6 +79,18 @@ export function SelectionTransformer({ store, selectedIds, layout, nodes, onGuid
     window.addEventListener('pointermove', trackAlt);
   };
 
+  // A cancelled resize or turn is put back, not committed: Konva follows its own touch events, so it is stopped here.
+  useEffect(() => {
+    const onPointerCancel = () => {
+      const current = transformer.current;
+      if (!current?.isTransforming()) return;
+      cancelled.current = true;
+      current.stopTransform();
+    };
+    window.addEventListener('pointercancel', onPointerCancel);
+    return () => window.removeEventListener('pointercancel', onPointerCancel);
+  }, []);
+
   // Rendered in the same Konva tree after the elements, so their nodes are registered when this runs.
   useLayoutEffect(() => {
     const current = transformer.current;
@@ -90,6 +104,8 @@ export function SelectionTransformer({ store, selectedIds, layout, nodes, onGuid
     window.removeEventListener('pointermove', trackAlt);
     altHeld.current = false;
     showGuides([]);
+    const wasCancelled = cancelled.current;
+    cancelled.current = false;
     const current = transformer.current;
     if (!current) return;
     const { template } = store.getState();
@@ -105,9 +121,9 @@ export function SelectionTransformer({ store, selectedIds, layout, nodes, onGuid
       // Size lives in the laid-out box, never in a node's scale: the new layout draws the element at its new size.
       node.setAttrs({ scaleX: 1, scaleY: 1, skewX: 0, skewY: 0 });
     }
-    store.getState().transformElements(changes);
+    if (!wasCancelled) store.getState().transformElements(changes);
     if (store.getState().template === template) {
-      // Nothing changed, so no new props will arrive: put the nodes back where their boxes are.
+      // Nothing changed (or the transform was cancelled), so no new props will arrive: put the nodes back where their boxes are.
       for (const node of transformed) {
         const item = [...layout.label.elements, ...layout.failures].find((candidate) => candidate.id === node.id());
         if (item) node.setAttrs({ x: item.box.x + item.box.width / 2, y: item.box.y + item.box.height / 2, rotation: item.rotation });
