@@ -114,14 +114,14 @@ export function SelectionTransformer({ store, selectedIds, layout, nodes, onGuid
     for (const node of transformed) {
       const element = template.elements.find((candidate) => candidate.id === node.id());
       const geometry = element && elementGeometry(element);
-      if (geometry) {
+      if (geometry && !wasCancelled) {
         const after = geometryAfterTransform(geometry, { x: node.x(), y: node.y(), scaleX: node.scaleX(), scaleY: node.scaleY(), rotation: node.rotation() });
         changes.push({ id: node.id(), ...after });
       }
       // Size lives in the laid-out box, never in a node's scale: the new layout draws the element at its new size.
       node.setAttrs({ scaleX: 1, scaleY: 1, skewX: 0, skewY: 0 });
     }
-    if (!wasCancelled) store.getState().transformElements(changes);
+    if (changes.length > 0) store.getState().transformElements(changes);
     if (store.getState().template === template) {
       // Nothing changed (or the transform was cancelled), so no new props will arrive: put the nodes back where their boxes are.
       for (const node of transformed) {
