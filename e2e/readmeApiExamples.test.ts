@@ -1,5 +1,6 @@
-// The README's API section, run as a stranger would paste it: its shell blocks against a real `labelsmith serve`, every
-// curl failing the run on an HTTP error, and what they wrote checked. An example that drifts from the API fails here.
+// The README's API and printing sections, run as a stranger would paste them: their shell blocks against a real
+// `labelsmith serve` and a fake ZPL printer, every curl failing the run on an HTTP error, and what they made checked.
+// An example that drifts from the API or the CLI fails here.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEditorServer, type EditorServer } from '../src-main/chromium/editorSession';
+import { startFakeZplPrinter, type FakeZplPrinter } from '../src-main/printing/fakeZplPrinter';
 import { ensureBuilds, REPO_ROOT } from './support/editorServer';
 
 const execFileAsync = promisify(execFile);
@@ -14,6 +16,8 @@ const CLI = resolve(REPO_ROOT, 'out/node/cli/labelsmith.mjs');
 /** The address and data directory the README's examples use. */
 const README_URL = 'http://127.0.0.1:8425';
 const README_DATA_DIR = './data';
+/** The printer address the README's examples add. */
+const README_PRINTER_HOST = '--host 192.0.2.10';
 
 /** The ```sh blocks of the README between a heading and the next line starting with `end`. */
 function shellBlocks(readme: string, heading: string, end: string): string[] {
@@ -27,7 +31,7 @@ function shellBlocks(readme: string, heading: string, end: string): string[] {
  * The examples pointed at this test's server and data directory, with the repository's files by absolute path. The
  * `serve` line goes (the server is already up); `npx labelsmith` is the built CLI, as npx would find it.
  */
-function forThisServer(script: string, server: EditorServer): string {
+function forThisServer(script: string, server: EditorServer, printer: FakeZplPrinter): string {
   return script
     .split('\n')
     .filter((line) => !/labelsmith serve\b/.test(line))
@@ -35,31 +39,47 @@ function forThisServer(script: string, server: EditorServer): string {
     .replaceAll('npx labelsmith', `node ${JSON.stringify(CLI)}`)
     .replaceAll(`--data-dir ${README_DATA_DIR}`, `--data-dir ${JSON.stringify(server.dataDir)}`)
     .replaceAll(README_URL, server.url)
+    .replaceAll(README_PRINTER_HOST, `--host ${printer.host} --port ${printer.port}`)
     .replaceAll(' resources/', ` ${REPO_ROOT}/resources/`)
     .replaceAll('$(cat resources/', `$(cat ${REPO_ROOT}/resources/`);
 }
 
 let server: EditorServer;
+let printer: FakeZplPrinter;
 let workDir: string;
 
 beforeAll(async () => {
   ensureBuilds();
   server = await startEditorServer({ cliPath: CLI });
+  printer = await startFakeZplPrinter();
   workDir = mkdtempSync(join(tmpdir(), 'labelsmith-readme-'));
 });
 
 afterAll(async () => {
   await server?.stop();
+  await printer?.close();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
+/** Everything the fake printer received, as text. */
+function printerWire(): string {
+  return printer.connections.map((connection) => connection.bytes.toString('utf8')).join('');
+}
+
 describe('the README API examples', () => {
-  it('run as written against a real server: every request answers 2xx and the files they save are the documents', async () => {
+  it('run as written against a real server and printer: every request answers 2xx, and the documents and labels are made', async () => {
     const readme = readFileSync(resolve(REPO_ROOT, 'README.md'), 'utf8');
-    const blocks = shellBlocks(readme, '## The API', 'Request fields');
-    expect(blocks).toHaveLength(2);
-    // --fail-with-body: a 4xx or 5xx answer ends the run with its error body on stdout.
-    const script = ['set -euo pipefail', 'curl() { command curl --fail-with-body "$@"; }', ...blocks.map((block) => forThisServer(block, server))].join('\n');
+    const api = shellBlocks(readme, '## The API', 'Request fields');
+    const printing = [...shellBlocks(readme, '## Printers', '### Print jobs'), ...shellBlocks(readme, '### Print jobs', '`labelsmith print --printer')];
+    expect([api.length, printing.length]).toEqual([2, 2]);
+    const script = [
+      'set -euo pipefail',
+      // --fail-with-body: a 4xx or 5xx answer ends the run with its error body on stdout.
+      'curl() { command curl --fail-with-body "$@"; }',
+      ...[...api, ...printing].map((block) => forThisServer(block, server, printer)),
+      // For this test only: the key, to follow the API's print job to its end.
+      'printf "\\nKEY=%s\\n" "$KEY"',
+    ].join('\n');
     const { stdout } = await execFileAsync('bash', ['-c', script], { cwd: workDir, maxBuffer: 64 * 1024 * 1024 });
 
     expect(stdout).toMatch(/"status":"complete","format":"pdf","url":"http:\/\/127\.0\.0\.1:\d+\/v1\/render-outputs\/[0-9a-f-]{36}"/);
@@ -73,5 +93,19 @@ describe('the README API examples', () => {
     expect(labelText).toContain('LS1234567890GB');
     const tag = readFileSync(join(workDir, 'tag.png'));
     expect(tag.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+    // The printer: its test label, and both `labelsmith print` jobs done (they wait for the end) with the CSV wave's
+    // assets on the wire; the API's job, sent by the server's queue, ends done too.
+    const wire = printerWire();
+    expect(wire).toContain('dock-1');
+    expect(stdout.match(/"status": "done"/g)).toHaveLength(2);
+    for (const asset of ['AT-0042-7731', 'AT-0042-7732', 'AT-0042-7733']) expect(wire).toContain(asset);
+    const key = /^KEY=(\S+)$/m.exec(stdout)?.[1] ?? '';
+    const jobId = /"id":"([0-9a-f-]{36})","status":"queued"/.exec(stdout)?.[1] ?? '';
+    const jobStatus = async () => {
+      const answer = await fetch(`${server.url}/v1/print-jobs/${jobId}`, { headers: { Authorization: `Bearer ${key}` } });
+      return ((await answer.json()) as { status: string }).status;
+    };
+    await expect.poll(jobStatus, { timeout: 15_000 }).toBe('done');
   });
 });
