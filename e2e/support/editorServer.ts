@@ -25,6 +25,9 @@ function isStale(output: string, sources: string[]): boolean {
   return built === undefined || built < newestSource(sources);
 }
 
+/** A lock older than this was left by a killed run: builds take seconds, not minutes. */
+const LOCK_ABANDONED_MS = 5 * 60_000;
+
 /** Runs `build` holding a lock file, so test files starting together in parallel workers build once, one at a time. */
 function underBuildLock(build: () => void): void {
   const lock = resolve(REPO_ROOT, 'out/.e2e-build.lock');
@@ -36,7 +39,6 @@ function underBuildLock(build: () => void): void {
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // A lock left by a killed run: builds take seconds, not minutes.
       const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
       if (age > LOCK_ABANDONED_MS) rmSync(lock, { force: true });
       else Atomics.wait(pause, 0, 0, 200);
@@ -48,8 +50,6 @@ function underBuildLock(build: () => void): void {
     rmSync(lock, { force: true });
   }
 }
-
-const LOCK_ABANDONED_MS = 5 * 60_000;
 
 /**
  * Builds out/renderer (electron-vite) and out/node when missing or older than their sources, so a test file run on its

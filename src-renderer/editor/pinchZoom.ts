@@ -1,17 +1,11 @@
 // Two-finger pinch on the canvas as arithmetic: zoom by how far the fingers spread, keeping the label under them.
 import type { Point } from '../store/geometry';
+import { zoomAbout, type View } from '../store/viewportSlice';
 
 /** Two touches in stage pixels. */
 export interface TouchPair {
   a: Point;
   b: Point;
-}
-
-export interface View {
-  /** Screen pixels per point. */
-  zoom: number;
-  /** The label's top-left corner on the stage. */
-  pan: Point;
 }
 
 /** Fingers closer than this at the start give no usable ratio: the zoom stays. */
@@ -35,6 +29,7 @@ export function pinchView(view: View, start: TouchPair, now: TouchPair, clamp: (
   const zoom = clamp(startSpread < MIN_SPREAD_PIXELS ? view.zoom : (view.zoom * spread(now)) / startSpread);
   const from = midpoint(start);
   const to = midpoint(now);
-  const labelPoint = { x: (from.x - view.pan.x) / view.zoom, y: (from.y - view.pan.y) / view.zoom };
-  return { zoom, pan: { x: to.x - labelPoint.x * zoom, y: to.y - labelPoint.y * zoom } };
+  // Zoomed about where the fingers started, then moved with them.
+  const zoomed = zoomAbout(view, zoom, from);
+  return { zoom, pan: { x: zoomed.pan.x + to.x - from.x, y: zoomed.pan.y + to.y - from.y } };
 }

@@ -2,8 +2,8 @@
 import { useEffect, type RefObject } from 'react';
 import type { EditorStore } from '../store/editorStore';
 import type { Point } from '../store/geometry';
-import { clampZoom } from '../store/viewportSlice';
-import { pinchView, type TouchPair, type View } from './pinchZoom';
+import { clampZoom, type View } from '../store/viewportSlice';
+import { pinchView, type TouchPair } from './pinchZoom';
 
 interface Pinch {
   ids: [number, number];

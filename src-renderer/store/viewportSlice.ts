@@ -30,7 +30,7 @@ export interface ViewportSlice {
   setZoom(zoom: number, anchor?: Point): void;
   setPan(pan: Point): void;
   /** Zoom and pan at once (a pinch moves both); the zoom is clamped like setZoom's. */
-  setView(view: { zoom: number; pan: Point }): void;
+  setView(view: View): void;
   panBy(dx: number, dy: number): void;
   /** Zoom and pan that show the whole label centred in a viewport of this many pixels, with a margin. */
   fitToView(viewport: { width: number; height: number }, margin?: number): void;
@@ -42,19 +42,25 @@ export function clampZoom(zoom: number): number {
   return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 }
 
+/** How the label is looked at: screen pixels per point, and where its top-left corner is on the stage. */
+export interface View {
+  zoom: number;
+  pan: Point;
+}
+
+/** The view at `zoom` with the label point under `anchor` (a stage pixel) where it was: (anchor - pan) / zoom stays. */
+export function zoomAbout(view: View, zoom: number, anchor: Point): View {
+  const scale = zoom / view.zoom;
+  return { zoom, pan: { x: anchor.x - (anchor.x - view.pan.x) * scale, y: anchor.y - (anchor.y - view.pan.y) * scale } };
+}
+
 export const createViewportSlice: StateCreator<EditorState, [], [], ViewportSlice> = (set, get) => ({
   // 96 px per inch: the label at its true size on a typical screen.
   zoom: 96 / 72,
   pan: { x: 24, y: 24 },
   grid: { visible: false, size: POINTS_PER_UNIT.mm, snap: false },
   snapToObjects: true,
-  setZoom: (zoom, anchor = { x: 0, y: 0 }) =>
-    set((state) => {
-      const next = clampZoom(zoom);
-      // The label point under the anchor before and after: (anchor - pan) / zoom stays the same.
-      const scale = next / state.zoom;
-      return { zoom: next, pan: { x: anchor.x - (anchor.x - state.pan.x) * scale, y: anchor.y - (anchor.y - state.pan.y) * scale } };
-    }),
+  setZoom: (zoom, anchor = { x: 0, y: 0 }) => set((state) => zoomAbout(state, clampZoom(zoom), anchor)),
   setPan: (pan) => set({ pan }),
   setView: ({ zoom, pan }) => set({ zoom: clampZoom(zoom), pan }),
   panBy: (dx, dy) => set((state) => ({ pan: { x: state.pan.x + dx, y: state.pan.y + dy } })),
