@@ -21,6 +21,8 @@ export interface TextLine {
 export interface TextRun {
   fontKey: FontFaceKey;
   fontSize: number;
+  /** Horizontal scale of the glyphs about each line's left edge (1 when absent): printer fonts drawn condensed or widened. */
+  scaleX?: number;
   color: string;
   lines: TextLine[];
 }
@@ -31,6 +33,8 @@ interface LaidOutBase {
   box: Box;
   /** Degrees clockwise about the box centre. */
   rotation: number;
+  /** Drawn as the inverse of what is beneath it (ZPL ^FR/^LR): black over white, white over black. */
+  reverse?: boolean;
 }
 
 export interface LaidOutText extends LaidOutBase, TextRun {

@@ -19,11 +19,11 @@ export interface ZplTextFrame {
  * and a string's advance at width w is about 0.86 × w × its Liberation Sans Bold advance at size 1 (0.82–0.92 over
  * mixed strings). The block justification below keeps the aligned edge exact whatever that estimate misses.
  */
-const FONT0_CAP_HEIGHT = 0.75;
-const FONT0_ADVANCE_PER_SANS_BOLD = 0.86;
+export const FONT0_CAP_HEIGHT = 0.75;
+export const FONT0_ADVANCE_PER_SANS_BOLD = 0.86;
 /** The range of a scalable font's height and width in dots (Zebra ZPL manual, ^A). */
 const FONT0_MIN_DOTS = 10;
-const ZPL_MAX_DOTS = 32000;
+export const ZPL_MAX_DOTS = 32000;
 /**
  * The block runs past the line on its open side(s) by this share of the line's width: a printed line wider than its
  * ^FB block wraps to a second line, which a one-line block overprints.

@@ -1,0 +1,113 @@
+// Handlers of the label-level commands: ^XA/^XZ, label home and shifts, sizes, quantity, defaults (^CF ^CI ^FW), comments.
+import { ZPL_MAX_DOTS } from '../../emit/zpl/zplText';
+import { isKnownCharset } from './zplCharsets';
+import { pointsPerDot } from './zplField';
+import { closeOpenField } from './fieldCommands';
+import { readNumber, readOrientation, type ZplCommandTable, type ZplReader } from './zplReader';
+import { turnHalf } from './turnElement';
+
+/** ^PQ quantities above this are kept but reported: a typo or a hostile count, never a real print run of one format. */
+export const MAX_PLAIN_QUANTITY = 100_000;
+/** ZPL's own ceiling for ^PQ. */
+const ZPL_MAX_QUANTITY = 99_999_999;
+
+/** Ends the open label: its elements become a LaidOutLabel the size the caller gave (not ^PW/^LL). */
+export function finishLabel(reader: ZplReader): void {
+  closeOpenField(reader);
+  const open = reader.label;
+  if (open === undefined) return;
+  const ppd = pointsPerDot(reader.dpmm);
+  const width = reader.options.widthDots * ppd;
+  const height = reader.options.heightDots * ppd;
+  const elements = reader.printer.invert ? open.elements.map((element) => turnHalf(element, width, height)) : open.elements;
+  reader.labels.push({ label: { width, height, elements, warnings: [] }, quantity: open.quantity, fieldNumbers: open.fieldNumbers });
+  reader.label = undefined;
+}
+
+/** Printer and media settings that change nothing drawn: read without a warning. */
+const NO_DRAWING_EFFECT = ['^MM', '^MN', '^MT', '^MF', '^MU', '^PR', '~SD', '~TA', '~JS', '^JM', '^JZ', '^PF', '^SZ', '~JA', '^XB'];
+
+export const LABEL_COMMANDS: ZplCommandTable = {
+  '^XA': (reader) => {
+    if (reader.label !== undefined) {
+      reader.warnAt('ZPL_MISSING_XZ', '^XA inside a label: the open label is ended here');
+      finishLabel(reader);
+    }
+    reader.openLabel();
+    reader.resetField();
+  },
+  '^XZ': (reader) => finishLabel(reader),
+  // The tokenizer applies special-character changes itself.
+  '^CC': () => undefined,
+  '~CC': () => undefined,
+  '^CT': () => undefined,
+  '~CT': () => undefined,
+  '^CD': () => undefined,
+  '~CD': () => undefined,
+  '^FX': () => undefined,
+  '^LH': (reader, command) => {
+    const [x, y] = reader.params(command);
+    const { home } = reader.printer;
+    reader.printer.home = { x: readNumber(x, home.x, 0, ZPL_MAX_DOTS), y: readNumber(y, home.y, 0, ZPL_MAX_DOTS) };
+  },
+  '^LS': (reader, command) => {
+    reader.printer.shift = readNumber(reader.params(command)[0], 0, -9999, 9999);
+  },
+  '^LT': (reader, command) => {
+    reader.printer.top = readNumber(reader.params(command)[0], 0, -120, 120);
+  },
+  '^LR': (reader, command) => {
+    reader.printer.reverseAll = reader.params(command)[0]?.toUpperCase() === 'Y';
+  },
+  '^PW': (reader, command) => {
+    const value = readNumber(reader.params(command)[0], 0, 0, Infinity);
+    if (value > ZPL_MAX_DOTS) reader.warnAt('ZPL_LIMIT', `^PW${value} is over ${ZPL_MAX_DOTS} dots: ignored (the label size comes from the request)`);
+    else reader.printer.printWidth = value;
+  },
+  '^LL': (reader, command) => {
+    const value = readNumber(reader.params(command)[0], 0, 0, Infinity);
+    if (value > ZPL_MAX_DOTS) reader.warnAt('ZPL_LIMIT', `^LL${value} is over ${ZPL_MAX_DOTS} dots: ignored (the label size comes from the request)`);
+    else reader.printer.labelLength = value;
+  },
+  '^PO': (reader, command) => {
+    reader.printer.invert = reader.params(command)[0]?.toUpperCase() === 'I';
+  },
+  '^PM': (reader, command) => {
+    const mirror = reader.params(command)[0]?.toUpperCase() === 'Y';
+    if (mirror) reader.warnAt('ZPL_UNSUPPORTED', '^PMY (mirror image) is not drawn: the label is shown unmirrored');
+    reader.printer.mirror = mirror;
+  },
+  '^PQ': (reader, command) => {
+    const quantity = readNumber(reader.params(command)[0], 1, 1, ZPL_MAX_QUANTITY);
+    if (quantity > MAX_PLAIN_QUANTITY) reader.warnAt('ZPL_LIMIT', `^PQ${quantity} asks for more than ${MAX_PLAIN_QUANTITY.toLocaleString('en-US')} labels`);
+    reader.openLabel().quantity = quantity;
+  },
+  // Darkness: a printer setting with no effect on what is drawn, but valid.
+  '^MD': () => undefined,
+  '^FW': (reader, command) => {
+    const [orientation, justification] = reader.params(command);
+    reader.printer.fieldOrientation = readOrientation(orientation, reader.printer.fieldOrientation);
+    reader.printer.fieldJustification = readNumber(justification, reader.printer.fieldJustification, 0, 2) as 0 | 1 | 2;
+  },
+  '^CF': (reader, command) => {
+    const [name, height, width] = reader.params(command);
+    const current = reader.printer.defaultFont;
+    const newHeight = readNumber(height, 0, 0, ZPL_MAX_DOTS);
+    const newWidth = readNumber(width, 0, 0, ZPL_MAX_DOTS);
+    reader.printer.defaultFont = {
+      name: name === undefined || name === '' ? current.name : name.charAt(0),
+      // A height alone gives the width too (the font keeps its proportions); neither keeps the current size.
+      height: newHeight > 0 ? newHeight : newWidth > 0 ? 0 : current.height,
+      width: newWidth > 0 ? newWidth : newHeight > 0 ? 0 : current.width,
+    };
+  },
+  '^CI': (reader, command) => {
+    const charset = readNumber(reader.params(command)[0], 0, 0, 999);
+    if (isKnownCharset(charset)) reader.printer.charset = charset;
+    else {
+      reader.warnAt('ZPL_UNSUPPORTED', `^CI${charset} is not a known character set: read as ^CI0`);
+      reader.printer.charset = 0;
+    }
+  },
+  ...Object.fromEntries(NO_DRAWING_EFFECT.map((name) => [name, () => undefined])),
+};

@@ -1,0 +1,102 @@
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { emitPng } from '../../emit/png/emitPng';
+import type { LaidOutOf } from '../../layout/laidOutLabel';
+import { PixelBudget } from '../../render/pixelBudget';
+import { readZpl } from './readZpl';
+import { pointsPerDot, type ZplDpmm } from './zplField';
+
+const fonts = bundledFonts();
+const ppd = pointsPerDot(8);
+
+function read(zpl: string, dpmm: ZplDpmm = 8) {
+  return readZpl(zpl, { dpmm, widthDots: 812, heightDots: 1218, budget: new PixelBudget(50_000_000), fonts });
+}
+
+/** The PNG at the printer's own resolution (8 dpmm = 203.2 dpi): one pixel per dot. */
+async function dots(zpl: string): Promise<PNG> {
+  const [first] = read(zpl).labels;
+  return PNG.sync.read(Buffer.from(await emitPng(first!.label, fonts, { dpi: 203.2 })));
+}
+
+function isInk(image: PNG, x: number, y: number): boolean {
+  const i = (y * image.width + x) * 4;
+  return image.data[i]! + image.data[i + 1]! + image.data[i + 2]! < 3 * 128;
+}
+
+function inkBounds(image: PNG): { left: number; top: number; right: number; bottom: number } | undefined {
+  let bounds: { left: number; top: number; right: number; bottom: number } | undefined;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      if (!isInk(image, x, y)) continue;
+      bounds = bounds
+        ? { left: Math.min(bounds.left, x), top: Math.min(bounds.top, y), right: Math.max(bounds.right, x + 1), bottom: Math.max(bounds.bottom, y + 1) }
+        : { left: x, top: y, right: x + 1, bottom: y + 1 };
+    }
+  }
+  return bounds;
+}
+
+describe('readZpl', () => {
+  it('reads one label per ^XA…^XZ with its size from the options', () => {
+    const result = read('^XA^FO10,10^GB100,50,3^FS^XZ\n^XA^PQ3^XZ');
+    expect(result.labels).toHaveLength(2);
+    expect(result.labels[0]!.label.width).toBeCloseTo(812 * ppd, 9);
+    expect(result.labels[0]!.label.height).toBeCloseTo(1218 * ppd, 9);
+    expect(result.labels[1]!.quantity).toBe(3);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('lays out ^GB as a box outline inside its field, in points', () => {
+    const [label] = read('^XA^FO100,200^GB400,300,10^FS^XZ').labels;
+    const box = label!.label.elements[0] as LaidOutOf<'rect'>;
+    expect(box.type).toBe('rect');
+    expect(box.box.x / ppd).toBeCloseTo(100, 6);
+    expect(box.box.y / ppd).toBeCloseTo(200, 6);
+    expect(box.box.width / ppd).toBeCloseTo(400, 6);
+    expect(box.strokeWidth / ppd).toBeCloseTo(10, 6);
+    expect(box.fill).toBeUndefined();
+  });
+
+  it('draws ^GB boxes on the dots they name', async () => {
+    const image = await dots('^XA^FO100,200^GB400,300,10^FS^XZ');
+    expect(inkBounds(image)).toEqual({ left: 100, top: 200, right: 500, bottom: 500 });
+    expect(isInk(image, 105, 300)).toBe(true);
+    expect(isInk(image, 115, 300)).toBe(false);
+  });
+
+  it('puts ^FO text below and ^FT text on its origin, font 0 capitals 0.75 of the height (flat letters: no overshoot)', async () => {
+    const fo = inkBounds(await dots('^XA^FO100,100^A0N,80,80^FDHELLO^FS^XZ'))!;
+    expect(fo.left).toBeGreaterThanOrEqual(100);
+    expect(fo.left).toBeLessThan(110);
+    expect(fo.bottom - fo.top).toBeGreaterThanOrEqual(58);
+    expect(fo.bottom - fo.top).toBeLessThanOrEqual(62);
+    const ft = inkBounds(await dots('^XA^FT100,300^A0N,80,80^FDHELL^FS^XZ'))!;
+    expect(ft.bottom).toBe(300);
+    expect(ft.top).toBe(240);
+  });
+
+  it('draws ^A0 width independently of its height', async () => {
+    const narrow = inkBounds(await dots('^XA^FO50,50^A0N,60,30^FDWIDTH^FS^XZ'))!;
+    const wide = inkBounds(await dots('^XA^FO50,50^A0N,60,90^FDWIDTH^FS^XZ'))!;
+    expect(wide.bottom - wide.top).toBe(narrow.bottom - narrow.top);
+    expect((wide.right - wide.left) / (narrow.right - narrow.left)).toBeCloseTo(3, 0);
+  });
+
+  it('skips unknown commands with a warning naming them and their position, never failing', () => {
+    const zpl = '^XA^FO10,10^QQ1,2^A0N,30^FDok^FS^XZ';
+    const result = read(zpl);
+    expect(result.warnings).toEqual([expect.objectContaining({ code: 'ZPL_UNKNOWN_COMMAND', command: '^QQ', position: zpl.indexOf('^QQ') })]);
+    expect(result.labels[0]!.label.elements).toHaveLength(1);
+  });
+
+  it('follows changed command and delimiter characters (^CC, ^CD)', () => {
+    const result = read('^XA^CC+\n+FO10,10+A0N,30+FDplus+FS+CD;+FO20;40+GB50;60;2+FS+XZ');
+    const elements = result.labels[0]!.label.elements;
+    expect(elements.map((element) => element.type)).toEqual(['text', 'rect']);
+    expect((elements[0] as LaidOutOf<'text'>).lines[0]!.text).toBe('plus');
+    expect(elements[1]!.box.y / ppd).toBeCloseTo(40, 6);
+    expect(elements[1]!.box.height / ppd).toBeCloseTo(60, 6);
+  });
+});

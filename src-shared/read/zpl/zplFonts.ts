@@ -1,0 +1,102 @@
+// The printer's fonts as the reader draws them: font 0 as condensed Liberation Sans Bold, bitmap fonts A–H as Liberation Mono Bold in their cells.
+import type { FontFaceKey } from '../../fonts/fontFaces';
+import type { FontRegistry } from '../../fonts/fontRegistry';
+import { FONT0_ADVANCE_PER_SANS_BOLD, FONT0_CAP_HEIGHT, ZPL_MAX_DOTS } from '../../emit/zpl/zplText';
+import { pointsPerDot, type ZplDpmm } from './zplField';
+import type { ZplFontRequest } from './zplReader';
+
+/**
+ * Font 0's baseline below the top of its ^FO cell, as a share of the ^A height: capitals take 0.75 of the height
+ * (FONT0_CAP_HEIGHT, shared with the writer) with a little leading above them; descenders use the rest below.
+ */
+export const FONT0_BASELINE = 0.8;
+/** Font 0's height when neither ^A nor ^CF gave one (Zebra's documented default). */
+const FONT0_DEFAULT_DOTS = 15;
+/** The largest magnification of a bitmap font (Zebra ZPL manual, ^A). */
+const MAX_MAGNIFICATION = 10;
+
+/** A bitmap font's cell in dots: height, width (the advance, gap included) and the baseline below the cell top. */
+interface BitmapCell {
+  height: number;
+  width: number;
+  baseline: number;
+}
+
+/** The built-in bitmap fonts at 6 and 8 dpmm (Zebra ZPL manual, "Standard Printer Fonts"). */
+const BITMAP_CELLS: Record<string, BitmapCell> = {
+  A: { height: 9, width: 5, baseline: 7 },
+  B: { height: 11, width: 7, baseline: 11 },
+  C: { height: 18, width: 10, baseline: 14 },
+  D: { height: 18, width: 10, baseline: 14 },
+  E: { height: 28, width: 15, baseline: 23 },
+  F: { height: 26, width: 13, baseline: 21 },
+  G: { height: 60, width: 40, baseline: 48 },
+  H: { height: 21, width: 13, baseline: 21 },
+};
+/** Font E (OCR-B) has a larger cell on 12 and 24 dpmm printers; the others keep theirs. */
+const OCR_B_HIGH_RESOLUTION: BitmapCell = { height: 42, width: 20, baseline: 35 };
+
+/** A printer font resolved to a face of ours: sizes in points for the laid-out TextRun, cell geometry in dots. */
+export interface ZplResolvedFont {
+  fontKey: FontFaceKey;
+  fontSize: number;
+  /** Horizontal scale of the glyphs (TextRun.scaleX). */
+  scaleX: number;
+  /** Height of one line's cell in dots, and its baseline below the cell top. */
+  heightDots: number;
+  baselineDots: number;
+  /** True when the request named a font we do not have and font 0 stands in for it. */
+  substituted: boolean;
+}
+
+function clampDots(value: number): number {
+  return Math.min(ZPL_MAX_DOTS, Math.max(1, Math.round(value)));
+}
+
+function magnification(requested: number, cell: number): number {
+  return Math.min(MAX_MAGNIFICATION, Math.max(1, Math.round(requested / cell)));
+}
+
+/** The font size (points) whose capitals are `capDots` tall. */
+function sized(fonts: FontRegistry, fontKey: FontFaceKey, dpmm: ZplDpmm, capDots: number): number {
+  const face = fonts.face(fontKey);
+  return (capDots * pointsPerDot(dpmm) * face.unitsPerEm) / face.font.capHeight;
+}
+
+/**
+ * Resolves ^A/^CF: font 0 scales to any height and width; A–H magnify their cell by whole numbers; any other name
+ * is drawn as font 0 (substituted: the caller warns). Height or width left out (0) follows the other, then ^CF's.
+ */
+export function resolveFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFontRequest, fallback: ZplFontRequest): ZplResolvedFont {
+  const name = request.name.toUpperCase();
+  const baseCell = name === 'E' && dpmm >= 12 ? OCR_B_HIGH_RESOLUTION : BITMAP_CELLS[name];
+  if (baseCell !== undefined) {
+    const magnifyY = request.height > 0 ? magnification(request.height, baseCell.height) : request.width > 0 ? magnification(request.width, baseCell.width) : 1;
+    const magnifyX = request.width > 0 ? magnification(request.width, baseCell.width) : magnifyY;
+    const fontKey: FontFaceKey = 'mono-bold';
+    const fontSize = sized(fonts, fontKey, dpmm, baseCell.baseline * magnifyY * 0.9);
+    const advance = fonts.measure(fontKey, 'M', fontSize);
+    return {
+      fontKey,
+      fontSize,
+      scaleX: (baseCell.width * magnifyX * pointsPerDot(dpmm)) / advance,
+      heightDots: baseCell.height * magnifyY,
+      baselineDots: baseCell.baseline * magnifyY,
+      substituted: false,
+    };
+  }
+  const fallbackHeight = fallback.height > 0 ? fallback.height : FONT0_DEFAULT_DOTS;
+  const height = clampDots(request.height > 0 ? request.height : request.width > 0 ? request.width : fallbackHeight);
+  const width = clampDots(request.width > 0 ? request.width : height);
+  const fontKey: FontFaceKey = 'sans-bold';
+  const fontSize = sized(fonts, fontKey, dpmm, FONT0_CAP_HEIGHT * height);
+  return {
+    fontKey,
+    fontSize,
+    // The writer sizes font 0 so a line's advance is FONT0_ADVANCE_PER_SANS_BOLD × width × its sans-bold advance at size 1.
+    scaleX: (FONT0_ADVANCE_PER_SANS_BOLD * width * pointsPerDot(dpmm)) / fontSize,
+    heightDots: height,
+    baselineDots: FONT0_BASELINE * height,
+    substituted: name !== '0',
+  };
+}

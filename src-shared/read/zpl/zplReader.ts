@@ -1,0 +1,258 @@
+// The reader's state while it walks a ZPL stream: printer settings that outlive a label, the open label and the open field.
+import type { FontRegistry } from '../../fonts/fontRegistry';
+import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
+import type { PixelBudget } from '../../render/pixelBudget';
+import { decodeField } from './zplCharsets';
+import { applyHexEscapes } from './zplHexEscapes';
+import { commandLabel, splitParams, type ZplCommand, type ZplTokenizer } from './zplTokenizer';
+import type { ZplBarcodeDefaults, ZplBarcodeField, ZplDpmm, ZplFieldContext, ZplFieldOrigin, ZplOrientation, ZplWarning } from './zplField';
+
+/**
+ * Handles one command. Handler maps (Record from "^FO" / "~DG" to a handler) live in files named for what they
+ * read (labelCommands.ts, fieldCommands.ts, graphicCommands.ts, barcodeCommands.ts…); readZpl merges them into one
+ * table, so a module adds commands by exporting its map and adding it to the list in readZpl.ts.
+ */
+export type ZplCommandHandler = (reader: ZplReader, command: ZplCommand) => void;
+export type ZplCommandTable = Record<string, ZplCommandHandler>;
+
+export interface ZplReadOptions {
+  dpmm: ZplDpmm;
+  /** The label's size in dots: it comes from the caller (the printer's media), not from ^PW/^LL. */
+  widthDots: number;
+  heightDots: number;
+  budget: PixelBudget;
+  fonts: FontRegistry;
+}
+
+/** A font request: ^A, ^A@, or the ^CF default. Height and width in dots; 0 means "not given". */
+export interface ZplFontRequest {
+  name: string;
+  height: number;
+  width: number;
+}
+
+/** ^FB: a text block. */
+export interface ZplTextBlock {
+  width: number;
+  maxLines: number;
+  /** Dots added between lines (may be negative). */
+  lineSpacing: number;
+  justify: 'L' | 'C' | 'R' | 'J';
+  hangingIndent: number;
+}
+
+/** What a field's commands gathered before ^FS closes it. */
+export interface ZplOpenField {
+  origin?: ZplFieldOrigin;
+  font?: ZplFontRequest;
+  /** Orientation given by ^A (or a barcode/graphic command); ^FW's otherwise. */
+  orientation?: ZplOrientation;
+  /** ^FD/^FV data as written (escapes not yet applied). */
+  data?: string;
+  /** ^FH: the escape character's code, or undefined when the field has no ^FH. */
+  hexIndicator?: number;
+  reverse: boolean;
+  block?: ZplTextBlock;
+  fieldNumber?: number;
+  /** ^FP: H horizontal (default), V vertical, R reverse; gap in dots between characters. */
+  direction?: { kind: 'H' | 'V' | 'R'; gap: number };
+  /** Set by a command that makes this field something other than text (a box, a barcode, a graphic): run at ^FS. */
+  onClose?: (reader: ZplReader) => void;
+  /** The command that set onClose, for warnings. */
+  kindCommand?: ZplCommand;
+}
+
+/** Settings that stay in force from label to label within one input, as they do in a printer until changed. */
+export interface ZplPrinterState {
+  home: { x: number; y: number };
+  /** ^LS shift left (dots), ^LT top offset (dots). */
+  shift: number;
+  top: number;
+  /** ^LR: every field drawn reversed. */
+  reverseAll: boolean;
+  /** ^FW: the default orientation and justification of fields. */
+  fieldOrientation: ZplOrientation;
+  fieldJustification: 0 | 1 | 2;
+  /** ^CF: the default font. */
+  defaultFont: ZplFontRequest;
+  /** ^CI: the character set number. */
+  charset: number;
+  by: ZplBarcodeDefaults;
+  /** ^PO I: the whole label is turned 180 degrees. */
+  invert: boolean;
+  /** ^PM Y: the whole label is mirrored. */
+  mirror: boolean;
+  /** ^PW and ^LL as last read (informational: the label size comes from the options). */
+  printWidth?: number;
+  labelLength?: number;
+}
+
+export function initialPrinterState(): ZplPrinterState {
+  return {
+    home: { x: 0, y: 0 },
+    shift: 0,
+    top: 0,
+    reverseAll: false,
+    fieldOrientation: 'N',
+    fieldJustification: 0,
+    // The printer's power-on default: bitmap font A in its own cell size.
+    defaultFont: { name: 'A', height: 9, width: 5 },
+    charset: 0,
+    by: { moduleWidth: 2, ratio: 3, height: 10 },
+    invert: false,
+    mirror: false,
+  };
+}
+
+/** The open label: its elements in drawing order and its fields' ^FN numbers. */
+export interface ZplOpenLabel {
+  elements: LaidOutElement[];
+  fieldNumbers: Record<string, number>;
+  quantity: number;
+  /** Fields closed so far (every ^FS, drawn or not): the field limit counts these. */
+  fieldCount: number;
+  /** True once the field limit was reported, so it is reported once. */
+  overflowed: boolean;
+}
+
+/** One label read: ^XA…^XZ. */
+export interface ZplLabel {
+  /** In points, as every emitter expects. */
+  label: LaidOutLabel;
+  /** ^PQ: how many the printer would print. */
+  quantity: number;
+  /** Element id → its field's ^FN number, for import (fields become data bindings). */
+  fieldNumbers: Record<string, number>;
+}
+
+export interface ZplReadResult {
+  labels: ZplLabel[];
+  warnings: ZplWarning[];
+}
+
+/** Fields per label beyond which the rest are skipped with one warning: real labels have tens, not thousands. */
+export const MAX_FIELDS_PER_LABEL = 10_000;
+
+export class ZplReader implements ZplFieldContext {
+  readonly warnings: ZplWarning[] = [];
+  readonly labels: ZplLabel[] = [];
+  printer: ZplPrinterState = initialPrinterState();
+  label: ZplOpenLabel | undefined;
+  field: ZplOpenField = { reverse: false };
+  /** The command being handled, for warnings raised from deep inside a field reader. */
+  current: ZplCommand | undefined;
+  private nextId = 0;
+
+  constructor(
+    readonly options: ZplReadOptions,
+    readonly tokenizer: ZplTokenizer,
+  ) {}
+
+  get dpmm(): ZplDpmm {
+    return this.options.dpmm;
+  }
+
+  get budget(): PixelBudget {
+    return this.options.budget;
+  }
+
+  get fonts(): FontRegistry {
+    return this.options.fonts;
+  }
+
+  warn(warning: ZplWarning): void {
+    this.warnings.push(warning);
+  }
+
+  /** A warning about `command` (the current one by default). */
+  warnAt(code: string, message: string, command: ZplCommand | undefined = this.current): void {
+    this.warn({ code, message, command: command ? commandLabel(command) : '', position: command?.position ?? 0 });
+  }
+
+  /** The command's parameters split at the delimiter in force; at most `limit` parts, the last keeping the rest. */
+  params(command: ZplCommand, limit?: number): string[] {
+    return splitParams(command.params, this.tokenizer.delimiter, limit);
+  }
+
+  /** A fresh element id, unique within the reading. */
+  newId(): string {
+    this.nextId++;
+    return `field-${this.nextId}`;
+  }
+
+  /** The open label, opened implicitly (with a warning) when a field comes before any ^XA. */
+  openLabel(): ZplOpenLabel {
+    this.label ??= { elements: [], fieldNumbers: {}, quantity: 1, fieldCount: 0, overflowed: false };
+    return this.label;
+  }
+
+  /** Adds drawn elements to the open label, with ^FN numbers recorded for import. */
+  add(...elements: LaidOutElement[]): void {
+    const label = this.openLabel();
+    const number = this.field.fieldNumber;
+    for (const element of elements) {
+      label.elements.push(element);
+      if (number !== undefined) label.fieldNumbers[element.id] = number;
+    }
+  }
+
+  /** The field's origin in dots with ^LH, ^LS and ^LT applied; a field with no ^FO/^FT starts at the label home. */
+  origin(): ZplFieldOrigin {
+    return this.field.origin ?? this.placeOrigin(0, 0, 'FO', this.printer.fieldJustification);
+  }
+
+  placeOrigin(x: number, y: number, kind: 'FO' | 'FT', justification: 0 | 1 | 2): ZplFieldOrigin {
+    const { home, shift, top } = this.printer;
+    return { x: x + home.x - shift, y: y + home.y + top, kind, justification };
+  }
+
+  /** The field reversed by ^FR or ^LR. */
+  reversed(): boolean {
+    return this.field.reverse || this.printer.reverseAll;
+  }
+
+  /** The field's data with its ^FH escapes and the ^CI character set applied; undefined when it has no ^FD/^FV. */
+  fieldText(): string | undefined {
+    const { data, hexIndicator } = this.field;
+    if (data === undefined) return undefined;
+    const decoded = decodeField(hexIndicator === undefined ? data : applyHexEscapes(data, hexIndicator), this.printer.charset);
+    if (decoded.invalid) this.warnAt('ZPL_INVALID_TEXT', `field data is not valid under ^CI${this.printer.charset}: drawn with U+FFFD in place of the bad bytes`);
+    return decoded.text;
+  }
+
+  /** The field as a barcode reader expects it, for a barcode command's onClose. */
+  barcodeField(command: string, params: string[]): ZplBarcodeField {
+    return {
+      id: this.newId(),
+      command,
+      params,
+      data: this.fieldText() ?? '',
+      origin: this.origin(),
+      defaultOrientation: this.printer.fieldOrientation,
+      by: { ...this.printer.by },
+      reverse: this.reversed(),
+    };
+  }
+
+  resetField(): void {
+    this.field = { reverse: false };
+  }
+}
+
+/**
+ * A numeric parameter: `fallback` when left out or not a number, otherwise clamped to min..max (printers clamp
+ * out-of-range values rather than refuse them). Integers unless `fractional`.
+ */
+export function readNumber(value: string | undefined, fallback: number, min: number, max: number, fractional = false): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number.parseFloat(value);
+  if (!Number.isFinite(parsed)) return fallback;
+  const number = fractional ? parsed : Math.round(parsed);
+  return Math.min(max, Math.max(min, number));
+}
+
+/** An orientation parameter (N, R, I, B), or `fallback` for anything else. */
+export function readOrientation(value: string | undefined, fallback: ZplOrientation): ZplOrientation {
+  const upper = value?.charAt(0).toUpperCase();
+  return upper === 'N' || upper === 'R' || upper === 'I' || upper === 'B' ? upper : fallback;
+}
