@@ -33,7 +33,10 @@ interface LaidOutBase {
   box: Box;
   /** Degrees clockwise about the box centre. */
   rotation: number;
-  /** Drawn as the inverse of what is beneath it (ZPL ^FR/^LR): black over white, white over black. */
+  /**
+   * Composited by difference with what is beneath (ZPL ^FR/^LR). The reader paints such elements white, so they
+   * invert: white over black, black over white; an emitter that cannot blend still shows them on dark ground.
+   */
   reverse?: boolean;
 }
 

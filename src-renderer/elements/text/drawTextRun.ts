@@ -22,7 +22,7 @@ function glyphPath(font: Font, glyphId: number): Path2D | null {
 }
 
 /**
- * Same geometry as textRunToSvg: each line scaled from font units to points (y flipped) at its left edge and baseline,
+ * Same geometry as textRunToSvg: each line scaled from font units to points (y flipped, x by scaleX) at its left edge and baseline,
  * each glyph moved along by the shaped advances. `origin` is subtracted, for shapes that draw relative to their box.
  */
 export function drawTextRun(context: Context, run: TextRun, fonts: FontRegistry, origin: { x: number; y: number }): void {
@@ -33,7 +33,7 @@ export function drawTextRun(context: Context, run: TextRun, fonts: FontRegistry,
     if (line.text === '') continue;
     const glyphs = fonts.layoutGlyphs(run.fontKey, line.text);
     context.save();
-    context.transform(scale, 0, 0, -scale, line.x - origin.x, line.baseline - origin.y);
+    context.transform(scale * (run.scaleX ?? 1), 0, 0, -scale, line.x - origin.x, line.baseline - origin.y);
     let penX = 0;
     let penY = 0;
     glyphs.glyphs.forEach((glyph, index) => {

@@ -36,11 +36,12 @@ function elementHtml(element: LaidOutElement, ctx: HtmlEmitContext): string {
   // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
   const emit = HTML_ELEMENT_EMITTERS[element.type] as HtmlElementEmitter<LaidOutElement>;
   const inner = emit(element, ctx);
-  if (element.rotation % 360 === 0) return `<div class="ls-el">${inner}</div>`;
+  const className = element.reverse ? 'ls-el ls-reverse' : 'ls-el';
+  if (element.rotation % 360 === 0) return `<div class="${className}">${inner}</div>`;
   const cx = element.box.x + element.box.width / 2;
   const cy = element.box.y + element.box.height / 2;
   const style = `transform-origin:${svgNumber(cx)}pt ${svgNumber(cy)}pt;transform:rotate(${svgNumber(element.rotation)}deg)`;
-  return `<div class="ls-el" style="${style}">${inner}</div>`;
+  return `<div class="${className}" style="${style}">${inner}</div>`;
 }
 
 /**
@@ -69,6 +70,8 @@ export function emitHtmlPages(labels: readonly LaidOutLabel[], fonts: FontRegist
     '.ls-label{position:relative;overflow:hidden;break-after:page}',
     '.ls-label:last-child{break-after:auto}',
     '.ls-el{position:absolute;left:0;top:0;width:0;height:0}',
+    // A reversed element (ZPL ^FR) is painted white and inverts what is beneath it: white minus black is white, white minus white black.
+    '.ls-reverse{mix-blend-mode:difference}',
     HTML_SVG_CSS,
     HTML_TEXT_CSS,
   ].join('\n');

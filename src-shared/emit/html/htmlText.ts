@@ -14,7 +14,7 @@ import type { HtmlEmitContext } from './htmlContext';
  * (0.75pt, measured at 300 dpi) but paints a translated one where it is put.
  */
 export const HTML_TEXT_CSS =
-  '.ls-line{position:absolute;left:0;top:0;margin:0;padding:0;font-size:0;white-space:pre}' +
+  '.ls-line{position:absolute;left:0;top:0;margin:0;padding:0;font-size:0;white-space:pre;transform-origin:0 0}' +
   '.ls-line>span{line-height:0;font-kerning:normal;font-synthesis:none}';
 
 const CSS_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -32,10 +32,12 @@ export function textRunToHtml(run: TextRun, ctx: HtmlEmitContext): string {
   const halfLineBoxPx = Math.ceil(run.fontSize / POINTS_PER_UNIT.px);
   const halfLineBox = halfLineBoxPx * POINTS_PER_UNIT.px;
   const spanStyle = escapeXml(`font-family:"${family}";font-size:${svgNumber(run.fontSize)}pt;color:${cssColor(run.color)}`);
+  // The line box's origin is its top-left (the stylesheet's default), so scaling x keeps the left edge in place.
+  const stretch = run.scaleX === undefined || run.scaleX === 1 ? '' : ` scaleX(${svgNumber(run.scaleX)})`;
   return run.lines
     .filter((line) => line.text !== '')
     .map((line) => {
-      const lineStyle = `transform:translate(${svgNumber(line.x)}pt,${svgNumber(line.baseline - halfLineBox)}pt);line-height:${2 * halfLineBoxPx}px`;
+      const lineStyle = `transform:translate(${svgNumber(line.x)}pt,${svgNumber(line.baseline - halfLineBox)}pt)${stretch};line-height:${2 * halfLineBoxPx}px`;
       return `<div class="ls-line" style="${lineStyle}"><span style="${spanStyle}">${escapeXml(line.text)}</span></div>`;
     })
     .join('');

@@ -7,6 +7,7 @@ import type { PdfElementEmitter, PdfEmitContext } from './pdfContext';
 import { PDF_ELEMENT_EMITTERS } from './pdfElementEmitters';
 import { useFastStreamCompression } from './fastStreamCompression';
 import { pdfFontFor } from './pdfFonts';
+import { useDifferenceBlend } from './pdfBlend';
 
 /**
  * pdfkit needs a creation date and derives the file ID from it; a fixed one makes the same labels give the same bytes
@@ -18,6 +19,7 @@ function drawElement(element: LaidOutElement, ctx: PdfEmitContext): void {
   // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
   const emit = PDF_ELEMENT_EMITTERS[element.type] as PdfElementEmitter<LaidOutElement>;
   ctx.doc.save();
+  if (element.reverse) useDifferenceBlend(ctx.doc);
   if (element.rotation % 360 !== 0) {
     const { x, y, width, height } = element.box;
     // pdfkit's user space is y-down like the layout's, so a positive angle turns clockwise as the model says.
@@ -67,6 +69,8 @@ export async function emitPdfPages(labels: readonly LaidOutLabel[], fonts: FontR
   };
   for (const label of labels) {
     doc.addPage({ size: [label.width, label.height], margin: 0 });
+    // A difference blend inverts against what is painted: an unpainted page is a transparent backdrop, read as black.
+    if (label.elements.some((element) => element.reverse)) doc.rect(0, 0, label.width, label.height).fill('#ffffff');
     for (const element of label.elements) drawElement(element, ctx);
   }
   doc.end();

@@ -10,10 +10,12 @@ export function elementToSvg(element: LaidOutElement, ctx: SvgEmitContext): stri
   // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
   const emit = SVG_ELEMENT_EMITTERS[element.type] as SvgElementEmitter<LaidOutElement>;
   const markup = emit(element, ctx);
-  if (element.rotation % 360 === 0) return markup;
+  // A reversed element (ZPL ^FR) is painted white and inverts what is beneath it; resvg composites the blend against the page.
+  const blend = element.reverse ? ' style="mix-blend-mode:difference"' : '';
+  if (element.rotation % 360 === 0) return blend === '' ? markup : `<g${blend}>${markup}</g>`;
   const cx = element.box.x + element.box.width / 2;
   const cy = element.box.y + element.box.height / 2;
-  return `<g transform="rotate(${svgNumber(element.rotation)} ${svgNumber(cx)} ${svgNumber(cy)})">${markup}</g>`;
+  return `<g${blend} transform="rotate(${svgNumber(element.rotation)} ${svgNumber(cx)} ${svgNumber(cy)})">${markup}</g>`;
 }
 
 export interface SvgDocumentSize {

@@ -7,6 +7,7 @@ import { elementToSvg } from '../svg/emitSvg';
 import type { ZplElementEmitter, ZplEmitContext } from './zplContext';
 import { ZPL_ELEMENT_EMITTERS } from './zplElementEmitters';
 import { monochromeToGfa, rgbaToMonochrome } from './zplGraphic';
+import { reversedZpl } from './zplReverse';
 
 export interface ZplOptions {
   /** Printer resolution in dots per inch. */
@@ -74,7 +75,7 @@ function writeLabel(label: LaidOutLabel, fonts: FontRegistry, { dpi }: ZplOption
     if (zpl === undefined) {
       // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
       const emit = ZPL_ELEMENT_EMITTERS[element.type] as ZplElementEmitter<LaidOutElement>;
-      zpl = emit(element, ctx);
+      zpl = element.reverse ? reversedZpl(element, (printable) => emit(printable, ctx)) : emit(element, ctx);
       written?.set(element, zpl);
     }
     if (zpl !== '') commands.push(zpl);

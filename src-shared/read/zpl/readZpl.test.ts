@@ -1,6 +1,10 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { renderPdf } from '../../elements/rasterTestSupport';
+import { inkBounds as inkBoundsOf } from '../../emit/emitTestSupport';
+import { emitHtml } from '../../emit/html/emitHtml';
+import { emitPdf } from '../../emit/pdf/emitPdf';
 import { emitPng } from '../../emit/png/emitPng';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import { PixelBudget } from '../../render/pixelBudget';
@@ -82,6 +86,16 @@ describe('readZpl', () => {
     const wide = inkBounds(await dots('^XA^FO50,50^A0N,60,90^FDWIDTH^FS^XZ'))!;
     expect(wide.bottom - wide.top).toBe(narrow.bottom - narrow.top);
     expect((wide.right - wide.left) / (narrow.right - narrow.left)).toBeCloseTo(3, 0);
+  });
+
+  it('draws ^A0 width in the PDF and HTML too (Tz, scaleX)', async () => {
+    const widthInPdf = async (zpl: string) => {
+      const raster = await renderPdf(Buffer.from(await emitPdf(read(zpl).labels[0]!.label, fonts)), 203.2);
+      return inkBoundsOf(raster, { x: 0, y: 0, width: 812 * ppd, height: 300 * ppd }, 203.2)!.width;
+    };
+    const ratio = (await widthInPdf('^XA^FO50,50^A0N,60,90^FDWIDTH^FS^XZ')) / (await widthInPdf('^XA^FO50,50^A0N,60,30^FDWIDTH^FS^XZ'));
+    expect(ratio).toBeCloseTo(3, 0);
+    expect(emitHtml(read('^XA^FO50,50^A0N,60,90^FDWIDTH^FS^XZ').labels[0]!.label, fonts)).toMatch(/translate\([^)]*\) scaleX\(/);
   });
 
   it('skips unknown commands with a warning naming them and their position, never failing', () => {

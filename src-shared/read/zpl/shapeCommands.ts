@@ -5,9 +5,9 @@ import { closeTextField } from './textField';
 import { placeField, pointsPerDot } from './zplField';
 import { readNumber, readOrientation, type ZplCommandTable, type ZplReader } from './zplReader';
 
-/** Black unless the colour parameter is W (ZPL has no other colours). */
-function shapeColor(value: string | undefined): string {
-  return value?.toUpperCase() === 'W' ? '#ffffff' : '#000000';
+/** Black unless the colour parameter is W (ZPL has no other colours); a reversed field is painted white to invert (LaidOutElement.reverse). */
+function shapeColor(reader: ZplReader, value: string | undefined): string {
+  return reader.reversed() || value?.toUpperCase() === 'W' ? '#ffffff' : '#000000';
 }
 
 /** The field's box in points: ^FO puts its top-left on the origin, ^FT its bottom-left (shapes have no orientation). */
@@ -53,20 +53,20 @@ export const SHAPE_COMMANDS: ZplCommandTable = {
     const width = readNumber(w, thickness, thickness, ZPL_MAX_DOTS);
     const height = readNumber(h, thickness, thickness, ZPL_MAX_DOTS);
     const rounding = readNumber(r, 0, 0, 8);
-    reader.field.onClose = (at) => at.add(closedShape(at, 'rect', width, height, thickness, shapeColor(c), rounding));
+    reader.field.onClose = (at) => at.add(closedShape(at, 'rect', width, height, thickness, shapeColor(at, c), rounding));
   },
   '^GC': (reader, command) => {
     const [d, t, c] = reader.params(command);
     const diameter = readNumber(d, 3, 3, 4095);
     const thickness = readNumber(t, 1, 1, 4095);
-    reader.field.onClose = (at) => at.add(closedShape(at, 'ellipse', diameter, diameter, thickness, shapeColor(c)));
+    reader.field.onClose = (at) => at.add(closedShape(at, 'ellipse', diameter, diameter, thickness, shapeColor(at, c)));
   },
   '^GE': (reader, command) => {
     const [w, h, t, c] = reader.params(command);
     const thickness = readNumber(t, 1, 1, 4095);
     const width = readNumber(w, thickness, 3, 4095);
     const height = readNumber(h, thickness, 3, 4095);
-    reader.field.onClose = (at) => at.add(closedShape(at, 'ellipse', width, height, thickness, shapeColor(c)));
+    reader.field.onClose = (at) => at.add(closedShape(at, 'ellipse', width, height, thickness, shapeColor(at, c)));
   },
   '^GD': (reader, command) => {
     const [w, h, t, c, o] = reader.params(command);
@@ -89,7 +89,7 @@ export const SHAPE_COMMANDS: ZplCommandTable = {
         y1: leansLeft ? top : bottom,
         x2: right,
         y2: leansLeft ? bottom : top,
-        stroke: shapeColor(c),
+        stroke: shapeColor(at, c),
         strokeWidth: (thickness * ppd * height) / Math.hypot(width, height),
       });
     };

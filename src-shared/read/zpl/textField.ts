@@ -174,7 +174,8 @@ export function closeTextField(reader: ZplReader, text = reader.fieldText()): vo
     rotation: placed.rotation,
     fontKey: font.fontKey,
     fontSize: font.fontSize,
-    color: '#000000',
+    // Reversed fields are painted white and blended by difference (see LaidOutElement.reverse).
+    color: reader.reversed() ? '#ffffff' : '#000000',
     lines: laidOutLines,
     textAlign: block?.justify === 'C' ? 'center' : block?.justify === 'R' ? 'right' : 'left',
     lineHeight: (font.heightDots + (block?.lineSpacing ?? 0)) * ppd,
