@@ -14,7 +14,20 @@ function fieldPending(reader: ZplReader): boolean {
 /** ^FS: draws the field (a box, barcode or graphic through its command's onClose, text otherwise) and starts a new one. */
 export function closeField(reader: ZplReader): void {
   const label = reader.openLabel();
+  const { field } = reader;
   label.fieldCount++;
+  const number = field.fieldNumber;
+  if (number !== undefined && field.data !== undefined && field.origin === undefined && field.onClose === undefined && label.recalls.length > 0) {
+    // ^FNn^FD… with nothing to place it: data for the recalled format's field n, not a field of its own.
+    label.fieldValues.set(number, { data: field.data, hexIndicator: field.hexIndicator });
+    reader.resetField();
+    return;
+  }
+  const value = number === undefined ? undefined : reader.recallValues?.get(number);
+  if (value !== undefined) {
+    field.data = value.data;
+    field.hexIndicator = value.hexIndicator;
+  }
   if (label.fieldCount > MAX_FIELDS_PER_LABEL) {
     if (!label.overflowed) reader.warnAt('ZPL_LIMIT', `more than ${MAX_FIELDS_PER_LABEL.toLocaleString('en-US')} fields in one label: the rest are skipped`);
     label.overflowed = true;

@@ -4,6 +4,7 @@ import { isKnownCharset } from './zplCharsets';
 import { pointsPerDot } from './zplField';
 import { closeOpenField } from './fieldCommands';
 import { readNumber, readOrientation, type ZplCommandTable, type ZplReader } from './zplReader';
+import { endStoredFormat, runRecalls } from './storedFormats';
 import { turnHalf } from './turnElement';
 
 /** ^PQ quantities above this are kept but reported: a typo or a hostile count, never a real print run of one format. */
@@ -16,6 +17,7 @@ export function finishLabel(reader: ZplReader): void {
   closeOpenField(reader);
   const open = reader.label;
   if (open === undefined) return;
+  runRecalls(reader, open);
   const ppd = pointsPerDot(reader.dpmm);
   const width = reader.options.widthDots * ppd;
   const height = reader.options.heightDots * ppd;
@@ -36,7 +38,9 @@ export const LABEL_COMMANDS: ZplCommandTable = {
     reader.openLabel();
     reader.resetField();
   },
-  '^XZ': (reader) => finishLabel(reader),
+  '^XZ': (reader, command) => {
+    if (!endStoredFormat(reader, command)) finishLabel(reader);
+  },
   // The tokenizer applies special-character changes itself.
   '^CC': () => undefined,
   '~CC': () => undefined,

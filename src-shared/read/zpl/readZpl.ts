@@ -3,7 +3,8 @@ import { FIELD_COMMANDS } from './fieldCommands';
 import { finishLabel, LABEL_COMMANDS } from './labelCommands';
 import { PENDING_COMMANDS } from './pendingCommands';
 import { SHAPE_COMMANDS } from './shapeCommands';
-import { commandLabel, ZplTokenizer } from './zplTokenizer';
+import { STORED_FORMAT_COMMANDS } from './storedFormats';
+import { ZplTokenizer } from './zplTokenizer';
 import { ZplReader, type ZplCommandTable, type ZplReadOptions, type ZplReadResult } from './zplReader';
 
 export type { ZplLabel, ZplReadOptions, ZplReadResult } from './zplReader';
@@ -15,7 +16,7 @@ export const MAX_INPUT_CHARS = 16 * 1024 * 1024;
  * Every command the reader knows, keyed "^XX"/"~XX". A module that reads more commands exports its own table
  * (e.g. BARCODE_COMMANDS from barcodeCommands.ts) and adds it here; later tables replace earlier entries.
  */
-const COMMANDS: ZplCommandTable = { ...PENDING_COMMANDS, ...LABEL_COMMANDS, ...FIELD_COMMANDS, ...SHAPE_COMMANDS };
+const COMMANDS: ZplCommandTable = { ...PENDING_COMMANDS, ...LABEL_COMMANDS, ...FIELD_COMMANDS, ...SHAPE_COMMANDS, ...STORED_FORMAT_COMMANDS };
 
 /**
  * Never throws on bad ZPL: what cannot be read is skipped with a warning naming the command and its position. Only
@@ -26,14 +27,9 @@ const COMMANDS: ZplCommandTable = { ...PENDING_COMMANDS, ...LABEL_COMMANDS, ...F
 export function readZpl(text: string, options: ZplReadOptions): ZplReadResult {
   const input = text.length > MAX_INPUT_CHARS ? text.slice(0, MAX_INPUT_CHARS) : text;
   const tokenizer = new ZplTokenizer(input);
-  const reader = new ZplReader(options, tokenizer);
+  const reader = new ZplReader(options, tokenizer, COMMANDS);
   if (input !== text) reader.warn({ code: 'ZPL_LIMIT', message: `the input is over ${MAX_INPUT_CHARS} characters: the rest is skipped`, command: '', position: MAX_INPUT_CHARS });
-  for (let command = tokenizer.next(); command !== undefined; command = tokenizer.next()) {
-    reader.current = command;
-    const handler = COMMANDS[commandLabel(command)];
-    if (handler === undefined) reader.warnAt('ZPL_UNKNOWN_COMMAND', `${commandLabel(command)} is not a command the reader knows: skipped`);
-    else handler(reader, command);
-  }
+  reader.run(tokenizer);
   if (reader.label !== undefined) {
     reader.warnAt('ZPL_MISSING_XZ', 'the input ends inside a label (no ^XZ): the label is ended there');
     finishLabel(reader);

@@ -44,6 +44,8 @@ function wrap(paragraph: string, firstWidth: number, restWidth: number, measure:
   let line = '';
   const limit = () => (out.length === 0 ? firstWidth : restWidth);
   for (const word of words) {
+    // One line past the cap is enough for the caller to see the block overflowed.
+    if (out.length > MAX_BLOCK_LINES) return;
     const candidate = line === '' ? word : `${line} ${word}`;
     if (measure(candidate) <= limit() || (line === '' && word === '')) {
       line = candidate;
@@ -52,14 +54,13 @@ function wrap(paragraph: string, firstWidth: number, restWidth: number, measure:
     if (line !== '') out.push(line);
     line = '';
     let rest = word;
-    while (rest !== '' && measure(rest) > limit() && out.length < MAX_BLOCK_LINES) {
+    while (rest !== '' && measure(rest) > limit() && out.length <= MAX_BLOCK_LINES) {
       let fit = 1;
       while (fit < rest.length && measure(rest.slice(0, fit + 1)) <= limit()) fit++;
       out.push(rest.slice(0, fit));
       rest = rest.slice(fit);
     }
     line = rest;
-    if (out.length >= MAX_BLOCK_LINES) return;
   }
   out.push(line);
 }
@@ -72,7 +73,7 @@ function blockLines(text: string, block: ZplTextBlock, font: ZplResolvedFont, me
   const paragraphs = blockParagraphs(text);
   const paragraphEnds = new Set<number>();
   for (const paragraph of paragraphs) {
-    if (texts.length >= MAX_BLOCK_LINES) break;
+    if (texts.length > MAX_BLOCK_LINES) break;
     wrap(paragraph, firstWidth, restWidth, measure, texts);
     paragraphEnds.add(texts.length - 1);
   }

@@ -22,6 +22,9 @@ const NATIONAL_VARIANTS: Record<number, string> = {
   12: '    ¥       ', // Japan
 };
 
+/** Windows-1252 bytes 0x80–0x9F (the rest is Latin-1); undefined bytes decode to U+FFFD. Written out because Node's TextDecoder reads the label as Latin-1. */
+const WINDOWS_1252_C1 = '€\uFFFD‚ƒ„…†‡ˆ‰Š‹Œ\uFFFDŽ\uFFFD\uFFFD‘’“”•–—˜™š›œ\uFFFDžŸ';
+
 export const CHARSET_WINDOWS_1252 = 27;
 export const CHARSET_UTF8 = 28;
 const CHARSET_UTF16_BE = 29;
@@ -54,12 +57,23 @@ function singleByte(bytes: Uint8Array, charset: number): string {
   return text;
 }
 
+function windows1252(bytes: Uint8Array): DecodedField {
+  let text = '';
+  let invalid = false;
+  for (const byte of bytes) {
+    const char = byte >= 0x80 && byte < 0xa0 ? WINDOWS_1252_C1[byte - 0x80]! : String.fromCharCode(byte);
+    invalid ||= char === '\uFFFD';
+    text += char;
+  }
+  return { text, invalid };
+}
+
 const DECODERS = new Map<number, { fatal: TextDecoder; lenient: TextDecoder }>();
 
 function decoder(charset: number): { fatal: TextDecoder; lenient: TextDecoder } {
   let found = DECODERS.get(charset);
   if (found === undefined) {
-    const label = charset === CHARSET_WINDOWS_1252 ? 'windows-1252' : charset === CHARSET_UTF16_BE ? 'utf-16be' : charset === CHARSET_UTF16_LE ? 'utf-16le' : 'utf-8';
+    const label = charset === CHARSET_UTF16_BE ? 'utf-16be' : charset === CHARSET_UTF16_LE ? 'utf-16le' : 'utf-8';
     found = { fatal: new TextDecoder(label, { fatal: true, ignoreBOM: true }), lenient: new TextDecoder(label, { ignoreBOM: true }) };
     DECODERS.set(charset, found);
   }
@@ -68,6 +82,7 @@ function decoder(charset: number): { fatal: TextDecoder; lenient: TextDecoder } 
 
 function decodeBytes(bytes: Uint8Array, charset: number): DecodedField {
   if (charset < CHARSET_WINDOWS_1252) return { text: singleByte(bytes, charset), invalid: false };
+  if (charset === CHARSET_WINDOWS_1252) return windows1252(bytes);
   const { fatal, lenient } = decoder(charset);
   try {
     return { text: fatal.decode(bytes), invalid: false };

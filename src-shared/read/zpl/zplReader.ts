@@ -109,6 +109,10 @@ export interface ZplOpenLabel {
   elements: LaidOutElement[];
   fieldNumbers: Record<string, number>;
   quantity: number;
+  /** ^XF recalls: the stored format's name and where in `elements` its fields go; run at ^XZ, when the ^FN data is known. */
+  recalls: { name: string; insertAt: number; command: ZplCommand }[];
+  /** ^FN data given by this label for its recalled formats. */
+  fieldValues: Map<number, { data: string; hexIndicator?: number }>;
   /** Fields closed so far (every ^FS, drawn or not): the field limit counts these. */
   fieldCount: number;
   /** True once the field limit was reported, so it is reported once. */
@@ -141,12 +145,35 @@ export class ZplReader implements ZplFieldContext {
   field: ZplOpenField = { reverse: false };
   /** The command being handled, for warnings raised from deep inside a field reader. */
   current: ZplCommand | undefined;
+  /** ^DF formats by name (device prefix dropped), as raw ZPL to run again at each ^XF. */
+  readonly formats = new Map<string, string>();
+  /** While a ^DF is being stored: its name and where its text starts; commands are not run until ^XZ. */
+  storing: { name: string; start: number } | undefined;
+  /** The ^FN data of the label whose ^XF is being run: fields with those numbers take it. */
+  recallValues: ZplOpenLabel['fieldValues'] | undefined;
   private nextId = 0;
 
   constructor(
     readonly options: ZplReadOptions,
-    readonly tokenizer: ZplTokenizer,
+    /** The stream being read: the input, or a stored format while it is recalled. */
+    public tokenizer: ZplTokenizer,
+    private readonly commands: ZplCommandTable,
   ) {}
+
+  /** Runs every command of `tokenizer` through the command table; unknown ones are skipped with a warning. */
+  run(tokenizer: ZplTokenizer): void {
+    const outer = this.tokenizer;
+    this.tokenizer = tokenizer;
+    for (let command = tokenizer.next(); command !== undefined; command = tokenizer.next()) {
+      this.current = command;
+      const name = commandLabel(command);
+      if (this.storing !== undefined && name !== '^XZ') continue;
+      const handler = this.commands[name];
+      if (handler === undefined) this.warnAt('ZPL_UNKNOWN_COMMAND', `${name} is not a command the reader knows: skipped`);
+      else handler(this, command);
+    }
+    this.tokenizer = outer;
+  }
 
   get dpmm(): ZplDpmm {
     return this.options.dpmm;
@@ -182,7 +209,7 @@ export class ZplReader implements ZplFieldContext {
 
   /** The open label, opened implicitly (with a warning) when a field comes before any ^XA. */
   openLabel(): ZplOpenLabel {
-    this.label ??= { elements: [], fieldNumbers: {}, quantity: 1, fieldCount: 0, overflowed: false };
+    this.label ??= { elements: [], fieldNumbers: {}, quantity: 1, recalls: [], fieldValues: new Map(), fieldCount: 0, overflowed: false };
     return this.label;
   }
 

@@ -40,7 +40,7 @@ export class ZplTokenizer {
   /** The parameter delimiter (^CD), a comma unless changed. */
   delimiter = COMMA;
 
-  constructor(private readonly text: string) {}
+  constructor(readonly text: string) {}
 
   /** The offset just after the last command returned: where a stored format (^DF) ends. */
   get position(): number {
