@@ -6,10 +6,11 @@ import type { AppInfo } from '../src-shared/api/ipc';
 import { APP_VERSION } from './appVersion';
 import { desktopSettings, startupFailureMessage, type DesktopSettings } from './desktop/desktopSettings';
 import { registerDesktopIpc } from './ipc/registerDesktopIpc';
-import { adminSession } from './server/adminSession';
 import { startEmbeddedServer, type EmbeddedServer } from './server/startEmbeddedServer';
+import { readTlsCredentials } from './server/tlsCredentials';
 import { createMainWindow } from './window/createMainWindow';
 import { installApplicationMenu } from './window/menu';
+import { isOwnCertificate } from './window/ownCertificate';
 import { resolveRendererEntry, type RendererEntry } from './window/rendererEntry';
 
 /** Without its server or window the app is useless: say why in a box (a desktop user sees no terminal) and leave. */
@@ -71,7 +72,7 @@ function run(started: DesktopSettings): void {
   });
 
   const openWindow = (entry: RendererEntry, running: EmbeddedServer): void => {
-    createMainWindow({ entry, sessionCookie: adminSession(running.adminToken).cookieValue, dataDir: started.dataDir }).catch((error: unknown) =>
+    createMainWindow({ entry, sessionCookie: running.openWindowSession(), dataDir: started.dataDir }).catch((error: unknown) =>
       quitWithError(`the window could not open: ${describe(error)}`),
     );
   };
@@ -79,10 +80,14 @@ function run(started: DesktopSettings): void {
   app
     .whenReady()
     .then(async () => {
+      let ownCertPem: string | undefined;
       try {
+        const tls = started.tls === undefined ? undefined : readTlsCredentials(started.tls.certFile, started.tls.keyFile);
+        ownCertPem = tls?.cert;
         server = await startEmbeddedServer({
           dataDir: started.dataDir,
           port: started.port,
+          tls,
           logger: pino({ name: 'labelsmith' }, pino.destination(2)),
           nativeBinding: started.nativeBinding,
         });
@@ -91,7 +96,13 @@ function run(started: DesktopSettings): void {
         return;
       }
       const running = server;
+      if (running.securityWarning !== undefined) console.warn(`Labelsmith: ${running.securityWarning}`);
       const entry = resolveRendererEntry({ isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL, serverUrl: running.url });
+      app.on('certificate-error', (event, _webContents, url, _error, certificate, callback) => {
+        const trusted = isOwnCertificate(url, certificate.data, ownCertPem, entry);
+        if (trusted) event.preventDefault();
+        callback(trusted);
+      });
       const info: AppInfo = { version: APP_VERSION, dataDir: started.dataDir, serverUrl: running.url };
       installApplicationMenu(info);
       registerDesktopIpc(entry, info);

@@ -9,6 +9,7 @@ const adminUrlSchema = z.object({
   dataDir: z.string().optional(),
   host: z.string().min(1),
   port: z.coerce.number({ error: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).max(65535),
+  https: z.boolean().optional(),
 });
 
 export function adminUrlCommand(): Command {
@@ -16,8 +17,9 @@ export function adminUrlCommand(): Command {
     .description('print {"url": …}: the editor link with the admin token. Anyone who has it can administer this server: keep it private')
     .option('--host <host>', 'host the link names (the address `serve` listens on)', DEFAULT_HOST)
     .option('--port <port>', 'port the link names', String(DEFAULT_PORT))
+    .option('--https', 'the link is https:// (for `serve --tls-cert … --tls-key …`)')
     .action((raw: unknown) => {
       const options = parseOptions(adminUrlSchema, raw);
-      runWithStore(options, (store) => ({ url: adminUrl(options.host, options.port, loadOrCreateAdminToken(store)) }));
+      runWithStore(options, (store) => ({ url: adminUrl(options.host, options.port, loadOrCreateAdminToken(store), options.https ? 'https' : 'http') }));
     });
 }

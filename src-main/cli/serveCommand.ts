@@ -3,22 +3,51 @@ import { Command } from 'commander';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { resolveDataDir } from '../config/dataDir';
-import { DEFAULT_HOST, portFromEnvironment, portSchema } from '../server/serverConfig';
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../server/connectionLimit';
+import { DEFAULT_HOST, portFromEnvironment, portSchema, tlsFilesFromEnvironment, type TlsCredentials } from '../server/serverConfig';
 import { LAN_HOST, startEmbeddedServer } from '../server/startEmbeddedServer';
-import { parseOptions, withDataDirOption } from './adminCliSupport';
+import { readTlsCredentials, TlsFilesError } from '../server/tlsCredentials';
+import { parseOptions, wholeNumberSchema, withDataDirOption } from './adminCliSupport';
+import { UsageError } from './cliErrors';
 
-const serveOptionsSchema = z.object({
-  dataDir: z.string().optional(),
-  host: z.string().min(1).optional(),
-  port: portSchema,
-  allowHost: z.array(z.string().min(1)),
-  printEditorUrl: z.boolean().optional(),
-});
+const serveOptionsSchema = z
+  .object({
+    dataDir: z.string().optional(),
+    host: z.string().min(1).optional(),
+    port: portSchema,
+    allowHost: z.array(z.string().min(1)),
+    printEditorUrl: z.boolean().optional(),
+    tlsCert: z.string().min(1).optional(),
+    tlsKey: z.string().min(1).optional(),
+    adminLan: z.boolean().optional(),
+    maxConnectionsPerAddress: wholeNumberSchema(1).optional(),
+  })
+  .refine((options) => (options.tlsCert === undefined) === (options.tlsKey === undefined), {
+    path: ['tlsCert'],
+    message: 'give --tls-cert and --tls-key together (or neither)',
+  })
+  .refine((options) => options.adminLan !== true || options.tlsCert !== undefined, {
+    path: ['adminLan'],
+    message: 'the admin API is served to other machines only over TLS: give --tls-cert and --tls-key too',
+  });
 
-export type ServeOptions = z.output<typeof serveOptionsSchema>;
+export type ServeOptions = z.input<typeof serveOptionsSchema>;
+
+function loadTls(options: z.output<typeof serveOptionsSchema>): TlsCredentials | undefined {
+  if (options.tlsCert === undefined || options.tlsKey === undefined) return undefined;
+  try {
+    return readTlsCredentials(options.tlsCert, options.tlsKey);
+  } catch (error) {
+    if (error instanceof TlsFilesError) throw new UsageError(error.message);
+    throw error;
+  }
+}
 
 /** Serves until SIGTERM or SIGINT; `labelsmith start` runs this too where the desktop app cannot start. */
-export async function serve(options: ServeOptions): Promise<void> {
+export async function serve(rawOptions: ServeOptions): Promise<void> {
+  const options = parseOptions(serveOptionsSchema, rawOptions);
+  // Read before anything starts: a missing or mismatched file is bad input (exit 2), not a failed start.
+  const tls = loadTls(options);
   // Logs go to stderr: stdout carries the one "listening on" line that scripts wait for.
   const logger = pino({ name: 'labelsmith' }, pino.destination(2));
   const server = await startEmbeddedServer({
@@ -26,6 +55,9 @@ export async function serve(options: ServeOptions): Promise<void> {
     host: options.host,
     port: options.port,
     allowHost: options.allowHost,
+    tls,
+    adminLan: options.adminLan,
+    maxConnectionsPerAddress: options.maxConnectionsPerAddress,
     logger,
   });
   const shutdown = (signal: string): void => {
@@ -40,17 +72,23 @@ export async function serve(options: ServeOptions): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  if (server.securityWarning !== undefined) process.stderr.write(`warning: ${server.securityWarning}\n`);
   // Announced only once the signal handlers are in place: a script may stop the server as soon as it reads this.
   process.stdout.write(`listening on ${server.url}\n`);
   if (options.printEditorUrl) process.stdout.write(`editor: ${server.adminLink}\n`);
 }
 
 export function serveCommand(): Command {
+  const tlsFiles = tlsFilesFromEnvironment();
   return withDataDirOption(new Command('serve'))
     .description('run the render API server and the browser editor (binds 127.0.0.1 unless --host or the editor\'s LAN access setting says otherwise)')
     .option('--host <host>', `address to listen on (default ${DEFAULT_HOST}, or ${LAN_HOST} when LAN access is on in the editor's settings); anything but loopback switches LAN access on`)
     .option('--port <port>', 'port to listen on (0: any free port; default $LABELSMITH_PORT, else 8425)', portFromEnvironment())
     .option('--allow-host <name...>', 'extra Host names accepted with LAN access (e.g. this machine’s DNS name)', [])
+    .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (chain); default $LABELSMITH_TLS_CERT', tlsFiles.tlsCert)
+    .option('--tls-key <file>', 'the PEM private key of --tls-cert; default $LABELSMITH_TLS_KEY', tlsFiles.tlsKey)
+    .option('--admin-lan', 'also serve the editor and its admin API to other machines (needs --tls-cert and --tls-key)')
+    .option('--max-connections-per-address <n>', `concurrent connections one client address may hold (default ${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS})`)
     .option('--print-editor-url', 'also print the editor sign-in link (it holds the admin token: keep it private)')
-    .action((rawOptions: unknown) => serve(parseOptions(serveOptionsSchema, rawOptions)));
+    .action((rawOptions: ServeOptions) => serve(rawOptions));
 }

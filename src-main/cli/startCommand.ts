@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { z } from 'zod';
 import { resolveDataDir } from '../config/dataDir';
-import { portFromEnvironment, portSchema } from '../server/serverConfig';
+import { portFromEnvironment, portSchema, tlsFilesFromEnvironment } from '../server/serverConfig';
 import { parseOptions, withDataDirOption } from './adminCliSupport';
 import { chooseLaunch, findDesktopApp, findElectronBinary, readTextIfPresent } from './launchChoice';
 import { serve } from './serveCommand';
@@ -65,6 +65,6 @@ export function startCommand(): Command {
         return;
       }
       process.stdout.write(`desktop app not started: ${choice.reason}. Open the editor in a browser instead:\n`);
-      await serve({ dataDir: options.dataDir, port: options.port, allowHost: [], printEditorUrl: true });
+      await serve({ dataDir: options.dataDir, port: options.port, allowHost: [], printEditorUrl: true, ...tlsFilesFromEnvironment() });
     });
 }

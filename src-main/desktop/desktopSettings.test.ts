@@ -18,6 +18,15 @@ describe('desktopSettings', () => {
     expect(desktopSettings({}, appRoot, (path) => path === built).nativeBinding).toBe(built);
   });
 
+  it('serves HTTPS with LABELSMITH_TLS_CERT and LABELSMITH_TLS_KEY, as `labelsmith serve` does, and wants both or neither', () => {
+    expect(desktopSettings({ LABELSMITH_TLS_CERT: '/etc/labels/cert.pem', LABELSMITH_TLS_KEY: '/etc/labels/key.pem' }, appRoot, none).tls).toEqual({
+      certFile: '/etc/labels/cert.pem',
+      keyFile: '/etc/labels/key.pem',
+    });
+    expect(desktopSettings({ LABELSMITH_TLS_CERT: ' ', LABELSMITH_TLS_KEY: '' }, appRoot, none).tls).toBeUndefined();
+    expect(() => desktopSettings({ LABELSMITH_TLS_CERT: '/etc/labels/cert.pem' }, appRoot, none)).toThrow(/LABELSMITH_TLS_CERT and LABELSMITH_TLS_KEY must be set together/);
+  });
+
   it('refuses a LABELSMITH_PORT that is not a port, naming it', () => {
     expect(() => desktopSettings({ LABELSMITH_PORT: 'eighty' }, appRoot, none)).toThrow(/LABELSMITH_PORT=eighty is not a port/);
     expect(() => desktopSettings({ LABELSMITH_PORT: '70000' }, appRoot, none)).toThrow(/LABELSMITH_PORT/);

@@ -1,7 +1,7 @@
-// What the desktop app starts with: the same data directory and port as `labelsmith serve`, and why a start failed, in words.
+// What the desktop app starts with: the same data directory, port and TLS files as `labelsmith serve`, and why a start failed, in words.
 import { z } from 'zod';
 import { resolveDataDir } from '../config/dataDir';
-import { portFromEnvironment, portSchema } from '../server/serverConfig';
+import { portFromEnvironment, portSchema, tlsFilesFromEnvironment } from '../server/serverConfig';
 import { nativeBindingFor } from './electronNative';
 
 export interface DesktopSettings {
@@ -9,6 +9,8 @@ export interface DesktopSettings {
   dataDir: string;
   /** LABELSMITH_PORT, else 8425, as for `labelsmith serve`. */
   port: number;
+  /** LABELSMITH_TLS_CERT and LABELSMITH_TLS_KEY, as for `labelsmith serve`: the server speaks HTTPS with them. */
+  tls?: { certFile: string; keyFile: string };
   /** better-sqlite3 built for Electron, when `npm run build:electron-native` made it. */
   nativeBinding?: string;
 }
@@ -16,7 +18,14 @@ export interface DesktopSettings {
 export function desktopSettings(env: NodeJS.ProcessEnv, appRoot: string, exists?: (path: string) => boolean): DesktopSettings {
   const port = portSchema.safeParse(portFromEnvironment(env));
   if (!port.success) throw new Error(`LABELSMITH_PORT=${env.LABELSMITH_PORT} is not a port: ${z.prettifyError(port.error)}`);
-  return { dataDir: resolveDataDir({ env }), port: port.data, nativeBinding: nativeBindingFor(appRoot, exists) };
+  const { tlsCert, tlsKey } = tlsFilesFromEnvironment(env);
+  if ((tlsCert === undefined) !== (tlsKey === undefined)) throw new Error('LABELSMITH_TLS_CERT and LABELSMITH_TLS_KEY must be set together (or neither)');
+  return {
+    dataDir: resolveDataDir({ env }),
+    port: port.data,
+    ...(tlsCert !== undefined && tlsKey !== undefined ? { tls: { certFile: tlsCert, keyFile: tlsKey } } : {}),
+    nativeBinding: nativeBindingFor(appRoot, exists),
+  };
 }
 
 /** Node's message for an addon built for another ABI ("was compiled against a different Node.js version … NODE_MODULE_VERSION"). */

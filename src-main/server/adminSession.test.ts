@@ -1,4 +1,4 @@
-// The admin token: made once (0600, atomically) and reused, compared in constant time; `labelsmith admin-url` prints a link that signs in.
+// The admin token: made once (0600, atomically) and reused, compared in constant time; sessions idle out or end; `labelsmith admin-url` prints a link that signs in.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src-shared/api/editorApi';
 import { bundleForNode, openTestStore, tempDataDir } from '../store/storeTestSupport';
-import { ADMIN_TOKEN_FILE, adminSession, loadOrCreateAdminToken } from './adminSession';
+import { ADMIN_TOKEN_FILE, adminSession, loadOrCreateAdminToken, SESSION_IDLE_MS } from './adminSession';
 import { api, startEditorServer } from './routes/editor/editorTestSupport';
 
 const run = promisify(execFile);
@@ -45,16 +45,59 @@ describe('the admin token file', () => {
 });
 
 describe('adminSession', () => {
-  it('accepts exactly the token, and a cookie value that is not the token', () => {
+  it('accepts exactly the token', () => {
     const token = 'a'.repeat(43);
     const session = adminSession(token);
     expect(session.isAdminToken(token)).toBe(true);
     for (const wrong of ['', 'a'.repeat(42), 'a'.repeat(44), `${'a'.repeat(42)}b`]) expect(session.isAdminToken(wrong)).toBe(false);
-    expect(session.cookieValue).not.toBe(token);
-    expect(session.cookieValue).not.toContain(token);
-    expect(session.isSessionCookie(session.cookieValue)).toBe(true);
-    expect(session.isSessionCookie(token)).toBe(false);
-    expect(adminSession('b'.repeat(43)).cookieValue).not.toBe(session.cookieValue);
+  });
+
+  it('opens sessions with random cookie values unrelated to the token, each live until ended', () => {
+    const token = 'a'.repeat(43);
+    const session = adminSession(token);
+    const first = session.open().cookie;
+    const second = session.open().cookie;
+    expect(first).toMatch(TOKEN_PATTERN);
+    expect(second).not.toBe(first);
+    expect(first).not.toContain(token);
+    expect(session.touch(first)?.cookie).toBe(first);
+    expect(session.touch(token)).toBeUndefined();
+    expect(session.touch('forged')).toBeUndefined();
+    session.end(first);
+    expect(session.touch(first)).toBeUndefined();
+    expect(session.touch(second)?.cookie).toBe(second);
+    // Another server (another token, or a restart) knows none of them.
+    expect(adminSession(token).touch(second)).toBeUndefined();
+  });
+
+  it('ends a session 12 h after its last use, and says when', () => {
+    let now = 1_000_000;
+    const session = adminSession('a'.repeat(43), () => now);
+    const opened = session.open();
+    expect(opened.idlesOutAt).toBe(now + SESSION_IDLE_MS);
+    now += SESSION_IDLE_MS - 1;
+    expect(session.touch(opened.cookie)?.idlesOutAt).toBe(now + SESSION_IDLE_MS);
+    now += SESSION_IDLE_MS - 1;
+    expect(session.touch(opened.cookie)?.idlesOutAt).toBe(now + SESSION_IDLE_MS);
+    now += SESSION_IDLE_MS;
+    expect(session.touch(opened.cookie)).toBeUndefined();
+    // Once idled out it stays ended.
+    now -= SESSION_IDLE_MS;
+    expect(session.touch(opened.cookie)).toBeUndefined();
+  });
+
+  it('keeps the desktop window\'s session however long it idles, until it is ended', () => {
+    let now = 0;
+    const session = adminSession('a'.repeat(43), () => now);
+    const { cookie, idlesOutAt } = session.open({ idles: false });
+    expect(idlesOutAt).toBe(Number.POSITIVE_INFINITY);
+    now += 10 * SESSION_IDLE_MS;
+    expect(session.touch(cookie)?.idlesOutAt).toBe(Number.POSITIVE_INFINITY);
+    // Sweeping idle sessions at a sign-in leaves it alone.
+    session.open();
+    expect(session.touch(cookie)).toBeDefined();
+    session.end(cookie);
+    expect(session.touch(cookie)).toBeUndefined();
   });
 });
 
@@ -109,11 +152,12 @@ describe('labelsmith admin-url', () => {
     expect(new URL(links[0] ?? '').searchParams.get('token')).toBe(readFileSync(join(dir, ADMIN_TOKEN_FILE), 'utf8').trim());
   });
 
-  it('names a wildcard address by loopback and brackets IPv6, and refuses a bad port with exit code 2', async () => {
+  it('names a wildcard address by loopback, brackets IPv6, says https with --https, and refuses a bad port with exit code 2', async () => {
     const dir = tempDataDir();
     expect(new URL(await adminUrl(['--data-dir', dir, '--host', '0.0.0.0', '--port', '9000'])).host).toBe('127.0.0.1:9000');
     expect(new URL(await adminUrl(['--data-dir', dir, '--host', '::1'])).host).toBe('[::1]:8425');
     expect(new URL(await adminUrl(['--data-dir', dir, '--host', 'labels.example.org'])).host).toBe('labels.example.org:8425');
+    expect(new URL(await adminUrl(['--data-dir', dir, '--host', 'labels.example.org', '--https'])).origin).toBe('https://labels.example.org:8425');
     const bad = await run(process.execPath, [cli, 'admin-url', '--data-dir', join(dir, 'other'), '--port', 'eighty']).catch((error: { code: number; stderr: string }) => error);
     expect(bad).toMatchObject({ code: 2 });
     expect(existsSync(join(dir, 'other', ADMIN_TOKEN_FILE))).toBe(false);

@@ -1,5 +1,6 @@
 // The Koa app of the embedded server and its lifecycle: the one factory behind `labelsmith serve`, Electron and the tests.
-import { createServer as createHttpServer, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -12,13 +13,14 @@ import type { RenderPool } from '../render/renderPool';
 import type { Store } from '../store/openStore';
 import { purgeExpired } from '../store/purgeExpired';
 import { removeOrphans } from '../store/removeOrphans';
-import { adminSession, loadOrCreateAdminToken } from './adminSession';
+import { adminSession, loadOrCreateAdminToken, type AdminSession } from './adminSession';
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, limitConnectionsPerAddress } from './connectionLimit';
 import { errorMapper } from './middleware/errorMapper';
 import { hostCheck } from './middleware/hostCheck';
 import { requestLog } from './middleware/requestLog';
 import { QuotaGate } from './quotaGate';
 import { TeamRateLimits } from './rateLimits';
-import { requireAdminSession, signInWithAdminLink } from './routes/editor/editorAuth';
+import { adminFromLoopbackOnly, requireAdminSession, signInWithAdminLink } from './routes/editor/editorAuth';
 import { editorPage } from './routes/editor/editorPage';
 import { registerEditorRoutes } from './routes/editor/registerEditorRoutes';
 import { ensureWorkspaceTeam } from './routes/editor/workspaceTeam';
@@ -47,8 +49,11 @@ export interface ServerDeps {
  */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** `printQueue`: the queue submitted print jobs wake; startServer starts and stops it with the server. */
-export function createApp({ store, pool, config, logger }: ServerDeps, printQueue: Pick<PrintQueue, 'wake'>): Koa {
+/**
+ * `printQueue`: the queue submitted print jobs wake; startServer starts and stops it with the server. `session`: the
+ * browser sessions, which startServer also opens for the desktop window.
+ */
+export function createApp({ store, pool, config, logger }: ServerDeps, printQueue: Pick<PrintQueue, 'wake'>, session: AdminSession): Koa {
   const app = new Koa();
   // Koa's own error printing would log stacks for errors the mapper already answered.
   app.silent = true;
@@ -64,14 +69,14 @@ export function createApp({ store, pool, config, logger }: ServerDeps, printQueu
   registerRenderOutputsRoute(router, store);
   registerTemplatesRoutes(router, store);
   registerUsageRoute(router, store);
-  // The first start makes the admin token and the editor's workspace team; later starts find them.
-  const session = adminSession(loadOrCreateAdminToken(store));
-  registerEditorRoutes(router, { store, pool, config, teamId: ensureWorkspaceTeam(store).id, quota, printQueue });
+  // The first start makes the editor's workspace team; later starts find it.
+  registerEditorRoutes(router, { store, pool, config, session, teamId: ensureWorkspaceTeam(store).id, quota, printQueue });
 
   app.use(requestLog(logger));
   app.use(errorMapper());
   app.use(hostCheck(config));
   app.use(unansweredAsError());
+  app.use(adminFromLoopbackOnly(config));
   app.use(requireAdminSession(session));
   // Before the router, which has no page paths: the editor page never answers for /api, /v1, /health or their files.
   app.use(signInWithAdminLink(session));
@@ -100,6 +105,8 @@ function unansweredAsError() {
 export interface RunningServer {
   url: string;
   port: number;
+  /** A session cookie value for the desktop window, which the app signs in itself; it does not idle out. */
+  openWindowSession(): string;
   /** Stops accepting, lets in-flight requests finish, then stops the render pool and the print queue (its jobs stay queued) and closes the database. */
   close(): Promise<void>;
 }
@@ -114,7 +121,16 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
   });
 }
 
+/** HTTPS when the config has a certificate, else HTTP; the same request handler either way. */
+function createNodeServer(config: ServerConfig, handler: (request: IncomingMessage, response: ServerResponse) => void): Server {
+  // Without a Host header Node would answer 400 itself, with no body; the app's host check refuses it as JSON instead.
+  const options = { requireHostHeader: false };
+  return config.tls === undefined ? createHttpServer(options, handler) : createHttpsServer({ ...options, cert: config.tls.cert, key: config.tls.key }, handler);
+}
+
 export async function startServer(deps: ServerDeps): Promise<RunningServer> {
+  // The admin API over the network in clear text would hand the workspace to anyone who sees one request.
+  if (deps.config.adminLan === true && deps.config.tls === undefined) throw new Error('the admin API is served to the LAN only over TLS');
   purgeExpired(deps.store);
   const purgeTimer = setInterval(() => {
     purgeExpired(deps.store);
@@ -122,12 +138,13 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   }, SWEEP_INTERVAL_MS);
   purgeTimer.unref();
   const printQueue = createPrintQueue(deps.store, { logger: deps.logger, ...deps.printQueue });
-  const handle = createApp(deps, printQueue).callback();
+  // The first start makes the admin token; later starts find it.
+  const session = adminSession(loadOrCreateAdminToken(deps.store), deps.store.now);
+  const handle = createApp(deps, printQueue, session).callback();
   let stopping = false;
   /** Responses not finished yet: those still to send their headers when shutdown starts are told to close their connection. */
   const unfinished = new Set<ServerResponse>();
-  // Without a Host header Node would answer 400 itself, with no body; the app's host check refuses it as JSON instead.
-  const server = createHttpServer({ requireHostHeader: false }, (request, response) => {
+  const server = createNodeServer(deps.config, (request, response) => {
     unfinished.add(response);
     response.once('close', () => {
       unfinished.delete(response);
@@ -143,14 +160,16 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   // Idle keep-alive connections are kept well past clients' own idle timeouts (fetch: a few seconds): the client then
   // retires a connection first, instead of reusing one the server is closing at that moment ("other side closed").
   server.keepAliveTimeout = 30_000;
+  limitConnectionsPerAddress(server, deps.config.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS);
   const address = await listen(server, deps.config.host, deps.config.port);
   // Jobs queued before a stop or a crash resume now.
   printQueue.start();
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${hostForUrl}:${address.port}`,
+    url: `${deps.config.tls === undefined ? 'http' : 'https'}://${hostForUrl}:${address.port}`,
     port: address.port,
+    openWindowSession: () => session.open({ idles: false }).cookie,
     close() {
       closing ??= (async () => {
         stopping = true;

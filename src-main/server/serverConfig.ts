@@ -18,9 +18,27 @@ export function portFromEnvironment(env: NodeJS.ProcessEnv = process.env): strin
   return fromEnv ? fromEnv : String(DEFAULT_PORT);
 }
 
+/** PEM text of the certificate (chain) and its private key. */
+export interface TlsCredentials {
+  cert: string;
+  key: string;
+}
+
+/** The certificate and key files `serve`, `start` and the desktop app use unless told otherwise: $LABELSMITH_TLS_CERT and $LABELSMITH_TLS_KEY. */
+export function tlsFilesFromEnvironment(env: NodeJS.ProcessEnv = process.env): { tlsCert?: string; tlsKey?: string } {
+  const value = (name: string): string | undefined => env[name]?.trim() || undefined;
+  return { tlsCert: value('LABELSMITH_TLS_CERT'), tlsKey: value('LABELSMITH_TLS_KEY') };
+}
+
 export interface ServerConfig {
   host: string;
   port: number;
+  /** With these the server speaks HTTPS only (one listening socket, no plain-HTTP redirect). */
+  tls?: TlsCredentials;
+  /** The editor's /api and its sign-in answer clients on other machines too; startServer refuses it without TLS. */
+  adminLan?: boolean;
+  /** Concurrent connections one client address may hold; default DEFAULT_MAX_CONNECTIONS_PER_ADDRESS. */
+  maxConnectionsPerAddress?: number;
   /** Extra Host names accepted when LAN access is on (e.g. the machine's DNS name). */
   allowedHostnames: string[];
   version: string;
@@ -41,6 +59,16 @@ function isWildcardAddress(host: string): boolean {
 /** LAN access is on exactly when the server listens on something other than loopback. */
 export function lanAccessEnabled(config: Pick<ServerConfig, 'host'>): boolean {
   return !isLoopbackAddress(config.host);
+}
+
+/** What `serve` and the desktop app print when the server is open to the network in clear text; undefined otherwise. */
+export function lanWithoutTlsWarning(config: Pick<ServerConfig, 'host' | 'tls'>): string | undefined {
+  if (!lanAccessEnabled(config) || config.tls !== undefined) return undefined;
+  return (
+    `LAN access is on without TLS: API keys, templates and rendered labels cross the network in clear text, and anyone ` +
+    `who can see the traffic can use the keys. Give the server a certificate: --tls-cert and --tls-key, or ` +
+    `LABELSMITH_TLS_CERT and LABELSMITH_TLS_KEY (README: "Security").`
+  );
 }
 
 /**

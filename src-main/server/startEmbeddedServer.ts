@@ -5,7 +5,7 @@ import { createRenderPool } from '../render/renderPool';
 import { openStore } from '../store/openStore';
 import { adminUrl, loadOrCreateAdminToken } from './adminSession';
 import { startServer, type RunningServer } from './createServer';
-import { DEFAULT_HOST } from './serverConfig';
+import { DEFAULT_HOST, lanWithoutTlsWarning, type TlsCredentials } from './serverConfig';
 
 /** Where the server listens when LAN access is switched on in the editor: every interface. */
 export const LAN_HOST = '0.0.0.0';
@@ -17,6 +17,12 @@ export interface EmbeddedServerOptions {
   host?: string;
   /** Extra Host names from the command line, added to the ones saved in the editor's settings. */
   allowHost?: readonly string[];
+  /** Serve HTTPS with these (see readTlsCredentials). */
+  tls?: TlsCredentials;
+  /** The editor's admin API for other machines too: needs `tls`. */
+  adminLan?: boolean;
+  /** Default: DEFAULT_MAX_CONNECTIONS_PER_ADDRESS. */
+  maxConnectionsPerAddress?: number;
   logger: Logger;
   /** better-sqlite3's addon built for Electron (see openStore); default: the package's own build for Node. */
   nativeBinding?: string;
@@ -29,6 +35,8 @@ export interface EmbeddedServer extends RunningServer {
   adminLink: string;
   /** The data directory's admin token (the desktop app signs its own window in with it). */
   adminToken: string;
+  /** Set when the server is open to the network in clear text: shown to whoever started it. */
+  securityWarning?: string;
 }
 
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
@@ -42,11 +50,26 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     store,
     pool,
     logger: options.logger,
-    config: { host, port: options.port, allowedHostnames, version: APP_VERSION },
+    config: {
+      host,
+      port: options.port,
+      allowedHostnames,
+      version: APP_VERSION,
+      tls: options.tls,
+      adminLan: options.adminLan,
+      maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+    },
   }).catch(async (error: unknown) => {
     await pool.close();
     store.close();
     throw error;
   });
-  return { ...server, host, dataDir: options.dataDir, adminToken, adminLink: adminUrl(host, server.port, adminToken) };
+  return {
+    ...server,
+    host,
+    dataDir: options.dataDir,
+    adminToken,
+    adminLink: adminUrl(host, server.port, adminToken, options.tls === undefined ? 'http' : 'https'),
+    securityWarning: lanWithoutTlsWarning({ host, tls: options.tls }),
+  };
 }

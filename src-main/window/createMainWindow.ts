@@ -12,7 +12,7 @@ const PRELOAD_PATH = fileURLToPath(new URL('../preload/index.cjs', import.meta.u
 
 export interface MainWindowOptions {
   entry: RendererEntry;
-  /** The admin session cookie's value (adminSession(token).cookieValue): the window is signed in without a typed token. */
+  /** A session cookie value from the server (openWindowSession): the window is signed in without a typed token. */
   sessionCookie: string;
   /** The window's bounds are remembered here, beside the rest of the user's data. */
   dataDir: string;
@@ -34,7 +34,15 @@ function hardenSession(session: Session, entry: RendererEntry): void {
 
 /** The cookie the admin link would set, set directly: the token never appears in a URL or the history. */
 async function signIn(session: Session, entry: RendererEntry, value: string): Promise<void> {
-  await session.cookies.set({ url: entry.pageUrl, name: SESSION_COOKIE, value, httpOnly: true, sameSite: 'strict', path: '/' });
+  await session.cookies.set({
+    url: entry.pageUrl,
+    name: SESSION_COOKIE,
+    value,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: new URL(entry.pageUrl).protocol === 'https:',
+    path: '/',
+  });
 }
 
 /** Where the window opens and how it is remembered: bounds and maximized state, saved a moment after each change. */

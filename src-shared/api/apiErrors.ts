@@ -19,6 +19,13 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/** The editor's admin API (or one of its settings) used from another machine without --admin-lan allowing it. */
+export class LocalOnlyError extends AppError {
+  constructor(message: string) {
+    super('LOCAL_ONLY', 403, message);
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(limit: string) {
     super('PAYLOAD_TOO_LARGE', 413, `request body is larger than ${limit}`);

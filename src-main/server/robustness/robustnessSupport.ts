@@ -102,9 +102,9 @@ export interface ServeProcess {
   stderr(): string;
 }
 
-/** Starts `labelsmith serve --port 0` and resolves once it printed its `listening on http://H:P` line. */
-export function startServe(cli: string, dataDir: string, timeoutMs = 20_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [cli, 'serve', '--data-dir', dataDir, '--port', '0'], {
+/** Starts `labelsmith serve --port 0 ARGS` and resolves once it printed its `listening on http(s)://H:P` line. */
+export function startServe(cli: string, dataDir: string, timeoutMs = 20_000, args: readonly string[] = []): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [cli, 'serve', '--data-dir', dataDir, '--port', '0', ...args], {
     env: { ...process.env, LABELSMITH_DATA_DIR: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -119,7 +119,7 @@ export function startServe(cli: string, dataDir: string, timeoutMs = 20_000): Pr
     }, timeoutMs);
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const match = /listening on (http:\/\/\S+)\n/.exec(stdout);
+      const match = /listening on (https?:\/\/\S+)\n/.exec(stdout);
       if (!match?.[1]) return;
       clearTimeout(timer);
       resolve({ child, url: match[1], exited, stderr: () => stderr });

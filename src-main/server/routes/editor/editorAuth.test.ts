@@ -1,9 +1,11 @@
-// The admin session over HTTP: Bearer token or the cookie from the admin link, the CSRF header rule, and what survives a restart.
+// The admin session over HTTP: Bearer token or the cookie from the admin link, the CSRF header rule, idle expiry, logout, and what a restart keeps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, type EditorSession } from '../../../../src-shared/api/editorApi';
 import { APP_VERSION } from '../../../appVersion';
 import { api, signIn, smallTemplate, startEditorServer, type EditorServer } from './editorTestSupport';
 import { WORKSPACE_TEAM_NAME } from './workspaceTeam';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 let server: EditorServer;
 beforeAll(async () => {
@@ -73,6 +75,8 @@ describe('the admin link /?token=', () => {
     expect(setCookie.toLowerCase()).toContain('httponly');
     expect(setCookie.toLowerCase()).toContain('samesite=strict');
     expect(setCookie.toLowerCase()).toContain('path=/');
+    // Secure only under TLS (tlsServer.test.ts): plain HTTP could not send it back. Expires: 12 h (below).
+    expect(setCookie.toLowerCase()).not.toContain('secure');
     expect(setCookie).not.toContain(server.token);
   });
 
@@ -115,8 +119,60 @@ describe('CSRF: changes made with the cookie', () => {
   });
 });
 
+describe('the session cookie over time', () => {
+  it('lasts while it is used (each answer renews it for 12 h) and ends after 12 h without a request', async () => {
+    let now = Date.UTC(2025, 5, 15, 8);
+    const clocked = await startEditorServer({ now: () => now });
+    try {
+      const opened = await api(clocked, `/?token=${clocked.token}`, { auth: 'none', headers: { Accept: 'text/html' } });
+      expect(opened.headers.get('set-cookie')).toContain(`expires=${new Date(now + 12 * HOUR_MS).toUTCString()}`);
+      const cookie = await signIn(clocked);
+      for (let use = 0; use < 3; use += 1) {
+        now += 11 * HOUR_MS;
+        const used = await api(clocked, '/api/session', { auth: { cookie } });
+        expect(used.status).toBe(200);
+        const renewed = used.headers.get('set-cookie') ?? '';
+        expect(renewed.startsWith(`${cookie};`)).toBe(true);
+        expect(renewed).toContain(`expires=${new Date(now + 12 * HOUR_MS).toUTCString()}`);
+      }
+      now += 12 * HOUR_MS;
+      expectAuthRequired(await api(clocked, '/api/session', { auth: { cookie } }));
+      // The token still signs in afresh.
+      expect((await api(clocked, '/api/session', { auth: { cookie: await signIn(clocked) } })).status).toBe(200);
+    } finally {
+      await clocked.close();
+    }
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('ends the session on the server: the same cookie is refused afterwards, another session is not touched', async () => {
+    const cookie = await signIn(server);
+    const other = await signIn(server);
+    const answer = await api(server, '/api/logout', { method: 'POST', auth: { cookie }, editorHeader: true });
+    expect(answer.status).toBe(204);
+    const cleared = answer.headers.get('set-cookie') ?? '';
+    expect(cleared).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+    expect(cleared.toLowerCase()).toContain('expires=thu, 01 jan 1970');
+    // A copy of the cookie kept elsewhere (another tab, a thief) is refused too.
+    expectAuthRequired(await api(server, '/api/session', { auth: { cookie } }));
+    expect((await api(server, '/api/session', { auth: { cookie: other } })).status).toBe(200);
+  });
+
+  it('needs the CSRF header with the cookie, so another site cannot sign the editor out', async () => {
+    const cookie = await signIn(server);
+    expect((await api(server, '/api/logout', { method: 'POST', auth: { cookie } })).status).toBe(403);
+    expect((await api(server, '/api/session', { auth: { cookie } })).status).toBe(200);
+  });
+
+  it('answers 204 to the Bearer token, which has no session to end and keeps working', async () => {
+    expect((await api(server, '/api/logout', { method: 'POST' })).status).toBe(204);
+    expect((await api(server, '/api/session')).status).toBe(200);
+  });
+});
+
 describe('after a restart on the same data directory', () => {
-  it('keeps the token, the cookie and the workspace team', async () => {
+  it('keeps the token and the workspace team; browsers sign in again, as sessions live in the server\'s memory', async () => {
     const dataServer = await startEditorServer();
     const cookie = await signIn(dataServer);
     const { teamId } = (await api(dataServer, '/api/session')).json<EditorSession>();
@@ -124,7 +180,8 @@ describe('after a restart on the same data directory', () => {
     const again = await startEditorServer({ dataDir: dataServer.dataDir });
     try {
       expect(again.token).toBe(dataServer.token);
-      expect((await api(again, '/api/session', { auth: { cookie } })).json<EditorSession>().teamId).toBe(teamId);
+      expectAuthRequired(await api(again, '/api/session', { auth: { cookie } }));
+      expect((await api(again, '/api/session', { auth: { cookie: await signIn(again) } })).json<EditorSession>().teamId).toBe(teamId);
       expect(again.store.teams.list().filter((team) => team.name === WORKSPACE_TEAM_NAME)).toHaveLength(1);
     } finally {
       await again.close();

@@ -11,6 +11,7 @@ import { createRenderPool } from '../../../render/renderPool';
 import { openStore, type Store } from '../../../store/openStore';
 import { loadOrCreateAdminToken } from '../../adminSession';
 import { startServer } from '../../createServer';
+import type { ServerConfig } from '../../serverConfig';
 
 const temporaryDirs: string[] = [];
 afterAll(() => {
@@ -28,6 +29,8 @@ export interface EditorServerOptions {
   dataDir?: string;
   rendererDir?: string;
   now?: () => number;
+  /** More of the server's configuration (TLS, limits); host and port stay 127.0.0.1 and any free port. */
+  config?: Partial<Omit<ServerConfig, 'host' | 'port'>>;
 }
 
 export interface EditorServer {
@@ -50,7 +53,7 @@ export async function startEditorServer(options: EditorServerOptions = {}): Prom
     store,
     pool,
     logger: pino({ level: 'silent' }),
-    config: { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION, rendererDir: options.rendererDir },
+    config: { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION, rendererDir: options.rendererDir, ...options.config },
   });
   return { url: running.url, port: running.port, dataDir, token: loadOrCreateAdminToken(store), store, close: () => running.close() };
 }

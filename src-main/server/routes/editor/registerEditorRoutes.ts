@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { PrintQueue } from '../../../printing/printQueue';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
+import type { AdminSession } from '../../adminSession';
 import type { QuotaGate } from '../../quotaGate';
 import type { ServerConfig } from '../../serverConfig';
 import { registerApiKeysRoutes } from './apiKeysRoutes';
@@ -22,6 +23,8 @@ export interface EditorRouteDeps {
   store: Store;
   pool: RenderPool;
   config: ServerConfig;
+  /** The browser sessions (sign-in opens them, logout ends them). */
+  session: AdminSession;
   /** The workspace team (ensureWorkspaceTeam). */
   teamId: string;
   /** The server's quota gate and print queue: the editor's print jobs are admitted and sent like /v1/print's. */
@@ -29,8 +32,8 @@ export interface EditorRouteDeps {
   printQueue: Pick<PrintQueue, 'wake'>;
 }
 
-export function registerEditorRoutes(router: Router, { store, pool, config, teamId, quota, printQueue }: EditorRouteDeps): void {
-  registerSessionRoute(router, store, config, teamId);
+export function registerEditorRoutes(router: Router, { store, pool, config, session, teamId, quota, printQueue }: EditorRouteDeps): void {
+  registerSessionRoute(router, store, config, session, teamId);
   registerTemplatesRoutes(router, store, teamId);
   registerThumbnailRoute(router, store, pool, teamId, config.version);
   registerPreviewRoute(router, pool, store, teamId);

@@ -1,12 +1,14 @@
-// GET /api/session: who the editor is (the workspace team, super admin) and where the server listens.
+// GET /api/session: who the editor is (the workspace team, super admin) and where the server listens; POST /api/logout ends the browser's session.
 import type Router from '@koa/router';
-import type { EditorSession } from '../../../../src-shared/api/editorApi';
+import { SESSION_COOKIE, type EditorSession } from '../../../../src-shared/api/editorApi';
 import type { Store } from '../../../store/openStore';
+import type { AdminSession } from '../../adminSession';
 import { lanAccessEnabled, type ServerConfig } from '../../serverConfig';
+import { clearSessionCookie } from './editorAuth';
 import { listeningPort } from './settingsRoutes';
 import { currentWorkspaceTeam } from './workspaceTeam';
 
-export function registerSessionRoute(router: Router, store: Store, config: ServerConfig, teamId: string): void {
+export function registerSessionRoute(router: Router, store: Store, config: ServerConfig, adminSession: AdminSession, teamId: string): void {
   router.get('/api/session', (ctx) => {
     const team = currentWorkspaceTeam(store, teamId);
     const session: EditorSession = {
@@ -21,5 +23,14 @@ export function registerSessionRoute(router: Router, store: Store, config: Serve
       port: listeningPort(ctx, config),
     };
     ctx.body = session;
+  });
+
+  // Ended on the server, so a copy of the cookie (another tab, a stolen one) stops working too. A Bearer caller has no
+  // session to end: the admin token is revoked by replacing the admin-token file.
+  router.post('/api/logout', (ctx) => {
+    const cookie = ctx.cookies.get(SESSION_COOKIE);
+    if (cookie !== undefined) adminSession.end(cookie);
+    clearSessionCookie(ctx);
+    ctx.status = 204;
   });
 }

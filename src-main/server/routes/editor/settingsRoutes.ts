@@ -1,8 +1,10 @@
 // /api/settings: the server's address and the LAN access switch, stored for the next start of `labelsmith serve`.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { LocalOnlyError } from '../../../../src-shared/api/apiErrors';
 import { settingsBodySchema, type EditorSettings } from '../../../../src-shared/api/editorApi';
 import type { Store } from '../../../store/openStore';
+import { isLoopbackClient } from '../../clientAddress';
 import { jsonBody } from '../../middleware/jsonBody';
 import { parseRequestBody } from '../../requestBody';
 import { lanAccessEnabled, type ServerConfig } from '../../serverConfig';
@@ -12,14 +14,24 @@ export function listeningPort(ctx: Context, config: ServerConfig): number {
   return ctx.req.socket.localPort ?? config.port;
 }
 
+function storedAllowedHostnames(store: Store, config: ServerConfig): string[] {
+  return store.settings.get('allowedHostnames') ?? config.allowedHostnames;
+}
+
 function settingsView(store: Store, config: ServerConfig, port: number): EditorSettings {
   const runningLanAccess = lanAccessEnabled(config);
   const lanAccess = store.settings.get('lanAccess') ?? runningLanAccess;
-  const allowedHostnames = store.settings.get('allowedHostnames') ?? config.allowedHostnames;
+  const allowedHostnames = storedAllowedHostnames(store, config);
   const running = new Set(config.allowedHostnames);
   // A stored name the server does not accept yet needs a restart; --allow-host names may add to the stored ones.
   const restartRequired = lanAccess !== runningLanAccess || allowedHostnames.some((name) => !running.has(name));
   return { host: config.host, port, lanAccess, allowedHostnames, restartRequired };
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((name) => right.has(name));
 }
 
 export function registerSettingsRoutes(router: Router, store: Store, config: ServerConfig): void {
@@ -29,6 +41,11 @@ export function registerSettingsRoutes(router: Router, store: Store, config: Ser
 
   router.put('/api/settings', jsonBody(), (ctx) => {
     const { lanAccess, allowedHostnames } = parseRequestBody(settingsBodySchema, ctx.request.body);
+    // The names a server answers to are its defence against DNS rebinding: only someone at this machine widens them.
+    // The same list sent back (as a settings form does) is no change.
+    if (allowedHostnames !== undefined && !isLoopbackClient(ctx.req.socket) && !sameNames(allowedHostnames, storedAllowedHostnames(store, config))) {
+      throw new LocalOnlyError('the allowed host names can be changed only on the machine running Labelsmith (its editor, or `labelsmith serve --allow-host`)');
+    }
     store.transaction(() => {
       store.settings.set('lanAccess', lanAccess);
       if (allowedHostnames !== undefined) store.settings.set('allowedHostnames', [...new Set(allowedHostnames)]);
