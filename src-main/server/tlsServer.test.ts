@@ -47,6 +47,12 @@ describe('a server with a certificate', () => {
     expect(usage.json()).toHaveProperty('quota');
   });
 
+  it('refuses a Host it does not answer to, naming its https address', async () => {
+    const misdirected = await httpsCall(`${server.url}/health`, certificate.cert, { headers: { Host: 'rebind.example' } });
+    expect(misdirected.status).toBe(403);
+    expect(misdirected.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.stringContaining(`use https://127.0.0.1:${server.port}`) });
+  });
+
   it('does not speak plain HTTP on its port', async () => {
     await expect(fetch(`http://127.0.0.1:${server.port}/health`)).rejects.toThrow();
   });

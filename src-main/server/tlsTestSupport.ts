@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
+import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 
 export interface TestCertificate {
   certFile: string;
@@ -33,10 +34,15 @@ export interface HttpsAnswer {
   json<T = Record<string, unknown>>(): T;
 }
 
-/** One HTTPS request that trusts only `ca` and checks the certificate names the URL's host, as a browser would. */
+/**
+ * One HTTPS request that trusts only `ca` and checks the certificate names the URL's host, as a browser would (Node
+ * would check the Host header's name instead, which a test may set to something else).
+ */
 export function httpsCall(url: string, ca: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<HttpsAnswer> {
+  const { hostname } = new URL(url);
   return new Promise((resolve, reject) => {
-    const outgoing = httpsRequest(url, { method: options.method ?? 'GET', headers: options.headers, ca, agent: false }, (response) => {
+    const requestOptions = { method: options.method ?? 'GET', headers: options.headers, ca, agent: false, checkServerIdentity: (_name: string, cert: PeerCertificate) => checkServerIdentity(hostname, cert) };
+    const outgoing = httpsRequest(url, requestOptions, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);

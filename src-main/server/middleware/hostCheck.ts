@@ -10,7 +10,7 @@ export function hostCheck(config: ServerConfig) {
     if (host === '' || !accepted.has(hostnameOf(host))) {
       // The socket's port, not config.port: a server asked for port 0 listens on whatever port it was given.
       const port = ctx.req.socket.localPort ?? config.port;
-      throw new ForbiddenError(`requests for host "${host}" are not served here; use http://${config.host}:${port}`);
+      throw new ForbiddenError(`requests for host "${host}" are not served here; use ${ctx.protocol}://${config.host}:${port}`);
     }
     await next();
   };
