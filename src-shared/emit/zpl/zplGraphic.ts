@@ -50,6 +50,24 @@ function diffuse(gray: Float32Array, width: number, height: number, x: number, y
 }
 
 /**
+ * 1-bit pixels (one byte per pixel, 1 = black, row-major) to rows of bytes as ZPL graphics (and 1-bit PNG scanlines)
+ * hold them: the leftmost dot in the most significant bit, each row padded with white to whole bytes.
+ */
+export function packRows(bits: Uint8Array, width: number, height: number): Uint8Array {
+  const bytesPerRow = Math.ceil(width / 8);
+  const packed = new Uint8Array(bytesPerRow * height);
+  for (let y = 0; y < height; y++) {
+    const start = y * width;
+    const rowStart = y * bytesPerRow;
+    for (let x = 0; x < width; x++) {
+      const at = rowStart + (x >> 3);
+      if (bits[start + x] === 1) packed[at] = (packed[at] ?? 0) | (0x80 >> (x & 7));
+    }
+  }
+  return packed;
+}
+
+/**
  * 1-bit pixels (one byte per pixel, 1 = black, row-major) to `^GFA,total,total,bytesPerRow,data^FS`;
  * the caller puts its ^FOx,y in front. Data uses ZPL ASCII compression (run counts, ',' for a row
  * ending in white, ':' for a repeated row), which keeps a mostly white label a few kilobytes.
@@ -59,26 +77,20 @@ export function monochromeToGfa(bits: Uint8Array, width: number, height: number)
   if (bits.length < width * height) throw new Error(`expected ${width * height} pixels for ${width}x${height}, got ${bits.length}`);
   const bytesPerRow = Math.ceil(width / 8);
   const totalBytes = bytesPerRow * height;
+  const packed = packRows(bits, width, height);
   const rows: string[] = [];
   let previousRow: string | undefined;
   for (let y = 0; y < height; y++) {
-    const hex = rowToHex(bits, y * width, width, bytesPerRow);
+    const hex = rowToHex(packed.subarray(y * bytesPerRow, (y + 1) * bytesPerRow));
     rows.push(hex === previousRow ? ':' : compressRow(hex));
     previousRow = hex;
   }
   return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${rows.join('')}^FS`;
 }
 
-function rowToHex(bits: Uint8Array, start: number, width: number, bytesPerRow: number): string {
+function rowToHex(row: Uint8Array): string {
   let hex = '';
-  for (let byteIndex = 0; byteIndex < bytesPerRow; byteIndex++) {
-    let byte = 0;
-    for (let bit = 0; bit < 8; bit++) {
-      const x = byteIndex * 8 + bit;
-      if (x < width && bits[start + x] === 1) byte |= 0x80 >> bit;
-    }
-    hex += byte.toString(16).toUpperCase().padStart(2, '0');
-  }
+  for (const byte of row) hex += byte.toString(16).toUpperCase().padStart(2, '0');
   return hex;
 }
 
@@ -97,19 +109,32 @@ function compressRow(hex: string): string {
   return body.length < hex.length ? `${out},` : out;
 }
 
+/** ZPL's run-count letters: G..Y count 1..19, g..z count 20..400 in steps of 20; counts in front of one digit add up. */
+const SMALL_RUN = { first: 'G'.charCodeAt(0), last: 'Y'.charCodeAt(0), step: 1 };
+const LARGE_RUN = { first: 'g'.charCodeAt(0), last: 'z'.charCodeAt(0), step: 20 };
+const LARGEST_RUN_LETTER_COUNT = (LARGE_RUN.last - LARGE_RUN.first + 1) * LARGE_RUN.step;
+
+/** What one run-count letter adds to the count of the hex digit after it, or 0 when the character is no count letter. */
+export function runCountOf(code: number): number {
+  for (const run of [SMALL_RUN, LARGE_RUN]) {
+    if (code >= run.first && code <= run.last) return (code - run.first + 1) * run.step;
+  }
+  return 0;
+}
+
 /** Count prefix of a run: g..z add 20..400, G..Y add 1..19; a run of one needs no prefix. */
 function runCount(run: number): string {
   if (run === 1) return '';
   let prefix = '';
   let left = run;
-  while (left >= 400) {
-    prefix += 'z';
-    left -= 400;
+  while (left >= LARGEST_RUN_LETTER_COUNT) {
+    prefix += String.fromCharCode(LARGE_RUN.last);
+    left -= LARGEST_RUN_LETTER_COUNT;
   }
-  if (left >= 20) {
-    prefix += String.fromCharCode('g'.charCodeAt(0) + Math.floor(left / 20) - 1);
-    left %= 20;
+  if (left >= LARGE_RUN.step) {
+    prefix += String.fromCharCode(LARGE_RUN.first + Math.floor(left / LARGE_RUN.step) - 1);
+    left %= LARGE_RUN.step;
   }
-  if (left > 0) prefix += String.fromCharCode('G'.charCodeAt(0) + left - 1);
+  if (left > 0) prefix += String.fromCharCode(SMALL_RUN.first + left - 1);
   return prefix;
 }
