@@ -4,6 +4,7 @@ import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
 import type { PixelBudget } from '../../render/pixelBudget';
 import { decodeField } from './zplCharsets';
 import { applyHexEscapes } from './zplHexEscapes';
+import { ZplObjectStore } from './zplObjectStore';
 import { commandLabel, splitParams, type ZplCommand, type ZplTokenizer } from './zplTokenizer';
 import type { ZplBarcodeDefaults, ZplBarcodeField, ZplDpmm, ZplFieldContext, ZplFieldOrigin, ZplOrientation, ZplWarning } from './zplField';
 
@@ -151,6 +152,8 @@ export class ZplReader implements ZplFieldContext {
   storing: { name: string; start: number } | undefined;
   /** The ^FN data of the label whose ^XF is being run: fields with those numbers take it. */
   recallValues: ZplOpenLabel['fieldValues'] | undefined;
+  /** Graphics and fonts downloaded (~DG, ~DY) for recall (^XG, ^IM, ^IL, ^A@), kept across the labels of one read. */
+  readonly objects = new ZplObjectStore();
   private nextId = 0;
 
   constructor(
