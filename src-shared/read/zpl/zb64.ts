@@ -12,7 +12,8 @@ export function isZb64(data: string): boolean {
 
 /**
  * The CRC Zebra appends to ZB64 data: CRC-16 with polynomial 0x1021, initial value 0, no reflection and no final XOR
- * (the variant also called CRC-16/XMODEM), over the base64 text's ASCII bytes. Checked against a printer-made label.
+ * (the variant also called CRC-16/XMODEM), over the base64 text's ASCII bytes. It matches a published Z64 graphic's
+ * CRC, where CRC-16/CCITT-FALSE (initial value 0xFFFF) does not.
  */
 export function zb64Crc(text: string): number {
   let crc = 0;
