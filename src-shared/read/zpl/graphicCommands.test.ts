@@ -150,6 +150,18 @@ describe('graphic commands', () => {
     expect(ink[100 * WIDTH_DOTS]).toBe(0);
   });
 
+  it('charges and warns the same when a graphic is read again (decoded once, kept across reads)', () => {
+    const zpl = `^XA^FO0,0^GFA,1300,1300,13,${zb64('Z64', new Uint8Array(5000).fill(0xff))}^FS^FO50,50${LOGO_GFA}^XZ`;
+    const budgets = [new PixelBudget(1_000_000), new PixelBudget(1_000_000)];
+    const [first, second] = budgets.map((budget) => read(zpl, budget));
+    expect(second!.warnings).toEqual(first!.warnings);
+    expect(first!.warnings.map((warning) => warning.code)).toEqual(['ZPL_GRAPHIC_SIZE']);
+    expect(budgets[1]!.used).toBe(budgets[0]!.used);
+    expect(second!.labels[0]!.label.elements).toEqual(first!.labels[0]!.label.elements);
+    // a budget too small for the second graphic still stops a read that finds both cached
+    expect(() => read(zpl, new PixelBudget(budgets[0]!.used - 1))).toThrow(PixelBudgetError);
+  });
+
   it('keeps a ~DY font that parses and warns about a malformed one', () => {
     const ttf = new Uint8Array(readFileSync(new URL('../../../resources/fonts/LiberationSans-Regular.ttf', import.meta.url)));
     const good = read(`~DYE:LABEL,B,T,${ttf.length},,${zb64('Z64', ttf)}^XA^XZ`);

@@ -1,10 +1,12 @@
 // Handlers of the graphic commands: ^GF (graphic field), ~DG/~DY (downloads), ^XG/^IM/^IL (recall), ^ID (delete).
 import type { MonoBitmap } from './zplField';
+import { decodeOnce } from './graphicCache';
 import { graphicImage, type Magnification } from './graphicImage';
 import { decodeZb64, isZb64 } from './zb64';
 import { decodePngGraphic, parseFont } from './zplDownloadedFiles';
 import { decodeGraphic } from './zplGraphicData';
-import { decodeZplHex, type GraphicReport } from './zplHexGraphic';
+import type { GraphicReport, PixelCharge } from './graphicDecoding';
+import { decodeZplHex } from './zplHexGraphic';
 import { formatObjectName, parseObjectName, type ZplObjectName } from './zplObjectStore';
 import { readNumber, type ZplCommandTable, type ZplReader } from './zplReader';
 import { commandLabel, type ZplCommand } from './zplTokenizer';
@@ -63,8 +65,8 @@ const DOWNLOAD_KINDS: Record<string, { kind: 'grf' | 'png' | 'font'; extension: 
 };
 
 /** The bytes of a downloaded file: ZB64, ASCII hex (A, P) or binary (B), at most `size` of them. */
-function fileBytes(reader: ZplReader, command: ZplCommand, format: string, data: string, size: number, report: GraphicReport): Uint8Array | undefined {
-  if (isZb64(data)) return decodeZb64(data, size, reader.budget, described(command), report);
+function fileBytes(command: ZplCommand, format: string, data: string, size: number, budget: PixelCharge, report: GraphicReport): Uint8Array | undefined {
+  if (isZb64(data)) return decodeZb64(data, size, budget, described(command), report);
   if (format === 'B') return Uint8Array.from(data.slice(0, size), (char) => char.charCodeAt(0) & 0xff);
   return decodeZplHex(data, size, 1, report);
 }
@@ -90,20 +92,25 @@ function downloadObject(reader: ZplReader, command: ZplCommand): void {
     report('ZPL_GRAPHIC_FORMAT', 'AR-compressed downloads (format C) are a Zebra-internal format with no public definition; skipped');
     return;
   }
+  const key = ['~DY', format, kind.kind, total, perRowParam, data].join('\0');
   if (kind.kind === 'grf') {
     if (!fits(reader, command, name, total * 8)) return;
-    const bitmap = decodeGraphic({ format: format === 'B' ? 'B' : 'A', totalBytes: total, bytesPerRow: count(perRowParam), data }, reader.budget, described(command), report);
+    const declaration = { format: format === 'B' ? 'B' : 'A', totalBytes: total, bytesPerRow: count(perRowParam), data };
+    const bitmap = decodeOnce(key, reader.budget, described(command), report, (budget, inner) => decodeGraphic(declaration, budget, described(command), inner));
     if (bitmap) store(reader, command, name, { kind: 'graphic', bitmap });
     return;
   }
   if (!fits(reader, command, name, total)) return;
-  const bytes = fileBytes(reader, command, format, data, total, report);
-  if (!bytes) return;
   if (kind.kind === 'png') {
-    const bitmap = decodePngGraphic(bytes, reader.budget, described(command), report);
+    const bitmap = decodeOnce(key, reader.budget, described(command), report, (budget, inner) => {
+      const bytes = fileBytes(command, format, data, total, budget, inner);
+      return bytes && decodePngGraphic(bytes, budget, described(command), inner);
+    });
     if (bitmap) store(reader, command, name, { kind: 'graphic', bitmap });
     return;
   }
+  const bytes = fileBytes(command, format, data, total, reader.budget, report);
+  if (!bytes) return;
   const font = parseFont(bytes);
   if (font) store(reader, command, name, { kind: 'font', data: bytes, font });
   else reader.warnAt('ZPL_MALFORMED_FONT', `~DY: ${formatObjectName(name)} is a malformed font (it does not parse as TrueType or OpenType); not stored`, command);
@@ -114,12 +121,9 @@ export const GRAPHIC_COMMANDS: ZplCommandTable = {
   '^GF': (reader, command) => {
     const [format = 'A', dataBytes, totalBytes, bytesPerRow, data = ''] = reader.params(command, 5);
     const declaredData = count(dataBytes);
-    const bitmap = decodeGraphic(
-      { format: format.toUpperCase(), ...(Number.isNaN(declaredData) ? {} : { dataBytes: declaredData }), totalBytes: count(totalBytes), bytesPerRow: count(bytesPerRow), data },
-      reader.budget,
-      described(command),
-      reporter(reader, command),
-    );
+    const declaration = { format: format.toUpperCase(), ...(Number.isNaN(declaredData) ? {} : { dataBytes: declaredData }), totalBytes: count(totalBytes), bytesPerRow: count(bytesPerRow), data };
+    const key = ['^GF', declaration.format, dataBytes, totalBytes, bytesPerRow, data].join('\0');
+    const bitmap = decodeOnce(key, reader.budget, described(command), reporter(reader, command), (budget, report) => decodeGraphic(declaration, budget, described(command), report));
     reader.field.onClose = (at) => {
       if (bitmap) drawGraphic(at, bitmap, ONE_TO_ONE);
     };
@@ -135,7 +139,9 @@ export const GRAPHIC_COMMANDS: ZplCommandTable = {
       return;
     }
     if (total > 0 && !fits(reader, command, name, total * 8)) return;
-    const bitmap = decodeGraphic({ format: 'A', totalBytes: total, bytesPerRow: count(perRowParam), data }, reader.budget, described(command), reporter(reader, command));
+    const declaration = { format: 'A', totalBytes: total, bytesPerRow: count(perRowParam), data };
+    const key = ['~DG', totalParam, perRowParam, data].join('\0');
+    const bitmap = decodeOnce(key, reader.budget, described(command), reporter(reader, command), (budget, report) => decodeGraphic(declaration, budget, described(command), report));
     if (bitmap) store(reader, command, name, { kind: 'graphic', bitmap });
   },
   '~DY': downloadObject,

@@ -1,4 +1,4 @@
-// A ZPL graphic's dots as a laid-out image: a 1-bit PNG, black dots opaque and white ones transparent, placed in points.
+// A ZPL graphic's dots as a laid-out image: a two-colour PNG, black dots opaque and white ones transparent, placed in points.
 import { strFromU8 } from 'fflate';
 import { encode } from 'fast-png';
 import type { LaidOutImage } from '../../layout/laidOutLabel';
@@ -10,25 +10,47 @@ export interface Magnification {
   y: number;
 }
 
-/** The bitmap with every dot repeated `x` times across and `y` times down, as grey + alpha pixels: black dots opaque,
- * white ones transparent so the graphic overlays what is beneath as a printer's dots do. (A 1-bit palette PNG with a
- * transparent entry would be 16 times smaller before deflate, but pdfkit draws its transparency inverted.) */
-function magnifiedPixels(bitmap: MonoBitmap, { x: mx, y: my }: Magnification): Uint8Array {
+/**
+ * Palette entry 0 is white paper, left transparent so the graphic overlays what is beneath as a printer's dots do; 1 is
+ * black. Eight bits an index, so a bitmap's dots are the samples as they are. (A 1-bit palette would deflate 8 times
+ * fewer bytes, but pdfkit reads its transparency as if each byte were one index and draws it wrong.)
+ */
+const PALETTE = [
+  [255, 255, 255, 0],
+  [0, 0, 0, 255],
+];
+
+/** The bitmap's dots with every dot repeated `x` times across and `y` times down. */
+function magnifiedDots(bitmap: MonoBitmap, { x: mx, y: my }: Magnification): Uint8Array {
+  if (mx === 1 && my === 1) return bitmap.dots;
   const width = bitmap.width * mx;
-  const rowBytes = width * 2;
-  const pixels = new Uint8Array(rowBytes * bitmap.height * my);
+  const dots = new Uint8Array(width * bitmap.height * my);
   for (let y = 0; y < bitmap.height; y++) {
-    const rowStart = y * my * rowBytes;
-    for (let x = 0; x < bitmap.width; x++) {
-      const black = bitmap.dots[y * bitmap.width + x] === 1;
-      for (let i = x * mx * 2; i < (x + 1) * mx * 2; i += 2) {
-        pixels[rowStart + i] = black ? 0 : 255;
-        pixels[rowStart + i + 1] = black ? 255 : 0;
-      }
-    }
-    for (let copy = 1; copy < my; copy++) pixels.copyWithin(rowStart + copy * rowBytes, rowStart, rowStart + rowBytes);
+    const rowStart = y * my * width;
+    for (let x = 0; x < bitmap.width; x++) dots.fill(bitmap.dots[y * bitmap.width + x] ?? 0, rowStart + x * mx, rowStart + (x + 1) * mx);
+    for (let copy = 1; copy < my; copy++) dots.copyWithin(rowStart + copy * width, rowStart, rowStart + width);
   }
-  return pixels;
+  return dots;
+}
+
+/**
+ * Encoded PNGs (base64) by bitmap and magnification: bitmaps come from the decode cache, so a logo in every label of
+ * a stream, or recalled with ^XG in each, is encoded once.
+ */
+const encoded = new WeakMap<MonoBitmap, Map<string, string>>();
+
+function pngBase64(bitmap: MonoBitmap, magnification: Magnification): string {
+  let byMagnification = encoded.get(bitmap);
+  if (byMagnification === undefined) encoded.set(bitmap, (byMagnification = new Map()));
+  const key = `${magnification.x}x${magnification.y}`;
+  let base64 = byMagnification.get(key);
+  if (base64 === undefined) {
+    const data = magnifiedDots(bitmap, magnification);
+    const png = encode({ width: bitmap.width * magnification.x, height: bitmap.height * magnification.y, data, depth: 8, channels: 1, palette: PALETTE });
+    base64 = btoa(strFromU8(png, true));
+    byMagnification.set(key, base64);
+  }
+  return base64;
 }
 
 /**
@@ -39,7 +61,6 @@ export function graphicImage(id: string, bitmap: MonoBitmap, origin: ZplFieldOri
   const width = bitmap.width * magnification.x;
   const height = bitmap.height * magnification.y;
   ctx.budget.charge(width * height, `graphic ${id}`);
-  const png = encode({ width, height, data: magnifiedPixels(bitmap, magnification), depth: 8, channels: 2 });
   const scale = pointsPerDot(ctx.dpmm);
   // Graphics have no orientation of their own in ZPL: they are always drawn upright.
   const { box: dots, rotation } = placeField(origin, 'N', width, height, height);
@@ -50,7 +71,7 @@ export function graphicImage(id: string, bitmap: MonoBitmap, origin: ZplFieldOri
     box,
     rotation,
     mime: 'image/png',
-    base64: btoa(strFromU8(png, true)),
+    base64: pngBase64(bitmap, magnification),
     pixelWidth: width,
     pixelHeight: height,
     placement: box,

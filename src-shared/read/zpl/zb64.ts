@@ -1,7 +1,6 @@
 // Zebra's ZB64 download encodings (:B64: base64, :Z64: zlib then base64) with their CRC, inflated within a byte limit.
 import { Unzlib } from 'fflate';
-import type { PixelBudget } from '../../render/pixelBudget';
-import type { GraphicReport } from './zplHexGraphic';
+import type { GraphicReport, PixelCharge } from './graphicDecoding';
 
 const ZB64_HEADER = /^:(B64|Z64):/i;
 
@@ -37,7 +36,7 @@ const INFLATE_SLICE = 1024;
  * inflater is fed small slices and stopped once the output passes `maxBytes`, so a few bytes that would inflate to
  * gigabytes cost at most the declared size.
  */
-export function decodeZb64(data: string, maxBytes: number, budget: PixelBudget, what: string, report: GraphicReport): Uint8Array | undefined {
+export function decodeZb64(data: string, maxBytes: number, budget: PixelCharge, what: string, report: GraphicReport): Uint8Array | undefined {
   const header = ZB64_HEADER.exec(data);
   if (!header) throw new Error('not ZB64 data');
   const kind = (header[1] as string).toUpperCase();

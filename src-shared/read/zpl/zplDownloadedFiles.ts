@@ -3,9 +3,8 @@ import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
 import { convertIndexedToRgb, decode, hasPngSignature, type DecodedPng } from 'fast-png';
 import { rgbaToMonochrome } from '../../emit/zpl/zplGraphic';
-import type { PixelBudget } from '../../render/pixelBudget';
 import type { MonoBitmap } from './zplField';
-import type { GraphicReport } from './zplHexGraphic';
+import type { GraphicReport, PixelCharge } from './graphicDecoding';
 
 /** Width and height from the IHDR chunk, which is what the decoder allocates by; undefined when it is not a PNG. */
 function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
@@ -56,7 +55,7 @@ function toRgba(png: DecodedPng): Uint8Array {
  * A downloaded PNG as the printer stores it: 1-bit, dark pixels black, light and transparent ones white. Its size is
  * read from IHDR and charged to the budget before it is decoded.
  */
-export function decodePngGraphic(bytes: Uint8Array, budget: PixelBudget, what: string, report: GraphicReport): MonoBitmap | undefined {
+export function decodePngGraphic(bytes: Uint8Array, budget: PixelCharge, what: string, report: GraphicReport): MonoBitmap | undefined {
   const size = pngSize(bytes);
   if (!size) {
     report('ZPL_GRAPHIC_DATA', 'the downloaded PNG is not a PNG file');

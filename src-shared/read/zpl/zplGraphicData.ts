@@ -1,8 +1,8 @@
 // A ZPL graphic's declaration (^GF, ~DG, a ~DY .GRF) and data to a MonoBitmap, its pixels charged before allocating.
-import type { PixelBudget } from '../../render/pixelBudget';
 import type { MonoBitmap } from './zplField';
 import { decodeZb64, isZb64 } from './zb64';
-import { decodeZplHex, type GraphicReport } from './zplHexGraphic';
+import type { GraphicReport, PixelCharge } from './graphicDecoding';
+import { decodeZplHex } from './zplHexGraphic';
 
 /** A graphic as its command declares it; the byte counts are as written, checked here. */
 export interface GraphicDeclaration {
@@ -40,7 +40,7 @@ export function unpackRows(packed: Uint8Array, bytesPerRow: number, rows: number
  * declared total) are charged to `budget` before anything is allocated: a graphic declaring 100 MB throws
  * PixelBudgetError without touching its data.
  */
-export function decodeGraphic(declaration: GraphicDeclaration, budget: PixelBudget, what: string, report: GraphicReport): MonoBitmap | undefined {
+export function decodeGraphic(declaration: GraphicDeclaration, budget: PixelCharge, what: string, report: GraphicReport): MonoBitmap | undefined {
   const { format, totalBytes, bytesPerRow } = declaration;
   if (!isCount(totalBytes) || !isCount(bytesPerRow)) {
     report('ZPL_GRAPHIC_SIZE', `the graphic declares ${totalBytes} bytes at ${bytesPerRow} bytes a row; both must be whole numbers above 0`);
@@ -63,7 +63,7 @@ export function decodeGraphic(declaration: GraphicDeclaration, budget: PixelBudg
   return packed && unpackRows(packed, bytesPerRow, rows);
 }
 
-function packedData(declaration: GraphicDeclaration, rows: number, budget: PixelBudget, what: string, report: GraphicReport): Uint8Array | undefined {
+function packedData(declaration: GraphicDeclaration, rows: number, budget: PixelCharge, what: string, report: GraphicReport): Uint8Array | undefined {
   const { format, dataBytes, bytesPerRow, data } = declaration;
   const size = bytesPerRow * rows;
   if (isZb64(data)) return decodeZb64(data, size, budget, what, report);

@@ -1,8 +1,6 @@
 // Decodes ZPL's ASCII hex graphic data, with its compression (run counts, ',' '!' ':'), into rows of packed bytes.
 import { runCountOf } from '../../emit/zpl/zplGraphic';
-
-/** How a graphic decoder tells the command reader what it met: a stable code and a message for the user. */
-export type GraphicReport = (code: string, message: string) => void;
+import type { GraphicReport } from './graphicDecoding';
 
 const COMMA = 0x2c;
 const BANG = 0x21;
