@@ -79,14 +79,17 @@ describe('graphic commands', () => {
     expect(differences(await inkOf(again.labels[0]!.label), expected(30, 40))).toEqual([]);
   });
 
-  it('lets the white dots of a graphic show the box beneath, and draws ^FR graphics reversed', async () => {
-    const result = read(`^XA^FO0,0^GB60,160,60^FS^FO30,40${LOGO_GFA}^FO100,40^FR${LOGO_GFA}^XZ`);
+  it('lets the white dots of a graphic show the box beneath, and a ^FR graphic inverts what is beneath its dots', async () => {
+    // box: x 0..59; a plain logo inside it at (10, 20); a reversed logo across its right edge at (40, 100)
+    const result = read(`^XA^FO0,0^GB60,160,60^FS^FO10,20${LOGO_GFA}^FO40,100^FR${LOGO_GFA}^XZ`);
     const [, normal, reversed] = result.labels[0]!.label.elements;
     expect(normal).not.toHaveProperty('reverse');
     expect(reversed).toMatchObject({ type: 'image', reverse: true });
-    const box = new Uint8Array(WIDTH_DOTS * HEIGHT_DOTS).map((_, i) => (i % WIDTH_DOTS < 60 ? 1 : 0));
-    const ink = await inkOf({ ...result.labels[0]!.label, elements: result.labels[0]!.label.elements.slice(0, 2) });
-    expect(differences(ink, expected(30, 40, 1, 1, box))).toEqual([]);
+    const wanted = new Uint8Array(WIDTH_DOTS * HEIGHT_DOTS).map((_, i) => (i % WIDTH_DOTS < 60 ? 1 : 0));
+    for (let y = 0; y < LOGO.height; y++) {
+      for (let x = 0; x < LOGO.width; x++) if (LOGO.dots[y * LOGO.width + x]) wanted[(100 + y) * WIDTH_DOTS + 40 + x] ^= 1;
+    }
+    expect(differences(await inkOf(result.labels[0]!.label), wanted)).toEqual([]);
   });
 
   it('stores a ~DG graphic and recalls it with ^XG at 2x magnification, in a later label too', async () => {

@@ -29,8 +29,7 @@ function count(value: string | undefined): number {
 
 /** Draws a bitmap at the field's origin (or `origin`), reversed under ^FR/^LR. */
 function drawGraphic(reader: ZplReader, bitmap: MonoBitmap, magnification: Magnification, origin = reader.origin()): void {
-  const image = graphicImage(reader.newId(), bitmap, origin, magnification, reader);
-  reader.add(reader.reversed() ? { ...image, reverse: true } : image);
+  reader.add(graphicImage(reader.newId(), bitmap, origin, magnification, reader.reversed(), reader));
 }
 
 /** The stored graphic for ^XG/^IM/^IL, or undefined with a warning naming what is missing. */

@@ -12,12 +12,17 @@ export interface Magnification {
 
 /**
  * Palette entry 0 is white paper, left transparent so the graphic overlays what is beneath as a printer's dots do; 1 is
- * black. Eight bits an index, so a bitmap's dots are the samples as they are. (A 1-bit palette would deflate 8 times
- * fewer bytes, but pdfkit reads its transparency as if each byte were one index and draws it wrong.)
+ * a dot: black, or white for a reversed graphic, which the emitters blend by difference (inverting what is beneath).
+ * Eight bits an index, so a bitmap's dots are the samples as they are. (A 1-bit palette would deflate 8 times fewer
+ * bytes, but pdfkit reads its transparency as if each byte were one index and draws it wrong.)
  */
 const PALETTE = [
   [255, 255, 255, 0],
   [0, 0, 0, 255],
+];
+const REVERSED_PALETTE = [
+  [255, 255, 255, 0],
+  [255, 255, 255, 255],
 ];
 
 /** The bitmap's dots with every dot repeated `x` times across and `y` times down. */
@@ -39,14 +44,14 @@ function magnifiedDots(bitmap: MonoBitmap, { x: mx, y: my }: Magnification): Uin
  */
 const encoded = new WeakMap<MonoBitmap, Map<string, string>>();
 
-function pngBase64(bitmap: MonoBitmap, magnification: Magnification): string {
+function pngBase64(bitmap: MonoBitmap, magnification: Magnification, reverse: boolean): string {
   let byMagnification = encoded.get(bitmap);
   if (byMagnification === undefined) encoded.set(bitmap, (byMagnification = new Map()));
-  const key = `${magnification.x}x${magnification.y}`;
+  const key = `${magnification.x}x${magnification.y}${reverse ? 'R' : ''}`;
   let base64 = byMagnification.get(key);
   if (base64 === undefined) {
     const data = magnifiedDots(bitmap, magnification);
-    const png = encode({ width: bitmap.width * magnification.x, height: bitmap.height * magnification.y, data, depth: 8, channels: 1, palette: PALETTE });
+    const png = encode({ width: bitmap.width * magnification.x, height: bitmap.height * magnification.y, data, depth: 8, channels: 1, palette: reverse ? REVERSED_PALETTE : PALETTE });
     base64 = btoa(strFromU8(png, true));
     byMagnification.set(key, base64);
   }
@@ -54,10 +59,11 @@ function pngBase64(bitmap: MonoBitmap, magnification: Magnification): string {
 }
 
 /**
- * The graphic drawn with its top-left at a ^FO origin (for ^FT, its bottom-left). The renderers decode the PNG at its
- * magnified size, so that many pixels are charged to the budget before it is made.
+ * The graphic drawn with its top-left at a ^FO origin (for ^FT, its bottom-left), inverting what is beneath its dots
+ * when `reverse` (^FR/^LR). The renderers decode the PNG at its magnified size, so that many pixels are charged to the
+ * budget before it is made.
  */
-export function graphicImage(id: string, bitmap: MonoBitmap, origin: ZplFieldOrigin, magnification: Magnification, ctx: ZplFieldContext): LaidOutImage {
+export function graphicImage(id: string, bitmap: MonoBitmap, origin: ZplFieldOrigin, magnification: Magnification, reverse: boolean, ctx: ZplFieldContext): LaidOutImage {
   const width = bitmap.width * magnification.x;
   const height = bitmap.height * magnification.y;
   ctx.budget.charge(width * height, `graphic ${id}`);
@@ -65,15 +71,16 @@ export function graphicImage(id: string, bitmap: MonoBitmap, origin: ZplFieldOri
   // Graphics have no orientation of their own in ZPL: they are always drawn upright.
   const { box: dots, rotation } = placeField(origin, 'N', width, height, height);
   const box = { x: dots.x * scale, y: dots.y * scale, width: dots.width * scale, height: dots.height * scale };
-  return {
+  const image: LaidOutImage = {
     type: 'image',
     id,
     box,
     rotation,
     mime: 'image/png',
-    base64: pngBase64(bitmap, magnification),
+    base64: pngBase64(bitmap, magnification, reverse),
     pixelWidth: width,
     pixelHeight: height,
     placement: box,
   };
+  return reverse ? { ...image, reverse } : image;
 }
