@@ -87,7 +87,10 @@ describe('graphic commands', () => {
     expect(reversed).toMatchObject({ type: 'image', reverse: true });
     const wanted = new Uint8Array(WIDTH_DOTS * HEIGHT_DOTS).map((_, i) => (i % WIDTH_DOTS < 60 ? 1 : 0));
     for (let y = 0; y < LOGO.height; y++) {
-      for (let x = 0; x < LOGO.width; x++) if (LOGO.dots[y * LOGO.width + x]) wanted[(100 + y) * WIDTH_DOTS + 40 + x] ^= 1;
+      for (let x = 0; x < LOGO.width; x++) {
+        const at = (100 + y) * WIDTH_DOTS + 40 + x;
+        if (LOGO.dots[y * LOGO.width + x]) wanted[at] = 1 - wanted[at]!;
+      }
     }
     expect(differences(await inkOf(result.labels[0]!.label), wanted)).toEqual([]);
   });
