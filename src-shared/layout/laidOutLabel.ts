@@ -1,5 +1,5 @@
 // The layout's result: plain serialisable data, lengths in points, origin at the label's top-left, y down.
-import type { Symbology } from '../elements/barcode/barcodeSchema';
+import type { LaidOutSymbology } from '../elements/barcode/barcodeSchema';
 import type { FontFaceKey } from '../fonts/fontFaces';
 
 export interface Box {
@@ -54,7 +54,7 @@ export interface LinearSymbol {
   /** Top of the bars and their height. */
   y: number;
   height: number;
-  /** Width of one module; every bar is a whole number of modules. */
+  /** Width of one (narrow) module; every bar is a whole number of modules, except the wide ones of a ZPL ^BY ratio. */
   moduleWidth: number;
   /** Left edge and total width of the symbol including its quiet zones are not drawn; this is the bar area. */
   x: number;
@@ -74,14 +74,30 @@ export interface MatrixSymbol {
   readonly cells: string;
 }
 
+/**
+ * A symbol whose modules are not rectangles (MaxiCode's hexagons and bullseye): SVG path data in points, absolute on
+ * the label, with M, L, C and Z commands only, filled even-odd. SVG, PDF (doc.path), HTML and canvas (Path2D) draw it as it is.
+ */
+export interface VectorSymbol {
+  kind: 'vector';
+  /** The symbol's bounds. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  path: string;
+}
+
+export type BarcodeSymbol = LinearSymbol | MatrixSymbol | VectorSymbol;
+
 export interface LaidOutBarcode extends LaidOutBase {
   type: 'barcode';
-  symbology: Symbology;
+  symbology: LaidOutSymbology;
   /** The value that was encoded, as given to bwip-js. */
   value: string;
   errorCorrection: 'L' | 'M' | 'Q' | 'H';
   color: string;
-  symbol: LinearSymbol | MatrixSymbol;
+  symbol: BarcodeSymbol;
   /** The human-readable line of a linear code, when shown. */
   humanReadable?: TextRun;
 }

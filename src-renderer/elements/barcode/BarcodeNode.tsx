@@ -11,7 +11,9 @@ function symbolPath(element: LaidOutOf<'barcode'>): Path2D {
   let path = symbolPaths.get(element);
   if (!path) {
     path = new Path2D();
-    for (const rect of symbolRects(element.symbol)) path.rect(rect.x - element.box.x, rect.y - element.box.y, rect.width, rect.height);
+    const { symbol, box } = element;
+    if (symbol.kind === 'vector') path.addPath(new Path2D(symbol.path), new DOMMatrix([1, 0, 0, 1, -box.x, -box.y]));
+    else for (const rect of symbolRects(symbol)) path.rect(rect.x - box.x, rect.y - box.y, rect.width, rect.height);
     symbolPaths.set(element, path);
   }
   return path;
@@ -28,7 +30,8 @@ export function BarcodeNode({ element, fonts }: ElementNodeProps<LaidOutOf<'barc
       listening={false}
       sceneFunc={(context) => {
         context.setAttr('fillStyle', element.color);
-        context.fill(symbolPath(element));
+        // Even-odd: MaxiCode's rings are each two circles; rectangles of other symbols never overlap, so it changes nothing for them.
+        context.fill(symbolPath(element), 'evenodd');
         if (element.humanReadable) drawTextRun(context, element.humanReadable, fonts, box);
       }}
     />

@@ -2,13 +2,18 @@
 import bwipjs from 'bwip-js/generic';
 import { RenderError } from '../../errors';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
-import type { Symbology } from './barcodeSchema';
+import type { LaidOutSymbology } from './barcodeSchema';
 import { encodeQrCode } from './qrEncoding';
 
 export interface EncodedLinear {
   kind: 'linear';
-  /** Alternating bar, space, bar… widths in modules, starting and ending with a bar. */
+  /** Alternating bar, space, bar… widths in modules, starting and ending with a bar (DataBar's first bar is 0 wide). */
   widths: readonly number[];
+  /**
+   * Postal codes only (POSTNET, PLANET, Intelligent Mail), whose bars differ in height: each bar's top and height as
+   * shares of the tallest bar's, from the top. Absent: every bar is full height.
+   */
+  barSpans?: readonly { top: number; height: number }[];
   /** The human-readable line bwip-js would print (check digits, GS1 parentheses and code 39 stars included). */
   text: string;
 }
@@ -23,13 +28,26 @@ export interface EncodedMatrix {
   moduleAspect: number;
 }
 
-export type EncodedBarcode = EncodedLinear | EncodedMatrix;
+/** A symbol of shapes other than rectangles (MaxiCode): SVG path data (M, L, C, Z), filled even-odd, in bwip-js's own units. */
+export interface EncodedVector {
+  kind: 'vector';
+  width: number;
+  height: number;
+  path: string;
+}
+
+export type EncodedBarcode = EncodedLinear | EncodedMatrix | EncodedVector;
+
+/** bwip-js options beyond the value (check digits, sizes, error levels), as a ZPL command's parameters ask for them. */
+export type EncoderOptions = Readonly<Record<string, string | number | boolean>>;
 
 export interface BarcodeRequest {
-  symbology: Symbology;
+  symbology: LaidOutSymbology;
   value: string;
   /** Used by qrcode only. */
   errorCorrection: LaidOutOf<'barcode'>['errorCorrection'];
+  /** Options a reader of printer commands sets; they win over the element defaults below. */
+  options?: EncoderOptions;
 }
 
 /**
@@ -49,16 +67,16 @@ export function pdf417ErrorCorrectionLevel(value: string): number {
 type BwipOptions = bwipjs.RawOptions & Record<string, unknown>;
 /** What raw() returns for one symbol; `txt` (the human-readable parts) is there but missing from bwip-js's types. */
 type RawSymbol =
-  | { sbs: number[]; txt?: [string, ...unknown[]][] }
+  | { sbs: number[]; bhs?: number[]; bbs?: number[]; txt?: [string, ...unknown[]][] }
   | { pixs: number[]; pixx: number; pixy: number; height: number; width: number };
 
-function bwipOptions({ symbology, value, errorCorrection }: BarcodeRequest): BwipOptions {
+function bwipOptions({ symbology, value, errorCorrection, options: extra }: BarcodeRequest): BwipOptions {
   const options: BwipOptions = { bcid: symbology, text: value, includetext: true };
   if (symbology === 'qrcode') options.eclevel = errorCorrection;
   // Code 93's two check characters are mandatory in the standard (and printers' ^BA always adds them); bwip-js omits them by default.
   if (symbology === 'code93') options.includecheck = true;
   if (symbology === 'pdf417') options.eclevel = pdf417ErrorCorrectionLevel(value);
-  return options;
+  return { ...options, ...extra };
 }
 
 /**
@@ -88,15 +106,27 @@ function quoted(value: string): string {
   return JSON.stringify(value.length > MAX_VALUE_IN_MESSAGE ? `${value.slice(0, MAX_VALUE_IN_MESSAGE)}…` : value);
 }
 
+/** Bars of differing heights (postal codes), measured from the top of the tallest; undefined when all are full height. */
+function barSpans(heights: readonly number[] | undefined, bottoms: readonly number[] | undefined): EncodedLinear['barSpans'] {
+  if (!heights || heights.every((height) => height === heights[0])) return undefined;
+  const tops = heights.map((height, index) => height + (bottoms?.[index] ?? 0));
+  const full = Math.max(...tops);
+  return Object.freeze(heights.map((height, index) => ({ top: (full - (tops[index] ?? 0)) / full, height: height / full })));
+}
+
 function fromBwip(raw: RawSymbol[]): EncodedBarcode {
   const symbol = raw[0];
   if (!symbol) throw new Error('bwip-js returned no symbol');
   if ('sbs' in symbol) {
-    // bwip-js encodes wide elements as whole multiples of the narrow one (code 39: 3, ITF: 2); rounding only guards the type.
-    const widths = symbol.sbs.map((width) => Math.round(width));
+    const spans = barSpans(symbol.bhs, symbol.bbs);
+    // bwip-js encodes wide elements as whole multiples of the narrow one (code 39: 3, ITF: 2); rounding only guards the
+    // type. Postal codes' widths are physical sizes in points: they keep their proportions in modules of one bar.
+    const first = symbol.sbs[0] ?? 1;
+    const widths = spans ? symbol.sbs.map((width) => width / first) : symbol.sbs.map((width) => Math.round(width));
     // Code 39 and ITF end on a space (an intercharacter gap): dropped, so the last bar meets the box edge as the first does.
     if (widths.length % 2 === 0) widths.pop();
-    return Object.freeze({ kind: 'linear', widths: Object.freeze(widths), text: (symbol.txt ?? []).map((part) => part[0]).join('') });
+    const text = (symbol.txt ?? []).map((part) => part[0]).join('');
+    return Object.freeze({ kind: 'linear', widths: Object.freeze(widths), text, ...(spans ? { barSpans: spans } : {}) });
   }
   const columns = symbol.pixx;
   // pixs holds each PDF417 row once while pixy (and height) count it rowmult times: the rows are the grid's own.
@@ -108,6 +138,21 @@ function fromBwip(raw: RawSymbol[]): EncodedBarcode {
     cells: symbol.pixs.join(''),
     moduleAspect: symbol.height / rows / (symbol.width / columns),
   });
+}
+
+/** bwip-js draws MaxiCode's hexagons and bullseye rings in SVG only: its paths, joined into one, in its own units. */
+function vectorFromBwip(options: BwipOptions): EncodedVector {
+  const svg = bwipjs.toSVG({ ...options, includetext: false, scale: 1 });
+  const viewBox = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
+  if (!viewBox) throw new Error('bwip-js drew no viewBox');
+  const path = [...svg.matchAll(/ d="([^"]*)"/g)].map((match) => match[1]).join('');
+  return Object.freeze({ kind: 'vector', width: Number(viewBox[1]), height: Number(viewBox[2]), path });
+}
+
+function encode(request: BarcodeRequest, options: BwipOptions): EncodedBarcode {
+  if (request.symbology === 'qrcode') return encodeQrCode(request.value, request.errorCorrection);
+  if (request.symbology === 'maxicode') return vectorFromBwip(options);
+  return fromBwip(bwipjs.raw(options));
 }
 
 /** Throws RenderError (with the element id) when the value is not valid for the symbology, with the encoder's reason. */
@@ -122,7 +167,7 @@ export function encodeBarcode(request: BarcodeRequest, elementId: string): Encod
   }
   let encoded: EncodedBarcode;
   try {
-    encoded = request.symbology === 'qrcode' ? encodeQrCode(request.value, request.errorCorrection) : fromBwip(bwipjs.raw(options));
+    encoded = encode(request, options);
   } catch (error) {
     throw new RenderError(`barcode ${request.symbology} cannot encode ${quoted(request.value)}: ${bwipReason(error)}`, elementId);
   }

@@ -22,6 +22,29 @@ export const SYMBOLOGIES = [
 ] as const;
 export type Symbology = (typeof SYMBOLOGIES)[number];
 
+/**
+ * Symbologies a laid-out barcode may have that no template element offers yet: the ZPL reader draws them from printer
+ * commands (^BD, ^BR, ^BK, ^BZ, ^BF). bwip-js names, so an element type that offers one later moves it to SYMBOLOGIES.
+ */
+export const READER_ONLY_SYMBOLOGIES = [
+  'maxicode',
+  'databaromni',
+  'databartruncated',
+  'databarstacked',
+  'databarstackedomni',
+  'databarlimited',
+  'databarexpanded',
+  'databarexpandedstacked',
+  'rationalizedCodabar',
+  'postnet',
+  'planet',
+  'onecode',
+  'micropdf417',
+] as const;
+
+/** What a laid-out barcode may carry: every element symbology and the reader-only ones. */
+export type LaidOutSymbology = Symbology | (typeof READER_ONLY_SYMBOLOGIES)[number];
+
 export const TWO_D_SYMBOLOGIES: ReadonlySet<Symbology> = new Set(['qrcode', 'datamatrix', 'gs1datamatrix', 'pdf417', 'azteccode']);
 
 export const barcodeStyleSchema = z.strictObject({

@@ -8,8 +8,12 @@ export const emitBarcodePdf: PdfElementEmitter<LaidOutOf<'barcode'>> = (element,
   const { doc } = ctx;
   // One fill for all rectangles: a single path leaves no anti-aliasing seams where modules touch.
   doc.save();
-  for (const rect of symbolRects(element.symbol)) doc.rect(rect.x, rect.y, rect.width, rect.height);
-  doc.fillColor(element.color).fill();
+  if (element.symbol.kind === 'vector') {
+    doc.path(element.symbol.path).fillColor(element.color).fill('even-odd');
+  } else {
+    for (const rect of symbolRects(element.symbol)) doc.rect(rect.x, rect.y, rect.width, rect.height);
+    doc.fillColor(element.color).fill();
+  }
   doc.restore();
   if (element.humanReadable) drawTextRun(element.humanReadable, ctx);
 };

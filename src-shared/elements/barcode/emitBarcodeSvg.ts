@@ -13,8 +13,18 @@ function rectsPath(rects: ReturnType<typeof symbolRects>): string {
     .join('');
 }
 
+/** A vector symbol's path is in points already; its coordinates are rounded as every other SVG number is. */
+function vectorPath(path: string): string {
+  return path.replace(/-?\d+(?:\.\d+)?(?:e-?\d+)?/g, (number) => svgNumber(Number(number)));
+}
+
 export const emitBarcodeSvg: SvgElementEmitter<LaidOutOf<'barcode'>> = (element, ctx) => {
-  // crispEdges: anti-aliased module edges blur into grey seams that scanners (and 1-bit printers) read badly.
-  const symbol = `<path fill="${escapeXml(element.color)}" shape-rendering="crispEdges" d="${rectsPath(symbolRects(element.symbol))}"/>`;
+  const fill = escapeXml(element.color);
+  // crispEdges: anti-aliased module edges blur into grey seams that scanners (and 1-bit printers) read badly. MaxiCode's
+  // hexagons and rings are not axis-aligned: they keep anti-aliasing, and its rings are filled even-odd.
+  const symbol =
+    element.symbol.kind === 'vector'
+      ? `<path fill="${fill}" fill-rule="evenodd" d="${vectorPath(element.symbol.path)}"/>`
+      : `<path fill="${fill}" shape-rendering="crispEdges" d="${rectsPath(symbolRects(element.symbol))}"/>`;
   return element.humanReadable ? symbol + textRunToSvg(element.humanReadable, ctx) : symbol;
 };

@@ -104,6 +104,8 @@ export const emitBarcodeZpl: ZplElementEmitter<LaidOutBarcode> = (element, ctx) 
   if (orientation === undefined) return ctx.graphic(element);
   const rotation = ((element.rotation % 360) + 360) % 360;
   const { symbol } = element;
+  // MaxiCode's hexagons, and the reader-only symbologies the writer has no command for, print as the graphic.
+  if (symbol.kind === 'vector') return ctx.graphic(element);
   const placed = symbol.kind === 'linear' ? linearField(element, symbol, orientation, ctx) : matrixField(element, symbol, orientation, ctx);
   if (!placed) return ctx.graphic(element);
   const origin = rotatedOrigin(placed.rect, element.box, rotation, ctx);

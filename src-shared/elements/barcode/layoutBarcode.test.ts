@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
 import { RenderError } from '../../errors';
-import type { LinearSymbol, MatrixSymbol } from '../../layout/laidOutLabel';
+import type { BarcodeSymbol, LinearSymbol, MatrixSymbol } from '../../layout/laidOutLabel';
 import { laidOutBarcode, layoutForTest } from './barcodeTestSupport';
 
 const fonts = bundledFonts();
 
 const box = { x: 20, y: 30, width: 190, height: 60 };
 
-function linear(symbol: LinearSymbol | MatrixSymbol): LinearSymbol {
+function linear(symbol: BarcodeSymbol): LinearSymbol {
   if (symbol.kind !== 'linear') throw new Error('expected a linear symbol');
   return symbol;
 }
 
-function matrix(symbol: LinearSymbol | MatrixSymbol): MatrixSymbol {
+function matrix(symbol: BarcodeSymbol): MatrixSymbol {
   if (symbol.kind !== 'matrix') throw new Error('expected a module grid');
   return symbol;
 }

@@ -1,11 +1,11 @@
 // Lays out a barcode element: the symbol encoded by bwip-js fills its box in whole modules, with an optional human-readable line.
 import type { ElementLayout, LayoutContext } from '../../layout/layoutContext';
 import type { ElementOf } from '../elementSchema';
-import type { Box, LaidOutOf, LinearSymbol, MatrixSymbol, TextRun } from '../../layout/laidOutLabel';
+import type { Box, LaidOutOf, LinearSymbol, MatrixSymbol, TextRun, VectorSymbol } from '../../layout/laidOutLabel';
 import { toPoints } from '../../units/length';
 import { RenderError } from '../../errors';
 import { BARCODE_DEFAULTS, type BarcodeElement } from './barcodeSchema';
-import { encodeBarcode, type EncodedLinear, type EncodedMatrix } from './barcodeEncoding';
+import { encodeBarcode, type EncodedLinear, type EncodedMatrix, type EncodedVector } from './barcodeEncoding';
 
 /**
  * Bars fill the box width: the module width is the box width over the symbol's modules, so every bar is a whole number
@@ -41,6 +41,24 @@ function matrixSymbol(encoded: EncodedMatrix, box: Box): MatrixSymbol {
       return encoded.cells;
     },
   };
+}
+
+/**
+ * The symbol scaled (keeping its proportions) to the largest size that fits the box, centred. Its path holds only
+ * absolute M/L/C/Z commands, whose numbers all come in x,y pairs: every second number is a y.
+ */
+export function vectorSymbol(encoded: EncodedVector, box: Box): VectorSymbol {
+  const scale = Math.min(box.width / encoded.width, box.height / encoded.height);
+  const width = encoded.width * scale;
+  const height = encoded.height * scale;
+  const x = box.x + (box.width - width) / 2;
+  const y = box.y + (box.height - height) / 2;
+  let index = 0;
+  const path = encoded.path.replace(/-?\d+(?:\.\d+)?/g, (number) => {
+    const isY = index++ % 2 === 1;
+    return String((isY ? y : x) + Number(number) * scale);
+  });
+  return { kind: 'vector', x, y, width, height, path };
 }
 
 /** The line keeps the bars at least this share of the box height; below it the bars would be too short to scan. */
@@ -99,6 +117,7 @@ export const layoutBarcode: ElementLayout<ElementOf<'barcode'>, LaidOutOf<'barco
   const base = { type: 'barcode' as const, id: element.id, box, rotation: element.rotation, symbology: element.symbology, value, errorCorrection, color };
   // 2D codes ignore showText: their value is not printed beside them.
   if (encoded.kind === 'matrix') return { ...base, symbol: matrixSymbol(encoded, box) };
+  if (encoded.kind === 'vector') return { ...base, symbol: vectorSymbol(encoded, box) };
   const line = (element.showText ?? BARCODE_DEFAULTS.showText) ? humanReadable(element, encoded.text, box, color, ctx) : undefined;
   const symbol = linearSymbol(encoded, box, box.height - (line?.height ?? 0));
   return line ? { ...base, symbol, humanReadable: line.run } : { ...base, symbol };

@@ -21,3 +21,19 @@ export function expandUpcE(value: string): string | undefined {
       return `${d1}${d2}${d3}${d4}${d5}` + `0000${d6}`;
   }
 }
+
+/**
+ * The reverse of expandUpcE: UPC-A manufacturer and product codes (ten digits, number system 0) as UPC-E's six digits,
+ * or undefined when the zeros are not where UPC-E can suppress them.
+ */
+export function compressUpcA(tenDigits: string): string | undefined {
+  if (!/^\d{10}$/.test(tenDigits)) return undefined;
+  const manufacturer = tenDigits.slice(0, 5);
+  const product = tenDigits.slice(5);
+  const [m1, m2, m3] = [...manufacturer] as [string, string, string];
+  if (/^[012]00$/.test(manufacturer.slice(2)) && product.startsWith('00')) return `${m1}${m2}${product.slice(2)}${m3}`;
+  if (manufacturer.endsWith('00') && product.startsWith('000')) return `${manufacturer.slice(0, 3)}${product.slice(3)}3`;
+  if (manufacturer.endsWith('0') && product.startsWith('0000')) return `${manufacturer.slice(0, 4)}${product.slice(4)}4`;
+  if (product.startsWith('0000') && /[5-9]$/.test(product)) return `${manufacturer}${product.slice(4)}`;
+  return undefined;
+}

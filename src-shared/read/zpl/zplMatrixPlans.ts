@@ -1,0 +1,201 @@
+// The 2D barcode commands (^BQ ^BX ^B7 ^BF ^BO ^BD) translated into what bwip-js encodes and the module sizes a printer uses.
+import type { ZplBarcodeField } from './zplField';
+import { defaultMagnification, type ZplParams, type ZplSymbolPlan } from './zplSymbolPlan';
+
+type PlanReader = (field: ZplBarcodeField, p: ZplParams) => ZplSymbolPlan;
+
+/** bwip-js's parse mode reads "^NNN" as a character code: control characters and carets of the data are written so. */
+function parseEscaped(text: string): string {
+  return text.replace(/[\u0000-\u001f^]/g, (char) => `^${String(char.charCodeAt(0)).padStart(3, '0')}`);
+}
+
+/**
+ * zpl-renderer-js and Labelary (models of Zebra firmware) draw a ^BQ symbol 10 dots below a ^FO origin at every
+ * resolution; the ZPL writer raises its origin by as much (emitBarcodeZpl), so reading it back lands where it was designed.
+ */
+const QR_TOP_OFFSET_DOTS = 10;
+
+/**
+ * ^BQo,m,n,e,k with data "<level><input>,<data>": level H/Q/M/L (blank: M), input A (automatic) or M (manual: a mode
+ * letter N/A/B/K first, B followed by a four-digit byte count). The printer's mask choice is left to the encoder.
+ */
+const qrCode: PlanReader = (field, p) => {
+  const approximations: string[] = [];
+  const prefix = /^([HQML]?)([AM]),/i.exec(field.data);
+  let value = field.data;
+  let level: 'L' | 'M' | 'Q' | 'H' = 'M';
+  if (prefix) {
+    level = ((prefix[1] ?? '').toUpperCase() || 'M') as typeof level;
+    value = field.data.slice(prefix[0].length);
+    if ((prefix[2] ?? '').toUpperCase() === 'M') value = value.replace(/^[NAK]|^B\d{4}/i, '');
+  } else if (/^D\d/.test(field.data)) {
+    approximations.push('structured append (mixed mode) is not read: the whole data is encoded');
+  } else {
+    approximations.push('the data has no "QA," style prefix: all of it is encoded at level M');
+  }
+  if (p.raw(1) === '1') approximations.push('QR model 1 is drawn as model 2');
+  return {
+    symbology: 'qrcode',
+    value,
+    errorCorrection: level,
+    orientation: 'N',
+    moduleDots: p.int(2, defaultMagnification(p.dpmm), 1, 10),
+    topOffsetDots: QR_TOP_OFFSET_DOTS,
+    approximations,
+  };
+};
+
+/**
+ * ^BXo,h,s,c,r,f,g,a: Data Matrix. ECC 200 only (other quality levels are drawn as 200, with a warning); h is the module
+ * size, or 0 for a symbol about as tall as the ^BY height; the escape character g introduces "1" (FNC1) and
+ * "dNNN" (a character by its decimal code).
+ */
+const dataMatrix: PlanReader = (field, p) => {
+  const approximations: string[] = [];
+  const quality = p.int(2, 0, 0, 200);
+  if (quality !== 200) approximations.push(`quality ${quality} (ECC 000–140) is drawn as ECC 200`);
+  const escape = p.raw(6).charAt(0) || '~';
+  let value = '';
+  let parsefnc = false;
+  for (let index = 0; index < field.data.length; index++) {
+    const char = field.data.charAt(index);
+    const next = field.data.charAt(index + 1);
+    if (char === escape && next === '1') {
+      value += '^FNC1';
+      parsefnc = true;
+      index += 1;
+    } else if (char === escape && next === 'd' && /^\d{3}$/.test(field.data.slice(index + 2, index + 5))) {
+      value += `^${field.data.slice(index + 2, index + 5)}`;
+      index += 4;
+    } else value += parseEscaped(char);
+  }
+  const columns = p.int(3, 0, 0, 144);
+  const rows = p.int(4, 0, 0, 144);
+  const options: Record<string, number | boolean | string> = { parse: true, ...(parsefnc ? { parsefnc: true } : {}) };
+  if (columns > 0 && rows > 0) Object.assign(options, { columns, rows });
+  if (p.raw(7) === '2') options.format = 'rectangle';
+  const moduleDots = p.int(1, 0, 0, 4000);
+  return {
+    symbology: 'datamatrix',
+    value,
+    options,
+    orientation: p.orientation(0),
+    moduleDots,
+    ...(moduleDots === 0 ? { symbolHeightDots: field.by.height } : {}),
+    approximations,
+  };
+};
+
+/**
+ * ^B7o,h,s,c,r,t: PDF417 at the ^BY module width; s is the error correction level (0–8), c and r the data columns
+ * and rows (0: chosen by the encoder), t truncated (compact) PDF417; rows h dots tall, or the ^BY height shared out.
+ */
+const pdf417: PlanReader = (field, p) => {
+  const columns = p.int(3, 0, 0, 30);
+  const rows = p.int(4, 0, 0, 90);
+  const rowDots = p.int(1, 0, 0, 32000);
+  return {
+    symbology: 'pdf417',
+    value: parseEscaped(field.data),
+    options: { parse: true, eclevel: p.int(2, 0, 0, 8), ...(columns > 0 ? { columns } : {}), ...(rows >= 3 ? { rows } : {}), ...(p.flag(5, false) ? { compact: true } : {}) },
+    orientation: p.orientation(0),
+    moduleDots: field.by.moduleWidth,
+    ...(rowDots > 0 ? { heightDots: rowDots } : { symbolHeightDots: field.by.height }),
+    approximations: [],
+  };
+};
+
+/**
+ * MicroPDF417's 34 sizes in ISO/IEC 24728's order (1 to 4 data columns, rows ascending), which ^BF's mode 0–33
+ * picks from; the error correction follows from the size.
+ */
+const MICRO_PDF417_SIZES: readonly (readonly [number, number])[] = [
+  ...[11, 14, 17, 20, 24, 28].map((rows) => [1, rows] as const),
+  ...[8, 11, 14, 17, 20, 23, 26].map((rows) => [2, rows] as const),
+  ...[6, 8, 10, 12, 15, 20, 26, 32, 38, 44].map((rows) => [3, rows] as const),
+  ...[4, 6, 8, 10, 12, 15, 20, 26, 32, 38, 44].map((rows) => [4, rows] as const),
+];
+
+/** ^BFo,h,m: MicroPDF417 at the ^BY module width, rows h dots tall, in the size mode m names. */
+const microPdf417: PlanReader = (field, p) => {
+  const [columns, rows] = MICRO_PDF417_SIZES[p.int(2, 0, 0, 33)] ?? [1, 11];
+  const rowDots = p.int(1, 0, 0, 32000);
+  return {
+    symbology: 'micropdf417',
+    value: parseEscaped(field.data),
+    options: { parse: true, columns, rows },
+    orientation: p.orientation(0),
+    moduleDots: field.by.moduleWidth,
+    ...(rowDots > 0 ? { heightDots: rowDots } : { symbolHeightDots: field.by.height }),
+    approximations: ['the size mode is read as ISO/IEC 24728 orders the sizes'],
+  };
+};
+
+/**
+ * ^BOo,b,c,d,e,f,g (and ^B0): Aztec. d is 0 (default error correction), 1–99 (that percentage), 101–104 (compact with
+ * that many layers), 201–232 (full range) or 300 (a rune). Menu symbols and structured append are not drawn as such.
+ */
+const aztec: PlanReader = (field, p) => {
+  const size = p.int(3, 0, 0, 300);
+  const options: Record<string, number | boolean | string> = { parse: true };
+  if (size >= 1 && size <= 99) options.eclevel = size;
+  else if (size >= 101 && size <= 104) Object.assign(options, { format: 'compact', layers: size - 100 });
+  else if (size >= 201 && size <= 232) Object.assign(options, { format: 'full', layers: size - 200 });
+  else if (size === 300) options.format = 'rune';
+  const approximations = p.flag(4, false) || p.int(5, 1, 1, 26) > 1 ? ['the menu symbol and structured append flags are not encoded'] : [];
+  return {
+    symbology: 'azteccode',
+    value: parseEscaped(field.data),
+    options,
+    orientation: p.orientation(0),
+    moduleDots: p.int(1, defaultMagnification(p.dpmm), 1, 10),
+    approximations,
+  };
+};
+
+/** MaxiCode prints at a fixed size, 1.11 x 1.054 in (ISO/IEC 16023), whatever the resolution. */
+const MAXICODE_INCHES = { width: 1.11, height: 1.054 };
+
+const GS = '\u001d';
+
+/**
+ * Zebra's mode 2/3 data: the primary message first (class of service 3 digits, country 3 digits, postal code: 9 digits
+ * in mode 2, 6 characters in mode 3), then the secondary message, which usually opens with the "[)>RS01GSyy" header.
+ * bwip-js wants the structured carrier message in its standard order: header, postal code, country, class, rest.
+ */
+function maxiCodeCarrierMessage(data: string, mode: number): string {
+  const postalLength = mode === 2 ? 9 : 6;
+  const service = data.slice(0, 3);
+  const country = data.slice(3, 6);
+  const postal = data.slice(6, 6 + postalLength);
+  const secondary = data.slice(6 + postalLength);
+  const header = /^\[\)>\u001e01\u001d\d\d/.exec(secondary)?.[0] ?? '';
+  return `${header}${postal}${GS}${country}${GS}${service}${GS}${secondary.slice(header.length)}`;
+}
+
+/** ^BDm,n,t: MaxiCode in mode m (2 and 3 carry the structured carrier message); symbol n of t in structured append. */
+const maxiCode: PlanReader = (field, p) => {
+  const mode = p.int(0, 2, 2, 6);
+  const value = mode === 2 || mode === 3 ? maxiCodeCarrierMessage(field.data, mode) : field.data;
+  const dots = (inches: number) => Math.round(inches * p.dpmm * 25.4);
+  const total = p.int(2, 1, 1, 8);
+  return {
+    symbology: 'maxicode',
+    value: parseEscaped(value),
+    options: { parse: true, mode, ...(total > 1 ? { sam: `${p.int(1, 1, 1, 8)}${total}` } : {}) },
+    orientation: field.defaultOrientation,
+    moduleDots: 1,
+    fixedSize: { width: dots(MAXICODE_INCHES.width), height: dots(MAXICODE_INCHES.height) },
+    approximations: [],
+  };
+};
+
+export const MATRIX_PLANS: Record<string, PlanReader> = {
+  BQ: qrCode,
+  BX: dataMatrix,
+  B7: pdf417,
+  BF: microPdf417,
+  BO: aztec,
+  B0: aztec,
+  BD: maxiCode,
+};
