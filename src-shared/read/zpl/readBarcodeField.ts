@@ -181,6 +181,7 @@ export function readBarcodeField(field: ZplBarcodeField, ctx: ZplFieldContext & 
   const box = { x: dots.x * scale, y: dots.y * scale, width: dots.width * scale, height: dots.height * scale };
   const color = '#000000';
   const element: LaidOutBarcode = {
+    ...(field.reverse ? { reverse: true } : {}),
     type: 'barcode',
     id: field.id,
     box,

@@ -1,4 +1,5 @@
 // Reads ZPL II into laid-out labels (one per ^XA…^XZ) for the same emitters templates use: the ZPL front end.
+import { BARCODE_COMMANDS } from './barcodeCommands';
 import { FIELD_COMMANDS } from './fieldCommands';
 import { GRAPHIC_COMMANDS } from './graphicCommands';
 import { finishLabel, LABEL_COMMANDS } from './labelCommands';
@@ -17,7 +18,7 @@ export const MAX_INPUT_CHARS = 16 * 1024 * 1024;
  * Every command the reader knows, keyed "^XX"/"~XX". A module that reads more commands exports its own table
  * (e.g. BARCODE_COMMANDS from barcodeCommands.ts) and adds it here; later tables replace earlier entries.
  */
-const COMMANDS: ZplCommandTable = { ...PENDING_COMMANDS, ...LABEL_COMMANDS, ...FIELD_COMMANDS, ...SHAPE_COMMANDS, ...STORED_FORMAT_COMMANDS, ...GRAPHIC_COMMANDS };
+const COMMANDS: ZplCommandTable = { ...PENDING_COMMANDS, ...LABEL_COMMANDS, ...FIELD_COMMANDS, ...SHAPE_COMMANDS, ...STORED_FORMAT_COMMANDS, ...GRAPHIC_COMMANDS, ...BARCODE_COMMANDS };
 
 /**
  * Never throws on bad ZPL: what cannot be read is skipped with a warning naming the command and its position. Only
