@@ -2,8 +2,10 @@ import bwipjs from 'bwip-js/generic';
 import { describe, expect, it } from 'vitest';
 import type { ReadInputBarcodeFormat } from 'zxing-wasm/reader';
 import { darkBounds } from '../../elements/barcode/barcodeTestSupport';
-import { isDark, type Raster } from '../../elements/rasterTestSupport';
-import { barcodeField, printField, scanned } from './barcodeFieldTestSupport';
+import { emitBarcodePdf } from '../../elements/barcode/emitBarcodePdf';
+import { isDark, pdfPage, renderPdf, type Raster } from '../../elements/rasterTestSupport';
+import { emitZpl } from '../../emit/zpl/emitZpl';
+import { barcodeField, fonts, printField, scanned } from './barcodeFieldTestSupport';
 import type { ZplDpmm, ZplOrientation } from './zplField';
 
 const RS = '\u001e';
@@ -208,5 +210,18 @@ describe('ZPL barcode data a printer cannot encode', () => {
     expect(bad.elements).toEqual([]);
     expect(bad.warnings).toEqual([expect.objectContaining({ code: 'ZPL_BARCODE_DATA', command: '^B3' })]);
     expect(warnings).toEqual([]);
+  });
+});
+
+describe('vector symbols in the other writers', () => {
+  it('a MaxiCode scans from the PDF, and the ZPL writer sends it as a graphic (ZPL has ^BD but the writer draws what it laid out)', async () => {
+    const { elements } = await printField(barcodeField('^BD4', 'PDF MAXI'), 8);
+    const [maxi] = elements;
+    if (maxi?.type !== 'barcode') throw new Error('expected a barcode');
+    const pdf = await pdfPage(300, 300, (ctx) => emitBarcodePdf(maxi, ctx));
+    expect(await scanned(await renderPdf(pdf, 300), 'MaxiCode')).toEqual(['PDF MAXI']);
+    const zpl = emitZpl({ width: 300, height: 300, elements, warnings: [] }, fonts, { dpi: 203 });
+    expect(zpl).toMatch(/\^GFA,/);
+    expect(zpl).not.toMatch(/\^BD/);
   });
 });
