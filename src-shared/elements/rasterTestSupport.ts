@@ -14,6 +14,7 @@ import type { SvgEmitContext } from '../emit/svg/svgContext';
 import type { ZplEmitContext } from '../emit/zpl/zplContext';
 import type { LaidOutElement, RenderWarning } from '../layout/laidOutLabel';
 import type { LayoutContext } from '../layout/layoutContext';
+import { RenderPixels } from '../render/renderPixels';
 import { pointsToDots } from '../units/length';
 
 export interface Raster {
@@ -121,6 +122,7 @@ export function zplTestContext(dpi: number): ZplEmitContext {
     fonts: bundledFonts(),
     dots: (points) => Math.round(pointsToDots(points, dpi)),
     graphic: (element: LaidOutElement) => `[graphic of ${element.id}]`,
+    pixels: new RenderPixels(),
   };
 }
 
@@ -132,6 +134,7 @@ export function layoutTestContext(content?: string): LayoutContext & { warnings:
     env: { now: () => new Date(0) },
     content: () => content,
     warn: (warning) => warnings.push(warning),
+    pixels: new RenderPixels(),
     warnings,
   };
 }

@@ -6,12 +6,13 @@ import { layoutText } from '../elements/text/layoutText';
 import type { TextElement } from '../elements/text/textSchema';
 import type { LayoutContext } from '../layout/layoutContext';
 import type { Box, LaidOutLabel, LaidOutText } from '../layout/laidOutLabel';
+import { RenderPixels } from '../render/renderPixels';
 
 export const fonts = bundledFonts();
 
 /** One text element laid out with the real layout step in `box` (points), as layoutLabel would. */
 export function layOutText(id: string, box: Box, value: string, style: TextElement['style'] = {}, rotation = 0): LaidOutText {
-  const ctx: LayoutContext = { fonts, env: { now: () => new Date(0) }, content: () => value, warn: () => undefined };
+  const ctx: LayoutContext = { fonts, env: { now: () => new Date(0) }, content: () => value, warn: () => undefined, pixels: new RenderPixels() };
   const position = { mode: 'absolute' as const, x: `${box.x}pt`, y: `${box.y}pt` };
   const element: TextElement = { id, type: 'text', position, width: `${box.width}pt`, height: `${box.height}pt`, rotation, style };
   const laidOut = layoutText(element, box, ctx);

@@ -1,7 +1,8 @@
-// What an element's layout step gets from layoutLabel(): fonts, the data, expressions, and the warning list.
+// What an element's layout step gets from layoutLabel(): fonts, the data, expressions, the warning list and the pixel budget.
 import type { Element } from '../elements/elementSchema';
 import type { FontRegistry } from '../fonts/fontRegistry';
 import type { ExpressionEnv } from '../expr';
+import type { RenderPixels } from '../render/renderPixels';
 import type { Box, RenderWarning } from './laidOutLabel';
 
 export interface LayoutContext {
@@ -10,6 +11,8 @@ export interface LayoutContext {
   /** The element's value from content.expression, contentExpression or content.text, as a string; undefined when none is set. */
   content(element: Element): string | undefined;
   warn(warning: RenderWarning): void;
+  /** The render's pixel budget: images are read through it, each distinct one once. */
+  pixels: RenderPixels;
 }
 
 /** One element type's layout step: a template element in its box to positioned primitives (null: draws nothing). */

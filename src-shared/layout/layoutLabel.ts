@@ -5,6 +5,7 @@ import { AppError, RenderError } from '../errors';
 import { evaluateExpression, isTruthy, toDisplayString, type ExpressionEnv } from '../expr';
 import type { FontRegistry } from '../fonts/fontRegistry';
 import type { Template } from '../model/template';
+import { RenderPixels } from '../render/renderPixels';
 import { toPoints } from '../units/length';
 import type { ElementLayout, LayoutContext } from './layoutContext';
 import type { Box, LaidOutElement, LaidOutLabel, RenderWarning } from './laidOutLabel';
@@ -16,6 +17,8 @@ export interface LayoutOptions {
   env?: ExpressionEnv;
   /** Shared by the labels of one batch of one template: elements whose value repeats are laid out once. */
   memo?: LayoutMemo;
+  /** The render's (or batch's) pixel budget; without one the label gets a render's budget of its own. */
+  pixels?: RenderPixels;
 }
 
 export type LabelData = Record<string, unknown>;
@@ -77,6 +80,7 @@ export function layoutLabel(template: Template, data: LabelData, options: Layout
     env,
     content: memo ? () => value : (element) => elementContent(element, data, fields, env),
     warn: (warning) => warnings.push(warning),
+    pixels: options.pixels ?? new RenderPixels(),
   };
   const elements: LaidOutElement[] = [];
   for (const element of template.elements) {

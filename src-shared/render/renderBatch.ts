@@ -10,6 +10,8 @@ import { layoutLabel } from '../layout/layoutLabel';
 import { LayoutMemo } from '../layout/layoutMemo';
 import { templateCounters } from '../model/templateCounters';
 import { planBatch } from './batchPlan';
+import { BATCH_PIXEL_BUDGET, PixelBudget } from './pixelBudget';
+import { RenderPixels } from './renderPixels';
 import { BATCH_CONTENT_TYPES, DEFAULT_ZPL_DPI, PNG_DPI } from './outputFormats';
 import { asRenderFailure, prepareTemplate, type RenderOptions } from './renderLabel';
 
@@ -68,7 +70,9 @@ export async function renderLabels(templateInput: unknown, records: unknown, opt
   const template = prepareTemplate(templateInput, options);
   // Every label takes its own counter values, copies included: then each copy is laid out on its own.
   const numbersLabels = Object.keys(templateCounters(template).counters).length > 0;
-  const layoutOptions = { ...options, memo: new LayoutMemo() };
+  // Images are read once for the whole batch (BATCH_PIXEL_BUDGET); each label's PNG raster is charged to a render's budget of its own.
+  const pixels = new RenderPixels(new PixelBudget(BATCH_PIXEL_BUDGET));
+  const layoutOptions = { ...options, memo: new LayoutMemo(), pixels };
   const warnings: BatchWarning[] = [];
   const labels: LaidOutLabel[] = [];
   const pngs: Uint8Array[] = [];
@@ -95,21 +99,21 @@ export async function renderLabels(templateInput: unknown, records: unknown, opt
   }
   let bytes: Uint8Array;
   try {
-    bytes = await emitAll(labels, pngs, options);
+    bytes = await emitAll(labels, pngs, options, pixels);
   } catch (error) {
     throw asRenderFailure(error);
   }
   return { bytes, contentType: BATCH_CONTENT_TYPES[options.format], warnings, labelCount: plan.labelCount };
 }
 
-async function emitAll(labels: readonly LaidOutLabel[], pngs: readonly Uint8Array[], options: RenderOptions): Promise<Uint8Array> {
+async function emitAll(labels: readonly LaidOutLabel[], pngs: readonly Uint8Array[], options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
   switch (options.format) {
     case 'pdf':
       return emitPdfPages(labels, options.fonts);
     case 'png':
       return zipPngs(pngs);
     case 'zpl':
-      return new TextEncoder().encode(emitZplLabels(labels, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI }));
+      return new TextEncoder().encode(emitZplLabels(labels, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels }));
     case 'html':
       return new TextEncoder().encode(emitHtmlPages(labels, options.fonts));
   }

@@ -11,6 +11,7 @@ import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
 import { layoutLabel } from '../layout/layoutLabel';
 import { parseTemplate, type Template } from '../model/template';
 import { isPlainObject } from './batchPlan';
+import { RenderPixels } from './renderPixels';
 import { CONTENT_TYPES, DEFAULT_ZPL_DPI, PNG_DPI, type OutputFormat, type ZplDpi } from './outputFormats';
 import { pointsToDots, toPoints } from '../units/length';
 
@@ -38,14 +39,14 @@ function assertPngSize(template: Template, dpi: number): void {
   }
 }
 
-async function emit(label: LaidOutLabel, options: RenderOptions): Promise<Uint8Array> {
+async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
   switch (options.format) {
     case 'pdf':
       return emitPdf(label, options.fonts);
     case 'png':
-      return emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default });
+      return emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default, pixels });
     case 'zpl':
-      return new TextEncoder().encode(emitZpl(label, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI }));
+      return new TextEncoder().encode(emitZpl(label, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels }));
     case 'html':
       return new TextEncoder().encode(emitHtml(label, options.fonts));
   }
@@ -79,8 +80,10 @@ export async function renderLabel(templateInput: unknown, data: unknown, options
   if (!isPlainObject(data)) throw new BadRequestError('data must be a JSON object');
   const template = prepareTemplate(templateInput, options);
   try {
-    const label = layoutLabel(template, data, options);
-    const bytes = await emit(label, options);
+    // One budget from the first image read to the last raster (RENDER_PIXEL_BUDGET).
+    const pixels = new RenderPixels();
+    const label = layoutLabel(template, data, { ...options, pixels });
+    const bytes = await emit(label, options, pixels);
     return { bytes, contentType: CONTENT_TYPES[options.format], warnings: label.warnings };
   } catch (error) {
     throw asRenderFailure(error);

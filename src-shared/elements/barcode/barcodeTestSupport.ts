@@ -8,6 +8,7 @@ import type { LayoutContext } from '../../layout/layoutContext';
 import { isDark, type Raster } from '../rasterTestSupport';
 import { barcodeElementSchema, type BarcodeElement, type Symbology } from './barcodeSchema';
 import { layoutBarcode } from './layoutBarcode';
+import { RenderPixels } from '../../render/renderPixels';
 
 // zxing-wasm fetches its .wasm from a CDN by default; tests hand it the package's own copy instead.
 const wasmPath = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
@@ -29,7 +30,7 @@ export function layoutForTest(fonts: FontRegistry, fields: Record<string, unknow
     ...fields,
   });
   const warnings: RenderWarning[] = [];
-  const ctx: LayoutContext = { fonts, env: { now: () => new Date(0) }, content: () => value, warn: (warning) => warnings.push(warning) };
+  const ctx: LayoutContext = { fonts, env: { now: () => new Date(0) }, content: () => value, warn: (warning) => warnings.push(warning), pixels: new RenderPixels() };
   return { laidOut: layoutBarcode(element, box, ctx), warnings };
 }
 

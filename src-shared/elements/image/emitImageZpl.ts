@@ -23,6 +23,8 @@ export const emitImageZpl: ZplElementEmitter<LaidOutOf<'image'>> = (element, ctx
   // ^FO cannot go negative; the writer's raster fallback clips at the label edge.
   if (startsOffLabel(dots)) return ctx.graphic(element);
   if (dots.width <= 0 || dots.height <= 0) return '';
+  ctx.pixels.chargeRaster(dots.width, dots.height, `the graphic of image "${element.id}"`);
+  ctx.pixels.chargeDrawing(element);
   // The SVG emitter's markup (placement and clip) on white paper, its viewBox the element box, one pixel a dot.
   const viewBox = [box.x, box.y, box.width, box.height].map(svgNumber).join(' ');
   const svg =

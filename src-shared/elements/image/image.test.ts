@@ -9,6 +9,8 @@ import { emitImagePdf } from './emitImagePdf';
 import { emitImageSvg } from './emitImageSvg';
 import { emitImageZpl } from './emitImageZpl';
 import { IMAGE_SRC_MESSAGE, MAX_IMAGE_PIXELS } from './imageData';
+import { ImageRefusedError } from './imageErrors';
+import { catchError, craftJpeg, jpegDataUri } from './imageTestSupport';
 import type { ImageElement } from './imageSchema';
 import { imagePlacement, layoutImage } from './layoutImage';
 
@@ -117,10 +119,9 @@ describe('layoutImage', () => {
   const broken: [string, string, RegExp][] = [
     ['broken base64', 'data:image/png;base64,iVBORw0KG', /not valid base64/],
     ['bytes that are no image', `data:image/png;base64,${Buffer.from('hello, world, this is text').toString('base64')}`, /not a readable PNG or JPEG/],
-    ['a GIF', dataUri('image/png', gif), /gif, not PNG or JPEG/],
+    ['a GIF', dataUri('image/png', gif), /not a readable PNG or JPEG/],
     ['a truncated PNG', dataUri('image/png', png.subarray(0, png.length - 20)), /broken or incomplete PNG/],
     ['a truncated JPEG', dataUri('image/jpeg', greyJpeg(64, 64, 90).subarray(0, 400)), /broken or incomplete JPEG/],
-    ['a header claiming too many pixels', dataUri('image/png', hugeHeader), new RegExp(`at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`)],
     ['more than 2 MB', `data:image/png;base64,${'A'.repeat(3_000_000)}`, /larger than 2 MB/],
   ];
   for (const [what, value, message] of broken) {
@@ -130,16 +131,26 @@ describe('layoutImage', () => {
       expect(error).toMatchObject({ elementId: 'img', message: expect.stringMatching(message) });
     });
   }
+  const refused: [string, string, RegExp][] = [
+    ['a PNG header claiming too many pixels', dataUri('image/png', hugeHeader), new RegExp(`20000x20000 pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`)],
+    ['a JPEG of 30000x30000 pixels in a few bytes', jpegDataUri(craftJpeg({ frames: [{ width: 30000, height: 30000 }], blocks: 1 })), /30000x30000 pixels/],
+    ['a JPEG whose first frame header says 16x16 and a second 30000x30000', jpegDataUri(craftJpeg({ frames: [{ width: 16, height: 16 }, { width: 30000, height: 30000 }] })), /more than one frame header/],
+    ['a progressive JPEG', jpegDataUri(craftJpeg({ frames: [{ marker: 0xc2, width: 16, height: 16 }] })), /progressive JPEG/],
+  ];
+  for (const [what, value, message] of refused) {
+    it(`refuses ${what} with a 400 naming the element`, () => {
+      const error = catchError(() => laidOutImage({ contentExpression: 'logo' }, value));
+      expect(error).toBeInstanceOf(ImageRefusedError);
+      expect(error).toMatchObject({ status: 400, code: 'BAD_REQUEST', elementId: 'img', message: expect.stringMatching(message) });
+    });
+  }
+  it('passes on a JPEG without the bytes after its end-of-image marker', () => {
+    const image = craftJpeg({ frames: [{ width: 16, height: 16 }] });
+    const laidOut = laidOutImage({ contentExpression: 'logo' }, jpegDataUri(craftJpeg({ frames: [{ width: 16, height: 16 }], trailer: new Uint8Array(500).fill(7) })));
+    expect(Buffer.from(laidOut.base64, 'base64')).toEqual(Buffer.from(image));
+  });
 });
 
-function catchError(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
 
 // The logo in the 60pt box: contain leaves bands above and below; cover crops the sides at the box edge.
 const CONTAIN_PROBES: Probe[] = [

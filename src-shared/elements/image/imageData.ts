@@ -1,7 +1,9 @@
-// Checks an image value is an embedded PNG or JPEG data URI, decodes it and reads its pixel size.
-import { imageSize } from 'image-size';
+// Checks an image value is an embedded PNG or JPEG data URI, decodes its base64 and reads the pixel size its decoders will allocate.
 import { RenderError } from '../../errors';
+import { ImageRefusedError } from './imageErrors';
 import { DATA_URI_PATTERN, MAX_IMAGE_BYTES } from './imageSchema';
+import { readJpegFrame } from './jpegFrame';
+import { readPngHeader } from './pngImage';
 
 /** Decoded pixels cost 4 bytes each in every renderer: 25 megapixels is 100 MB, far above any label's need. */
 export const MAX_IMAGE_PIXELS = 25_000_000;
@@ -32,23 +34,24 @@ function decodeBase64(base64: string, elementId: string): Uint8Array {
   return bytes;
 }
 
-const PNG_END = [0x49, 0x45, 0x4e, 0x44]; // "IEND"
-
-/**
- * A cut-off file is the common way an image arrives broken; headers alone would pass it. A PNG ends with its
- * IEND chunk; in a JPEG an end-of-image marker follows the last start-of-scan (scan data never holds FF D9).
- */
-function isComplete(bytes: Uint8Array, type: 'png' | 'jpg'): boolean {
-  if (type === 'png') return PNG_END.every((byte, i) => bytes[bytes.length - 8 + i] === byte);
-  for (let i = bytes.length - 2; i >= 0; i--) {
-    if (bytes[i] !== 0xff) continue;
-    if (bytes[i + 1] === 0xd9) return true;
-    if (bytes[i + 1] === 0xda) return false;
-  }
-  return false;
+/** Base64 of `bytes`, without Buffer (this runs in the editor too). */
+function encodeBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }
 
-/** Throws RenderError for anything but a complete PNG or JPEG data URI within the size limits. */
+/** The kind of image the first bytes say, whatever the data URI declared. */
+function sniff(bytes: Uint8Array): 'png' | 'jpg' | undefined {
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  return undefined;
+}
+
+/**
+ * Throws RenderError for anything but a complete PNG or JPEG data URI, ImageRefusedError (400) for one over the size
+ * limits or of a kind whose decoded size decoders could read differently.
+ */
 export function readEmbeddedImage(value: string, elementId: string): EmbeddedImage {
   const header = /^data:image\/(?:png|jpeg);base64,/.exec(value);
   if (header && value.length - header[0].length > MAX_BASE64_LENGTH) {
@@ -58,25 +61,19 @@ export function readEmbeddedImage(value: string, elementId: string): EmbeddedIma
   if (base64 === undefined) throw new RenderError(IMAGE_SRC_MESSAGE, elementId);
   const bytes = decodeBase64(base64, elementId);
   if (bytes.length > MAX_IMAGE_BYTES) throw new RenderError(`image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, elementId);
-  let size: ReturnType<typeof imageSize>;
-  try {
-    size = imageSize(bytes);
-  } catch {
-    throw new RenderError('image data is not a readable PNG or JPEG', elementId);
-  }
-  if (size.type !== 'png' && size.type !== 'jpg') {
-    throw new RenderError(`image data is ${size.type ?? 'of an unknown type'}, not PNG or JPEG`, elementId);
-  }
-  if (!(size.width > 0 && size.height > 0) || !isComplete(bytes, size.type)) {
-    throw new RenderError(`image data is a broken or incomplete ${size.type === 'png' ? 'PNG' : 'JPEG'}`, elementId);
-  }
-  if (size.width * size.height > MAX_IMAGE_PIXELS) {
-    throw new RenderError(`image has ${size.width}x${size.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are allowed`, elementId);
+  const type = sniff(bytes);
+  if (type === undefined) throw new RenderError('image data is not a readable PNG or JPEG', elementId);
+  // The size every decoder will allocate: read from the one header they all honour, not from the first one found.
+  const jpegFrame = type === 'jpg' ? readJpegFrame(bytes, elementId) : undefined;
+  const { width, height } = jpegFrame ?? readPngHeader(bytes, elementId);
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new ImageRefusedError(`it has ${width}x${height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are allowed`, elementId);
   }
   return {
-    mime: size.type === 'png' ? 'image/png' : 'image/jpeg',
-    base64,
-    pixelWidth: size.width,
-    pixelHeight: size.height,
+    mime: type === 'png' ? 'image/png' : 'image/jpeg',
+    // Bytes after a JPEG's end-of-image marker are never decoded; they are not passed on either (the PDF embeds the file).
+    base64: jpegFrame !== undefined && jpegFrame.length < bytes.length ? encodeBase64(bytes.subarray(0, jpegFrame.length)) : base64,
+    pixelWidth: width,
+    pixelHeight: height,
   };
 }

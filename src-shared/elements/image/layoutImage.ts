@@ -3,7 +3,6 @@ import type { ElementLayout } from '../../layout/layoutContext';
 import type { ElementOf } from '../elementSchema';
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
 import { IMAGE_DEFAULTS, type ImageElement } from './imageSchema';
-import { readEmbeddedImage } from './imageData';
 
 /**
  * Where the whole image goes, centred in the box: 'contain' shows all of it (bands left empty), 'cover' fills the
@@ -26,7 +25,7 @@ export const layoutImage: ElementLayout<ElementOf<'image'>, LaidOutOf<'image'>> 
     ctx.warn({ code: 'IMAGE_MISSING', message: `image "${element.id}" has no value: nothing is drawn`, elementId: element.id });
     return null;
   }
-  const image = readEmbeddedImage(value, element.id);
+  const image = ctx.pixels.readImage(value, element.id);
   return {
     type: 'image',
     id: element.id,

@@ -4,6 +4,7 @@ import type { LayoutContext } from '../../layout/layoutContext';
 import type { RenderWarning } from '../../layout/laidOutLabel';
 import { textElementSchema, type TextElement } from './textSchema';
 import { layoutText } from './layoutText';
+import { RenderPixels } from '../../render/renderPixels';
 
 const fonts = bundledFonts();
 
@@ -23,6 +24,7 @@ function layout(text: string, overrides: Partial<Record<string, unknown>> = {}, 
     env: { now: () => new Date(0) },
     content: () => text,
     warn: (warning) => warnings.push(warning),
+    pixels: new RenderPixels(),
   };
   const laidOut = layoutText(element, box, ctx);
   if (!laidOut) throw new Error('expected a laid-out text');

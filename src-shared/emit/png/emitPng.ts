@@ -2,6 +2,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutLabel } from '../../layout/laidOutLabel';
+import { RenderPixels } from '../../render/renderPixels';
 import { PNG_DPI } from '../../render/outputFormats';
 import { pointsToDots } from '../../units/length';
 import { labelToSvg } from '../svg/emitSvg';
@@ -11,6 +12,8 @@ import { rasterizeSvg } from './rasterize';
 
 export interface PngOptions {
   dpi: number;
+  /** The render's pixel budget (the one its images were read with); without one the label gets a render's budget of its own. */
+  pixels?: RenderPixels;
 }
 
 /** Pixel size of a length in points at a dpi, rounded once (each side of the label independently). */
@@ -30,6 +33,9 @@ export async function emitPng(label: LaidOutLabel, fonts: FontRegistry, options:
   }
   const width = pixelsFor(label.width, dpi);
   const height = pixelsFor(label.height, dpi);
+  const pixels = options.pixels ?? new RenderPixels();
+  pixels.chargeRaster(width, height, 'the label');
+  for (const element of label.elements) if (element.type === 'image') pixels.chargeDrawing(element);
   // Whole-pixel outer size and a stretched viewBox: the raster is exactly width x height even where rounding the two
   // sides changed the aspect ratio by a fraction of a pixel.
   const svg = labelToSvg(label, fonts, { width: String(width), height: String(height) });

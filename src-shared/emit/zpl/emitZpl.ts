@@ -1,6 +1,7 @@
 // Writes LaidOutLabels as ZPL: one ^XA…^XZ format per label, elements in drawing order, coordinates in printer dots.
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { Box, LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
+import { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
 import { rasterizeSvg } from '../png/rasterize';
 import { elementToSvg } from '../svg/emitSvg';
@@ -12,6 +13,11 @@ import { reversedZpl } from './zplReverse';
 export interface ZplOptions {
   /** Printer resolution in dots per inch. */
   dpi: 203 | 300 | 600;
+  /**
+   * The render's (or batch's) pixel budget; without one the call gets a render's budget of its own. resvg's rasters
+   * are freed only after the ZPL is written (its finalizers run between event-loop turns), so a batch shares one.
+   */
+  pixels?: RenderPixels;
 }
 
 /** The axis-aligned box that holds `box` turned `rotation` degrees about its centre. */
@@ -40,6 +46,8 @@ function elementGraphic(element: LaidOutElement, label: LaidOutLabel, ctx: ZplEm
   // Full precision, not svgNumber's 1/1000 pt: the viewBox must sit on the dot grid exactly, or edge dots flip.
   const [x, y, width, height] = [left, top, right - left, bottom - top].map((dots) => String(dots * pointsPerDot));
   // On white paper, as the printer sees it: an opaque raster also keeps resvg's premultiplied alpha out of the threshold.
+  ctx.pixels.chargeRaster(right - left, bottom - top, `the graphic of element "${element.id}"`);
+  if (element.type === 'image') ctx.pixels.chargeDrawing(element);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${right - left}" height="${bottom - top}" viewBox="${x} ${y} ${width} ${height}">` +
     `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="#ffffff"/>${elementToSvg(element, { fonts: ctx.fonts })}</svg>`;
@@ -48,10 +56,11 @@ function elementGraphic(element: LaidOutElement, label: LaidOutLabel, ctx: ZplEm
   return `^FO${left},${top}${monochromeToGfa(bits, raster.width, raster.height)}`;
 }
 
-function zplContext(label: LaidOutLabel, fonts: FontRegistry, dpi: number): ZplEmitContext {
+function zplContext(label: LaidOutLabel, fonts: FontRegistry, dpi: number, pixels: RenderPixels): ZplEmitContext {
   const ctx: ZplEmitContext = {
     dpi,
     fonts,
+    pixels,
     dots: (points) => Math.round(pointsToDots(points, dpi)),
     graphic: (element) => elementGraphic(element, label, ctx),
   };
@@ -63,12 +72,12 @@ function zplContext(label: LaidOutLabel, fonts: FontRegistry, dpi: number): ZplE
  * a previous job may have left in the printer.
  */
 export function emitZpl(label: LaidOutLabel, fonts: FontRegistry, options: ZplOptions): string {
-  return writeLabel(label, fonts, options);
+  return writeLabel(label, fonts, options.dpi, options.pixels ?? new RenderPixels());
 }
 
 /** One label; `written` keeps each element's commands for the next labels that share the element. */
-function writeLabel(label: LaidOutLabel, fonts: FontRegistry, { dpi }: ZplOptions, written?: WeakMap<LaidOutElement, string>): string {
-  const ctx = zplContext(label, fonts, dpi);
+function writeLabel(label: LaidOutLabel, fonts: FontRegistry, dpi: number, pixels: RenderPixels, written?: WeakMap<LaidOutElement, string>): string {
+  const ctx = zplContext(label, fonts, dpi, pixels);
   const commands = ['^XA', '^CI28', `^PW${ctx.dots(label.width)}`, `^LL${ctx.dots(label.height)}`, '^LH0,0'];
   for (const element of label.elements) {
     let zpl = written?.get(element);
@@ -90,5 +99,6 @@ function writeLabel(label: LaidOutLabel, fonts: FontRegistry, { dpi }: ZplOption
  */
 export function emitZplLabels(labels: readonly LaidOutLabel[], fonts: FontRegistry, options: ZplOptions): string {
   const written = new WeakMap<LaidOutElement, string>();
-  return labels.map((label) => writeLabel(label, fonts, options, written)).join('');
+  const pixels = options.pixels ?? new RenderPixels();
+  return labels.map((label) => writeLabel(label, fonts, options.dpi, pixels, written)).join('');
 }

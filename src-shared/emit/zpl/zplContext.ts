@@ -1,6 +1,7 @@
 // What a ZPL element emitter gets: the printer resolution and a raster fallback for what ZPL cannot draw natively.
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutElement } from '../../layout/laidOutLabel';
+import type { RenderPixels } from '../../render/renderPixels';
 
 export interface ZplEmitContext {
   /** Printer resolution: 203, 300 or 600 dots per inch. */
@@ -10,6 +11,8 @@ export interface ZplEmitContext {
   dots(points: number): number;
   /** The element drawn as a ^GFA graphic at its place (for rotations and symbologies ZPL lacks). */
   graphic(element: LaidOutElement): string;
+  /** The render's pixel budget: every raster made for a ^GFA graphic is charged to it first. */
+  pixels: RenderPixels;
 }
 
 /** Returns the element's ZPL commands (without ^XA/^XZ); it handles its own rotation or falls back to ctx.graphic. */
