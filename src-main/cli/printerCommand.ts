@@ -15,6 +15,8 @@ const KIND_OPTIONS = { raw: ['host', 'port'], system: ['queue', 'rawQueue'], dev
 
 const REQUIRED_OPTION = { raw: 'host', system: 'queue', device: 'device' } as const;
 
+const CONFIG_COMMANDS_HELP = 'let raw ZPL sent to it save settings, change the network or reset it (^JU, ~JR, ^NS, …; refused by default)';
+
 const addSchema = z.object({
   dataDir: z.string().optional(),
   team: z.string(),
@@ -30,6 +32,7 @@ const addSchema = z.object({
   darkness: wholeNumberSchema(0).optional(),
   speed: wholeNumberSchema(0).optional(),
   timeZone: z.string().optional(),
+  allowConfigCommands: z.boolean().optional(),
 });
 type AddOptions = z.output<typeof addSchema>;
 
@@ -84,6 +87,7 @@ function newPrinter(options: AddOptions): NewPrinter {
     darkness: options.darkness ?? null,
     speed: options.speed ?? null,
     timeZone: options.timeZone ?? null,
+    allowConfigCommands: options.allowConfigCommands ?? false,
   };
   const result = newPrinterSchema.safeParse(printer);
   if (!result.success) {
@@ -125,6 +129,7 @@ export function printerCommand(): Command {
       .option('--darkness <n>', 'ZPL darkness, 0-30 (default: the printer\'s own)')
       .option('--speed <n>', 'ZPL print speed in inches per second, 2-14 (default: the printer\'s own)')
       .option('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin (default: UTC)')
+      .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
       .action((raw: unknown) => {
         const options = parseOptions(addSchema, raw);
         const fields = newPrinter(options);
@@ -154,17 +159,21 @@ export function printerCommand(): Command {
 
   printer.addCommand(
     withDataDirOption(new Command('set'))
-      .description('change a printer\'s time zone; prints the printer')
+      .description("change a printer's time zone, or whether raw ZPL may configure it; prints the printer")
       .argument('<id>', 'printer id')
-      .requiredOption('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin; "default" for UTC')
-      .action((id: string, options: DataDirOption & { timeZone: string }) => {
+      .option('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin; "default" for UTC')
+      .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
+      .option('--no-allow-config-commands', 'refuse raw ZPL holding configuration commands again (the default)')
+      .action((id: string, options: DataDirOption & { timeZone?: string; allowConfigCommands?: boolean }) => {
+        if (options.timeZone === undefined && options.allowConfigCommands === undefined) throw new UsageError('give --time-zone or --[no-]allow-config-commands');
         const timeZone = options.timeZone === 'default' ? null : options.timeZone;
-        const zone = newPrinterSchema.shape.timeZone.safeParse(timeZone);
-        if (!zone.success) throw new UsageError(`--time-zone: ${zone.error.issues.map((issue) => issue.message).join('; ')}`);
+        const zone = timeZone === undefined ? undefined : newPrinterSchema.shape.timeZone.safeParse(timeZone);
+        if (zone?.success === false) throw new UsageError(`--time-zone: ${zone.error.issues.map((issue) => issue.message).join('; ')}`);
         runWithStore(options, (store) =>
           store.transaction(() => {
             const record = found(store.printers.get(id), 'printer', id);
-            return found(store.printers.update(id, { ...record, timeZone: zone.data }), 'printer', id);
+            const changes = { timeZone: zone === undefined ? record.timeZone : zone.data, allowConfigCommands: options.allowConfigCommands ?? record.allowConfigCommands };
+            return found(store.printers.update(id, { ...record, ...changes }), 'printer', id);
           }),
         );
       }),

@@ -1,6 +1,7 @@
 // A print job's document as the queue sends it: kept in print-jobs/ while pending, cut into chunks of whole labels.
 import type { PrintFormat } from '../../src-shared/api/printRequest';
 import { splitZplLabels, storedFormatBatch } from '../../src-shared/emit/zpl/storedFormat';
+import { scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
 import { outputFiles, type OutputFiles } from '../store/outputFiles';
 
 export const PRINT_DOCUMENTS_FOLDER = 'print-jobs';
@@ -50,10 +51,19 @@ export function zplLabelRanges(zpl: Uint8Array): [number, number][] {
   return ranges;
 }
 
-/** The document with its labels located; a ZPL document whose formats do not match its label count is refused. */
-export function jobDocument(format: PrintFormat, bytes: Uint8Array, labelCount: number): JobDocument {
+/** The formats of the caller's own ZPL, found by the reader's tokenizer (it honours ^CC), one character a byte. */
+function rawZplLabelRanges(zpl: Uint8Array): [number, number][] {
+  const text = Buffer.from(zpl.buffer, zpl.byteOffset, zpl.byteLength).toString('latin1');
+  return scanRawZpl(text).formats.map(({ start, end }) => [start, end]);
+}
+
+/**
+ * The document with its labels located; a ZPL document whose formats do not match its label count is refused. `raw`:
+ * the caller's own ZPL (a print request's zpl), whose formats only the tokenizer can find.
+ */
+export function jobDocument(format: PrintFormat, bytes: Uint8Array, labelCount: number, raw = false): JobDocument {
   if (format === 'pdf') return { format, bytes, labelCount };
-  const labels = zplLabelRanges(bytes);
+  const labels = raw ? rawZplLabelRanges(bytes) : zplLabelRanges(bytes);
   if (labels.length !== labelCount || labels.at(-1)?.[1] !== bytes.length) {
     throw new Error(`the ZPL document holds ${labels.length} whole formats, expected ${labelCount}`);
   }

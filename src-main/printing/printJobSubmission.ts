@@ -74,8 +74,7 @@ function distinctLabels(source: PrintSource, copies: number): number {
 }
 
 /**
- * Renders, stores the document durably, then commits the job and its usage (labels × copies, as renders) together:
- * once this returns the job survives a crash and is counted, and a failure on the way leaves neither. Bad templates or
+ * Renders, then stores the job and its usage (labels × copies, as renders) with storePrintJob. Bad templates or
  * data fail here as /v1/render's do (400, 502); the quota is checked for every label before anything renders.
  */
 export async function submitPrintJob({ store, render, quota }: SubmitDeps, submission: PrintSubmission): Promise<PrintJobRecord> {
@@ -89,29 +88,38 @@ export async function submitPrintJob({ store, render, quota }: SubmitDeps, submi
   let committed = false;
   try {
     const document = await renderForPrinter(render, submission, printer, counters.values);
-    // Checked before anything is stored: the queue cuts ZPL into whole labels.
-    jobDocument(document.format, document.bytes, document.labelCount);
-    const id = randomUUID();
-    const documents = printDocuments(store.dataDir);
-    const fileName = await documents.write(id, document.format, document.bytes);
-    try {
-      const job = store.transaction(() => {
-        const created = store.printJobs.create(
-          { id, teamId: team.id, apiKeyId: submission.apiKeyId, mode, printerId: printer.id, format: document.format, labelCount: document.labelCount, copies, warnings: document.warnings },
-          submission.owner ?? null,
-        );
-        countRenders(store, team.id, mode, created.createdAt, total);
-        return created;
-      });
-      committed = true;
-      return job;
-    } catch (error) {
-      documents.remove(fileName);
-      throw error;
-    }
+    const job = await storePrintJob(store, submission, document, total);
+    committed = true;
+    return job;
   } finally {
     // A job that was never stored prints nothing: its values can go to the next render.
     if (!committed) counters.release();
     reservation?.release();
+  }
+}
+
+/**
+ * Stores the document durably, then commits the job and its usage (`renders`) together: once this returns the job
+ * survives a crash and is counted, and a failure on the way leaves neither.
+ */
+export async function storePrintJob(store: Store, submission: Omit<PrintSubmission, keyof PrintSource>, document: PrinterDocument & { raw?: boolean }, renders: number): Promise<PrintJobRecord> {
+  const { team, mode, printer, copies } = submission;
+  // Checked before anything is stored: the queue cuts ZPL into whole labels.
+  jobDocument(document.format, document.bytes, document.labelCount, document.raw);
+  const id = randomUUID();
+  const documents = printDocuments(store.dataDir);
+  const fileName = await documents.write(id, document.format, document.bytes);
+  try {
+    return store.transaction(() => {
+      const created = store.printJobs.create(
+        { id, teamId: team.id, apiKeyId: submission.apiKeyId, mode, printerId: printer.id, format: document.format, labelCount: document.labelCount, copies, warnings: document.warnings, raw: document.raw },
+        submission.owner ?? null,
+      );
+      countRenders(store, team.id, mode, created.createdAt, renders);
+      return created;
+    });
+  } catch (error) {
+    documents.remove(fileName);
+    throw error;
   }
 }

@@ -137,7 +137,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     if (job === undefined) return;
     let document: JobDocument;
     try {
-      document = jobDocument(job.format, documents.read(documentFileName(job)), job.labelCount);
+      document = jobDocument(job.format, documents.read(documentFileName(job)), job.labelCount, job.raw);
     } catch (error) {
       return finish(job, { code: 'DOCUMENT_MISSING', message: `the job's document cannot be read: ${error instanceof Error ? error.message : String(error)}` });
     }
@@ -156,7 +156,8 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
       }
       const whole = chunkAt(document, job.copies, labelsSent, chunkLabels);
       // Store/recall for raw ZPL printers (the issue's case: large batches to one network printer); other kinds get whole labels.
-      const chunk = printer.connection.kind === 'raw' && job.format === 'zpl' ? withStoredFormat(whole) : whole;
+      // The caller's own ZPL goes as it came: never rewritten as a stored format.
+      const chunk = printer.connection.kind === 'raw' && job.format === 'zpl' && !job.raw ? withStoredFormat(whole) : whole;
       const failure = await attempt(printer, chunk);
       if (failure === undefined) {
         labelsSent += chunk.labels;

@@ -8,9 +8,9 @@ import { ServiceBusyError } from '../../src-shared/api/apiErrors';
 import { AppError, RenderError } from '../../src-shared/errors';
 import { planBatch } from '../../src-shared/render/batchPlan';
 import type { OutputFormat } from '../../src-shared/render/outputFormats';
-import { isTaskStarted, reviveError, type RenderJob, type RenderResult, type RenderTask, type TaskOutcome } from './taskProtocol';
+import { isTaskStarted, reviveError, type RenderJob, type RenderResult, type RenderTask, type TaskOutcome, type ZplRenderJob, type ZplRenderResult } from './taskProtocol';
 
-export type { RenderJob, RenderResult } from './taskProtocol';
+export type { RenderJob, RenderResult, ZplRenderJob, ZplRenderResult } from './taskProtocol';
 
 /** The time limit of one render: 10 s, counted from when a worker starts it (time in the queue does not count). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -41,6 +41,8 @@ export interface RenderPoolStats {
 export interface RenderPool {
   /** Rejects with the engine's AppError (rebuilt on this side), RenderError for a timeout or a dead worker, ServiceBusyError when full. */
   render(job: RenderJob): Promise<RenderResult>;
+  /** The ZPL viewer's render, with the same queue, time limit and errors as render(). */
+  renderZpl(job: ZplRenderJob): Promise<ZplRenderResult>;
   stats(): RenderPoolStats;
   /** Refuses new renders, waits for the accepted ones (queued included), then stops the threads. */
   close(): Promise<void>;
@@ -85,7 +87,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxMemoryMb = options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
   const maxQueue = options.maxQueue ?? threads * QUEUE_PER_THREAD;
-  const pool = new Piscina<RenderTask, TaskOutcome>({
+  const pool = new Piscina<RenderTask, TaskOutcome<RenderResult | ZplRenderResult>>({
     filename: pathToFileURL(renderWorkerPath()).href,
     name: 'renderTask',
     // All threads start now: fonts are parsed at start-up, not during the first requests.
@@ -121,10 +123,11 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     for (const entry of pending.values()) if (!entry.started) entry.controller.abort(reason);
   });
 
-  async function run(id: number, job: RenderJob, entry: PendingRender): Promise<RenderResult> {
-    let outcome: TaskOutcome;
+  async function run<Result>(task: RenderTask, entry: PendingRender): Promise<Result> {
+    const { id } = task;
+    let outcome: TaskOutcome<Result>;
     try {
-      outcome = await pool.run({ id, job }, { signal: entry.controller.signal });
+      outcome = (await pool.run(task, { signal: entry.controller.signal })) as TaskOutcome<Result>;
     } catch (error) {
       const { reason } = entry.controller.signal;
       throw reason instanceof AppError ? reason : workerFailure(error, maxMemoryMb);
@@ -137,10 +140,22 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     return outcome.result;
   }
 
+  /** Queues a task with its time limit (refused when closing or full). */
+  function submit<Result>(task: (id: number) => RenderTask, limitMs: number): Promise<Result> {
+    if (closing) return Promise.reject(new ServiceBusyError('the render service is shutting down'));
+    if (pending.size - running >= maxQueue) return Promise.reject(new ServiceBusyError());
+    const id = nextId++;
+    const entry: PendingRender = { controller: new AbortController(), timeoutMs: limitMs, started: false };
+    pending.set(id, entry);
+    const result = run<Result>(task(id), entry);
+    const forget = (): void => void inFlight.delete(settled);
+    const settled: Promise<void> = result.then(forget, forget);
+    inFlight.add(settled);
+    return result;
+  }
+
   return {
     render(job) {
-      if (closing) return Promise.reject(new ServiceBusyError('the render service is shutting down'));
-      if (pending.size - running >= maxQueue) return Promise.reject(new ServiceBusyError());
       let labels = 1;
       try {
         // A bad batch is refused here, without a trip to a thread; a good one's label count sizes its time limit.
@@ -148,14 +163,11 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       } catch (error) {
         return Promise.reject(error as Error);
       }
-      const id = nextId++;
-      const entry: PendingRender = { controller: new AbortController(), timeoutMs: timeoutMs + (labels - 1) * PER_LABEL_TIMEOUT_MS[job.format], started: false };
-      pending.set(id, entry);
-      const result = run(id, job, entry);
-      const forget = (): void => void inFlight.delete(settled);
-      const settled: Promise<void> = result.then(forget, forget);
-      inFlight.add(settled);
-      return result;
+      return submit<RenderResult>((id) => ({ id, job }), timeoutMs + (labels - 1) * PER_LABEL_TIMEOUT_MS[job.format]);
+    },
+    renderZpl(zpl) {
+      // The labels are unknown until read: the whole input (at most 1 MB) gets one render's limit.
+      return submit<ZplRenderResult>((id) => ({ id, zpl }), timeoutMs);
     },
     stats() {
       return { threads: pool.threads.length, queued: pending.size - running, running };

@@ -3,8 +3,9 @@ import { parentPort } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { renderLabels } from '../../src-shared/render/renderBatch';
 import { renderLabel } from '../../src-shared/render/renderLabel';
+import { renderZpl } from '../../src-shared/render/renderZpl';
 import { bundledFonts } from '../fonts/bundledFonts';
-import { serializeError, type RenderTask, type TaskOutcome, type TaskStarted } from './taskProtocol';
+import { serializeError, type RenderTask, type TaskOutcome, type TaskStarted, type ZplRenderJob, type ZplRenderResult } from './taskProtocol';
 
 // At import, so the cost lands when the pool starts its threads, not on a request.
 const fonts = bundledFonts();
@@ -21,9 +22,11 @@ export function ownedBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 /** The piscina task: failures come back as a value, because a thrown AppError would lose its code and details. */
-export async function renderTask({ id, job }: RenderTask): Promise<TaskOutcome | ReturnType<typeof move>> {
-  const started: TaskStarted = { renderTaskStarted: id };
+export async function renderTask(task: RenderTask): Promise<TaskOutcome | TaskOutcome<ZplRenderResult> | ReturnType<typeof move>> {
+  const started: TaskStarted = { renderTaskStarted: task.id };
   parentPort?.postMessage(started);
+  if (task.zpl !== undefined) return zplTask(task.zpl);
+  const { job } = task;
   const start = performance.now();
   try {
     const { now, timeZone, counters } = job;
@@ -44,6 +47,20 @@ export async function renderTask({ id, job }: RenderTask): Promise<TaskOutcome |
       result: { bytes, contentType: output.contentType, warnings: output.warnings, labelCount: output.labelCount, renderTimeMs: performance.now() - start },
     };
     // Moved, not copied: a large label at 600 dpi is megabytes of PNG.
+    return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: outcome });
+  } catch (error) {
+    return { ok: false, error: serializeError(error) };
+  }
+}
+
+/** The ZPL viewer's task: the drawn labels moved back like a template's. */
+async function zplTask(job: ZplRenderJob): Promise<TaskOutcome<ZplRenderResult> | ReturnType<typeof move>> {
+  const start = performance.now();
+  try {
+    const { zpl, ...options } = job;
+    const output = await renderZpl(zpl, { ...options, fonts });
+    const bytes = ownedBytes(output.bytes);
+    const outcome: TaskOutcome<ZplRenderResult> = { ok: true, result: { ...output, bytes, renderTimeMs: performance.now() - start } };
     return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: outcome });
   } catch (error) {
     return { ok: false, error: serializeError(error) };

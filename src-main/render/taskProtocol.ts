@@ -1,6 +1,8 @@
 // What crosses the thread boundary between the render pool and its workers: jobs, outcomes, and errors as plain data.
 import { AppError, BadRequestError, InvalidTemplateError, RenderError, type ErrorDetail } from '../../src-shared/errors';
 import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
+import type { ZplLabelSize, ZplRotation, ZplViewFormat } from '../../src-shared/api/zplViewer';
+import type { ZplWarning } from '../../src-shared/read/zpl/zplField';
 import type { OutputFormat, ZplDpi } from '../../src-shared/render/outputFormats';
 
 export interface RenderJob {
@@ -37,11 +39,31 @@ export interface RenderResult {
   renderTimeMs: number;
 }
 
-/** The id lets the pool match the worker's "started" message to the job, so the time limit counts running time only. */
-export interface RenderTask {
-  id: number;
-  job: RenderJob;
+/** The ZPL viewer's job: read raw ZPL at a printer's density and size, draw the labels asked for. */
+export interface ZplRenderJob extends ZplLabelSize {
+  zpl: string;
+  /** 0-based label; undefined: every label. */
+  index?: number;
+  format: ZplViewFormat;
+  rotation: ZplRotation;
 }
+
+export interface ZplRenderResult {
+  bytes: Uint8Array;
+  contentType: string;
+  warnings: ZplWarning[];
+  /** Labels in the input (X-Total-Count). */
+  totalCount: number;
+  /** Labels in the answer: each counts as a render. */
+  labelCount: number;
+  renderTimeMs: number;
+}
+
+/**
+ * The id lets the pool match the worker's "started" message to the job, so the time limit counts running time only.
+ * A template job (job) or a ZPL viewer job (zpl): one pool, one queue and one time limit for both.
+ */
+export type RenderTask = { id: number; job: RenderJob; zpl?: undefined } | { id: number; zpl: ZplRenderJob; job?: undefined };
 
 export interface SerializedAppError {
   code: string;
@@ -50,7 +72,7 @@ export interface SerializedAppError {
   details?: Record<string, unknown>;
 }
 
-export type TaskOutcome = { ok: true; result: RenderResult } | { ok: false; error: SerializedAppError };
+export type TaskOutcome<Result = RenderResult> = { ok: true; result: Result } | { ok: false; error: SerializedAppError };
 
 /** Posted by a worker on its parentPort when it begins a task (piscina re-emits it as the pool's 'message' event). */
 export interface TaskStarted {

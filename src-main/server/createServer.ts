@@ -32,6 +32,7 @@ import { registerRenderRoute } from './routes/render/renderRoute';
 import { registerRenderOutputsRoute } from './routes/renderOutputs/renderOutputsRoute';
 import { registerTemplatesRoutes } from './routes/templates/templatesRoute';
 import { registerUsageRoute } from './routes/usage/usageRoute';
+import { registerZplViewerRoute } from './routes/zplViewer/zplViewerRoute';
 import type { ServerConfig } from './serverConfig';
 
 export interface ServerDeps {
@@ -66,6 +67,7 @@ export function createApp({ store, pool, config, logger }: ServerDeps, printQueu
   registerRenderRoute(router, { store, pool, quota, rateLimits });
   registerPrintRoute(router, { store, pool, quota, rateLimits, queue: printQueue });
   registerPrintersRoute(router, store);
+  registerZplViewerRoute(router, { store, pool, quota, rateLimits });
   registerRenderOutputsRoute(router, store);
   registerTemplatesRoutes(router, store);
   registerUsageRoute(router, store);

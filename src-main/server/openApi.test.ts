@@ -103,7 +103,7 @@ describe('the document', () => {
 
   it('documents the print request: the render request’s template and data fields, a printer and copies', () => {
     const request = document.components.schemas.PrintRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(Object.keys(request.properties).sort()).toEqual(['copies', 'data', 'printerId', 'quantityField', 'records', 'template', 'templateId']);
+    expect(Object.keys(request.properties).sort()).toEqual(['copies', 'data', 'printerId', 'quantityField', 'records', 'template', 'templateId', 'zpl']);
     expect(request.required).toEqual(['printerId']);
     expect(request.properties.copies).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
     const job = document.components.schemas.PrintJob as { properties: Record<string, Record<string, unknown>>; required: string[] };

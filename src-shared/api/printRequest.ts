@@ -25,8 +25,19 @@ export const printRequestSchema = z
       .max(PRINT_LIMITS.maxCopies, { message: `copies must be between 1 and ${PRINT_LIMITS.maxCopies}` })
       .optional()
       .describe(`Times the whole document is printed, in order (1, 2, 3, 1, 2, 3); default 1. Labels × copies at most ${PRINT_LIMITS.maxLabels}`),
+    zpl: z
+      .string({ error: 'zpl must be a string' })
+      .min(1, { message: 'zpl must not be empty' })
+      .optional()
+      .describe(
+        'Raw ZPL instead of a template: sent to the printer unchanged. Configuration commands (^JU, ~JR, ^NS…) are refused unless the printer allows them; each label counts its ^PQ quantity',
+      ),
   })
-  .superRefine(checkTemplateAndData);
+  .superRefine((request, ctx) => {
+    if (request.zpl === undefined) return checkTemplateAndData(request, ctx);
+    const others = (['templateId', 'template', 'data', 'records', 'quantityField'] as const).filter((key) => request[key] !== undefined);
+    if (others.length > 0) ctx.addIssue({ code: 'custom', path: ['zpl'], message: `send either zpl or a template with data, not both (got zpl and ${others.join(', ')})` });
+  });
 
 export type PrintRequest = z.infer<typeof printRequestSchema>;
 
@@ -66,6 +77,7 @@ export const apiPrinterSchema = z.object({
   darkness: z.number().int().nullable(),
   speed: z.number().int().nullable(),
   timeZone: z.string().nullable().describe("IANA time zone of now() and formatDate on this printer's labels; null: UTC"),
+  allowConfigCommands: z.boolean().describe('Raw ZPL sent to it may hold configuration commands (^JU, ~JR, ^NS…); else they are refused'),
   createdAt: isoTime,
 });
 export type ApiPrinter = z.infer<typeof apiPrinterSchema>;

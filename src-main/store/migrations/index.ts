@@ -4,6 +4,7 @@ import settingsSql from './0002_settings.sql';
 import printersSql from './0003_printers.sql';
 import countersSql from './0004_counters.sql';
 import printJobsSql from './0005_print_jobs.sql';
+import rawZplSql from './0006_raw_zpl.sql';
 
 export interface Migration {
   version: number;
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: '0003_printers', sql: printersSql },
   { version: 4, name: '0004_counters', sql: countersSql },
   { version: 5, name: '0005_print_jobs', sql: printJobsSql },
+  { version: 6, name: '0006_raw_zpl', sql: rawZplSql },
 ];

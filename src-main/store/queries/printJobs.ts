@@ -37,6 +37,8 @@ export interface PrintJobRecord {
   status: PrintJobStatus;
   labelCount: number;
   copies: number;
+  /** The caller's own ZPL (POST /v1/print with zpl): sent as it is, cut only between its formats. */
+  raw: boolean;
   /** Labels acknowledged by the printer, of labelCount × copies. */
   labelsSent: number;
   attempts: number;
@@ -60,6 +62,8 @@ export interface NewPrintJob {
   labelCount: number;
   copies: number;
   warnings: PrintJobWarning[];
+  /** Default false: a document rendered from a template. */
+  raw?: boolean;
 }
 
 interface PrintJobRow {
@@ -73,6 +77,7 @@ interface PrintJobRow {
   status: string;
   label_count: number;
   copies: number;
+  raw: number;
   labels_sent: number;
   attempts: number;
   next_attempt_at: number | null;
@@ -112,6 +117,7 @@ function toPrintJob(row: PrintJobRow): PrintJobRecord {
     status: row.status as PrintJobStatus,
     labelCount: row.label_count,
     copies: row.copies,
+    raw: row.raw === 1,
     labelsSent: row.labels_sent,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
@@ -128,9 +134,9 @@ const PENDING = "status IN ('queued', 'sending')";
 
 export function printJobQueries(db: Database.Database, now: () => number) {
   const insert = db.prepare(
-    `INSERT INTO print_jobs (id, team_id, api_key_id, mode, printer_id, format, status, label_count, copies, warnings,
+    `INSERT INTO print_jobs (id, team_id, api_key_id, mode, printer_id, format, status, label_count, copies, raw, warnings,
                              claim_token, claim_pid, claim_host, claim_heartbeat_at, created_at, updated_at)
-     VALUES (@id, @team_id, @api_key_id, @mode, @printer_id, @format, 'queued', @label_count, @copies, @warnings,
+     VALUES (@id, @team_id, @api_key_id, @mode, @printer_id, @format, 'queued', @label_count, @copies, @raw, @warnings,
              @claim_token, @claim_pid, @claim_host, @claim_heartbeat_at, @at, @at)`,
   );
   const selectOne = db.prepare<[string], PrintJobRow>('SELECT * FROM print_jobs WHERE id = ?');
@@ -189,6 +195,7 @@ export function printJobQueries(db: Database.Database, now: () => number) {
         format: job.format,
         label_count: job.labelCount,
         copies: job.copies,
+        raw: job.raw === true ? 1 : 0,
         warnings: JSON.stringify(job.warnings),
         ...claimFields(owner, heartbeatAt),
         at: now(),

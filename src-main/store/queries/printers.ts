@@ -49,6 +49,8 @@ export const newPrinterSchema = z.object({
   speed: speedSchema.nullable(),
   /** The IANA zone now() and formatDate use on this printer's labels, stored by its canonical name; null: UTC. */
   timeZone: timeZoneSchema.nullable().default(null),
+  /** Raw ZPL sent to it may hold configuration commands (RAW_ZPL_CONFIG_COMMANDS); default false: refused. */
+  allowConfigCommands: z.boolean().default(false),
 });
 export type NewPrinter = z.input<typeof newPrinterSchema>;
 
@@ -63,6 +65,7 @@ export interface PrinterRecord {
   speed: number | null;
   /** IANA time zone of now() and formatDate on this printer's labels (RenderJob.timeZone); null: UTC. */
   timeZone: string | null;
+  allowConfigCommands: boolean;
   createdAt: number;
 }
 
@@ -78,6 +81,7 @@ interface PrinterRow {
   darkness: number | null;
   speed: number | null;
   time_zone: string | null;
+  allow_config_commands: number;
   created_at: number;
 }
 
@@ -96,6 +100,7 @@ function toPrinter(row: PrinterRow): PrinterRecord {
     darkness: row.darkness,
     speed: row.speed,
     timeZone: row.time_zone,
+    allowConfigCommands: row.allow_config_commands === 1,
     createdAt: row.created_at,
   };
 }
@@ -116,20 +121,21 @@ function toRow(id: string, printer: NewPrinter, createdAt: number): PrinterRow {
     darkness: fields.darkness,
     speed: fields.speed,
     time_zone: fields.timeZone,
+    allow_config_commands: fields.allowConfigCommands ? 1 : 0,
     created_at: createdAt,
   };
 }
 
 export function printerQueries(db: Database.Database, now: () => number) {
   const insert = db.prepare<[PrinterRow]>(
-    `INSERT INTO printers (id, team_id, name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, created_at)
-     VALUES (@id, @team_id, @name, @kind, @connection, @dpi, @media_width, @media_height, @darkness, @speed, @time_zone, @created_at)`,
+    `INSERT INTO printers (id, team_id, name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, created_at)
+     VALUES (@id, @team_id, @name, @kind, @connection, @dpi, @media_width, @media_height, @darkness, @speed, @time_zone, @allow_config_commands, @created_at)`,
   );
   const selectOne = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE id = ?');
   const selectByTeam = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE team_id = ? ORDER BY created_at, rowid');
   const updateOne = db.prepare<[PrinterRow]>(
     `UPDATE printers SET name = @name, kind = @kind, connection = @connection, dpi = @dpi, media_width = @media_width,
-     media_height = @media_height, darkness = @darkness, speed = @speed, time_zone = @time_zone WHERE id = @id AND team_id = @team_id`,
+     media_height = @media_height, darkness = @darkness, speed = @speed, time_zone = @time_zone, allow_config_commands = @allow_config_commands WHERE id = @id AND team_id = @team_id`,
   );
   const deleteOne = db.prepare<[string]>('DELETE FROM printers WHERE id = ?');
 
@@ -150,8 +156,16 @@ export function printerQueries(db: Database.Database, now: () => number) {
     update(id: string, printer: NewPrinter): PrinterRecord | undefined {
       const existing = get(id);
       if (existing?.teamId !== printer.teamId) return undefined;
-      // A caller that does not speak of the time zone (the editor's form) keeps the one set with the CLI.
-      const row = toRow(id, { ...printer, timeZone: printer.timeZone === undefined ? existing.timeZone : printer.timeZone }, existing.createdAt);
+      // A caller that does not speak of the time zone or config commands (the editor's form) keeps those set with the CLI.
+      const row = toRow(
+        id,
+        {
+          ...printer,
+          timeZone: printer.timeZone === undefined ? existing.timeZone : printer.timeZone,
+          allowConfigCommands: printer.allowConfigCommands ?? existing.allowConfigCommands,
+        },
+        existing.createdAt,
+      );
       updateOne.run(row);
       return toPrinter(row);
     },

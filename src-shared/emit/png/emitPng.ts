@@ -31,9 +31,16 @@ export async function emitPng(label: LaidOutLabel, fonts: FontRegistry, options:
   if (!Number.isFinite(dpi) || dpi < PNG_DPI.min || dpi > PNG_DPI.max) {
     throw new RangeError(`PNG dpi must be between ${PNG_DPI.min} and ${PNG_DPI.max}, got ${dpi}`);
   }
-  const width = pixelsFor(label.width, dpi);
-  const height = pixelsFor(label.height, dpi);
-  const pixels = options.pixels ?? new RenderPixels();
+  return emitPngOfSize(label, fonts, { width: pixelsFor(label.width, dpi), height: pixelsFor(label.height, dpi), dpi, pixels: options.pixels });
+}
+
+/**
+ * The label as a PNG of exactly `width` x `height` pixels, `dpi` recorded in it. The ZPL viewer's path: its sizes are
+ * the printer's whole dots, and 24 dpmm (609.6 dpi) is past the dpi range of template renders.
+ */
+export async function emitPngOfSize(label: LaidOutLabel, fonts: FontRegistry, size: { width: number; height: number; dpi: number; pixels?: RenderPixels }): Promise<Uint8Array> {
+  const { width, height, dpi } = size;
+  const pixels = size.pixels ?? new RenderPixels();
   pixels.chargeRaster(width, height, 'the label');
   for (const element of label.elements) if (element.type === 'image') pixels.chargeDrawing(element);
   // Whole-pixel outer size and a stretched viewBox: the raster is exactly width x height even where rounding the two

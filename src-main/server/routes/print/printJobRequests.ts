@@ -5,6 +5,7 @@ import { printRequestSchema, type PrintRequest } from '../../../../src-shared/ap
 import type { PrintQueue } from '../../../printing/printQueue';
 import { submitPrintJob } from '../../../printing/printJobSubmission';
 import { printJobView } from '../../../printing/printJobView';
+import { submitRawZplJob } from '../../../printing/rawZplSubmission';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import type { PrintJobRecord } from '../../../store/queries/printJobs';
@@ -25,6 +26,7 @@ export interface PrintRequester {
   team: TeamRecord;
   apiKeyId: string | null;
   mode: KeyMode;
+  /** Not asked for raw ZPL (a request with zpl names no template). */
   template(request: PrintRequest): unknown;
 }
 
@@ -44,12 +46,19 @@ export function teamJob(store: Store, teamId: string, id: string): PrintJobRecor
 /** Validates, renders and stores the job, wakes the queue and answers 202 with the job and where to follow it (`jobsPath`/<id>). */
 export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }: PrintJobDeps, requester: PrintRequester, jobsPath: string): Promise<void> {
   const request = parseRequestBody(printRequestSchema, ctx.request.body);
-  const template = requester.template(request);
-  const printer = teamPrinter(store, requester.team.id, request.printerId);
-  const job = await submitPrintJob(
-    { store, render: (renderJob) => pool.render(renderJob), quota },
-    { ...requester, template, data: request.data, records: request.records, quantityField: request.quantityField, printer, copies: request.copies ?? 1 },
-  );
+  const copies = request.copies ?? 1;
+  let job: PrintJobRecord;
+  if (request.zpl === undefined) {
+    const template = requester.template(request);
+    const printer = teamPrinter(store, requester.team.id, request.printerId);
+    const { data, records, quantityField } = request;
+    job = await submitPrintJob({ store, render: (renderJob) => pool.render(renderJob), quota }, { ...requester, template, data, records, quantityField, printer, copies });
+  } else {
+    // Names no template: this only applies the demo-key rule (a demo key prints library templates, nothing else).
+    requester.template(request);
+    const printer = teamPrinter(store, requester.team.id, request.printerId);
+    job = await submitRawZplJob({ store, quota }, { ...requester, zpl: request.zpl, printer, copies });
+  }
   queue.wake();
   ctx.status = 202;
   // The Host header was checked against the names this server answers to, so it is safe to echo.

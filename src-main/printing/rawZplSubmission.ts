@@ -1,0 +1,54 @@
+// A print job of the caller's own ZPL: checked (a ZPL printer, no configuration commands unless allowed, within the limits), counted per label and ^PQ, stored as sent.
+import { PRINT_LIMITS } from '../../src-shared/api/printRequest';
+import { BadRequestError } from '../../src-shared/errors';
+import { scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
+import type { QuotaGate } from '../server/quotaGate';
+import { admitRenders } from '../server/renderAdmission';
+import type { Store } from '../store/openStore';
+import type { PrintJobRecord } from '../store/queries/printJobs';
+import { printerDriver } from './printerDrivers';
+import { storePrintJob, type PrintSubmission } from './printJobSubmission';
+
+export interface RawZplSubmission extends Omit<PrintSubmission, 'template' | 'data' | 'records' | 'quantityField'> {
+  zpl: string;
+}
+
+/** A problem with the zpl field, as the API's validation errors name their field. */
+function zplError(message: string, details: Record<string, unknown> = {}): BadRequestError {
+  return new BadRequestError(`zpl: ${message}`, { errors: [{ path: 'zpl', message }], ...details });
+}
+
+/**
+ * Queues `zpl` (UTF-8, as the JSON string held it) for the printer, byte for byte. Every label counts its ^PQ quantity
+ * times copies as renders: admitted against the quota first (all or none), then held to the job limit.
+ */
+export async function submitRawZplJob(deps: { store: Store; quota: QuotaGate }, submission: RawZplSubmission): Promise<PrintJobRecord> {
+  const { store, quota } = deps;
+  const { team, mode, printer, copies } = submission;
+  if (printerDriver(printer).format !== 'zpl') {
+    throw zplError(`printer "${printer.name}" takes PDF (a system queue without --raw-queue): raw ZPL cannot be printed on it`);
+  }
+  const bytes = Buffer.from(submission.zpl, 'utf8');
+  // One character a byte: the scan's offsets are byte offsets, and prefixes and commands are ASCII in any code page.
+  const scan = scanRawZpl(bytes.toString('latin1'));
+  const [config] = scan.configCommands;
+  if (config !== undefined && !printer.allowConfigCommands) {
+    throw zplError(
+      `${config.command} at byte ${config.position} ${config.reason}: printer configuration commands are refused unless the printer allows them (labelsmith printer set ${printer.id} --allow-config-commands)`,
+      { command: config.command, position: config.position },
+    );
+  }
+  if (scan.formats.length === 0) throw zplError('holds no label: nothing between ^XA and ^XZ');
+  const formats = scan.formats.length * copies;
+  const labels = scan.formats.reduce((sum, format) => sum + format.quantity, 0) * copies;
+  const reservation = admitRenders(store, quota, team, mode, labels);
+  try {
+    if (formats > PRINT_LIMITS.maxLabels || labels > PRINT_LIMITS.maxLabels) {
+      throw zplError(`labels × copies (each label's ^PQ quantity included) must be at most ${PRINT_LIMITS.maxLabels} per job, got ${labels}`);
+    }
+    const document = { format: 'zpl' as const, bytes, labelCount: scan.formats.length, warnings: [], raw: true };
+    return await storePrintJob(store, submission, document, labels);
+  } finally {
+    reservation?.release();
+  }
+}

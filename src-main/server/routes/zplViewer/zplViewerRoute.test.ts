@@ -1,0 +1,250 @@
+// The Labelary-compatible viewer against a real server: bodies as curl and browsers send them, png/pdf/json, its headers, quota, rate and hostile input.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, cli, expectError, rateLimitHeaders, startTestServer, teamsWithKeys, type ApiResponse, type TeamSpec, type TeamWithKeys, type TestServer } from '../../serverTestSupport';
+
+const run = promisify(execFile);
+
+const RATE = { rateMinute: 1000, rateHour: 10_000 };
+const TEAMS = {
+  main: { plan: 'pro', ...RATE },
+  capped: { plan: 'dev', quotaLimit: 2, keys: ['live'] as const, ...RATE },
+  slow: { plan: 'pro', rateMinute: 2, rateHour: 100, keys: ['live'] as const },
+} satisfies Record<string, TeamSpec>;
+
+let server: TestServer;
+let teams: Record<keyof typeof TEAMS, TeamWithKeys>;
+let scratch: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  teams = await teamsWithKeys(cli(server.dataDir), TEAMS);
+  scratch = await mkdtemp(join(tmpdir(), 'labelsmith-zpl-viewer-'));
+});
+
+afterAll(async () => {
+  await server.dispose();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** A filled 100 x 50 dot box at (40, 60), and a line of text: ink at known dots. */
+const BOX_LABEL = '^XA\n^FO40,60^GB100,50,50^FS\n^FO40,200^A0N,40,40^FDParcel 1^FS\n^XZ\n';
+const SECOND_LABEL = '^XA^FO300,300^GB20,20,20^FS^XZ\n';
+const THIRD_LABEL = '^XA^FO10,10^A0N,30,30^FDThird^FS^XZ\n';
+
+interface ViewOptions {
+  key?: string;
+  path?: string;
+  accept?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/** POST as `curl --data-binary` does by default: the raw body labelled application/x-www-form-urlencoded. */
+function view(zpl: string | Uint8Array<ArrayBuffer> | FormData, options: ViewOptions = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = { Accept: options.accept ?? 'image/png', ...options.headers };
+  if (!(zpl instanceof FormData)) headers['Content-Type'] = options.contentType ?? 'application/x-www-form-urlencoded';
+  return fetchAll(options.path ?? '/v1/printers/8dpmm/labels/4x6/0/', { method: 'POST', headers: { Authorization: `Bearer ${options.key ?? teams.main.live}`, ...headers }, body: zpl });
+}
+
+async function fetchAll(path: string, init: RequestInit): Promise<ApiResponse> {
+  const response = await fetch(`${server.url}${path}`, init);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString('utf8');
+  return { status: response.status, headers: response.headers, body: bytes, text, json: <T>() => JSON.parse(text) as T };
+}
+
+function isInk(png: PNG, x: number, y: number): boolean {
+  const at = (y * png.width + x) * 4;
+  return (png.data[at] ?? 255) < 128;
+}
+
+async function usage(key: string): Promise<{ live: number; test: number }> {
+  return (await call(server, '/v1/usage', { key })).json<{ renders: { live: number; test: number } }>().renders;
+}
+
+async function pdfInfo(bytes: Buffer): Promise<string> {
+  const file = join(scratch, `${Math.random().toString(36).slice(2)}.pdf`);
+  await writeFile(file, bytes);
+  return (await run('pdfinfo', [file])).stdout;
+}
+
+describe('PNG', () => {
+  it('draws the label at the index as the printer would: 4x6 in at 8 dpmm is 812 x 1218 dots, ink where ^GB put it', async () => {
+    const response = await view(BOX_LABEL + SECOND_LABEL);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('image/png');
+    expect(response.headers.get('X-Total-Count')).toBe('2');
+    const png = PNG.sync.read(response.body);
+    // Printers of 8 dpmm have 203 dpi: 4 x 6 in is 812 x 1218 dots, as Labelary draws it.
+    expect([png.width, png.height]).toEqual([812, 1218]);
+    expect(isInk(png, 90, 85)).toBe(true);
+    expect(isInk(png, 20, 20)).toBe(false);
+    expect(isInk(png, 310, 310)).toBe(false);
+    // The second label, by its index.
+    const second = PNG.sync.read((await view(BOX_LABEL + SECOND_LABEL, { path: '/v1/printers/8dpmm/labels/4x6/1/' })).body);
+    expect(isInk(second, 310, 310)).toBe(true);
+    expect(isInk(second, 90, 85)).toBe(false);
+  });
+
+  it('reads the body as text/plain, or from a multipart "file" field (file or plain value), the same', async () => {
+    const plain = await view(BOX_LABEL, { contentType: 'text/plain', path: '/v1/printers/8dpmm/labels/4x6/' });
+    expect(plain.status).toBe(200);
+    const form = new FormData();
+    form.append('file', new Blob([BOX_LABEL]), 'label.zpl');
+    const multipart = await view(form, { path: '/v1/printers/8dpmm/labels/4x6/' });
+    expect(multipart.status).toBe(200);
+    expect(multipart.body.equals(plain.body)).toBe(true);
+    const value = new FormData();
+    value.append('file', BOX_LABEL);
+    expect((await view(value, { path: '/v1/printers/8dpmm/labels/4x6/' })).body.equals(plain.body)).toBe(true);
+    const wrongField = new FormData();
+    wrongField.append('zpl', BOX_LABEL);
+    expect(expectError(await view(wrongField), 400, 'BAD_REQUEST').error).toMatch(/"file"/);
+  });
+
+  it('is the size of each density, decimals allowed, without a trailing slash too', async () => {
+    for (const [dpmm, size, width, height] of [
+      [6, '2x1', 304, 152],
+      [12, '2.5x1', 750, 300],
+      [24, '1x0.5', 600, 300],
+    ] as const) {
+      const response = await view(BOX_LABEL, { path: `/v1/printers/${dpmm}dpmm/labels/${size}/0` });
+      expect(response.status).toBe(200);
+      const png = PNG.sync.read(response.body);
+      expect([png.width, png.height]).toEqual([width, height]);
+    }
+  });
+
+  it('turns the output by X-Rotation: 90 puts the box at the right edge of a 1218 x 812 image', async () => {
+    const png = PNG.sync.read((await view(BOX_LABEL, { headers: { 'X-Rotation': '90' } })).body);
+    expect([png.width, png.height]).toEqual([1218, 812]);
+    // (x, y) of the upright label lands at (height - 1 - y, x).
+    expect(isInk(png, 1218 - 1 - 85, 90)).toBe(true);
+    expect(isInk(png, 85, 90)).toBe(false);
+    const upsideDown = PNG.sync.read((await view(BOX_LABEL, { headers: { 'X-Rotation': '180' } })).body);
+    expect(isInk(upsideDown, 812 - 1 - 90, 1218 - 1 - 85)).toBe(true);
+    expect(expectError(await view(BOX_LABEL, { headers: { 'X-Rotation': '45' } }), 400, 'BAD_REQUEST').error).toMatch(/X-Rotation/);
+  });
+
+  it('answers 400 for several labels without an index, 404 for an index past the last, both with X-Total-Count', async () => {
+    const several = await view(BOX_LABEL + SECOND_LABEL, { path: '/v1/printers/8dpmm/labels/4x6/' });
+    expect(expectError(several, 400, 'BAD_REQUEST').error).toMatch(/2 labels/);
+    expect(several.headers.get('X-Total-Count')).toBe('2');
+    const past = await view(BOX_LABEL + SECOND_LABEL, { path: '/v1/printers/8dpmm/labels/4x6/2/' });
+    expect(expectError(past, 404, 'NOT_FOUND').error).toMatch(/label 2 does not exist/);
+    expect(past.headers.get('X-Total-Count')).toBe('2');
+  });
+});
+
+describe('PDF and JSON', () => {
+  it('answers every label as a page of the label size, and counts each as a live render', async () => {
+    const before = await usage(teams.main.live);
+    const response = await view(BOX_LABEL + SECOND_LABEL + THIRD_LABEL, { accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('application/pdf');
+    expect(response.headers.get('X-Total-Count')).toBe('3');
+    const info = await pdfInfo(response.body);
+    expect(info).toMatch(/^Pages:\s+3$/m);
+    expect(info).toMatch(/^Page size:\s+288 x 432 pts/m);
+    expect((await usage(teams.main.live)).live).toBe(before.live + 3);
+    // One page with an index; X-Rotation 90 turns the page.
+    const turned = await view(BOX_LABEL + SECOND_LABEL, { accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/1/', headers: { 'X-Rotation': '90' } });
+    const turnedInfo = await pdfInfo(turned.body);
+    expect(turnedInfo).toMatch(/^Pages:\s+1$/m);
+    expect(turnedInfo).toMatch(/^Page size:\s+432 x 288 pts/m);
+  });
+
+  it('answers the laid-out labels and the warnings as JSON for tools', async () => {
+    const response = await view(BOX_LABEL + '^XA^FO5,5^ZZ1^FS^XZ', { accept: 'application/json', path: '/v1/printers/8dpmm/labels/4x6/' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    const body = response.json<{ totalCount: number; labels: { index: number; quantity: number; width: number; elements: { type: string }[] }[]; warnings: { command: string; position: number }[] }>();
+    expect(body.totalCount).toBe(2);
+    expect(body.labels.map((label) => label.index)).toEqual([0, 1]);
+    expect(body.labels[0]?.width).toBeCloseTo((812 * 72) / (8 * 25.4), 3);
+    expect(body.labels[0]?.elements.map((element) => element.type)).toEqual(expect.arrayContaining(['rect', 'text']));
+    expect(body.warnings).toContainEqual(expect.objectContaining({ command: '^ZZ', position: BOX_LABEL.length + 9 }));
+  });
+});
+
+describe('Labelary headers and checks', () => {
+  it('X-Linter: On gives the warnings in X-Warnings, five fields each (byte offset, size, command, parameter, message)', async () => {
+    const zpl = '^XA^FO10,10^ZZ^FS^XZ';
+    const linted = await view(zpl, { headers: { 'X-Linter': 'On' } });
+    expect(linted.status).toBe(200);
+    const fields = (linted.headers.get('X-Warnings') ?? '').split('|');
+    expect(fields.length % 5).toBe(0);
+    expect(fields.slice(0, 4)).toEqual(['11', '3', '^ZZ', '']);
+    expect(fields[4]).toMatch(/not a command/);
+    expect((await view(zpl)).headers.get('X-Warnings')).toBeNull();
+    expect((await view(BOX_LABEL, { headers: { 'X-Linter': 'On' } })).headers.get('X-Warnings')).toBeNull();
+  });
+
+  it('refuses a bad density, size, index or Accept with 400 naming what to fix', async () => {
+    expect(expectError(await view(BOX_LABEL, { path: '/v1/printers/7dpmm/labels/4x6/0/' }), 400, 'BAD_REQUEST').error).toMatch(/6dpmm, 8dpmm, 12dpmm, 24dpmm/);
+    expect(expectError(await view(BOX_LABEL, { path: '/v1/printers/8dpmm/labels/16x6/0/' }), 400, 'BAD_REQUEST').error).toMatch(/at most 15/);
+    expect(expectError(await view(BOX_LABEL, { path: '/v1/printers/8dpmm/labels/4by6/0/' }), 400, 'BAD_REQUEST').error).toMatch(/WIDTHxHEIGHT/);
+    expect(expectError(await view(BOX_LABEL, { path: '/v1/printers/8dpmm/labels/4x6/first/' }), 400, 'BAD_REQUEST').error).toMatch(/index/);
+    expect(expectError(await view(BOX_LABEL, { accept: 'text/html' }), 400, 'BAD_REQUEST').error).toMatch(/Accept/);
+    // A PNG past the pixel limit: PDF has none.
+    expect(expectError(await view(BOX_LABEL, { path: '/v1/printers/24dpmm/labels/15x15/0/' }), 400, 'BAD_REQUEST').error).toMatch(/application\/pdf/);
+  });
+
+  it('needs an API key, and answers bodies over 1 MB with 413', async () => {
+    const anonymous = await fetchAll('/v1/printers/8dpmm/labels/4x6/0/', { method: 'POST', body: BOX_LABEL });
+    expectError(anonymous, 401, 'AUTH_REQUIRED');
+    expectError(await view('^XA' + 'x'.repeat(1024 * 1024) + '^XZ'), 413, 'PAYLOAD_TOO_LARGE');
+    expect((await call(server, '/health')).status).toBe(200);
+  });
+
+  it('works with curl as a Labelary client calls it, the base URL changed only', async () => {
+    const file = join(scratch, 'label.zpl');
+    await writeFile(file, BOX_LABEL);
+    const out = join(scratch, 'label.png');
+    const { stdout } = await run('curl', ['-s', '-o', out, '-w', '%{http_code}', '--data-binary', `@${file}`, '-H', `Authorization: Bearer ${teams.main.live}`, `${server.url}/v1/printers/8dpmm/labels/4x6/0/`]);
+    expect(stdout).toBe('200');
+    const png = PNG.sync.read(await import('node:fs/promises').then((fs) => fs.readFile(out)));
+    expect(isInk(png, 90, 85)).toBe(true);
+  });
+});
+
+describe('quota and rate', () => {
+  it('a hard cap admits all labels of an answer or none', async () => {
+    const key = teams.capped.live;
+    expectError(await view(BOX_LABEL + SECOND_LABEL + THIRD_LABEL, { key, accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/' }), 429, 'QUOTA_EXCEEDED');
+    expect((await usage(key)).live).toBe(0);
+    expect((await view(BOX_LABEL + SECOND_LABEL, { key, accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/' })).status).toBe(200);
+    expect((await usage(key)).live).toBe(2);
+    expectError(await view(BOX_LABEL, { key }), 429, 'QUOTA_EXCEEDED');
+  });
+
+  it('each request counts against the team rate limit, with the X-RateLimit headers', async () => {
+    const key = teams.slow.live;
+    const first = await view(BOX_LABEL, { key });
+    expect(rateLimitHeaders(first).remaining).toBe(1);
+    expect((await view(BOX_LABEL, { key })).status).toBe(200);
+    expectError(await view(BOX_LABEL, { key }), 429, 'RATE_LIMITED');
+  });
+});
+
+describe('hostile input', () => {
+  it('answers each with 400 or warnings, and the server stays up', async () => {
+    const huge = await view('^XA^PW100000^LL100000^FO10,10^GB50,50,50^FS^XZ', { headers: { 'X-Linter': 'On' } });
+    expect(huge.status).toBe(200);
+    const png = PNG.sync.read(huge.body);
+    expect([png.width, png.height]).toEqual([812, 1218]);
+    const fields = '^XA' + Array.from({ length: 10_000 }, (_, index) => `^FO${index % 800},${index % 1200}^A0N,20,20^FD${index}^FS`).join('') + '^XZ';
+    expect([200, 400]).toContain((await view(fields, { accept: 'application/json' })).status);
+    const notUtf8 = await view(Uint8Array.from([...Buffer.from('^XA^CI28^FO10,10^A0N,30,30^FD'), 0xff, 0xfe, 0xc3, ...Buffer.from('^FS^XZ')]));
+    expect(notUtf8.status).toBe(200);
+    expect((await view('^XA^DFR:SELF.ZPL^FS^XFR:SELF.ZPL^FS^XZ^XA^XFR:SELF.ZPL^FS^XZ', { accept: 'application/json', path: '/v1/printers/8dpmm/labels/4x6/' })).status).toBe(200);
+    expect((await view('', { accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/' })).status).toBe(400);
+    expect((await call(server, '/health')).status).toBe(200);
+  });
+});

@@ -1,0 +1,84 @@
+// The ZPL viewer in one call: read the ZPL at a printer's density and label size, pick the labels asked for, draw them as png, pdf or json.
+import { ZPL_NOMINAL_DPI, ZPL_VIEW_CONTENT_TYPES, type ZplLabelSize, type ZplRotation, type ZplViewAnswer, type ZplViewFormat } from '../api/zplViewer';
+import { emitPdfPages } from '../emit/pdf/emitPdf';
+import { emitPngOfSize } from '../emit/png/emitPng';
+import { MAX_RASTER_PIXELS } from '../emit/png/rasterize';
+import { AppError, BadRequestError } from '../errors';
+import type { FontRegistry } from '../fonts/fontRegistry';
+import { rotateLabel } from '../layout/rotateLabel';
+import { readZpl } from '../read/zpl/readZpl';
+import type { ZplWarning } from '../read/zpl/zplField';
+import { PixelBudget } from './pixelBudget';
+import { asRenderFailure } from './renderLabel';
+
+export interface ZplRenderOptions extends ZplLabelSize {
+  /** 0-based label to draw; undefined: every label (png: only when the input holds exactly one). */
+  index?: number;
+  format: ZplViewFormat;
+  /** Clockwise turn of the drawn output (png and pdf; json is as read). */
+  rotation: ZplRotation;
+  fonts: FontRegistry;
+}
+
+export interface RenderedZpl {
+  bytes: Uint8Array;
+  contentType: string;
+  warnings: ZplWarning[];
+  /** Labels (^XA…^XZ formats) in the input. */
+  totalCount: number;
+  /** Labels in the answer: each counts as a render. */
+  labelCount: number;
+}
+
+/** An index past the input's labels: 404, as a page that does not exist; details carry the count for X-Total-Count. */
+export class LabelIndexError extends AppError {
+  constructor(index: number, totalCount: number) {
+    super('NOT_FOUND', 404, `label ${index} does not exist: the input holds ${totalCount} label${totalCount === 1 ? '' : 's'}, numbered from 0`, { totalCount });
+  }
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Reads `zpl` and draws what was asked. Throws BadRequestError (a PNG of several labels without an index, no label
+ * at all, a raster over the pixel limit, decoded graphics over the budget), LabelIndexError, or RenderError.
+ */
+export async function renderZpl(zpl: string, options: ZplRenderOptions): Promise<RenderedZpl> {
+  const { dpmm, widthDots, heightDots, index, format, rotation, fonts } = options;
+  if (format === 'png' && widthDots * heightDots > MAX_RASTER_PIXELS) {
+    throw new BadRequestError(`a ${widthDots} x ${heightDots} dot PNG is over the limit of ${MAX_RASTER_PIXELS / 1e6} million pixels: ask for application/pdf, or a smaller size or density`);
+  }
+  // Decoded graphics of the whole input share one budget: as much as the largest raster this server draws.
+  const read = readZpl(zpl, { dpmm, widthDots, heightDots, budget: new PixelBudget(MAX_RASTER_PIXELS), fonts });
+  const totalCount = read.labels.length;
+  if (index !== undefined && index >= totalCount) throw new LabelIndexError(index, totalCount);
+  const chosen = read.labels.flatMap((label, at) => (index === undefined || at === index ? [{ ...label, index: at }] : []));
+  // The count goes with these errors too, for X-Total-Count.
+  if (format === 'png' && chosen.length > 1) {
+    throw new BadRequestError(`the input holds ${chosen.length} labels and a PNG shows one: add the label's index to the URL (…/0/ for the first) or ask for application/pdf`, { totalCount });
+  }
+  if (format !== 'json' && chosen.length === 0) throw new BadRequestError('the input holds no label (^XA…^XZ)', { totalCount });
+  const answer = { contentType: ZPL_VIEW_CONTENT_TYPES[format], warnings: read.warnings, totalCount, labelCount: chosen.length };
+  if (format === 'json') {
+    const body: ZplViewAnswer = {
+      totalCount,
+      labels: chosen.map(({ label, quantity, fieldNumbers, index: at }) => ({ index: at, quantity, fieldNumbers, width: label.width, height: label.height, elements: label.elements as unknown as Record<string, unknown>[] })),
+      warnings: read.warnings,
+    };
+    return { ...answer, bytes: encoder.encode(JSON.stringify(body)) };
+  }
+  try {
+    const dpi = ZPL_NOMINAL_DPI[dpmm];
+    if (format === 'pdf') {
+      // Pages of the size asked for in inches (812 dots at 203 dpi is 4 in; the reader's points are 1/203.2 in a dot).
+      const page = { width: (widthDots * 72) / dpi, height: (heightDots * 72) / dpi };
+      return { ...answer, bytes: await emitPdfPages(chosen.map(({ label }) => rotateLabel({ ...label, ...page }, rotation)), fonts) };
+    }
+    const [width, height] = rotation % 180 === 0 ? [widthDots, heightDots] : [heightDots, widthDots];
+    const [only] = chosen;
+    if (only === undefined) throw new Error('unreachable: a PNG of no label was refused above');
+    return { ...answer, bytes: await emitPngOfSize(rotateLabel(only.label, rotation), fonts, { width, height, dpi }) };
+  } catch (error) {
+    throw asRenderFailure(error);
+  }
+}
