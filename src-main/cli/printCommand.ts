@@ -6,6 +6,7 @@ import { BATCH_LIMITS } from '../../src-shared/render/outputFormats';
 import { resolveDataDir } from '../config/dataDir';
 import { submitPrintJob } from '../printing/printJobSubmission';
 import { printJobView } from '../printing/printJobView';
+import { submitRawZplJob } from '../printing/rawZplSubmission';
 import { createPrintQueue } from '../printing/printQueue';
 import { DEFAULT_RETRY_POLICY } from '../printing/printQueueOptions';
 import { createRenderPool } from '../render/renderPool';
@@ -14,7 +15,7 @@ import { openStore, type Store } from '../store/openStore';
 import { found, parseOptions, printJson, wholeNumberSchema, withDataDirOption } from './adminCliSupport';
 import { EXIT_FAULT, UsageError } from './cliErrors';
 import { progressLine } from './progressLine';
-import { readJsonFile } from './readInput';
+import { readInputBytes, readJsonFile } from './readInput';
 import { readRecordsFile } from './readRecords';
 
 const printOptionsSchema = z.object({
@@ -29,6 +30,7 @@ const printOptionsSchema = z.object({
     .pipe(z.number().max(PRINT_LIMITS.maxCopies, { message: `must be at most ${PRINT_LIMITS.maxCopies}` }))
     .optional(),
   maxAttempts: wholeNumberSchema(1).optional(),
+  zpl: z.string().optional(),
 });
 type PrintOptions = z.output<typeof printOptionsSchema>;
 
@@ -37,9 +39,16 @@ interface Source {
   templateFile?: unknown;
   data?: unknown;
   records?: unknown[];
+  /** --zpl: the file's bytes, sent as they are. */
+  zpl?: Uint8Array;
 }
 
 function readSource(options: PrintOptions): Source {
+  if (options.zpl !== undefined) {
+    const others = (['template', 'templateId', 'data', 'records', 'quantityField'] as const).filter((key) => options[key] !== undefined);
+    if (others.length > 0) throw new UsageError('--zpl prints raw ZPL: give it without --template, --template-id, --data, --records or --quantity-field');
+    return { zpl: readInputBytes(options.zpl, 'ZPL') };
+  }
   if ((options.template === undefined) === (options.templateId === undefined)) throw new UsageError('give either --template or --template-id');
   if ((options.data === undefined) === (options.records === undefined)) throw new UsageError('give either --data or --records');
   if (options.quantityField !== undefined && options.records === undefined) throw new UsageError('--quantity-field needs --records');
@@ -52,12 +61,9 @@ function readSource(options: PrintOptions): Source {
   return { templateFile, records };
 }
 
-async function print(store: Store, options: PrintOptions, { templateFile, data, records }: Source): Promise<void> {
+async function print(store: Store, options: PrintOptions, { templateFile, data, records, zpl }: Source): Promise<void> {
   const printer = found(store.printers.get(options.printer), 'printer', options.printer);
   const team = found(store.teams.get(printer.teamId), 'team', printer.teamId);
-  // The administrator's command: any template of the printer's team, drafts included, or a library's by <library>:<slug>.
-  const template =
-    options.templateId === undefined ? templateFile : found(store.templates.resolve(team.id, options.templateId, { publishedOnly: false }), 'template', options.templateId).content;
   const showProgress = progressLine(process.stderr, 'sent');
   // Sends only the job it claimed itself: a server on the same data directory never sends it too, nor this one a server's.
   const queue = createPrintQueue(store, {
@@ -65,15 +71,20 @@ async function print(store: Store, options: PrintOptions, { templateFile, data, 
     retry: options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts },
     onProgress: ({ labelsSent, totalLabels }) => showProgress(labelsSent, totalLabels),
   });
-  const pool = createRenderPool({ threads: 1 });
+  const submission = { team, apiKeyId: null, mode: 'live' as const, printer, copies: options.copies ?? 1, owner: queue.owner };
   let submitted;
-  try {
-    submitted = await submitPrintJob(
-      { store, render: (job) => pool.render(job), quota: new QuotaGate() },
-      { team, apiKeyId: null, mode: 'live', printer, template, data, records, quantityField: options.quantityField, copies: options.copies ?? 1, owner: queue.owner },
-    );
-  } finally {
-    await pool.close();
+  if (zpl === undefined) {
+    // The administrator's command: any template of the printer's team, drafts included, or a library's by <library>:<slug>.
+    const template =
+      options.templateId === undefined ? templateFile : found(store.templates.resolve(team.id, options.templateId, { publishedOnly: false }), 'template', options.templateId).content;
+    const pool = createRenderPool({ threads: 1 });
+    try {
+      submitted = await submitPrintJob({ store, render: (job) => pool.render(job), quota: new QuotaGate() }, { ...submission, template, data, records, quantityField: options.quantityField });
+    } finally {
+      await pool.close();
+    }
+  } else {
+    submitted = await submitRawZplJob({ store, quota: new QuotaGate() }, { ...submission, zpl });
   }
   queue.start();
   const job = await queue.finished(submitted.id);
@@ -97,6 +108,7 @@ export function printCommand(): Command {
     .option('--records <file>', 'a batch instead of --data: a JSON array of objects, or CSV (.csv) with a header row; one label per record')
     .option('--quantity-field <name>', `with --records: the field holding each record's copies (1..${BATCH_LIMITS.maxQuantity}; empty: 1)`)
     .option('--copies <n>', `times the whole document is printed, 1..${PRINT_LIMITS.maxCopies} (default 1)`)
+    .option('--zpl <file>', 'raw ZPL to send as it is instead of a template ("-" for stdin); configuration commands need the printer\'s --allow-config-commands')
     .option('--max-attempts <n>', `attempts at each part of the job before it fails (default ${DEFAULT_RETRY_POLICY.maxAttempts}; waits double from ${DEFAULT_RETRY_POLICY.baseDelayMs / 1000} s between them)`)
     .action(async (raw: unknown) => {
       const options = parseOptions(printOptionsSchema, raw);

@@ -2,13 +2,18 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from './cliErrors';
 
-export function readInputText(path: string, what: string): string {
+/** The file's bytes ("-": stdin); a file that cannot be read is a usage error naming it. */
+export function readInputBytes(path: string, what: string): Buffer {
   try {
-    return readFileSync(path === '-' ? 0 : path, 'utf8');
+    return readFileSync(path === '-' ? 0 : path);
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
     throw new UsageError(`cannot read ${what} file ${JSON.stringify(path)}: ${reason}`);
   }
+}
+
+export function readInputText(path: string, what: string): string {
+  return readInputBytes(path, what).toString('utf8');
 }
 
 export function readJsonFile(path: string, what: string): unknown {

@@ -2,6 +2,7 @@
 import type { PrintFormat } from '../../src-shared/api/printRequest';
 import { splitZplLabels, storedFormatBatch } from '../../src-shared/emit/zpl/storedFormat';
 import { scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
+import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
 import { outputFiles, type OutputFiles } from '../store/outputFiles';
 
 export const PRINT_DOCUMENTS_FOLDER = 'print-jobs';
@@ -53,8 +54,7 @@ export function zplLabelRanges(zpl: Uint8Array): [number, number][] {
 
 /** The formats of the caller's own ZPL, found by the reader's tokenizer (it honours ^CC), one character a byte. */
 function rawZplLabelRanges(zpl: Uint8Array): [number, number][] {
-  const text = Buffer.from(zpl.buffer, zpl.byteOffset, zpl.byteLength).toString('latin1');
-  return scanRawZpl(text).formats.map(({ start, end }) => [start, end]);
+  return scanRawZpl(zplTextFromBytes(zpl)).formats.map(({ start, end }) => [start, end]);
 }
 
 /**

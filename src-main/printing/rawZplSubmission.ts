@@ -2,6 +2,7 @@
 import { PRINT_LIMITS } from '../../src-shared/api/printRequest';
 import { BadRequestError } from '../../src-shared/errors';
 import { scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
+import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
 import type { QuotaGate } from '../server/quotaGate';
 import { admitRenders } from '../server/renderAdmission';
 import type { Store } from '../store/openStore';
@@ -10,7 +11,8 @@ import { printerDriver } from './printerDrivers';
 import { storePrintJob, type PrintSubmission } from './printJobSubmission';
 
 export interface RawZplSubmission extends Omit<PrintSubmission, 'template' | 'data' | 'records' | 'quantityField'> {
-  zpl: string;
+  /** The bytes to send: the API's zpl string as UTF-8, the CLI's file as it is. */
+  zpl: Uint8Array;
 }
 
 /** A problem with the zpl field, as the API's validation errors name their field. */
@@ -19,7 +21,7 @@ function zplError(message: string, details: Record<string, unknown> = {}): BadRe
 }
 
 /**
- * Queues `zpl` (UTF-8, as the JSON string held it) for the printer, byte for byte. Every label counts its ^PQ quantity
+ * Queues `zpl` for the printer, byte for byte. Every label counts its ^PQ quantity
  * times copies as renders: admitted against the quota first (all or none), then held to the job limit.
  */
 export async function submitRawZplJob(deps: { store: Store; quota: QuotaGate }, submission: RawZplSubmission): Promise<PrintJobRecord> {
@@ -28,9 +30,9 @@ export async function submitRawZplJob(deps: { store: Store; quota: QuotaGate }, 
   if (printerDriver(printer).format !== 'zpl') {
     throw zplError(`printer "${printer.name}" takes PDF (a system queue without --raw-queue): raw ZPL cannot be printed on it`);
   }
-  const bytes = Buffer.from(submission.zpl, 'utf8');
+  const bytes = submission.zpl;
   // One character a byte: the scan's offsets are byte offsets, and prefixes and commands are ASCII in any code page.
-  const scan = scanRawZpl(bytes.toString('latin1'));
+  const scan = scanRawZpl(zplTextFromBytes(bytes));
   const [config] = scan.configCommands;
   if (config !== undefined && !printer.allowConfigCommands) {
     throw zplError(

@@ -57,7 +57,7 @@ export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }
     // Names no template: this only applies the demo-key rule (a demo key prints library templates, nothing else).
     requester.template(request);
     const printer = teamPrinter(store, requester.team.id, request.printerId);
-    job = await submitRawZplJob({ store, quota }, { ...requester, zpl: request.zpl, printer, copies });
+    job = await submitRawZplJob({ store, quota }, { ...requester, zpl: Buffer.from(request.zpl, 'utf8'), printer, copies });
   }
   queue.wake();
   ctx.status = 202;
