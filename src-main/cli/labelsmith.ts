@@ -12,6 +12,7 @@ import { serveCommand } from './serveCommand';
 import { startCommand } from './startCommand';
 import { teamCommand } from './teamCommand';
 import { templateCommand } from './templateCommand';
+import { zplCommand } from './zplCommand';
 
 const program = new Command('labelsmith')
   .description('Labelsmith: label designer and local render API')
@@ -26,6 +27,7 @@ const program = new Command('labelsmith')
   .addCommand(templateCommand())
   .addCommand(printerCommand())
   .addCommand(printCommand())
+  .addCommand(zplCommand())
   .addCommand(adminUrlCommand());
 
 /** Commander's own usage errors also exit with 2, after it printed them; added commands do not inherit this, nested ones included. */
