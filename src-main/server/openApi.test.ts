@@ -70,6 +70,8 @@ describe('the document', () => {
         '/v1/print-jobs/{jobId}',
         '/v1/printers',
         '/v1/printers/{printerId}/status',
+        '/v1/printers/{dpmm}/labels/{size}/',
+        '/v1/printers/{dpmm}/labels/{size}/{index}/',
         '/v1/render',
         '/v1/render-outputs/{renderId}',
         '/v1/templates',
@@ -153,6 +155,16 @@ describe("the server's real answers match the document's schemas", () => {
     expect((library as { templates: unknown[] }).templates).toHaveLength(1);
     validate('TemplateList', library);
     validate('Template', json(await call(server, '/v1/templates/retail:shelf/content', { key: team.live })));
+  });
+
+  it('the ZPL viewer’s JSON answer and its errors', async () => {
+    const view = (path: string) =>
+      call(server, path, { method: 'POST', key: team.test, body: '^XA^FO10,10^A0N,30,30^FDx^FS^XZ^XA^ZZ^XZ', headers: { Accept: 'application/json', 'Content-Type': 'text/plain' } });
+    const answer = await view('/v1/printers/8dpmm/labels/4x6/');
+    expect(answer.status, answer.text).toBe(200);
+    validate('ZplView', json(answer));
+    validate('Error', expectError(await view('/v1/printers/8dpmm/labels/4x6/5/'), 404, 'NOT_FOUND'));
+    validate('Error', expectError(await view('/v1/printers/9dpmm/labels/4x6/'), 400, 'BAD_REQUEST'));
   });
 
   it('error bodies', async () => {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { printerListSchema, printerStatusSchema, printJobSchema, printRequestSchema } from '../../../../src-shared/api/printRequest';
 import { renderAnswerSchema, renderRequestSchema } from '../../../../src-shared/api/renderRequest';
 import { errorBodySchema, healthSchema, templateListSchema, usageSchema } from '../../../../src-shared/api/resources';
+import { ZPL_ROTATIONS, ZPL_VIEWER_MAX_INCHES, zplViewAnswerSchema } from '../../../../src-shared/api/zplViewer';
+import { ZPL_DPMM } from '../../../../src-shared/read/zpl/zplField';
 import { templateSchema } from '../../../../src-shared/model/template';
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect); custom checks (plain objects) are described as any JSON value. */
@@ -35,6 +37,40 @@ function renderErrors(notFound: string): Record<number, unknown> {
   };
 }
 
+/** The Labelary-compatible viewer, with and without the label index in its path. */
+function zplViewerPath(withIndex: boolean): Record<string, unknown> {
+  const parameters = [
+    { name: 'dpmm', in: 'path', required: true, schema: { enum: ZPL_DPMM.map((dpmm) => `${dpmm}dpmm`) }, description: 'Print density: 6dpmm (152 dpi), 8dpmm (203), 12dpmm (300), 24dpmm (600)' },
+    { name: 'size', in: 'path', required: true, schema: { type: 'string', pattern: String.raw`^\d*\.?\d+x\d*\.?\d+$` }, description: `WIDTHxHEIGHT in inches, each at most ${ZPL_VIEWER_MAX_INCHES}, e.g. 4x6` },
+    ...(withIndex ? [{ name: 'index', in: 'path', required: true, schema: { type: 'integer', minimum: 0 }, description: 'The label to draw, from 0' }] : []),
+    { name: 'Accept', in: 'header', required: false, schema: { enum: ['image/png', 'application/pdf', 'application/json'] }, description: 'image/png (default): one label; application/pdf: a page per label; application/json: the laid-out labels' },
+    { name: 'X-Rotation', in: 'header', required: false, schema: { enum: ZPL_ROTATIONS.map(String) }, description: 'Clockwise turn of the png or pdf' },
+    { name: 'X-Linter', in: 'header', required: false, schema: { enum: ['On', 'Off'] }, description: 'On: the reader’s warnings in X-Warnings' },
+  ];
+  const zplBody = { schema: { type: 'string' } };
+  return {
+    post: {
+      summary: withIndex ? 'Draw one label of raw ZPL (Labelary-compatible)' : 'Draw every label of raw ZPL (Labelary-compatible; a PNG needs exactly one)',
+      description: 'The body is raw ZPL (as curl --data-binary sends it), or a multipart form with the ZPL in a "file" field. Each label in the answer counts as a render.',
+      security: [{ bearer: [] }],
+      parameters,
+      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': zplBody, 'text/plain': zplBody, 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string' } }, required: ['file'] } } } },
+      responses: {
+        200: {
+          description: 'The drawn label(s)',
+          headers: {
+            ...rateLimitHeaders,
+            'X-Total-Count': { description: 'Labels in the input', schema: { type: 'integer' } },
+            'X-Warnings': { description: 'With X-Linter: On: per warning five "|"-separated fields (byte offset, byte size, command, parameter number, message), all in one list', schema: { type: 'string' } },
+          },
+          content: { 'image/png': {}, 'application/pdf': {}, 'application/json': { schema: { $ref: '#/components/schemas/ZplView' } } },
+        },
+        ...renderErrors('NOT_FOUND: the index is past the last label (X-Total-Count says how many)'),
+      },
+    },
+  };
+}
+
 export function openApiDocument(version: string): Record<string, unknown> {
   const secured = [{ bearer: [] }];
   return {
@@ -54,6 +90,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         PrintJob: jsonSchema(printJobSchema),
         PrinterList: jsonSchema(printerListSchema),
         PrinterStatus: jsonSchema(printerStatusSchema),
+        ZplView: jsonSchema(zplViewAnswerSchema),
       },
     },
     paths: {
@@ -94,6 +131,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
           },
         },
       },
+      '/v1/printers/{dpmm}/labels/{size}/': zplViewerPath(false),
+      '/v1/printers/{dpmm}/labels/{size}/{index}/': zplViewerPath(true),
       '/v1/print-jobs/{jobId}': {
         get: {
           summary: 'A print job’s state: queued, sending, done, or failed with the reason',
