@@ -41,6 +41,7 @@ function forThisServer(script: string, server: EditorServer, printer: FakeZplPri
     .replaceAll(README_URL, server.url)
     .replaceAll(README_PRINTER_HOST, `--host ${printer.host} --port ${printer.port}`)
     .replaceAll(' resources/', ` ${REPO_ROOT}/resources/`)
+    .replaceAll('@resources/', `@${REPO_ROOT}/resources/`)
     .replaceAll('$(cat resources/', `$(cat ${REPO_ROOT}/resources/`);
 }
 
@@ -71,12 +72,13 @@ describe('the README API examples', () => {
     const readme = readFileSync(resolve(REPO_ROOT, 'README.md'), 'utf8');
     const api = shellBlocks(readme, '## The API', 'Request fields');
     const printing = [...shellBlocks(readme, '## Printers', '### Print jobs'), ...shellBlocks(readme, '### Print jobs', '`labelsmith print --printer')];
-    expect([api.length, printing.length]).toEqual([2, 2]);
+    const zplIn = shellBlocks(readme, '## ZPL in', '## The template format');
+    expect([api.length, printing.length, zplIn.length]).toEqual([2, 2, 3]);
     const script = [
       'set -euo pipefail',
       // --fail-with-body: a 4xx or 5xx answer ends the run with its error body on stdout.
       'curl() { command curl --fail-with-body "$@"; }',
-      ...[...api, ...printing].map((block) => forThisServer(block, server, printer)),
+      ...[...api, ...printing, ...zplIn].map((block) => forThisServer(block, server, printer)),
       // For this test only: the key, to follow the API's print job to its end.
       'printf "\\nKEY=%s\\n" "$KEY"',
     ].join('\n');
@@ -98,7 +100,15 @@ describe('the README API examples', () => {
     // assets on the wire; the API's job, sent by the server's queue, ends done too.
     const wire = printerWire();
     expect(wire).toContain('dock-1');
-    expect(stdout.match(/"status": "done"/g)).toHaveLength(2);
+    expect(stdout.match(/"status": "done"/g)).toHaveLength(3);
+    // ZPL in: the viewer's PNG at the printer's dots, its PDF of both labels with the headers, and raw ZPL on the wire.
+    const parcel = readFileSync(join(workDir, 'parcel.png'));
+    expect([parcel.readUInt32BE(16), parcel.readUInt32BE(20)]).toEqual([812, 1218]);
+    expect((await execFileAsync('pdfinfo', [join(workDir, 'parcel.pdf')])).stdout).toMatch(/^Pages:\s+2$/m);
+    expect(readFileSync(join(workDir, 'zpl-headers.txt'), 'utf8')).toMatch(/^x-total-count: 2\r$/im);
+    expect(stdout).toContain('"totalCount":2');
+    expect(readFileSync(join(workDir, 'parcel-0.png')).equals(parcel)).toBe(true);
+    expect(wire).toContain('Ship to: Ada Lovelace');
     for (const asset of ['AT-0042-7731', 'AT-0042-7732', 'AT-0042-7733']) expect(wire).toContain(asset);
     const key = /^KEY=(\S+)$/m.exec(stdout)?.[1] ?? '';
     const jobId = /"id":"([0-9a-f-]{36})","status":"queued"/.exec(stdout)?.[1] ?? '';
