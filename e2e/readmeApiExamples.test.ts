@@ -68,6 +68,7 @@ function printerWire(): string {
 }
 
 describe('the README API examples', () => {
+  // Some 30 CLI runs, each a fresh node process: over the default time limit on a busy machine.
   it('run as written against a real server and printer: every request answers 2xx, and the documents and labels are made', async () => {
     const readme = readFileSync(resolve(REPO_ROOT, 'README.md'), 'utf8');
     const api = shellBlocks(readme, '## The API', 'Request fields');
@@ -117,5 +118,5 @@ describe('the README API examples', () => {
       return ((await answer.json()) as { status: string }).status;
     };
     await expect.poll(jobStatus, { timeout: 15_000 }).toBe('done');
-  });
+  }, 120_000);
 });

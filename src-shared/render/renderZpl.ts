@@ -5,7 +5,7 @@ import { emitPngOfSize } from '../emit/png/emitPng';
 import { MAX_RASTER_PIXELS } from '../emit/png/rasterize';
 import { AppError, BadRequestError } from '../errors';
 import type { FontRegistry } from '../fonts/fontRegistry';
-import { rotateLabel } from '../layout/rotateLabel';
+import { rotateLabel } from './rotateLabel';
 import { readZpl } from '../read/zpl/readZpl';
 import type { ZplWarning } from '../read/zpl/zplField';
 import { PixelBudget } from './pixelBudget';

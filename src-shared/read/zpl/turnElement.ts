@@ -9,8 +9,8 @@ function moveLines(lines: TextLine[], dx: number, dy: number): TextLine[] {
   return lines.map((line) => ({ ...line, x: line.x + dx, baseline: line.baseline + dy }));
 }
 
-/** The element moved by (dx, dy): its box and every absolute coordinate it holds. */
-function moved(element: LaidOutElement, dx: number, dy: number): LaidOutElement {
+/** The element moved by (dx, dy): its box and every absolute coordinate it holds (also the viewer's X-Rotation, rotateLabel). */
+export function moved(element: LaidOutElement, dx: number, dy: number): LaidOutElement {
   const box = moveBox(element.box, dx, dy);
   switch (element.type) {
     case 'text':

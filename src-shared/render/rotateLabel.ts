@@ -1,0 +1,22 @@
+// Turns a whole laid-out label by a quarter turn (the viewer's X-Rotation): every element moves with its centre and turns about it.
+import { moved } from '../read/zpl/turnElement';
+import type { LaidOutElement, LaidOutLabel } from '../layout/laidOutLabel';
+
+export type QuarterTurn = 0 | 90 | 180 | 270;
+
+/** The label turned `degrees` clockwise: a quarter or three quarters swap its width and height. */
+export function rotateLabel(label: LaidOutLabel, degrees: QuarterTurn): LaidOutLabel {
+  if (degrees === 0) return label;
+  const { width, height } = label;
+  // Where a point's centre lands, y down, turning clockwise about the origin and back onto the page.
+  const turn = (x: number, y: number): [number, number] => (degrees === 90 ? [height - y, x] : degrees === 180 ? [width - x, height - y] : [y, width - x]);
+  const elements = label.elements.map((element) => {
+    const centreX = element.box.x + element.box.width / 2;
+    const centreY = element.box.y + element.box.height / 2;
+    const [x, y] = turn(centreX, centreY);
+    const shifted = moved(element, x - centreX, y - centreY);
+    return { ...shifted, rotation: (element.rotation + degrees) % 360 } as LaidOutElement;
+  });
+  const [newWidth, newHeight] = degrees === 180 ? [width, height] : [height, width];
+  return { ...label, width: newWidth, height: newHeight, elements };
+}
