@@ -73,7 +73,7 @@ describe('the README API examples', () => {
     const readme = readFileSync(resolve(REPO_ROOT, 'README.md'), 'utf8');
     const api = shellBlocks(readme, '## The API', 'Request fields');
     const printing = [...shellBlocks(readme, '## Printers', '### Print jobs'), ...shellBlocks(readme, '### Print jobs', '`labelsmith print --printer')];
-    const zplIn = shellBlocks(readme, '## ZPL in', '## The template format');
+    const zplIn = shellBlocks(readme, '## ZPL in', '## How the code is organised');
     expect([api.length, printing.length, zplIn.length]).toEqual([2, 2, 3]);
     const script = [
       'set -euo pipefail',

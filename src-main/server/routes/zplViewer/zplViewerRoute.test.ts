@@ -245,6 +245,9 @@ describe('hostile input', () => {
     expect(notUtf8.status).toBe(200);
     expect((await view('^XA^DFR:SELF.ZPL^FS^XFR:SELF.ZPL^FS^XZ^XA^XFR:SELF.ZPL^FS^XZ', { accept: 'application/json', path: '/v1/printers/8dpmm/labels/4x6/' })).status).toBe(200);
     expect((await view('', { accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/' })).status).toBe(400);
+    // A graphic declaring 100 MB with a few bytes of data, and one of a billion dots: refused or skipped, never allocated.
+    expect([200, 400]).toContain((await view('^XA^FO0,0^GFA,100000000,100000000,10000,FFFF^FS^XZ')).status);
+    expect([200, 400]).toContain((await view('^XA^FO0,0^GFA,125000000,125000000,1000,:Z64:eJwLAAA=:0000^FS^XZ')).status);
     expect((await call(server, '/health')).status).toBe(200);
   });
 });
