@@ -4,8 +4,7 @@ import { parseLabelIndex, parseLabelSize } from '../../src-shared/api/zplViewer'
 import { readZpl } from '../../src-shared/read/zpl/readZpl';
 import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
 import type { ZplWarning } from '../../src-shared/read/zpl/zplField';
-import { MAX_RASTER_PIXELS } from '../../src-shared/emit/png/rasterize';
-import { PixelBudget } from '../../src-shared/render/pixelBudget';
+import { PixelBudget, RENDER_PIXEL_BUDGET } from '../../src-shared/render/pixelBudget';
 import { renderZpl } from '../../src-shared/render/renderZpl';
 import { writeFileAtomically, writeStdout } from '../files/writeOutput';
 import { bundledFonts } from '../fonts/bundledFonts';
@@ -49,7 +48,7 @@ export function zplCommand(): Command {
       .action((file: string) => {
         const text = zplTextFromBytes(readInputBytes(file, 'ZPL'));
         const size = parseLabelSize(`${LINT_SIZE.dpmm}dpmm`, LINT_SIZE.size);
-        const { labels, warnings } = readZpl(text, { ...size, budget: new PixelBudget(MAX_RASTER_PIXELS), fonts: bundledFonts() });
+        const { labels, warnings } = readZpl(text, { ...size, budget: new PixelBudget(RENDER_PIXEL_BUDGET), fonts: bundledFonts() });
         for (const warning of warnings) process.stdout.write(warningLine(warning).replace(/^warning: /, ''));
         process.stderr.write(`${labels.length} label${labels.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}\n`);
         if (warnings.length > 0) process.exitCode = EXIT_FAULT;

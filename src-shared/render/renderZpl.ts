@@ -8,7 +8,7 @@ import type { FontRegistry } from '../fonts/fontRegistry';
 import { rotateLabel } from './rotateLabel';
 import { readZpl } from '../read/zpl/readZpl';
 import type { ZplWarning } from '../read/zpl/zplField';
-import { PixelBudget } from './pixelBudget';
+import { RenderPixels } from './renderPixels';
 import { asRenderFailure } from './renderLabel';
 
 export interface ZplRenderOptions extends ZplLabelSize {
@@ -48,8 +48,9 @@ export async function renderZpl(zpl: string, options: ZplRenderOptions): Promise
   if (format === 'png' && widthDots * heightDots > MAX_RASTER_PIXELS) {
     throw new BadRequestError(`a ${widthDots} x ${heightDots} dot PNG is over the limit of ${MAX_RASTER_PIXELS / 1e6} million pixels: ask for application/pdf, or a smaller size or density`);
   }
-  // Decoded graphics of the whole input share one budget: as much as the largest raster this server draws.
-  const read = readZpl(zpl, { dpmm, widthDots, heightDots, budget: new PixelBudget(MAX_RASTER_PIXELS), fonts });
+  // One render's pixel budget for the whole input: the graphics the reader decodes, then the raster and its images.
+  const pixels = new RenderPixels();
+  const read = readZpl(zpl, { dpmm, widthDots, heightDots, budget: pixels.budget, fonts });
   const totalCount = read.labels.length;
   if (index !== undefined && index >= totalCount) throw new LabelIndexError(index, totalCount);
   const chosen = read.labels.flatMap((label, at) => (index === undefined || at === index ? [{ ...label, index: at }] : []));
@@ -77,7 +78,7 @@ export async function renderZpl(zpl: string, options: ZplRenderOptions): Promise
     const [width, height] = rotation % 180 === 0 ? [widthDots, heightDots] : [heightDots, widthDots];
     const [only] = chosen;
     if (only === undefined) throw new Error('unreachable: a PNG of no label was refused above');
-    return { ...answer, bytes: await emitPngOfSize(rotateLabel(only.label, rotation), fonts, { width, height, dpi }) };
+    return { ...answer, bytes: await emitPngOfSize(rotateLabel(only.label, rotation), fonts, { width, height, dpi, pixels }) };
   } catch (error) {
     throw asRenderFailure(error);
   }
