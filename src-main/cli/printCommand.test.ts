@@ -101,7 +101,8 @@ describe('labelsmith print', () => {
     expect(result.code).toBe(1);
     const job = printJobSchema.parse(JSON.parse(result.stdout));
     expect(job).toMatchObject({ status: 'failed', labelsSent: 0, error: { code: 'PRINTER_UNREACHABLE' } });
-    expect(result.stderr).toBe(`error: printer "Gone": connection refused by 127.0.0.1:${port}: is the printer on and listening on port ${port}? (gave up after 1 attempt) (PRINTER_UNREACHABLE)\n`);
+    // The job's error is the one API clients read: the printer's name, not its address.
+    expect(result.stderr).toBe('error: printer "Gone": connection refused by the printer: is the printer on and listening on that port? (gave up after 1 attempt) (PRINTER_UNREACHABLE)\n');
   });
 
   it('refuses bad arguments and input with exit 2 and a message, without queueing or sending anything', async () => {

@@ -1,8 +1,9 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runNodeScript, type ProcessRun } from '../testing/runProcess';
 import { closedPort, fakePrinter } from '../printing/printingTestSupport';
+import { hasPython, openPtyDevice } from '../printing/ptyDevice';
 import { bundleForNode, tempDataDir } from '../store/storeTestSupport';
 
 let cli = '';
@@ -71,7 +72,7 @@ describe('labelsmith printer', () => {
       kind: 'raw',
       reachable: false,
       state: null,
-      error: `connection refused by 127.0.0.1:${port}: is the printer on and listening on port ${port}?`,
+      error: `connection refused by 127.0.0.1:${port}: is the printer on and listening on that port?`,
     });
     const failed = await run(['printer', 'test', String(gone.id), ...d]);
     expect(failed.code).toBe(1);
@@ -86,7 +87,7 @@ describe('labelsmith printer', () => {
     expect(Date.now() - started).toBeLessThan(6000);
   });
 
-  it('prints the test label to a system queue (PDF, or ZPL with -o raw) and a device file', async () => {
+  it('prints the test label to a system queue (PDF, or ZPL with -o raw)', async () => {
     const { d, team } = await teamIn();
     const dir = tempDataDir();
     const lp = join(dir, 'lp');
@@ -101,13 +102,37 @@ describe('labelsmith printer', () => {
     expect(readFileSync(join(dir, 'args'), 'utf8')).toBe('-d Office_Laser\n-d Zebra -o raw\n');
     expect(readFileSync(join(dir, 'stdin'), 'utf8')).toMatch(/^\^XA\n\^CI28/);
     expect(await json(['printer', 'status', String(zebra.id), ...d])).toMatchObject({ reachable: null, error: expect.stringMatching(/lpstat -p Zebra/) });
+  });
 
-    const device = join(dir, 'lp0');
-    writeFileSync(device, '');
-    const usb = await json(['printer', 'add', '--team', team, '--name', 'USB', '--kind', 'device', '--device', device, ...d]);
-    expect(await json(['printer', 'test', String(usb.id), ...d])).toMatchObject({ kind: 'device', format: 'zpl' });
-    expect(readFileSync(device, 'utf8')).toMatch(/\^FDLS-TEST-203\^FS/);
-    expect(await json(['printer', 'status', String(usb.id), ...d])).toEqual({ id: usb.id, kind: 'device', reachable: true, state: null });
+  it.skipIf(!hasPython)('prints the test label to a character device that LABELSMITH_DEVICE_PATTERN admits', async () => {
+    const { d, team } = await teamIn();
+    const pty = await openPtyDevice();
+    try {
+      const env = { LABELSMITH_DEVICE_PATTERN: '/dev/pts/[0-9]+' };
+      const refused = await run(['printer', 'add', '--team', team, '--name', 'USB', '--kind', 'device', '--device', pty.path, ...d]);
+      expect(refused).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining(`--device: ${pty.path} is not a printer's device`) });
+      const usb = await json(['printer', 'add', '--team', team, '--name', 'USB', '--kind', 'device', '--device', pty.path, ...d], env);
+      expect(await json(['printer', 'test', String(usb.id), ...d], env)).toMatchObject({ kind: 'device', format: 'zpl' });
+      expect(await pty.received('^XZ')).toMatch(/\^FDLS-TEST-203\^FS/);
+      expect(await json(['printer', 'status', String(usb.id), ...d], env)).toEqual({ id: usb.id, kind: 'device', reachable: true, state: null });
+    } finally {
+      pty.close();
+    }
+  });
+
+  it('refuses a device printer at a regular file, a folder, a link to a file or /dev/null with exit 2, and never writes to it', async () => {
+    const { d, team } = await teamIn();
+    const dir = tempDataDir();
+    const bashrc = join(dir, '.bashrc');
+    writeFileSync(bashrc, 'alias ll="ls -l"\n');
+    mkdirSync(join(dir, 'usb'));
+    symlinkSync(bashrc, join(dir, 'lp0'));
+    for (const path of [bashrc, join(dir, 'usb'), join(dir, 'lp0'), '/dev/null']) {
+      const result = await run(['printer', 'add', '--team', team, '--name', 'USB', '--kind', 'device', '--device', path, ...d]);
+      expect(result).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(new RegExp(`^error: --device: .*is not a printer's device .*: nothing is written to it`)) });
+    }
+    expect(readFileSync(bashrc, 'utf8')).toBe('alias ll="ls -l"\n');
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [] });
   });
 
   it('refuses bad arguments with exit 2, naming the option, without writing anything', async () => {

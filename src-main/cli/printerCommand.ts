@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { resolveDataDir } from '../config/dataDir';
+import { devicePathProblem, devicePatterns } from '../printing/devicePrinter';
 import { configuredPrinterDriver } from '../printing/printerDrivers';
 import { PrinterError } from '../printing/printerError';
 import { renderTestLabel } from '../printing/printerTestLabel';
@@ -123,16 +124,20 @@ export function printerCommand(): Command {
       .option('--port <port>', `raw: TCP port (default ${DEFAULT_RAW_PORT})`)
       .option('--queue <name>', 'system: the lp queue name')
       .option('--raw-queue', 'system: the queue passes bytes through untouched: send ZPL instead of PDF')
-      .option('--device <path>', 'device: the device file, e.g. /dev/usb/lp0')
+      .option('--device <path>', 'device: a character device at /dev/usb/lp*, /dev/lp*, /dev/ttyUSB* or /dev/ttyS* (links are followed)')
       .option('--dpi <n>', 'resolution: 203, 300 or 600 (default 203)')
       .option('--media <size>', 'default media size, e.g. 4x6in or 100x150mm')
       .option('--darkness <n>', 'ZPL darkness, 0-30 (default: the printer\'s own)')
       .option('--speed <n>', 'ZPL print speed in inches per second, 2-14 (default: the printer\'s own)')
       .option('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin (default: UTC)')
       .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
-      .action((raw: unknown) => {
+      .action(async (raw: unknown) => {
         const options = parseOptions(addSchema, raw);
         const fields = newPrinter(options);
+        if (fields.connection.kind === 'device') {
+          const problem = await devicePathProblem(fields.connection.path, devicePatterns());
+          if (problem !== undefined) throw new UsageError(`--device: ${problem}`);
+        }
         runWithStore(options, (store) =>
           store.transaction(() => {
             found(store.teams.get(options.team), 'team', options.team);
@@ -212,8 +217,9 @@ export function printerCommand(): Command {
       .argument('<id>', 'printer id')
       .action(async (id: string, options: DataDirOption) => {
         const record = loadPrinter(options, id);
-        const report = await configuredPrinterDriver(record).status();
-        printJson({ id: record.id, kind: record.connection.kind, ...report });
+        const { reachable, state, problem } = await configuredPrinterDriver(record).status();
+        // The operator's own machine: the message may say where the printer is.
+        printJson({ id: record.id, kind: record.connection.kind, reachable, state, ...(problem && { error: problem.message }) });
       }),
   );
 

@@ -30,6 +30,7 @@ const PRINTER_ERROR_CODES: Record<PrinterFailure, string> = {
   interrupted: 'PRINTER_INTERRUPTED',
   rejected: 'PRINTER_REJECTED',
   'bad-answer': 'PRINTER_BAD_STATUS',
+  'not-a-device': 'PRINTER_NOT_A_DEVICE',
 };
 
 /** The faults a host status reports, the first one's code for the lot; undefined when the printer is ready. */
@@ -40,8 +41,10 @@ export function hostStatusFault(status: HostStatus, printerName: string): Attemp
   return { error: { code: first.code, message: `printer "${printerName}" reports ${found.map((fault) => fault.text).join(', ')}` }, retryable: true };
 }
 
+/** The job's error names the printer, never its address: API clients read it. Waiting cannot help a refusal or a path that is no device. */
 export function printerErrorFailure(error: PrinterError, printerName: string): AttemptFailure {
-  return { error: { code: PRINTER_ERROR_CODES[error.reason], message: `printer "${printerName}": ${error.message}` }, retryable: error.reason !== 'rejected' };
+  const retryable = error.reason !== 'rejected' && error.reason !== 'not-a-device';
+  return { error: { code: PRINTER_ERROR_CODES[error.reason], message: `printer "${printerName}": ${error.publicMessage}` }, retryable };
 }
 
 /** A failure of ours rather than the printer's (the database was busy too long, say): retried like a printer fault. */

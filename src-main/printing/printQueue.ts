@@ -122,7 +122,10 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
       await configuredPrinterDriver(printer, process.env, options.driver).print(chunk.bytes);
       return undefined;
     } catch (error) {
-      return error instanceof PrinterError ? printerErrorFailure(error, printer.name) : unexpectedFailure(error);
+      if (!(error instanceof PrinterError)) return unexpectedFailure(error);
+      // The job's error leaves the address out (API clients read it); the operator's log keeps it.
+      log?.warn({ printerId: printer.id }, `print attempt failed: printer "${printer.name}": ${error.message}`);
+      return printerErrorFailure(error, printer.name);
     }
   }
 

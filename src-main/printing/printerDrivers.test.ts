@@ -22,13 +22,20 @@ describe('printerDriver', () => {
     fake.setState('headOpen');
     await expect(printerDriver(printer({ kind: 'raw', ...fake })).status()).resolves.toMatchObject({ reachable: true, state: { headOpen: true, paperOut: false } });
     fake.silent(true);
-    await expect(printerDriver(printer({ kind: 'raw', ...fake }), { answerTimeoutMs: 100 }).status()).resolves.toEqual({
+    await expect(printerDriver(printer({ kind: 'raw', ...fake }), { answerTimeoutMs: 100 }).status()).resolves.toMatchObject({
       reachable: true,
       state: null,
-      error: 'timed out after 0.1 s waiting for ~HS answer',
+      problem: { message: 'timed out after 0.1 s waiting for ~HS answer' },
     });
     const port = await closedPort();
-    await expect(printerDriver(printer({ kind: 'raw', host: '127.0.0.1', port })).status()).resolves.toMatchObject({ reachable: false, state: null });
+    await expect(printerDriver(printer({ kind: 'raw', host: '127.0.0.1', port })).status()).resolves.toMatchObject({
+      reachable: false,
+      state: null,
+      problem: {
+        message: `connection refused by 127.0.0.1:${port}: is the printer on and listening on that port?`,
+        publicMessage: 'connection refused by the printer: is the printer on and listening on that port?',
+      },
+    });
   });
 
   it('takes PDF for a converting system queue and ZPL for a raw one', () => {
@@ -36,7 +43,12 @@ describe('printerDriver', () => {
     expect(printerDriver(printer({ kind: 'system', queue: 'Zebra', rawQueue: true })).format).toBe('zpl');
   });
 
-  it('reports a missing device as unreachable', async () => {
-    await expect(printerDriver(printer({ kind: 'device', path: '/nonexistent/usb/lp0' })).status()).resolves.toMatchObject({ reachable: false, error: expect.stringMatching(/does not exist/) });
+  it('reports a missing device as unreachable, and a path that is no printer device as such', async () => {
+    await expect(printerDriver(printer({ kind: 'device', path: '/dev/usb/lp97' })).status()).resolves.toMatchObject({
+      reachable: false,
+      problem: { message: '/dev/usb/lp97 does not exist: is the printer connected and switched on?', publicMessage: "the printer's device does not exist: is the printer connected and switched on?" },
+    });
+    await expect(printerDriver(printer({ kind: 'device', path: '/dev/null' })).status()).resolves.toMatchObject({ reachable: false, problem: { message: expect.stringMatching(/is not a printer's device/) } });
+    await expect(printerDriver(printer({ kind: 'device', path: '/dev/null' })).print(Buffer.from('^XA^XZ'))).rejects.toMatchObject({ reason: 'not-a-device' });
   });
 });

@@ -1,13 +1,18 @@
 // Picks the driver for a stored printer's kind: what document it takes, how a job is sent and how status is read.
 import type { PrinterRecord } from '../store/queries/printers';
-import { checkDevice, writeToDevice } from './devicePrinter';
+import { checkDevice, devicePatterns, PRINTER_DEVICE_PATTERNS, writeToDevice } from './devicePrinter';
 import { queryHostStatus, type HostStatus, type HostStatusOptions } from './hostStatus';
 import { PrinterError } from './printerError';
 import { sendRaw, type TcpTimeouts } from './rawTcpPrinter';
 import { printToQueue, type LpOptions } from './systemQueuePrinter';
 import { withPrinterSettings } from './zplPrinterSettings';
 
-export type DriverOptions = TcpTimeouts & HostStatusOptions & LpOptions;
+export type DriverOptions = TcpTimeouts &
+  HostStatusOptions &
+  LpOptions & {
+    /** The paths a device printer may resolve to; default the printers' own (/dev/usb/lp*, ...). */
+    devicePatterns?: readonly RegExp[];
+  };
 
 export interface PrintReceipt {
   /** Bytes handed to the printer, settings format included. */
@@ -20,7 +25,8 @@ export interface PrinterStatusReport {
   /** null: this kind of printer has no status we can read. */
   reachable: boolean | null;
   state: HostStatus | null;
-  error?: string;
+  /** What stands in the way: `message` for the operator, `publicMessage` without the printer's address for API clients. */
+  problem?: { message: string; publicMessage: string };
 }
 
 export interface PrinterDriver {
@@ -35,12 +41,13 @@ export interface PrinterDriver {
 function failed(error: unknown): PrinterStatusReport {
   if (!(error instanceof PrinterError)) throw error;
   // Connected but no (readable) answer still means something answers at that address.
-  return { reachable: error.reason !== 'unreachable', state: null, error: error.message };
+  return { reachable: error.reason !== 'unreachable', state: null, problem: error };
 }
 
 export function printerDriver(printer: PrinterRecord, options: DriverOptions = {}): PrinterDriver {
   const { connection } = printer;
   const zplJob = (document: Uint8Array) => withPrinterSettings(printer, document);
+  const patterns = options.devicePatterns ?? PRINTER_DEVICE_PATTERNS;
   switch (connection.kind) {
     case 'raw':
       return {
@@ -60,21 +67,23 @@ export function printerDriver(printer: PrinterRecord, options: DriverOptions = {
           const { requestId } = await printToQueue(connection, job, options);
           return requestId === undefined ? { bytes: job.length } : { bytes: job.length, requestId };
         },
-        status: () =>
-          Promise.resolve({ reachable: null, state: null, error: `no status is read from system queues: CUPS has it (lpstat -p ${connection.queue})` }),
+        status: () => {
+          const message = 'no status is read from system queues: CUPS has it';
+          return Promise.resolve({ reachable: null, state: null, problem: { message: `${message} (lpstat -p ${connection.queue})`, publicMessage: message } });
+        },
       };
     case 'device':
       return {
         format: 'zpl',
         print: async (document) => {
           const job = zplJob(document);
-          await writeToDevice(connection.path, job);
+          await writeToDevice(connection.path, job, patterns);
           return { bytes: job.length };
         },
         status: async () => {
           // A device file has no status channel: present and writable is all it can tell.
-          const problem = await checkDevice(connection.path);
-          return problem ? { reachable: false, state: null, error: problem.message } : { reachable: true, state: null };
+          const problem = await checkDevice(connection.path, patterns);
+          return problem ? { reachable: false, state: null, problem } : { reachable: true, state: null };
         },
       };
   }
@@ -82,9 +91,10 @@ export function printerDriver(printer: PrinterRecord, options: DriverOptions = {
 
 /**
  * The driver as the app runs it: LABELSMITH_LP names another lp executable for system queues (a wrapper, or a stand-in
- * in tests). `options` sets the timeouts (the print queue's tests shorten them).
+ * in tests), LABELSMITH_DEVICE_PATTERN one more device path. `options` sets the timeouts (the print queue's tests shorten them).
  */
 export function configuredPrinterDriver(printer: PrinterRecord, env: NodeJS.ProcessEnv = process.env, options: DriverOptions = {}): PrinterDriver {
   const lpCommand = env.LABELSMITH_LP;
-  return printerDriver(printer, lpCommand === undefined || lpCommand === '' ? options : { ...options, lpCommand });
+  const configured = { ...options, devicePatterns: devicePatterns(env) };
+  return printerDriver(printer, lpCommand === undefined || lpCommand === '' ? configured : { ...configured, lpCommand });
 }

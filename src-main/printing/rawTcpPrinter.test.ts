@@ -19,7 +19,11 @@ describe('sendRaw', () => {
     const started = Date.now();
     const error = await sendRaw({ host: '127.0.0.1', port }, Buffer.from('^XA^XZ')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PrinterError);
-    expect(error).toMatchObject({ reason: 'unreachable', message: `connection refused by 127.0.0.1:${port}: is the printer on and listening on port ${port}?` });
+    expect(error).toMatchObject({
+      reason: 'unreachable',
+      message: `connection refused by 127.0.0.1:${port}: is the printer on and listening on that port?`,
+      publicMessage: 'connection refused by the printer: is the printer on and listening on that port?',
+    });
     expect(Date.now() - started).toBeLessThan(1000);
   });
 

@@ -1,6 +1,6 @@
 // Sends a job's bytes to a raw TCP printer (port 9100) and resolves only when the printer has taken all of them.
 import { connect, type Socket } from 'node:net';
-import { PrinterError, seconds } from './printerError';
+import { PrinterError, printerErrorAt, seconds } from './printerError';
 
 export interface TcpAddress {
   host: string;
@@ -21,20 +21,21 @@ export function describeAddress({ host, port }: TcpAddress): string {
   return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
-/** A socket error as an operator reads it: what happened at which address, and what to check. */
+/** A socket error as an operator reads it: what happened at which address, and what to check (API clients: without the address). */
 export function connectionError(error: NodeJS.ErrnoException, address: TcpAddress): PrinterError {
   const where = describeAddress(address);
   switch (error.code) {
     case 'ECONNREFUSED':
-      return new PrinterError('unreachable', `connection refused by ${where}: is the printer on and listening on port ${address.port}?`);
+      return printerErrorAt('unreachable', where, (at) => `connection refused by ${at}: is the printer on and listening on that port?`);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new PrinterError('unreachable', `cannot resolve the printer's host name ${JSON.stringify(address.host)}`);
+      return printerErrorAt('unreachable', `the printer's host name ${JSON.stringify(address.host)}`, (name) => `cannot resolve ${name}`, "the printer's host name");
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return new PrinterError('unreachable', `no route to ${where}: check the address and the network`);
+      return printerErrorAt('unreachable', where, (at) => `no route to ${at}: check the address and the network`);
     default:
-      return new PrinterError('unreachable', `cannot connect to ${where}: ${error.message}`);
+      // The system's message may repeat the address (getaddrinfo's does): API clients get the code only.
+      return new PrinterError('unreachable', `cannot connect to ${where}: ${error.message}`, `cannot connect to the printer (${error.code ?? 'error'})`);
   }
 }
 
@@ -47,7 +48,7 @@ export function openConnection(address: TcpAddress, connectTimeoutMs: number = D
     const socket = connect({ host: address.host, port: address.port });
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new PrinterError('unreachable', `could not connect to ${describeAddress(address)} within ${seconds(connectTimeoutMs)}`));
+      reject(printerErrorAt('unreachable', describeAddress(address), (at) => `could not connect to ${at} within ${seconds(connectTimeoutMs)}`));
     }, connectTimeoutMs);
     socket.once('error', (error) => {
       clearTimeout(timer);
@@ -74,17 +75,17 @@ export async function sendRaw(address: TcpAddress, bytes: Uint8Array, timeouts: 
   await new Promise<void>((resolve, reject) => {
     let failure: PrinterError | undefined;
     socket.setTimeout(idleTimeoutMs, () => {
-      failure ??= new PrinterError('timeout', `timed out after ${seconds(idleTimeoutMs)} without progress sending to ${where} (${progress()})`);
+      failure ??= printerErrorAt('timeout', where, (at) => `timed out after ${seconds(idleTimeoutMs)} without progress sending to ${at} (${progress()})`);
       socket.destroy();
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
-      failure ??= new PrinterError('interrupted', `the connection to ${where} failed mid-job (${error.code ?? error.message}, ${progress()})`);
+      failure ??= printerErrorAt('interrupted', where, (at) => `the connection to ${at} failed mid-job (${error.code ?? error.message}, ${progress()})`);
     });
     // The printer sends nothing we need; reading keeps its FIN (the end of the job) from waiting behind unread data.
     socket.resume();
     socket.on('close', () => {
       if (failure) reject(failure);
-      else if (!socket.writableFinished) reject(new PrinterError('interrupted', `${where} closed the connection mid-job (${progress()})`));
+      else if (!socket.writableFinished) reject(printerErrorAt('interrupted', where, (at) => `${at} closed the connection mid-job (${progress()})`));
       else resolve();
     });
     socket.end(bytes);

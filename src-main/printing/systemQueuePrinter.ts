@@ -1,6 +1,6 @@
 // Prints through the system spooler: `lp -d QUEUE` (with -o raw for raw queues) and the document on lp's stdin.
 import { spawn } from 'node:child_process';
-import { PrinterError, seconds } from './printerError';
+import { PrinterError, printerErrorAt, seconds } from './printerError';
 
 export interface SystemQueue {
   queue: string;
@@ -40,15 +40,15 @@ export function printToQueue(target: SystemQueue, document: Uint8Array, options:
       // Not waiting for 'close': a process lp started may still hold its pipes open, and would hold this job with them.
       child.stdout.destroy();
       child.stderr.destroy();
-      reject(new PrinterError('timeout', `${lp} did not finish within ${seconds(timeoutMs)}`));
+      reject(printerErrorAt('timeout', lp, (command) => `${command} did not finish within ${seconds(timeoutMs)}`, 'the print command'));
     }, timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) => {
       failure ??=
         error.code === 'ENOENT'
-          ? new PrinterError('unreachable', `the print command ${JSON.stringify(lp)} was not found: install CUPS (its lp command) or configure the path`)
-          : new PrinterError('unreachable', `cannot run ${lp}: ${error.message}`);
+          ? new PrinterError('unreachable', `the print command ${JSON.stringify(lp)} was not found: install CUPS (its lp command) or configure the path`, 'the print command was not found on the server')
+          : new PrinterError('unreachable', `cannot run ${lp}: ${error.message}`, `cannot run the print command (${error.code ?? 'error'})`);
     });
     // lp exiting early (unknown queue) closes stdin under us; its exit code and stderr tell the story, not EPIPE.
     child.stdin.on('error', () => undefined);
@@ -58,7 +58,9 @@ export function printToQueue(target: SystemQueue, document: Uint8Array, options:
       if (failure) return reject(failure);
       if (code !== 0) {
         const said = stderr.trim() === '' ? '' : `: ${stderr.trim()}`;
-        return reject(new PrinterError('rejected', `${lp} -d ${target.queue} exited with ${code === null ? `signal ${signal}` : `code ${code}`}${said}`));
+        const exit = code === null ? `signal ${signal}` : `code ${code}`;
+        // What lp said names the queue more often than not: API clients get the exit only.
+        return reject(new PrinterError('rejected', `${lp} -d ${target.queue} exited with ${exit}${said}`, `the print command exited with ${exit}`));
       }
       resolve({ requestId: /request id is (\S+)/.exec(stdout)?.[1] });
     });

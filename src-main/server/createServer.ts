@@ -66,7 +66,7 @@ export function createApp({ store, pool, config, logger }: ServerDeps, printQueu
   const rateLimits = new TeamRateLimits(store.now);
   registerRenderRoute(router, { store, pool, quota, rateLimits });
   registerPrintRoute(router, { store, pool, quota, rateLimits, queue: printQueue });
-  registerPrintersRoute(router, store);
+  registerPrintersRoute(router, store, rateLimits);
   registerZplViewerRoute(router, { store, pool, quota, rateLimits });
   registerRenderOutputsRoute(router, store);
   registerTemplatesRoutes(router, store);

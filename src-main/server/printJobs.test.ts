@@ -1,5 +1,6 @@
 // POST /v1/print, GET /v1/print-jobs/{id}, GET /v1/printers(/{id}/status) on a real server, printing to the fake ZPL printer.
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -29,9 +30,13 @@ const QUEUE = { retry: { maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 800 }, dr
 const SETTINGS = '^XA~SD20^PR4^PW406^LL203^XZ\n';
 
 let server: TestServer;
-let teams: { acme: TeamWithKeys; other: TeamWithKeys; metered: TeamWithKeys; limited: TeamWithKeys };
+let teams: { acme: TeamWithKeys; other: TeamWithKeys; metered: TeamWithKeys; limited: TeamWithKeys; statusLimited: TeamWithKeys };
+/** A folder LABELSMITH_DEVICE_PATTERN admits, for the server and the CLI (both read this process's environment). */
+let deviceDir: string;
 
 beforeAll(async () => {
+  deviceDir = mkdtempSync(join(tmpdir(), 'labelsmith-devices-'));
+  process.env.LABELSMITH_DEVICE_PATTERN = `${deviceDir}/.*`;
   server = await startTestServer({ printQueue: QUEUE });
   const admin = cli(server.dataDir);
   teams = await teamsWithKeys(admin, {
@@ -39,12 +44,15 @@ beforeAll(async () => {
     other: { rateMinute: 10_000, rateHour: 100_000 },
     metered: { plan: 'dev', quotaLimit: 10, rateMinute: 1000, rateHour: 1000 },
     limited: { plan: 'dev', rateMinute: 3 },
+    statusLimited: { plan: 'dev', rateMinute: 2 },
   });
   await admin.importTemplate(teams.acme.team.id, tagTemplate('Shelf tag'), { slug: 'tag' });
 });
 
 afterAll(async () => {
   await server.dispose();
+  delete process.env.LABELSMITH_DEVICE_PATTERN;
+  rmSync(deviceDir, { recursive: true, force: true });
 });
 
 let printerNumber = 0;
@@ -230,10 +238,29 @@ describe('POST /v1/print', () => {
     const port = await closedPort();
     const printerId = await addPrinter(teams.acme, port);
     const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId }));
-    expect((await waitForJob(teams.acme.live, job.id)).error).toEqual({
+    const failed = await waitForJob(teams.acme.live, job.id);
+    // Named, never located: API clients see the printer's name, not its host or port.
+    expect(failed.error).toEqual({
       code: 'PRINTER_UNREACHABLE',
-      message: expect.stringContaining(`connection refused by 127.0.0.1:${port}: is the printer on and listening on port ${port}? (gave up after 4 attempts)`),
+      message: expect.stringMatching(/^printer "Dock \d+": connection refused by the printer: is the printer on and listening on that port\? \(gave up after 4 attempts\)$/),
     });
+    expect(JSON.stringify(failed)).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${port}`));
+  });
+
+  it('fails the job without writing a byte when a device printer’s path became a regular file (PRINTER_NOT_A_DEVICE)', async () => {
+    const path = join(deviceDir, 'lp0');
+    // Added while nothing was there (an unplugged printer at an admitted path), then a file takes its place.
+    const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), ['printer', 'add', '--team', teams.acme.team.id, '--name', 'USB 0', '--kind', 'device', '--device', path]);
+    writeFileSync(path, 'alias ll="ls -l"\n');
+    const { mtimeMs } = statSync(path);
+    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId: added.id }));
+    const failed = await waitForJob(teams.acme.live, job.id);
+    expect(failed).toMatchObject({ status: 'failed', labelsSent: 0 });
+    expect(failed.error).toEqual({ code: 'PRINTER_NOT_A_DEVICE', message: 'printer "USB 0": the printer\'s path is a regular file, not a character device: nothing is written to it' });
+    expect(readFileSync(path, 'utf8')).toBe('alias ll="ls -l"\n');
+    expect(statSync(path).mtimeMs).toBe(mtimeMs);
+    const status = printerStatusSchema.parse((await call(server, `/v1/printers/${added.id}/status`, { key: teams.acme.live })).json());
+    expect(status).toMatchObject({ reachable: false, error: 'printer "USB 0": the printer\'s path is a regular file, not a character device: nothing is written to it' });
   });
 
   it('fails a pending job whose printer was removed, and never contacts that printer again', async () => {
@@ -340,6 +367,37 @@ describe('rate limits and quota', () => {
   });
 });
 
+describe('printer status calls and demo keys', () => {
+  it('counts status calls in the team’s rate limit, with the headers, and refuses them with 429 once it is used up', async () => {
+    const { fake, printerId } = await printerFor(teams.statusLimited);
+    const first = await call(server, `/v1/printers/${printerId}/status`, { key: teams.statusLimited.live });
+    expect(first.status, first.text).toBe(200);
+    expect(rateLimitHeaders(first)).toMatchObject({ limit: 2, remaining: 1 });
+    expect(rateLimitHeaders(await render(server, teams.statusLimited.test, { template: tagTemplate(), data: { title: 'x' }, format: 'zpl' }))).toMatchObject({ limit: 2, remaining: 0 });
+    const limited = await call(server, `/v1/printers/${printerId}/status`, { key: teams.statusLimited.live });
+    expectError(limited, 429, 'RATE_LIMITED');
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // Refused before the printer is asked: one ~HS, the first call's.
+    expect(fake.connections.map((connection) => connection.bytes.toString())).toEqual(['~HS']);
+  });
+
+  it('refuses demo keys printing, printer status, the printer list and print jobs with 403', async () => {
+    const { fake, printerId } = await printerFor(teams.other);
+    const demo = (await cli(server.dataDir).createKey(teams.other.team.id, 'live', { demo: true })).key;
+    const job = accepted(await print(teams.other.live, { template: tagTemplate(), data: { title: 'x' }, printerId }));
+    const refusals = [
+      await print(demo, { templateId: 'demo-tags:tag', data: { title: 'x' }, printerId }),
+      await call(server, `/v1/printers/${printerId}/status`, { key: demo }),
+      await call(server, '/v1/printers', { key: demo }),
+      await call(server, `/v1/print-jobs/${job.id}`, { key: demo }),
+    ];
+    for (const refused of refusals) expect(expectError(refused, 403, 'FORBIDDEN').error).toMatch(/^demo keys cannot .*: use a live or test key$/);
+    await waitForJob(teams.other.live, job.id);
+    expect(statusQueries(fake)).toBe(1);
+    expect(server.store.db.prepare('SELECT count(*) AS n FROM print_jobs WHERE team_id = ?').get(teams.other.team.id)).toEqual({ n: 1 });
+  });
+});
+
 describe('GET /v1/printers', () => {
   it('lists the team’s printers without how they are reached, and reads one’s live status without the printer’s password', async () => {
     const { fake, printerId } = await printerFor(teams.other, 'paperOut');
@@ -361,7 +419,8 @@ describe('GET /v1/printers', () => {
     expect(Object.keys(status.json<{ state: object }>().state)).not.toContain('password');
     expect(fake.connections.map((connection) => connection.bytes.toString())).toEqual(['~HS']);
     const unreachable = printerStatusSchema.parse((await call(server, `/v1/printers/${gone}/status`, { key: teams.other.live })).json());
-    expect(unreachable).toMatchObject({ id: gone, reachable: false, state: null, error: expect.stringContaining('connection refused') });
+    expect(unreachable).toMatchObject({ id: gone, reachable: false, state: null, error: expect.stringMatching(/^printer "Dock \d+": connection refused by the printer: /) });
+    expect(JSON.stringify(unreachable)).not.toContain('127.0.0.1');
 
     expectError(await call(server, `/v1/printers/${printerId}/status`, { key: teams.acme.live }), 404, 'NOT_FOUND');
     expectError(await call(server, '/v1/printers/nope/status', { key: teams.acme.live }), 404, 'NOT_FOUND');

@@ -1,6 +1,6 @@
 // Bearer API key authentication (spec section 5): looks the key up on every request, so revocation is immediate.
 import type { Context, Next } from 'koa';
-import { AuthRequiredError } from '../../../src-shared/api/apiErrors';
+import { AuthRequiredError, ForbiddenError } from '../../../src-shared/api/apiErrors';
 import type { ApiKeyRecord, TeamRecord } from '../../store/storeTypes';
 import type { Store } from '../../store/openStore';
 
@@ -23,6 +23,14 @@ export function authenticate(store: Store) {
     const found = key === undefined ? undefined : store.apiKeys.authenticate(key);
     if (!found) throw new AuthRequiredError(key === undefined ? undefined : 'the API key is not valid (unknown or revoked)');
     ctx.state.auth = found satisfies AuthState;
+    await next();
+  };
+}
+
+/** Demo keys try library templates (spec 5.4) and nothing else: never the team's printers or print jobs. */
+export function refuseDemoKeys(what: string) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (authState(ctx).apiKey.demo) throw new ForbiddenError(`demo keys cannot ${what}: use a live or test key`);
     await next();
   };
 }

@@ -1,4 +1,7 @@
 // /api/printers against the real server and the fake ZPL printer: add, edit, remove, the test label's bytes, live ~HS status.
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorSession } from '../../../../src-shared/api/editorApi';
 import type { EditorPrinter, EditorPrinterTestResult } from '../../../../src-shared/api/editorPrinters';
@@ -123,6 +126,35 @@ describe('printers in the editor', () => {
     expect(theirs).toBeDefined();
     expect((await api(server, `/api/printers/${theirs?.id}`, { method: 'PUT', json: { name: 'Mine', connection: { kind: 'raw', host: 'x' } } })).status).toBe(404);
     expect(server.store.printers.get(theirs?.id ?? '')?.name).toBe('Theirs');
+  });
+
+  it('refuse a device printer at a regular file, a folder, a link to a file or /dev/null with 400, added or edited', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'labelsmith-editor-device-'));
+    try {
+      const bashrc = join(dir, '.bashrc');
+      writeFileSync(bashrc, 'alias ll="ls -l"\n');
+      symlinkSync(bashrc, join(dir, 'lp0'));
+      const before = server.store.printers.list(teamId);
+      const printer = await addRaw(9100);
+      for (const path of [bashrc, dir, join(dir, 'lp0'), '/dev/null']) {
+        for (const answer of [
+          await api(server, '/api/printers', { json: { name: 'USB', connection: { kind: 'device', path } } }),
+          await api(server, `/api/printers/${printer.id}`, { method: 'PUT', json: { name: 'USB', connection: { kind: 'device', path } } }),
+        ]) {
+          expect(answer.status, path).toBe(400);
+          expect(answer.json()).toMatchObject({
+            code: 'BAD_REQUEST',
+            error: expect.stringMatching(/^connection\.path: .* is not a printer's device \(\/dev\/usb\/lp\*, \/dev\/lp\*, \/dev\/ttyUSB\* or \/dev\/ttyS\*\): nothing is written to it$/),
+            details: { errors: [{ path: 'connection.path' }] },
+          });
+        }
+      }
+      expect(readFileSync(bashrc, 'utf8')).toBe('alias ll="ls -l"\n');
+      expect(server.store.printers.list(teamId)).toEqual([...before, server.store.printers.get(printer.id)]);
+      expect(server.store.printers.get(printer.id)?.connection).toEqual({ kind: 'raw', host: '127.0.0.1', port: 9100 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect((await api(server, '/api/printers/nope', { method: 'PUT', json: { name: 'Mine', connection: { kind: 'raw', host: 'x' } } })).status).toBe(404);
   });
 

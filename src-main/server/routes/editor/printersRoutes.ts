@@ -2,7 +2,9 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../../../src-shared/api/apiErrors';
+import { BadRequestError } from '../../../../src-shared/errors';
 import type { EditorPrinter, EditorPrinterTestResult } from '../../../../src-shared/api/editorPrinters';
+import { devicePathProblem, devicePatterns } from '../../../printing/devicePrinter';
 import { configuredPrinterDriver } from '../../../printing/printerDrivers';
 import { renderTestLabel } from '../../../printing/printerTestLabel';
 import type { Store } from '../../../store/openStore';
@@ -38,6 +40,16 @@ const printerBodySchema = z.object({
   timeZone: newPrinterSchema.shape.timeZone,
 });
 
+/** The body, with a device printer's path checked on disk: only a printer's character device (or its path, unplugged). */
+async function printerBody(body: unknown): Promise<z.output<typeof printerBodySchema>> {
+  const printer = parseRequestBody(printerBodySchema, body);
+  if (printer.connection.kind !== 'device') return printer;
+  const problem = await devicePathProblem(printer.connection.path, devicePatterns());
+  if (problem === undefined) return printer;
+  const message = `connection.path: ${problem}`;
+  throw new BadRequestError(message, { errors: [{ path: 'connection.path', message: problem }] });
+}
+
 function printerView(printer: PrinterRecord): EditorPrinter {
   const { id, name, connection, dpi, media, darkness, speed, timeZone, createdAt } = printer;
   return { id, name, connection, dpi, media, darkness, speed, timeZone, createdAt };
@@ -55,8 +67,8 @@ export function registerPrintersRoutes(router: Router, store: Store, teamId: str
     ctx.body = { printers: store.printers.list(teamId).map(printerView) };
   });
 
-  router.post('/api/printers', jsonBody(), (ctx) => {
-    const body = parseRequestBody(printerBodySchema, ctx.request.body);
+  router.post('/api/printers', jsonBody(), async (ctx) => {
+    const body = await printerBody(ctx.request.body);
     const printer = store.transaction(() => {
       refuseTakenName(store, teamId, body.name, null);
       return store.printers.create({ teamId, ...body });
@@ -66,9 +78,9 @@ export function registerPrintersRoutes(router: Router, store: Store, teamId: str
   });
 
   // An edit sends the whole printer, as add does: what is left out takes its default again.
-  router.put('/api/printers/:id', jsonBody(), (ctx) => {
+  router.put('/api/printers/:id', jsonBody(), async (ctx) => {
     const id = ctx.params.id ?? '';
-    const body = parseRequestBody(printerBodySchema, ctx.request.body);
+    const body = await printerBody(ctx.request.body);
     const printer = store.transaction(() => {
       teamPrinter(store, teamId, id);
       refuseTakenName(store, teamId, body.name, id);
@@ -101,11 +113,11 @@ export function registerPrintersRoutes(router: Router, store: Store, teamId: str
   });
 
   // Each call asks the printer (~HS for raw printers) within the drivers' timeouts: 2 s to connect, 3 s for the answer.
-  // The answer is /v1's printer status (GET /v1/printers/{id}/status).
+  // The answer is /v1's printer status (GET /v1/printers/{id}/status), its error saying where the printer is: the editor configured it.
   router.get('/api/printers/:id/status', async (ctx) => {
     const printer = teamPrinter(store, teamId, ctx.params.id ?? '');
     const report = await configuredPrinterDriver(printer).status();
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = printerStatusView(printer, report, store.now());
+    ctx.body = printerStatusView(printer, report, store.now(), true);
   });
 }

@@ -28,7 +28,7 @@ function renderErrors(notFound: string): Record<number, unknown> {
   return {
     400: errorResponse('BAD_REQUEST or INVALID_TEMPLATE (details.errors: [{path, message}])'),
     401: errorResponse('AUTH_REQUIRED'),
-    403: errorResponse('FORBIDDEN: a demo key used with anything but a library template'),
+    403: errorResponse('FORBIDDEN: a demo key used with anything but a library template (with /v1/print: any demo key)'),
     404: errorResponse(notFound),
     413: errorResponse('PAYLOAD_TOO_LARGE: body over 1 MB'),
     429: errorResponse('RATE_LIMITED (with Retry-After) or QUOTA_EXCEEDED'),
@@ -141,6 +141,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           responses: {
             200: { description: 'The job', content: { 'application/json': { schema: { $ref: '#/components/schemas/PrintJob' } } } },
             401: errorResponse('AUTH_REQUIRED'),
+            403: errorResponse('FORBIDDEN: a demo key (demo keys never reach printers or print jobs)'),
             404: errorResponse('NOT_FOUND: unknown id, or another team’s job'),
           },
         },
@@ -152,6 +153,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
           responses: {
             200: { description: 'Printers', content: { 'application/json': { schema: { $ref: '#/components/schemas/PrinterList' } } } },
             401: errorResponse('AUTH_REQUIRED'),
+            403: errorResponse('FORBIDDEN: a demo key (demo keys never reach printers or print jobs)'),
           },
         },
       },
@@ -161,9 +163,15 @@ export function openApiDocument(version: string): Record<string, unknown> {
           security: secured,
           parameters: [{ name: 'printerId', in: 'path', required: true, schema: { type: 'string' } }],
           responses: {
-            200: { description: 'The status report; an unreachable printer is a report too (reachable: false, error)', content: { 'application/json': { schema: { $ref: '#/components/schemas/PrinterStatus' } } } },
+            200: {
+              description: 'The status report; an unreachable printer is a report too (reachable: false, error naming the printer, never its address)',
+              headers: rateLimitHeaders,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/PrinterStatus' } } },
+            },
             401: errorResponse('AUTH_REQUIRED'),
+            403: errorResponse('FORBIDDEN: a demo key (demo keys never reach printers or print jobs)'),
             404: errorResponse('NOT_FOUND: unknown id, or another team’s printer'),
+            429: errorResponse('RATE_LIMITED (with Retry-After): status calls share the team’s rate limit'),
           },
         },
       },

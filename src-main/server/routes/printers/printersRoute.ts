@@ -5,7 +5,9 @@ import type { HostStatus } from '../../../printing/hostStatus';
 import { configuredPrinterDriver, printerDriver, type PrinterStatusReport } from '../../../printing/printerDrivers';
 import type { Store } from '../../../store/openStore';
 import type { PrinterRecord } from '../../../store/queries/printers';
-import { authenticate, authState } from '../../middleware/authenticate';
+import { authenticate, authState, refuseDemoKeys } from '../../middleware/authenticate';
+import { rateLimit } from '../../middleware/rateLimit';
+import type { TeamRateLimits } from '../../rateLimits';
 import { teamPrinter } from '../print/printJobRequests';
 
 /** What an integrator needs to choose a printer; the host, queue or device path are the administrator's business. */
@@ -22,19 +24,25 @@ function printerState(status: HostStatus): PrinterState {
   return { paperOut, paused, headOpen, ribbonOut, bufferFull, labelsInBuffer, overTemperature, underTemperature, corruptRam, partialFormat, labelWaiting, labelsRemainingInBatch, printMode, thermalTransfer };
 }
 
-export function printerStatusView(printer: PrinterRecord, report: PrinterStatusReport, checkedAt: number): PrinterStatus {
+/**
+ * `located`: the error may say where the printer is (the editor, whose administrator configured it). API clients get
+ * it named, never located: they know printers by name, and the host, queue or path stays on the server.
+ */
+export function printerStatusView(printer: PrinterRecord, report: PrinterStatusReport, checkedAt: number, located = false): PrinterStatus {
   const status: PrinterStatus = { id: printer.id, reachable: report.reachable, state: report.state && printerState(report.state), checkedAt: new Date(checkedAt).toISOString() };
-  if (report.error !== undefined) status.error = report.error;
+  const { problem } = report;
+  if (problem !== undefined) status.error = located ? problem.message : `printer "${printer.name}": ${problem.publicMessage}`;
   return status;
 }
 
-export function registerPrintersRoute(router: Router, store: Store): void {
-  router.get('/v1/printers', authenticate(store), (ctx) => {
+export function registerPrintersRoute(router: Router, store: Store, rateLimits: TeamRateLimits): void {
+  router.get('/v1/printers', authenticate(store), refuseDemoKeys('list printers'), (ctx) => {
     ctx.body = { printers: store.printers.list(authState(ctx).team.id).map(apiPrinterView) };
   });
 
   // Asks the printer now (~HS for raw printers), bounded by the drivers' timeouts: 2 s to connect, 3 s for the answer.
-  router.get('/v1/printers/:id/status', authenticate(store), async (ctx) => {
+  // Each call opens a connection to a printer on the LAN: one request in the team's windows, like a render.
+  router.get('/v1/printers/:id/status', authenticate(store), rateLimit(rateLimits), refuseDemoKeys('read printer status'), async (ctx) => {
     const printer = teamPrinter(store, authState(ctx).team.id, ctx.params.id ?? '');
     const report = await configuredPrinterDriver(printer).status();
     ctx.set('Cache-Control', 'no-store');
