@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { effectiveLimits, overQuota, periodOf, PLAN_NAMES, planNameSchema, quotaOf } from '../../src-shared/api/plans';
 import type { Store } from '../store/openStore';
+import { teamStorage } from '../store/storageBudget';
 import type { TeamRecord } from '../store/storeTypes';
 import { UsageError } from './cliErrors';
 import { found, nameSchema, overrideSchema, parseOptions, runWithStore, wholeNumberSchema, withDataDirOption, type DataDirOption } from './adminCliSupport';
@@ -11,6 +12,7 @@ const OVERRIDE_HELP = {
   quotaLimit: 'monthly live renders, overriding the plan (-1: unlimited)',
   rateMinute: 'renders per minute, overriding the plan',
   rateHour: 'renders per hour, overriding the plan',
+  storageLimit: 'bytes of kept outputs, overriding the plan\'s storage budget',
 };
 
 const createSchema = z.object({
@@ -20,6 +22,7 @@ const createSchema = z.object({
   quotaLimit: wholeNumberSchema(-1).optional(),
   rateMinute: wholeNumberSchema(1).optional(),
   rateHour: wholeNumberSchema(1).optional(),
+  storageLimit: wholeNumberSchema(0).optional(),
 });
 
 const setSchema = z.object({
@@ -28,9 +31,10 @@ const setSchema = z.object({
   quotaLimit: overrideSchema(-1).optional(),
   rateMinute: overrideSchema(1).optional(),
   rateHour: overrideSchema(1).optional(),
+  storageLimit: overrideSchema(0).optional(),
 });
 
-/** The team with what an admin checks: effective limits, this period's usage, overage and the review flag. */
+/** The team with what an admin checks: effective limits, this period's usage, overage, kept outputs' storage and the review flag. */
 function describeTeam(store: Store, team: TeamRecord): object {
   const period = periodOf(store.now());
   const limits = effectiveLimits(team);
@@ -42,6 +46,7 @@ function describeTeam(store: Store, team: TeamRecord): object {
     usage,
     quota: quotaOf(limits, usage.live),
     overage: overQuota(limits, usage.live),
+    storage: teamStorage(store, team),
     flaggedForReview: team.flaggedPeriod === period.period,
   };
 }
@@ -57,6 +62,7 @@ export function teamCommand(): Command {
       .option('--quota-limit <n>', OVERRIDE_HELP.quotaLimit)
       .option('--rate-minute <n>', OVERRIDE_HELP.rateMinute)
       .option('--rate-hour <n>', OVERRIDE_HELP.rateHour)
+      .option('--storage-limit <bytes>', OVERRIDE_HELP.storageLimit)
       .action((raw: unknown) => {
         const { dataDir, ...fields } = parseOptions(createSchema, raw);
         runWithStore({ dataDir }, (store) => store.transaction(() => store.teams.create(fields)));
@@ -84,10 +90,11 @@ export function teamCommand(): Command {
       .option('--quota-limit <n>', `${OVERRIDE_HELP.quotaLimit}, or "default"`)
       .option('--rate-minute <n>', `${OVERRIDE_HELP.rateMinute}, or "default"`)
       .option('--rate-hour <n>', `${OVERRIDE_HELP.rateHour}, or "default"`)
+      .option('--storage-limit <bytes>', `${OVERRIDE_HELP.storageLimit}, or "default"`)
       .action((id: string, raw: unknown) => {
         const { dataDir, ...changes } = parseOptions(setSchema, raw);
         if (Object.values(changes).every((value) => value === undefined)) {
-          throw new UsageError('nothing to change: give --plan, --quota-limit, --rate-minute or --rate-hour');
+          throw new UsageError('nothing to change: give --plan, --quota-limit, --rate-minute, --rate-hour or --storage-limit');
         }
         runWithStore({ dataDir }, (store) =>
           store.transaction(() => describeTeam(store, found(store.teams.update(id, changes), 'team', id))),

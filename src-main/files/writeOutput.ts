@@ -43,11 +43,11 @@ export function writeFileAtomically(path: string, bytes: Uint8Array, mode?: numb
  * One writeFile with flush (open, write, fsync and close run together in libuv) rather than four awaited FileHandle
  * calls: fewer trips through the event loop per render.
  */
-export async function writeFileAtomicallyAsync(path: string, bytes: Uint8Array): Promise<void> {
+export async function writeFileAtomicallyAsync(path: string, bytes: Uint8Array, mode: number): Promise<void> {
   const temporary = temporaryPathFor(path);
   try {
-    // flush: fsync once the bytes are written.
-    await writeFileWithCallbacks(temporary, bytes, { flush: true });
+    // flush: fsync once the bytes are written. mode: the new file's permissions (less the umask), e.g. 0o600.
+    await writeFileWithCallbacks(temporary, bytes, { flush: true, mode });
   } catch (error) {
     await removeWithCallbacks(temporary, { force: true });
     throw error;

@@ -2,6 +2,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tightenFile } from '../files/privateModes';
 import { writeFileAtomically } from '../files/writeOutput';
 import type { Store } from '../store/openStore';
 import { DEFAULT_HOST } from './serverConfig';
@@ -31,7 +32,11 @@ export function loadOrCreateAdminToken(store: Store): string {
   const path = join(store.dataDir, ADMIN_TOKEN_FILE);
   return store.transaction(() => {
     const existing = readToken(path);
-    if (existing !== undefined) return existing;
+    // One an older version wrote may be readable by others: it is tightened, not replaced (open editor links keep working).
+    if (existing !== undefined) {
+      tightenFile(path);
+      return existing;
+    }
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
     writeFileAtomically(path, Buffer.from(`${token}\n`), 0o600);
     return token;

@@ -12,6 +12,7 @@ import type { PrintQueueOptions } from '../printing/printQueueOptions';
 import type { RenderPool } from '../render/renderPool';
 import type { Store } from '../store/openStore';
 import { purgeExpired } from '../store/purgeExpired';
+import { MAX_OUTPUT_BYTES } from '../../src-shared/api/plans';
 import { removeOrphans } from '../store/removeOrphans';
 import { adminSession, loadOrCreateAdminToken, type AdminSession } from './adminSession';
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, limitConnectionsPerAddress } from './connectionLimit';
@@ -64,7 +65,7 @@ export function createApp({ store, pool, config, logger }: ServerDeps, printQueu
   // One gate and one set of windows: a print job is admitted and rate limited as renders, against the same budget.
   const quota = new QuotaGate();
   const rateLimits = new TeamRateLimits(store.now);
-  registerRenderRoute(router, { store, pool, quota, rateLimits });
+  registerRenderRoute(router, { store, pool, quota, rateLimits, maxOutputBytes: config.maxOutputBytes ?? MAX_OUTPUT_BYTES });
   registerPrintRoute(router, { store, pool, quota, rateLimits, queue: printQueue });
   registerPrintersRoute(router, store, rateLimits);
   registerZplViewerRoute(router, { store, pool, quota, rateLimits });

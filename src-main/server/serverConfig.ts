@@ -44,6 +44,8 @@ export interface ServerConfig {
   version: string;
   /** The built browser editor (index.html and assets/); default: out/renderer found next to the application. */
   rendererDir?: string;
+  /** The largest output a render keeps (url delivery); default MAX_OUTPUT_BYTES (50 MB). Tests lower it. */
+  maxOutputBytes?: number;
 }
 
 export const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '::1'];

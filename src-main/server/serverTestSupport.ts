@@ -76,6 +76,8 @@ export interface StartOptions {
   allowedHostnames?: string[];
   /** The print queue's retries, timeouts and polling (print tests shorten them). */
   printQueue?: PrintQueueOptions;
+  /** The per-output cap of kept outputs (default 50 MB): storage tests lower it. */
+  maxOutputBytes?: number;
 }
 
 export interface TestServer {
@@ -110,7 +112,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     store,
     pool,
     logger,
-    config: { host, port: 0, allowedHostnames: options.allowedHostnames ?? [], version: APP_VERSION },
+    config: { host, port: 0, allowedHostnames: options.allowedHostnames ?? [], version: APP_VERSION, ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }) },
     printQueue: options.printQueue,
   }).catch(async (error: unknown) => {
     await pool.close();
@@ -229,6 +231,8 @@ export interface TeamOptions {
   quotaLimit?: number;
   rateMinute?: number;
   rateHour?: number;
+  /** Bytes of kept outputs, overriding the plan's storage budget. */
+  storageLimit?: number;
 }
 
 export interface TemplateOptions {
@@ -246,6 +250,7 @@ export function cli(dataDir: string) {
       if (options.quotaLimit !== undefined) args.push('--quota-limit', String(options.quotaLimit));
       if (options.rateMinute !== undefined) args.push('--rate-minute', String(options.rateMinute));
       if (options.rateHour !== undefined) args.push('--rate-hour', String(options.rateHour));
+      if (options.storageLimit !== undefined) args.push('--storage-limit', String(options.storageLimit));
       return cliJson(dataDir, teamSchema, args);
     },
     showTeam(teamId: string): Promise<CliTeamShow> {

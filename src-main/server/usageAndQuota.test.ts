@@ -59,6 +59,7 @@ interface UsageBody {
   renders: { live: number; test: number };
   quota: { limit: number; remaining: number; hardCap: boolean };
   plan: string;
+  storage: { usedBytes: number; limitBytes: number };
 }
 
 async function usage(key: string): Promise<UsageBody> {
@@ -84,7 +85,7 @@ function utcMonth(at: number): { start: string; end: string } {
 }
 
 describe('the usage object (spec 2.6)', () => {
-  it('has exactly the fields of 2.6: the UTC calendar month, live and test renders, the quota and the plan', async () => {
+  it('has exactly the fields of 2.6: the UTC calendar month, live and test renders, the quota and the plan; and the storage extension', async () => {
     const { live } = teams.shape;
     const answer = await usage(live);
     expect(answer).toEqual({
@@ -92,6 +93,7 @@ describe('the usage object (spec 2.6)', () => {
       renders: { live: 0, test: 0 },
       quota: { limit: 5, remaining: 5, hardCap: true },
       plan: 'starter',
+      storage: { usedBytes: 0, limitBytes: 1_000_000_000 },
     });
     expect(answer.period.start).toMatch(/^\d{4}-\d{2}-01T00:00:00\.000Z$/);
   });
@@ -101,8 +103,9 @@ describe('the usage object (spec 2.6)', () => {
     ['starter', { limit: 10_000, remaining: 10_000, hardCap: true }],
     ['pro', { limit: 100_000, remaining: 100_000, hardCap: false }],
     ['enterprise', { limit: -1, remaining: -1, hardCap: false }],
-  ] as const)("reports the %s plan's quota of spec 8.1", async (plan, quota) => {
-    expect(await usage(teams[plan].test)).toMatchObject({ plan, quota });
+  ] as const)("reports the %s plan's quota of spec 8.1 and its storage budget", async (plan, quota) => {
+    const budgets = { dev: 100_000_000, starter: 1_000_000_000, pro: 10_000_000_000, enterprise: 50_000_000_000 };
+    expect(await usage(teams[plan].test)).toMatchObject({ plan, quota, storage: { usedBytes: 0, limitBytes: budgets[plan] } });
   });
 
   it('ends the period at the start of the next month, across a year end, in UTC', async () => {

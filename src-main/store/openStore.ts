@@ -1,7 +1,7 @@
 // Opens the data directory's SQLite database (WAL, full sync, busy timeout), migrates it, sweeps orphans, returns the Store.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { privateDir, privateFile, tightenFile } from '../files/privateModes';
 import { migrate } from './migrate';
 import { outputFiles, type OutputFiles } from './outputFiles';
 import { apiKeyQueries, type ApiKeyQueries } from './queries/apiKeys';
@@ -11,6 +11,7 @@ import { printerQueries, type PrinterQueries } from './queries/printers';
 import { printJobQueries, type PrintJobQueries } from './queries/printJobs';
 import { renderQueries, type RenderQueries } from './queries/renders';
 import { settingsQueries, type SettingsQueries } from './queries/settings';
+import { storageQueries, type StorageQueries } from './queries/storage';
 import { teamQueries, type TeamQueries } from './queries/teams';
 import { templateQueries, type TemplateQueries } from './queries/templates';
 import { usageQueries, type UsageQueries } from './queries/usage';
@@ -43,6 +44,7 @@ export interface Store {
   readonly printers: PrinterQueries;
   readonly counters: CounterQueries;
   readonly printJobs: PrintJobQueries;
+  readonly storage: StorageQueries;
   readonly outputs: OutputFiles;
   /**
    * Runs fn in one IMMEDIATE transaction (nested calls become savepoints). Taking the write lock up front matters in
@@ -54,9 +56,14 @@ export interface Store {
 }
 
 export function openStore(dataDir: string, options: StoreOptions = {}): Store {
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
   const outputs = outputFiles(dataDir);
-  const db = new Database(join(dataDir, DATABASE_FILE), {
+  const databasePath = join(dataDir, DATABASE_FILE);
+  // SQLite gives the -wal and -shm files the database file's mode: a 0600 database keeps them 0600 too. Ones left by
+  // an older version are tightened here.
+  privateFile(databasePath);
+  for (const suffix of ['-wal', '-shm']) tightenFile(`${databasePath}${suffix}`);
+  const db = new Database(databasePath, {
     timeout: BUSY_TIMEOUT_MS,
     ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
   });
@@ -86,6 +93,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     printers: printerQueries(db, now),
     counters: counterQueries(db, now),
     printJobs: printJobQueries(db, now),
+    storage: storageQueries(db),
     outputs,
     transaction: (fn) => db.transaction(fn).immediate(),
     close: () => db.close(),

@@ -1,8 +1,9 @@
 // A folder of outputs (render outputs, print job documents) written durably under names made from ids, never from request input.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { coalescedSync } from '../files/coalescedSync';
+import { PRIVATE_FILE_MODE, privateDir } from '../files/privateModes';
 import { writeFileAtomicallyAsync } from '../files/writeOutput';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -28,7 +29,7 @@ async function syncDirectory(dir: string): Promise<void> {
 /** `folder`: outputs/ for render outputs; print-jobs/ holds the documents of pending print jobs the same way. */
 export function outputFiles(dataDir: string, folder = 'outputs') {
   const dir = join(dataDir, folder);
-  mkdirSync(dir, { recursive: true });
+  privateDir(dir);
   const syncDir = coalescedSync(() => syncDirectory(dir));
 
   return {
@@ -41,7 +42,7 @@ export function outputFiles(dataDir: string, folder = 'outputs') {
     async write(id: string, extension: string, bytes: Uint8Array): Promise<string> {
       if (!UUID_PATTERN.test(id)) throw new Error(`not a render id: ${JSON.stringify(id)}`);
       const fileName = checkName(`${id}.${extension}`);
-      await writeFileAtomicallyAsync(join(dir, fileName), bytes);
+      await writeFileAtomicallyAsync(join(dir, fileName), bytes, PRIVATE_FILE_MODE);
       await syncDir();
       return fileName;
     },

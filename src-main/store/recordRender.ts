@@ -1,8 +1,9 @@
 // The write that matters most: a render's output file, then its row and its usage counts in one transaction.
 import { randomUUID } from 'node:crypto';
-import { effectiveLimits, overQuota, periodOf } from '../../src-shared/api/plans';
+import { effectiveLimits, MAX_OUTPUT_BYTES, overQuota, periodOf } from '../../src-shared/api/plans';
 import { CONTENT_TYPES, type OutputFormat } from '../../src-shared/render/outputFormats';
 import type { Store } from './openStore';
+import { admitOutput, assertStorageRoom } from './storageBudget';
 import type { KeyMode, RenderRecord } from './storeTypes';
 
 /** Spec 8.2 rule 9: outputs stay available for 7 days. */
@@ -20,6 +21,8 @@ export interface FinishedRender {
   /** A batch of PNGs is a zip: its content type and file extension; default the format's own. */
   contentType?: string;
   extension?: string;
+  /** The per-output cap of a kept output; default MAX_OUTPUT_BYTES (the server's config may set another). */
+  maxOutputBytes?: number;
 }
 
 /** Counts renders (a print job's labels too) in their month and day, and flags a soft-capped team that went over its quota; inside a transaction. */
@@ -36,6 +39,8 @@ export function countRenders(store: Store, teamId: string, mode: KeyMode, at: nu
  * before the row is committed, and the row and the counters commit together, so after a crash at any point a render
  * is either downloadable and counted, or neither (a file without a row is an orphan that the next sweep removes).
  * keepOutput false is for inline delivery: the render is counted (one transaction) but no output is kept, no record.
+ * A kept output must fit the per-output cap and the team's storage budget (OUTPUT_TOO_LARGE, STORAGE_EXCEEDED): checked
+ * before the file is written, and the budget again in the transaction, where a refusal removes the file it wrote.
  */
 export async function recordRender(store: Store, render: FinishedRender & { keepOutput?: true }): Promise<RenderRecord>;
 export async function recordRender(store: Store, render: FinishedRender & { keepOutput: false }): Promise<undefined>;
@@ -44,10 +49,13 @@ export async function recordRender(store: Store, render: FinishedRender & { keep
     store.transaction(() => countRenders(store, render.teamId, render.mode, store.now(), render.count ?? 1));
     return undefined;
   }
+  admitOutput(store, render.teamId, render.bytes.byteLength, render.maxOutputBytes ?? MAX_OUTPUT_BYTES);
   const id = randomUUID();
   const fileName = await store.outputs.write(id, render.extension ?? render.format, render.bytes);
   try {
     return store.transaction(() => {
+      // Another render of the team may have taken the room while this one was written.
+      assertStorageRoom(store, render.teamId, render.bytes.byteLength);
       const createdAt = store.now();
       const record: RenderRecord = {
         id,

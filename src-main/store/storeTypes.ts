@@ -14,6 +14,8 @@ export interface TeamRecord {
   quotaLimit: number | null;
   rateMinute: number | null;
   rateHour: number | null;
+  /** Bytes of kept outputs, overriding the plan's storage budget. */
+  storageLimit: number | null;
   /** Set when a soft-capped team went over its quota; flaggedPeriod is the month ('YYYY-MM') it happened in. */
   flaggedAt: number | null;
   flaggedPeriod: string | null;

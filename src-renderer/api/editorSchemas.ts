@@ -82,6 +82,7 @@ export const usageSchema = z.object({
   renders: z.object({ live: z.number(), test: z.number() }),
   quota: z.object({ limit: z.number(), remaining: z.number(), hardCap: z.boolean() }),
   plan: z.enum(['dev', 'starter', 'pro', 'enterprise']),
+  storage: z.object({ usedBytes: z.number(), limitBytes: z.number() }),
   perDay: z.array(dailyRendersSchema),
 }) satisfies z.ZodType<EditorUsage>;
 

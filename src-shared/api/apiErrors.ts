@@ -44,6 +44,35 @@ export class QuotaExceededError extends AppError {
   }
 }
 
+/** A kept output over the per-output cap: refused before anything is written. */
+export class OutputTooLargeError extends AppError {
+  constructor(sizeBytes: number, limitBytes: number) {
+    super(
+      'OUTPUT_TOO_LARGE',
+      413,
+      `the output is ${sizeBytes} bytes, over the ${limitBytes}-byte limit of a kept output: split the batch, or ask for delivery "inline" (not kept)`,
+      { sizeBytes, limitBytes },
+    );
+  }
+}
+
+/** A kept output that would take the team past its storage budget; retryAfterSeconds: until enough of its outputs expire (none when they never would). */
+export class StorageExceededError extends AppError {
+  constructor(
+    storage: { usedBytes: number; limitBytes: number; sizeBytes: number },
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    const { usedBytes, limitBytes, sizeBytes } = storage;
+    const wait = retryAfterSeconds === undefined ? 'it is larger than the whole budget' : `enough of them expire in ${retryAfterSeconds} s`;
+    super(
+      'STORAGE_EXCEEDED',
+      429,
+      `storage budget exceeded: the team keeps ${usedBytes} of its ${limitBytes} bytes of outputs and this one has ${sizeBytes}; outputs are deleted 7 days after rendering and ${wait}`,
+      storage,
+    );
+  }
+}
+
 export class OutputExpiredError extends AppError {
   constructor() {
     super('OUTPUT_EXPIRED', 410, 'this render output has expired: outputs are kept for 7 days after rendering');

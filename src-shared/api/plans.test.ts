@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { dayOf, effectiveLimits, overQuota, periodOf, PLANS, quotaOf } from './plans';
 
 describe('plans', () => {
-  it('are the table of spec 8.1', () => {
+  it('are the table of spec 8.1, with the storage budgets the README states', () => {
     expect(PLANS).toEqual({
-      dev: { monthly: 100, perMinute: 10, perHour: 100, hardCap: true },
-      starter: { monthly: 10_000, perMinute: 60, perHour: 1_000, hardCap: true },
-      pro: { monthly: 100_000, perMinute: 300, perHour: 5_000, hardCap: false },
-      enterprise: { monthly: -1, perMinute: 600, perHour: 10_000, hardCap: false },
+      dev: { monthly: 100, perMinute: 10, perHour: 100, hardCap: true, storageBytes: 100_000_000 },
+      starter: { monthly: 10_000, perMinute: 60, perHour: 1_000, hardCap: true, storageBytes: 1_000_000_000 },
+      pro: { monthly: 100_000, perMinute: 300, perHour: 5_000, hardCap: false, storageBytes: 10_000_000_000 },
+      enterprise: { monthly: -1, perMinute: 600, perHour: 10_000, hardCap: false, storageBytes: 50_000_000_000 },
     });
   });
 
   it("give a team its plan's limits, overridden field by field", () => {
-    const none = { quotaLimit: null, rateMinute: null, rateHour: null };
+    const none = { quotaLimit: null, rateMinute: null, rateHour: null, storageLimit: null };
     expect(effectiveLimits({ plan: 'starter', ...none })).toEqual(PLANS.starter);
-    expect(effectiveLimits({ plan: 'dev', ...none, quotaLimit: 500, rateHour: 7 })).toEqual({ monthly: 500, perMinute: 10, perHour: 7, hardCap: true });
+    expect(effectiveLimits({ plan: 'dev', ...none, quotaLimit: 500, rateHour: 7, storageLimit: 2_000 })).toEqual({ monthly: 500, perMinute: 10, perHour: 7, hardCap: true, storageBytes: 2_000 });
     expect(effectiveLimits({ plan: 'pro', ...none, quotaLimit: -1 }).monthly).toBe(-1);
   });
 

@@ -1,4 +1,4 @@
-// The plans of spec 8.1, a team's effective limits after its overrides, and the UTC calendar-month billing period.
+// The plans of spec 8.1 (and their storage budgets), a team's effective limits after its overrides, and the UTC calendar-month billing period.
 import { z } from 'zod';
 
 export const PLAN_NAMES = ['dev', 'starter', 'pro', 'enterprise'] as const;
@@ -14,14 +14,22 @@ export interface Limits {
   perHour: number;
   /** true: live renders are refused at the limit; false: they go on and the team is flagged for review. */
   hardCap: boolean;
+  /** Bytes of kept outputs (url deliveries, live and test keys together) the team may hold at once. */
+  storageBytes: number;
 }
 
+/** Decimal, as disks are sold: 1 MB is 1,000,000 bytes. */
+export const MB = 1_000_000;
+
 export const PLANS: Readonly<Record<PlanName, Readonly<Limits>>> = {
-  dev: { monthly: 100, perMinute: 10, perHour: 100, hardCap: true },
-  starter: { monthly: 10_000, perMinute: 60, perHour: 1_000, hardCap: true },
-  pro: { monthly: 100_000, perMinute: 300, perHour: 5_000, hardCap: false },
-  enterprise: { monthly: UNLIMITED, perMinute: 600, perHour: 10_000, hardCap: false },
+  dev: { monthly: 100, perMinute: 10, perHour: 100, hardCap: true, storageBytes: 100 * MB },
+  starter: { monthly: 10_000, perMinute: 60, perHour: 1_000, hardCap: true, storageBytes: 1_000 * MB },
+  pro: { monthly: 100_000, perMinute: 300, perHour: 5_000, hardCap: false, storageBytes: 10_000 * MB },
+  enterprise: { monthly: UNLIMITED, perMinute: 600, perHour: 10_000, hardCap: false, storageBytes: 50_000 * MB },
 };
+
+/** The largest output a render keeps (url delivery): one 4x6 in label is tens of KB, a 5,000-label PNG zip can pass 100 MB. */
+export const MAX_OUTPUT_BYTES = 50 * MB;
 
 /** What a team record says about its limits: its plan and the overrides an admin set (null: the plan's value). */
 export interface LimitSettings {
@@ -29,6 +37,7 @@ export interface LimitSettings {
   quotaLimit: number | null;
   rateMinute: number | null;
   rateHour: number | null;
+  storageLimit: number | null;
 }
 
 export function effectiveLimits(team: LimitSettings): Limits {
@@ -38,6 +47,7 @@ export function effectiveLimits(team: LimitSettings): Limits {
     perMinute: team.rateMinute ?? plan.perMinute,
     perHour: team.rateHour ?? plan.perHour,
     hardCap: plan.hardCap,
+    storageBytes: team.storageLimit ?? plan.storageBytes,
   };
 }
 

@@ -39,6 +39,12 @@ export const usageSchema = z.object({
     hardCap: z.boolean(),
   }),
   plan: z.enum(PLAN_NAMES),
+  storage: z
+    .object({
+      usedBytes: z.number().int().describe('Bytes of the outputs the team keeps now (url deliveries of live and test keys, until they expire)'),
+      limitBytes: z.number().int().describe("The team's storage budget: a render whose output would pass it is refused with 429 STORAGE_EXCEEDED"),
+    })
+    .describe('A Labelsmith extension: kept outputs against the storage budget'),
 });
 export type Usage = z.infer<typeof usageSchema>;
 

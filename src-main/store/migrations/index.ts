@@ -5,6 +5,7 @@ import printersSql from './0003_printers.sql';
 import countersSql from './0004_counters.sql';
 import printJobsSql from './0005_print_jobs.sql';
 import rawZplSql from './0006_raw_zpl.sql';
+import storageSql from './0007_storage.sql';
 
 export interface Migration {
   version: number;
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: '0004_counters', sql: countersSql },
   { version: 5, name: '0005_print_jobs', sql: printJobsSql },
   { version: 6, name: '0006_raw_zpl', sql: rawZplSql },
+  { version: 7, name: '0007_storage', sql: storageSql },
 ];

@@ -15,6 +15,7 @@ describe('teams', () => {
       quotaLimit: null,
       rateMinute: null,
       rateHour: null,
+      storageLimit: null,
       flaggedAt: null,
       flaggedPeriod: null,
       createdAt: Date.parse('2025-03-01T00:00:00Z'),

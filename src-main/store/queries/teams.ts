@@ -11,6 +11,7 @@ interface TeamRow {
   quota_limit: number | null;
   rate_minute: number | null;
   rate_hour: number | null;
+  storage_limit: number | null;
   flagged_at: number | null;
   flagged_period: string | null;
   created_at: number;
@@ -25,6 +26,7 @@ function toTeam(row: TeamRow): TeamRecord {
     quotaLimit: row.quota_limit,
     rateMinute: row.rate_minute,
     rateHour: row.rate_hour,
+    storageLimit: row.storage_limit,
     flaggedAt: row.flagged_at,
     flaggedPeriod: row.flagged_period,
     createdAt: row.created_at,
@@ -37,6 +39,7 @@ export interface NewTeam {
   quotaLimit?: number | null;
   rateMinute?: number | null;
   rateHour?: number | null;
+  storageLimit?: number | null;
 }
 
 /** Fields left out stay as they are; null clears an override back to the plan's value. */
@@ -44,13 +47,13 @@ export type TeamChanges = Partial<Omit<NewTeam, 'name'>>;
 
 export function teamQueries(db: Database.Database, now: () => number) {
   const insert = db.prepare<[TeamRow]>(
-    `INSERT INTO teams (id, name, plan, quota_limit, rate_minute, rate_hour, flagged_at, flagged_period, created_at)
-     VALUES (@id, @name, @plan, @quota_limit, @rate_minute, @rate_hour, @flagged_at, @flagged_period, @created_at)`,
+    `INSERT INTO teams (id, name, plan, quota_limit, rate_minute, rate_hour, storage_limit, flagged_at, flagged_period, created_at)
+     VALUES (@id, @name, @plan, @quota_limit, @rate_minute, @rate_hour, @storage_limit, @flagged_at, @flagged_period, @created_at)`,
   );
   const selectOne = db.prepare<[string], TeamRow>('SELECT * FROM teams WHERE id = ?');
   const selectAll = db.prepare<[], TeamRow>('SELECT * FROM teams ORDER BY created_at, rowid');
-  const updateLimits = db.prepare<[Pick<TeamRow, 'id' | 'plan' | 'quota_limit' | 'rate_minute' | 'rate_hour'>]>(
-    'UPDATE teams SET plan = @plan, quota_limit = @quota_limit, rate_minute = @rate_minute, rate_hour = @rate_hour WHERE id = @id',
+  const updateLimits = db.prepare<[Pick<TeamRow, 'id' | 'plan' | 'quota_limit' | 'rate_minute' | 'rate_hour' | 'storage_limit'>]>(
+    'UPDATE teams SET plan = @plan, quota_limit = @quota_limit, rate_minute = @rate_minute, rate_hour = @rate_hour, storage_limit = @storage_limit WHERE id = @id',
   );
   const flag = db.prepare<[{ id: string; at: number; period: string }]>(
     'UPDATE teams SET flagged_at = @at, flagged_period = @period WHERE id = @id AND flagged_period IS NOT @period',
@@ -70,6 +73,7 @@ export function teamQueries(db: Database.Database, now: () => number) {
         quota_limit: team.quotaLimit ?? null,
         rate_minute: team.rateMinute ?? null,
         rate_hour: team.rateHour ?? null,
+        storage_limit: team.storageLimit ?? null,
         flagged_at: null,
         flagged_period: null,
         created_at: now(),
@@ -94,6 +98,7 @@ export function teamQueries(db: Database.Database, now: () => number) {
         quota_limit: pick(changes.quotaLimit, team.quotaLimit),
         rate_minute: pick(changes.rateMinute, team.rateMinute),
         rate_hour: pick(changes.rateHour, team.rateHour),
+        storage_limit: pick(changes.storageLimit, team.storageLimit),
       });
       return get(id);
     },

@@ -6,6 +6,11 @@ import { UsageChart } from './UsageChart';
 const PLAN_NAMES = { dev: 'Dev', starter: 'Starter', pro: 'Pro', enterprise: 'Enterprise' } as const;
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
+/** Storage budgets are whole decimal megabytes; what is used shows one decimal. */
+function megabytes(bytes: number): string {
+  return (bytes / 1_000_000).toLocaleString(undefined, { maximumFractionDigits: 1 });
+}
+
 export function UsageSection() {
   const usage = useLoader(() => client.getUsage(30), 'usage');
   const data = usage.data;
@@ -42,6 +47,10 @@ export function UsageSection() {
                   ? 'Unlimited'
                   : `${data.quota.remaining.toLocaleString()} of ${data.quota.limit.toLocaleString()} left (${data.quota.hardCap ? 'hard cap' : 'soft cap'})`}
               </dd>
+            </div>
+            <div>
+              <dt>Kept outputs</dt>
+              <dd>{`${megabytes(data.storage.usedBytes)} of ${megabytes(data.storage.limitBytes)} MB`}</dd>
             </div>
           </dl>
           <h3>Last 30 days</h3>

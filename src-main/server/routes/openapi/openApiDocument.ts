@@ -112,6 +112,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
               },
             },
             ...renderErrors('NOT_FOUND: templateId not found or not published'),
+            413: errorResponse('PAYLOAD_TOO_LARGE: body over 1 MB; OUTPUT_TOO_LARGE: a kept output (delivery "url") over the per-output cap, nothing written (details: sizeBytes, limitBytes)'),
+            429: errorResponse(
+              'RATE_LIMITED (with Retry-After), QUOTA_EXCEEDED, or STORAGE_EXCEEDED: a kept output would pass the team’s storage budget, nothing written (Retry-After: until enough outputs expire; details: usedBytes, limitBytes, sizeBytes)',
+            ),
           },
         },
       },

@@ -21,9 +21,11 @@ export interface RenderRouteDeps {
   pool: RenderPool;
   quota: QuotaGate;
   rateLimits: TeamRateLimits;
+  /** The per-output cap of a kept output (413 OUTPUT_TOO_LARGE over it). */
+  maxOutputBytes: number;
 }
 
-export function registerRenderRoute(router: Router, { store, pool, quota, rateLimits }: RenderRouteDeps): void {
+export function registerRenderRoute(router: Router, { store, pool, quota, rateLimits, maxOutputBytes }: RenderRouteDeps): void {
   router.post('/v1/render', authenticate(store), rateLimit(rateLimits), jsonBody(), async (ctx) => {
     const auth = authState(ctx);
     const request = parseRequestBody(renderRequestSchema, ctx.request.body);
@@ -56,7 +58,8 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
         sendDocument(ctx, rendered.contentType, rendered.bytes);
         return;
       }
-      const record = await recordRender(store, { ...finished, keepOutput: true });
+      // Inline delivery keeps nothing, so only a kept output meets the per-output cap and the storage budget.
+      const record = await recordRender(store, { ...finished, keepOutput: true, maxOutputBytes });
       const result: RenderAnswer = {
         id: record.id,
         status: 'complete',

@@ -1,8 +1,9 @@
-// GET /v1/usage (spec 4.5, 2.6): this calendar month's renders, quota and plan of the key's team.
+// GET /v1/usage (spec 4.5, 2.6): this calendar month's renders, quota and plan of the key's team, and its kept outputs' storage.
 import type Router from '@koa/router';
 import { effectiveLimits, periodOf, quotaOf } from '../../../../src-shared/api/plans';
 import type { Usage } from '../../../../src-shared/api/resources';
 import type { Store } from '../../../store/openStore';
+import { teamStorage } from '../../../store/storageBudget';
 import type { TeamRecord } from '../../../store/storeTypes';
 import { authenticate, authState } from '../../middleware/authenticate';
 
@@ -15,6 +16,7 @@ export function teamUsage(store: Store, team: TeamRecord): Usage {
     renders,
     quota: quotaOf(effectiveLimits(team), renders.live),
     plan: team.plan,
+    storage: teamStorage(store, team),
   };
 }
 
