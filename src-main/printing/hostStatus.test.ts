@@ -45,6 +45,10 @@ describe('parseHostStatus', () => {
   it('refuses a short or garbled answer, naming what is wrong', () => {
     expect(() => parseHostStatus(['030,0,0,1218,000,0,0,0,000,0,0,0'])).toThrow('~HS string 2 has not arrived');
     expect(() => parseHostStatus(['030,0,0', '', ''])).toThrow('~HS string 1 has 3 fields, expected 12');
+    const one = '030,0,0,1218,000,0,0,0,000,0,0,0';
+    const two = '001,0,0,0,1,2,4,0,00000000,1,000';
+    // String 3 leads with the password: API clients get the problem without what the printer sent.
+    expect(() => parseHostStatus([one, two, '1234'])).toThrow(expect.objectContaining({ message: '~HS string 3 has 1 fields, expected 2: "1234"', publicMessage: '~HS string 3 has 1 fields, expected 2' }));
     expect(() => parseHostStatus(['030,2,0,1218,000,0,0,0,000,0,0,0', '001,0,0,0,1,2,6,0,00000000,1,000', '1234,0'])).toThrow('~HS flag paper out is not 0 or 1: "2"');
     expect(() => parseHostStatus(['030,0,0,12x8,000,0,0,0,000,0,0,0', '001,0,0,0,1,2,6,0,00000000,1,000', '1234,0'])).toThrow(PrinterError);
   });

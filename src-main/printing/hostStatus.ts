@@ -75,7 +75,9 @@ function fieldsOf(frame: string | undefined, which: number, minimum: number): st
   const fields = (frame ?? '').split(',').map((field) => field.trim());
   // Newer firmware appends fields; the ones the manual lists keep their places.
   if (frame === undefined || fields.length < minimum) {
-    throw new PrinterError('bad-answer', `~HS string ${which} has ${frame === undefined ? 'not arrived' : `${fields.length} fields, expected ${minimum}`}: ${JSON.stringify(frame ?? '')}`);
+    const problem = `~HS string ${which} has ${frame === undefined ? 'not arrived' : `${fields.length} fields, expected ${minimum}`}`;
+    // String 3 starts with the printer's password: what the printer sent is for the operator, not for API clients.
+    throw new PrinterError('bad-answer', `${problem}: ${JSON.stringify(frame ?? '')}`, problem);
   }
   return fields;
 }
