@@ -61,11 +61,11 @@ describe('the storage budget', () => {
     await recordRender(store, render(team.id, 123));
     await recordRender(store, render(team.id, 77, 'test'));
     store.close();
-    // Back to the schema before 0006, then migrated again: the sum is rebuilt from the rows.
+    // Back to the schema before 0007, then migrated again: the sum is rebuilt from the rows.
     const db = new Database(join(dataDir, DATABASE_FILE));
     db.exec('DROP TRIGGER renders_take_storage; DROP TRIGGER renders_free_storage; DROP INDEX renders_by_team_expiry; DROP TABLE team_storage; ALTER TABLE teams DROP COLUMN storage_limit');
-    db.pragma('user_version = 5');
-    expect(migrate(db, MIGRATIONS)).toEqual([6]);
+    db.pragma('user_version = 6');
+    expect(migrate(db, MIGRATIONS)).toEqual([7]);
     db.close();
     const reopened = openTestStore(dataDir);
     expect(teamStorage(reopened, team)).toEqual({ usedBytes: 200, limitBytes: 100_000_000 });
