@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +63,23 @@ async function worstTimerLag(work: () => Promise<unknown>): Promise<number> {
     clearInterval(ticker);
   }
   return Math.max(worst, performance.now() - due);
+}
+
+/** Live children of a process, from /proc (a killed child still counts until it has exited and been reaped). */
+function childProcessesOf(pid: number): number {
+  let count = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name, which is in parentheses and may hold spaces: state, ppid, ...
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+      const [, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(parent) === pid) count++;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return count;
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
@@ -184,13 +202,15 @@ describe('budgets and failures', () => {
   it('aborts a render over the time limit, replaces its thread and keeps serving', async () => {
     const pool = createRenderPool({ threads: 1, timeoutMs: 500 });
     try {
+      // A worker process takes a second or more to start (fonts, warm-up label): measured from a started one.
+      await pool.render(sampleJob('zpl'));
       const start = performance.now();
       const error = await rejection(pool.render({ template: thousandQrCodes, data: {}, format: 'pdf' }));
       const elapsed = performance.now() - start;
       expect(error).toBeInstanceOf(RenderError);
-      expect(error.message).toBe('render exceeded the time limit of 0.5 s');
+      expect(error.message).toBe('render stopped: over its 0.5 s time limit');
       expect(error.status).toBe(502);
-      // Aborted at the budget (plus thread start-up), not finished after its natural 5.5 s.
+      // Aborted at the budget, not finished after its natural 5.5 s.
       expect(elapsed).toBeLessThan(3000);
       const next = await pool.render(sampleJob('zpl'));
       expect(new TextDecoder().decode(next.bytes)).toContain('^XA');
@@ -198,6 +218,23 @@ describe('budgets and failures', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it('never has more live worker processes than its size, even while killed ones are replaced', async () => {
+    const pool = createRenderPool({ threads: 2, timeoutMs: 300 });
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, childProcessesOf(process.pid))), 5);
+    try {
+      const failures = await Promise.all(Array.from({ length: 6 }, () => rejection(pool.render({ template: thousandQrCodes, data: {}, format: 'pdf' }))));
+      expect(failures.map((error) => error.message)).toEqual(Array.from({ length: 6 }, () => 'render stopped: over its 0.3 s time limit'));
+      const next = await pool.render(sampleJob('zpl'));
+      expect(new TextDecoder().decode(next.bytes)).toContain('^XA');
+    } finally {
+      clearInterval(sampler);
+      await pool.close();
+    }
+    expect(most).toBe(2);
+    expect(childProcessesOf(process.pid)).toBe(0);
   });
 
   it('counts the time limit from the start of a render, not from the queue', async () => {
@@ -215,12 +252,27 @@ describe('budgets and failures', () => {
     }
   });
 
-  it('fails a render that exhausts its thread’s heap, and the next render succeeds', async () => {
-    const pool = createRenderPool({ threads: 1, maxMemoryMb: 40 });
+  it('stops a render whose V8 heap passes the memory limit, and the next render succeeds', async () => {
+    // A worker holds about 110 MB with its fonts; this layout needs about 90 MB of heap on top.
+    const pool = createRenderPool({ threads: 1, maxMemoryMb: 180 });
     try {
       const error = await rejection(pool.render({ template: thousandLongTexts, data: {}, format: 'pdf' }));
       expect(error).toBeInstanceOf(RenderError);
-      expect(error.message).toBe('render ran out of memory (limit 40 MB per render thread)');
+      expect([error.status, error.message]).toEqual([502, 'render stopped: over its 180 MB memory limit']);
+      const next = await pool.render(sampleJob('png', 300));
+      expect([...next.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops a render whose native memory (resvg’s pixmap) passes the limit, measured on the process', async () => {
+    // 8 x 12 in at 600 dpi: a 138 MB pixmap outside the V8 heap; the worker peaks near 440 MB.
+    const big = { template: { ...(shipping.template as object), dimensions: { width: '8in', height: '12in' } }, data: shipping.data, format: 'png' as const, dpi: 600 };
+    const pool = createRenderPool({ threads: 1, maxMemoryMb: 250 });
+    try {
+      const error = await rejection(pool.render(big));
+      expect([error.code, error.message]).toEqual(['RENDER_ERROR', 'render stopped: over its 250 MB memory limit']);
       const next = await pool.render(sampleJob('png', 300));
       expect([...next.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
     } finally {
@@ -246,7 +298,7 @@ describe('budgets and failures', () => {
     try {
       const error = await rejection(pool.render({ template: shipping.template, data: { notJson: () => 1 }, format: 'zpl' }));
       expect(error).toBeInstanceOf(RenderError);
-      expect(error.message).toMatch(/^render thread failed: .*could not be cloned/);
+      expect(error.message).toMatch(/^render worker failed: .*could not be cloned/);
       expect((await pool.render(sampleJob('zpl'))).bytes.length).toBeGreaterThan(0);
     } finally {
       await pool.close();

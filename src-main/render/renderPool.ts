@@ -1,14 +1,16 @@
-// The render pool: piscina worker threads run layout and emit, so the event loop (and /health) stays free while labels render.
+// The render pool: worker processes run layout and emit, so the event loop (and /health) stays free, and a render over its time or memory limit can be killed.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
+import { fileURLToPath } from 'node:url';
 import { ServiceBusyError } from '../../src-shared/api/apiErrors';
 import { AppError, RenderError } from '../../src-shared/errors';
 import { planBatch } from '../../src-shared/render/batchPlan';
-import type { OutputFormat } from '../../src-shared/render/outputFormats';
-import { isTaskStarted, reviveError, type RenderJob, type RenderResult, type RenderTask, type TaskOutcome, type ZplRenderJob, type ZplRenderResult } from './taskProtocol';
+import { BATCH_CONTENT_TYPES, type OutputFormat } from '../../src-shared/render/outputFormats';
+import { splitBatch, zipBatchPngs, type BatchPart, type BatchWarning, type PartLabel } from '../../src-shared/render/renderBatch';
+import { FairQueue } from './fairQueue';
+import { reviveError, type RenderJob, type RenderResult, type RenderStep, type StepOptions, type StepResult, type ZplRenderJob, type ZplRenderResult } from './taskProtocol';
+import { memoryLimitError, WorkerProcess } from './workerProcess';
 
 export type { RenderJob, RenderResult, ZplRenderJob, ZplRenderResult } from './taskProtocol';
 
@@ -19,39 +21,61 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
  * core (PNG at 600 dpi 45 ms; pdf, zpl and html about 1 ms), so a slower machine still finishes the largest batch.
  */
 export const PER_LABEL_TIMEOUT_MS: Record<OutputFormat, number> = { png: 500, pdf: 10, zpl: 10, html: 10 };
-/** V8 heap limit of each worker thread (resourceLimits.maxOldGenerationSizeMb): a render over it kills only its worker. */
-export const DEFAULT_MAX_MEMORY_MB = 512;
-/** Waiting renders allowed per thread before new ones are refused with SERVICE_BUSY (503) instead of piling up. */
-const QUEUE_PER_THREAD = 64;
+/**
+ * Resident memory of each worker process (V8 heap and native allocations such as resvg's pixmaps): a render over it is
+ * killed. A worker holds about 110 MB with its fonts; an 8 x 12 in label at 600 dpi peaks near 440 MB.
+ */
+export const DEFAULT_MAX_MEMORY_MB = 1024;
+/**
+ * Records of a batch per step: between steps the worker turns to the next team's render, so another team waits about one
+ * step. A PNG label is tens of milliseconds of rasterising; pdf, zpl and html labels about a millisecond each.
+ */
+export const RECORDS_PER_STEP: Record<OutputFormat, number> = { png: 1, pdf: 20, zpl: 20, html: 20 };
+/** Waiting renders allowed per worker before new ones are refused with SERVICE_BUSY (503) instead of piling up. */
+const QUEUE_PER_WORKER = 64;
+/** How often the resident memory of busy workers is read: a runaway allocation is stopped within about this. */
+const MEMORY_POLL_MS = 20;
+/** A worker whose resident memory stays above this share of its limit after a render is replaced while idle. */
+const RECYCLE_SHARE = 0.75;
 
 export interface RenderPoolOptions {
+  /** Worker processes: at most this many renders run at once. Default: the machine's cores. */
   threads?: number;
   timeoutMs?: number;
   maxMemoryMb?: number;
-  /** Renders that may wait for a thread; default threads * 64. */
+  /** Renders that may wait for a worker; default threads * 64. */
   maxQueue?: number;
 }
 
 export interface RenderPoolStats {
+  /** Live worker processes (never more than the pool's size). */
   threads: number;
   queued: number;
   running: number;
 }
 
+export interface CloseOptions {
+  /** How long accepted renders may still take; then the workers are killed and those renders fail. Default: no limit. */
+  graceMs?: number;
+}
+
 export interface RenderPool {
-  /** Rejects with the engine's AppError (rebuilt on this side), RenderError for a timeout or a dead worker, ServiceBusyError when full. */
+  /**
+   * Rejects with the engine's AppError (rebuilt on this side), RenderError for a render stopped at a limit or a dead
+   * worker, ServiceBusyError when full. `job.team` picks the queue it waits in: teams take turns.
+   */
   render(job: RenderJob): Promise<RenderResult>;
-  /** The ZPL viewer's render, with the same queue, time limit and errors as render(). */
+  /** The ZPL viewer's render, with the same queues, limits and errors as render(). */
   renderZpl(job: ZplRenderJob): Promise<ZplRenderResult>;
   stats(): RenderPoolStats;
-  /** Refuses new renders, waits for the accepted ones (queued included), then stops the threads. */
-  close(): Promise<void>;
+  /** Refuses new renders, waits for the accepted ones (queued included; at most graceMs), then stops the workers. */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 const WORKER_FILE = 'renderWorker.mjs';
 
 /**
- * worker_threads need the worker as JavaScript: `npm run build:node` writes it to out/node/render/. Walking up from this
+ * Workers run the worker as JavaScript: `npm run build:node` writes it to out/node/render/. Walking up from this
  * module finds it both from a bundle in out/node/<entry>/ (../render/) and from the TypeScript sources (out/node/render/
  * under the package root).
  */
@@ -67,117 +91,258 @@ export function renderWorkerPath(): string {
   }
 }
 
-interface PendingRender {
-  controller: AbortController;
-  timeoutMs: number;
-  timer?: NodeJS.Timeout;
-  started: boolean;
+/** A batch's progress: its parts, then (except PNG) its assembly. */
+interface Batch {
+  job: Omit<RenderJob, 'team'>;
+  labelCount: number;
+  parts: BatchPart[];
+  /** The next part to hand to a worker. */
+  nextPart: number;
+  partsLeft: number;
+  /** Each part's labels and warnings, by part index, as they come back. */
+  labels: PartLabel[][];
+  warnings: BatchWarning[][];
+  /** Workers holding this batch's template: later parts go to them without it. */
+  holders: Set<WorkerProcess>;
+  renderTimeMs: number;
 }
 
-function workerFailure(error: unknown, maxMemoryMb: number): RenderError {
-  if (error instanceof Error && (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return new RenderError(`render ran out of memory (limit ${maxMemoryMb} MB per render thread)`);
-  }
-  // The message only: a stack would show the server's paths and bundled code to the client.
-  return new RenderError(`render thread failed: ${error instanceof Error ? error.message : String(error)}`);
+/** An accepted render: one step (a label, a ZPL view), or a batch. */
+interface Job {
+  id: number;
+  team: string;
+  single?: RenderStep;
+  batch?: Batch;
+  started: boolean;
+  settled: boolean;
+  resolve(result: RenderResult | ZplRenderResult): void;
+  reject(error: Error): void;
+}
+
+/** What waits in the fair queue: the next step of a job. */
+interface Waiting {
+  job: Job;
+  kind: 'single' | 'part' | 'assemble';
+}
+
+interface Dispatched {
+  step: RenderStep;
+  limitMs: number;
+  /** The part's index, for a part. */
+  part: number;
+}
+
+function stepOptions({ format, dpi, zplDpi, now, timeZone, counters, quantityField }: Omit<RenderJob, 'team'>): StepOptions {
+  return { format, dpi, zplDpi, now, timeZone, counters, quantityField };
+}
+
+function labelsIn(part: BatchPart): number {
+  return part.quantities.reduce((sum, quantity) => sum + quantity, 0);
 }
 
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
-  const threads = Math.max(1, options.threads ?? availableParallelism());
+  const size = Math.max(1, options.threads ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxMemoryMb = options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
-  const maxQueue = options.maxQueue ?? threads * QUEUE_PER_THREAD;
-  const pool = new Piscina<RenderTask, TaskOutcome<RenderResult | ZplRenderResult>>({
-    filename: pathToFileURL(renderWorkerPath()).href,
-    name: 'renderTask',
-    // All threads start now: fonts are parsed at start-up, not during the first requests.
-    minThreads: threads,
-    maxThreads: threads,
-    resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
-    // Atomics.wait would block an idle worker's event loop, where resvg's native pixmaps are freed (see emitPng).
-    atomics: 'disabled',
-  });
-  const pending = new Map<number, PendingRender>();
+  const maxQueue = options.maxQueue ?? size * QUEUE_PER_WORKER;
+  const file = renderWorkerPath();
+  /** Every live process, dying ones included: a slot is free only once its process has exited. */
+  const workers = new Set<WorkerProcess>();
+  const waiting = new FairQueue<Waiting>();
+  const jobs = new Set<Job>();
   const inFlight = new Set<Promise<unknown>>();
-  let nextId = 1;
-  let running = 0;
-  let closing: Promise<void> | undefined;
+  let nextJobId = 1;
+  let nextStepId = 1;
+  let closing = false;
+  let closed: Promise<void> | undefined;
+  let memoryTimer: NodeJS.Timeout | undefined;
 
-  pool.on('message', (message: unknown) => {
-    if (!isTaskStarted(message)) return;
-    const entry = pending.get(message.renderTaskStarted);
-    // A fast render's outcome may arrive before its "started" message (two different ports).
-    if (entry === undefined || entry.started) return;
-    entry.started = true;
-    running++;
-    const seconds = entry.timeoutMs / 1000;
-    // Aborting a running task makes piscina terminate its thread and start a fresh one.
-    entry.timer = setTimeout(() => entry.controller.abort(new RenderError(`render exceeded the time limit of ${seconds} s`)), entry.timeoutMs);
-  });
+  const events = {
+    ready: () => dispatch(),
+    exited(worker: WorkerProcess, beforeReady: boolean, why: string) {
+      workers.delete(worker);
+      for (const job of jobs) job.batch?.holders.delete(worker);
+      if (closing) return;
+      // Workers that die while starting would die again: fail what waits instead of restarting them in a loop.
+      if (beforeReady) failWaiting(new RenderError(`render workers cannot start: ${why}`));
+      else fill();
+    },
+  };
 
-  // Emitted when a thread fails outside any task. With no thread left, they fail while starting: piscina stops
-  // replacing them, so waiting renders would wait forever.
-  pool.on('error', (error: unknown) => {
-    if (pool.threads.length > 0) return;
-    const reason = new RenderError(`render threads cannot start: ${error instanceof Error ? error.message : String(error)}`);
-    for (const entry of pending.values()) if (!entry.started) entry.controller.abort(reason);
-  });
-
-  async function run<Result>(task: RenderTask, entry: PendingRender): Promise<Result> {
-    const { id } = task;
-    let outcome: TaskOutcome<Result>;
-    try {
-      outcome = (await pool.run(task, { signal: entry.controller.signal })) as TaskOutcome<Result>;
-    } catch (error) {
-      const { reason } = entry.controller.signal;
-      throw reason instanceof AppError ? reason : workerFailure(error, maxMemoryMb);
-    } finally {
-      clearTimeout(entry.timer);
-      if (entry.started) running--;
-      pending.delete(id);
-    }
-    if (!outcome.ok) throw reviveError(outcome.error);
-    return outcome.result;
+  /** Starts workers up to the pool's size, then hands out work. */
+  function fill(): void {
+    while (!closing && workers.size < size) workers.add(new WorkerProcess(file, maxMemoryMb, events));
+    dispatch();
   }
 
-  /** Queues a task with its time limit (refused when closing or full). */
-  function submit<Result>(task: (id: number) => RenderTask, limitMs: number): Promise<Result> {
+  function settle(job: Job, outcome: RenderResult | ZplRenderResult | AppError): void {
+    if (job.settled) return;
+    job.settled = true;
+    jobs.delete(job);
+    for (const holder of job.batch?.holders ?? []) if (holder.state !== 'dying') holder.send({ forget: job.id });
+    job.batch?.holders.clear();
+    if (outcome instanceof AppError) job.reject(outcome);
+    else job.resolve(outcome);
+  }
+
+  function failWaiting(error: AppError): void {
+    for (const { job } of waiting.drain()) settle(job, error);
+  }
+
+  /** The step a waiting job runs next on `worker`, and its time limit. */
+  function take(entry: Waiting, worker: WorkerProcess): Dispatched {
+    const { job } = entry;
+    const { batch } = job;
+    if (entry.kind === 'single' || batch === undefined) return { step: job.single as RenderStep, limitMs: timeoutMs, part: 0 };
+    const perLabel = PER_LABEL_TIMEOUT_MS[batch.job.format];
+    if (entry.kind === 'assemble') {
+      return { step: { kind: 'assemble', options: stepOptions(batch.job), labels: batch.labels.flat() }, limitMs: timeoutMs + (batch.labelCount - 1) * perLabel, part: 0 };
+    }
+    const index = batch.nextPart++;
+    const part = batch.parts[index] as BatchPart;
+    // The parts not handed out yet stay first in the team's queue; the round still moves on to the other teams first.
+    if (batch.nextPart < batch.parts.length) waiting.pushFront(job.team, entry);
+    const template = batch.holders.has(worker) ? undefined : batch.job.template;
+    batch.holders.add(worker);
+    return { step: { kind: 'part', batch: job.id, template, options: stepOptions(batch.job), part }, limitMs: timeoutMs + (labelsIn(part) - 1) * perLabel, part: index };
+  }
+
+  function finishStep(job: Job, result: StepResult, part: number): void {
+    const { batch } = job;
+    if (result.kind === 'label' || result.kind === 'zpl' || batch === undefined) {
+      if (result.kind === 'label' || result.kind === 'zpl') settle(job, result.result);
+      return;
+    }
+    batch.renderTimeMs += result.renderTimeMs;
+    const batchResult = (bytes: Uint8Array): RenderResult => ({
+      bytes, contentType: BATCH_CONTENT_TYPES[batch.job.format], warnings: batch.warnings.flat(), labelCount: batch.labelCount, renderTimeMs: batch.renderTimeMs,
+    });
+    if (result.kind === 'assemble') {
+      settle(job, batchResult(result.bytes));
+      return;
+    }
+    batch.labels[part] = result.part.labels;
+    batch.warnings[part] = result.part.warnings;
+    if (--batch.partsLeft > 0) return;
+    // PNGs need no fonts to be zipped: no trip back to a worker.
+    if (batch.job.format === 'png') settle(job, batchResult(zipBatchPngs(batch.labels.flat())));
+    else waiting.pushFront(job.team, { job, kind: 'assemble' });
+  }
+
+  /** After a step: the worker's peak memory decides whether its result stands, and whether it is replaced. */
+  function afterStep(worker: WorkerProcess): RenderError | undefined {
+    if (worker.state === 'dying') return undefined;
+    const memory = worker.checkMemory();
+    if (memory.over) return memoryLimitError(maxMemoryMb);
+    // Memory a worker kept after a big render (fragmentation, native caches) would count against the next one.
+    if (memory.rssMb !== undefined && memory.rssMb > maxMemoryMb * RECYCLE_SHARE) worker.stop();
+    return undefined;
+  }
+
+  function dispatch(): void {
+    for (const worker of workers) {
+      if (worker.state !== 'idle') continue;
+      let next = waiting.next();
+      // A batch that failed leaves its later parts behind: skip them.
+      while (next?.item.job.settled) next = waiting.next();
+      if (!next) break;
+      const { job } = next.item;
+      job.started = true;
+      const { step, limitMs, part } = take(next.item, worker);
+      void worker.run(nextStepId++, step, limitMs).then((outcome) => {
+        const overMemory = afterStep(worker);
+        if (outcome instanceof RenderError || overMemory) settle(job, overMemory ?? (outcome as RenderError));
+        else if (!outcome.ok) settle(job, reviveError(outcome.error));
+        else if (!job.settled) finishStep(job, outcome.result, part);
+        fill();
+      });
+    }
+    watchMemory();
+  }
+
+  /** Reads busy workers' memory while any is busy: a native allocation past the limit is stopped as it grows. */
+  function watchMemory(): void {
+    if (memoryTimer !== undefined || ![...workers].some((worker) => worker.state === 'busy')) return;
+    memoryTimer = setInterval(() => {
+      let busy = false;
+      for (const worker of workers) {
+        if (worker.state !== 'busy') continue;
+        busy = true;
+        worker.checkMemory();
+      }
+      if (busy) return;
+      clearInterval(memoryTimer);
+      memoryTimer = undefined;
+    }, MEMORY_POLL_MS);
+    memoryTimer.unref();
+  }
+
+  /** Queues a job in its team's queue (refused when closing or full). */
+  function submit<Result extends RenderResult | ZplRenderResult>(team: string, single?: RenderStep, batch?: Batch): Promise<Result> {
     if (closing) return Promise.reject(new ServiceBusyError('the render service is shutting down'));
-    if (pending.size - running >= maxQueue) return Promise.reject(new ServiceBusyError());
-    const id = nextId++;
-    const entry: PendingRender = { controller: new AbortController(), timeoutMs: limitMs, started: false };
-    pending.set(id, entry);
-    const result = run<Result>(task(id), entry);
+    if (jobs.size - running() >= maxQueue) return Promise.reject(new ServiceBusyError());
+    const result = new Promise<Result>((resolve, reject) => {
+      const accepted: Job = { id: nextJobId++, team, single, batch, started: false, settled: false, resolve: resolve as (result: RenderResult | ZplRenderResult) => void, reject };
+      jobs.add(accepted);
+      waiting.push(team, { job: accepted, kind: batch ? 'part' : 'single' });
+    });
     const forget = (): void => void inFlight.delete(settled);
     const settled: Promise<void> = result.then(forget, forget);
     inFlight.add(settled);
+    fill();
     return result;
   }
 
+  function running(): number {
+    let count = 0;
+    for (const job of jobs) if (job.started) count++;
+    return count;
+  }
+
+  fill();
+
   return {
-    render(job) {
-      let labels = 1;
+    render(request) {
+      const { team = '', ...job } = request;
+      if (job.records === undefined) return submit<RenderResult>(team, { kind: 'label', job });
+      let batch: Batch;
       try {
-        // A bad batch is refused here, without a trip to a thread; a good one's label count sizes its time limit.
-        if (job.records !== undefined) labels = planBatch(job.records, job.quantityField).labelCount;
+        // A bad batch is refused here, without a trip to a worker.
+        const plan = planBatch(job.records, job.quantityField);
+        const parts = splitBatch(plan, RECORDS_PER_STEP[job.format]);
+        batch = { job, labelCount: plan.labelCount, parts, nextPart: 0, partsLeft: parts.length, labels: [], warnings: [], holders: new Set(), renderTimeMs: 0 };
       } catch (error) {
         return Promise.reject(error as Error);
       }
-      return submit<RenderResult>((id) => ({ id, job }), timeoutMs + (labels - 1) * PER_LABEL_TIMEOUT_MS[job.format]);
+      return submit<RenderResult>(team, undefined, batch);
     },
-    renderZpl(zpl) {
-      // The labels are unknown until read: the whole input (at most 1 MB) gets one render's limit.
-      return submit<ZplRenderResult>((id) => ({ id, zpl }), timeoutMs);
+    renderZpl(request) {
+      // The labels are unknown until read: the whole input (at most 1 MB) is one step with one render's limit.
+      const { team = '', ...job } = request;
+      return submit<ZplRenderResult>(team, { kind: 'zpl', job });
     },
     stats() {
-      return { threads: pool.threads.length, queued: pending.size - running, running };
+      const started = running();
+      return { threads: workers.size, queued: jobs.size - started, running: started };
     },
-    close() {
-      closing ??= (async () => {
+    close({ graceMs } = {}) {
+      closing = true;
+      if (graceMs !== undefined) {
+        const timer = setTimeout(() => {
+          const reason = new RenderError('render stopped: the server is shutting down');
+          failWaiting(reason);
+          for (const worker of workers) worker.kill(reason);
+        }, graceMs);
+        timer.unref();
+        void (closed ?? Promise.resolve()).then(() => clearTimeout(timer));
+      }
+      closed ??= (async () => {
         while (inFlight.size > 0) await Promise.all(inFlight);
-        await pool.destroy();
+        const exits = [...workers].map((worker) => worker.exited);
+        for (const worker of workers) worker.stop();
+        await Promise.all(exits);
       })();
-      return closing;
+      return closed;
     },
   };
 }

@@ -1,48 +1,52 @@
-import { transferableSymbol, valueSymbol } from 'piscina';
 import { describe, expect, it } from 'vitest';
+import { planBatch } from '../../src-shared/render/batchPlan';
+import { splitBatch } from '../../src-shared/render/renderBatch';
+import { bundledFonts } from '../fonts/bundledFonts';
 import { loadSample } from '../samples/sampleTemplates';
-import { ownedBytes, renderTask } from './renderWorker';
-import type { TaskOutcome } from './taskProtocol';
+import { stepRunner } from './renderWorker';
+import type { PoolMessage, StepResult } from './taskProtocol';
 
 const sample = loadSample('shipping-4x6');
+const runner = stepRunner(bundledFonts());
 
-/** The worker's return value as piscina sees it: the outcome, and what goes into the transfer list. */
-function unwrap(value: unknown): { outcome: TaskOutcome; transferred?: unknown } {
-  const movable = value as Record<symbol, unknown>;
-  if (valueSymbol in movable) return { outcome: movable[valueSymbol] as TaskOutcome, transferred: movable[transferableSymbol] };
-  return { outcome: value as TaskOutcome };
+async function result(message: PoolMessage): Promise<StepResult> {
+  const reply = await runner.handle(message);
+  if (!reply?.outcome.ok) throw new Error(JSON.stringify(reply));
+  return reply.outcome.result;
 }
 
-describe('renderTask', () => {
-  it('hands over the output buffer to be moved, not copied', async () => {
-    for (const format of ['png', 'pdf', 'zpl'] as const) {
-      const { outcome, transferred } = unwrap(await renderTask({ id: 1, job: { template: sample.template, data: sample.data, format, dpi: 96 } }));
-      if (!outcome.ok) throw new Error(outcome.error.message);
-      expect(transferred).toBe(outcome.result.bytes.buffer);
-      // The whole buffer is the output: nothing else (say Node's shared Buffer pool) is detached with it.
-      expect(outcome.result.bytes.byteLength).toBe(outcome.result.bytes.buffer.byteLength);
-      expect(outcome.result.renderTimeMs).toBeGreaterThan(0);
-    }
+describe('stepRunner', () => {
+  it('renders a label with its timing', async () => {
+    const outcome = await result({ id: 1, step: { kind: 'label', job: { template: sample.template, data: sample.data, format: 'zpl' } } });
+    if (outcome.kind !== 'label') throw new Error(outcome.kind);
+    expect(new TextDecoder().decode(outcome.result.bytes)).toContain('Ada Lovelace');
+    expect(outcome.result.renderTimeMs).toBeGreaterThan(0);
+  });
+
+  it('keeps a batch’s template from its first part until told to forget it', async () => {
+    const records = Array.from({ length: 4 }, (_, index) => ({ ...(sample.data as object), orderId: `B-${index}` }));
+    const [first, second] = splitBatch(planBatch(records), 2);
+    const options = { format: 'zpl' as const };
+    const one = await result({ id: 2, step: { kind: 'part', batch: 7, template: sample.template, options, part: first! } });
+    const two = await result({ id: 3, step: { kind: 'part', batch: 7, options, part: second! } });
+    if (one.kind !== 'part' || two.kind !== 'part') throw new Error('not parts');
+    expect([one.part.labels.length, two.part.labels.length]).toEqual([2, 2]);
+    const assembled = await result({ id: 4, step: { kind: 'assemble', options, labels: [...one.part.labels, ...two.part.labels] } });
+    if (assembled.kind !== 'assemble') throw new Error(assembled.kind);
+    const zpl = new TextDecoder().decode(assembled.bytes);
+    expect(zpl.match(/\^XA/g)).toHaveLength(4);
+    expect(['B-0', 'B-1', 'B-2', 'B-3'].map((id) => zpl.indexOf(id))).toEqual([...['B-0', 'B-1', 'B-2', 'B-3'].map((id) => zpl.indexOf(id))].sort((a, b) => a - b));
+
+    await runner.handle({ forget: 7 });
+    const reply = await runner.handle({ id: 5, step: { kind: 'part', batch: 7, options, part: second! } });
+    expect(reply?.outcome).toMatchObject({ ok: false, error: { code: 'RENDER_ERROR', message: 'rendering failed: batch 7 arrived without its template' } });
   });
 
   it('returns failures as data with their code and details', async () => {
-    const { outcome, transferred } = unwrap(await renderTask({ id: 2, job: { template: { formatVersion: 1 }, data: {}, format: 'zpl' } }));
-    expect(transferred).toBeUndefined();
-    expect(outcome.ok).toBe(false);
-    if (outcome.ok) return;
-    expect(outcome.error.code).toBe('INVALID_TEMPLATE');
-    expect(outcome.error.details?.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'meta' })]));
-  });
-});
-
-describe('ownedBytes', () => {
-  it('keeps a view that owns its buffer and copies a slice of a larger one', () => {
-    const whole = new Uint8Array([1, 2, 3]);
-    expect(ownedBytes(whole).buffer).toBe(whole.buffer);
-    const pooled = Buffer.from('^XA^XZ');
-    const owned = ownedBytes(pooled);
-    expect(owned.buffer).not.toBe(pooled.buffer);
-    expect(owned.byteLength).toBe(owned.buffer.byteLength);
-    expect(Buffer.from(owned).toString()).toBe('^XA^XZ');
+    const reply = await runner.handle({ id: 6, step: { kind: 'label', job: { template: { formatVersion: 1 }, data: {}, format: 'zpl' } } });
+    expect(reply?.outcome.ok).toBe(false);
+    if (reply?.outcome.ok !== false) return;
+    expect(reply.outcome.error.code).toBe('INVALID_TEMPLATE');
+    expect(reply.outcome.error.details?.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'meta' })]));
   });
 });

@@ -1,68 +1,119 @@
-// One thread of the render pool: parses the bundled fonts once when the thread starts, then renders the jobs (labels or batches) posted to it.
-import { parentPort } from 'node:worker_threads';
-import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { renderLabels } from '../../src-shared/render/renderBatch';
-import { renderLabel } from '../../src-shared/render/renderLabel';
+// One worker process of the render pool: parses the bundled fonts once when it starts, then runs the steps (labels, batch parts, batch assemblies) the pool sends.
+import type { Template } from '../../src-shared/model/template';
+import { assembleBatch, batchShared, renderBatchPart, type BatchShared } from '../../src-shared/render/renderBatch';
+import { prepareTemplate, renderLabel, type RenderOptions } from '../../src-shared/render/renderLabel';
 import { renderZpl } from '../../src-shared/render/renderZpl';
+import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
 import { bundledFonts } from '../fonts/bundledFonts';
-import { serializeError, type RenderTask, type TaskOutcome, type TaskStarted, type ZplRenderJob, type ZplRenderResult } from './taskProtocol';
+import { createWriteStream } from 'node:fs';
+import { DATA_FD, detachBytes, serializeError, type PoolMessage, type RenderStep, type StepOptions, type StepResult, type TaskOutcome, type WorkerMessage } from './taskProtocol';
 
-// At import, so the cost lands when the pool starts its threads, not on a request.
-const fonts = bundledFonts();
+/** The template of each batch this process has rendered parts of, with the layouts and images its labels share. */
+interface HeldBatch extends BatchShared {
+  template: Template;
+}
+
+function renderOptions(options: StepOptions, fonts: FontRegistry): RenderOptions {
+  const { now, timeZone, counters } = options;
+  return {
+    format: options.format,
+    dpi: options.dpi,
+    zplDpi: options.zplDpi,
+    fonts,
+    env: { now: now === undefined ? () => new Date() : () => new Date(now), timeZone, counters },
+  };
+}
+
+/** Runs steps with one set of fonts; batches' templates are kept from their first part until the pool says forget. */
+export function stepRunner(fonts: FontRegistry) {
+  const batches = new Map<number, HeldBatch>();
+
+  async function run(step: RenderStep): Promise<StepResult> {
+    const start = performance.now();
+    switch (step.kind) {
+      case 'label': {
+        const { job } = step;
+        const output = await renderLabel(job.template, job.data, renderOptions(job, fonts));
+        return { kind: 'label', result: { ...output, labelCount: 1, renderTimeMs: performance.now() - start } };
+      }
+      case 'zpl': {
+        const { zpl, ...options } = step.job;
+        const output = await renderZpl(zpl, { ...options, fonts });
+        return { kind: 'zpl', result: { ...output, renderTimeMs: performance.now() - start } };
+      }
+      case 'part': {
+        const options = renderOptions(step.options, fonts);
+        let held = batches.get(step.batch);
+        if (held === undefined) {
+          if (step.template === undefined) throw new Error(`batch ${step.batch} arrived without its template`);
+          held = { template: prepareTemplate(step.template, options), ...batchShared() };
+          batches.set(step.batch, held);
+        }
+        const part = await renderBatchPart(held.template, step.part, { ...options, memo: held.memo, pixels: held.pixels });
+        return { kind: 'part', part, renderTimeMs: performance.now() - start };
+      }
+      case 'assemble': {
+        const bytes = await assembleBatch(step.labels, renderOptions(step.options, fonts));
+        return { kind: 'assemble', bytes, renderTimeMs: performance.now() - start };
+      }
+    }
+  }
+
+  return {
+    /** Failures come back as a value, because a thrown AppError would lose its class, code and details on the way. */
+    async handle(message: PoolMessage): Promise<{ id: number; outcome: TaskOutcome } | undefined> {
+      if ('forget' in message) {
+        batches.delete(message.forget);
+        return undefined;
+      }
+      try {
+        return { id: message.id, outcome: { ok: true, result: await run(message.step) } };
+      } catch (error) {
+        return { id: message.id, outcome: { ok: false, error: serializeError(error) } };
+      }
+    },
+  };
+}
 
 /**
- * Only a view that owns its whole ArrayBuffer can be moved: moving a slice would detach the rest of its buffer (for a
- * small Node Buffer, the process's shared pool), so an emitter that ever returns one gets those few bytes copied.
+ * A small label with the common element kinds (text in two weights, expressions, linear and 2D codes, shapes): rendered
+ * once per format when the worker starts, so no user's first render pays for cold code against its time limit.
  */
-export function ownedBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const { buffer } = bytes;
-  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) return new Uint8Array(buffer);
-  // Not bytes.slice(): on a Buffer that is a view of the same memory.
-  return new Uint8Array(bytes);
-}
+const WARM_UP_TEMPLATE = {
+  formatVersion: 1,
+  meta: { name: 'warm-up' },
+  dimensions: { width: '60mm', height: '30mm' },
+  elements: [
+    { id: 'text', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '30mm', height: '6mm', contentExpression: "upper('warm') + ' ' + formatNumber(1.5, 2) + ' ' + formatDate(now(), 'YYYY-MM-DD')" },
+    { id: 'bold', type: 'text', position: { mode: 'absolute', x: '1mm', y: '8mm' }, width: '30mm', height: '6mm', content: { text: 'Warm-up' }, style: { fontWeight: 'bold', overflow: 'shrink' } },
+    { id: 'code128', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '1mm', y: '15mm' }, width: '30mm', height: '12mm', content: { text: 'WARM123' }, showText: true },
+    { id: 'qr', type: 'barcode', symbology: 'qrcode', position: { mode: 'absolute', x: '40mm', y: '1mm' }, width: '15mm', height: '15mm', content: { text: 'warm-up' } },
+    { id: 'rule', type: 'line', position: { mode: 'absolute', x: '0mm', y: '28mm' }, width: '60mm', height: '0mm' },
+    { id: 'frame', type: 'rect', position: { mode: 'absolute', x: '35mm', y: '18mm' }, width: '24mm', height: '8mm', style: { cornerRadius: '1mm' } },
+  ],
+};
 
-/** The piscina task: failures come back as a value, because a thrown AppError would lose its code and details. */
-export async function renderTask(task: RenderTask): Promise<TaskOutcome | TaskOutcome<ZplRenderResult> | ReturnType<typeof move>> {
-  const started: TaskStarted = { renderTaskStarted: task.id };
-  parentPort?.postMessage(started);
-  if (task.zpl !== undefined) return zplTask(task.zpl);
-  const { job } = task;
-  const start = performance.now();
-  try {
-    const { now, timeZone, counters } = job;
-    const options = {
-      format: job.format,
-      dpi: job.dpi,
-      zplDpi: job.zplDpi,
-      fonts,
-      env: { now: now === undefined ? () => new Date() : () => new Date(now), timeZone, counters },
-    };
-    const output =
-      job.records === undefined
-        ? { ...(await renderLabel(job.template, job.data, options)), labelCount: 1 }
-        : await renderLabels(job.template, job.records, { ...options, quantityField: job.quantityField });
-    const bytes = ownedBytes(output.bytes);
-    const outcome: TaskOutcome = {
-      ok: true,
-      result: { bytes, contentType: output.contentType, warnings: output.warnings, labelCount: output.labelCount, renderTimeMs: performance.now() - start },
-    };
-    // Moved, not copied: a large label at 600 dpi is megabytes of PNG.
-    return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: outcome });
-  } catch (error) {
-    return { ok: false, error: serializeError(error) };
-  }
-}
-
-/** The ZPL viewer's task: the drawn labels moved back like a template's. */
-async function zplTask(job: ZplRenderJob): Promise<TaskOutcome<ZplRenderResult> | ReturnType<typeof move>> {
-  const start = performance.now();
-  try {
-    const { zpl, ...options } = job;
-    const output = await renderZpl(zpl, { ...options, fonts });
-    const bytes = ownedBytes(output.bytes);
-    const outcome: TaskOutcome<ZplRenderResult> = { ok: true, result: { ...output, bytes, renderTimeMs: performance.now() - start } };
-    return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: outcome });
-  } catch (error) {
-    return { ok: false, error: serializeError(error) };
-  }
+/** Started by the pool with an IPC channel; imported by tests, which have none. */
+if (process.send !== undefined) {
+  const fonts = bundledFonts();
+  const runner = stepRunner(fonts);
+  for (const format of ['zpl', 'pdf', 'png'] as const) await renderLabel(WARM_UP_TEMPLATE, {}, { format, dpi: 50, fonts });
+  const data = createWriteStream('', { fd: DATA_FD });
+  const send = (message: WorkerMessage): void => void process.send?.(message);
+  process.on('message', (message: PoolMessage) => {
+    void runner.handle(message).then((reply) => {
+      if (!reply) return;
+      if (!reply.outcome.ok) {
+        send({ ...reply, sizes: [] });
+        return;
+      }
+      // The bytes first: the pool reads them once the message announcing them arrives.
+      const { result, bytes } = detachBytes(reply.outcome.result);
+      for (const chunk of bytes) data.write(chunk);
+      send({ id: reply.id, outcome: { ok: true, result }, sizes: bytes.map((chunk) => chunk.byteLength) });
+    });
+  });
+  // The pool going away (it crashed, or it was killed) closes the channel: this process has nobody left to render for.
+  process.on('disconnect', () => process.exit(0));
+  send({ ready: true });
 }

@@ -1,8 +1,9 @@
-// What crosses the thread boundary between the render pool and its workers: jobs, outcomes, and errors as plain data.
+// What crosses the process boundary between the render pool and its worker processes: steps, outcomes, and errors as plain data.
 import { AppError, BadRequestError, InvalidTemplateError, RenderError, type ErrorDetail } from '../../src-shared/errors';
-import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
 import type { ZplLabelSize, ZplRotation, ZplViewFormat } from '../../src-shared/api/zplViewer';
+import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
 import type { ZplWarning } from '../../src-shared/read/zpl/zplField';
+import type { BatchPart, PartLabel, RenderedPart } from '../../src-shared/render/renderBatch';
 import type { OutputFormat, ZplDpi } from '../../src-shared/render/outputFormats';
 
 export interface RenderJob {
@@ -26,6 +27,8 @@ export interface RenderJob {
    * first + i × step. A counter left out counts from its start option, as a preview does.
    */
   counters?: Record<string, number>;
+  /** The queue the render waits in (a team's id): the pool serves teams in turn. Not sent to the worker. */
+  team?: string;
 }
 
 export interface RenderResult {
@@ -46,6 +49,8 @@ export interface ZplRenderJob extends ZplLabelSize {
   index?: number;
   format: ZplViewFormat;
   rotation: ZplRotation;
+  /** The queue the render waits in (a team's id), as RenderJob.team. Not sent to the worker. */
+  team?: string;
 }
 
 export interface ZplRenderResult {
@@ -59,11 +64,74 @@ export interface ZplRenderResult {
   renderTimeMs: number;
 }
 
+/** How a job renders: the options of a step, without its template and data. */
+export type StepOptions = Pick<RenderJob, 'format' | 'dpi' | 'zplDpi' | 'now' | 'timeZone' | 'counters' | 'quantityField'>;
+
 /**
- * The id lets the pool match the worker's "started" message to the job, so the time limit counts running time only.
- * A template job (job) or a ZPL viewer job (zpl): one pool, one queue and one time limit for both.
+ * One unit of work for a worker process; the pool runs steps of different teams in turn. A batch is several steps:
+ * its parts (`template` sent only to a worker that does not hold the batch yet), then, except for PNG, its assembly.
  */
-export type RenderTask = { id: number; job: RenderJob; zpl?: undefined } | { id: number; zpl: ZplRenderJob; job?: undefined };
+export type RenderStep =
+  | { kind: 'label'; job: RenderJob }
+  | { kind: 'zpl'; job: Omit<ZplRenderJob, 'team'> }
+  | { kind: 'part'; batch: number; template?: unknown; options: StepOptions; part: BatchPart }
+  | { kind: 'assemble'; options: StepOptions; labels: PartLabel[] };
+
+/** What the pool sends: a step, or that a batch is done (its worker drops the template it keeps for it). */
+export type PoolMessage = { id: number; step: RenderStep } | { forget: number };
+
+export type StepResult =
+  | { kind: 'label'; result: RenderResult }
+  | { kind: 'zpl'; result: ZplRenderResult }
+  | { kind: 'part'; part: RenderedPart; renderTimeMs: number }
+  | { kind: 'assemble'; bytes: Uint8Array; renderTimeMs: number };
+
+/**
+ * What a worker process sends: that it is ready (fonts parsed), or a step's outcome. The outcome's byte arrays travel
+ * on the data pipe (see detachBytes), `sizes` says how many bytes each.
+ */
+export type WorkerMessage = { ready: true } | { id: number; outcome: TaskOutcome; sizes: number[] };
+
+/** The stdio descriptor of the worker's data pipe (0-2 are stdio, 3 the IPC channel). */
+export const DATA_FD = 4;
+
+const NO_BYTES = new Uint8Array(0);
+
+/**
+ * Takes a result's outputs (a document, a batch part's PNGs) out of it, to be written raw to the data pipe: Node's IPC
+ * channel parses a large message on the pool's event loop at about 200 MB/s, a plain pipe streams it in small chunks.
+ */
+export function detachBytes(result: StepResult): { result: StepResult; bytes: Uint8Array[] } {
+  switch (result.kind) {
+    case 'label':
+      return { result: { ...result, result: { ...result.result, bytes: NO_BYTES } }, bytes: [result.result.bytes] };
+    case 'zpl':
+      return { result: { ...result, result: { ...result.result, bytes: NO_BYTES } }, bytes: [result.result.bytes] };
+    case 'assemble':
+      return { result: { ...result, bytes: NO_BYTES }, bytes: [result.bytes] };
+    case 'part': {
+      const bytes = result.part.labels.flatMap((label) => (label.png ? [label.png] : []));
+      const labels = result.part.labels.map((label) => (label.png ? { ...label, png: NO_BYTES } : label));
+      return { result: { ...result, part: { ...result.part, labels } }, bytes };
+    }
+  }
+}
+
+/** Puts the outputs read from the data pipe back where detachBytes took them, in the same order. */
+export function attachBytes(result: StepResult, bytes: readonly Uint8Array[]): StepResult {
+  let next = 0;
+  const take = (): Uint8Array => bytes[next++] ?? NO_BYTES;
+  switch (result.kind) {
+    case 'label':
+      return { ...result, result: { ...result.result, bytes: take() } };
+    case 'zpl':
+      return { ...result, result: { ...result.result, bytes: take() } };
+    case 'assemble':
+      return { ...result, bytes: take() };
+    case 'part':
+      return { ...result, part: { ...result.part, labels: result.part.labels.map((label) => (label.png ? { ...label, png: take() } : label)) } };
+  }
+}
 
 export interface SerializedAppError {
   code: string;
@@ -72,24 +140,15 @@ export interface SerializedAppError {
   details?: Record<string, unknown>;
 }
 
-export type TaskOutcome<Result = RenderResult> = { ok: true; result: Result } | { ok: false; error: SerializedAppError };
-
-/** Posted by a worker on its parentPort when it begins a task (piscina re-emits it as the pool's 'message' event). */
-export interface TaskStarted {
-  renderTaskStarted: number;
-}
-
-export function isTaskStarted(message: unknown): message is TaskStarted {
-  return typeof message === 'object' && message !== null && typeof (message as Partial<TaskStarted>).renderTaskStarted === 'number';
-}
+export type TaskOutcome = { ok: true; result: StepResult } | { ok: false; error: SerializedAppError };
 
 /**
- * Structured cloning keeps only an Error's name, message and stack, so an AppError travels as plain data. Anything
+ * Serialisation keeps only an Error's name, message and stack, so an AppError travels as plain data. Anything
  * else is a failure of this render: its message is kept, its stack (paths, bundled code) is not.
  */
 export function serializeError(error: unknown): SerializedAppError {
   if (error instanceof AppError) {
-    // details are meant for JSON responses; the round trip also drops anything postMessage could not clone.
+    // details are meant for JSON responses; the round trip also drops anything the IPC channel could not serialise.
     const details = error.details === undefined ? undefined : (JSON.parse(JSON.stringify(error.details)) as Record<string, unknown>);
     return { code: error.code, status: error.status, message: error.message, ...(details === undefined ? {} : { details }) };
   }

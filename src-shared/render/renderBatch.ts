@@ -6,13 +6,14 @@ import { emitPng } from '../emit/png/emitPng';
 import { emitZplLabels } from '../emit/zpl/emitZpl';
 import { AppError, RenderError } from '../errors';
 import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
-import { layoutLabel } from '../layout/layoutLabel';
+import { layoutLabel, type LabelData } from '../layout/layoutLabel';
 import { LayoutMemo } from '../layout/layoutMemo';
 import { templateCounters } from '../model/templateCounters';
-import { planBatch } from './batchPlan';
+import type { Template } from '../model/template';
+import { planBatch, type BatchPlan } from './batchPlan';
 import { BATCH_PIXEL_BUDGET, PixelBudget } from './pixelBudget';
 import { RenderPixels } from './renderPixels';
-import { BATCH_CONTENT_TYPES, DEFAULT_ZPL_DPI, PNG_DPI } from './outputFormats';
+import { BATCH_CONTENT_TYPES, DEFAULT_ZPL_DPI, PNG_DPI, type OutputFormat } from './outputFormats';
 import { asRenderFailure, prepareTemplate, type RenderOptions } from './renderLabel';
 
 export interface BatchOptions extends RenderOptions {
@@ -60,6 +61,112 @@ function zipPngs(pngs: readonly Uint8Array[]): Uint8Array {
   return zipSync(files, { level: 0, mtime: FIXED_ZIP_TIME });
 }
 
+/** Records of a batch rendered together: one step of the render pool, which yields to other teams' renders between parts. */
+export interface BatchPart {
+  records: readonly LabelData[];
+  /** Copies of each record. */
+  quantities: readonly number[];
+  /** Index in the whole batch of the part's first record (warnings and errors name records[i] with it). */
+  firstRecord: number;
+  /** Labels of the batch before this part (counter() numbers labels across the whole batch). */
+  firstLabel: number;
+}
+
+/** One laid-out label (a PNG: its raster) and how many copies of it the document holds. */
+export interface PartLabel {
+  label?: LaidOutLabel;
+  png?: Uint8Array;
+  copies: number;
+}
+
+export interface RenderedPart {
+  labels: PartLabel[];
+  warnings: BatchWarning[];
+}
+
+/** Splits a planned batch into parts of at most `recordsPerPart` records, in record order. */
+export function splitBatch(plan: BatchPlan, recordsPerPart: number): BatchPart[] {
+  const parts: BatchPart[] = [];
+  let firstLabel = 0;
+  for (let first = 0; first < plan.records.length; first += recordsPerPart) {
+    const quantities = plan.quantities.slice(first, first + recordsPerPart);
+    parts.push({ records: plan.records.slice(first, first + recordsPerPart), quantities, firstRecord: first, firstLabel });
+    firstLabel += quantities.reduce((sum, quantity) => sum + quantity, 0);
+  }
+  return parts;
+}
+
+/** What the parts of one batch in one process share: element layouts, and the images read (charged once, see RenderPixels). */
+export interface BatchShared {
+  memo: LayoutMemo;
+  pixels: RenderPixels;
+}
+
+/** Images are read once for the whole batch (BATCH_PIXEL_BUDGET); each label's PNG raster is charged to a render's budget of its own. */
+export function batchShared(): BatchShared {
+  return { memo: new LayoutMemo(), pixels: new RenderPixels(new PixelBudget(BATCH_PIXEL_BUDGET)) };
+}
+
+/**
+ * Lays out (and for PNG rasterises) the labels of one part of a batch of a prepared template. `shared` is shared by the
+ * parts of one batch that run in the same process. Errors of a record's label carry its path.
+ */
+export async function renderBatchPart(template: Template, part: BatchPart, options: BatchOptions & BatchShared): Promise<RenderedPart> {
+  // Every label takes its own counter values, copies included: then each copy is laid out on its own.
+  const numbersLabels = Object.keys(templateCounters(template).counters).length > 0;
+  const warnings: BatchWarning[] = [];
+  const labels: PartLabel[] = [];
+  let done = part.firstLabel;
+  for (const [offset, record] of part.records.entries()) {
+    const index = part.firstRecord + offset;
+    const copies = part.quantities[offset] ?? 1;
+    const layouts = numbersLabels ? copies : 1;
+    try {
+      for (let layout = 0; layout < layouts; layout++) {
+        const label = layoutLabel(template, record, numbersLabels ? withLabelIndex(options, done + layout) : options);
+        // Copies differ in their counter values at most: the first one's warnings speak for all.
+        if (layout === 0) for (const warning of label.warnings) warnings.push({ ...warning, record: index });
+        const png = options.format === 'png' ? await emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default }) : undefined;
+        labels.push(png ? { png, copies: copies / layouts } : { label, copies: copies / layouts });
+      }
+    } catch (error) {
+      throw inRecord(index, error);
+    }
+    done += copies;
+    options.onProgress?.(done, part.firstLabel + part.quantities.reduce((sum, quantity) => sum + quantity, 0));
+  }
+  return { labels, warnings };
+}
+
+function withCopies(labels: readonly PartLabel[]): PartLabel[] {
+  return labels.flatMap((entry) => Array.from({ length: entry.copies }, () => entry));
+}
+
+/** A PNG batch's zip from its parts' rasters, in order: no fonts needed, so the render pool makes it itself. */
+export function zipBatchPngs(labels: readonly PartLabel[]): Uint8Array {
+  return zipPngs(withCopies(labels).map((entry) => entry.png ?? new Uint8Array()));
+}
+
+/** The batch's document from its parts' labels, in order: a zip of PNGs, or one pdf, zpl or html document. */
+export async function assembleBatch(labels: readonly PartLabel[], options: RenderOptions, pixels = batchShared().pixels): Promise<Uint8Array> {
+  const expanded = withCopies(labels);
+  try {
+    const { format } = options;
+    if (format === 'png') return zipBatchPngs(labels);
+    return await emitAll(
+      expanded.map((entry) => {
+        if (!entry.label) throw new Error('a batch part came back without its label');
+        return entry.label;
+      }),
+      format,
+      options,
+      pixels,
+    );
+  } catch (error) {
+    throw asRenderFailure(error);
+  }
+}
+
 /**
  * Renders unknown template JSON with each record of `records`. Throws like renderLabel, BadRequestError for a bad batch
  * (records[i] named: not an object, a bad quantity, over the limits of BATCH_LIMITS) and errors of a record's label with
@@ -68,50 +175,18 @@ function zipPngs(pngs: readonly Uint8Array[]): Uint8Array {
 export async function renderLabels(templateInput: unknown, records: unknown, options: BatchOptions): Promise<RenderedBatch> {
   const plan = planBatch(records, options.quantityField);
   const template = prepareTemplate(templateInput, options);
-  // Every label takes its own counter values, copies included: then each copy is laid out on its own.
-  const numbersLabels = Object.keys(templateCounters(template).counters).length > 0;
-  // Images are read once for the whole batch (BATCH_PIXEL_BUDGET); each label's PNG raster is charged to a render's budget of its own.
-  const pixels = new RenderPixels(new PixelBudget(BATCH_PIXEL_BUDGET));
-  const layoutOptions = { ...options, memo: new LayoutMemo(), pixels };
-  const warnings: BatchWarning[] = [];
-  const labels: LaidOutLabel[] = [];
-  const pngs: Uint8Array[] = [];
-  let done = 0;
-  for (const [index, record] of plan.records.entries()) {
-    const copies = plan.quantities[index] ?? 1;
-    const layouts = numbersLabels ? copies : 1;
-    try {
-      for (let layout = 0; layout < layouts; layout++) {
-        const label = layoutLabel(template, record, numbersLabels ? withLabelIndex(layoutOptions, done + layout) : layoutOptions);
-        // Copies differ in their counter values at most: the first one's warnings speak for all.
-        if (layout === 0) for (const warning of label.warnings) warnings.push({ ...warning, record: index });
-        const png = options.format === 'png' ? await emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default }) : undefined;
-        for (let copy = 0; copy < copies / layouts; copy++) {
-          labels.push(label);
-          if (png) pngs.push(png);
-        }
-      }
-    } catch (error) {
-      throw inRecord(index, error);
-    }
-    done += copies;
-    options.onProgress?.(done, plan.labelCount);
-  }
-  let bytes: Uint8Array;
-  try {
-    bytes = await emitAll(labels, pngs, options, pixels);
-  } catch (error) {
-    throw asRenderFailure(error);
-  }
+  const whole = { records: plan.records, quantities: plan.quantities, firstRecord: 0, firstLabel: 0 };
+  const shared = batchShared();
+  const { labels, warnings } = await renderBatchPart(template, whole, { ...options, ...shared });
+  const bytes = await assembleBatch(labels, options, shared.pixels);
   return { bytes, contentType: BATCH_CONTENT_TYPES[options.format], warnings, labelCount: plan.labelCount };
 }
 
-async function emitAll(labels: readonly LaidOutLabel[], pngs: readonly Uint8Array[], options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
-  switch (options.format) {
+/** The document of every label of a pdf, zpl or html batch (a PNG batch is a zip instead). */
+async function emitAll(labels: readonly LaidOutLabel[], format: Exclude<OutputFormat, 'png'>, options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
+  switch (format) {
     case 'pdf':
       return emitPdfPages(labels, options.fonts);
-    case 'png':
-      return zipPngs(pngs);
     case 'zpl':
       return new TextEncoder().encode(emitZplLabels(labels, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels }));
     case 'html':

@@ -48,7 +48,7 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
     try {
       let rendered: ZplRenderResult;
       try {
-        rendered = await pool.renderZpl({ zpl, ...size, index, format, rotation });
+        rendered = await pool.renderZpl({ zpl, ...size, index, format, rotation, team: team.id });
       } catch (error) {
         const totalCount = error instanceof AppError ? error.details?.totalCount : undefined;
         if (typeof totalCount === 'number') ctx.set('X-Total-Count', String(totalCount));
