@@ -1,4 +1,4 @@
-// POST /v1/render with records against a real server: batch outputs, url and inline delivery, quota and rate counting.
+// POST /v1/render with records against a real server: batch outputs, url and inline delivery, quota and rate counting (both per label).
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -103,10 +103,18 @@ describe('batches through POST /v1/render', () => {
     expect(after.renders).toEqual({ live: before.renders.live, test: before.renders.test + 3 });
   });
 
-  it('counts a batch as one request against the rate limit', async () => {
+  it('counts each label of a batch against the rate limit; a batch admitted with requests left may use up the window', async () => {
+    const batchOf = (labels: number) => ({ template, records: Array.from({ length: labels }, () => ({ title: 'x' })), format: 'zpl' });
     const first = rateLimitHeaders(await render(server, teams.rate.live, { template, data: { title: 'x' }, format: 'zpl' }));
-    const second = rateLimitHeaders(await render(server, teams.rate.live, { template, records: Array.from({ length: 20 }, () => ({ title: 'x' })), format: 'zpl' }));
-    expect(second.remaining).toBe(first.remaining - 1);
+    const second = rateLimitHeaders(await render(server, teams.rate.live, batchOf(20)));
+    expect(second.remaining).toBe(first.remaining - 20);
+    // 29 of the minute's 50 left: the batch of 40 is admitted whole, and the window is used up.
+    const third = await render(server, teams.rate.live, batchOf(40));
+    expect(expectRenderResult(third)).toMatchObject({ labelCount: 40 });
+    expect(rateLimitHeaders(third).remaining).toBe(0);
+    const refused = await render(server, teams.rate.live, { template, data: { title: 'x' }, format: 'zpl' });
+    expectError(refused, 429, 'RATE_LIMITED');
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 });
 

@@ -1,4 +1,4 @@
-// Per-team request rate limits on /v1/render (spec 8.2): a minute window and an hour window, both counted per request.
+// Per-team rate limits on /v1/render (spec 8.2): a minute window and an hour window, counted per label (a request of one label, or each label of a batch).
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface RateWindowState {
@@ -36,9 +36,8 @@ export class TeamRateLimits {
   }
 
   /**
-   * Counts one request against both windows. The headers describe the window closest to exhaustion (fewest
-   * requests left; on a tie the one that resets later). A request refused by the minute window is not counted
-   * against the hour.
+   * Counts one request (one label) against both windows. A request refused by the minute window is not counted against
+   * the hour.
    */
   async take(teamId: string, perMinute: number, perHour: number): Promise<RateDecision> {
     const windows: WindowSpec[] = [
@@ -55,7 +54,24 @@ export class TeamRateLimits {
         return { allowed: false, headerWindow: state, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
       }
     }
-    const closest = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetAt > a.resetAt) ? b : a));
-    return { allowed: true, headerWindow: closest };
+    return { allowed: true, headerWindow: closestToExhaustion(states) };
   }
+
+  /**
+   * Counts `labels` more against both windows without refusing: a batch admitted by take() (its first label) adds the
+   * rest of its labels. A window may so go past its limit; the team's next requests wait until it resets.
+   */
+  async charge(teamId: string, perMinute: number, perHour: number, labels: number): Promise<RateWindowState> {
+    const windows: WindowSpec[] = [
+      { seconds: 60, limit: perMinute },
+      { seconds: 3600, limit: perHour },
+    ];
+    const states = await Promise.all(windows.map(async (window) => this.state(window, await this.limiter(window).penalty(teamId, labels))));
+    return closestToExhaustion(states);
+  }
+}
+
+/** The headers describe the window closest to exhaustion: fewest requests left; on a tie the one that resets later. */
+function closestToExhaustion(states: RateWindowState[]): RateWindowState {
+  return states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetAt > a.resetAt) ? b : a));
 }

@@ -14,7 +14,7 @@ export function registerPreviewRoute(router: Router, pool: RenderPool, store: St
     // The workspace's counters show the values the next live render would take; a preview takes none.
     const counters = renderCounters(store, teamId, request.template, 1, false).values;
     // Errors leave as /v1/render's do: INVALID_TEMPLATE and BAD_REQUEST 400, RENDER_ERROR 502, SERVICE_BUSY 503.
-    const rendered = await pool.render({ template: request.template, data: request.data, format: request.format, dpi: request.dpi, zplDpi: request.zplDpi, counters });
+    const rendered = await pool.render({ template: request.template, data: request.data, format: request.format, dpi: request.dpi, zplDpi: request.zplDpi, counters, team: teamId });
     ctx.set(PREVIEW_WARNINGS_HEADER, encodeURIComponent(JSON.stringify(rendered.warnings)));
     ctx.set('Cache-Control', 'no-store');
     sendDocument(ctx, rendered.contentType, rendered.bytes);

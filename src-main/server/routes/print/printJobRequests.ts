@@ -52,7 +52,7 @@ export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }
     const template = requester.template(request);
     const printer = teamPrinter(store, requester.team.id, request.printerId);
     const { data, records, quantityField } = request;
-    job = await submitPrintJob({ store, render: (renderJob) => pool.render(renderJob), quota }, { ...requester, template, data, records, quantityField, printer, copies });
+    job = await submitPrintJob({ store, render: (renderJob) => pool.render({ ...renderJob, team: requester.team.id }), quota }, { ...requester, template, data, records, quantityField, printer, copies });
   } else {
     // Names no template: this only applies the demo-key rule (a demo key prints library templates, nothing else).
     requester.template(request);

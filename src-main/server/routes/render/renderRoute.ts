@@ -9,7 +9,7 @@ import { recordRender } from '../../../store/recordRender';
 import { renderCounters, type RenderCounters } from '../../../store/renderCounters';
 import { authenticate, authState } from '../../middleware/authenticate';
 import { jsonBody } from '../../middleware/jsonBody';
-import { rateLimit } from '../../middleware/rateLimit';
+import { chargeBatchLabels, rateLimit } from '../../middleware/rateLimit';
 import type { QuotaGate } from '../../quotaGate';
 import type { TeamRateLimits } from '../../rateLimits';
 import { admitRenders, apiKeyTemplate } from '../../renderAdmission';
@@ -31,8 +31,9 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
     const request = parseRequestBody(renderRequestSchema, ctx.request.body);
     const template = apiKeyTemplate(store, auth, request);
 
-    // A batch counts one render per label (after quantity) against the quota, and one request against the rate limit.
+    // A batch counts one render per label (after quantity) against the quota and against the rate limit.
     const batch = request.records === undefined ? undefined : planBatch(request.records, request.quantityField);
+    await chargeBatchLabels(ctx, rateLimits, batch?.labelCount ?? 1);
     const mode = auth.apiKey.mode;
     // A hard cap admits all of a batch's labels or none.
     const reservation = admitRenders(store, quota, auth.team, mode, batch?.labelCount ?? 1);
@@ -41,7 +42,7 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
       // Live renders take their counter values; test renders show the next ones without taking them.
       counters = renderCounters(store, auth.team.id, template, batch?.labelCount ?? 1, mode === 'live');
       const { data, records, quantityField, format, dpi, zplDpi, timeZone } = request;
-      const rendered = await pool.render({ template, data, records, quantityField, format, dpi, zplDpi, timeZone, counters: counters.values });
+      const rendered = await pool.render({ template, data, records, quantityField, format, dpi, zplDpi, timeZone, counters: counters.values, team: auth.team.id });
       const finished = {
         teamId: auth.team.id,
         apiKeyId: auth.apiKey.id,
