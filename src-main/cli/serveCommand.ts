@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { resolveDataDir } from '../config/dataDir';
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../server/connectionLimit';
-import { DEFAULT_HOST, portFromEnvironment, portSchema, tlsFilesFromEnvironment, type TlsCredentials } from '../server/serverConfig';
+import { DEFAULT_HOST, portFromEnvironment, portSchema, SHUTDOWN_GRACE_MS, tlsFilesFromEnvironment, type TlsCredentials } from '../server/serverConfig';
 import { LAN_HOST, startEmbeddedServer } from '../server/startEmbeddedServer';
 import { readTlsCredentials, TlsFilesError } from '../server/tlsCredentials';
 import { parseOptions, wholeNumberSchema, withDataDirOption } from './adminCliSupport';
@@ -21,6 +21,8 @@ const serveOptionsSchema = z
     tlsKey: z.string().min(1).optional(),
     adminLan: z.boolean().optional(),
     maxConnectionsPerAddress: wholeNumberSchema(1).optional(),
+    /** Seconds. */
+    shutdownGrace: z.coerce.number().min(0).max(3600).optional(),
   })
   .refine((options) => (options.tlsCert === undefined) === (options.tlsKey === undefined), {
     path: ['tlsCert'],
@@ -58,6 +60,7 @@ export async function serve(rawOptions: ServeOptions): Promise<void> {
     tls,
     adminLan: options.adminLan,
     maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+    shutdownGraceMs: options.shutdownGrace === undefined ? undefined : options.shutdownGrace * 1000,
     logger,
   });
   const shutdown = (signal: string): void => {
@@ -89,6 +92,7 @@ export function serveCommand(): Command {
     .option('--tls-key <file>', 'the PEM private key of --tls-cert; default $LABELSMITH_TLS_KEY', tlsFiles.tlsKey)
     .option('--admin-lan', 'also serve the editor and its admin API to other machines (needs --tls-cert and --tls-key)')
     .option('--max-connections-per-address <n>', `concurrent connections one client address may hold (default ${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS})`)
+    .option('--shutdown-grace <seconds>', `on SIGTERM/SIGINT, how long renders in flight may finish before their workers are killed (default ${SHUTDOWN_GRACE_MS / 1000})`)
     .option('--print-editor-url', 'also print the editor sign-in link (it holds the admin token: keep it private)')
     .action((rawOptions: ServeOptions) => serve(rawOptions));
 }

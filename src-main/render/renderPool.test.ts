@@ -317,6 +317,16 @@ describe('budgets and failures', () => {
     }
   });
 
+  it('close({ graceMs }) stops the renders still running after the grace, and fails those still waiting', async () => {
+    const pool = createRenderPool({ threads: 1 });
+    const stuck = rejection(pool.render({ template: thousandQrCodes, data: {}, format: 'pdf' }));
+    const waiting = rejection(pool.render(sampleJob('zpl')));
+    await pool.close({ graceMs: 200 });
+    const reasons = await Promise.all([stuck, waiting]);
+    expect(reasons.map((error) => [error.code, error.message])).toEqual(Array.from({ length: 2 }, () => ['RENDER_ERROR', 'render stopped: the server is shutting down']));
+    expect(pool.stats()).toEqual({ threads: 0, queued: 0, running: 0 });
+  });
+
   it('close() waits for accepted renders, then refuses new ones and stops the threads', async () => {
     const pool = createRenderPool({ threads: 1 });
     const accepted = Array.from({ length: 4 }, () => pool.render(sampleJob('png', 300)));

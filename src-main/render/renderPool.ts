@@ -327,21 +327,20 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     },
     close({ graceMs } = {}) {
       closing = true;
-      if (graceMs !== undefined) {
-        const timer = setTimeout(() => {
-          const reason = new RenderError('render stopped: the server is shutting down');
-          failWaiting(reason);
-          for (const worker of workers) worker.kill(reason);
-        }, graceMs);
-        timer.unref();
-        void (closed ?? Promise.resolve()).then(() => clearTimeout(timer));
-      }
       closed ??= (async () => {
         while (inFlight.size > 0) await Promise.all(inFlight);
         const exits = [...workers].map((worker) => worker.exited);
         for (const worker of workers) worker.stop();
         await Promise.all(exits);
       })();
+      if (graceMs !== undefined) {
+        const timer = setTimeout(() => {
+          const reason = new RenderError('render stopped: the server is shutting down');
+          failWaiting(reason);
+          for (const worker of workers) worker.kill(reason);
+        }, graceMs);
+        void closed.then(() => clearTimeout(timer));
+      }
       return closed;
     },
   };

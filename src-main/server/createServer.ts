@@ -34,7 +34,7 @@ import { registerRenderOutputsRoute } from './routes/renderOutputs/renderOutputs
 import { registerTemplatesRoutes } from './routes/templates/templatesRoute';
 import { registerUsageRoute } from './routes/usage/usageRoute';
 import { registerZplViewerRoute } from './routes/zplViewer/zplViewerRoute';
-import type { ServerConfig } from './serverConfig';
+import { SHUTDOWN_GRACE_MS, type ServerConfig } from './serverConfig';
 
 export interface ServerDeps {
   store: Store;
@@ -110,7 +110,7 @@ export interface RunningServer {
   port: number;
   /** A session cookie value for the desktop window, which the app signs in itself; it does not idle out. */
   openWindowSession(): string;
-  /** Stops accepting, lets in-flight requests finish, then stops the render pool and the print queue (its jobs stay queued) and closes the database. */
+  /** Stops accepting, lets in-flight requests finish (renders: within the shutdown grace), then stops the render pool and the print queue (its jobs stay queued) and closes the database. */
   close(): Promise<void>;
 }
 
@@ -181,8 +181,11 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
         for (const response of unfinished) if (!response.headersSent) response.setHeader('Connection', 'close');
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
+        // A render stuck in a worker cannot hold the stop: after the grace the workers are killed and its request answers 502.
+        const grace = setTimeout(() => void deps.pool.close({ graceMs: 0 }), deps.config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
         await closed;
         await Promise.all([deps.pool.close(), printQueue.stop()]);
+        clearTimeout(grace);
         deps.store.close();
       })();
       return closing;

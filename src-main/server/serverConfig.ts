@@ -46,7 +46,15 @@ export interface ServerConfig {
   rendererDir?: string;
   /** The largest output a render keeps (url delivery); default MAX_OUTPUT_BYTES (50 MB). Tests lower it. */
   maxOutputBytes?: number;
+  /** How long renders in flight may finish after a stop is asked for; default SHUTDOWN_GRACE_MS. */
+  shutdownGraceMs?: number;
 }
+
+/**
+ * After SIGTERM/SIGINT (or close()), renders in flight get this long to finish and be answered; then the render workers
+ * are killed, their requests answer 502 RENDER_ERROR, and the server exits. As long as a single render's time limit.
+ */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export const LOOPBACK_HOSTNAMES = ['localhost', '127.0.0.1', '::1'];
 

@@ -24,6 +24,8 @@ export interface EmbeddedServerOptions {
   /** Default: DEFAULT_MAX_CONNECTIONS_PER_ADDRESS. */
   maxConnectionsPerAddress?: number;
   logger: Logger;
+  /** See ServerConfig.shutdownGraceMs. */
+  shutdownGraceMs?: number;
   /** better-sqlite3's addon built for Electron (see openStore); default: the package's own build for Node. */
   nativeBinding?: string;
 }
@@ -58,6 +60,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       tls: options.tls,
       adminLan: options.adminLan,
       maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+      shutdownGraceMs: options.shutdownGraceMs,
     },
   }).catch(async (error: unknown) => {
     await pool.close();

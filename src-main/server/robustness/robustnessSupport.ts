@@ -84,8 +84,8 @@ export interface Tenant {
  * Creates a team with limits high enough that load never meets them (enterprise plan, overridden rates), a live key
  * and a published small template, through the admin CLI as an operator would.
  */
-export async function createTenant(cli: string, dataDir: string): Promise<Tenant> {
-  const team = await adminCli(cli, dataDir, ['team', 'create', '--name', 'Robustness', '--plan', 'enterprise', '--rate-minute', '1000000', '--rate-hour', '10000000']);
+export async function createTenant(cli: string, dataDir: string, name = 'Robustness'): Promise<Tenant> {
+  const team = await adminCli(cli, dataDir, ['team', 'create', '--name', name, '--plan', 'enterprise', '--rate-minute', '1000000', '--rate-hour', '10000000']);
   const teamId = String(team.id);
   const key = await adminCli(cli, dataDir, ['key', 'create', '--team', teamId, '--mode', 'live']);
   const file = join(tempDataDir(), 'template.json');
@@ -259,7 +259,7 @@ export function sleep(ms: number): Promise<void> {
  * The hooks of a test file that starts `serve` processes: the CLI bundled once, every server killed after its test,
  * the temporary folders removed at the end. serve() starts one on a data directory.
  */
-export function serveProcessesForFile(): { cli(): string; serve(dataDir: string): Promise<ServeProcess> } {
+export function serveProcessesForFile(): { cli(): string; serve(dataDir: string, args?: string[]): Promise<ServeProcess> } {
   let cli = '';
   const started: ServeProcess[] = [];
   beforeAll(async () => {
@@ -271,8 +271,8 @@ export function serveProcessesForFile(): { cli(): string; serve(dataDir: string)
   afterAll(cleanupAll);
   return {
     cli: () => cli,
-    async serve(dataDir) {
-      const running = await startServe(cli, dataDir);
+    async serve(dataDir, args) {
+      const running = await startServe(cli, dataDir, undefined, args);
       started.push(running);
       return running;
     },

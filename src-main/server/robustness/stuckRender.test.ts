@@ -1,0 +1,96 @@
+// Renders that cannot finish in time against a real `labelsmith serve`: killed at the time limit, stopped by SIGTERM after the grace, and one team's batches not holding up another team's render.
+import { describe, expect, it } from 'vitest';
+import { call, createTenant, render, serveProcessesForFile, sleep, tempDataDir, type Answer } from './robustnessSupport';
+
+/**
+ * Far over the 10 s time limit, inside one native resvg call: a 13 x 13 in label at 600 dpi (61 million pixels, within
+ * the raster limit) with 1,000 filled rounded boxes over all of it, each rasterised over the whole pixmap.
+ */
+const stuckRender = {
+  template: {
+    formatVersion: 1,
+    meta: { name: 'Stuck' },
+    dimensions: { width: '13in', height: '13in' },
+    elements: Array.from({ length: 1000 }, (_, index) => ({
+      id: `box${index}`,
+      type: 'rect',
+      position: { mode: 'absolute', x: '0mm', y: '0mm' },
+      width: '13in',
+      height: '13in',
+      style: { fill: index % 2 === 0 ? '#000000' : '#ffffff', cornerRadius: '5mm' },
+    })),
+  },
+  data: {},
+  format: 'png',
+  dpi: 600,
+};
+
+const { cli, serve } = serveProcessesForFile();
+
+/** GET /health until `until` settles; every answer must come within 1 s (a slower one fails the fetch). */
+async function healthMeanwhile(base: string, until: Promise<unknown>): Promise<number> {
+  let done = false;
+  void until.finally(() => (done = true));
+  let answers = 0;
+  while (!done) {
+    expect((await call(base, '/health', { timeoutMs: 1000 })).status).toBe(200);
+    answers++;
+    await sleep(100);
+  }
+  return answers;
+}
+
+describe('a render that cannot finish', () => {
+  it('is killed at its 10 s time limit with 502 RENDER_ERROR while /health answers within 1 s, and the server keeps rendering', async () => {
+    const dataDir = tempDataDir();
+    const tenant = await createTenant(cli(), dataDir);
+    const server = await serve(dataDir);
+    const stuck = render(server.url, tenant.key, stuckRender, 60_000);
+    expect(await healthMeanwhile(server.url, stuck)).toBeGreaterThan(10);
+    const answer = await stuck;
+    expect(answer.status).toBe(502);
+    expect(answer.json).toMatchObject({ code: 'RENDER_ERROR', error: 'render stopped: over its 10 s time limit' });
+    const next = await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: 'after' }, format: 'zpl' });
+    expect(next.status).toBe(200);
+  }, 90_000);
+
+  it('does not hold up SIGTERM: after the grace its worker is killed, it answers 502, and the server exits 0', async () => {
+    const dataDir = tempDataDir();
+    const tenant = await createTenant(cli(), dataDir);
+    const server = await serve(dataDir, ['--shutdown-grace', '1']);
+    const stuck = render(server.url, tenant.key, stuckRender, 60_000);
+    // Let it reach a worker: a render still waiting in the queue would be answered before the grace even starts.
+    await sleep(1500);
+    server.child.kill('SIGTERM');
+    const answer = await stuck;
+    // Stopped by the shutdown, long before its own 10 s time limit would have stopped it.
+    expect(answer.status).toBe(502);
+    expect(answer.json).toMatchObject({ code: 'RENDER_ERROR', error: 'render stopped: the server is shutting down' });
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+});
+
+describe('fairness between teams', () => {
+  it('answers another team’s single render before three big PNG batches of one team finish', async () => {
+    const dataDir = tempDataDir();
+    const busy = await createTenant(cli(), dataDir, 'Busy');
+    const quiet = await createTenant(cli(), dataDir, 'Quiet');
+    const server = await serve(dataDir);
+    // Warm the workers: the order below must not depend on which worker is still starting.
+    await Promise.all([0, 1].map(() => render(server.url, busy.key, { templateId: busy.templateId, data: { name: 'warm' }, format: 'png' })));
+
+    const finished: string[] = [];
+    const track = (name: string, answer: Promise<Answer>): Promise<Answer> => answer.then((result) => (finished.push(name), result));
+    const records = Array.from({ length: 150 }, (_, index) => ({ name: `Label ${index}`, sku: `SKU-${index}` }));
+    const batches = [1, 2, 3].map((index) =>
+      track(`batch ${index}`, render(server.url, busy.key, { templateId: busy.templateId, records, format: 'png', dpi: 600, delivery: 'inline' }, 120_000)),
+    );
+    await sleep(300);
+    const single = await track('single', render(server.url, quiet.key, { templateId: quiet.templateId, data: { name: 'Quiet' }, format: 'png' }, 120_000));
+    expect(single.status).toBe(200);
+    expect(finished).toEqual(['single']);
+    const answers = await Promise.all(batches);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(finished[0]).toBe('single');
+  }, 180_000);
+});
