@@ -24,19 +24,20 @@ describe('the render pool with records', () => {
   });
 
   it('times a batch per step (a PNG label each), so a batch far longer than the base time limit completes', async () => {
-    // 60 distinct 4x6 in labels at 600 dpi: about 45 ms each on one core, together well over the 1 s base limit.
-    const slowPool = createRenderPool({ threads: 1, timeoutMs: 1000 });
+    // 250 distinct 4x6 in labels at 300 dpi: about 12 ms each on one core, together well over the 1.5 s base limit,
+    // while one label stays far under it even on a machine many times slower.
+    const slowPool = createRenderPool({ threads: 1, timeoutMs: 1500 });
     try {
-      const records = Array.from({ length: 60 }, (_, index) => ({ ...shipping.data, index }));
-      const result = await slowPool.render({ template: shipping.template, records, format: 'png', dpi: 600 });
-      expect(result.renderTimeMs).toBeGreaterThan(1000);
-      const entries = unzipSync(result.bytes);
-      expect(Object.keys(entries)).toHaveLength(60);
-      expect(Object.keys(entries)[59]).toBe('label-0060.png');
+      const records = Array.from({ length: 250 }, (_, index) => ({ ...shipping.data, index }));
+      const result = await slowPool.render({ template: shipping.template, records, format: 'png', dpi: 300 });
+      expect(result.renderTimeMs).toBeGreaterThan(1500);
+      const names = Object.keys(unzipSync(result.bytes));
+      expect(names).toHaveLength(250);
+      expect(names.at(-1)).toBe('label-0250.png');
     } finally {
       await slowPool.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a bad batch before it reaches a thread', async () => {
     const error = await pool.render({ template: shipping.template, records: [shipping.data, 7], format: 'pdf' }).catch((caught: unknown) => caught);

@@ -6,7 +6,7 @@ import { renderZpl } from '../../src-shared/render/renderZpl';
 import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { createWriteStream } from 'node:fs';
-import { DATA_FD, detachBytes, serializeError, type PoolMessage, type RenderStep, type StepOptions, type StepResult, type TaskOutcome, type WorkerMessage } from './taskProtocol';
+import { DATA_FD, detachBytes, INLINE_BYTES, serializeError, type PoolMessage, type RenderStep, type StepOptions, type StepResult, type TaskOutcome, type WorkerMessage } from './taskProtocol';
 
 /** The template of each batch this process has rendered parts of, with the layouts and images its labels share. */
 interface HeldBatch extends BatchShared {
@@ -104,11 +104,15 @@ if (process.send !== undefined) {
     void runner.handle(message).then((reply) => {
       if (!reply) return;
       if (!reply.outcome.ok) {
-        send({ ...reply, sizes: [] });
+        send(reply);
+        return;
+      }
+      const { result, bytes } = detachBytes(reply.outcome.result);
+      if (bytes.reduce((sum, chunk) => sum + chunk.byteLength, 0) < INLINE_BYTES) {
+        send(reply);
         return;
       }
       // The bytes first: the pool reads them once the message announcing them arrives.
-      const { result, bytes } = detachBytes(reply.outcome.result);
       for (const chunk of bytes) data.write(chunk);
       send({ id: reply.id, outcome: { ok: true, result }, sizes: bytes.map((chunk) => chunk.byteLength) });
     });

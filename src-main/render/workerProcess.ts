@@ -67,7 +67,8 @@ export class WorkerProcess {
       }
       if (this.running?.id !== message.id) return;
       const { outcome, sizes } = message;
-      this.awaitBytes(sizes, (bytes) => this.finish(outcome.ok ? { ok: true, result: attachBytes(outcome.result, bytes) } : outcome));
+      if (sizes === undefined || !outcome.ok) this.finish(outcome);
+      else this.awaitBytes(sizes, (bytes) => this.finish({ ok: true, result: attachBytes(outcome.result, bytes) }));
     });
     this.child.stdio[DATA_FD]?.on('data', (chunk: Buffer) => {
       this.received.push(chunk);
