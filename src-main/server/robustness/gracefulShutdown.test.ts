@@ -17,8 +17,9 @@ import {
 } from './robustnessSupport';
 
 /**
- * Over a second of work on one render thread (two at once on two cores): hundreds of Data Matrix codes of about 240
- * characters, each encoded on its own by bwip-js (about 2.7 ms each; QR codes, at 0.15 ms, are too quick for this).
+ * Most of a second of work on one render worker (two at once on two cores): hundreds of Data Matrix codes of about 240
+ * characters, each encoded on its own by bwip-js (about 2.7 ms each on a quiet machine, 15 ms under heavy load; QR codes,
+ * at 0.15 ms, are too quick for this). Few enough that a loaded machine still finishes within the 10 s render limit.
  */
 function slowTemplate(codes: number): Record<string, unknown> {
   const elements = Array.from({ length: codes }, (_, index) => ({
@@ -52,8 +53,8 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('labelsmith serve on %s', (signal)
         return result;
       });
     // Two slow renders, one per thread: one delivered by URL, one inline.
-    const byUrl = settle(render(server.url, tenant.key, { template: slowTemplate(600), data: {}, format: 'pdf' }, 30_000));
-    const inline = settle(render(server.url, tenant.key, { template: slowTemplate(600), data: {}, format: 'zpl', delivery: 'inline' }, 30_000));
+    const byUrl = settle(render(server.url, tenant.key, { template: slowTemplate(300), data: {}, format: 'pdf' }, 30_000));
+    const inline = settle(render(server.url, tenant.key, { template: slowTemplate(300), data: {}, format: 'zpl', delivery: 'inline' }, 30_000));
     // A client that keeps asking on its keep-alive connection must not keep the server alive: after the signal its
     // connection is closed after an answer and a new one is refused, so its loop ends with a connection error.
     let healthAnswers = 0;
