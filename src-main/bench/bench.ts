@@ -5,12 +5,17 @@ import { httpBench } from './httpBench';
 import { memoryBench } from './memoryBench';
 import { poolBench } from './poolBench';
 import { renderBench } from './renderBench';
+import { zplInBench } from './zplInBench';
 
-const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench };
+const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench, zplInBench };
 
-/** LABELSMITH_BENCH=batchBench,poolBench runs only those (by name, in this order); unset runs them all. */
+/**
+ * `npm run bench -- zplInBench httpBench` or LABELSMITH_BENCH=zplInBench,httpBench runs only those (in BENCHES'
+ * order); neither runs them all.
+ */
 async function main(): Promise<void> {
-  const only = process.env.LABELSMITH_BENCH?.split(',').map((name) => name.trim());
+  const named = process.argv.slice(2);
+  const only = named.length > 0 ? named : process.env.LABELSMITH_BENCH?.split(',').map((name) => name.trim());
   const unknown = only?.filter((name) => !(name in BENCHES)) ?? [];
   if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: choose from ${Object.keys(BENCHES).join(', ')}`);
   for (const [name, bench] of Object.entries(BENCHES)) if (!only || only.includes(name)) await bench();

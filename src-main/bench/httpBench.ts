@@ -1,23 +1,17 @@
 // The HTTP path: POST /v1/render per format through the real server under autocannon load, next to a bare Koa route and Chromium's pdf rate.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, devNull, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { pino } from 'pino';
 import { parseTemplate } from '../../src-shared/model/template';
 import type { OutputFormat } from '../../src-shared/render/outputFormats';
 import { renderLabel } from '../../src-shared/render/renderLabel';
-import { APP_VERSION } from '../appVersion';
 import { chromiumPath, launchChromium } from '../chromium/launchChromium';
 import { bundledFonts } from '../fonts/bundledFonts';
-import { createRenderPool, type RenderPool } from '../render/renderPool';
-import { startServer, type RunningServer } from '../server/createServer';
-import { openStore, type Store } from '../store/openStore';
 import { loadSample, type Sample } from '../samples/sampleTemplates';
+import { startBenchServer, type BenchServer } from './benchServer';
 import { ChromiumLabelPage } from './chromiumPeer';
 import { formatMs, printTable } from './measure';
 
@@ -25,16 +19,16 @@ const CONNECTIONS = 16;
 const WARMUP_SECONDS = 1;
 const SECONDS = 5;
 /** Share of the machine's CPU used by other processes during a row above which the row is flagged as disturbed. */
-const OTHERS_CPU_WARNING = 0.05;
+export const OTHERS_CPU_WARNING = 0.05;
 
-interface LoadTarget {
+export interface LoadTarget {
   url: string;
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
 }
 
-interface LoadResult {
+export interface LoadResult {
   perSecond: number;
   p50: number;
   p99: number;
@@ -45,13 +39,13 @@ interface LoadResult {
 }
 
 /** Busy CPU milliseconds of the whole machine and of this process (all its threads), at one moment. */
-function cpuSnapshot(): { machineMs: number; ownMs: number; at: number } {
+export function cpuSnapshot(): { machineMs: number; ownMs: number; at: number } {
   const machineMs = cpus().reduce((sum, { times }) => sum + times.user + times.nice + times.sys + times.irq, 0);
   const { user, system } = process.cpuUsage();
   return { machineMs, ownMs: (user + system) / 1000, at: performance.now() };
 }
 
-function othersCpuSince(start: ReturnType<typeof cpuSnapshot>): number {
+export function othersCpuSince(start: ReturnType<typeof cpuSnapshot>): number {
   const end = cpuSnapshot();
   return Math.max(0, end.machineMs - start.machineMs - (end.ownMs - start.ownMs)) / ((end.at - start.at) * cpus().length);
 }
@@ -81,9 +75,10 @@ function summarise(count: number, seconds: number, times: Float64Array | number[
   return { perSecond: count / seconds, p50: at(0.5), p99: at(0.99), failed };
 }
 
-async function load(target: LoadTarget): Promise<LoadResult> {
+/** `connections` requests in flight for SECONDS after WARMUP_SECONDS; one connection gives each request's own latency. */
+export async function load(target: LoadTarget, connections = CONNECTIONS): Promise<LoadResult> {
   const worker = new Worker(LOAD_WORKER, {
-    workerData: { target, connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS },
+    workerData: { target, connections, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS },
   });
   const cpuAtStart = cpuSnapshot();
   try {
@@ -189,14 +184,9 @@ function printHttpTable(sampleName: string, results: Measured[], chromium: LoadR
   }
 }
 
-/** A team with a live key and the sample published as its template, as a customer of the render API would have. */
-function benchTeam(store: Store, sample: Sample): { key: string; templateId: string } {
-  // Enterprise still allows only 600 renders a minute, which this load passes in a second: the overrides lift the
-  // limits while every request still goes through the limiter; its unlimited quota is not hard-capped.
-  const team = store.teams.create({ name: 'bench', plan: 'enterprise', rateMinute: 1_000_000_000, rateHour: 1_000_000_000 });
-  const { key } = store.apiKeys.create({ teamId: team.id, mode: 'live', name: 'bench' });
-  const template = store.transaction(() => store.templates.create({ teamId: team.id, content: parseTemplate(sample.template), publish: true }));
-  return { key, templateId: template.id };
+/** The sample published as the bench team's template, as a customer of the render API would have it. */
+function publishSample({ store, teamId }: BenchServer, sample: Sample): string {
+  return store.transaction(() => store.templates.create({ teamId, content: parseTemplate(sample.template), publish: true })).id;
 }
 
 export async function httpBench(): Promise<void> {
@@ -204,20 +194,14 @@ export async function httpBench(): Promise<void> {
   // Before any server starts, so Chromium has the machine to itself as in renderBench.
   const chromium = await chromiumPdfRate(sample);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'labelsmith-httpbench-'));
   let bare: Awaited<ReturnType<typeof startBareKoa>> | undefined;
-  let store: Store | undefined;
-  let pool: RenderPool | undefined;
-  let server: RunningServer | undefined;
+  let bench: BenchServer | undefined;
   const results: Measured[] = [];
   try {
     bare = await startBareKoa();
-    store = openStore(dataDir);
-    pool = createRenderPool();
-    const { key, templateId } = benchTeam(store, sample);
-    // Logged as `labelsmith serve` logs (one line per request), into the null device rather than the terminal.
-    const logger = pino({ name: 'labelsmith' }, pino.destination(devNull));
-    server = await startServer({ store, pool, logger, config: { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION } });
+    bench = await startBenchServer();
+    const { server, key } = bench;
+    const templateId = publishSample(bench, sample);
 
     results.push({ name: 'bare koa GET /hello', result: await load({ url: bare.url, method: 'GET' }) });
     for (const renderCase of RENDER_CASES) {
@@ -238,13 +222,7 @@ export async function httpBench(): Promise<void> {
     // Before the clean-up: removing thousands of output files takes seconds.
     printHttpTable(sample.name, results, chromium);
   } finally {
-    // Closing the server also stops the pool and closes the store.
-    if (server) await server.close();
-    else {
-      await pool?.close();
-      store?.close();
-    }
+    await bench?.close();
     await bare?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
