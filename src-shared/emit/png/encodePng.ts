@@ -18,21 +18,37 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
+/** Whether this machine stores a Uint32Array's bytes least significant first (every platform Node runs on today). */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+/** Where red and alpha sit in a pixel read as one 32-bit number; green and blue are the middle bytes either way. */
+const RED_SHIFT = LITTLE_ENDIAN ? 0 : 24;
+const ALPHA_SHIFT = LITTLE_ENDIAN ? 24 : 0;
+const OPAQUE_WHITE = 0xffffffff;
+
 /**
  * Composites the premultiplied pixels over white paper into PNG scanlines (filter byte 0 + samples), one sample a
- * pixel when every pixel is grey (labels mostly are: a third of the bytes to deflate), three otherwise.
+ * pixel when every pixel is grey (labels mostly are: a third of the bytes to deflate), three otherwise. Pixels are
+ * read as 32-bit numbers, one load a pixel instead of four, and the paper around a label's ink is taken at a glance.
  */
 function scanlines(image: RasterImage): { colorType: number; rows: Uint8Array } {
   const { width, height, rgba } = image;
+  // A view needs 4-byte alignment; resvg's buffers have it, a copy gives it otherwise.
+  const aligned = rgba.byteOffset % 4 === 0 ? rgba : rgba.slice();
+  const pixels = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
   const grey = new Uint8Array((width + 1) * height);
   let out = 0;
   for (let y = 0, i = 0; y < height; y++) {
-    grey[out++] = 0;
-    for (let x = 0; x < width; x++, i += 4) {
-      const paper = 255 - (rgba[i + 3] ?? 0);
-      const r = (rgba[i] ?? 0) + paper;
-      if (r !== (rgba[i + 1] ?? 0) + paper || r !== (rgba[i + 2] ?? 0) + paper) return { colorType: COLOR_TYPE_RGB, rows: rgbScanlines(image) };
-      grey[out++] = r;
+    // The row's filter byte: 0 (none), as the array starts.
+    out++;
+    for (let x = 0; x < width; x++, i++) {
+      const pixel = pixels[i] ?? 0;
+      if (pixel === OPAQUE_WHITE) {
+        grey[out++] = 255;
+        continue;
+      }
+      const red = (pixel >>> RED_SHIFT) & 0xff;
+      if (((pixel >>> 8) & 0xff) !== red || ((pixel >>> 16) & 0xff) !== red) return { colorType: COLOR_TYPE_RGB, rows: rgbScanlines(image) };
+      grey[out++] = red + 255 - ((pixel >>> ALPHA_SHIFT) & 0xff);
     }
   }
   return { colorType: COLOR_TYPE_GREY, rows: grey };

@@ -1,0 +1,47 @@
+// encodePng on hand-made premultiplied rasters: the decoded pixels are the raster over white paper, grey or colour, wherever its bytes start.
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { encodePng } from './encodePng';
+import type { RasterImage } from './rasterize';
+
+/** Premultiplied RGBA pixels, as resvg gives them: [r, g, b, a] with r, g, b <= a. */
+function raster(width: number, pixels: [number, number, number, number][]): RasterImage {
+  return { width, height: pixels.length / width, rgba: Uint8Array.from(pixels.flat()) };
+}
+
+/** The PNG's colour type (IHDR byte 9) and its pixels as opaque RGB triples. */
+function decoded(png: Uint8Array): { colorType: number; rgb: number[][] } {
+  const image = PNG.sync.read(Buffer.from(png));
+  const rgb: number[][] = [];
+  for (let index = 0; index < image.data.length; index += 4) rgb.push([image.data[index]!, image.data[index + 1]!, image.data[index + 2]!]);
+  return { colorType: png[25]!, rgb };
+}
+
+const TRANSPARENT: [number, number, number, number] = [0, 0, 0, 0];
+const WHITE: [number, number, number, number] = [255, 255, 255, 255];
+const BLACK: [number, number, number, number] = [0, 0, 0, 255];
+/** Half-covered black (an antialiased edge): premultiplied, grey 128 over paper. */
+const HALF_BLACK: [number, number, number, number] = [0, 0, 0, 127];
+/** Half-covered grey 100: 50 premultiplied, 50 + 128 over paper. */
+const HALF_GREY: [number, number, number, number] = [50, 50, 50, 127];
+
+describe('encodePng', () => {
+  it('writes grey samples, each pixel composited over white paper', () => {
+    const { colorType, rgb } = decoded(encodePng(raster(3, [WHITE, BLACK, TRANSPARENT, HALF_BLACK, HALF_GREY, WHITE]), 203.2));
+    expect(colorType).toBe(0);
+    expect(rgb).toEqual([[255, 255, 255], [0, 0, 0], [255, 255, 255], [128, 128, 128], [178, 178, 178], [255, 255, 255]]);
+  });
+
+  it('writes colour samples once one pixel is not grey, wherever it is', () => {
+    const { colorType, rgb } = decoded(encodePng(raster(2, [WHITE, BLACK, HALF_BLACK, [100, 0, 20, 127]]), 300));
+    expect(colorType).toBe(2);
+    expect(rgb).toEqual([[255, 255, 255], [0, 0, 0], [128, 128, 128], [228, 128, 148]]);
+  });
+
+  it('gives the same bytes for pixels that start at an odd offset of their buffer', () => {
+    const image = raster(3, [WHITE, BLACK, HALF_GREY, HALF_BLACK, TRANSPARENT, WHITE]);
+    const shifted = new Uint8Array(image.rgba.length + 1);
+    shifted.set(image.rgba, 1);
+    expect(encodePng({ ...image, rgba: shifted.subarray(1) }, 203.2)).toEqual(encodePng(image, 203.2));
+  });
+});
