@@ -1,9 +1,9 @@
 // Benchmark of ZPL in: a 4x6 carrier label read, drawn as PNG in process and through the viewer API, against zpl-renderer-js on the same ZPL.
-import { emitPng } from '../../src-shared/emit/png/emitPng';
-import { MAX_RASTER_PIXELS } from '../../src-shared/emit/png/rasterize';
+import { parseLabelSize } from '../../src-shared/api/zplViewer';
 import { readZpl } from '../../src-shared/read/zpl/readZpl';
 import type { ZplReadOptions } from '../../src-shared/read/zpl/zplReader';
-import { PixelBudget } from '../../src-shared/render/pixelBudget';
+import { RenderPixels } from '../../src-shared/render/renderPixels';
+import { renderZpl } from '../../src-shared/render/renderZpl';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadSampleZpl } from '../samples/sampleTemplates';
 import { startBenchServer } from './benchServer';
@@ -13,8 +13,6 @@ import { formatMs, measure, printTable, type Timing } from './measure';
 const SAMPLE = 'carrier-4x6';
 /** The viewer API's path for one 4x6 label at 8 dpmm, as a Labelary client asks for it. */
 const ZPL_VIEWER_BENCH_PATH = '/v1/printers/8dpmm/labels/4x6/0/';
-/** 8 dpmm: one dot one pixel, the printer's own raster. */
-const DPI = 8 * 25.4;
 const PARSE_ITERATIONS = 2000;
 const PNG_ITERATIONS = 50;
 /** zpl-renderer-js takes hundreds of milliseconds a label: fewer runs keep the row under a minute on a busy machine. */
@@ -77,8 +75,9 @@ interface Row {
 export async function zplInBench(): Promise<void> {
   const fonts = bundledFonts();
   const zpl = loadSampleZpl(SAMPLE);
-  // A fresh budget a read, as each request of the viewer gets.
-  const options = (): ZplReadOptions => ({ dpmm: 8, widthDots: 812, heightDots: 1218, budget: new PixelBudget(MAX_RASTER_PIXELS), fonts });
+  // The route's own size (812 x 1218 dots) and a fresh budget a read, as each request of the viewer gets.
+  const size = parseLabelSize('8dpmm', '4x6');
+  const options = (): ZplReadOptions => ({ ...size, budget: new RenderPixels().budget, fonts });
   const first = readZpl(zpl, options());
   const label = first.labels[0]?.label;
   if (first.labels.length !== 1 || !label || first.warnings.length > 0) {
@@ -87,17 +86,18 @@ export async function zplInBench(): Promise<void> {
 
   const cpuAtStart = cpuSnapshot();
   const parse = await measure(PARSE_ITERATIONS, () => readZpl(zpl, options()));
-  const png = await measure(PNG_ITERATIONS, () => emitPng(readZpl(zpl, options()).labels[0]!.label, fonts, { dpi: DPI }));
+  // What the route runs in a render thread: read, pick label 0, draw it at one pixel a dot.
+  const png = await measure(PNG_ITERATIONS, () => renderZpl(zpl, { ...size, index: 0, format: 'png', rotation: 0, fonts }));
   const peerRender = await loadPeer();
   // Decoded to bytes as a server would send them: the peer answers base64.
-  const peer: Timing | undefined = peerRender && (await measure(PEER_ITERATIONS, async () => Buffer.from(await peerRender(zpl, 101.6, 152.4, 8), 'base64'), PEER_WARMUP));
+  const peer: Timing | undefined = peerRender && (await measure(PEER_ITERATIONS, async () => Buffer.from(await peerRender(zpl, size.widthDots / size.dpmm, size.heightDots / size.dpmm, size.dpmm), 'base64'), PEER_WARMUP));
   const othersInProcess = othersCpuSince(cpuAtStart);
   const route = await viewerRoute(zpl);
 
   const versusPeer = (p50: number): boolean | undefined => (peer ? peer.p50 / p50 >= PEER_TARGET_RATIO : undefined);
   const rows: Row[] = [
     { name: 'parse: readZpl', ...parse, target: `< ${PARSE_TARGET_MS} ms`, met: parse.p50 < PARSE_TARGET_MS },
-    { name: 'zpl → png in process: readZpl + emitPng', ...png, target: '(reference)' },
+    { name: 'zpl → png in process: renderZpl (readZpl + emitPng)', ...png, target: '(reference)' },
   ];
   if (route.result) {
     // One connection: requests in turn, so the mean is the run's time over its answers.
