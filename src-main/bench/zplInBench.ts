@@ -68,6 +68,8 @@ interface Row {
   name: string;
   p50: number;
   mean: number;
+  /** CPU ms a label, in-process rows only (an HTTP row's CPU is shared with its load generator). */
+  cpu?: number;
   target: string;
   met?: boolean;
 }
@@ -106,14 +108,18 @@ export async function zplInBench(): Promise<void> {
   }
   if (peer) rows.push({ name: 'zpl-renderer-js (zebrash, WebAssembly) in process', ...peer, target: '(baseline)' });
 
-  console.log(`\nZPL in: ${SAMPLE}.zpl (4x6 at 8 dpmm: ^GF logo, reversed fields, ^FB blocks, rotated text, code 128, QR), p50 after warm-up, milliseconds\n`);
+  console.log(
+    `\nZPL in: ${SAMPLE}.zpl (4x6 at 8 dpmm: ^GF logo, reversed fields, ^FB blocks, rotated text, code 128, QR), after warm-up, milliseconds; cpu: this process's CPU time a label\n`,
+  );
   printTable(
-    ['step', 'p50 ms', 'mean ms', 'zpl-renderer-js / this', 'target', 'met'],
+    ['step', 'p50 ms', 'mean ms', 'cpu ms', 'zpl-renderer-js / this, p50', 'same, cpu', 'target', 'met'],
     rows.map((row) => [
       row.name,
       formatMs(row.p50),
       formatMs(row.mean),
+      row.cpu === undefined ? '-' : formatMs(row.cpu),
       peer ? `${(peer.p50 / row.p50).toFixed(1)}x` : '-',
+      peer && row.cpu !== undefined ? `${(peer.cpu / row.cpu).toFixed(1)}x` : '-',
       row.target,
       row.met === undefined ? '-' : row.met ? 'yes' : 'NO',
     ]),
