@@ -88,7 +88,7 @@ export async function zplInBench(): Promise<void> {
 
   const cpuAtStart = cpuSnapshot();
   const parse = await measure(PARSE_ITERATIONS, () => readZpl(zpl, options()));
-  // What the route runs in a render thread: read, pick label 0, draw it at one pixel a dot.
+  // What the route runs in a render worker: read, pick label 0, draw it at one pixel a dot.
   const png = await measure(PNG_ITERATIONS, () => renderZpl(zpl, { ...size, index: 0, format: 'png', rotation: 0, fonts }));
   const peerRender = await loadPeer();
   // Decoded to bytes as a server would send them: the peer answers base64.
@@ -128,7 +128,8 @@ export async function zplInBench(): Promise<void> {
   else if (route.result && route.result.failed > 0) console.log(`\nHTTP row: ${route.result.failed} requests failed.`);
   const disturbed = [
     ...(othersInProcess > OTHERS_CPU_WARNING ? [`the in-process rows (${(othersInProcess * 100).toFixed(0)}%)`] : []),
-    ...((route.result?.othersCpu ?? 0) > OTHERS_CPU_WARNING ? [`the HTTP row (${((route.result?.othersCpu ?? 0) * 100).toFixed(0)}%)`] : []),
+    // The render pool's worker processes are among the others there.
+    ...((route.result?.othersCpu ?? 0) > OTHERS_CPU_WARNING ? [`the HTTP row (${((route.result?.othersCpu ?? 0) * 100).toFixed(0)}%, the render workers' processes included)`] : []),
   ];
   if (disturbed.length > 0) console.log(`\nOther processes used the CPU during ${disturbed.join(' and ')}: those rows understate both sides, run again on a quiet machine.`);
 }
