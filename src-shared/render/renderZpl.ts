@@ -78,7 +78,8 @@ export async function renderZpl(zpl: string, options: ZplRenderOptions): Promise
     const [width, height] = rotation % 180 === 0 ? [widthDots, heightDots] : [heightDots, widthDots];
     const [only] = chosen;
     if (only === undefined) throw new Error('unreachable: a PNG of no label was refused above');
-    return { ...answer, bytes: await emitPngOfSize(rotateLabel(only.label, rotation), fonts, { width, height, dpi, pixels }) };
+    // A printer's view: every pixel a dot, inked or not, as Labelary's PNGs are (and without antialiasing resvg draws faster).
+    return { ...answer, bytes: await emitPngOfSize(rotateLabel(only.label, rotation), fonts, { width, height, dpi, pixels, printerDots: true }) };
   } catch (error) {
     throw asRenderFailure(error);
   }

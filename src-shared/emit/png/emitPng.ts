@@ -34,19 +34,28 @@ export async function emitPng(label: LaidOutLabel, fonts: FontRegistry, options:
   return emitPngOfSize(label, fonts, { width: pixelsFor(label.width, dpi), height: pixelsFor(label.height, dpi), dpi, pixels: options.pixels });
 }
 
+export interface PngSize {
+  width: number;
+  height: number;
+  dpi: number;
+  pixels?: RenderPixels;
+  /** Each pixel a printer's dot: drawn without antialiasing and written as 1-bit black and white. */
+  printerDots?: boolean;
+}
+
 /**
  * The label as a PNG of exactly `width` x `height` pixels, `dpi` recorded in it. The ZPL viewer's path: its sizes are
  * the printer's whole dots, and 24 dpmm (609.6 dpi) is past the dpi range of template renders.
  */
-export async function emitPngOfSize(label: LaidOutLabel, fonts: FontRegistry, size: { width: number; height: number; dpi: number; pixels?: RenderPixels }): Promise<Uint8Array> {
-  const { width, height, dpi } = size;
+export async function emitPngOfSize(label: LaidOutLabel, fonts: FontRegistry, size: PngSize): Promise<Uint8Array> {
+  const { width, height, dpi, printerDots = false } = size;
   const pixels = size.pixels ?? new RenderPixels();
   pixels.chargeRaster(width, height, 'the label');
   for (const element of label.elements) if (element.type === 'image') pixels.chargeDrawing(element);
   // Whole-pixel outer size and a stretched viewBox: the raster is exactly width x height even where rounding the two
   // sides changed the aspect ratio by a fraction of a pixel.
-  const svg = labelToSvg(label, fonts, { width: String(width), height: String(height) });
-  const png = encodePng(rasterizeSvg(svg, width), dpi);
+  const svg = labelToSvg(label, fonts, { width: String(width), height: String(height), crisp: printerDots });
+  const png = encodePng(rasterizeSvg(svg, width), dpi, { dots: printerDots });
   await nextTurn();
   return png;
 }

@@ -32,6 +32,17 @@ describe('encodePng', () => {
     expect(rgb).toEqual([[255, 255, 255], [0, 0, 0], [255, 255, 255], [128, 128, 128], [178, 178, 178], [255, 255, 255]]);
   });
 
+  it('writes printer dots as 1-bit grey: black where the pixel over paper is darker than the ZPL threshold', () => {
+    // Nine pixels wide, so a row spills into a second byte; a dark red prints, a light grey and half-covered black do not.
+    const row: [number, number, number, number][] = [BLACK, WHITE, TRANSPARENT, HALF_BLACK, [100, 0, 0, 255], [200, 200, 200, 255], BLACK, WHITE, BLACK];
+    const png = encodePng(raster(9, [...row, ...row.slice().reverse()]), 203.2, { dots: true });
+    expect([png[24], png[25]]).toEqual([1, 0]);
+    const { rgb } = decoded(png);
+    const shade = (on: boolean) => (on ? [0, 0, 0] : [255, 255, 255]);
+    const expectedRow = [true, false, false, false, true, false, true, false, true].map(shade);
+    expect(rgb).toEqual([...expectedRow, ...expectedRow.slice().reverse()]);
+  });
+
   it('writes colour samples once one pixel is not grey, wherever it is', () => {
     const { colorType, rgb } = decoded(encodePng(raster(2, [WHITE, BLACK, HALF_BLACK, [100, 0, 20, 127]]), 300));
     expect(colorType).toBe(2);

@@ -1,5 +1,6 @@
-// Encodes an opaque label raster as a PNG with node's zlib: greyscale when it can be, unfiltered rows, pHYs for the dpi.
+// Encodes an opaque label raster as a PNG with node's zlib: greyscale when it can be (1-bit for printer dots), unfiltered rows, pHYs for the dpi.
 import { constants, crc32, deflateSync } from 'node:zlib';
+import { DARK_LUMA_THRESHOLD, luma } from '../zpl/zplGraphic';
 import type { RasterImage } from './rasterize';
 
 const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
@@ -70,16 +71,39 @@ function rgbScanlines({ width, height, rgba }: RasterImage): Uint8Array {
 }
 
 /**
+ * 1-bit greyscale scanlines (1 white, 0 black), eight pixels a byte: each pixel over white paper is black where a
+ * printer would print a dot (the same luma threshold the ZPL writer uses to turn images into dots).
+ */
+function dotScanlines({ width, height, rgba }: RasterImage): Uint8Array {
+  const stride = Math.ceil(width / 8) + 1;
+  const rows = new Uint8Array(stride * height);
+  for (let y = 0, i = 0; y < height; y++) {
+    const rowStart = y * stride + 1;
+    for (let x = 0; x < width; x++, i += 4) {
+      const paper = 255 - (rgba[i + 3] ?? 0);
+      const white = luma((rgba[i] ?? 0) + paper, (rgba[i + 1] ?? 0) + paper, (rgba[i + 2] ?? 0) + paper) >= DARK_LUMA_THRESHOLD;
+      if (white) rows[rowStart + (x >> 3)]! |= 0x80 >> (x & 7);
+    }
+  }
+  return rows;
+}
+
+export interface PngEncoding {
+  /** 1-bit black and white, as a printer's dots (the ZPL viewer); otherwise 8-bit grey or RGB. */
+  dots?: boolean;
+}
+
+/**
  * Deflate level 1 with the run-length strategy on unfiltered rows: labels are long runs of white and black, and this
  * measured about 10x faster than resvg's own PNG writer and 20x faster than pngjs at a similar size.
  */
-export function encodePng(image: RasterImage, dpi: number): Uint8Array {
-  const { colorType, rows } = scanlines(image);
+export function encodePng(image: RasterImage, dpi: number, encoding: PngEncoding = {}): Uint8Array {
+  const { colorType, rows } = encoding.dots ? { colorType: COLOR_TYPE_GREY, rows: dotScanlines(image) } : scanlines(image);
   const header = new Uint8Array(13);
   const headerView = new DataView(header.buffer);
   headerView.setUint32(0, image.width);
   headerView.setUint32(4, image.height);
-  header[8] = 8; // bits per sample
+  header[8] = encoding.dots ? 1 : 8; // bits per sample
   header[9] = colorType; // compression, filter and interlace methods stay 0
   const physical = new Uint8Array(9);
   const pixelsPerMetre = Math.round(dpi / METRES_PER_INCH);

@@ -22,6 +22,8 @@ export interface SvgDocumentSize {
   /** Values of the root width/height attributes, with their unit ("288pt", "812"). */
   width: string;
   height: string;
+  /** Draw without antialiasing (shape-rendering crispEdges): every pixel fully inked or not, as a printer's dots are. */
+  crisp?: boolean;
 }
 
 /** The label's SVG with a chosen outer size; the viewBox stays in points and is stretched to that size exactly. */
@@ -30,7 +32,7 @@ export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDo
   const width = svgNumber(label.width);
   const height = svgNumber(label.height);
   const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none"${size.crisp ? ' shape-rendering="crispEdges"' : ''}>`,
     `<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`,
   ];
   for (const element of label.elements) parts.push(elementToSvg(element, ctx));

@@ -83,6 +83,9 @@ describe('PNG', () => {
     const png = PNG.sync.read(response.body);
     // Printers of 8 dpmm have 203 dpi: 4 x 6 in is 812 x 1218 dots, as Labelary draws it.
     expect([png.width, png.height]).toEqual([812, 1218]);
+    // Every pixel a printer's dot: 1-bit grey (IHDR bit depth and colour type), so only black and white.
+    expect([response.body[24], response.body[25]]).toEqual([1, 0]);
+    expect(new Set(png.data.filter((_, at) => at % 4 === 0))).toEqual(new Set([0, 255]));
     expect(isInk(png, 90, 85)).toBe(true);
     expect(isInk(png, 20, 20)).toBe(false);
     expect(isInk(png, 310, 310)).toBe(false);
