@@ -4,6 +4,9 @@ import { RenderError } from '../../src-shared/errors';
 import { residentMemory } from './processMemory';
 import { attachBytes, DATA_FD, type PoolMessage, type RenderStep, type TaskOutcome, type WorkerMessage } from './taskProtocol';
 
+/** Megabytes of old space a worker's V8 heap starts with (see execArgv). */
+const INITIAL_OLD_SPACE_MB = 128;
+
 export type WorkerState = 'starting' | 'idle' | 'busy' | 'dying';
 
 export interface WorkerEvents {
@@ -49,7 +52,9 @@ export class WorkerProcess {
       // Uint8Arrays (PNGs, PDFs) cross as bytes, not as JSON arrays of numbers.
       serialization: 'advanced',
       // The V8 heap gets the same limit as the whole process: a JavaScript runaway fails there, with a clear message.
-      execArgv: [`--max-old-space-size=${maxMemoryMb}`],
+      // A larger starting old space (capped by that limit) spares a render the full collections V8 runs while the heap
+      // grows from its default: a 4x6 ZPL label's worker CPU went from 27-30 ms to about 22 ms.
+      execArgv: [`--max-old-space-size=${maxMemoryMb}`, `--initial-old-space-size=${Math.min(INITIAL_OLD_SPACE_MB, maxMemoryMb)}`],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc', 'pipe'],
       // In Electron, process.execPath is the app: this makes it a plain Node process.
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
