@@ -66,7 +66,14 @@ interface CanvasElementProps {
 export const CanvasElement = memo(function CanvasElement({ element, fonts, events }: CanvasElementProps) {
   return (
     <ElementFrame id={element.id} box={element.box} rotation={element.rotation} events={events}>
-      <ElementVisual element={element} fonts={fonts} />
+      {element.reverse ? (
+        // Reversed (ZPL ^FR): painted white and blended by difference, as the svg, pdf and html outputs do.
+        <Group globalCompositeOperation="difference">
+          <ElementVisual element={element} fonts={fonts} />
+        </Group>
+      ) : (
+        <ElementVisual element={element} fonts={fonts} />
+      )}
     </ElementFrame>
   );
 });

@@ -2,7 +2,7 @@
 import type Konva from 'konva';
 import type { KonvaEventObject } from 'konva/lib/Node';
 import { useRef, useState } from 'react';
-import { Layer, Stage } from 'react-konva';
+import { Layer, Rect, Stage } from 'react-konva';
 import { useStore } from 'zustand';
 import type { CanvasLayout, FontRegistry } from '../engine';
 import type { EditorStore } from '../store/editorStore';
@@ -53,6 +53,8 @@ export function LabelCanvas({ store, layout, fonts, width, height }: LabelCanvas
         <LabelBackground label={label} grid={grid.visible ? grid.size : undefined} zoom={zoom} />
       </Layer>
       <Layer>
+        {/* Reversed elements blend with what is beneath in this layer: the paper must be here for them to turn black on it. */}
+        {layout.label.elements.some((element) => element.reverse) && <Rect width={label.width} height={label.height} fill="#ffffff" listening={false} />}
         {layout.label.elements.map((element) => (
           <CanvasElement key={element.id} element={element} fonts={fonts} events={pointer.events} />
         ))}

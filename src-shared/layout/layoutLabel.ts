@@ -10,6 +10,7 @@ import { toPoints } from '../units/length';
 import type { ElementLayout, LayoutContext } from './layoutContext';
 import type { Box, LaidOutElement, LaidOutLabel, RenderWarning } from './laidOutLabel';
 import type { LayoutMemo } from './layoutMemo';
+import { paintElement } from './paintElement';
 
 export interface LayoutOptions {
   fonts: FontRegistry;
@@ -96,7 +97,9 @@ export function layoutLabel(template: Template, data: LabelData, options: Layout
     const warned = warnings.length;
     // The table is keyed by type, so the entry always matches the element; TypeScript cannot correlate the two.
     const layout = ELEMENT_LAYOUTS[element.type] as ElementLayout<Element, LaidOutElement>;
-    const laidOut = layout(element, box, ctx);
+    const drawn = layout(element, box, ctx);
+    // White blended by difference is what inverts: the element's own colours do not matter once it is reversed.
+    const laidOut = drawn && element.reverse ? { ...paintElement(drawn, '#ffffff'), reverse: true } : drawn;
     memo?.set(element, value, { laidOut, warnings: warnings.slice(warned) });
     if (laidOut) elements.push(laidOut);
   }

@@ -46,6 +46,11 @@ export const elementBaseShape = {
   rotation: z.number().finite().default(0),
   /** Drawn only when this expression is truthy. */
   condition: expressionSchema.optional(),
+  /**
+   * Inverts what is beneath it, as ZPL's ^FR does: the layout paints the element white and every output blends it by
+   * difference (white over black, black over white). Images keep their own pixels and blend as they are.
+   */
+  reverse: z.boolean().optional(),
 };
 
 /** Where text and barcode elements get their value; the first present wins. */

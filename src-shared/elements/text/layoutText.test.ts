@@ -107,4 +107,19 @@ describe('text layout', () => {
     expect(laidOut.rotation).toBe(90);
     expect(laidOut.color).toBe('#ff0000');
   });
+
+  it('condenses glyphs by horizontalScale: lines measure and wrap at the scaled widths, and the run carries scaleX', () => {
+    const plain = layout('Condensed', { style: { fontSize: '10pt' } }).laidOut;
+    expect(plain.scaleX).toBeUndefined();
+    const condensed = layout('Condensed', { style: { fontSize: '10pt', horizontalScale: 0.5 } }).laidOut;
+    expect(condensed.scaleX).toBe(0.5);
+    expect(condensed.lines[0]!.width).toBeCloseTo(plain.lines[0]!.width / 2, 9);
+    // Two words that need two lines at full width fit one line condensed.
+    const words = 'Wrapping widely';
+    const box = { x: 0, y: 0, width: fonts.measure('sans-regular', words, 10) * 0.8, height: 50 };
+    expect(layout(words, { style: { fontSize: '10pt' } }, box).laidOut.lines).toHaveLength(2);
+    expect(layout(words, { style: { fontSize: '10pt', horizontalScale: 0.75 } }, box).laidOut.lines).toHaveLength(1);
+    const right = layout('Hi', { style: { textAlign: 'right', horizontalScale: 2 } }).laidOut.lines[0]!;
+    expect(right.x + right.width).toBeCloseTo(110, 9);
+  });
 });

@@ -34,28 +34,39 @@ function fittingLineCount(block: TextBlock, boxHeight: number, fonts: FontRegist
   return count;
 }
 
-function wrapAt(text: string, fontSize: number, lineHeightFactor: number, width: number, fonts: FontRegistry, fontKey: FontFaceKey): TextBlock {
+/** The face and the horizontal scale its glyphs are drawn with: every width the layout measures is scaled. */
+interface ScaledFace {
+  fonts: FontRegistry;
+  fontKey: FontFaceKey;
+  scaleX: number;
+}
+
+function measure(face: ScaledFace, text: string, fontSize: number): number {
+  return face.fonts.measure(face.fontKey, text, fontSize) * face.scaleX;
+}
+
+function wrapAt(text: string, fontSize: number, lineHeightFactor: number, width: number, face: ScaledFace): TextBlock {
   return {
     fontSize,
     lineHeight: fontSize * lineHeightFactor,
-    lines: breakLines(text, width, (line) => fonts.measure(fontKey, line, fontSize)),
+    lines: breakLines(text, width, (line) => measure(face, line, fontSize)),
   };
 }
 
 /** The largest size between min and max at which the wrapped text fits the box; binary search on a monotone test. */
-function shrinkToFit(text: string, maxSize: number, minSize: number, lineHeightFactor: number, box: Box, fonts: FontRegistry, fontKey: FontFaceKey): TextBlock {
+function shrinkToFit(text: string, maxSize: number, minSize: number, lineHeightFactor: number, box: Box, face: ScaledFace): TextBlock {
   const fitsAt = (block: TextBlock): boolean =>
-    fittingLineCount(block, box.height, fonts, fontKey, true) === block.lines.length &&
-    block.lines.every((line) => fonts.measure(fontKey, line, block.fontSize) <= box.width + EPSILON);
-  const largest = wrapAt(text, maxSize, lineHeightFactor, box.width, fonts, fontKey);
+    fittingLineCount(block, box.height, face.fonts, face.fontKey, true) === block.lines.length &&
+    block.lines.every((line) => measure(face, line, block.fontSize) <= box.width + EPSILON);
+  const largest = wrapAt(text, maxSize, lineHeightFactor, box.width, face);
   if (fitsAt(largest) || maxSize <= minSize) return largest;
-  let best = wrapAt(text, minSize, lineHeightFactor, box.width, fonts, fontKey);
+  let best = wrapAt(text, minSize, lineHeightFactor, box.width, face);
   if (!fitsAt(best)) return best;
   let low = minSize;
   let high = maxSize;
   while (high - low > SHRINK_PRECISION) {
     const middle = (low + high) / 2;
-    const block = wrapAt(text, middle, lineHeightFactor, box.width, fonts, fontKey);
+    const block = wrapAt(text, middle, lineHeightFactor, box.width, face);
     if (fitsAt(block)) {
       low = middle;
       best = block;
@@ -74,10 +85,11 @@ export const layoutText: ElementLayout<ElementOf<'text'>, LaidOutOf<'text'>> = (
   }
   const text = ctx.content(element) ?? '';
   const fontSize = toPoints(style.fontSize);
+  const scaled: ScaledFace = { fonts: ctx.fonts, fontKey: face.key, scaleX: style.horizontalScale };
   const block =
     style.overflow === 'shrink'
-      ? shrinkToFit(text, fontSize, Math.min(toPoints(style.minFontSize), fontSize), style.lineHeight, box, ctx.fonts, face.key)
-      : wrapAt(text, fontSize, style.lineHeight, box.width, ctx.fonts, face.key);
+      ? shrinkToFit(text, fontSize, Math.min(toPoints(style.minFontSize), fontSize), style.lineHeight, box, scaled)
+      : wrapAt(text, fontSize, style.lineHeight, box.width, scaled);
 
   const kept = fittingLineCount(block, box.height, ctx.fonts, face.key, style.overflow === 'shrink');
   if (kept < block.lines.length && text !== '') {
@@ -96,7 +108,7 @@ export const layoutText: ElementLayout<ElementOf<'text'>, LaidOutOf<'text'>> = (
 
   const lines: TextLine[] = visible
     .map((line, index) => {
-      const width = ctx.fonts.measure(face.key, line, block.fontSize);
+      const width = measure(scaled, line, block.fontSize);
       const slack = box.width - width;
       const x = box.x + (style.textAlign === 'left' ? 0 : style.textAlign === 'center' ? slack / 2 : slack);
       return { text: line, x, baseline: top + index * block.lineHeight + halfLeading + ascent, width };
@@ -110,6 +122,7 @@ export const layoutText: ElementLayout<ElementOf<'text'>, LaidOutOf<'text'>> = (
     rotation: element.rotation,
     fontKey: face.key,
     fontSize: block.fontSize,
+    ...(style.horizontalScale === 1 ? {} : { scaleX: style.horizontalScale }),
     color: style.color,
     textAlign: style.textAlign,
     lineHeight: block.lineHeight,

@@ -15,6 +15,11 @@ export const textStyleSchema = z.strictObject({
   /** wrap: break at the box width, drop lines past the bottom; shrink: largest size that fits. */
   overflow: z.enum(['wrap', 'shrink']).optional(),
   minFontSize: lengthSchema.optional(),
+  /**
+   * Glyphs stretched across (above 1) or condensed (below 1) about each line's left edge; lines break and align at the
+   * scaled widths. A ZPL import gives printer font 0 (a condensed bold sans) as the bold sans with its condensing here.
+   */
+  horizontalScale: z.number().min(0.1).max(10).optional(),
 });
 
 export const textElementSchema = z.strictObject({
@@ -38,4 +43,5 @@ export const TEXT_DEFAULTS = {
   lineHeight: 1.2,
   overflow: 'wrap',
   minFontSize: '4pt',
+  horizontalScale: 1,
 } as const;

@@ -44,7 +44,7 @@ function magnifiedDots(bitmap: MonoBitmap, { x: mx, y: my }: Magnification): Uin
  */
 const encoded = new WeakMap<MonoBitmap, Map<string, string>>();
 
-function pngBase64(bitmap: MonoBitmap, magnification: Magnification, reverse: boolean): string {
+export function pngBase64(bitmap: MonoBitmap, magnification: Magnification, reverse: boolean): string {
   let byMagnification = encoded.get(bitmap);
   if (byMagnification === undefined) encoded.set(bitmap, (byMagnification = new Map()));
   const key = `${magnification.x}x${magnification.y}${reverse ? 'R' : ''}`;

@@ -22,7 +22,7 @@ export function finishLabel(reader: ZplReader): void {
   const width = reader.options.widthDots * ppd;
   const height = reader.options.heightDots * ppd;
   const elements = reader.printer.invert ? open.elements.map((element) => turnHalf(element, width, height)) : open.elements;
-  reader.labels.push({ label: { width, height, elements, warnings: [] }, quantity: open.quantity, fieldNumbers: open.fieldNumbers });
+  reader.labels.push({ label: { width, height, elements, warnings: [] }, quantity: open.quantity, fieldNumbers: open.fieldNumbers, texts: open.texts });
   reader.label = undefined;
 }
 

@@ -16,7 +16,7 @@ interface FieldLine {
 }
 
 /** ^FB's escapes: `\&` breaks the line, `\\` is one backslash. */
-function blockParagraphs(text: string): string[] {
+export function blockParagraphs(text: string): string[] {
   if (!text.includes('\\')) return [text];
   const paragraphs: string[] = [];
   let current = '';
@@ -184,4 +184,5 @@ export function closeTextField(reader: ZplReader, text = reader.fieldText()): vo
   if (scaleX !== 1) element.scaleX = scaleX;
   if (reader.reversed()) element.reverse = true;
   reader.add(element);
+  reader.openLabel().texts[element.id] = block === undefined ? { text } : { text, block };
 }

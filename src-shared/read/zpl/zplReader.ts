@@ -105,10 +105,17 @@ export function initialPrinterState(): ZplPrinterState {
   };
 }
 
+/** A text field as written, for import: its data (^FH and ^CI applied, ^FB's escapes not) and the ^FB block that wrapped it. */
+export interface ZplTextSource {
+  text: string;
+  block?: ZplTextBlock;
+}
+
 /** The open label: its elements in drawing order and its fields' ^FN numbers. */
 export interface ZplOpenLabel {
   elements: LaidOutElement[];
   fieldNumbers: Record<string, number>;
+  texts: Record<string, ZplTextSource>;
   quantity: number;
   /** ^XF recalls: the stored format's name and where in `elements` its fields go; run at ^XZ, when the ^FN data is known. */
   recalls: { name: string; insertAt: number; command: ZplCommand }[];
@@ -128,6 +135,8 @@ export interface ZplLabel {
   quantity: number;
   /** Element id → its field's ^FN number, for import (fields become data bindings). */
   fieldNumbers: Record<string, number>;
+  /** Text element id → the field it was drawn from, for import (a ^FB block wraps again as a text box). */
+  texts: Record<string, ZplTextSource>;
 }
 
 export interface ZplReadResult {
@@ -212,7 +221,7 @@ export class ZplReader implements ZplFieldContext {
 
   /** The open label, opened implicitly (with a warning) when a field comes before any ^XA. */
   openLabel(): ZplOpenLabel {
-    this.label ??= { elements: [], fieldNumbers: {}, quantity: 1, recalls: [], fieldValues: new Map(), fieldCount: 0, overflowed: false };
+    this.label ??= { elements: [], fieldNumbers: {}, texts: {}, quantity: 1, recalls: [], fieldValues: new Map(), fieldCount: 0, overflowed: false };
     return this.label;
   }
 

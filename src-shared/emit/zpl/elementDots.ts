@@ -1,0 +1,54 @@
+// One laid-out element alone, rasterised on the printer's dot grid: what the ZPL writer sends as a graphic and an import keeps as an image.
+import type { Box, LaidOutElement } from '../../layout/laidOutLabel';
+import type { FontRegistry } from '../../fonts/fontRegistry';
+import type { RenderPixels } from '../../render/renderPixels';
+import { pointsToDots } from '../../units/length';
+import { rasterizeSvg } from '../png/rasterize';
+import { elementToSvg } from '../svg/emitSvg';
+import { rgbaToMonochrome } from './zplGraphic';
+
+/** Dots of an element: one byte a dot (1 black), `left` and `top` in dots from the label's top-left corner. */
+export interface ElementDots {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  bits: Uint8Array;
+}
+
+/** The axis-aligned box that holds `box` turned `rotation` degrees about its centre. */
+function rotatedBounds(box: Box, rotation: number): Box {
+  const radians = (rotation * Math.PI) / 180;
+  const cos = Math.abs(Math.cos(radians));
+  const sin = Math.abs(Math.sin(radians));
+  const width = box.width * cos + box.height * sin;
+  const height = box.width * sin + box.height * cos;
+  return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
+}
+
+/**
+ * The element alone, rasterised at `dpi` over its rotated bounds (clipped to the label) on white paper; undefined when
+ * nothing of it is on the label. The raster (and an image's decoding) is charged to `pixels` first. The raster grid is the dot grid, so nothing is resampled on the way to the printer.
+ * Photos are dithered to keep their greys; everything else is thresholded to keep its edges crisp.
+ */
+export function elementDots(element: LaidOutElement, label: { width: number; height: number }, fonts: FontRegistry, dpi: number, pixels: RenderPixels): ElementDots | undefined {
+  const dots = (points: number) => Math.round(pointsToDots(points, dpi));
+  const bounds = rotatedBounds(element.box, element.rotation);
+  const left = Math.max(0, dots(bounds.x));
+  const top = Math.max(0, dots(bounds.y));
+  const right = Math.min(dots(label.width), dots(bounds.x + bounds.width));
+  const bottom = Math.min(dots(label.height), dots(bounds.y + bounds.height));
+  if (right <= left || bottom <= top) return undefined;
+  const pointsPerDot = 72 / dpi;
+  // Full precision, not svgNumber's 1/1000 pt: the viewBox must sit on the dot grid exactly, or edge dots flip.
+  const [x, y, width, height] = [left, top, right - left, bottom - top].map((count) => String(count * pointsPerDot));
+  pixels.chargeRaster(right - left, bottom - top, `the graphic of element "${element.id}"`);
+  if (element.type === 'image') pixels.chargeDrawing(element);
+  // On white paper, as the printer sees it: an opaque raster also keeps resvg's premultiplied alpha out of the threshold.
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${right - left}" height="${bottom - top}" viewBox="${x} ${y} ${width} ${height}">` +
+    `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="#ffffff"/>${elementToSvg(element, { fonts })}</svg>`;
+  const raster = rasterizeSvg(svg, right - left);
+  const bits = rgbaToMonochrome(raster.rgba, raster.width, raster.height, element.type === 'image' ? 'dither' : 'threshold');
+  return { left, top, width: raster.width, height: raster.height, bits };
+}
