@@ -1,12 +1,16 @@
-// `labelsmith template import|list|publish|unpublish|export`: team templates, optionally in a library.
+// `labelsmith template import|import-zpl|list|publish|unpublish|export`: team templates, optionally in a library.
 import { Command } from 'commander';
 import { z } from 'zod';
 import { slugSchema } from '../../src-shared/api/slug';
+import { parseLabelIndex, parseLabelSize } from '../../src-shared/api/zplViewer';
 import { parseTemplate } from '../../src-shared/model/template';
+import { importZpl } from '../../src-shared/read/zpl/importZpl';
+import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
+import { bundledFonts } from '../fonts/bundledFonts';
 import type { Store } from '../store/openStore';
 import type { TemplateRecord, TemplateStatus } from '../store/storeTypes';
-import { found, parseOptions, runWithStore, withDataDirOption, type DataDirOption } from './adminCliSupport';
-import { readJsonFile } from './readInput';
+import { found, nameSchema, parseOptions, runWithStore, withDataDirOption, type DataDirOption } from './adminCliSupport';
+import { readInputBytes, readJsonFile } from './readInput';
 
 const importSchema = z.object({
   dataDir: z.string().optional(),
@@ -14,6 +18,17 @@ const importSchema = z.object({
   file: z.string(),
   slug: slugSchema.optional(),
   library: z.string().optional(),
+  publish: z.boolean().optional(),
+});
+
+const importZplSchema = z.object({
+  dataDir: z.string().optional(),
+  team: z.string(),
+  slug: slugSchema,
+  name: nameSchema.optional(),
+  size: z.string(),
+  dpmm: z.string(),
+  index: z.string().optional(),
   publish: z.boolean().optional(),
 });
 
@@ -53,6 +68,30 @@ export function templateCommand(): Command {
         // Validated before the store is opened: a bad file changes nothing.
         const content = parseTemplate(readJsonFile(options.file, 'template'));
         runWithStore(options, (store) => summary(store.transaction(() => importTemplate(store, options, content))));
+      }),
+  );
+
+  template.addCommand(
+    withDataDirOption(new Command('import-zpl'))
+      .description('import a ZPL label as a template: each field an element, ^FN fields bound to data.fieldN; prints the template with the warnings')
+      .argument('<file>', 'ZPL file ("-" for stdin)')
+      .requiredOption('--team <id>', 'owning team id')
+      .requiredOption('--slug <slug>', 'slug of the new template')
+      .option('--name <name>', 'template name (default: "Imported ZPL label")')
+      .option('--size <WxH>', 'label size in inches, as the printer\'s media', '4x6')
+      .option('--dpmm <n>', 'print density the ZPL was written for: 6, 8, 12 or 24 dots per mm', '8')
+      .option('--index <n>', 'which label of the file, from 0', '0')
+      .option('--publish', 'publish at once (default: draft)')
+      .action((file: string, raw: unknown) => {
+        const options = parseOptions(importZplSchema, raw);
+        // Read and lifted before the store is opened: unreadable ZPL changes nothing.
+        const size = parseLabelSize(`${options.dpmm}dpmm`, options.size);
+        const text = zplTextFromBytes(readInputBytes(file, 'ZPL'));
+        const { template: content, warnings } = importZpl(text, { ...size, index: parseLabelIndex(options.index) ?? 0, name: options.name, fonts: bundledFonts() });
+        runWithStore(options, (store) => {
+          const record = store.transaction(() => importTemplate(store, { ...options, file }, content));
+          return { ...summary(record), warnings };
+        });
       }),
   );
 
