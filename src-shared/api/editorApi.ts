@@ -5,6 +5,7 @@ import type { Template } from '../model/template';
 import type { Usage } from './resources';
 import { renderDataSchema, renderRequestSchema } from './renderRequest';
 import { slugSchema } from './slug';
+import { ZPL_VIEWER_MAX_INCHES } from './zplViewer';
 
 /**
  * Changes made with the session cookie must carry this header set to "1": a cross-site form or image cannot send a
@@ -46,6 +47,26 @@ export const templateListQuerySchema = z.object({
 export const createTemplateBodySchema = z.object({ content: jsonObject('content'), slug: slugSchema.optional() });
 /** PUT /api/templates/:id and POST /api/templates/import. */
 export const templateContentBodySchema = z.object({ content: jsonObject('content') });
+/** POST /api/zpl/import: one label of the ZPL (as the viewer sizes it) made a new draft template; the slug defaults to one made from the name. */
+export const zplImportBodySchema = z.object({
+  zpl: z.string({ error: 'zpl must be the ZPL as a string' }).min(1, { message: 'zpl must not be empty' }),
+  dpmm: z.union([z.literal(6), z.literal(8), z.literal(12), z.literal(24)], { error: 'dpmm must be 6, 8, 12 or 24' }).default(8),
+  width: z.number().positive().max(ZPL_VIEWER_MAX_INCHES, { message: `width is at most ${ZPL_VIEWER_MAX_INCHES} inches` }).default(4),
+  height: z.number().positive().max(ZPL_VIEWER_MAX_INCHES, { message: `height is at most ${ZPL_VIEWER_MAX_INCHES} inches` }).default(6),
+  index: z.number().int().min(0).default(0),
+  name: nameSchema.optional(),
+  slug: slugSchema.optional(),
+});
+
+/** The answer of POST /api/zpl/import (201): the new template and what the import could not keep as it was. */
+export interface EditorZplImport {
+  id: string;
+  slug: string;
+  name: string;
+  /** The reader's warnings carry their position (offset in the ZPL); the lift's have none. */
+  warnings: { code: string; message: string; position?: number }[];
+}
+
 /** PATCH /api/templates/:id: a rename also renames meta.name in the content. */
 export const patchTemplateBodySchema = z
   .object({ name: nameSchema.optional(), status: z.enum(['draft', 'published']).optional() })

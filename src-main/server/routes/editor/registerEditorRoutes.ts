@@ -18,6 +18,7 @@ import { registerStocksRoute } from './stocksRoute';
 import { registerTemplatesRoutes } from './templatesRoutes';
 import { registerThumbnailRoute } from './thumbnailRoute';
 import { registerEditorUsageRoute } from './usageRoute';
+import { registerZplImportRoute } from './zplImportRoute';
 
 export interface EditorRouteDeps {
   store: Store;
@@ -35,6 +36,7 @@ export interface EditorRouteDeps {
 export function registerEditorRoutes(router: Router, { store, pool, config, session, teamId, quota, printQueue }: EditorRouteDeps): void {
   registerSessionRoute(router, store, config, session, teamId);
   registerTemplatesRoutes(router, store, teamId);
+  registerZplImportRoute(router, store, teamId);
   registerThumbnailRoute(router, store, pool, teamId, config.version);
   registerPreviewRoute(router, pool, store, teamId);
   registerStocksRoute(router);
