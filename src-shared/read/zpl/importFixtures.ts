@@ -86,3 +86,17 @@ export const FORMAT_ONLY = [
   '^BY3^FO40,200^BCN,120,N^FN1^FDBIN A-01^FS',
   '^XZ',
 ].join('\n');
+
+/** A rack label read from every side: ^FT origins, fields turned I and B, a turned ^FB block, Data Matrix and a turned EAN-13. */
+export const RACK = [
+  '^XA^PW812^LL1218^CF0,40',
+  '^FO20,20^GB772,1178,6,B,1^FS',
+  '^FT60,120^A0N,80,64^FDAISLE 14^FS',
+  '^FT750,1150^A0I,50,42^FDBAY C - LEVEL 2^FS',
+  '^FT120,1100^A0B,60,50^FDPICK FACE^FS',
+  '^FO560,200^A0R,36,30^FB500,3,4,C^FDFAST MOVERS\\&KEEP CLEAR\\&NO STACKING^FS',
+  '^FO200,220^BXN,8,200^FDRACK-14-C-2^FS',
+  '^BY3^FO220,520^BEB,120,Y,N^FD590123412345^FS',
+  '^FO200,1000^GB420,80,80^FS^FO230,1015^A0N,56,48^FR^FDLOC 14C2^FS',
+  '^XZ',
+].join('\n');

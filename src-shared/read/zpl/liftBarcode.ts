@@ -38,11 +38,15 @@ function encode(data: { symbology: Symbology; value: string }, element: LaidOutB
  */
 function symbolBox(element: LaidOutBarcode, encoded: EncodedBarcode, lineHeight: number, ctx: LiftContext): Box | undefined {
   const { symbol } = element;
-  if (symbol.kind === 'linear' && encoded.kind === 'linear') {
-    const width = encoded.widths.reduce((sum, modules) => sum + modules, 0) * symbol.moduleWidth;
-    if (Math.abs(width - symbol.width) > symbol.moduleWidth) {
+  // EAN and UPC come as a vector of bars, their guard bars longer: the module is the symbol's width over its modules.
+  if ((symbol.kind === 'linear' || symbol.kind === 'vector') && encoded.kind === 'linear') {
+    const modules = encoded.widths.reduce((sum, count) => sum + count, 0);
+    const dot = pointsPerDot(ctx.dpmm);
+    const moduleWidth = symbol.kind === 'linear' ? symbol.moduleWidth : Math.max(1, Math.round(symbol.width / modules / dot)) * dot;
+    const width = modules * moduleWidth;
+    if (Math.abs(width - symbol.width) > moduleWidth) {
       // Typically digits the ZPL left in Code 128's subset B, which the template's encoder packs two a module group (subset C).
-      const dots = Math.round((symbol.width - width) / pointsPerDot(ctx.dpmm));
+      const dots = Math.round((symbol.width - width) / dot);
       ctx.warn({ code: 'ZPL_IMPORT_BARCODE_WIDTH', elementId: element.id, message: `the template encodes the value in ${dots > 0 ? 'fewer' : 'more'} modules than the printer did: the symbol is ${Math.abs(dots)} dots ${dots > 0 ? 'narrower' : 'wider'}, centred where it was` });
     }
     return { x: symbol.x + (symbol.width - width) / 2, y: symbol.y, width, height: symbol.height + lineHeight };
@@ -60,7 +64,7 @@ function symbolBox(element: LaidOutBarcode, encoded: EncodedBarcode, lineHeight:
 /** The human-readable line's family and size, and the height it takes below the bars (ascent to descent, as layoutBarcode). */
 function humanReadableStyle(element: LaidOutBarcode, ctx: LiftContext): { fontFamily: string; fontSize: string; height: number } | undefined {
   const run = element.humanReadable;
-  if (run === undefined || element.symbol.kind !== 'linear') return undefined;
+  if (run === undefined) return undefined;
   const family = run.fontKey.split('-')[0] ?? 'sans';
   // The template draws the line in the family's regular face.
   const face = `${family}-regular` as FontFaceKey;

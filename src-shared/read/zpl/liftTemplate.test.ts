@@ -13,7 +13,7 @@ import { layoutLabel } from '../../layout/layoutLabel';
 import type { Template } from '../../model/template';
 import { PixelBudget } from '../../render/pixelBudget';
 import { renderLabel } from '../../render/renderLabel';
-import { EXPRESS_PARCEL, FORMAT_ONLY, FREIGHT, POSTAL, STORED_FORMAT } from './importFixtures';
+import { EXPRESS_PARCEL, FORMAT_ONLY, FREIGHT, POSTAL, RACK, STORED_FORMAT } from './importFixtures';
 import { importZpl } from './importZpl';
 import { inkAgreement, type InkRaster } from './inkAgreement';
 import { readZpl } from './readZpl';
@@ -24,7 +24,7 @@ const NOW = new Date('2026-11-20T10:00:00Z');
 /** 4 x 6 in at 8 dpmm as the viewer sizes it (203 dots an inch): the size every fixture is read and drawn at. */
 const WIDTH_DOTS = 812;
 const HEIGHT_DOTS = 1218;
-const FORMATS: ReadInputBarcodeFormat[] = ['Code128', 'PDF417', 'QRCode', 'MaxiCode'];
+const FORMATS: ReadInputBarcodeFormat[] = ['Code128', 'PDF417', 'QRCode', 'MaxiCode', 'DataMatrix', 'EAN13'];
 
 function readLabel(zpl: string): LaidOutLabel {
   const read = readZpl(zplTextFromBytes(new TextEncoder().encode(zpl)), { dpmm: 8, widthDots: WIDTH_DOTS, heightDots: HEIGHT_DOTS, budget: new PixelBudget(50_000_000), fonts });
@@ -60,7 +60,7 @@ function elementsOf<T extends ElementOf<'text'>['type'] | ElementOf<'barcode'>['
   return template.elements.filter((element) => element.type === type) as ElementOf<T>[];
 }
 
-const CARRIER_LABELS = { 'express parcel': EXPRESS_PARCEL, freight: FREIGHT, postal: POSTAL, 'stored format': STORED_FORMAT };
+const CARRIER_LABELS = { 'express parcel': EXPRESS_PARCEL, freight: FREIGHT, postal: POSTAL, 'stored format': STORED_FORMAT, rack: RACK };
 
 describe.each(Object.entries(CARRIER_LABELS))('the %s label imported as a template', (name, zpl) => {
   const original = draw(readLabel(zpl));
@@ -122,6 +122,12 @@ describe('what each field becomes', () => {
     expect(routing!.content).toEqual({ text: '(420)627041120(92)9405511899223197428490' });
     // ^BY2: two dots a module, so the box is a whole number of 2-dot modules at the printer's 203 dots an inch.
     expect(dots(routing!.width) / 2).toBeCloseTo(Math.round(dots(routing!.width) / 2), 2);
+    const rack = lift(RACK);
+    expect(rack.codes).toEqual([]);
+    expect(elementsOf(rack.template, 'barcode').map((code) => [code.symbology, code.rotation, code.showText])).toEqual([
+      ['datamatrix', 0, undefined],
+      ['ean13', 270, true],
+    ]);
     const [pdf417, turned] = elementsOf(lift(FREIGHT).template, 'barcode');
     expect(pdf417!.symbology).toBe('pdf417');
     expect(turned).toMatchObject({ symbology: 'code128', rotation: 90, showText: true });
