@@ -5,15 +5,16 @@ import { EXPRESS_PARCEL, STORED_FORMAT } from '../../../../src-shared/read/zpl/i
 import { api, signIn, startEditorServer, type EditorServer } from './editorTestSupport';
 
 let server: EditorServer;
-let teamId: string;
-
 beforeAll(async () => {
   server = await startEditorServer();
-  teamId = (await api(server, '/api/session')).json<EditorSession>().teamId;
 });
-afterAll(async () => {
-  await server.close();
-});
+afterAll(() => server.close());
+
+/** The templates of the team the editor works as. */
+async function workspaceTemplates() {
+  const { teamId } = (await api(server, '/api/session')).json<EditorSession>();
+  return { teamId, templates: server.store.templates.listForTeam(teamId, { publishedOnly: false }) };
+}
 
 describe('POST /api/zpl/import', () => {
   it('makes a draft template of the workspace team, 4 x 6 in at 8 dpmm by default, with the warnings', async () => {
@@ -24,7 +25,7 @@ describe('POST /api/zpl/import', () => {
     // The MaxiCode has no template symbology: kept as an image, and said so.
     expect(imported.warnings).toContainEqual(expect.objectContaining({ code: 'ZPL_IMPORT_AS_IMAGE' }));
     const stored = server.store.templates.get(imported.id)!;
-    expect(stored).toMatchObject({ teamId, status: 'draft' });
+    expect(stored).toMatchObject({ teamId: (await workspaceTemplates()).teamId, status: 'draft' });
     expect(stored.content.dimensions).toEqual({ width: '101.6mm', height: '152.4mm' });
     // The gallery's routes see it as any other template.
     const read = (await api(server, `/api/templates/${imported.id}`)).json<EditorTemplate>();
@@ -51,14 +52,14 @@ describe('POST /api/zpl/import', () => {
   });
 
   it('answers 400 with the API error shape for input it cannot import, and stores nothing', async () => {
-    const before = server.store.templates.listForTeam(teamId, { publishedOnly: false }).length;
+    const before = (await workspaceTemplates()).templates.length;
     const cases: unknown[] = [{ zpl: 'not a label' }, { zpl: '^XA^FDx^FS^XZ', index: 3 }, { zpl: '^XA^XZ', dpmm: 7 }, { zpl: '' }, { zpl: 42 }, { zpl: '^XA^XZ', width: 40 }];
     for (const json of cases) {
       const answer = await api(server, '/api/zpl/import', { json });
       expect(answer.status, JSON.stringify(json)).toBe(400);
       expect(answer.json()).toMatchObject({ code: 'BAD_REQUEST', error: expect.any(String) });
     }
-    expect(server.store.templates.listForTeam(teamId, { publishedOnly: false })).toHaveLength(before);
+    expect((await workspaceTemplates()).templates).toHaveLength(before);
   });
 
   it('needs the admin session, and with the cookie the CSRF header', async () => {
