@@ -1,5 +1,6 @@
-// Writer → reader round trip: every sample template emitted as ZPL and read back draws what the engine draws.
+// Writer → reader round trip: every sample template (together every element type) emitted as ZPL and read back draws what the engine draws, and its barcodes scan.
 import { describe, expect, it } from 'vitest';
+import { decode } from '../../elements/barcode/barcodeTestSupport';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
 import { loadSample } from '../../../src-main/samples/sampleTemplates';
 import { rasterizeSvg } from '../../emit/png/rasterize';
@@ -21,19 +22,36 @@ function draw(label: LaidOutLabel, widthDots: number, heightDots: number): InkRa
   return rasterizeSvg(labelToSvg(label, fonts, { width: String(widthDots), height: String(heightDots) }), widthDots);
 }
 
+/** Reads back what the writer sends a 203 dpi printer for `label`, drawn at one pixel a dot, beside the engine's drawing. */
+function roundTrip(label: LaidOutLabel): { engine: InkRaster; reader: InkRaster } {
+  const widthDots = Math.round(pointsToDots(label.width, 203));
+  const heightDots = Math.round(pointsToDots(label.height, 203));
+  const zpl = emitZpl(label, fonts, { dpi: 203 });
+  const read = readZpl(zplTextFromBytes(new TextEncoder().encode(zpl)), { dpmm: 8, widthDots, heightDots, budget: new PixelBudget(50_000_000), fonts });
+  expect(read.warnings).toEqual([]);
+  return { engine: draw(label, widthDots, heightDots), reader: draw(read.labels[0]!.label, widthDots, heightDots) };
+}
+
 describe.each(['shipping-4x6', 'asset-tag'])('round trip of %s through ZPL', (name) => {
-  it('draws ink that agrees with the engine (barcodes and images left out until their readers land)', () => {
-    const sample = loadSample(name);
-    const laidOut = layoutLabel(parseTemplate(sample.template), sample.data as Record<string, unknown>, { fonts, env: { now: () => NOW } });
-    // Until the barcode and graphic readers land, the reader skips ^B* and ^GF fields; compare the rest.
-    const label: LaidOutLabel = { ...laidOut, elements: laidOut.elements.filter((element) => element.type !== 'barcode' && element.type !== 'image') };
-    const widthDots = Math.round(pointsToDots(label.width, 203));
-    const heightDots = Math.round(pointsToDots(label.height, 203));
-    const zpl = emitZpl(label, fonts, { dpi: 203 });
-    const read = readZpl(zplTextFromBytes(new TextEncoder().encode(zpl)), { dpmm: 8, widthDots, heightDots, budget: new PixelBudget(50_000_000), fonts });
-    expect(read.warnings.filter((warning) => warning.code !== 'ZPL_UNSUPPORTED')).toEqual([]);
-    const agreement = inkAgreement(draw(label, widthDots, heightDots), draw(read.labels[0]!.label, widthDots, heightDots));
+  // Between them the samples hold every element type: text, barcode, image, line, rect and ellipse.
+  const sample = loadSample(name);
+  const label = layoutLabel(parseTemplate(sample.template), sample.data as Record<string, unknown>, { fonts, env: { now: () => NOW } });
+
+  it('draws ink that agrees with the engine for text, images and shapes', () => {
+    // Barcodes are left out of the ink count: the writer rounds a box-filling symbol's modules down to whole dots (^BY),
+    // so the printer's symbol is narrower than the engine's (0.71-0.93 agreement alone); sizing barcodes in whole dots
+    // in the layout is the "printer truth" issue's first part.
+    const { engine, reader } = roundTrip({ ...label, elements: label.elements.filter((element) => element.type !== 'barcode') });
+    const agreement = inkAgreement(engine, reader);
     console.info(`${name}: ink agreement ${agreement.agreement.toFixed(3)} (engine in reader ${agreement.aInB.toFixed(3)}, reader in engine ${agreement.bInA.toFixed(3)})`);
-    expect(agreement.agreement).toBeGreaterThanOrEqual(0.9);
+    expect(agreement.agreement).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('reads back every barcode so that it decodes to its value', async () => {
+    const { reader } = roundTrip(label);
+    const values = label.elements.flatMap((element) => (element.type === 'barcode' ? [element.value] : []));
+    expect(values.length).toBeGreaterThan(0);
+    const decoded = (await decode({ width: reader.width, height: reader.height, rgba: reader.rgba })).map((result) => result.text);
+    for (const value of values) expect(decoded, `decoded ${JSON.stringify(decoded)}`).toContain(value);
   });
 });
