@@ -1,4 +1,4 @@
-// The app: who is signed in, then the page the location hash names (gallery, editor, settings).
+// The app: who is signed in, then the page the location hash names (gallery, editor, ZPL, settings).
 import { useEffect } from 'react';
 import type { EditorSession } from '../src-shared/api/editorApi';
 import { AppHeader } from './shell/AppHeader';
@@ -10,6 +10,7 @@ import { SignInRequired } from './shell/SignInRequired';
 import { EditorScreen } from './features/editorScreen/EditorScreen';
 import { GalleryPage } from './features/gallery/GalleryPage';
 import { SettingsPage } from './features/settings/SettingsPage';
+import { ZplPage } from './features/zplViewer/ZplPage';
 import { useEditorStore } from './store';
 
 function NotFoundPage() {
@@ -37,6 +38,13 @@ function Page({ route, session }: { route: Route; session: EditorSession }) {
           <SettingsPage session={session} />
         </>
       );
+    case 'zpl':
+      return (
+        <>
+          <AppHeader route={route} />
+          <ZplPage />
+        </>
+      );
     case 'gallery':
       return (
         <>
@@ -62,7 +70,7 @@ export function App() {
   }, []);
   useMenuCommands(session.status === 'signedIn');
   useEffect(() => {
-    const titles = { gallery: 'Templates', editor: 'Editor', settings: 'Settings', notFound: 'Not found' } as const;
+    const titles = { gallery: 'Templates', editor: 'Editor', zpl: 'ZPL', settings: 'Settings', notFound: 'Not found' } as const;
     document.title = `${titles[route.page]} · Labelsmith`;
   }, [route.page]);
 

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { EditorSettings, TemplateSort } from '../../src-shared/api/editorApi';
 import type { EditorPrinterInput } from '../../src-shared/api/editorPrinters';
+import type { ZplPreviewRequest } from '../../src-shared/api/zplEditorApi';
 import { printerStatusSchema, printJobSchema } from '../../src-shared/api/printRequest';
 import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
 import { EDITOR_HEADER_NAME, WARNINGS_HEADER_NAME, type OutputFormat, type ZplDpi } from './apiConstants';
@@ -22,6 +23,7 @@ import {
   warningListSchema,
 } from './editorSchemas';
 import { editorPrinterListSchema, editorPrinterSchema, printerTestResultSchema } from './printingSchemas';
+import { zplImportAnswerSchema, zplPreviewAnswerSchema } from './zplSchemas';
 
 export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -57,6 +59,17 @@ export interface EditorPrintRequest {
   copies: number;
 }
 
+/** POST /api/zpl/import: the ZPL at a density and label size (inches) becomes a saved template. */
+export interface ZplImportRequest {
+  zpl: string;
+  dpmm?: number;
+  width?: number;
+  height?: number;
+  /** 0-based label of the input; default the first. */
+  index?: number;
+  name?: string;
+}
+
 export interface DownloadedFile {
   blob: Blob;
   fileName: string;
@@ -86,7 +99,7 @@ export function createEditorClient(options: EditorClientOptions = {}) {
   const fetchFn: FetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
 
   /** One request; an error answer (or none) becomes an EditorApiError. */
-  async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  async function send(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (MUTATING.has(method)) headers[EDITOR_HEADER_NAME] = '1';
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -97,8 +110,11 @@ export function createEditorClient(options: EditorClientOptions = {}) {
         headers,
         credentials: 'same-origin',
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
       });
     } catch (cause) {
+      // A cancelled request is the caller's own doing: it sees the AbortError, not a server that cannot be reached.
+      if (signal?.aborted) throw cause;
       throw networkError(cause);
     }
     if (!response.ok) {
@@ -110,8 +126,8 @@ export function createEditorClient(options: EditorClientOptions = {}) {
   }
 
   /** A JSON answer checked against its schema. */
-  async function json<S extends z.ZodType>(schema: S, method: string, path: string, body?: unknown): Promise<z.infer<S>> {
-    const response = await send(method, path, body);
+  async function json<S extends z.ZodType>(schema: S, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<z.infer<S>> {
+    const response = await send(method, path, body, signal);
     let value: unknown;
     try {
       value = await response.json();
@@ -169,6 +185,10 @@ export function createEditorClient(options: EditorClientOptions = {}) {
       };
     },
 
+    /** The ZPL page's drawing; `signal` cancels a preview that typing has made stale. */
+    previewZpl: (request: ZplPreviewRequest, signal?: AbortSignal) => json(zplPreviewAnswerSchema, 'POST', '/api/zpl/preview', request, signal),
+    importZpl: (request: ZplImportRequest) => json(zplImportAnswerSchema, 'POST', '/api/zpl/import', request),
+
     listStocks: async () => (await json(stockListSchema, 'GET', '/api/stocks')).stocks,
 
     listKeys: async () => (await json(apiKeyListSchema, 'GET', '/api/keys')).keys,
@@ -195,6 +215,8 @@ export function createEditorClient(options: EditorClientOptions = {}) {
     printerStatus: (printerId: string) => json(printerStatusSchema, 'GET', `/api/printers/${id(printerId)}/status`),
 
     print: (request: EditorPrintRequest) => json(printJobSchema, 'POST', '/api/print', request),
+    /** Raw ZPL to a printer, sent as it is (POST /api/print with zpl instead of a template). */
+    printZpl: (request: { zpl: string; printerId: string; copies: number }) => json(printJobSchema, 'POST', '/api/print', request),
     getPrintJob: (jobId: string) => json(printJobSchema, 'GET', `/api/print-jobs/${id(jobId)}`),
   };
 }

@@ -1,4 +1,4 @@
-// The top bar of the gallery and settings pages: the product, where you are, and the app's notices.
+// The top bar of the gallery, ZPL and settings pages: the product, where you are, and the app's notices.
 import { NoticeBar } from '../ui/NoticeBar';
 import type { Route } from './routes';
 
@@ -11,6 +11,9 @@ export function AppHeader({ route }: { route: Route }) {
       <nav aria-label="Main">
         <a href="#/" aria-current={route.page === 'gallery' ? 'page' : undefined}>
           Templates
+        </a>
+        <a href="#/zpl" aria-current={route.page === 'zpl' ? 'page' : undefined}>
+          ZPL
         </a>
         <a href="#/settings" aria-current={route.page === 'settings' ? 'page' : undefined}>
           Settings

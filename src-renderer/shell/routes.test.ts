@@ -8,6 +8,7 @@ describe('hash routes', () => {
     ['#/', { page: 'gallery' }],
     ['#/settings', { page: 'settings' }],
     ['#/settings/', { page: 'settings' }],
+    ['#/zpl', { page: 'zpl' }],
     ['#/templates/tpl_1', { page: 'editor', templateId: 'tpl_1' }],
     ['#/templates/a%20b', { page: 'editor', templateId: 'a b' }],
     ['#/templates/', { page: 'notFound', hash: '#/templates/' }],
@@ -18,7 +19,7 @@ describe('hash routes', () => {
   });
 
   it('makes hrefs that parse back to the same route', () => {
-    for (const route of [{ page: 'gallery' }, { page: 'settings' }, { page: 'editor', templateId: 'x/y z' }] as Route[]) {
+    for (const route of [{ page: 'gallery' }, { page: 'settings' }, { page: 'zpl' }, { page: 'editor', templateId: 'x/y z' }] as Route[]) {
       expect(parseRoute(routeHref(route))).toEqual(route);
     }
   });

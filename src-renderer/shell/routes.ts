@@ -1,13 +1,14 @@
-// The app's pages as hash routes (#/, #/templates/<id>, #/settings): the built page links ./assets relatively, so paths must not change.
+// The app's pages as hash routes (#/, #/templates/<id>, #/zpl, #/settings): the built page links ./assets relatively, so paths must not change.
 import { useSyncExternalStore } from 'react';
 
-export type Route = { page: 'gallery' } | { page: 'editor'; templateId: string } | { page: 'settings' } | { page: 'notFound'; hash: string };
+export type Route = { page: 'gallery' } | { page: 'editor'; templateId: string } | { page: 'zpl' } | { page: 'settings' } | { page: 'notFound'; hash: string };
 
 /** The route a location hash names; an empty hash is the gallery. */
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '').replace(/\/+$/, '') || '/';
   if (path === '/' || path === '') return { page: 'gallery' };
   if (path === '/settings') return { page: 'settings' };
+  if (path === '/zpl') return { page: 'zpl' };
   const editor = /^\/templates\/([^/]+)$/.exec(path);
   if (editor?.[1]) {
     try {
@@ -26,6 +27,8 @@ export function routeHref(route: Route): string {
       return '#/';
     case 'settings':
       return '#/settings';
+    case 'zpl':
+      return '#/zpl';
     case 'editor':
       return `#/templates/${encodeURIComponent(route.templateId)}`;
     case 'notFound':

@@ -1,4 +1,4 @@
-// The workspace's templates: search, sort, a card per template with its actions, "New label" and "Import JSON".
+// The workspace's templates: search, sort, a card per template with its actions, "New label", "Import JSON" and "Import ZPL…".
 import { useEffect, useState, useId } from 'react';
 import type { EditorTemplateSummary } from '../../../src-shared/api/editorApi';
 import { client } from '../../api/appClient';
@@ -6,6 +6,7 @@ import { SORTS, type TemplateSort } from '../../api/apiConstants';
 import { useEditorStore } from '../../store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useDebounced, useLoader } from '../../ui/useLoader';
+import { ImportZplDialog } from '../zplViewer/ImportZplDialog';
 import { ImportButton } from './ImportButton';
 import { NewLabelDialog } from './NewLabelDialog';
 import { RenameDialog } from './RenameDialog';
@@ -14,7 +15,7 @@ import { useGalleryActions } from './useGalleryActions';
 
 const SORT_LABELS: Record<TemplateSort, string> = { name: 'Name', updated: 'Last updated', created: 'Newest' };
 
-type OpenDialog = { kind: 'new' } | { kind: 'rename'; template: EditorTemplateSummary } | { kind: 'delete'; template: EditorTemplateSummary } | null;
+type OpenDialog = { kind: 'new' } | { kind: 'importZpl' } | { kind: 'rename'; template: EditorTemplateSummary } | { kind: 'delete'; template: EditorTemplateSummary } | null;
 
 export function GalleryPage() {
   const selectId = useId();
@@ -63,6 +64,9 @@ export function GalleryPage() {
             </select>
           </div>
           <ImportButton onImported={list.reload} />
+          <button type="button" onClick={() => setDialog({ kind: 'importZpl' })}>
+            Import ZPL…
+          </button>
           <button type="button" className="primary" onClick={() => setDialog({ kind: 'new' })}>
             New label
           </button>
@@ -96,6 +100,7 @@ export function GalleryPage() {
         )
       )}
       {dialog?.kind === 'new' && <NewLabelDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'importZpl' && <ImportZplDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'rename' && (
         <RenameDialog
           name={dialog.template.name}

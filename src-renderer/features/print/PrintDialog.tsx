@@ -7,38 +7,11 @@ import { Dialog } from '../../ui/Dialog';
 import { useLoader } from '../../ui/useLoader';
 import { KIND_NAMES } from '../printers/printerFields';
 import { FirstLabelPreview } from './FirstLabelPreview';
-import { printJobLine } from './printJobStatus';
+import { PrintProgressLine } from './PrintProgressLine';
 import { parseRecordsFile, printPlan, recordFields } from './printRecords';
-import { usePrintJob, type PrintProgress } from './usePrintJob';
+import { isPrinting, usePrintJob } from './usePrintJob';
 
 type RecordFile = { name: string; records: unknown[] } | { name: string; error: string };
-
-function ProgressLine({ progress, printerName }: { progress: PrintProgress; printerName: string }) {
-  if (progress.phase === 'idle') return null;
-  if (progress.phase === 'submitting') return <p role="status">Sending the print…</p>;
-  if (progress.phase === 'error') {
-    return (
-      <p role="alert" className="error-text">
-        {progress.message}
-      </p>
-    );
-  }
-  const line = printJobLine(progress.job, printerName);
-  return (
-    <div className="print-progress">
-      <p role={line.failed ? 'alert' : 'status'} className={line.failed ? 'error-text' : line.finished ? 'print-done' : undefined}>
-        {line.text}
-      </p>
-      {line.finished && progress.job.warnings.length > 0 && (
-        <ul className="hint" aria-label="Render warnings">
-          {progress.job.warnings.map((warning, index) => (
-            <li key={index}>{warning.message}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 export function PrintDialog({ onClose }: { onClose(): void }) {
   const printers = useLoader(() => client.listPrinters(), 'print-dialog-printers');
@@ -57,7 +30,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const records = source === 'samples' ? sampleRecords : file && 'records' in file ? file.records : [];
   const fields = useMemo(() => recordFields(records), [records]);
   const plan = printPlan(records, quantityField || undefined, Number(copies));
-  const busy = progress.phase === 'submitting' || (progress.phase === 'following' && (progress.job.status === 'queued' || progress.job.status === 'sending'));
+  const busy = isPrinting(progress);
   const firstRecord = records[0];
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -73,7 +46,8 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!printer || !plan.ok || busy) return;
-    print({ template, records: plan.records, ...(quantityField && { quantityField }), printerId: printer.id, copies: Number(copies) });
+    const request = { template, records: plan.records, ...(quantityField && { quantityField }), printerId: printer.id, copies: Number(copies) };
+    print(() => client.print(request));
   };
 
   return (
@@ -140,7 +114,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
           <p id={ids.plan} className={plan.ok ? 'print-plan' : 'error-text'}>
             {plan.ok ? `${plan.totalLabels} ${plan.totalLabels === 1 ? 'label' : 'labels'} in all (${plan.labelCount} per copy).` : plan.problem}
           </p>
-          <ProgressLine progress={progress} printerName={printer?.name ?? 'the printer'} />
+          <PrintProgressLine progress={progress} printerName={printer?.name ?? 'the printer'} />
           <div className="dialog-actions">
             <button type="button" onClick={onClose}>
               Close

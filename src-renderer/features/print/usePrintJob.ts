@@ -1,9 +1,8 @@
-// Sends a print (POST /api/print) and follows the job it answers with until it is done or failed.
+// Sends a print (POST /api/print, a template or raw ZPL) and follows the job it answers with until it is done or failed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PrintJob } from '../../../src-shared/api/printRequest';
 import { describeError } from '../../api/apiError';
 import { client } from '../../api/appClient';
-import type { EditorPrintRequest } from '../../api/editorClient';
 
 /** Often enough for a progress line that moves; each look is one small GET. */
 const FOLLOW_INTERVAL_MS = 500;
@@ -17,7 +16,13 @@ export type PrintProgress =
 
 const isFinal = (job: PrintJob) => job.status === 'done' || job.status === 'failed';
 
-export function usePrintJob(): { progress: PrintProgress; print(request: EditorPrintRequest): void } {
+/** True while a print is being sent or its job has not finished: the dialog's Print button waits. */
+export function isPrinting(progress: PrintProgress): boolean {
+  return progress.phase === 'submitting' || (progress.phase === 'following' && !isFinal(progress.job));
+}
+
+/** `print(submit)`: submit is the client call that creates the job (client.print, client.printZpl). */
+export function usePrintJob(): { progress: PrintProgress; print(submit: () => Promise<PrintJob>): void } {
   const [progress, setProgress] = useState<PrintProgress>({ phase: 'idle' });
   // The print being followed; a new print or closing the dialog stops following the last one.
   const current = useRef(0);
@@ -28,7 +33,7 @@ export function usePrintJob(): { progress: PrintProgress; print(request: EditorP
     [],
   );
 
-  const print = useCallback((request: EditorPrintRequest) => {
+  const print = useCallback((submit: () => Promise<PrintJob>) => {
     current.current += 1;
     const mine = current.current;
     const stillMine = () => current.current === mine;
@@ -44,7 +49,7 @@ export function usePrintJob(): { progress: PrintProgress; print(request: EditorP
       }, FOLLOW_INTERVAL_MS);
     };
     setProgress({ phase: 'submitting' });
-    client.print(request).then(follow, (error: unknown) => {
+    submit().then(follow, (error: unknown) => {
       if (stillMine()) setProgress({ phase: 'error', message: `Not printed: ${describeError(error)}` });
     });
   }, []);

@@ -1,0 +1,30 @@
+// A print's progress under its dialog's form: sending, the job's state as it changes, and its warnings once finished.
+import { printJobLine } from './printJobStatus';
+import type { PrintProgress } from './usePrintJob';
+
+export function PrintProgressLine({ progress, printerName }: { progress: PrintProgress; printerName: string }) {
+  if (progress.phase === 'idle') return null;
+  if (progress.phase === 'submitting') return <p role="status">Sending the print…</p>;
+  if (progress.phase === 'error') {
+    return (
+      <p role="alert" className="error-text">
+        {progress.message}
+      </p>
+    );
+  }
+  const line = printJobLine(progress.job, printerName);
+  return (
+    <div className="print-progress">
+      <p role={line.failed ? 'alert' : 'status'} className={line.failed ? 'error-text' : line.finished ? 'print-done' : undefined}>
+        {line.text}
+      </p>
+      {line.finished && progress.job.warnings.length > 0 && (
+        <ul className="hint" aria-label="Render warnings">
+          {progress.job.warnings.map((warning, index) => (
+            <li key={index}>{warning.message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
