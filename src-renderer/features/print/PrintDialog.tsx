@@ -4,9 +4,8 @@ import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'reac
 import { client } from '../../api/appClient';
 import { selectTemplate, useEditorStore } from '../../store';
 import { Dialog } from '../../ui/Dialog';
-import { useLoader } from '../../ui/useLoader';
-import { KIND_NAMES } from '../printers/printerFields';
 import { FirstLabelPreview } from './FirstLabelPreview';
+import { PrinterField, usePrinterChoice } from './PrinterField';
 import { PrintProgressLine } from './PrintProgressLine';
 import { parseRecordsFile, printPlan, recordFields } from './printRecords';
 import { isPrinting, usePrintJob } from './usePrintJob';
@@ -14,19 +13,18 @@ import { isPrinting, usePrintJob } from './usePrintJob';
 type RecordFile = { name: string; records: unknown[] } | { name: string; error: string };
 
 export function PrintDialog({ onClose }: { onClose(): void }) {
-  const printers = useLoader(() => client.listPrinters(), 'print-dialog-printers');
+  const printerChoice = usePrinterChoice();
+  const { printer } = printerChoice;
   const template = useEditorStore(selectTemplate);
   const samples = useEditorStore((state) => state.samples);
   const sampleRecords = useMemo(() => samples.map((sample) => sample.data), [samples]);
-  const [chosenPrinterId, setPrinterId] = useState<string | null>(null);
   const [copies, setCopies] = useState('1');
   const [source, setSource] = useState<'samples' | 'file'>('samples');
   const [file, setFile] = useState<RecordFile | null>(null);
   const [quantityField, setQuantityField] = useState('');
   const { progress, print } = usePrintJob();
-  const ids = { printer: useId(), copies: useId(), quantity: useId(), file: useId(), plan: useId() };
+  const ids = { copies: useId(), quantity: useId(), file: useId(), plan: useId() };
 
-  const printer = printers.data?.find((candidate) => candidate.id === chosenPrinterId) ?? printers.data?.[0];
   const records = source === 'samples' ? sampleRecords : file && 'records' in file ? file.records : [];
   const fields = useMemo(() => recordFields(records), [records]);
   const plan = printPlan(records, quantityField || undefined, Number(copies));
@@ -54,19 +52,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
     <Dialog title="Print" onClose={onClose} className="dialog-wide print-dialog">
       <div className="print-layout">
         <form className="form-stack" onSubmit={submit} aria-label="Print settings">
-          <div className="field">
-            <label htmlFor={ids.printer}>Printer</label>
-            <select id={ids.printer} value={printer?.id ?? ''} onChange={(event) => setPrinterId(event.target.value)} disabled={!printers.data?.length}>
-              {printers.data?.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.name} ({KIND_NAMES[candidate.connection.kind]}, {candidate.dpi} dpi)
-                </option>
-              ))}
-            </select>
-            {printers.loading && !printers.data && <span className="hint">Loading the printers…</span>}
-            {printers.error && <span role="alert" className="error-text">Could not load the printers: {printers.error}</span>}
-            {printers.data?.length === 0 && <span className="hint">No printers yet: add one in Settings › Printers (save this label first).</span>}
-          </div>
+          <PrinterField choice={printerChoice} noneHint="No printers yet: add one in Settings › Printers (save this label first)." />
           <div className="field">
             <label htmlFor={ids.copies}>Copies</label>
             <input id={ids.copies} type="number" min={1} max={1000} step={1} value={copies} onChange={(event) => setCopies(event.target.value)} aria-describedby={ids.plan} />
