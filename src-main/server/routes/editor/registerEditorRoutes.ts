@@ -19,6 +19,7 @@ import { registerTemplatesRoutes } from './templatesRoutes';
 import { registerThumbnailRoute } from './thumbnailRoute';
 import { registerEditorUsageRoute } from './usageRoute';
 import { registerZplImportRoute } from './zplImportRoute';
+import { registerZplPreviewRoute } from './zplPreviewRoute';
 
 export interface EditorRouteDeps {
   store: Store;
@@ -39,6 +40,7 @@ export function registerEditorRoutes(router: Router, { store, pool, config, sess
   registerZplImportRoute(router, store, teamId);
   registerThumbnailRoute(router, store, pool, teamId, config.version);
   registerPreviewRoute(router, pool, store, teamId);
+  registerZplPreviewRoute(router, pool);
   registerStocksRoute(router);
   registerApiKeysRoutes(router, store, teamId);
   registerEditorUsageRoute(router, store, teamId);
