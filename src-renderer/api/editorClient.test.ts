@@ -55,6 +55,20 @@ describe('the editor client', () => {
     expect(onAuthRequired).toHaveBeenCalledOnce();
   });
 
+  it('lets a ZPL preview be cancelled: the caller sees its own abort, not a server that cannot be reached', async () => {
+    const calls: RequestInit[] = [];
+    const fetch: FetchFunction = (_url, init) =>
+      new Promise((_resolve, reject) => {
+        if (init) calls.push(init);
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+      });
+    const controller = new AbortController();
+    const pending = createEditorClient({ fetch }).previewZpl({ zpl: '^XA^XZ', dpmm: 8, width: 4, height: 6 }, controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(JSON.parse(String(calls[0]?.body))).toEqual({ zpl: '^XA^XZ', dpmm: 8, width: 4, height: 6 });
+  });
+
   it('maps a failed fetch, a non-JSON error and a malformed answer to codes of its own', async () => {
     const down = createEditorClient({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
     await expect(down.getSession()).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
