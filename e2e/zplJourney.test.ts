@@ -1,0 +1,131 @@
+// The ZPL page in a real browser against a real `labelsmith serve` and the fake ZPL printer: paste a carrier label, see it
+// drawn (its barcode scans from the drawing), follow a warning to its command, and print the ZPL as it is.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeZplPrinter, type FakeZplPrinter } from '../src-main/printing/fakeZplPrinter';
+import type { EditorPrinter } from '../src-shared/api/editorPrinters';
+import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from './support/editorServer';
+import { decodePng, inkShare, readCode128, type Raster } from './support/pixels';
+
+/** UPDATE_SCREENSHOTS=1 writes the README's ZPL page picture into resources/docs/; normal runs leave the tree alone. */
+const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+const DOCS_DIR = resolve(REPO_ROOT, 'resources/docs');
+/** Printing waits on the queue and the printer: a few seconds at most here. */
+const PRINT_WAIT = { timeout: 30_000, interval: 250 };
+
+const TRACKING = '1Z999AA10123456784';
+/**
+ * A 4x6 in parcel label in a carrier's style, written for this test: a frame, the sender, the recipient (one ^FN
+ * field), a rule, a Code 128 tracking number with its interpretation line, and ^QQ, a command no printer knows.
+ */
+const CARRIER_LABEL = [
+  '^XA',
+  '^CI28',
+  '^PW812',
+  '^LL1218',
+  '^FO20,20^GB772,1178,4^FS',
+  '^FO50,50^A0N,56,56^FDNORTHWIND PARCEL^FS',
+  '^FO50,130^A0N,28,28^FDFrom: Dock 7, 1 Harbour Road, Leith^FS',
+  '^FO20,180^GB772,0,4^FS',
+  '^FO50,210^A0N,30,30^FDSHIP TO:^FS',
+  '^FO50,250^A0N,48,48^FDADA LOVELACE^FS',
+  '^FO50,310^A0N,36,36^FN1^FD12 Analytical Way^FS',
+  '^FO50,356^A0N,36,36^FDLONDON NW1 6XE^FS',
+  '^QQ1',
+  '^FO20,430^GB772,0,4^FS',
+  `^BY3^FO70,480^BCN,220,Y,N,N^FD${TRACKING}^FS`,
+  '^FO50,800^A0N,32,32^FDWEIGHT 2.4 KG   PARCEL 1 OF 1^FS',
+  '^XZ',
+].join('\n');
+
+let editor: SignedInEditor;
+let page: Page;
+let printer: FakeZplPrinter;
+
+beforeAll(async () => {
+  printer = await startFakeZplPrinter();
+  editor = await startSignedInEditor();
+  page = editor.page;
+  const input = { name: 'Dock 1', connection: { kind: 'raw', host: '127.0.0.1', port: printer.port }, dpi: 203, media: null, darkness: null, speed: null, timeZone: null };
+  await editorApi<EditorPrinter>(editor.server, 'POST', '/api/printers', input);
+});
+
+afterAll(async () => {
+  await editor?.close();
+  await printer?.close();
+});
+
+/** What the printer received on its connections, apart from status questions. */
+function receivedJobs(): string[] {
+  return printer.connections.map((connection) => connection.bytes.toString('utf8')).filter((text) => text.replaceAll('~HS', '') !== '');
+}
+
+function zplPage(): Locator {
+  return page.getByRole('main', { name: 'ZPL' });
+}
+
+/** The drawn label as the page shows it: the PNG the server answered, decoded from the image's data URL. */
+async function drawnLabel(name: string): Promise<Raster> {
+  const image = zplPage().getByRole('img', { name });
+  await image.waitFor();
+  const source = (await image.getAttribute('src')) ?? '';
+  expect(source).toMatch(/^data:image\/png;base64,/);
+  return decodePng(Buffer.from(source.replace(/^data:image\/png;base64,/, ''), 'base64'));
+}
+
+describe.sequential('ZPL journey', () => {
+  it('draws a pasted carrier label as it is typed, its barcode readable from the drawing', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ZPL' }).click();
+    await page.waitForURL(/#\/zpl$/);
+    await zplPage().getByLabel('ZPL', { exact: true }).fill(CARRIER_LABEL);
+
+    await expect.poll(() => zplPage().getByRole('status').filter({ hasText: /label/ }).first().textContent()).toBe('1 label.');
+    const label = await drawnLabel('Label 1 of 1');
+    // 4 x 6 in at 8 dpmm (203 dpi): one dot a pixel.
+    expect([label.width, label.height]).toEqual([812, 1218]);
+    // The frame, the name and the barcode are inked; the space below the last line is paper.
+    expect(inkShare(label, { x: 20, y: 20, width: 772, height: 4 })).toBeGreaterThan(0.9);
+    expect(inkShare(label, { x: 50, y: 250, width: 330, height: 40 })).toBeGreaterThan(0.15);
+    expect(inkShare(label, { x: 100, y: 900, width: 600, height: 250 })).toBe(0);
+    expect((await readCode128(label)).map((code) => code.text)).toEqual([TRACKING]);
+
+    // Another density redraws the label with that many dots.
+    await zplPage().getByLabel('Print density').selectOption('12');
+    await expect.poll(async () => (await drawnLabel('Label 1 of 1')).width).toBe(1200);
+    await zplPage().getByLabel('Print density').selectOption('8');
+    await expect.poll(async () => (await drawnLabel('Label 1 of 1')).width).toBe(812);
+  });
+
+  it('lists the unknown command with its position, and selects it in the text when chosen', async () => {
+    const warnings = zplPage().getByRole('list', { name: 'Warnings' });
+    const unknown = warnings.getByRole('button').filter({ hasText: '^QQ' });
+    await expect.poll(() => unknown.count()).toBe(1);
+    const position = CARRIER_LABEL.indexOf('^QQ');
+    expect(await unknown.textContent()).toBe(`^QQ at ${position}`);
+    await unknown.click();
+    const selected = await zplPage()
+      .getByLabel('ZPL', { exact: true })
+      .evaluate((textarea: HTMLTextAreaElement) => ({ start: textarea.selectionStart, text: textarea.value.slice(textarea.selectionStart, textarea.selectionEnd), focused: textarea === document.activeElement }));
+    expect(selected).toEqual({ start: position, text: '^QQ', focused: true });
+    if (UPDATE_SCREENSHOTS) {
+      mkdirSync(DOCS_DIR, { recursive: true });
+      await page.screenshot({ path: resolve(DOCS_DIR, 'zpl-viewer.png'), type: 'png' });
+    }
+  });
+
+  it('prints the ZPL to the printer exactly as pasted', async () => {
+    await zplPage().getByRole('button', { name: 'Print…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print ZPL' });
+    await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent()).toBe('Dock 1 (Network (ZPL over TCP), 203 dpi)');
+    await dialog.getByLabel('Copies').fill('2');
+    const before = receivedJobs().length;
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), PRINT_WAIT).toBe('Printed: 2 labels sent to Dock 1.');
+    const sent = receivedJobs().slice(before).join('');
+    // Two copies of the label, byte for byte: raw ZPL is never rewritten.
+    expect(sent.split(CARRIER_LABEL).length - 1).toBe(2);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+});
