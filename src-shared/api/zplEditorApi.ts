@@ -1,9 +1,8 @@
 // The editor's ZPL page under /api/zpl: the preview request the server checks and the answer the page draws.
 import { z } from 'zod';
 import { ZPL_DPMM, type ZplWarning } from '../read/zpl/zplField';
+import { ZPL_VIEWER_MAX_INCHES } from './zplViewer';
 
-/** Largest label side the page offers, in inches: Labelary's bound, which the /v1 viewer keeps too. */
-export const ZPL_PAGE_MAX_INCHES = 15;
 /** Labels drawn per preview: a pasted batch of hundreds shows its first ones and says how many there are. */
 export const ZPL_PREVIEW_MAX_LABELS = 20;
 /** The pasted ZPL, as characters: the server's 1 MB JSON body limit is the real bound. */
@@ -13,7 +12,7 @@ const inches = (what: string) =>
   z
     .number({ error: `${what} must be a number of inches` })
     .positive({ message: `${what} must be above 0` })
-    .max(ZPL_PAGE_MAX_INCHES, { message: `${what} must be at most ${ZPL_PAGE_MAX_INCHES} in` });
+    .max(ZPL_VIEWER_MAX_INCHES, { message: `${what} must be at most ${ZPL_VIEWER_MAX_INCHES} in` });
 
 /** POST /api/zpl/preview: the ZPL drawn at a printer's density on a label of this size (inches). */
 export const zplPreviewBodySchema = z.object({

@@ -1,8 +1,8 @@
 // The printer density and label size the ZPL is drawn (and imported) at.
 import { useId } from 'react';
 import { ZPL_DPMM, type ZplDpmm } from '../../../src-shared/read/zpl/zplField';
-import { ZPL_PAGE_MAX_INCHES } from '../../../src-shared/api/zplEditorApi';
-import { DPMM_NAMES, type ZplLabelSettings } from './zplLabelSize';
+import { ZPL_VIEWER_MAX_INCHES } from '../../../src-shared/api/zplViewer';
+import { dpmmName, type ZplLabelSettings } from './zplLabelSize';
 
 export function ZplSizeFields({ settings, onChange, problem }: { settings: ZplLabelSettings; onChange(settings: ZplLabelSettings): void; problem: string | null }) {
   const ids = { dpmm: useId(), width: useId(), height: useId(), problem: useId() };
@@ -16,7 +16,7 @@ export function ZplSizeFields({ settings, onChange, problem }: { settings: ZplLa
           <select id={ids.dpmm} value={settings.dpmm} onChange={(event) => onChange({ ...settings, dpmm: Number(event.target.value) as ZplDpmm })}>
             {ZPL_DPMM.map((dpmm) => (
               <option key={dpmm} value={dpmm}>
-                {DPMM_NAMES[dpmm]}
+                {dpmmName(dpmm)}
               </option>
             ))}
           </select>
@@ -51,7 +51,7 @@ export function ZplSizeFields({ settings, onChange, problem }: { settings: ZplLa
           {problem}
         </p>
       ) : (
-        <p className="hint">Up to {ZPL_PAGE_MAX_INCHES} in each way. ^PW and ^LL in the ZPL do not change the label: the printer’s media does.</p>
+        <p className="hint">Up to {ZPL_VIEWER_MAX_INCHES} in each way. ^PW and ^LL in the ZPL do not change the label: the printer’s media does.</p>
       )}
     </fieldset>
   );

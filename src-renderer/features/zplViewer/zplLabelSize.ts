@@ -1,5 +1,5 @@
 // The ZPL page's label settings as typed (density and size in inches) and their check before anything is sent.
-import { ZPL_PAGE_MAX_INCHES } from '../../../src-shared/api/zplEditorApi';
+import { ZPL_NOMINAL_DPI, ZPL_VIEWER_MAX_INCHES } from '../../../src-shared/api/zplViewer';
 import type { ZplDpmm } from '../../../src-shared/read/zpl/zplField';
 
 export interface ZplLabelSettings {
@@ -12,14 +12,17 @@ export interface ZplLabelSettings {
 /** A carrier's 4x6 in label on a 203 dpi (8 dpmm) printer: what most ZPL in a warehouse is made for. */
 export const DEFAULT_LABEL_SETTINGS: ZplLabelSettings = { dpmm: 8, width: '4', height: '6' };
 
-export const DPMM_NAMES: Record<ZplDpmm, string> = { 6: '6 dpmm (152 dpi)', 8: '8 dpmm (203 dpi)', 12: '12 dpmm (300 dpi)', 24: '24 dpmm (600 dpi)' };
+/** "8 dpmm (203 dpi)": the density as ZPL names it, and as printers are sold. */
+export function dpmmName(dpmm: ZplDpmm): string {
+  return `${dpmm} dpmm (${ZPL_NOMINAL_DPI[dpmm]} dpi)`;
+}
 
 export type CheckedLabelSize = { ok: true; dpmm: ZplDpmm; width: number; height: number } | { ok: false; problem: string };
 
 function side(text: string, what: string): number | string {
   const value = Number(text.trim());
   if (text.trim() === '' || !Number.isFinite(value)) return `The ${what} must be a number of inches.`;
-  if (value <= 0 || value > ZPL_PAGE_MAX_INCHES) return `The ${what} must be above 0 and at most ${ZPL_PAGE_MAX_INCHES} in.`;
+  if (value <= 0 || value > ZPL_VIEWER_MAX_INCHES) return `The ${what} must be above 0 and at most ${ZPL_VIEWER_MAX_INCHES} in.`;
   return value;
 }
 
