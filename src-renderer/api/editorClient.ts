@@ -1,6 +1,6 @@
 // The typed client of the private editor API (/api): same-origin fetch with the session cookie, the CSRF header on changes, checked answers.
 import type { z } from 'zod';
-import type { EditorSettings, TemplateSort } from '../../src-shared/api/editorApi';
+import type { EditorSettings, TemplateSort, zplImportBodySchema } from '../../src-shared/api/editorApi';
 import type { EditorPrinterInput } from '../../src-shared/api/editorPrinters';
 import type { ZplPreviewRequest } from '../../src-shared/api/zplEditorApi';
 import { printerStatusSchema, printJobSchema } from '../../src-shared/api/printRequest';
@@ -59,16 +59,8 @@ export interface EditorPrintRequest {
   copies: number;
 }
 
-/** POST /api/zpl/import: the ZPL at a density and label size (inches) becomes a saved template. */
-export interface ZplImportRequest {
-  zpl: string;
-  dpmm?: number;
-  width?: number;
-  height?: number;
-  /** 0-based label of the input; default the first. */
-  index?: number;
-  name?: string;
-}
+/** POST /api/zpl/import: one label (index, from 0) of the ZPL at a density and label size (inches) becomes a saved template. */
+export type ZplImportRequest = z.input<typeof zplImportBodySchema>;
 
 export interface DownloadedFile {
   blob: Blob;

@@ -1,5 +1,6 @@
 // Checks of the ZPL page's answers (/api/zpl/preview and /api/zpl/import), tied to the server's types.
 import { z } from 'zod';
+import type { EditorZplImport } from '../../src-shared/api/editorApi';
 import type { ZplPreviewAnswer } from '../../src-shared/api/zplEditorApi';
 
 const zplWarningSchema = z.object({ code: z.string(), message: z.string(), command: z.string(), position: z.number() });
@@ -16,5 +17,4 @@ export const zplImportAnswerSchema = z.object({
   slug: z.string(),
   name: z.string(),
   warnings: z.array(z.object({ code: z.string(), message: z.string(), position: z.number().optional() })),
-});
-export type ZplImportAnswer = z.infer<typeof zplImportAnswerSchema>;
+}) satisfies z.ZodType<EditorZplImport>;
