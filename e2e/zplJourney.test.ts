@@ -1,5 +1,6 @@
 // The ZPL page in a real browser against a real `labelsmith serve` and the fake ZPL printer: paste a carrier label, see it
-// drawn (its barcode scans from the drawing), follow a warning to its command, and print the ZPL as it is.
+// drawn (its barcode scans from the drawing), follow a warning to its command, print the ZPL as it is, import it as a
+// template, edit a text field in the designer, save, print the template, and find the edited text in what the printer got.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -43,6 +44,7 @@ const CARRIER_LABEL = [
 let editor: SignedInEditor;
 let page: Page;
 let printer: FakeZplPrinter;
+let templateId = '';
 
 beforeAll(async () => {
   printer = await startFakeZplPrinter();
@@ -73,6 +75,10 @@ async function drawnLabel(name: string): Promise<Raster> {
   const source = (await image.getAttribute('src')) ?? '';
   expect(source).toMatch(/^data:image\/png;base64,/);
   return decodePng(Buffer.from(source.replace(/^data:image\/png;base64,/, ''), 'base64'));
+}
+
+function sidePanel(): Locator {
+  return page.getByRole('complementary', { name: 'Properties' });
 }
 
 describe.sequential('ZPL journey', () => {
@@ -127,5 +133,67 @@ describe.sequential('ZPL journey', () => {
     // Two copies of the label, byte for byte: raw ZPL is never rewritten.
     expect(sent.split(CARRIER_LABEL).length - 1).toBe(2);
     await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('imports the label as a template and opens it in the designer', async () => {
+    await zplPage().getByRole('button', { name: 'Import as template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import ZPL as template' });
+    await dialog.getByLabel('Template name').fill('Northwind parcel');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+
+    await page.waitForURL(/#\/templates\/[^/]+$/);
+    templateId = decodeURIComponent(/#\/templates\/([^/]+)$/.exec(page.url())?.[1] ?? '');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Northwind parcel');
+    await page.getByRole('application', { name: 'Label canvas' }).locator('canvas').first().waitFor();
+    const stored = await editorApi<{ content: { dimensions: unknown; elements: { type: string }[] } }>(editor.server, 'GET', `/api/templates/${encodeURIComponent(templateId)}`);
+    expect(stored.content.elements.map((element) => element.type)).toEqual(expect.arrayContaining(['text', 'barcode']));
+    // The ^FN field became a data binding.
+    expect(JSON.stringify(stored.content.elements)).toContain('data.field1');
+  });
+
+  it('edits a text field in the inspector, saves, prints, and the printer gets the edited text', async () => {
+    const stored = await editorApi<{ content: { elements: { id: string; type: string; content?: { text?: string } }[] } }>(
+      editor.server,
+      'GET',
+      `/api/templates/${encodeURIComponent(templateId)}`,
+    );
+    const name = stored.content.elements.find((element) => element.type === 'text' && element.content?.text === 'ADA LOVELACE');
+    expect(name).toBeDefined();
+    await sidePanel().getByLabel('Selected element').selectOption(name?.id ?? '');
+    const content = sidePanel().getByLabel('Content text', { exact: true });
+    expect(await content.inputValue()).toBe('ADA LOVELACE');
+    await content.fill('GRACE HOPPER');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('All changes saved').isVisible()).toBe(true);
+    const saved = await editorApi<{ content: { elements: { id: string; content?: { text?: string } }[] } }>(editor.server, 'GET', `/api/templates/${encodeURIComponent(templateId)}`);
+    expect(saved.content.elements.find((element) => element.id === name?.id)?.content?.text).toBe('GRACE HOPPER');
+
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print' });
+    await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
+    const before = receivedJobs().length;
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), PRINT_WAIT).toBe('Printed: 1 label sent to Dock 1.');
+    const sent = receivedJobs().slice(before).join('');
+    expect(sent).toContain('GRACE HOPPER');
+    expect(sent).not.toContain('ADA LOVELACE');
+    expect(sent).toContain(TRACKING);
+  });
+
+  it('imports a ZPL file from the gallery with "Import ZPL…"', async () => {
+    await page.evaluate(() => {
+      window.location.hash = '#/';
+    });
+    await page.getByRole('button', { name: 'Import ZPL…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import ZPL as template' });
+    await dialog.getByLabel('Open a ZPL file').setInputFiles({ name: 'parcel.zpl', mimeType: 'text/plain', buffer: Buffer.from(CARRIER_LABEL) });
+    await expect.poll(() => dialog.getByLabel('ZPL', { exact: true }).inputValue()).toBe(CARRIER_LABEL);
+    await dialog.getByLabel('Template name').fill('Parcel from a file');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await page.waitForURL(/#\/templates\/[^/]+$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Parcel from a file');
+    const listed = await editorApi<{ templates: { name: string }[] }>(editor.server, 'GET', '/api/templates');
+    expect(listed.templates.map((template) => template.name).sort()).toEqual(['Northwind parcel', 'Parcel from a file']);
   });
 });
