@@ -1,12 +1,11 @@
 // "New label": pick a stock (grouped by vendor, filtered) or a custom size, name it, and the template is made and opened.
 import { useMemo, useState, type FormEvent } from 'react';
 import { client } from '../../api/appClient';
-import { describeError } from '../../api/apiError';
-import { navigate } from '../../shell/routes';
 import { Dialog } from '../../ui/Dialog';
 import { useLoader } from '../../ui/useLoader';
 import { CustomSizeFields, type CustomSize } from './CustomSizeFields';
 import { StockList } from './StockList';
+import { useCreateAndOpen } from './useCreateAndOpen';
 import { blankTemplate, stockTemplateName, templateForStock } from './stockTemplates';
 
 const CUSTOM = 'custom';
@@ -17,8 +16,7 @@ export function NewLabelDialog({ onClose }: { onClose(): void }) {
   const [choice, setChoice] = useState<string>(CUSTOM);
   const [custom, setCustom] = useState<CustomSize>({ width: '50', height: '30', unit: 'mm' });
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useCreateAndOpen(onClose);
   const chosenStock = useMemo(() => stocks.data?.find((stock) => stock.id === choice), [stocks.data, choice]);
   const width = Number(custom.width);
   const height = Number(custom.height);
@@ -29,16 +27,7 @@ export function NewLabelDialog({ onClose }: { onClose(): void }) {
     event.preventDefault();
     if (!canCreate) return;
     const content = chosenStock ? templateForStock(chosenStock, name.trim() || undefined) : blankTemplate(name, width, height, custom.unit);
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await client.createTemplate(content);
-      onClose();
-      navigate({ page: 'editor', templateId: created.id });
-    } catch (failure) {
-      setError(describeError(failure));
-      setBusy(false);
-    }
+    await run(() => client.createTemplate(content));
   };
 
   return (

@@ -1,10 +1,9 @@
 // "Import ZPL…" (gallery) and "Import as template" (ZPL page): one label of the ZPL becomes a saved template, opened in the designer.
 import { useId, useState, type FormEvent } from 'react';
 import { client } from '../../api/appClient';
-import { describeError } from '../../api/apiError';
-import { navigate } from '../../shell/routes';
 import { editorStore } from '../../store';
 import { Dialog } from '../../ui/Dialog';
+import { useCreateAndOpen } from '../gallery/useCreateAndOpen';
 import { checkLabelSize, DEFAULT_LABEL_SETTINGS, type ZplLabelSettings } from './zplLabelSize';
 import { ZplSizeFields } from './ZplSizeFields';
 import { ZplSourceField } from './ZplSourceField';
@@ -27,8 +26,7 @@ export function ImportZplDialog({ onClose, from }: ImportZplDialogProps) {
   const [settings, setSettings] = useState(from?.settings ?? DEFAULT_LABEL_SETTINGS);
   const [name, setName] = useState('');
   const [labelNumber, setLabelNumber] = useState('1');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useCreateAndOpen(onClose);
   const ids = { name: useId(), label: useId() };
   const size = checkLabelSize(settings);
   const index = Number(labelNumber) - 1;
@@ -38,17 +36,12 @@ export function ImportZplDialog({ onClose, from }: ImportZplDialogProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canImport || !size.ok) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const imported = await client.importZpl({ zpl, dpmm: size.dpmm, width: size.width, height: size.height, index, ...(name.trim() && { name: name.trim() }) });
+    const request = { zpl, dpmm: size.dpmm, width: size.width, height: size.height, index, ...(name.trim() && { name: name.trim() }) };
+    await run(async () => {
+      const imported = await client.importZpl(request);
       editorStore.getState().showNotice(imported.warnings.length > 0 ? 'error' : 'info', importedNotice(imported.name, imported.warnings));
-      onClose();
-      navigate({ page: 'editor', templateId: imported.id });
-    } catch (failure) {
-      setError(describeError(failure));
-      setBusy(false);
-    }
+      return imported;
+    });
   };
 
   return (
