@@ -174,7 +174,7 @@ describe.sequential('print journey', () => {
     // The server's refusal lands on its field, and the dialog stays open.
     await expect.poll(() => dialog.getByLabel('Device path').getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByText('must be an absolute path such as /dev/usb/lp0').isVisible()).toBe(true);
-    await dialog.getByLabel('Device path').fill('/dev/labelsmith-e2e-missing-lp0');
+    await dialog.getByLabel('Device path').fill('/dev/usb/lp97');
     await dialog.getByRole('button', { name: 'Add printer' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => statusBadge('USB'), STATUS_WAIT).toBe('Unreachable');
