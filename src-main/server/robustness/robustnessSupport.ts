@@ -162,12 +162,14 @@ export interface CallOptions {
   /** A string or Buffer is sent as it is; anything else as JSON. */
   body?: unknown;
   contentType?: string;
+  /** More request headers (Accept, X-Linter, …). */
+  headers?: Record<string, string>;
   timeoutMs?: number;
 }
 
 /** One HTTP request with a deadline; a hang fails the test instead of stalling it. */
 export async function call(base: string, path: string, options: CallOptions = {}): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.key !== undefined) headers.Authorization = `Bearer ${options.key}`;
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (options.body !== undefined) {
