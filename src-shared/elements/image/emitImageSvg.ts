@@ -1,5 +1,6 @@
 // Draws a laid-out image element in SVG: the data URI stretched over its placement, clipped to the element box.
-import type { LaidOutOf } from '../../layout/laidOutLabel';
+import { overlap, rotatedBounds } from '../../layout/boxBounds';
+import type { LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
 import type { SvgElementEmitter } from '../../emit/svg/svgContext';
 import { escapeXml } from '../../emit/svg/svgEscape';
 import { svgNumber } from '../../emit/svg/svgNumber';
@@ -22,3 +23,15 @@ export const emitImageSvg: SvgElementEmitter<LaidOutOf<'image'>> = (element) => 
     `<image href="${href}" x="${svgNumber(placement.x)}" y="${svgNumber(placement.y)}" width="${svgNumber(placement.width)}" height="${svgNumber(placement.height)}" preserveAspectRatio="none" clip-path="url(#${id})"/>`
   );
 };
+
+/**
+ * Whether any of the image can show on the label: the part of its placement inside its box, turned with the element,
+ * overlaps the page. resvg aborts the whole process (a Rust panic it cannot unwind) rasterising a clipped image that
+ * lies far enough off the page, so one that cannot show is left out of the SVG; it would draw nothing anyway.
+ */
+export function imageShows(element: LaidOutOf<'image'>, label: Pick<LaidOutLabel, 'width' | 'height'>): boolean {
+  const visible = overlap(element.placement, element.box);
+  if (visible === undefined) return false;
+  const centre = { x: element.box.x + element.box.width / 2, y: element.box.y + element.box.height / 2 };
+  return overlap(rotatedBounds(visible, element.rotation, centre), { x: 0, y: 0, width: label.width, height: label.height }) !== undefined;
+}

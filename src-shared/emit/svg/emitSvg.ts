@@ -1,4 +1,5 @@
 // Writes a LaidOutLabel as one SVG document (points as user units) by walking the element emitters.
+import { imageShows } from '../../elements/image/emitImageSvg';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
 import type { SvgEmitContext, SvgElementEmitter } from './svgContext';
@@ -35,7 +36,9 @@ export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDo
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none"${size.crisp ? ' shape-rendering="crispEdges"' : ''}>`,
     `<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`,
   ];
-  for (const element of label.elements) parts.push(elementToSvg(element, ctx));
+  for (const element of label.elements) {
+    if (element.type !== 'image' || imageShows(element, label)) parts.push(elementToSvg(element, ctx));
+  }
   parts.push('</svg>');
   return parts.join('');
 }

@@ -1,5 +1,7 @@
 // One laid-out element alone, rasterised on the printer's dot grid: what the ZPL writer sends as a graphic and an import keeps as an image.
-import type { Box, LaidOutElement } from '../../layout/laidOutLabel';
+import { imageShows } from '../../elements/image/emitImageSvg';
+import { rotatedBounds } from '../../layout/boxBounds';
+import type { LaidOutElement } from '../../layout/laidOutLabel';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
@@ -16,22 +18,13 @@ export interface ElementDots {
   bits: Uint8Array;
 }
 
-/** The axis-aligned box that holds `box` turned `rotation` degrees about its centre. */
-function rotatedBounds(box: Box, rotation: number): Box {
-  const radians = (rotation * Math.PI) / 180;
-  const cos = Math.abs(Math.cos(radians));
-  const sin = Math.abs(Math.sin(radians));
-  const width = box.width * cos + box.height * sin;
-  const height = box.width * sin + box.height * cos;
-  return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
-}
-
 /**
  * The element alone, rasterised at `dpi` over its rotated bounds (clipped to the label) on white paper; undefined when
  * nothing of it is on the label. The raster (and an image's decoding) is charged to `pixels` first. The raster grid is the dot grid, so nothing is resampled on the way to the printer.
  * Photos are dithered to keep their greys; everything else is thresholded to keep its edges crisp.
  */
 export function elementDots(element: LaidOutElement, label: { width: number; height: number }, fonts: FontRegistry, dpi: number, pixels: RenderPixels): ElementDots | undefined {
+  if (element.type === 'image' && !imageShows(element, label)) return undefined;
   const dots = (points: number) => Math.round(pointsToDots(points, dpi));
   const bounds = rotatedBounds(element.box, element.rotation);
   const left = Math.max(0, dots(bounds.x));
