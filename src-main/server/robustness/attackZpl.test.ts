@@ -108,6 +108,16 @@ describe('label commands', () => {
     expectDrawn(await attack('self-recalling ^DF', zpl), 'ZPL_LIMIT', /\^XF SELF.ZPL is recalled too deeply or too often \(depth 4, 1000 recalls\): skipped/);
   });
 
+  it('a graphic placed 30,000 dots off the label (once a panic that aborted the server in resvg): drawn without it', async () => {
+    const zpl = '^XA^FO10,10^GB40,40,40^FS^FO30000,30000^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS^FO10,30000^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS^XZ';
+    const views = await attack('graphic far off the label', zpl);
+    for (const answer of [views.png, views.pdf, views.json]) expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+    const png = PNG.sync.read(views.png.bytes);
+    expect([png.width, png.height]).toEqual([812, 1218]);
+    // The box is drawn: ink at (30, 30).
+    expect(png.data[(30 * png.width + 30) * 4]).toBeLessThan(128);
+  });
+
   it('invalid UTF-8 in a ^CI28 field: replaced by U+FFFD with a warning', async () => {
     const zpl = Buffer.concat([Buffer.from('^XA^CI28^FO10,10^A0N,30,30^FD'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('^FS^XZ')]);
     expectDrawn(await attack('invalid UTF-8', zpl), 'ZPL_INVALID_TEXT', /not valid under \^CI28: drawn with U\+FFFD/);
