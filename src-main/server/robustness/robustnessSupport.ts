@@ -33,13 +33,14 @@ export async function buildCli(): Promise<string> {
   return join(dir, 'cli', 'labelsmith.mjs');
 }
 
-interface Run {
+export interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
-function run(cli: string, args: string[]): Promise<Run> {
+/** Runs the CLI with `args` (no data directory added); resolves with its exit code and output, whatever the code. */
+export function cliRun(cli: string, args: string[]): Promise<Run> {
   const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, LABELSMITH_DATA_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -53,7 +54,7 @@ function run(cli: string, args: string[]): Promise<Run> {
 
 /** Runs an admin command that must succeed; returns its one JSON answer. */
 export async function adminCli(cli: string, dataDir: string, args: string[]): Promise<Record<string, unknown>> {
-  const result = await run(cli, [...args, '--data-dir', dataDir]);
+  const result = await cliRun(cli, [...args, '--data-dir', dataDir]);
   if (result.code !== 0) throw new Error(`labelsmith ${args.join(' ')} exited ${String(result.code)}: ${result.stderr}`);
   return JSON.parse(result.stdout) as Record<string, unknown>;
 }
