@@ -1,6 +1,7 @@
-// Renders that cannot finish in time against a real `labelsmith serve`: killed at the time limit, stopped by SIGTERM after the grace, and one team's batches not holding up another team's render.
-import { describe, expect, it } from 'vitest';
-import { call, createTenant, render, serveProcessesForFile, sleep, tempDataDir, type Answer } from './robustnessSupport';
+// Renders that cannot finish in time against a real `labelsmith serve`: killed at the time limit, stopped by SIGTERM after the grace, and one team's batches not holding up another team's render; memory, /health and earlier answers watched throughout.
+import { afterAll, describe, expect, it } from 'vitest';
+import { printReports, underAttack } from './attackSupport';
+import { call, createTenant, isWholeOutput, render, serveProcessesForFile, sleep, tempDataDir, type Answer } from './robustnessSupport';
 
 /**
  * Far over the 10 s time limit, inside one native resvg call: a 13 x 13 in label at 600 dpi (61 million pixels, within
@@ -26,28 +27,19 @@ const stuckRender = {
 };
 
 const { cli, serve } = serveProcessesForFile();
+afterAll(printReports);
 
-/** GET /health until `until` settles; every answer must come within 1 s (a slower one fails the fetch). */
-async function healthMeanwhile(base: string, until: Promise<unknown>): Promise<number> {
-  let done = false;
-  void until.finally(() => (done = true));
-  let answers = 0;
-  while (!done) {
-    expect((await call(base, '/health', { timeoutMs: 1000 })).status).toBe(200);
-    answers++;
-    await sleep(100);
-  }
-  return answers;
-}
+/** The shutdown grace the SIGTERM test starts the server with, and what killing the workers and closing may add. */
+const GRACE_S = 1;
+const EXIT_SLACK_MS = 3000;
 
 describe('a render that cannot finish', () => {
   it('is killed at its 10 s time limit with 502 RENDER_ERROR while /health answers within 1 s, and the server keeps rendering', async () => {
     const dataDir = tempDataDir();
     const tenant = await createTenant(cli(), dataDir);
     const server = await serve(dataDir);
-    const stuck = render(server.url, tenant.key, stuckRender, 60_000);
-    expect(await healthMeanwhile(server.url, stuck)).toBeGreaterThan(10);
-    const answer = await stuck;
+    const { result: answer, report } = await underAttack('a render stuck past its 10 s time limit', server, tenant, () => render(server.url, tenant.key, stuckRender, 60_000));
+    expect(report.healthChecks).toBeGreaterThan(10);
     expect(answer.status).toBe(502);
     expect(answer.json).toMatchObject({ code: 'RENDER_ERROR', error: 'render stopped: over its 10 s time limit' });
     const next = await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: 'after' }, format: 'zpl' });
@@ -57,16 +49,29 @@ describe('a render that cannot finish', () => {
   it('does not hold up SIGTERM: after the grace its worker is killed, it answers 502, and the server exits 0', async () => {
     const dataDir = tempDataDir();
     const tenant = await createTenant(cli(), dataDir);
-    const server = await serve(dataDir, ['--shutdown-grace', '1']);
+    const server = await serve(dataDir, ['--shutdown-grace', String(GRACE_S)]);
+    // Answered before the signal: it must still download once the server is back.
+    const before = await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: 'before' }, format: 'pdf' });
+    expect(before.status).toBe(200);
     const stuck = render(server.url, tenant.key, stuckRender, 60_000);
     // Let it reach a worker: a render still waiting in the queue would be answered before the grace even starts.
     await sleep(1500);
+    const signalledAt = performance.now();
     server.child.kill('SIGTERM');
     const answer = await stuck;
     // Stopped by the shutdown, long before its own 10 s time limit would have stopped it.
     expect(answer.status).toBe(502);
     expect(answer.json).toMatchObject({ code: 'RENDER_ERROR', error: 'render stopped: the server is shutting down' });
     expect(await server.exited).toEqual({ code: 0, signal: null });
+    // Within the grace and the time it takes to kill the workers and close the store (liveness, not speed).
+    const exitMs = performance.now() - signalledAt;
+    console.log(`SIGTERM with a stuck render: exited ${exitMs.toFixed(0)} ms after the signal (grace ${GRACE_S} s)`);
+    expect(exitMs).toBeLessThan(GRACE_S * 1000 + EXIT_SLACK_MS);
+
+    const again = await serve(dataDir);
+    const download = await call(again.url, `/v1/render-outputs/${String(before.json?.id)}`, { key: tenant.key });
+    expect(download.status).toBe(200);
+    expect(isWholeOutput('pdf', download.bytes)).toBe(true);
   }, 60_000);
 });
 
@@ -82,14 +87,16 @@ describe('fairness between teams', () => {
     const finished: string[] = [];
     const track = (name: string, answer: Promise<Answer>): Promise<Answer> => answer.then((result) => (finished.push(name), result));
     const records = Array.from({ length: 150 }, (_, index) => ({ name: `Label ${index}`, sku: `SKU-${index}` }));
-    const batches = [1, 2, 3].map((index) =>
-      track(`batch ${index}`, render(server.url, busy.key, { templateId: busy.templateId, records, format: 'png', dpi: 600, delivery: 'inline' }, 120_000)),
-    );
-    await sleep(300);
-    const single = await track('single', render(server.url, quiet.key, { templateId: quiet.templateId, data: { name: 'Quiet' }, format: 'png' }, 120_000));
-    expect(single.status).toBe(200);
-    expect(finished).toEqual(['single']);
-    const answers = await Promise.all(batches);
+    const { result: answers } = await underAttack('three big PNG batches of one team against one render of another', server, quiet, async () => {
+      const batches = [1, 2, 3].map((index) =>
+        track(`batch ${index}`, render(server.url, busy.key, { templateId: busy.templateId, records, format: 'png', dpi: 600, delivery: 'inline' }, 120_000)),
+      );
+      await sleep(300);
+      const single = await track('single', render(server.url, quiet.key, { templateId: quiet.templateId, data: { name: 'Quiet' }, format: 'png' }, 120_000));
+      expect(single.status).toBe(200);
+      expect(finished).toEqual(['single']);
+      return Promise.all(batches);
+    });
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(finished[0]).toBe('single');
   }, 180_000);
