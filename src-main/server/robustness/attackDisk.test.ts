@@ -1,27 +1,13 @@
 // Attacks M1 and M3 (disk) against a real `labelsmith serve`: device printers at files, folders and links refused without a byte written, a batch over the output cap refused before writing.
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_OUTPUT_BYTES } from '../../../src-shared/api/plans';
 import { ADMIN_TOKEN_FILE } from '../adminSession';
-import { printReports, underAttack } from './attackSupport';
-import { buildCli, call, cleanupAll, cliRun, createTenant, killServe, render, startServe, tempDataDir, type ServeProcess, type Tenant } from './robustnessSupport';
+import { attackTarget, underAttack } from './attackSupport';
+import { call, cliRun, render, tempDataDir } from './robustnessSupport';
 
-let cli = '';
-let dataDir = '';
-let server: ServeProcess;
-let tenant: Tenant;
-beforeAll(async () => {
-  cli = await buildCli();
-  dataDir = tempDataDir();
-  tenant = await createTenant(cli, dataDir);
-  server = await startServe(cli, dataDir);
-});
-afterAll(async () => {
-  printReports();
-  await killServe(server);
-  cleanupAll();
-});
+const target = attackTarget();
 
 describe("M1: a device printer at a path that is not a printer's character device", () => {
   it('is refused by the admin CLI (exit 2) and the editor API (400), added or edited, and the file keeps its bytes', async () => {
@@ -33,14 +19,14 @@ describe("M1: a device printer at a path that is not a printer's character devic
     symlinkSync(bashrc, join(dir, 'lp0'));
     const paths = [bashrc, join(dir, 'usb'), join(dir, 'lp0')];
     const api = (path: string, method: string, body: unknown) =>
-      call(server.url, path, { method, body, headers: { Authorization: `Bearer ${readFileSync(join(dataDir, ADMIN_TOKEN_FILE), 'utf8').trim()}` } });
+      call(target.server.url, path, { method, body, headers: { Authorization: `Bearer ${readFileSync(join(target.dataDir, ADMIN_TOKEN_FILE), 'utf8').trim()}` } });
 
-    await underAttack('M1 device printer at a file, a folder, a link', server, tenant, async () => {
+    await underAttack('M1 device printer at a file, a folder, a link', target.server, target.tenant, async () => {
       // A printer that exists, to be edited to point at each path.
       const usb = await api('/api/printers', 'POST', { name: 'Network', connection: { kind: 'raw', host: '127.0.0.1', port: 9100 } });
       expect(usb.status, usb.text).toBe(201);
       for (const path of paths) {
-        const added = await cliRun(cli, ['printer', 'add', '--team', tenant.teamId, '--name', 'USB', '--kind', 'device', '--device', path, '--data-dir', dataDir]);
+        const added = await cliRun(target.cli, ['printer', 'add', '--team', target.tenant.teamId, '--name', 'USB', '--kind', 'device', '--device', path, '--data-dir', target.dataDir]);
         expect(added, path).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^error: --device: .*is not a printer's device .*: nothing is written to it/) });
         for (const [route, method] of [['/api/printers', 'POST'], [`/api/printers/${String(usb.json?.id)}`, 'PUT']]) {
           const answer = await api(route ?? '', method ?? '', { name: 'USB', connection: { kind: 'device', path } });
@@ -77,9 +63,9 @@ describe('M3: a batch whose output is over the per-output cap', () => {
       dpi: 600,
     };
     expect(JSON.stringify(batch).length).toBeLessThan(200_000);
-    const outputs = join(dataDir, 'outputs');
+    const outputs = join(target.dataDir, 'outputs');
     const before = readdirSync(outputs).sort();
-    const { result: answer } = await underAttack('M3 batch over the output cap', server, tenant, () => render(server.url, tenant.key, batch, 60_000));
+    const { result: answer } = await underAttack('M3 batch over the output cap', target.server, target.tenant, () => render(target.server.url, target.tenant.key, batch, 60_000));
     expect(answer.status, answer.text.slice(0, 300)).toBe(413);
     expect(answer.json).toMatchObject({ code: 'OUTPUT_TOO_LARGE', details: { limitBytes: MAX_OUTPUT_BYTES, sizeBytes: expect.any(Number) } });
     expect(Number((answer.json?.details as Record<string, unknown>).sizeBytes)).toBeGreaterThan(MAX_OUTPUT_BYTES);

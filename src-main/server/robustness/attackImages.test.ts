@@ -1,23 +1,11 @@
 // Attacks H1 and H2 against a real `labelsmith serve`: images that lie about their size or are drawn 300 times are refused with 400, memory and /health unharmed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { craftJpeg, jpegDataUri } from '../../../src-shared/elements/image/imageTestSupport';
 import { RENDER_PIXEL_BUDGET } from '../../../src-shared/render/pixelBudget';
-import { printReports, underAttack } from './attackSupport';
-import { buildCli, cleanupAll, createTenant, isWholeOutput, killServe, render, startServe, tempDataDir, type Answer, type ServeProcess, type Tenant } from './robustnessSupport';
+import { attackTarget, underAttack } from './attackSupport';
+import { isWholeOutput, render, type Answer } from './robustnessSupport';
 
-let server: ServeProcess;
-let tenant: Tenant;
-beforeAll(async () => {
-  const cli = await buildCli();
-  const dataDir = tempDataDir();
-  tenant = await createTenant(cli, dataDir);
-  server = await startServe(cli, dataDir);
-});
-afterAll(async () => {
-  printReports();
-  await killServe(server);
-  cleanupAll();
-});
+const target = attackTarget();
 
 /** A 4x6 in label whose `count` image elements all show the data's `photo`. */
 function photoLabel(count: number, photo: string, format: string): Record<string, unknown> {
@@ -45,8 +33,8 @@ describe('H1: a JPEG whose first frame header says 16x16 and whose second says 3
 
   it('png and pdf, two requests at once each: 400 BAD_REQUEST naming the element, nothing decoded', async () => {
     expect(lying.length).toBeLessThan(2000);
-    const { result: answers } = await underAttack('H1 crafted JPEG, png and pdf, two at once', server, tenant, () =>
-      Promise.all(['png', 'png', 'pdf', 'pdf'].map((format) => render(server.url, tenant.key, photoLabel(1, lying, format)))),
+    const { result: answers } = await underAttack('H1 crafted JPEG, png and pdf, two at once', target.server, target.tenant, () =>
+      Promise.all(['png', 'png', 'pdf', 'pdf'].map((format) => render(target.server.url, target.tenant.key, photoLabel(1, lying, format)))),
     );
     for (const answer of answers) {
       const body = expectRefused(answer, /^image "photo0": a JPEG with more than one frame header is not supported/);
@@ -55,8 +43,8 @@ describe('H1: a JPEG whose first frame header says 16x16 and whose second says 3
   });
 
   it('the same size in a single frame header: 400 over the 25-megapixel image limit, in png and pdf at once', async () => {
-    const { result: answers } = await underAttack('H1 honest 30000x30000 JPEG, png and pdf at once', server, tenant, () =>
-      Promise.all(['png', 'pdf', 'png', 'pdf'].map((format) => render(server.url, tenant.key, photoLabel(1, huge, format)))),
+    const { result: answers } = await underAttack('H1 honest 30000x30000 JPEG, png and pdf at once', target.server, target.tenant, () =>
+      Promise.all(['png', 'pdf', 'png', 'pdf'].map((format) => render(target.server.url, target.tenant.key, photoLabel(1, huge, format)))),
     );
     for (const answer of answers) expectRefused(answer, /^image "photo0": it has 30000x30000 pixels; at most 25 megapixels are allowed/);
   });
@@ -68,8 +56,8 @@ describe('H2: 300 image elements sharing one allowed 5000x5000 JPEG (21 GB if ea
 
   it('png and zpl: 400 naming the pixel budget; pdf embeds the image once and renders', async () => {
     expect(photo.length).toBeLessThan(2000);
-    const { result: [png, zpl, pdf] } = await underAttack('H2 300 elements x 5000x5000 JPEG, png zpl pdf at once', server, tenant, () =>
-      Promise.all(['png', 'zpl', 'pdf'].map((format) => render(server.url, tenant.key, photoLabel(300, photo, format), 60_000))),
+    const { result: [png, zpl, pdf] } = await underAttack('H2 300 elements x 5000x5000 JPEG, png zpl pdf at once', target.server, target.tenant, () =>
+      Promise.all(['png', 'zpl', 'pdf'].map((format) => render(target.server.url, target.tenant.key, photoLabel(300, photo, format), 60_000))),
     );
     for (const answer of [png, zpl] as Answer[]) {
       const body = expectRefused(answer, /^image "photo\d+" .* needs 25,000,000 decoded pixels; .* budget of 100,000,000/);

@@ -1,7 +1,7 @@
 // Runs an attack against a real `labelsmith serve` while watching it from outside: resident memory from /proc, /health latency, and witness renders that must survive.
 import { Worker } from 'node:worker_threads';
-import { expect } from 'vitest';
-import { call, isWholeOutput, render, sleep, type ServeProcess, type Tenant } from './robustnessSupport';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildCli, call, cleanupAll, createTenant, isWholeOutput, killServe, render, sleep, startServe, tempDataDir, type ServeProcess, type Tenant } from './robustnessSupport';
 
 /** The server's resident memory (its own and its render workers' together) must stay under this during every attack. */
 export const RSS_CEILING_MB = 1536;
@@ -174,4 +174,29 @@ export async function underAttack<T>(attack: string, server: ServeProcess, tenan
   expect(report.peakRssMb, `peak RSS during ${attack}`).toBeLessThan(RSS_CEILING_MB);
   expect(report.maxHealthMs, `slowest /health during ${attack}`).toBeLessThan(HEALTH_LIMIT_MS);
   return { result, report };
+}
+
+/** What an attack file attacks: one `serve` on its own data directory, with one tenant. */
+export interface AttackTarget {
+  cli: string;
+  dataDir: string;
+  server: ServeProcess;
+  tenant: Tenant;
+}
+
+/** The hooks of an attack file: the target started before its tests, the reports printed and all stopped after them. */
+export function attackTarget(): AttackTarget {
+  const target = {} as AttackTarget;
+  beforeAll(async () => {
+    target.cli = await buildCli();
+    target.dataDir = tempDataDir();
+    target.tenant = await createTenant(target.cli, target.dataDir);
+    target.server = await startServe(target.cli, target.dataDir);
+  });
+  afterAll(async () => {
+    printReports();
+    await killServe(target.server);
+    cleanupAll();
+  });
+  return target;
 }

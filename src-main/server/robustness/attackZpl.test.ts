@@ -1,25 +1,13 @@
 // Hostile ZPL against the viewer route of a real `labelsmith serve`: each attack answered as documented (400 for graphics over the pixel budget, else drawn with warnings), memory and /health unharmed.
 import { deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zb64Crc } from '../../../src-shared/read/zpl/zb64';
 import { RENDER_PIXEL_BUDGET } from '../../../src-shared/render/pixelBudget';
-import { printReports, underAttack } from './attackSupport';
-import { buildCli, call, cleanupAll, createTenant, isWholeOutput, killServe, startServe, tempDataDir, type Answer, type ServeProcess, type Tenant } from './robustnessSupport';
+import { attackTarget, underAttack } from './attackSupport';
+import { call, isWholeOutput, type Answer } from './robustnessSupport';
 
-let server: ServeProcess;
-let tenant: Tenant;
-beforeAll(async () => {
-  const cli = await buildCli();
-  const dataDir = tempDataDir();
-  tenant = await createTenant(cli, dataDir);
-  server = await startServe(cli, dataDir);
-});
-afterAll(async () => {
-  printReports();
-  await killServe(server);
-  cleanupAll();
-});
+const target = attackTarget();
 
 /** 4x6 in at 8 dpmm: the label every attack asks for, 812 x 1218 dots. */
 const LABEL = '/v1/printers/8dpmm/labels/4x6/';
@@ -33,12 +21,12 @@ interface Views {
 
 function view(zpl: string | Buffer, path: string, accept: string, linter = false): Promise<Answer> {
   const headers: Record<string, string> = { Accept: accept, ...(linter ? { 'X-Linter': 'On' } : {}) };
-  return call(server.url, path, { key: tenant.key, body: zpl, contentType: 'application/x-www-form-urlencoded', headers, timeoutMs: 60_000 });
+  return call(target.server.url, path, { key: target.tenant.key, body: zpl, contentType: 'application/x-www-form-urlencoded', headers, timeoutMs: 60_000 });
 }
 
 async function attack(name: string, zpl: string | Buffer): Promise<Views> {
   expect(Buffer.byteLength(zpl), 'under the 1 MB body limit').toBeLessThan(1024 * 1024);
-  const { result: [png, pdf, json] } = await underAttack(`ZPL viewer: ${name}`, server, tenant, () =>
+  const { result: [png, pdf, json] } = await underAttack(`ZPL viewer: ${name}`, target.server, target.tenant, () =>
     Promise.all([view(zpl, `${LABEL}0/`, 'image/png', true), view(zpl, LABEL, 'application/pdf'), view(zpl, LABEL, 'application/json')]),
   );
   return { png, pdf, json };
@@ -108,7 +96,7 @@ describe('label commands', () => {
     expectDrawn(await attack('self-recalling ^DF', zpl), 'ZPL_LIMIT', /\^XF SELF.ZPL is recalled too deeply or too often \(depth 4, 1000 recalls\): skipped/);
   });
 
-  it('a graphic placed 30,000 dots off the label (once a panic that aborted the server in resvg): drawn without it', async () => {
+  it('a graphic placed 30,000 dots off the label (once a panic that aborted the target.server in resvg): drawn without it', async () => {
     const zpl = '^XA^FO10,10^GB40,40,40^FS^FO30000,30000^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS^FO10,30000^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS^XZ';
     const views = await attack('graphic far off the label', zpl);
     for (const answer of [views.png, views.pdf, views.json]) expect(answer.status, answer.text.slice(0, 300)).toBe(200);

@@ -1,24 +1,12 @@
 // Property: ZPL generated from a grammar of commands and parameters, POSTed to the viewer of a real `labelsmith serve`, never gets a 5xx, and the server lives.
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zb64Crc } from '../../../src-shared/read/zpl/zb64';
-import { printReports, underAttack } from './attackSupport';
-import { buildCli, call, cleanupAll, createTenant, killServe, startServe, tempDataDir, type ServeProcess, type Tenant } from './robustnessSupport';
+import { attackTarget, underAttack } from './attackSupport';
+import { call } from './robustnessSupport';
 
-let server: ServeProcess;
-let tenant: Tenant;
-beforeAll(async () => {
-  const cli = await buildCli();
-  const dataDir = tempDataDir();
-  tenant = await createTenant(cli, dataDir);
-  server = await startServe(cli, dataDir);
-});
-afterAll(async () => {
-  printReports();
-  await killServe(server);
-  cleanupAll();
-});
+const target = attackTarget();
 
 /** The viewer's documented answers: drawn, or 400 (bad input, over the pixel budget), 404 (index past the last label). */
 const VIEWER_STATUSES = [200, 400, 404];
@@ -82,13 +70,13 @@ const request = fc.record({
 });
 
 describe('POST /v1/printers/{dpmm}/labels/{size}/ with generated ZPL', () => {
-  it('answers 2,000 inputs with 200, 400 or 404 (JSON errors), never a 5xx, and the server lives', async () => {
+  it('answers 2,000 inputs with 200, 400 or 404 (JSON errors), never a 5xx, and the target.server lives', async () => {
     const seen = new Map<number, number>();
-    const { report } = await underAttack('ZPL viewer fuzz, 2,000 cases', server, tenant, () =>
+    const { report } = await underAttack('ZPL viewer fuzz, 2,000 cases', target.server, target.tenant, () =>
       fc.assert(
         fc.asyncProperty(request, async ({ zpl: body, dpmm, size, index, accept }) => {
-          const answer = await call(server.url, `/v1/printers/${dpmm}/labels/${size}/${index}`, {
-            key: tenant.key,
+          const answer = await call(target.server.url, `/v1/printers/${dpmm}/labels/${size}/${index}`, {
+            key: target.tenant.key,
             body: Buffer.from(body, 'latin1'),
             contentType: 'application/x-www-form-urlencoded',
             headers: { Accept: accept, 'X-Linter': 'On' },
@@ -105,6 +93,6 @@ describe('POST /v1/printers/{dpmm}/labels/{size}/ with generated ZPL', () => {
     console.log(`ZPL viewer fuzz statuses: ${JSON.stringify(Object.fromEntries(seen))}`);
     for (const status of [200, 400]) expect(seen.get(status) ?? 0, `answers with ${status}`).toBeGreaterThan(0);
     expect(report.workersSeen.sort(), 'no render worker process died or was replaced').toEqual(report.workersAtStart.sort());
-    expect(server.stderr()).not.toMatch(/"level":(50|60)/);
+    expect(target.server.stderr()).not.toMatch(/"level":(50|60)/);
   }, 120_000);
 });
