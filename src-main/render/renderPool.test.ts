@@ -193,8 +193,9 @@ describe('createRenderPool', () => {
     });
     console.log(`worst timer lag: one render in process ${inProcess.toFixed(0)} ms; 8 renders through the pool ${pooled.toFixed(1)} ms`);
     expect(outputs.map((output) => [...output.bytes.subarray(0, 8)])).toEqual(Array.from({ length: 8 }, () => PNG_SIGNATURE));
-    // Generous: this is about responsiveness under load, not speed.
-    expect(pooled).toBeLessThan(100);
+    // Generous, and scaled by how slow the machine is right now (the in-process render's own lag, about 200 ms on a
+    // quiet one): this is about responsiveness under load, not speed.
+    expect(pooled).toBeLessThan(Math.max(100, inProcess / 4));
   });
 });
 
