@@ -34,7 +34,7 @@ export interface RenderJob {
 export interface RenderResult {
   bytes: Uint8Array;
   contentType: string;
-  /** A batch's warnings carry their record's index. */
+  /** A batch's warnings carry their record's number (1-based). */
   warnings: (RenderWarning & { record?: number })[];
   /** Labels in the output: 1 for data. */
   labelCount: number;

@@ -123,7 +123,7 @@ export const renderWarningSchema = z.object({
   code: z.string().describe('Stable code, e.g. FONT_FALLBACK, TEXT_TRUNCATED'),
   message: z.string(),
   elementId: z.string().optional(),
-  record: z.number().int().optional().describe('In a batch: the index in records of the label that warned'),
+  record: z.number().int().optional().describe('In a batch: the number of the record whose label warned, 1-based (the first record is 1)'),
 });
 
 /** The url-delivery answer: spec 2.2's render result plus the render's warnings (a Labelsmith extension). */

@@ -2,6 +2,8 @@
 export type { ExpressionEnv } from './env';
 export { ExpressionError } from './expressionError';
 export { checkExpressionSyntax } from './checkSyntax';
+export { dataPaths } from './dataPaths';
 export { evaluateExpression } from './evaluate';
-export { isTruthy, toDisplayString } from './values';
+export { readMember } from './members';
+export { isMissing, isTruthy, toDisplayString } from './values';
 export { MAX_RESULT_LENGTH, MAX_SOURCE_LENGTH } from './limits';

@@ -10,6 +10,7 @@ import { toPoints } from '../units/length';
 import type { ElementLayout, LayoutContext } from './layoutContext';
 import type { Box, LaidOutElement, LaidOutLabel, RenderWarning } from './laidOutLabel';
 import type { LayoutMemo } from './layoutMemo';
+import { missingFieldWarnings } from './missingFields';
 import { paintElement } from './paintElement';
 
 export interface LayoutOptions {
@@ -20,6 +21,11 @@ export interface LayoutOptions {
   memo?: LayoutMemo;
   /** The render's (or batch's) pixel budget; without one the label gets a render's budget of its own. */
   pixels?: RenderPixels;
+  /**
+   * FIELD_MISSING for each field an element shows that the data leaves empty. Batches ask for it (a sheet's row that
+   * misses a value is a wrong label); one label's render and the editor's canvas do not (a design has no data yet).
+   */
+  warnMissingFields?: boolean;
 }
 
 export type LabelData = Record<string, unknown>;
@@ -86,6 +92,7 @@ export function layoutLabel(template: Template, data: LabelData, options: Layout
   const elements: LaidOutElement[] = [];
   for (const element of template.elements) {
     if (element.condition !== undefined && !isTruthy(evaluateFor(element, 'condition', element.condition, fields(), env))) continue;
+    if (options.warnMissingFields) warnings.push(...missingFieldWarnings(element, data));
     if (memo) value = elementContent(element, data, fields, env);
     const known = memo?.get(element, value);
     if (known) {

@@ -101,9 +101,32 @@ describe('renderLabels', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 
-  it('tags each warning with its record', async () => {
+  it('tags each warning with its record number, 1-based', async () => {
     const output = await renderLabels({ ...template, elements: [{ ...template.elements[0], style: { fontFamily: 'No Such Font' } }] }, records.slice(0, 2), { format: 'zpl', fonts });
-    expect(output.warnings.map((warning) => [warning.record, warning.code])).toEqual([[0, 'FONT_FALLBACK'], [1, 'FONT_FALLBACK']]);
+    expect(output.warnings.map((warning) => [warning.record, warning.code])).toEqual([[1, 'FONT_FALLBACK'], [2, 'FONT_FALLBACK']]);
+  });
+
+  it('warns of a shown field a record leaves empty, naming the record (1-based) and the dotted field; a hidden element is no warning', async () => {
+    const shipping = {
+      ...template,
+      elements: [
+        { ...template.elements[0], contentExpression: "name + ' / ' + shipTo.city" },
+        { ...template.elements[0], id: 'lot', content: { expression: 'upper(data.lot)' }, condition: 'lot != "none"' },
+        template.elements[1],
+      ],
+    };
+    const batch = [
+      { name: 'A', shipTo: { city: 'Lyon' }, lot: 'L1' },
+      { name: 'B', shipTo: { city: '' }, lot: 'none' },
+      { shipTo: {}, lot: null },
+    ];
+    const output = await renderLabels(shipping, batch, { format: 'zpl', fonts });
+    expect(output.warnings.map(({ record, code, message, elementId }) => [record, code, message, elementId])).toEqual([
+      [2, 'FIELD_MISSING', 'field "shipTo.city" is not filled', 'name'],
+      [3, 'FIELD_MISSING', 'field "name" is not filled', 'name'],
+      [3, 'FIELD_MISSING', 'field "shipTo.city" is not filled', 'name'],
+      [3, 'FIELD_MISSING', 'field "lot" is not filled', 'lot'],
+    ]);
   });
 });
 

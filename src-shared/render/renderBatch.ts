@@ -23,8 +23,9 @@ export interface BatchOptions extends RenderOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** A warning of one record's label, with that record's index. */
+/** A warning of one record's label, with that record's number. */
 export interface BatchWarning extends RenderWarning {
+  /** 1-based, as operators count rows and as --range takes them. */
   record: number;
 }
 
@@ -123,9 +124,9 @@ export async function renderBatchPart(template: Template, part: BatchPart, optio
     const layouts = numbersLabels ? copies : 1;
     try {
       for (let layout = 0; layout < layouts; layout++) {
-        const label = layoutLabel(template, record, numbersLabels ? withLabelIndex(options, done + layout) : options);
+        const label = layoutLabel(template, record, { ...(numbersLabels ? withLabelIndex(options, done + layout) : options), warnMissingFields: true });
         // Copies differ in their counter values at most: the first one's warnings speak for all.
-        if (layout === 0) for (const warning of label.warnings) warnings.push({ ...warning, record: index });
+        if (layout === 0) for (const warning of label.warnings) warnings.push({ ...warning, record: index + 1 });
         const png = options.format === 'png' ? await emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default }) : undefined;
         labels.push(png ? { png, copies: copies / layouts } : { label, copies: copies / layouts });
       }

@@ -70,7 +70,7 @@ describe('layouts shared across a batch', () => {
     const batch = await renderLabels(mixed, records, { format: 'zpl', fonts });
     const alone = await Promise.all(records.map((record) => renderLabel(mixed, record, { format: 'zpl', fonts })));
     expect(decode(batch.bytes)).toBe(alone.map((output) => decode(output.bytes)).join(''));
-    expect(batch.warnings).toEqual(alone.flatMap((output, record) => output.warnings.map((warning) => ({ ...warning, record }))));
-    expect(batch.warnings.filter((warning) => warning.code === 'TEXT_TRUNCATED').map((warning) => warning.record)).toEqual([1, 3]);
+    expect(batch.warnings).toEqual(alone.flatMap((output, record) => output.warnings.map((warning) => ({ ...warning, record: record + 1 }))));
+    expect(batch.warnings.filter((warning) => warning.code === 'TEXT_TRUNCATED').map((warning) => warning.record)).toEqual([2, 4]);
   });
 });
