@@ -16,7 +16,8 @@ import { found, parseOptions, printJson, wholeNumberSchema, withDataDirOption } 
 import { EXIT_FAULT, UsageError } from './cliErrors';
 import { progressLine } from './progressLine';
 import { readInputBytes, readJsonFile } from './readInput';
-import { readRecordsFile } from './readRecords';
+import { readRecordsFile, withRecordsOptions, withSetValues } from './readRecords';
+import { writeWarnings } from './writeWarnings';
 
 const printOptionsSchema = z.object({
   dataDir: z.string().optional(),
@@ -26,6 +27,11 @@ const printOptionsSchema = z.object({
   data: z.string().optional(),
   records: z.string().optional(),
   quantityField: z.string().optional(),
+  sheet: z.string().optional(),
+  headerRow: z.string().optional(),
+  range: z.string().optional(),
+  map: z.array(z.string()).optional(),
+  set: z.array(z.string()).optional(),
   copies: wholeNumberSchema(1)
     .pipe(z.number().max(PRINT_LIMITS.maxCopies, { message: `must be at most ${PRINT_LIMITS.maxCopies}` }))
     .optional(),
@@ -39,29 +45,33 @@ interface Source {
   templateFile?: unknown;
   data?: unknown;
   records?: unknown[];
+  /** With --range: the file's number of the first record (warnings name records as the file numbers them). */
+  firstNumber?: number;
   /** --zpl: the file's bytes, sent as they are. */
   zpl?: Uint8Array;
 }
 
 function readSource(options: PrintOptions): Source {
   if (options.zpl !== undefined) {
-    const others = (['template', 'templateId', 'data', 'records', 'quantityField'] as const).filter((key) => options[key] !== undefined);
-    if (others.length > 0) throw new UsageError('--zpl prints raw ZPL: give it without --template, --template-id, --data, --records or --quantity-field');
+    const others = (['template', 'templateId', 'data', 'records', 'quantityField', 'sheet', 'headerRow', 'range', 'map', 'set'] as const).filter((key) => options[key] !== undefined);
+    if (others.length > 0) throw new UsageError('--zpl prints raw ZPL: give it without --template, --template-id, --data, --records or their options');
     return { zpl: readInputBytes(options.zpl, 'ZPL') };
   }
   if ((options.template === undefined) === (options.templateId === undefined)) throw new UsageError('give either --template or --template-id');
   if ((options.data === undefined) === (options.records === undefined)) throw new UsageError('give either --data or --records');
-  if (options.quantityField !== undefined && options.records === undefined) throw new UsageError('--quantity-field needs --records');
+  for (const [option, given] of [['--quantity-field', options.quantityField], ['--range', options.range], ['--map', options.map], ['--sheet', options.sheet], ['--header-row', options.headerRow]] as const) {
+    if (given !== undefined && options.records === undefined) throw new UsageError(`${option} needs --records`);
+  }
   const stdinReaders = [options.template, options.data, options.records].filter((path) => path === '-');
   if (stdinReaders.length > 1) throw new UsageError('only one of --template and --data/--records can read stdin');
   const templateFile = options.template === undefined ? undefined : readJsonFile(options.template, 'template');
-  if (options.data !== undefined) return { templateFile, data: readJsonFile(options.data, 'data') };
-  const records = readRecordsFile(options.records ?? '');
-  if (!Array.isArray(records)) throw new UsageError(`--records: must be a JSON array of objects or a CSV file, at most ${BATCH_LIMITS.maxRecords} records`);
-  return { templateFile, records };
+  if (options.data !== undefined) return { templateFile, data: withSetValues(readJsonFile(options.data, 'data'), options) };
+  const { records, firstNumber } = readRecordsFile(options.records ?? '', options);
+  if (!Array.isArray(records)) throw new UsageError(`--records: must be a sheet, a CSV file or a JSON array of objects, at most ${BATCH_LIMITS.maxRecords} records`);
+  return { templateFile, records, firstNumber };
 }
 
-async function print(store: Store, options: PrintOptions, { templateFile, data, records, zpl }: Source): Promise<void> {
+async function print(store: Store, options: PrintOptions, { templateFile, data, records, firstNumber, zpl }: Source): Promise<void> {
   const printer = found(store.printers.get(options.printer), 'printer', options.printer);
   const team = found(store.teams.get(printer.teamId), 'team', printer.teamId);
   const showProgress = progressLine(process.stderr, 'sent');
@@ -86,6 +96,8 @@ async function print(store: Store, options: PrintOptions, { templateFile, data, 
   } else {
     submitted = await submitRawZplJob({ store, quota: new QuotaGate() }, { ...submission, zpl });
   }
+  // Before the first label goes out, as the editor shows them before printing.
+  writeWarnings(submitted.warnings, firstNumber);
   queue.start();
   const job = await queue.finished(submitted.id);
   await queue.stop();
@@ -99,13 +111,13 @@ async function print(store: Store, options: PrintOptions, { templateFile, data, 
 }
 
 export function printCommand(): Command {
-  return withDataDirOption(new Command('print'))
+  return withRecordsOptions(withDataDirOption(new Command('print')))
     .description('print a template with data, or one label per record, on a configured printer; waits for the job and prints it as JSON')
     .requiredOption('--printer <id>', 'printer id (labelsmith printer list)')
     .option('--template <file>', 'template JSON file ("-" for stdin)')
     .option('--template-id <id>', "a template of the printer's team: id or slug, or <library>:<slug>")
     .option('--data <file>', 'data JSON file ("-" for stdin)')
-    .option('--records <file>', 'a batch instead of --data: a JSON array of objects, or CSV (.csv) with a header row; one label per record')
+    .option('--records <file>', 'a batch instead of --data, one label per record: .xlsx or .ods, CSV (, ; or tab) with a header row, or a JSON array of objects')
     .option('--quantity-field <name>', `with --records: the field holding each record's copies (1..${BATCH_LIMITS.maxQuantity}; empty: 1)`)
     .option('--copies <n>', `times the whole document is printed, 1..${PRINT_LIMITS.maxCopies} (default 1)`)
     .option('--zpl <file>', 'raw ZPL to send as it is instead of a template ("-" for stdin); configuration commands need the printer\'s --allow-config-commands')

@@ -12,12 +12,8 @@ export function readInputBytes(path: string, what: string): Buffer {
   }
 }
 
-export function readInputText(path: string, what: string): string {
-  return readInputBytes(path, what).toString('utf8');
-}
-
 export function readJsonFile(path: string, what: string): unknown {
-  const text = readInputText(path, what);
+  const text = readInputBytes(path, what).toString('utf8');
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

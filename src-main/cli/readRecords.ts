@@ -1,16 +1,95 @@
-// Reads `render --records`: a JSON array of objects, or CSV with a header row (each row an object of strings).
-import { parse } from 'csv-parse/sync';
+// Reads `--records` for render and print: JSON, CSV, .xlsx or .ods, then the sheet choice, header row, range, mapping and set values.
+import { Command } from 'commander';
+import { BadRequestError } from '../../src-shared/errors';
+import { isPlainObject } from '../../src-shared/render/batchPlan';
+import type { LabelData } from '../../src-shared/layout/layoutLabel';
+import { parseRecordRange, selectRange } from '../../src-shared/records/recordRange';
+import { parseAssignment, shapeRecords } from '../../src-shared/records/recordValues';
+import { readSheetRows } from '../../src-shared/records/sheetRows';
+import { tableRecords } from '../../src-shared/records/tableRecords';
+import { readCsvRows } from '../records/csvRows';
 import { UsageError } from './cliErrors';
-import { readInputText, readJsonFile } from './readInput';
+import { readInputBytes, readJsonFile } from './readInput';
 
-/** The records of FILE, by its extension: .csv is CSV, anything else (and "-" for stdin) JSON. Shapes are checked by the engine. */
-export function readRecordsFile(path: string): unknown {
-  if (!path.toLowerCase().endsWith('.csv')) return readJsonFile(path, 'records');
-  const text = readInputText(path, 'records');
-  try {
-    // bom: a spreadsheet's UTF-8 export starts with one, which would otherwise stick to the first column's name.
-    return parse(text, { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
-  } catch (error) {
-    throw new UsageError(`records file ${JSON.stringify(path)} is not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
-  }
+/** The options of a data source, as commander gives them (render and print take the same ones). */
+export interface RecordsOptions {
+  sheet?: string;
+  headerRow?: string;
+  range?: string;
+  map?: string[];
+  set?: string[];
+}
+
+const SHEET_EXTENSIONS = ['.xlsx', '.xlsm', '.xls', '.ods'];
+const CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'];
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** Adds --sheet, --header-row, --range, --map and --set to a command that takes --records. */
+export function withRecordsOptions(command: Command): Command {
+  return command
+    .option('--sheet <name>', 'with --records .xlsx/.ods: the sheet to read (default: the first)')
+    .option('--header-row <n>', 'with a sheet or CSV: the row naming the columns, 1-based (default 1); rows above it are skipped')
+    .option('--range <from-to>', 'with --records: only records N to M, 1-based and inclusive ("40-60", "7", "40-")')
+    .option('--map <field=Column>', 'with --records: fill the field (dotted for nested) from that column; repeatable', collect)
+    .option('--set <name=value>', 'a value for every record (or for --data), top-level or dotted; repeatable', collect);
+}
+
+function hasExtension(path: string, extensions: readonly string[]): boolean {
+  const lower = path.toLowerCase();
+  return extensions.some((extension) => lower.endsWith(extension));
+}
+
+function wholeNumber(text: string, option: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${option} must be a whole number from 1, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+/** Records of a sheet or CSV: rows under the header row, as text, dotted column names nested. */
+function readTable(path: string, options: RecordsOptions): LabelData[] {
+  const bytes = readInputBytes(path, 'records');
+  const headerRow = options.headerRow === undefined ? 1 : wholeNumber(options.headerRow, '--header-row');
+  const rows = hasExtension(path, SHEET_EXTENSIONS) ? readSheetRows(bytes, options.sheet).rows : readCsvRows(bytes);
+  return tableRecords(rows, headerRow).records;
+}
+
+/** The set values as pairs; `--set` also applies to `--data`. */
+export function setValues(options: RecordsOptions): [string, string][] {
+  return (options.set ?? []).map((text) => parseAssignment(text, '--set'));
+}
+
+/** `--data` with the --set values on top (the data must be an object to take them). */
+export function withSetValues(data: unknown, options: RecordsOptions): unknown {
+  const set = setValues(options);
+  if (set.length === 0) return data;
+  if (!isPlainObject(data)) throw new UsageError('--set needs --data to be a JSON object');
+  return shapeRecords([data], [], set)[0];
+}
+
+export interface ReadRecords {
+  /** The records to render; JSON records that need no shaping are passed on as read, for the engine to check. */
+  records: unknown;
+  /** The number, in the file, of the first record here (1 unless --range): warnings name records by their number in the file. */
+  firstNumber: number;
+}
+
+/** Refuses the sheet and header options where they mean nothing, so a typo in the command does not pass unnoticed. */
+function checkApplicable(path: string, options: RecordsOptions): void {
+  const table = hasExtension(path, SHEET_EXTENSIONS) || hasExtension(path, CSV_EXTENSIONS);
+  if (options.sheet !== undefined && !hasExtension(path, SHEET_EXTENSIONS)) throw new UsageError('--sheet needs --records to be an .xlsx or .ods file');
+  if (options.headerRow !== undefined && !table) throw new UsageError('--header-row needs --records to be a sheet or CSV file');
+}
+
+/** The records of FILE by its extension: a sheet (.xlsx, .xlsm, .xls, .ods), CSV (.csv, .tsv, .txt), else JSON ("-": stdin). */
+export function readRecordsFile(path: string, options: RecordsOptions = {}): ReadRecords {
+  checkApplicable(path, options);
+  const map = (options.map ?? []).map((text) => parseAssignment(text, '--map'));
+  const set = setValues(options);
+  const range = options.range === undefined ? undefined : parseRecordRange(options.range);
+  const table = hasExtension(path, SHEET_EXTENSIONS) || hasExtension(path, CSV_EXTENSIONS);
+  let records: unknown = table ? readTable(path, options) : readJsonFile(path, 'records');
+  if (!table && map.length + set.length === 0 && range === undefined) return { records, firstNumber: 1 };
+  if (!Array.isArray(records) || !records.every(isPlainObject)) throw new BadRequestError('records: must be an array of objects to take --range, --map or --set');
+  if (range !== undefined) records = selectRange(records as LabelData[], range);
+  return { records: shapeRecords(records as LabelData[], map, set), firstNumber: range?.first ?? 1 };
 }

@@ -8,10 +8,11 @@ import { renderLabel } from '../../src-shared/render/renderLabel';
 import { UsageError } from './cliErrors';
 import { progressLine } from './progressLine';
 import { readJsonFile } from './readInput';
-import { readRecordsFile } from './readRecords';
+import { readRecordsFile, withRecordsOptions, withSetValues, type RecordsOptions } from './readRecords';
+import { writeWarnings } from './writeWarnings';
 import { writeFileAtomically, writeStdout } from '../files/writeOutput';
 
-interface RenderCommandOptions {
+interface RenderCommandOptions extends RecordsOptions {
   template: string;
   data?: string;
   records?: string;
@@ -28,11 +29,11 @@ function parseWholeNumber(text: string, option: string): number {
 }
 
 export function renderCommand(): Command {
-  return new Command('render')
+  return withRecordsOptions(new Command('render'))
     .description('render a template with data, or one label per record of a batch, to pdf, png, zpl or html')
     .requiredOption('--template <file>', 'template JSON file ("-" for stdin)')
     .option('--data <file>', 'data JSON file ("-" for stdin)')
-    .option('--records <file>', 'a batch instead of --data: a JSON array of objects, or CSV (.csv) with a header row; one label per record')
+    .option('--records <file>', 'a batch instead of --data, one label per record: .xlsx or .ods, CSV (, ; or tab) with a header row, or a JSON array of objects')
     .option('--quantity-field <name>', `with --records: the field holding each record's copies (1..${BATCH_LIMITS.maxQuantity}; empty: 1)`)
     .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).makeOptionMandatory())
     .option('--dpi <n>', `PNG resolution, ${PNG_DPI.min}..${PNG_DPI.max} (default ${PNG_DPI.default})`)
@@ -41,7 +42,9 @@ export function renderCommand(): Command {
     .action(async (options: RenderCommandOptions) => {
       const { data, records } = options;
       if (data !== undefined && records !== undefined) throw new UsageError('give either --data or --records, not both');
-      if (options.quantityField !== undefined && records === undefined) throw new UsageError('--quantity-field needs --records');
+      for (const [option, given] of [['--quantity-field', options.quantityField], ['--range', options.range], ['--map', options.map], ['--sheet', options.sheet], ['--header-row', options.headerRow]] as const) {
+        if (given !== undefined && records === undefined) throw new UsageError(`${option} needs --records`);
+      }
       if (options.template === '-' && (data ?? records) === '-') throw new UsageError('only one of --template and --data/--records can read stdin');
       const zplDpi = options.zplDpi === undefined ? undefined : parseWholeNumber(options.zplDpi, '--zpl-dpi');
       if (zplDpi !== undefined && !(ZPL_DPIS as readonly number[]).includes(zplDpi)) {
@@ -55,18 +58,18 @@ export function renderCommand(): Command {
         fonts: bundledFonts(),
       };
       let output: { bytes: Uint8Array; warnings: (RenderWarning & { record?: number })[] };
+      let firstNumber = 1;
       if (records !== undefined) {
         const onProgress = progressLine(process.stderr);
-        output = await renderLabels(template, readRecordsFile(records), { ...renderOptions, quantityField: options.quantityField, onProgress });
+        const read = readRecordsFile(records, options);
+        firstNumber = read.firstNumber;
+        output = await renderLabels(template, read.records, { ...renderOptions, quantityField: options.quantityField, onProgress });
       } else if (data !== undefined) {
-        output = await renderLabel(template, readJsonFile(data, 'data'), renderOptions);
+        output = await renderLabel(template, withSetValues(readJsonFile(data, 'data'), options), renderOptions);
       } else {
         throw new UsageError('give either --data or --records');
       }
-      for (const warning of output.warnings) {
-        const record = warning.record === undefined ? '' : `record ${warning.record}: `;
-        process.stderr.write(`warning: ${record}${warning.elementId ? `element "${warning.elementId}": ` : ''}${warning.message} (${warning.code})\n`);
-      }
+      writeWarnings(output.warnings, firstNumber);
       if (options.out === undefined) await writeStdout(output.bytes);
       else writeFileAtomically(options.out, output.bytes);
     });
