@@ -1,11 +1,11 @@
 // `labelsmith render --records` on sheets and CSV files written by a spreadsheet library: codes, dates, separators, encodings, ranges, mappings.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { utils, write, type WorkSheet } from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForNode } from '../store/storeTestSupport';
+import { runNodeScript } from '../testing/runProcess';
 
 let cli = '';
 let dir = '';
@@ -33,20 +33,11 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cli, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
-
 /** Each label's field data, in order. */
 const labels = (zpl: string): string[][] => (zpl.match(/\^XA[\s\S]*?\^XZ/g) ?? []).map((label) => [...label.matchAll(/\^FD(.*?)\^FS/g)].map((match) => match[1] ?? ''));
 
 async function render(records: string, expressions: string[], ...options: string[]): Promise<{ labels: string[][]; stderr: string; code: number | null }> {
-  const result = await run(['render', '--template', template(...expressions), '--records', records, '--format', 'zpl', ...options]);
+  const result = await runNodeScript(cli, ['render', '--template', template(...expressions), '--records', records, '--format', 'zpl', ...options]);
   return { labels: labels(result.stdout), stderr: result.stderr, code: result.code };
 }
 

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { utils, write } from '@e965/xlsx';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printJobSchema } from '../../src-shared/api/printRequest';
@@ -93,6 +94,22 @@ describe('labelsmith print', () => {
     expect(sent.map((chunk) => chunk.slice(SETTINGS.length))).toEqual(rawPrinterWire(batch.stdout + batch.stdout, 50));
   });
 
+  it('prints records 2 to 3 of an .xlsx sheet with a value set for all, warning before printing of a field record 3 leaves empty', async () => {
+    const { d, team, file } = await setUp();
+    const fake = await fakePrinter();
+    const printer = await addPrinter(d, team, fake.port);
+    const book = utils.book_new();
+    utils.book_append_sheet(book, utils.aoa_to_sheet([['title', 'ean'], ['One', 4006381333931], ['Two', 9780201379624], ['', 4006381333932], ['Four', 1]]), 'Wave');
+    const records = join(tempDataDir(), 'wave.xlsx');
+    writeFileSync(records, write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const template = file('lot.json', JSON.stringify({ ...TEMPLATE, elements: [{ ...TEMPLATE.elements[0], content: { expression: "data.title + ' ' + data.ean + ' ' + data.lot" } }] }));
+    const result = await run(['print', '--printer', printer, '--template', template, '--records', records, '--sheet', 'Wave', '--range', '2-3', '--set', 'lot=L9', ...d]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('warning: record 3: element "title": field "title" is not filled (FIELD_MISSING)\n');
+    expect(printJobSchema.parse(JSON.parse(result.stdout))).toMatchObject({ status: 'done', labelCount: 2, labelsSent: 2 });
+    expect(labelConnections(fake).join('').match(/\^FD.*?\^FS/g)).toEqual(['^FDTwo 9780201379624 L9^FS', '^FD 4006381333932 L9^FS']);
+  });
+
   it('exits 1 with the reason when the printer fails the job, after printing the failed job', async () => {
     const { d, team, file } = await setUp();
     const port = await closedPort();
@@ -119,7 +136,9 @@ describe('labelsmith print', () => {
       [['--template-id', 'parcel', '--data', data, '--quantity-field', 'qty'], /--quantity-field needs --records/],
       [['--template-id', 'parcel', '--data', data, '--copies', '0'], /--copies: must be a whole number of at least 1/],
       [['--template-id', 'parcel', '--data', data, '--copies', '1001'], /--copies: must be at most 1000/],
-      [['--template-id', 'parcel', '--records', data], /--records: must be a JSON array/],
+      [['--template-id', 'parcel', '--records', data], /--records: must be a sheet, a CSV file or a JSON array/],
+      [['--template-id', 'parcel', '--data', data, '--range', '2-3'], /--range needs --records/],
+      [['--zpl', data, '--sheet', 'Wave'], /--zpl prints raw ZPL: give it without/],
       [['--template-id', 'parcel', '--data', join(dataDir, 'missing.json')], /cannot read data file/],
       [['--template-id', 'nope', '--data', data], /there is no template "nope"/],
       [['--template', file('bad.json', '{"formatVersion": 1}'), '--data', data], /invalid template \(INVALID_TEMPLATE\)/],

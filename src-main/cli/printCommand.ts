@@ -16,7 +16,7 @@ import { found, parseOptions, printJson, wholeNumberSchema, withDataDirOption } 
 import { EXIT_FAULT, UsageError } from './cliErrors';
 import { progressLine } from './progressLine';
 import { readInputBytes, readJsonFile } from './readInput';
-import { readRecordsFile, withRecordsOptions, withSetValues } from './readRecords';
+import { readRecordsFile, refuseRecordsOptionsWithout, withRecordsOptions, withSetValues } from './readRecords';
 import { writeWarnings } from './writeWarnings';
 
 const printOptionsSchema = z.object({
@@ -59,9 +59,7 @@ function readSource(options: PrintOptions): Source {
   }
   if ((options.template === undefined) === (options.templateId === undefined)) throw new UsageError('give either --template or --template-id');
   if ((options.data === undefined) === (options.records === undefined)) throw new UsageError('give either --data or --records');
-  for (const [option, given] of [['--quantity-field', options.quantityField], ['--range', options.range], ['--map', options.map], ['--sheet', options.sheet], ['--header-row', options.headerRow]] as const) {
-    if (given !== undefined && options.records === undefined) throw new UsageError(`${option} needs --records`);
-  }
+  refuseRecordsOptionsWithout(options.records, options);
   const stdinReaders = [options.template, options.data, options.records].filter((path) => path === '-');
   if (stdinReaders.length > 1) throw new UsageError('only one of --template and --data/--records can read stdin');
   const templateFile = options.template === undefined ? undefined : readJsonFile(options.template, 'template');

@@ -35,6 +35,13 @@ export function withRecordsOptions(command: Command): Command {
     .option('--set <name=value>', 'a value for every record (or for --data), top-level or dotted; repeatable', collect);
 }
 
+/** The batch options make no sense with --data: each one given without --records is a usage error. */
+export function refuseRecordsOptionsWithout(records: string | undefined, options: RecordsOptions & { quantityField?: string }): void {
+  if (records !== undefined) return;
+  const given = { '--quantity-field': options.quantityField, '--range': options.range, '--map': options.map, '--sheet': options.sheet, '--header-row': options.headerRow };
+  for (const [option, value] of Object.entries(given)) if (value !== undefined) throw new UsageError(`${option} needs --records`);
+}
+
 function hasExtension(path: string, extensions: readonly string[]): boolean {
   const lower = path.toLowerCase();
   return extensions.some((extension) => lower.endsWith(extension));

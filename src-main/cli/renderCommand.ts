@@ -8,7 +8,7 @@ import { renderLabel } from '../../src-shared/render/renderLabel';
 import { UsageError } from './cliErrors';
 import { progressLine } from './progressLine';
 import { readJsonFile } from './readInput';
-import { readRecordsFile, withRecordsOptions, withSetValues, type RecordsOptions } from './readRecords';
+import { readRecordsFile, refuseRecordsOptionsWithout, withRecordsOptions, withSetValues, type RecordsOptions } from './readRecords';
 import { writeWarnings } from './writeWarnings';
 import { writeFileAtomically, writeStdout } from '../files/writeOutput';
 
@@ -42,9 +42,7 @@ export function renderCommand(): Command {
     .action(async (options: RenderCommandOptions) => {
       const { data, records } = options;
       if (data !== undefined && records !== undefined) throw new UsageError('give either --data or --records, not both');
-      for (const [option, given] of [['--quantity-field', options.quantityField], ['--range', options.range], ['--map', options.map], ['--sheet', options.sheet], ['--header-row', options.headerRow]] as const) {
-        if (given !== undefined && records === undefined) throw new UsageError(`${option} needs --records`);
-      }
+      refuseRecordsOptionsWithout(records, options);
       if (options.template === '-' && (data ?? records) === '-') throw new UsageError('only one of --template and --data/--records can read stdin');
       const zplDpi = options.zplDpi === undefined ? undefined : parseWholeNumber(options.zplDpi, '--zpl-dpi');
       if (zplDpi !== undefined && !(ZPL_DPIS as readonly number[]).includes(zplDpi)) {
