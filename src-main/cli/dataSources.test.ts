@@ -156,6 +156,14 @@ describe('labelsmith render --range, --map, --set and missing fields', () => {
     expect(ranged.labels).toEqual([[], ['Rome'], ['Oslo']]);
   });
 
+  it('names a bad record by its number in the file under --range too', async () => {
+    const path = join(dir, 'quantities.csv');
+    writeFileSync(path, 'name,qty\nAda,1\nBo,2\nCy,lots\n');
+    const result = await render(path, ['name'], '--range', '2-3', '--quantity-field', 'qty');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: record 3: qty: quantity must be a whole number from 1 to 1000, got "lots" (BAD_REQUEST)');
+  });
+
   it('refuses a range past the last record and a malformed one', async () => {
     const past = await render(csv(), ['Town'], '--range', '3-9');
     expect(past.code).toBe(2);

@@ -87,7 +87,7 @@ async function print(store: Store, options: PrintOptions, { templateFile, data, 
       options.templateId === undefined ? templateFile : found(store.templates.resolve(team.id, options.templateId, { publishedOnly: false }), 'template', options.templateId).content;
     const pool = createRenderPool({ threads: 1 });
     try {
-      submitted = await submitPrintJob({ store, render: (job) => pool.render(job), quota: new QuotaGate() }, { ...submission, template, data, records, quantityField: options.quantityField });
+      submitted = await submitPrintJob({ store, render: (job) => pool.render(job), quota: new QuotaGate() }, { ...submission, template, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber });
     } finally {
       await pool.close();
     }
@@ -95,7 +95,7 @@ async function print(store: Store, options: PrintOptions, { templateFile, data, 
     submitted = await submitRawZplJob({ store, quota: new QuotaGate() }, { ...submission, zpl });
   }
   // Before the first label goes out, as the editor shows them before printing.
-  writeWarnings(submitted.warnings, firstNumber);
+  writeWarnings(submitted.warnings);
   queue.start();
   const job = await queue.finished(submitted.id);
   await queue.stop();

@@ -56,18 +56,16 @@ export function renderCommand(): Command {
         fonts: bundledFonts(),
       };
       let output: { bytes: Uint8Array; warnings: (RenderWarning & { record?: number })[] };
-      let firstNumber = 1;
       if (records !== undefined) {
         const onProgress = progressLine(process.stderr);
         const read = readRecordsFile(records, options);
-        firstNumber = read.firstNumber;
-        output = await renderLabels(template, read.records, { ...renderOptions, quantityField: options.quantityField, onProgress });
+        output = await renderLabels(template, read.records, { ...renderOptions, quantityField: options.quantityField, firstRecordNumber: read.firstNumber, onProgress });
       } else if (data !== undefined) {
         output = await renderLabel(template, withSetValues(readJsonFile(data, 'data'), options), renderOptions);
       } else {
         throw new UsageError('give either --data or --records');
       }
-      writeWarnings(output.warnings, firstNumber);
+      writeWarnings(output.warnings);
       if (options.out === undefined) await writeStdout(output.bytes);
       else writeFileAtomically(options.out, output.bytes);
     });

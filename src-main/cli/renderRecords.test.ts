@@ -68,7 +68,7 @@ describe('labelsmith render --records', () => {
     writeFileSync(join(dir, 'bad.csv'), 'name,qty\na,1\nb,lots\n');
     const bad = await run(['render', '--template', 'template.json', '--records', 'bad.csv', '--quantity-field', 'qty', '--format', 'zpl']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/records\[1\]\.qty: quantity must be a whole number from 1 to 1000, got "lots" \(BAD_REQUEST\)/);
+    expect(bad.stderr).toMatch(/record 2: qty: quantity must be a whole number from 1 to 1000, got "lots" \(BAD_REQUEST\)/);
     const both = await run(['render', '--template', 'template.json', '--records', 'bad.csv', '--data', 'records.json', '--format', 'zpl']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/either --data or --records/);

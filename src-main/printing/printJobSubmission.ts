@@ -23,6 +23,8 @@ export interface PrintSource {
   data?: unknown;
   records?: unknown[];
   quantityField?: string;
+  /** records[0]'s number in its source (1-based): warnings and errors name records by it. */
+  firstRecordNumber?: number;
 }
 
 export interface PrinterDocument {
@@ -39,9 +41,9 @@ export interface PrinterDocument {
  */
 export async function renderForPrinter(render: Render, source: PrintSource, printer: PrinterRecord, counters?: Record<string, number>): Promise<PrinterDocument> {
   const { format } = printerDriver(printer);
-  const { template, data, records, quantityField } = source;
+  const { template, data, records, quantityField, firstRecordNumber } = source;
   const timeZone = printer.timeZone ?? undefined;
-  const rendered = await render({ template, data, records, quantityField, format, zplDpi: printer.dpi, timeZone, counters });
+  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, zplDpi: printer.dpi, timeZone, counters });
   return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings };
 }
 
@@ -64,7 +66,7 @@ export interface PrintSubmission extends PrintSource {
 
 /** Distinct labels the job renders (records after quantity); labels × copies over the stated limit is a 400 naming copies. */
 function distinctLabels(source: PrintSource, copies: number): number {
-  const labels = source.records === undefined ? 1 : planBatch(source.records, source.quantityField).labelCount;
+  const labels = source.records === undefined ? 1 : planBatch(source.records, source.quantityField, source.firstRecordNumber).labelCount;
   const total = labels * copies;
   if (total > PRINT_LIMITS.maxLabels) {
     const message = `labels × copies must be at most ${PRINT_LIMITS.maxLabels} per job, got ${labels} × ${copies} = ${total}`;

@@ -308,7 +308,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       let batch: Batch;
       try {
         // A bad batch is refused here, without a trip to a worker.
-        const plan = planBatch(job.records, job.quantityField);
+        const plan = planBatch(job.records, job.quantityField, job.firstRecordNumber);
         const parts = splitBatch(plan, RECORDS_PER_STEP[job.format]);
         batch = { job, labelCount: plan.labelCount, parts, nextPart: 0, partsLeft: parts.length, labels: [], warnings: [], holders: new Set(), renderTimeMs: 0 };
       } catch (error) {

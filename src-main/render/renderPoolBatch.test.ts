@@ -42,7 +42,7 @@ describe('the render pool with records', () => {
   it('refuses a bad batch before it reaches a thread', async () => {
     const error = await pool.render({ template: shipping.template, records: [shipping.data, 7], format: 'pdf' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BadRequestError);
-    expect((error as Error).message).toBe('records[1]: must be a JSON object');
+    expect((error as Error).message).toBe('record 2: must be a JSON object');
     expect(pool.stats()).toMatchObject({ queued: 0, running: 0 });
   });
 });

@@ -13,6 +13,8 @@ export interface RenderJob {
   /** A batch: one label per record (times its quantityField), in one document. */
   records?: unknown[];
   quantityField?: string;
+  /** A batch's records[0] is this record of its source (1-based; a range of a sheet starts later): messages name records by it. */
+  firstRecordNumber?: number;
   format: OutputFormat;
   /** PNG resolution, 50..600; default 300. */
   dpi?: number;

@@ -156,7 +156,7 @@ describe('batch request errors', () => {
   });
 
   it('refuses a bad quantity naming the record and field', async () => {
-    await refused({ records: [{ n: 1 }, { n: 'two' }], quantityField: 'n' }, 'records[1].n', /^records\[1\]\.n: quantity must be a whole number/);
+    await refused({ records: [{ n: 1 }, { n: 'two' }], quantityField: 'n' }, 'records[1].n', /^record 2: n: quantity must be a whole number/);
   });
 
   it('costs nothing when refused', async () => {

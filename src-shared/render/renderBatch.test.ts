@@ -144,7 +144,7 @@ describe('renderLabels errors', () => {
   it('names the record that is not an object', async () => {
     const error = await renderLabels(template, [{}, {}, {}, 'text'], { format: 'pdf', fonts }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BadRequestError);
-    expect(error).toMatchObject({ message: 'records[3]: must be a JSON object', details: { errors: [{ path: 'records[3]', message: 'must be a JSON object' }] } });
+    expect(error).toMatchObject({ message: 'record 4: must be a JSON object', details: { errors: [{ path: 'records[3]', message: 'must be a JSON object' }] } });
   });
 
   it(`refuses more than ${BATCH_LIMITS.maxRecords} records and more than ${BATCH_LIMITS.maxLabels} labels after quantity`, async () => {
@@ -153,12 +153,12 @@ describe('renderLabels errors', () => {
   });
 
   it.each([0, -1, 1.5, 1001, '2x', true, [2]])('refuses the quantity %j naming the record', async (qty) => {
-    await refuses([{ name: 'a' }, { name: 'b', qty }], /^records\[1\]\.qty: quantity must be a whole number from 1 to 1000/, 'qty');
+    await refuses([{ name: 'a' }, { name: 'b', qty }], /^record 2: qty: quantity must be a whole number from 1 to 1000/, 'qty');
   });
 
   it("names the record whose data cannot be drawn", async () => {
     const error = await renderLabels(template, [{ name: 'ok', ean: '4006381333931' }, { name: 'bad', ean: 'not digits' }], { format: 'pdf', fonts }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RenderError);
-    expect(error).toMatchObject({ message: expect.stringMatching(/^records\[1\]: /), elementId: 'ean' });
+    expect(error).toMatchObject({ message: expect.stringMatching(/^record 2: /), elementId: 'ean' });
   });
 });

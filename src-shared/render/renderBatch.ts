@@ -19,6 +19,8 @@ import { asRenderFailure, prepareTemplate, type RenderOptions } from './renderLa
 export interface BatchOptions extends RenderOptions {
   /** The record field holding its number of copies; without it every record prints once. */
   quantityField?: string;
+  /** The number of the first record in its source, 1-based (default 1): warnings and errors name records by it. */
+  firstRecordNumber?: number;
   /** Called after each record's labels are done (laid out; for PNG also rasterised) with labels done and the batch's total. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -45,10 +47,10 @@ function withLabelIndex<T extends RenderOptions>(options: T, labelIndex: number)
   return { ...options, env: { now: () => new Date(), ...options.env, labelIndex } };
 }
 
-/** The failure of one record, its message prefixed with the record's path so a 1,000-record batch says which one. */
-function inRecord(index: number, error: unknown): AppError {
+/** The failure of one record, its message prefixed with the record's number so a 1,000-record batch says which one. */
+function inRecord(number: number, error: unknown): AppError {
   const failure = asRenderFailure(error);
-  const message = `records[${index}]: ${failure.message}`;
+  const message = `record ${number}: ${failure.message}`;
   if (failure instanceof RenderError) return new RenderError(message, failure.elementId);
   return new AppError(failure.code, failure.status, message, failure.details);
 }
@@ -67,7 +69,7 @@ export interface BatchPart {
   records: readonly LabelData[];
   /** Copies of each record. */
   quantities: readonly number[];
-  /** Index in the whole batch of the part's first record (warnings and errors name records[i] with it). */
+  /** The number of the part's first record, 1-based as its source numbers them (warnings and errors name records by it). */
   firstRecord: number;
   /** Labels of the batch before this part (counter() numbers labels across the whole batch). */
   firstLabel: number;
@@ -91,7 +93,7 @@ export function splitBatch(plan: BatchPlan, recordsPerPart: number): BatchPart[]
   let firstLabel = 0;
   for (let first = 0; first < plan.records.length; first += recordsPerPart) {
     const quantities = plan.quantities.slice(first, first + recordsPerPart);
-    parts.push({ records: plan.records.slice(first, first + recordsPerPart), quantities, firstRecord: first, firstLabel });
+    parts.push({ records: plan.records.slice(first, first + recordsPerPart), quantities, firstRecord: plan.firstNumber + first, firstLabel });
     firstLabel += quantities.reduce((sum, quantity) => sum + quantity, 0);
   }
   return parts;
@@ -119,19 +121,19 @@ export async function renderBatchPart(template: Template, part: BatchPart, optio
   const labels: PartLabel[] = [];
   let done = part.firstLabel;
   for (const [offset, record] of part.records.entries()) {
-    const index = part.firstRecord + offset;
+    const number = part.firstRecord + offset;
     const copies = part.quantities[offset] ?? 1;
     const layouts = numbersLabels ? copies : 1;
     try {
       for (let layout = 0; layout < layouts; layout++) {
         const label = layoutLabel(template, record, { ...(numbersLabels ? withLabelIndex(options, done + layout) : options), warnMissingFields: true });
         // Copies differ in their counter values at most: the first one's warnings speak for all.
-        if (layout === 0) for (const warning of label.warnings) warnings.push({ ...warning, record: index + 1 });
+        if (layout === 0) for (const warning of label.warnings) warnings.push({ ...warning, record: number });
         const png = options.format === 'png' ? await emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default }) : undefined;
         labels.push(png ? { png, copies: copies / layouts } : { label, copies: copies / layouts });
       }
     } catch (error) {
-      throw inRecord(index, error);
+      throw inRecord(number, error);
     }
     done += copies;
     options.onProgress?.(done, part.firstLabel + part.quantities.reduce((sum, quantity) => sum + quantity, 0));
@@ -174,9 +176,9 @@ export async function assembleBatch(labels: readonly PartLabel[], options: Rende
  * its path. Copies of a record are laid out (and rasterised) once.
  */
 export async function renderLabels(templateInput: unknown, records: unknown, options: BatchOptions): Promise<RenderedBatch> {
-  const plan = planBatch(records, options.quantityField);
+  const plan = planBatch(records, options.quantityField, options.firstRecordNumber);
   const template = prepareTemplate(templateInput, options);
-  const whole = { records: plan.records, quantities: plan.quantities, firstRecord: 0, firstLabel: 0 };
+  const whole = { records: plan.records, quantities: plan.quantities, firstRecord: plan.firstNumber, firstLabel: 0 };
   const shared = batchShared();
   const { labels, warnings } = await renderBatchPart(template, whole, { ...options, ...shared });
   const bytes = await assembleBatch(labels, options, shared.pixels);

@@ -37,9 +37,9 @@ describe('print plan', () => {
   it('names the record and field the server would refuse, before anything is sent', () => {
     expect(printPlan([{ qty: '1' }, { qty: 'two' }], 'qty', 1)).toEqual({
       ok: false,
-      problem: 'records[1].qty: quantity must be a whole number from 1 to 1000, got "two"',
+      problem: 'record 2: qty: quantity must be a whole number from 1 to 1000, got "two"',
     });
-    expect(printPlan([{ name: 'Ada' }, ['not', 'an', 'object']], undefined, 1)).toEqual({ ok: false, problem: 'records[1]: must be a JSON object' });
+    expect(printPlan([{ name: 'Ada' }, ['not', 'an', 'object']], undefined, 1)).toEqual({ ok: false, problem: 'record 2: must be a JSON object' });
     expect(printPlan([], undefined, 1)).toEqual({ ok: false, problem: 'records: must hold at least one record' });
     expect(printPlan(Array.from({ length: 1001 }, () => ({})), undefined, 1)).toMatchObject({ ok: false, problem: expect.stringMatching(/at most 1000 records/) });
   });
