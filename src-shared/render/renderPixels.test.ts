@@ -91,7 +91,7 @@ describe('distinct images', () => {
     expect(imageObjects((await renderLabels(oneEach, records(perBudget), { format: 'pdf', fonts })).bytes)).toBe(perBudget);
     const error = await rejection(renderLabels(oneEach, records(perBudget + 1), { format: 'pdf', fonts }));
     expect(error).toMatchObject({ status: 400, code: 'BAD_REQUEST', details: { budget: 'pixels', limit: BATCH_PIXEL_BUDGET } });
-    expect((error as Error).message).toMatch(new RegExp(`^records\\[${perBudget}\\]: image "p0" needs 25,000,000 decoded pixels`));
+    expect((error as Error).message).toMatch(new RegExp(`^record ${perBudget + 1}: image "p0" needs 25,000,000 decoded pixels`));
   });
 });
 
