@@ -168,6 +168,56 @@ describe('graphic commands', () => {
     expect(() => read(zpl, new PixelBudget(budgets[0]!.used - 1))).toThrow(PixelBudgetError);
   });
 
+  /** Every byte value once, 16 to a row: the data hold ^, ~, CR, LF, the ^CD comma and 0x80-0xFF, and start and end in bytes trim() would drop. */
+  const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, i) => (i + 0x0b) & 0xff);
+  const ALL_BYTES_TEXT = String.fromCharCode(...ALL_BYTES);
+
+  /** The ink of ALL_BYTES as a 128 x 16 dot graphic at (left, top). */
+  function allBytesInk(left: number, top: number): Uint8Array {
+    const ink = new Uint8Array(WIDTH_DOTS * HEIGHT_DOTS);
+    ALL_BYTES.forEach((byte, i) => {
+      for (let bit = 0; bit < 8; bit++) if ((byte >> (7 - bit)) & 1) ink[(top + Math.floor(i / 16)) * WIDTH_DOTS + left + (i % 16) * 8 + bit] = 1;
+    });
+    return ink;
+  }
+
+  it('draws a binary ^GFB from exactly its byte count, whatever bytes it holds, and reads on after it', async () => {
+    const zpl = `^XA^FO20,30^GFB,256,256,16,${ALL_BYTES_TEXT}^FS^FO200,100^GB10,10,10^FS^XZ`;
+    const result = read(zpl);
+    expect(result.warnings).toEqual([]);
+    expect(result.labels).toHaveLength(1);
+    const wanted = allBytesInk(20, 30);
+    for (let y = 100; y < 110; y++) for (let x = 200; x < 210; x++) wanted[y * WIDTH_DOTS + x] = 1;
+    expect(differences(await inkOf(result.labels[0]!.label), wanted)).toEqual([]);
+  });
+
+  it('stores a binary ~DY graphic (format B) and recalls it with ^XG', async () => {
+    const result = read(`~DYR:BYTES,B,G,256,16,${ALL_BYTES_TEXT}^XA^FO8,9^XGR:BYTES.GRF,1,1^FS^XZ`);
+    expect(result.warnings).toEqual([]);
+    expect(differences(await inkOf(result.labels[0]!.label), allBytesInk(8, 9))).toEqual([]);
+  });
+
+  it('skips a compressed binary ^GFC by its byte count with a warning naming the format, and draws the rest', async () => {
+    // Bytes that would read as commands if the count were not honoured.
+    const compressed = '\x01^XZ^XA~JR\n\xfe';
+    const zpl = `^XA^FO0,0^GFC,${compressed.length},64,8,${compressed}^FS^FO5,5^GB4,4,4^FS^XZ`;
+    const result = read(zpl);
+    expect(result.labels).toHaveLength(1);
+    expect(result.warnings).toEqual([expect.objectContaining({ code: 'ZPL_GRAPHIC_FORMAT', command: '^GF', position: zpl.indexOf('^GF') })]);
+    expect(result.warnings[0]!.message).toMatch(/format C/);
+    expect(result.labels[0]!.label.elements.map((element) => element.type)).toEqual(['rect']);
+  });
+
+  it('takes no more than the input holds when a binary count is huge, and charges the declared graphic first', () => {
+    const result = read(`^XA^FO0,0^GFB,99999999,64,8,\xff\xff^FS^XZ`);
+    // The count swallows the rest, ^FS and ^XZ too, as a printer waiting for bytes would: the label ends with the input.
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['ZPL_GRAPHIC_SIZE', 'ZPL_GRAPHIC_SIZE', 'ZPL_MISSING_XZ', 'ZPL_MISSING_FS']);
+    expect(result.warnings[0]!.message).toContain('declares 99999999 bytes of binary data and 8 follow');
+    const budget = new PixelBudget(50_000_000);
+    expect(() => read('^XA^FO0,0^GFB,99999999,99999999,100,\xff^FS^XZ', budget)).toThrow(PixelBudgetError);
+    expect(budget.used).toBe(0);
+  });
+
   it('keeps a ~DY font that parses and warns about a malformed one', () => {
     const ttf = new Uint8Array(readFileSync(new URL('../../../resources/fonts/LiberationSans-Regular.ttf', import.meta.url)));
     const good = read(`~DYE:LABEL,B,T,${ttf.length},,${zb64('Z64', ttf)}^XA^XZ`);

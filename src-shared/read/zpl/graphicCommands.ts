@@ -71,7 +71,9 @@ function fileBytes(command: ZplCommand, format: string, data: string, size: numb
 }
 
 function downloadObject(reader: ZplReader, command: ZplCommand): void {
-  const [nameParam, formatParam, extensionParam, totalParam, perRowParam, data = ''] = reader.params(command, 6);
+  const [nameParam, formatParam, extensionParam, totalParam, perRowParam, written = ''] = reader.params(command, 6);
+  // Binary data (format B or C) come counted by the tokenizer, untrimmed, whatever bytes they hold.
+  const data = command.binary ?? written;
   const report = reporter(reader, command);
   const format = (formatParam ?? 'A').toUpperCase();
   const kind = DOWNLOAD_KINDS[(extensionParam ?? '').toUpperCase()];
@@ -88,7 +90,7 @@ function downloadObject(reader: ZplReader, command: ZplCommand): void {
     return;
   }
   if (format === 'C') {
-    report('ZPL_GRAPHIC_FORMAT', 'AR-compressed downloads (format C) are a Zebra-internal format with no public definition; skipped');
+    report('ZPL_GRAPHIC_FORMAT', "AR-compressed downloads (format C) use Zebra's own compression, which has no public definition: not stored (its counted bytes are skipped, what follows is read)");
     return;
   }
   const key = ['~DY', format, kind.kind, total, perRowParam, data].join('\0');
@@ -116,9 +118,11 @@ function downloadObject(reader: ZplReader, command: ZplCommand): void {
 }
 
 export const GRAPHIC_COMMANDS: ZplCommandTable = {
-  // ^GFa,b,c,d,data: format, data bytes, graphic bytes, bytes per row. Decoded here (so warnings point at it), drawn at ^FS.
+  // ^GFa,b,c,d,data: format, data bytes, graphic bytes, bytes per row (binary data: exactly b bytes, read by the
+  // tokenizer). Decoded here (so warnings point at it), drawn at ^FS.
   '^GF': (reader, command) => {
-    const [format = 'A', dataBytes, totalBytes, bytesPerRow, data = ''] = reader.params(command, 5);
+    const [format = 'A', dataBytes, totalBytes, bytesPerRow, written = ''] = reader.params(command, 5);
+    const data = command.binary ?? written;
     const declaredData = count(dataBytes);
     const declaration = { format: format.toUpperCase(), ...(Number.isNaN(declaredData) ? {} : { dataBytes: declaredData }), totalBytes: count(totalBytes), bytesPerRow: count(bytesPerRow), data };
     const key = ['^GF', declaration.format, dataBytes, totalBytes, bytesPerRow, data].join('\0');

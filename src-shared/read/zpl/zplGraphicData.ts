@@ -47,7 +47,7 @@ export function decodeGraphic(declaration: GraphicDeclaration, budget: PixelChar
     return undefined;
   }
   if (format === 'C') {
-    report('ZPL_GRAPHIC_FORMAT', 'compressed binary graphics (format C) are a Zebra-internal format with no public definition; not drawn');
+    report('ZPL_GRAPHIC_FORMAT', "compressed binary graphics (format C) use Zebra's own compression, which has no public definition: not drawn (its counted bytes are skipped, what follows is read)");
     return undefined;
   }
   if (format !== 'A' && format !== 'B') {

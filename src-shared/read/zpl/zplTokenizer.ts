@@ -1,4 +1,5 @@
 // Splits ZPL text into commands (prefix, name, raw parameters, position), honouring ^CC/^CT/^CD changes of the special characters.
+import { isZb64 } from './zb64';
 
 /** One command as written: `^FO50,60` is { kind: '^', name: 'FO', params: '50,60' }. */
 export interface ZplCommand {
@@ -10,6 +11,11 @@ export interface ZplCommand {
   params: string;
   /** Offset of the prefix character in the input. */
   position: number;
+  /**
+   * The data of a binary download (^GF or ~DY in format B or C), exactly as many characters (bytes) as its byte count
+   * declares, or as many as the input still holds: kept out of `params`, which then end at the delimiter before it.
+   */
+  binary?: string;
 }
 
 const CARET = 0x5e;
@@ -26,6 +32,22 @@ export function commandLabel(command: ZplCommand): string {
 function isLineBreak(code: number): boolean {
   return code === CR || code === LF;
 }
+
+/** Where a download's format and byte count are among its parameters (0-based), and how many come before the data. */
+interface BinaryLayout {
+  format: number;
+  count: number;
+  before: number;
+}
+
+/** Commands whose data may be binary: ^GFa,b,c,d,data counts b bytes of data, ~DYd:f,b,x,t,w,data counts t. */
+const BINARY_DOWNLOADS: Record<string, BinaryLayout> = {
+  '^GF': { format: 0, count: 1, before: 4 },
+  '~DY': { format: 1, count: 3, before: 5 },
+};
+
+/** Formats whose data are raw bytes: B (binary) and C (compressed binary). */
+const BINARY_FORMATS = new Set(['B', 'C']);
 
 /**
  * Reads commands one at a time. The prefix and delimiter characters are state of the stream: ^CC/~CC, ^CT/~CT and
@@ -88,10 +110,43 @@ export class ZplTokenizer {
         end = cursor + 1;
       }
     }
-    const raw = text.substring(cursor, end);
+    const layout = BINARY_DOWNLOADS[`${kind}${name}`];
+    const data = layout && this.binaryData(cursor, end, layout);
+    if (data !== undefined) {
+      // The counted bytes are data whatever they hold (^, ~, line breaks); a huge count takes what the input holds.
+      const dataEnd = Math.min(length, data.start + data.count);
+      this.offset = dataEnd;
+      return { kind, name, params: withoutLineBreaks(text.substring(cursor, data.start)), position: start, binary: text.substring(data.start, dataEnd) };
+    }
     this.offset = end;
-    return { kind, name, params: raw.includes('\n') || raw.includes('\r') ? raw.replace(/[\r\n]/g, '') : raw, position: start };
+    return { kind, name, params: withoutLineBreaks(text.substring(cursor, end)), position: start };
   }
+
+  /**
+   * Where the data of a binary download begin (just after the delimiter ending the parameters before them) and how
+   * many bytes its count declares; undefined when the command is not one: another format, no whole byte count above
+   * 0, or a command starting before the parameters end. Only the parameters are scanned, up to `end` (the next prefix).
+   */
+  private binaryData(cursor: number, end: number, layout: BinaryLayout): { start: number; count: number } | undefined {
+    const fields: string[] = [];
+    let fieldStart = cursor;
+    for (let at = cursor; at < end && fields.length < layout.before; at++) {
+      if (this.text.charCodeAt(at) !== this.delimiter) continue;
+      fields.push(withoutLineBreaks(this.text.substring(fieldStart, at)).trim());
+      fieldStart = at + 1;
+    }
+    const format = (fields[layout.format] ?? '').toUpperCase();
+    const count = fields[layout.count] ?? '';
+    if (fields.length < layout.before || !BINARY_FORMATS.has(format) || !/^\d+$/.test(count) || Number(count) === 0) return undefined;
+    // ZB64 text (":Z64:…") is sent under format B too, its count the decoded size: it reads as any parameter does.
+    if (isZb64(this.text.substring(fieldStart, fieldStart + 16).trimStart())) return undefined;
+    return { start: fieldStart, count: Number(count) };
+  }
+}
+
+/** Printers ignore CR and LF inside a command's parameters. */
+function withoutLineBreaks(raw: string): string {
+  return raw.includes('\n') || raw.includes('\r') ? raw.replace(/[\r\n]/g, '') : raw;
 }
 
 /**
