@@ -112,6 +112,7 @@ export const zplViewAnswerSchema = z.object({
       fieldNumbers: z.record(z.string(), z.number()).describe('^FN fields: the element id and its field number'),
       width: z.number().describe('Points'),
       height: z.number().describe('Points'),
+      mirror: z.boolean().describe('^PMY: the label prints mirrored left to right; the elements are as laid out before the mirror'),
       elements: z.array(z.record(z.string(), z.unknown())).describe('Laid-out elements in drawing order (text, barcode, image, line, rect, ellipse), lengths in points'),
     }),
   ),

@@ -160,4 +160,9 @@ export interface LaidOutLabel {
   /** In drawing order: later elements are drawn over earlier ones. */
   elements: LaidOutElement[];
   warnings: RenderWarning[];
+  /**
+   * ZPL ^PMY: the whole label is drawn mirrored left to right (about its vertical centre line), text and all, as a
+   * printer prints it. Elements stay as laid out; each emitter mirrors the drawing as a whole.
+   */
+  mirror?: boolean;
 }

@@ -63,7 +63,15 @@ export async function renderZpl(zpl: string, options: ZplRenderOptions): Promise
   if (format === 'json') {
     const body: ZplViewAnswer = {
       totalCount,
-      labels: chosen.map(({ label, quantity, fieldNumbers, index: at }) => ({ index: at, quantity, fieldNumbers, width: label.width, height: label.height, elements: label.elements as unknown as Record<string, unknown>[] })),
+      labels: chosen.map(({ label, quantity, fieldNumbers, index: at }) => ({
+        index: at,
+        quantity,
+        fieldNumbers,
+        width: label.width,
+        height: label.height,
+        mirror: label.mirror === true,
+        elements: label.elements as unknown as Record<string, unknown>[],
+      })),
       warnings: read.warnings,
     };
     return { ...answer, bytes: encoder.encode(JSON.stringify(body)) };

@@ -202,6 +202,32 @@ describe('emitHtml in Chromium', () => {
     }
   });
 
+  it('mirrors a ^PMY label like the PNG emitter, a reversed text over a box still inverting it', async () => {
+    const box: LaidOutLabel['elements'][number] = {
+      id: 'box',
+      type: 'rect',
+      box: { x: 20, y: 20, width: 120, height: 60 },
+      rotation: 0,
+      shape: { x: 20, y: 20, width: 120, height: 60 },
+      fill: '#000000',
+      strokeWidth: 0,
+      cornerRadius: 0,
+    };
+    const reversed = { ...layOutText('reversed', { x: 30, y: 30, width: 200, height: 40 }, 'MIRROR 7', { fontSize: '24pt' }), color: '#ffffff', reverse: true };
+    const doc = { ...labelOf(288, 144, [box, reversed, layOutText('plain', { x: 20, y: 100, width: 240, height: 30 }, 'RIGHT TO LEFT', { fontSize: '16pt' })]), mirror: true };
+    const { raster: html } = await screenshot(emitHtml(doc, fonts), doc);
+    const decoded = PNG.sync.read(Buffer.from(await emitPng(doc, fonts, { dpi: DPI })));
+    const png: Raster = { width: decoded.width, height: decoded.height, rgba: new Uint8Array(decoded.data) };
+    // The box (x 20..140 pt) is drawn at the right (148..268 pt): at 300 dpi, pixel 100 is paper and 1100 - 100 ink.
+    expect(isDark(html, 1200 - 1 - 100, 250)).toBe(true);
+    expect(isDark(html, 100, 250)).toBe(false);
+    for (const [a, b] of [[html, png], [png, html]] as const) {
+      const { dark, unmatched } = unmatchedInk(a, b, 1);
+      expect(dark).toBeGreaterThan(0.02 * a.width * a.height);
+      expect(unmatched / dark).toBeLessThanOrEqual(0.002);
+    }
+  });
+
   it('prints one page per label at the label size, texts in order', async () => {
     const labels = ['FIRST', 'SECOND', 'THIRD'].map((value) => labelOf(144, 72, [layOutText(value, { x: 10, y: 10, width: 124, height: 30 }, value)]));
     const page = await browser.newPage();

@@ -61,7 +61,7 @@ export function emitHtmlPages(labels: readonly LaidOutLabel[], fonts: FontRegist
   };
   const pages = labels.map((label) => {
     const size = `width:${svgNumber(label.width)}pt;height:${svgNumber(label.height)}pt`;
-    return `<div class="ls-label" style="${size}">${label.elements.map((element) => elementHtml(element, ctx)).join('')}</div>`;
+    return `<div class="${label.mirror ? 'ls-label ls-mirror' : 'ls-label'}" style="${size}">${label.elements.map((element) => elementHtml(element, ctx)).join('')}</div>`;
   });
   const css = [
     ...[...usedFonts].sort().map((key) => fontFaceRule(key, fonts)),
@@ -69,6 +69,9 @@ export function emitHtmlPages(labels: readonly LaidOutLabel[], fonts: FontRegist
     'html,body{margin:0;padding:0;background:#ffffff;-webkit-print-color-adjust:exact;print-color-adjust:exact}',
     '.ls-label{position:relative;overflow:hidden;break-after:page}',
     '.ls-label:last-child{break-after:auto}',
+    // ZPL ^PMY: the page flipped about its vertical centre line. The transform isolates the page's content, so the
+    // page paints its own white for reversed elements to blend with. Only where a label needs it.
+    ...(labels.some((label) => label.mirror) ? ['.ls-mirror{transform:scaleX(-1);background:#ffffff}'] : []),
     '.ls-el{position:absolute;left:0;top:0;width:0;height:0}',
     // A reversed element (ZPL ^FR) is painted white and inverts what is beneath it: white minus black is white, white minus white black.
     '.ls-reverse{mix-blend-mode:difference}',

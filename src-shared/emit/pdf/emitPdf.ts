@@ -69,6 +69,8 @@ export async function emitPdfPages(labels: readonly LaidOutLabel[], fonts: FontR
   };
   for (const label of labels) {
     doc.addPage({ size: [label.width, label.height], margin: 0 });
+    // ^PMY: the page's drawing flipped about its vertical centre line, glyphs included (the page is new: nothing to restore).
+    if (label.mirror) doc.transform(-1, 0, 0, 1, label.width, 0);
     // A difference blend inverts against what is painted: an unpainted page is a transparent backdrop, read as black.
     if (label.elements.some((element) => element.reverse)) doc.rect(0, 0, label.width, label.height).fill('#ffffff');
     for (const element of label.elements) drawElement(element, ctx);

@@ -36,9 +36,13 @@ export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDo
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none"${size.crisp ? ' shape-rendering="crispEdges"' : ''}>`,
     `<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`,
   ];
+  // ^PMY: one group flips the whole drawing about the label's vertical centre line (a group with only a transform
+  // does not isolate, so reversed elements still blend with the page).
+  if (label.mirror) parts.push(`<g transform="matrix(-1 0 0 1 ${width} 0)">`);
   for (const element of label.elements) {
     if (element.type !== 'image' || imageShows(element, label)) parts.push(elementToSvg(element, ctx));
   }
+  if (label.mirror) parts.push('</g>');
   parts.push('</svg>');
   return parts.join('');
 }

@@ -48,6 +48,8 @@ export function emitZpl(label: LaidOutLabel, fonts: FontRegistry, options: ZplOp
 function writeLabel(label: LaidOutLabel, fonts: FontRegistry, dpi: number, pixels: RenderPixels, written?: WeakMap<LaidOutElement, string>): string {
   const ctx = zplContext(label, fonts, dpi, pixels);
   const commands = ['^XA', '^CI28', `^PW${ctx.dots(label.width)}`, `^LL${ctx.dots(label.height)}`, '^LH0,0'];
+  // A mirrored label (read from ZPL with ^PMY) is mirrored by the printer, as it was.
+  if (label.mirror) commands.push('^PMY');
   for (const element of label.elements) {
     let zpl = written?.get(element);
     if (zpl === undefined) {

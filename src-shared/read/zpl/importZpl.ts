@@ -74,6 +74,9 @@ export function importZpl(text: string, options: ZplImportOptions): ZplImport {
       labels: count,
     });
   }
+  if (label.label.mirror) {
+    warnings.push({ code: 'ZPL_IMPORT_MIRROR', message: 'the label is printed mirrored (^PMY) and a template is not: it is imported unmirrored' });
+  }
   const lifted = liftTemplate(label, { name: options.name ?? DEFAULT_IMPORT_NAME, fonts, dpmm, pixels });
   const readWarnings = result.warnings.map(({ code, message, position }) => ({ code, message, position }));
   const liftWarnings = lifted.warnings.map(({ code, message }) => ({ code, message }));

@@ -22,7 +22,9 @@ export function finishLabel(reader: ZplReader): void {
   const width = reader.options.widthDots * ppd;
   const height = reader.options.heightDots * ppd;
   const elements = reader.printer.invert ? open.elements.map((element) => turnHalf(element, width, height)) : open.elements;
-  reader.labels.push({ label: { width, height, elements, warnings: [] }, quantity: open.quantity, fieldNumbers: open.fieldNumbers, texts: open.texts });
+  // ^PMY is left to the emitters: mirrored text must be drawn mirrored, which no element's geometry can say.
+  const mirror = reader.printer.mirror ? { mirror: true } : {};
+  reader.labels.push({ label: { width, height, elements, warnings: [], ...mirror }, quantity: open.quantity, fieldNumbers: open.fieldNumbers, texts: open.texts });
   reader.label = undefined;
 }
 
@@ -77,9 +79,7 @@ export const LABEL_COMMANDS: ZplCommandTable = {
     reader.printer.invert = reader.params(command)[0]?.toUpperCase() === 'I';
   },
   '^PM': (reader, command) => {
-    const mirror = reader.params(command)[0]?.toUpperCase() === 'Y';
-    if (mirror) reader.warnAt('ZPL_UNSUPPORTED', '^PMY (mirror image) is not drawn: the label is shown unmirrored');
-    reader.printer.mirror = mirror;
+    reader.printer.mirror = reader.params(command)[0]?.toUpperCase() === 'Y';
   },
   '^PQ': (reader, command) => {
     const quantity = readNumber(reader.params(command)[0], 1, 1, ZPL_MAX_QUANTITY);
