@@ -1,6 +1,6 @@
 // The Labelary-compatible viewer against a real server: bodies as curl and browsers send them, png/pdf/json, its headers, quota, rate and hostile input.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -252,5 +252,57 @@ describe('hostile input', () => {
     expect([200, 400]).toContain((await view('^XA^FO0,0^GFA,100000000,100000000,10000,FFFF^FS^XZ')).status);
     expect([200, 400]).toContain((await view('^XA^FO0,0^GFA,125000000,125000000,1000,:Z64:eJwLAAA=:0000^FS^XZ')).status);
     expect((await call(server, '/health')).status).toBe(200);
+  });
+});
+
+describe('binary graphics and mirroring', () => {
+  /** Every byte value once, 16 to a row (a 128 x 16 dot graphic): ^ (0x5E), ~ (0x7E), LF (0x0A) and 0x80-0xFF among them. */
+  const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, i) => (i + 0x0b) & 0xff);
+  const BINARY_LABEL = Buffer.concat([Buffer.from('^XA\n^FO20,30^GFB,256,256,16,'), ALL_BYTES, Buffer.from('^FS\n^FO300,300^GB20,20,20^FS\n^XZ\n')]);
+
+  /** Each dot of the graphic at (20, 30) inked as its bit says, and the box after it drawn. */
+  function expectAllBytes(png: PNG): void {
+    ALL_BYTES.forEach((byte, i) => {
+      for (let bit = 0; bit < 8; bit++) expect(isInk(png, 20 + (i % 16) * 8 + bit, 30 + Math.floor(i / 16))).toBe(((byte >> (7 - bit)) & 1) === 1);
+    });
+    expect(isInk(png, 310, 310)).toBe(true);
+  }
+
+  it('draws a binary ^GFB from the raw body byte for byte, as curl --data-binary and a multipart file send it', async () => {
+    for (const byte of [0x5e, 0x7e, 0x0a, 0x80, 0xff]) expect(ALL_BYTES).toContain(byte);
+    const raw = await view(new Uint8Array(BINARY_LABEL), { headers: { 'X-Linter': 'On' } });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('X-Warnings')).toBeNull();
+    expectAllBytes(PNG.sync.read(raw.body));
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(BINARY_LABEL)]), 'binary.zpl');
+    const multipart = await view(form);
+    expect(multipart.status).toBe(200);
+    expect(multipart.body.equals(raw.body)).toBe(true);
+    // curl itself, from a file.
+    const file = join(scratch, 'binary.zpl');
+    await writeFile(file, BINARY_LABEL);
+    const out = join(scratch, 'binary.png');
+    const { stdout } = await run('curl', ['-s', '-o', out, '-w', '%{http_code}', '--data-binary', `@${file}`, '-H', `Authorization: Bearer ${teams.main.live}`, `${server.url}/v1/printers/8dpmm/labels/4x6/0/`]);
+    expect(stdout).toBe('200');
+    expectAllBytes(PNG.sync.read(await readFile(out)));
+  });
+
+  it('answers a compressed binary ^GFC with a warning naming the format, and the rest of the label drawn', async () => {
+    const body = Buffer.concat([Buffer.from('^XA^FO0,0^GFC,6,64,8,'), Buffer.from([0x5e, 0x58, 0x5a, 0x0a, 0x7e, 0xff]), Buffer.from('^FS^FO300,300^GB20,20,20^FS^XZ')]);
+    const response = await view(new Uint8Array(body), { headers: { 'X-Linter': 'On' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Warnings')).toMatch(/^9\|3\|\^GF\|\|.*format C/);
+    expect(isInk(PNG.sync.read(response.body), 310, 310)).toBe(true);
+  });
+
+  it('draws a ^PMY label mirrored, and says so in the JSON', async () => {
+    const mirrored = `^XA^PMY${BOX_LABEL.slice('^XA'.length)}`;
+    const png = PNG.sync.read((await view(mirrored)).body);
+    // The box at x 40..139 lands at 812 - 140 .. 812 - 41.
+    expect(isInk(png, 812 - 1 - 90, 85)).toBe(true);
+    expect(isInk(png, 90, 85)).toBe(false);
+    const json = (await view(mirrored, { accept: 'application/json' })).json<{ labels: { mirror: boolean }[] }>();
+    expect(json.labels.map((label) => label.mirror)).toEqual([true]);
   });
 });
