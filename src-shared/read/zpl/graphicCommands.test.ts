@@ -123,6 +123,15 @@ describe('graphic commands', () => {
     expect(differences(await inkOf(result.labels[0]!.label), expected(12, 14))).toEqual([]);
   });
 
+  it('stores a ~DY PNG sent as binary (format B): its signature alone holds a CR and two LFs', async () => {
+    const rgba = new Uint8Array(LOGO.width * LOGO.height * 4);
+    LOGO.dots.forEach((dot, i) => rgba.set(dot ? [0, 0, 0, 255] : [255, 255, 255, 255], i * 4));
+    const png = encode({ width: LOGO.width, height: LOGO.height, data: rgba });
+    const result = read(`~DYR:RAW,B,P,${png.length},,${String.fromCharCode(...png)}^XA^FO12,14^XGR:RAW.PNG,1,1^FS^XZ`);
+    expect(result.warnings).toEqual([]);
+    expect(differences(await inkOf(result.labels[0]!.label), expected(12, 14))).toEqual([]);
+  });
+
   it('deletes stored graphics with ^ID wildcards: a recall after it draws nothing and says what is missing', () => {
     const result = read(`~DGR:A1.GRF,115,5,${LOGO_DATA}~DGR:A2.GRF,115,5,${LOGO_DATA}^XA^IDR:A*.GRF^FS^FO0,0^XGR:A2.GRF^FS^XZ`);
     expect(result.labels[0]!.label.elements).toEqual([]);
