@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { adminUrlCommand } from './adminUrlCommand';
 import { describeFailure } from './cliErrors';
+import { jobCommand } from './jobCommand';
 import { keyCommand } from './keyCommand';
 import { libraryCommand } from './libraryCommand';
 import { printCommand } from './printCommand';
@@ -27,6 +28,7 @@ const program = new Command('labelsmith')
   .addCommand(templateCommand())
   .addCommand(printerCommand())
   .addCommand(printCommand())
+  .addCommand(jobCommand())
   .addCommand(zplCommand())
   .addCommand(adminUrlCommand());
 

@@ -7,7 +7,7 @@ import { resolveDataDir } from '../config/dataDir';
 import { submitPrintJob } from '../printing/printJobSubmission';
 import { printJobView } from '../printing/printJobView';
 import { submitRawZplJob } from '../printing/rawZplSubmission';
-import { createPrintQueue } from '../printing/printQueue';
+import { createPrintQueue, type PrintQueue } from '../printing/printQueue';
 import { DEFAULT_RETRY_POLICY } from '../printing/printQueueOptions';
 import { createRenderPool } from '../render/renderPool';
 import { QuotaGate } from '../server/quotaGate';
@@ -72,22 +72,17 @@ function readSource(options: PrintOptions): Source {
 async function print(store: Store, options: PrintOptions, { templateFile, data, records, firstNumber, zpl }: Source): Promise<void> {
   const printer = found(store.printers.get(options.printer), 'printer', options.printer);
   const team = found(store.teams.get(printer.teamId), 'team', printer.teamId);
-  const showProgress = progressLine(process.stderr, 'sent');
-  // Sends only the job it claimed itself: a server on the same data directory never sends it too, nor this one a server's.
-  const queue = createPrintQueue(store, {
-    ownJobsOnly: true,
-    retry: options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts },
-    onProgress: ({ labelsSent, totalLabels }) => showProgress(labelsSent, totalLabels),
-  });
+  const queue = ownJobQueue(store, options.maxAttempts);
   const submission = { team, apiKeyId: null, mode: 'live' as const, printer, copies: options.copies ?? 1, owner: queue.owner };
   let submitted;
   if (zpl === undefined) {
     // The administrator's command: any template of the printer's team, drafts included, or a library's by <library>:<slug>.
-    const template =
-      options.templateId === undefined ? templateFile : found(store.templates.resolve(team.id, options.templateId, { publishedOnly: false }), 'template', options.templateId).content;
+    const stored = options.templateId === undefined ? undefined : found(store.templates.resolve(team.id, options.templateId, { publishedOnly: false }), 'template', options.templateId);
+    const template = stored === undefined ? templateFile : stored.content;
     const pool = createRenderPool({ threads: 1 });
     try {
-      submitted = await submitPrintJob({ store, render: (job) => pool.render(job), quota: new QuotaGate() }, { ...submission, template, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber });
+      const source = { template, templateId: stored?.id ?? null, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber };
+      submitted = await submitPrintJob({ store, render: (job) => pool.render(job), quota: new QuotaGate() }, { ...submission, ...source });
     } finally {
       await pool.close();
     }
@@ -96,16 +91,36 @@ async function print(store: Store, options: PrintOptions, { templateFile, data, 
   }
   // Before the first label goes out, as the editor shows them before printing.
   writeWarnings(submitted.warnings);
+  await sendOwnJob(queue, submitted.id);
+}
+
+/**
+ * Sends a job this command's queue claimed (a print, a reprint) and waits until it ended; prints it as JSON. A failed or
+ * cancelled job exits 1: the arguments were fine, the printer failed or someone stopped it (a fault, not bad input).
+ */
+export async function sendOwnJob(queue: PrintQueue, jobId: string): Promise<void> {
   queue.start();
-  const job = await queue.finished(submitted.id);
+  const job = await queue.finished(jobId);
   await queue.stop();
-  if (job === undefined) throw new Error(`print job ${submitted.id} disappeared from the database`);
+  if (job === undefined) throw new Error(`print job ${jobId} disappeared from the database`);
   printJson(printJobView(job));
   if (job.error !== null) {
-    // The arguments were fine; the printer failed: a fault (exit 1), not bad input (exit 2).
     process.stderr.write(`error: ${job.error.message} (${job.error.code})\n`);
     process.exitCode = EXIT_FAULT;
+  } else if (job.status === 'cancelled') {
+    process.stderr.write(`error: print job ${job.id} was cancelled after ${job.labelsSent} of ${job.labelCount * job.copies} labels\n`);
+    process.exitCode = EXIT_FAULT;
   }
+}
+
+/** This command's queue: it sends only the job it claims itself, so a server on the same data directory never sends it too, nor this one a server's. */
+export function ownJobQueue(store: Store, maxAttempts: number | undefined): PrintQueue {
+  const showProgress = progressLine(process.stderr, 'sent');
+  return createPrintQueue(store, {
+    ownJobsOnly: true,
+    retry: maxAttempts === undefined ? {} : { maxAttempts },
+    onProgress: ({ labelsSent, totalLabels }) => showProgress(labelsSent, totalLabels),
+  });
 }
 
 export function printCommand(): Command {

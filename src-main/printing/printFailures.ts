@@ -7,6 +7,8 @@ export interface AttemptFailure {
   error: JobError;
   /** False when waiting cannot change the outcome (the spooler refused the job, no permission on the device). */
   retryable: boolean;
+  /** Bytes of a label may have reached the printer before it failed: its labels may have printed. */
+  delivered: boolean;
 }
 
 /**
@@ -38,16 +40,23 @@ export function hostStatusFault(status: HostStatus, printerName: string): Attemp
   const found = FAULTS.filter((fault) => status[fault.flag] === true);
   const first = found[0];
   if (first === undefined) return undefined;
-  return { error: { code: first.code, message: `printer "${printerName}" reports ${found.map((fault) => fault.text).join(', ')}` }, retryable: true };
+  return { error: { code: first.code, message: `printer "${printerName}" reports ${found.map((fault) => fault.text).join(', ')}` }, retryable: true, delivered: false };
 }
 
-/** The job's error names the printer, never its address: API clients read it. Waiting cannot help a refusal or a path that is no device. */
-export function printerErrorFailure(error: PrinterError, printerName: string): AttemptFailure {
+/** Failures that leave nothing at the printer (see PrinterFailure): no connection, a refusal, a path that is no device. */
+const NOTHING_DELIVERED: ReadonlySet<PrinterFailure> = new Set(['unreachable', 'rejected', 'not-a-device']);
+
+/**
+ * The job's error names the printer, never its address: API clients read it. Waiting cannot help a refusal or a path
+ * that is no device. `sending`: it failed while sending labels, not while reading the printer's status beforehand.
+ */
+export function printerErrorFailure(error: PrinterError, printerName: string, sending: boolean): AttemptFailure {
   const retryable = error.reason !== 'rejected' && error.reason !== 'not-a-device';
-  return { error: { code: PRINTER_ERROR_CODES[error.reason], message: `printer "${printerName}": ${error.publicMessage}` }, retryable };
+  const delivered = sending && !NOTHING_DELIVERED.has(error.reason);
+  return { error: { code: PRINTER_ERROR_CODES[error.reason], message: `printer "${printerName}": ${error.publicMessage}` }, retryable, delivered };
 }
 
-/** A failure of ours rather than the printer's (the database was busy too long, say): retried like a printer fault. */
+/** A failure of ours rather than the printer's (the database was busy too long, say): retried like a printer fault; whether bytes went out is unknown. */
 export function unexpectedFailure(error: unknown): AttemptFailure {
-  return { error: { code: 'PRINT_ERROR', message: `sending failed: ${error instanceof Error ? error.message : String(error)}` }, retryable: true };
+  return { error: { code: 'PRINT_ERROR', message: `sending failed: ${error instanceof Error ? error.message : String(error)}` }, retryable: true, delivered: true };
 }

@@ -7,6 +7,7 @@ import type { RenderJob, RenderResult } from '../render/renderPool';
 import type { QuotaGate } from '../server/quotaGate';
 import { admitRenders } from '../server/renderAdmission';
 import type { Store } from '../store/openStore';
+import type { CounterReservation } from '../store/queries/counters';
 import type { ClaimOwner, PrintJobRecord, PrintJobWarning } from '../store/queries/printJobs';
 import type { PrinterRecord } from '../store/queries/printers';
 import { countRenders } from '../store/recordRender';
@@ -62,6 +63,10 @@ export interface PrintSubmission extends PrintSource {
   copies: number;
   /** The queue that will send the job itself (the CLI); without it any server's queue takes it. */
   owner?: ClaimOwner;
+  /** The stored template printed, for the history's template filter; null or absent for an inline template or raw ZPL. */
+  templateId?: string | null;
+  /** A reprint: the job whose labels it prints again, and which ones as asked. */
+  reprint?: { of: string; labels: string };
 }
 
 /** Distinct labels the job renders (records after quantity); labels × copies over the stated limit is a 400 naming copies. */
@@ -90,7 +95,7 @@ export async function submitPrintJob({ store, render, quota }: SubmitDeps, submi
   let committed = false;
   try {
     const document = await renderForPrinter(render, submission, printer, counters.values);
-    const job = await storePrintJob(store, submission, document, total);
+    const job = await storePrintJob(store, submission, document, total, counters.reservation);
     committed = true;
     return job;
   } finally {
@@ -102,9 +107,17 @@ export async function submitPrintJob({ store, render, quota }: SubmitDeps, submi
 
 /**
  * Stores the document durably, then commits the job and its usage (`renders`) together: once this returns the job
- * survives a crash and is counted, and a failure on the way leaves neither.
+ * survives a crash and is counted, and a failure on the way leaves neither. `counters`: the values its labels took,
+ * kept with the job so they can go back if it ends having printed nothing. `inCommit` runs in the same transaction.
  */
-export async function storePrintJob(store: Store, submission: Omit<PrintSubmission, keyof PrintSource>, document: PrinterDocument & { raw?: boolean }, renders: number): Promise<PrintJobRecord> {
+export async function storePrintJob(
+  store: Store,
+  submission: Omit<PrintSubmission, keyof PrintSource>,
+  document: PrinterDocument & { raw?: boolean },
+  renders: number,
+  counters?: CounterReservation,
+  inCommit?: () => void,
+): Promise<PrintJobRecord> {
   const { team, mode, printer, copies } = submission;
   // Checked before anything is stored: the queue cuts ZPL into whole labels.
   jobDocument(document.format, document.bytes, document.labelCount, document.raw);
@@ -113,8 +126,11 @@ export async function storePrintJob(store: Store, submission: Omit<PrintSubmissi
   const fileName = await documents.write(id, document.format, document.bytes);
   try {
     return store.transaction(() => {
+      inCommit?.();
+      const { apiKeyId, templateId, reprint } = submission;
+      const { format, labelCount, warnings, raw } = document;
       const created = store.printJobs.create(
-        { id, teamId: team.id, apiKeyId: submission.apiKeyId, mode, printerId: printer.id, format: document.format, labelCount: document.labelCount, copies, warnings: document.warnings, raw: document.raw },
+        { id, teamId: team.id, apiKeyId, mode, printerId: printer.id, format, labelCount, copies, warnings, raw, templateId, reprint, counters },
         submission.owner ?? null,
       );
       countRenders(store, team.id, mode, created.createdAt, renders);

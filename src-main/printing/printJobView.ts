@@ -4,6 +4,12 @@ import type { PrintJobRecord } from '../store/queries/printJobs';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** A pending job's document is in print-jobs/ until it ends; an ended one's only if it was kept. */
+export function reprintable(job: PrintJobRecord): boolean {
+  if (job.countersReturned) return false;
+  return job.status === 'queued' || job.status === 'sending' || job.documentBytes !== null;
+}
+
 export function printJobView(job: PrintJobRecord): PrintJob {
   const view: PrintJob = {
     id: job.id,
@@ -18,7 +24,15 @@ export function printJobView(job: PrintJobRecord): PrintJob {
     createdAt: iso(job.createdAt),
     updatedAt: iso(job.updatedAt),
     warnings: job.warnings,
+    templateId: job.templateId,
+    reprintable: reprintable(job),
+    countersReturned: job.countersReturned,
   };
+  if (job.reprintOf !== null && job.reprintLabels !== null) {
+    view.reprintOf = job.reprintOf;
+    view.reprintLabels = job.reprintLabels;
+  }
+  if (job.documentExpiresAt !== null) view.reprintableUntil = iso(job.documentExpiresAt);
   if (job.error !== null) view.error = job.error;
   // While the job is pending, what the retries are waiting out.
   const pending = job.status === 'queued' || job.status === 'sending';

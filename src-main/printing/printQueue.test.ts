@@ -1,6 +1,6 @@
 // The print queue against real stores and the fake ZPL printer: resuming after the last acknowledged chunk, claims between queues, a clean stop, PDF copies.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -173,7 +173,9 @@ describe('the print queue', () => {
     expect(await next.finished(job.id)).toMatchObject({ status: 'done', labelsSent: 1 });
     expect(jobConnections(fake)).toHaveLength(1);
     expect(jobConnections(fake)[0]?.bytes.toString()).toContain('^FDKept^FS');
-    expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([]);
+    // Ended, the document stays for reprints, counted in the team's storage.
+    expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([documentFileName(job)]);
+    expect(store.printJobs.get(job.id)?.documentBytes).toBe(statSync(join(dataDir, 'print-jobs', documentFileName(job))).size);
   });
 
   it('sends a PDF job to a converting system queue as one lp job per copy, each the whole document', async () => {

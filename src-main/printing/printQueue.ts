@@ -10,13 +10,18 @@
 // claim's owner sends, so after a crash only the chunk in flight (sent, its acknowledgement not yet committed) can be
 // sent again; an acknowledged chunk never is. A chunk that failed part-way (connection cut, timeout) is sent again
 // whole, so the labels of it that did arrive can print twice: chunks stay small (50 labels) to bound that.
+//
+// A cancelled job (POST /v1/print-jobs/{id}/cancel, by any process) is no longer pending, so the check before every
+// attempt stops it: no connection after the cancel. A retry wait is cut short (at the next poll, or at once when the
+// cancel came through this process); a chunk in flight finishes, and its acknowledgement is recorded.
 import type { Store } from '../store/openStore';
-import type { ClaimOwner, JobError, PrintJobRecord } from '../store/queries/printJobs';
+import type { ClaimOwner, PrintJobRecord } from '../store/queries/printJobs';
 import type { PrinterRecord } from '../store/queries/printers';
 import { ORPHAN_GRACE_MS } from '../store/removeOrphans';
 import { queryHostStatus } from './hostStatus';
 import { configuredPrinterDriver } from './printerDrivers';
 import { PrinterError } from './printerError';
+import { keepDocument, returnCountersIfSafe } from './jobSettlement';
 import { hostStatusFault, printerErrorFailure, unexpectedFailure, type AttemptFailure } from './printFailures';
 import { chunkAt, documentFileName, jobDocument, printDocuments, withStoredFormat, type Chunk, type JobDocument } from './printJobDocument';
 import { DEFAULT_CHUNK_LABELS, DEFAULT_LEASE_MS, DEFAULT_POLL_MS, DEFAULT_RETRY_POLICY, retryDelayMs, type PrintQueueOptions } from './printQueueOptions';
@@ -44,7 +49,8 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
   const documents = printDocuments(store.dataDir);
   /** The job being worked on per printer, in this process. */
   const workers = new Map<string, Promise<void>>();
-  const sleepers = new Set<() => void>();
+  /** Waits in progress, with the job whose retry each waits for (a cancel of it cuts the wait). */
+  const sleepers = new Map<() => void, string | undefined>();
   const waiters = new Set<{ jobId: string; resolve: (job: PrintJobRecord | undefined) => void }>();
   const timers: NodeJS.Timeout[] = [];
   let started = false;
@@ -53,7 +59,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
   let tickScheduled = false;
 
   /** A wait that stop() cuts short. Not unref'd: the CLI has nothing else keeping it alive between retries. */
-  function sleep(ms: number): Promise<void> {
+  function sleep(ms: number, jobId?: string): Promise<void> {
     return new Promise((resolve) => {
       const wakeUp = (): void => {
         clearTimeout(timer);
@@ -61,8 +67,17 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
         resolve();
       };
       const timer = setTimeout(wakeUp, Math.max(0, ms));
-      sleepers.add(wakeUp);
+      sleepers.set(wakeUp, jobId);
     });
+  }
+
+  /** Retry waits of jobs that are no longer pending (cancelled, possibly by another process) end now. */
+  function wakeCancelled(): void {
+    for (const [wakeUp, jobId] of sleepers) {
+      if (jobId === undefined) continue;
+      const status = store.printJobs.get(jobId)?.status;
+      if (status !== 'queued' && status !== 'sending') wakeUp();
+    }
   }
 
   function wake(): void {
@@ -75,6 +90,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     tickScheduled = false;
     if (stopping) return;
     try {
+      wakeCancelled();
       const now = Date.now();
       for (const head of store.printJobs.heads()) {
         if (workers.has(head.printerId) || !mayWork(head, now)) continue;
@@ -104,28 +120,57 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     return store.printJobs.claim(head.id, head.claim?.token ?? null, owner, now);
   }
 
-  function finish(job: PrintJobRecord, error?: JobError): void {
-    // A queue that lost its claim leaves the job, and its document, to the queue that took it over.
-    if (!store.printJobs.finish(job.id, owner.token, error === undefined ? { status: 'done' } : { status: 'failed', error })) return;
+  /**
+   * The final state, the counter values given back if the job failed having printed nothing, and its document kept for
+   * reprints if the team has room (`documentBytes` null: it could not be read). One commit for all three.
+   */
+  function finish(job: PrintJobRecord, documentBytes: number | null, failure?: Pick<AttemptFailure, 'error' | 'delivered'>): void {
+    const keep = store.transaction(() => {
+      const outcome = failure === undefined ? { status: 'done' as const } : { status: 'failed' as const, ...failure };
+      // A queue that lost its claim leaves the job, and its document, to the queue that has it now. A job cancelled
+      // meanwhile ended with the cancel: only what its last attempt may have delivered is left to record.
+      if (!store.printJobs.finish(job.id, owner.token, outcome)) {
+        if (failure !== undefined) store.printJobs.recordCancelledOutcome(job.id, failure.delivered);
+        return undefined;
+      }
+      const returned = failure !== undefined && returnCountersIfSafe(store, job.id);
+      const ended = store.printJobs.get(job.id);
+      return !returned && documentBytes !== null && ended !== undefined && keepDocument(store, ended, documentBytes);
+    });
+    if (keep === undefined) return;
     // After the commit: a crash in between leaves an orphan for the next start's sweep, never a pending job without its document.
-    documents.remove(documentFileName(job));
-    if (error !== undefined) log?.warn({ jobId: job.id, code: error.code }, `print job failed: ${error.message}`);
+    if (!keep) documents.remove(documentFileName(job));
+    if (failure !== undefined) log?.warn({ jobId: job.id, code: failure.error.code }, `print job failed: ${failure.error.message}`);
+  }
+
+  /**
+   * A job cancelled while this queue worked on it: now that nothing of it is in flight here, its counter values go back
+   * if nothing of it can have printed (the cancel itself left that to this queue).
+   */
+  function settleCancelled(jobId: string): void {
+    if (store.printJobs.get(jobId)?.status !== 'cancelled') return;
+    const returned = store.transaction(() => returnCountersIfSafe(store, jobId));
+    const job = store.printJobs.get(jobId);
+    if (returned && job !== undefined) documents.remove(documentFileName(job));
   }
 
   /** Checks a raw printer's ~HS first (a fault is retried like a failed send), then sends the chunk. */
   async function attempt(printer: PrinterRecord, chunk: Chunk): Promise<AttemptFailure | undefined> {
+    // Whether the failure came while labels were being sent, rather than while reading the printer's status first.
+    let sending = false;
     try {
       if (printer.connection.kind === 'raw') {
         const fault = hostStatusFault(await queryHostStatus(printer.connection, options.driver), printer.name);
         if (fault !== undefined) return fault;
       }
+      sending = true;
       await configuredPrinterDriver(printer, process.env, options.driver).print(chunk.bytes);
       return undefined;
     } catch (error) {
       if (!(error instanceof PrinterError)) return unexpectedFailure(error);
       // The job's error leaves the address out (API clients read it); the operator's log keeps it.
       log?.warn({ printerId: printer.id }, `print attempt failed: printer "${printer.name}": ${error.message}`);
-      return printerErrorFailure(error, printer.name);
+      return printerErrorFailure(error, printer.name, sending);
     }
   }
 
@@ -136,18 +181,25 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
   }
 
   async function work(jobId: string): Promise<void> {
+    await send(jobId);
+    settleCancelled(jobId);
+  }
+
+  async function send(jobId: string): Promise<void> {
     const job = store.printJobs.get(jobId);
     if (job === undefined) return;
     let document: JobDocument;
     try {
       document = jobDocument(job.format, documents.read(documentFileName(job)), job.labelCount, job.raw);
     } catch (error) {
-      return finish(job, { code: 'DOCUMENT_MISSING', message: `the job's document cannot be read: ${error instanceof Error ? error.message : String(error)}` });
+      const message = `the job's document cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+      return finish(job, null, { error: { code: 'DOCUMENT_MISSING', message }, delivered: false });
     }
+    const documentBytes = document.bytes.length;
     const totalLabels = job.labelCount * job.copies;
     let { labelsSent, attempts } = job;
     // A retry scheduled before a restart keeps its time.
-    if (job.nextAttemptAt !== null) await sleep(job.nextAttemptAt - Date.now());
+    if (job.nextAttemptAt !== null) await sleep(job.nextAttemptAt - Date.now(), job.id);
     while (labelsSent < totalLabels && !stopping) {
       // Also the check that this queue still holds the claim: a chunk is never sent by two processes.
       if (!store.printJobs.markSending(job.id, owner.token)) return;
@@ -155,7 +207,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
       const printer = configuredPrinter(job);
       if (printer === undefined) {
         const sent = labelsSent === 0 ? 'before the job was sent' : `after ${labelsSent} of ${totalLabels} labels were sent`;
-        return finish(job, { code: 'PRINTER_REMOVED', message: `printer ${job.printerId} was removed ${sent}` });
+        return finish(job, documentBytes, { error: { code: 'PRINTER_REMOVED', message: `printer ${job.printerId} was removed ${sent}` }, delivered: false });
       }
       const whole = chunkAt(document, job.copies, labelsSent, chunkLabels);
       // Store/recall for raw ZPL printers (the issue's case: large batches to one network printer); other kinds get whole labels.
@@ -170,20 +222,25 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
         continue;
       }
       attempts += 1;
-      if (!failure.retryable) return finish(job, failure.error);
-      if (attempts >= retry.maxAttempts) return finish(job, { code: failure.error.code, message: `${failure.error.message} (gave up after ${attempts === 1 ? '1 attempt' : `${attempts} attempts`})` });
+      if (!failure.retryable) return finish(job, documentBytes, failure);
+      if (attempts >= retry.maxAttempts) {
+        const gaveUp = `gave up after ${attempts === 1 ? '1 attempt' : `${attempts} attempts`}`;
+        return finish(job, documentBytes, { error: { code: failure.error.code, message: `${failure.error.message} (${gaveUp})` }, delivered: failure.delivered });
+      }
       const delayMs = retryDelayMs(retry, attempts);
-      if (!store.printJobs.recordFailedAttempt(job.id, owner.token, { attempts, nextAttemptAt: Date.now() + delayMs, error: failure.error })) return;
+      const recorded = store.printJobs.recordFailedAttempt(job.id, owner.token, { attempts, nextAttemptAt: Date.now() + delayMs, ...failure });
+      // Not recorded: another queue took the job over. Cancelled meanwhile: there is nothing to wait for.
+      if (!recorded || store.printJobs.get(job.id)?.status === 'cancelled') return;
       log?.info({ jobId: job.id, attempts, delayMs, code: failure.error.code }, 'print job will retry');
-      await sleep(delayMs);
+      await sleep(delayMs, job.id);
     }
-    if (labelsSent >= totalLabels) finish(job);
+    if (labelsSent >= totalLabels) finish(job, documentBytes);
   }
 
-  /** Documents of jobs that are no longer pending (a crash between finishing and removing), past the orphan grace. */
+  /** Documents of jobs that are neither pending nor kept for reprints (a crash between ending and removing), past the orphan grace. */
   function sweepDocuments(): void {
-    const pending = store.printJobs.pendingDocuments().map(documentFileName);
-    documents.removeUnreferenced(new Set(pending), Date.now() - ORPHAN_GRACE_MS);
+    const inUse = store.printJobs.documentsInUse().map(documentFileName);
+    documents.removeUnreferenced(new Set(inUse), Date.now() - ORPHAN_GRACE_MS);
   }
 
   return {
@@ -217,7 +274,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
       stopped ??= (async () => {
         stopping = true;
         for (const timer of timers.splice(0)) clearInterval(timer);
-        for (const wakeUp of [...sleepers]) wakeUp();
+        for (const wakeUp of [...sleepers.keys()]) wakeUp();
         await Promise.all(workers.values());
         store.printJobs.release(owner.token);
       })();

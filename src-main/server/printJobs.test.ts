@@ -136,6 +136,9 @@ describe('POST /v1/print', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: job.createdAt,
       warnings: [],
+      templateId: expect.any(String),
+      reprintable: true,
+      countersReturned: false,
     });
 
     const done = await waitForJob(teams.acme.live, job.id);
@@ -146,8 +149,9 @@ describe('POST /v1/print', () => {
     // ~HS first, then one connection with the whole job, ended by us: nothing sent twice.
     expect(fake.connections[0]?.bytes.toString()).toBe('~HS');
     expect(jobConnections(fake).map((connection) => ({ text: connection.bytes.toString(), ended: connection.ended }))).toEqual([{ text: SETTINGS + zpl, ended: true }]);
-    // The document is gone once the job is done; the row stays.
-    expect(readdirSync(join(server.dataDir, PRINT_DOCUMENTS_FOLDER))).toEqual([]);
+    // Done, the document stays 7 days for reprints (see printHistory.test.ts); the row stays too.
+    expect(readdirSync(join(server.dataDir, PRINT_DOCUMENTS_FOLDER))).toContain(`${job.id}.zpl`);
+    expect(done).toMatchObject({ reprintable: true, reprintableUntil: expect.any(String) });
     expect(server.store.printJobs.get(job.id)).toMatchObject({ status: 'done', labelsSent: 1, claim: null });
   });
 

@@ -18,13 +18,13 @@ describe('output expiry', () => {
 
     clock.advance(4 * DAY - 1);
     expect(store.renders.lookup(old.id)).toEqual({ state: 'ready', render: old });
-    expect(purgeExpired(store)).toEqual({ expired: 0, forgotten: 0, printJobs: 0 });
+    expect(purgeExpired(store)).toEqual({ expired: 0, forgotten: 0, printJobs: 0, printDocuments: 0 });
 
     clock.advance(1);
     expect(clock.now()).toBe(old.createdAt + OUTPUT_TTL_MS);
     // Past its expiry, before any purge ran: already expired.
     expect(store.renders.lookup(old.id)).toEqual({ state: 'expired', teamId: team.id });
-    expect(purgeExpired(store)).toEqual({ expired: 1, forgotten: 0, printJobs: 0 });
+    expect(purgeExpired(store)).toEqual({ expired: 1, forgotten: 0, printJobs: 0, printDocuments: 0 });
     expect(store.renders.get(old.id)).toBeUndefined();
     expect(existsSync(join(store.outputs.dir, old.fileName))).toBe(false);
     expect(store.renders.lookup(old.id)).toEqual({ state: 'expired', teamId: team.id });
@@ -34,9 +34,9 @@ describe('output expiry', () => {
     expect(store.usage.get(team.id, '2025-06')).toEqual({ live: 2, test: 0 });
 
     clock.advance(TOMBSTONE_RETENTION_MS);
-    expect(purgeExpired(store)).toEqual({ expired: 1, forgotten: 0, printJobs: 0 });
+    expect(purgeExpired(store)).toEqual({ expired: 1, forgotten: 0, printJobs: 0, printDocuments: 0 });
     clock.advance(1);
-    expect(purgeExpired(store)).toEqual({ expired: 0, forgotten: 1, printJobs: 0 });
+    expect(purgeExpired(store)).toEqual({ expired: 0, forgotten: 1, printJobs: 0, printDocuments: 0 });
     expect(store.renders.lookup(old.id)).toBeUndefined();
     expect(store.renders.lookup(fresh.id)?.state).toBe('expired');
   });

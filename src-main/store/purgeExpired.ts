@@ -1,4 +1,5 @@
-// Deletes outputs past their 7 days, leaving tombstones so their ids answer 410 OUTPUT_EXPIRED rather than 404, and old history.
+// Deletes outputs past their 7 days, leaving tombstones so their ids answer 410 OUTPUT_EXPIRED rather than 404, print-job documents kept for reprints past theirs, and old history.
+import { documentFileName, printDocuments } from '../printing/printJobDocument';
 import type { Store } from './openStore';
 
 /**
@@ -7,23 +8,28 @@ import type { Store } from './openStore';
  */
 export const TOMBSTONE_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
-/** A print job that ended (done or failed) is kept as long, so "what happened to that job?" has an answer for a quarter. */
+/** A print job that ended (done, failed or cancelled) is kept as long, so "what happened to that job?" has an answer for a quarter. */
 export const FINISHED_PRINT_JOB_RETENTION_MS = TOMBSTONE_RETENTION_MS;
 
 /**
  * Run at server start and periodically. Rows go first, files after the commit: a crash in between leaves orphans, never
  * a row without its file. Counts what went: expired outputs, forgotten tombstones, forgotten finished print jobs.
  */
-export function purgeExpired(store: Store, at: number = store.now()): { expired: number; forgotten: number; printJobs: number } {
-  const { expired, forgotten, printJobs } = store.transaction(() => {
+export function purgeExpired(store: Store, at: number = store.now()): { expired: number; forgotten: number; printJobs: number; printDocuments: number } {
+  const { expired, forgotten, printJobs, documents } = store.transaction(() => {
     const due = store.renders.listExpired(at);
     for (const render of due) store.renders.expire(render, at);
+    const documents = store.printJobs.expiredDocuments(at);
+    for (const job of documents) store.printJobs.setKeptDocument(job.id, null);
     return {
       expired: due,
+      documents,
       forgotten: store.renders.forgetExpiredBefore(at - TOMBSTONE_RETENTION_MS),
       printJobs: store.printJobs.forgetFinishedBefore(at - FINISHED_PRINT_JOB_RETENTION_MS),
     };
   });
   for (const render of expired) store.outputs.remove(render.fileName);
-  return { expired: expired.length, forgotten, printJobs };
+  const printFiles = printDocuments(store.dataDir);
+  for (const job of documents) printFiles.remove(documentFileName(job));
+  return { expired: expired.length, forgotten, printJobs, printDocuments: documents.length };
 }

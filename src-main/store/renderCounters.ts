@@ -6,6 +6,8 @@ import type { CounterReservation } from './queries/counters';
 export interface RenderCounters {
   /** RenderJob.counters: the first value of each counter the template uses; undefined when it uses none. */
   values?: Record<string, number>;
+  /** The block taken (advancing renders only): a print job keeps it, to give it back if it ends having printed nothing. */
+  reservation?: CounterReservation;
   /**
    * For a render that produced nothing (it failed, or its output was never delivered): gives its block back if no
    * other render took values since. Never call it once any label of the render may have been printed or delivered.
@@ -29,6 +31,7 @@ export function renderCounters(store: Store, teamId: string, template: unknown, 
   let released = false;
   return {
     values: reservation.first,
+    reservation,
     release: () => {
       if (released) return;
       released = true;

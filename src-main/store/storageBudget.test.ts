@@ -63,9 +63,11 @@ describe('the storage budget', () => {
     store.close();
     // Back to the schema before 0007, then migrated again: the sum is rebuilt from the rows.
     const db = new Database(join(dataDir, DATABASE_FILE));
+    // (print_jobs' storage triggers, from a later migration, go too: they name team_storage.)
+    db.exec('DROP TRIGGER print_documents_storage; DROP TRIGGER print_documents_free_storage');
     db.exec('DROP TRIGGER renders_take_storage; DROP TRIGGER renders_free_storage; DROP INDEX renders_by_team_expiry; DROP TABLE team_storage; ALTER TABLE teams DROP COLUMN storage_limit');
     db.pragma('user_version = 6');
-    expect(migrate(db, MIGRATIONS)).toEqual([7]);
+    expect(migrate(db, MIGRATIONS)).toEqual(MIGRATIONS.filter((migration) => migration.version >= 7).map((migration) => migration.version));
     db.close();
     const reopened = openTestStore(dataDir);
     expect(teamStorage(reopened, team)).toEqual({ usedBytes: 200, limitBytes: 100_000_000 });

@@ -31,8 +31,9 @@ export function admitOutput(store: Store, teamId: string, sizeBytes: number, max
     assertStorageRoom(store, teamId, sizeBytes);
   } catch (error) {
     if (!(error instanceof StorageExceededError)) throw error;
-    // Outputs past their 7 days count until the hourly sweep deletes them: sweep now rather than refuse for them.
-    if (purgeExpired(store).expired === 0) throw error;
+    // Outputs (and reprint documents) past their 7 days count until the hourly sweep deletes them: sweep now rather than refuse for them.
+    const swept = purgeExpired(store);
+    if (swept.expired + swept.printDocuments === 0) throw error;
     assertStorageRoom(store, teamId, sizeBytes);
   }
 }

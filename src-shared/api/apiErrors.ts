@@ -91,3 +91,14 @@ export class ConflictError extends AppError {
     super('CONFLICT', 409, message);
   }
 }
+
+/** A print job whose document is no longer kept (ended over 7 days ago, or no room in the team's storage then): it cannot be reprinted. */
+export class DocumentGoneError extends AppError {
+  constructor(jobId: string) {
+    super(
+      'DOCUMENT_GONE',
+      410,
+      `print job "${jobId}" can no longer be reprinted: an ended job's document is kept for 7 days, and only while the team's storage budget has room for it`,
+    );
+  }
+}

@@ -6,7 +6,7 @@ import { checkTemplateAndData, labelDataShape, renderWarningSchema, templateSour
 /** Stated limits of one print job (README, "Print jobs"): copies of the whole document, and labels sent in all. */
 export const PRINT_LIMITS = { maxCopies: 1_000, maxLabels: 10_000 } as const;
 
-export const PRINT_JOB_STATUSES = ['queued', 'sending', 'done', 'failed'] as const;
+export const PRINT_JOB_STATUSES = ['queued', 'sending', 'done', 'failed', 'cancelled'] as const;
 export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
 
 /** The document a printer takes: ZPL, or PDF for a system queue that converts it. */
@@ -50,7 +50,9 @@ const isoTime = z.string().describe('ISO 8601');
 
 export const printJobSchema = z.object({
   id: z.uuid(),
-  status: z.enum(PRINT_JOB_STATUSES).describe('queued: waiting its turn; sending: being sent (retries included); done: every label acknowledged; failed: see error'),
+  status: z
+    .enum(PRINT_JOB_STATUSES)
+    .describe('queued: waiting its turn; sending: being sent (retries included); done: every label acknowledged; failed: see error; cancelled: stopped by a cancel'),
   printerId: z.string(),
   format: z.enum(PRINT_FORMATS),
   labelCount: z.number().int().describe('Labels in the document: 1 for data, the records times their quantities for a batch'),
@@ -64,8 +66,85 @@ export const printJobSchema = z.object({
   lastError: jobErrorSchema.optional().describe('While retrying: why the last attempt failed'),
   nextAttemptAt: isoTime.optional().describe('While retrying: when the next attempt starts'),
   warnings: z.array(renderWarningSchema).describe('What the render had to give way on, as in /v1/render'),
+  templateId: z.string().nullable().describe('The stored template printed (a reprint: its original’s); null for an inline template or raw ZPL'),
+  reprintOf: z.uuid().optional().describe('A reprint: the job whose labels it prints again'),
+  reprintLabels: z.string().optional().describe('A reprint: which labels of that job, 1-based over its labels × copies ("12-15", "1,3,5-7")'),
+  reprintable: z.boolean().describe('Its labels can be reprinted now: its document is kept (pending jobs, and ended ones for 7 days) and its counter values were not given back'),
+  reprintableUntil: isoTime.optional().describe('An ended job: when its kept document, and so the reprint, goes'),
+  countersReturned: z.boolean().describe('Its counter values went back to the counters (it ended having printed nothing, and nobody took values since)'),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
+
+export const REPRINT_LABELS_EXAMPLE = '"12-15" or "1,3,5-7"';
+
+export const reprintRequestSchema = z.object({
+  labels: z
+    .string({ error: `labels must be text such as ${REPRINT_LABELS_EXAMPLE}` })
+    .max(1000, { message: 'labels must be at most 1000 characters' })
+    .optional()
+    .describe('Which labels of the job to print again: 1-based numbers over its labels × copies, ranges and commas ("12-15", "1,3,5-7"); default all'),
+});
+export type ReprintRequest = z.infer<typeof reprintRequestSchema>;
+
+/** GET /v1/print-jobs: one page of the team's jobs, newest first. */
+export const PRINT_JOB_PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
+
+const ISO_INSTANT = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d))?$/;
+
+/** A moment as ISO 8601: a date (UTC midnight) or a date and time with Z or an offset, never a local time. */
+function instant(name: string) {
+  const message = `${name} must be an ISO 8601 date or time with a zone, such as 2026-11-26 or 2026-11-26T08:00:00Z`;
+  return z
+    .string({ error: message })
+    .regex(ISO_INSTANT, { message })
+    .transform((text, ctx) => {
+      const ms = Date.parse(text);
+      if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message });
+      return ms;
+    });
+}
+
+/** The query of GET /v1/print-jobs (and the editor's /api/print-jobs); unknown parameters are ignored. */
+export const printJobListQuerySchema = z
+  .object({
+    printer: z.string({ error: 'printer must be given once' }).min(1).max(100).optional().describe('Only this printer’s jobs'),
+    status: z
+      .string({ error: 'status must be given once (several as a comma list)' })
+      .transform((text, ctx) => {
+        const statuses = text.split(',').map((part) => part.trim());
+        const unknown = statuses.filter((status) => !(PRINT_JOB_STATUSES as readonly string[]).includes(status));
+        if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `status must be one or more of ${PRINT_JOB_STATUSES.join(', ')} (comma-separated), got ${JSON.stringify(unknown[0])}` });
+        return statuses as PrintJobStatus[];
+      })
+      .optional()
+      .describe('Only jobs in these states: one, or several comma-separated (queued,sending)'),
+    template: z.string({ error: 'template must be given once' }).min(1).max(200).optional().describe('Only jobs of this stored template: its id or slug, or <library>:<slug>'),
+    from: instant('from').optional().describe('Only jobs created at or after this moment (ISO 8601)'),
+    to: instant('to').optional().describe('Only jobs created before this moment (ISO 8601)'),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int({ message: 'limit must be a whole number' })
+      .min(1, { message: `limit must be between 1 and ${PRINT_JOB_PAGE.maxLimit}` })
+      .max(PRINT_JOB_PAGE.maxLimit, { message: `limit must be between 1 and ${PRINT_JOB_PAGE.maxLimit}` })
+      .default(PRINT_JOB_PAGE.defaultLimit)
+      .describe(`Jobs per page, 1..${PRINT_JOB_PAGE.maxLimit} (default ${PRINT_JOB_PAGE.defaultLimit})`),
+    cursor: z
+      .string({ error: 'cursor must be given once' })
+      .regex(/^[1-9]\d{0,14}$/, { message: 'cursor must be the nextCursor of an earlier page' })
+      .transform(Number)
+      .optional()
+      .describe('The nextCursor of the previous page'),
+  })
+  .superRefine((query, ctx) => {
+    if (query.from !== undefined && query.to !== undefined && query.to <= query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+  });
+export type PrintJobListQuery = z.output<typeof printJobListQuerySchema>;
+
+export const printJobPageSchema = z.object({
+  printJobs: z.array(printJobSchema),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next (older) page; null on the last page'),
+});
+export type PrintJobPage = z.infer<typeof printJobPageSchema>;
 
 export const apiPrinterSchema = z.object({
   id: z.string(),

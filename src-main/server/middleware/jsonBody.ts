@@ -21,3 +21,10 @@ export function jsonBody() {
     }
   };
 }
+
+/** jsonBody for requests whose body may be left out entirely (ctx.request.body stays undefined then). */
+export function optionalJsonBody() {
+  const json = jsonBody();
+  // ctx.is() is null only when the request has no body at all.
+  return (ctx: Context, next: Next): Promise<void> => (ctx.is('application/json') === null ? next() : json(ctx, next));
+}

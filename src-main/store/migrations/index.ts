@@ -1,4 +1,4 @@
-// The schema migrations in the order they apply; a migration's version is its position, recorded in PRAGMA user_version.
+// The schema migrations in the order they apply; a migration's version is its file's number, recorded in PRAGMA user_version.
 import initialSql from './0001_initial.sql';
 import settingsSql from './0002_settings.sql';
 import printersSql from './0003_printers.sql';
@@ -6,6 +6,7 @@ import countersSql from './0004_counters.sql';
 import printJobsSql from './0005_print_jobs.sql';
 import rawZplSql from './0006_raw_zpl.sql';
 import storageSql from './0007_storage.sql';
+import printHistorySql from './0009_print_history.sql';
 
 export interface Migration {
   version: number;
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: '0005_print_jobs', sql: printJobsSql },
   { version: 6, name: '0006_raw_zpl', sql: rawZplSql },
   { version: 7, name: '0007_storage', sql: storageSql },
+  { version: 9, name: '0009_print_history', sql: printHistorySql },
 ];

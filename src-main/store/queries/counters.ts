@@ -45,11 +45,13 @@ export function counterQueries(db: Database.Database, now: () => number) {
     return reservation;
   });
 
-  const releaseAll = db.transaction((teamId: string, reservation: CounterReservation) => {
+  const releaseAll = db.transaction((teamId: string, reservation: CounterReservation): number => {
+    let returned = 0;
     for (const [name, first] of Object.entries(reservation.first)) {
       const next = reservation.next[name];
-      if (next !== undefined) giveBack.run({ team_id: teamId, name, first, next, at: now() });
+      if (next !== undefined) returned += giveBack.run({ team_id: teamId, name, first, next, at: now() }).changes;
     }
+    return returned;
   });
 
   return {
@@ -70,9 +72,10 @@ export function counterQueries(db: Database.Database, now: () => number) {
     /**
      * Gives back the block of a render that produced nothing, for each counter nobody reserved from since (its next
      * value is still the block's end); otherwise the block stays used, since values after it are already out.
+     * Returns how many counters took their block back.
      */
-    release(teamId: string, reservation: CounterReservation): void {
-      releaseAll.immediate(teamId, reservation);
+    release(teamId: string, reservation: CounterReservation): number {
+      return releaseAll.immediate(teamId, reservation);
     },
   };
 }

@@ -39,7 +39,7 @@ describe('print job queries', () => {
     const [first, second, third] = [store.printJobs.create(job('p1')), store.printJobs.create(job('p1')), store.printJobs.create(job('p2'))];
     expect(store.printJobs.heads().map((head) => head.id)).toEqual([first.id, third.id]);
     store.printJobs.claim(first.id, null, A, 1);
-    store.printJobs.finish(first.id, A.token, { status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' } });
+    store.printJobs.finish(first.id, A.token, { status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' }, delivered: false });
     expect(store.printJobs.heads().map((head) => head.id)).toEqual([second.id, third.id]);
     expect(store.printJobs.get(first.id)).toMatchObject({ status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' }, claim: null });
   });
@@ -50,7 +50,7 @@ describe('print job queries', () => {
     for (const ended of [done, failed]) store.printJobs.claim(ended, null, A, 1);
     store.printJobs.finish(done, A.token, { status: 'done' });
     clock.advance(1000);
-    store.printJobs.finish(failed, A.token, { status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' } });
+    store.printJobs.finish(failed, A.token, { status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' }, delivered: false });
     store.printJobs.claim(sending, null, B, 1);
     store.printJobs.markSending(sending, B.token);
 
@@ -78,7 +78,7 @@ describe('print job queries', () => {
     expect(store.printJobs.claim(created.id, A.token, B, 3)).toBe(true);
     expect(store.printJobs.markSending(created.id, A.token)).toBe(false);
     expect(store.printJobs.recordProgress(created.id, A.token, 10)).toBe(false);
-    expect(store.printJobs.recordFailedAttempt(created.id, A.token, { attempts: 1, nextAttemptAt: 9, error: { code: 'X', message: 'x' } })).toBe(false);
+    expect(store.printJobs.recordFailedAttempt(created.id, A.token, { attempts: 1, nextAttemptAt: 9, error: { code: 'X', message: 'x' }, delivered: false })).toBe(false);
     expect(store.printJobs.finish(created.id, A.token, { status: 'done' })).toBe(false);
     expect(store.printJobs.get(created.id)).toMatchObject({ status: 'queued', labelsSent: 0, claim: { token: B.token } });
   });

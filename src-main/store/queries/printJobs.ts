@@ -1,9 +1,10 @@
-// Prepared statements of the print_jobs table: create, read, the queue's heads and claims, progress, and the final state.
+// Prepared statements of the print_jobs table: create, read and list, the queue's heads and claims, progress, the final state, cancelling, and kept documents.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { PrintFormat, PrintJobStatus } from '../../../src-shared/api/printRequest';
 import { renderWarningSchema } from '../../../src-shared/api/renderRequest';
 import type { KeyMode } from '../storeTypes';
+import type { CounterReservation } from './counters';
 
 export type PrintJobWarning = z.infer<typeof renderWarningSchema>;
 
@@ -50,6 +51,22 @@ export interface PrintJobRecord {
   claim: JobClaim | null;
   createdAt: number;
   updatedAt: number;
+  /** The stored template printed; null for an inline template or raw ZPL. */
+  templateId: string | null;
+  /** A reprint: the job it prints labels of again, and which ones as asked ("12-15"). */
+  reprintOf: string | null;
+  reprintLabels: string | null;
+  /** The counter values the job took; null when it took none (no counter, or a reprint). */
+  counters: CounterReservation | null;
+  /** Its counter values went back to the counters: it must never be reprinted. */
+  countersReturned: boolean;
+  /** Any label of it may have reached a printer (then its values are never given back). */
+  maybePrinted: boolean;
+  /** An attempt started and its outcome is not recorded yet (or never will be: a crash mid-send). */
+  sendingChunk: boolean;
+  /** An ended job's document kept for reprints: its size and when it goes; null when none is kept. */
+  documentBytes: number | null;
+  documentExpiresAt: number | null;
 }
 
 export interface NewPrintJob {
@@ -64,6 +81,22 @@ export interface NewPrintJob {
   warnings: PrintJobWarning[];
   /** Default false: a document rendered from a template. */
   raw?: boolean;
+  templateId?: string | null;
+  reprint?: { of: string; labels: string };
+  counters?: CounterReservation | null;
+}
+
+/** What the history lists: all but `teamId` optional; `before`: a position from the previous page (its nextCursor). */
+export interface PrintJobFilter {
+  teamId: string;
+  printerId?: string;
+  statuses?: readonly PrintJobStatus[];
+  templateId?: string;
+  /** createdAt at or after `from`, before `to` (ms). */
+  from?: number;
+  to?: number;
+  before?: number;
+  limit: number;
 }
 
 interface PrintJobRow {
@@ -92,9 +125,20 @@ interface PrintJobRow {
   claim_heartbeat_at: number | null;
   created_at: number;
   updated_at: number;
+  template_id: string | null;
+  reprint_of: string | null;
+  reprint_labels: string | null;
+  counters: string | null;
+  counters_returned: number;
+  maybe_printed: number;
+  sending_chunk: number;
+  document_bytes: number | null;
+  document_expires_at: number | null;
 }
 
 const warningsSchema = z.array(renderWarningSchema);
+const valuesSchema = z.record(z.string(), z.number());
+const reservationSchema = z.object({ first: valuesSchema, next: valuesSchema });
 
 function errorOf(code: string | null, message: string | null): JobError | null {
   return code === null || message === null ? null : { code, message };
@@ -127,24 +171,36 @@ function toPrintJob(row: PrintJobRow): PrintJobRecord {
     claim,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    templateId: row.template_id,
+    reprintOf: row.reprint_of,
+    reprintLabels: row.reprint_labels,
+    counters: row.counters === null ? null : reservationSchema.parse(JSON.parse(row.counters)),
+    countersReturned: row.counters_returned === 1,
+    maybePrinted: row.maybe_printed === 1,
+    sendingChunk: row.sending_chunk === 1,
+    documentBytes: row.document_bytes,
+    documentExpiresAt: row.document_expires_at,
   };
 }
 
 const PENDING = "status IN ('queued', 'sending')";
+const ENDED = "status IN ('done', 'failed', 'cancelled')";
 
 export function printJobQueries(db: Database.Database, now: () => number) {
   const insert = db.prepare(
     `INSERT INTO print_jobs (id, team_id, api_key_id, mode, printer_id, format, status, label_count, copies, raw, warnings,
-                             claim_token, claim_pid, claim_host, claim_heartbeat_at, created_at, updated_at)
+                             claim_token, claim_pid, claim_host, claim_heartbeat_at, created_at, updated_at,
+                             template_id, reprint_of, reprint_labels, counters)
      VALUES (@id, @team_id, @api_key_id, @mode, @printer_id, @format, 'queued', @label_count, @copies, @raw, @warnings,
-             @claim_token, @claim_pid, @claim_host, @claim_heartbeat_at, @at, @at)`,
+             @claim_token, @claim_pid, @claim_host, @claim_heartbeat_at, @at, @at,
+             @template_id, @reprint_of, @reprint_labels, @counters)`,
   );
   const selectOne = db.prepare<[string], PrintJobRow>('SELECT * FROM print_jobs WHERE id = ?');
   // The oldest pending job of each printer: the only one of that printer that may be worked on.
   const selectHeads = db.prepare<[], PrintJobRow>(
     `SELECT * FROM print_jobs WHERE seq IN (SELECT min(seq) FROM print_jobs WHERE ${PENDING} GROUP BY printer_id) ORDER BY seq`,
   );
-  const selectPendingIds = db.prepare<[], { id: string; format: string }>(`SELECT id, format FROM print_jobs WHERE ${PENDING}`);
+  const selectDocumentIds = db.prepare<[], { id: string; format: string }>(`SELECT id, format FROM print_jobs WHERE ${PENDING} OR document_bytes IS NOT NULL`);
   // Compare-and-set: the claim changes only if nobody took the job since it was read.
   const updateClaim = db.prepare(
     `UPDATE print_jobs SET claim_token = @token, claim_pid = @pid, claim_host = @host, claim_heartbeat_at = @heartbeat_at
@@ -154,22 +210,47 @@ export function printJobQueries(db: Database.Database, now: () => number) {
   const updateRelease = db.prepare(
     `UPDATE print_jobs SET claim_token = NULL, claim_pid = NULL, claim_host = NULL, claim_heartbeat_at = NULL WHERE claim_token = ? AND ${PENDING}`,
   );
-  const updateSending = db.prepare(`UPDATE print_jobs SET status = 'sending', updated_at = @at WHERE id = @id AND claim_token = @token AND ${PENDING}`);
+  const updateSending = db.prepare(`UPDATE print_jobs SET status = 'sending', sending_chunk = 1, updated_at = @at WHERE id = @id AND claim_token = @token AND ${PENDING}`);
+  // Also after a cancel, which clears the claim: the chunk that was in flight then is recorded as what it was.
   const updateProgress = db.prepare(
-    `UPDATE print_jobs SET labels_sent = @labels_sent, attempts = 0, next_attempt_at = NULL, last_error_code = NULL, last_error_message = NULL,
-       updated_at = @at WHERE id = @id AND claim_token = @token AND ${PENDING}`,
+    `UPDATE print_jobs SET labels_sent = @labels_sent, maybe_printed = 1, sending_chunk = 0, attempts = 0, next_attempt_at = NULL, last_error_code = NULL,
+       last_error_message = NULL, updated_at = @at WHERE id = @id AND ((claim_token = @token AND ${PENDING}) OR status = 'cancelled')`,
   );
   const updateAttempt = db.prepare(
     `UPDATE print_jobs SET attempts = @attempts, next_attempt_at = @next_attempt_at, last_error_code = @code, last_error_message = @message,
-       updated_at = @at WHERE id = @id AND claim_token = @token AND ${PENDING}`,
+       maybe_printed = max(maybe_printed, @delivered), sending_chunk = 0, updated_at = @at WHERE id = @id AND ((claim_token = @token AND ${PENDING}) OR status = 'cancelled')`,
   );
   const updateFinished = db.prepare(
     `UPDATE print_jobs SET status = @status, error_code = @code, error_message = @message, next_attempt_at = NULL,
-       claim_token = NULL, claim_pid = NULL, claim_host = NULL, claim_heartbeat_at = NULL, updated_at = @at
-     WHERE id = @id AND claim_token = @token AND ${PENDING}`,
+       maybe_printed = max(maybe_printed, @delivered), sending_chunk = 0, claim_token = NULL, claim_pid = NULL, claim_host = NULL, claim_heartbeat_at = NULL,
+       updated_at = @at WHERE id = @id AND claim_token = @token AND ${PENDING}`,
+  );
+  const updateCancelled = db.prepare(
+    `UPDATE print_jobs SET status = 'cancelled', next_attempt_at = NULL, claim_token = NULL, claim_pid = NULL, claim_host = NULL,
+       claim_heartbeat_at = NULL, updated_at = @at WHERE id = @id AND ${PENDING}`,
+  );
+  const updateCancelledOutcome = db.prepare(
+    "UPDATE print_jobs SET maybe_printed = max(maybe_printed, @delivered), sending_chunk = 0 WHERE id = @id AND status = 'cancelled'",
+  );
+  const updateCountersReturned = db.prepare<[string]>('UPDATE print_jobs SET counters_returned = 1 WHERE id = ?');
+  const updateMaybePrinted = db.prepare<[string]>('UPDATE print_jobs SET maybe_printed = 1 WHERE id = ?');
+  const updateDocument = db.prepare<[{ id: string; bytes: number | null; expires_at: number | null }]>(
+    'UPDATE print_jobs SET document_bytes = @bytes, document_expires_at = @expires_at WHERE id = @id',
+  );
+  const selectExpiredDocuments = db.prepare<[number], { id: string; format: string }>(
+    'SELECT id, format FROM print_jobs WHERE document_expires_at IS NOT NULL AND document_expires_at <= ?',
+  );
+  const selectList = db.prepare<[Record<string, unknown>], PrintJobRow>(
+    `SELECT * FROM print_jobs WHERE team_id = @team_id
+       AND (@printer_id IS NULL OR printer_id = @printer_id)
+       AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
+       AND (@template_id IS NULL OR template_id = @template_id)
+       AND (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)
+       AND (@before IS NULL OR seq < @before)
+     ORDER BY seq DESC LIMIT @limit`,
   );
 
-  const deleteFinished = db.prepare<[number]>(`DELETE FROM print_jobs WHERE status IN ('done', 'failed') AND updated_at < ?`);
+  const deleteFinished = db.prepare<[number]>(`DELETE FROM print_jobs WHERE ${ENDED} AND updated_at < ?`);
 
   const get = (id: string): PrintJobRecord | undefined => {
     const row = selectOne.get(id);
@@ -197,6 +278,10 @@ export function printJobQueries(db: Database.Database, now: () => number) {
         copies: job.copies,
         raw: job.raw === true ? 1 : 0,
         warnings: JSON.stringify(job.warnings),
+        template_id: job.templateId ?? null,
+        reprint_of: job.reprint?.of ?? null,
+        reprint_labels: job.reprint?.labels ?? null,
+        counters: job.counters ? JSON.stringify(job.counters) : null,
         ...claimFields(owner, heartbeatAt),
         at: now(),
       });
@@ -218,9 +303,25 @@ export function printJobQueries(db: Database.Database, now: () => number) {
       return selectHeads.all().map(toPrintJob);
     },
 
-    /** Ids and formats of the pending jobs: their documents must stay. */
-    pendingDocuments(): { id: string; format: PrintFormat }[] {
-      return selectPendingIds.all().map((row) => ({ id: row.id, format: row.format as PrintFormat }));
+    /** Ids and formats of the jobs whose documents must stay: pending ones, and ended ones whose document is kept. */
+    documentsInUse(): { id: string; format: PrintFormat }[] {
+      return selectDocumentIds.all().map((row) => ({ id: row.id, format: row.format as PrintFormat }));
+    },
+
+    /** The team's jobs newest first (submission order), one page of them. */
+    list(filter: PrintJobFilter): PrintJobRecord[] {
+      return selectList
+        .all({
+          team_id: filter.teamId,
+          printer_id: filter.printerId ?? null,
+          statuses: filter.statuses === undefined ? null : JSON.stringify(filter.statuses),
+          template_id: filter.templateId ?? null,
+          from: filter.from ?? null,
+          to: filter.to ?? null,
+          before: filter.before ?? null,
+          limit: filter.limit,
+        })
+        .map(toPrintJob);
     },
 
     /** Takes a pending job for `owner` if its claim is still `expectedToken` (null: unclaimed); false when someone was faster. */
@@ -238,7 +339,10 @@ export function printJobQueries(db: Database.Database, now: () => number) {
       return updateRelease.run(token).changes;
     },
 
-    /** The remaining writes succeed only while `token` holds the claim: false means another queue took the job over. */
+    /**
+     * An attempt starts (marked until its outcome is recorded). The remaining writes succeed only while `token` holds
+     * the claim: false means another queue took the job over, or it was cancelled.
+     */
     markSending(id: string, token: string): boolean {
       return updateSending.run({ id, token, at: now() }).changes === 1;
     },
@@ -248,20 +352,52 @@ export function printJobQueries(db: Database.Database, now: () => number) {
       return updateProgress.run({ id, token, labels_sent: labelsSent, at: now() }).changes === 1;
     },
 
-    recordFailedAttempt(id: string, token: string, attempt: { attempts: number; nextAttemptAt: number; error: JobError }): boolean {
-      const { attempts, nextAttemptAt, error } = attempt;
-      return updateAttempt.run({ id, token, attempts, next_attempt_at: nextAttemptAt, code: error.code, message: error.message, at: now() }).changes === 1;
+    /** `delivered`: bytes of a label may have reached the printer before the attempt failed. */
+    recordFailedAttempt(id: string, token: string, attempt: { attempts: number; nextAttemptAt: number; error: JobError; delivered: boolean }): boolean {
+      const { attempts, nextAttemptAt, error, delivered } = attempt;
+      const fields = { id, token, attempts, next_attempt_at: nextAttemptAt, code: error.code, message: error.message, delivered: delivered ? 1 : 0, at: now() };
+      return updateAttempt.run(fields).changes === 1;
     },
 
-    /** Forgets jobs that ended (done or failed) before `before`: their ids then answer 404. Pending jobs always stay. */
+    /** Forgets jobs that ended (done, failed or cancelled) before `before`: their ids then answer 404. Pending jobs always stay. */
     forgetFinishedBefore(before: number): number {
       return deleteFinished.run(before).changes;
     },
 
-    /** The final state; the claim goes with it. */
-    finish(id: string, token: string, outcome: { status: 'done' } | { status: 'failed'; error: JobError }): boolean {
+    /** The final state; the claim goes with it. A failure says whether its last attempt may have delivered bytes. */
+    finish(id: string, token: string, outcome: { status: 'done' } | { status: 'failed'; error: JobError; delivered: boolean }): boolean {
       const error = outcome.status === 'failed' ? outcome.error : null;
-      return updateFinished.run({ id, token, status: outcome.status, code: error?.code ?? null, message: error?.message ?? null, at: now() }).changes === 1;
+      const delivered = outcome.status === 'done' || outcome.delivered ? 1 : 0;
+      return updateFinished.run({ id, token, status: outcome.status, code: error?.code ?? null, message: error?.message ?? null, delivered, at: now() }).changes === 1;
+    },
+
+    /** A pending job stops: no queue sends another chunk of it (each checks before every attempt). False when it was not pending. */
+    cancel(id: string): boolean {
+      return updateCancelled.run({ id, at: now() }).changes === 1;
+    },
+
+    /** The outcome of the last attempt at a job cancelled while it was in flight (the job's end was the cancel). */
+    recordCancelledOutcome(id: string, delivered: boolean): void {
+      updateCancelledOutcome.run({ id, delivered: delivered ? 1 : 0 });
+    },
+
+    markCountersReturned(id: string): void {
+      updateCountersReturned.run(id);
+    },
+
+    /** A reprint of the job went to a printer: its labels, serials included, are out there now. */
+    markMaybePrinted(id: string): void {
+      updateMaybePrinted.run(id);
+    },
+
+    /** Keeps an ended job's document (`bytes` counted in its team's storage) until `expiresAt`; null: not kept (any more). */
+    setKeptDocument(id: string, kept: { bytes: number; expiresAt: number } | null): void {
+      updateDocument.run({ id, bytes: kept?.bytes ?? null, expires_at: kept?.expiresAt ?? null });
+    },
+
+    /** Jobs whose kept document is due to go at `at`. */
+    expiredDocuments(at: number): { id: string; format: PrintFormat }[] {
+      return selectExpiredDocuments.all(at).map((row) => ({ id: row.id, format: row.format as PrintFormat }));
     },
   };
 }

@@ -1,9 +1,9 @@
-// A print job's state in one line for the print dialog: waiting, how far sending got (and why it retries), done, or why it failed.
+// A print job's state in one line for the print dialog and the print history: waiting, how far sending got (and why it retries), done, why it failed, or cancelled.
 import type { PrintJob } from '../../../src-shared/api/printRequest';
 
 export interface JobLine {
   text: string;
-  /** finished: done or failed, nothing more will change. */
+  /** finished: done, failed or cancelled, nothing more will change. */
   finished: boolean;
   failed: boolean;
 }
@@ -27,5 +27,7 @@ export function printJobLine(job: PrintJob, printerName: string): JobLine {
       const sent = job.labelsSent > 0 ? ` ${job.labelsSent} of ${labels(job.totalLabels)} were sent before.` : ' No label was sent.';
       return { text: `Failed: ${sentence(job.error?.message ?? 'the printer did not take the job')}${sent}`, finished: true, failed: true };
     }
+    case 'cancelled':
+      return { text: `Cancelled: ${job.labelsSent} of ${labels(job.totalLabels)} were sent to ${printerName}.`, finished: true, failed: true };
   }
 }

@@ -1,9 +1,9 @@
-// POST /api/print and GET /api/print-jobs/:id: the editor's print dialog prints as the workspace team, with the same job JSON as /v1.
+// POST /api/print and /api/print-jobs: the editor's print dialog and print history work as the workspace team, with the same job JSON as /v1.
 import type Router from '@koa/router';
+import { printJobPage } from '../../../printing/printJobHistory';
 import { printJobView } from '../../../printing/printJobView';
-import { jsonBody } from '../../middleware/jsonBody';
-import { requestedTemplate } from '../../renderAdmission';
-import { acceptPrintJob, teamJob, type PrintJobDeps, type PrintRequester } from '../print/printJobRequests';
+import { jsonBody, optionalJsonBody } from '../../middleware/jsonBody';
+import { acceptPrintJob, acceptReprint, answerCancel, printTemplate, teamJob, type JobRequester, type PrintJobDeps, type PrintRequester } from '../print/printJobRequests';
 import { workspaceTemplate } from './editorViews';
 import { currentWorkspaceTeam } from './workspaceTeam';
 
@@ -13,19 +13,32 @@ export function registerPrintJobsRoutes(router: Router, deps: PrintJobDeps, team
   const { store } = deps;
 
   // Printed labels are real usage: counted as the workspace team's live renders (no API key), within its quota.
+  const requester = (): JobRequester => ({ team: currentWorkspaceTeam(store, teamId), apiKeyId: null, mode: 'live' });
+
   router.post('/api/print', jsonBody(), async (ctx) => {
-    const requester: PrintRequester = {
-      team: currentWorkspaceTeam(store, teamId),
-      apiKeyId: null,
-      mode: 'live',
+    const printRequester: PrintRequester = {
+      ...requester(),
       // The editor prints its own templates, drafts included, or the one it has open, inline.
-      template: (request) => requestedTemplate(request, (templateId) => workspaceTemplate(store, teamId, templateId)),
+      template: (request) => printTemplate(request, (templateId) => workspaceTemplate(store, teamId, templateId)),
     };
-    await acceptPrintJob(ctx, deps, requester, EDITOR_JOBS_PATH);
+    await acceptPrintJob(ctx, deps, printRequester, EDITOR_JOBS_PATH);
+  });
+
+  router.get(EDITOR_JOBS_PATH, (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = printJobPage(store, teamId, ctx.query);
   });
 
   router.get(`${EDITOR_JOBS_PATH}/:id`, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = printJobView(teamJob(store, teamId, ctx.params.id ?? ''));
+  });
+
+  router.post(`${EDITOR_JOBS_PATH}/:id/reprint`, optionalJsonBody(), async (ctx) => {
+    await acceptReprint(ctx, deps, requester(), EDITOR_JOBS_PATH);
+  });
+
+  router.post(`${EDITOR_JOBS_PATH}/:id/cancel`, (ctx) => {
+    answerCancel(ctx, deps, teamId);
   });
 }

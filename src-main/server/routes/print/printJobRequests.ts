@@ -1,17 +1,20 @@
-// What /v1/print and the editor's /api/print share once the caller is known: the body, the team's printer, the submission, the 202 answer; and the team-scoped lookups.
+// What /v1/print(-jobs) and the editor's /api/print(-jobs) share once the caller is known: the body, the team's printer, the submission, the 202 answer; the history page, reprint and cancel; and the team-scoped lookups.
 import type { Context } from 'koa';
 import { NotFoundError } from '../../../../src-shared/api/apiErrors';
-import { printRequestSchema, type PrintRequest } from '../../../../src-shared/api/printRequest';
+import { printRequestSchema, reprintRequestSchema, type PrintRequest } from '../../../../src-shared/api/printRequest';
+import { cancelPrintJob } from '../../../printing/cancelJob';
 import type { PrintQueue } from '../../../printing/printQueue';
 import { submitPrintJob } from '../../../printing/printJobSubmission';
 import { printJobView } from '../../../printing/printJobView';
 import { submitRawZplJob } from '../../../printing/rawZplSubmission';
+import { submitReprint } from '../../../printing/reprintJob';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import type { PrintJobRecord } from '../../../store/queries/printJobs';
 import type { PrinterRecord } from '../../../store/queries/printers';
-import type { KeyMode, TeamRecord } from '../../../store/storeTypes';
+import type { KeyMode, TeamRecord, TemplateRecord } from '../../../store/storeTypes';
 import type { QuotaGate } from '../../quotaGate';
+import { requestedTemplate, type TemplateSource } from '../../renderAdmission';
 import { parseRequestBody } from '../../requestBody';
 
 export interface PrintJobDeps {
@@ -21,13 +24,34 @@ export interface PrintJobDeps {
   queue: Pick<PrintQueue, 'wake'>;
 }
 
-/** Who asks to print, and how a templateId is looked up for them. */
-export interface PrintRequester {
+/** Who asks to print (or reprint, or cancel). */
+export interface JobRequester {
   team: TeamRecord;
   apiKeyId: string | null;
   mode: KeyMode;
+}
+
+/** The template JSON a print request names, and the stored template's id that the job's history keeps (null: inline). */
+export interface PrintTemplate {
+  content: unknown;
+  templateId: string | null;
+}
+
+/** Who asks to print, and how a templateId is looked up for them. */
+export interface PrintRequester extends JobRequester {
   /** Not asked for raw ZPL (a request with zpl names no template). */
-  template(request: PrintRequest): unknown;
+  template(request: PrintRequest): PrintTemplate;
+}
+
+/** requestedTemplate, remembering which stored template `lookup` found. */
+export function printTemplate(request: TemplateSource, lookup: (templateId: string) => TemplateRecord): PrintTemplate {
+  let templateId: string | null = null;
+  const content = requestedTemplate(request, (id) => {
+    const record = lookup(id);
+    templateId = record.id;
+    return record;
+  });
+  return { content, templateId };
 }
 
 /** The team's printer; another team's, an unknown or a malformed id are all simply not found. */
@@ -49,19 +73,42 @@ export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }
   const copies = request.copies ?? 1;
   let job: PrintJobRecord;
   if (request.zpl === undefined) {
-    const template = requester.template(request);
+    const { content: template, templateId } = requester.template(request);
     const printer = teamPrinter(store, requester.team.id, request.printerId);
     const { data, records, quantityField } = request;
-    job = await submitPrintJob({ store, render: (renderJob) => pool.render({ ...renderJob, team: requester.team.id }), quota }, { ...requester, template, data, records, quantityField, printer, copies });
+    const submission = { ...requester, template, templateId, data, records, quantityField, printer, copies };
+    job = await submitPrintJob({ store, render: (renderJob) => pool.render({ ...renderJob, team: requester.team.id }), quota }, submission);
   } else {
     // Names no template: this only applies the demo-key rule (a demo key prints library templates, nothing else).
     requester.template(request);
     const printer = teamPrinter(store, requester.team.id, request.printerId);
     job = await submitRawZplJob({ store, quota }, { ...requester, zpl: Buffer.from(request.zpl, 'utf8'), printer, copies });
   }
+  answerAccepted(ctx, queue, job, jobsPath);
+}
+
+function answerAccepted(ctx: Context, queue: Pick<PrintQueue, 'wake'>, job: PrintJobRecord, jobsPath: string): void {
   queue.wake();
   ctx.status = 202;
   // The Host header was checked against the names this server answers to, so it is safe to echo.
   ctx.set('Location', `${ctx.protocol}://${ctx.host}${jobsPath}/${job.id}`);
+  ctx.body = printJobView(job);
+}
+
+/** POST …/print-jobs/{id}/reprint: the chosen labels (body `labels`, default all) queued again as a new job; 202 like a print. */
+export async function acceptReprint(ctx: Context, { store, quota, queue }: PrintJobDeps, requester: JobRequester, jobsPath: string): Promise<void> {
+  const original = teamJob(store, requester.team.id, ctx.params.id ?? '');
+  // No body at all (curl -X POST) reprints every label.
+  const { labels } = parseRequestBody(reprintRequestSchema, ctx.request.body ?? {});
+  const job = await submitReprint({ store, quota }, { ...requester, original, labels });
+  answerAccepted(ctx, queue, job, jobsPath);
+}
+
+/** POST …/print-jobs/{id}/cancel: 200 with the job as it is now (cancelled); a job that already ended is 409. */
+export function answerCancel(ctx: Context, { store, queue }: PrintJobDeps, teamId: string): void {
+  const job = cancelPrintJob(store, teamJob(store, teamId, ctx.params.id ?? ''));
+  // This process's queue cuts a retry wait of the job short now, rather than at its next poll.
+  queue.wake();
+  ctx.set('Cache-Control', 'no-store');
   ctx.body = printJobView(job);
 }

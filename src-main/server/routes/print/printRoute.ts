@@ -1,12 +1,14 @@
-// POST /v1/print and GET /v1/print-jobs/{id}: a job accepted with 202 and sent by the print queue, and its state.
+// POST /v1/print and /v1/print-jobs: a job accepted with 202 and sent by the print queue, its state, the team's history, reprints and cancelling.
 import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { printJobPage } from '../../../printing/printJobHistory';
 import { printJobView } from '../../../printing/printJobView';
 import { authenticate, authState, refuseDemoKeys } from '../../middleware/authenticate';
-import { jsonBody } from '../../middleware/jsonBody';
+import { jsonBody, optionalJsonBody } from '../../middleware/jsonBody';
 import { rateLimit } from '../../middleware/rateLimit';
 import type { TeamRateLimits } from '../../rateLimits';
-import { apiKeyTemplate } from '../../renderAdmission';
-import { acceptPrintJob, teamJob, type PrintJobDeps, type PrintRequester } from './printJobRequests';
+import { assertDemoKeyAllowed, publishedTemplate } from '../../templateAccess';
+import { acceptPrintJob, acceptReprint, answerCancel, printTemplate, teamJob, type JobRequester, type PrintJobDeps, type PrintRequester } from './printJobRequests';
 
 const PRINT_JOBS_PATH = '/v1/print-jobs';
 
@@ -18,15 +20,42 @@ export interface PrintRouteDeps extends PrintJobDeps {
 export function registerPrintRoute(router: Router, deps: PrintRouteDeps): void {
   const { store, rateLimits } = deps;
 
+  const requesterOf = (ctx: Context): JobRequester => {
+    const auth = authState(ctx);
+    return { team: auth.team, apiKeyId: auth.apiKey.id, mode: auth.apiKey.mode };
+  };
+
   // Renders like /v1/render (one request against the rate limit, labels × copies against the quota), then queues.
   router.post('/v1/print', authenticate(store), rateLimit(rateLimits), refuseDemoKeys('print'), jsonBody(), async (ctx) => {
     const auth = authState(ctx);
-    const requester: PrintRequester = { team: auth.team, apiKeyId: auth.apiKey.id, mode: auth.apiKey.mode, template: (request) => apiKeyTemplate(store, auth, request) };
+    const requester: PrintRequester = {
+      ...requesterOf(ctx),
+      template: (request) => {
+        assertDemoKeyAllowed(auth, request.templateId);
+        return printTemplate(request, (templateId) => publishedTemplate(store, auth, templateId));
+      },
+    };
     await acceptPrintJob(ctx, deps, requester, PRINT_JOBS_PATH);
+  });
+
+  // Reading the history is not rate limited, as following a job is not: neither reaches a printer.
+  router.get(PRINT_JOBS_PATH, authenticate(store), refuseDemoKeys('read print jobs'), (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = printJobPage(store, authState(ctx).team.id, ctx.query);
   });
 
   router.get(`${PRINT_JOBS_PATH}/:id`, authenticate(store), refuseDemoKeys('read print jobs'), (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = printJobView(teamJob(store, authState(ctx).team.id, ctx.params.id ?? ''));
+  });
+
+  // A reprint sends labels to a printer: one request in the same windows as /v1/print, its labels against the quota.
+  router.post(`${PRINT_JOBS_PATH}/:id/reprint`, authenticate(store), rateLimit(rateLimits), refuseDemoKeys('reprint'), optionalJsonBody(), async (ctx) => {
+    await acceptReprint(ctx, deps, requesterOf(ctx), PRINT_JOBS_PATH);
+  });
+
+  // Not rate limited: stopping a job must work when the team has used its window up.
+  router.post(`${PRINT_JOBS_PATH}/:id/cancel`, authenticate(store), refuseDemoKeys('cancel print jobs'), (ctx) => {
+    answerCancel(ctx, deps, authState(ctx).team.id);
   });
 }
