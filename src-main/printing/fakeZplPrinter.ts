@@ -35,7 +35,8 @@ export interface FakeZplPrinter {
   close(): Promise<void>;
 }
 
-export async function startFakeZplPrinter(): Promise<FakeZplPrinter> {
+/** `port`: a given one (a printer switched on at an address jobs were failing against); default any free one. */
+export async function startFakeZplPrinter(port = 0): Promise<FakeZplPrinter> {
   const connections: FakeConnection[] = [];
   const sockets = new Set<Socket>();
   let state: FakePrinterState = 'ready';
@@ -65,7 +66,7 @@ export async function startFakeZplPrinter(): Promise<FakeZplPrinter> {
     });
     socket.on('error', () => undefined);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the fake printer has no TCP port');
 

@@ -10,8 +10,8 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((printer) => printer.close()));
 });
 
-export async function fakePrinter(): Promise<FakeZplPrinter> {
-  const printer = await startFakeZplPrinter();
+export async function fakePrinter(port?: number): Promise<FakeZplPrinter> {
+  const printer = await startFakeZplPrinter(port);
   running.push(printer);
   return printer;
 }

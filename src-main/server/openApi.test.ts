@@ -19,7 +19,7 @@ let document: OpenApiDocument;
 interface OpenApiDocument {
   openapi: string;
   info: { version: string };
-  paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown; parameters?: { name: string }[] }>>;
   components: { schemas: Record<string, Record<string, unknown>> };
 }
 
@@ -67,7 +67,10 @@ describe('the document', () => {
       [
         '/health',
         '/v1/print',
+        '/v1/print-jobs',
         '/v1/print-jobs/{jobId}',
+        '/v1/print-jobs/{jobId}/reprint',
+        '/v1/print-jobs/{jobId}/cancel',
         '/v1/printers',
         '/v1/printers/{printerId}/status',
         '/v1/printers/{dpmm}/labels/{size}/',
@@ -81,6 +84,8 @@ describe('the document', () => {
     );
     expect(Object.keys(document.paths['/v1/print']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['202', '400', '401', '403', '404', '429', '502']));
     expect(Object.keys(document.paths['/v1/print-jobs/{jobId}']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '404']));
+    expect(Object.keys(document.paths['/v1/print-jobs/{jobId}/reprint']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['202', '400', '404', '409', '410', '429']));
+    expect(document.paths['/v1/print-jobs']?.get?.parameters?.map((parameter) => parameter.name)).toEqual(['printer', 'status', 'template', 'from', 'to', 'limit', 'cursor']);
     expect(Object.keys(document.paths['/v1/render'] ?? {})).toEqual(['post']);
     expect(Object.keys(document.paths['/v1/render']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '429', '502']));
     expect(Object.keys(document.paths['/v1/render-outputs/{renderId}']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '404', '410']));
@@ -109,7 +114,7 @@ describe('the document', () => {
     expect(request.required).toEqual(['printerId']);
     expect(request.properties.copies).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
     const job = document.components.schemas.PrintJob as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(job.properties.status).toMatchObject({ enum: ['queued', 'sending', 'done', 'failed'] });
+    expect(job.properties.status).toMatchObject({ enum: ['queued', 'sending', 'done', 'failed', 'cancelled'] });
     expect(job.required).toEqual(expect.arrayContaining(['id', 'status', 'printerId', 'labelCount', 'copies', 'labelsSent', 'createdAt', 'updatedAt']));
   });
 

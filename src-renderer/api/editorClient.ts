@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { EditorSettings, TemplateSort, zplImportBodySchema } from '../../src-shared/api/editorApi';
 import type { EditorPrinterInput } from '../../src-shared/api/editorPrinters';
 import type { ZplPreviewRequest } from '../../src-shared/api/zplEditorApi';
-import { printerStatusSchema, printJobSchema } from '../../src-shared/api/printRequest';
+import { printerStatusSchema, printJobPageSchema, printJobSchema } from '../../src-shared/api/printRequest';
 import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
 import { EDITOR_HEADER_NAME, WARNINGS_HEADER_NAME, type OutputFormat, type ZplDpi } from './apiConstants';
 import { EditorApiError, errorFromAnswer, networkError } from './apiError';
@@ -210,6 +210,11 @@ export function createEditorClient(options: EditorClientOptions = {}) {
     /** Raw ZPL to a printer, sent as it is (POST /api/print with zpl instead of a template). */
     printZpl: (request: { zpl: string; printerId: string; copies: number }) => json(printJobSchema, 'POST', '/api/print', request),
     getPrintJob: (jobId: string) => json(printJobSchema, 'GET', `/api/print-jobs/${id(jobId)}`),
+    /** One page of the print history, newest first; `query` is built by printHistoryQuery. */
+    listPrintJobs: (query: string) => json(printJobPageSchema, 'GET', `/api/print-jobs?${query}`),
+    /** Labels of a job again (1-based, "12-15"; undefined: all), with the same serials: a new job. */
+    reprintJob: (jobId: string, labels?: string) => json(printJobSchema, 'POST', `/api/print-jobs/${id(jobId)}/reprint`, labels === undefined ? {} : { labels }),
+    cancelPrintJob: (jobId: string) => json(printJobSchema, 'POST', `/api/print-jobs/${id(jobId)}/cancel`),
   };
 }
 

@@ -25,6 +25,6 @@ export function jsonBody() {
 /** jsonBody for requests whose body may be left out entirely (ctx.request.body stays undefined then). */
 export function optionalJsonBody() {
   const json = jsonBody();
-  // ctx.is() is null only when the request has no body at all.
-  return (ctx: Context, next: Next): Promise<void> => (ctx.is('application/json') === null ? next() : json(ctx, next));
+  // ctx.is() is null when the request has no body at all; fetch sends an empty POST with Content-Length: 0.
+  return (ctx: Context, next: Next): Promise<void> => (ctx.request.length === 0 || ctx.is('application/json') === null ? next() : json(ctx, next));
 }

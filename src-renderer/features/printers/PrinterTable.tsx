@@ -10,6 +10,8 @@ export interface PrinterTableProps {
   testing: string | null;
   onTest(printer: EditorPrinter): void;
   onEdit(printer: EditorPrinter): void;
+  /** Opens the printer's print history (reprint, cancel). */
+  onHistory(printer: EditorPrinter): void;
   onRemove(printer: EditorPrinter): void;
 }
 
@@ -26,7 +28,7 @@ function StatusCell({ check }: { check: StatusCheck }) {
   );
 }
 
-export function PrinterTable({ printers, statuses, testing, onTest, onEdit, onRemove }: PrinterTableProps) {
+export function PrinterTable({ printers, statuses, testing, onTest, onEdit, onHistory, onRemove }: PrinterTableProps) {
   if (printers.length === 0) return <p className="empty-state">No printers yet.</p>;
   return (
     <div className="table-scroll">
@@ -62,6 +64,9 @@ export function PrinterTable({ printers, statuses, testing, onTest, onEdit, onRe
                 <div className="row-actions">
                   <button type="button" aria-label={`Print test label on ${printer.name}`} disabled={testing !== null} onClick={() => onTest(printer)}>
                     {testing === printer.id ? 'Printing…' : 'Print test label'}
+                  </button>
+                  <button type="button" aria-label={`Print history of ${printer.name}`} onClick={() => onHistory(printer)}>
+                    History
                   </button>
                   <button type="button" aria-label={`Edit ${printer.name}`} onClick={() => onEdit(printer)}>
                     Edit

@@ -1,4 +1,4 @@
-// Settings › Printers: the workspace's printers with their live status; add, edit, remove (asked first) and print a test label.
+// Settings › Printers: the workspace's printers with their live status; add, edit, remove (asked first), print a test label, and each one's print history.
 import { useState } from 'react';
 import type { EditorPrinter, EditorPrinterInput } from '../../../src-shared/api/editorPrinters';
 import { client } from '../../api/appClient';
@@ -6,6 +6,7 @@ import { describeError } from '../../api/apiError';
 import { editorStore } from '../../store';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useLoader } from '../../ui/useLoader';
+import { PrintHistoryDialog } from '../printHistory/PrintHistoryDialog';
 import { PrinterFormDialog } from './PrinterFormDialog';
 import { PrinterTable } from './PrinterTable';
 import { usePrinterStatuses } from './usePrinterStatuses';
@@ -20,6 +21,7 @@ export function PrintersSection() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<EditorPrinter | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
+  const [history, setHistory] = useState<EditorPrinter | null>(null);
   const notice = editorStore.getState().showNotice;
 
   const save = async (input: EditorPrinterInput) => {
@@ -71,9 +73,11 @@ export function PrintersSection() {
           testing={testing}
           onTest={(printer) => void test(printer)}
           onEdit={(printer) => setEditing({ mode: 'edit', printer })}
+          onHistory={setHistory}
           onRemove={setRemoving}
         />
       )}
+      {history && <PrintHistoryDialog printer={history} onClose={() => setHistory(null)} />}
       {editing && <PrinterFormDialog printer={editing.mode === 'edit' ? editing.printer : undefined} onSave={save} onCancel={() => setEditing(null)} />}
       {removing && (
         <ConfirmDialog

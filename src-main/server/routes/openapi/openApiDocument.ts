@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the /v1 API, generated from the same zod schemas the server validates and answers with.
 import { z } from 'zod';
-import { printerListSchema, printerStatusSchema, printJobSchema, printRequestSchema } from '../../../../src-shared/api/printRequest';
+import { printerListSchema, printerStatusSchema, printJobListQuerySchema, printJobPageSchema, printJobSchema, printRequestSchema, reprintRequestSchema } from '../../../../src-shared/api/printRequest';
 import { renderAnswerSchema, renderRequestSchema } from '../../../../src-shared/api/renderRequest';
 import { errorBodySchema, healthSchema, templateListSchema, usageSchema } from '../../../../src-shared/api/resources';
 import { ZPL_ROTATIONS, ZPL_VIEWER_MAX_INCHES, zplViewAnswerSchema } from '../../../../src-shared/api/zplViewer';
@@ -88,6 +88,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
         Health: jsonSchema(healthSchema),
         PrintRequest: jsonSchema(printRequestSchema, 'input'),
         PrintJob: jsonSchema(printJobSchema),
+        PrintJobPage: jsonSchema(printJobPageSchema),
+        ReprintRequest: jsonSchema(reprintRequestSchema, 'input'),
         PrinterList: jsonSchema(printerListSchema),
         PrinterStatus: jsonSchema(printerStatusSchema),
         ZplView: jsonSchema(zplViewAnswerSchema),
@@ -137,9 +139,64 @@ export function openApiDocument(version: string): Record<string, unknown> {
       },
       '/v1/printers/{dpmm}/labels/{size}/': zplViewerPath(false),
       '/v1/printers/{dpmm}/labels/{size}/{index}/': zplViewerPath(true),
+      '/v1/print-jobs': {
+        get: {
+          summary: 'The team’s print history: its jobs newest first, filtered by printer, status, template and time, a page at a time',
+          security: secured,
+          parameters: Object.entries((jsonSchema(printJobListQuerySchema, 'input').properties ?? {}) as Record<string, Record<string, unknown>>).map(([name, schema]) => ({
+            name,
+            in: 'query',
+            required: false,
+            description: schema.description,
+            schema: { ...schema, description: undefined },
+          })),
+          responses: {
+            200: { description: 'One page; pass nextCursor as cursor for the next', content: { 'application/json': { schema: { $ref: '#/components/schemas/PrintJobPage' } } } },
+            400: errorResponse('BAD_REQUEST: a malformed filter, limit or cursor (details.errors name it)'),
+            401: errorResponse('AUTH_REQUIRED'),
+            403: errorResponse('FORBIDDEN: a demo key (demo keys never reach printers or print jobs)'),
+          },
+        },
+      },
+      '/v1/print-jobs/{jobId}/reprint': {
+        post: {
+          summary: 'Print chosen labels of a job again with the same data, template version, serials and counter values: a new job with reprintOf',
+          security: secured,
+          parameters: [{ name: 'jobId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+          requestBody: { required: false, content: { 'application/json': { schema: { $ref: '#/components/schemas/ReprintRequest' } } } },
+          responses: {
+            202: {
+              description: 'The reprint job, queued',
+              headers: { ...rateLimitHeaders, Location: { description: 'The job: /v1/print-jobs/{jobId}', schema: { type: 'string' } } },
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/PrintJob' } } },
+            },
+            400: errorResponse('BAD_REQUEST: labels the job does not have, or malformed (details.errors: [{path: "labels", message}])'),
+            401: errorResponse('AUTH_REQUIRED'),
+            403: errorResponse('FORBIDDEN: a demo key'),
+            404: errorResponse('NOT_FOUND: unknown id, or another team’s job'),
+            409: errorResponse('CONFLICT: the job gave its counter values back, or its printer was removed'),
+            410: errorResponse('DOCUMENT_GONE: the job ended over 7 days ago, or its document was not kept (storage budget)'),
+            429: errorResponse('RATE_LIMITED (with Retry-After) or QUOTA_EXCEEDED'),
+          },
+        },
+      },
+      '/v1/print-jobs/{jobId}/cancel': {
+        post: {
+          summary: 'Stop a queued or sending job: no further connection to the printer (a chunk in flight finishes); its counter values go back if nothing of it printed',
+          security: secured,
+          parameters: [{ name: 'jobId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+          responses: {
+            200: { description: 'The job, cancelled (again: the same answer)', content: { 'application/json': { schema: { $ref: '#/components/schemas/PrintJob' } } } },
+            401: errorResponse('AUTH_REQUIRED'),
+            403: errorResponse('FORBIDDEN: a demo key'),
+            404: errorResponse('NOT_FOUND: unknown id, or another team’s job'),
+            409: errorResponse('CONFLICT: the job already ended (done or failed)'),
+          },
+        },
+      },
       '/v1/print-jobs/{jobId}': {
         get: {
-          summary: 'A print job’s state: queued, sending, done, or failed with the reason',
+          summary: 'A print job’s state: queued, sending, done, failed with the reason, or cancelled',
           security: secured,
           parameters: [{ name: 'jobId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
           responses: {
