@@ -7,7 +7,7 @@ import { printJobPageSchema, printJobSchema, type PrintJob, type PrintJobPage } 
 import type { FakeZplPrinter } from '../printing/fakeZplPrinter';
 import { closedPort, fakePrinter, rawPrinterWire } from '../printing/printingTestSupport';
 import { PRINT_DOCUMENTS_FOLDER, zplLabelRanges } from '../printing/printJobDocument';
-import { call, cli, cliJson, expectError, makeDataDir, removeDataDir, render, startTestServer, tagTemplate, teamsWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from './serverTestSupport';
+import { call, cli, cliJson, expectError, makeDataDir, removeDataDir, render, startTestServer, tagTemplate, teamsWithKeys, type ApiResponse, type TeamWithKeys, type TestServer, printJobState, waitForPrintJob } from './serverTestSupport';
 
 /** Fast retries, and enough of them (about 5 s) that a test can cancel a job while it retries. */
 const QUEUE = { retry: { maxAttempts: 8, baseDelayMs: 200, maxDelayMs: 800 }, driver: { connectTimeoutMs: 1000, answerTimeoutMs: 500, idleTimeoutMs: 1000 }, pollMs: 50 };
@@ -70,19 +70,8 @@ const print = (key: string, body: unknown) => call(server, '/v1/print', { method
 const reprint = (key: string | undefined, id: string, body?: unknown) => call(server, `/v1/print-jobs/${id}/reprint`, body === undefined ? { method: 'POST', key } : { method: 'POST', key, json: body });
 const cancel = (key: string, id: string) => call(server, `/v1/print-jobs/${id}/cancel`, { method: 'POST', key });
 
-async function jobState(key: string, id: string): Promise<PrintJob> {
-  const response = await call(server, `/v1/print-jobs/${id}`, { key });
-  expect(response.status, response.text).toBe(200);
-  return printJobSchema.parse(response.json());
-}
-
-async function waitForJob(key: string, id: string, until: (job: PrintJob) => boolean = (job) => job.status === 'done' || job.status === 'failed'): Promise<PrintJob> {
-  for (;;) {
-    const job = await jobState(key, id);
-    if (until(job)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const jobState = (key: string, id: string): Promise<PrintJob> => printJobState(server, key, id);
+const waitForJob = (key: string, id: string, until?: (job: PrintJob) => boolean): Promise<PrintJob> => waitForPrintJob(server, key, id, until);
 
 async function listJobs(key: string, query = ''): Promise<PrintJobPage> {
   const response = await call(server, `/v1/print-jobs${query}`, { key });

@@ -22,6 +22,8 @@ import {
   type ApiResponse,
   type TeamWithKeys,
   type TestServer,
+  printJobState,
+  waitForPrintJob,
 } from './serverTestSupport';
 
 /** Fast retries and short timeouts, so faults become failed jobs in a second or two. */
@@ -82,20 +84,8 @@ function accepted(response: ApiResponse): PrintJob {
   return job;
 }
 
-async function jobState(key: string, id: string): Promise<PrintJob> {
-  const response = await call(server, `/v1/print-jobs/${id}`, { key });
-  expect(response.status, response.text).toBe(200);
-  return printJobSchema.parse(response.json());
-}
-
-/** Polls the job until `until` holds (by default: done or failed). */
-async function waitForJob(key: string, id: string, until: (job: PrintJob) => boolean = (job) => job.status === 'done' || job.status === 'failed'): Promise<PrintJob> {
-  for (;;) {
-    const job = await jobState(key, id);
-    if (until(job)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const jobState = (key: string, id: string): Promise<PrintJob> => printJobState(server, key, id);
+const waitForJob = (key: string, id: string, until?: (job: PrintJob) => boolean): Promise<PrintJob> => waitForPrintJob(server, key, id, until);
 
 /** What the queue sent as labels: every connection but the ~HS status queries. */
 function jobConnections(fake: FakeZplPrinter): FakeConnection[] {

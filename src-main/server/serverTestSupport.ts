@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { afterAll, expect } from 'vitest';
 import { z } from 'zod';
 import packageJson from '../../package.json';
+import { printJobSchema, type PrintJob } from '../../src-shared/api/printRequest';
 import type { PrintQueueOptions } from '../printing/printQueueOptions';
 import { createRenderPool } from '../render/renderPool';
 import { openStore, type Store } from '../store/openStore';
@@ -558,4 +559,28 @@ export function expectRenderResult(response: ApiResponse): RenderResultBody {
 /** The path part of a render result's url, for requests to another server on the same data directory. */
 export function outputPath(result: RenderResultBody): string {
   return new URL(result.url).pathname;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Print jobs
+
+/** GET /v1/print-jobs/{id}, answered 200. */
+export async function printJobState(server: Pick<TestServer, 'url'>, key: string, id: string): Promise<PrintJob> {
+  const response = await call(server, `/v1/print-jobs/${id}`, { key });
+  expect(response.status, response.text).toBe(200);
+  return printJobSchema.parse(response.json());
+}
+
+/** Polls the job until `until` holds (by default: done or failed). */
+export async function waitForPrintJob(
+  server: Pick<TestServer, 'url'>,
+  key: string,
+  id: string,
+  until: (job: PrintJob) => boolean = (job) => job.status === 'done' || job.status === 'failed',
+): Promise<PrintJob> {
+  for (;;) {
+    const job = await printJobState(server, key, id);
+    if (until(job)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
