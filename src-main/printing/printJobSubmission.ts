@@ -36,14 +36,15 @@ export interface PrinterDocument {
 
 /**
  * Renders what to print for this printer, in the render pool: the printer's kind decides the format (ZPL, or PDF for a
- * system queue that converts it), its density the ZPL resolution and its time zone now() and formatDate. Everything a
+ * system queue that converts it), its density the resolution both are laid out for and its time zone now() and formatDate. Everything a
  * label's content will ever depend on at print time (counters, the printer's time zone) belongs here, in this one step.
  */
 export async function renderForPrinter(render: Render, source: PrintSource, printer: PrinterRecord, counters?: Record<string, number>): Promise<PrinterDocument> {
   const { format } = printerDriver(printer);
   const { template, data, records, quantityField, firstRecordNumber } = source;
   const timeZone = printer.timeZone ?? undefined;
-  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, zplDpi: printer.dpi, timeZone, counters });
+  // dpi as well as zplDpi: a system queue's PDF is laid out for its printer too, so its bars are that printer's dots.
+  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, dpi: printer.dpi, zplDpi: printer.dpi, timeZone, counters });
   return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings };
 }
 
