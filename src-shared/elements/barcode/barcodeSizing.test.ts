@@ -6,6 +6,7 @@ import { rasterizeSvg } from '../../emit/png/rasterize';
 import { labelToSvg } from '../../emit/svg/emitSvg';
 import type { LaidOutLabel, LaidOutOf, LinearSymbol } from '../../layout/laidOutLabel';
 import { layoutLabel } from '../../layout/layoutLabel';
+import { LayoutMemo } from '../../layout/layoutMemo';
 import { parseTemplate } from '../../model/template';
 import { PixelBudget } from '../../render/pixelBudget';
 import { renderLabel } from '../../render/renderLabel';
@@ -220,5 +221,16 @@ describe('ratio', () => {
     expect(new Set(edges.expected.map(([start, end]) => end - start))).toEqual(new Set([2, 5]));
     expectEdgesWithinOneDot(edges.zpl, edges.expected, 'zpl');
     expect(await decodedText(drawn.zplRead, linearOf(drawn.laidOut, 'code').element, 203)).toEqual(['RATIO-25']);
+  });
+});
+
+describe('layouts shared by a batch', () => {
+  it('keeps each resolution its own bars when one memo serves layouts for two', () => {
+    const input = parseTemplate(template(4, 1.2, [barcode('code', 'code128', 'SAME VALUE', { x: 0.2, y: 0.2, width: 3.5, height: 0.8 })]));
+    const memo = new LayoutMemo();
+    const at203 = linearOf(layoutLabel(input, {}, { fonts, memo, targetDpi: 203 }), 'code').symbol;
+    const at600 = linearOf(layoutLabel(input, {}, { fonts, memo, targetDpi: 600 }), 'code').symbol;
+    expect([at203.dpi, at600.dpi]).toEqual([203, 600]);
+    expect(linearOf(layoutLabel(input, {}, { fonts, memo, targetDpi: 203 }), 'code').symbol).toBe(at203);
   });
 });
