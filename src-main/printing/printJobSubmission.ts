@@ -20,6 +20,8 @@ export type Render = (job: RenderJob) => Promise<RenderResult>;
 /** What to print: template JSON (inline, or a stored one's content) with one label's data or a batch of records. */
 export interface PrintSource {
   template: unknown;
+  /** The stored version `template` is; null or absent: an inline template or an editor draft. */
+  templateVersion?: number | null;
   data?: unknown;
   records?: unknown[];
   quantityField?: string;
@@ -32,6 +34,8 @@ export interface PrinterDocument {
   bytes: Uint8Array;
   labelCount: number;
   warnings: PrintJobWarning[];
+  /** The template version it was rendered from (PrintSource.templateVersion); absent for raw ZPL. */
+  templateVersion?: number | null;
 }
 
 /**
@@ -45,7 +49,7 @@ export async function renderForPrinter(render: Render, source: PrintSource, prin
   const timeZone = printer.timeZone ?? undefined;
   // dpi as well as zplDpi: a system queue's PDF is laid out for its printer too, so its bars are that printer's dots.
   const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, dpi: printer.dpi, zplDpi: printer.dpi, timeZone, counters });
-  return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings };
+  return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings, templateVersion: source.templateVersion ?? null };
 }
 
 export interface SubmitDeps {
@@ -115,7 +119,7 @@ export async function storePrintJob(store: Store, submission: Omit<PrintSubmissi
   try {
     return store.transaction(() => {
       const created = store.printJobs.create(
-        { id, teamId: team.id, apiKeyId: submission.apiKeyId, mode, printerId: printer.id, format: document.format, labelCount: document.labelCount, copies, warnings: document.warnings, raw: document.raw },
+        { id, teamId: team.id, apiKeyId: submission.apiKeyId, mode, printerId: printer.id, format: document.format, labelCount: document.labelCount, copies, warnings: document.warnings, raw: document.raw, templateVersion: document.templateVersion ?? null },
         submission.owner ?? null,
       );
       countRenders(store, team.id, mode, created.createdAt, renders);

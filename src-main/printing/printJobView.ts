@@ -18,6 +18,7 @@ export function printJobView(job: PrintJobRecord): PrintJob {
     createdAt: iso(job.createdAt),
     updatedAt: iso(job.updatedAt),
     warnings: job.warnings,
+    templateVersion: job.templateVersion,
   };
   if (job.error !== null) view.error = job.error;
   // While the job is pending, what the retries are waiting out.

@@ -35,7 +35,7 @@ export const printRequestSchema = z
   })
   .superRefine((request, ctx) => {
     if (request.zpl === undefined) return checkTemplateAndData(request, ctx);
-    const others = (['templateId', 'template', 'data', 'records', 'quantityField'] as const).filter((key) => request[key] !== undefined);
+    const others = (['templateId', 'templateVersion', 'template', 'data', 'records', 'quantityField'] as const).filter((key) => request[key] !== undefined);
     if (others.length > 0) ctx.addIssue({ code: 'custom', path: ['zpl'], message: `send either zpl or a template with data, not both (got zpl and ${others.join(', ')})` });
   });
 
@@ -64,6 +64,7 @@ export const printJobSchema = z.object({
   lastError: jobErrorSchema.optional().describe('While retrying: why the last attempt failed'),
   nextAttemptAt: isoTime.optional().describe('While retrying: when the next attempt starts'),
   warnings: z.array(renderWarningSchema).describe('What the render had to give way on, as in /v1/render'),
+  templateVersion: z.number().int().nullable().describe('The version of the saved template printed; null for an inline template, raw ZPL or a draft printed from the editor'),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
 

@@ -6,6 +6,7 @@ import countersSql from './0004_counters.sql';
 import printJobsSql from './0005_print_jobs.sql';
 import rawZplSql from './0006_raw_zpl.sql';
 import storageSql from './0007_storage.sql';
+import templateVersionsSql from './0008_template_versions.sql';
 
 export interface Migration {
   version: number;
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: '0005_print_jobs', sql: printJobsSql },
   { version: 6, name: '0006_raw_zpl', sql: rawZplSql },
   { version: 7, name: '0007_storage', sql: storageSql },
+  { version: 8, name: '0008_template_versions', sql: templateVersionsSql },
 ];

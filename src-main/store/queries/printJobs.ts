@@ -47,6 +47,8 @@ export interface PrintJobRecord {
   lastError: JobError | null;
   error: JobError | null;
   warnings: PrintJobWarning[];
+  /** The template version printed; null for an inline template, raw ZPL or an editor draft. */
+  templateVersion: number | null;
   claim: JobClaim | null;
   createdAt: number;
   updatedAt: number;
@@ -64,6 +66,8 @@ export interface NewPrintJob {
   warnings: PrintJobWarning[];
   /** Default false: a document rendered from a template. */
   raw?: boolean;
+  /** Default null. */
+  templateVersion?: number | null;
 }
 
 interface PrintJobRow {
@@ -86,6 +90,7 @@ interface PrintJobRow {
   error_code: string | null;
   error_message: string | null;
   warnings: string;
+  template_version: number | null;
   claim_token: string | null;
   claim_pid: number | null;
   claim_host: string | null;
@@ -124,6 +129,7 @@ function toPrintJob(row: PrintJobRow): PrintJobRecord {
     lastError: errorOf(row.last_error_code, row.last_error_message),
     error: errorOf(row.error_code, row.error_message),
     warnings: warningsSchema.parse(JSON.parse(row.warnings)),
+    templateVersion: row.template_version,
     claim,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -134,9 +140,9 @@ const PENDING = "status IN ('queued', 'sending')";
 
 export function printJobQueries(db: Database.Database, now: () => number) {
   const insert = db.prepare(
-    `INSERT INTO print_jobs (id, team_id, api_key_id, mode, printer_id, format, status, label_count, copies, raw, warnings,
+    `INSERT INTO print_jobs (id, team_id, api_key_id, mode, printer_id, format, status, label_count, copies, raw, warnings, template_version,
                              claim_token, claim_pid, claim_host, claim_heartbeat_at, created_at, updated_at)
-     VALUES (@id, @team_id, @api_key_id, @mode, @printer_id, @format, 'queued', @label_count, @copies, @raw, @warnings,
+     VALUES (@id, @team_id, @api_key_id, @mode, @printer_id, @format, 'queued', @label_count, @copies, @raw, @warnings, @template_version,
              @claim_token, @claim_pid, @claim_host, @claim_heartbeat_at, @at, @at)`,
   );
   const selectOne = db.prepare<[string], PrintJobRow>('SELECT * FROM print_jobs WHERE id = ?');
@@ -197,6 +203,7 @@ export function printJobQueries(db: Database.Database, now: () => number) {
         copies: job.copies,
         raw: job.raw === true ? 1 : 0,
         warnings: JSON.stringify(job.warnings),
+        template_version: job.templateVersion ?? null,
         ...claimFields(owner, heartbeatAt),
         at: now(),
       });

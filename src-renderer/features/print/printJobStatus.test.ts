@@ -15,6 +15,7 @@ const job = (fields: Partial<PrintJob>): PrintJob => ({
   createdAt: '2025-06-01T10:00:00.000Z',
   updatedAt: '2025-06-01T10:00:00.000Z',
   warnings: [],
+  templateVersion: null,
   ...fields,
 });
 

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import { printJobView } from '../../../printing/printJobView';
 import { jsonBody } from '../../middleware/jsonBody';
 import { requestedTemplate } from '../../renderAdmission';
+import { templateVersionFor } from '../../templateAccess';
 import { acceptPrintJob, teamJob, type PrintJobDeps, type PrintRequester } from '../print/printJobRequests';
 import { workspaceTemplate } from './editorViews';
 import { currentWorkspaceTeam } from './workspaceTeam';
@@ -18,8 +19,14 @@ export function registerPrintJobsRoutes(router: Router, deps: PrintJobDeps, team
       team: currentWorkspaceTeam(store, teamId),
       apiKeyId: null,
       mode: 'live',
-      // The editor prints its own templates, drafts included, or the one it has open, inline.
-      template: (request) => requestedTemplate(request, (templateId) => workspaceTemplate(store, teamId, templateId)),
+      // The editor prints its own templates: the saved draft, a version it names, or the one it has open, inline.
+      template: (request) =>
+        requestedTemplate(request, (templateId, number) => {
+          const template = workspaceTemplate(store, teamId, templateId);
+          if (number === undefined) return { content: template.content, version: null };
+          const version = templateVersionFor(store, template, templateId, number);
+          return { content: version.content, version: version.number };
+        }),
     };
     await acceptPrintJob(ctx, deps, requester, EDITOR_JOBS_PATH);
   });

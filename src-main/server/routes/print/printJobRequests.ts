@@ -6,12 +6,13 @@ import type { PrintQueue } from '../../../printing/printQueue';
 import { submitPrintJob } from '../../../printing/printJobSubmission';
 import { printJobView } from '../../../printing/printJobView';
 import { submitRawZplJob } from '../../../printing/rawZplSubmission';
-import type { RenderPool } from '../../../render/renderPool';
+import type { RenderJob, RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import type { PrintJobRecord } from '../../../store/queries/printJobs';
 import type { PrinterRecord } from '../../../store/queries/printers';
 import type { KeyMode, TeamRecord } from '../../../store/storeTypes';
 import type { QuotaGate } from '../../quotaGate';
+import type { RequestedTemplate } from '../../renderAdmission';
 import { parseRequestBody } from '../../requestBody';
 
 export interface PrintJobDeps {
@@ -27,7 +28,7 @@ export interface PrintRequester {
   apiKeyId: string | null;
   mode: KeyMode;
   /** Not asked for raw ZPL (a request with zpl names no template). */
-  template(request: PrintRequest): unknown;
+  template(request: PrintRequest): RequestedTemplate;
 }
 
 /** The team's printer; another team's, an unknown or a malformed id are all simply not found. */
@@ -49,10 +50,11 @@ export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }
   const copies = request.copies ?? 1;
   let job: PrintJobRecord;
   if (request.zpl === undefined) {
-    const template = requester.template(request);
+    const { template, templateVersion } = requester.template(request);
     const printer = teamPrinter(store, requester.team.id, request.printerId);
     const { data, records, quantityField } = request;
-    job = await submitPrintJob({ store, render: (renderJob) => pool.render({ ...renderJob, team: requester.team.id }), quota }, { ...requester, template, data, records, quantityField, printer, copies });
+    const render = (renderJob: RenderJob) => pool.render({ ...renderJob, team: requester.team.id });
+    job = await submitPrintJob({ store, render, quota }, { ...requester, template, templateVersion, data, records, quantityField, printer, copies });
   } else {
     // Names no template: this only applies the demo-key rule (a demo key prints library templates, nothing else).
     requester.template(request);
