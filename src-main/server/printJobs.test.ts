@@ -136,6 +136,7 @@ describe('POST /v1/print', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: job.createdAt,
       warnings: [],
+      templateVersion: 1,
     });
 
     const done = await waitForJob(teams.acme.live, job.id);
