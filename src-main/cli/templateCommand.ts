@@ -87,7 +87,7 @@ function importTemplate(store: Store, options: z.output<typeof importSchema>, co
   const existing = options.slug === undefined ? undefined : store.templates.findForTeam(options.team, options.slug, { publishedOnly: false });
   // findForTeam also matches ids: only the slug itself names the template to publish into.
   if (existing && existing.slug === options.slug) {
-    if (!publish) throw new ConflictError(`the team has a template "${existing.slug}" already: add --publish to publish this file as its next version`);
+    if (!publish) throw new ConflictError(`the slug "${existing.slug}" is taken in this team: add --publish to publish this file as its next version`);
     if (library !== undefined && existing.libraryId !== library.id) {
       throw new ConflictError(`the template "${existing.slug}" is not in the library "${library.slug}": import the new version without --library`);
     }
