@@ -74,12 +74,13 @@ describe('the README API examples', () => {
     const api = shellBlocks(readme, '## The API', 'Request fields');
     const printing = [...shellBlocks(readme, '## Printers', '### Print jobs'), ...shellBlocks(readme, '### Print jobs', '`labelsmith print --printer')];
     const zplIn = shellBlocks(readme, '## ZPL in', '## How the code is organised');
-    expect([api.length, printing.length, zplIn.length]).toEqual([2, 2, 3]);
+    const versions = shellBlocks(readme, '## Versions', '- `GET /v1/templates/{idOrSlug}/versions`');
+    expect([api.length, printing.length, zplIn.length, versions.length]).toEqual([2, 2, 3, 1]);
     const script = [
       'set -euo pipefail',
       // --fail-with-body: a 4xx or 5xx answer ends the run with its error body on stdout.
       'curl() { command curl --fail-with-body "$@"; }',
-      ...[...api, ...printing, ...zplIn].map((block) => forThisServer(block, server, printer)),
+      ...[...api, ...versions, ...printing, ...zplIn].map((block) => forThisServer(block, server, printer)),
       // For this test only: the key, to follow the API's print job to its end.
       'printf "\\nKEY=%s\\n" "$KEY"',
     ].join('\n');
@@ -90,6 +91,12 @@ describe('the README API examples', () => {
     expect(stdout).toContain('^XA');
     expect(stdout).toContain('"slug":"asset-tag","librarySlug":"assets"');
     expect(stdout).toContain('"openapi":"3.1');
+
+    // Versions: the import with --publish made version 2, version 1 rendered on request, the restore made version 3.
+    expect(stdout).toMatch(/"number":2,"createdAt":\d+,"author":"cli:[^"]+","note":"bigger tracking number"/);
+    expect(readFileSync(join(workDir, 'versions-headers.txt'), 'utf8')).toMatch(/^x-template-version: 1\r$/im);
+    expect(readFileSync(join(workDir, 'shipping-v1.zpl'), 'utf8')).toContain('^XA');
+    expect(stdout).toContain('"note": "restored from 1"');
 
     const { stdout: labelText } = await execFileAsync('pdftotext', [join(workDir, 'label.pdf'), '-']);
     expect(labelText).toContain('Ada Lovelace');

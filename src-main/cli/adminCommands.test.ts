@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runNodeScript, type ProcessRun } from '../testing/runProcess';
 import { parseTemplate } from '../../src-shared/model/template';
 import { recordRender } from '../store/recordRender';
 import { bundleForNode, openTestStore, tempDataDir } from '../store/storeTestSupport';
+import { cliProcess } from './cliTestSupport';
 
 const SAMPLE = join(import.meta.dirname, '..', '..', 'resources', 'samples', 'shipping-4x6.template.json');
 let cli = '';
@@ -12,24 +12,7 @@ beforeAll(async () => {
   cli = await bundleForNode(join(import.meta.dirname, 'labelsmith.ts'));
 });
 
-function run(args: string[], env: Record<string, string> = {}): Promise<ProcessRun> {
-  return runNodeScript(cli, args, env);
-}
-
-/** Runs a command that must succeed and returns its one JSON object. */
-async function json(args: string[], env?: Record<string, string>): Promise<Record<string, unknown>> {
-  const result = await run(args, env);
-  expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, unknown>;
-}
-
-async function refused(args: string[], message: RegExp): Promise<void> {
-  const result = await run(args);
-  expect(result.stdout).toBe('');
-  expect(result.stderr).toMatch(message);
-  expect(result.code).toBe(2);
-}
+const { run, json, refused } = cliProcess(() => cli);
 
 describe('labelsmith admin commands', () => {
   it('manage teams, keys, libraries and templates, each answering one JSON object', async () => {

@@ -1,6 +1,9 @@
-// `labelsmith template import|import-zpl|list|publish|unpublish|export`: team templates, optionally in a library.
+// `labelsmith template import|import-zpl|list|publish|unpublish|versions|restore|export`: team templates, optionally in a library, and their versions.
+import { userInfo } from 'node:os';
 import { Command } from 'commander';
 import { z } from 'zod';
+import { ConflictError, TemplateVersionNotFoundError } from '../../src-shared/api/apiErrors';
+import { versionNoteSchema } from '../../src-shared/api/editorApi';
 import { slugSchema } from '../../src-shared/api/slug';
 import { parseLabelIndex, parseLabelSize } from '../../src-shared/api/zplViewer';
 import { parseTemplate } from '../../src-shared/model/template';
@@ -8,8 +11,10 @@ import { importZpl } from '../../src-shared/read/zpl/importZpl';
 import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
 import { bundledFonts } from '../fonts/bundledFonts';
 import type { Store } from '../store/openStore';
-import type { TemplateRecord, TemplateStatus } from '../store/storeTypes';
-import { found, nameSchema, parseOptions, runWithStore, withDataDirOption, type DataDirOption } from './adminCliSupport';
+import type { Authorship, TemplateVersionRecord, TemplateVersionSummary } from '../store/queries/templateVersions';
+import type { TemplateRecord } from '../store/storeTypes';
+import { found, nameSchema, parseOptions, runWithStore, wholeNumberSchema, withDataDirOption, type DataDirOption } from './adminCliSupport';
+import { UsageError } from './cliErrors';
 import { readInputBytes, readJsonFile } from './readInput';
 
 const importSchema = z.object({
@@ -19,6 +24,7 @@ const importSchema = z.object({
   slug: slugSchema.optional(),
   library: z.string().optional(),
   publish: z.boolean().optional(),
+  note: versionNoteSchema.optional(),
 });
 
 const importZplSchema = z.object({
@@ -32,24 +38,65 @@ const importZplSchema = z.object({
   publish: z.boolean().optional(),
 });
 
+const versionsSchema = z.object({ dataDir: z.string().optional(), team: z.string().optional() });
+const restoreSchema = versionsSchema.extend({ version: wholeNumberSchema(1), note: versionNoteSchema.optional() });
+const publishSchema = z.object({ dataDir: z.string().optional(), note: versionNoteSchema.optional() });
+
 /** A template without its content: what lists and status changes show. */
 function summary({ content: _content, ...rest }: TemplateRecord): Omit<TemplateRecord, 'content'> {
   return rest;
 }
 
-function statusCommand(name: 'publish' | 'unpublish', status: TemplateStatus): Command {
-  return withDataDirOption(new Command(name))
-    .description(status === 'published' ? 'publish a template: API keys can render it' : 'make a template a draft again: API keys no longer see it')
-    .argument('<id>', 'template id')
-    .action((id: string, options: DataDirOption) =>
-      runWithStore(options, (store) => store.transaction(() => summary(found(store.templates.setStatus(id, status), 'template', id)))),
-    );
+function versionSummary({ content: _content, ...rest }: TemplateVersionRecord): TemplateVersionSummary {
+  return rest;
 }
 
-function importTemplate(store: Store, options: z.output<typeof importSchema>, content: ReturnType<typeof parseTemplate>): TemplateRecord {
+/** Versions published from the CLI name the operating-system user who ran it. */
+function cliAuthorship(note: string | undefined): Authorship {
+  let user: string;
+  try {
+    user = userInfo().username;
+  } catch {
+    // No passwd entry for this uid (some containers): the versions still say they came from the CLI.
+    user = 'unknown';
+  }
+  return { author: `cli:${user}`, note };
+}
+
+/** A template by id, or by slug: within --team, or across teams when only one has that slug. */
+function templateByKey(store: Store, key: string, teamId: string | undefined): TemplateRecord {
+  if (teamId !== undefined) {
+    found(store.teams.get(teamId), 'team', teamId);
+    return found(store.templates.findForTeam(teamId, key, { publishedOnly: false }), 'template', key);
+  }
+  const byId = store.templates.get(key);
+  if (byId) return byId;
+  const withSlug = store.templates.listWithSlug(key);
+  if (withSlug.length > 1) throw new UsageError(`${withSlug.length} teams have a template "${key}": add --team <id>`);
+  return found(withSlug[0], 'template', key);
+}
+
+/**
+ * A new template; or, when --slug names one of the team's templates and --publish is given, the file becomes that
+ * template's draft and is published as its next version.
+ */
+function importTemplate(store: Store, options: z.output<typeof importSchema>, content: ReturnType<typeof parseTemplate>): TemplateRecord & { version?: number } {
   found(store.teams.get(options.team), 'team', options.team);
   const library = options.library === undefined ? undefined : found(store.libraries.getBySlug(options.library), 'library', options.library);
-  return store.templates.create({ teamId: options.team, content, slug: options.slug, libraryId: library?.id, publish: options.publish });
+  const publish = options.publish ? cliAuthorship(options.note) : undefined;
+  const existing = options.slug === undefined ? undefined : store.templates.findForTeam(options.team, options.slug, { publishedOnly: false });
+  // findForTeam also matches ids: only the slug itself names the template to publish into.
+  if (existing && existing.slug === options.slug) {
+    if (!publish) throw new ConflictError(`the slug "${existing.slug}" is taken in this team: add --publish to publish this file as its next version`);
+    if (library !== undefined && existing.libraryId !== library.id) {
+      throw new ConflictError(`the template "${existing.slug}" is not in the library "${library.slug}": import the new version without --library`);
+    }
+    store.templates.update(existing.id, content);
+    const published = found(store.templates.publish(existing.id, publish), 'template', existing.id);
+    return { ...published.template, version: published.version.number };
+  }
+  if (options.note !== undefined && !publish) throw new UsageError('--note describes a published version: add --publish');
+  return store.templates.create({ teamId: options.team, content, slug: options.slug, libraryId: library?.id, publish });
 }
 
 export function templateCommand(): Command {
@@ -62,7 +109,8 @@ export function templateCommand(): Command {
       .requiredOption('--file <file>', 'template JSON file ("-" for stdin)')
       .option('--slug <slug>', 'slug (default: from meta.name, numbered if taken)')
       .option('--library <slug>', 'also publish under <library>:<slug> for every team')
-      .option('--publish', 'publish at once (default: draft)')
+      .option('--publish', 'publish at once (default: draft); with the --slug of an existing template: publish the file as its next version')
+      .option('--note <text>', 'with --publish: a note on the version')
       .action((raw: unknown) => {
         const options = parseOptions(importSchema, raw);
         // Validated before the store is opened: a bad file changes nothing.
@@ -107,8 +155,62 @@ export function templateCommand(): Command {
       ),
   );
 
-  template.addCommand(statusCommand('publish', 'published'));
-  template.addCommand(statusCommand('unpublish', 'draft'));
+  template.addCommand(
+    withDataDirOption(new Command('publish'))
+      .description('publish the draft as the template\'s next version: API keys render it; prints the template and the version')
+      .argument('<id>', 'template id')
+      .option('--note <text>', 'a note on the version')
+      .action((id: string, raw: unknown) => {
+        const options = parseOptions(publishSchema, raw);
+        runWithStore(options, (store) =>
+          store.transaction(() => {
+            const published = found(store.templates.publish(id, cliAuthorship(options.note)), 'template', id);
+            return { ...summary(published.template), version: versionSummary(published.version) };
+          }),
+        );
+      }),
+  );
+
+  template.addCommand(
+    withDataDirOption(new Command('unpublish'))
+      .description('make a template a draft again: API keys no longer see it (its versions stay)')
+      .argument('<id>', 'template id')
+      .action((id: string, options: DataDirOption) => runWithStore(options, (store) => store.transaction(() => summary(found(store.templates.unpublish(id), 'template', id))))),
+  );
+
+  template.addCommand(
+    withDataDirOption(new Command('versions'))
+      .description('list a template\'s published versions, newest first; prints {"templateId", "slug", "versions": [{number, createdAt, author, note}]}')
+      .argument('<template>', 'template id or slug')
+      .option('--team <id>', 'the team whose slug this is (needed when several teams have it)')
+      .action((key: string, raw: unknown) => {
+        const options = parseOptions(versionsSchema, raw);
+        runWithStore(options, (store) => {
+          const record = templateByKey(store, key, options.team);
+          return { templateId: record.id, slug: record.slug, versions: store.templateVersions.list(record.id).map(({ templateId: _id, ...version }) => version) };
+        });
+      }),
+  );
+
+  template.addCommand(
+    withDataDirOption(new Command('restore'))
+      .description('publish an old version\'s content again as the next version (history is never rewritten), and make it the draft')
+      .argument('<template>', 'template id or slug')
+      .requiredOption('--version <n>', 'the version to restore')
+      .option('--team <id>', 'the team whose slug this is (needed when several teams have it)')
+      .option('--note <text>', 'a note on the new version (default: "restored from <n>")')
+      .action((key: string, raw: unknown) => {
+        const options = parseOptions(restoreSchema, raw);
+        runWithStore(options, (store) =>
+          store.transaction(() => {
+            const record = templateByKey(store, key, options.team);
+            const restored = store.templates.restore(record.id, options.version, cliAuthorship(options.note));
+            if (!restored) throw new TemplateVersionNotFoundError(key, options.version, record.latestVersion);
+            return { ...summary(restored.template), version: versionSummary(restored.version) };
+          }),
+        );
+      }),
+  );
 
   template.addCommand(
     withDataDirOption(new Command('export'))

@@ -21,6 +21,8 @@ export type Render = (job: RenderJob) => Promise<RenderResult>;
 /** What to print: template JSON (inline, or a stored one's content) with one label's data or a batch of records. */
 export interface PrintSource {
   template: unknown;
+  /** The stored version `template` is; null or absent: an inline template or an editor draft. */
+  templateVersion?: number | null;
   data?: unknown;
   records?: unknown[];
   quantityField?: string;
@@ -33,19 +35,22 @@ export interface PrinterDocument {
   bytes: Uint8Array;
   labelCount: number;
   warnings: PrintJobWarning[];
+  /** The template version it was rendered from (PrintSource.templateVersion); absent for raw ZPL. */
+  templateVersion?: number | null;
 }
 
 /**
  * Renders what to print for this printer, in the render pool: the printer's kind decides the format (ZPL, or PDF for a
- * system queue that converts it), its density the ZPL resolution and its time zone now() and formatDate. Everything a
+ * system queue that converts it), its density the resolution both are laid out for and its time zone now() and formatDate. Everything a
  * label's content will ever depend on at print time (counters, the printer's time zone) belongs here, in this one step.
  */
 export async function renderForPrinter(render: Render, source: PrintSource, printer: PrinterRecord, counters?: Record<string, number>): Promise<PrinterDocument> {
   const { format } = printerDriver(printer);
   const { template, data, records, quantityField, firstRecordNumber } = source;
   const timeZone = printer.timeZone ?? undefined;
-  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, zplDpi: printer.dpi, timeZone, counters });
-  return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings };
+  // dpi as well as zplDpi: a system queue's PDF is laid out for its printer too, so its bars are that printer's dots.
+  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, dpi: printer.dpi, zplDpi: printer.dpi, timeZone, counters });
+  return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings, templateVersion: source.templateVersion ?? null };
 }
 
 export interface SubmitDeps {
@@ -130,7 +135,7 @@ export async function storePrintJob(
       const { apiKeyId, templateId, reprint } = submission;
       const { format, labelCount, warnings, raw } = document;
       const created = store.printJobs.create(
-        { id, teamId: team.id, apiKeyId, mode, printerId: printer.id, format, labelCount, copies, warnings, raw, templateId, reprint, counters },
+        { id, teamId: team.id, apiKeyId, mode, printerId: printer.id, format, labelCount, copies, warnings, raw, templateId, templateVersion: document.templateVersion ?? null, reprint, counters },
         submission.owner ?? null,
       );
       countRenders(store, team.id, mode, created.createdAt, renders);

@@ -27,6 +27,7 @@ export function printJobView(job: PrintJobRecord): PrintJob {
     templateId: job.templateId,
     reprintable: reprintable(job),
     countersReturned: job.countersReturned,
+    templateVersion: job.templateVersion,
   };
   if (job.reprintOf !== null && job.reprintLabels !== null) {
     view.reprintOf = job.reprintOf;

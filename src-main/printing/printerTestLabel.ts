@@ -42,6 +42,6 @@ export async function renderTestLabel(printer: PrinterRecord, format: 'zpl' | 'p
   const size = printer.media ?? FALLBACK_SIZE;
   const data = { name: printer.name, dpi: printer.dpi, zone: printer.timeZone ?? 'UTC', code: `LS-TEST-${printer.dpi}` };
   const env = { now: () => at, timeZone: printer.timeZone ?? undefined };
-  const output = await renderLabel(testTemplate(toPoints(size.width), toPoints(size.height)), data, { format, zplDpi: printer.dpi, fonts: bundledFonts(), env });
+  const output = await renderLabel(testTemplate(toPoints(size.width), toPoints(size.height)), data, { format, dpi: printer.dpi, zplDpi: printer.dpi, fonts: bundledFonts(), env });
   return output.bytes;
 }

@@ -76,7 +76,8 @@ export async function submitReprint(deps: { store: Store; quota: QuotaGate }, su
   const reservation = admitRenders(store, quota, team, mode, selection.numbers.length);
   try {
     const job = { team, apiKeyId: submission.apiKeyId, mode, printer, copies: chosen.copies, templateId: original.templateId, reprint: { of: original.id, labels: selection.text } };
-    const document = { format: original.format, bytes: chosen.bytes, labelCount: chosen.labelCount, warnings: [], raw: original.raw };
+    // The same template version as the original: the reprinted labels are its labels.
+    const document = { format: original.format, bytes: chosen.bytes, labelCount: chosen.labelCount, warnings: [], raw: original.raw, templateVersion: original.templateVersion };
     return await storePrintJob(store, submission.owner === undefined ? job : { ...job, owner: submission.owner }, document, selection.numbers.length, undefined, () => {
       // The original may have ended (and given its values back) while its document was read.
       const current = store.printJobs.get(original.id);

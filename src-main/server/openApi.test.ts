@@ -79,6 +79,8 @@ describe('the document', () => {
         '/v1/render-outputs/{renderId}',
         '/v1/templates',
         '/v1/templates/{id}/content',
+        '/v1/templates/{id}/versions',
+        '/v1/templates/{id}/versions/{version}/content',
         '/v1/usage',
       ].sort(),
     );
@@ -110,7 +112,7 @@ describe('the document', () => {
 
   it('documents the print request: the render request’s template and data fields, a printer and copies', () => {
     const request = document.components.schemas.PrintRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(Object.keys(request.properties).sort()).toEqual(['copies', 'data', 'printerId', 'quantityField', 'records', 'template', 'templateId', 'zpl']);
+    expect(Object.keys(request.properties).sort()).toEqual(['copies', 'data', 'printerId', 'quantityField', 'records', 'template', 'templateId', 'templateVersion', 'zpl']);
     expect(request.required).toEqual(['printerId']);
     expect(request.properties.copies).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
     const job = document.components.schemas.PrintJob as { properties: Record<string, Record<string, unknown>>; required: string[] };
@@ -120,7 +122,7 @@ describe('the document', () => {
 
   it('documents the render request of spec 2.1 with the zplDpi, batch (records, quantityField) and timeZone extensions', () => {
     const request = document.components.schemas.RenderRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(Object.keys(request.properties).sort()).toEqual(['data', 'delivery', 'dpi', 'format', 'quantityField', 'records', 'template', 'templateId', 'timeZone', 'zplDpi']);
+    expect(Object.keys(request.properties).sort()).toEqual(['data', 'delivery', 'dpi', 'format', 'quantityField', 'records', 'template', 'templateId', 'templateVersion', 'timeZone', 'zplDpi']);
     expect(request.properties.timeZone).toMatchObject({ type: 'string', description: expect.stringMatching(/IANA time zone/) });
     // data or records: exactly one, checked by the server (a 400 naming the field).
     expect(request.required.sort()).toEqual(['format']);
@@ -160,6 +162,8 @@ describe("the server's real answers match the document's schemas", () => {
     expect((library as { templates: unknown[] }).templates).toHaveLength(1);
     validate('TemplateList', library);
     validate('Template', json(await call(server, '/v1/templates/retail:shelf/content', { key: team.live })));
+    validate('TemplateVersionList', json(await call(server, '/v1/templates/retail:shelf/versions', { key: team.live })));
+    validate('Template', json(await call(server, '/v1/templates/retail:shelf/versions/1/content', { key: team.live })));
   });
 
   it('the ZPL viewer’s JSON answer and its errors', async () => {

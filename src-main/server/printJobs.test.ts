@@ -129,6 +129,7 @@ describe('POST /v1/print', () => {
       templateId: expect.any(String),
       reprintable: true,
       countersReturned: false,
+      templateVersion: 1,
     });
 
     const done = await waitForJob(teams.acme.live, job.id);

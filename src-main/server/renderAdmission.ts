@@ -3,10 +3,10 @@ import { effectiveLimits, periodOf } from '../../src-shared/api/plans';
 import { nestsDeeperThan } from '../../src-shared/api/renderRequest';
 import { InvalidTemplateError } from '../../src-shared/errors';
 import type { Store } from '../store/openStore';
-import type { KeyMode, TeamRecord, TemplateRecord } from '../store/storeTypes';
+import type { KeyMode, TeamRecord } from '../store/storeTypes';
 import type { AuthState } from './middleware/authenticate';
 import type { QuotaGate, QuotaReservation } from './quotaGate';
-import { assertDemoKeyAllowed, publishedTemplate } from './templateAccess';
+import { assertDemoKeyAllowed, publishedVersion } from './templateAccess';
 
 /**
  * Deepest nesting accepted in an inline template (a real one nests about 5 levels: elements, an element, style, ...).
@@ -17,21 +17,41 @@ export const MAX_TEMPLATE_DEPTH = 32;
 
 export interface TemplateSource {
   templateId?: string;
+  /** With templateId: the version to render; default the newest published (API keys) or the draft (the editor). */
+  templateVersion?: number;
   template?: Record<string, unknown>;
 }
 
-/** The template JSON a request names: the inline one (validated later, by the renderer) or the record `lookup` finds. */
-export function requestedTemplate(request: TemplateSource, lookup: (templateId: string) => TemplateRecord): unknown {
+/**
+ * The template JSON a request renders, the stored version it is (null: an inline template or an editor draft), and the
+ * stored template's id, which a print job's history keeps (null: an inline template).
+ */
+export interface RequestedTemplate {
+  template: unknown;
+  templateVersion: number | null;
+  templateId: string | null;
+}
+
+/** Looks a templateId (and the version asked for, if any) up for one kind of caller. */
+export type TemplateLookup = (templateId: string, templateVersion: number | undefined) => { content: unknown; version: number | null; id: string };
+
+/** The template JSON a request names: the inline one (validated later, by the renderer) or the one `lookup` finds. */
+export function requestedTemplate(request: TemplateSource, lookup: TemplateLookup): RequestedTemplate {
   if (request.template !== undefined && nestsDeeperThan(request.template, MAX_TEMPLATE_DEPTH)) {
     throw new InvalidTemplateError([{ path: '', message: `the template nests deeper than ${MAX_TEMPLATE_DEPTH} levels` }]);
   }
-  return request.templateId === undefined ? request.template : lookup(request.templateId).content;
+  if (request.templateId === undefined) return { template: request.template, templateVersion: null, templateId: null };
+  const { content, version, id } = lookup(request.templateId, request.templateVersion);
+  return { template: content, templateVersion: version, templateId: id };
 }
 
-/** For an API key: the demo-key rule first, then an inline template or a published one the key may use. */
-export function apiKeyTemplate(store: Store, auth: AuthState, request: TemplateSource): unknown {
+/** For an API key: the demo-key rule first, then an inline template or a published version (default: the newest) the key may use. */
+export function apiKeyTemplate(store: Store, auth: AuthState, request: TemplateSource): RequestedTemplate {
   assertDemoKeyAllowed(auth, request.templateId);
-  return requestedTemplate(request, (templateId) => publishedTemplate(store, auth, templateId));
+  return requestedTemplate(request, (templateId, number) => {
+    const { template, version } = publishedVersion(store, auth, templateId, number);
+    return { content: version.content, version: version.number, id: template.id };
+  });
 }
 
 /**

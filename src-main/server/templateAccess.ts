@@ -1,7 +1,8 @@
-// Which templates an API key may use (spec 2.8, 5.4): its team's own, any library's by qualified id; demo keys libraries only.
-import { ForbiddenError, NotFoundError } from '../../src-shared/api/apiErrors';
+// Which templates an API key may use (spec 2.8, 5.4): its team's own, any library's by qualified id; demo keys libraries only; and which version of them.
+import { ForbiddenError, NotFoundError, TemplateVersionNotFoundError } from '../../src-shared/api/apiErrors';
 import { parseQualifiedId } from '../../src-shared/api/slug';
 import type { Store } from '../store/openStore';
+import type { TemplateVersionRecord } from '../store/queries/templateVersions';
 import type { TemplateRecord } from '../store/storeTypes';
 import type { AuthState } from './middleware/authenticate';
 
@@ -18,4 +19,21 @@ export function publishedTemplate(store: Store, auth: AuthState, templateId: str
   const template = store.templates.resolve(auth.team.id, templateId, { publishedOnly: true });
   if (!template) throw new NotFoundError(`template "${templateId}" was not found or is not published`);
   return template;
+}
+
+/**
+ * What an API key renders of a template: version `number`, else the newest, never the draft. A number the template
+ * does not have is TEMPLATE_VERSION_NOT_FOUND (templateId as the caller wrote it).
+ */
+export function templateVersionFor(store: Store, template: TemplateRecord, templateId: string, number?: number): TemplateVersionRecord {
+  const version = number === undefined ? store.templateVersions.latest(template.id) : store.templateVersions.get(template.id, number);
+  if (version) return version;
+  if (number === undefined) throw new NotFoundError(`template "${templateId}" has no published version`);
+  throw new TemplateVersionNotFoundError(templateId, number, template.latestVersion);
+}
+
+/** A published template the key may use, with the version it asked for (default: the newest). */
+export function publishedVersion(store: Store, auth: AuthState, templateId: string, number?: number): { template: TemplateRecord; version: TemplateVersionRecord } {
+  const template = publishedTemplate(store, auth, templateId);
+  return { template, version: templateVersionFor(store, template, templateId, number) };
 }

@@ -31,7 +31,7 @@ describe('openStore', () => {
     const team = first.teams.create({ name: 'Acme', plan: 'starter', rateMinute: 5 });
     const { key } = first.apiKeys.create({ teamId: team.id, mode: 'live' });
     const library = first.libraries.create({ slug: 'shared', name: 'Shared' });
-    const template = first.templates.create({ teamId: team.id, content: sampleTemplate(), libraryId: library.id, publish: true });
+    const template = first.templates.create({ teamId: team.id, content: sampleTemplate(), libraryId: library.id, publish: { author: 'test' } });
     const render = await recordRender(first, { teamId: team.id, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^XZ'), renderTimeMs: 1.5 });
     first.close();
 

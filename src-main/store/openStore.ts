@@ -14,6 +14,7 @@ import { settingsQueries, type SettingsQueries } from './queries/settings';
 import { storageQueries, type StorageQueries } from './queries/storage';
 import { teamQueries, type TeamQueries } from './queries/teams';
 import { templateQueries, type TemplateQueries } from './queries/templates';
+import { templateVersionQueries, type TemplateVersionQueries } from './queries/templateVersions';
 import { usageQueries, type UsageQueries } from './queries/usage';
 import { removeOrphans } from './removeOrphans';
 
@@ -38,6 +39,7 @@ export interface Store {
   readonly apiKeys: ApiKeyQueries;
   readonly libraries: LibraryQueries;
   readonly templates: TemplateQueries;
+  readonly templateVersions: TemplateVersionQueries;
   readonly renders: RenderQueries;
   readonly usage: UsageQueries;
   readonly settings: SettingsQueries;
@@ -79,6 +81,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
   }
   const now = options.now ?? Date.now;
   const teams = teamQueries(db, now);
+  const templateVersions = templateVersionQueries(db, now);
   const store: Store = {
     dataDir,
     db,
@@ -86,7 +89,8 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     teams,
     apiKeys: apiKeyQueries(db, now, teams),
     libraries: libraryQueries(db, now),
-    templates: templateQueries(db, now),
+    templates: templateQueries(db, now, templateVersions),
+    templateVersions,
     renders: renderQueries(db, now),
     usage: usageQueries(db),
     settings: settingsQueries(db),

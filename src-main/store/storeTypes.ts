@@ -51,7 +51,12 @@ export interface TemplateRecord {
   status: TemplateStatus;
   libraryId: string | null;
   librarySlug: string | null;
+  /** The draft: what the editor edits. API keys render published versions (store.templateVersions), never this. */
   content: Template;
+  /** The newest published version's number; null before the first publish. */
+  latestVersion: number | null;
+  /** The draft differs from the newest version (true when there is none): publishing would change what API keys render. */
+  draftChanged: boolean;
   createdAt: number;
   updatedAt: number;
 }

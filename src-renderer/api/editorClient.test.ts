@@ -22,7 +22,7 @@ const jsonAnswer = (body: unknown, status = 200, headers: Record<string, string>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 const session = { teamId: 't1', teamName: 'Local workspace', superAdmin: true, version: '0.1.0', serverUrl: 'http://127.0.0.1:8431', lanAccess: false, host: '127.0.0.1', port: 8431 };
-const summary = { id: 'tpl1', slug: 'tag', name: 'Tag', status: 'draft', librarySlug: null, createdAt: 1, updatedAt: 2, dimensions: { width: '50mm', height: '30mm' } };
+const summary = { id: 'tpl1', slug: 'tag', name: 'Tag', status: 'draft', librarySlug: null, createdAt: 1, updatedAt: 2, dimensions: { width: '50mm', height: '30mm' }, latestVersion: null, draftChanged: true };
 
 describe('the editor client', () => {
   it('sends the cookie same-origin, and the editor header only on changes', async () => {

@@ -19,6 +19,8 @@ import {
   templateListSchema,
   templateSchema,
   templateSummarySchema,
+  templateVersionContentSchema,
+  templateVersionListSchema,
   usageSchema,
   warningListSchema,
 } from './editorSchemas';
@@ -155,6 +157,13 @@ export function createEditorClient(options: EditorClientOptions = {}) {
     renameTemplate: (templateId: string, name: string) => json(templateSchema, 'PATCH', `/api/templates/${id(templateId)}`, { name }),
     setTemplateStatus: (templateId: string, status: 'draft' | 'published') =>
       json(templateSchema, 'PATCH', `/api/templates/${id(templateId)}`, { status }),
+    /** Publishes the saved draft as the next version. */
+    publishTemplate: (templateId: string, note?: string) =>
+      json(templateSchema, 'PATCH', `/api/templates/${id(templateId)}`, note === undefined || note.trim() === '' ? { status: 'published' } : { status: 'published', note }),
+    listVersions: async (templateId: string) => (await json(templateVersionListSchema, 'GET', `/api/templates/${id(templateId)}/versions`)).versions,
+    getVersion: (templateId: string, number: number) => json(templateVersionContentSchema, 'GET', `/api/templates/${id(templateId)}/versions/${number}`),
+    /** Publishes version `number`'s content again as the next version, and makes it the draft. */
+    restoreVersion: (templateId: string, number: number) => json(templateSchema, 'POST', `/api/templates/${id(templateId)}/versions/${number}/restore`, {}),
     duplicateTemplate: (templateId: string) => json(templateSchema, 'POST', `/api/templates/${id(templateId)}/duplicate`),
     deleteTemplate: async (templateId: string): Promise<void> => {
       await send('DELETE', `/api/templates/${id(templateId)}`);

@@ -9,6 +9,8 @@ import type {
   EditorSettings,
   EditorTemplate,
   EditorTemplateSummary,
+  EditorTemplateVersion,
+  EditorTemplateVersionContent,
   EditorUsage,
 } from '../../src-shared/api/editorApi';
 import type { Template } from '../../src-shared/model/template';
@@ -36,6 +38,8 @@ export const templateSummarySchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   dimensions: z.object({ width: z.string(), height: z.string() }),
+  latestVersion: z.number().int().nullable(),
+  draftChanged: z.boolean(),
 }) satisfies z.ZodType<EditorTemplateSummary>;
 
 /** The content was validated by the server when stored; checking its every field again here would buy nothing. */
@@ -46,6 +50,15 @@ const storedTemplate = z.custom<Template>(
 
 export const templateSchema = templateSummarySchema.extend({ content: storedTemplate }) satisfies z.ZodType<EditorTemplate>;
 export const templateListSchema = z.object({ templates: z.array(templateSummarySchema) });
+
+export const templateVersionSchema = z.object({
+  number: z.number().int(),
+  createdAt: z.number(),
+  author: z.string().nullable(),
+  note: z.string().nullable(),
+}) satisfies z.ZodType<EditorTemplateVersion>;
+export const templateVersionListSchema = z.object({ versions: z.array(templateVersionSchema) });
+export const templateVersionContentSchema = templateVersionSchema.extend({ content: storedTemplate }) satisfies z.ZodType<EditorTemplateVersionContent>;
 
 export const stockSchema = z.looseObject({
   id: z.string(),

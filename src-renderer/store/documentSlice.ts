@@ -31,6 +31,10 @@ export interface DocumentInfo {
   id: string | null;
   slug: string | null;
   status: DocumentStatus | null;
+  /** The newest published version; null before the first publish. */
+  latestVersion: number | null;
+  /** The saved draft differs from the newest version: API keys do not see the draft until it is published. */
+  draftChanged: boolean;
 }
 
 export type NudgeDirection = 'left' | 'right' | 'up' | 'down';
@@ -70,7 +74,7 @@ export interface DocumentSlice {
   nudgeSelection(direction: NudgeDirection, large?: boolean): void;
 }
 
-const NO_INFO: DocumentInfo = { id: null, slug: null, status: null };
+const NO_INFO: DocumentInfo = { id: null, slug: null, status: null, latestVersion: null, draftChanged: false };
 
 export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentSlice> = (set, get) => {
   /** One document change (a history step via documentChange), plus whatever else the action sets (say the selection). */

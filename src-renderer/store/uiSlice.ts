@@ -13,7 +13,7 @@ export type SessionState =
   /** No /api at all (the page opened from a file, the server stopped). */
   | { status: 'unreachable'; message: string };
 
-export type SidePanel = 'inspector' | 'data' | 'preview';
+export type SidePanel = 'inspector' | 'data' | 'preview' | 'history';
 
 export interface Notice {
   /** Grows with each notice, so the same message twice is announced twice. */

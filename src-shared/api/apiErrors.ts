@@ -102,3 +102,11 @@ export class DocumentGoneError extends AppError {
     );
   }
 }
+
+/** A template version that the template does not have: `latestVersion` says which numbers exist (1 to it). */
+export class TemplateVersionNotFoundError extends AppError {
+  constructor(templateId: string, version: number, latestVersion: number | null) {
+    const exists = latestVersion === null ? 'it has no versions' : `its versions are 1 to ${latestVersion}`;
+    super('TEMPLATE_VERSION_NOT_FOUND', 404, `template "${templateId}" has no version ${version}: ${exists}`, { templateId, version, latestVersion });
+  }
+}

@@ -67,10 +67,21 @@ export interface EditorZplImport {
   warnings: { code: string; message: string; position?: number }[];
 }
 
-/** PATCH /api/templates/:id: a rename also renames meta.name in the content. */
+/** What a publisher may say about a version: trimmed, at most 500 characters; empty means none. */
+export const versionNoteSchema = z
+  .string()
+  .trim()
+  .max(500, { message: 'the note must be at most 500 characters' })
+  .transform((note) => (note === '' ? undefined : note));
+
+/** PATCH /api/templates/:id: a rename also renames meta.name in the content; status "published" publishes the draft as the next version, with `note`. */
 export const patchTemplateBodySchema = z
-  .object({ name: nameSchema.optional(), status: z.enum(['draft', 'published']).optional() })
-  .refine((body) => body.name !== undefined || body.status !== undefined, { message: 'send name, status or both' });
+  .object({ name: nameSchema.optional(), status: z.enum(['draft', 'published']).optional(), note: versionNoteSchema.optional() })
+  .refine((body) => body.name !== undefined || body.status !== undefined, { message: 'send name, status or both' })
+  .refine((body) => body.note === undefined || body.status === 'published', { message: 'a note goes with status "published"', path: ['note'] });
+
+/** POST /api/templates/:id/versions/:n/restore: publishes version n's content as the next version. */
+export const restoreVersionBodySchema = z.object({ note: versionNoteSchema.optional() });
 
 /** POST /api/preview: an unsaved template rendered as /v1/render would, without counting it. */
 export const previewBodySchema = z.object({
@@ -128,9 +139,26 @@ export interface EditorTemplateSummary {
   updatedAt: number;
   /** As the template writes them, e.g. "4in" and "6in". */
   dimensions: { width: string; height: string };
+  /** The newest published version; null before the first publish. */
+  latestVersion: number | null;
+  /** The saved draft differs from the newest version (API keys render the version, not the draft). */
+  draftChanged: boolean;
 }
 
 export interface EditorTemplate extends EditorTemplateSummary {
+  content: Template;
+}
+
+/** One version as the history panel lists it (GET /api/templates/:id/versions, newest first). */
+export interface EditorTemplateVersion {
+  number: number;
+  createdAt: number;
+  author: string | null;
+  note: string | null;
+}
+
+/** GET /api/templates/:id/versions/:n: a version with its content, for the compare view. */
+export interface EditorTemplateVersionContent extends EditorTemplateVersion {
   content: Template;
 }
 

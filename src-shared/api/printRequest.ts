@@ -35,7 +35,7 @@ export const printRequestSchema = z
   })
   .superRefine((request, ctx) => {
     if (request.zpl === undefined) return checkTemplateAndData(request, ctx);
-    const others = (['templateId', 'template', 'data', 'records', 'quantityField'] as const).filter((key) => request[key] !== undefined);
+    const others = (['templateId', 'templateVersion', 'template', 'data', 'records', 'quantityField'] as const).filter((key) => request[key] !== undefined);
     if (others.length > 0) ctx.addIssue({ code: 'custom', path: ['zpl'], message: `send either zpl or a template with data, not both (got zpl and ${others.join(', ')})` });
   });
 
@@ -72,6 +72,7 @@ export const printJobSchema = z.object({
   reprintable: z.boolean().describe('Its labels can be reprinted now: its document is kept (pending jobs, and ended ones for 7 days) and its counter values were not given back'),
   reprintableUntil: isoTime.optional().describe('An ended job: when its kept document, and so the reprint, goes'),
   countersReturned: z.boolean().describe('Its counter values went back to the counters (it ended having printed nothing, and nobody took values since)'),
+  templateVersion: z.number().int().nullable().describe('The version of the saved template printed; null for an inline template, raw ZPL or a draft printed from the editor'),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
 

@@ -33,6 +33,12 @@ export const renderDataSchema = dataObjectSchema('data');
 /** The template a request names, a saved one or one inline: the same fields in /v1/render and /v1/print. */
 export const templateSourceShape = {
   templateId: z.string().min(1).max(300).optional().describe('A team template id or slug, or a library template as <librarySlug>:<templateSlug>'),
+  templateVersion: z
+    .number({ error: 'templateVersion must be a number' })
+    .int({ message: 'templateVersion must be a whole number' })
+    .min(1, { message: 'templateVersion must be at least 1' })
+    .optional()
+    .describe('With templateId: the published version to render (GET /v1/templates/{id}/versions); default the newest'),
   template: z
     .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
       message: 'template must be a JSON object (an inline template, spec 2.3)',
@@ -62,7 +68,7 @@ export const labelDataShape = {
     .describe(`With records: the record field holding its copies, a whole number 1..${BATCH_LIMITS.maxQuantity} (missing or empty: 1)`),
 };
 
-type TemplateAndData = { templateId?: string; template?: unknown; data?: unknown; records?: unknown[]; quantityField?: string };
+type TemplateAndData = { templateId?: string; templateVersion?: number; template?: unknown; data?: unknown; records?: unknown[]; quantityField?: string };
 
 /** Exactly one of templateId and template, exactly one of data and records, and quantityField only with records. */
 export function checkTemplateAndData(request: TemplateAndData, ctx: z.RefinementCtx<TemplateAndData>): void {
@@ -71,6 +77,9 @@ export function checkTemplateAndData(request: TemplateAndData, ctx: z.Refinement
   }
   if (request.templateId === undefined && request.template === undefined) {
     ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'templateId or template is required' });
+  }
+  if (request.templateVersion !== undefined && request.templateId === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['templateVersion'], message: 'templateVersion needs templateId (an inline template has no versions)' });
   }
   if (request.data !== undefined && request.records !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['records'], message: 'send either data or records, not both' });
@@ -108,6 +117,9 @@ export const renderRequestSchema = z
 
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
 
+/** Render answers name the template version rendered in this header (the only place an inline document can); absent for an inline template. */
+export const TEMPLATE_VERSION_HEADER = 'X-Template-Version';
+
 export const renderResultSchema = z.object({
   id: z.uuid(),
   status: z.literal('complete'),
@@ -130,6 +142,7 @@ export const renderWarningSchema = z.object({
 export const renderAnswerSchema = renderResultSchema.extend({
   warnings: z.array(renderWarningSchema).describe('What the render had to give way on (an unknown font, text that did not fit); empty when nothing'),
   labelCount: z.number().int().describe('Labels in the output: 1 for data, the records times their quantities for a batch'),
+  templateVersion: z.number().int().nullable().describe('The version of the saved template that was rendered; null for an inline template'),
 });
 
 export type RenderAnswer = z.infer<typeof renderAnswerSchema>;

@@ -30,6 +30,21 @@ export const templateListSchema = z.object({
   templates: z.array(z.union([templateListItemSchema, libraryTemplateListItemSchema])),
 });
 
+/** One published version of a template (GET /v1/templates/{id}/versions); its content is at .../versions/{number}/content. */
+export const templateVersionSchema = z.object({
+  number: z.number().int().describe('1 for the first publish, then 2, 3, …; never reused or changed'),
+  createdAt: z.number().describe('When it was published, milliseconds since epoch'),
+  author: z.string().nullable().describe('Who published: "editor" (the editor\'s admin session) or "cli:<os user>"; null for versions published before Labelsmith kept versions'),
+  note: z.string().nullable().describe('What the publisher said about it; restores say "restored from <n>"'),
+});
+export type TemplateVersion = z.infer<typeof templateVersionSchema>;
+
+export const templateVersionListSchema = z.object({
+  templateId: z.string().describe('The template\'s id'),
+  versions: z.array(templateVersionSchema).describe('Newest first'),
+});
+export type TemplateVersionList = z.infer<typeof templateVersionListSchema>;
+
 export const usageSchema = z.object({
   period: z.object({ start: z.string().describe('ISO 8601'), end: z.string().describe('ISO 8601, the start of the next month') }),
   renders: z.object({ live: z.number().int(), test: z.number().int() }),

@@ -135,6 +135,7 @@ export function layoutTestContext(content?: string): LayoutContext & { warnings:
     content: () => content,
     warn: (warning) => warnings.push(warning),
     pixels: new RenderPixels(),
+    targetDpi: 300,
     warnings,
   };
 }

@@ -12,7 +12,7 @@ export const fonts = bundledFonts();
 
 /** One text element laid out with the real layout step in `box` (points), as layoutLabel would. */
 export function layOutText(id: string, box: Box, value: string, style: TextElement['style'] = {}, rotation = 0): LaidOutText {
-  const ctx: LayoutContext = { fonts, env: { now: () => new Date(0) }, content: () => value, warn: () => undefined, pixels: new RenderPixels() };
+  const ctx: LayoutContext = { fonts, env: { now: () => new Date(0) }, content: () => value, warn: () => undefined, pixels: new RenderPixels(), targetDpi: 300 };
   const position = { mode: 'absolute' as const, x: `${box.x}pt`, y: `${box.y}pt` };
   const element: TextElement = { id, type: 'text', position, width: `${box.width}pt`, height: `${box.height}pt`, rotation, style };
   const laidOut = layoutText(element, box, ctx);

@@ -47,21 +47,33 @@ export interface LaidOutText extends LaidOutBase, TextRun {
   lineHeight: number;
 }
 
-export interface LinearSymbol {
+/** What a symbol's modules are in printer dots: decided once by the layout (or the reader), drawn as they are by every writer. */
+interface SymbolDots {
+  /** The narrow module (linear) or module (2D) in whole dots of `dpi`; moduleWidth is this many dots in points. */
+  moduleDots: number;
+  /** The resolution the dots are of: the target the layout was made for, or the printer's the reader read. */
+  dpi: number;
+}
+
+export interface LinearSymbol extends SymbolDots {
   kind: 'linear';
   /** Bars (dark modules) as x offsets and widths, absolute on the label. */
   bars: { x: number; width: number }[];
   /** Top of the bars and their height. */
   y: number;
   height: number;
-  /** Width of one (narrow) module; every bar is a whole number of modules, except the wide ones of a ZPL ^BY ratio. */
+  /** Width of one (narrow) module; every bar is a whole number of modules, except the wide ones of a ratio. */
   moduleWidth: number;
-  /** Left edge and total width of the symbol including its quiet zones are not drawn; this is the bar area. */
+  /** Wide to narrow of code 39 and ITF (the printer's ^BY ratio): wide bars and spaces are wideDots() of it. */
+  ratio?: number;
+  /** Left edge and total width of the bars; the quiet zones are outside them and never drawn. */
   x: number;
   width: number;
+  /** The light margins the layout kept clear beside the bars inside the box (points), when it reserved them. */
+  quietZone?: { left: number; right: number };
 }
 
-export interface MatrixSymbol {
+export interface MatrixSymbol extends SymbolDots {
   kind: 'matrix';
   /** Top-left of the module grid. */
   x: number;

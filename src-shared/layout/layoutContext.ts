@@ -1,4 +1,4 @@
-// What an element's layout step gets from layoutLabel(): fonts, the data, expressions, the warning list and the pixel budget.
+// What an element's layout step gets from layoutLabel(): fonts, the data, expressions, the warning list, the pixel budget and the target's resolution.
 import type { Element } from '../elements/elementSchema';
 import type { FontRegistry } from '../fonts/fontRegistry';
 import type { ExpressionEnv } from '../expr';
@@ -13,6 +13,8 @@ export interface LayoutContext {
   warn(warning: RenderWarning): void;
   /** The render's pixel budget: images are read through it, each distinct one once. */
   pixels: RenderPixels;
+  /** Resolution of the output the layout is for (printer dots or PNG pixels per inch): barcode modules are whole dots of it. */
+  targetDpi: number;
 }
 
 /** One element type's layout step: a template element in its box to positioned primitives (null: draws nothing). */

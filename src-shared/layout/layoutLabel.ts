@@ -26,7 +26,15 @@ export interface LayoutOptions {
    * misses a value is a wrong label); one label's render and the editor's canvas do not (a design has no data yet).
    */
   warnMissingFields?: boolean;
+  /**
+   * The resolution the label is laid out for, dots per inch (README "Barcode sizing"): the printer's for ZPL and print
+   * jobs, the PNG's, the PDF's and HTML's `dpi`. Barcode modules are whole dots of it. Default 300, /v1/render's dpi.
+   */
+  targetDpi?: number;
 }
+
+/** The target of a layout that names none: /v1/render's default dpi of png, pdf and html. */
+export const DEFAULT_TARGET_DPI = 300;
 
 export type LabelData = Record<string, unknown>;
 
@@ -76,6 +84,7 @@ function boxOf(element: Element): Box {
 export function layoutLabel(template: Template, data: LabelData, options: LayoutOptions): LaidOutLabel {
   const env = options.env ?? DEFAULT_ENV;
   const { memo } = options;
+  const targetDpi = options.targetDpi ?? DEFAULT_TARGET_DPI;
   // One scope for all of the label's expressions: evaluation never writes to its variables.
   let scope: Record<string, unknown> | undefined;
   const fields = (): Record<string, unknown> => (scope ??= topLevelScope(data));
@@ -88,13 +97,14 @@ export function layoutLabel(template: Template, data: LabelData, options: Layout
     content: memo ? () => value : (element) => elementContent(element, data, fields, env),
     warn: (warning) => warnings.push(warning),
     pixels: options.pixels ?? new RenderPixels(),
+    targetDpi,
   };
   const elements: LaidOutElement[] = [];
   for (const element of template.elements) {
     if (element.condition !== undefined && !isTruthy(evaluateFor(element, 'condition', element.condition, fields(), env))) continue;
     if (options.warnMissingFields) warnings.push(...missingFieldWarnings(element, data));
     if (memo) value = elementContent(element, data, fields, env);
-    const known = memo?.get(element, value);
+    const known = memo?.get(element, value, targetDpi);
     if (known) {
       warnings.push(...known.warnings);
       if (known.laidOut) elements.push(known.laidOut);
@@ -107,7 +117,7 @@ export function layoutLabel(template: Template, data: LabelData, options: Layout
     const drawn = layout(element, box, ctx);
     // White blended by difference is what inverts: the element's own colours do not matter once it is reversed.
     const laidOut = drawn && element.reverse ? { ...paintElement(drawn, '#ffffff'), reverse: true } : drawn;
-    memo?.set(element, value, { laidOut, warnings: warnings.slice(warned) });
+    memo?.set(element, value, targetDpi, { laidOut, warnings: warnings.slice(warned) });
     if (laidOut) elements.push(laidOut);
   }
   return {

@@ -22,23 +22,30 @@ interface ElementValues {
 }
 
 /**
- * An element's layout depends only on the element, its box, the fonts and its value (expressions are evaluated first),
- * so labels of one template share it by value. Laid-out elements are treated as read-only by every emitter, so they
- * can be shared; emitters may key their own caches on them (see emitZplLabels).
+ * An element's layout depends only on the element, its box, the fonts, its value (expressions are evaluated first) and
+ * the target's resolution (barcode modules are whole dots of it), so labels of one template share it by value and dpi.
+ * Laid-out elements are treated as read-only by every emitter, so they can be shared; emitters may key their own
+ * caches on them (see emitZplLabels).
  */
 export class LayoutMemo {
-  private readonly byElement = new WeakMap<Element, ElementValues>();
+  /** One table per resolution: a 203 dpi barcode's bars are not a 300 dpi one's. */
+  private readonly byDpi = new Map<number, WeakMap<Element, ElementValues>>();
 
-  get(element: Element, value: string | undefined): MemoEntry | undefined {
-    const known = this.byElement.get(element);
+  get(element: Element, value: string | undefined, targetDpi: number): MemoEntry | undefined {
+    const known = this.byDpi.get(targetDpi)?.get(element);
     return value === undefined ? known?.none : known?.values.get(value);
   }
 
-  set(element: Element, value: string | undefined, entry: MemoEntry): void {
-    let known = this.byElement.get(element);
+  set(element: Element, value: string | undefined, targetDpi: number, entry: MemoEntry): void {
+    let elements = this.byDpi.get(targetDpi);
+    if (elements === undefined) {
+      elements = new WeakMap();
+      this.byDpi.set(targetDpi, elements);
+    }
+    let known = elements.get(element);
     if (known === undefined) {
       known = { values: new LRUCache({ max: VALUES_PER_ELEMENT }) };
-      this.byElement.set(element, known);
+      elements.set(element, known);
     }
     if (value === undefined) known.none = entry;
     else known.values.set(value, entry);

@@ -10,6 +10,15 @@ export const DEFAULT_ZPL_DPI: ZplDpi = 203;
 /** PNG resolution: 50..600, default 300 (spec 8.2 rule 10). */
 export const PNG_DPI = { min: 50, max: 600, default: 300 } as const;
 
+/**
+ * The resolution a render lays its label out for (barcode modules are whole dots of it; README "Barcode sizing"): zpl
+ * the printer's `zplDpi`; png, pdf and html the request's `dpi` (the spec names it for png only: a pdf laid out for
+ * 203 dpi has the bars of the 203 dpi ZPL, as printer truth asks), 300 when it gives none.
+ */
+export function layoutDpi(options: { format: OutputFormat; dpi?: number; zplDpi?: ZplDpi }): number {
+  return options.format === 'zpl' ? (options.zplDpi ?? DEFAULT_ZPL_DPI) : (options.dpi ?? PNG_DPI.default);
+}
+
 export const CONTENT_TYPES: Record<OutputFormat, string> = {
   pdf: 'application/pdf',
   png: 'image/png',

@@ -13,7 +13,7 @@ import type { Template } from '../model/template';
 import { planBatch, type BatchPlan } from './batchPlan';
 import { BATCH_PIXEL_BUDGET, PixelBudget } from './pixelBudget';
 import { RenderPixels } from './renderPixels';
-import { BATCH_CONTENT_TYPES, DEFAULT_ZPL_DPI, PNG_DPI, type OutputFormat } from './outputFormats';
+import { BATCH_CONTENT_TYPES, DEFAULT_ZPL_DPI, layoutDpi, PNG_DPI, type OutputFormat } from './outputFormats';
 import { asRenderFailure, prepareTemplate, type RenderOptions } from './renderLabel';
 
 export interface BatchOptions extends RenderOptions {
@@ -126,7 +126,11 @@ export async function renderBatchPart(template: Template, part: BatchPart, optio
     const layouts = numbersLabels ? copies : 1;
     try {
       for (let layout = 0; layout < layouts; layout++) {
-        const label = layoutLabel(template, record, { ...(numbersLabels ? withLabelIndex(options, done + layout) : options), warnMissingFields: true });
+        const label = layoutLabel(template, record, {
+          ...(numbersLabels ? withLabelIndex(options, done + layout) : options),
+          warnMissingFields: true,
+          targetDpi: layoutDpi(options),
+        });
         // Copies differ in their counter values at most: the first one's warnings speak for all.
         if (layout === 0) for (const warning of label.warnings) warnings.push({ ...warning, record: number });
         const png = options.format === 'png' ? await emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default }) : undefined;

@@ -12,12 +12,12 @@ import { layoutLabel } from '../layout/layoutLabel';
 import { parseTemplate, type Template } from '../model/template';
 import { isPlainObject } from './batchPlan';
 import { RenderPixels } from './renderPixels';
-import { CONTENT_TYPES, DEFAULT_ZPL_DPI, PNG_DPI, type OutputFormat, type ZplDpi } from './outputFormats';
+import { CONTENT_TYPES, DEFAULT_ZPL_DPI, layoutDpi, PNG_DPI, type OutputFormat, type ZplDpi } from './outputFormats';
 import { pointsToDots, toPoints } from '../units/length';
 
 export interface RenderOptions {
   format: OutputFormat;
-  /** PNG resolution, 50..600; default 300. */
+  /** PNG resolution, 50..600; default 300. Also the resolution pdf and html are laid out for (see layoutDpi). */
   dpi?: number;
   /** ZPL printer resolution; default 203. */
   zplDpi?: ZplDpi;
@@ -82,7 +82,7 @@ export async function renderLabel(templateInput: unknown, data: unknown, options
   try {
     // One budget from the first image read to the last raster (RENDER_PIXEL_BUDGET).
     const pixels = new RenderPixels();
-    const label = layoutLabel(template, data, { ...options, pixels });
+    const label = layoutLabel(template, data, { ...options, pixels, targetDpi: layoutDpi(options) });
     const bytes = await emit(label, options, pixels);
     return { bytes, contentType: CONTENT_TYPES[options.format], warnings: label.warnings };
   } catch (error) {

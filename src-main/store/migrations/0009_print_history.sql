@@ -29,6 +29,8 @@ CREATE TABLE print_jobs_0009 (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   raw INTEGER NOT NULL DEFAULT 0 CHECK (raw IN (0, 1)),
+  -- The template version printed (0008); NULL for an inline template, raw ZPL or an editor draft.
+  template_version INTEGER CHECK (template_version IS NULL OR template_version >= 1),
   -- The stored template printed (its id, a library's included); NULL for an inline template or raw ZPL.
   template_id TEXT,
   -- A reprint: the job whose labels it prints again, and which of them as asked ("12-15", 1-based over labels × copies).
@@ -51,10 +53,10 @@ CREATE TABLE print_jobs_0009 (
 
 INSERT INTO print_jobs_0009 (seq, id, team_id, api_key_id, mode, printer_id, format, status, label_count, copies, labels_sent, attempts,
                              next_attempt_at, last_error_code, last_error_message, error_code, error_message, warnings, claim_token,
-                             claim_pid, claim_host, claim_heartbeat_at, created_at, updated_at, raw, maybe_printed)
+                             claim_pid, claim_host, claim_heartbeat_at, created_at, updated_at, raw, template_version, maybe_printed)
 SELECT seq, id, team_id, api_key_id, mode, printer_id, format, status, label_count, copies, labels_sent, attempts,
        next_attempt_at, last_error_code, last_error_message, error_code, error_message, warnings, claim_token,
-       claim_pid, claim_host, claim_heartbeat_at, created_at, updated_at, raw,
+       claim_pid, claim_host, claim_heartbeat_at, created_at, updated_at, raw, template_version,
        -- Jobs from before this version took no recorded values; whether they printed is unknown, so: maybe.
        1
 FROM print_jobs;

@@ -6,6 +6,7 @@ import countersSql from './0004_counters.sql';
 import printJobsSql from './0005_print_jobs.sql';
 import rawZplSql from './0006_raw_zpl.sql';
 import storageSql from './0007_storage.sql';
+import templateVersionsSql from './0008_template_versions.sql';
 import printHistorySql from './0009_print_history.sql';
 
 export interface Migration {
@@ -23,5 +24,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: '0005_print_jobs', sql: printJobsSql },
   { version: 6, name: '0006_raw_zpl', sql: rawZplSql },
   { version: 7, name: '0007_storage', sql: storageSql },
+  { version: 8, name: '0008_template_versions', sql: templateVersionsSql },
   { version: 9, name: '0009_print_history', sql: printHistorySql },
 ];

@@ -48,6 +48,8 @@ export interface PrintJobRecord {
   lastError: JobError | null;
   error: JobError | null;
   warnings: PrintJobWarning[];
+  /** The template version printed; null for an inline template, raw ZPL or an editor draft. */
+  templateVersion: number | null;
   claim: JobClaim | null;
   createdAt: number;
   updatedAt: number;
@@ -81,6 +83,8 @@ export interface NewPrintJob {
   warnings: PrintJobWarning[];
   /** Default false: a document rendered from a template. */
   raw?: boolean;
+  /** Default null. */
+  templateVersion?: number | null;
   templateId?: string | null;
   reprint?: { of: string; labels: string };
   counters?: CounterReservation | null;
@@ -119,6 +123,7 @@ interface PrintJobRow {
   error_code: string | null;
   error_message: string | null;
   warnings: string;
+  template_version: number | null;
   claim_token: string | null;
   claim_pid: number | null;
   claim_host: string | null;
@@ -168,6 +173,7 @@ function toPrintJob(row: PrintJobRow): PrintJobRecord {
     lastError: errorOf(row.last_error_code, row.last_error_message),
     error: errorOf(row.error_code, row.error_message),
     warnings: warningsSchema.parse(JSON.parse(row.warnings)),
+    templateVersion: row.template_version,
     claim,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -188,10 +194,10 @@ const ENDED = "status IN ('done', 'failed', 'cancelled')";
 
 export function printJobQueries(db: Database.Database, now: () => number) {
   const insert = db.prepare(
-    `INSERT INTO print_jobs (id, team_id, api_key_id, mode, printer_id, format, status, label_count, copies, raw, warnings,
+    `INSERT INTO print_jobs (id, team_id, api_key_id, mode, printer_id, format, status, label_count, copies, raw, warnings, template_version,
                              claim_token, claim_pid, claim_host, claim_heartbeat_at, created_at, updated_at,
                              template_id, reprint_of, reprint_labels, counters)
-     VALUES (@id, @team_id, @api_key_id, @mode, @printer_id, @format, 'queued', @label_count, @copies, @raw, @warnings,
+     VALUES (@id, @team_id, @api_key_id, @mode, @printer_id, @format, 'queued', @label_count, @copies, @raw, @warnings, @template_version,
              @claim_token, @claim_pid, @claim_host, @claim_heartbeat_at, @at, @at,
              @template_id, @reprint_of, @reprint_labels, @counters)`,
   );
@@ -278,6 +284,7 @@ export function printJobQueries(db: Database.Database, now: () => number) {
         copies: job.copies,
         raw: job.raw === true ? 1 : 0,
         warnings: JSON.stringify(job.warnings),
+        template_version: job.templateVersion ?? null,
         template_id: job.templateId ?? null,
         reprint_of: job.reprint?.of ?? null,
         reprint_labels: job.reprint?.labels ?? null,

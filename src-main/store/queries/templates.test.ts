@@ -43,22 +43,22 @@ describe('templates', () => {
     const store = openTestStore(undefined, { now: clock.now });
     const team = store.teams.create({ name: 'Acme', plan: 'dev' });
     const draft = store.templates.create({ teamId: team.id, content: sampleTemplate('Draft') });
-    const published = store.templates.create({ teamId: team.id, content: sampleTemplate('Live one'), publish: true });
+    const published = store.templates.create({ teamId: team.id, content: sampleTemplate('Live one'), publish: { author: 'test' } });
     expect(store.templates.listForTeam(team.id, PUBLISHED).map((t) => t.id)).toEqual([published.id]);
     expect(store.templates.listForTeam(team.id, ALL).map((t) => t.id)).toEqual([draft.id, published.id]);
     expect(store.templates.findForTeam(team.id, 'draft', PUBLISHED)).toBeUndefined();
     clock.advance(5);
-    expect(store.templates.setStatus(draft.id, 'published')).toMatchObject({ status: 'published', updatedAt: 1005 });
+    expect(store.templates.publish(draft.id, { author: 'test' })?.template).toMatchObject({ status: 'published', updatedAt: 1005 });
     expect(store.templates.findForTeam(team.id, 'draft', PUBLISHED)?.id).toBe(draft.id);
-    expect(store.templates.setStatus(published.id, 'draft')?.status).toBe('draft');
+    expect(store.templates.unpublish(published.id)?.status).toBe('draft');
     expect(store.templates.findForTeam(team.id, published.id, PUBLISHED)).toBeUndefined();
-    expect(store.templates.setStatus('nope', 'draft')).toBeUndefined();
+    expect(store.templates.unpublish('nope')).toBeUndefined();
   });
 
   it('answer to an id or short slug for their own team only', () => {
     const store = openTestStore();
     const { owner, other } = twoTeamsAndALibrary(store);
-    const template = store.templates.create({ teamId: owner.id, content: sampleTemplate('Box label'), publish: true });
+    const template = store.templates.create({ teamId: owner.id, content: sampleTemplate('Box label'), publish: { author: 'test' } });
     expect(store.templates.resolve(owner.id, 'box-label', PUBLISHED)?.id).toBe(template.id);
     expect(store.templates.resolve(owner.id, template.id, PUBLISHED)?.id).toBe(template.id);
     expect(store.templates.resolve(other.id, 'box-label', PUBLISHED)).toBeUndefined();
@@ -68,7 +68,7 @@ describe('templates', () => {
   it('in a library answer to the short slug for the owning team and to <library>:<slug> for every team (spec 2.8)', () => {
     const store = openTestStore();
     const { owner, other, library } = twoTeamsAndALibrary(store);
-    const template = store.templates.create({ teamId: owner.id, content: sampleTemplate('Parcel 4x6'), libraryId: library.id, publish: true });
+    const template = store.templates.create({ teamId: owner.id, content: sampleTemplate('Parcel 4x6'), libraryId: library.id, publish: { author: 'test' } });
     expect(template).toMatchObject({ slug: 'parcel-4x6', libraryId: library.id, librarySlug: 'shipping' });
     expect(store.templates.resolve(owner.id, 'parcel-4x6', PUBLISHED)?.id).toBe(template.id);
     expect(store.templates.resolve(owner.id, 'shipping:parcel-4x6', PUBLISHED)?.id).toBe(template.id);
@@ -78,7 +78,7 @@ describe('templates', () => {
     expect(store.templates.resolve(other.id, 'shipping:', PUBLISHED)).toBeUndefined();
     expect(store.templates.findInLibrary('shipping', 'parcel-4x6', PUBLISHED)?.id).toBe(template.id);
     expect(store.templates.listForLibrary('shipping', PUBLISHED).map((t) => t.id)).toEqual([template.id]);
-    store.templates.setStatus(template.id, 'draft');
+    store.templates.unpublish(template.id);
     expect(store.templates.resolve(other.id, 'shipping:parcel-4x6', PUBLISHED)).toBeUndefined();
     expect(store.templates.listForLibrary('shipping', PUBLISHED)).toEqual([]);
     expect(store.templates.listForLibrary('shipping', ALL).map((t) => t.id)).toEqual([template.id]);

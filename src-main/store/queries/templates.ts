@@ -1,4 +1,4 @@
-// Prepared statements of the templates table, with the addressing of spec 2.8: short slug for the owning team, `<library>:<slug>` for all.
+// Prepared statements of the templates table, with the addressing of spec 2.8 (short slug for the owning team, `<library>:<slug>` for all), and publishing into versions.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
@@ -6,6 +6,7 @@ import { ConflictError } from '../../../src-shared/api/apiErrors';
 import { MAX_SLUG_LENGTH, parseQualifiedId, slugify } from '../../../src-shared/api/slug';
 import { parseTemplate, type Template } from '../../../src-shared/model/template';
 import type { TemplateRecord, TemplateStatus } from '../storeTypes';
+import type { Authorship, TemplateVersionQueries, TemplateVersionRecord } from './templateVersions';
 
 interface TemplateRow {
   id: string;
@@ -19,7 +20,7 @@ interface TemplateRow {
   updated_at: number;
 }
 
-type JoinedRow = TemplateRow & { library_slug: string | null };
+type JoinedRow = TemplateRow & { library_slug: string | null; latest_version: number | null; draft_changed: number };
 
 /** Parsed contents kept per template: a render by templateId reads its template on every request. */
 const PARSED_CONTENT_LIMIT = 500;
@@ -49,6 +50,8 @@ function templateReader(): (row: JoinedRow) => TemplateRecord {
       libraryId: row.library_id,
       librarySlug: row.library_slug,
       content,
+      latestVersion: row.latest_version,
+      draftChanged: row.draft_changed === 1,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
@@ -62,7 +65,8 @@ export interface NewTemplate {
   /** Must be a valid slug; default: the slugified meta.name, numbered until it is free. */
   slug?: string;
   libraryId?: string | null;
-  publish?: boolean;
+  /** Publish at once, as version 1 by this author; default: a draft. */
+  publish?: Authorship;
 }
 
 export interface Visibility {
@@ -70,10 +74,13 @@ export interface Visibility {
   publishedOnly: boolean;
 }
 
-const SELECT = 'SELECT t.*, l.slug AS library_slug FROM templates t LEFT JOIN libraries l ON l.id = t.library_id';
+/** With each template its newest version's number, and whether the draft differs from it (true when there is none). */
+const SELECT = `SELECT t.*, l.slug AS library_slug, v.number AS latest_version, v.content IS NOT t.content AS draft_changed
+  FROM templates t LEFT JOIN libraries l ON l.id = t.library_id
+  LEFT JOIN template_versions v ON v.template_id = t.id AND v.number = (SELECT MAX(number) FROM template_versions WHERE template_id = t.id)`;
 const VISIBLE = "(@published_only = 0 OR t.status = 'published')";
 
-export function templateQueries(db: Database.Database, now: () => number) {
+export function templateQueries(db: Database.Database, now: () => number, versions: TemplateVersionQueries) {
   const toTemplate = templateReader();
   const insert = db.prepare<[TemplateRow]>(
     `INSERT INTO templates (id, team_id, slug, name, status, library_id, content, created_at, updated_at)
@@ -90,6 +97,7 @@ export function templateQueries(db: Database.Database, now: () => number) {
   const selectByTeam = db.prepare<[{ team_id: string; published_only: number }], JoinedRow>(
     `${SELECT} WHERE t.team_id = @team_id AND ${VISIBLE} ORDER BY t.created_at, t.rowid`,
   );
+  const selectBySlug = db.prepare<[string], JoinedRow>(`${SELECT} WHERE t.slug = ? ORDER BY t.created_at, t.rowid`);
   const selectByLibrary = db.prepare<[{ library_slug: string; published_only: number }], JoinedRow>(
     `${SELECT} WHERE l.slug = @library_slug AND ${VISIBLE} ORDER BY t.slug`,
   );
@@ -114,6 +122,11 @@ export function templateQueries(db: Database.Database, now: () => number) {
   const get = (id: string): TemplateRecord | undefined => {
     const row = selectById.get(id);
     return row && toTemplate(row);
+  };
+  const found = (id: string): TemplateRecord => {
+    const template = get(id);
+    if (!template) throw new Error(`template ${id} vanished inside its own transaction`);
+    return template;
   };
   const findForTeam = (teamId: string, idOrSlug: string, { publishedOnly }: Visibility): TemplateRecord | undefined => {
     const row = selectForTeam.get({ team_id: teamId, key: idOrSlug, published_only: publishedOnly ? 1 : 0 });
@@ -155,9 +168,8 @@ export function templateQueries(db: Database.Database, now: () => number) {
         updated_at: at,
       };
       insert.run(row);
-      const created = get(row.id);
-      if (!created) throw new Error(`template ${row.id} vanished right after its insert`);
-      return created;
+      if (template.publish) versions.add(row.id, template.content, template.publish);
+      return found(row.id);
     },
 
     get,
@@ -174,12 +186,45 @@ export function templateQueries(db: Database.Database, now: () => number) {
       return selectByTeam.all({ team_id: teamId, published_only: publishedOnly ? 1 : 0 }).map(toTemplate);
     },
 
+    /** Every team's templates with this short slug: the admin CLI names templates by slug without a team when only one has it. */
+    listWithSlug(slug: string): TemplateRecord[] {
+      return selectBySlug.all(slug).map(toTemplate);
+    },
+
     listForLibrary(librarySlug: string, { publishedOnly }: Visibility): TemplateRecord[] {
       return selectByLibrary.all({ library_slug: librarySlug, published_only: publishedOnly ? 1 : 0 }).map(toTemplate);
     },
 
-    setStatus(id: string, status: TemplateStatus): TemplateRecord | undefined {
-      updateStatus.run({ id, status, at: now() });
+    /**
+     * Publishes the draft as the template's next version (every publish makes one, even of unchanged content: the
+     * history says who published when). Run inside a transaction.
+     */
+    publish(id: string, by: Authorship): { template: TemplateRecord; version: TemplateVersionRecord } | undefined {
+      const draft = get(id);
+      if (!draft) return undefined;
+      const version = versions.add(id, draft.content, by);
+      updateStatus.run({ id, status: 'published', at: now() });
+      return { template: found(id), version };
+    },
+
+    /**
+     * Publishes version `number`'s content again as the next version (noted "restored from <number>" unless `by`
+     * says otherwise), and makes it the draft too, so the next publish does not bring back what was restored away.
+     * Undefined when there is no such template or version. Run inside a transaction.
+     */
+    restore(id: string, number: number, by: Authorship): { template: TemplateRecord; version: TemplateVersionRecord } | undefined {
+      const old = versions.get(id, number);
+      if (!old) return undefined;
+      const at = now();
+      updateContent.run({ id, name: old.content.meta.name, content: JSON.stringify(old.content), at });
+      const version = versions.add(id, old.content, { author: by.author, note: by.note ?? `restored from ${number}` });
+      updateStatus.run({ id, status: 'published', at });
+      return { template: found(id), version };
+    },
+
+    /** A draft again: API keys no longer see it; its versions stay. */
+    unpublish(id: string): TemplateRecord | undefined {
+      updateStatus.run({ id, status: 'draft', at: now() });
       return get(id);
     },
 

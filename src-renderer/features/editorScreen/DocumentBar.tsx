@@ -5,11 +5,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { NoticeBar } from '../../ui/NoticeBar';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { PrintButton } from '../print/PrintButton';
-import { saveDocument, setDocumentStatus } from './documentActions';
+import { publishDocument, saveDocument, unpublishDocument } from './documentActions';
 
 export function DocumentBar() {
   const name = useEditorStore((state) => state.template.meta.name);
   const status = useEditorStore((state) => state.documentInfo.status);
+  const draftChanged = useEditorStore((state) => state.documentInfo.draftChanged);
   const dirty = useEditorStore(selectIsDirty);
   const setSidePanel = useEditorStore((state) => state.setSidePanel);
   const [busy, setBusy] = useState(false);
@@ -52,9 +53,20 @@ export function DocumentBar() {
         <button type="button" className="primary" onClick={() => void run(saveDocument)} disabled={busy || !dirty} aria-keyshortcuts="Control+S" title="Save (Ctrl+S)">
           {busy ? 'Saving…' : 'Save'}
         </button>
-        <button type="button" onClick={() => void run(() => setDocumentStatus(status === 'published' ? 'draft' : 'published'))} disabled={busy}>
-          {status === 'published' ? 'Unpublish' : 'Publish'}
+        {/* Each publish is a new version; with nothing new to publish the button rests (the history panel can still re-publish an old one). */}
+        <button
+          type="button"
+          onClick={() => void run(() => publishDocument())}
+          disabled={busy || (status === 'published' && !dirty && !draftChanged)}
+          title="Publish the draft as the next version: API keys render it"
+        >
+          Publish
         </button>
+        {status === 'published' && (
+          <button type="button" onClick={() => void run(unpublishDocument)} disabled={busy}>
+            Unpublish
+          </button>
+        )}
         <button type="button" onClick={() => setSidePanel('preview')}>
           Preview
         </button>

@@ -1,7 +1,8 @@
-// The editor's right-hand panel: inspector, sample data and preview as tabs.
+// The editor's right-hand panel: inspector, sample data, preview and version history as tabs.
 import { useEditorStore, type SidePanel as Panel } from '../../store';
 import { Tabs } from '../../ui/Tabs';
 import { DataPanel } from '../dataPanel/DataPanel';
+import { HistoryPanel } from '../history/HistoryPanel';
 import { Inspector } from '../inspector/Inspector';
 import { PreviewPanel } from '../preview/PreviewPanel';
 
@@ -9,6 +10,7 @@ const TABS: { id: Panel; label: string }[] = [
   { id: 'inspector', label: 'Inspector' },
   { id: 'data', label: 'Data' },
   { id: 'preview', label: 'Preview' },
+  { id: 'history', label: 'History' },
 ];
 
 export function SidePanel() {
@@ -20,6 +22,7 @@ export function SidePanel() {
         {panel === 'inspector' && <Inspector />}
         {panel === 'data' && <DataPanel />}
         {panel === 'preview' && <PreviewPanel />}
+        {panel === 'history' && <HistoryPanel />}
       </Tabs>
     </aside>
   );

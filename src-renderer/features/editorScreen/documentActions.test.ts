@@ -3,17 +3,29 @@ import { EditorApiError } from '../../api/apiError';
 import { editorStore, type TemplateDraft } from '../../store';
 
 const saveTemplate = vi.fn();
-const setTemplateStatus = vi.fn();
-vi.mock('../../api/appClient', () => ({ client: { saveTemplate: (...args: unknown[]) => saveTemplate(...args), setTemplateStatus: (...args: unknown[]) => setTemplateStatus(...args) } }));
+const publishTemplate = vi.fn();
+vi.mock('../../api/appClient', () => ({ client: { saveTemplate: (...args: unknown[]) => saveTemplate(...args), publishTemplate: (...args: unknown[]) => publishTemplate(...args) } }));
 
-const { saveDocument, setDocumentStatus } = await import('./documentActions');
+const { saveDocument, publishDocument } = await import('./documentActions');
 
 const template: TemplateDraft = { formatVersion: 1, meta: { name: 'Tag' }, dimensions: { width: '50mm', height: '30mm' }, elements: [] };
-const record = (status: 'draft' | 'published') => ({ id: 't1', slug: 'tag', name: 'Tag', status, librarySlug: null, createdAt: 1, updatedAt: 2, dimensions: template.dimensions, content: template });
+const record = (status: 'draft' | 'published') => ({
+  id: 't1',
+  slug: 'tag',
+  name: 'Tag',
+  status,
+  librarySlug: null,
+  createdAt: 1,
+  updatedAt: 2,
+  dimensions: template.dimensions,
+  content: template,
+  latestVersion: status === 'published' ? 1 : null,
+  draftChanged: status === 'draft',
+});
 
 beforeEach(() => {
   saveTemplate.mockReset();
-  setTemplateStatus.mockReset();
+  publishTemplate.mockReset();
   editorStore.getState().loadDocument(template, { id: 't1', slug: 'tag', status: 'draft' });
 });
 
@@ -44,17 +56,18 @@ describe('saving the open template', () => {
 
   it('saves before publishing, and publishes nothing when the save fails', async () => {
     saveTemplate.mockResolvedValue(record('draft'));
-    setTemplateStatus.mockResolvedValue(record('published'));
+    publishTemplate.mockResolvedValue(record('published'));
     editorStore.getState().updateTemplate({ meta: { name: 'Tag 2' } });
-    await setDocumentStatus('published');
+    expect(await publishDocument('first run')).toBe(true);
     expect(saveTemplate).toHaveBeenCalledOnce();
-    expect(setTemplateStatus).toHaveBeenCalledWith('t1', 'published');
-    expect(editorStore.getState().documentInfo.status).toBe('published');
+    expect(publishTemplate).toHaveBeenCalledWith('t1', 'first run');
+    expect(editorStore.getState().documentInfo).toMatchObject({ status: 'published', latestVersion: 1, draftChanged: false });
+    expect(editorStore.getState().notice?.message).toBe('Published as version 1: API keys render it now.');
 
     saveTemplate.mockRejectedValue(new EditorApiError('NETWORK_ERROR', 'down', 0));
-    setTemplateStatus.mockClear();
+    publishTemplate.mockClear();
     editorStore.getState().updateTemplate({ meta: { name: 'Tag 3' } });
-    await setDocumentStatus('published');
-    expect(setTemplateStatus).not.toHaveBeenCalled();
+    expect(await publishDocument()).toBe(false);
+    expect(publishTemplate).not.toHaveBeenCalled();
   });
 });

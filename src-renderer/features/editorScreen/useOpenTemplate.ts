@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
-import { editorStore, sampleTextsOf, withoutSampleData, type TemplateDraft } from '../../store';
+import { editorStore } from '../../store';
+import { openDocument } from './documentActions';
 
 export type OpenState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; notFound: boolean };
 
@@ -13,12 +14,8 @@ export function useOpenTemplate(templateId: string): OpenState {
     client.getTemplate(templateId).then(
       (template) => {
         if (!wanted) return;
-        const store = editorStore.getState();
-        // The stored content is the input shape with defaults applied: a valid draft as it is.
-        const content = template.content as TemplateDraft;
-        store.loadDocument(withoutSampleData(content), { id: template.id, slug: template.slug, status: template.status });
-        store.loadSamples(sampleTextsOf(content));
-        store.setSidePanel('inspector');
+        openDocument(template);
+        editorStore.getState().setSidePanel('inspector');
         setState({ status: 'ready' });
       },
       (error: unknown) => {

@@ -18,6 +18,7 @@ const job = (fields: Partial<PrintJob>): PrintJob => ({
   templateId: null,
   reprintable: true,
   countersReturned: false,
+  templateVersion: null,
   ...fields,
 });
 

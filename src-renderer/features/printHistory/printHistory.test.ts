@@ -16,6 +16,7 @@ const job = (id: string, fields: Partial<PrintJob> = {}): PrintJob => ({
   updatedAt: '2026-11-26T08:00:01.000Z',
   warnings: [],
   templateId: 't1',
+  templateVersion: 1,
   reprintable: true,
   countersReturned: false,
   ...fields,

@@ -1,6 +1,8 @@
-// The `barcode` element: a linear or 2D symbol that fills its box, with an optional human-readable line.
+// The `barcode` element: a linear or 2D symbol in whole printer dots inside its box, with an optional human-readable line.
 import { z } from 'zod';
 import { colorSchema, contentShape, elementBaseShape, lengthSchema } from '../../model/common';
+import { parseLength } from '../../units/length';
+import { moduleWidthSchema, ratioSchema } from './barcodeModule';
 
 /** bwip-js names of the symbologies Labelsmith supports. */
 export const SYMBOLOGIES = [
@@ -64,6 +66,21 @@ export const barcodeElementSchema = z.strictObject({
   showText: z.boolean().optional(),
   /** QR error correction level. */
   errorCorrection: z.enum(['L', 'M', 'Q', 'H']).optional(),
+  /**
+   * The X-dimension: a length ("0.33mm", rounded to the nearest whole dot of the target) or whole dots ("3dots"). The
+   * symbol's size then follows from the data and the box is only its limit; without it the largest whole-dot module
+   * that fits the box is taken.
+   */
+  moduleWidth: moduleWidthSchema.optional(),
+  /** Wide to narrow, 2.0 to 3.0, for the symbologies with two bar widths (code39, interleaved2of5, itf14); others ignore it. */
+  ratio: ratioSchema.optional(),
+  /** Keep the symbology's quiet zones clear inside the box; default on for EAN/UPC, off for the others. */
+  quietZone: z.boolean().optional(),
+  /**
+   * Height of a linear code's bars. Named apart from `height` (the box's, as every element has): without it the bars
+   * fill the box less the human-readable line. 2D codes ignore it.
+   */
+  barHeight: lengthSchema.refine((text) => (parseLength(text)?.value ?? 1) > 0, { message: 'must be over 0' }).optional(),
   style: barcodeStyleSchema.optional(),
 });
 

@@ -7,7 +7,7 @@ import { emitBarcodeSvg } from './emitBarcodeSvg';
 const fonts = bundledFonts();
 
 const DPI = 300;
-/** White paper around the box: scanners need a quiet zone, which the layout leaves to the designer. */
+/** White paper around the box: scanners need a quiet zone, which the layout keeps inside the box for EAN/UPC only. */
 const MARGIN = 24;
 
 function renderAlone(fields: Record<string, unknown>, value: string, width: number, height: number) {
@@ -60,12 +60,17 @@ describe('barcode in SVG', () => {
     expect(result?.ecLevel).toBe('H');
   });
 
-  it('fills the box with the bars: the dark pixels span the box when no text is shown', () => {
-    const { raster } = renderAlone({ symbology: 'code128', showText: false }, 'FILL', 150, 50);
+  it('draws the bars at whole pixels, centred in the box at the largest module that fits, when no text is shown', () => {
+    const { raster, laidOut } = renderAlone({ symbology: 'code128', showText: false }, 'FILL', 150, 50);
+    if (laidOut.symbol.kind !== 'linear') throw new Error('expected bars');
+    const { moduleDots, width } = laidOut.symbol;
     const bounds = darkBounds(raster);
     const px = (points: number) => pointsToPixels(points, DPI);
-    expect(bounds?.left).toBeCloseTo(px(MARGIN), -0.5);
-    expect((bounds?.right ?? 0) + 1).toBeCloseTo(px(MARGIN + 150), -0.5);
+    const drawn = (bounds?.right ?? 0) + 1 - (bounds?.left ?? 0);
+    expect(drawn).toBe(Math.round(px(width)));
+    // One pixel more a module would not fit the box.
+    expect((drawn / moduleDots) * (moduleDots + 1)).toBeGreaterThan(px(150));
+    expect(Math.abs((bounds?.left ?? 0) - px(MARGIN) - (px(MARGIN + 150) - (bounds?.right ?? 0) - 1))).toBeLessThanOrEqual(1.5);
     expect(bounds?.top).toBeCloseTo(px(MARGIN), -0.5);
     expect((bounds?.bottom ?? 0) + 1).toBeCloseTo(px(MARGIN + 50), -0.5);
   });

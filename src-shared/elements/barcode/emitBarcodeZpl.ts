@@ -22,12 +22,18 @@ interface DotRect {
   height: number;
 }
 
+/** ^BY takes a module of 1 to 10 dots: a wider one (a large box at 600 dpi) is drawn as the layout's graphic. */
+const MAX_BY_MODULE_DOTS = 10;
+
 /**
- * Whole dots a module can take without the symbol outgrowing its box: rounded down, with a hair of tolerance so a
- * module of exactly 2 dots computed as 1.9999999 stays 2. Zero when a module is narrower than a dot.
+ * The layout's module in dots, exactly, when the layout was made for this printer's resolution (README "Barcode
+ * sizing"): no rounding here. A layout made for another resolution gets the largest whole-dot module not wider than
+ * its own, with a hair of tolerance so a module of exactly 2 dots computed as 1.9999999 stays 2; zero when a module is
+ * narrower than a dot.
  */
-function wholeDots(points: number, dpi: number): number {
-  return Math.floor(pointsToDots(points, dpi) + 1e-6);
+function moduleDotsFor(symbol: LinearSymbol | MatrixSymbol, ctx: ZplEmitContext): number {
+  if (symbol.dpi === ctx.dpi) return symbol.moduleDots;
+  return Math.floor(pointsToDots(symbol.moduleWidth, ctx.dpi) + 1e-6);
 }
 
 /** A span of the layout in dots, rounded at its edges so neighbouring elements keep meeting exactly. */
@@ -58,23 +64,23 @@ interface PlacedField {
 }
 
 /**
- * The symbol at the largest whole-dot module not wider than the layout's, centred on the layout's bars; modules below
- * one dot cannot be printed natively (undefined: the caller draws the layout as a graphic).
+ * The symbol at the layout's module (and ratio), where the layout put its bars: a layout for this resolution is on the
+ * dot grid already, so the field starts on its first bar; one for another resolution is centred on the layout's bars.
  */
 function linearField(element: LaidOutBarcode, symbol: LinearSymbol, orientation: ZplOrientation, ctx: ZplEmitContext): PlacedField | undefined {
-  const moduleDots = wholeDots(symbol.moduleWidth, ctx.dpi);
+  const moduleDots = moduleDotsFor(symbol, ctx);
   const across = dotSpan(symbol.x, symbol.width, ctx);
   const down = dotSpan(symbol.y, symbol.height, ctx);
-  if (moduleDots < 1 || down.length < 1) return undefined;
-  const field = linearSymbolField(element, orientation, moduleDots, down.length);
+  if (moduleDots < 1 || moduleDots > MAX_BY_MODULE_DOTS || down.length < 1) return undefined;
+  const field = linearSymbolField(element, orientation, moduleDots, down.length, symbol.ratio);
   if (!field) return undefined;
-  const width = Math.round(symbol.width / symbol.moduleWidth) * moduleDots;
+  const width = symbol.dpi === ctx.dpi ? across.length : Math.round((symbol.width / symbol.moduleWidth) * moduleDots);
   return { field, rect: { x: across.start + Math.floor((across.length - width) / 2), y: down.start, width, height: down.length } };
 }
 
 /** Whole-dot modules (rows keep the layout's aspect, PDF417's tall rows included), centred where the layout put the grid. */
 function matrixField(element: LaidOutBarcode, symbol: MatrixSymbol, orientation: ZplOrientation, ctx: ZplEmitContext): PlacedField | undefined {
-  const moduleDots = wholeDots(symbol.moduleWidth, ctx.dpi);
+  const moduleDots = moduleDotsFor(symbol, ctx);
   if (moduleDots < 1) return undefined;
   const rowDots = Math.max(1, Math.round((moduleDots * symbol.moduleHeight) / symbol.moduleWidth));
   const field = matrixSymbolField(element, symbol, orientation, moduleDots, rowDots);
@@ -92,7 +98,7 @@ function matrixField(element: LaidOutBarcode, symbol: MatrixSymbol, orientation:
 /**
  * Native commands keep bars sharp at the printer's resolution and the data readable in the ZPL. The fallback is
  * ctx.graphic (the layout's symbol as ^GFA) for rotations other than quarter turns and wherever the printer could not
- * reproduce the layout's symbol: modules under a dot, QR/Aztec modules over 10 dots, values a printer would read
+ * reproduce the layout's symbol: modules under a dot, ^BY, QR and Aztec modules over 10 dots, values a printer would read
  * differently (see zplBarcodeCommands), or a QR code too close to the top edge for its 10-dot offset.
  *
  * The human-readable line is the layout's, via textRunToZpl, rather than the printer's interpretation line: that one

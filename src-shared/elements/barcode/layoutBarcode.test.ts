@@ -18,8 +18,23 @@ function matrix(symbol: BarcodeSymbol): MatrixSymbol {
   return symbol;
 }
 
+const DPI = 300;
+const DOT = 72 / DPI;
+
+/** The box's span in whole dots of the target, as the layout rounds its edges. */
+function roomDots(start: number, length: number): number {
+  return Math.round((start + length) / DOT) - Math.round(start / DOT);
+}
+
+function expectWholeDots(points: number): void {
+  expect(Math.abs(points / DOT - Math.round(points / DOT))).toBeLessThan(1e-9);
+}
+
 function expectWholeModules(symbol: LinearSymbol): void {
+  expect(symbol.moduleWidth).toBeCloseTo(symbol.moduleDots * DOT, 12);
+  expectWholeDots(symbol.x);
   for (const bar of symbol.bars) {
+    expectWholeDots(bar.x);
     const startModules = (bar.x - symbol.x) / symbol.moduleWidth;
     const widthModules = bar.width / symbol.moduleWidth;
     expect(Math.abs(startModules - Math.round(startModules))).toBeLessThan(1e-9);
@@ -28,34 +43,97 @@ function expectWholeModules(symbol: LinearSymbol): void {
   }
 }
 
+/** Centred on the dot grid: the dots left over on the two sides differ by at most one. */
+function expectCentred(start: number, length: number, boxStart: number, boxLength: number): void {
+  const before = Math.round(start / DOT) - Math.round(boxStart / DOT);
+  const after = Math.round((boxStart + boxLength) / DOT) - Math.round((start + length) / DOT);
+  expect(before).toBeGreaterThanOrEqual(0);
+  expect(Math.abs(before - after)).toBeLessThanOrEqual(1);
+}
+
 describe('barcode layout: linear codes', () => {
   // Module counts from the symbology standards: EAN-13 and UPC-A 95, EAN-8 67, UPC-E 51; code 39 "*ABC*" is five
-  // 15-module characters with 1-module gaps between them.
+  // 15-module characters with 1-module gaps between them. Quiet zones (EAN-13 11 + 7, EAN-8 7 + 7, UPC-A 9 + 9, UPC-E
+  // 9 + 7) are kept inside the box by default for EAN/UPC only.
   it.each([
-    ['ean13', '590123412345', 95],
-    ['ean8', '9638507', 67],
-    ['upca', '03600029145', 95],
-    ['upce', '0123456', 51],
-    ['code39', 'ABC', 79],
-  ])('%s fills the box width with whole modules (%s: %i modules)', (symbology, value, modules) => {
+    ['ean13', '590123412345', 95, 18],
+    ['ean8', '9638507', 67, 14],
+    ['upca', '03600029145', 95, 18],
+    ['upce', '0123456', 51, 16],
+    ['code39', 'ABC', 79, 0],
+  ])('%s takes the largest whole-dot module that fits the box, centred on the dot grid (%s: %i modules)', (symbology, value, modules, quiet) => {
     const symbol = linear(laidOutBarcode(fonts, { symbology, showText: false }, value, box).symbol);
-    expect(symbol.moduleWidth).toBeCloseTo(box.width / modules, 9);
-    expect(symbol.x).toBe(box.x);
-    expect(symbol.width).toBe(box.width);
-    expect(symbol.bars[0]?.x).toBeCloseTo(box.x, 9);
+    const room = roomDots(box.x, box.width);
+    expect(symbol.moduleDots).toBe(Math.floor(room / (modules + quiet)));
+    expect(symbol.dpi).toBe(DPI);
+    expect(symbol.width).toBeCloseTo(modules * symbol.moduleWidth, 9);
+    expect(symbol.bars[0]?.x).toBeCloseTo(symbol.x, 9);
     const last = symbol.bars.at(-1);
-    expect((last?.x ?? 0) + (last?.width ?? 0)).toBeCloseTo(box.x + box.width, 9);
+    expect((last?.x ?? 0) + (last?.width ?? 0)).toBeCloseTo(symbol.x + symbol.width, 9);
     expectWholeModules(symbol);
-    expect(symbol.y).toBe(box.y);
-    expect(symbol.height).toBe(box.height);
+    const quietLeft = symbol.quietZone?.left ?? 0;
+    const quietRight = symbol.quietZone?.right ?? 0;
+    expect(quietLeft + quietRight).toBeCloseTo(quiet * symbol.moduleWidth, 9);
+    expectCentred(symbol.x - quietLeft, symbol.width + quietLeft + quietRight, box.x, box.width);
+    expectWholeDots(symbol.y);
+    expect(Math.abs(symbol.y - box.y)).toBeLessThanOrEqual(DOT / 2);
+    expect(Math.abs(symbol.y + symbol.height - (box.y + box.height))).toBeLessThanOrEqual(DOT / 2);
   });
 
-  it.each(['code128', 'gs1-128', 'code93', 'interleaved2of5', 'itf14'])('%s bars are whole modules that span the box', (symbology) => {
+  it.each(['code128', 'gs1-128', 'code93', 'interleaved2of5', 'itf14'])('%s bars are whole modules that fit the box', (symbology) => {
     const value = { code128: 'Hello-123', 'gs1-128': '(01)09521234543213(10)ABC', code93: 'ABC-123', interleaved2of5: '12345678', itf14: '1540014128876' }[symbology];
     const symbol = linear(laidOutBarcode(fonts, { symbology, showText: false }, value ?? '', box).symbol);
     expectWholeModules(symbol);
-    const last = symbol.bars.at(-1);
-    expect((last?.x ?? 0) + (last?.width ?? 0)).toBeCloseTo(box.x + box.width, 9);
+    expect(symbol.width).toBeLessThanOrEqual(roomDots(box.x, box.width) * DOT + 1e-9);
+    expectCentred(symbol.x, symbol.width, box.x, box.width);
+  });
+
+  it('lays out for the target: the same box gets more dots a module at a higher resolution, each a whole dot of it', () => {
+    for (const dpi of [203, 300, 600]) {
+      const symbol = linear(laidOutBarcode(fonts, { symbology: 'code128', showText: false }, 'Hello-123', box, dpi).symbol);
+      expect(symbol.dpi).toBe(dpi);
+      expect(symbol.moduleWidth).toBeCloseTo((symbol.moduleDots * 72) / dpi, 12);
+      for (const bar of symbol.bars) expect(Math.abs((bar.x * dpi) / 72 - Math.round((bar.x * dpi) / 72))).toBeLessThan(1e-9);
+    }
+  });
+
+  it('takes moduleWidth as asked: whole dots, or a length rounded to the nearest dot', () => {
+    expect(linear(laidOutBarcode(fonts, { symbology: 'code128', moduleWidth: '2dots' }, 'A', box).symbol).moduleDots).toBe(2);
+    // 0.33 mm at 300 dpi is 3.9 dots; at 203 dpi 2.64.
+    expect(linear(laidOutBarcode(fonts, { symbology: 'code128', moduleWidth: '0.33mm' }, 'A', box).symbol).moduleDots).toBe(4);
+    expect(linear(laidOutBarcode(fonts, { symbology: 'code128', moduleWidth: '0.33mm' }, 'A', box, 203).symbol).moduleDots).toBe(3);
+  });
+
+  it('keeps one dot a module, with a warning, when even that is wider than the box', () => {
+    const { laidOut, warnings } = layoutForTest(fonts, { symbology: 'code128', showText: false }, 'A LONG VALUE FOR A SMALL BOX', { ...box, width: 30 });
+    expect(linear(laidOut?.symbol ?? ({} as LinearSymbol)).moduleDots).toBe(1);
+    expect(warnings).toEqual([expect.objectContaining({ code: 'BARCODE_TOO_WIDE', elementId: 'code' })]);
+  });
+
+  it('sizes wide bars of code 39 and ITF at the ratio, truncated to whole dots', () => {
+    const symbol = linear(laidOutBarcode(fonts, { symbology: 'code39', moduleWidth: '3dots', ratio: 2.2, showText: false }, 'AB', box).symbol);
+    expect(symbol.ratio).toBe(2.2);
+    expect(new Set(symbol.bars.map((bar) => Math.round(bar.width / DOT)))).toEqual(new Set([3, 6]));
+    expect(linear(laidOutBarcode(fonts, { symbology: 'interleaved2of5', showText: false }, '1234', box).symbol).ratio).toBe(2);
+    expect(linear(laidOutBarcode(fonts, { symbology: 'code128', ratio: 2.5, showText: false }, '1234', box).symbol).ratio).toBeUndefined();
+  });
+
+  it('reserves quiet zones when asked, and leaves them to the designer for EAN-13 when turned off', () => {
+    const withQuiet = linear(laidOutBarcode(fonts, { symbology: 'code128', quietZone: true, showText: false }, 'Q', box).symbol);
+    expect(withQuiet.quietZone?.left).toBeCloseTo(10 * withQuiet.moduleWidth, 9);
+    const ean = linear(laidOutBarcode(fonts, { symbology: 'ean13', quietZone: false, showText: false }, '590123412345', box).symbol);
+    expect(ean.quietZone).toBeUndefined();
+    expect(ean.moduleDots).toBe(Math.floor(roomDots(box.x, box.width) / 95));
+  });
+
+  it('draws bars barHeight tall with the line right below them; taller than the box warns BARCODE_TOO_TALL', () => {
+    const laidOut = laidOutBarcode(fonts, { symbology: 'code128', barHeight: '0.25in' }, 'ABC', box);
+    const symbol = linear(laidOut.symbol);
+    expect(symbol.height).toBeCloseTo(18, 9);
+    const line = laidOut.humanReadable?.lines[0];
+    expect((line?.baseline ?? 0) - fonts.ascent('sans-regular', 8)).toBeCloseTo(symbol.y + symbol.height, 9);
+    const { warnings } = layoutForTest(fonts, { symbology: 'code128', barHeight: '1in' }, 'ABC', box);
+    expect(warnings).toEqual([expect.objectContaining({ code: 'BARCODE_TOO_TALL', elementId: 'code' })]);
   });
 
   it.each([
@@ -72,10 +150,10 @@ describe('barcode layout: linear codes', () => {
     expect(run?.fontSize).toBe(8);
     expect(line?.width).toBeCloseTo(fonts.measure('sans-regular', text, 8), 9);
     expect((line?.x ?? 0) + (line?.width ?? 0) / 2).toBeCloseTo(box.x + box.width / 2, 9);
-    // The descenders end on the box's bottom edge; the bars end where the line's ascent begins.
+    // The descenders end on the box's bottom edge; the bars end where the line's ascent begins, to the nearest dot.
     expect((line?.baseline ?? 0) + fonts.descent('sans-regular', 8)).toBeCloseTo(box.y + box.height, 9);
     const symbol = linear(laidOut.symbol);
-    expect(symbol.y + symbol.height).toBeCloseTo((line?.baseline ?? 0) - fonts.ascent('sans-regular', 8), 9);
+    expect(Math.abs(symbol.y + symbol.height - ((line?.baseline ?? 0) - fonts.ascent('sans-regular', 8)))).toBeLessThanOrEqual(DOT / 2);
   });
 
   it('uses the style font and size for the line, and the colour for bars and text', () => {
@@ -104,7 +182,7 @@ describe('barcode layout: linear codes', () => {
   it('drops the line (with a warning) when bars and line do not fit the box height', () => {
     const { laidOut, warnings } = layoutForTest(fonts, { symbology: 'code128', style: { fontSize: '10pt' } }, 'ABC', { ...box, height: 15 });
     expect(laidOut?.humanReadable).toBeUndefined();
-    expect(linear(laidOut?.symbol ?? ({} as LinearSymbol)).height).toBe(15);
+    expect(Math.abs(linear(laidOut?.symbol ?? ({} as LinearSymbol)).height - 15)).toBeLessThanOrEqual(DOT);
     expect(warnings.map((warning) => warning.code)).toEqual(['TEXT_TRUNCATED']);
   });
 
@@ -114,15 +192,18 @@ describe('barcode layout: linear codes', () => {
 });
 
 describe('barcode layout: 2D codes', () => {
-  it('gives a QR code the largest square modules that fit, centred in the box', () => {
+  it('gives a QR code the largest whole-dot square modules that fit, centred in the box', () => {
     const laidOut = laidOutBarcode(fonts, { symbology: 'qrcode' }, 'hello', box);
     const symbol = matrix(laidOut.symbol);
     // "hello" at level M is a version 1 symbol: 21 × 21 modules.
     expect([symbol.columns, symbol.rows]).toEqual([21, 21]);
-    expect(symbol.moduleWidth).toBeCloseTo(box.height / 21, 9);
+    expect(symbol.moduleDots).toBe(Math.floor(roomDots(box.y, box.height) / 21));
+    expect(symbol.moduleWidth).toBeCloseTo(symbol.moduleDots * DOT, 12);
     expect(symbol.moduleHeight).toBe(symbol.moduleWidth);
-    expect(symbol.y).toBeCloseTo(box.y, 9);
-    expect(symbol.x).toBeCloseTo(box.x + (box.width - box.height) / 2, 9);
+    expectWholeDots(symbol.x);
+    expectWholeDots(symbol.y);
+    expectCentred(symbol.x, 21 * symbol.moduleWidth, box.x, box.width);
+    expectCentred(symbol.y, 21 * symbol.moduleWidth, box.y, box.height);
     expect(symbol.cells).toMatch(/^[01]{441}$/);
     // Finder pattern: the top-left 7 × 7 corner has a dark outer ring.
     expect(symbol.cells.slice(0, 7)).toBe('1111111');
@@ -135,25 +216,34 @@ describe('barcode layout: 2D codes', () => {
     expect(laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection: 'H' }, 'x', box).errorCorrection).toBe('H');
   });
 
+  it('takes a moduleWidth and a quiet zone for 2D codes too', () => {
+    const symbol = matrix(laidOutBarcode(fonts, { symbology: 'qrcode', moduleWidth: '0.5mm' }, 'hello', box, 203).symbol);
+    expect(symbol.moduleDots).toBe(4);
+    const quiet = matrix(laidOutBarcode(fonts, { symbology: 'qrcode', quietZone: true }, 'hello', box).symbol);
+    expect(quiet.moduleDots).toBe(Math.floor(roomDots(box.y, box.height) / (21 + 8)));
+  });
+
   it('keeps PDF417 rows three modules tall and fits the symbol to the narrower side', () => {
     const wide = { x: 0, y: 0, width: 400, height: 60 };
     const symbol = matrix(laidOutBarcode(fonts, { symbology: 'pdf417' }, 'hello world', wide).symbol);
     expect(symbol.moduleHeight).toBeCloseTo(symbol.moduleWidth * 3, 9);
-    expect(symbol.rows * symbol.moduleHeight).toBeCloseTo(wide.height, 9);
+    expect(symbol.rows * symbol.moduleHeight).toBeLessThanOrEqual(wide.height + 1e-9);
+    // One dot more a module would not fit the height.
+    expect(symbol.rows * 3 * (symbol.moduleDots + 1) * DOT).toBeGreaterThan(wide.height);
     expect(symbol.columns * symbol.moduleWidth).toBeLessThanOrEqual(wide.width + 1e-9);
-    expect(symbol.x).toBeCloseTo((wide.width - symbol.columns * symbol.moduleWidth) / 2, 9);
+    expectCentred(symbol.x, symbol.columns * symbol.moduleWidth, wide.x, wide.width);
   });
 
   it.each([
     ['datamatrix', 'hello'],
     ['gs1datamatrix', '(01)09521234543213(10)ABC'],
     ['azteccode', 'hello'],
-  ])('gives %s square modules filling the shorter side', (symbology, value) => {
+  ])('gives %s square whole-dot modules filling the shorter side', (symbology, value) => {
     const tall = { x: 5, y: 5, width: 50, height: 120 };
     const symbol = matrix(laidOutBarcode(fonts, { symbology }, value, tall).symbol);
     expect(symbol.moduleHeight).toBe(symbol.moduleWidth);
-    expect(symbol.columns * symbol.moduleWidth).toBeCloseTo(tall.width, 9);
-    expect(symbol.y + (symbol.rows * symbol.moduleHeight) / 2).toBeCloseTo(tall.y + tall.height / 2, 9);
+    expect(symbol.moduleDots).toBe(Math.floor(roomDots(tall.x, tall.width) / symbol.columns));
+    expectCentred(symbol.y, symbol.rows * symbol.moduleHeight, tall.y, tall.height);
   });
 });
 

@@ -1,41 +1,144 @@
-// Lays out a barcode element: the symbol encoded by bwip-js fills its box in whole modules, with an optional human-readable line.
+// Lays out a barcode element: the symbol encoded by bwip-js in whole dots of the target's resolution inside its box, with an optional human-readable line.
 import type { ElementLayout, LayoutContext } from '../../layout/layoutContext';
 import type { ElementOf } from '../elementSchema';
 import type { Box, LaidOutOf, LinearSymbol, MatrixSymbol, TextRun, VectorSymbol } from '../../layout/laidOutLabel';
 import { toPoints } from '../../units/length';
 import { RenderError } from '../../errors';
 import { BARCODE_DEFAULTS, type BarcodeElement } from './barcodeSchema';
+import { DEFAULT_RATIOS, moduleDotsAt, parseModuleWidth, QUIET_ZONE_MODULES, quietZoneOn, wideDots } from './barcodeModule';
 import { encodeBarcode, type EncodedLinear, type EncodedMatrix, type EncodedVector } from './barcodeEncoding';
 
 /**
- * Bars fill the box width: the module width is the box width over the symbol's modules, so every bar is a whole number
- * of modules. Quiet zones are not added: leaving clear space beside the box is the designer's job, as on paper.
+ * The target's dot grid. Symbols start on a whole dot and every module is whole dots, so the PNG at the target's dpi,
+ * the PDF rasterised at it and the printer's ZPL (^FO, ^BY) draw the same bar edges. Box edges are rounded to the
+ * nearest dot; the symbol is centred in the box on the grid, or starts at its left (top) edge when it is larger.
  */
-function linearSymbol(encoded: EncodedLinear, box: Box, barHeight: number): LinearSymbol {
-  const totalModules = encoded.widths.reduce((sum, width) => sum + width, 0);
-  const moduleWidth = box.width / totalModules;
-  const bars: LinearSymbol['bars'] = [];
-  let offset = 0;
-  encoded.widths.forEach((width, index) => {
-    // Even entries are bars, odd ones spaces.
-    if (index % 2 === 0) bars.push({ x: box.x + offset * moduleWidth, width: width * moduleWidth });
-    offset += width;
-  });
-  return { kind: 'linear', bars, y: box.y, height: barHeight, moduleWidth, x: box.x, width: box.width };
+class DotGrid {
+  readonly dot: number;
+
+  constructor(readonly dpi: number) {
+    this.dot = 72 / dpi;
+  }
+
+  /** Points to the nearest whole dot. */
+  round(points: number): number {
+    return Math.round(points / this.dot);
+  }
+
+  /** The box's span on one axis, in whole dots. */
+  span(start: number, length: number): { start: number; room: number } {
+    const first = this.round(start);
+    return { start: first, room: this.round(start + length) - first };
+  }
+
+  /**
+   * Where `size` dots start in a span: centred (the odd dot left over goes after), or, when they do not fit, from the
+   * span's start on past its end, as a printer's field runs on from its ^FO.
+   */
+  place(span: { start: number; room: number }, size: number): number {
+    return size > span.room ? span.start : span.start + Math.floor((span.room - size) / 2);
+  }
+
+  points(dots: number): number {
+    return dots * this.dot;
+  }
 }
 
-/** The largest modules that fit the box with the symbol's own aspect (square, or PDF417's tall rows), centred. */
-function matrixSymbol(encoded: EncodedMatrix, box: Box): MatrixSymbol {
-  const moduleWidth = Math.min(box.width / encoded.columns, box.height / (encoded.rows * encoded.moduleAspect));
-  const moduleHeight = moduleWidth * encoded.moduleAspect;
+/** A module width asked for (resolved for the target), or undefined: the largest that fits the box. */
+function askedModuleDots(element: BarcodeElement, dpi: number): number | undefined {
+  const asked = element.moduleWidth === undefined ? undefined : parseModuleWidth(element.moduleWidth);
+  return asked === undefined ? undefined : moduleDotsAt(asked, dpi);
+}
+
+/**
+ * The largest module (at least 1 dot) whose size still fits, found from an estimate. `size` grows with the module, not
+ * always in proportion (wide bars are truncated to whole dots), hence the steps both ways.
+ */
+function largestFitting(estimate: number, fits: (moduleDots: number) => boolean): number {
+  let moduleDots = Math.max(1, Math.floor(estimate));
+  while (moduleDots > 1 && !fits(moduleDots)) moduleDots--;
+  while (fits(moduleDots + 1)) moduleDots++;
+  return moduleDots;
+}
+
+function tooLarge(ctx: LayoutContext, element: BarcodeElement, code: 'BARCODE_TOO_WIDE' | 'BARCODE_TOO_TALL', what: string): void {
+  ctx.warn({ code, elementId: element.id, message: `barcode "${element.id}" ${what} at ${ctx.targetDpi} dpi` });
+}
+
+/**
+ * Bars in whole dots: the narrow module as asked (or the largest that fits the box with its quiet zones), wide
+ * elements of code 39 and ITF at the ratio, the symbol placed across the box (DotGrid.place) and its bars from `top`
+ * down `heightDots`.
+ */
+function linearSymbol(element: BarcodeElement, encoded: EncodedLinear, box: Box, top: number, heightDots: number, ctx: LayoutContext): LinearSymbol {
+  const grid = new DotGrid(ctx.targetDpi);
+  const defaultRatio = DEFAULT_RATIOS[element.symbology];
+  const ratio = defaultRatio === undefined ? undefined : (element.ratio ?? defaultRatio);
+  const quiet = quietZoneOn(element.symbology, element.quietZone) ? QUIET_ZONE_MODULES[element.symbology] : undefined;
+  const quietModules = quiet ? quiet.left + quiet.right : 0;
+  // bwip-js's wide elements are its own multiples of the narrow one (3 in code 39, 2 in ITF); any width over 1 is wide.
+  const dotWidths = (moduleDots: number) => encoded.widths.map((width) => (ratio !== undefined && width > 1 ? wideDots(moduleDots, ratio) : width * moduleDots));
+  const total = (moduleDots: number) => dotWidths(moduleDots).reduce((sum, dots) => sum + dots, 0) + quietModules * moduleDots;
+  const across = grid.span(box.x, box.width);
+  const modules = encoded.widths.reduce((sum, width) => sum + width, 0) + quietModules;
+  const moduleDots = askedModuleDots(element, grid.dpi) ?? largestFitting(across.room / modules, (dots) => total(dots) <= across.room);
+  const totalDots = total(moduleDots);
+  if (totalDots > across.room) {
+    tooLarge(ctx, element, 'BARCODE_TOO_WIDE', `is ${totalDots} dots wide (module ${moduleDots} dots), wider than its box (${across.room} dots)`);
+  }
+  const first = grid.place(across, totalDots) + (quiet ? quiet.left * moduleDots : 0);
+  const bars: LinearSymbol['bars'] = [];
+  let offset = 0;
+  dotWidths(moduleDots).forEach((dots, index) => {
+    // Even entries are bars, odd ones spaces.
+    if (index % 2 === 0) bars.push({ x: grid.points(first + offset), width: grid.points(dots) });
+    offset += dots;
+  });
+  return {
+    kind: 'linear',
+    bars,
+    y: grid.points(top),
+    height: grid.points(heightDots),
+    moduleWidth: grid.points(moduleDots),
+    moduleDots,
+    dpi: grid.dpi,
+    ...(ratio === undefined ? {} : { ratio }),
+    x: grid.points(first),
+    width: grid.points(offset),
+    ...(quiet ? { quietZone: { left: grid.points(quiet.left * moduleDots), right: grid.points(quiet.right * moduleDots) } } : {}),
+  };
+}
+
+/**
+ * Whole-dot square modules (PDF417: rows its aspect tall, rounded to whole dots), as asked or the largest that fit
+ * the box with the quiet zone on every side, the grid placed in the box as DotGrid.place does.
+ */
+function matrixSymbol(element: BarcodeElement, encoded: EncodedMatrix, box: Box, ctx: LayoutContext): MatrixSymbol {
+  const grid = new DotGrid(ctx.targetDpi);
+  const quiet = quietZoneOn(element.symbology, element.quietZone) ? QUIET_ZONE_MODULES[element.symbology].left : 0;
+  const rowDots = (moduleDots: number) => Math.max(1, Math.round(moduleDots * encoded.moduleAspect));
+  const width = (moduleDots: number) => (encoded.columns + 2 * quiet) * moduleDots;
+  const height = (moduleDots: number) => encoded.rows * rowDots(moduleDots) + 2 * quiet * moduleDots;
+  const across = grid.span(box.x, box.width);
+  const down = grid.span(box.y, box.height);
+  const estimate = Math.min(across.room / (encoded.columns + 2 * quiet), down.room / (encoded.rows * encoded.moduleAspect + 2 * quiet));
+  const moduleDots = askedModuleDots(element, grid.dpi) ?? largestFitting(estimate, (dots) => width(dots) <= across.room && height(dots) <= down.room);
+  if (width(moduleDots) > across.room) {
+    tooLarge(ctx, element, 'BARCODE_TOO_WIDE', `is ${width(moduleDots)} dots wide (module ${moduleDots} dots), wider than its box (${across.room} dots)`);
+  }
+  if (height(moduleDots) > down.room) {
+    tooLarge(ctx, element, 'BARCODE_TOO_TALL', `is ${height(moduleDots)} dots tall (module ${moduleDots} dots), taller than its box (${down.room} dots)`);
+  }
   return {
     kind: 'matrix',
-    x: box.x + (box.width - encoded.columns * moduleWidth) / 2,
-    y: box.y + (box.height - encoded.rows * moduleHeight) / 2,
+    x: grid.points(grid.place(across, width(moduleDots)) + quiet * moduleDots),
+    y: grid.points(grid.place(down, height(moduleDots)) + quiet * moduleDots),
     columns: encoded.columns,
     rows: encoded.rows,
-    moduleWidth,
-    moduleHeight,
+    moduleWidth: grid.points(moduleDots),
+    moduleHeight: grid.points(rowDots(moduleDots)),
+    moduleDots,
+    dpi: grid.dpi,
     // Read through, not copied: a QR code's modules are computed when a writer first draws them (see encodeQrCode).
     get cells() {
       return encoded.cells;
@@ -65,16 +168,16 @@ export function vectorSymbol(encoded: EncodedVector, box: Box): VectorSymbol {
 const MIN_BAR_SHARE = 0.5;
 
 interface HumanReadable {
-  run: TextRun;
+  fontKey: TextRun['fontKey'];
+  fontSize: number;
+  width: number;
+  ascent: number;
   /** From the top of the font's ascent to the bottom of its descent: what the line takes from the box height. */
   height: number;
 }
 
-/**
- * The line bwip-js would print, centred under the bars with its descenders on the box's bottom edge. A line wider than
- * the box is drawn smaller so it stays inside; a box too short for bars and line drops the line, with a warning.
- */
-function humanReadable(element: BarcodeElement, text: string, box: Box, color: string, ctx: LayoutContext): HumanReadable | undefined {
+/** The line bwip-js would print, in the style's font; a line wider than the box is drawn smaller so it stays inside. */
+function humanReadable(element: BarcodeElement, text: string, box: Box, ctx: LayoutContext): HumanReadable | undefined {
   if (text === '') return undefined;
   const { face, fellBack } = ctx.fonts.resolve(element.style?.fontFamily ?? BARCODE_DEFAULTS.fontFamily, 'normal', 'normal');
   if (fellBack) {
@@ -84,26 +187,44 @@ function humanReadable(element: BarcodeElement, text: string, box: Box, color: s
   const requestedWidth = ctx.fonts.measure(face.key, text, requestedSize);
   // Text width is proportional to the size, so one division finds the size that fits.
   const fontSize = requestedWidth > box.width ? (requestedSize * box.width) / requestedWidth : requestedSize;
-  const width = ctx.fonts.measure(face.key, text, fontSize);
   const ascent = ctx.fonts.ascent(face.key, fontSize);
-  const descent = ctx.fonts.descent(face.key, fontSize);
-  if (box.height - (ascent + descent) < box.height * MIN_BAR_SHARE) {
-    ctx.warn({
-      code: 'TEXT_TRUNCATED',
-      elementId: element.id,
-      message: 'the barcode box is too short for bars and the human-readable line; the line is not drawn',
-    });
-    return undefined;
+  return { fontKey: face.key, fontSize, width: ctx.fonts.measure(face.key, text, fontSize), ascent, height: ascent + ctx.fonts.descent(face.key, fontSize) };
+}
+
+/** The line centred under the box, its top at `top`. */
+function lineRun(line: HumanReadable, text: string, box: Box, top: number, color: string): TextRun {
+  return { fontKey: line.fontKey, fontSize: line.fontSize, color, lines: [{ text, x: box.x + (box.width - line.width) / 2, baseline: top + line.ascent, width: line.width }] };
+}
+
+/**
+ * A linear code's bars and line. Without barHeight the bars fill the box down to the line, whose descenders end on the
+ * box's bottom edge; a box too short for both drops the line, with a warning. With barHeight the bars are that tall
+ * (whole dots) and the line follows right below them, the box only their limit.
+ */
+function linearBarcode(element: BarcodeElement, encoded: EncodedLinear, box: Box, color: string, ctx: LayoutContext): Pick<LaidOutOf<'barcode'>, 'symbol' | 'humanReadable'> {
+  const grid = new DotGrid(ctx.targetDpi);
+  let line = (element.showText ?? BARCODE_DEFAULTS.showText) ? humanReadable(element, encoded.text, box, ctx) : undefined;
+  const top = grid.round(box.y);
+  const bottom = box.y + box.height;
+  let heightDots: number;
+  if (element.barHeight === undefined) {
+    if (line && box.height - line.height < box.height * MIN_BAR_SHARE) {
+      ctx.warn({ code: 'TEXT_TRUNCATED', elementId: element.id, message: 'the barcode box is too short for bars and the human-readable line; the line is not drawn' });
+      line = undefined;
+    }
+    heightDots = Math.max(1, grid.round(bottom - (line?.height ?? 0)) - top);
+  } else {
+    heightDots = Math.max(1, grid.round(toPoints(element.barHeight)));
+    const needed = grid.points(top + heightDots) + (line?.height ?? 0);
+    // Half a dot of slack: the box's edge itself is rounded to the nearest dot.
+    if (needed > bottom + grid.dot / 2) {
+      tooLarge(ctx, element, 'BARCODE_TOO_TALL', `needs ${grid.round(needed - box.y)} dots of height for bars${line ? ' and line' : ''}, more than its box (${grid.round(box.height)} dots)`);
+    }
   }
-  return {
-    run: {
-      fontKey: face.key,
-      fontSize,
-      color,
-      lines: [{ text, x: box.x + (box.width - width) / 2, baseline: box.y + box.height - descent, width }],
-    },
-    height: ascent + descent,
-  };
+  const symbol = linearSymbol(element, encoded, box, top, heightDots, ctx);
+  if (!line) return { symbol };
+  const lineTop = element.barHeight === undefined ? bottom - line.height : symbol.y + symbol.height;
+  return { symbol, humanReadable: lineRun(line, encoded.text, box, lineTop, color) };
 }
 
 export const layoutBarcode: ElementLayout<ElementOf<'barcode'>, LaidOutOf<'barcode'>> = (element, box, ctx) => {
@@ -115,10 +236,8 @@ export const layoutBarcode: ElementLayout<ElementOf<'barcode'>, LaidOutOf<'barco
   const color = element.style?.color ?? BARCODE_DEFAULTS.color;
   const encoded = encodeBarcode({ symbology: element.symbology, value, errorCorrection }, element.id);
   const base = { type: 'barcode' as const, id: element.id, box, rotation: element.rotation, symbology: element.symbology, value, errorCorrection, color };
-  // 2D codes ignore showText: their value is not printed beside them.
-  if (encoded.kind === 'matrix') return { ...base, symbol: matrixSymbol(encoded, box) };
+  // 2D codes ignore showText and barHeight: their value is not printed beside them, their height follows their modules.
+  if (encoded.kind === 'matrix') return { ...base, symbol: matrixSymbol(element, encoded, box, ctx) };
   if (encoded.kind === 'vector') return { ...base, symbol: vectorSymbol(encoded, box) };
-  const line = (element.showText ?? BARCODE_DEFAULTS.showText) ? humanReadable(element, encoded.text, box, color, ctx) : undefined;
-  const symbol = linearSymbol(encoded, box, box.height - (line?.height ?? 0));
-  return line ? { ...base, symbol, humanReadable: line.run } : { ...base, symbol };
+  return { ...base, ...linearBarcode(element, encoded, box, color, ctx) };
 };

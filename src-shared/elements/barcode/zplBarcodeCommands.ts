@@ -2,6 +2,7 @@
 import type { LaidOutOf, MatrixSymbol } from '../../layout/laidOutLabel';
 import type { ZplOrientation } from '../../emit/zpl/zplText';
 import { aztecFormat } from './aztecFormat';
+import { DEFAULT_RATIOS } from './barcodeModule';
 import { pdf417ErrorCorrectionLevel } from './barcodeEncoding';
 import { qrSegment } from './qrEncoding';
 import { joinWithFnc1, parseGs1ElementStrings } from './gs1ElementStrings';
@@ -35,20 +36,21 @@ function code128(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number,
   return elements ? { commands, data: joinWithFnc1(elements, '>8') } : undefined;
 }
 
-/** Wide-to-narrow ratios bwip-js encodes with (code 39 wide elements are 3 modules, ITF's 2): ^BY must say the same. */
-const CODE39_RATIO = '3.0';
-const ITF_RATIO = '2.0';
-
 /**
  * EAN and UPC guard bars reach 5 modules below the other bars even without an interpretation line (measured in
  * zpl-renderer-js, which follows Labelary); the height asked for is shorter by as much, so the guards end on the box.
  */
 const EAN_UPC_GUARD_EXTENSION_MODULES = 5;
 
-/** Linear symbols with their interpretation lines off (see code128). Check digits: the printer computes them from the value without one. */
-export function linearSymbolField(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number, height: number): ZplSymbolField | undefined {
+/**
+ * Linear symbols with their interpretation lines off (see code128). Check digits: the printer computes them from the
+ * value without one. Code 39 and ITF take the layout's wide-to-narrow ratio in ^BY (the symbology's default when the
+ * symbol has none), so the printer's wide bars are the layout's (wideDots).
+ */
+export function linearSymbolField(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number, height: number, ratio?: number): ZplSymbolField | undefined {
   const { value } = element;
   const by = `^BY${moduleDots}`;
+  const byRatio = `${by},${(ratio ?? DEFAULT_RATIOS[element.symbology] ?? 3).toFixed(1)}`;
   const eanUpcHeight = height - EAN_UPC_GUARD_EXTENSION_MODULES * moduleDots;
   switch (element.symbology) {
     case 'code128':
@@ -65,14 +67,14 @@ export function linearSymbolField(element: LaidOutBarcode, o: ZplOrientation, mo
       return upcA === undefined || eanUpcHeight < 1 ? undefined : { commands: `${by}^B9${o},${eanUpcHeight},N,N,Y`, data: upcA };
     }
     case 'code39':
-      return { commands: `${by},${CODE39_RATIO}^B3${o},N,${height},N,N`, data: value };
+      return { commands: `${byRatio}^B3${o},N,${height},N,N`, data: value };
     case 'code93':
       return { commands: `${by}^BA${o},${height},N,N,N`, data: value };
     case 'interleaved2of5':
       // bwip-js pads an odd number of digits with a leading zero; the printer is told the same digits.
-      return { commands: `${by},${ITF_RATIO}^B2${o},${height},N,N,N`, data: value.length % 2 === 1 ? `0${value}` : value };
+      return { commands: `${byRatio}^B2${o},${height},N,N,N`, data: value.length % 2 === 1 ? `0${value}` : value };
     case 'itf14':
-      return { commands: `${by},${ITF_RATIO}^B2${o},${height},N,N,${value.length === 13 ? 'Y' : 'N'}`, data: value };
+      return { commands: `${byRatio}^B2${o},${height},N,N,${value.length === 13 ? 'Y' : 'N'}`, data: value };
     default:
       return undefined;
   }
@@ -110,7 +112,7 @@ function qrManualInput(value: string): string {
   return `${QR_MANUAL_MODES[segment.mode]}${count}${value}`;
 }
 
-/** ^BQ and ^B0 magnify by whole dots from 1 to 10. */
+/** ^BQ and ^B0 magnify by whole dots from 1 to 10, and ^BY's module is as many. */
 const MAX_MAGNIFICATION = 10;
 
 /**
@@ -129,7 +131,8 @@ export function matrixSymbolField(element: LaidOutBarcode, symbol: MatrixSymbol,
       return dataMatrix(element, symbol, o, moduleDots);
     case 'pdf417': {
       const columns = pdf417Columns(symbol.columns);
-      if (columns === undefined) return undefined;
+      // ^BY takes 1 to 10 dots.
+      if (columns === undefined || moduleDots > MAX_MAGNIFICATION) return undefined;
       return { commands: `^BY${moduleDots}^B7${o},${rowDots},${pdf417ErrorCorrectionLevel(element.value)},${columns},,N`, data: element.value };
     }
     case 'azteccode': {

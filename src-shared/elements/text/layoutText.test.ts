@@ -25,6 +25,7 @@ function layout(text: string, overrides: Partial<Record<string, unknown>> = {}, 
     content: () => text,
     warn: (warning) => warnings.push(warning),
     pixels: new RenderPixels(),
+    targetDpi: 300,
   };
   const laidOut = layoutText(element, box, ctx);
   if (!laidOut) throw new Error('expected a laid-out text');

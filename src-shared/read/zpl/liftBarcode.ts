@@ -1,5 +1,6 @@
 // Lifts a barcode read from ZPL into a template barcode element with its symbology and module size; others become images.
 import { encodeBarcode, type EncodedBarcode } from '../../elements/barcode/barcodeEncoding';
+import { DEFAULT_RATIOS } from '../../elements/barcode/barcodeModule';
 import { SYMBOLOGIES, type Symbology } from '../../elements/barcode/barcodeSchema';
 import type { ElementOf } from '../../elements/elementSchema';
 import type { FontFaceKey } from '../../fonts/fontFaces';
@@ -32,11 +33,11 @@ function encode(data: { symbology: Symbology; value: string }, element: LaidOutB
 }
 
 /**
- * The template's symbol at the module size the printer used, centred where the printer drew it: the template's
- * layout fills the box in whole modules, so the box is as wide as its modules (the encoders may choose a few more
- * or fewer modules than the printer's). A linear code's box also holds its human-readable line, drawn below the bars.
+ * The template's symbol at the module size the printer used (in the reader's points), centred where the printer drew
+ * it: the box is as wide as its modules (the encoders may choose a few more or fewer modules than the printer's). A
+ * linear code's box also holds its human-readable line, drawn below the bars.
  */
-function symbolBox(element: LaidOutBarcode, encoded: EncodedBarcode, lineHeight: number, ctx: LiftContext): Box | undefined {
+function symbolBox(element: LaidOutBarcode, encoded: EncodedBarcode, lineHeight: number, ctx: LiftContext): { box: Box; moduleWidth: number } | undefined {
   const { symbol } = element;
   // EAN and UPC come as a vector of bars, their guard bars longer: the module is the symbol's width over its modules.
   if ((symbol.kind === 'linear' || symbol.kind === 'vector') && encoded.kind === 'linear') {
@@ -49,14 +50,14 @@ function symbolBox(element: LaidOutBarcode, encoded: EncodedBarcode, lineHeight:
       const dots = Math.round((symbol.width - width) / dot);
       ctx.warn({ code: 'ZPL_IMPORT_BARCODE_WIDTH', elementId: element.id, message: `the template encodes the value in ${dots > 0 ? 'fewer' : 'more'} modules than the printer did: the symbol is ${Math.abs(dots)} dots ${dots > 0 ? 'narrower' : 'wider'}, centred where it was` });
     }
-    return { x: symbol.x + (symbol.width - width) / 2, y: symbol.y, width, height: symbol.height + lineHeight };
+    return { box: { x: symbol.x + (symbol.width - width) / 2, y: symbol.y, width, height: symbol.height + lineHeight }, moduleWidth };
   }
   if (symbol.kind === 'matrix' && encoded.kind === 'matrix') {
     const width = encoded.columns * symbol.moduleWidth;
     const height = encoded.rows * symbol.moduleWidth * encoded.moduleAspect;
     const centreX = symbol.x + (symbol.columns * symbol.moduleWidth) / 2;
     const centreY = symbol.y + (symbol.rows * symbol.moduleHeight) / 2;
-    return { x: centreX - width / 2, y: centreY - height / 2, width, height };
+    return { box: { x: centreX - width / 2, y: centreY - height / 2, width, height }, moduleWidth: symbol.moduleWidth };
   }
   return undefined;
 }
@@ -79,8 +80,8 @@ export function liftBarcode(element: LaidOutBarcode, id: string, binding: string
   const data = templateData(element);
   const encoded = data && encode(data, element);
   const line = humanReadableStyle(element, ctx);
-  const local = encoded && symbolBox(element, encoded, line?.height ?? 0, ctx);
-  if (data === undefined || local === undefined) {
+  const sized = encoded && symbolBox(element, encoded, line?.height ?? 0, ctx);
+  if (data === undefined || sized === undefined) {
     const reason = isElementSymbology(element.symbology) ? `the template's ${element.symbology} cannot encode what the symbol holds` : `${element.symbology} is not a symbology templates offer`;
     ctx.warn({ code: 'ZPL_IMPORT_AS_IMAGE', elementId: element.id, message: `barcode imported as an image of its drawing (${reason})${binding ? `; its binding ${binding} is not kept` : ''}` });
     const image = elementImage(element, id, ctx);
@@ -89,10 +90,15 @@ export function liftBarcode(element: LaidOutBarcode, id: string, binding: string
   const barcode: ElementOf<'barcode'> = {
     id,
     type: 'barcode',
-    // Rounded up: a module of two dots must not come out a hair under two dots (the ZPL writer rounds modules down).
-    ...ctx.place(turnedBox(local, element.box, element.rotation), element.rotation, Math.ceil),
+    // Rounded up, so the printer's symbol fits the box at every resolution's whole dots.
+    ...ctx.place(turnedBox(sized.box, element.box, element.rotation), element.rotation, Math.ceil),
     content: binding === undefined ? { text: data.value } : { expression: binding },
     symbology: data.symbology,
+    // The printer's module as a length (its dots at their true size), its ratio, and no quiet zone inside the box: the
+    // box is where the printer drew the bars, and the light around them stays the label's.
+    moduleWidth: ctx.mm(sized.moduleWidth),
+    ...(element.symbol.kind === 'linear' && element.symbol.ratio !== undefined && DEFAULT_RATIOS[data.symbology] !== undefined ? { ratio: element.symbol.ratio } : {}),
+    quietZone: false,
     ...(encoded?.kind === 'linear' ? { showText: line !== undefined } : {}),
     ...(data.symbology === 'qrcode' ? { errorCorrection: element.errorCorrection } : {}),
     ...(line ? { style: { fontFamily: line.fontFamily, fontSize: line.fontSize } } : {}),

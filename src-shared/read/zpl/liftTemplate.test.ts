@@ -51,9 +51,9 @@ function lift(zpl: string): { template: Template; codes: string[] } {
   return { template: imported.template, codes: imported.warnings.map((warning) => warning.code) };
 }
 
-/** The template laid out with its first sample record, as the editor shows it. */
+/** The template laid out with its first sample record for the fixtures' 203 dpi printer, as the editor shows it. */
 function laidOut(template: Template, data: Record<string, unknown> = template.meta.sampleData?.[0] ?? {}): LaidOutLabel {
-  return layoutLabel(template, data, { fonts, env: { now: () => NOW } });
+  return layoutLabel(template, data, { fonts, env: { now: () => NOW }, targetDpi: 203 });
 }
 
 function elementsOf<T extends ElementOf<'text'>['type'] | ElementOf<'barcode'>['type']>(template: Template, type: T) {

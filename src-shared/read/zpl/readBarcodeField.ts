@@ -72,6 +72,9 @@ function linearField(encoded: EncodedLinear, plan: ZplSymbolPlan, text: string |
           y: top,
           height: barHeight * scale,
           moduleWidth: plan.moduleDots * scale,
+          moduleDots: plan.moduleDots,
+          dpi: 72 / scale,
+          ...(plan.ratio === undefined ? {} : { ratio: plan.ratio }),
           x,
           width: width * scale,
         };
@@ -117,6 +120,8 @@ function matrixField(encoded: EncodedMatrix, plan: ZplSymbolPlan): UprightField 
         rows: encoded.rows,
         moduleWidth: moduleDots * scale,
         moduleHeight: rowDots * scale,
+        moduleDots,
+        dpi: 72 / scale,
         get cells() {
           return encoded.cells;
         },

@@ -3,7 +3,8 @@ import type { EncoderOptions } from '../../elements/barcode/barcodeEncoding';
 import { compressUpcA } from '../../elements/barcode/upcE';
 import { code128Automatic, code128Gs1, code128ModeN, code128UccCase, gs1CheckDigit } from './zplCode128';
 import type { ZplBarcodeField } from './zplField';
-import { wideDots, type ZplParams, type ZplSymbolPlan } from './zplSymbolPlan';
+import { wideDots } from '../../elements/barcode/barcodeModule';
+import type { ZplParams, ZplSymbolPlan } from './zplSymbolPlan';
 
 type PlanReader = (field: ZplBarcodeField, p: ZplParams) => ZplSymbolPlan;
 
@@ -50,7 +51,7 @@ function simpleLinear(
     ...(plan.options ? { options: plan.options } : {}),
     orientation: p.orientation(0),
     moduleDots,
-    ...(plan.twoWidths ? { wideDots: wideDots(moduleDots, field.by.ratio) } : {}),
+    ...(plan.twoWidths ? { wideDots: wideDots(moduleDots, field.by.ratio), ratio: field.by.ratio } : {}),
     heightDots: p.height(plan.heightIndex),
     // The text is bwip-js's, filled in once encoded (an empty text here means "use the encoder's").
     ...(line ? { line: { text: '', above: line.above } } : {}),

@@ -16,6 +16,8 @@ export interface ZplSymbolPlan {
   moduleDots: number;
   /** Wide elements of two-width symbologies (code 39, ITF, codabar), whole dots: the ^BY ratio applied. */
   wideDots?: number;
+  /** The ^BY ratio those wide elements come from. */
+  ratio?: number;
   /** Bar height (linear) or row height (2D; the module width when absent), dots. */
   heightDots?: number;
   /** Total symbol height in dots, from which the row height follows once the rows are known (^BX without h, ^B7 without h). */
@@ -68,14 +70,6 @@ export class ZplParams {
     const value = this.raw(index).toUpperCase();
     return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
   }
-}
-
-/**
- * Wide elements in whole dots: the ^BY ratio times the module, truncated (a printer cannot print part of a dot), and
- * at least one dot wider than a narrow element so the two stay distinct.
- */
-export function wideDots(moduleDots: number, ratio: number): number {
-  return Math.max(moduleDots + 1, Math.floor(ratio * moduleDots + 1e-9));
 }
 
 /** Default magnification of ^BQ and ^BO by resolution (ZPL II guide: 1 at 150 dpi, 2 at 200, 3 at 300, 6 at 600). */

@@ -4,6 +4,9 @@ import type { EditorTemplate, EditorTemplateSummary } from '../../../../src-shar
 import type { Store } from '../../../store/openStore';
 import type { TemplateRecord } from '../../../store/storeTypes';
 
+/** The author of versions published in the editor: it has one user, the administrator with the admin session. */
+export const EDITOR_AUTHOR = 'editor';
+
 export function templateSummary(template: TemplateRecord): EditorTemplateSummary {
   const { width, height } = template.content.dimensions;
   return {
@@ -15,6 +18,8 @@ export function templateSummary(template: TemplateRecord): EditorTemplateSummary
     createdAt: template.createdAt,
     updatedAt: template.updatedAt,
     dimensions: { width, height },
+    latestVersion: template.latestVersion,
+    draftChanged: template.draftChanged,
   };
 }
 

@@ -46,7 +46,7 @@ describe('POST /api/print', () => {
     const answer = await api(server, '/api/print', { json: { template: smallTemplate(), records: [{ title: 'One' }, { title: 'Two' }], printerId, copies: 2 } });
     expect(answer.status, answer.text).toBe(202);
     const job = printJobSchema.parse(answer.json());
-    expect(Object.keys(answer.json()).sort()).toEqual(['attempts', 'copies', 'countersReturned', 'createdAt', 'format', 'id', 'labelCount', 'labelsSent', 'printerId', 'reprintable', 'status', 'templateId', 'totalLabels', 'updatedAt', 'warnings']);
+    expect(Object.keys(answer.json()).sort()).toEqual(['attempts', 'copies', 'countersReturned', 'createdAt', 'format', 'id', 'labelCount', 'labelsSent', 'printerId', 'reprintable', 'status', 'templateId', 'templateVersion', 'totalLabels', 'updatedAt', 'warnings']);
     expect(job).toMatchObject({ status: 'queued', printerId, labelCount: 2, copies: 2, totalLabels: 4, labelsSent: 0 });
     expect(answer.headers.get('location')).toBe(`${server.url}/api/print-jobs/${job.id}`);
     expect(server.store.usage.get(teamId, periodOf(server.store.now()).period).live).toBe(usedBefore + 4);

@@ -3,7 +3,9 @@ import type Router from '@koa/router';
 import { printJobPage } from '../../../printing/printJobHistory';
 import { printJobView } from '../../../printing/printJobView';
 import { jsonBody, optionalJsonBody } from '../../middleware/jsonBody';
-import { acceptPrintJob, acceptReprint, answerCancel, printTemplate, teamJob, type JobRequester, type PrintJobDeps, type PrintRequester } from '../print/printJobRequests';
+import { requestedTemplate } from '../../renderAdmission';
+import { templateVersionFor } from '../../templateAccess';
+import { acceptPrintJob, acceptReprint, answerCancel, teamJob, type JobRequester, type PrintJobDeps, type PrintRequester } from '../print/printJobRequests';
 import { workspaceTemplate } from './editorViews';
 import { currentWorkspaceTeam } from './workspaceTeam';
 
@@ -18,8 +20,14 @@ export function registerPrintJobsRoutes(router: Router, deps: PrintJobDeps, team
   router.post('/api/print', jsonBody(), async (ctx) => {
     const printRequester: PrintRequester = {
       ...requester(),
-      // The editor prints its own templates, drafts included, or the one it has open, inline.
-      template: (request) => printTemplate(request, (templateId) => workspaceTemplate(store, teamId, templateId)),
+      // The editor prints its own templates: the saved draft, a version it names, or the one it has open, inline.
+      template: (request) =>
+        requestedTemplate(request, (templateId, number) => {
+          const template = workspaceTemplate(store, teamId, templateId);
+          if (number === undefined) return { content: template.content, version: null, id: template.id };
+          const version = templateVersionFor(store, template, templateId, number);
+          return { content: version.content, version: version.number, id: template.id };
+        }),
     };
     await acceptPrintJob(ctx, deps, printRequester, EDITOR_JOBS_PATH);
   });

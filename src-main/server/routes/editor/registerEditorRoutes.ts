@@ -16,6 +16,7 @@ import { registerSessionRoute } from './sessionRoute';
 import { registerSettingsRoutes } from './settingsRoutes';
 import { registerStocksRoute } from './stocksRoute';
 import { registerTemplatesRoutes } from './templatesRoutes';
+import { registerTemplateVersionsRoutes } from './templateVersionsRoutes';
 import { registerThumbnailRoute } from './thumbnailRoute';
 import { registerEditorUsageRoute } from './usageRoute';
 import { registerZplImportRoute } from './zplImportRoute';
@@ -37,6 +38,7 @@ export interface EditorRouteDeps {
 export function registerEditorRoutes(router: Router, { store, pool, config, session, teamId, quota, printQueue }: EditorRouteDeps): void {
   registerSessionRoute(router, store, config, session, teamId);
   registerTemplatesRoutes(router, store, teamId);
+  registerTemplateVersionsRoutes(router, store, teamId);
   registerZplImportRoute(router, store, teamId);
   registerThumbnailRoute(router, store, pool, teamId, config.version);
   registerPreviewRoute(router, pool, store, teamId);

@@ -12,7 +12,7 @@ import type { Store } from '../../../store/openStore';
 import type { TemplateRecord } from '../../../store/storeTypes';
 import { jsonBody } from '../../middleware/jsonBody';
 import { parseRequestBody } from '../../requestBody';
-import { templateSummary, templateView, workspaceTemplate } from './editorViews';
+import { EDITOR_AUTHOR, templateSummary, templateView, workspaceTemplate } from './editorViews';
 
 const COPY_SUFFIX = ' copy';
 /** meta.name's limit in the template schema: a copy's name is cut to stay within it. */
@@ -82,14 +82,16 @@ export function registerTemplatesRoutes(router: Router, store: Store, teamId: st
   });
 
   router.patch('/api/templates/:id', jsonBody(), (ctx) => {
-    const { name, status } = parseRequestBody(patchTemplateBodySchema, ctx.request.body);
+    const { name, status, note } = parseRequestBody(patchTemplateBodySchema, ctx.request.body);
     const id = ctx.params.id ?? '';
     ctx.body = templateView(
       store.transaction(() => {
         const current = workspaceTemplate(store, teamId, id);
         // The record's name is meta.name: a rename changes both, so an export carries the new name.
         if (name !== undefined) store.templates.update(id, withName(current.content, name));
-        if (status !== undefined) store.templates.setStatus(id, status);
+        // Every publish is a new version of the saved draft; unpublishing keeps the versions.
+        if (status === 'published') store.templates.publish(id, { author: EDITOR_AUTHOR, note });
+        if (status === 'draft') store.templates.unpublish(id);
         return workspaceTemplate(store, teamId, id);
       }),
     );

@@ -1,8 +1,8 @@
 // The OpenAPI 3.1 document of the /v1 API, generated from the same zod schemas the server validates and answers with.
 import { z } from 'zod';
 import { printerListSchema, printerStatusSchema, printJobListQuerySchema, printJobPageSchema, printJobSchema, printRequestSchema, reprintRequestSchema } from '../../../../src-shared/api/printRequest';
-import { renderAnswerSchema, renderRequestSchema } from '../../../../src-shared/api/renderRequest';
-import { errorBodySchema, healthSchema, templateListSchema, usageSchema } from '../../../../src-shared/api/resources';
+import { renderAnswerSchema, renderRequestSchema, TEMPLATE_VERSION_HEADER } from '../../../../src-shared/api/renderRequest';
+import { errorBodySchema, healthSchema, templateListSchema, templateVersionListSchema, usageSchema } from '../../../../src-shared/api/resources';
 import { ZPL_ROTATIONS, ZPL_VIEWER_MAX_INCHES, zplViewAnswerSchema } from '../../../../src-shared/api/zplViewer';
 import { ZPL_DPMM } from '../../../../src-shared/read/zpl/zplField';
 import { templateSchema } from '../../../../src-shared/model/template';
@@ -84,6 +84,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         RenderResult: jsonSchema(renderAnswerSchema),
         Template: jsonSchema(templateSchema, 'input'),
         TemplateList: jsonSchema(templateListSchema),
+        TemplateVersionList: jsonSchema(templateVersionListSchema),
         Usage: jsonSchema(usageSchema),
         Health: jsonSchema(healthSchema),
         PrintRequest: jsonSchema(printRequestSchema, 'input'),
@@ -104,7 +105,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
           responses: {
             200: {
               description: 'delivery "url": the render result; delivery "inline": the document itself',
-              headers: rateLimitHeaders,
+              headers: {
+                ...rateLimitHeaders,
+                [TEMPLATE_VERSION_HEADER]: { description: 'The version of the saved template rendered (also templateVersion in the JSON answer); absent for an inline template', schema: { type: 'integer' } },
+              },
               content: {
                 'application/json': { schema: { $ref: '#/components/schemas/RenderResult' } },
                 'application/pdf': {},
@@ -113,7 +117,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
                 'text/html': {},
               },
             },
-            ...renderErrors('NOT_FOUND: templateId not found or not published'),
+            ...renderErrors('NOT_FOUND: templateId not found or not published; TEMPLATE_VERSION_NOT_FOUND: it has no such templateVersion (details: templateId, version, latestVersion)'),
             413: errorResponse('PAYLOAD_TOO_LARGE: body over 1 MB; OUTPUT_TOO_LARGE: a kept output (delivery "url") over the per-output cap, nothing written (details: sizeBytes, limitBytes)'),
             429: errorResponse(
               'RATE_LIMITED (with Retry-After), QUOTA_EXCEEDED, or STORAGE_EXCEEDED: a kept output would pass the team’s storage budget, nothing written (Retry-After: until enough outputs expire; details: usedBytes, limitBytes, sizeBytes)',
@@ -133,7 +137,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
               headers: { ...rateLimitHeaders, Location: { description: 'The job: /v1/print-jobs/{jobId}', schema: { type: 'string' } } },
               content: { 'application/json': { schema: { $ref: '#/components/schemas/PrintJob' } } },
             },
-            ...renderErrors('NOT_FOUND: templateId or printerId not found (another team’s printer included)'),
+            ...renderErrors('NOT_FOUND: templateId or printerId not found (another team’s printer included); TEMPLATE_VERSION_NOT_FOUND: no such templateVersion'),
           },
         },
       },
@@ -269,6 +273,34 @@ export function openApiDocument(version: string): Record<string, unknown> {
             200: { description: 'The template', content: { 'application/json': { schema: { $ref: '#/components/schemas/Template' } } } },
             401: errorResponse('AUTH_REQUIRED'),
             404: errorResponse('NOT_FOUND: not found or not published'),
+          },
+        },
+      },
+      '/v1/templates/{id}/versions': {
+        get: {
+          summary: 'The published versions of a template, newest first',
+          security: secured,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'id, slug, or <librarySlug>:<templateSlug>' }],
+          responses: {
+            200: { description: 'The versions', content: { 'application/json': { schema: { $ref: '#/components/schemas/TemplateVersionList' } } } },
+            401: errorResponse('AUTH_REQUIRED'),
+            404: errorResponse('NOT_FOUND: not found or not published'),
+          },
+        },
+      },
+      '/v1/templates/{id}/versions/{version}/content': {
+        get: {
+          summary: 'Read one published version of a template',
+          security: secured,
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'id, slug, or <librarySlug>:<templateSlug>' },
+            { name: 'version', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+          ],
+          responses: {
+            200: { description: 'The template as that version published it', content: { 'application/json': { schema: { $ref: '#/components/schemas/Template' } } } },
+            400: errorResponse('BAD_REQUEST: the version is not a whole number from 1'),
+            401: errorResponse('AUTH_REQUIRED'),
+            404: errorResponse('NOT_FOUND: template not found or not published; TEMPLATE_VERSION_NOT_FOUND: no such version (details: templateId, version, latestVersion)'),
           },
         },
       },

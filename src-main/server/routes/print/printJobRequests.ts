@@ -8,13 +8,13 @@ import { submitPrintJob } from '../../../printing/printJobSubmission';
 import { printJobView } from '../../../printing/printJobView';
 import { submitRawZplJob } from '../../../printing/rawZplSubmission';
 import { submitReprint } from '../../../printing/reprintJob';
-import type { RenderPool } from '../../../render/renderPool';
+import type { RenderJob, RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import type { PrintJobRecord } from '../../../store/queries/printJobs';
 import type { PrinterRecord } from '../../../store/queries/printers';
-import type { KeyMode, TeamRecord, TemplateRecord } from '../../../store/storeTypes';
+import type { KeyMode, TeamRecord } from '../../../store/storeTypes';
 import type { QuotaGate } from '../../quotaGate';
-import { requestedTemplate, type TemplateSource } from '../../renderAdmission';
+import type { RequestedTemplate } from '../../renderAdmission';
 import { parseRequestBody } from '../../requestBody';
 
 export interface PrintJobDeps {
@@ -31,27 +31,10 @@ export interface JobRequester {
   mode: KeyMode;
 }
 
-/** The template JSON a print request names, and the stored template's id that the job's history keeps (null: inline). */
-export interface PrintTemplate {
-  content: unknown;
-  templateId: string | null;
-}
-
 /** Who asks to print, and how a templateId is looked up for them. */
 export interface PrintRequester extends JobRequester {
   /** Not asked for raw ZPL (a request with zpl names no template). */
-  template(request: PrintRequest): PrintTemplate;
-}
-
-/** requestedTemplate, remembering which stored template `lookup` found. */
-export function printTemplate(request: TemplateSource, lookup: (templateId: string) => TemplateRecord): PrintTemplate {
-  let templateId: string | null = null;
-  const content = requestedTemplate(request, (id) => {
-    const record = lookup(id);
-    templateId = record.id;
-    return record;
-  });
-  return { content, templateId };
+  template(request: PrintRequest): RequestedTemplate;
 }
 
 /** The team's printer; another team's, an unknown or a malformed id are all simply not found. */
@@ -73,11 +56,11 @@ export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }
   const copies = request.copies ?? 1;
   let job: PrintJobRecord;
   if (request.zpl === undefined) {
-    const { content: template, templateId } = requester.template(request);
+    const { template, templateVersion, templateId } = requester.template(request);
     const printer = teamPrinter(store, requester.team.id, request.printerId);
     const { data, records, quantityField } = request;
-    const submission = { ...requester, template, templateId, data, records, quantityField, printer, copies };
-    job = await submitPrintJob({ store, render: (renderJob) => pool.render({ ...renderJob, team: requester.team.id }), quota }, submission);
+    const render = (renderJob: RenderJob) => pool.render({ ...renderJob, team: requester.team.id });
+    job = await submitPrintJob({ store, render, quota }, { ...requester, template, templateVersion, templateId, data, records, quantityField, printer, copies });
   } else {
     // Names no template: this only applies the demo-key rule (a demo key prints library templates, nothing else).
     requester.template(request);

@@ -7,8 +7,8 @@ import { authenticate, authState, refuseDemoKeys } from '../../middleware/authen
 import { jsonBody, optionalJsonBody } from '../../middleware/jsonBody';
 import { rateLimit } from '../../middleware/rateLimit';
 import type { TeamRateLimits } from '../../rateLimits';
-import { assertDemoKeyAllowed, publishedTemplate } from '../../templateAccess';
-import { acceptPrintJob, acceptReprint, answerCancel, printTemplate, teamJob, type JobRequester, type PrintJobDeps, type PrintRequester } from './printJobRequests';
+import { apiKeyTemplate } from '../../renderAdmission';
+import { acceptPrintJob, acceptReprint, answerCancel, teamJob, type JobRequester, type PrintJobDeps, type PrintRequester } from './printJobRequests';
 
 const PRINT_JOBS_PATH = '/v1/print-jobs';
 
@@ -28,13 +28,7 @@ export function registerPrintRoute(router: Router, deps: PrintRouteDeps): void {
   // Renders like /v1/render (one request against the rate limit, labels × copies against the quota), then queues.
   router.post('/v1/print', authenticate(store), rateLimit(rateLimits), refuseDemoKeys('print'), jsonBody(), async (ctx) => {
     const auth = authState(ctx);
-    const requester: PrintRequester = {
-      ...requesterOf(ctx),
-      template: (request) => {
-        assertDemoKeyAllowed(auth, request.templateId);
-        return printTemplate(request, (templateId) => publishedTemplate(store, auth, templateId));
-      },
-    };
+    const requester: PrintRequester = { ...requesterOf(ctx), template: (request) => apiKeyTemplate(store, auth, request) };
     await acceptPrintJob(ctx, deps, requester, PRINT_JOBS_PATH);
   });
 

@@ -1,6 +1,6 @@
 // POST /v1/render (spec 4.1, and batches of records): validate, resolve the template, admit by quota, render in the pool, store, answer.
 import type Router from '@koa/router';
-import { renderRequestSchema, type RenderAnswer } from '../../../../src-shared/api/renderRequest';
+import { renderRequestSchema, TEMPLATE_VERSION_HEADER, type RenderAnswer } from '../../../../src-shared/api/renderRequest';
 import { planBatch } from '../../../../src-shared/render/batchPlan';
 import { outputExtension } from '../../../../src-shared/render/outputFormats';
 import type { RenderPool } from '../../../render/renderPool';
@@ -29,7 +29,7 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
   router.post('/v1/render', authenticate(store), rateLimit(rateLimits), jsonBody(), async (ctx) => {
     const auth = authState(ctx);
     const request = parseRequestBody(renderRequestSchema, ctx.request.body);
-    const template = apiKeyTemplate(store, auth, request);
+    const { template, templateVersion } = apiKeyTemplate(store, auth, request);
 
     // A batch counts one render per label (after quantity) against the quota and against the rate limit.
     const batch = request.records === undefined ? undefined : planBatch(request.records, request.quantityField);
@@ -54,6 +54,7 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
         contentType: rendered.contentType,
         extension: outputExtension(format, batch !== undefined),
       };
+      if (templateVersion !== null) ctx.set(TEMPLATE_VERSION_HEADER, String(templateVersion));
       if (request.delivery === 'inline') {
         await recordRender(store, { ...finished, keepOutput: false });
         sendDocument(ctx, rendered.contentType, rendered.bytes);
@@ -71,6 +72,7 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
         renderTimeMs: Math.round(record.renderTimeMs * 100) / 100,
         warnings: rendered.warnings,
         labelCount: rendered.labelCount,
+        templateVersion,
       };
       ctx.body = result;
     } catch (error) {

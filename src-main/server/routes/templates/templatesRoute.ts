@@ -1,19 +1,38 @@
-// GET /v1/templates (spec 4.4, 2.4, 2.5) and GET /v1/templates/{id}/content (spec 4.3): published templates only.
+// GET /v1/templates (spec 4.4, 2.4, 2.5), GET /v1/templates/{id}/content (spec 4.3) and the versions: published templates only, as their newest version shows them.
 import type Router from '@koa/router';
 import type { z } from 'zod';
+import { BadRequestError } from '../../../../src-shared/errors';
 import { ForbiddenError } from '../../../../src-shared/api/apiErrors';
-import type { libraryTemplateListItemSchema, templateListItemSchema } from '../../../../src-shared/api/resources';
+import type { libraryTemplateListItemSchema, templateListItemSchema, TemplateVersion, TemplateVersionList } from '../../../../src-shared/api/resources';
 import { parseLength, pointsTo, toPoints, type LengthUnit } from '../../../../src-shared/units/length';
 import type { Store } from '../../../store/openStore';
+import type { TemplateVersionSummary } from '../../../store/queries/templateVersions';
 import type { TemplateRecord } from '../../../store/storeTypes';
 import { authenticate, authState } from '../../middleware/authenticate';
-import { publishedTemplate } from '../../templateAccess';
+import { publishedTemplate, publishedVersion, templateVersionFor } from '../../templateAccess';
 
 type TeamListItem = z.infer<typeof templateListItemSchema>;
 type LibraryListItem = z.infer<typeof libraryTemplateListItemSchema>;
 
+/** What API keys see of a template: its newest version's content (and name), not the draft the editor keeps changing. */
+function published(store: Store, template: TemplateRecord): TemplateRecord {
+  const version = templateVersionFor(store, template, template.id);
+  return { ...template, name: version.content.meta.name, content: version.content };
+}
+
 function teamListItem(template: TemplateRecord): TeamListItem {
   return { _id: template.id, name: template.name, status: 'published', teamId: template.teamId, createdAt: template.createdAt };
+}
+
+export function versionView({ number, createdAt, author, note }: TemplateVersionSummary): TemplateVersion {
+  return { number, createdAt, author, note };
+}
+
+/** A version number from the path: a whole number from 1, else 400 (an unknown number is a 404 from the lookup). */
+export function versionNumber(text: string | undefined): number {
+  const number = Number(text);
+  if (text === undefined || !/^[1-9]\d{0,8}$/.test(text)) throw new BadRequestError(`the version must be a whole number from 1, got "${text ?? ''}"`);
+  return number;
 }
 
 /** Dimensions as numbers in the template's own unit when both sides share one, else in millimetres. */
@@ -38,13 +57,24 @@ export function registerTemplatesRoutes(router: Router, store: Store): void {
     const library = typeof ctx.query.library === 'string' && ctx.query.library !== '' ? ctx.query.library : undefined;
     if (library === undefined) {
       if (auth.apiKey.demo) throw new ForbiddenError('demo keys can list library templates only: add ?library=<librarySlug>');
-      ctx.body = { templates: store.templates.listForTeam(auth.team.id, { publishedOnly: true }).map(teamListItem) };
+      ctx.body = { templates: store.templates.listForTeam(auth.team.id, { publishedOnly: true }).map((template) => teamListItem(published(store, template))) };
       return;
     }
-    ctx.body = { templates: store.templates.listForLibrary(library, { publishedOnly: true }).map((template) => libraryListItem(template, library)) };
+    ctx.body = { templates: store.templates.listForLibrary(library, { publishedOnly: true }).map((template) => libraryListItem(published(store, template), library)) };
   });
 
   router.get('/v1/templates/:templateId/content', authenticate(store), (ctx) => {
-    ctx.body = publishedTemplate(store, authState(ctx), ctx.params.templateId ?? '').content;
+    ctx.body = publishedVersion(store, authState(ctx), ctx.params.templateId ?? '').version.content;
+  });
+
+  router.get('/v1/templates/:templateId/versions', authenticate(store), (ctx) => {
+    const template = publishedTemplate(store, authState(ctx), ctx.params.templateId ?? '');
+    const list: TemplateVersionList = { templateId: template.id, versions: store.templateVersions.list(template.id).map(versionView) };
+    ctx.body = list;
+  });
+
+  router.get('/v1/templates/:templateId/versions/:version/content', authenticate(store), (ctx) => {
+    const number = versionNumber(ctx.params.version);
+    ctx.body = publishedVersion(store, authState(ctx), ctx.params.templateId ?? '', number).version.content;
   });
 }

@@ -1,0 +1,121 @@
+// Versions in a real browser against a real `labelsmith serve`: publish a second version from the editor, compare it
+// with the first (side by side, then overlaid with the differences coloured), restore the first, and check through
+// the public API that each step changed what API keys render.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
+import { decodePng } from './support/pixels';
+
+/** A 2x1 in tag with one filled square `x` inches from the left: versions that differ only in where the square is. */
+function squareTag(x: number) {
+  return {
+    formatVersion: 1,
+    meta: { name: 'Shelf tag' },
+    dimensions: { width: '2in', height: '1in' },
+    elements: [{ id: 'square', type: 'rect', position: { mode: 'absolute', x: `${x}in`, y: '0.2in' }, width: '0.6in', height: '0.6in', style: { fill: '#000000' } }],
+  };
+}
+
+let editor: SignedInEditor;
+let page: Page;
+let templateId: string;
+let apiKey: string;
+
+beforeAll(async () => {
+  editor = await startSignedInEditor();
+  page = editor.page;
+  templateId = (await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: squareTag(0.2) })).id;
+  await editorApi(editor.server, 'PATCH', `/api/templates/${templateId}`, { status: 'published', note: 'first print run' });
+  apiKey = (await editorApi<{ key: string }>(editor.server, 'POST', '/api/keys', { mode: 'test', name: 'versions' })).key;
+});
+
+afterAll(async () => {
+  await editor?.close();
+});
+
+function sidePanel(): Locator {
+  return page.getByRole('complementary', { name: 'Properties' });
+}
+
+/** The version a /v1 render of the template used, and the x of its square in the ZPL (^FO x,y in dots at 203 dpi). */
+async function apiRender(): Promise<{ version: string | null; squareX: number }> {
+  const response = await fetch(`${editor.server.url}/v1/render`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ templateId, data: {}, format: 'zpl', delivery: 'inline' }),
+  });
+  expect(response.status).toBe(200);
+  return { version: response.headers.get('X-Template-Version'), squareX: Number(/\^FO(\d+),/.exec(await response.text())?.[1]) };
+}
+
+describe.sequential('versions journey', () => {
+  it('opens the published template: API keys render version 1', async () => {
+    await page.evaluate((id) => {
+      window.location.hash = `#/templates/${encodeURIComponent(id)}`;
+    }, templateId);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Shelf tag');
+    expect(await apiRender()).toEqual({ version: '1', squareX: Math.round(0.2 * 203) });
+  });
+
+  it('moves the square and saves: the draft does not reach the API; publishing it with a note makes version 2', async () => {
+    await page.getByRole('application', { name: 'Label canvas' }).focus();
+    await page.keyboard.press('Control+A');
+    await sidePanel().getByLabel('X', { exact: true }).fill('1.2');
+    await sidePanel().getByLabel('X', { exact: true }).press('Enter');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('All changes saved').count()).toBe(1);
+    expect((await apiRender()).version).toBe('1');
+
+    await sidePanel().getByRole('tab', { name: 'History' }).click();
+    await sidePanel().getByLabel('Note for the next version').fill('square moved right');
+    await sidePanel().getByRole('button', { name: 'Publish as version 2' }).click();
+    const versions = sidePanel().getByRole('list', { name: 'Versions' });
+    await expect.poll(() => versions.getByRole('listitem').count()).toBe(2);
+    expect(await versions.getByRole('listitem').first().textContent()).toContain('Version 2 (live)');
+    expect(await versions.getByRole('listitem').first().textContent()).toContain('“square moved right”');
+    expect(await apiRender()).toEqual({ version: '2', squareX: Math.round(1.2 * 203) });
+  });
+
+  it('compares versions 1 and 2 side by side and overlaid: the moved square shows in the difference colours', async () => {
+    const versions = sidePanel().getByRole('list', { name: 'Versions' });
+    await versions.getByRole('checkbox', { name: 'Version 1' }).check();
+    await versions.getByRole('checkbox', { name: 'Version 2 (live)' }).check();
+    await sidePanel().getByRole('button', { name: 'Compare version 1 with 2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Compare version 1 with version 2' });
+    await expect.poll(() => dialog.getByRole('figure', { name: 'Version 1' }).locator('canvas').count()).toBe(1);
+    expect(await dialog.getByRole('figure', { name: 'Version 2' }).locator('canvas').count()).toBe(1);
+
+    await dialog.getByRole('tab', { name: 'Overlay' }).click();
+    const overlay = dialog.getByRole('img', { name: 'Version 1 and version 2 overlaid' });
+    await expect.poll(() => dialog.locator('output').textContent()).toMatch(/^ \d+ pixels differ\.$/);
+    const picture = decodePng(Buffer.from(await overlay.screenshot({ type: 'png' })));
+    // The overlay is 360 px wide for 2 in: the old square (0.2–0.8 in) is red, the new one (1.2–1.8 in) blue.
+    const colourAt = (inchX: number) => {
+      const x = Math.round((inchX / 2) * picture.width);
+      const y = Math.round(0.5 * picture.height);
+      const offset = (y * picture.width + x) * 4;
+      return [...picture.rgba.slice(offset, offset + 3)];
+    };
+    expect(colourAt(0.5)).toEqual([220, 38, 38]);
+    expect(colourAt(1.5)).toEqual([37, 99, 235]);
+    expect(colourAt(1.0)).toEqual([255, 255, 255]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('restores version 1: published again as version 3, the editor shows it, API keys render it', async () => {
+    await sidePanel().getByRole('button', { name: 'Restore version 1' }).click();
+    await page.getByRole('dialog', { name: 'Restore version 1?' }).getByRole('button', { name: 'Restore version 1' }).click();
+    const versions = sidePanel().getByRole('list', { name: 'Versions' });
+    await expect.poll(() => versions.getByRole('listitem').count()).toBe(3);
+    expect(await versions.getByRole('listitem').first().textContent()).toContain('“restored from 1”');
+    expect(await apiRender()).toEqual({ version: '3', squareX: Math.round(0.2 * 203) });
+    const stored = await editorApi<{ content: { elements: { position: { x: string } }[] }; latestVersion: number; draftChanged: boolean }>(
+      editor.server,
+      'GET',
+      `/api/templates/${templateId}`,
+    );
+    expect(stored).toMatchObject({ latestVersion: 3, draftChanged: false });
+    expect(stored.content.elements[0]?.position.x).toBe('0.2in');
+  });
+});
