@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ServiceBusyError } from '../../src-shared/api/apiErrors';
 import { AppError, RenderError } from '../../src-shared/errors';
+import { uniqueDesignWarnings } from '../../src-shared/layout/designWarnings';
 import { planBatch } from '../../src-shared/render/batchPlan';
 import { BATCH_CONTENT_TYPES, type OutputFormat } from '../../src-shared/render/outputFormats';
 import { splitBatch, zipBatchPngs, type BatchPart, type BatchWarning, type PartLabel } from '../../src-shared/render/renderBatch';
@@ -215,7 +216,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     }
     batch.renderTimeMs += result.renderTimeMs;
     const batchResult = (bytes: Uint8Array): RenderResult => ({
-      bytes, contentType: BATCH_CONTENT_TYPES[batch.job.format], warnings: batch.warnings.flat(), labelCount: batch.labelCount, renderTimeMs: batch.renderTimeMs,
+      bytes, contentType: BATCH_CONTENT_TYPES[batch.job.format], warnings: uniqueDesignWarnings(batch.warnings.flat()), labelCount: batch.labelCount, renderTimeMs: batch.renderTimeMs,
     });
     if (result.kind === 'assemble') {
       settle(job, batchResult(result.bytes));

@@ -55,14 +55,7 @@ export function elementBounds(element: ElementDraft): Box | undefined {
   return geometry && rotatedBounds(normalisedBox(geometry), geometry.rotation);
 }
 
-export function unionBox(boxes: readonly Box[]): Box | undefined {
-  if (boxes.length === 0) return undefined;
-  const left = Math.min(...boxes.map((box) => box.x));
-  const top = Math.min(...boxes.map((box) => box.y));
-  const right = Math.max(...boxes.map((box) => box.x + box.width));
-  const bottom = Math.max(...boxes.map((box) => box.y + box.height));
-  return { x: left, y: top, width: right - left, height: bottom - top };
-}
+export { unionBox } from '../../src-shared/layout/boxBounds';
 
 /** True when `inner` lies wholly inside `outer`. */
 export function boxContains(outer: Box, inner: Box): boolean {

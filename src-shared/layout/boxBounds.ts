@@ -1,4 +1,4 @@
-// Where a laid-out box can show: the bounds of a box turned about a point, and the overlap of two boxes.
+// Where a laid-out box can show: the bounds of a box turned about a point, the overlap of two boxes, the bounds of several.
 import type { Box } from './laidOutLabel';
 
 /** The axis-aligned box that holds `box` turned `rotation` degrees about `centre` (by default its own centre). */
@@ -24,4 +24,14 @@ export function overlap(a: Box, b: Box): Box | undefined {
   const right = Math.min(a.x + a.width, b.x + b.width);
   const bottom = Math.min(a.y + a.height, b.y + b.height);
   return right > left && bottom > top ? { x: left, y: top, width: right - left, height: bottom - top } : undefined;
+}
+
+/** The smallest box holding all of `boxes`, or undefined for none. */
+export function unionBox(boxes: readonly Box[]): Box | undefined {
+  if (boxes.length === 0) return undefined;
+  const left = Math.min(...boxes.map((box) => box.x));
+  const top = Math.min(...boxes.map((box) => box.y));
+  const right = Math.max(...boxes.map((box) => box.x + box.width));
+  const bottom = Math.max(...boxes.map((box) => box.y + box.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
 }

@@ -163,7 +163,10 @@ export interface RenderWarning {
   /** Stable code, e.g. FONT_FALLBACK, TEXT_TRUNCATED. */
   code: string;
   message: string;
+  /** The element to change (of several: the one drawn over the others). */
   elementId?: string;
+  /** Every element the warning is about, when it is about more than one (two overlapping elements). */
+  elementIds?: string[];
 }
 
 export interface LaidOutLabel {

@@ -111,7 +111,7 @@ describe('renderLabels', () => {
       ...template,
       elements: [
         { ...template.elements[0], contentExpression: "name + ' / ' + shipTo.city" },
-        { ...template.elements[0], id: 'lot', content: { expression: 'upper(data.lot)' }, condition: 'lot != "none"' },
+        { ...template.elements[0], id: 'lot', position: { mode: 'absolute', x: '2mm', y: '13mm' }, content: { expression: 'upper(data.lot)' }, condition: 'lot != "none"' },
         template.elements[1],
       ],
     };

@@ -7,6 +7,7 @@ import { emitZplLabels } from '../emit/zpl/emitZpl';
 import { AppError, RenderError } from '../errors';
 import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
 import { layoutLabel, type LabelData } from '../layout/layoutLabel';
+import { uniqueDesignWarnings } from '../layout/designWarnings';
 import { LayoutMemo } from '../layout/layoutMemo';
 import { templateCounters } from '../model/templateCounters';
 import type { Template } from '../model/template';
@@ -14,7 +15,7 @@ import { planBatch, type BatchPlan } from './batchPlan';
 import { BATCH_PIXEL_BUDGET, PixelBudget } from './pixelBudget';
 import { RenderPixels } from './renderPixels';
 import { BATCH_CONTENT_TYPES, DEFAULT_ZPL_DPI, layoutDpi, PNG_DPI, type OutputFormat } from './outputFormats';
-import { asRenderFailure, prepareTemplate, type RenderOptions } from './renderLabel';
+import { asRenderFailure, labelWarnings, prepareTemplate, type RenderOptions } from './renderLabel';
 
 export interface BatchOptions extends RenderOptions {
   /** The record field holding its number of copies; without it every record prints once. */
@@ -132,7 +133,7 @@ export async function renderBatchPart(template: Template, part: BatchPart, optio
           targetDpi: layoutDpi(options),
         });
         // Copies differ in their counter values at most: the first one's warnings speak for all.
-        if (layout === 0) for (const warning of label.warnings) warnings.push({ ...warning, record: number });
+        if (layout === 0) for (const warning of labelWarnings(label, options)) warnings.push({ ...warning, record: number });
         const png = options.format === 'png' ? await emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default }) : undefined;
         labels.push(png ? { png, copies: copies / layouts } : { label, copies: copies / layouts });
       }
@@ -142,7 +143,7 @@ export async function renderBatchPart(template: Template, part: BatchPart, optio
     done += copies;
     options.onProgress?.(done, part.firstLabel + part.quantities.reduce((sum, quantity) => sum + quantity, 0));
   }
-  return { labels, warnings };
+  return { labels, warnings: uniqueDesignWarnings(warnings) };
 }
 
 function withCopies(labels: readonly PartLabel[]): PartLabel[] {

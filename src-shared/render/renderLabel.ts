@@ -8,6 +8,7 @@ import { AppError, BadRequestError, RenderError } from '../errors';
 import type { ExpressionEnv } from '../expr';
 import type { FontRegistry } from '../fonts/fontRegistry';
 import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
+import { designWarnings } from '../layout/designWarnings';
 import { layoutLabel } from '../layout/layoutLabel';
 import { parseTemplate, type Template } from '../model/template';
 import { isPlainObject } from './batchPlan';
@@ -23,12 +24,20 @@ export interface RenderOptions {
   zplDpi?: ZplDpi;
   fonts: FontRegistry;
   env?: ExpressionEnv;
+  /** The printer's unprintable margin at every edge, in points (print jobs); design warnings flag what reaches into it. */
+  unprintableMargin?: number;
 }
 
 export interface RenderedOutput {
   bytes: Uint8Array;
   contentType: string;
   warnings: RenderWarning[];
+}
+
+/** The label's layout warnings and its design warnings for the render's target. */
+export function labelWarnings(label: LaidOutLabel, options: RenderOptions): RenderWarning[] {
+  const design = designWarnings(label, options.fonts, { targetDpi: layoutDpi(options), unprintableMargin: options.unprintableMargin });
+  return design.length === 0 ? label.warnings : [...label.warnings, ...design];
 }
 
 /** A PNG too large to make is the request's fault (size x dpi), answered before any work as a bad request. */
@@ -84,7 +93,7 @@ export async function renderLabel(templateInput: unknown, data: unknown, options
     const pixels = new RenderPixels();
     const label = layoutLabel(template, data, { ...options, pixels, targetDpi: layoutDpi(options) });
     const bytes = await emit(label, options, pixels);
-    return { bytes, contentType: CONTENT_TYPES[options.format], warnings: label.warnings };
+    return { bytes, contentType: CONTENT_TYPES[options.format], warnings: labelWarnings(label, options) };
   } catch (error) {
     throw asRenderFailure(error);
   }
