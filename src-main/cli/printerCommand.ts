@@ -17,6 +17,7 @@ const KIND_OPTIONS = { raw: ['host', 'port'], system: ['queue', 'rawQueue'], dev
 const REQUIRED_OPTION = { raw: 'host', system: 'queue', device: 'device' } as const;
 
 const CONFIG_COMMANDS_HELP = 'let raw ZPL sent to it save settings, change the network or reset it (^JU, ~JR, ^NS, …; refused by default)';
+const MARGIN_HELP = 'what it cannot print at every edge of the label, e.g. 1mm: print jobs warn of elements there (default: none)';
 
 const addSchema = z.object({
   dataDir: z.string().optional(),
@@ -34,6 +35,7 @@ const addSchema = z.object({
   speed: wholeNumberSchema(0).optional(),
   timeZone: z.string().optional(),
   allowConfigCommands: z.boolean().optional(),
+  unprintableMargin: z.string().optional(),
 });
 type AddOptions = z.output<typeof addSchema>;
 
@@ -48,6 +50,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   darkness: '--darkness',
   speed: '--speed',
   timeZone: '--time-zone',
+  unprintableMargin: '--unprintable-margin',
   name: '--name',
 };
 
@@ -89,6 +92,7 @@ function newPrinter(options: AddOptions): NewPrinter {
     speed: options.speed ?? null,
     timeZone: options.timeZone ?? null,
     allowConfigCommands: options.allowConfigCommands ?? false,
+    unprintableMargin: options.unprintableMargin ?? null,
   };
   const result = newPrinterSchema.safeParse(printer);
   if (!result.success) {
@@ -131,6 +135,7 @@ export function printerCommand(): Command {
       .option('--speed <n>', 'ZPL print speed in inches per second, 2-14 (default: the printer\'s own)')
       .option('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin (default: UTC)')
       .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
+      .option('--unprintable-margin <length>', MARGIN_HELP)
       .action(async (raw: unknown) => {
         const options = parseOptions(addSchema, raw);
         const fields = newPrinter(options);
@@ -164,20 +169,30 @@ export function printerCommand(): Command {
 
   printer.addCommand(
     withDataDirOption(new Command('set'))
-      .description("change a printer's time zone, or whether raw ZPL may configure it; prints the printer")
+      .description("change a printer's time zone, unprintable margin, or whether raw ZPL may configure it; prints the printer")
       .argument('<id>', 'printer id')
       .option('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin; "default" for UTC')
+      .option('--unprintable-margin <length>', `${MARGIN_HELP}; "none" for none`)
       .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
       .option('--no-allow-config-commands', 'refuse raw ZPL holding configuration commands again (the default)')
-      .action((id: string, options: DataDirOption & { timeZone?: string; allowConfigCommands?: boolean }) => {
-        if (options.timeZone === undefined && options.allowConfigCommands === undefined) throw new UsageError('give --time-zone or --[no-]allow-config-commands');
+      .action((id: string, options: DataDirOption & { timeZone?: string; unprintableMargin?: string; allowConfigCommands?: boolean }) => {
+        if (options.timeZone === undefined && options.unprintableMargin === undefined && options.allowConfigCommands === undefined) {
+          throw new UsageError('give --time-zone, --unprintable-margin or --[no-]allow-config-commands');
+        }
         const timeZone = options.timeZone === 'default' ? null : options.timeZone;
         const zone = timeZone === undefined ? undefined : newPrinterSchema.shape.timeZone.safeParse(timeZone);
         if (zone?.success === false) throw new UsageError(`--time-zone: ${zone.error.issues.map((issue) => issue.message).join('; ')}`);
+        const marginText = options.unprintableMargin === 'none' ? null : options.unprintableMargin;
+        const margin = marginText === undefined ? undefined : newPrinterSchema.shape.unprintableMargin.safeParse(marginText);
+        if (margin?.success === false) throw new UsageError(`--unprintable-margin: ${margin.error.issues.map((issue) => issue.message).join('; ')}`);
         runWithStore(options, (store) =>
           store.transaction(() => {
             const record = found(store.printers.get(id), 'printer', id);
-            const changes = { timeZone: zone === undefined ? record.timeZone : zone.data, allowConfigCommands: options.allowConfigCommands ?? record.allowConfigCommands };
+            const changes = {
+              timeZone: zone === undefined ? record.timeZone : zone.data,
+              unprintableMargin: margin === undefined ? record.unprintableMargin : margin.data,
+              allowConfigCommands: options.allowConfigCommands ?? record.allowConfigCommands,
+            };
             return found(store.printers.update(id, { ...record, ...changes }), 'printer', id);
           }),
         );

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { PRINT_LIMITS } from '../../src-shared/api/printRequest';
 import { BadRequestError } from '../../src-shared/errors';
 import { planBatch } from '../../src-shared/render/batchPlan';
+import { toPoints } from '../../src-shared/units/length';
 import type { RenderJob, RenderResult } from '../render/renderPool';
 import type { QuotaGate } from '../server/quotaGate';
 import { admitRenders } from '../server/renderAdmission';
@@ -41,15 +42,17 @@ export interface PrinterDocument {
 
 /**
  * Renders what to print for this printer, in the render pool: the printer's kind decides the format (ZPL, or PDF for a
- * system queue that converts it), its density the resolution both are laid out for and its time zone now() and formatDate. Everything a
- * label's content will ever depend on at print time (counters, the printer's time zone) belongs here, in this one step.
+ * system queue that converts it), its density the resolution the labels are laid out for, its margin the design
+ * warnings, and its time zone now() and formatDate. Everything a label's content will ever depend on at print time
+ * (counters, the printer's time zone) belongs here, in this one step.
  */
 export async function renderForPrinter(render: Render, source: PrintSource, printer: PrinterRecord, counters?: Record<string, number>): Promise<PrinterDocument> {
   const { format } = printerDriver(printer);
   const { template, data, records, quantityField, firstRecordNumber } = source;
   const timeZone = printer.timeZone ?? undefined;
+  const unprintableMargin = printer.unprintableMargin === null ? undefined : toPoints(printer.unprintableMargin);
   // dpi as well as zplDpi: a system queue's PDF is laid out for its printer too, so its bars are that printer's dots.
-  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, dpi: printer.dpi, zplDpi: printer.dpi, timeZone, counters });
+  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, dpi: printer.dpi, zplDpi: printer.dpi, timeZone, counters, unprintableMargin });
   return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings, templateVersion: source.templateVersion ?? null };
 }
 

@@ -19,6 +19,7 @@ function renderOptions(options: StepOptions, fonts: FontRegistry): RenderOptions
     format: options.format,
     dpi: options.dpi,
     zplDpi: options.zplDpi,
+    unprintableMargin: options.unprintableMargin,
     fonts,
     env: { now: now === undefined ? () => new Date() : () => new Date(now), timeZone, counters },
   };

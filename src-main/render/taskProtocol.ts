@@ -29,6 +29,8 @@ export interface RenderJob {
    * first + i × step. A counter left out counts from its start option, as a preview does.
    */
   counters?: Record<string, number>;
+  /** The printer's unprintable margin in points (print jobs): design warnings flag elements inside it. */
+  unprintableMargin?: number;
   /** The queue the render waits in (a team's id): the pool serves teams in turn. Not sent to the worker. */
   team?: string;
 }
@@ -67,7 +69,7 @@ export interface ZplRenderResult {
 }
 
 /** How a job renders: the options of a step, without its template and data. */
-export type StepOptions = Pick<RenderJob, 'format' | 'dpi' | 'zplDpi' | 'now' | 'timeZone' | 'counters' | 'quantityField'>;
+export type StepOptions = Pick<RenderJob, 'format' | 'dpi' | 'zplDpi' | 'now' | 'timeZone' | 'counters' | 'quantityField' | 'unprintableMargin'>;
 
 /**
  * One unit of work for a worker process; the pool runs steps of different teams in turn. A batch is several steps:

@@ -14,6 +14,7 @@ import {
   cli,
   cliJson,
   expectError,
+  expectRenderResult,
   rateLimitHeaders,
   render,
   startTestServer,
@@ -312,6 +313,27 @@ describe('POST /v1/print', () => {
   });
 });
 
+describe('design warnings of print jobs', () => {
+  it("lists them in the job before it is sent, the printer's unprintable margin included; /v1/render knows no margin", async () => {
+    const fake = await fakePrinter();
+    printerNumber += 1;
+    const args = ['printer', 'add', '--team', teams.acme.team.id, '--name', `Dock ${printerNumber}`, '--kind', 'raw', '--host', '127.0.0.1', '--port', String(fake.port)];
+    const { id: printerId } = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), [...args, '--unprintable-margin', '1.5mm']);
+    const template = tagTemplate();
+    // The title starts 0.5 mm from the left edge: inside the printer's 1.5 mm.
+    const edge = { ...template, elements: [{ ...template.elements[0], position: { mode: 'absolute', x: '0.5mm', y: '2mm' } }] };
+    const job = accepted(await print(teams.acme.live, { template: edge, records: [{ title: 'One' }, { title: 'Two' }], printerId }));
+    expect(job.warnings).toEqual([
+      { code: 'ELEMENT_IN_UNPRINTABLE_MARGIN', elementId: 'title', record: 1, message: expect.stringMatching(/margin of 1\.50 mm at the left edge/) },
+    ]);
+    expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', warnings: job.warnings });
+    const rendered = expectRenderResult(await render(server, teams.acme.live, { template: edge, data: { title: 'One' }, format: 'zpl' }));
+    expect(rendered.warnings).toEqual([]);
+    const listed = printerListSchema.parse((await call(server, '/v1/printers', { key: teams.acme.live })).json());
+    expect(listed.printers.find((printer) => printer.id === printerId)?.unprintableMargin).toBe('1.5mm');
+  });
+});
+
 describe('GET /v1/print-jobs/{id}', () => {
   it('answers 404 for another team’s job and for unknown or malformed ids, 401 without a key', async () => {
     const { printerId } = await printerFor(teams.acme);
@@ -401,7 +423,7 @@ describe('GET /v1/printers', () => {
     expect(listed.status).toBe(200);
     const { printers } = printerListSchema.parse(listed.json());
     const mine = printers.find((printer) => printer.id === printerId);
-    expect(mine).toEqual({ id: printerId, name: expect.stringMatching(/^Dock \d+$/), kind: 'raw', format: 'zpl', dpi: 203, media: { width: '2in', height: '1in' }, darkness: 20, speed: 4, timeZone: null, allowConfigCommands: false, createdAt: expect.any(String) });
+    expect(mine).toEqual({ id: printerId, name: expect.stringMatching(/^Dock \d+$/), kind: 'raw', format: 'zpl', dpi: 203, media: { width: '2in', height: '1in' }, darkness: 20, speed: 4, timeZone: null, allowConfigCommands: false, unprintableMargin: null, createdAt: expect.any(String) });
     expect(Object.keys(listed.json<{ printers: object[] }>().printers[0] ?? {}).sort()).toEqual(['allowConfigCommands', 'createdAt', 'darkness', 'dpi', 'format', 'id', 'kind', 'media', 'name', 'speed', 'timeZone']);
     expect(listed.text).not.toContain('127.0.0.1');
     expect(printers.map((printer) => printer.id)).toContain(gone);

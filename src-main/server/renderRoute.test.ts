@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderAnswerSchema } from '../../src-shared/api/renderRequest';
 import {
   barcodeTemplate,
   call,
@@ -94,6 +95,31 @@ describe('url delivery (rule 3, spec 2.2)', () => {
     const unknownFont = { ...template, elements: [{ ...template.elements[0], style: { fontFamily: 'No Such Font', fontSize: '12pt' } }] };
     const result = expectRenderResult(await render(server, team.live, { template: unknownFont, data: { title: 'x' }, format: 'pdf' }));
     expect(result.warnings).toEqual([expect.objectContaining({ code: 'FONT_FALLBACK', elementId: 'title', message: expect.any(String) })]);
+  });
+
+  it('also lists design warnings for the resolution asked: a text off the label, modules under 2 dots; once per element in a batch', async () => {
+    const template = tagTemplate();
+    const designed = {
+      ...template,
+      elements: [
+        { ...template.elements[0], position: { mode: 'absolute', x: '30mm', y: '2mm' } },
+        { id: 'dense', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '2mm', y: '14mm' }, width: '20mm', height: '9mm', content: { text: 'ABCDEFGHIJKL' }, showText: false },
+      ],
+    };
+    const result = expectRenderResult(await render(server, team.live, { template: designed, data: { title: 'A title too wide to fit' }, format: 'zpl', zplDpi: 203 }));
+    expect(result.warnings.map((warning) => [warning.code, warning.elementId])).toEqual([
+      ['ELEMENT_OUTSIDE_LABEL', 'title'],
+      ['BARCODE_MODULE_TOO_NARROW', 'dense'],
+      ['BARCODE_X_DIMENSION_TOO_SMALL', 'dense'],
+    ]);
+    expect(result.warnings[1]?.message).toMatch(/at 203 dpi/);
+    const records = [{ title: 'A title too wide to fit' }, { title: 'Another title too wide' }];
+    const batch = renderAnswerSchema.parse(expectRenderResult(await render(server, team.live, { template: designed, records, format: 'pdf', dpi: 600 })));
+    // Its 0.12 mm modules are 2.8 dots at 600 dpi, still under the 0.191 mm code128 scans at; each comes once, with the first record.
+    expect(batch.warnings.map((warning) => [warning.code, warning.record])).toEqual([
+      ['ELEMENT_OUTSIDE_LABEL', 1],
+      ['BARCODE_X_DIMENSION_TOO_SMALL', 1],
+    ]);
   });
 
   it('renders a saved, published template by its slug and by its id (rule 1)', async () => {

@@ -18,6 +18,7 @@ export const editorPrinterSchema = z.object({
   darkness: z.number().nullable(),
   speed: z.number().nullable(),
   timeZone: z.string().nullable(),
+  unprintableMargin: z.string().nullable(),
   createdAt: z.number(),
 }) satisfies z.ZodType<EditorPrinter>;
 export const editorPrinterListSchema = z.object({ printers: z.array(editorPrinterSchema) });

@@ -20,6 +20,8 @@ export interface EditorPrinter {
   speed: number | null;
   /** The IANA time zone of now() and formatDate on this printer's labels; null: UTC. */
   timeZone: string | null;
+  /** What it cannot print at every edge, as a length ("1mm"), or null: none. */
+  unprintableMargin: string | null;
   createdAt: number;
 }
 
@@ -33,4 +35,4 @@ export interface EditorPrinterTestResult {
 }
 
 /** POST /api/printers and PUT /api/printers/:id: a whole printer (the server fills in port 9100 and a PDF queue when left out). */
-export type EditorPrinterInput = Pick<EditorPrinter, 'name' | 'connection' | 'dpi' | 'media' | 'darkness' | 'speed' | 'timeZone'>;
+export type EditorPrinterInput = Pick<EditorPrinter, 'name' | 'connection' | 'dpi' | 'media' | 'darkness' | 'speed' | 'timeZone' | 'unprintableMargin'>;

@@ -158,6 +158,7 @@ export const apiPrinterSchema = z.object({
   speed: z.number().int().nullable(),
   timeZone: z.string().nullable().describe("IANA time zone of now() and formatDate on this printer's labels; null: UTC"),
   allowConfigCommands: z.boolean().describe('Raw ZPL sent to it may hold configuration commands (^JU, ~JR, ^NS…); else they are refused'),
+  unprintableMargin: z.string().nullable().describe('What it cannot print at every edge of the label, as a length ("1mm"); null: none. Print jobs warn of elements there (ELEMENT_IN_UNPRINTABLE_MARGIN)'),
   createdAt: isoTime,
 });
 export type ApiPrinter = z.infer<typeof apiPrinterSchema>;

@@ -134,7 +134,8 @@ export type RenderResult = z.infer<typeof renderResultSchema>;
 export const renderWarningSchema = z.object({
   code: z.string().describe('Stable code, e.g. FONT_FALLBACK, TEXT_TRUNCATED'),
   message: z.string(),
-  elementId: z.string().optional(),
+  elementId: z.string().optional().describe('The element to change (of overlapping ones: the one drawn over the other)'),
+  elementIds: z.array(z.string()).optional().describe('Every element the warning is about, when there are several (overlaps)'),
   record: z.number().int().optional().describe('In a batch: the number of the record whose label warned, 1-based (the first record is 1)'),
 });
 

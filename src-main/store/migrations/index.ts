@@ -8,6 +8,7 @@ import rawZplSql from './0006_raw_zpl.sql';
 import storageSql from './0007_storage.sql';
 import templateVersionsSql from './0008_template_versions.sql';
 import printHistorySql from './0009_print_history.sql';
+import printerMarginSql from './0010_printer_margin.sql';
 
 export interface Migration {
   version: number;
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: '0007_storage', sql: storageSql },
   { version: 8, name: '0008_template_versions', sql: templateVersionsSql },
   { version: 9, name: '0009_print_history', sql: printHistorySql },
+  { version: 10, name: '0010_printer_margin', sql: printerMarginSql },
 ];

@@ -54,12 +54,14 @@ describe('printers', () => {
       speed: 6,
       timeZone: 'Europe/Berlin',
       allowConfigCommands: true,
+      unprintableMargin: '1mm',
     } as const;
     expect(printer.allowConfigCommands).toBe(false);
     expect(store.printers.update(printer.id, { teamId: team.id, ...changed })).toEqual({ ...changed, id: printer.id, teamId: team.id, createdAt: printer.createdAt });
     expect(store.printers.update(printer.id, { teamId: other.id, ...changed, name: 'Theirs' })).toBeUndefined();
     expect(store.printers.update('nope', { teamId: team.id, ...changed })).toBeUndefined();
     expect(() => store.printers.update(printer.id, { teamId: team.id, ...changed, dpi: 150 as never })).toThrow(/203, 300, 600/);
+    expect(() => store.printers.update(printer.id, { teamId: team.id, ...changed, unprintableMargin: '2in' })).toThrow(/at most 1in/);
     // Without a word on the time zone (the CLI sets it, an older caller does not know it), the stored one stays.
     expect(store.printers.update(printer.id, { teamId: team.id, ...changed, timeZone: undefined })?.timeZone).toBe('Europe/Berlin');
     // The same for the configuration commands (the editor's printer form does not speak of them).

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
 import { timeZoneSchema } from '../../../src-shared/expr/timeZoneName';
-import { parseLength } from '../../../src-shared/units/length';
+import { parseLength, toPoints } from '../../../src-shared/units/length';
 
 export const PRINTER_KINDS = ['raw', 'system', 'device'] as const;
 export type PrinterKind = (typeof PRINTER_KINDS)[number];
@@ -36,6 +36,8 @@ export type MediaSize = z.infer<typeof mediaSizeSchema>;
 
 export const dpiSchema = z.literal(ZPL_DPIS, { error: `must be one of ${ZPL_DPIS.join(', ')}` });
 export const darknessSchema = z.number().int().min(0).max(30);
+/** The edge a printer cannot print on, the same at every side; an inch is far more than any label printer leaves. */
+export const unprintableMarginSchema = lengthSchema.refine((text) => toPoints(text) <= 72, { message: 'must be at most 1in' });
 export const speedSchema = z.number().int().min(2).max(14);
 
 /** What `printer add` gives: the connection and the settings that ZPL sets (null: leave the printer's own). */
@@ -51,6 +53,8 @@ export const newPrinterSchema = z.object({
   timeZone: timeZoneSchema.nullable().default(null),
   /** Raw ZPL sent to it may hold configuration commands (RAW_ZPL_CONFIG_COMMANDS); default false: refused. */
   allowConfigCommands: z.boolean().default(false),
+  /** What it cannot print at the label's edges (design warnings flag elements there); null: it prints to the edges. */
+  unprintableMargin: unprintableMarginSchema.nullable().default(null),
 });
 export type NewPrinter = z.input<typeof newPrinterSchema>;
 
@@ -66,6 +70,8 @@ export interface PrinterRecord {
   /** IANA time zone of now() and formatDate on this printer's labels (RenderJob.timeZone); null: UTC. */
   timeZone: string | null;
   allowConfigCommands: boolean;
+  /** A length at every edge ("1mm"), or null: none. */
+  unprintableMargin: string | null;
   createdAt: number;
 }
 
@@ -82,6 +88,7 @@ interface PrinterRow {
   speed: number | null;
   time_zone: string | null;
   allow_config_commands: number;
+  unprintable_margin: string | null;
   created_at: number;
 }
 
@@ -101,6 +108,7 @@ function toPrinter(row: PrinterRow): PrinterRecord {
     speed: row.speed,
     timeZone: row.time_zone,
     allowConfigCommands: row.allow_config_commands === 1,
+    unprintableMargin: row.unprintable_margin,
     createdAt: row.created_at,
   };
 }
@@ -122,20 +130,21 @@ function toRow(id: string, printer: NewPrinter, createdAt: number): PrinterRow {
     speed: fields.speed,
     time_zone: fields.timeZone,
     allow_config_commands: fields.allowConfigCommands ? 1 : 0,
+    unprintable_margin: fields.unprintableMargin,
     created_at: createdAt,
   };
 }
 
 export function printerQueries(db: Database.Database, now: () => number) {
   const insert = db.prepare<[PrinterRow]>(
-    `INSERT INTO printers (id, team_id, name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, created_at)
-     VALUES (@id, @team_id, @name, @kind, @connection, @dpi, @media_width, @media_height, @darkness, @speed, @time_zone, @allow_config_commands, @created_at)`,
+    `INSERT INTO printers (id, team_id, name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, unprintable_margin, created_at)
+     VALUES (@id, @team_id, @name, @kind, @connection, @dpi, @media_width, @media_height, @darkness, @speed, @time_zone, @allow_config_commands, @unprintable_margin, @created_at)`,
   );
   const selectOne = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE id = ?');
   const selectByTeam = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE team_id = ? ORDER BY created_at, rowid');
   const updateOne = db.prepare<[PrinterRow]>(
     `UPDATE printers SET name = @name, kind = @kind, connection = @connection, dpi = @dpi, media_width = @media_width,
-     media_height = @media_height, darkness = @darkness, speed = @speed, time_zone = @time_zone, allow_config_commands = @allow_config_commands WHERE id = @id AND team_id = @team_id`,
+     media_height = @media_height, darkness = @darkness, speed = @speed, time_zone = @time_zone, allow_config_commands = @allow_config_commands, unprintable_margin = @unprintable_margin WHERE id = @id AND team_id = @team_id`,
   );
   const deleteOne = db.prepare<[string]>('DELETE FROM printers WHERE id = ?');
 
@@ -156,13 +165,14 @@ export function printerQueries(db: Database.Database, now: () => number) {
     update(id: string, printer: NewPrinter): PrinterRecord | undefined {
       const existing = get(id);
       if (existing?.teamId !== printer.teamId) return undefined;
-      // A caller that does not speak of the time zone or config commands (the editor's form) keeps those set with the CLI.
+      // A caller that does not speak of the time zone, config commands or margin keeps what was set before.
       const row = toRow(
         id,
         {
           ...printer,
           timeZone: printer.timeZone === undefined ? existing.timeZone : printer.timeZone,
           allowConfigCommands: printer.allowConfigCommands ?? existing.allowConfigCommands,
+          unprintableMargin: printer.unprintableMargin === undefined ? existing.unprintableMargin : printer.unprintableMargin,
         },
         existing.createdAt,
       );

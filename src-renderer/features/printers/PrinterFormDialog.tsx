@@ -1,4 +1,4 @@
-// Adds or edits a printer: its name, kind and the kind's address, resolution, media, darkness, speed and time zone; the server's refusals shown on their fields.
+// Adds or edits a printer: its name, kind and the kind's address, resolution, media, darkness, speed, time zone and margin; the server's refusals shown on their fields.
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import type { EditorPrinter, EditorPrinterInput, EditorPrinterKind } from '../../../src-shared/api/editorPrinters';
 import { describeError } from '../../api/apiError';
@@ -123,6 +123,12 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
             <InputField label="Darkness (0–30)" {...text('darkness')} type="number" min={0} max={30} placeholder="printer’s own" />
             <InputField label="Speed (2–14 in/s)" {...text('speed')} type="number" min={2} max={14} placeholder="printer’s own" />
             <InputField label="Time zone" {...text('timeZone')} placeholder="UTC" hint="For now() and formatDate on its labels, e.g. Europe/Berlin." />
+            <InputField
+              label="Unprintable margin"
+              {...text('unprintableMargin')}
+              placeholder="none"
+              hint="What it cannot print at the label’s edges, e.g. 1mm: the print dialog warns of elements there."
+            />
           </div>
         </fieldset>
         {failure && (

@@ -12,6 +12,7 @@ const dock: EditorPrinter = {
   darkness: 20,
   speed: 4,
   timeZone: 'Europe/Berlin',
+  unprintableMargin: '1mm',
   createdAt: 0,
 };
 
@@ -29,10 +30,10 @@ describe('printer fields', () => {
   it('go from a printer to the form and back unchanged', () => {
     const form = formFromPrinter(dock);
     expect(form).toMatchObject({ name: 'Dock 1', kind: 'raw', host: '10.0.0.5', port: '9100', dpi: 300, mediaWidth: '4in', darkness: '20', speed: '4', timeZone: 'Europe/Berlin' });
-    const { name, connection, dpi, media, darkness, speed, timeZone } = dock;
-    expect(printerInput(form)).toEqual({ name, connection, dpi, media, darkness, speed, timeZone });
-    const queue: EditorPrinter = { ...dock, connection: { kind: 'system', queue: 'GK420', rawQueue: true }, media: null, darkness: null, speed: null, timeZone: null };
-    expect(printerInput(formFromPrinter(queue))).toMatchObject({ connection: queue.connection, media: null, darkness: null, speed: null, timeZone: null });
+    const { name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin } = dock;
+    expect(printerInput(form)).toEqual({ name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin });
+    const queue: EditorPrinter = { ...dock, connection: { kind: 'system', queue: 'GK420', rawQueue: true }, media: null, darkness: null, speed: null, timeZone: null, unprintableMargin: null };
+    expect(printerInput(formFromPrinter(queue))).toMatchObject({ connection: queue.connection, media: null, darkness: null, speed: null, timeZone: null, unprintableMargin: null });
     const device: EditorPrinter = { ...dock, connection: { kind: 'device', path: '/dev/usb/lp0' } };
     expect(printerInput(formFromPrinter(device)).connection).toEqual(device.connection);
   });
@@ -47,8 +48,10 @@ describe('printer fields', () => {
       darkness: null,
       speed: null,
       timeZone: null,
+      unprintableMargin: null,
     });
     expect(printerInput({ ...form, timeZone: ' America/New_York ' }).timeZone).toBe('America/New_York');
+    expect(printerInput({ ...form, unprintableMargin: ' 1mm ' }).unprintableMargin).toBe('1mm');
     expect(printerInput({ ...form, kind: 'device' }).connection).toEqual({ kind: 'device', path: '/dev/x' });
     // Half a media size is sent as typed, so the server names the missing side.
     expect(printerInput({ ...form, mediaWidth: '4in' }).media).toEqual({ width: '4in', height: '' });

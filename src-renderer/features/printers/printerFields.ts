@@ -42,6 +42,7 @@ export interface PrinterFormFields {
   darkness: string;
   speed: string;
   timeZone: string;
+  unprintableMargin: string;
 }
 
 export const EMPTY_PRINTER_FORM: PrinterFormFields = {
@@ -58,6 +59,7 @@ export const EMPTY_PRINTER_FORM: PrinterFormFields = {
   darkness: '',
   speed: '',
   timeZone: '',
+  unprintableMargin: '',
 };
 
 export function formFromPrinter(printer: EditorPrinter): PrinterFormFields {
@@ -75,6 +77,7 @@ export function formFromPrinter(printer: EditorPrinter): PrinterFormFields {
     darkness: printer.darkness === null ? '' : String(printer.darkness),
     speed: printer.speed === null ? '' : String(printer.speed),
     timeZone: printer.timeZone ?? '',
+    unprintableMargin: printer.unprintableMargin ?? '',
   };
 }
 
@@ -102,6 +105,7 @@ export function printerInput(fields: PrinterFormFields): EditorPrinterInput {
     darkness: optionalNumber(fields.darkness),
     speed: optionalNumber(fields.speed),
     timeZone: fields.timeZone.trim() === '' ? null : fields.timeZone.trim(),
+    unprintableMargin: fields.unprintableMargin.trim() === '' ? null : fields.unprintableMargin.trim(),
   };
 }
 
@@ -120,6 +124,7 @@ const FIELD_OF_PATH: Record<string, FieldName> = {
   darkness: 'darkness',
   speed: 'speed',
   timeZone: 'timeZone',
+  unprintableMargin: 'unprintableMargin',
 };
 
 /** Each refused field with the server's words, so the form marks the fields (a taken name is a 409 about `name`). */

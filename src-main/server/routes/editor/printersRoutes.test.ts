@@ -41,6 +41,7 @@ describe('printers in the editor', () => {
         darkness: 20,
         speed: 4,
         timeZone: 'Europe/Berlin',
+        unprintableMargin: '1.5mm',
       },
     });
     expect(raw.status).toBe(201);
@@ -54,10 +55,11 @@ describe('printers in the editor', () => {
       darkness: 20,
       speed: 4,
       timeZone: 'Europe/Berlin',
+      unprintableMargin: '1.5mm',
       createdAt: expect.any(Number),
     });
     const office = (await api(server, '/api/printers', { json: { name: 'Office', connection: { kind: 'system', queue: 'GK420' } } })).json<EditorPrinter>();
-    expect(office).toMatchObject({ connection: { kind: 'system', queue: 'GK420', rawQueue: false }, dpi: 203, media: null, darkness: null, speed: null, timeZone: null });
+    expect(office).toMatchObject({ connection: { kind: 'system', queue: 'GK420', rawQueue: false }, dpi: 203, media: null, darkness: null, speed: null, timeZone: null, unprintableMargin: null });
     const usb = (await api(server, '/api/printers', { json: { name: 'USB', connection: { kind: 'device', path: '/dev/usb/lp0' }, dpi: 600 } })).json<EditorPrinter>();
 
     const listed = (await api(server, '/api/printers')).json<{ printers: EditorPrinter[] }>().printers;

@@ -38,6 +38,7 @@ const printerBodySchema = z.object({
   darkness: darknessSchema.nullable().default(null),
   speed: speedSchema.nullable().default(null),
   timeZone: newPrinterSchema.shape.timeZone,
+  unprintableMargin: newPrinterSchema.shape.unprintableMargin,
 });
 
 /** The body, with a device printer's path checked on disk: only a printer's character device (or its path, unplugged). */
@@ -51,8 +52,8 @@ async function printerBody(body: unknown): Promise<z.output<typeof printerBodySc
 }
 
 function printerView(printer: PrinterRecord): EditorPrinter {
-  const { id, name, connection, dpi, media, darkness, speed, timeZone, createdAt } = printer;
-  return { id, name, connection, dpi, media, darkness, speed, timeZone, createdAt };
+  const { id, name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, createdAt } = printer;
+  return { id, name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, createdAt };
 }
 
 /** The table's UNIQUE (team_id, name) would refuse it too, as an SQLite error rather than words about the field. */
