@@ -9,7 +9,10 @@ const FALLBACK_SIZE = { width: '2in', height: '1in' };
 
 /**
  * The template fills the printer's media (so ^PW/^LL match the stock loaded) with every position a share of its size,
- * which keeps the label readable from 1 in stock up to 4x6.
+ * which keeps the label readable from 1 in stock up to 4x6. Every line is centred in a box centred on the label: the
+ * ZPL writer's ^FB block of a centred line is symmetric about it and stops at the label's left edge, so it cannot
+ * reach past the right one either (a left-aligned line's block runs on past the line, and did, clipping the date).
+ * The date has a line of its own, so it never wraps or shrinks with a long time zone name.
  */
 function testTemplate(width: number, height: number): object {
   const at = (x: number, y: number, w: number, h: number) => ({
@@ -18,21 +21,23 @@ function testTemplate(width: number, height: number): object {
     height: `${(h * height).toFixed(2)}pt`,
   });
   const fontSize = (share: number) => `${Math.max(4, share * height).toFixed(1)}pt`;
+  const line = (id: string, y: number, h: number, expression: string, size: number, bold = false) => ({
+    id,
+    type: 'text',
+    ...at(0.05, y, 0.9, h),
+    content: { expression },
+    style: { fontSize: fontSize(size), ...(bold && { fontWeight: 'bold' }), textAlign: 'center', overflow: 'shrink' },
+  });
   return {
     formatVersion: 1,
     meta: { name: 'Printer test' },
     dimensions: { width: `${width}pt`, height: `${height}pt` },
     elements: [
-      { id: 'name', type: 'text', ...at(0.05, 0.05, 0.9, 0.22), content: { expression: 'data.name' }, style: { fontSize: fontSize(0.16), fontWeight: 'bold', overflow: 'shrink' } },
-      {
-        id: 'details',
-        type: 'text',
-        ...at(0.05, 0.3, 0.9, 0.16),
-        // The clock in the printer's time zone, as its labels' now() and formatDate show it.
-        content: { expression: "data.dpi + ' dpi - ' + formatDate(now(), 'YYYY-MM-DD HH:mm') + ' ' + data.zone" },
-        style: { fontSize: fontSize(0.11), overflow: 'shrink' },
-      },
-      { id: 'code', type: 'barcode', symbology: 'code128', ...at(0.05, 0.5, 0.9, 0.45), content: { expression: 'data.code' } },
+      line('name', 0.04, 0.2, 'data.name', 0.15, true),
+      line('details', 0.26, 0.11, "data.dpi + ' dpi - ' + data.zone", 0.09),
+      // The clock in the printer's time zone, as its labels' now() and formatDate show it.
+      line('date', 0.38, 0.11, "formatDate(now(), 'YYYY-MM-DD HH:mm')", 0.09),
+      { id: 'code', type: 'barcode', symbology: 'code128', ...at(0.05, 0.52, 0.9, 0.44), content: { expression: 'data.code' } },
     ],
   };
 }
