@@ -6,6 +6,7 @@ import { editorStore, selectTemplateUnit, useEditorStore } from '../store';
 import { useElementSize } from '../ui/useElementSize';
 import { EditorView } from './EditorView';
 import { CanvasStatus } from './CanvasStatus';
+import { CanvasWarnings } from './CanvasWarnings';
 import { Ruler } from './Rulers';
 import { useSpacePan } from './useSpacePan';
 import { useTouchPinch } from './useTouchPinch';
@@ -41,6 +42,7 @@ export function CanvasArea({ fonts }: { fonts: FontRegistry }) {
       >
         <EditorView store={editorStore} fonts={fonts} className="editor-canvas" onLayout={onLayout} />
         <CanvasStatus />
+        <CanvasWarnings />
         <p id={helpId} className="visually-hidden">
           Click an element to select it, or choose it under “Selected element” in the inspector. Arrow keys move the selection (Shift for
           larger steps), Delete removes it, Ctrl+Z undoes, Ctrl+D duplicates. Hold Space and drag to pan; Ctrl and the mouse wheel zoom, as does a pinch.

@@ -9,6 +9,7 @@ import type { EditorStore } from '../store/editorStore';
 import { selectSafeMargin, selectSelectedIds } from '../store/selectors';
 import { LabelBackground, LabelOverlay } from './CanvasBackdrop';
 import { CanvasElement, CanvasFailure } from './CanvasElement';
+import { IssueMarkers } from './IssueMarkers';
 import { SelectionTransformer } from './SelectionTransformer';
 import type { Guide } from './snapping';
 import { useCanvasPointer } from './useCanvasPointer';
@@ -71,6 +72,7 @@ export function LabelCanvas({ store, layout, fonts, width, height }: LabelCanvas
           marquee={pointer.marquee}
         />
         <SelectionTransformer store={store} selectedIds={selectedIds} layout={layout} nodes={pointer.nodes} onGuides={setResizeGuides} />
+        <IssueMarkers store={store} layout={layout} zoom={zoom} />
       </Layer>
     </Stage>
   );

@@ -31,6 +31,15 @@ describe('layout issues', () => {
     ]);
   });
 
+  it('show a warning about several elements on each of them', () => {
+    const overlap = { code: 'TEXT_OVERLAP', message: 'the text of "code" is drawn over the text of "title"', elementId: 'code', elementIds: ['title', 'code'] };
+    const issues = layoutIssues({ stale: false, label: label([overlap]), errors: [] }, template);
+    expect(issues.issues).toEqual([{ kind: 'warning', code: 'TEXT_OVERLAP', elementId: 'code', elementIds: ['title', 'code'], message: overlap.message }]);
+    expect(issuesFor(issues, 'title')).toHaveLength(1);
+    expect(issuesFor(issues, 'code')).toHaveLength(1);
+    expect(issuesFor(issues, undefined)).toEqual([]);
+  });
+
   it('is one shared empty value when all is well', () => {
     expect(layoutIssues({ stale: false, label: label(), errors: [] }, template)).toBe(NO_ISSUES);
   });

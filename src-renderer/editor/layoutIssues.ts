@@ -5,6 +5,10 @@ export interface LayoutIssue {
   kind: 'error' | 'warning';
   /** The element it is about; absent for the label itself. */
   elementId?: string;
+  /** Every element it is about, when several (overlaps): it shows on each of them. */
+  elementIds?: string[];
+  /** A warning's stable code (TEXT_OVERLAP, …). */
+  code?: string;
   /** Where in the template, for validation errors ("elements[2].style.fontSize"). */
   path?: string;
   message: string;
@@ -37,12 +41,23 @@ export function layoutIssues(layout: Pick<CanvasLayout, 'errors' | 'stale' | 'la
   // A stale layout's warnings are the last valid one's: they may be about things already changed.
   const warnings: LayoutIssue[] = layout.stale
     ? []
-    : layout.label.warnings.map((warning) => ({ kind: 'warning', elementId: warning.elementId, message: warning.message }));
+    : layout.label.warnings.map((warning) => ({
+        kind: 'warning',
+        code: warning.code,
+        elementId: warning.elementId,
+        ...(warning.elementIds && { elementIds: warning.elementIds }),
+        message: warning.message,
+      }));
   if (errors.length === 0 && warnings.length === 0 && !layout.stale) return NO_ISSUES;
   return { stale: layout.stale, issues: [...errors, ...warnings] };
 }
 
-/** The issues about one element, or (undefined) about the label itself. */
+/** The elements an issue is about (none: the label itself). */
+export function issueElementIds(issue: Pick<LayoutIssue, 'elementId' | 'elementIds'>): string[] {
+  return issue.elementIds ?? (issue.elementId === undefined ? [] : [issue.elementId]);
+}
+
+/** The issues about one element (an overlap is about each of its elements), or (undefined) about the label itself. */
 export function issuesFor(issues: LayoutIssues, elementId: string | undefined): LayoutIssue[] {
-  return issues.issues.filter((issue) => issue.elementId === elementId);
+  return issues.issues.filter((issue) => (elementId === undefined ? issue.elementId === undefined : issueElementIds(issue).includes(elementId)));
 }

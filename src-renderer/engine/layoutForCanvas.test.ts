@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
+import { designWarnings } from '../../src-shared/layout/designWarnings';
 import { layoutLabel } from '../../src-shared/layout/layoutLabel';
 import { parseTemplate } from '../../src-shared/model/template';
 import { loadServerFonts } from './browserFonts';
@@ -46,7 +47,19 @@ describe('layoutForCanvas', () => {
     const canvas = createLayoutForCanvas({ env })(template, data, fonts);
     expect(canvas.errors).toEqual([]);
     expect(canvas.stale).toBe(false);
-    expect(canvas.label).toEqual(layoutLabel(parseTemplate(template), data, { fonts, env }));
+    // The server's render of it for a 203 dpi printer: the layout's warnings, then the design's.
+    const server = layoutLabel(parseTemplate(template), data, { fonts, env, targetDpi: 203 });
+    expect(canvas.label).toEqual({ ...server, warnings: [...server.warnings, ...designWarnings(server, fonts, { targetDpi: 203 })] });
+  });
+
+  it('checks the design on the whole label, for the printer asked: overlaps of elements laid out one by one', () => {
+    const layout = createLayoutForCanvas({ env });
+    const overlapping = label([text('a', 'Ship to'), { ...text('b', 'Ship to'), position: { mode: 'absolute', x: '3mm', y: '3mm' } }]);
+    const warned = layout(overlapping, {}, fonts);
+    expect(warned.label.warnings.map((warning) => [warning.code, warning.elementIds])).toEqual([['TEXT_OVERLAP', ['a', 'b']]]);
+    const edge = label([{ ...text('a', 'Edge'), position: { mode: 'absolute', x: '0.5mm', y: '2mm' } }]);
+    expect(layout(edge, {}, fonts).label.warnings).toEqual([]);
+    expect(layout(edge, {}, fonts, { targetDpi: 300, unprintableMargin: 72 / 25.4 }).label.warnings.map((warning) => warning.code)).toEqual(['ELEMENT_IN_UNPRINTABLE_MARGIN']);
   });
 
   it('keeps the last valid layout and reports every validation problem while the template is invalid', () => {

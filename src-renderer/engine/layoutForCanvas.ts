@@ -4,7 +4,9 @@ import { AppError } from '../../src-shared/errors';
 import type { ExpressionEnv } from '../../src-shared/expr';
 import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
 import type { Box, LaidOutElement, LaidOutLabel, RenderWarning } from '../../src-shared/layout/laidOutLabel';
+import { designWarnings, type DesignTarget } from '../../src-shared/layout/designWarnings';
 import { layoutLabel, type LabelData } from '../../src-shared/layout/layoutLabel';
+import { DEFAULT_ZPL_DPI } from '../../src-shared/render/outputFormats';
 import { validateTemplate, type Template } from '../../src-shared/model/template';
 import { parseLength, toPoints } from '../../src-shared/units/length';
 
@@ -34,7 +36,14 @@ export interface CanvasLayout {
   stale: boolean;
 }
 
-export type LayoutForCanvas = (template: unknown, data: LabelData, fonts: FontRegistry) => CanvasLayout;
+/**
+ * `target`: the printer the design is checked for (its resolution and unprintable margin); the designer's default is a
+ * 203 dpi printer without a margin. The label's warnings end with the design warnings of the whole label.
+ */
+export type LayoutForCanvas = (template: unknown, data: LabelData, fonts: FontRegistry, target?: DesignTarget) => CanvasLayout;
+
+/** The designer checks for the commonest thermal printer when no printer is chosen. */
+export const CANVAS_TARGET: DesignTarget = { targetDpi: DEFAULT_ZPL_DPI };
 
 interface ElementResult {
   element: LaidOutElement | null;
@@ -68,9 +77,9 @@ function messageOf(error: unknown): string {
 }
 
 /** One element through the same layoutLabel() the server runs, so conditions, content and warnings behave identically. */
-function layoutElement(template: Template, element: Element, data: LabelData, fonts: FontRegistry, env: ExpressionEnv | undefined): ElementResult {
+function layoutElement(template: Template, element: Element, data: LabelData, fonts: FontRegistry, env: ExpressionEnv | undefined, targetDpi: number): ElementResult {
   try {
-    const label = layoutLabel({ ...template, elements: [element] }, data, env ? { fonts, env } : { fonts });
+    const label = layoutLabel({ ...template, elements: [element] }, data, env ? { fonts, env, targetDpi } : { fonts, targetDpi });
     return { element: label.elements[0] ?? null, warnings: label.warnings };
   } catch (error) {
     // A RenderError is the data's fault; anything else is a bug, but one element's bug must not blank the canvas either.
@@ -96,17 +105,17 @@ function emptyLabel(template: unknown): LaidOutLabel {
  */
 export function createLayoutForCanvas(options: { env?: ExpressionEnv } = {}): LayoutForCanvas {
   let results = new Map<string, ElementResult>();
-  let resultsFor: { data: LabelData; fonts: FontRegistry } | undefined;
+  let resultsFor: { data: LabelData; fonts: FontRegistry; targetDpi: number } | undefined;
   let lastGood: CanvasLayout | undefined;
 
-  const layout = (input: unknown, data: LabelData, fonts: FontRegistry): CanvasLayout => {
+  const layout = (input: unknown, data: LabelData, fonts: FontRegistry, target: DesignTarget): CanvasLayout => {
     const validation = validateTemplate(input);
     if (!validation.ok) {
       return { label: lastGood?.label ?? emptyLabel(input), failures: lastGood?.failures ?? [], errors: validation.errors, stale: true };
     }
-    if (resultsFor?.data !== data || resultsFor.fonts !== fonts) {
+    if (resultsFor?.data !== data || resultsFor.fonts !== fonts || resultsFor.targetDpi !== target.targetDpi) {
       results = new Map();
-      resultsFor = { data, fonts };
+      resultsFor = { data, fonts, targetDpi: target.targetDpi };
     }
     const template = validation.template;
     // A valid template's elements line up one to one with the input's (zod keeps the array order).
@@ -117,7 +126,7 @@ export function createLayoutForCanvas(options: { env?: ExpressionEnv } = {}): La
     const errors: CanvasLayoutError[] = [];
     template.elements.forEach((element, index) => {
       const key = keyOf(inputs[index]);
-      const result = results.get(key) ?? layoutElement(template, element, data, fonts, options.env);
+      const result = results.get(key) ?? layoutElement(template, element, data, fonts, options.env, target.targetDpi);
       next.set(key, result);
       if (result.element) label.elements.push(result.element);
       label.warnings.push(...result.warnings);
@@ -127,13 +136,15 @@ export function createLayoutForCanvas(options: { env?: ExpressionEnv } = {}): La
       }
     });
     results = next;
+    // Elements are laid out one by one; overlaps are between them, so the design is checked on the whole label.
+    label.warnings.push(...designWarnings(label, fonts, target));
     lastGood = { label, failures, errors, stale: false };
     return lastGood;
   };
 
-  return (input, data, fonts) => {
+  return (input, data, fonts, target = CANVAS_TARGET) => {
     try {
-      return layout(input, data, fonts);
+      return layout(input, data, fonts, target);
     } catch (error) {
       // Validation and layout report their problems as values; this is the last guard of the "never throws" promise.
       return { label: lastGood?.label ?? emptyLabel(input), failures: lastGood?.failures ?? [], errors: [{ message: messageOf(error) }], stale: true };

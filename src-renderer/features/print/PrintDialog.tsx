@@ -1,13 +1,17 @@
 // The print dialog: printer, copies, records (the Data tab's samples or a CSV/JSON file) with an optional quantity field,
-// the first label previewed, then Print sends the job and follows it until it is done or failed.
+// the first label previewed and the job's warnings listed, then Print sends the job and follows it until it is done or failed.
 import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { client } from '../../api/appClient';
 import { selectTemplate, useEditorStore } from '../../store';
 import { Dialog } from '../../ui/Dialog';
+import { DEFAULT_ZPL_DPI } from '../../../src-shared/render/outputFormats';
+import { WarningList } from '../../editor/WarningList';
+import { useFonts } from '../../shell/fonts';
 import { FirstLabelPreview } from './FirstLabelPreview';
 import { PrinterField, usePrinterChoice } from './PrinterField';
 import { PrintProgressLine } from './PrintProgressLine';
 import { parseRecordsFile, printPlan, recordFields } from './printRecords';
+import { CHECKED_RECORDS, printWarnings } from './printWarnings';
 import { isPrinting, usePrintJob } from './usePrintJob';
 
 type RecordFile = { name: string; records: unknown[] } | { name: string; error: string };
@@ -30,6 +34,8 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const plan = printPlan(records, quantityField || undefined, Number(copies));
   const busy = isPrinting(progress);
   const firstRecord = records[0];
+  const fonts = useFonts();
+  const warnings = useMemo(() => (fonts.status === 'ready' ? printWarnings(template, records, fonts.fonts, printer) : []), [fonts, template, records, printer]);
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -100,6 +106,15 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
           <p id={ids.plan} className={plan.ok ? 'print-plan' : 'error-text'}>
             {plan.ok ? `${plan.totalLabels} ${plan.totalLabels === 1 ? 'label' : 'labels'} in all (${plan.labelCount} per copy).` : plan.problem}
           </p>
+          {warnings.length > 0 && (
+            <div className="field">
+              <p className="hint">
+                {warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`} at {printer?.dpi ?? DEFAULT_ZPL_DPI} dpi
+                {records.length > CHECKED_RECORDS ? ` (the first ${CHECKED_RECORDS} records checked)` : ''}: the labels print as shown.
+              </p>
+              <WarningList warnings={warnings} label="Warnings before printing" />
+            </div>
+          )}
           <PrintProgressLine progress={progress} printerName={printer?.name ?? 'the printer'} />
           <div className="dialog-actions">
             <button type="button" onClick={onClose}>

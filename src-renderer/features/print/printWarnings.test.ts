@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FontRegistry } from '../../../src-shared/fonts/fontRegistry';
+import { browserFonts } from '../../engine/engineTestSupport';
+import { printWarnings } from './printWarnings';
+
+let fonts: FontRegistry;
+beforeAll(async () => {
+  fonts = await browserFonts();
+});
+
+const at = (x: number, y: number, width: number, height: number) => ({ position: { mode: 'absolute', x: `${x}mm`, y: `${y}mm` }, width: `${width}mm`, height: `${height}mm` });
+const template = {
+  formatVersion: 1,
+  meta: { name: 't' },
+  dimensions: { width: '60mm', height: '30mm' },
+  elements: [
+    { id: 'name', type: 'text', ...at(0.5, 2, 30, 5), content: { expression: 'data.name' }, style: { fontSize: '10pt' } },
+    // 167 modules in 20 mm: 0.12 mm, under 2 dots at 203 dpi but not at 600 (2.8).
+    { id: 'code', type: 'barcode', symbology: 'code128', ...at(20, 12, 20, 10), content: { text: 'ABCDEFGHIJKL' }, showText: false },
+  ],
+};
+const records = [{ name: 'Ann' }, { name: 'A name far too long for the little box it has' }, { name: 'Bo' }, { name: 'Another name much too long for it' }];
+
+describe('warnings in the print dialog', () => {
+  it('are laid out for the chosen printer: its resolution and its unprintable margin', () => {
+    const at203 = printWarnings(template, records.slice(0, 1), fonts, { dpi: 203, unprintableMargin: null });
+    expect(at203.map((warning) => warning.message)).toEqual([expect.stringMatching(/^barcode "code" has modules of 0\.9\d dots at 203 dpi/), expect.stringMatching(/X-dimension/)]);
+    const at600 = printWarnings(template, records.slice(0, 1), fonts, { dpi: 600, unprintableMargin: '1mm' });
+    expect(at600.map((warning) => [warning.elementIds, warning.message.slice(0, 40)])).toEqual([
+      [['name'], `text "name" is within the printer's unpr`],
+      [['code'], 'barcode "code" has an X-dimension of 0.1'],
+    ]);
+  });
+
+  it('name the first record of a design warning once, and each record whose text does not fit', () => {
+    const warnings = printWarnings(template, records, fonts, { dpi: 600, unprintableMargin: '1mm' });
+    expect(warnings.map((warning) => [warning.record, warning.elementIds])).toEqual([
+      [1, ['name']],
+      [1, ['code']],
+      [2, ['name']],
+      [4, ['name']],
+    ]);
+    expect(warnings[2]?.message).toMatch(/do not fit the box/);
+  });
+
+  it('are none without a valid template, and leave a record that cannot be drawn to the server', () => {
+    expect(printWarnings({ formatVersion: 1 }, records, fonts, undefined)).toEqual([]);
+    const failing = { ...template, elements: [{ ...template.elements[1], content: { expression: 'data.code' } }] };
+    expect(printWarnings(failing, [{ code: '' }], fonts, undefined)).toEqual([]);
+  });
+});
