@@ -6,6 +6,7 @@ import vm from 'node:vm';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../src-main/fonts/bundledFonts';
+import { designWarnings } from '../../src-shared/layout/designWarnings';
 import { layoutLabel } from '../../src-shared/layout/layoutLabel';
 import { parseTemplate } from '../../src-shared/model/template';
 import { bundledFontList, readFontFile, readSample } from './engineTestSupport';
@@ -78,7 +79,9 @@ describe('the engine in the browser', () => {
       ) as string;
       const canvas = JSON.parse(laidOut) as { label: unknown; errors: unknown[] };
       expect(canvas.errors, name).toEqual([]);
-      expect(canvas.label, name).toEqual(JSON.parse(JSON.stringify(layoutLabel(parseTemplate(template), data, { fonts: bundledFonts(), env }))));
+      const server = layoutLabel(parseTemplate(template), data, { fonts: bundledFonts(), env });
+      const checked = { ...server, warnings: [...server.warnings, ...designWarnings(server, bundledFonts(), { targetDpi: 300 })] };
+      expect(canvas.label, name).toEqual(JSON.parse(JSON.stringify(checked)));
     }
   });
 

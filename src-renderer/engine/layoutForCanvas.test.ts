@@ -47,9 +47,9 @@ describe('layoutForCanvas', () => {
     const canvas = createLayoutForCanvas({ env })(template, data, fonts);
     expect(canvas.errors).toEqual([]);
     expect(canvas.stale).toBe(false);
-    // The server's render of it for a 203 dpi printer: the layout's warnings, then the design's.
-    const server = layoutLabel(parseTemplate(template), data, { fonts, env, targetDpi: 203 });
-    expect(canvas.label).toEqual({ ...server, warnings: [...server.warnings, ...designWarnings(server, fonts, { targetDpi: 203 })] });
+    // The server's render of it at its default resolution: the layout's warnings, then the design's.
+    const server = layoutLabel(parseTemplate(template), data, { fonts, env });
+    expect(canvas.label).toEqual({ ...server, warnings: [...server.warnings, ...designWarnings(server, fonts, { targetDpi: 300 })] });
   });
 
   it('checks the design on the whole label, for the printer asked: overlaps of elements laid out one by one', () => {

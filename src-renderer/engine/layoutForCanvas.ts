@@ -5,8 +5,7 @@ import type { ExpressionEnv } from '../../src-shared/expr';
 import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
 import type { Box, LaidOutElement, LaidOutLabel, RenderWarning } from '../../src-shared/layout/laidOutLabel';
 import { designWarnings, type DesignTarget } from '../../src-shared/layout/designWarnings';
-import { layoutLabel, type LabelData } from '../../src-shared/layout/layoutLabel';
-import { DEFAULT_ZPL_DPI } from '../../src-shared/render/outputFormats';
+import { DEFAULT_TARGET_DPI, layoutLabel, type LabelData } from '../../src-shared/layout/layoutLabel';
 import { validateTemplate, type Template } from '../../src-shared/model/template';
 import { parseLength, toPoints } from '../../src-shared/units/length';
 
@@ -37,13 +36,13 @@ export interface CanvasLayout {
 }
 
 /**
- * `target`: the printer the design is checked for (its resolution and unprintable margin); the designer's default is a
- * 203 dpi printer without a margin. The label's warnings end with the design warnings of the whole label.
+ * `target`: the printer the design is laid out and checked for (its resolution and unprintable margin); by default the
+ * resolution /v1/render lays out for, without a margin. The label's warnings end with the design warnings of the whole label.
  */
 export type LayoutForCanvas = (template: unknown, data: LabelData, fonts: FontRegistry, target?: DesignTarget) => CanvasLayout;
 
-/** The designer checks for the commonest thermal printer when no printer is chosen. */
-export const CANVAS_TARGET: DesignTarget = { targetDpi: DEFAULT_ZPL_DPI };
+/** Without a printer the canvas is what /v1/render draws by default, and is checked as that. */
+export const CANVAS_TARGET: DesignTarget = { targetDpi: DEFAULT_TARGET_DPI };
 
 interface ElementResult {
   element: LaidOutElement | null;
