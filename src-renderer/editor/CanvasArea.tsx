@@ -24,6 +24,7 @@ export function CanvasArea({ fonts }: { fonts: FontRegistry }) {
   const onLayout = useCallback((layout: CanvasLayout) => {
     const state = editorStore.getState();
     state.setLayoutIssues(layoutIssues(layout, state.template));
+    state.setCanvasLabel(layout.label);
   }, []);
   return (
     <div className="canvas-area">

@@ -144,3 +144,20 @@ describe('loadServerFonts', () => {
     await expect(loadServerFonts(async () => new Response('no', { status: 401 }))).rejects.toThrow(/HTTP 401/);
   });
 });
+
+describe('the printer resolution', () => {
+  const code128 = { ...ean('c', '12345678'), symbology: 'code128', rotation: 0, moduleWidth: '0.375mm' };
+  const symbolOf = (layout: ReturnType<ReturnType<typeof createLayoutForCanvas>>) => {
+    const element = layout.label.elements[0];
+    if (element?.type !== 'barcode' || element.symbol.kind !== 'linear') throw new Error('no linear barcode laid out');
+    return element.symbol;
+  };
+
+  it('lays barcodes out in whole dots of the target', () => {
+    const layout = createLayoutForCanvas({ env });
+    const template = label([code128]);
+    expect(symbolOf(layout(template, {}, fonts, { targetDpi: 203 }))).toMatchObject({ dpi: 203, moduleDots: 3 });
+    // The same template for a 600 dpi printer: laid out again, not served from the 203 dpi cache.
+    expect(symbolOf(layout(template, {}, fonts, { targetDpi: 600 }))).toMatchObject({ dpi: 600, moduleDots: 9 });
+  });
+});

@@ -3,6 +3,8 @@ import type { StateCreator } from 'zustand';
 import type { EditorSession, TemplateSort } from '../../src-shared/api/editorApi';
 import type { OutputFormat } from '../api/apiConstants';
 import { NO_ISSUES, type LayoutIssues } from '../editor/layoutIssues';
+import { DEFAULT_CANVAS_TARGET, type CanvasTarget } from '../editor/target/canvasTarget';
+import type { LaidOutLabel } from '../../src-shared/layout/laidOutLabel';
 import type { EditorState } from './editorState';
 
 export type SessionState =
@@ -48,6 +50,12 @@ export interface UiSlice {
   /** The canvas layout's errors and warnings (set by the canvas, read by the panels). */
   layoutIssues: LayoutIssues;
   setLayoutIssues(issues: LayoutIssues): void;
+  /** The printer (or resolution) the canvas draws for; the preview's ZPL tab shows the same printer. */
+  canvasTarget: CanvasTarget;
+  setCanvasTarget(target: CanvasTarget): void;
+  /** The canvas's newest laid-out label (set by the canvas): the inspector reads a barcode's dots from it. */
+  canvasLabel: LaidOutLabel | null;
+  setCanvasLabel(label: LaidOutLabel): void;
 }
 
 export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set) => ({
@@ -69,4 +77,8 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set) =
     set((state) => (state.canvasSize?.width === size.width && state.canvasSize.height === size.height ? {} : { canvasSize: size })),
   layoutIssues: NO_ISSUES,
   setLayoutIssues: (layoutIssues) => set((state) => (state.layoutIssues === layoutIssues ? {} : { layoutIssues })),
+  canvasTarget: DEFAULT_CANVAS_TARGET,
+  setCanvasTarget: (canvasTarget) => set((state) => (state.canvasTarget === canvasTarget ? {} : { canvasTarget })),
+  canvasLabel: null,
+  setCanvasLabel: (canvasLabel) => set((state) => (state.canvasLabel === canvasLabel ? {} : { canvasLabel })),
 });
