@@ -1,12 +1,17 @@
-// The barcode element's panel: value, symbology, human-readable line, QR error correction, colour and text size.
+// The barcode element's panel: value, symbology, module width (as the printer draws it), ratio, quiet zone, bar height,
+// human-readable line, QR error correction, colour and text size.
+import { DEFAULT_RATIOS, quietZoneOn } from '../../../src-shared/elements/barcode/barcodeModule';
 import { BARCODE_DEFAULTS, SYMBOLOGIES, TWO_D_SYMBOLOGIES, type Symbology } from '../../../src-shared/elements/barcode/barcodeSchema';
 import { ContentField } from '../../features/inspector/ContentField';
 import { CheckboxField } from '../../features/inspector/fields/CheckboxField';
 import { ColorField } from '../../features/inspector/fields/ColorField';
 import { LengthField } from '../../features/inspector/fields/LengthField';
+import { NumberField } from '../../features/inspector/fields/NumberField';
 import { SelectField } from '../../features/inspector/fields/SelectField';
+import { TextField } from '../../features/inspector/fields/TextField';
 import { familyOptions } from '../../features/inspector/fontChoices';
-import { useEditorStore, type ElementDraftOf } from '../../store';
+import { selectTemplateUnit, useEditorStore, type ElementDraftOf } from '../../store';
+import { laidOutModule, moduleWidthText } from './moduleWidthText';
 
 const SYMBOLOGY_LABELS: Record<Symbology, string> = {
   code128: 'Code 128',
@@ -34,6 +39,9 @@ export function BarcodeInspector({ element }: { element: ElementDraftOf<'barcode
   const setStyle = (patch: BarcodeStyle) => updateElement(element.id, { style: patch });
   const linear = !TWO_D_SYMBOLOGIES.has(element.symbology);
   const showText = element.showText ?? BARCODE_DEFAULTS.showText;
+  const unit = useEditorStore(selectTemplateUnit);
+  const laidOut = useEditorStore((state) => laidOutModule(state.canvasLabel, element.id));
+  const defaultRatio = DEFAULT_RATIOS[element.symbology];
   return (
     <>
       <ContentField element={element} />
@@ -58,6 +66,43 @@ export function BarcodeInspector({ element }: { element: ElementDraftOf<'barcode
             ]}
             onChange={(errorCorrection) => updateElement(element.id, { errorCorrection })}
           />
+        )}
+        <TextField
+          label="Module width"
+          value={element.moduleWidth ?? ''}
+          applyOn="blur"
+          placeholder="fits the box"
+          onChange={(text) => updateElement(element.id, { moduleWidth: text.trim() === '' ? undefined : text.trim() })}
+        />
+        <p className="hint">
+          “0.33mm” (rounded to whole printer dots) or “3dots”; empty: the widest whole-dot module that fits the box. Printed:{' '}
+          <output aria-label="Module width at the printer">{laidOut ? moduleWidthText(laidOut) : '—'}</output>
+        </p>
+        {defaultRatio !== undefined && (
+          <NumberField
+            label="Wide to narrow"
+            value={element.ratio ?? defaultRatio}
+            step={0.1}
+            min={2}
+            max={3}
+            decimals={1}
+            onChange={(ratio) => updateElement(element.id, { ratio: Math.round(Math.min(3, Math.max(2, ratio)) * 10) / 10 })}
+          />
+        )}
+        <CheckboxField
+          label="Quiet zone"
+          checked={quietZoneOn(element.symbology, element.quietZone)}
+          onChange={(checked) => updateElement(element.id, { quietZone: checked })}
+        />
+        {linear && (
+          <div className="field-row">
+            <LengthField label="Bar height" value={element.barHeight} unit={unit} min={0.1} onChange={(barHeight) => updateElement(element.id, { barHeight })} />
+            {element.barHeight !== undefined && (
+              <button type="button" onClick={() => updateElement(element.id, { barHeight: undefined })}>
+                Fill the box
+              </button>
+            )}
+          </div>
         )}
         <ColorField label="Colour" value={style.color} fallback={BARCODE_DEFAULTS.color} onChange={(color) => setStyle({ color })} />
         {linear && <CheckboxField label="Show text" checked={showText} onChange={(checked) => updateElement(element.id, { showText: checked })} />}
