@@ -10,6 +10,7 @@ import { selectSafeMargin, selectSelectedIds } from '../store/selectors';
 import { LabelBackground, LabelOverlay } from './CanvasBackdrop';
 import { CanvasElement, CanvasFailure } from './CanvasElement';
 import { IssueMarkers } from './IssueMarkers';
+import { RotationBadges } from './RotationBadges';
 import { SelectionTransformer } from './SelectionTransformer';
 import type { Guide } from './snapping';
 import { useCanvasPointer } from './useCanvasPointer';
@@ -71,6 +72,7 @@ export function LabelCanvas({ store, layout, fonts, width, height }: LabelCanvas
           guides={pointer.guides.length > 0 ? pointer.guides : resizeGuides}
           marquee={pointer.marquee}
         />
+        <RotationBadges elements={layout.label.elements} zoom={zoom} />
         <SelectionTransformer store={store} selectedIds={selectedIds} layout={layout} nodes={pointer.nodes} onGuides={setResizeGuides} />
         <IssueMarkers store={store} layout={layout} zoom={zoom} />
       </Layer>
