@@ -1,12 +1,17 @@
-// One rendered preview: the PNG (PDF and ZPL as their PNG rendering), the ZPL text, the HTML page sandboxed, and the render's warnings.
+// One rendered preview: the PNG (PDF as its PNG rendering, ZPL as the printer prints it), the ZPL text, the HTML page sandboxed,
+// and the render's warnings.
+import { PrinterView } from './PrinterView';
 import type { PreviewResult } from './usePreview';
 
-export function PreviewOutput({ result, formatName }: { result: PreviewResult; formatName: string }) {
+/** `zplDpi`: the printer resolution the ZPL was made for. */
+export function PreviewOutput({ result, formatName, zplDpi }: { result: PreviewResult; formatName: string; zplDpi: number }) {
   return (
     <div className="preview-output">
       {result.format === 'html' && result.text !== null ? (
         // sandbox="": no scripts, forms or navigation, and an origin of its own; the page's policy still applies.
         <iframe className="preview-frame" sandbox="" srcDoc={result.text} title="Label preview (HTML)" />
+      ) : result.format === 'zpl' && result.printer ? (
+        <PrinterView printer={result.printer} designUrl={result.imageUrl} dpi={zplDpi} />
       ) : (
         result.imageUrl && (
           <img

@@ -1,8 +1,9 @@
 // The label as the server renders it, in the chosen format, with the selected record; "Save" writes exactly those bytes (a download, or the app's save dialog).
 import { useState, useId } from 'react';
-import { FORMATS, ZPL_RESOLUTIONS, type OutputFormat, type ZplDpi } from '../../api/apiConstants';
+import { FORMATS, type OutputFormat } from '../../api/apiConstants';
 import { saveOutputFile, savedNotice } from '../../api/fileTransfer';
 import { describeError } from '../../api/apiError';
+import { TargetPicker } from '../../editor/target/TargetPicker';
 import { editorStore, useEditorStore } from '../../store';
 import { PreviewOutput } from './PreviewOutput';
 import { previewFileName } from './previewPlan';
@@ -18,9 +19,9 @@ export function PreviewPanel() {
   const name = useEditorStore((state) => state.template.meta.name);
   const recordNumber = useEditorStore((state) => state.sampleIndex + 1);
   const [dpi, setDpi] = useState(300);
-  const [zplDpi, setZplDpi] = useState<ZplDpi>(203);
   const [round, setRound] = useState(0);
-  const state = usePreview(format, dpi, zplDpi, round);
+  const target = useEditorStore((state) => state.canvasTarget);
+  const state = usePreview(format, dpi, target, round);
   const result = state.status === 'ready' ? state.result : state.status === 'loading' ? state.last : null;
   const current = result?.format === format ? result : null;
   const save = async (shown: PreviewResult) => {
@@ -59,15 +60,9 @@ export function PreviewPanel() {
           </div>
         )}
         {format === 'zpl' && (
+          // The canvas's own printer choice: the ZPL is made for the printer the design is drawn for.
           <div className="field">
-            <label htmlFor={`${selectId}-2`}>Printer resolution</label>
-            <select id={`${selectId}-2`} value={zplDpi} onChange={(event) => setZplDpi(Number(event.target.value) as ZplDpi)}>
-              {ZPL_RESOLUTIONS.map((value) => (
-                <option key={value} value={value}>
-                  {value} dpi
-                </option>
-              ))}
-            </select>
+            <TargetPicker />
           </div>
         )}
         <button type="button" onClick={() => setRound((value) => value + 1)}>
@@ -85,7 +80,7 @@ export function PreviewPanel() {
           The server could not render this label: {state.message}
         </p>
       )}
-      {current && <PreviewOutput result={current} formatName={FORMAT_NAMES[format]} />}
+      {current && <PreviewOutput result={current} formatName={FORMAT_NAMES[format]} zplDpi={target.dpi} />}
     </div>
   );
 }

@@ -1,11 +1,16 @@
 // Renders the current template and record on the server while the preview shows: debounced, the newest answer wins, blob URLs released.
+// For ZPL it also has the ZPL drawn by the reader on the printer's label: what the printer would print.
 import { useEffect, useRef, useState } from 'react';
+import type { ZplPreviewLabel } from '../../../src-shared/api/zplEditorApi';
 import type { RenderWarning } from '../../../src-shared/layout/laidOutLabel';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
-import type { OutputFormat, ZplDpi } from '../../api/apiConstants';
+import type { OutputFormat } from '../../api/apiConstants';
+import type { CanvasTarget } from '../../editor/target/canvasTarget';
 import { selectSampleData, selectTemplate, useEditorStore } from '../../store';
+import type { TemplateDraft } from '../../store/templateDraft';
 import { previewPlan } from './previewPlan';
+import { printerViewRequest } from './printerView';
 
 export interface PreviewResult {
   format: OutputFormat;
@@ -16,6 +21,8 @@ export interface PreviewResult {
   /** ZPL and HTML as text. */
   text: string | null;
   warnings: RenderWarning[];
+  /** ZPL: the saved ZPL as the reader draws it for the printer (one dot a pixel); null when the label size cannot be read. */
+  printer: ZplPreviewLabel | null;
 }
 
 export type PreviewState = { status: 'loading'; last: PreviewResult | null } | { status: 'ready'; result: PreviewResult } | { status: 'error'; message: string };
@@ -26,8 +33,8 @@ function release(result: PreviewResult | null | undefined): void {
   if (result?.imageUrl) URL.revokeObjectURL(result.imageUrl);
 }
 
-async function render(template: unknown, data: Record<string, unknown>, format: OutputFormat, dpi: number, zplDpi: ZplDpi): Promise<PreviewResult> {
-  const plan = previewPlan(format, dpi, zplDpi);
+async function render(template: TemplateDraft, data: Record<string, unknown>, format: OutputFormat, dpi: number, target: CanvasTarget): Promise<PreviewResult> {
+  const plan = previewPlan(format, dpi, target.dpi);
   const [saved, shown] = await Promise.all([
     client.preview({ template, data, ...plan.save }),
     plan.display ? client.preview({ template, data, ...plan.display }) : Promise.resolve(null),
@@ -35,10 +42,13 @@ async function render(template: unknown, data: Record<string, unknown>, format: 
   const picture = format === 'png' ? saved.bytes : shown?.bytes;
   const imageUrl = picture ? URL.createObjectURL(picture) : null;
   const text = format === 'zpl' || format === 'html' ? await saved.bytes.text() : null;
-  return { format, saved: saved.bytes, imageUrl, text, warnings: saved.warnings };
+  const request = format === 'zpl' && text !== null ? printerViewRequest(text, target, template.dimensions) : null;
+  const printer = request ? ((await client.previewZpl(request)).labels[0] ?? null) : null;
+  return { format, saved: saved.bytes, imageUrl, text, warnings: saved.warnings, printer };
 }
 
-export function usePreview(format: OutputFormat, dpi: number, zplDpi: ZplDpi, round: number): PreviewState {
+/** `target`: the printer the ZPL is made and drawn for (the canvas's). */
+export function usePreview(format: OutputFormat, dpi: number, target: CanvasTarget, round: number): PreviewState {
   const template = useEditorStore(selectTemplate);
   const data = useEditorStore(selectSampleData);
   const [state, setState] = useState<PreviewState>({ status: 'loading', last: null });
@@ -48,7 +58,7 @@ export function usePreview(format: OutputFormat, dpi: number, zplDpi: ZplDpi, ro
     let wanted = true;
     setState({ status: 'loading', last: shown.current });
     const timer = setTimeout(() => {
-      render(template, data, format, dpi, zplDpi).then(
+      render(template, data, format, dpi, target).then(
         (result) => {
           if (!wanted) return release(result);
           release(shown.current);
@@ -64,7 +74,7 @@ export function usePreview(format: OutputFormat, dpi: number, zplDpi: ZplDpi, ro
       wanted = false;
       clearTimeout(timer);
     };
-  }, [template, data, format, dpi, zplDpi, round]);
+  }, [template, data, format, dpi, target, round]);
   useEffect(
     () => () => {
       release(shown.current);

@@ -1,0 +1,84 @@
+// The ZPL tab's picture: the ZPL as the printer would print it (drawn by the reader), and a "differences" overlay against
+// the design's PNG at the printer's resolution, both one dot a pixel.
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ZplPreviewLabel } from '../../../src-shared/api/zplEditorApi';
+import type { Pixels } from '../history/overlayDiff';
+import { printerDifferences } from './printerView';
+
+async function pixelsOf(url: string): Promise<Pixels> {
+  const image = new Image();
+  image.src = url;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.naturalWidth;
+  canvas.height = image.naturalHeight;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2D canvas to compare the pictures on');
+  context.drawImage(image, 0, 0);
+  return context.getImageData(0, 0, canvas.width, canvas.height);
+}
+
+function differenceText(changed: number | null): string {
+  if (changed === null) return 'Comparing with the design…';
+  return changed === 0 ? 'No differences from the design.' : `${changed} pixels differ from the design.`;
+}
+
+export function PrinterView({ printer, designUrl, dpi }: { printer: ZplPreviewLabel; designUrl: string | null; dpi: number }) {
+  const toggleId = useId();
+  const [showDifferences, setShowDifferences] = useState(false);
+  const [diff, setDiff] = useState<{ pixels: Pixels; changed: number } | null>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const printerUrl = `data:image/png;base64,${printer.png}`;
+  useEffect(() => {
+    let wanted = true;
+    setDiff(null);
+    if (!designUrl) return;
+    Promise.all([pixelsOf(designUrl), pixelsOf(printerUrl)]).then(
+      ([design, printed]) => wanted && setDiff(printerDifferences(design, printed)),
+      () => undefined,
+    );
+    return () => {
+      wanted = false;
+    };
+  }, [designUrl, printerUrl]);
+  useEffect(() => {
+    const context = canvas.current?.getContext('2d');
+    if (showDifferences && diff && context) {
+      context.putImageData(new ImageData(new Uint8ClampedArray(diff.pixels.data), diff.pixels.width, diff.pixels.height), 0, 0);
+    }
+  }, [showDifferences, diff]);
+  return (
+    <figure className="printer-view">
+      {showDifferences && diff ? (
+        <canvas
+          ref={canvas}
+          className="preview-image"
+          width={diff.pixels.width}
+          height={diff.pixels.height}
+          role="img"
+          aria-label="Differences between the design and the printer view"
+        />
+      ) : (
+        <img className="preview-image" src={printerUrl} alt={`Printer view: the ZPL as a ${dpi} dpi printer prints it`} />
+      )}
+      <figcaption>
+        <label htmlFor={toggleId}>
+          <input id={toggleId} type="checkbox" checked={showDifferences} onChange={(event) => setShowDifferences(event.target.checked)} /> Differences
+        </label>{' '}
+        {showDifferences && (
+          <>
+            <span className="diff-key diff-removed">only in the design</span> <span className="diff-key diff-added">only in the print</span>{' '}
+            <span className="diff-key diff-same">in both</span>{' '}
+          </>
+        )}
+        <output aria-label="Differences from the design" aria-live="polite">
+          {differenceText(diff && diff.changed)}
+        </output>
+        <span className="hint">
+          {' '}
+          {printer.widthDots} × {printer.heightDots} dots at {dpi} dpi.
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

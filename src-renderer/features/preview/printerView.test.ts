@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { Pixels } from '../history/overlayDiff';
+import { dpmmOf, onPaper, printerDifferences, printerViewRequest } from './printerView';
+
+/** A picture from rows of '#' (ink) and '.' (paper). */
+function picture(rows: string[]): Pixels {
+  const width = rows[0]?.length ?? 0;
+  const data = new Uint8ClampedArray(width * rows.length * 4);
+  rows.forEach((row, y) => [...row].forEach((cell, x) => data.set(cell === '#' ? [0, 0, 0, 255] : [255, 255, 255, 255], (y * width + x) * 4)));
+  return { width, height: rows.length, data };
+}
+
+describe('printerViewRequest', () => {
+  it('draws on the label’s size with no printer media, at the printer’s density', () => {
+    expect(printerViewRequest('^XA^XZ', { printerId: null, dpi: 203, media: null }, { width: '4in', height: '72pt' })).toEqual({ zpl: '^XA^XZ', dpmm: 8, width: 4, height: 1 });
+  });
+
+  it('draws on the printer’s media when it has one', () => {
+    const target = { printerId: 'p', dpi: 300 as const, media: { width: '101.6mm', height: '6in' } };
+    expect(printerViewRequest('z', target, { width: '2in', height: '1in' })).toMatchObject({ dpmm: 12, width: 4, height: 6 });
+  });
+
+  it('waits while the label size is half typed', () => {
+    expect(printerViewRequest('z', { printerId: null, dpi: 600, media: null }, { width: '4', height: '1in' })).toBeNull();
+    expect(dpmmOf(600)).toBe(24);
+  });
+});
+
+describe('printerDifferences', () => {
+  it('counts no difference when the print has the design’s ink', () => {
+    const design = picture(['#..#', '#..#']);
+    expect(printerDifferences(design, picture(['#..#', '#..#'])).changed).toBe(0);
+  });
+
+  it('counts each pixel whose ink differs, a bar one dot wider or narrower included', () => {
+    const result = printerDifferences(picture(['##..', '##..']), picture(['###.', '#...']));
+    expect(result.changed).toBe(2);
+    // Ink only in the print is blue, only in the design red.
+    expect([...result.pixels.data.subarray(8, 11)]).toEqual([37, 99, 235]);
+    expect([...result.pixels.data.subarray(4 * 4 + 4, 4 * 4 + 7)]).toEqual([220, 38, 38]);
+  });
+
+  it('compares a larger media on paper: ink beyond the label counts, paper does not', () => {
+    expect(printerDifferences(picture(['#.']), picture(['#..', '...'])).changed).toBe(0);
+    expect(printerDifferences(picture(['#.']), picture(['#..', '..#'])).changed).toBe(1);
+    expect(onPaper(picture(['#']), 2, 1).data[4]).toBe(255);
+  });
+});

@@ -1,0 +1,53 @@
+// The preview's printer view: which label the ZPL is drawn on (the printer's resolution and media), and its differences
+// from the design's PNG at that resolution.
+import type { ZplPreviewRequest } from '../../../src-shared/api/zplEditorApi';
+import { ZPL_NOMINAL_DPI, ZPL_VIEWER_MAX_INCHES } from '../../../src-shared/api/zplViewer';
+import { ZPL_DPMM, type ZplDpmm } from '../../../src-shared/read/zpl/zplField';
+import type { CanvasTarget } from '../../editor/target/canvasTarget';
+import { lengthToPoints } from '../../editor/units';
+import { overlayDiff, type Pixels } from '../history/overlayDiff';
+
+const POINTS_PER_INCH = 72;
+
+/** The printer density (dots per mm) of a nominal resolution: 203 dpi printers are 8 dpmm. */
+export function dpmmOf(dpi: number): ZplDpmm {
+  const dpmm = ZPL_DPMM.find((candidate) => ZPL_NOMINAL_DPI[candidate] === dpi);
+  if (dpmm === undefined) throw new Error(`no printer density has ${dpi} dpi`);
+  return dpmm;
+}
+
+function inches(length: unknown): number | undefined {
+  const points = lengthToPoints(length);
+  return points === undefined || points <= 0 ? undefined : Math.min(ZPL_VIEWER_MAX_INCHES, points / POINTS_PER_INCH);
+}
+
+/**
+ * The reader's request for the ZPL that would be sent: on the printer's media when it has one set, else on the label's
+ * own size; null while the size cannot be read.
+ */
+export function printerViewRequest(zpl: string, target: CanvasTarget, label: { width: unknown; height: unknown }): ZplPreviewRequest | null {
+  const width = inches(target.media?.width ?? label.width);
+  const height = inches(target.media?.height ?? label.height);
+  return width === undefined || height === undefined ? null : { zpl, dpmm: dpmmOf(target.dpi), width, height };
+}
+
+/** `pixels` on white paper of at least `width` × `height`, from the top-left corner (as both the design and the printer place it). */
+export function onPaper(pixels: Pixels, width: number, height: number): Pixels {
+  if (pixels.width === width && pixels.height === height) return pixels;
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let row = 0; row < Math.min(height, pixels.height); row += 1) {
+    const start = row * pixels.width * 4;
+    data.set(pixels.data.subarray(start, start + Math.min(width, pixels.width) * 4), row * width * 4);
+  }
+  return { width, height, data };
+}
+
+/**
+ * Design against print, one dot a pixel: ink only in the design red, only in the print blue (the compare view's colours).
+ * A media size other than the label's is paper in the smaller picture.
+ */
+export function printerDifferences(design: Pixels, printer: Pixels): { pixels: Pixels; changed: number } {
+  const width = Math.max(design.width, printer.width);
+  const height = Math.max(design.height, printer.height);
+  return overlayDiff(onPaper(design, width, height), onPaper(printer, width, height));
+}
