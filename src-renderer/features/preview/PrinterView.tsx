@@ -2,8 +2,10 @@
 // the design's PNG at the printer's resolution, both one dot a pixel.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ZplPreviewLabel } from '../../../src-shared/api/zplEditorApi';
+import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
+import { useEditorStore } from '../../store';
 import type { Pixels } from '../history/overlayDiff';
-import { printerDifferences } from './printerView';
+import { differencesByElement, printerDifferences } from './printerView';
 
 async function pixelsOf(url: string): Promise<Pixels> {
   const image = new Image();
@@ -18,9 +20,13 @@ async function pixelsOf(url: string): Promise<Pixels> {
   return context.getImageData(0, 0, canvas.width, canvas.height);
 }
 
-function differenceText(changed: number | null): string {
-  if (changed === null) return 'Comparing with the design…';
-  return changed === 0 ? 'No differences from the design.' : `${changed} pixels differ from the design.`;
+const NO_ELEMENTS: readonly LaidOutElement[] = [];
+
+function differenceText(diff: { pixels: Pixels; changed: number } | null, elements: readonly LaidOutElement[], dpi: number): string {
+  if (diff === null) return 'Comparing with the design…';
+  if (diff.changed === 0) return 'No differences from the design.';
+  const where = differencesByElement(diff.pixels, elements, dpi).map(({ id, changed }) => `${id}: ${changed}`);
+  return `${diff.changed} pixels differ from the design${where.length > 0 ? ` (${where.join(', ')})` : ''}.`;
 }
 
 export function PrinterView({ printer, designUrl, dpi }: { printer: ZplPreviewLabel; designUrl: string | null; dpi: number }) {
@@ -29,6 +35,8 @@ export function PrinterView({ printer, designUrl, dpi }: { printer: ZplPreviewLa
   const [diff, setDiff] = useState<{ pixels: Pixels; changed: number } | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const printerUrl = `data:image/png;base64,${printer.png}`;
+  // The canvas's layout, made for the same resolution: where each element is, to say which ones differ.
+  const elements = useEditorStore((state) => state.canvasLabel?.elements ?? NO_ELEMENTS);
   useEffect(() => {
     let wanted = true;
     setDiff(null);
@@ -72,7 +80,7 @@ export function PrinterView({ printer, designUrl, dpi }: { printer: ZplPreviewLa
           </>
         )}
         <output aria-label="Differences from the design" aria-live="polite">
-          {differenceText(diff && diff.changed)}
+          {differenceText(diff, elements, dpi)}
         </output>
         <span className="hint">
           {' '}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pixels } from '../history/overlayDiff';
-import { dpmmOf, onPaper, printerDifferences, printerViewRequest } from './printerView';
+import { differencesByElement, dpmmOf, onPaper, printerDifferences, printerViewRequest } from './printerView';
 
 /** A picture from rows of '#' (ink) and '.' (paper). */
 function picture(rows: string[]): Pixels {
@@ -44,5 +44,21 @@ describe('printerDifferences', () => {
     expect(printerDifferences(picture(['#.']), picture(['#..', '...'])).changed).toBe(0);
     expect(printerDifferences(picture(['#.']), picture(['#..', '..#'])).changed).toBe(1);
     expect(onPaper(picture(['#']), 2, 1).data[4]).toBe(255);
+  });
+});
+
+describe('differencesByElement', () => {
+  it('names the elements whose bounds hold differing pixels', () => {
+    const diff = printerDifferences(picture(['#...', '....']), picture(['....', '...#'])).pixels;
+    // At 72 dpi a point is a dot: "left" covers columns 0-1, "right" columns 2-3.
+    const elements = [
+      { id: 'left', box: { x: 0, y: 0, width: 2, height: 2 }, rotation: 0 },
+      { id: 'right', box: { x: 2, y: 0, width: 2, height: 2 }, rotation: 0 },
+      { id: 'clean', box: { x: 1, y: 0, width: 1, height: 1 }, rotation: 0 },
+    ];
+    expect(differencesByElement(diff, elements, 72)).toEqual([
+      { id: 'left', changed: 1 },
+      { id: 'right', changed: 1 },
+    ]);
   });
 });

@@ -5,7 +5,10 @@ import { ZPL_NOMINAL_DPI, ZPL_VIEWER_MAX_INCHES } from '../../../src-shared/api/
 import { ZPL_DPMM, type ZplDpmm } from '../../../src-shared/read/zpl/zplField';
 import type { CanvasTarget } from '../../editor/target/canvasTarget';
 import { lengthToPoints } from '../../editor/units';
-import { overlayDiff, type Pixels } from '../history/overlayDiff';
+import { rotatedBounds } from '../../../src-shared/layout/boxBounds';
+import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
+import { pointsToDots } from '../../../src-shared/units/length';
+import { DIFF_COLOURS, overlayDiff, type Pixels } from '../history/overlayDiff';
 
 const POINTS_PER_INCH = 72;
 
@@ -50,4 +53,28 @@ export function printerDifferences(design: Pixels, printer: Pixels): { pixels: P
   const width = Math.max(design.width, printer.width);
   const height = Math.max(design.height, printer.height);
   return overlayDiff(onPaper(design, width, height), onPaper(printer, width, height));
+}
+
+function differs(data: Uint8ClampedArray, offset: number): boolean {
+  return [DIFF_COLOURS.removed, DIFF_COLOURS.added].some((colour) => colour.every((channel, index) => data[offset + index] === channel));
+}
+
+/**
+ * The differing pixels of printerDifferences() inside each element's bounds (laid out in points, pictures in dots of
+ * `dpi`), so the tab can name what the printer draws otherwise; elements without any are left out. A pixel where
+ * elements overlap counts for each.
+ */
+export function differencesByElement(diff: Pixels, elements: readonly Pick<LaidOutElement, 'id' | 'box' | 'rotation'>[], dpi: number): { id: string; changed: number }[] {
+  const counts: { id: string; changed: number }[] = [];
+  for (const element of elements) {
+    const bounds = rotatedBounds(element.box, element.rotation);
+    const left = Math.max(0, Math.floor(pointsToDots(bounds.x, dpi)));
+    const top = Math.max(0, Math.floor(pointsToDots(bounds.y, dpi)));
+    const right = Math.min(diff.width, Math.ceil(pointsToDots(bounds.x + bounds.width, dpi)));
+    const bottom = Math.min(diff.height, Math.ceil(pointsToDots(bounds.y + bounds.height, dpi)));
+    let changed = 0;
+    for (let y = top; y < bottom; y += 1) for (let x = left; x < right; x += 1) if (differs(diff.data, (y * diff.width + x) * 4)) changed += 1;
+    if (changed > 0) counts.push({ id: element.id, changed });
+  }
+  return counts;
 }

@@ -1,0 +1,87 @@
+// Printer truth in a real browser: the designer draws for a 203 dpi printer, the preview's ZPL tab shows the ZPL as that
+// printer prints it with no pixel of the barcode differing from the design, and a 300 dpi printer changes the module width the
+// inspector shows.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
+
+/** An empty 60 x 40 mm label: the journey places its elements from the toolbar. */
+const EMPTY_LABEL = { formatVersion: 1, meta: { name: 'Printer truth tag' }, dimensions: { width: '60mm', height: '40mm' }, elements: [] };
+
+/** A network printer nobody listens on: the journey only draws for it, never prints. */
+const printerInput = (name: string, dpi: number) => ({
+  name,
+  connection: { kind: 'raw', host: '127.0.0.1', port: 9 },
+  dpi,
+  media: null,
+  darkness: null,
+  speed: null,
+  timeZone: null,
+});
+
+let editor: SignedInEditor;
+let page: Page;
+/** The inserted barcode's id and its module as the 203 dpi printer draws it. */
+let barcodeId: string;
+let moduleAt203: string | null;
+
+beforeAll(async () => {
+  editor = await startSignedInEditor();
+  page = editor.page;
+});
+
+afterAll(async () => {
+  await editor?.close();
+});
+
+const moduleWidth = () => page.getByRole('status', { name: 'Module width at the printer' }).or(page.getByLabel('Module width at the printer')).first().textContent();
+
+describe.sequential('printer truth journey', () => {
+  it('draws for a 203 dpi printer and shows its ZPL as printed, the barcode without a pixel differing from the design', async () => {
+    await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dock 203', 203));
+    await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dock 300', 300));
+    const template = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: EMPTY_LABEL });
+    await page.evaluate((id) => {
+      window.location.hash = `#/templates/${encodeURIComponent(id)}`;
+    }, template.id);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Printer truth tag');
+
+    const drawFor = page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for');
+    await expect.poll(() => drawFor.locator('option').allTextContents()).toEqual(['No printer', 'Dock 203 (203 dpi)', 'Dock 300 (300 dpi)']);
+    await drawFor.selectOption({ label: 'Dock 203 (203 dpi)' });
+
+    // A text, then a code128 (the barcode's default), which stays selected: the inspector shows its module as printed.
+    await page.getByRole('button', { name: 'Add text' }).click();
+    // Above the barcode, which lands on the label's centre as well: each difference then belongs to one element.
+    const textY = page.getByRole('complementary', { name: 'Properties' }).getByLabel('Y', { exact: true });
+    await textY.fill('2');
+    await textY.press('Enter');
+    await page.getByRole('button', { name: 'Add barcode' }).click();
+    await expect.poll(moduleWidth).toMatch(/^\d+ dots? \(\d\.\d{3} mm\) at 203 dpi$/);
+    moduleAt203 = await moduleWidth();
+    barcodeId = await page.getByLabel('Selected element').inputValue();
+    // The human-readable line is printer-font text in ZPL (^BC's interpretation line): the bars alone are compared.
+    await page.getByLabel('Show text').uncheck();
+
+    await page.getByRole('tab', { name: 'Preview' }).or(page.getByRole('button', { name: 'Preview' })).first().click();
+    await page.getByRole('radio', { name: 'ZPL' }).check();
+    const printerView = page.getByRole('img', { name: 'Printer view: the ZPL as a 203 dpi printer prints it' });
+    await printerView.waitFor();
+    const differences = page.getByLabel('Differences from the design', { exact: true });
+    await expect.poll(() => differences.textContent(), { timeout: 15_000 }).toMatch(/^(No differences from the design\.|\d+ pixels differ from the design.*)$/);
+    // Text reaches the printer in its own font (^A0) until text is sent as the designed glyphs: only the text may differ.
+    const reported = (await differences.textContent()) ?? '';
+    expect(reported).not.toContain(`${barcodeId}:`);
+    if (reported !== 'No differences from the design.') expect(reported).toMatch(/^\d+ pixels differ from the design \(text\w*: \d+\)\.$/);
+    await page.getByLabel('Differences', { exact: true }).check();
+    await page.getByRole('img', { name: 'Differences between the design and the printer view' }).waitFor();
+  });
+
+  it('switches to the 300 dpi printer: the inspector’s module width follows', async () => {
+    await page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for').selectOption({ label: 'Dock 300 (300 dpi)' });
+    await page.getByRole('tab', { name: 'Inspector' }).or(page.getByRole('button', { name: 'Inspector' })).first().click();
+    await page.getByLabel('Selected element').selectOption(barcodeId);
+    await expect.poll(moduleWidth).toMatch(/ at 300 dpi$/);
+    expect(await moduleWidth()).not.toBe(moduleAt203);
+  });
+});
