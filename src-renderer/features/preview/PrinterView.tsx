@@ -5,7 +5,7 @@ import type { ZplPreviewLabel } from '../../../src-shared/api/zplEditorApi';
 import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
 import { useEditorStore } from '../../store';
 import type { Pixels } from '../history/overlayDiff';
-import { differencesByElement, printerDifferences } from './printerView';
+import { differencesByElement, printerDifferences } from './printerTruth';
 
 async function pixelsOf(url: string): Promise<Pixels> {
   const image = new Image();

@@ -10,7 +10,7 @@ import type { CanvasTarget } from '../../editor/target/canvasTarget';
 import { selectSampleData, selectTemplate, useEditorStore } from '../../store';
 import type { TemplateDraft } from '../../store/templateDraft';
 import { previewPlan } from './previewPlan';
-import { printerViewRequest } from './printerView';
+import { printerViewRequest } from './printerTruth';
 
 export interface PreviewResult {
   format: OutputFormat;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pixels } from '../history/overlayDiff';
-import { differencesByElement, dpmmOf, onPaper, printerDifferences, printerViewRequest } from './printerView';
+import { differencesByElement, dpmmOf, onPaper, printerDifferences, printerViewRequest } from './printerTruth';
 
 /** A picture from rows of '#' (ink) and '.' (paper). */
 function picture(rows: string[]): Pixels {
