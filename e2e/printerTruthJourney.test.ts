@@ -46,9 +46,12 @@ describe.sequential('printer truth journey', () => {
     }, template.id);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Printer truth tag');
 
+    const tab = (name: string) => page.getByRole('tab', { name }).or(page.getByRole('button', { name })).first();
+    await tab('Preview').click();
     const drawFor = page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for');
     await expect.poll(() => drawFor.locator('option').allTextContents()).toEqual(['No printer', 'Dock 203 (203 dpi)', 'Dock 300 (300 dpi)']);
     await drawFor.selectOption({ label: 'Dock 203 (203 dpi)' });
+    await tab('Inspector').click();
 
     // A text, then a code128 (the barcode's default), which stays selected: the inspector shows its module as printed.
     await page.getByRole('button', { name: 'Add text' }).click();
@@ -63,7 +66,7 @@ describe.sequential('printer truth journey', () => {
     // The human-readable line is printer-font text in ZPL (^BC's interpretation line): the bars alone are compared.
     await page.getByLabel('Show text').uncheck();
 
-    await page.getByRole('tab', { name: 'Preview' }).or(page.getByRole('button', { name: 'Preview' })).first().click();
+    await tab('Preview').click();
     await page.getByRole('radio', { name: 'ZPL' }).check();
     const printerView = page.getByRole('img', { name: 'Printer view: the ZPL as a 203 dpi printer prints it' });
     await printerView.waitFor();

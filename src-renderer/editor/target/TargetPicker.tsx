@@ -1,4 +1,4 @@
-// The toolbar's "Draw for" control: a configured printer, whose resolution the canvas takes, or none and a resolution.
+// The Preview tab's "Draw for" control: a configured printer, whose resolution the canvas takes, or none and a resolution.
 import { useEffect, useId } from 'react';
 import { ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
 import { client } from '../../api/appClient';

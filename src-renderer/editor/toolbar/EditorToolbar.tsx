@@ -1,11 +1,10 @@
-// The editing toolbar under the document bar: insert, history, view, the printer drawn for, and arrange when something is selected.
+// The editing toolbar under the document bar: insert, history, view, and arrange when something is selected.
 import { editorStore } from '../../store';
 import { Toolbar } from '../../ui/Toolbar';
 import { ArrangeTools } from './ArrangeTools';
 import { HistoryTools } from './HistoryTools';
 import { InsertTools } from './InsertTools';
 import { ViewTools } from './ViewTools';
-import { TargetPicker } from '../target/TargetPicker';
 
 export function EditorToolbar() {
   return (
@@ -18,9 +17,6 @@ export function EditorToolbar() {
       </span>
       <span className="toolbar-group" role="group" aria-label="View">
         <ViewTools />
-      </span>
-      <span className="toolbar-group" role="group" aria-label="Printer">
-        <TargetPicker />
       </span>
       <ArrangeTools getState={editorStore.getState} />
     </Toolbar>

@@ -47,6 +47,10 @@ export function PreviewPanel() {
         ))}
       </fieldset>
       <div className="field-row">
+        {/* The printer the canvas draws for: barcodes in its dots, and the ZPL made and drawn for it. */}
+        <div className="field" role="group" aria-label="Printer">
+          <TargetPicker />
+        </div>
         {format === 'png' && (
           <div className="field">
             <label htmlFor={`${selectId}-1`}>Resolution</label>
@@ -59,12 +63,7 @@ export function PreviewPanel() {
             </select>
           </div>
         )}
-        {format === 'zpl' && (
-          // The canvas's own printer choice: the ZPL is made for the printer the design is drawn for.
-          <div className="field">
-            <TargetPicker />
-          </div>
-        )}
+
         <button type="button" onClick={() => setRound((value) => value + 1)}>
           Refresh preview
         </button>
