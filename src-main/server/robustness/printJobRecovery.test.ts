@@ -68,7 +68,8 @@ async function expectPrintedOnce(dataDir: string, tenant: Tenant, fake: FakeZplP
   const rendered = await call(server.url, '/v1/render', { key: tenant.key, body: { templateId: body.templateId, data: body.data, format: 'zpl', zplDpi: 203, delivery: 'inline' } });
   expect(rendered.text).toContain('^FDResumed^FS');
   expect(labelConnections(fake)).toEqual([rendered.text]);
-  expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([]);
+  // The ended job's document stays, for reprints of its labels (README "Print history").
+  expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([`${id}.zpl`]);
 }
 
 describe('print jobs across stops of labelsmith serve', () => {
