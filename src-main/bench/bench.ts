@@ -6,8 +6,9 @@ import { memoryBench } from './memoryBench';
 import { poolBench } from './poolBench';
 import { renderBench } from './renderBench';
 import { zplInBench } from './zplInBench';
+import { zplTextBench } from './zplTextBench';
 
-const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench, zplInBench };
+const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench, zplInBench, zplTextBench };
 
 /**
  * `npm run bench -- zplInBench httpBench` or LABELSMITH_BENCH=zplInBench,httpBench runs only those (in BENCHES'

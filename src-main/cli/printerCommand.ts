@@ -8,6 +8,7 @@ import { PrinterError } from '../printing/printerError';
 import { renderTestLabel } from '../printing/printerTestLabel';
 import { openStore } from '../store/openStore';
 import { DEFAULT_RAW_PORT, newPrinterSchema, PRINTER_KINDS, type NewPrinter, type PrinterRecord } from '../store/queries/printers';
+import { ZPL_FONT_MODES, type ZplFontMode } from '../../src-shared/emit/zpl/zplFontDownloads';
 import { EXIT_FAULT, UsageError } from './cliErrors';
 import { found, parseOptions, printJson, runWithStore, wholeNumberSchema, withDataDirOption, type DataDirOption } from './adminCliSupport';
 
@@ -16,6 +17,7 @@ const KIND_OPTIONS = { raw: ['host', 'port'], system: ['queue', 'rawQueue'], dev
 
 const REQUIRED_OPTION = { raw: 'host', system: 'queue', device: 'device' } as const;
 
+const FONTS_HELP = 'texts in the template\'s fonts: graphic (drawn, the default) or download (fonts sent with each job, ~DY + ^A@, for printers that take TrueType fonts)';
 const CONFIG_COMMANDS_HELP = 'let raw ZPL sent to it save settings, change the network or reset it (^JU, ~JR, ^NS, …; refused by default)';
 const MARGIN_HELP = 'what it cannot print at every edge of the label, e.g. 1mm: print jobs warn of elements there (default: none)';
 
@@ -36,6 +38,7 @@ const addSchema = z.object({
   timeZone: z.string().optional(),
   allowConfigCommands: z.boolean().optional(),
   unprintableMargin: z.string().optional(),
+  fonts: z.enum(ZPL_FONT_MODES).optional(),
 });
 type AddOptions = z.output<typeof addSchema>;
 
@@ -51,6 +54,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   speed: '--speed',
   timeZone: '--time-zone',
   unprintableMargin: '--unprintable-margin',
+  fonts: '--fonts',
   name: '--name',
 };
 
@@ -93,6 +97,7 @@ function newPrinter(options: AddOptions): NewPrinter {
     timeZone: options.timeZone ?? null,
     allowConfigCommands: options.allowConfigCommands ?? false,
     unprintableMargin: options.unprintableMargin ?? null,
+    fonts: options.fonts ?? 'graphic',
   };
   const result = newPrinterSchema.safeParse(printer);
   if (!result.success) {
@@ -136,6 +141,7 @@ export function printerCommand(): Command {
       .option('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin (default: UTC)')
       .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
       .option('--unprintable-margin <length>', MARGIN_HELP)
+      .addOption(new Option('--fonts <mode>', FONTS_HELP).choices(ZPL_FONT_MODES))
       .action(async (raw: unknown) => {
         const options = parseOptions(addSchema, raw);
         const fields = newPrinter(options);
@@ -169,15 +175,17 @@ export function printerCommand(): Command {
 
   printer.addCommand(
     withDataDirOption(new Command('set'))
-      .description("change a printer's time zone, unprintable margin, or whether raw ZPL may configure it; prints the printer")
+      .description("change a printer's time zone, unprintable margin, fonts mode, or whether raw ZPL may configure it; prints the printer")
       .argument('<id>', 'printer id')
       .option('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin; "default" for UTC')
       .option('--unprintable-margin <length>', `${MARGIN_HELP}; "none" for none`)
       .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
       .option('--no-allow-config-commands', 'refuse raw ZPL holding configuration commands again (the default)')
-      .action((id: string, options: DataDirOption & { timeZone?: string; unprintableMargin?: string; allowConfigCommands?: boolean }) => {
-        if (options.timeZone === undefined && options.unprintableMargin === undefined && options.allowConfigCommands === undefined) {
-          throw new UsageError('give --time-zone, --unprintable-margin or --[no-]allow-config-commands');
+      .addOption(new Option('--fonts <mode>', FONTS_HELP).choices(ZPL_FONT_MODES))
+      .action((id: string, options: DataDirOption & { timeZone?: string; unprintableMargin?: string; allowConfigCommands?: boolean; fonts?: ZplFontMode }) => {
+        const given = [options.timeZone, options.unprintableMargin, options.allowConfigCommands, options.fonts];
+        if (given.every((option) => option === undefined)) {
+          throw new UsageError('give --time-zone, --unprintable-margin, --fonts or --[no-]allow-config-commands');
         }
         const timeZone = options.timeZone === 'default' ? null : options.timeZone;
         const zone = timeZone === undefined ? undefined : newPrinterSchema.shape.timeZone.safeParse(timeZone);
@@ -192,6 +200,7 @@ export function printerCommand(): Command {
               timeZone: zone === undefined ? record.timeZone : zone.data,
               unprintableMargin: margin === undefined ? record.unprintableMargin : margin.data,
               allowConfigCommands: options.allowConfigCommands ?? record.allowConfigCommands,
+              fonts: options.fonts ?? record.fonts,
             };
             return found(store.printers.update(id, { ...record, ...changes }), 'printer', id);
           }),

@@ -43,7 +43,8 @@ export interface PrinterDocument {
 /**
  * Renders what to print for this printer, in the render pool: the printer's kind decides the format (ZPL, or PDF for a
  * system queue that converts it), its density the resolution the labels are laid out for, its margin the design
- * warnings, and its time zone now() and formatDate. Everything a label's content will ever depend on at print time
+ * warnings, its fonts setting how texts in the template's fonts print in ZPL (graphics, or fonts downloaded once per
+ * job) and its time zone now() and formatDate. Everything a label's content will ever depend on at print time
  * (counters, the printer's time zone) belongs here, in this one step.
  */
 export async function renderForPrinter(render: Render, source: PrintSource, printer: PrinterRecord, counters?: Record<string, number>): Promise<PrinterDocument> {
@@ -52,7 +53,7 @@ export async function renderForPrinter(render: Render, source: PrintSource, prin
   const timeZone = printer.timeZone ?? undefined;
   const unprintableMargin = printer.unprintableMargin === null ? undefined : toPoints(printer.unprintableMargin);
   // dpi as well as zplDpi: a system queue's PDF is laid out for its printer too, so its bars are that printer's dots.
-  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, dpi: printer.dpi, zplDpi: printer.dpi, timeZone, counters, unprintableMargin });
+  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, dpi: printer.dpi, zplDpi: printer.dpi, zplFonts: printer.fonts, timeZone, counters, unprintableMargin });
   return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings, templateVersion: source.templateVersion ?? null };
 }
 

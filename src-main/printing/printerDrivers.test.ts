@@ -4,7 +4,7 @@ import { printerDriver } from './printerDrivers';
 import { closedPort, fakePrinter } from './printingTestSupport';
 
 function printer(connection: PrinterRecord['connection'], settings: Partial<PrinterRecord> = {}): PrinterRecord {
-  return { id: 'p1', teamId: 't1', name: 'P', connection, dpi: 203, media: null, darkness: null, speed: null, timeZone: null, allowConfigCommands: false, unprintableMargin: null, createdAt: 0, ...settings };
+  return { id: 'p1', teamId: 't1', name: 'P', connection, dpi: 203, media: null, darkness: null, speed: null, timeZone: null, allowConfigCommands: false, unprintableMargin: null, fonts: 'graphic', createdAt: 0, ...settings };
 }
 
 describe('printerDriver', () => {

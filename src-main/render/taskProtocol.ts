@@ -5,6 +5,7 @@ import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
 import type { ZplWarning } from '../../src-shared/read/zpl/zplField';
 import type { BatchPart, PartLabel, RenderedPart } from '../../src-shared/render/renderBatch';
 import type { OutputFormat, ZplDpi } from '../../src-shared/render/outputFormats';
+import type { ZplFontMode } from '../../src-shared/emit/zpl/zplFontDownloads';
 
 export interface RenderJob {
   template: unknown;
@@ -20,6 +21,8 @@ export interface RenderJob {
   dpi?: number;
   /** ZPL printer resolution; default 203. */
   zplDpi?: ZplDpi;
+  /** How ZPL prints texts in the template's fonts (the printer's fonts setting); default 'graphic'. */
+  zplFonts?: ZplFontMode;
   /** The clock for expressions, epoch ms: a render is reproducible when the caller fixes it. */
   now?: number;
   /** IANA time zone for now() and formatDate (a printer's, or the request's); default UTC. */
@@ -69,7 +72,7 @@ export interface ZplRenderResult {
 }
 
 /** How a job renders: the options of a step, without its template and data. */
-export type StepOptions = Pick<RenderJob, 'format' | 'dpi' | 'zplDpi' | 'now' | 'timeZone' | 'counters' | 'quantityField' | 'unprintableMargin'>;
+export type StepOptions = Pick<RenderJob, 'format' | 'dpi' | 'zplDpi' | 'zplFonts' | 'now' | 'timeZone' | 'counters' | 'quantityField' | 'unprintableMargin'>;
 
 /**
  * One unit of work for a worker process; the pool runs steps of different teams in turn. A batch is several steps:

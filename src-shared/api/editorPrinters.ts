@@ -1,5 +1,6 @@
 // The editor's printer API (/api/printers): the shapes the server answers with, which the editor's client checks. A printer's
 // live status has the /v1 shape (PrinterStatus in printRequest.ts).
+import type { ZplFontMode } from '../emit/zpl/zplFontDownloads';
 import type { ZplDpi } from '../render/outputFormats';
 
 export type EditorPrinterConnection =
@@ -22,6 +23,11 @@ export interface EditorPrinter {
   timeZone: string | null;
   /** What it cannot print at every edge, as a length ("1mm"), or null: none. */
   unprintableMargin: string | null;
+  /**
+   * How texts in the template's fonts reach the printer: drawn as graphics, or in fonts downloaded with each job. The
+   * server always sends it; optional so an editor that does not show it yet still checks the answer.
+   */
+  fonts?: ZplFontMode;
   createdAt: number;
 }
 
@@ -35,4 +41,4 @@ export interface EditorPrinterTestResult {
 }
 
 /** POST /api/printers and PUT /api/printers/:id: a whole printer (the server fills in port 9100 and a PDF queue when left out). */
-export type EditorPrinterInput = Pick<EditorPrinter, 'name' | 'connection' | 'dpi' | 'media' | 'darkness' | 'speed' | 'timeZone' | 'unprintableMargin'>;
+export type EditorPrinterInput = Pick<EditorPrinter, 'name' | 'connection' | 'dpi' | 'media' | 'darkness' | 'speed' | 'timeZone' | 'unprintableMargin' | 'fonts'>;

@@ -1,5 +1,6 @@
 // The body of POST /v1/print (also the editor's POST /api/print), the print job it answers with, and the /v1 printer answers.
 import { z } from 'zod';
+import { ZPL_FONT_MODES } from '../emit/zpl/zplFontDownloads';
 import { ZPL_DPIS } from '../render/outputFormats';
 import { checkTemplateAndData, labelDataShape, renderWarningSchema, templateSourceShape } from './renderRequest';
 
@@ -159,6 +160,7 @@ export const apiPrinterSchema = z.object({
   timeZone: z.string().nullable().describe("IANA time zone of now() and formatDate on this printer's labels; null: UTC"),
   allowConfigCommands: z.boolean().describe('Raw ZPL sent to it may hold configuration commands (^JU, ~JR, ^NS…); else they are refused'),
   unprintableMargin: z.string().nullable().describe('What it cannot print at every edge of the label, as a length ("1mm"); null: none. Print jobs warn of elements there (ELEMENT_IN_UNPRINTABLE_MARGIN)'),
+  fonts: z.enum(ZPL_FONT_MODES).describe('Texts in the template\'s fonts print as graphics of their glyphs (graphic) or in the fonts sent with each job (download, ~DY + ^A@); "Printer 0" texts are always ^A0'),
   createdAt: isoTime,
 });
 export type ApiPrinter = z.infer<typeof apiPrinterSchema>;

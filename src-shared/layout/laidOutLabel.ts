@@ -45,6 +45,11 @@ export interface LaidOutText extends LaidOutBase, TextRun {
   textAlign: 'left' | 'center' | 'right';
   /** Distance between baselines in points. */
   lineHeight: number;
+  /**
+   * '0': the template chose "Printer 0", the printer's scalable font: the run is font 0 as every output draws it
+   * (the condensed sans bold), and the ZPL writer sends it as ^A0 rather than drawing it.
+   */
+  printerFont?: '0';
 }
 
 /** What a symbol's modules are in printer dots: decided once by the layout (or the reader), drawn as they are by every writer. */

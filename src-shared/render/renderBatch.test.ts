@@ -21,7 +21,7 @@ const template = {
   meta: { name: 'batch' },
   dimensions: { width: '50mm', height: '25mm' },
   elements: [
-    { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '10mm', contentExpression: 'name', style: { fontSize: '12pt' } },
+    { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '10mm', contentExpression: 'name', style: { fontFamily: 'Printer 0', fontSize: '12pt' } },
     { id: 'ean', type: 'barcode', symbology: 'ean13', position: { mode: 'absolute', x: '2mm', y: '13mm' }, width: '40mm', height: '10mm', contentExpression: 'ean', condition: 'ean' },
   ],
 };

@@ -196,7 +196,7 @@ async function emitAll(labels: readonly LaidOutLabel[], format: Exclude<OutputFo
     case 'pdf':
       return emitPdfPages(labels, options.fonts);
     case 'zpl':
-      return new TextEncoder().encode(emitZplLabels(labels, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels }));
+      return new TextEncoder().encode(emitZplLabels(labels, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels, fontMode: options.zplFonts ?? 'graphic' }));
     case 'html':
       return new TextEncoder().encode(emitHtmlPages(labels, options.fonts));
   }

@@ -13,7 +13,8 @@ const text = (id: string, y: string, fields: Record<string, unknown>): Record<st
   position: { mode: 'absolute', x: '2mm', y },
   width: '60mm',
   height: '6mm',
-  style: { fontSize: '10pt' },
+  // The printer's font: the ZPL holds each value as field data, in order.
+  style: { fontFamily: 'Printer 0', fontSize: '10pt' },
   ...fields,
 });
 
@@ -53,8 +54,8 @@ describe('layouts shared across a batch', () => {
     dimensions: { width: '70mm', height: '40mm' },
     elements: [
       text('from', '2mm', { content: { text: 'FROM Labelsmith Supplies' } }),
-      text('status', '9mm', { contentExpression: 'upper(status)', style: { fontSize: '10pt', fontWeight: 'bold' } }),
-      text('name', '16mm', { contentExpression: 'name', style: { fontSize: '10pt', overflow: 'wrap' } }),
+      text('status', '9mm', { contentExpression: 'upper(status)', style: { fontFamily: 'Printer 0', fontSize: '10pt', fontWeight: 'bold' } }),
+      text('name', '16mm', { contentExpression: 'name', style: { fontFamily: 'Printer 0', fontSize: '10pt', overflow: 'wrap' } }),
       { id: 'code', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '2mm', y: '24mm' }, width: '60mm', height: '12mm', contentExpression: 'code', condition: 'code' },
       { id: 'frame', type: 'rect', position: { mode: 'absolute', x: '0mm', y: '0mm' }, width: '70mm', height: '40mm' },
     ],

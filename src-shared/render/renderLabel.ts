@@ -4,6 +4,8 @@ import { emitPdf } from '../emit/pdf/emitPdf';
 import { emitPng } from '../emit/png/emitPng';
 import { MAX_RASTER_PIXELS } from '../emit/png/rasterize';
 import { emitZpl } from '../emit/zpl/emitZpl';
+import { zplRotationWarnings } from '../emit/zpl/zplWarnings';
+import type { ZplFontMode } from '../emit/zpl/zplFontDownloads';
 import { AppError, BadRequestError, RenderError } from '../errors';
 import type { ExpressionEnv } from '../expr';
 import type { FontRegistry } from '../fonts/fontRegistry';
@@ -22,6 +24,8 @@ export interface RenderOptions {
   dpi?: number;
   /** ZPL printer resolution; default 203. */
   zplDpi?: ZplDpi;
+  /** How ZPL prints texts in the template's fonts: 'graphic' (default) or 'download' (the printer setting fonts). */
+  zplFonts?: ZplFontMode;
   fonts: FontRegistry;
   env?: ExpressionEnv;
   /** The printer's unprintable margin at every edge, in points (print jobs); design warnings flag what reaches into it. */
@@ -34,10 +38,12 @@ export interface RenderedOutput {
   warnings: RenderWarning[];
 }
 
-/** The label's layout warnings and its design warnings for the render's target. */
+/** The label's layout warnings, its design warnings for the render's target and, in ZPL, the elements printed as graphics for their angle. */
 export function labelWarnings(label: LaidOutLabel, options: RenderOptions): RenderWarning[] {
   const design = designWarnings(label, options.fonts, { targetDpi: layoutDpi(options), unprintableMargin: options.unprintableMargin });
-  return design.length === 0 ? label.warnings : [...label.warnings, ...design];
+  // An element ZPL has no field for prints as a graphic of it, which only a ZPL render warns of.
+  const rotated = options.format === 'zpl' ? zplRotationWarnings(label) : [];
+  return design.length + rotated.length === 0 ? label.warnings : [...label.warnings, ...rotated, ...design];
 }
 
 /** A PNG too large to make is the request's fault (size x dpi), answered before any work as a bad request. */
@@ -55,7 +61,7 @@ async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderP
     case 'png':
       return emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default, pixels });
     case 'zpl':
-      return new TextEncoder().encode(emitZpl(label, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels }));
+      return new TextEncoder().encode(emitZpl(label, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels, fontMode: options.zplFonts ?? 'graphic' }));
     case 'html':
       return new TextEncoder().encode(emitHtml(label, options.fonts));
   }

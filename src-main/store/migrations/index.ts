@@ -9,6 +9,7 @@ import storageSql from './0007_storage.sql';
 import templateVersionsSql from './0008_template_versions.sql';
 import printHistorySql from './0009_print_history.sql';
 import printerMarginSql from './0010_printer_margin.sql';
+import printerFontsSql from './0011_printer_fonts.sql';
 
 export interface Migration {
   version: number;
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: '0008_template_versions', sql: templateVersionsSql },
   { version: 9, name: '0009_print_history', sql: printHistorySql },
   { version: 10, name: '0010_printer_margin', sql: printerMarginSql },
+  { version: 11, name: '0011_printer_fonts', sql: printerFontsSql },
 ];

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
+import { ZPL_FONT_MODES, type ZplFontMode } from '../../../src-shared/emit/zpl/zplFontDownloads';
 import { timeZoneSchema } from '../../../src-shared/expr/timeZoneName';
 import { parseLength, toPoints } from '../../../src-shared/units/length';
 
@@ -39,6 +40,7 @@ export const darknessSchema = z.number().int().min(0).max(30);
 /** The edge a printer cannot print on, the same at every side; an inch is far more than any label printer leaves. */
 export const unprintableMarginSchema = lengthSchema.refine((text) => toPoints(text) <= 72, { message: 'must be at most 1in' });
 export const speedSchema = z.number().int().min(2).max(14);
+export const printerFontsSchema = z.enum(ZPL_FONT_MODES, { error: `must be one of ${ZPL_FONT_MODES.join(', ')}` });
 
 /** What `printer add` gives: the connection and the settings that ZPL sets (null: leave the printer's own). */
 export const newPrinterSchema = z.object({
@@ -55,6 +57,8 @@ export const newPrinterSchema = z.object({
   allowConfigCommands: z.boolean().default(false),
   /** What it cannot print at the label's edges (design warnings flag elements there); null: it prints to the edges. */
   unprintableMargin: unprintableMarginSchema.nullable().default(null),
+  /** Texts in the template's fonts: 'graphic' (default) draws them; 'download' sends the fonts with each job (~DY, ^A@). */
+  fonts: printerFontsSchema.default('graphic'),
 });
 export type NewPrinter = z.input<typeof newPrinterSchema>;
 
@@ -72,6 +76,8 @@ export interface PrinterRecord {
   allowConfigCommands: boolean;
   /** A length at every edge ("1mm"), or null: none. */
   unprintableMargin: string | null;
+  /** How its ZPL prints texts in the template's fonts (RenderJob.zplFonts). */
+  fonts: ZplFontMode;
   createdAt: number;
 }
 
@@ -89,6 +95,7 @@ interface PrinterRow {
   time_zone: string | null;
   allow_config_commands: number;
   unprintable_margin: string | null;
+  fonts: string;
   created_at: number;
 }
 
@@ -109,6 +116,8 @@ function toPrinter(row: PrinterRow): PrinterRecord {
     timeZone: row.time_zone,
     allowConfigCommands: row.allow_config_commands === 1,
     unprintableMargin: row.unprintable_margin,
+    // The column's CHECK constraint admits only the modes.
+    fonts: row.fonts as ZplFontMode,
     createdAt: row.created_at,
   };
 }
@@ -131,20 +140,21 @@ function toRow(id: string, printer: NewPrinter, createdAt: number): PrinterRow {
     time_zone: fields.timeZone,
     allow_config_commands: fields.allowConfigCommands ? 1 : 0,
     unprintable_margin: fields.unprintableMargin,
+    fonts: fields.fonts,
     created_at: createdAt,
   };
 }
 
 export function printerQueries(db: Database.Database, now: () => number) {
   const insert = db.prepare<[PrinterRow]>(
-    `INSERT INTO printers (id, team_id, name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, unprintable_margin, created_at)
-     VALUES (@id, @team_id, @name, @kind, @connection, @dpi, @media_width, @media_height, @darkness, @speed, @time_zone, @allow_config_commands, @unprintable_margin, @created_at)`,
+    `INSERT INTO printers (id, team_id, name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, unprintable_margin, fonts, created_at)
+     VALUES (@id, @team_id, @name, @kind, @connection, @dpi, @media_width, @media_height, @darkness, @speed, @time_zone, @allow_config_commands, @unprintable_margin, @fonts, @created_at)`,
   );
   const selectOne = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE id = ?');
   const selectByTeam = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE team_id = ? ORDER BY created_at, rowid');
   const updateOne = db.prepare<[PrinterRow]>(
     `UPDATE printers SET name = @name, kind = @kind, connection = @connection, dpi = @dpi, media_width = @media_width,
-     media_height = @media_height, darkness = @darkness, speed = @speed, time_zone = @time_zone, allow_config_commands = @allow_config_commands, unprintable_margin = @unprintable_margin WHERE id = @id AND team_id = @team_id`,
+     media_height = @media_height, darkness = @darkness, speed = @speed, time_zone = @time_zone, allow_config_commands = @allow_config_commands, unprintable_margin = @unprintable_margin, fonts = @fonts WHERE id = @id AND team_id = @team_id`,
   );
   const deleteOne = db.prepare<[string]>('DELETE FROM printers WHERE id = ?');
 
@@ -165,7 +175,7 @@ export function printerQueries(db: Database.Database, now: () => number) {
     update(id: string, printer: NewPrinter): PrinterRecord | undefined {
       const existing = get(id);
       if (existing?.teamId !== printer.teamId) return undefined;
-      // A caller that does not speak of the time zone, config commands or margin keeps what was set before.
+      // A caller that does not speak of the time zone, config commands, margin or fonts (the editor's form) keeps what was set before.
       const row = toRow(
         id,
         {
@@ -173,6 +183,7 @@ export function printerQueries(db: Database.Database, now: () => number) {
           timeZone: printer.timeZone === undefined ? existing.timeZone : printer.timeZone,
           allowConfigCommands: printer.allowConfigCommands ?? existing.allowConfigCommands,
           unprintableMargin: printer.unprintableMargin === undefined ? existing.unprintableMargin : printer.unprintableMargin,
+          fonts: printer.fonts ?? existing.fonts,
         },
         existing.createdAt,
       );

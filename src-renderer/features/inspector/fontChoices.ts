@@ -1,15 +1,17 @@
 // Choices the inspector offers: font families with their common aliases, and tags typed as a comma list.
+import { PRINTER_FONT_0 } from '../../../src-shared/fonts/printerFont0';
 
 export interface FamilyOption {
   value: string;
   label: string;
 }
 
-/** The three bundled families, then the names templates often use for them (the layout maps each to one). */
+/** The three bundled families, the printer's own font 0, then the names templates often use for them (the layout maps each to one). */
 export const FAMILY_OPTIONS: readonly FamilyOption[] = [
   { value: 'sans', label: 'Sans (Liberation Sans)' },
   { value: 'serif', label: 'Serif (Liberation Serif)' },
   { value: 'mono', label: 'Mono (Liberation Mono)' },
+  { value: PRINTER_FONT_0, label: 'Printer 0 (the printer\'s font ^A0)' },
   { value: 'Helvetica', label: 'Helvetica → Sans' },
   { value: 'Arial', label: 'Arial → Sans' },
   { value: 'Times', label: 'Times → Serif' },

@@ -3,6 +3,7 @@ import type { FontFaceKey } from '../../fonts/fontFaces';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { ElementLayout } from '../../layout/layoutContext';
 import type { Box, LaidOutOf, TextLine } from '../../layout/laidOutLabel';
+import { FONT0_ADVANCE_PER_SANS_BOLD, FONT0_FACE, font0SizePerHeight, isPrinterFont0 } from '../../fonts/printerFont0';
 import { toPoints } from '../../units/length';
 import type { ElementOf } from '../elementSchema';
 import { breakLines } from './breakLines';
@@ -79,17 +80,23 @@ function shrinkToFit(text: string, maxSize: number, minSize: number, lineHeightF
 
 export const layoutText: ElementLayout<ElementOf<'text'>, LaidOutOf<'text'>> = (element, box, ctx) => {
   const style = { ...TEXT_DEFAULTS, ...element.style };
-  const { face, fellBack } = ctx.fonts.resolve(style.fontFamily, style.fontWeight, style.fontStyle);
+  const printer0 = isPrinterFont0(style.fontFamily);
+  const { face, fellBack } = printer0 ? { face: ctx.fonts.face(FONT0_FACE), fellBack: false } : ctx.fonts.resolve(style.fontFamily, style.fontWeight, style.fontStyle);
   if (fellBack) {
     ctx.warn({ code: 'FONT_FALLBACK', elementId: element.id, message: `font family "${style.fontFamily}" is not bundled; used the sans` });
   }
   const text = ctx.content(element) ?? '';
-  const fontSize = toPoints(style.fontSize);
-  const scaled: ScaledFace = { fonts: ctx.fonts, fontKey: face.key, scaleX: style.horizontalScale };
+  // "Printer 0" sizes are ^A0 heights: the face is drawn `k` times larger and condensed as font0Run does, so the design
+  // measures (and wraps) exactly as the ZPL reader draws the ^A0 field; lines stay lineHeight × the size apart.
+  const k = printer0 ? font0SizePerHeight(ctx.fonts) : 1;
+  const fontSize = toPoints(style.fontSize) * k;
+  const lineHeight = style.lineHeight / k;
+  const scaleX = printer0 ? (style.horizontalScale * FONT0_ADVANCE_PER_SANS_BOLD) / k : style.horizontalScale;
+  const scaled: ScaledFace = { fonts: ctx.fonts, fontKey: face.key, scaleX };
   const block =
     style.overflow === 'shrink'
-      ? shrinkToFit(text, fontSize, Math.min(toPoints(style.minFontSize), fontSize), style.lineHeight, box, scaled)
-      : wrapAt(text, fontSize, style.lineHeight, box.width, scaled);
+      ? shrinkToFit(text, fontSize, Math.min(toPoints(style.minFontSize) * k, fontSize), lineHeight, box, scaled)
+      : wrapAt(text, fontSize, lineHeight, box.width, scaled);
 
   const kept = fittingLineCount(block, box.height, ctx.fonts, face.key, style.overflow === 'shrink');
   if (kept < block.lines.length && text !== '') {
@@ -122,10 +129,11 @@ export const layoutText: ElementLayout<ElementOf<'text'>, LaidOutOf<'text'>> = (
     rotation: element.rotation,
     fontKey: face.key,
     fontSize: block.fontSize,
-    ...(style.horizontalScale === 1 ? {} : { scaleX: style.horizontalScale }),
+    ...(scaleX === 1 ? {} : { scaleX }),
     color: style.color,
     textAlign: style.textAlign,
     lineHeight: block.lineHeight,
     lines,
+    ...(printer0 ? { printerFont: '0' as const } : {}),
   };
 };

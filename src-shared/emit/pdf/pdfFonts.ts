@@ -2,7 +2,7 @@
 import type { GlyphRun } from 'fontkit';
 import type { FontFaceKey } from '../../fonts/fontFaces';
 import type { FontRegistry, LoadedFontFace } from '../../fonts/fontRegistry';
-import { readTrueType, TrueTypeSubset } from './trueTypeSubset';
+import { readTrueType, TrueTypeSubset } from '../../fonts/trueTypeSubset';
 
 const pdfFonts = new WeakMap<LoadedFontFace, object>();
 

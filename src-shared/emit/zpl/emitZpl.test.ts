@@ -52,7 +52,8 @@ describe('emitZpl document', () => {
   });
 
   it('writes one ^XA…^XZ format per label of a batch, in order', async () => {
-    const labels = ['FIRST', 'SECOND'].map((value) => labelOf(144, 72, [layOutText(value, { x: 10, y: 10, width: 124, height: 30 }, value)]));
+    // In the printer's font, so each label's data is in its format as text.
+    const labels = ['FIRST', 'SECOND'].map((value) => labelOf(144, 72, [layOutText(value, { x: 10, y: 10, width: 124, height: 30 }, value, { fontFamily: 'Printer 0' })]));
     const zpl = emitZplLabels(labels, fonts, { dpi: 203 });
     expect(zpl.match(/\^XA/g)).toHaveLength(2);
     expect(zpl.match(/\^XZ/g)).toHaveLength(2);
@@ -64,7 +65,7 @@ describe('emitZpl document', () => {
 
   it('never lets data start a printer command', () => {
     const hostile = '^XA~JR^FDx\\&y_7E\nnext';
-    const label = labelOf(288, 144, [layOutText('hostile', { x: 10, y: 10, width: 268, height: 100 }, hostile, { fontSize: '10pt' })]);
+    const label = labelOf(288, 144, [layOutText('hostile', { x: 10, y: 10, width: 268, height: 100 }, hostile, { fontFamily: 'Printer 0', fontSize: '10pt' })]);
     const zpl = emitZpl(label, fonts, { dpi: 203 });
     expect(zpl).not.toContain('^XA~JR');
     expect(zpl).not.toContain('~');
@@ -74,17 +75,18 @@ describe('emitZpl document', () => {
     expect(data).toEqual(['_5EXA_7EJR_5EFDx\\\\&y_5F7E', 'next']);
   });
 
+  // Font 0 texts ("Printer 0": the sans bold, marked) as ^A0 fields; the serif address as a Z64 graphic of its glyphs.
   it('matches the golden ZPL of a small label', async () => {
     const sansBold = 'sans-bold' as const;
     const serif = 'serif-regular' as const;
     const elements: LaidOutText[] = [
-      { type: 'text', id: 'title', box: { x: 10, y: 8, width: 200, height: 24 }, rotation: 0, fontKey: sansBold, fontSize: 18, color: '#000000', textAlign: 'left', lineHeight: 21.6, lines: [line('SHIP TO', 10, 26, sansBold, 18)] },
+      { type: 'text', id: 'title', box: { x: 10, y: 8, width: 200, height: 24 }, rotation: 0, fontKey: sansBold, fontSize: 18, color: '#000000', textAlign: 'left', lineHeight: 21.6, printerFont: '0', lines: [line('SHIP TO', 10, 26, sansBold, 18)] },
       {
         type: 'text', id: 'address', box: { x: 10, y: 36, width: 200, height: 30 }, rotation: 0, fontKey: serif, fontSize: 10, color: '#000000', textAlign: 'center', lineHeight: 12,
         lines: [line('Ada Lovelace', 110 - fonts.measure(serif, 'Ada Lovelace', 10) / 2, 45, serif, 10), line('London ^ ~ _', 110 - fonts.measure(serif, 'London ^ ~ _', 10) / 2, 57, serif, 10)],
       },
-      { type: 'text', id: 'price', box: { x: 120, y: 70, width: 90, height: 14 }, rotation: 0, fontKey: sansBold, fontSize: 12, color: '#ffffff', textAlign: 'right', lineHeight: 14, lines: [line('9.99', 210 - fonts.measure(sansBold, '9.99', 12), 81, sansBold, 12)] },
-      { type: 'text', id: 'side', box: { x: 200, y: 40, width: 60, height: 12 }, rotation: 90, fontKey: sansBold, fontSize: 8, color: '#000000', textAlign: 'left', lineHeight: 9.6, lines: [line('SIDE', 200, 49, sansBold, 8)] },
+      { type: 'text', id: 'price', box: { x: 120, y: 70, width: 90, height: 14 }, rotation: 0, fontKey: sansBold, fontSize: 12, color: '#ffffff', textAlign: 'right', lineHeight: 14, printerFont: '0', lines: [line('9.99', 210 - fonts.measure(sansBold, '9.99', 12), 81, sansBold, 12)] },
+      { type: 'text', id: 'side', box: { x: 200, y: 40, width: 60, height: 12 }, rotation: 90, fontKey: sansBold, fontSize: 8, color: '#000000', textAlign: 'left', lineHeight: 9.6, printerFont: '0', lines: [line('SIDE', 200, 49, sansBold, 8)] },
     ];
     await expect(emitZpl(labelOf(288, 144, elements), fonts, { dpi: 203 })).toMatchFileSnapshot('__snapshots__/small-label.203dpi.zpl');
   });

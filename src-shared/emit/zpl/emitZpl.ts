@@ -4,9 +4,10 @@ import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
 import { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
 import { elementDots } from './elementDots';
-import type { ZplElementEmitter, ZplEmitContext } from './zplContext';
+import type { ZplElementEmitter, ZplEmitContext, ZplGraphicEncoding } from './zplContext';
 import { ZPL_ELEMENT_EMITTERS } from './zplElementEmitters';
-import { monochromeToGfa } from './zplGraphic';
+import { ZplFontDownloads, type ZplFontMode } from './zplFontDownloads';
+import { monochromeToGfa, monochromeToZ64Gf } from './zplGraphic';
 import { reversedZpl } from './zplReverse';
 
 export interface ZplOptions {
@@ -17,23 +18,48 @@ export interface ZplOptions {
    * are freed only after the ZPL is written (its finalizers run between event-loop turns), so a batch shares one.
    */
   pixels?: RenderPixels;
+  /**
+   * How texts in the template's fonts print ("Printer 0" texts are always ^A0): 'graphic' (default) draws their glyphs
+   * as graphics; 'download' sends each face's subset once at the start of the document (~DY) and prints with ^A@.
+   */
+  fontMode?: ZplFontMode;
 }
 
 /** The element as a ^GFA graphic placed with ^FO (see elementDots). */
-function elementGraphic(element: LaidOutElement, label: LaidOutLabel, ctx: ZplEmitContext): string {
+function elementGraphic(element: LaidOutElement, label: LaidOutLabel, ctx: ZplEmitContext, encoding: ZplGraphicEncoding): string {
   const dots = elementDots(element, label, ctx.fonts, ctx.dpi, ctx.pixels);
-  return dots === undefined ? '' : `^FO${dots.left},${dots.top}${monochromeToGfa(dots.bits, dots.width, dots.height)}`;
+  if (dots === undefined) return '';
+  const field = encoding === 'z64' ? monochromeToZ64Gf(dots.bits, dots.width, dots.height) : monochromeToGfa(dots.bits, dots.width, dots.height);
+  return `^FO${dots.left},${dots.top}${field}`;
 }
 
-function zplContext(label: LaidOutLabel, fonts: FontRegistry, dpi: number, pixels: RenderPixels): ZplEmitContext {
+/** What every label of one document shares: resolution, fonts, the pixel budget and the fonts it downloads. */
+interface DocumentContext {
+  fonts: FontRegistry;
+  dpi: number;
+  pixels: RenderPixels;
+  downloads?: ZplFontDownloads;
+}
+
+function zplContext(label: LaidOutLabel, doc: DocumentContext): ZplEmitContext {
+  const { dpi } = doc;
   const ctx: ZplEmitContext = {
     dpi,
-    fonts,
-    pixels,
+    fonts: doc.fonts,
+    pixels: doc.pixels,
     dots: (points) => Math.round(pointsToDots(points, dpi)),
-    graphic: (element) => elementGraphic(element, label, ctx),
+    graphic: (element, encoding = 'ascii') => elementGraphic(element, label, ctx, encoding),
+    ...(doc.downloads ? { downloads: doc.downloads } : {}),
   };
   return ctx;
+}
+
+/** The labels' shared context; with fonts: 'download' the ~DY commands the document starts with, once per face. */
+function documentContext(labels: readonly LaidOutLabel[], fonts: FontRegistry, options: ZplOptions): { doc: DocumentContext; prelude: string } {
+  const doc: DocumentContext = { fonts, dpi: options.dpi, pixels: options.pixels ?? new RenderPixels() };
+  if (options.fontMode !== 'download') return { doc, prelude: '' };
+  const downloads = ZplFontDownloads.of(labels, fonts);
+  return { doc: { ...doc, downloads }, prelude: downloads.commands() };
 }
 
 /**
@@ -41,12 +67,13 @@ function zplContext(label: LaidOutLabel, fonts: FontRegistry, dpi: number, pixel
  * a previous job may have left in the printer.
  */
 export function emitZpl(label: LaidOutLabel, fonts: FontRegistry, options: ZplOptions): string {
-  return writeLabel(label, fonts, options.dpi, options.pixels ?? new RenderPixels());
+  const { doc, prelude } = documentContext([label], fonts, options);
+  return prelude + writeLabel(label, doc);
 }
 
 /** One label; `written` keeps each element's commands for the next labels that share the element. */
-function writeLabel(label: LaidOutLabel, fonts: FontRegistry, dpi: number, pixels: RenderPixels, written?: WeakMap<LaidOutElement, string>): string {
-  const ctx = zplContext(label, fonts, dpi, pixels);
+function writeLabel(label: LaidOutLabel, doc: DocumentContext, written?: WeakMap<LaidOutElement, string>): string {
+  const ctx = zplContext(label, doc);
   const commands = ['^XA', '^CI28', `^PW${ctx.dots(label.width)}`, `^LL${ctx.dots(label.height)}`, '^LH0,0'];
   // A mirrored label (read from ZPL with ^PMY) is mirrored by the printer, as it was.
   if (label.mirror) commands.push('^PMY');
@@ -66,10 +93,11 @@ function writeLabel(label: LaidOutLabel, fonts: FontRegistry, dpi: number, pixel
 
 /**
  * A batch: the labels' formats one after another, printed in order. Labels of one batch share the laid-out elements
- * whose value repeats (LayoutMemo) and have one size, so each shared element is written once.
+ * whose value repeats (LayoutMemo) and have one size, so each shared element is written once; downloaded fonts hold
+ * the characters of every label and are sent once, ahead of the first.
  */
 export function emitZplLabels(labels: readonly LaidOutLabel[], fonts: FontRegistry, options: ZplOptions): string {
   const written = new WeakMap<LaidOutElement, string>();
-  const pixels = options.pixels ?? new RenderPixels();
-  return labels.map((label) => writeLabel(label, fonts, options.dpi, pixels, written)).join('');
+  const { doc, prelude } = documentContext(labels, fonts, options);
+  return prelude + labels.map((label) => writeLabel(label, doc, written)).join('');
 }

@@ -20,7 +20,17 @@ async function printed(stream: string, widthMm: number, heightMm: number): Promi
   return api.zplToBase64MultipleAsync(stream, widthMm, heightMm, 8);
 }
 
-const shipping = loadSample('shipping-4x6');
+const sample = loadSample('shipping-4x6');
+/** The sample with its texts in the printer's font: fields whose data a recall can carry (graphics of text cannot be recalled with new data). */
+const shipping = {
+  ...sample,
+  template: {
+    ...(sample.template as Record<string, unknown>),
+    elements: ((sample.template as { elements: Record<string, unknown>[] }).elements).map((element) =>
+      element.type === 'text' ? { ...element, style: { ...(element.style as object), fontFamily: 'Printer 0' } } : element,
+    ),
+  },
+};
 const recipient = shipping.data.recipient as Record<string, unknown>;
 /** Parcels differing in recipient, tracking number (code128, its text, the QR), weight and order; one name with ZPL's own characters. */
 const parcels = ['Ada Lovelace', 'Grace ^Hopper~ _x', 'Li', 'Ada Lovelace', 'Katherine Johnson'].map((name, index) => ({
@@ -40,7 +50,7 @@ describe('storedFormatBatch', () => {
     expect(stored.format).toMatch(/^\^XA\n\^DFR:LSBATCH\.ZPL\^FS\n\^CI28\n\^PW812\n\^LL1218\n\^LH0,0\n/);
     // The sender's lines are the same on every label: stored once, whole. The recipient's name only differs in data.
     expect(stored.format).toContain('^FH_^FDLabelsmith Supplies Ltd^FS');
-    expect(stored.format).toMatch(/\^FT32,352\^A0N,47,59\^FB751,1,0,L\^FN\d+\^FS/);
+    expect(stored.format).toMatch(/\^FT\d+,\d+\^A0N,\d+,\d+\^FB\d+,1,0,L\^FN\d+\^FS/);
     for (const recall of stored.recalls) {
       expect(recall).toMatch(/^\^XA\^XFR:LSBATCH\.ZPL\^FS\^CI28.*\^XZ\n$/);
       expect(recall).not.toContain('Labelsmith Supplies');
@@ -59,14 +69,14 @@ describe('storedFormatBatch', () => {
   }, 60_000);
 
   it('sends fields whose commands differ between labels whole with each recall, drawn the same', async () => {
-    // Regular-weight text: the ^A0 width follows each value, so the field's commands differ, not just its data.
+    // Text shrunk to fit its box: the ^A0 size follows each value, so the field's commands differ, not just its data.
     const template = {
       formatVersion: 1,
       meta: { name: 'tag' },
       dimensions: { width: '50mm', height: '25mm' },
       elements: [
-        { id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '6mm', content: { text: 'ASSET' }, style: { fontSize: '12pt', fontWeight: 'bold' } },
-        { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '9mm' }, width: '46mm', height: '6mm', contentExpression: 'name', style: { fontSize: '10pt' } },
+        { id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '6mm', content: { text: 'ASSET' }, style: { fontFamily: 'Printer 0', fontSize: '12pt', fontWeight: 'bold' } },
+        { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '9mm' }, width: '20mm', height: '6mm', contentExpression: 'name', style: { fontFamily: 'Printer 0', fontSize: '10pt', overflow: 'shrink' } },
         { id: 'code', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '2mm', y: '16mm' }, width: '46mm', height: '8mm', contentExpression: 'code', showText: false },
       ],
     };
@@ -84,8 +94,8 @@ describe('storedFormatBatch', () => {
       dimensions: { width: '50mm', height: '20mm' },
       elements: [
         { id: 'band', type: 'rect', position: { mode: 'absolute', x: '0mm', y: '0mm' }, width: '50mm', height: '10mm', style: { fill: '#000000' } },
-        { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '6mm', contentExpression: 'name', style: { fontSize: '10pt', color: '#ffffff' } },
-        { id: 'note', type: 'text', position: { mode: 'absolute', x: '2mm', y: '12mm' }, width: '46mm', height: '6mm', contentExpression: 'note', condition: 'note', style: { fontSize: '10pt' } },
+        { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '6mm', contentExpression: 'name', style: { fontFamily: 'Printer 0', fontSize: '10pt', color: '#ffffff' } },
+        { id: 'note', type: 'text', position: { mode: 'absolute', x: '2mm', y: '12mm' }, width: '46mm', height: '6mm', contentExpression: 'note', condition: 'note', style: { fontFamily: 'Printer 0', fontSize: '10pt' } },
       ],
     };
     // Light text printed reversed (^FR) over the band, its commands differing per label: reordering would change the print.
@@ -109,7 +119,7 @@ describe('storedFormatBatch', () => {
         dimensions: { width: '50mm', height: '12mm' },
         elements: [
           { id: 'band', type: 'rect', position: { mode: 'absolute', x: '0mm', y: '0mm' }, width: '50mm', height: '12mm', style: { fill: '#000000' } },
-          { id: 'code', type: 'text', position: { mode: 'absolute', x: '2mm', y: '3mm' }, width: '46mm', height: '6mm', contentExpression: 'code', style: { fontSize: '12pt', fontWeight: 'bold', color: '#ffffff' } },
+          { id: 'code', type: 'text', position: { mode: 'absolute', x: '2mm', y: '3mm' }, width: '46mm', height: '6mm', contentExpression: 'code', style: { fontFamily: 'Printer 0', fontSize: '12pt', fontWeight: 'bold', color: '#ffffff' } },
         ],
       },
       Array.from({ length: 20 }, (_, index) => ({ code: `BIN-${String(index).padStart(4, '0')}` })),

@@ -2,6 +2,10 @@
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutElement } from '../../layout/laidOutLabel';
 import type { RenderPixels } from '../../render/renderPixels';
+import type { ZplFontDownloads } from './zplFontDownloads';
+
+/** How a graphic's dots are written: ZPL's run-length ASCII, or Z64 (deflated), which suits glyph edges better. */
+export type ZplGraphicEncoding = 'ascii' | 'z64';
 
 export interface ZplEmitContext {
   /** Printer resolution: 203, 300 or 600 dots per inch. */
@@ -9,8 +13,10 @@ export interface ZplEmitContext {
   fonts: FontRegistry;
   /** Points to whole printer dots: the one place ZPL coordinates are rounded. */
   dots(points: number): number;
-  /** The element drawn as a ^GFA graphic at its place (for rotations and symbologies ZPL lacks). */
-  graphic(element: LaidOutElement): string;
+  /** The element drawn as a ^GFA graphic at its place (for rotations and symbologies ZPL lacks); ASCII-compressed by default. */
+  graphic(element: LaidOutElement, encoding?: ZplGraphicEncoding): string;
+  /** The document's downloaded fonts (printer setting fonts: "download"); undefined: texts print as graphics. */
+  downloads?: ZplFontDownloads;
   /** The render's pixel budget: every raster made for a ^GFA graphic is charged to it first. */
   pixels: RenderPixels;
 }

@@ -1,4 +1,6 @@
 // 1-bit rasters for ZPL: RGBA pixels to black/white dots, and black/white dots to a compressed ^GFA field.
+import { zlibSync } from 'fflate';
+import { zb64Crc } from '../../read/zpl/zb64';
 
 /** A pixel (or colour) at or above this luma (0..255) prints as white; below it prints as black. */
 export const DARK_LUMA_THRESHOLD = 128;
@@ -86,6 +88,32 @@ export function monochromeToGfa(bits: Uint8Array, width: number, height: number)
     previousRow = hex;
   }
   return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${rows.join('')}^FS`;
+}
+
+/** Base64 of bytes in slices, since String.fromCharCode takes a bounded number of arguments (btoa: also in the editor). */
+function base64(bytes: Uint8Array): string {
+  const SLICE = 0x8000;
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += SLICE) binary += String.fromCharCode(...bytes.subarray(at, at + SLICE));
+  return btoa(binary);
+}
+
+/** Bytes as Zebra's Z64 encoding: `:Z64:` + base64 of the zlib-deflated bytes + `:` + the CRC-16 of that base64 text. */
+export function z64Data(bytes: Uint8Array): string {
+  const text = base64(zlibSync(bytes, { level: 9 }));
+  return `:Z64:${text}:${zb64Crc(text).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * 1-bit pixels to `^GFA,total,total,bytesPerRow,:Z64:…^FS`: deflated rather than run-length coded, which keeps
+ * glyph edges (short runs that change from row to row) a fraction of what ASCII compression makes of them.
+ */
+export function monochromeToZ64Gf(bits: Uint8Array, width: number, height: number): string {
+  if (width <= 0 || height <= 0) throw new Error(`graphic must have a positive size, got ${width}x${height}`);
+  if (bits.length < width * height) throw new Error(`expected ${width * height} pixels for ${width}x${height}, got ${bits.length}`);
+  const bytesPerRow = Math.ceil(width / 8);
+  const totalBytes = bytesPerRow * height;
+  return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${z64Data(packRows(bits, width, height))}^FS`;
 }
 
 function rowToHex(row: Uint8Array): string {

@@ -1,8 +1,9 @@
-// A TextRun as ZPL fields: one ^FT/^A0/^FB field per laid-out line, baseline and alignment kept, data escaped with ^FH.
+// A TextRun as ZPL fields: one ^FT/^A/^FB field per laid-out line (font 0, or a downloaded font), baseline and alignment kept, data escaped with ^FH.
 import type { Box, TextLine, TextRun } from '../../layout/laidOutLabel';
 import type { ZplEmitContext } from './zplContext';
 import { fieldData } from './zplEscape';
 import { normalizeDegrees, printsBlack } from '../../elements/shapeZpl';
+import { FONT0_ADVANCE_PER_SANS_BOLD, FONT0_CAP_HEIGHT, FONT0_FACE } from '../../fonts/printerFont0';
 
 export type ZplOrientation = 'N' | 'R' | 'I' | 'B';
 export type TextAlign = 'left' | 'center' | 'right';
@@ -14,13 +15,6 @@ export interface ZplTextFrame {
   align: TextAlign;
 }
 
-/**
- * Printer font 0 (CG Triumvirate Bold Condensed) measured in zpl-renderer-js: capitals are 0.75 of the ^A0 height,
- * and a string's advance at width w is about 0.86 × w × its Liberation Sans Bold advance at size 1 (0.82–0.92 over
- * mixed strings). The block justification below keeps the aligned edge exact whatever that estimate misses.
- */
-export const FONT0_CAP_HEIGHT = 0.75;
-export const FONT0_ADVANCE_PER_SANS_BOLD = 0.86;
 /** The range of a scalable font's height and width in dots (Zebra ZPL manual, ^A). */
 const FONT0_MIN_DOTS = 10;
 export const ZPL_MAX_DOTS = 32000;
@@ -87,32 +81,59 @@ function spanOnLabel(baseline: number, frame: ZplTextFrame): Span {
   return span;
 }
 
+/** The font command of one line's field (`^A0N,30,26`), given the field orientation. */
+export type ZplFieldFont = (line: TextLine, orientation: ZplOrientation) => string;
+
 /**
- * One field per line. ^FT (not ^FO) anchors the field at its baseline, so the printer font's own leading cannot move
- * it off the layout's baseline; for a one-line ^FB block that is the block's left end on the baseline, and it turns
- * with the field orientation. Font 0 is the printer's only scalable font and is already bold, so every face prints in
- * it: the height matches the face's capitals, the width makes the printed line about as long as the laid-out one
- * (bold lines, wider in the layout, come out wider), and light text prints reversed (^FR) so it stays light on a
- * dark shape. The frame's rotation must be a right angle (see zplOrientation).
+ * Font 0, the printer's only scalable font, already bold: the height matches the face's capitals and the width makes
+ * the printed line about as long as the laid-out one (bold lines, wider in the layout, come out wider). A "Printer 0"
+ * run is font 0 as the layout measured it, so this gives back exactly the ^A0 height and width it was designed at.
  */
-export function textRunToZpl(run: TextRun, ctx: ZplEmitContext, frame: ZplTextFrame): string {
-  const orientation = zplOrientation(frame.rotation);
-  if (orientation === undefined) throw new Error(`text rotation ${frame.rotation} is not a right angle; draw it with ctx.graphic`);
+function font0(run: TextRun, ctx: ZplEmitContext): ZplFieldFont {
   const face = ctx.fonts.face(run.fontKey);
   const capHeight = (face.font.capHeight * run.fontSize) / face.unitsPerEm;
   const height = clampDots(ctx.dots(capHeight / FONT0_CAP_HEIGHT), FONT0_MIN_DOTS);
+  return (line, orientation) => {
+    const sansBoldAdvance = ctx.fonts.measure(FONT0_FACE, line.text, 1);
+    const width = sansBoldAdvance > 0 ? clampDots(ctx.dots(line.width / (FONT0_ADVANCE_PER_SANS_BOLD * sansBoldAdvance)), FONT0_MIN_DOTS) : height;
+    return `^A0${orientation},${height},${width}`;
+  };
+}
+
+/**
+ * A downloaded TrueType font by file name: the height is the em in dots (the font size), the width scales it across so
+ * the printed line is as long as the laid-out one (the printer does not kern; the layout did).
+ */
+export function downloadedFont(run: TextRun, ctx: ZplEmitContext, file: string): ZplFieldFont {
+  const face = ctx.fonts.face(run.fontKey);
+  const height = clampDots(ctx.dots(run.fontSize), 1);
+  return (line, orientation) => {
+    const unkerned = [...line.text].reduce((sum, char) => sum + face.font.glyphForCodePoint(char.codePointAt(0) ?? 0).advanceWidth, 0);
+    const natural = (unkerned * run.fontSize) / face.unitsPerEm;
+    const width = natural > 0 ? clampDots(ctx.dots((run.fontSize * line.width) / natural), 1) : height;
+    return `^A@${orientation},${height},${width},${file}`;
+  };
+}
+
+/**
+ * One field per line. ^FT (not ^FO) anchors the field at its baseline, so the printer font's own leading cannot move
+ * it off the layout's baseline; for a one-line ^FB block that is the block's left end on the baseline, and it turns
+ * with the field orientation. The font is font 0 unless `font` names another; light text prints reversed (^FR) so it
+ * stays light on a dark shape. The frame's rotation must be a right angle (see zplOrientation).
+ */
+export function textRunToZpl(run: TextRun, ctx: ZplEmitContext, frame: ZplTextFrame, font: ZplFieldFont = font0(run, ctx)): string {
+  const orientation = zplOrientation(frame.rotation);
+  if (orientation === undefined) throw new Error(`text rotation ${frame.rotation} is not a right angle; draw it with ctx.graphic`);
   const reverse = printsBlack(run.color) ? '' : '^FR';
   const fields: string[] = [];
   for (const line of run.lines) {
     if (line.text.trim() === '') continue;
-    const sansBoldAdvance = ctx.fonts.measure('sans-bold', line.text, 1);
-    const width = sansBoldAdvance > 0 ? clampDots(ctx.dots(line.width / (FONT0_ADVANCE_PER_SANS_BOLD * sansBoldAdvance)), FONT0_MIN_DOTS) : height;
     const block = fieldBlock(line, frame.box, frame.align, spanOnLabel(line.baseline, frame));
     const origin = rotateAboutCentre(block.left, line.baseline, frame.box, frame.rotation);
     // ^FB reads \& as a line break and \\ as one backslash (Zebra ZPL manual, ^FB), so a data backslash is doubled.
     const text = line.text.replaceAll('\\', '\\\\');
     fields.push(
-      `^FT${Math.max(0, ctx.dots(origin.x))},${Math.max(0, ctx.dots(origin.y))}^A0${orientation},${height},${width}` +
+      `^FT${Math.max(0, ctx.dots(origin.x))},${Math.max(0, ctx.dots(origin.y))}${font(line, orientation)}` +
         `^FB${clampDots(ctx.dots(block.right - block.left), 1)},1,0,${JUSTIFICATION[frame.align]}${reverse}${fieldData(text)}`,
     );
   }

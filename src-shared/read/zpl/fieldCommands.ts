@@ -1,6 +1,7 @@
 // Handlers of the field commands: origin (^FO ^FT), data (^FD ^FV ^FH ^FN), look (^A ^A@ ^FR ^FB ^FP) and ^FS, which draws the field.
 import { ZPL_MAX_DOTS } from '../../emit/zpl/zplText';
 import { closeTextField } from './textField';
+import { bundledFaceOf } from './zplFonts';
 import { MAX_FIELDS_PER_LABEL, readNumber, readOrientation, type ZplCommandTable, type ZplReader } from './zplReader';
 
 /** The highest ^FN number (Zebra ZPL manual). */
@@ -103,11 +104,21 @@ export const FIELD_COMMANDS: ZplCommandTable = {
     reader.field.font = { name: name === '' ? reader.printer.defaultFont.name : name, height: readNumber(height, 0, 0, ZPL_MAX_DOTS), width: readNumber(width, 0, 0, ZPL_MAX_DOTS) };
     reader.field.orientation = readOrientation(orientation, reader.printer.fieldOrientation);
   },
-  // ^A@o,h,w,d:name.ext: a font by file name. Only the printer's own fonts are drawn, so it stands in as font 0.
+  // ^A@o,h,w,d:name.ext: a font by file name. A downloaded TrueType font that is one of the bundled faces is drawn with
+  // that face at its own widths; any other stands in as font 0.
   '^A@': (reader, command) => {
-    const [orientation, height, width, path] = reader.params(command);
-    reader.warnAt('ZPL_FONT_SUBSTITUTED', `font ${path ?? ''} is not available: drawn as font 0`);
-    reader.field.font = { name: '0', height: readNumber(height, 0, 0, ZPL_MAX_DOTS), width: readNumber(width, 0, 0, ZPL_MAX_DOTS) };
+    const [orientation, heightParam, widthParam, path = ''] = reader.params(command);
+    const height = readNumber(heightParam, 0, 0, ZPL_MAX_DOTS);
+    const width = readNumber(widthParam, 0, 0, ZPL_MAX_DOTS);
+    const stored = reader.objects.font(path);
+    const fontKey = stored && bundledFaceOf(reader.fonts, stored.font);
+    if (stored && fontKey) {
+      reader.field.font = { name: '@', height, width, downloaded: { fontKey, font: stored.font } };
+    } else {
+      const why = stored ? `is not one of the bundled faces (${stored.font.postscriptName})` : 'was not downloaded (~DY) before it';
+      reader.warnAt('ZPL_FONT_SUBSTITUTED', `font ${path} ${why}: drawn as font 0`);
+      reader.field.font = { name: '0', height, width };
+    }
     reader.field.orientation = readOrientation(orientation, reader.printer.fieldOrientation);
   },
 };

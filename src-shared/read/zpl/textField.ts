@@ -1,4 +1,5 @@
 // Lays out a ZPL text field (^A font, ^FB block, ^FP direction) as a laid-out text element placed by its ^FO/^FT origin.
+import type { Font } from 'fontkit';
 import type { LaidOutText, TextLine } from '../../layout/laidOutLabel';
 import { placeField, pointsPerDot } from './zplField';
 import { resolveFont, type ZplResolvedFont } from './zplFonts';
@@ -125,6 +126,15 @@ function directedLines(text: string, kind: 'H' | 'V' | 'R', gap: number, font: Z
   return lines;
 }
 
+/** Characters a downloaded font has no glyph for print as its empty .notdef on a printer: named, the first few. */
+function warnMissingGlyphs(reader: ZplReader, font: Font, text: string): void {
+  const missing = new Set<string>();
+  for (const char of text) if (!font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0)) missing.add(char);
+  if (missing.size === 0) return;
+  const shown = [...missing].slice(0, 10).map((char) => JSON.stringify(char)).join(', ');
+  reader.warnAt('ZPL_FONT_GLYPH_MISSING', `the downloaded font has no glyph for ${shown}${missing.size > 10 ? ' …' : ''}: the printer leaves them blank`);
+}
+
 /** The open field drawn as text (its data unless `text` is given), at ^FS. Nothing is drawn for empty data. */
 export function closeTextField(reader: ZplReader, text = reader.fieldText()): void {
   if (text === undefined || text === '') return;
@@ -134,7 +144,11 @@ export function closeTextField(reader: ZplReader, text = reader.fieldText()): vo
   if (font.substituted) reader.warnAt('ZPL_FONT_SUBSTITUTED', `font ${request.name} is not built in: drawn as font 0`);
   const ppd = pointsPerDot(reader.dpmm);
   const scaleX = font.scaleX;
-  const measure = (value: string) => (reader.fonts.measure(font.fontKey, value, font.fontSize) * scaleX) / ppd;
+  const measuredBy = font.measuredBy;
+  const measure = measuredBy
+    ? (value: string) => (((measuredBy.layout(value).advanceWidth * font.fontSize) / measuredBy.unitsPerEm) * scaleX) / ppd
+    : (value: string) => (reader.fonts.measure(font.fontKey, value, font.fontSize) * scaleX) / ppd;
+  if (measuredBy) warnMissingGlyphs(reader, measuredBy, text);
   const block = field.block;
   const direction = field.direction;
   let lines: FieldLine[];
@@ -182,6 +196,7 @@ export function closeTextField(reader: ZplReader, text = reader.fieldText()): vo
     lineHeight: (font.heightDots + (block?.lineSpacing ?? 0)) * ppd,
   };
   if (scaleX !== 1) element.scaleX = scaleX;
+  if (font.font0) element.printerFont = '0';
   if (reader.reversed()) element.reverse = true;
   reader.add(element);
   reader.openLabel().texts[element.id] = block === undefined ? { text } : { text, block };

@@ -1,9 +1,11 @@
 // The printer's fonts as the reader draws them: font 0 as condensed Liberation Sans Bold, bitmap fonts A–H as Liberation Mono Bold in their cells.
 import type { FontFaceKey } from '../../fonts/fontFaces';
+import type { Font } from 'fontkit';
 import type { FontRegistry } from '../../fonts/fontRegistry';
-import { FONT0_ADVANCE_PER_SANS_BOLD, FONT0_CAP_HEIGHT, ZPL_MAX_DOTS } from '../../emit/zpl/zplText';
+import { ZPL_MAX_DOTS } from '../../emit/zpl/zplText';
+import { font0Run } from '../../fonts/printerFont0';
 import { pointsPerDot, type ZplDpmm } from './zplField';
-import type { ZplFontRequest } from './zplReader';
+import type { ZplDownloadedFont, ZplFontRequest } from './zplReader';
 
 /**
  * Font 0's baseline below the top of its ^FO cell, as a share of the ^A height: capitals take 0.75 of the height
@@ -47,6 +49,17 @@ export interface ZplResolvedFont {
   baselineDots: number;
   /** True when the request named a font we do not have and font 0 stands in for it. */
   substituted: boolean;
+  /** Font 0 (or a font drawn as it): the laid-out text is marked printerFont '0', so writing it again sends ^A0. */
+  font0?: boolean;
+  /** A downloaded font: lines are measured with its widths (the printer's), unkerned as it has no kerning tables. */
+  measuredBy?: Font;
+}
+
+/** The bundled face a downloaded font is a copy or subset of, by PostScript name; undefined for any other font. */
+export function bundledFaceOf(fonts: FontRegistry, font: Font): FontFaceKey | undefined {
+  const name = font.postscriptName;
+  if (!name) return undefined;
+  return fonts.allFaces().find((face) => face.font.postscriptName === name)?.key;
 }
 
 function clampDots(value: number): number {
@@ -68,6 +81,7 @@ function sized(fonts: FontRegistry, fontKey: FontFaceKey, dpmm: ZplDpmm, capDots
  * is drawn as font 0 (substituted: the caller warns). Height or width left out (0) follows the other, then ^CF's.
  */
 export function resolveFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFontRequest, fallback: ZplFontRequest): ZplResolvedFont {
+  if (request.downloaded) return downloadedFont(fonts, dpmm, request, request.downloaded, fallback);
   const name = request.name.toUpperCase();
   const baseCell = name === 'E' && dpmm >= 12 ? OCR_B_HIGH_RESOLUTION : BITMAP_CELLS[name];
   if (baseCell !== undefined) {
@@ -88,15 +102,36 @@ export function resolveFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFont
   const fallbackHeight = fallback.height > 0 ? fallback.height : FONT0_DEFAULT_DOTS;
   const height = clampDots(request.height > 0 ? request.height : request.width > 0 ? request.width : fallbackHeight);
   const width = clampDots(request.width > 0 ? request.width : height);
-  const fontKey: FontFaceKey = 'sans-bold';
-  const fontSize = sized(fonts, fontKey, dpmm, FONT0_CAP_HEIGHT * height);
+  // The same face, size and condensing the layout gives a "Printer 0" text: designs in it wrap as the printer's font 0.
+  const run = font0Run(fonts, height * pointsPerDot(dpmm), width * pointsPerDot(dpmm));
   return {
-    fontKey,
-    fontSize,
-    // The writer sizes font 0 so a line's advance is FONT0_ADVANCE_PER_SANS_BOLD × width × its sans-bold advance at size 1.
-    scaleX: (FONT0_ADVANCE_PER_SANS_BOLD * width * pointsPerDot(dpmm)) / fontSize,
+    ...run,
     heightDots: height,
     baselineDots: FONT0_BASELINE * height,
     substituted: name !== '0',
+    font0: true,
+  };
+}
+
+/**
+ * ^A@ with a downloaded TrueType font: h is the em in dots (the height of the "entire character block" of a scalable
+ * font), w stretches it across (w/h); either left out follows the other, then ^CF's. The cell is the em, its baseline
+ * the font's ascent share of ascent plus descent.
+ */
+function downloadedFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFontRequest, downloaded: ZplDownloadedFont, fallback: ZplFontRequest): ZplResolvedFont {
+  const fallbackHeight = fallback.height > 0 ? fallback.height : FONT0_DEFAULT_DOTS;
+  const height = clampDots(request.height > 0 ? request.height : request.width > 0 ? request.width : fallbackHeight);
+  const width = clampDots(request.width > 0 ? request.width : height);
+  const { font } = downloaded;
+  const ascent = Math.max(0, font.ascent);
+  const descent = Math.abs(font.descent);
+  return {
+    fontKey: downloaded.fontKey,
+    fontSize: height * pointsPerDot(dpmm),
+    scaleX: width / height,
+    heightDots: height,
+    baselineDots: ascent + descent > 0 ? (height * ascent) / (ascent + descent) : height,
+    substituted: false,
+    measuredBy: font,
   };
 }

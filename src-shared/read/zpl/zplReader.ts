@@ -1,4 +1,6 @@
 // The reader's state while it walks a ZPL stream: printer settings that outlive a label, the open label and the open field.
+import type { Font } from 'fontkit';
+import type { FontFaceKey } from '../../fonts/fontFaces';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
 import type { PixelBudget } from '../../render/pixelBudget';
@@ -30,6 +32,15 @@ export interface ZplFontRequest {
   name: string;
   height: number;
   width: number;
+  /** ^A@ naming a font downloaded with ~DY: the file as parsed, and the bundled face it is a copy (or subset) of. */
+  downloaded?: ZplDownloadedFont;
+}
+
+/** A downloaded TrueType font that is one of the bundled faces (the same PostScript name): drawn with that face. */
+export interface ZplDownloadedFont {
+  fontKey: FontFaceKey;
+  /** The downloaded file: its widths and the characters it has are the printer's. */
+  font: Font;
 }
 
 /** ^FB: a text block. */

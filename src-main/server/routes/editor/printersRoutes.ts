@@ -10,6 +10,7 @@ import { renderTestLabel } from '../../../printing/printerTestLabel';
 import type { Store } from '../../../store/openStore';
 import {
   darknessSchema,
+  printerFontsSchema,
   DEFAULT_RAW_PORT,
   dpiSchema,
   mediaSizeSchema,
@@ -39,6 +40,8 @@ const printerBodySchema = z.object({
   speed: speedSchema.nullable().default(null),
   timeZone: newPrinterSchema.shape.timeZone,
   unprintableMargin: newPrinterSchema.shape.unprintableMargin,
+  /** Left out: graphic for a new printer, unchanged for an edited one. */
+  fonts: printerFontsSchema.optional(),
 });
 
 /** The body, with a device printer's path checked on disk: only a printer's character device (or its path, unplugged). */
@@ -52,8 +55,8 @@ async function printerBody(body: unknown): Promise<z.output<typeof printerBodySc
 }
 
 function printerView(printer: PrinterRecord): EditorPrinter {
-  const { id, name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, createdAt } = printer;
-  return { id, name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, createdAt };
+  const { id, name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, fonts, createdAt } = printer;
+  return { id, name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, fonts, createdAt };
 }
 
 /** The table's UNIQUE (team_id, name) would refuse it too, as an SQLite error rather than words about the field. */

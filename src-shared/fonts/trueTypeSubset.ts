@@ -1,4 +1,5 @@
-// Subsets a TrueType (glyf) font for PDF embedding by copying the raw bytes of the used glyphs and hinting tables.
+// Subsets a TrueType (glyf) font by copying the raw bytes of the used glyphs and hinting tables: for PDF embedding,
+// and with a character map and names as a font file of its own for printers that take fonts (ZPL ~DY).
 //
 // Why not fontkit's subsetter: it re-decodes every glyph and re-encodes the hinting programs value by value through
 // its struct library, about 1 ms per face per document; this writes the same tables (the ones PDF requires of an
@@ -17,6 +18,11 @@ export interface TrueTypeSource {
 
 const REQUIRED_TABLES = ['head', 'hhea', 'maxp', 'loca', 'glyf', 'hmtx'];
 const COPIED_TABLES = ['cvt ', 'fpgm', 'prep'];
+/** A standalone font file also needs its names (a printer or reader tells fonts apart by them) and OS/2 metrics. */
+const STANDALONE_TABLES = ['name', 'OS/2'];
+/** 'post' version 3: no glyph names, which would number the original glyphs. */
+const POST_VERSION_3 = 0x00030000;
+const POST_HEADER_BYTES = 32;
 
 // Composite glyph component flags (OpenType 'glyf' spec).
 const ARG_1_AND_2_ARE_WORDS = 0x0001;
@@ -104,8 +110,11 @@ export class TrueTypeSubset {
     return subsetId;
   }
 
-  /** A complete TrueType font holding the included glyphs (and the components of composite ones) in subset order. */
-  encode(): Uint8Array {
+  /**
+   * A complete TrueType font holding the included glyphs (and the components of composite ones) in subset order. With
+   * `cmap` (code point → subset glyph id) it is a font file of its own: characters mapped, names, OS/2 and 'post' kept.
+   */
+  encode(cmap?: ReadonlyMap<number, number>): Uint8Array {
     const { source } = this;
     const glyf = source.tables.get('glyf')!;
     const glyphData: Uint8Array[] = [];
@@ -154,9 +163,18 @@ export class TrueTypeSubset {
       ['glyf', glyfOut],
       ['hmtx', hmtxOut],
     ]);
-    for (const tag of COPIED_TABLES) {
+    for (const tag of [...COPIED_TABLES, ...(cmap ? STANDALONE_TABLES : [])]) {
       const table = source.tables.get(tag);
       if (table) tables.set(tag, table);
+    }
+    if (cmap) {
+      tables.set('cmap', characterMap(cmap));
+      const post = source.tables.get('post');
+      if (post && post.length >= POST_HEADER_BYTES) {
+        const header = post.slice(0, POST_HEADER_BYTES);
+        view(header).setUint32(0, POST_VERSION_3);
+        tables.set('post', header);
+      }
     }
     return this.assemble(tables);
   }
@@ -206,4 +224,47 @@ export class TrueTypeSubset {
     file.setUint32(headOffset + 8, (0xb1b0afba - checksum(font)) >>> 0);
     return font;
   }
+}
+
+/**
+ * A 'cmap' table with one format 4 subtable (Unicode BMP), listed for Unicode (0/3) and Windows (3/1): code points
+ * above U+FFFF are left out. Runs of consecutive code points with consecutive glyphs share a segment.
+ */
+export function characterMap(map: ReadonlyMap<number, number>): Uint8Array {
+  const points = [...map.keys()].filter((point) => point >= 0 && point < 0xffff).sort((a, b) => a - b);
+  const segments: { start: number; end: number; delta: number }[] = [];
+  for (const point of points) {
+    const delta = ((map.get(point) ?? 0) - point) & 0xffff;
+    const last = segments.at(-1);
+    if (last && last.end === point - 1 && last.delta === delta) last.end = point;
+    else segments.push({ start: point, end: point, delta });
+  }
+  // The required last segment maps U+FFFF to glyph 0.
+  segments.push({ start: 0xffff, end: 0xffff, delta: 1 });
+  const count = segments.length;
+  const subtableLength = 16 + count * 8;
+  const table = new Uint8Array(20 + subtableLength);
+  const out = view(table);
+  out.setUint16(2, 2); // two encoding records, both pointing at the one subtable
+  out.setUint16(4, 0);
+  out.setUint16(6, 3);
+  out.setUint32(8, 20);
+  out.setUint16(12, 3);
+  out.setUint16(14, 1);
+  out.setUint32(16, 20);
+  const searchRange = 2 * 2 ** Math.floor(Math.log2(count));
+  const at = 20;
+  out.setUint16(at, 4);
+  out.setUint16(at + 2, subtableLength);
+  out.setUint16(at + 6, count * 2);
+  out.setUint16(at + 8, searchRange);
+  out.setUint16(at + 10, Math.log2(searchRange / 2));
+  out.setUint16(at + 12, count * 2 - searchRange);
+  segments.forEach((segment, index) => {
+    out.setUint16(at + 14 + index * 2, segment.end);
+    out.setUint16(at + 16 + count * 2 + index * 2, segment.start);
+    out.setUint16(at + 16 + count * 4 + index * 2, segment.delta);
+    // idRangeOffset stays 0: the glyph is the code point plus the delta.
+  });
+  return table;
 }
