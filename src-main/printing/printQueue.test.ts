@@ -24,7 +24,7 @@ const TAG = {
   formatVersion: 1,
   meta: { name: 'Tag' },
   dimensions: { width: '50mm', height: '25mm' },
-  elements: [{ id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '10mm', content: { expression: 'data.title' } }],
+  elements: [{ id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '10mm', content: { expression: 'data.title' }, style: { fontFamily: 'Printer 0' } }],
 };
 
 let pool: RenderPool;

@@ -448,7 +448,7 @@ describe('GET /v1/printers', () => {
 /** A shelf tag numbered by the team's "parcel" counter (SN and 6 digits) with the printer's local date and hour. */
 function numberedTag() {
   const tag = tagTemplate('Numbered tag');
-  const line = (id: string, y: string, contentExpression: string) => ({ id, type: 'text', position: { mode: 'absolute', x: '2mm', y }, width: '46mm', height: '5mm', contentExpression, style: { fontSize: '8pt' } });
+  const line = (id: string, y: string, contentExpression: string) => ({ id, type: 'text', position: { mode: 'absolute', x: '2mm', y }, width: '46mm', height: '5mm', contentExpression, style: { fontFamily: 'Printer 0', fontSize: '8pt' } });
   return { ...tag, elements: [...tag.elements, line('serial', '12mm', '"SN" + counter("parcel", {start: 1, pad: 6})'), line('clock', '18mm', '"AT" + formatDate(now(), "YYYYMMDDHH")')] };
 }
 

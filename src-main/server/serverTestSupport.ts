@@ -342,7 +342,8 @@ export function tagTemplate(name = 'Test tag', size: { width: string; height: st
     meta: { name, description: 'contract test label', tags: ['test'] },
     dimensions: { ...size, safeMargin: '1mm' },
     elements: [
-      { id: 'title', type: 'text', ...box(2, 2, 46, 10), content: { expression: 'data.title' }, style: { fontFamily: 'Helvetica', fontSize: '12pt', fontWeight: 'bold' } },
+      // The printer's font 0: ZPL carries the title as field data (^FD), which the tests read back.
+      { id: 'title', type: 'text', ...box(2, 2, 46, 10), content: { expression: 'data.title' }, style: { fontFamily: 'Printer 0', fontSize: '12pt', fontWeight: 'bold' } },
     ],
   };
 }

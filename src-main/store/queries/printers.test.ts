@@ -55,6 +55,7 @@ describe('printers', () => {
       timeZone: 'Europe/Berlin',
       allowConfigCommands: true,
       unprintableMargin: '1mm',
+      fonts: 'download',
     } as const;
     expect(printer.allowConfigCommands).toBe(false);
     expect(store.printers.update(printer.id, { teamId: team.id, ...changed })).toEqual({ ...changed, id: printer.id, teamId: team.id, createdAt: printer.createdAt });
