@@ -19,7 +19,8 @@ function template(...expressions: string[]): string {
     width: '78mm',
     height: '5mm',
     contentExpression,
-    style: { fontSize: '8pt' },
+    // The printer's font 0: its lines are ^FD fields to read back (other fonts print as graphics).
+    style: { fontFamily: 'Printer 0', fontSize: '8pt' },
   }));
   const path = join(dir, `template-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(path, JSON.stringify({ formatVersion: 1, meta: { name: 'sheet' }, dimensions: { width: '80mm', height: `${2 + expressions.length * 6}mm` }, elements }));

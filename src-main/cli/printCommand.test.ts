@@ -18,7 +18,7 @@ const TEMPLATE = {
   formatVersion: 1,
   meta: { name: 'Parcel' },
   dimensions: { width: '50mm', height: '25mm' },
-  elements: [{ id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '10mm', content: { expression: 'data.title' } }],
+  elements: [{ id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '10mm', content: { expression: 'data.title' }, style: { fontFamily: 'Printer 0' } }],
 };
 
 let cli = '';

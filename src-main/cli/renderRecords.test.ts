@@ -18,7 +18,7 @@ beforeAll(async () => {
       formatVersion: 1,
       meta: { name: 'csv' },
       dimensions: { width: '60mm', height: '20mm' },
-      elements: [{ id: 'name', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '58mm', height: '8mm', contentExpression: 'name', style: { fontSize: '10pt' } }],
+      elements: [{ id: 'name', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '58mm', height: '8mm', contentExpression: 'name', style: { fontFamily: 'Printer 0', fontSize: '10pt' } }],
     }),
   );
 });

@@ -26,7 +26,8 @@ const text = (id: string, y: string, contentExpression: string) => ({
   width: '60mm',
   height: '6mm',
   contentExpression,
-  style: { fontSize: '10pt', fontWeight: 'bold' },
+  // The printer's font 0 (bold only): its text is ^FD field data to read back, not a graphic.
+  style: { fontFamily: 'Printer 0', fontSize: '10pt' },
 });
 
 /** A parcel label numbered by the team's "parcel" counter, shown as SN and 7 digits. */

@@ -423,8 +423,8 @@ describe('GET /v1/printers', () => {
     expect(listed.status).toBe(200);
     const { printers } = printerListSchema.parse(listed.json());
     const mine = printers.find((printer) => printer.id === printerId);
-    expect(mine).toEqual({ id: printerId, name: expect.stringMatching(/^Dock \d+$/), kind: 'raw', format: 'zpl', dpi: 203, media: { width: '2in', height: '1in' }, darkness: 20, speed: 4, timeZone: null, allowConfigCommands: false, unprintableMargin: null, createdAt: expect.any(String) });
-    expect(Object.keys(listed.json<{ printers: object[] }>().printers[0] ?? {}).sort()).toEqual(['allowConfigCommands', 'createdAt', 'darkness', 'dpi', 'format', 'id', 'kind', 'media', 'name', 'speed', 'timeZone', 'unprintableMargin']);
+    expect(mine).toEqual({ id: printerId, name: expect.stringMatching(/^Dock \d+$/), kind: 'raw', format: 'zpl', dpi: 203, media: { width: '2in', height: '1in' }, darkness: 20, speed: 4, timeZone: null, allowConfigCommands: false, unprintableMargin: null, fonts: 'graphic', createdAt: expect.any(String) });
+    expect(Object.keys(listed.json<{ printers: object[] }>().printers[0] ?? {}).sort()).toEqual(['allowConfigCommands', 'createdAt', 'darkness', 'dpi', 'fonts', 'format', 'id', 'kind', 'media', 'name', 'speed', 'timeZone', 'unprintableMargin']);
     expect(listed.text).not.toContain('127.0.0.1');
     expect(printers.map((printer) => printer.id)).toContain(gone);
     const acmeList = printerListSchema.parse((await call(server, '/v1/printers', { key: teams.acme.live })).json());

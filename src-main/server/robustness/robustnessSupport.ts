@@ -67,7 +67,7 @@ export function smallTemplate(name = 'Robust tag'): Record<string, unknown> {
     dimensions: { width: '40mm', height: '20mm' },
     elements: [
       { id: 'frame', type: 'rect', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '38mm', height: '18mm' },
-      { id: 'name', type: 'text', position: { mode: 'absolute', x: '3mm', y: '3mm' }, width: '20mm', height: '6mm', contentExpression: 'name' },
+      { id: 'name', type: 'text', position: { mode: 'absolute', x: '3mm', y: '3mm' }, width: '20mm', height: '6mm', contentExpression: 'name', style: { fontFamily: 'Printer 0' } },
       { id: 'code', type: 'barcode', symbology: 'qrcode', position: { mode: 'absolute', x: '25mm', y: '3mm' }, width: '12mm', height: '12mm', contentExpression: "default(sku, 'none')" },
     ],
   };

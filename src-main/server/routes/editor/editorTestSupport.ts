@@ -131,7 +131,7 @@ export function smallTemplate(name = 'Shelf tag', size = { width: '50mm', height
     dimensions: size,
     elements: [
       { id: 'frame', type: 'rect', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '48mm', height: '23mm' },
-      { id: 'title', type: 'text', position: { mode: 'absolute', x: '3mm', y: '3mm' }, width: '30mm', height: '8mm', contentExpression: "default(title, 'Tag')" },
+      { id: 'title', type: 'text', position: { mode: 'absolute', x: '3mm', y: '3mm' }, width: '30mm', height: '8mm', contentExpression: "default(title, 'Tag')", style: { fontFamily: 'Printer 0' } },
       { id: 'code', type: 'barcode', symbology: 'qrcode', position: { mode: 'absolute', x: '35mm', y: '3mm' }, width: '12mm', height: '12mm', contentExpression: "default(sku, 'none')" },
     ],
   };

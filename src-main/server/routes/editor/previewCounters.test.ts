@@ -14,7 +14,7 @@ const numbered = {
   formatVersion: 1,
   meta: { name: 'Numbered' },
   dimensions: { width: '60mm', height: '15mm' },
-  elements: [{ id: 'serial', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '56mm', height: '8mm', contentExpression: '"SN" + counter("parcel", {start: 100, pad: 5})' }],
+  elements: [{ id: 'serial', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '56mm', height: '8mm', contentExpression: '"SN" + counter("parcel", {start: 100, pad: 5})', style: { fontFamily: 'Printer 0' } }],
 };
 
 async function previewSerial(): Promise<string | undefined> {
