@@ -20,8 +20,8 @@ const PARCEL = {
   meta: { name: 'Parcel' },
   dimensions: { width: '50mm', height: '25mm' },
   elements: [
-    { id: 'serial', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '45mm', height: '6mm', contentExpression: '"SN" + counter("parcel", {start: 1000, pad: 7})', style: { fontSize: '10pt' } },
-    { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '10mm' }, width: '45mm', height: '6mm', contentExpression: 'name', style: { fontSize: '10pt' } },
+    { id: 'serial', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '45mm', height: '6mm', contentExpression: '"SN" + counter("parcel", {start: 1000, pad: 7})', style: { fontFamily: 'Printer 0', fontSize: '10pt' } },
+    { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '10mm' }, width: '45mm', height: '6mm', contentExpression: 'name', style: { fontFamily: 'Printer 0', fontSize: '10pt' } },
   ],
 };
 const serials = (zpl: string): number[] => [...zpl.matchAll(/\^FDSN(\d{7})\^FS/g)].map((match) => Number(match[1]));
