@@ -30,7 +30,8 @@ const PARCEL_TAG = {
       width: '1.8in',
       height: '0.3in',
       content: { expression: 'data.name' },
-      style: { fontSize: '12pt' },
+      // The printer's font 0: the names reach the printer as field data (^FD), which the test reads back.
+      style: { fontFamily: 'Printer 0', fontSize: '12pt' },
     },
     {
       id: 'sku',
