@@ -134,7 +134,7 @@ describe('createRenderPool', () => {
       formatVersion: 1,
       meta: { name: 'clock' },
       dimensions: { width: '50mm', height: '20mm' },
-      elements: [{ id: 'date', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '48mm', height: '10mm', contentExpression: "formatDate(now(), 'YYYY-MM-DD')" }],
+      elements: [{ id: 'date', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '48mm', height: '10mm', contentExpression: "formatDate(now(), 'YYYY-MM-DD')", style: { fontFamily: 'Printer 0' } }],
     };
     const { bytes } = await pool.render({ template, data: {}, format: 'zpl', now: Date.UTC(2031, 4, 17, 12) });
     expect(new TextDecoder().decode(bytes)).toContain('2031-05-17');

@@ -56,8 +56,9 @@ function template(elements: unknown[], dimensions: Record<string, string> = { wi
   return { formatVersion: 1, meta: { name: 'Hostile' }, dimensions, elements };
 }
 
+/** In the printer's font 0 unless `fields` says otherwise: its ZPL carries the data as field data (^FD), which tests read. */
 function textElement(fields: Record<string, unknown>): Record<string, unknown> {
-  return { id: 't', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '58mm', height: '8mm', ...fields };
+  return { id: 't', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '58mm', height: '8mm', style: { fontFamily: 'Printer 0' }, ...fields };
 }
 
 describe('oversize bodies', () => {
