@@ -1,5 +1,6 @@
 // ZPL imported as a template: each field an element, and the template draws the label the ZPL drew (PNG, and ZPL read back).
 import { PNG } from 'pngjs';
+import { toPoints } from '../../units/length';
 import { describe, expect, it } from 'vitest';
 import type { ReadInputBarcodeFormat } from 'zxing-wasm/reader';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
@@ -89,12 +90,11 @@ describe.each(Object.entries(CARRIER_LABELS))('the %s label imported as a templa
 });
 
 describe('what each field becomes', () => {
-  it('font 0 is the bold sans condensed by horizontalScale; bitmap fonts the bold mono', () => {
+  it('font 0 stays the printer font ("Printer 0", its ^A0 height and width); bitmap fonts the bold mono', () => {
     const [title] = elementsOf(lift(EXPRESS_PARCEL).template, 'text');
-    expect(title!.style).toMatchObject({ fontFamily: 'sans', fontWeight: 'bold' });
-    // ^A0N,70,56: narrower than tall, so condensed.
-    expect(title!.style!.horizontalScale).toBeGreaterThan(0.5);
-    expect(title!.style!.horizontalScale).toBeLessThan(0.8);
+    // ^A0N,70,56 at 8 dpmm: 70 dots tall (24.8 pt), 56/70 as wide.
+    expect(title!.style).toMatchObject({ fontFamily: 'Printer 0', horizontalScale: 0.8 });
+    expect(toPoints(title!.style!.fontSize!)).toBeCloseTo((70 * 72) / 203.2, 1);
     const [priority] = elementsOf(lift(POSTAL).template, 'text');
     expect(priority!.style).toMatchObject({ fontFamily: 'mono', fontWeight: 'bold' });
     expect(priority!.content).toEqual({ text: 'PRIORITY MAIL' });

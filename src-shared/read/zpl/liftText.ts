@@ -2,6 +2,7 @@
 import type { ElementOf } from '../../elements/elementSchema';
 import type { TextStyle } from '../../elements/text/textSchema';
 import type { FontFaceKey } from '../../fonts/fontFaces';
+import { FONT0_ADVANCE_PER_SANS_BOLD, font0SizePerHeight, PRINTER_FONT_0 } from '../../fonts/printerFont0';
 import type { Box, LaidOutOf, TextLine } from '../../layout/laidOutLabel';
 import { turnedBox, turnedPoint, type LiftContext } from './liftGeometry';
 import { blockParagraphs } from './textField';
@@ -77,15 +78,30 @@ function linePlan(element: LaidOutText, line: TextLine, text: string, bound: boo
   return { local: { x: line.x, y: line.baseline - depth, width, height }, text, textAlign: 'left' };
 }
 
-function textElement(element: LaidOutText, id: string, plan: TextPlan, binding: string | undefined, ctx: LiftContext): TextElement {
+/**
+ * The style that lays the field out again as the reader drew it. Font 0 stays the printer's font ("Printer 0", whose
+ * size is the ^A0 height and whose condensing is the printer's), so the imported label still prints it as ^A0 field
+ * data; other fonts become the bundled face the reader drew them with.
+ */
+function textStyle(element: LaidOutText, plan: TextPlan, ctx: LiftContext): TextStyle {
+  const printer0 = element.printerFont === '0';
+  // Undo layoutText's "Printer 0" sizing: the laid-out size is the ^A0 height times k, the condensing divided by it.
+  const k = printer0 ? font0SizePerHeight(ctx.fonts) : 1;
+  const size = element.fontSize / k;
   const style: TextStyle = {
-    ...faceStyle(element.fontKey),
-    fontSize: ctx.pt(element.fontSize),
-    lineHeight: clamp(element.lineHeight / element.fontSize, LINE_HEIGHT_RANGE),
+    ...(printer0 ? { fontFamily: PRINTER_FONT_0 } : faceStyle(element.fontKey)),
+    fontSize: ctx.pt(size),
+    lineHeight: clamp(element.lineHeight / size, LINE_HEIGHT_RANGE),
     textAlign: plan.textAlign,
   };
-  const scale = element.scaleX ?? 1;
-  if (scale !== 1) style.horizontalScale = clamp(Math.round(scale * 10_000) / 10_000, SCALE_RANGE);
+  const scale = printer0 ? ((element.scaleX ?? 1) * k) / FONT0_ADVANCE_PER_SANS_BOLD : (element.scaleX ?? 1);
+  const rounded = clamp(Math.round(scale * 10_000) / 10_000, SCALE_RANGE);
+  if (rounded !== 1) style.horizontalScale = rounded;
+  return style;
+}
+
+function textElement(element: LaidOutText, id: string, plan: TextPlan, binding: string | undefined, ctx: LiftContext): TextElement {
+  const style = textStyle(element, plan, ctx);
   const box = turnedBox(plan.local, element.box, element.rotation);
   return {
     id,
