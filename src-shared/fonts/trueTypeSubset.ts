@@ -230,7 +230,7 @@ export class TrueTypeSubset {
  * A 'cmap' table with one format 4 subtable (Unicode BMP), listed for Unicode (0/3) and Windows (3/1): code points
  * above U+FFFF are left out. Runs of consecutive code points with consecutive glyphs share a segment.
  */
-export function characterMap(map: ReadonlyMap<number, number>): Uint8Array {
+function characterMap(map: ReadonlyMap<number, number>): Uint8Array {
   const points = [...map.keys()].filter((point) => point >= 0 && point < 0xffff).sort((a, b) => a - b);
   const segments: { start: number; end: number; delta: number }[] = [];
   for (const point of points) {

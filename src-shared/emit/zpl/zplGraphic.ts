@@ -1,5 +1,5 @@
 // 1-bit rasters for ZPL: RGBA pixels to black/white dots, and black/white dots to a compressed ^GFA field.
-import { zlibSync } from 'fflate';
+import { strFromU8, zlibSync } from 'fflate';
 import { zb64Crc } from '../../read/zpl/zb64';
 
 /** A pixel (or colour) at or above this luma (0..255) prints as white; below it prints as black. */
@@ -75,32 +75,31 @@ export function packRows(bits: Uint8Array, width: number, height: number): Uint8
  * ending in white, ':' for a repeated row), which keeps a mostly white label a few kilobytes.
  */
 export function monochromeToGfa(bits: Uint8Array, width: number, height: number): string {
+  return gfaField(bits, width, height, (packed, bytesPerRow) => {
+    const rows: string[] = [];
+    let previousRow: string | undefined;
+    for (let y = 0; y < height; y++) {
+      const hex = rowToHex(packed.subarray(y * bytesPerRow, (y + 1) * bytesPerRow));
+      rows.push(hex === previousRow ? ':' : compressRow(hex));
+      previousRow = hex;
+    }
+    return rows.join('');
+  });
+}
+
+/** `^GFA,total,total,bytesPerRow,data^FS` for checked 1-bit pixels, `encode` writing the packed rows' data. */
+function gfaField(bits: Uint8Array, width: number, height: number, encode: (packed: Uint8Array, bytesPerRow: number) => string): string {
   if (width <= 0 || height <= 0) throw new Error(`graphic must have a positive size, got ${width}x${height}`);
   if (bits.length < width * height) throw new Error(`expected ${width * height} pixels for ${width}x${height}, got ${bits.length}`);
   const bytesPerRow = Math.ceil(width / 8);
   const totalBytes = bytesPerRow * height;
-  const packed = packRows(bits, width, height);
-  const rows: string[] = [];
-  let previousRow: string | undefined;
-  for (let y = 0; y < height; y++) {
-    const hex = rowToHex(packed.subarray(y * bytesPerRow, (y + 1) * bytesPerRow));
-    rows.push(hex === previousRow ? ':' : compressRow(hex));
-    previousRow = hex;
-  }
-  return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${rows.join('')}^FS`;
-}
-
-/** Base64 of bytes in slices, since String.fromCharCode takes a bounded number of arguments (btoa: also in the editor). */
-function base64(bytes: Uint8Array): string {
-  const SLICE = 0x8000;
-  let binary = '';
-  for (let at = 0; at < bytes.length; at += SLICE) binary += String.fromCharCode(...bytes.subarray(at, at + SLICE));
-  return btoa(binary);
+  return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${encode(packRows(bits, width, height), bytesPerRow)}^FS`;
 }
 
 /** Bytes as Zebra's Z64 encoding: `:Z64:` + base64 of the zlib-deflated bytes + `:` + the CRC-16 of that base64 text. */
 export function z64Data(bytes: Uint8Array): string {
-  const text = base64(zlibSync(bytes, { level: 9 }));
+  // btoa over fflate's Latin-1 string, as graphicImage.ts does (no Buffer: this runs in the editor too).
+  const text = btoa(strFromU8(zlibSync(bytes, { level: 9 }), true));
   return `:Z64:${text}:${zb64Crc(text).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
@@ -109,11 +108,7 @@ export function z64Data(bytes: Uint8Array): string {
  * glyph edges (short runs that change from row to row) a fraction of what ASCII compression makes of them.
  */
 export function monochromeToZ64Gf(bits: Uint8Array, width: number, height: number): string {
-  if (width <= 0 || height <= 0) throw new Error(`graphic must have a positive size, got ${width}x${height}`);
-  if (bits.length < width * height) throw new Error(`expected ${width * height} pixels for ${width}x${height}, got ${bits.length}`);
-  const bytesPerRow = Math.ceil(width / 8);
-  const totalBytes = bytesPerRow * height;
-  return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${z64Data(packRows(bits, width, height))}^FS`;
+  return gfaField(bits, width, height, (packed) => z64Data(packed));
 }
 
 function rowToHex(row: Uint8Array): string {
