@@ -33,6 +33,16 @@ export function runWithStore(options: DataDirOption, work: (store: Store) => obj
   }
 }
 
+/** As runWithStore, for a command that waits (a print, a reprint) and prints its own answer. */
+export async function withStore(options: DataDirOption, work: (store: Store) => Promise<void>): Promise<void> {
+  const store = openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
+  try {
+    await work(store);
+  } finally {
+    store.close();
+  }
+}
+
 /** The record, or a NotFoundError naming what was looked for (exit code 2). */
 export function found<T>(record: T | undefined, what: string, key: string): T {
   if (record === undefined) throw new NotFoundError(`there is no ${what} ${JSON.stringify(key)}`);

@@ -2,15 +2,13 @@
 import { Command } from 'commander';
 import { z } from 'zod';
 import { PRINT_JOB_PAGE, PRINT_JOB_STATUSES, REPRINT_LABELS_EXAMPLE } from '../../src-shared/api/printRequest';
-import { resolveDataDir } from '../config/dataDir';
 import { cancelPrintJob } from '../printing/cancelJob';
 import { printJobPage } from '../printing/printJobHistory';
 import { printJobView } from '../printing/printJobView';
 import { DEFAULT_RETRY_POLICY } from '../printing/printQueueOptions';
 import { submitReprint } from '../printing/reprintJob';
 import { QuotaGate } from '../server/quotaGate';
-import { openStore } from '../store/openStore';
-import { found, parseOptions, runWithStore, wholeNumberSchema, withDataDirOption, type DataDirOption } from './adminCliSupport';
+import { found, parseOptions, runWithStore, wholeNumberSchema, withDataDirOption, withStore, type DataDirOption } from './adminCliSupport';
 import { UsageError } from './cliErrors';
 import { ownJobQueue, sendOwnJob } from './printCommand';
 
@@ -60,17 +58,14 @@ function reprintCommand(): Command {
     .option('--max-attempts <n>', `attempts at each part of the job before it fails (default ${DEFAULT_RETRY_POLICY.maxAttempts})`)
     .action(async (jobId: string, raw: unknown) => {
       const options = parseOptions(reprintSchema, raw);
-      const store = openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
-      try {
+      await withStore(options, async (store) => {
         const original = found(store.printJobs.get(jobId), 'print job', jobId);
         const team = found(store.teams.get(original.teamId), 'team', original.teamId);
         const queue = ownJobQueue(store, options.maxAttempts);
         const submission = { team, apiKeyId: null, mode: 'live' as const, original, owner: queue.owner };
         const reprint = await submitReprint({ store, quota: new QuotaGate() }, options.labels === undefined ? submission : { ...submission, labels: options.labels });
         await sendOwnJob(queue, reprint.id);
-      } finally {
-        store.close();
-      }
+      });
     });
 }
 

@@ -3,7 +3,6 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { PRINT_LIMITS } from '../../src-shared/api/printRequest';
 import { BATCH_LIMITS } from '../../src-shared/render/outputFormats';
-import { resolveDataDir } from '../config/dataDir';
 import { submitPrintJob } from '../printing/printJobSubmission';
 import { printJobView } from '../printing/printJobView';
 import { submitRawZplJob } from '../printing/rawZplSubmission';
@@ -11,8 +10,8 @@ import { createPrintQueue, type PrintQueue } from '../printing/printQueue';
 import { DEFAULT_RETRY_POLICY } from '../printing/printQueueOptions';
 import { createRenderPool } from '../render/renderPool';
 import { QuotaGate } from '../server/quotaGate';
-import { openStore, type Store } from '../store/openStore';
-import { found, parseOptions, printJson, wholeNumberSchema, withDataDirOption } from './adminCliSupport';
+import type { Store } from '../store/openStore';
+import { found, parseOptions, printJson, wholeNumberSchema, withDataDirOption, withStore } from './adminCliSupport';
 import { EXIT_FAULT, UsageError } from './cliErrors';
 import { progressLine } from './progressLine';
 import { readInputBytes, readJsonFile } from './readInput';
@@ -138,11 +137,6 @@ export function printCommand(): Command {
     .action(async (raw: unknown) => {
       const options = parseOptions(printOptionsSchema, raw);
       const source = readSource(options);
-      const store = openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
-      try {
-        await print(store, options, source);
-      } finally {
-        store.close();
-      }
+      await withStore(options, (store) => print(store, options, source));
     });
 }

@@ -49,8 +49,8 @@ export function requestedTemplate(request: TemplateSource, lookup: TemplateLooku
 export function apiKeyTemplate(store: Store, auth: AuthState, request: TemplateSource): RequestedTemplate {
   assertDemoKeyAllowed(auth, request.templateId);
   return requestedTemplate(request, (templateId, number) => {
-    const { template, version } = publishedVersion(store, auth, templateId, number);
-    return { content: version.content, version: version.number, id: template.id };
+    const { content, number: version, id } = publishedVersion(store, auth, templateId, number);
+    return { content, version, id };
   });
 }
 

@@ -1,6 +1,7 @@
 // Which templates an API key may use (spec 2.8, 5.4): its team's own, any library's by qualified id; demo keys libraries only; and which version of them.
 import { ForbiddenError, NotFoundError, TemplateVersionNotFoundError } from '../../src-shared/api/apiErrors';
 import { parseQualifiedId } from '../../src-shared/api/slug';
+import type { Template } from '../../src-shared/model/template';
 import type { Store } from '../store/openStore';
 import type { TemplateVersionRecord } from '../store/queries/templateVersions';
 import type { TemplateRecord } from '../store/storeTypes';
@@ -32,8 +33,18 @@ export function templateVersionFor(store: Store, template: TemplateRecord, templ
   throw new TemplateVersionNotFoundError(templateId, number, template.latestVersion);
 }
 
-/** A published template the key may use, with the version it asked for (default: the newest). */
-export function publishedVersion(store: Store, auth: AuthState, templateId: string, number?: number): { template: TemplateRecord; version: TemplateVersionRecord } {
-  const template = publishedTemplate(store, auth, templateId);
-  return { template, version: templateVersionFor(store, template, templateId, number) };
+/**
+ * The content and number of version `number` of a template (default: the newest). The newest comes from the template
+ * record itself when its draft is unchanged since that publish (the same text): no second read per render or list item.
+ */
+export function versionContent(store: Store, template: TemplateRecord, templateId: string, number?: number): { id: string; content: Template; number: number } {
+  const newest = number === undefined || number === template.latestVersion;
+  if (newest && !template.draftChanged && template.latestVersion !== null) return { id: template.id, content: template.content, number: template.latestVersion };
+  const version = templateVersionFor(store, template, templateId, number);
+  return { id: template.id, content: version.content, number: version.number };
+}
+
+/** A published template the key may use, as the version it asked for (default: the newest). */
+export function publishedVersion(store: Store, auth: AuthState, templateId: string, number?: number): { id: string; content: Template; number: number } {
+  return versionContent(store, publishedTemplate(store, auth, templateId), templateId, number);
 }

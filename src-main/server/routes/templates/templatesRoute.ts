@@ -9,15 +9,15 @@ import type { Store } from '../../../store/openStore';
 import type { TemplateVersionSummary } from '../../../store/queries/templateVersions';
 import type { TemplateRecord } from '../../../store/storeTypes';
 import { authenticate, authState } from '../../middleware/authenticate';
-import { publishedTemplate, publishedVersion, templateVersionFor } from '../../templateAccess';
+import { publishedTemplate, publishedVersion, versionContent } from '../../templateAccess';
 
 type TeamListItem = z.infer<typeof templateListItemSchema>;
 type LibraryListItem = z.infer<typeof libraryTemplateListItemSchema>;
 
 /** What API keys see of a template: its newest version's content (and name), not the draft the editor keeps changing. */
 function published(store: Store, template: TemplateRecord): TemplateRecord {
-  const version = templateVersionFor(store, template, template.id);
-  return { ...template, name: version.content.meta.name, content: version.content };
+  const { content } = versionContent(store, template, template.id);
+  return { ...template, name: content.meta.name, content };
 }
 
 function teamListItem(template: TemplateRecord): TeamListItem {
@@ -64,7 +64,7 @@ export function registerTemplatesRoutes(router: Router, store: Store): void {
   });
 
   router.get('/v1/templates/:templateId/content', authenticate(store), (ctx) => {
-    ctx.body = publishedVersion(store, authState(ctx), ctx.params.templateId ?? '').version.content;
+    ctx.body = publishedVersion(store, authState(ctx), ctx.params.templateId ?? '').content;
   });
 
   router.get('/v1/templates/:templateId/versions', authenticate(store), (ctx) => {
@@ -75,6 +75,6 @@ export function registerTemplatesRoutes(router: Router, store: Store): void {
 
   router.get('/v1/templates/:templateId/versions/:version/content', authenticate(store), (ctx) => {
     const number = versionNumber(ctx.params.version);
-    ctx.body = publishedVersion(store, authState(ctx), ctx.params.templateId ?? '', number).version.content;
+    ctx.body = publishedVersion(store, authState(ctx), ctx.params.templateId ?? '', number).content;
   });
 }
