@@ -1,4 +1,5 @@
 // A marker at the corner of each element the layout warns about: a click selects the element(s) the warning is about.
+import { useMemo } from 'react';
 import { Circle, Group, Text } from 'react-konva';
 import { useStore } from 'zustand';
 import type { CanvasLayout } from '../engine';
@@ -12,14 +13,20 @@ const WARNING_COLOUR = '#d97706';
 
 export function IssueMarkers({ store, layout, zoom }: { store: EditorStore; layout: CanvasLayout; zoom: number }) {
   const { issues } = useStore(store, (state) => state.layoutIssues);
-  const boxes = new Map(layout.label.elements.map((element) => [element.id, rotatedBounds(element.box, element.rotation)]));
+  // The canvas re-renders on every pointer move of a drag: boxes and markers are made again only when their inputs change.
+  const elements = layout.label.elements;
+  const boxes = useMemo(() => new Map(elements.map((element) => [element.id, rotatedBounds(element.box, element.rotation)])), [elements]);
   // One marker per element (an element that cannot be drawn has its own, see CanvasFailure); its first warning decides
   // what a click selects: everything that warning is about.
-  const markers = new Map<string, string[]>();
-  for (const issue of issues) {
-    if (issue.kind !== 'warning') continue;
-    for (const id of issueElementIds(issue)) if (!markers.has(id)) markers.set(id, issueElementIds(issue));
-  }
+  const markers = useMemo(() => {
+    const byElement = new Map<string, string[]>();
+    for (const issue of issues) {
+      if (issue.kind !== 'warning') continue;
+      const ids = issueElementIds(issue);
+      for (const id of ids) if (!byElement.has(id)) byElement.set(id, ids);
+    }
+    return byElement;
+  }, [issues]);
   const radius = RADIUS / zoom;
   return (
     <>

@@ -63,7 +63,6 @@ export function PreviewPanel() {
             </select>
           </div>
         )}
-
         <button type="button" onClick={() => setRound((value) => value + 1)}>
           Refresh preview
         </button>

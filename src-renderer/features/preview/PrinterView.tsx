@@ -1,6 +1,6 @@
 // The ZPL tab's picture: the ZPL as the printer would print it (drawn by the reader), and a "differences" overlay against
 // the design's PNG at the printer's resolution, both one dot a pixel.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ZplPreviewLabel } from '../../../src-shared/api/zplEditorApi';
 import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
 import { useEditorStore } from '../../store';
@@ -55,6 +55,8 @@ export function PrinterView({ printer, designUrl, dpi }: { printer: ZplPreviewLa
       context.putImageData(new ImageData(new Uint8ClampedArray(diff.pixels.data), diff.pixels.width, diff.pixels.height), 0, 0);
     }
   }, [showDifferences, diff]);
+  // Counting per element walks the picture under each element's box: once per diff, not on every render.
+  const summary = useMemo(() => differenceText(diff, elements, dpi), [diff, elements, dpi]);
   return (
     <figure className="printer-view">
       {showDifferences && diff ? (
@@ -80,7 +82,7 @@ export function PrinterView({ printer, designUrl, dpi }: { printer: ZplPreviewLa
           </>
         )}
         <output aria-label="Differences from the design" aria-live="polite">
-          {differenceText(diff, elements, dpi)}
+          {summary}
         </output>
         <span className="hint">
           {' '}

@@ -7,10 +7,8 @@ import type { CanvasTarget } from '../../editor/target/canvasTarget';
 import { lengthToPoints } from '../../editor/units';
 import { rotatedBounds } from '../../../src-shared/layout/boxBounds';
 import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
-import { pointsToDots } from '../../../src-shared/units/length';
+import { pointsToDots, pointsToInches } from '../../../src-shared/units/length';
 import { DIFF_COLOURS, overlayDiff, type Pixels } from '../history/overlayDiff';
-
-const POINTS_PER_INCH = 72;
 
 /** The printer density (dots per mm) of a nominal resolution: 203 dpi printers are 8 dpmm. */
 export function dpmmOf(dpi: number): ZplDpmm {
@@ -21,7 +19,7 @@ export function dpmmOf(dpi: number): ZplDpmm {
 
 function inches(length: unknown): number | undefined {
   const points = lengthToPoints(length);
-  return points === undefined || points <= 0 ? undefined : Math.min(ZPL_VIEWER_MAX_INCHES, points / POINTS_PER_INCH);
+  return points === undefined || points <= 0 ? undefined : Math.min(ZPL_VIEWER_MAX_INCHES, pointsToInches(points));
 }
 
 /**

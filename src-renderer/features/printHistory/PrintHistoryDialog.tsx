@@ -84,15 +84,18 @@ export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinte
                     <th scope="row">{new Date(job.createdAt).toLocaleString()}</th>
                     <td>{jobSize(job)}</td>
                     <td>{printJobLine(job, printer.name).text}</td>
-                    <td className="row-actions">
-                      {actions.cancel && (
-                        <button type="button" className="danger" onClick={() => void cancel(job)}>
-                          Cancel
+                    <td>
+                      {/* As in PrinterTable: .row-actions is a flex box, which a table cell must not become. */}
+                      <div className="row-actions">
+                        {actions.cancel && (
+                          <button type="button" className="danger" onClick={() => void cancel(job)}>
+                            Cancel
+                          </button>
+                        )}
+                        <button type="button" disabled={!actions.reprint} title={actions.reprintBlocked} onClick={() => setReprinting(job)}>
+                          Reprint…
                         </button>
-                      )}
-                      <button type="button" disabled={!actions.reprint} title={actions.reprintBlocked} onClick={() => setReprinting(job)}>
-                        Reprint…
-                      </button>
+                      </div>
                     </td>
                   </tr>
                 );
