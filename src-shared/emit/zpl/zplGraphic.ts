@@ -20,26 +20,29 @@ export function luma(r: number, g: number, b: number): number {
 export function rgbaToMonochrome(rgba: Uint8Array, width: number, height: number, mode: 'threshold' | 'dither'): Uint8Array {
   const pixels = width * height;
   if (rgba.length < pixels * 4) throw new Error(`expected ${pixels * 4} RGBA bytes for ${width}x${height}, got ${rgba.length}`);
-  const gray = new Float32Array(pixels);
-  for (let i = 0; i < pixels; i++) {
-    const alpha = (rgba[i * 4 + 3] ?? 0) / 255;
-    const value = luma(rgba[i * 4] ?? 0, rgba[i * 4 + 1] ?? 0, rgba[i * 4 + 2] ?? 0);
-    gray[i] = alpha * value + (1 - alpha) * 255;
-  }
   const bits = new Uint8Array(pixels);
+  const onPaper = (i: number) => {
+    const alpha = (rgba[i * 4 + 3] ?? 0) / 255;
+    return alpha * luma(rgba[i * 4] ?? 0, rgba[i * 4 + 1] ?? 0, rgba[i * 4 + 2] ?? 0) + (1 - alpha) * 255;
+  };
+  if (mode === 'threshold') {
+    // Every graphic text and shape passes here: one pass, no grey buffer.
+    for (let i = 0; i < pixels; i++) bits[i] = onPaper(i) < DARK_LUMA_THRESHOLD ? 1 : 0;
+    return bits;
+  }
+  const gray = new Float32Array(pixels);
+  for (let i = 0; i < pixels; i++) gray[i] = onPaper(i);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const value = gray[i] ?? 255;
       const black = value < DARK_LUMA_THRESHOLD;
       bits[i] = black ? 1 : 0;
-      if (mode === 'dither') {
-        const error = value - (black ? 0 : 255);
-        diffuse(gray, width, height, x + 1, y, (error * 7) / 16);
-        diffuse(gray, width, height, x - 1, y + 1, (error * 3) / 16);
-        diffuse(gray, width, height, x, y + 1, (error * 5) / 16);
-        diffuse(gray, width, height, x + 1, y + 1, error / 16);
-      }
+      const error = value - (black ? 0 : 255);
+      diffuse(gray, width, height, x + 1, y, (error * 7) / 16);
+      diffuse(gray, width, height, x - 1, y + 1, (error * 3) / 16);
+      diffuse(gray, width, height, x, y + 1, (error * 5) / 16);
+      diffuse(gray, width, height, x + 1, y + 1, error / 16);
     }
   }
   return bits;
