@@ -31,7 +31,12 @@ export async function emitPng(label: LaidOutLabel, fonts: FontRegistry, options:
   if (!Number.isFinite(dpi) || dpi < PNG_DPI.min || dpi > PNG_DPI.max) {
     throw new RangeError(`PNG dpi must be between ${PNG_DPI.min} and ${PNG_DPI.max}, got ${dpi}`);
   }
-  return emitPngOfSize(label, fonts, { width: pixelsFor(label.width, dpi), height: pixelsFor(label.height, dpi), dpi, pixels: options.pixels });
+  const [width, height] = [pixelsFor(label.width, dpi), pixelsFor(label.height, dpi)];
+  // Pixels on the dpi's exact grid from the top-left corner, as a printer's dots and pdftoppm's pixels are: the whole
+  // pixels show a fraction of a pixel more (or less) than the label at its right and bottom edges, never a stretch, so
+  // the ZPL's graphics (rasterised on the same grid) and its fields land on the same pixels as the PNG.
+  const view = { width: (width * 72) / dpi, height: (height * 72) / dpi };
+  return emitPngOfSize(label, fonts, { width, height, dpi, pixels: options.pixels, view });
 }
 
 export interface PngSize {
@@ -41,6 +46,8 @@ export interface PngSize {
   pixels?: RenderPixels;
   /** Each pixel a printer's dot: drawn without antialiasing and written as 1-bit black and white. */
   printerDots?: boolean;
+  /** The points the pixels show (see SvgDocumentSize.view); default the label, stretched to width x height. */
+  view?: { width: number; height: number };
 }
 
 /**
@@ -52,9 +59,7 @@ export async function emitPngOfSize(label: LaidOutLabel, fonts: FontRegistry, si
   const pixels = size.pixels ?? new RenderPixels();
   pixels.chargeRaster(width, height, 'the label');
   for (const element of label.elements) if (element.type === 'image') pixels.chargeDrawing(element);
-  // Whole-pixel outer size and a stretched viewBox: the raster is exactly width x height even where rounding the two
-  // sides changed the aspect ratio by a fraction of a pixel.
-  const svg = labelToSvg(label, fonts, { width: String(width), height: String(height), crisp: printerDots });
+  const svg = labelToSvg(label, fonts, { width: String(width), height: String(height), crisp: printerDots, ...(size.view ? { view: size.view } : {}) });
   const png = encodePng(rasterizeSvg(svg, width), dpi, { dots: printerDots });
   await nextTurn();
   return png;

@@ -25,16 +25,22 @@ export interface SvgDocumentSize {
   height: string;
   /** Draw without antialiasing (shape-rendering crispEdges): every pixel fully inked or not, as a printer's dots are. */
   crisp?: boolean;
+  /**
+   * The points the outer size shows, from the label's top-left corner (paper past the label's edges); default the
+   * label's own size, stretched to the outer size.
+   */
+  view?: { width: number; height: number };
 }
 
-/** The label's SVG with a chosen outer size; the viewBox stays in points and is stretched to that size exactly. */
+/** The label's SVG with a chosen outer size; the viewBox is in points. */
 export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDocumentSize): string {
   const ctx: SvgEmitContext = { fonts };
   const width = svgNumber(label.width);
-  const height = svgNumber(label.height);
+  // Full precision, not svgNumber's 1/1000 pt: a view on a dot grid must stay on it to the last dot.
+  const [viewWidth, viewHeight] = size.view ? [String(size.view.width), String(size.view.height)] : [width, svgNumber(label.height)];
   const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none"${size.crisp ? ' shape-rendering="crispEdges"' : ''}>`,
-    `<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${viewWidth} ${viewHeight}" preserveAspectRatio="none"${size.crisp ? ' shape-rendering="crispEdges"' : ''}>`,
+    `<rect x="0" y="0" width="${viewWidth}" height="${viewHeight}" fill="#ffffff"/>`,
   ];
   // ^PMY: one group flips the whole drawing about the label's vertical centre line (a group with only a transform
   // does not isolate, so reversed elements still blend with the page).
