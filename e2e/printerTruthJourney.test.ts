@@ -9,12 +9,12 @@ import { editorApi, startSignedInEditor, type SignedInEditor } from './support/e
 const EMPTY_LABEL = { formatVersion: 1, meta: { name: 'Printer truth tag' }, dimensions: { width: '60mm', height: '40mm' }, elements: [] };
 
 /** A network printer nobody listens on: the journey only draws for it, never prints. */
-const printerInput = (name: string, dpi: number) => ({
+const printerInput = (name: string, dpi: number, darkness: number | null = null) => ({
   name,
   connection: { kind: 'raw', host: '127.0.0.1', port: 9 },
   dpi,
   media: null,
-  darkness: null,
+  darkness,
   speed: null,
   timeZone: null,
 });
@@ -40,6 +40,7 @@ describe.sequential('printer truth journey', () => {
   it('draws for a 203 dpi printer and shows its ZPL as printed, without a pixel differing from the design', async () => {
     await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dock 203', 203));
     await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dock 300', 300));
+    await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dark 203', 203, 28));
     const template = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: EMPTY_LABEL });
     await page.evaluate((id) => {
       window.location.hash = `#/templates/${encodeURIComponent(id)}`;
@@ -49,7 +50,7 @@ describe.sequential('printer truth journey', () => {
     const tab = (name: string) => page.getByRole('tab', { name }).or(page.getByRole('button', { name })).first();
     await tab('Preview').click();
     const drawFor = page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for');
-    await expect.poll(() => drawFor.locator('option').allTextContents()).toEqual(['No printer', 'Dock 203 (203 dpi)', 'Dock 300 (300 dpi)']);
+    await expect.poll(() => drawFor.locator('option').allTextContents()).toEqual(['No printer', 'Dock 203 (203 dpi)', 'Dock 300 (300 dpi)', 'Dark 203 (203 dpi)']);
     await drawFor.selectOption({ label: 'Dock 203 (203 dpi)' });
     await tab('Inspector').click();
 
@@ -83,5 +84,14 @@ describe.sequential('printer truth journey', () => {
     await page.getByLabel('Selected element').selectOption(barcodeId);
     await expect.poll(moduleWidth).toMatch(/ at 300 dpi$/);
     expect(await moduleWidth()).not.toBe(moduleAt203);
+  });
+
+  it('draws a dark printer’s print bolder: its ZPL tab says how far ink spreads, and the bars now differ from the design', async () => {
+    await page.getByRole('tab', { name: 'Preview' }).or(page.getByRole('button', { name: 'Preview' })).first().click();
+    await page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for').selectOption({ label: 'Dark 203 (203 dpi)' });
+    await page.getByRole('radio', { name: 'ZPL' }).check();
+    await expect.poll(() => page.locator('.printer-view figcaption').textContent(), { timeout: 15_000 }).toContain('Darkness 28: ink spreads about 1 dot.');
+    const differences = page.getByLabel('Differences from the design', { exact: true });
+    await expect.poll(() => differences.textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^\\d+ pixels differ from the design \\(.*${barcodeId}: \\d+.*\\)\\.$`));
   });
 });

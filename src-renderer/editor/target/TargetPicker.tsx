@@ -36,7 +36,7 @@ export function TargetPicker() {
           <select
             id={`${id}-dpi`}
             value={target.dpi}
-            onChange={(event) => editorStore.getState().setCanvasTarget({ printerId: null, dpi: Number(event.target.value) as ZplDpi, media: null })}
+            onChange={(event) => editorStore.getState().setCanvasTarget({ printerId: null, dpi: Number(event.target.value) as ZplDpi, media: null, darkness: null })}
           >
             {ZPL_DPIS.map((dpi) => (
               <option key={dpi} value={dpi}>

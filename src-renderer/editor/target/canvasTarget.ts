@@ -2,7 +2,7 @@
 import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
 import { DEFAULT_ZPL_DPI, type ZplDpi } from '../../../src-shared/render/outputFormats';
 
-type PrinterFacts = Pick<EditorPrinter, 'id' | 'dpi' | 'media'>;
+type PrinterFacts = Pick<EditorPrinter, 'id' | 'dpi' | 'media' | 'darkness'>;
 
 export interface CanvasTarget {
   /** The printer chosen in the editor; null: none, `dpi` is the picked resolution. */
@@ -11,10 +11,12 @@ export interface CanvasTarget {
   dpi: ZplDpi;
   /** The chosen printer's media size; null: the label's own size. */
   media: EditorPrinter['media'];
+  /** The chosen printer's darkness (~SD, 0-30); null: its own setting, or no printer. */
+  darkness: number | null;
 }
 
 /** The commonest thermal printer, until the user says otherwise. */
-export const DEFAULT_CANVAS_TARGET: CanvasTarget = { printerId: null, dpi: DEFAULT_ZPL_DPI, media: null };
+export const DEFAULT_CANVAS_TARGET: CanvasTarget = { printerId: null, dpi: DEFAULT_ZPL_DPI, media: null, darkness: null };
 
 const sameMedia = (a: EditorPrinter['media'], b: EditorPrinter['media']) => a?.width === b?.width && a?.height === b?.height;
 
@@ -25,11 +27,12 @@ const sameMedia = (a: EditorPrinter['media'], b: EditorPrinter['media']) => a?.w
 export function syncCanvasTarget(target: CanvasTarget, printers: readonly PrinterFacts[]): CanvasTarget {
   if (target.printerId === null) return target;
   const printer = printers.find((candidate) => candidate.id === target.printerId);
-  if (!printer) return { printerId: null, dpi: target.dpi, media: null };
-  return printer.dpi === target.dpi && sameMedia(printer.media, target.media) ? target : { printerId: printer.id, dpi: printer.dpi, media: printer.media };
+  if (!printer) return { printerId: null, dpi: target.dpi, media: null, darkness: null };
+  const same = printer.dpi === target.dpi && sameMedia(printer.media, target.media) && printer.darkness === target.darkness;
+  return same ? target : { printerId: printer.id, dpi: printer.dpi, media: printer.media, darkness: printer.darkness };
 }
 
 /** The printer chosen by id (null: none, keep the resolution). */
 export function choosePrinter(target: CanvasTarget, printerId: string | null, printers: readonly PrinterFacts[]): CanvasTarget {
-  return syncCanvasTarget({ printerId, dpi: target.dpi, media: null }, printers);
+  return syncCanvasTarget({ printerId, dpi: target.dpi, media: null, darkness: null }, printers);
 }

@@ -17,7 +17,7 @@ export const DIFF_COLOURS = {
 /** A pixel is ink when it is darker than mid grey over white paper (transparent counts as paper). */
 const INK_LUMINANCE = 128;
 
-function isInk(data: Uint8ClampedArray, offset: number): boolean {
+export function isInk(data: Uint8ClampedArray, offset: number): boolean {
   const alpha = (data[offset + 3] ?? 0) / 255;
   // Composited over white, as the label is printed.
   const over = (channel: number) => (data[offset + channel] ?? 0) * alpha + 255 * (1 - alpha);

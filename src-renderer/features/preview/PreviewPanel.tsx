@@ -78,7 +78,7 @@ export function PreviewPanel() {
           The server could not render this label: {state.message}
         </p>
       )}
-      {current && <PreviewOutput result={current} formatName={FORMAT_NAMES[format]} zplDpi={target.dpi} />}
+      {current && <PreviewOutput result={current} formatName={FORMAT_NAMES[format]} zplDpi={target.dpi} darkness={target.darkness} />}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 // The ZPL tab's picture: the ZPL as the printer would print it (drawn by the reader), and a "differences" overlay against
-// the design's PNG at the printer's resolution, both one dot a pixel.
+// the design's PNG at the printer's resolution, both one dot a pixel; the printer's darkness is shown as weight.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ZplPreviewLabel } from '../../../src-shared/api/zplEditorApi';
 import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
 import { useEditorStore } from '../../store';
 import type { Pixels } from '../history/overlayDiff';
-import { differencesByElement, printerDifferences } from './printerTruth';
+import { darknessSpread, differencesByElement, printerDifferences, withDarkness } from './printerTruth';
 
 async function pixelsOf(url: string): Promise<Pixels> {
   const image = new Image();
@@ -20,6 +20,22 @@ async function pixelsOf(url: string): Promise<Pixels> {
   return context.getImageData(0, 0, canvas.width, canvas.height);
 }
 
+/** The pixels as a PNG data URL, for an <img> the page can describe. */
+function pixelsUrl(pixels: Pixels): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = pixels.width;
+  canvas.height = pixels.height;
+  canvas.getContext('2d')?.putImageData(new ImageData(new Uint8ClampedArray(pixels.data), pixels.width, pixels.height), 0, 0);
+  return canvas.toDataURL('image/png');
+}
+
+function darknessText(darkness: number | null, spread: number): string {
+  if (darkness === null) return '';
+  if (spread === 0) return ` Darkness ${darkness}: dots print their own size.`;
+  const dots = `${Math.abs(spread)} dot${Math.abs(spread) === 1 ? '' : 's'}`;
+  return spread > 0 ? ` Darkness ${darkness}: ink spreads about ${dots}.` : ` Darkness ${darkness}: ink thins about ${dots}.`;
+}
+
 const NO_ELEMENTS: readonly LaidOutElement[] = [];
 
 function differenceText(diff: { pixels: Pixels; changed: number } | null, elements: readonly LaidOutElement[], dpi: number): string {
@@ -29,18 +45,35 @@ function differenceText(diff: { pixels: Pixels; changed: number } | null, elemen
   return `${diff.changed} pixels differ from the design${where.length > 0 ? ` (${where.join(', ')})` : ''}.`;
 }
 
-export function PrinterView({ printer, designUrl, dpi }: { printer: ZplPreviewLabel; designUrl: string | null; dpi: number }) {
+/** `darkness`: the printer's ~SD setting (null: its own), drawn as the weight its dots print with. */
+export function PrinterView({ printer, designUrl, dpi, darkness }: { printer: ZplPreviewLabel; designUrl: string | null; dpi: number; darkness: number | null }) {
   const toggleId = useId();
   const [showDifferences, setShowDifferences] = useState(false);
   const [diff, setDiff] = useState<{ pixels: Pixels; changed: number } | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const printerUrl = `data:image/png;base64,${printer.png}`;
+  const readerUrl = `data:image/png;base64,${printer.png}`;
+  const spread = darknessSpread(darkness);
+  const [weightedUrl, setWeightedUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let wanted = true;
+    setWeightedUrl(null);
+    if (spread === 0) return;
+    pixelsOf(readerUrl).then(
+      (printed) => wanted && setWeightedUrl(pixelsUrl(withDarkness(printed, spread))),
+      () => undefined,
+    );
+    return () => {
+      wanted = false;
+    };
+  }, [readerUrl, spread]);
+  // With a darkness that changes the weight, the print is the weighted picture once it is made.
+  const printerUrl = spread === 0 ? readerUrl : weightedUrl;
   // The canvas's layout, made for the same resolution: where each element is, to say which ones differ.
   const elements = useEditorStore((state) => state.canvasLabel?.elements ?? NO_ELEMENTS);
   useEffect(() => {
     let wanted = true;
     setDiff(null);
-    if (!designUrl) return;
+    if (!designUrl || !printerUrl) return;
     Promise.all([pixelsOf(designUrl), pixelsOf(printerUrl)]).then(
       ([design, printed]) => wanted && setDiff(printerDifferences(design, printed)),
       () => undefined,
@@ -69,7 +102,7 @@ export function PrinterView({ printer, designUrl, dpi }: { printer: ZplPreviewLa
           aria-label="Differences between the design and the printer view"
         />
       ) : (
-        <img className="preview-image" src={printerUrl} alt={`Printer view: the ZPL as a ${dpi} dpi printer prints it`} />
+        printerUrl && <img className="preview-image" src={printerUrl} alt={`Printer view: the ZPL as a ${dpi} dpi printer prints it`} />
       )}
       <figcaption>
         <label htmlFor={toggleId}>
@@ -86,7 +119,7 @@ export function PrinterView({ printer, designUrl, dpi }: { printer: ZplPreviewLa
         </output>
         <span className="hint">
           {' '}
-          {printer.widthDots} × {printer.heightDots} dots at {dpi} dpi.
+          {printer.widthDots} × {printer.heightDots} dots at {dpi} dpi.{darknessText(darkness, spread)}
         </span>
       </figcaption>
     </figure>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pixels } from '../history/overlayDiff';
-import { differencesByElement, dpmmOf, onPaper, printerDifferences, printerViewRequest } from './printerTruth';
+import { darknessSpread, differencesByElement, dpmmOf, onPaper, printerDifferences, printerViewRequest, withDarkness } from './printerTruth';
 
 /** A picture from rows of '#' (ink) and '.' (paper). */
 function picture(rows: string[]): Pixels {
@@ -12,16 +12,16 @@ function picture(rows: string[]): Pixels {
 
 describe('printerViewRequest', () => {
   it('draws on the label’s size with no printer media, at the printer’s density', () => {
-    expect(printerViewRequest('^XA^XZ', { printerId: null, dpi: 203, media: null }, { width: '4in', height: '72pt' })).toEqual({ zpl: '^XA^XZ', dpmm: 8, width: 4, height: 1 });
+    expect(printerViewRequest('^XA^XZ', { printerId: null, dpi: 203, media: null, darkness: null }, { width: '4in', height: '72pt' })).toEqual({ zpl: '^XA^XZ', dpmm: 8, width: 4, height: 1 });
   });
 
   it('draws on the printer’s media when it has one', () => {
-    const target = { printerId: 'p', dpi: 300 as const, media: { width: '101.6mm', height: '6in' } };
+    const target = { printerId: 'p', dpi: 300 as const, media: { width: '101.6mm', height: '6in' }, darkness: null };
     expect(printerViewRequest('z', target, { width: '2in', height: '1in' })).toMatchObject({ dpmm: 12, width: 4, height: 6 });
   });
 
   it('waits while the label size is half typed', () => {
-    expect(printerViewRequest('z', { printerId: null, dpi: 600, media: null }, { width: '4', height: '1in' })).toBeNull();
+    expect(printerViewRequest('z', { printerId: null, dpi: 600, media: null, darkness: null }, { width: '4', height: '1in' })).toBeNull();
     expect(dpmmOf(600)).toBe(24);
   });
 });
@@ -60,5 +60,25 @@ describe('differencesByElement', () => {
       { id: 'left', changed: 1 },
       { id: 'right', changed: 1 },
     ]);
+  });
+});
+
+/** A picture back as rows of '#' and '.'. */
+function rows(pixels: Pixels): string[] {
+  return Array.from({ length: pixels.height }, (_, y) =>
+    Array.from({ length: pixels.width }, (_, x) => ((pixels.data[(y * pixels.width + x) * 4] ?? 255) < 128 ? '#' : '.')).join(''),
+  );
+}
+
+describe('darkness as weight', () => {
+  it('spreads ink about a dot per 7.5 steps from the usual 15, nothing for the printer’s own setting', () => {
+    expect([null, 15, 22, 23, 29, 30, 8, 7, 0].map(darknessSpread)).toEqual([0, 0, 0, 1, 1, 2, 0, -1, -2]);
+  });
+
+  it('grows a bar by a dot on each side at +1 and thins it at -1, the picture unchanged at 0', () => {
+    const bar = picture(['.....', '..#..', '..#..', '..#..', '.....']);
+    expect(withDarkness(bar, 0)).toBe(bar);
+    expect(rows(withDarkness(bar, 1))).toEqual(['.###.', '.###.', '.###.', '.###.', '.###.']);
+    expect(rows(withDarkness(picture(['.....', '.###.', '.###.', '.###.', '.....']), -1))).toEqual(['.....', '.....', '..#..', '.....', '.....']);
   });
 });

@@ -8,7 +8,7 @@ import { lengthToPoints } from '../../editor/units';
 import { rotatedBounds } from '../../../src-shared/layout/boxBounds';
 import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
 import { pointsToDots, pointsToInches } from '../../../src-shared/units/length';
-import { DIFF_COLOURS, overlayDiff, type Pixels } from '../history/overlayDiff';
+import { DIFF_COLOURS, isInk, overlayDiff, type Pixels } from '../history/overlayDiff';
 
 /** The printer density (dots per mm) of a nominal resolution: 203 dpi printers are 8 dpmm. */
 export function dpmmOf(dpi: number): ZplDpmm {
@@ -75,4 +75,51 @@ export function differencesByElement(diff: Pixels, elements: readonly Pick<LaidO
     if (changed > 0) counts.push({ id: element.id, changed });
   }
   return counts;
+}
+
+/** Darkness (~SD) steps that spread a printed dot's ink by about one more dot, either way from the usual setting. */
+const DARKNESS_STEPS_PER_DOT = 7.5;
+/** The setting at which a thermal printer's dots print their own size (Zebra's range is 0-30). */
+const NOMINAL_DARKNESS = 15;
+
+/**
+ * How many dots ink spreads (positive: bolder bars and strokes) or shrinks (negative) at a printer's darkness: an
+ * approximation for the preview, not a measurement of any one printer (README "Printer truth"). null: the printer's own.
+ */
+export function darknessSpread(darkness: number | null): number {
+  // `+ 0`: no negative zero for a setting just under the usual one.
+  return darkness === null ? 0 : Math.trunc((darkness - NOMINAL_DARKNESS) / DARKNESS_STEPS_PER_DOT) + 0;
+}
+
+/**
+ * The printed dots with their ink grown (spread > 0) or thinned (spread < 0) by `spread` dots in every direction:
+ * a dot is inked when any (growing) or every (thinning) dot within that square is. Black on white.
+ */
+export function withDarkness(printed: Pixels, spread: number): Pixels {
+  if (spread === 0) return printed;
+  const { width, height } = printed;
+  const ink = new Uint8Array(width * height);
+  for (let i = 0; i < ink.length; i += 1) ink[i] = isInk(printed.data, i * 4) ? 1 : 0;
+  const reach = Math.abs(spread);
+  const grow = spread > 0;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      // Growing: any inked dot near makes ink; thinning: any paper dot near (the edge counts as paper) makes paper.
+      let inked = !grow;
+      for (let dy = -reach; dy <= reach && inked !== grow; dy += 1) {
+        for (let dx = -reach; dx <= reach; dx += 1) {
+          const [nx, ny] = [x + dx, y + dy];
+          const near = nx >= 0 && ny >= 0 && nx < width && ny < height && ink[ny * width + nx] === 1;
+          if (near === grow) {
+            inked = grow;
+            break;
+          }
+        }
+      }
+      const value = inked ? 0 : 255;
+      data.set([value, value, value, 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
 }
