@@ -9,12 +9,13 @@ import { editorApi, startSignedInEditor, type SignedInEditor } from './support/e
 const EMPTY_LABEL = { formatVersion: 1, meta: { name: 'Printer truth tag' }, dimensions: { width: '60mm', height: '40mm' }, elements: [] };
 
 /** A network printer nobody listens on: the journey only draws for it, never prints. */
-const printerInput = (name: string, dpi: number, darkness: number | null = null) => ({
+const printerInput = (name: string, dpi: number, darkness: number | null = null, unprintableMargin: string | null = null) => ({
   name,
   connection: { kind: 'raw', host: '127.0.0.1', port: 9 },
   dpi,
   media: null,
   darkness,
+  unprintableMargin,
   speed: null,
   timeZone: null,
 });
@@ -40,7 +41,7 @@ describe.sequential('printer truth journey', () => {
   it('draws for a 203 dpi printer and shows its ZPL as printed, without a pixel differing from the design', async () => {
     await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dock 203', 203));
     await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dock 300', 300));
-    await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dark 203', 203, 28));
+    await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dark 203', 203, 28, '3mm'));
     const template = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: EMPTY_LABEL });
     await page.evaluate((id) => {
       window.location.hash = `#/templates/${encodeURIComponent(id)}`;
@@ -86,9 +87,18 @@ describe.sequential('printer truth journey', () => {
     expect(await moduleWidth()).not.toBe(moduleAt203);
   });
 
-  it('draws a dark printer’s print bolder: its ZPL tab says how far ink spreads, and the bars now differ from the design', async () => {
+  it('draws for a dark printer with a margin: the canvas warns of text in the margin, the ZPL tab says how far ink spreads and the bars now differ', async () => {
+    const designWarnings = async () => {
+      const button = page.locator('.canvas-warnings > button');
+      if ((await button.count()) === 0) return '';
+      if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+      return (await page.getByRole('list', { name: 'Design warnings' }).textContent()) ?? '';
+    };
+    expect(await designWarnings()).not.toContain('unprintable margin');
     await page.getByRole('tab', { name: 'Preview' }).or(page.getByRole('button', { name: 'Preview' })).first().click();
     await page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for').selectOption({ label: 'Dark 203 (203 dpi)' });
+    // Its 3 mm margin: the text placed 2 mm from the top is partly where this printer cannot print.
+    await expect.poll(designWarnings).toMatch(/text "[^"]+" is within the printer's unprintable margin of 3.00 mm at the top edge/);
     await page.getByRole('radio', { name: 'ZPL' }).check();
     await expect.poll(() => page.locator('.printer-view figcaption').textContent(), { timeout: 15_000 }).toContain('Darkness 28: ink spreads about 1 dot.');
     const differences = page.getByLabel('Differences from the design', { exact: true });

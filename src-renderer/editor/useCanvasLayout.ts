@@ -1,14 +1,16 @@
 // React hooks around the engine's forgiving layout: one layouter per component, laid out again only when an input changes.
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
+import type { DesignTarget } from '../../src-shared/layout/designWarnings';
 import { CANVAS_TARGET, createLayoutForCanvas, type CanvasLayout, type FontRegistry, type LabelData } from '../engine';
 import type { EditorStore } from '../store/editorStore';
 import { selectSampleData, selectTemplate } from '../store/selectors';
+import { designTarget } from './target/canvasTarget';
 
-/** `dpi`: the printer resolution the barcodes are laid out for, in its whole dots. */
-export function useCanvasLayout(template: unknown, data: LabelData, fonts: FontRegistry, dpi: number = CANVAS_TARGET.targetDpi): CanvasLayout {
+/** `target`: the printer resolution the barcodes are laid out for (in its whole dots) and the margin it cannot print. */
+export function useCanvasLayout(template: unknown, data: LabelData, fonts: FontRegistry, target: DesignTarget = CANVAS_TARGET): CanvasLayout {
   const [layoutForCanvas] = useState(createLayoutForCanvas);
-  return useMemo(() => layoutForCanvas(template, data, fonts, { targetDpi: dpi }), [layoutForCanvas, template, data, fonts, dpi]);
+  return useMemo(() => layoutForCanvas(template, data, fonts, target), [layoutForCanvas, template, data, fonts, target]);
 }
 
 /** The layout of the store's template with its selected sample record, for the printer the canvas draws for. */
@@ -16,5 +18,7 @@ export function useEditorLayout(store: EditorStore, fonts: FontRegistry): Canvas
   const template = useStore(store, selectTemplate);
   const data = useStore(store, selectSampleData);
   const dpi = useStore(store, (state) => state.canvasTarget.dpi);
-  return useCanvasLayout(template, data, fonts, dpi);
+  const margin = useStore(store, (state) => state.canvasTarget.unprintableMargin);
+  const target = useMemo(() => designTarget(dpi, margin), [dpi, margin]);
+  return useCanvasLayout(template, data, fonts, target);
 }

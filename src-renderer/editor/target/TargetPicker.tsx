@@ -4,7 +4,7 @@ import { ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats'
 import { client } from '../../api/appClient';
 import { editorStore, useEditorStore } from '../../store';
 import { useLoader } from '../../ui/useLoader';
-import { choosePrinter, syncCanvasTarget } from './canvasTarget';
+import { choosePrinter, noPrinter, syncCanvasTarget } from './canvasTarget';
 
 export function TargetPicker() {
   const id = useId();
@@ -36,7 +36,7 @@ export function TargetPicker() {
           <select
             id={`${id}-dpi`}
             value={target.dpi}
-            onChange={(event) => editorStore.getState().setCanvasTarget({ printerId: null, dpi: Number(event.target.value) as ZplDpi, media: null, darkness: null })}
+            onChange={(event) => editorStore.getState().setCanvasTarget(noPrinter(Number(event.target.value) as ZplDpi))}
           >
             {ZPL_DPIS.map((dpi) => (
               <option key={dpi} value={dpi}>

@@ -1,8 +1,10 @@
-// The printer the designer draws for: a configured printer (its resolution and media), or none and a picked resolution.
+// The printer the designer draws for: a configured printer (its resolution, media, darkness and margin), or none and a picked resolution.
 import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
+import type { DesignTarget } from '../../../src-shared/layout/designWarnings';
+import { toPoints } from '../../../src-shared/units/length';
 import { DEFAULT_ZPL_DPI, type ZplDpi } from '../../../src-shared/render/outputFormats';
 
-type PrinterFacts = Pick<EditorPrinter, 'id' | 'dpi' | 'media' | 'darkness'>;
+type PrinterFacts = Pick<EditorPrinter, 'id' | 'dpi' | 'media' | 'darkness' | 'unprintableMargin'>;
 
 export interface CanvasTarget {
   /** The printer chosen in the editor; null: none, `dpi` is the picked resolution. */
@@ -13,26 +15,39 @@ export interface CanvasTarget {
   media: EditorPrinter['media'];
   /** The chosen printer's darkness (~SD, 0-30); null: its own setting, or no printer. */
   darkness: number | null;
+  /** The chosen printer's unprintable margin ("1mm"), checked by the design warnings; null: none, or no printer. */
+  unprintableMargin: string | null;
+}
+
+/** No printer chosen: only a resolution. */
+export function noPrinter(dpi: ZplDpi): CanvasTarget {
+  return { printerId: null, dpi, media: null, darkness: null, unprintableMargin: null };
 }
 
 /** The commonest thermal printer, until the user says otherwise. */
-export const DEFAULT_CANVAS_TARGET: CanvasTarget = { printerId: null, dpi: DEFAULT_ZPL_DPI, media: null, darkness: null };
+export const DEFAULT_CANVAS_TARGET: CanvasTarget = noPrinter(DEFAULT_ZPL_DPI);
 
 const sameMedia = (a: EditorPrinter['media'], b: EditorPrinter['media']) => a?.width === b?.width && a?.height === b?.height;
 
 /**
- * The target once the printers are known: a chosen printer lends its resolution and media (it may have been edited since
- * it was chosen); a printer that is gone leaves its resolution picked, so the canvas does not jump. Unchanged: the same object.
+ * The target once the printers are known: a chosen printer lends its facts (it may have been edited since it was
+ * chosen); a printer that is gone leaves its resolution picked, so the canvas does not jump. Unchanged: the same object.
  */
 export function syncCanvasTarget(target: CanvasTarget, printers: readonly PrinterFacts[]): CanvasTarget {
   if (target.printerId === null) return target;
   const printer = printers.find((candidate) => candidate.id === target.printerId);
-  if (!printer) return { printerId: null, dpi: target.dpi, media: null, darkness: null };
-  const same = printer.dpi === target.dpi && sameMedia(printer.media, target.media) && printer.darkness === target.darkness;
-  return same ? target : { printerId: printer.id, dpi: printer.dpi, media: printer.media, darkness: printer.darkness };
+  if (!printer) return noPrinter(target.dpi);
+  const { id, dpi, media, darkness, unprintableMargin } = printer;
+  const same = dpi === target.dpi && sameMedia(media, target.media) && darkness === target.darkness && unprintableMargin === target.unprintableMargin;
+  return same ? target : { printerId: id, dpi, media, darkness, unprintableMargin };
 }
 
 /** The printer chosen by id (null: none, keep the resolution). */
 export function choosePrinter(target: CanvasTarget, printerId: string | null, printers: readonly PrinterFacts[]): CanvasTarget {
-  return syncCanvasTarget({ printerId, dpi: target.dpi, media: null, darkness: null }, printers);
+  return syncCanvasTarget({ ...noPrinter(target.dpi), printerId }, printers);
+}
+
+/** What the design warnings check a label against: a resolution, and a printer's unprintable margin ("1mm") if it has one. */
+export function designTarget(dpi: number, unprintableMargin: string | null): DesignTarget {
+  return unprintableMargin ? { targetDpi: dpi, unprintableMargin: toPoints(unprintableMargin) } : { targetDpi: dpi };
 }

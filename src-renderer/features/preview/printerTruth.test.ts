@@ -12,16 +12,16 @@ function picture(rows: string[]): Pixels {
 
 describe('printerViewRequest', () => {
   it('draws on the label’s size with no printer media, at the printer’s density', () => {
-    expect(printerViewRequest('^XA^XZ', { printerId: null, dpi: 203, media: null, darkness: null }, { width: '4in', height: '72pt' })).toEqual({ zpl: '^XA^XZ', dpmm: 8, width: 4, height: 1 });
+    expect(printerViewRequest('^XA^XZ', { printerId: null, dpi: 203, media: null, darkness: null, unprintableMargin: null }, { width: '4in', height: '72pt' })).toEqual({ zpl: '^XA^XZ', dpmm: 8, width: 4, height: 1 });
   });
 
   it('draws on the printer’s media when it has one', () => {
-    const target = { printerId: 'p', dpi: 300 as const, media: { width: '101.6mm', height: '6in' }, darkness: null };
+    const target = { printerId: 'p', dpi: 300 as const, media: { width: '101.6mm', height: '6in' }, darkness: null, unprintableMargin: null };
     expect(printerViewRequest('z', target, { width: '2in', height: '1in' })).toMatchObject({ dpmm: 12, width: 4, height: 6 });
   });
 
   it('waits while the label size is half typed', () => {
-    expect(printerViewRequest('z', { printerId: null, dpi: 600, media: null, darkness: null }, { width: '4', height: '1in' })).toBeNull();
+    expect(printerViewRequest('z', { printerId: null, dpi: 600, media: null, darkness: null, unprintableMargin: null }, { width: '4', height: '1in' })).toBeNull();
     expect(dpmmOf(600)).toBe(24);
   });
 });

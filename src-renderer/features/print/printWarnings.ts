@@ -4,9 +4,9 @@ import { designWarnings, uniqueDesignWarnings } from '../../../src-shared/layout
 import { layoutLabel, type LabelData } from '../../../src-shared/layout/layoutLabel';
 import { validateTemplate } from '../../../src-shared/model/template';
 import { DEFAULT_ZPL_DPI } from '../../../src-shared/render/outputFormats';
-import { toPoints } from '../../../src-shared/units/length';
 import type { ListedWarning } from '../../editor/WarningList';
 import { issueElementIds } from '../../editor/layoutIssues';
+import { designTarget } from '../../editor/target/canvasTarget';
 
 /** Records laid out in the dialog: enough to meet what varies with the data, few enough to stay instant as the form changes. */
 export const CHECKED_RECORDS = 100;
@@ -28,7 +28,7 @@ export function printWarnings(template: unknown, records: readonly unknown[], fo
   const validation = validateTemplate(template);
   if (!validation.ok) return [];
   const targetDpi = printer?.dpi ?? DEFAULT_ZPL_DPI;
-  const target = { targetDpi, unprintableMargin: printer?.unprintableMargin ? toPoints(printer.unprintableMargin) : undefined };
+  const target = designTarget(targetDpi, printer?.unprintableMargin ?? null);
   const warnings = records.slice(0, CHECKED_RECORDS).flatMap((record, index) => {
     if (!isRecord(record)) return [];
     try {
