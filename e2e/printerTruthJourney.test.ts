@@ -104,4 +104,12 @@ describe.sequential('printer truth journey', () => {
     const differences = page.getByLabel('Differences from the design', { exact: true });
     await expect.poll(() => differences.textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^\\d+ pixels differ from the design \\(.*${barcodeId}: \\d+.*\\)\\.$`));
   });
+
+  it('draws for the same printer after a reload', async () => {
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Printer truth tag');
+    await page.getByRole('tab', { name: 'Preview' }).or(page.getByRole('button', { name: 'Preview' })).first().click();
+    const drawFor = page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for');
+    await expect.poll(() => drawFor.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Dark 203 (203 dpi)');
+  });
 });

@@ -3,7 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { EditorSession, TemplateSort } from '../../src-shared/api/editorApi';
 import type { OutputFormat } from '../api/apiConstants';
 import { NO_ISSUES, type LayoutIssues } from '../editor/layoutIssues';
-import { DEFAULT_CANVAS_TARGET, type CanvasTarget } from '../editor/target/canvasTarget';
+import { rememberCanvasTarget, rememberedCanvasTarget, type CanvasTarget } from '../editor/target/canvasTarget';
 import type { LaidOutLabel } from '../../src-shared/layout/laidOutLabel';
 import type { EditorState } from './editorState';
 
@@ -14,6 +14,9 @@ export type SessionState =
   | { status: 'signedOut'; message: string }
   /** No /api at all (the page opened from a file, the server stopped). */
   | { status: 'unreachable'; message: string };
+
+/** The page's local storage; none under Node (the store's tests). */
+const pageStorage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
 export type SidePanel = 'inspector' | 'data' | 'preview' | 'history';
 
@@ -77,8 +80,13 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set) =
     set((state) => (state.canvasSize?.width === size.width && state.canvasSize.height === size.height ? {} : { canvasSize: size })),
   layoutIssues: NO_ISSUES,
   setLayoutIssues: (layoutIssues) => set((state) => (state.layoutIssues === layoutIssues ? {} : { layoutIssues })),
-  canvasTarget: DEFAULT_CANVAS_TARGET,
-  setCanvasTarget: (canvasTarget) => set((state) => (state.canvasTarget === canvasTarget ? {} : { canvasTarget })),
+  canvasTarget: rememberedCanvasTarget(pageStorage()),
+  setCanvasTarget: (canvasTarget) =>
+    set((state) => {
+      if (state.canvasTarget === canvasTarget) return {};
+      rememberCanvasTarget(pageStorage(), canvasTarget);
+      return { canvasTarget };
+    }),
   canvasLabel: null,
   setCanvasLabel: (canvasLabel) => set((state) => (state.canvasLabel === canvasLabel ? {} : { canvasLabel })),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePrinter, DEFAULT_CANVAS_TARGET, syncCanvasTarget } from './canvasTarget';
+import { choosePrinter, DEFAULT_CANVAS_TARGET, rememberCanvasTarget, rememberedCanvasTarget, syncCanvasTarget } from './canvasTarget';
 
 const media = { width: '4in', height: '6in' };
 const printers = [
@@ -30,5 +30,19 @@ describe('canvas target', () => {
     expect(syncCanvasTarget(current, printers)).toBe(current);
     expect(syncCanvasTarget({ printerId: 'c', dpi: 203, media: null, darkness: null, unprintableMargin: null }, printers)).toEqual({ printerId: 'c', dpi: 203, media: null, darkness: 28, unprintableMargin: '1.5mm' });
     expect(syncCanvasTarget({ printerId: 'gone', dpi: 300, media, darkness: null, unprintableMargin: null }, printers)).toEqual({ printerId: null, dpi: 300, media: null, darkness: null, unprintableMargin: null });
+  });
+
+  it('remembers the target between visits, and starts from the default when nothing usable is kept', () => {
+    const kept = new Map<string, string>();
+    const storage = { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => void kept.set(key, value) };
+    expect(rememberedCanvasTarget(storage)).toBe(DEFAULT_CANVAS_TARGET);
+    const target = { printerId: 'c', dpi: 203 as const, media: null, darkness: 28, unprintableMargin: '1.5mm' };
+    rememberCanvasTarget(storage, target);
+    expect(rememberedCanvasTarget(storage)).toEqual(target);
+    for (const damaged of ['{', '{"printerId":null,"dpi":150}', '"203"']) {
+      kept.set([...kept.keys()][0] ?? '', damaged);
+      expect(rememberedCanvasTarget(storage)).toBe(DEFAULT_CANVAS_TARGET);
+    }
+    expect(rememberedCanvasTarget(undefined)).toBe(DEFAULT_CANVAS_TARGET);
   });
 });

@@ -1,8 +1,9 @@
 // The printer the designer draws for: a configured printer (its resolution, media, darkness and margin), or none and a picked resolution.
+import { z } from 'zod';
 import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
 import type { DesignTarget } from '../../../src-shared/layout/designWarnings';
 import { toPoints } from '../../../src-shared/units/length';
-import { DEFAULT_ZPL_DPI, type ZplDpi } from '../../../src-shared/render/outputFormats';
+import { DEFAULT_ZPL_DPI, ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
 
 type PrinterFacts = Pick<EditorPrinter, 'id' | 'dpi' | 'media' | 'darkness' | 'unprintableMargin'>;
 
@@ -50,4 +51,37 @@ export function choosePrinter(target: CanvasTarget, printerId: string | null, pr
 /** What the design warnings check a label against: a resolution, and a printer's unprintable margin ("1mm") if it has one. */
 export function designTarget(dpi: number, unprintableMargin: string | null): DesignTarget {
   return unprintableMargin ? { targetDpi: dpi, unprintableMargin: toPoints(unprintableMargin) } : { targetDpi: dpi };
+}
+
+/** Where the page keeps the last target between visits (the browser's, or the app window's, local storage). */
+const REMEMBERED_TARGET_KEY = 'labelsmith.canvasTarget';
+
+const rememberedTargetSchema = z.object({
+  printerId: z.string().nullable(),
+  dpi: z.union(ZPL_DPIS.map((dpi) => z.literal(dpi))),
+  media: z.object({ width: z.string(), height: z.string() }).nullable(),
+  darkness: z.number().nullable(),
+  unprintableMargin: z.string().nullable(),
+});
+
+/**
+ * The target the designer drew for last time, so a reload or the next day starts at the same printer (its facts are
+ * refreshed once the printers are listed); the default when nothing usable is kept.
+ */
+export function rememberedCanvasTarget(storage: Pick<Storage, 'getItem'> | undefined): CanvasTarget {
+  try {
+    const kept = rememberedTargetSchema.safeParse(JSON.parse(storage?.getItem(REMEMBERED_TARGET_KEY) ?? 'null'));
+    return kept.success ? kept.data : DEFAULT_CANVAS_TARGET;
+  } catch {
+    // Unreadable JSON, or storage the page may not use: start from the default.
+    return DEFAULT_CANVAS_TARGET;
+  }
+}
+
+export function rememberCanvasTarget(storage: Pick<Storage, 'setItem'> | undefined, target: CanvasTarget): void {
+  try {
+    storage?.setItem(REMEMBERED_TARGET_KEY, JSON.stringify(target));
+  } catch {
+    // A full or forbidden storage only costs remembering the choice.
+  }
 }
