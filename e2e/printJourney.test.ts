@@ -101,6 +101,7 @@ describe.sequential('print journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Add printer' });
     await dialog.getByLabel('Printer name').fill('Dock 1');
     expect(await dialog.getByRole('radio', { name: 'Network (ZPL over TCP)' }).isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Text in the template’s fonts').locator('option:checked').textContent()).toBe('Drawn as graphics (every printer)');
     await dialog.getByLabel('Host').fill('127.0.0.1');
     await dialog.getByLabel('Port').fill(String(printer.port));
     await dialog.getByRole('button', { name: 'Add printer' }).click();
@@ -112,7 +113,7 @@ describe.sequential('print journey', () => {
       expect.arrayContaining(['Network (ZPL over TCP)', `127.0.0.1:${printer.port}`, '203 dpi', 'Printer’s own']),
     );
     const stored = await editorApi<{ printers: EditorPrinter[] }>(editor.server, 'GET', '/api/printers');
-    expect(stored.printers).toEqual([expect.objectContaining({ name: 'Dock 1', connection: { kind: 'raw', host: '127.0.0.1', port: printer.port }, dpi: 203 })]);
+    expect(stored.printers).toEqual([expect.objectContaining({ name: 'Dock 1', connection: { kind: 'raw', host: '127.0.0.1', port: printer.port }, dpi: 203, fonts: 'graphic' })]);
     await expect.poll(() => statusBadge('Dock 1'), STATUS_WAIT).toBe('Ready');
   });
 
@@ -203,6 +204,8 @@ describe.sequential('print journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Print' });
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
     expect(await dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent()).toBe('Dock 1 (Network (ZPL over TCP), 203 dpi)');
+    // How the texts will reach it, said once for the job.
+    await expect.poll(() => dialog.getByText('Texts in “Printer 0” print in the printer’s own font (^A0).').count()).toBe(1);
 
     await dialog.getByRole('radio', { name: 'Records from a file (CSV or JSON)' }).check();
     await dialog.getByLabel('Records file').setInputFiles({ name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(RECORDS_CSV) });

@@ -1,6 +1,7 @@
 // Checks of the editor's printer answers (/api/printers); a printer's status and print jobs have the /v1 schemas (printRequest.ts).
 import { z } from 'zod';
 import type { EditorPrinter, EditorPrinterTestResult } from '../../src-shared/api/editorPrinters';
+import { ZPL_FONT_MODES } from '../../src-shared/emit/zpl/zplFontDownloads';
 import { ZPL_DPIS } from '../../src-shared/render/outputFormats';
 
 const connectionSchema = z.discriminatedUnion('kind', [
@@ -19,6 +20,7 @@ export const editorPrinterSchema = z.object({
   speed: z.number().nullable(),
   timeZone: z.string().nullable(),
   unprintableMargin: z.string().nullable(),
+  fonts: z.enum(ZPL_FONT_MODES),
   createdAt: z.number(),
 }) satisfies z.ZodType<EditorPrinter>;
 export const editorPrinterListSchema = z.object({ printers: z.array(editorPrinterSchema) });

@@ -23,11 +23,8 @@ export interface EditorPrinter {
   timeZone: string | null;
   /** What it cannot print at every edge, as a length ("1mm"), or null: none. */
   unprintableMargin: string | null;
-  /**
-   * How texts in the template's fonts reach the printer: drawn as graphics, or in fonts downloaded with each job. The
-   * server always sends it; optional so an editor that does not show it yet still checks the answer.
-   */
-  fonts?: ZplFontMode;
+  /** How texts in the template's fonts reach the printer: drawn as graphics, or in fonts downloaded with each job. */
+  fonts: ZplFontMode;
   createdAt: number;
 }
 

@@ -12,6 +12,7 @@ import { PrinterField, usePrinterChoice } from './PrinterField';
 import { PrintProgressLine } from './PrintProgressLine';
 import { parseRecordsFile, printPlan, recordFields } from './printRecords';
 import { CHECKED_RECORDS, printWarnings } from './printWarnings';
+import { textDelivery } from './textDelivery';
 import { isPrinting, usePrintJob } from './usePrintJob';
 
 type RecordFile = { name: string; records: unknown[] } | { name: string; error: string };
@@ -34,6 +35,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const plan = printPlan(records, quantityField || undefined, Number(copies));
   const busy = isPrinting(progress);
   const firstRecord = records[0];
+  const delivery = useMemo(() => textDelivery(template, printer), [template, printer]);
   const fonts = useFonts();
   const warnings = useMemo(() => (fonts.status === 'ready' ? printWarnings(template, records, fonts.fonts, printer) : []), [fonts, template, records, printer]);
 
@@ -106,6 +108,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
           <p id={ids.plan} className={plan.ok ? 'print-plan' : 'error-text'}>
             {plan.ok ? `${plan.totalLabels} ${plan.totalLabels === 1 ? 'label' : 'labels'} in all (${plan.labelCount} per copy).` : plan.problem}
           </p>
+          {delivery && <p className="hint">{delivery}</p>}
           {warnings.length > 0 && (
             <div className="field">
               <p className="hint">

@@ -4,7 +4,8 @@ import type { EditorPrinter, EditorPrinterInput, EditorPrinterKind } from '../..
 import { describeError } from '../../api/apiError';
 import { ZPL_RESOLUTIONS } from '../../api/apiConstants';
 import { Dialog } from '../../ui/Dialog';
-import { EMPTY_PRINTER_FORM, fieldErrors, formFromPrinter, KIND_NAMES, printerInput, type FieldName, type PrinterFormFields } from './printerFields';
+import { EMPTY_PRINTER_FORM, fieldErrors, FONT_MODE_NAMES, formFromPrinter, KIND_NAMES, printerInput, type FieldName, type PrinterFormFields } from './printerFields';
+import { ZPL_FONT_MODES } from '../../../src-shared/emit/zpl/zplFontDownloads';
 
 export interface PrinterFormDialogProps {
   /** The printer to edit; none to add one. */
@@ -52,6 +53,7 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const resolutionId = useId();
+  const fontsId = useId();
   const set = <K extends keyof PrinterFormFields>(name: K, value: PrinterFormFields[K]) => {
     setFields((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
@@ -117,7 +119,16 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
                 ))}
               </select>
             </div>
-            <div />
+            <div className="field">
+              <label htmlFor={fontsId}>Text in the template’s fonts</label>
+              <select id={fontsId} value={fields.fonts} onChange={(event) => set('fonts', event.target.value as PrinterFormFields['fonts'])}>
+                {ZPL_FONT_MODES.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {FONT_MODE_NAMES[mode]}
+                  </option>
+                ))}
+              </select>
+            </div>
             <InputField label="Media width" {...text('mediaWidth')} placeholder="4in" hint="Empty: the printer’s own." />
             <InputField label="Media height" {...text('mediaHeight')} placeholder="6in" />
             <InputField label="Darkness (0–30)" {...text('darkness')} type="number" min={0} max={30} placeholder="printer’s own" />

@@ -13,6 +13,7 @@ const dock: EditorPrinter = {
   speed: 4,
   timeZone: 'Europe/Berlin',
   unprintableMargin: '1mm',
+  fonts: 'download',
   createdAt: 0,
 };
 
@@ -30,8 +31,8 @@ describe('printer fields', () => {
   it('go from a printer to the form and back unchanged', () => {
     const form = formFromPrinter(dock);
     expect(form).toMatchObject({ name: 'Dock 1', kind: 'raw', host: '10.0.0.5', port: '9100', dpi: 300, mediaWidth: '4in', darkness: '20', speed: '4', timeZone: 'Europe/Berlin' });
-    const { name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin } = dock;
-    expect(printerInput(form)).toEqual({ name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin });
+    const { name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, fonts } = dock;
+    expect(printerInput(form)).toEqual({ name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, fonts });
     const queue: EditorPrinter = { ...dock, connection: { kind: 'system', queue: 'GK420', rawQueue: true }, media: null, darkness: null, speed: null, timeZone: null, unprintableMargin: null };
     expect(printerInput(formFromPrinter(queue))).toMatchObject({ connection: queue.connection, media: null, darkness: null, speed: null, timeZone: null, unprintableMargin: null });
     const device: EditorPrinter = { ...dock, connection: { kind: 'device', path: '/dev/usb/lp0' } };
@@ -49,6 +50,7 @@ describe('printer fields', () => {
       speed: null,
       timeZone: null,
       unprintableMargin: null,
+      fonts: 'graphic',
     });
     expect(printerInput({ ...form, timeZone: ' America/New_York ' }).timeZone).toBe('America/New_York');
     expect(printerInput({ ...form, unprintableMargin: ' 1mm ' }).unprintableMargin).toBe('1mm');

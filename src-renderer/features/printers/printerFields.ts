@@ -1,5 +1,6 @@
 // A printer as the page shows it (kind, address, media) and as its form edits it: text fields to and from the API's shape.
 import type { EditorPrinter, EditorPrinterConnection, EditorPrinterInput, EditorPrinterKind } from '../../../src-shared/api/editorPrinters';
+import type { ZplFontMode } from '../../../src-shared/emit/zpl/zplFontDownloads';
 import { EditorApiError } from '../../api/apiError';
 import type { ZplDpi } from '../../api/apiConstants';
 
@@ -23,6 +24,12 @@ export function printerAddress(connection: EditorPrinterConnection): string {
   }
 }
 
+/** How texts in the template's own fonts reach a ZPL printer, as the form offers it. */
+export const FONT_MODE_NAMES: Record<ZplFontMode, string> = {
+  graphic: 'Drawn as graphics (every printer)',
+  download: 'Fonts downloaded with each job (~DY)',
+};
+
 export function mediaText(media: EditorPrinter['media']): string {
   return media ? `${media.width} × ${media.height}` : 'Printer’s own';
 }
@@ -43,6 +50,7 @@ export interface PrinterFormFields {
   speed: string;
   timeZone: string;
   unprintableMargin: string;
+  fonts: ZplFontMode;
 }
 
 export const EMPTY_PRINTER_FORM: PrinterFormFields = {
@@ -60,6 +68,7 @@ export const EMPTY_PRINTER_FORM: PrinterFormFields = {
   speed: '',
   timeZone: '',
   unprintableMargin: '',
+  fonts: 'graphic',
 };
 
 export function formFromPrinter(printer: EditorPrinter): PrinterFormFields {
@@ -78,6 +87,7 @@ export function formFromPrinter(printer: EditorPrinter): PrinterFormFields {
     speed: printer.speed === null ? '' : String(printer.speed),
     timeZone: printer.timeZone ?? '',
     unprintableMargin: printer.unprintableMargin ?? '',
+    fonts: printer.fonts,
   };
 }
 
@@ -106,10 +116,11 @@ export function printerInput(fields: PrinterFormFields): EditorPrinterInput {
     speed: optionalNumber(fields.speed),
     timeZone: fields.timeZone.trim() === '' ? null : fields.timeZone.trim(),
     unprintableMargin: fields.unprintableMargin.trim() === '' ? null : fields.unprintableMargin.trim(),
+    fonts: fields.fonts,
   };
 }
 
-export type FieldName = Exclude<keyof PrinterFormFields, 'kind' | 'rawQueue'>;
+export type FieldName = Exclude<keyof PrinterFormFields, 'kind' | 'rawQueue' | 'fonts'>;
 
 /** The server's paths (details.errors) as the form's fields. */
 const FIELD_OF_PATH: Record<string, FieldName> = {
