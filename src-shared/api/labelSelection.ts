@@ -5,7 +5,7 @@ export type LabelSelection = { ok: true; numbers: number[]; text: string } | { o
 const PART = /^(\d+)(?:\s*-\s*(\d+))?$/;
 
 /** Consecutive numbers as ranges: [1, 3, 4, 5] is "1,3-5". */
-export function formatLabelNumbers(numbers: readonly number[]): string {
+function formatLabelNumbers(numbers: readonly number[]): string {
   const parts: string[] = [];
   for (let index = 0; index < numbers.length; ) {
     const first = numbers[index] ?? 0;

@@ -15,7 +15,6 @@ export const DESIGN_WARNING_CODES = [
   'BARCODE_MODULE_TOO_NARROW',
   'BARCODE_X_DIMENSION_TOO_SMALL',
 ] as const;
-export type DesignWarningCode = (typeof DESIGN_WARNING_CODES)[number];
 
 const DESIGN_CODES: ReadonlySet<string> = new Set(DESIGN_WARNING_CODES);
 
