@@ -49,6 +49,19 @@ describe('the stock list', () => {
     expect(groupStocks(LABEL_STOCKS, 'no such stock')).toEqual([]);
   });
 
+  it('finds a size under every vendor, whatever units it is sold in and turned either way', () => {
+    const ids = (filter: string) => groupStocks(LABEL_STOCKS, filter).flatMap((group) => group.stocks.map((stock) => stock.id));
+    const fourBySix = ids('4x6');
+    expect(fourBySix).toEqual(expect.arrayContaining(['zebra-4x6', 'dymo-1744907', 'brother-dk-11241']));
+    expect(fourBySix).not.toContain('brother-dk-11247');
+    for (const spelling of ['4 × 6 in', '6x4', '102 x 152 mm', '101,6x152,4mm', '4x6"']) expect(ids(spelling), spelling).toEqual(fourBySix);
+    // The continuous 102 mm tape, cut at 152 mm, is a 4 × 6 as well.
+    expect(ids('brother 4x6')).toEqual(['brother-dk-11241', 'brother-dk-22243']);
+    // Without a unit, sides above 20 are millimetres; Zebra's 4 × 2.5 in (101.6 × 63.5 mm) is within the tolerance too.
+    expect(ids('62x100')).toEqual(expect.arrayContaining(['brother-dk-11202', 'zebra-4x2-5']));
+    expect(ids('62x100')).not.toContain('brother-dk-11209');
+  });
+
   it('names stocks without repeating Zebra’s size', () => {
     expect(stockTitle(zebra46)).toBe('Direct thermal roll 4 × 6 in');
     expect(stockTitle(avery5162)).toBe('5162 Address labels, 14 per sheet');

@@ -21,14 +21,57 @@ export function stockTitle(stock: Stock): string {
   return stock.vendor === 'Zebra' ? stock.name : `${stock.code} ${stock.name}`;
 }
 
-/** Stocks whose vendor, code, name, size or kind contain every word of the filter, grouped by vendor in list order. */
+/** A size in a filter: "4x6", "4 × 6 in", "102x152mm", "62 x 100 mm". */
+const SIZE_IN_FILTER = /(\d+(?:[.,]\d+)?)\s*[x×]\s*(\d+(?:[.,]\d+)?)\s*(mm|in|")?/i;
+/** Without a unit, sides up to this are inches ("4x6"), larger ones millimetres ("102x152"). */
+const LARGEST_INCH_SIDE = 20;
+/** How far a stock's side may be from the asked one and still match: vendors round 4 in to 101, 102 or 103 mm. */
+const SIZE_TOLERANCE = 0.025;
+const MIN_TOLERANCE_MM = 1;
+
+interface SizeQuery {
+  /** The two sides asked for, in millimetres, in either order. */
+  sides: [number, number];
+  /** The filter without the size. */
+  rest: string;
+}
+
+/** The size a filter asks for, if any. */
+export function sizeQuery(filter: string): SizeQuery | undefined {
+  const match = SIZE_IN_FILTER.exec(filter);
+  if (!match) return undefined;
+  const [a, b] = [match[1], match[2]].map((side) => Number((side ?? '').replace(',', '.')));
+  if (a === undefined || b === undefined || !(a > 0 && b > 0)) return undefined;
+  const unit = match[3]?.toLowerCase();
+  const inches = unit === undefined ? Math.max(a, b) <= LARGEST_INCH_SIDE : unit !== 'mm';
+  const toMm = (side: number) => (inches ? side * 25.4 : side);
+  return { sides: [toMm(a), toMm(b)], rest: filter.replace(match[0], ' ') };
+}
+
+const stockSidesMm = (stock: Stock): [number, number] => (stock.units === 'in' ? [stock.width * 25.4, stock.height * 25.4] : [stock.width, stock.height]);
+
+function near(actual: number, asked: number): boolean {
+  return Math.abs(actual - asked) <= Math.max(MIN_TOLERANCE_MM, asked * SIZE_TOLERANCE);
+}
+
+/** Whether the stock has the asked size, turned either way, whatever units its vendor sells it in. */
+function hasSize(stock: Stock, [a, b]: [number, number]): boolean {
+  const [width, height] = stockSidesMm(stock);
+  return (near(width, a) && near(height, b)) || (near(width, b) && near(height, a));
+}
+
+/**
+ * Stocks that match the filter, grouped by vendor in list order: a size in it ("4x6", "102 x 152 mm") matches every
+ * vendor's stock of that size (Brother's 102 × 152 mm is a 4 × 6), and every other word must be in the vendor, code,
+ * name, size or kind.
+ */
 export function groupStocks(stocks: readonly Stock[], filter: string): StockGroup[] {
-  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  const size = sizeQuery(filter);
+  const words = (size?.rest ?? filter).toLowerCase().split(/\s+/).filter(Boolean);
   const groups = new Map<string, Stock[]>();
   for (const stock of stocks) {
-    // "4x6" finds "4 × 6 in" too.
-    const compactSize = `${formatNumber(stock.width, stock.units)}x${formatNumber(stock.height, stock.units)}`;
-    const haystack = [stock.vendor, stock.code, stock.name, stockSize(stock), compactSize, stock.kind, stock.continuous ? 'continuous' : ''].join(' ').toLowerCase();
+    const haystack = [stock.vendor, stock.code, stock.name, stockSize(stock), stock.kind, stock.continuous ? 'continuous' : ''].join(' ').toLowerCase();
+    if (size && !hasSize(stock, size.sides)) continue;
     if (!words.every((word) => haystack.includes(word))) continue;
     const group = groups.get(stock.vendor) ?? [];
     group.push(stock);
