@@ -1,7 +1,7 @@
 // An expression being typed: live value (or error) with the selected sample record, and field names to complete from that record.
 import { useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { selectSampleData, useEditorStore } from '../../store';
-import { applyCompletion, completeAt, fieldPaths, previewExpression, type ExpressionPreview, type ExpressionScope } from './expressionPreview';
+import { applyCompletion, completeAt, completionPaths, previewExpression, type ExpressionPreview, type ExpressionScope } from './expressionPreview';
 import { useGestureEdit } from './fields/useGestureEdit';
 
 export interface ExpressionFieldProps {
@@ -33,7 +33,7 @@ export function ExpressionField({ label, value, scope, onChange, purpose = 'valu
   const outputId = useId();
   const source = draft ?? value;
   const preview = previewExpression(source, data, scope);
-  const fields = useMemo(() => fieldPaths(data, scope), [data, scope]);
+  const fields = useMemo(() => completionPaths(data, scope), [data, scope]);
   const completion = focused ? completeAt(source, cursor, fields) : undefined;
 
   const edit = (next: string) => {

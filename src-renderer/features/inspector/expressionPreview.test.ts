@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCompletion, completeAt, fieldPaths, previewExpression } from './expressionPreview';
+import { applyCompletion, completeAt, completionPaths, fieldPaths, previewExpression } from './expressionPreview';
 
 const record = { name: 'Espresso beans', price: 12.9, onSale: true, customer: { city: 'Lyon', 'post code': '69001' }, items: [{ sku: 'A-1' }] };
 const fixedClock = { now: () => new Date('2025-06-15T12:00:00Z') };
@@ -53,5 +53,13 @@ describe('field names', () => {
     expect(completion).toMatchObject({ from: 6, to: 8, options: ['name'] });
     expect(completeAt('upper(nam) + 1', 7, fields)).toMatchObject({ from: 6, to: 9 });
     expect(applyCompletion('upper(nam) + 1', completeAt('upper(nam) + 1', 7, fields), 'name')).toEqual({ text: 'upper(name) + 1', cursor: 10 });
+  });
+
+  it('completes `data.` paths where top-level names are fields too, bare names first', () => {
+    const fields = completionPaths(record, 'fields');
+    expect(completeAt('data.cu', 7, fields).options).toEqual(['data.customer', 'data.customer.city', 'data.customer["post code"]']);
+    expect(completeAt('upper(data.', 11, fields).options).toContain('data.name');
+    expect(completeAt('na', 2, fields).options).toEqual(['name']);
+    expect(completionPaths(record, 'data')).toEqual(fieldPaths(record, 'data'));
   });
 });

@@ -66,6 +66,14 @@ export function fieldPaths(data: Record<string, unknown>, scope: ExpressionScope
   return paths;
 }
 
+/**
+ * What the field completes from: the data's paths as the scope writes them, and where top-level names are fields,
+ * their `data.` spellings after them, so typing `data.` completes too.
+ */
+export function completionPaths(data: Record<string, unknown>, scope: ExpressionScope): string[] {
+  return scope === 'data' ? fieldPaths(data, 'data') : [...fieldPaths(data, 'fields'), ...fieldPaths(data, 'data')];
+}
+
 export interface Completion {
   /** The range of `source` a chosen option replaces. */
   from: number;
