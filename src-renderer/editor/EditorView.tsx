@@ -1,29 +1,11 @@
 // The canvas filling its container: layout of the store's template, keyboard shortcuts, and a fit-to-view when first shown.
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CanvasLayout, FontRegistry } from '../engine';
 import type { EditorStore } from '../store/editorStore';
 import { useEditorKeyboard } from './keyboard';
 import { LabelCanvas } from './LabelCanvas';
 import { useEditorLayout } from './useCanvasLayout';
-
-interface Size {
-  width: number;
-  height: number;
-}
-
-function useElementSize(element: RefObject<HTMLElement | null>): Size | undefined {
-  const [size, setSize] = useState<Size>();
-  useLayoutEffect(() => {
-    const target = element.current;
-    if (!target) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) });
-    });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [element]);
-  return size;
-}
+import { useElementSize } from '../ui/useElementSize';
 
 export interface EditorViewProps {
   store: EditorStore;
