@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
 import { decodePng } from './support/pixels';
+import { openCompare, publishVersion, restoreVersion, sidePanel as sidePanelOf, versionList } from './support/versionSteps';
 
 /** A 2x1 in tag with one filled square `x` inches from the left: versions that differ only in where the square is. */
 function squareTag(x: number) {
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 function sidePanel(): Locator {
-  return page.getByRole('complementary', { name: 'Properties' });
+  return sidePanelOf(page);
 }
 
 /** The version a /v1 render of the template used, and the x of its square in the ZPL (^FO x,y in dots at 203 dpi). */
@@ -66,24 +67,15 @@ describe.sequential('versions journey', () => {
     await expect.poll(() => page.getByText('All changes saved').count()).toBe(1);
     expect((await apiRender()).version).toBe('1');
 
-    await sidePanel().getByRole('tab', { name: 'History' }).click();
-    await sidePanel().getByLabel('Note for the next version').fill('square moved right');
-    await sidePanel().getByRole('button', { name: 'Publish as version 2' }).click();
-    const versions = sidePanel().getByRole('list', { name: 'Versions' });
-    await expect.poll(() => versions.getByRole('listitem').count()).toBe(2);
+    await publishVersion(page, 2, 'square moved right');
+    const versions = versionList(page);
     expect(await versions.getByRole('listitem').first().textContent()).toContain('Version 2 (live)');
     expect(await versions.getByRole('listitem').first().textContent()).toContain('“square moved right”');
     expect(await apiRender()).toEqual({ version: '2', squareX: Math.round(1.2 * 203) });
   });
 
   it('compares versions 1 and 2 side by side and overlaid: the moved square shows in the difference colours', async () => {
-    const versions = sidePanel().getByRole('list', { name: 'Versions' });
-    await versions.getByRole('checkbox', { name: 'Version 1' }).check();
-    await versions.getByRole('checkbox', { name: 'Version 2 (live)' }).check();
-    await sidePanel().getByRole('button', { name: 'Compare version 1 with 2' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Compare version 1 with version 2' });
-    await expect.poll(() => dialog.getByRole('figure', { name: 'Version 1' }).locator('canvas').count()).toBe(1);
-    expect(await dialog.getByRole('figure', { name: 'Version 2' }).locator('canvas').count()).toBe(1);
+    const dialog = await openCompare(page, 1, 2);
 
     await dialog.getByRole('tab', { name: 'Overlay' }).click();
     const overlay = dialog.getByRole('img', { name: 'Version 1 and version 2 overlaid' });
@@ -104,11 +96,7 @@ describe.sequential('versions journey', () => {
   });
 
   it('restores version 1: published again as version 3, the editor shows it, API keys render it', async () => {
-    await sidePanel().getByRole('button', { name: 'Restore version 1' }).click();
-    await page.getByRole('dialog', { name: 'Restore version 1?' }).getByRole('button', { name: 'Restore version 1' }).click();
-    const versions = sidePanel().getByRole('list', { name: 'Versions' });
-    await expect.poll(() => versions.getByRole('listitem').count()).toBe(3);
-    expect(await versions.getByRole('listitem').first().textContent()).toContain('“restored from 1”');
+    await restoreVersion(page, 1, 3);
     expect(await apiRender()).toEqual({ version: '3', squareX: Math.round(0.2 * 203) });
     const stored = await editorApi<{ content: { elements: { position: { x: string } }[] }; latestVersion: number; draftChanged: boolean }>(
       editor.server,

@@ -174,3 +174,73 @@ describe('labelsmith print', () => {
     }
   });
 });
+
+describe('labelsmith print: versions, mappings, prompts and reprints', () => {
+  /** The parcel template showing `text`, published (or republished) as the team's next version of "parcel". */
+  async function publish(d: string[], team: string, file: (name: string, content: string) => string, expression: string, extra: Record<string, unknown> = {}) {
+    const content = { ...TEMPLATE, ...extra, elements: [{ ...TEMPLATE.elements[0], content: { expression } }] };
+    await json(['template', 'import', '--team', team, '--file', file('v.json', JSON.stringify(content)), '--slug', 'parcel', '--publish', ...d]);
+  }
+  const fieldData = (fake: FakeZplPrinter) => labelConnections(fake).join('').match(/\^FD.*?\^FS/g);
+
+  it('prints a published version with --template-version, the draft without it; an unknown version exits 2', async () => {
+    const { d, team, file } = await setUp();
+    const fake = await fakePrinter();
+    const printer = await addPrinter(d, team, fake.port);
+    await publish(d, team, file, "'v1 ' + data.title");
+    await publish(d, team, file, "'v2 ' + data.title");
+    const data = file('d.json', '{"title": "box"}');
+    const first = printJobSchema.parse(await json(['print', '--printer', printer, '--template-id', 'parcel', '--template-version', '1', '--data', data, ...d]));
+    expect(first).toMatchObject({ status: 'done', templateVersion: 1 });
+    const latest = printJobSchema.parse(await json(['print', '--printer', printer, '--template-id', 'parcel', '--data', data, ...d]));
+    expect(latest).toMatchObject({ status: 'done', templateVersion: null });
+    expect(fieldData(fake)).toEqual(['^FDv1 box^FS', '^FDv2 box^FS']);
+
+    const missing = await run(['print', '--printer', printer, '--template-id', 'parcel', '--template-version', '3', '--data', data, ...d]);
+    expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('TEMPLATE_VERSION_NOT_FOUND')]);
+    const withFile = await run(['print', '--printer', printer, '--template', file('t.json', JSON.stringify(TEMPLATE)), '--template-version', '1', '--data', data, ...d]);
+    expect([withFile.code, withFile.stderr]).toEqual([2, 'error: --template-version needs --template-id (a template file has no versions)\n']);
+    expect(labelConnections(fake)).toHaveLength(2);
+  });
+
+  it('fills fields from the saved column mapping and by name, --map overriding; prompted fields take --set or their default', async () => {
+    const { d, team, file } = await setUp();
+    const fake = await fakePrinter();
+    const printer = await addPrinter(d, team, fake.port);
+    await publish(d, team, file, "data.title + '/' + data.shipTo.city + '/' + data.lot + '/' + data.boxes", {
+      meta: { name: 'Parcel', columnMap: { title: 'Product' } },
+      prompts: [
+        { name: 'lot', label: 'Lot number', default: 'L-0' },
+        { name: 'boxes', label: 'Boxes', type: 'number', default: '1' },
+      ],
+    });
+    const records = file('wave.csv', 'Product;Ship-to City;Other\nTea;Oslo;Rice\nCoffee;Bergen;Beans\n');
+    const base = ['print', '--printer', printer, '--template-id', 'parcel', '--records', records, ...d];
+    expect(await json(base)).toMatchObject({ status: 'done', labelCount: 2 });
+    expect(await json([...base, '--map', 'title=Other', '--set', 'lot=L-77', '--set', 'boxes=3', '--range', '2'])).toMatchObject({ labelCount: 1 });
+    expect(fieldData(fake)).toEqual(['^FDTea/Oslo/L-0/1^FS', '^FDCoffee/Bergen/L-0/1^FS', '^FDBeans/Bergen/L-77/3^FS']);
+
+    const wrong = await run([...base, '--set', 'boxes=many']);
+    expect([wrong.code, wrong.stderr]).toEqual([2, 'error: record 1: prompted field "boxes" (Boxes): must be a number, got "many" (BAD_REQUEST)\n']);
+  });
+
+  it('job reprint prints chosen labels again with their serials; the counter does not move', async () => {
+    const { d, team, file } = await setUp();
+    const fake = await fakePrinter();
+    const printer = await addPrinter(d, team, fake.port);
+    const serial = file('serial.json', JSON.stringify({ ...TEMPLATE, elements: [{ ...TEMPLATE.elements[0], content: { expression: 'data.title + \' #\' + counter("parcel", {start: 101})' } }] }));
+    const records = file('r.json', JSON.stringify([{ title: 'A' }, { title: 'B' }, { title: 'C' }]));
+    const job = printJobSchema.parse(await json(['print', '--printer', printer, '--template', serial, '--records', records, ...d]));
+    expect(fieldData(fake)).toEqual(['^FDA #101^FS', '^FDB #102^FS', '^FDC #103^FS']);
+
+    const reprint = printJobSchema.parse(await json(['job', 'reprint', job.id, '--labels', '3,1', ...d]));
+    expect(reprint).toMatchObject({ status: 'done', reprintOf: job.id, reprintLabels: '1,3', labelCount: 2, labelsSent: 2 });
+    expect(fieldData(fake)?.slice(3)).toEqual(['^FDA #101^FS', '^FDC #103^FS']);
+    const next = printJobSchema.parse(await json(['print', '--printer', printer, '--template', serial, '--data', file('d.json', '{"title": "D"}'), ...d]));
+    expect(next.status).toBe('done');
+    expect(fieldData(fake)?.at(-1)).toBe('^FDD #104^FS');
+
+    const pastEnd = await run(['job', 'reprint', job.id, '--labels', '4', ...d]);
+    expect([pastEnd.code, pastEnd.stderr]).toEqual([2, expect.stringContaining("label 4 is past the job's last label (3")]);
+  });
+});

@@ -9,6 +9,7 @@ import { submitRawZplJob } from '../printing/rawZplSubmission';
 import { createPrintQueue, type PrintQueue } from '../printing/printQueue';
 import { DEFAULT_RETRY_POLICY } from '../printing/printQueueOptions';
 import { createRenderPool } from '../render/renderPool';
+import { templateVersionFor } from '../server/templateAccess';
 import { QuotaGate } from '../server/quotaGate';
 import type { Store } from '../store/openStore';
 import { found, parseOptions, printJson, wholeNumberSchema, withDataDirOption, withStore } from './adminCliSupport';
@@ -23,6 +24,7 @@ const printOptionsSchema = z.object({
   printer: z.string(),
   template: z.string().optional(),
   templateId: z.string().optional(),
+  templateVersion: wholeNumberSchema(1).optional(),
   data: z.string().optional(),
   records: z.string().optional(),
   quantityField: z.string().optional(),
@@ -50,25 +52,42 @@ interface Source {
   zpl?: Uint8Array;
 }
 
+/** --records as a batch: an array of records (a sheet, CSV, or a JSON array), shaped by the template's column mapping. */
+function readBatch(options: PrintOptions, template: unknown): Pick<Source, 'records' | 'firstNumber'> {
+  const { records, firstNumber } = readRecordsFile(options.records ?? '', options, template);
+  if (!Array.isArray(records)) throw new UsageError(`--records: must be a sheet, a CSV file or a JSON array of objects, at most ${BATCH_LIMITS.maxRecords} records`);
+  return { records, firstNumber };
+}
+
 function readSource(options: PrintOptions): Source {
   if (options.zpl !== undefined) {
-    const others = (['template', 'templateId', 'data', 'records', 'quantityField', 'sheet', 'headerRow', 'range', 'map', 'set'] as const).filter((key) => options[key] !== undefined);
+    const others = (['template', 'templateId', 'templateVersion', 'data', 'records', 'quantityField', 'sheet', 'headerRow', 'range', 'map', 'set'] as const).filter((key) => options[key] !== undefined);
     if (others.length > 0) throw new UsageError('--zpl prints raw ZPL: give it without --template, --template-id, --data, --records or their options');
     return { zpl: readInputBytes(options.zpl, 'ZPL') };
   }
   if ((options.template === undefined) === (options.templateId === undefined)) throw new UsageError('give either --template or --template-id');
+  if (options.templateVersion !== undefined && options.templateId === undefined) throw new UsageError('--template-version needs --template-id (a template file has no versions)');
   if ((options.data === undefined) === (options.records === undefined)) throw new UsageError('give either --data or --records');
   refuseRecordsOptionsWithout(options.records, options);
   const stdinReaders = [options.template, options.data, options.records].filter((path) => path === '-');
   if (stdinReaders.length > 1) throw new UsageError('only one of --template and --data/--records can read stdin');
   const templateFile = options.template === undefined ? undefined : readJsonFile(options.template, 'template');
   if (options.data !== undefined) return { templateFile, data: withSetValues(readJsonFile(options.data, 'data'), options) };
-  const { records, firstNumber } = readRecordsFile(options.records ?? '', options);
-  if (!Array.isArray(records)) throw new UsageError(`--records: must be a sheet, a CSV file or a JSON array of objects, at most ${BATCH_LIMITS.maxRecords} records`);
-  return { templateFile, records, firstNumber };
+  // A stored template's column mapping is known once the store is open: its records are read then.
+  return templateFile === undefined ? {} : { templateFile, ...readBatch(options, templateFile) };
 }
 
-async function print(store: Store, options: PrintOptions, { templateFile, data, records, firstNumber, zpl }: Source): Promise<void> {
+/** The stored template --template-id names: its draft, or with --template-version that published version. */
+function storedTemplate(store: Store, teamId: string, options: PrintOptions): { id: string; content: unknown; version: number | null } {
+  const id = options.templateId ?? '';
+  const stored = found(store.templates.resolve(teamId, id, { publishedOnly: false }), 'template', id);
+  if (options.templateVersion === undefined) return { id: stored.id, content: stored.content, version: null };
+  const version = templateVersionFor(store, stored, id, options.templateVersion);
+  return { id: stored.id, content: version.content, version: version.number };
+}
+
+async function print(store: Store, options: PrintOptions, source: Source): Promise<void> {
+  const { templateFile, data, zpl } = source;
   const printer = found(store.printers.get(options.printer), 'printer', options.printer);
   const team = found(store.teams.get(printer.teamId), 'team', printer.teamId);
   const queue = ownJobQueue(store, options.maxAttempts);
@@ -76,12 +95,13 @@ async function print(store: Store, options: PrintOptions, { templateFile, data, 
   let submitted;
   if (zpl === undefined) {
     // The administrator's command: any template of the printer's team, drafts included, or a library's by <library>:<slug>.
-    const stored = options.templateId === undefined ? undefined : found(store.templates.resolve(team.id, options.templateId, { publishedOnly: false }), 'template', options.templateId);
+    const stored = options.templateId === undefined ? undefined : storedTemplate(store, team.id, options);
     const template = stored === undefined ? templateFile : stored.content;
+    const { records, firstNumber } = stored !== undefined && options.records !== undefined ? readBatch(options, template) : source;
     const pool = createRenderPool({ threads: 1 });
     try {
-      const source = { template, templateId: stored?.id ?? null, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber };
-      submitted = await submitPrintJob({ store, render: (job) => pool.render(job), quota: new QuotaGate() }, { ...submission, ...source });
+      const printed = { template, templateId: stored?.id ?? null, templateVersion: stored?.version ?? null, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber };
+      submitted = await submitPrintJob({ store, render: (job) => pool.render(job), quota: new QuotaGate() }, { ...submission, ...printed });
     } finally {
       await pool.close();
     }
@@ -127,7 +147,8 @@ export function printCommand(): Command {
     .description('print a template with data, or one label per record, on a configured printer; waits for the job and prints it as JSON')
     .requiredOption('--printer <id>', 'printer id (labelsmith printer list)')
     .option('--template <file>', 'template JSON file ("-" for stdin)')
-    .option('--template-id <id>', "a template of the printer's team: id or slug, or <library>:<slug>")
+    .option('--template-id <id>', "a template of the printer's team: id or slug, or <library>:<slug> (its saved draft)")
+    .option('--template-version <n>', 'with --template-id: print this published version instead of the draft (labelsmith template versions)')
     .option('--data <file>', 'data JSON file ("-" for stdin)')
     .option('--records <file>', 'a batch instead of --data, one label per record: .xlsx or .ods, CSV (, ; or tab) with a header row, or a JSON array of objects')
     .option('--quantity-field <name>', `with --records: the field holding each record's copies (1..${BATCH_LIMITS.maxQuantity}; empty: 1)`)

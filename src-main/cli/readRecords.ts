@@ -4,10 +4,10 @@ import { BadRequestError } from '../../src-shared/errors';
 import { isPlainObject } from '../../src-shared/render/batchPlan';
 import type { LabelData } from '../../src-shared/layout/layoutLabel';
 import { parseRecordRange, selectRange } from '../../src-shared/records/recordRange';
+import { effectiveColumnMap, templateFields } from '../../src-shared/records/columnMap';
 import { parseAssignment, shapeRecords } from '../../src-shared/records/recordValues';
-import { readSheetRows } from '../../src-shared/records/sheetRows';
-import { tableRecords } from '../../src-shared/records/tableRecords';
-import { readCsvRows } from '../records/csvRows';
+import { validateTemplate } from '../../src-shared/model/template';
+import { CSV_EXTENSIONS, hasExtension, readTableFile, SHEET_EXTENSIONS } from '../../src-shared/records/tableFile';
 import { UsageError } from './cliErrors';
 import { readInputBytes, readJsonFile } from './readInput';
 
@@ -19,9 +19,6 @@ export interface RecordsOptions {
   map?: string[];
   set?: string[];
 }
-
-const SHEET_EXTENSIONS = ['.xlsx', '.xlsm', '.xls', '.ods'];
-const CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'];
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -42,22 +39,31 @@ export function refuseRecordsOptionsWithout(records: string | undefined, options
   for (const [option, value] of Object.entries(given)) if (value !== undefined) throw new UsageError(`${option} needs --records`);
 }
 
-function hasExtension(path: string, extensions: readonly string[]): boolean {
-  const lower = path.toLowerCase();
-  return extensions.some((extension) => lower.endsWith(extension));
-}
-
 function wholeNumber(text: string, option: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${option} must be a whole number from 1, got ${JSON.stringify(text)}`);
   return Number(text);
 }
 
 /** Records of a sheet or CSV: rows under the header row, as text, dotted column names nested. */
-function readTable(path: string, options: RecordsOptions): LabelData[] {
+function readTable(path: string, options: RecordsOptions): { columns: string[]; records: LabelData[] } {
   const bytes = readInputBytes(path, 'records');
   const headerRow = options.headerRow === undefined ? 1 : wholeNumber(options.headerRow, '--header-row');
-  const rows = hasExtension(path, SHEET_EXTENSIONS) ? readSheetRows(bytes, options.sheet).rows : readCsvRows(bytes);
-  return tableRecords(rows, headerRow).records;
+  return readTableFile(path, bytes, { sheet: options.sheet, headerRow });
+}
+
+/** JSON records' "columns": their top-level names, in the order they first appear. */
+function recordNames(records: readonly LabelData[]): string[] {
+  return [...new Set(records.flatMap((record) => Object.keys(record)))];
+}
+
+/**
+ * The [field, column] pairs that shape the records: --map, then the template's saved mapping, then suggestions by
+ * name for its other fields. A template that does not validate maps nothing: its render reports what is wrong.
+ */
+function columnMapFor(template: unknown, columns: readonly string[], overrides: [string, string][]): [string, string][] {
+  const validation = template === undefined ? undefined : validateTemplate(template);
+  if (validation === undefined || !validation.ok) return overrides;
+  return effectiveColumnMap({ fields: templateFields(validation.template), columns, saved: validation.template.meta.columnMap, overrides });
 }
 
 /** The set values as pairs; `--set` also applies to `--data`. */
@@ -87,16 +93,22 @@ function checkApplicable(path: string, options: RecordsOptions): void {
   if (options.headerRow !== undefined && !table) throw new UsageError('--header-row needs --records to be a sheet or CSV file');
 }
 
-/** The records of FILE by its extension: a sheet (.xlsx, .xlsm, .xls, .ods), CSV (.csv, .tsv, .txt), else JSON ("-": stdin). */
-export function readRecordsFile(path: string, options: RecordsOptions = {}): ReadRecords {
+/**
+ * The records of FILE by its extension: a sheet (.xlsx, .xlsm, .xls, .ods), CSV (.csv, .tsv, .txt), else JSON ("-":
+ * stdin). `template` (its JSON, when known) gives the saved column mapping and the fields suggested by name.
+ */
+export function readRecordsFile(path: string, options: RecordsOptions = {}, template?: unknown): ReadRecords {
   checkApplicable(path, options);
-  const map = (options.map ?? []).map((text) => parseAssignment(text, '--map'));
+  const overrides = (options.map ?? []).map((text) => parseAssignment(text, '--map'));
   const set = setValues(options);
   const range = options.range === undefined ? undefined : parseRecordRange(options.range);
   const table = hasExtension(path, SHEET_EXTENSIONS) || hasExtension(path, CSV_EXTENSIONS);
-  let records: unknown = table ? readTable(path, options) : readJsonFile(path, 'records');
+  const read = table ? readTable(path, options) : undefined;
+  let records: unknown = read ? read.records : readJsonFile(path, 'records');
+  const objects = Array.isArray(records) && records.every(isPlainObject);
+  const map = objects ? columnMapFor(template, read?.columns ?? recordNames(records as LabelData[]), overrides) : overrides;
   if (!table && map.length + set.length === 0 && range === undefined) return { records, firstNumber: 1 };
-  if (!Array.isArray(records) || !records.every(isPlainObject)) throw new BadRequestError('records: must be an array of objects to take --range, --map or --set');
+  if (!objects) throw new BadRequestError('records: must be an array of objects to take --range, --map or --set');
   if (range !== undefined) records = selectRange(records as LabelData[], range);
   return { records: shapeRecords(records as LabelData[], map, set), firstNumber: range?.first ?? 1 };
 }

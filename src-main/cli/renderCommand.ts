@@ -58,7 +58,7 @@ export function renderCommand(): Command {
       let output: { bytes: Uint8Array; warnings: (RenderWarning & { record?: number })[] };
       if (records !== undefined) {
         const onProgress = progressLine(process.stderr);
-        const read = readRecordsFile(records, options);
+        const read = readRecordsFile(records, options, template);
         output = await renderLabels(template, read.records, { ...renderOptions, quantityField: options.quantityField, firstRecordNumber: read.firstNumber, onProgress });
       } else if (data !== undefined) {
         output = await renderLabel(template, withSetValues(readJsonFile(data, 'data'), options), renderOptions);

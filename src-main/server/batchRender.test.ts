@@ -140,8 +140,7 @@ describe('batch request errors', () => {
     expect(error.details?.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
   };
 
-  it('needs exactly one of data and records', async () => {
-    await refused({ data: { title: 'a' }, records }, 'records', /either data or records, not both/);
+  it('needs data or records', async () => {
     await refused({}, 'data', /data or records is required/);
   });
 
@@ -163,5 +162,43 @@ describe('batch request errors', () => {
     const before = await usage(teams.main.live);
     await render(server, teams.main.live, { template, format: 'zpl', records: [{ n: 0 }], quantityField: 'n' });
     expect((await usage(teams.main.live)).renders).toEqual(before.renders);
+  });
+});
+
+describe('prompted fields', () => {
+  /** The tag showing title and lot, with "lot" a prompted field (default L-0) and "count" a number prompt. */
+  const prompted = {
+    ...template,
+    elements: [{ ...template.elements[0], content: { expression: "data.title + ' ' + data.lot + ' ' + data.count" } }],
+    prompts: [
+      { name: 'lot', label: 'Lot number', default: 'L-0' },
+      { name: 'count', label: 'Count', type: 'number', default: '1' },
+    ],
+  };
+  const fieldData = (text: string): (string | undefined)[] => (text.match(/\^XA[\s\S]*?\^XZ/g) ?? []).map((label) => /\^FD(.*)\^FS/.exec(label)?.[1]);
+  const inline = (body: Record<string, unknown>) => render(server, teams.main.test, { template: prompted, format: 'zpl', delivery: 'inline', ...body });
+
+  it('gives data to every record of a batch, over their own values; a prompted field left out takes its default', async () => {
+    const response = await inline({ records: [{ title: 'One', lot: 'own' }, { title: 'Two' }], data: { lot: 'L-77' } });
+    expect(response.status, response.text).toBe(200);
+    expect(fieldData(response.text)).toEqual(['One L-77 1', 'Two L-77 1']);
+    const defaults = await inline({ data: { title: 'Solo', count: '12' } });
+    expect(fieldData(defaults.text)).toEqual(['Solo L-0 12']);
+  });
+
+  it('refuses a value of the wrong type naming the prompted field, and the record in a batch', async () => {
+    const single = expectError(await inline({ data: { title: 'x', count: 'many' } }), 400, 'BAD_REQUEST');
+    expect(single.error).toBe('prompted field "count" (Count): must be a number, got "many"');
+    const batch = expectError(await inline({ records: [{ title: 'a' }, { title: 'b', count: 'x' }] }), 400, 'BAD_REQUEST');
+    expect(batch.error).toBe('record 2: prompted field "count" (Count): must be a number, got "x"');
+  });
+
+  it('refuses a template whose prompt default is not of its type, or that names a field twice', async () => {
+    const bad = { ...prompted, prompts: [{ name: 'lot', label: 'Lot' }, { name: 'lot', label: 'Again', type: 'date', default: '26.11.2026' }] };
+    const error = expectError(await render(server, teams.main.test, { template: bad, data: {}, format: 'zpl' }), 400, 'INVALID_TEMPLATE');
+    expect(error.details?.errors).toEqual([
+      { path: 'prompts[1].name', message: 'duplicate prompt "lot"' },
+      { path: 'prompts[1].default', message: 'must be a date as YYYY-MM-DD, got "26.11.2026"' },
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import type { EditorState } from './editorState';
 import { createHistorySlice } from './historySlice';
 import { createSampleDataSlice } from './sampleDataSlice';
 import { createSelectionSlice } from './selectionSlice';
+import { createSheetSlice } from './sheetSlice';
 import { createUiSlice } from './uiSlice';
 import { createViewportSlice } from './viewportSlice';
 
@@ -19,6 +20,7 @@ export function createEditorStore(): EditorStore {
     ...createSelectionSlice(...args),
     ...createViewportSlice(...args),
     ...createSampleDataSlice(...args),
+    ...createSheetSlice(...args),
     ...createClipboardSlice(...args),
     ...createUiSlice(...args),
   }));

@@ -3,6 +3,8 @@ import type { LabelData } from '../../src-shared/layout/layoutLabel';
 import { lengthToPoints, templateUnit, type LengthUnit } from '../editor/units';
 import type { EditorState } from './editorState';
 import { EMPTY_DATA } from './sampleDataSlice';
+import { draftFields, mappedRecords } from './sheetMapping';
+import type { LoadedSheet } from './sheetSlice';
 import type { ElementDraft } from './templateDraft';
 
 /** Remembers the last result per input tuple, so a selector building arrays or objects hands back the same one. */
@@ -26,7 +28,18 @@ export const selectCanRedo = (state: EditorState) => state.future.length > 0 && 
 /** Unsaved edits of the template or of its sample records (both are saved together). */
 export const selectIsDirty = (state: EditorState) => state.template !== state.savedTemplate || state.samples !== state.savedSamples;
 export const selectTemplateUnit = (state: EditorState): LengthUnit => templateUnit(state.template);
-export const selectSampleData = (state: EditorState): LabelData => state.samples[state.sampleIndex]?.data ?? EMPTY_DATA;
+/** One shared empty list: a selector's new array at every call would render its components for ever. */
+const NO_RECORDS: readonly LabelData[] = Object.freeze([]);
+const sheetRecords = memoise((fields: string, columnMap: Record<string, string> | undefined, sheet: LoadedSheet) => mappedRecords(fields === '' ? [] : fields.split('\n'), columnMap, sheet));
+/**
+ * The loaded sheet's records, mapped to the template's fields (empty without a sheet): mapped again only when the
+ * fields or the mapping change, not at every edit of the label.
+ */
+export const selectSheetRecords = (state: EditorState): readonly LabelData[] =>
+  state.sheet ? sheetRecords(draftFields(state.template).join('\n'), state.template.meta.columnMap, state.sheet) : NO_RECORDS;
+/** The record the canvas shows: the sheet's current record while a sheet is loaded, else the current sample record. */
+export const selectSampleData = (state: EditorState): LabelData =>
+  state.sheet ? (selectSheetRecords(state)[state.sheetIndex] ?? EMPTY_DATA) : (state.samples[state.sampleIndex]?.data ?? EMPTY_DATA);
 
 const selectedElements = memoise((elements: readonly ElementDraft[], ids: readonly string[]): ElementDraft[] => {
   const chosen = new Set(ids);

@@ -51,7 +51,9 @@ export const templateSourceShape = {
 export const labelDataShape = {
   data: renderDataSchema
     .optional()
-    .describe('Data bound into the template; its top-level keys are variables in contentExpression. Send data or records'),
+    .describe(
+      'Data bound into the template; its top-level keys are variables in contentExpression. Send data or records; with records, the values every record takes (the prompted fields of a print), over its own',
+    ),
   records: z
     .array(dataObjectSchema('a record'), { error: 'records must be an array of objects' })
     .min(1, { message: 'records must hold at least one record' })
@@ -70,7 +72,7 @@ export const labelDataShape = {
 
 type TemplateAndData = { templateId?: string; templateVersion?: number; template?: unknown; data?: unknown; records?: unknown[]; quantityField?: string };
 
-/** Exactly one of templateId and template, exactly one of data and records, and quantityField only with records. */
+/** Exactly one of templateId and template, data or records (or both: data then goes to every record), and quantityField only with records. */
 export function checkTemplateAndData(request: TemplateAndData, ctx: z.RefinementCtx<TemplateAndData>): void {
   if (request.templateId !== undefined && request.template !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'send either templateId or template, not both' });
@@ -80,9 +82,6 @@ export function checkTemplateAndData(request: TemplateAndData, ctx: z.Refinement
   }
   if (request.templateVersion !== undefined && request.templateId === undefined) {
     ctx.addIssue({ code: 'custom', path: ['templateVersion'], message: 'templateVersion needs templateId (an inline template has no versions)' });
-  }
-  if (request.data !== undefined && request.records !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['records'], message: 'send either data or records, not both' });
   }
   if (request.data === undefined && request.records === undefined) {
     ctx.addIssue({ code: 'custom', path: ['data'], message: 'data or records is required' });
@@ -147,3 +146,24 @@ export const renderAnswerSchema = renderResultSchema.extend({
 });
 
 export type RenderAnswer = z.infer<typeof renderAnswerSchema>;
+
+/** A record with `values` on top: nested objects merge key by key, anything else replaces. */
+function withValues(record: Record<string, unknown>, values: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...record };
+  for (const [key, value] of Object.entries(values)) {
+    const current = result[key];
+    const nested = (item: unknown): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item);
+    result[key] = nested(value) && nested(current) ? withValues(current, value) : value;
+  }
+  return result;
+}
+
+/**
+ * The labels' data of a request: `data` alone, or the records, each with `data` on top when both are sent (the values
+ * of the prompted fields, given once for the whole batch).
+ */
+export function requestLabelData<T extends { data?: Record<string, unknown>; records?: Record<string, unknown>[] }>(request: T): { data?: Record<string, unknown>; records?: Record<string, unknown>[] } {
+  const { data, records } = request;
+  if (records === undefined || data === undefined) return { data, records };
+  return { records: records.map((record) => withValues(record, data)) };
+}

@@ -5,6 +5,7 @@ import { AppError, RenderError } from '../errors';
 import { evaluateExpression, isTruthy, toDisplayString, type ExpressionEnv } from '../expr';
 import type { FontRegistry } from '../fonts/fontRegistry';
 import type { Template } from '../model/template';
+import { withPromptValues } from '../model/prompts';
 import { RenderPixels } from '../render/renderPixels';
 import { toPoints } from '../units/length';
 import type { ElementLayout, LayoutContext } from './layoutContext';
@@ -81,7 +82,9 @@ function boxOf(element: Element): Box {
   return box;
 }
 
-export function layoutLabel(template: Template, data: LabelData, options: LayoutOptions): LaidOutLabel {
+export function layoutLabel(template: Template, given: LabelData, options: LayoutOptions): LaidOutLabel {
+  // Binding starts with the prompted fields: their defaults fill what the data leaves empty.
+  const data = withPromptValues(template.prompts, given);
   const env = options.env ?? DEFAULT_ENV;
   const { memo } = options;
   const targetDpi = options.targetDpi ?? DEFAULT_TARGET_DPI;

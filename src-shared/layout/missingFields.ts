@@ -7,7 +7,7 @@ import type { RenderWarning } from './laidOutLabel';
 const fieldsByElement = new WeakMap<Element, readonly string[]>();
 
 /** The dotted data paths an element's content reads (conditions are left out: an empty field there just hides the element). */
-function elementFields(element: Element): readonly string[] {
+export function elementFields(element: Element): readonly string[] {
   let fields = fieldsByElement.get(element);
   if (fields === undefined) {
     const content = 'content' in element ? element.content : undefined;

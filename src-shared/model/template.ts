@@ -5,6 +5,7 @@ import { elementSchema } from '../elements/elementSchema';
 import { InvalidTemplateError, type ErrorDetail } from '../errors';
 import { toPoints } from '../units/length';
 import { lengthSchema, MAX_ELEMENTS, MAX_SIDE_POINTS } from './common';
+import { checkPrompts, fieldPathSchema, MAX_PROMPTS, promptSchema } from './prompts';
 import { templateCounters } from './templateCounters';
 
 /** Enough records to flip through while designing; more belongs in a batch render, not in the template. */
@@ -21,6 +22,11 @@ export const templateSchema = z.strictObject({
      * gallery's thumbnail (first record) use them; renders ignore them and take the request's data.
      */
     sampleData: z.array(dataObjectSchema('a sample record')).max(MAX_SAMPLE_RECORDS, { message: `at most ${MAX_SAMPLE_RECORDS} sample records` }).optional(),
+    /**
+     * Which sheet column fills which field (field path to column header), saved by the editor's data panel and used by
+     * `--records` on the CLI (a Labelsmith extension); renders through the API take records as they are sent.
+     */
+    columnMap: z.record(fieldPathSchema, z.string().min(1).max(200)).optional(),
   }),
   dimensions: z.strictObject({
     width: lengthSchema,
@@ -28,6 +34,8 @@ export const templateSchema = z.strictObject({
     safeMargin: lengthSchema.optional(),
   }),
   elements: z.array(elementSchema).max(MAX_ELEMENTS, { message: `at most ${MAX_ELEMENTS} elements` }),
+  /** Fields the operator fills at print time (a Labelsmith extension): a missing value takes its default. */
+  prompts: z.array(promptSchema).max(MAX_PROMPTS, { message: `at most ${MAX_PROMPTS} prompts` }).optional(),
 });
 
 export type Template = z.infer<typeof templateSchema>;
@@ -87,7 +95,7 @@ export function validateTemplate(input: unknown): ValidationResult {
       errors: parsed.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })),
     };
   }
-  const errors = [...checkGeometry(parsed.data), ...templateCounters(parsed.data).errors];
+  const errors = [...checkGeometry(parsed.data), ...templateCounters(parsed.data).errors, ...checkPrompts(parsed.data.prompts ?? [])];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, template: parsed.data };
 }
 

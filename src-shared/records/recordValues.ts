@@ -11,7 +11,7 @@ export function parseAssignment(text: string, option: string): [string, string] 
 }
 
 /** Reads a dotted path of a record (a column of a sheet is a path too: its dotted name was nested). */
-function valueAt(record: LabelData, path: string): unknown {
+export function valueAt(record: LabelData, path: string): unknown {
   let value: unknown = record;
   for (const key of path.split('.')) {
     if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;

@@ -57,7 +57,7 @@ function sheetRows(sheet: WorkSheet): string[][] {
 }
 
 /** The rows of the sheet named `sheetName` (default: the first) of a workbook's bytes; an unknown sheet name lists the sheets. */
-export function readSheetRows(bytes: Uint8Array, sheetName?: string): { sheet: string; rows: string[][] } {
+export function readSheetRows(bytes: Uint8Array, sheetName?: string): { sheet: string; sheetNames: string[]; rows: string[][] } {
   let workbook;
   try {
     // cellDates: date cells arrive as dates, not as Excel's day numbers; dense off: cells by address, as sheetRows reads them.
@@ -70,5 +70,5 @@ export function readSheetRows(bytes: Uint8Array, sheetName?: string): { sheet: s
   if (name === undefined || sheet === undefined) {
     throw new BadRequestError(`no sheet ${JSON.stringify(sheetName)}; the sheets are ${workbook.SheetNames.map((sheet) => JSON.stringify(sheet)).join(', ')}`);
   }
-  return { sheet: name, rows: sheetRows(sheet) };
+  return { sheet: name, sheetNames: workbook.SheetNames, rows: sheetRows(sheet) };
 }

@@ -1,9 +1,58 @@
-// Sample records the canvas and previews use: JSON checked as you type, several records to flip through.
-import { useId } from 'react';
+// Records the canvas and previews use: sample records (JSON checked as you type), or a sheet or CSV file loaded to step through.
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { readTableFile } from '../../../src-shared/records/tableFile';
 import { useEditorStore } from '../../store';
 import { fieldPaths } from '../inspector/expressionPreview';
+import { SheetSection } from './SheetSection';
+
+const TABLE_FILES = '.xlsx,.xlsm,.xls,.ods,.csv,.tsv,.txt';
+
+/** Loads a records file into the store (the sheet named, else the first); says what is wrong with one that cannot be read. */
+function useSheetLoader() {
+  const loadSheet = useEditorStore((state) => state.loadSheet);
+  const file = useRef<{ name: string; bytes: Uint8Array } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const read = (sheet?: string) => {
+    if (!file.current) return;
+    try {
+      const table = readTableFile(file.current.name, file.current.bytes, { sheet });
+      loadSheet({ fileName: file.current.name, ...table });
+      setError(null);
+    } catch (failure) {
+      setError(`${file.current.name}: ${failure instanceof Error ? failure.message : String(failure)}`);
+    }
+  };
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    file.current = { name: chosen.name, bytes: new Uint8Array(await chosen.arrayBuffer()) };
+    read();
+  };
+  return { error, choose, read };
+}
 
 export function DataPanel() {
+  const sheet = useEditorStore((state) => state.sheet);
+  const loader = useSheetLoader();
+  return (
+    <div className="data-panel">
+      <h2 className="panel-title">Data</h2>
+      <label className="field">
+        <span>Load a sheet (Excel, OpenDocument or CSV)</span>
+        <input type="file" accept={TABLE_FILES} onChange={(event) => void loader.choose(event)} />
+      </label>
+      {loader.error && (
+        <p role="alert" className="error-text">
+          {loader.error}
+        </p>
+      )}
+      {sheet ? <SheetSection sheet={sheet} onChooseSheet={(name) => loader.read(name)} /> : <SampleRecords />}
+    </div>
+  );
+}
+
+function SampleRecords() {
   const samples = useEditorStore((state) => state.samples);
   const index = useEditorStore((state) => state.sampleIndex);
   const { setSampleText, addSample, removeSample, selectSample } = useActions();
@@ -11,8 +60,8 @@ export function DataPanel() {
   const record = samples[index];
   const fields = record ? fieldPaths(record.data, 'fields', 40) : [];
   return (
-    <div className="data-panel">
-      <h2 className="panel-title">Sample data</h2>
+    <section aria-label="Sample records">
+      <h3 className="panel-subtitle">Sample data</h3>
       <div className="record-nav" role="group" aria-label="Records">
         <button type="button" aria-label="Previous record" onClick={() => selectSample(index - 1)} disabled={index <= 0}>
           ‹ Previous
@@ -57,7 +106,7 @@ export function DataPanel() {
           </ul>
         </>
       )}
-    </div>
+    </section>
   );
 }
 

@@ -17,7 +17,7 @@ export function PreviewPanel() {
   const format = useEditorStore((state) => state.previewFormat);
   const setPreviewFormat = useEditorStore((state) => state.setPreviewFormat);
   const name = useEditorStore((state) => state.template.meta.name);
-  const recordNumber = useEditorStore((state) => state.sampleIndex + 1);
+  const recordNumber = useEditorStore((state) => (state.sheet ? state.sheetIndex : state.sampleIndex) + 1);
   const [dpi, setDpi] = useState(300);
   const [round, setRound] = useState(0);
   const target = useEditorStore((state) => state.canvasTarget);

@@ -1,8 +1,12 @@
-// The print dialog: printer, copies, records (the Data tab's samples or a CSV/JSON file) with an optional quantity field,
-// the first label previewed and the job's warnings listed, then Print sends the job and follows it until it is done or failed.
+// The print dialog: printer, copies, records (the Data tab's sheet or samples, or a CSV/JSON file; a range of them) with an
+// optional quantity field, the prompted fields, the first label previewed and the job's warnings listed (empty fields named
+// by record), then Print sends the job and follows it until it is done or failed.
 import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { client } from '../../api/appClient';
-import { selectTemplate, useEditorStore } from '../../store';
+import { requestLabelData } from '../../../src-shared/api/renderRequest';
+import { AppError } from '../../../src-shared/errors';
+import { parseRecordRange, selectRange } from '../../../src-shared/records/recordRange';
+import { selectSheetRecords, selectTemplate, useEditorStore } from '../../store';
 import { Dialog } from '../../ui/Dialog';
 import { DEFAULT_ZPL_DPI } from '../../../src-shared/render/outputFormats';
 import { WarningList } from '../../editor/WarningList';
@@ -10,12 +14,26 @@ import { useFonts } from '../../shell/fonts';
 import { FirstLabelPreview } from './FirstLabelPreview';
 import { PrinterField, usePrinterChoice } from './PrinterField';
 import { PrintProgressLine } from './PrintProgressLine';
-import { parseRecordsFile, printPlan, recordFields } from './printRecords';
+import { parseRecordsFile, printPlan, recordFields, type PrintRecord } from './printRecords';
+import { promptData, promptDefaults, PromptFields } from './PromptFields';
 import { CHECKED_RECORDS, printWarnings } from './printWarnings';
 import { textDelivery } from './textDelivery';
 import { isPrinting, usePrintJob } from './usePrintJob';
 
 type RecordFile = { name: string; records: unknown[] } | { name: string; error: string };
+type RecordSource = 'sheet' | 'samples' | 'file';
+
+/** The records of `range` ("2-4"; empty: all) and the number of the first, or why the range does not fit. */
+function inRange(records: readonly unknown[], range: string): { records: unknown[]; firstNumber: number } | { problem: string } {
+  if (range.trim() === '') return { records: [...records], firstNumber: 1 };
+  try {
+    const parsed = parseRecordRange(range);
+    return { records: selectRange(records, parsed), firstNumber: parsed.first };
+  } catch (error) {
+    if (error instanceof AppError) return { problem: `Records: ${error.message}.` };
+    throw error;
+  }
+}
 
 export function PrintDialog({ onClose }: { onClose(): void }) {
   const printerChoice = usePrinterChoice();
@@ -23,21 +41,34 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const template = useEditorStore(selectTemplate);
   const samples = useEditorStore((state) => state.samples);
   const sampleRecords = useMemo(() => samples.map((sample) => sample.data), [samples]);
+  const sheet = useEditorStore((state) => state.sheet);
+  const sheetRecords = useEditorStore(selectSheetRecords);
   const [copies, setCopies] = useState('1');
-  const [source, setSource] = useState<'samples' | 'file'>('samples');
+  const [source, setSource] = useState<RecordSource>(sheet ? 'sheet' : 'samples');
+  const [range, setRange] = useState('');
+  const [prompted, setPrompted] = useState(() => promptDefaults(template.prompts));
   const [file, setFile] = useState<RecordFile | null>(null);
   const [quantityField, setQuantityField] = useState('');
   const { progress, print } = usePrintJob();
-  const ids = { copies: useId(), quantity: useId(), file: useId(), plan: useId() };
+  const ids = { copies: useId(), quantity: useId(), file: useId(), plan: useId(), range: useId() };
 
-  const records = source === 'samples' ? sampleRecords : file && 'records' in file ? file.records : [];
+  const sourceRecords = source === 'sheet' ? sheetRecords : source === 'samples' ? sampleRecords : file && 'records' in file ? file.records : [];
+  const chosen = useMemo(() => inRange(sourceRecords, range), [sourceRecords, range]);
+  const data = useMemo(() => promptData(prompted), [prompted]);
+  // What the labels are drawn from: the chosen records with the prompted values on top, as the server will merge them.
+  const records = useMemo(() => ('records' in chosen ? (requestLabelData({ records: chosen.records as PrintRecord[], data }).records ?? []) : []), [chosen, data]);
+  const firstNumber = 'firstNumber' in chosen ? chosen.firstNumber : 1;
   const fields = useMemo(() => recordFields(records), [records]);
-  const plan = printPlan(records, quantityField || undefined, Number(copies));
+  const planned = printPlan(records, quantityField || undefined, Number(copies));
+  const plan = 'problem' in chosen ? { ok: false as const, problem: chosen.problem } : planned;
   const busy = isPrinting(progress);
   const firstRecord = records[0];
   const delivery = useMemo(() => textDelivery(template, printer), [template, printer]);
   const fonts = useFonts();
-  const warnings = useMemo(() => (fonts.status === 'ready' ? printWarnings(template, records, fonts.fonts, printer) : []), [fonts, template, records, printer]);
+  const warnings = useMemo(
+    () => (fonts.status === 'ready' ? printWarnings(template, records, fonts.fonts, printer, firstNumber) : []),
+    [fonts, template, records, printer, firstNumber],
+  );
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -68,6 +99,12 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
           <fieldset className="field-group">
             <legend>Records</legend>
             <div className="radio-stack">
+              {sheet && (
+                <label>
+                  <input type="radio" name="print-records" checked={source === 'sheet'} onChange={() => setSource('sheet')} />
+                  Records of the sheet in the Data tab ({sheet.fileName}, {sheetRecords.length})
+                </label>
+              )}
               <label>
                 <input type="radio" name="print-records" checked={source === 'samples'} onChange={() => setSource('samples')} />
                 Sample records from the Data tab ({sampleRecords.length})
@@ -94,6 +131,10 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
               </div>
             )}
             <div className="field">
+              <label htmlFor={ids.range}>Record range</label>
+              <input id={ids.range} value={range} placeholder="all, or 2-4" onChange={(event) => setRange(event.target.value)} />
+            </div>
+            <div className="field">
               <label htmlFor={ids.quantity}>Labels per record</label>
               <select id={ids.quantity} value={quantityField} onChange={(event) => setQuantityField(event.target.value)}>
                 <option value="">One label per record</option>
@@ -105,6 +146,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
               </select>
             </div>
           </fieldset>
+          <PromptFields prompts={template.prompts} values={prompted} onChange={setPrompted} />
           <p id={ids.plan} className={plan.ok ? 'print-plan' : 'error-text'}>
             {plan.ok ? `${plan.totalLabels} ${plan.totalLabels === 1 ? 'label' : 'labels'} in all (${plan.labelCount} per copy).` : plan.problem}
           </p>

@@ -24,7 +24,7 @@ const isRecord = (value: unknown): value is LabelData => typeof value === 'objec
  * record that shows them), a record's own (text that does not fit, a missing field) per record. A record whose label
  * cannot be drawn is left to the server, which refuses the job naming it.
  */
-export function printWarnings(template: unknown, records: readonly unknown[], fonts: FontRegistry, printer: PrintTarget | undefined): ListedWarning[] {
+export function printWarnings(template: unknown, records: readonly unknown[], fonts: FontRegistry, printer: PrintTarget | undefined, firstNumber = 1): ListedWarning[] {
   const validation = validateTemplate(template);
   if (!validation.ok) return [];
   const targetDpi = printer?.dpi ?? DEFAULT_ZPL_DPI;
@@ -33,7 +33,7 @@ export function printWarnings(template: unknown, records: readonly unknown[], fo
     if (!isRecord(record)) return [];
     try {
       const label = layoutLabel(validation.template, record, { fonts, targetDpi, warnMissingFields: true });
-      return [...label.warnings, ...designWarnings(label, fonts, target)].map((warning) => ({ ...warning, record: index + 1 }));
+      return [...label.warnings, ...designWarnings(label, fonts, target)].map((warning) => ({ ...warning, record: firstNumber + index }));
     } catch {
       return [];
     }

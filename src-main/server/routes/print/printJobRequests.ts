@@ -2,6 +2,7 @@
 import type { Context } from 'koa';
 import { NotFoundError } from '../../../../src-shared/api/apiErrors';
 import { printRequestSchema, reprintRequestSchema, type PrintRequest } from '../../../../src-shared/api/printRequest';
+import { requestLabelData } from '../../../../src-shared/api/renderRequest';
 import { cancelPrintJob } from '../../../printing/cancelJob';
 import type { PrintQueue } from '../../../printing/printQueue';
 import { submitPrintJob } from '../../../printing/printJobSubmission';
@@ -58,7 +59,8 @@ export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }
   if (request.zpl === undefined) {
     const { template, templateVersion, templateId } = requester.template(request);
     const printer = teamPrinter(store, requester.team.id, request.printerId);
-    const { data, records, quantityField } = request;
+    const { data, records } = requestLabelData(request);
+    const { quantityField } = request;
     const render = (renderJob: RenderJob) => pool.render({ ...renderJob, team: requester.team.id });
     job = await submitPrintJob({ store, render, quota }, { ...requester, template, templateVersion, templateId, data, records, quantityField, printer, copies });
   } else {

@@ -1,6 +1,6 @@
 // POST /v1/render (spec 4.1, and batches of records): validate, resolve the template, admit by quota, render in the pool, store, answer.
 import type Router from '@koa/router';
-import { renderRequestSchema, TEMPLATE_VERSION_HEADER, type RenderAnswer } from '../../../../src-shared/api/renderRequest';
+import { renderRequestSchema, requestLabelData, TEMPLATE_VERSION_HEADER, type RenderAnswer } from '../../../../src-shared/api/renderRequest';
 import { planBatch } from '../../../../src-shared/render/batchPlan';
 import { outputExtension } from '../../../../src-shared/render/outputFormats';
 import type { RenderPool } from '../../../render/renderPool';
@@ -41,7 +41,8 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
     try {
       // Live renders take their counter values; test renders show the next ones without taking them.
       counters = renderCounters(store, auth.team.id, template, batch?.labelCount ?? 1, mode === 'live');
-      const { data, records, quantityField, format, dpi, zplDpi, timeZone } = request;
+      const { data, records } = requestLabelData(request);
+      const { quantityField, format, dpi, zplDpi, timeZone } = request;
       const rendered = await pool.render({ template, data, records, quantityField, format, dpi, zplDpi, timeZone, counters: counters.values, team: auth.team.id });
       const finished = {
         teamId: auth.team.id,

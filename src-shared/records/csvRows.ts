@@ -1,6 +1,7 @@
 // The rows of a CSV file as saved by any spreadsheet: encoding (UTF-8, with or without BOM, Windows-1252) and separator (, ; tab) detected.
-import { parse } from 'csv-parse/sync';
-import { BadRequestError } from '../../src-shared/errors';
+// The browser build: the editor reads sheets too, and it runs in Node as well (the plain build needs Buffer).
+import { parse } from 'csv-parse/browser/esm/sync';
+import { BadRequestError } from '../errors';
 
 const SEPARATORS = [',', ';', '\t'] as const;
 

@@ -1,0 +1,186 @@
+// An operator's day in a real browser against a real `labelsmith serve` and the fake ZPL printer: load an Excel sheet in the
+// Data tab, map two columns, step the preview, print records 2 to 4 with a prompted lot number, cancel a job, reprint label 3
+// with its serial, then publish a second version, compare it with the first and restore the first.
+import { utils, write } from '@e965/xlsx';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeZplPrinter, type FakeZplPrinter } from '../src-main/printing/fakeZplPrinter';
+import { printedLabels } from '../src-main/printing/printingTestSupport';
+import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
+import { openCompare, publishVersion, restoreVersion, sidePanel } from './support/versionSteps';
+
+const printerFont = { fontFamily: 'Printer 0', fontSize: '10pt' };
+const text = (id: string, y: number, expression: string) => ({
+  id,
+  type: 'text',
+  position: { mode: 'absolute', x: '0.1in', y: `${y}in` },
+  width: '1.8in',
+  height: '0.25in',
+  content: { expression },
+  // The printer's font 0: the values reach the printer as field data (^FD), which the test reads back.
+  style: printerFont,
+});
+
+/** A pallet tag: customer and lot, article, and a serial from a counter; "lot" is asked at print time. */
+const PALLET_TAG = {
+  formatVersion: 1,
+  meta: { name: 'Pallet tag' },
+  dimensions: { width: '2in', height: '1in' },
+  elements: [text('name', 0.05, "data.name + ' ' + data.lot"), text('sku', 0.35, "'ART ' + data.sku"), text('serial', 0.65, '\'SN \' + counter("pallet", {start: 501})')],
+  prompts: [{ name: 'lot', label: 'Lot number', default: 'L-0' }],
+};
+
+/** The purchasing sheet: its headers are not the template's field names; record 5 has no customer. */
+function purchasingSheet(): Buffer {
+  const book = utils.book_new();
+  const rows = [['Customer', 'Article', 'Notes'], ['Ada', 1001, 'a'], ['Grace', 1002, 'b'], ['Edsger', 1003, 'c'], ['Barbara', 1004, 'd'], ['', 1005, 'e']];
+  utils.book_append_sheet(book, utils.aoa_to_sheet(rows), 'Wave');
+  return write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+let editor: SignedInEditor;
+let page: Page;
+let printer: FakeZplPrinter;
+let templateId: string;
+const PRINTED = { timeout: 30_000, interval: 250 };
+
+beforeAll(async () => {
+  printer = await startFakeZplPrinter();
+  editor = await startSignedInEditor();
+  page = editor.page;
+  await editorApi(editor.server, 'POST', '/api/printers', { name: 'Dock', connection: { kind: 'raw', host: '127.0.0.1', port: printer.port } });
+  templateId = (await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: PALLET_TAG })).id;
+  await editorApi(editor.server, 'PATCH', `/api/templates/${templateId}`, { status: 'published', note: 'first wave' });
+});
+
+afterAll(async () => {
+  await editor?.close();
+  await printer?.close();
+});
+
+/** The field data of every label the printer received, in order (status questions left out). */
+function receivedFields(): string[] {
+  const sent = printer.connections.map((connection) => connection.bytes.toString('utf8')).join('');
+  return [...sent.matchAll(/\^FD(.*?)\^FS/g)].map((match) => match[1] ?? '');
+}
+
+function receivedLabels(): number {
+  return printedLabels(printer.connections.map((connection) => connection.bytes.toString('utf8')).join(''));
+}
+
+function dataPanel(): Locator {
+  return sidePanel(page);
+}
+
+async function openTemplate(): Promise<void> {
+  await page.evaluate((id) => {
+    window.location.hash = `#/templates/${encodeURIComponent(id)}`;
+  }, templateId);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Pallet tag');
+}
+
+describe.sequential('operator day journey', () => {
+  it('loads the purchasing sheet in the Data tab: a table of its records, and fields it does not fill named by record', async () => {
+    await openTemplate();
+    await dataPanel().getByRole('tab', { name: 'Data' }).click();
+    await dataPanel().getByLabel('Load a sheet (Excel, OpenDocument or CSV)').setInputFiles({ name: 'wave.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: purchasingSheet() });
+    await expect.poll(() => dataPanel().getByText('5 records from wave.xlsx, sheet “Wave”').count()).toBe(1);
+    const table = dataPanel().getByRole('table', { name: 'Records of wave.xlsx' });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['#', 'Customer', 'Article', 'Notes']);
+    expect(await table.getByRole('row').nth(2).getByRole('cell').allTextContents()).toEqual(['Grace', '1002', 'b']);
+    // Nothing maps yet: each record leaves name and sku empty.
+    const empty = dataPanel().getByRole('list', { name: 'Empty fields' });
+    expect(await empty.getByRole('listitem').first().textContent()).toBe('Record 1: field “name” is not filled');
+  });
+
+  it('maps two columns; the mapping is saved with the template and only record 5 still lacks a customer', async () => {
+    await dataPanel().getByLabel('Column for name').selectOption('Customer');
+    await dataPanel().getByLabel('Column for sku').selectOption('Article');
+    const empty = dataPanel().getByRole('list', { name: 'Empty fields' });
+    await expect.poll(() => empty.getByRole('listitem').allTextContents()).toEqual(['Record 5: field “name” is not filled']);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('All changes saved').count()).toBe(1);
+    const stored = await editorApi<{ content: { meta: { columnMap?: Record<string, string> } } }>(editor.server, 'GET', `/api/templates/${templateId}`);
+    expect(stored.content.meta.columnMap).toEqual({ name: 'Customer', sku: 'Article' });
+  });
+
+  it('steps the preview record by record', async () => {
+    const status = dataPanel().getByRole('group', { name: 'Records' }).getByRole('status');
+    expect(await status.textContent()).toBe('Record 1 of 5');
+    await dataPanel().getByRole('button', { name: 'Next record' }).click();
+    await dataPanel().getByRole('button', { name: 'Next record' }).click();
+    expect(await status.textContent()).toBe('Record 3 of 5');
+    await dataPanel().getByRole('button', { name: 'Previous record' }).click();
+    expect(await status.textContent()).toBe('Record 2 of 5');
+    const rows = dataPanel().getByRole('table', { name: 'Records of wave.xlsx' }).getByRole('row');
+    expect(await rows.nth(2).getAttribute('aria-selected')).toBe('true');
+    // The Preview tab renders the record the canvas shows.
+    await dataPanel().getByRole('tab', { name: 'Preview' }).click();
+    await expect.poll(() => dataPanel().getByText('Rendered with record 2.').count(), PRINTED).toBe(1);
+    await dataPanel().getByRole('tab', { name: 'Data' }).click();
+  });
+
+  it('prints records 2 to 4 with a prompted lot number: three labels with their serials; warnings name record 5 first', async () => {
+    await page.getByRole('application', { name: 'Label canvas' }).focus();
+    await page.keyboard.press('Control+P');
+    const dialog = page.getByRole('dialog', { name: 'Print' });
+    await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
+    expect(await dialog.getByRole('radio', { name: 'Records of the sheet in the Data tab (wave.xlsx, 5)' }).isChecked()).toBe(true);
+    await dialog.getByLabel('Record range').fill('4-5');
+    const warnings = dialog.getByRole('list', { name: 'Warnings before printing' });
+    await expect.poll(() => warnings.textContent()).toContain('Record 5: field "name" is not filled');
+
+    await dialog.getByLabel('Record range').fill('2-4');
+    await dialog.getByLabel('Lot number').fill('L-77');
+    await expect.poll(() => dialog.getByText('3 labels in all (3 per copy).').isVisible()).toBe(true);
+    expect(await warnings.count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), PRINTED).toBe('Printed: 3 labels sent to Dock.');
+    expect(receivedLabels()).toBe(3);
+    expect(receivedFields()).toEqual(['Grace L-77', 'ART 1002', 'SN 501', 'Edsger L-77', 'ART 1003', 'SN 502', 'Barbara L-77', 'ART 1004', 'SN 503']);
+  });
+
+  it('cancels a job that waits on a printer out of paper: nothing reaches the printer', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Print' });
+    printer.setState('paperOut');
+    await dialog.getByLabel('Record range').fill('1');
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /Dock/ }).textContent(), PRINTED).toMatch(/Retrying after: printer "Dock" reports paper out\.$/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Print history of Dock' }).click();
+    const history = page.getByRole('dialog', { name: 'Print history: Dock' });
+    const jobs = history.getByRole('table', { name: 'Print jobs of Dock' }).getByRole('row');
+    await expect.poll(() => jobs.count()).toBe(3);
+    await jobs.nth(1).getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => jobs.nth(1).textContent()).toMatch(/cancelled/i);
+    printer.setState('ready');
+    expect(receivedLabels()).toBe(3);
+  });
+
+  it('reprints label 3 of the first job with its serial; the counter does not move', async () => {
+    const history = page.getByRole('dialog', { name: 'Print history: Dock' });
+    const jobs = history.getByRole('table', { name: 'Print jobs of Dock' }).getByRole('row');
+    await jobs.nth(2).getByRole('button', { name: 'Reprint…' }).click();
+    const reprint = page.getByRole('dialog', { name: 'Reprint labels' });
+    await reprint.getByLabel('Labels (empty: all)').fill('3');
+    await expect.poll(() => reprint.getByRole('status').textContent()).toBe('1 label will print.');
+    await reprint.getByRole('button', { name: 'Reprint' }).click();
+    await expect.poll(() => receivedLabels(), PRINTED).toBe(4);
+    expect(receivedFields().slice(9)).toEqual(['Barbara L-77', 'ART 1004', 'SN 503']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => history.count()).toBe(0);
+  });
+
+  it('publishes the mapped draft as version 2, compares it with version 1, and restores version 1', async () => {
+    await openTemplate();
+    await publishVersion(page, 2, 'columns mapped');
+    const compare = await openCompare(page, 1, 2);
+    await compare.getByRole('button', { name: 'Close' }).click();
+    await restoreVersion(page, 1, 3);
+    const stored = await editorApi<{ content: { meta: { columnMap?: unknown } }; latestVersion: number }>(editor.server, 'GET', `/api/templates/${templateId}`);
+    expect(stored.latestVersion).toBe(3);
+    expect(stored.content.meta.columnMap).toBeUndefined();
+  });
+});

@@ -1,0 +1,137 @@
+// The data panel with a sheet loaded: its records as a table, the column each field comes from (saved or suggested), the
+// record the canvas shows (stepped one by one), and the fields records leave empty, named by record, before anyone prints.
+import { useMemo } from 'react';
+import { valueAt } from '../../../src-shared/records/recordValues';
+import { selectSheetRecords, useEditorStore } from '../../store';
+import { draftFields, sheetColumnMap } from '../../store/sheetMapping';
+import type { LoadedSheet } from '../../store/sheetSlice';
+import { missingFields } from '../../store/sheetWarnings';
+
+/** Rows drawn in the table: enough to see the sheet; the canvas steps through all of them. */
+const SHOWN_ROWS = 200;
+/** Missing fields listed: the count says how many more there are. */
+const SHOWN_WARNINGS = 20;
+
+export function SheetSection({ sheet, onChooseSheet }: { sheet: LoadedSheet; onChooseSheet(name: string): void }) {
+  const index = useEditorStore((state) => state.sheetIndex);
+  const template = useEditorStore((state) => state.template);
+  const records = useEditorStore(selectSheetRecords);
+  const { selectSheetRecord, closeSheet, updateTemplate } = useActions();
+  const fields = useMemo(() => draftFields(template), [template]);
+  const mapping = new Map(sheetColumnMap(fields, template.meta.columnMap, sheet));
+  const saved = template.meta.columnMap ?? {};
+  const missing = useMemo(() => missingFields(records, fields), [records, fields]);
+  const setColumn = (field: string, column: string) => updateTemplate({ meta: { columnMap: { [field]: column === '' ? undefined : column } } });
+
+  return (
+    <section aria-label="Sheet" className="form-stack">
+      <p className="hint">
+        {sheet.records.length} records from {sheet.fileName}
+        {sheet.sheet === null ? '' : `, sheet “${sheet.sheet}”`}{' '}
+        <button type="button" onClick={closeSheet}>
+          Close sheet
+        </button>
+      </p>
+      {sheet.sheetNames.length > 1 && (
+        <label className="field">
+          <span>Sheet</span>
+          <select value={sheet.sheet ?? ''} onChange={(event) => onChooseSheet(event.target.value)}>
+            {sheet.sheetNames.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div className="record-nav" role="group" aria-label="Records">
+        <button type="button" aria-label="Previous record" onClick={() => selectSheetRecord(index - 1)} disabled={index <= 0}>
+          ‹ Previous
+        </button>
+        <span role="status" className="record-count">
+          Record {index + 1} of {sheet.records.length}
+        </span>
+        <button type="button" aria-label="Next record" onClick={() => selectSheetRecord(index + 1)} disabled={index >= sheet.records.length - 1}>
+          Next ›
+        </button>
+      </div>
+      <h3 className="panel-subtitle">Columns for the label’s fields</h3>
+      {fields.length === 0 && <p className="hint">The label shows no data fields yet.</p>}
+      <ul className="column-map" aria-label="Column mapping">
+        {fields.map((field) => {
+          const column = mapping.get(field) ?? '';
+          const suggested = column !== '' && saved[field] !== column;
+          return (
+            <li key={field}>
+              <label className="field">
+                <span className="code">{field}</span>
+                <select aria-label={`Column for ${field}`} value={column} onChange={(event) => setColumn(field, event.target.value)}>
+                  <option value="">{sheet.columns.includes(field) ? `“${field}” (same name)` : '— no column —'}</option>
+                  {sheet.columns.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+                {suggested && <span className="hint">suggested by its name</span>}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {missing.length > 0 && (
+        <div className="field">
+          <p className="hint">
+            {missing.length === 1 ? '1 empty field' : `${missing.length} empty fields`}: these labels print without them.
+          </p>
+          <ul aria-label="Empty fields" className="warning-list">
+            {missing.slice(0, SHOWN_WARNINGS).map(({ record, field }) => (
+              <li key={`${record}:${field}`}>
+                Record {record}: field “{field}” is not filled
+              </li>
+            ))}
+            {missing.length > SHOWN_WARNINGS && <li>… and {missing.length - SHOWN_WARNINGS} more</li>}
+          </ul>
+        </div>
+      )}
+      <div className="table-scroll sheet-table">
+        <table className="data-table">
+          <caption className="visually-hidden">Records of {sheet.fileName}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              {sheet.columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sheet.records.slice(0, SHOWN_ROWS).map((record, row) => (
+              <tr key={row} aria-selected={row === index} className={row === index ? 'current-record' : undefined} onClick={() => selectSheetRecord(row)}>
+                <th scope="row">{row + 1}</th>
+                {sheet.columns.map((column) => (
+                  <td key={column}>{cellText(record, column)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {sheet.records.length > SHOWN_ROWS && <p className="hint">The first {SHOWN_ROWS} records are shown; step on to see the others.</p>}
+    </section>
+  );
+}
+
+/** A column's cell of a record: dotted columns were nested when the sheet was read. */
+function cellText(record: Record<string, unknown>, column: string): string {
+  const value = valueAt(record, column);
+  return typeof value === 'string' ? value : '';
+}
+
+function useActions() {
+  return {
+    selectSheetRecord: useEditorStore((state) => state.selectSheetRecord),
+    closeSheet: useEditorStore((state) => state.closeSheet),
+    updateTemplate: useEditorStore((state) => state.updateTemplate),
+  };
+}

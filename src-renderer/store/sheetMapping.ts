@@ -1,0 +1,30 @@
+// A loaded sheet seen through the template: its fields, the column each one comes from (saved, else suggested), and the records so mapped.
+import type { LabelData } from '../../src-shared/layout/layoutLabel';
+import type { Template } from '../../src-shared/model/template';
+import { effectiveColumnMap, templateFields } from '../../src-shared/records/columnMap';
+import { shapeRecords } from '../../src-shared/records/recordValues';
+import type { LoadedSheet } from './sheetSlice';
+import type { TemplateDraft } from './templateDraft';
+
+/** The draft's fields; an expression being typed may not parse yet, and then its element adds none. */
+export function draftFields(template: TemplateDraft): string[] {
+  const fields = new Set<string>();
+  for (const element of template.elements) {
+    try {
+      for (const field of templateFields({ elements: [element], prompts: template.prompts } as Template)) fields.add(field);
+    } catch {
+      // Not a field list until the expression parses.
+    }
+  }
+  return [...fields];
+}
+
+/** [field, column] pairs: the saved mapping where the sheet has its column, else a column suggested by name. */
+export function sheetColumnMap(fields: readonly string[], columnMap: Readonly<Record<string, string>> | undefined, sheet: LoadedSheet): [string, string][] {
+  return effectiveColumnMap({ fields, columns: sheet.columns, saved: columnMap });
+}
+
+/** The sheet's records with the mapped fields filled, as a print sends them. */
+export function mappedRecords(fields: readonly string[], columnMap: Readonly<Record<string, string>> | undefined, sheet: LoadedSheet): LabelData[] {
+  return shapeRecords(sheet.records, sheetColumnMap(fields, columnMap, sheet), []);
+}
