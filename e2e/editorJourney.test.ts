@@ -267,6 +267,42 @@ describe.sequential('editor journey', () => {
     await expect.poll(selectedElementId).toMatch(/text/i);
   });
 
+  it('types a text on the canvas after a double click: Enter keeps it, Escape puts it back, an expression opens the inspector', async () => {
+    const view = await stageView();
+    await page.getByRole('button', { name: 'Add text' }).click();
+    const addedId = await selectedElementId();
+    const added = await inspectorBox();
+    const middle = toPage(view, centre(added).x, centre(added).y);
+    const content = sidePanel().getByLabel('Content text', { exact: true });
+    const before = await content.inputValue();
+
+    await page.mouse.dblclick(middle.x, middle.y);
+    const editor = page.getByRole('textbox', { name: `Text of “${addedId}”` });
+    await expect.poll(() => editor.isVisible()).toBe(true);
+    await editor.fill('Fragile');
+    await editor.press('Enter');
+    await expect.poll(() => editor.count()).toBe(0);
+    await expect.poll(() => content.inputValue()).toBe('Fragile');
+
+    await page.mouse.dblclick(middle.x, middle.y);
+    await editor.fill('Not this');
+    await editor.press('Escape');
+    await expect.poll(() => editor.count()).toBe(0);
+    expect(await content.inputValue()).toBe('Fragile');
+    // One undo step for the typing: Ctrl+Z brings back the text it had before.
+    await page.getByRole('application', { name: 'Label canvas' }).focus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => content.inputValue()).toBe(before);
+
+    // The data-bound text is not typed over: the inspector says where its expression is edited.
+    await page.keyboard.press('Delete');
+    const bound = toPage(view, centre(textBox).x, centre(textBox).y);
+    await page.mouse.dblclick(bound.x, bound.y);
+    await expect.poll(() => page.getByText(/shows an expression: edit it under Content in the inspector/).count()).toBe(1);
+    expect(await page.getByRole('textbox', { name: /^Text of/ }).count()).toBe(0);
+    await expect.poll(selectedElementId).toMatch(/text/i);
+  });
+
   it('uses sample data from the Data tab and saves', async () => {
     await sidePanel().getByRole('tab', { name: 'Data' }).click();
     const sample = sidePanel().getByLabel('Sample data');

@@ -13,6 +13,8 @@ const MIN_HIT_PIXELS = 8;
 export interface CanvasElementEvents {
   registerNode(id: string, node: Konva.Group | null): void;
   onPointerDown(id: string, event: KonvaEventObject<PointerEvent>): void;
+  /** A double click or double tap: a text opens for typing on the canvas. */
+  onDoubleClick(id: string): void;
 }
 
 interface FrameProps {
@@ -33,7 +35,18 @@ function ElementFrame({ id, box, rotation, events, children }: FrameProps) {
   const cy = box.y + box.height / 2;
   const ref = useCallback((node: Konva.Group | null) => events.registerNode(id, node), [events, id]);
   return (
-    <Group ref={ref} id={id} x={cx} y={cy} offsetX={cx} offsetY={cy} rotation={rotation} onPointerDown={(event) => events.onPointerDown(id, event)}>
+    <Group
+      ref={ref}
+      id={id}
+      x={cx}
+      y={cy}
+      offsetX={cx}
+      offsetY={cy}
+      rotation={rotation}
+      onPointerDown={(event) => events.onPointerDown(id, event)}
+      onDblClick={() => events.onDoubleClick(id)}
+      onDblTap={() => events.onDoubleClick(id)}
+    >
       {children}
       <Shape
         x={box.x}

@@ -6,6 +6,7 @@ import { useEditorKeyboard } from './keyboard';
 import { LabelCanvas } from './LabelCanvas';
 import { useEditorLayout } from './useCanvasLayout';
 import { useElementSize } from '../ui/useElementSize';
+import { CanvasTextEditor } from '../elements/text/CanvasTextEditor';
 
 export interface EditorViewProps {
   store: EditorStore;
@@ -30,6 +31,7 @@ export function EditorView({ store, fonts, className, onLayout }: EditorViewProp
   return (
     <div ref={container} className={className}>
       {size && <LabelCanvas store={store} layout={layout} fonts={fonts} width={size.width} height={size.height} />}
+      <CanvasTextEditor label={layout.label} />
     </div>
   );
 }

@@ -133,6 +133,10 @@ export function useCanvasPointer(store: EditorStore, layout: CanvasLayout, stage
         }
         dragSelection(id, wasSelected, event.evt);
       },
+      onDoubleClick: (id) => {
+        const state = store.getState();
+        if (state.template.elements.find((element) => element.id === id)?.type === 'text') state.editTextOnCanvas(id);
+      },
     }),
     [store, dragSelection],
   );

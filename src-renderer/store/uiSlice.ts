@@ -59,6 +59,9 @@ export interface UiSlice {
   /** The canvas's newest laid-out label (set by the canvas): the inspector reads a barcode's dots from it. */
   canvasLabel: LaidOutLabel | null;
   setCanvasLabel(label: LaidOutLabel): void;
+  /** The text element being typed into on the canvas (a double click opens it); null: none. */
+  editingTextId: string | null;
+  editTextOnCanvas(id: string | null): void;
 }
 
 export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set) => ({
@@ -89,4 +92,6 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set) =
     }),
   canvasLabel: null,
   setCanvasLabel: (canvasLabel) => set((state) => (state.canvasLabel === canvasLabel ? {} : { canvasLabel })),
+  editingTextId: null,
+  editTextOnCanvas: (editingTextId) => set((state) => (state.editingTextId === editingTextId ? {} : { editingTextId })),
 });

@@ -18,7 +18,7 @@ import { overlayDiff } from './overlayDiff';
 /** The larger side of the drawings, in CSS pixels. */
 const DRAWING_PIXELS = 360;
 /** The drawings are views: nothing on them is selected or dragged. */
-const NO_EVENTS: CanvasElementEvents = { registerNode: () => undefined, onPointerDown: () => undefined };
+const NO_EVENTS: CanvasElementEvents = { registerNode: () => undefined, onPointerDown: () => undefined, onDoubleClick: () => undefined };
 
 type Mode = 'side' | 'overlay';
 const MODES: { id: Mode; label: string }[] = [
