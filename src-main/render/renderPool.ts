@@ -133,8 +133,8 @@ interface Dispatched {
   part: number;
 }
 
-function stepOptions({ format, dpi, zplDpi, zplFonts, now, timeZone, counters, quantityField, unprintableMargin }: Omit<RenderJob, 'team'>): StepOptions {
-  return { format, dpi, zplDpi, zplFonts, now, timeZone, counters, quantityField, unprintableMargin };
+function stepOptions({ format, dpi, zplDpi, zplFonts, now, timeZone, counters, quantityField, unprintableMargin, sheetStart }: Omit<RenderJob, 'team'>): StepOptions {
+  return { format, dpi, zplDpi, zplFonts, now, timeZone, counters, quantityField, unprintableMargin, sheetStart };
 }
 
 function labelsIn(part: BatchPart): number {

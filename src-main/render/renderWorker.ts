@@ -20,6 +20,7 @@ function renderOptions(options: StepOptions, fonts: FontRegistry): RenderOptions
     dpi: options.dpi,
     zplDpi: options.zplDpi,
     unprintableMargin: options.unprintableMargin,
+    sheetStart: options.sheetStart,
     ...(options.zplFonts === undefined ? {} : { zplFonts: options.zplFonts }),
     fonts,
     env: { now: now === undefined ? () => new Date() : () => new Date(now), timeZone, counters },

@@ -34,6 +34,8 @@ export interface RenderJob {
   counters?: Record<string, number>;
   /** The printer's unprintable margin in points (print jobs): design warnings flag elements inside it. */
   unprintableMargin?: number;
+  /** PDF of a template with a sheet: the 1-based cell the first label takes on the first sheet (print jobs). */
+  sheetStart?: number;
   /** The queue the render waits in (a team's id): the pool serves teams in turn. Not sent to the worker. */
   team?: string;
 }
@@ -72,7 +74,7 @@ export interface ZplRenderResult {
 }
 
 /** How a job renders: the options of a step, without its template and data. */
-export type StepOptions = Pick<RenderJob, 'format' | 'dpi' | 'zplDpi' | 'zplFonts' | 'now' | 'timeZone' | 'counters' | 'quantityField' | 'unprintableMargin'>;
+export type StepOptions = Pick<RenderJob, 'format' | 'dpi' | 'zplDpi' | 'zplFonts' | 'now' | 'timeZone' | 'counters' | 'quantityField' | 'unprintableMargin' | 'sheetStart'>;
 
 /**
  * One unit of work for a worker process; the pool runs steps of different teams in turn. A batch is several steps:

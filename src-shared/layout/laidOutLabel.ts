@@ -1,4 +1,5 @@
 // The layout's result: plain serialisable data, lengths in points, origin at the label's top-left, y down.
+import type { SheetPlacement } from '../sheets/sheetLayout';
 import type { LaidOutSymbology } from '../elements/barcode/barcodeSchema';
 import type { FontFaceKey } from '../fonts/fontFaces';
 
@@ -185,4 +186,6 @@ export interface LaidOutLabel {
    * printer prints it. Elements stay as laid out; each emitter mirrors the drawing as a whole.
    */
   mirror?: boolean;
+  /** The template's sheet: PDF output places the labels on its pages N-up. */
+  sheet?: SheetPlacement;
 }

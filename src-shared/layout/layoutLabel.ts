@@ -1,4 +1,5 @@
 // layoutLabel(): binds data, evaluates expressions and conditions, and lays out every element into a LaidOutLabel.
+import { sheetPlacement } from '../sheets/sheetLayout';
 import type { Element } from '../elements/elementSchema';
 import { ELEMENT_LAYOUTS } from '../elements/registry';
 import { AppError, RenderError } from '../errors';
@@ -123,10 +124,12 @@ export function layoutLabel(template: Template, given: LabelData, options: Layou
     memo?.set(element, value, targetDpi, { laidOut, warnings: warnings.slice(warned) });
     if (laidOut) elements.push(laidOut);
   }
+  const { sheet } = template.dimensions;
   return {
     width: toPoints(template.dimensions.width),
     height: toPoints(template.dimensions.height),
     elements,
     warnings,
+    ...(sheet ? { sheet: sheetPlacement(sheet) } : {}),
   };
 }

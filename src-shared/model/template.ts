@@ -7,6 +7,7 @@ import { toPoints } from '../units/length';
 import { lengthSchema, MAX_ELEMENTS, MAX_SIDE_POINTS } from './common';
 import { checkPrompts, fieldPathSchema, MAX_PROMPTS, promptSchema } from './prompts';
 import { templateCounters } from './templateCounters';
+import { checkSheet, sheetSchema } from '../sheets/sheetLayout';
 
 /** Enough records to flip through while designing; more belongs in a batch render, not in the template. */
 export const MAX_SAMPLE_RECORDS = 50;
@@ -32,6 +33,8 @@ export const templateSchema = z.strictObject({
     width: lengthSchema,
     height: lengthSchema,
     safeMargin: lengthSchema.optional(),
+    /** Labels printed on sheets (a Labelsmith extension): where they sit on the page, for PDF output N-up. */
+    sheet: sheetSchema.optional(),
   }),
   elements: z.array(elementSchema).max(MAX_ELEMENTS, { message: `at most ${MAX_ELEMENTS} elements` }),
   /** Fields the operator fills at print time (a Labelsmith extension): a missing value takes its default. */
@@ -64,6 +67,9 @@ function checkGeometry(template: Template): ErrorDetail[] {
   };
   side('dimensions.width', template.dimensions.width, false);
   side('dimensions.height', template.dimensions.height, false);
+  if (template.dimensions.sheet && errors.length === 0) {
+    errors.push(...checkSheet(template.dimensions.sheet, { width: toPoints(template.dimensions.width), height: toPoints(template.dimensions.height) }));
+  }
   const seen = new Set<string>();
   template.elements.forEach((element, index) => {
     const at = `elements[${index}]`;

@@ -194,7 +194,7 @@ export async function renderLabels(templateInput: unknown, records: unknown, opt
 async function emitAll(labels: readonly LaidOutLabel[], format: Exclude<OutputFormat, 'png'>, options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
   switch (format) {
     case 'pdf':
-      return emitPdfPages(labels, options.fonts);
+      return emitPdfPages(labels, options.fonts, { sheetStart: options.sheetStart });
     case 'zpl':
       return new TextEncoder().encode(emitZplLabels(labels, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels, fontMode: options.zplFonts ?? 'graphic' }));
     case 'html':

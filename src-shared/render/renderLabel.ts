@@ -30,6 +30,8 @@ export interface RenderOptions {
   env?: ExpressionEnv;
   /** The printer's unprintable margin at every edge, in points (print jobs); design warnings flag what reaches into it. */
   unprintableMargin?: number;
+  /** PDF of a template with a sheet: the 1-based cell of the first sheet the first label takes; default 1. */
+  sheetStart?: number;
 }
 
 export interface RenderedOutput {
@@ -57,7 +59,7 @@ function assertPngSize(template: Template, dpi: number): void {
 async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
   switch (options.format) {
     case 'pdf':
-      return emitPdf(label, options.fonts);
+      return emitPdf(label, options.fonts, { sheetStart: options.sheetStart });
     case 'png':
       return emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default, pixels });
     case 'zpl':

@@ -8,6 +8,7 @@ import { PDF_ELEMENT_EMITTERS } from './pdfElementEmitters';
 import { useFastStreamCompression } from './fastStreamCompression';
 import { pdfFontFor } from './pdfFonts';
 import { useDifferenceBlend } from './pdfBlend';
+import { cellOrigin, sheetPages } from '../../sheets/sheetLayout';
 
 /**
  * pdfkit needs a creation date and derives the file ID from it; a fixed one makes the same labels give the same bytes
@@ -47,8 +48,27 @@ function documentBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
   });
 }
 
-/** Many labels in one document, one page each exactly the label's size; each used face is embedded once as a subset. */
-export async function emitPdfPages(labels: readonly LaidOutLabel[], fonts: FontRegistry): Promise<Uint8Array> {
+export interface PdfPagesOptions {
+  /** Labels with a sheet: the 1-based cell of the first sheet the first label takes (a partly used sheet); default 1. */
+  sheetStart?: number;
+}
+
+/** Draws one label with its top-left corner at the current origin, clipped to its own rectangle. */
+function drawLabel(label: LaidOutLabel, ctx: PdfEmitContext): void {
+  const { doc } = ctx;
+  // ^PMY: the label's drawing flipped about its vertical centre line, glyphs included.
+  if (label.mirror) doc.transform(-1, 0, 0, 1, label.width, 0);
+  // A difference blend inverts against what is painted: an unpainted page is a transparent backdrop, read as black.
+  if (label.elements.some((element) => element.reverse)) doc.rect(0, 0, label.width, label.height).fill('#ffffff');
+  for (const element of label.elements) drawElement(element, ctx);
+}
+
+/**
+ * Many labels in one document, each used face embedded once as a subset. Without a sheet, one page a label, exactly
+ * its size. With one (the template's dimensions.sheet), pages of the sheet's size with the labels N-up in its cells,
+ * across then down, from `sheetStart` on the first page; each label clipped to its cell so nothing spills onto a neighbour.
+ */
+export async function emitPdfPages(labels: readonly LaidOutLabel[], fonts: FontRegistry, options: PdfPagesOptions = {}): Promise<Uint8Array> {
   if (labels.length === 0) throw new RangeError('a PDF needs at least one label');
   const doc = new PDFDocument({
     autoFirstPage: false,
@@ -67,19 +87,33 @@ export async function emitPdfPages(labels: readonly LaidOutLabel[], fonts: FontR
       doc.font(pdfFontFor(fonts, key), key, fontSize);
     },
   };
-  for (const label of labels) {
-    doc.addPage({ size: [label.width, label.height], margin: 0 });
-    // ^PMY: the page's drawing flipped about its vertical centre line, glyphs included (the page is new: nothing to restore).
-    if (label.mirror) doc.transform(-1, 0, 0, 1, label.width, 0);
-    // A difference blend inverts against what is painted: an unpainted page is a transparent backdrop, read as black.
-    if (label.elements.some((element) => element.reverse)) doc.rect(0, 0, label.width, label.height).fill('#ffffff');
-    for (const element of label.elements) drawElement(element, ctx);
+  const sheet = labels[0]?.sheet;
+  if (sheet) {
+    let next = 0;
+    for (const cells of sheetPages(sheet, labels.length, options.sheetStart)) {
+      doc.addPage({ size: [sheet.pageWidth, sheet.pageHeight], margin: 0 });
+      for (const cell of cells) {
+        const label = labels[next++];
+        if (!label) break;
+        const origin = cellOrigin(sheet, label, cell);
+        doc.save();
+        doc.translate(origin.x, origin.y);
+        doc.rect(0, 0, label.width, label.height).clip();
+        drawLabel(label, ctx);
+        doc.restore();
+      }
+    }
+  } else {
+    for (const label of labels) {
+      doc.addPage({ size: [label.width, label.height], margin: 0 });
+      drawLabel(label, ctx);
+    }
   }
   doc.end();
   return bytes;
 }
 
 /** One label as a one-page PDF. */
-export function emitPdf(label: LaidOutLabel, fonts: FontRegistry): Promise<Uint8Array> {
-  return emitPdfPages([label], fonts);
+export function emitPdf(label: LaidOutLabel, fonts: FontRegistry, options: PdfPagesOptions = {}): Promise<Uint8Array> {
+  return emitPdfPages([label], fonts, options);
 }
