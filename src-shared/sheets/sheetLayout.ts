@@ -23,8 +23,8 @@ export const sheetSchema = z.strictObject({
 
 export type SheetInput = z.infer<typeof sheetSchema>;
 
-/** A sheet in points, as emitters place labels on it. */
-export interface SheetPlacement {
+/** Where labels sit on a sheet, in one unit throughout; gaps are between neighbouring labels. */
+export interface SheetGrid {
   pageWidth: number;
   pageHeight: number;
   columns: number;
@@ -34,6 +34,9 @@ export interface SheetPlacement {
   gapX: number;
   gapY: number;
 }
+
+/** A sheet in points, as emitters place labels on it. */
+export type SheetPlacement = SheetGrid;
 
 export function sheetPlacement(sheet: SheetInput): SheetPlacement {
   const { columns, rows } = sheet;

@@ -1,19 +1,9 @@
 // The label stock catalogue a new template can start from: common rolls and sheets at their vendors' published sizes.
 
+import type { SheetGrid } from '../sheets/sheetLayout';
+
 export type StockKind = 'roll' | 'sheet';
 export type StockUnits = 'in' | 'mm';
-
-/** Where the labels sit on a sheet, in the stock's units; gaps are between neighbouring labels. */
-export interface SheetLayout {
-  pageWidth: number;
-  pageHeight: number;
-  columns: number;
-  rows: number;
-  marginTop: number;
-  marginLeft: number;
-  gapX: number;
-  gapY: number;
-}
 
 /**
  * One stock. Rolls are width across the printhead by length along the roll, the order vendors write their sizes in
@@ -34,7 +24,8 @@ export interface LabelStock {
   cornerRadius?: number;
   /** Continuous tape: `height` is a suggested length, the printer cuts where the label ends. */
   continuous?: true;
-  sheet?: SheetLayout;
+  /** Where the labels sit on the page, in the stock's units. */
+  sheet?: SheetGrid;
 }
 
 const LETTER = { pageWidth: 8.5, pageHeight: 11 };
