@@ -69,8 +69,11 @@ function tooLarge(ctx: LayoutContext, element: BarcodeElement, code: 'BARCODE_TO
   ctx.warn({ code, elementId: element.id, message: `barcode "${element.id}" ${what} at ${ctx.targetDpi} dpi` });
 }
 
-/** A bar height in dots, or (DataBar, whose bars are a fixed number of modules tall) one that follows from the module. */
-type BarHeightDots = number | ((moduleDots: number) => number);
+/**
+ * A bar height in dots, or (DataBar, whose bars are a fixed number of modules tall) one that follows from the module,
+ * with the height it may take: the module chosen to fit the box fits it both ways.
+ */
+type BarHeightDots = number | { modules: number; roomDots: number };
 
 /**
  * Bars in whole dots: the narrow module as asked (or the largest that fits the box with its quiet zones), wide
@@ -88,7 +91,8 @@ function linearSymbol(element: BarcodeElement, encoded: EncodedLinear, box: Box,
   const total = (moduleDots: number) => dotWidths(moduleDots).reduce((sum, dots) => sum + dots, 0) + quietModules * moduleDots;
   const across = grid.span(box.x, box.width);
   const modules = encoded.widths.reduce((sum, width) => sum + width, 0) + quietModules;
-  const moduleDots = askedModuleDots(element, grid.dpi) ?? largestFitting(across.room / modules, (dots) => total(dots) <= across.room);
+  const fitsDown = (dots: number) => typeof heightDots === 'number' || heightDots.modules * dots <= heightDots.roomDots;
+  const moduleDots = askedModuleDots(element, grid.dpi) ?? largestFitting(across.room / modules, (dots) => total(dots) <= across.room && fitsDown(dots));
   const totalDots = total(moduleDots);
   if (totalDots > across.room) {
     tooLarge(ctx, element, 'BARCODE_TOO_WIDE', `is ${totalDots} dots wide (module ${moduleDots} dots), wider than its box (${across.room} dots)`);
@@ -97,15 +101,15 @@ function linearSymbol(element: BarcodeElement, encoded: EncodedLinear, box: Box,
   const bars: LinearSymbol['bars'] = [];
   let offset = 0;
   dotWidths(moduleDots).forEach((dots, index) => {
-    // Even entries are bars, odd ones spaces.
-    if (index % 2 === 0) bars.push({ x: grid.points(first + offset), width: grid.points(dots) });
+    // Even entries are bars, odd ones spaces; DataBar's first bar is 0 wide and not drawn.
+    if (index % 2 === 0 && dots > 0) bars.push({ x: grid.points(first + offset), width: grid.points(dots) });
     offset += dots;
   });
   return {
     kind: 'linear',
     bars,
     y: grid.points(top),
-    height: grid.points(typeof heightDots === 'number' ? heightDots : heightDots(moduleDots)),
+    height: grid.points(typeof heightDots === 'number' ? heightDots : heightDots.modules * moduleDots),
     moduleWidth: grid.points(moduleDots),
     moduleDots,
     dpi: grid.dpi,
@@ -248,7 +252,8 @@ function linearBarcode(element: BarcodeElement, encoded: EncodedLinear, box: Box
   let heightDots: number;
   if (fixedModules !== undefined) {
     // DataBar: the bars' height is the standard's, in modules, as a printer's ^BR draws it; the line follows below.
-    const symbol = linearSymbol(element, encoded, box, top, (moduleDots) => fixedModules * moduleDots, ctx);
+    const roomDots = grid.round(bottom - (line?.height ?? 0)) - top;
+    const symbol = linearSymbol(element, encoded, box, top, { modules: fixedModules, roomDots }, ctx);
     const needed = symbol.y + symbol.height + (line?.height ?? 0);
     if (needed > bottom + grid.dot / 2) tooLarge(ctx, element, 'BARCODE_TOO_TALL', `needs ${grid.round(needed - box.y)} dots of height, more than its box (${grid.round(box.height)} dots)`);
     return line ? { symbol, humanReadable: lineRun(line, encoded.text, box, symbol.y + symbol.height, color) } : { symbol };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import { pointsToDots } from '../../units/length';
 import { isDark, type Raster } from '../rasterTestSupport';
-import { barcode, crop, darkRuns, outputs, template, type Fields, type Outputs } from './barcodeOutputsTestSupport';
+import { barcode, barEdges, crop, darkRuns, expectEdgesWithinOneDot, outputs, template, type Fields, type Outputs } from './barcodeOutputsTestSupport';
 import type { Symbology } from './barcodeSchema';
 import { decode, zxingFormat } from './barcodeTestSupport';
 
@@ -208,6 +208,26 @@ describe.each(CASES)('$symbology', (entry) => {
       } else {
         expect(barsInModules(raster, element), what).toEqual(bwipWidths({ bcid: entry.symbology, text: entry.value, ...BWIP_OPTIONS[entry.symbology] }));
       }
+    }
+  });
+});
+
+/** The new symbologies drawn as bars of one height, which the printer-truth rule of README "Barcode sizing" covers bar for bar. */
+const LINEAR_CASES = CASES.filter((entry) => !POSTAL.has(entry.symbology) && !['maxicode', 'databarstacked', 'microqrcode', 'micropdf417', 'hibcdatamatrix', 'gs1qrcode', 'dotcode', 'swissqrcode'].includes(entry.symbology));
+
+describe.each([203, 300, 600] as const)('the linear ones at %i dpi', (dpi) => {
+  it('have the same bar edges, to the dot, in the PNG, the PDF and the ZPL read back', async () => {
+    const label = template(
+      4,
+      0.3 + LINEAR_CASES.length * 0.75,
+      LINEAR_CASES.map((entry, index) => barcode(entry.symbology, entry.symbology, entry.value, { x: 0.2, y: 0.2 + index * 0.75, width: 3.5, height: 0.6 }, { showText: false })),
+    );
+    const drawn = await outputs(label, dpi);
+    for (const entry of LINEAR_CASES) {
+      const edges = barEdges(drawn, entry.symbology, dpi);
+      expectEdgesWithinOneDot(edges.png, edges.expected, `${entry.symbology} png`);
+      expectEdgesWithinOneDot(edges.pdf, edges.expected, `${entry.symbology} pdf`);
+      expectEdgesWithinOneDot(edges.zpl, edges.expected, `${entry.symbology} zpl`);
     }
   });
 });
