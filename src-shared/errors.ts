@@ -26,8 +26,23 @@ export class InvalidTemplateError extends AppError {
 
 /** Rendering failed because of the data (say a value its barcode symbology cannot encode). */
 export class RenderError extends AppError {
-  constructor(message: string, readonly elementId?: string) {
-    super('RENDER_ERROR', 502, message, elementId === undefined ? { reason: message } : { elementId, reason: message });
+  constructor(
+    message: string,
+    readonly elementId?: string,
+    kind: { code: string; status: number; details?: Record<string, unknown> } = { code: 'RENDER_ERROR', status: 502 },
+  ) {
+    super(kind.code, kind.status, message, { ...(elementId === undefined ? {} : { elementId }), reason: message, ...kind.details });
+  }
+}
+
+/**
+ * A barcode value its symbology cannot hold (characters, length, a wrong check digit): the request's data is at fault,
+ * so 400 with a code of its own, naming the element, the symbology and what to change. A RenderError still, so every
+ * place that marks the failing element (canvas, batches, thumbnails) keeps doing so.
+ */
+export class BarcodeDataError extends RenderError {
+  constructor(message: string, elementId: string, symbology: string, fix: string) {
+    super(`${message}: ${fix}`, elementId, { code: 'INVALID_BARCODE_DATA', status: 400, details: { symbology, fix } });
   }
 }
 

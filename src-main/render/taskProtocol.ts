@@ -175,7 +175,10 @@ function isErrorDetails(value: unknown): value is ErrorDetail[] {
 /** Rebuilds the subclass renderLabel documents for the code, so callers keep checking with instanceof. */
 export function reviveError({ code, status, message, details }: SerializedAppError): AppError {
   if (code === 'INVALID_TEMPLATE' && isErrorDetails(details?.errors)) return new InvalidTemplateError(details.errors);
-  if (code === 'RENDER_ERROR') return new RenderError(message, typeof details?.elementId === 'string' ? details.elementId : undefined);
+  const elementId = typeof details?.elementId === 'string' ? details.elementId : undefined;
+  if (code === 'RENDER_ERROR') return new RenderError(message, elementId);
+  // A BarcodeDataError as sent: its code, status and details (symbology, fix) kept, the message not rebuilt.
+  if (code === 'INVALID_BARCODE_DATA') return new RenderError(message, elementId, { code, status, ...(details ? { details } : {}) });
   if (code === 'BAD_REQUEST') return new BadRequestError(message, details);
   return new AppError(code, status, message, details);
 }

@@ -293,7 +293,7 @@ describe('POST /v1/print', () => {
     }
     const invalid = expectError(await print(teams.acme.live, { template: { formatVersion: 1 }, data, printerId }), 400, 'INVALID_TEMPLATE');
     expect(invalid.details?.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'meta' })]));
-    const unprintable = expectError(await print(teams.acme.live, { template: barcodeTemplate(), data: { title: 'x', ean: 'not digits' }, printerId }), 502, 'RENDER_ERROR');
+    const unprintable = expectError(await print(teams.acme.live, { template: barcodeTemplate(), data: { title: 'x', ean: 'not digits' }, printerId }), 400, 'INVALID_BARCODE_DATA');
     expect(unprintable.details).toMatchObject({ elementId: 'ean' });
     expectError(await call(server, '/v1/print', { method: 'POST', key: teams.acme.live, body: 'not json', headers: { 'Content-Type': 'application/json' } }), 400, 'BAD_REQUEST');
     expect(server.store.db.prepare('SELECT count(*) AS n FROM print_jobs').get()).toEqual(jobsBefore);

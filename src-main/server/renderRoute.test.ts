@@ -289,16 +289,16 @@ describe('413 PAYLOAD_TOO_LARGE', () => {
   });
 });
 
-describe('502 RENDER_ERROR for data the template cannot render', () => {
-  it('names the element and the reason for a value the barcode symbology cannot encode', async () => {
+describe('400 INVALID_BARCODE_DATA and 502 RENDER_ERROR for data the template cannot render', () => {
+  it('names the element, the symbology, the reason and the fix for a value the barcode symbology cannot encode', async () => {
     const response = await render(server, team.live, { template: barcodeTemplate(), data: { title: 'Tag', ean: 'not-a-number' }, format: 'png' });
-    const error = expectError(response, 502, 'RENDER_ERROR');
+    const error = expectError(response, 400, 'INVALID_BARCODE_DATA');
     rateLimitHeaders(response);
-    expect(error.details).toEqual({ elementId: 'ean', reason: expect.stringMatching(/ean13/) });
+    expect(error.details).toEqual({ elementId: 'ean', symbology: 'ean13', reason: expect.stringMatching(/ean13/), fix: expect.stringMatching(/change the value/) });
     expect(error.error).toMatch(/not-a-number/);
   });
 
-  it('names the element whose barcode value is missing from the data', async () => {
+  it('names the element whose barcode value is missing from the data (502: the template asks for data it was not given)', async () => {
     const error = expectError(await render(server, team.live, { template: barcodeTemplate(), data: { title: 'Tag' }, format: 'zpl' }), 502, 'RENDER_ERROR');
     expect(error.details).toMatchObject({ elementId: 'ean', reason: expect.any(String) });
   });
@@ -307,6 +307,41 @@ describe('502 RENDER_ERROR for data the template cannot render', () => {
     const response = await render(server, team.live, { template: barcodeTemplate(), data: { title: 'Tag', ean: '4006381333931' }, format: 'zpl', delivery: 'inline' });
     expectOk(response, /^text\/plain/);
     expect(response.text).toContain('^BE');
+  });
+
+  /** The tag template with one barcode of `symbology` (and its options) bound to data.code. */
+  const symbolTemplate = (symbology: string, fields: Record<string, unknown> = {}) => {
+    const template = barcodeTemplate();
+    return { ...template, elements: [...template.elements.filter((element) => element.id !== 'ean'), { ...template.elements.at(-1), id: 'code', symbology, contentExpression: 'code', showText: false, ...fields }] };
+  };
+
+  it.each([
+    ['isbn', {}, '978-1-56581-231-5', /ISBN-13 check digit is 5, but the digits before it give 4/, /correct it to 4/],
+    ['sscc18', {}, '(00)006141411234567891', /SSCC-18 check digit is 1/, /correct it to 0/],
+    ['maxicode', { maxicodeMode: 2 }, 'no carrier message', /mode 2 needs the structured carrier message/, /use mode 4/],
+    ['rationalizedCodabar', {}, '^XA~JR^FS', /cannot encode/, /change the value/],
+    ['postnet', {}, '1'.repeat(5000), /cannot encode/, /change the value/],
+    ['pharmacode', {}, '999999999', /between 3 and 131070/, /change the value/],
+    ['databarexpanded', {}, '(01)98898765432106(99)\u0000\u0001', /cannot encode/, /change the value/],
+  ])('%s %j with hostile or invalid data %j: 400 with what to fix, nothing rendered', async (symbology, fields, code, reason, fix) => {
+    for (const format of ['png', 'pdf', 'zpl']) {
+      const error = expectError(await render(server, team.live, { template: symbolTemplate(symbology, fields), data: { title: 'Tag', code }, format }), 400, 'INVALID_BARCODE_DATA');
+      expect(error.details).toMatchObject({ elementId: 'code', symbology: expect.any(String), reason, fix });
+    }
+  });
+
+  it('refuses options of another symbology as INVALID_TEMPLATE with the path', async () => {
+    const error = expectError(await render(server, team.live, { template: symbolTemplate('code128', { segments: 4 }), data: { title: 'Tag', code: 'x' }, format: 'png' }), 400, 'INVALID_TEMPLATE');
+    expect(error.details?.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: expect.stringMatching(/segments$/), message: 'only databarexpanded has segments' })]));
+  });
+
+  it('renders a carrier symbology through the API: MaxiCode as ^BD, an ISBN as a graphic', async () => {
+    const maxi = await render(server, team.live, { template: symbolTemplate('maxicode'), data: { title: 'Tag', code: 'Hello MaxiCode' }, format: 'zpl', delivery: 'inline' });
+    expectOk(maxi, /^text\/plain/);
+    expect(maxi.text).toContain('^BD4,1,1');
+    const isbn = await render(server, team.live, { template: symbolTemplate('isbn'), data: { title: 'Tag', code: '978156581231' }, format: 'zpl', delivery: 'inline' });
+    expectOk(isbn, /^text\/plain/);
+    expect(isbn.text).toContain('^GFA');
   });
 });
 

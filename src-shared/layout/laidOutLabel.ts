@@ -104,6 +104,11 @@ export interface VectorSymbol {
   width: number;
   height: number;
   path: string;
+  /**
+   * Symbols printers draw by command (postal codes, MaxiCode), in whole dots of `dpi`: the field's top-left (MaxiCode:
+   * of its fixed-size frame), the bar width (postal codes; 1 for MaxiCode) and the full height, as ^FO, ^BY and ^BZ take them.
+   */
+  dots?: { x: number; y: number; module: number; height: number; dpi: number };
 }
 
 export type BarcodeSymbol = LinearSymbol | MatrixSymbol | VectorSymbol;
@@ -116,6 +121,8 @@ export interface LaidOutBarcode extends LaidOutBase {
   errorCorrection: 'L' | 'M' | 'Q' | 'H';
   color: string;
   symbol: BarcodeSymbol;
+  /** bwip-js options the value was encoded with beyond the defaults (MaxiCode mode, check digit schemes, DataBar segments). */
+  options?: Readonly<Record<string, string | number | boolean>>;
   /** The human-readable line of a linear code, when shown. */
   humanReadable?: TextRun;
 }

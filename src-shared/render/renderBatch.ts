@@ -52,7 +52,9 @@ function withLabelIndex<T extends RenderOptions>(options: T, labelIndex: number)
 function inRecord(number: number, error: unknown): AppError {
   const failure = asRenderFailure(error);
   const message = `record ${number}: ${failure.message}`;
-  if (failure instanceof RenderError) return new RenderError(message, failure.elementId);
+  if (failure instanceof RenderError) {
+    return new RenderError(message, failure.elementId, { code: failure.code, status: failure.status, details: { ...failure.details, reason: message } });
+  }
   return new AppError(failure.code, failure.status, message, failure.details);
 }
 

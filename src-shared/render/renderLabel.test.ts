@@ -47,12 +47,12 @@ describe('renderLabel', () => {
     expect(output.bytes.byteLength).toBeGreaterThan(0);
   });
 
-  it('reports template problems as INVALID_TEMPLATE and data problems as RENDER_ERROR', async () => {
+  it('reports template problems as INVALID_TEMPLATE and barcode values the symbology cannot hold as INVALID_BARCODE_DATA', async () => {
     await expect(renderLabel(template('2', '1in'), {}, { format: 'pdf', fonts })).rejects.toThrow(InvalidTemplateError);
     const barcode = { id: 'ean', type: 'barcode', symbology: 'ean13', position: { mode: 'absolute', x: '0mm', y: '0mm' }, width: '30mm', height: '15mm', contentExpression: 'code' };
     const failure = renderLabel(template('2in', '1in', [barcode]), { code: 'not digits' }, { format: 'zpl', fonts });
     await expect(failure).rejects.toThrow(RenderError);
-    await expect(failure).rejects.toMatchObject({ code: 'RENDER_ERROR', details: { elementId: 'ean' } });
+    await expect(failure).rejects.toMatchObject({ code: 'INVALID_BARCODE_DATA', status: 400, details: { elementId: 'ean', symbology: 'ean13' } });
   });
 
   it('passes layout warnings through', async () => {

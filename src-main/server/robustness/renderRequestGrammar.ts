@@ -3,7 +3,7 @@ import fc from 'fast-check';
 
 /** The statuses and codes a render request may be answered with (spec section 7). */
 export const CODES_BY_STATUS: Record<number, string[]> = {
-  400: ['BAD_REQUEST', 'INVALID_TEMPLATE'],
+  400: ['BAD_REQUEST', 'INVALID_TEMPLATE', 'INVALID_BARCODE_DATA'],
   401: ['AUTH_REQUIRED'],
   403: ['FORBIDDEN'],
   404: ['NOT_FOUND'],

@@ -1,7 +1,14 @@
 // The barcode element's panel: value, symbology, module width (as the printer draws it), ratio, quiet zone, bar height,
-// human-readable line, QR error correction, colour and text size.
+// human-readable line, QR error correction, check digits, MaxiCode mode, DataBar segments, colour and text size.
 import { DEFAULT_RATIOS, quietZoneOn } from '../../../src-shared/elements/barcode/barcodeModule';
-import { BARCODE_DEFAULTS, SYMBOLOGIES, TWO_D_SYMBOLOGIES, type Symbology } from '../../../src-shared/elements/barcode/barcodeSchema';
+import {
+  BARCODE_DEFAULTS,
+  CHECK_DIGIT_SCHEMES,
+  SYMBOLOGIES,
+  TWO_D_SYMBOLOGIES,
+  type CheckDigitScheme,
+  type Symbology,
+} from '../../../src-shared/elements/barcode/barcodeSchema';
 import { ContentField } from '../../features/inspector/ContentField';
 import { CheckboxField } from '../../features/inspector/fields/CheckboxField';
 import { ColorField } from '../../features/inspector/fields/ColorField';
@@ -29,7 +36,98 @@ const SYMBOLOGY_LABELS: Record<Symbology, string> = {
   gs1datamatrix: 'GS1 Data Matrix',
   pdf417: 'PDF417',
   azteccode: 'Aztec Code',
+  maxicode: 'MaxiCode (UPS)',
+  databaromni: 'GS1 DataBar Omnidirectional',
+  databarexpanded: 'GS1 DataBar Expanded',
+  databarlimited: 'GS1 DataBar Limited',
+  databarstacked: 'GS1 DataBar Stacked',
+  rationalizedCodabar: 'Codabar',
+  onecode: 'USPS Intelligent Mail',
+  postnet: 'USPS POSTNET',
+  planet: 'USPS PLANET',
+  microqrcode: 'Micro QR Code',
+  micropdf417: 'MicroPDF417',
+  hibccode128: 'HIBC Code 128',
+  hibcdatamatrix: 'HIBC Data Matrix',
+  pharmacode: 'Pharmacode',
+  msi: 'MSI Plessey',
+  code11: 'Code 11',
+  royalmail: 'Royal Mail 4-State (RM4SCC)',
+  auspost: 'Australia Post',
+  kix: 'KIX (PostNL)',
+  japanpost: 'Japan Post',
+  isbn: 'ISBN',
+  issn: 'ISSN',
+  ean14: 'EAN-14',
+  sscc18: 'SSCC-18',
+  gs1qrcode: 'GS1 QR Code',
+  dotcode: 'DotCode',
+  code32: 'Code 32 (Italian pharmacode)',
+  pzn: 'PZN (German pharmacode)',
+  swissqrcode: 'Swiss QR Code',
 };
+
+const CHECK_DIGIT_LABELS: Record<CheckDigitScheme, string> = {
+  none: 'None',
+  auto: 'Standard (C, and K from 10 characters)',
+  mod10: 'Modulo 10',
+  mod1010: 'Modulo 10 + 10',
+  mod11: 'Modulo 11',
+  mod1110: 'Modulo 11 + 10',
+  mod16: 'Modulo 16',
+};
+
+const MAXICODE_MODES = [
+  { value: 'auto', label: 'From the value (2 or 3 for a carrier message, else 4)' },
+  { value: '2', label: '2: carrier message, numeric postal code' },
+  { value: '3', label: '3: carrier message, alphanumeric postal code' },
+  { value: '4', label: '4: standard' },
+  { value: '5', label: '5: full error correction' },
+  { value: '6', label: '6: reader programming' },
+];
+
+/** Check digit schemes, MaxiCode mode and DataBar segments: shown only for the symbologies that have them. */
+function SymbologyOptions({ element }: { element: ElementDraftOf<'barcode'> }) {
+  const updateElement = useEditorStore((state) => state.updateElement);
+  const schemes: readonly CheckDigitScheme[] | undefined = CHECK_DIGIT_SCHEMES[element.symbology as keyof typeof CHECK_DIGIT_SCHEMES];
+  return (
+    <>
+      {schemes && (
+        <SelectField
+          label="Check digit"
+          value={element.checkDigit ?? schemes[0] ?? 'none'}
+          options={schemes.map((value) => ({ value, label: CHECK_DIGIT_LABELS[value] }))}
+          onChange={(checkDigit) => updateElement(element.id, { checkDigit })}
+        />
+      )}
+      {element.symbology === 'maxicode' && (
+        <>
+          <SelectField
+            label="MaxiCode mode"
+            value={element.maxicodeMode === undefined ? 'auto' : String(element.maxicodeMode)}
+            options={MAXICODE_MODES}
+            onChange={(mode) => updateElement(element.id, { maxicodeMode: mode === 'auto' ? undefined : Number(mode) })}
+          />
+          <p className="hint">Modes 2 and 3 take the UPS structured carrier message: [)&gt;RS01GS96, postal code, country, class of service, then the rest, separated by GS.</p>
+        </>
+      )}
+      {element.symbology === 'databarexpanded' && (
+        <NumberField
+          label="Segments per row"
+          value={element.segments ?? 22}
+          step={2}
+          min={2}
+          max={22}
+          decimals={0}
+          onChange={(segments) => {
+            const even = Math.min(22, Math.max(2, Math.round(segments / 2) * 2));
+            updateElement(element.id, { segments: even === 22 ? undefined : even });
+          }}
+        />
+      )}
+    </>
+  );
+}
 
 type BarcodeStyle = NonNullable<ElementDraftOf<'barcode'>['style']>;
 
@@ -53,7 +151,8 @@ export function BarcodeInspector({ element }: { element: ElementDraftOf<'barcode
           options={SYMBOLOGIES.map((value) => ({ value, label: SYMBOLOGY_LABELS[value] }))}
           onChange={(symbology) => updateElement(element.id, { symbology })}
         />
-        {element.symbology.startsWith('gs1') && <p className="hint">GS1 values are written as (01)09521234543213(10)ABC.</p>}
+        {(element.symbology.startsWith('gs1') || element.symbology.startsWith('databar')) && <p className="hint">GS1 values are written as (01)09521234543213(10)ABC.</p>}
+        <SymbologyOptions element={element} />
         {element.symbology === 'qrcode' && (
           <SelectField
             label="Error correction"

@@ -1,6 +1,8 @@
 // Encodes a value into whole modules: bar/space widths for linear codes, a module grid for 2D codes (bwip-js; QR with qrcode).
 import bwipjs from 'bwip-js/generic';
-import { RenderError } from '../../errors';
+import { BarcodeDataError } from '../../errors';
+import { checkValue } from './checkDigits';
+import { stackedRowHeights } from './dataBar';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { LaidOutSymbology } from './barcodeSchema';
 import { encodeQrCode } from './qrEncoding';
@@ -114,7 +116,20 @@ function barSpans(heights: readonly number[] | undefined, bottoms: readonly numb
   return Object.freeze(heights.map((height, index) => ({ top: (full - (tops[index] ?? 0)) / full, height: height / full })));
 }
 
-function fromBwip(raw: RawSymbol[]): EncodedBarcode {
+/**
+ * Stacked DataBar rows differ in height (separators 1 module, rows 5 and 7 or 33 and 34) while bwip-js lists each row
+ * once: each is repeated its height in modules, so the grid's modules are square and any writer draws it as it is.
+ */
+function expandStackedRows(symbology: string, cells: string, columns: number, totalModules: number): { cells: string; rows: number } | undefined {
+  const patterns = Array.from({ length: cells.length / columns }, (_, row) => cells.slice(row * columns, (row + 1) * columns));
+  const heights = stackedRowHeights(symbology, patterns, totalModules);
+  if (!heights) return undefined;
+  return { cells: patterns.map((row, index) => row.repeat(heights[index] ?? 1)).join(''), rows: heights.reduce((sum, height) => sum + height, 0) };
+}
+
+const STACKED_DATABAR = new Set(['databarstacked', 'databarstackedomni', 'databarexpandedstacked']);
+
+function fromBwip(raw: RawSymbol[], symbology: string): EncodedBarcode {
   const symbol = raw[0];
   if (!symbol) throw new Error('bwip-js returned no symbol');
   if ('sbs' in symbol) {
@@ -129,13 +144,16 @@ function fromBwip(raw: RawSymbol[]): EncodedBarcode {
     return Object.freeze({ kind: 'linear', widths: Object.freeze(widths), text, ...(spans ? { barSpans: spans } : {}) });
   }
   const columns = symbol.pixx;
+  const cells = symbol.pixs.join('');
+  const stacked = STACKED_DATABAR.has(symbology) ? expandStackedRows(symbology, cells, columns, symbol.pixy) : undefined;
+  if (stacked) return Object.freeze({ kind: 'matrix', columns, rows: stacked.rows, cells: stacked.cells, moduleAspect: 1 });
   // pixs holds each PDF417 row once while pixy (and height) count it rowmult times: the rows are the grid's own.
   const rows = symbol.pixs.length / columns;
   return Object.freeze({
     kind: 'matrix',
     columns,
     rows,
-    cells: symbol.pixs.join(''),
+    cells,
     moduleAspect: symbol.height / rows / (symbol.width / columns),
   });
 }
@@ -152,12 +170,25 @@ function vectorFromBwip(options: BwipOptions): EncodedVector {
 function encode(request: BarcodeRequest, options: BwipOptions): EncodedBarcode {
   if (request.symbology === 'qrcode') return encodeQrCode(request.value, request.errorCorrection);
   if (request.symbology === 'maxicode') return vectorFromBwip(options);
-  return fromBwip(bwipjs.raw(options));
+  return fromBwip(bwipjs.raw(options), request.symbology);
 }
 
-/** Throws RenderError (with the element id) when the value is not valid for the symbology, with the encoder's reason. */
+/**
+ * The value with its fixed check digit verified, or computed where it was left out (checkDigits). Throws
+ * BarcodeDataError naming the element, the symbology and what to correct.
+ */
+export function checkedValue(symbology: LaidOutSymbology, value: string, elementId: string): string {
+  const checked = checkValue(symbology, value);
+  if ('value' in checked) return checked.value;
+  throw new BarcodeDataError(`barcode "${elementId}" (${symbology}) cannot encode ${quoted(value)}: ${checked.problem}`, elementId, symbology, checked.fix);
+}
+
+/**
+ * Throws BarcodeDataError (a RenderError, with the element id) when the value is not valid for the symbology: its check
+ * digit (checkedValue) or the encoder's reason.
+ */
 export function encodeBarcode(request: BarcodeRequest, elementId: string): EncodedBarcode {
-  const options = bwipOptions(request);
+  const options = bwipOptions({ ...request, value: checkedValue(request.symbology, request.value, elementId) });
   const key = JSON.stringify(options);
   const cached = cache.get(key);
   if (cached) {
@@ -169,7 +200,12 @@ export function encodeBarcode(request: BarcodeRequest, elementId: string): Encod
   try {
     encoded = encode(request, options);
   } catch (error) {
-    throw new RenderError(`barcode ${request.symbology} cannot encode ${quoted(request.value)}: ${bwipReason(error)}`, elementId);
+    throw new BarcodeDataError(
+      `barcode ${request.symbology} cannot encode ${quoted(request.value)}: ${bwipReason(error)}`,
+      elementId,
+      request.symbology,
+      `change the value to one ${request.symbology} can hold (README "Symbologies" lists what each takes)`,
+    );
   }
   remember(key, encoded);
   return encoded;

@@ -49,7 +49,7 @@ export const ratioSchema = z
  * Symbologies with two bar widths, and the ratio of the element's default: bwip-js's own proportions (code 39 wide
  * elements are 3 modules, ITF's 2), which printers are told in ^BY.
  */
-export const DEFAULT_RATIOS: Partial<Record<LaidOutSymbology, number>> = { code39: 3, interleaved2of5: 2, itf14: 2 };
+export const DEFAULT_RATIOS: Partial<Record<LaidOutSymbology, number>> = { code39: 3, interleaved2of5: 2, itf14: 2, rationalizedCodabar: 3, msi: 2 };
 
 /**
  * Wide elements in whole dots: the ratio times the narrow module, truncated (a printer cannot print part of a dot), and
@@ -80,10 +80,42 @@ export const QUIET_ZONE_MODULES: Record<Symbology, { left: number; right: number
   gs1datamatrix: { left: 1, right: 1 },
   pdf417: { left: 2, right: 2 },
   azteccode: { left: 0, right: 0 },
+  // Carriers, GS1 and health care: ISO/IEC 16023 (MaxiCode 1X), 18004 (Micro QR 2X), 24728 (MicroPDF417 1X), AIM
+  // (Codabar, MSI, Code 11, Code 32, PZN: 10X as code 39), GS1 (ISBN/ISSN as EAN-13, EAN-14 and SSCC-18 as GS1-128;
+  // DataBar needs none), DotCode 3X; postal codes and Pharmacode are specified in millimetres, not modules: none kept.
+  maxicode: { left: 1, right: 1 },
+  databaromni: { left: 0, right: 0 },
+  databarexpanded: { left: 0, right: 0 },
+  databarlimited: { left: 0, right: 0 },
+  databarstacked: { left: 0, right: 0 },
+  rationalizedCodabar: { left: 10, right: 10 },
+  onecode: { left: 0, right: 0 },
+  postnet: { left: 0, right: 0 },
+  planet: { left: 0, right: 0 },
+  microqrcode: { left: 2, right: 2 },
+  micropdf417: { left: 1, right: 1 },
+  hibccode128: { left: 10, right: 10 },
+  hibcdatamatrix: { left: 1, right: 1 },
+  pharmacode: { left: 0, right: 0 },
+  msi: { left: 10, right: 10 },
+  code11: { left: 10, right: 10 },
+  royalmail: { left: 0, right: 0 },
+  auspost: { left: 0, right: 0 },
+  kix: { left: 0, right: 0 },
+  japanpost: { left: 0, right: 0 },
+  isbn: { left: 11, right: 7 },
+  issn: { left: 11, right: 7 },
+  ean14: { left: 10, right: 10 },
+  sscc18: { left: 10, right: 10 },
+  gs1qrcode: { left: 4, right: 4 },
+  dotcode: { left: 3, right: 3 },
+  code32: { left: 10, right: 10 },
+  pzn: { left: 10, right: 10 },
+  swissqrcode: { left: 4, right: 4 },
 };
 
 /** EAN and UPC scanners find the symbol by its quiet zones: there the layout reserves them unless told otherwise. */
-const QUIET_ZONE_BY_DEFAULT: ReadonlySet<Symbology> = new Set(['ean13', 'ean8', 'upca', 'upce']);
+const QUIET_ZONE_BY_DEFAULT: ReadonlySet<Symbology> = new Set(['ean13', 'ean8', 'upca', 'upce', 'isbn', 'issn']);
 
 export function quietZoneOn(symbology: Symbology, quietZone: boolean | undefined): boolean {
   return quietZone ?? QUIET_ZONE_BY_DEFAULT.has(symbology);

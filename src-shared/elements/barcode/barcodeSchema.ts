@@ -21,33 +21,81 @@ export const SYMBOLOGIES = [
   'gs1datamatrix',
   'pdf417',
   'azteccode',
+  // Carriers, GS1 and health care (README "Symbologies").
+  'maxicode',
+  'databaromni',
+  'databarexpanded',
+  'databarlimited',
+  'databarstacked',
+  'rationalizedCodabar',
+  'onecode',
+  'postnet',
+  'planet',
+  'microqrcode',
+  'micropdf417',
+  'hibccode128',
+  'hibcdatamatrix',
+  'pharmacode',
+  'msi',
+  'code11',
+  'royalmail',
+  'auspost',
+  'kix',
+  'japanpost',
+  'isbn',
+  'issn',
+  'ean14',
+  'sscc18',
+  'gs1qrcode',
+  'dotcode',
+  'code32',
+  'pzn',
+  'swissqrcode',
 ] as const;
 export type Symbology = (typeof SYMBOLOGIES)[number];
 
 /**
- * Symbologies a laid-out barcode may have that no template element offers yet: the ZPL reader draws them from printer
- * commands (^BD, ^BR, ^BK, ^BZ, ^BF). bwip-js names, so an element type that offers one later moves it to SYMBOLOGIES.
+ * Symbologies a laid-out barcode may have that no template element offers: the ZPL reader draws them from ^BR types, and
+ * a databarexpanded element with `segments` is laid out as the stacked form. bwip-js names.
  */
-export const READER_ONLY_SYMBOLOGIES = [
-  'maxicode',
-  'databaromni',
-  'databartruncated',
-  'databarstacked',
-  'databarstackedomni',
-  'databarlimited',
-  'databarexpanded',
-  'databarexpandedstacked',
-  'rationalizedCodabar',
-  'postnet',
-  'planet',
-  'onecode',
-  'micropdf417',
-] as const;
+export const READER_ONLY_SYMBOLOGIES = ['databartruncated', 'databarstackedomni', 'databarexpandedstacked'] as const;
 
 /** What a laid-out barcode may carry: every element symbology and the reader-only ones. */
 export type LaidOutSymbology = Symbology | (typeof READER_ONLY_SYMBOLOGIES)[number];
 
-export const TWO_D_SYMBOLOGIES: ReadonlySet<Symbology> = new Set(['qrcode', 'datamatrix', 'gs1datamatrix', 'pdf417', 'azteccode']);
+/** Module grids (and MaxiCode): no bar height, no human-readable line. */
+export const TWO_D_SYMBOLOGIES: ReadonlySet<Symbology> = new Set([
+  'qrcode',
+  'datamatrix',
+  'gs1datamatrix',
+  'pdf417',
+  'azteccode',
+  'maxicode',
+  'databarstacked',
+  'microqrcode',
+  'micropdf417',
+  'hibcdatamatrix',
+  'gs1qrcode',
+  'dotcode',
+  'swissqrcode',
+]);
+
+/** Bars of several heights (4-state and height-modulated postal codes): drawn in whole dots, full height the bar height. */
+export const POSTAL_SYMBOLOGIES: ReadonlySet<LaidOutSymbology> = new Set(['onecode', 'postnet', 'planet', 'royalmail', 'auspost', 'kix', 'japanpost']);
+
+/**
+ * Optional check digits and the schemes each symbology offers; the first is the default. MSI: Modulo 10 (the usual),
+ * 10+10, 11 (IBM weights) or 11+10; Code 11: "auto" adds C, and K from 10 characters on, as the standard says;
+ * Codabar: none by default, Modulo 16 on request.
+ */
+export const CHECK_DIGIT_SCHEMES = {
+  msi: ['mod10', 'mod1010', 'mod11', 'mod1110', 'none'],
+  code11: ['auto', 'none'],
+  rationalizedCodabar: ['none', 'mod16'],
+} as const satisfies Partial<Record<Symbology, readonly string[]>>;
+
+const CHECK_DIGIT_VALUES = ['none', 'auto', 'mod10', 'mod1010', 'mod11', 'mod1110', 'mod16'] as const;
+export type CheckDigitScheme = (typeof CHECK_DIGIT_VALUES)[number];
 
 export const barcodeStyleSchema = z.strictObject({
   /** Colour of bars and modules; the background stays unpainted. */
@@ -81,7 +129,39 @@ export const barcodeElementSchema = z.strictObject({
    * fill the box less the human-readable line. 2D codes ignore it.
    */
   barHeight: lengthSchema.refine((text) => (parseLength(text)?.value ?? 1) > 0, { message: 'must be over 0' }).optional(),
+  /** Optional check digits of MSI, Code 11 and Codabar (CHECK_DIGIT_SCHEMES); fixed ones (ISBN, SSCC…) are always verified or computed. */
+  checkDigit: z.enum(CHECK_DIGIT_VALUES).optional(),
+  /**
+   * MaxiCode mode: 2 (numeric postal code) and 3 (alphanumeric) carry the structured carrier message, 4 standard, 5
+   * full error correction, 6 reader programming. Default: 2 or 3 when the value is a structured carrier message, else 4.
+   */
+  maxicodeMode: z.number().int().min(2).max(6).optional(),
+  /** GS1 DataBar Expanded: data segments per row, an even number 2 to 22; under 22 the symbol is stacked in rows. */
+  segments: z
+    .number()
+    .int()
+    .min(2)
+    .max(22)
+    .refine((segments) => segments % 2 === 0, { message: 'must be an even number (segments come in pairs)' })
+    .optional(),
   style: barcodeStyleSchema.optional(),
+}).superRefine((element, ctx) => {
+  // Options that belong to another symbology are refused rather than ignored: a template author sees the mistake.
+  if (element.checkDigit !== undefined) {
+    const schemes: readonly string[] | undefined = CHECK_DIGIT_SCHEMES[element.symbology as keyof typeof CHECK_DIGIT_SCHEMES];
+    if (!schemes?.includes(element.checkDigit)) {
+      const message = schemes
+        ? `${element.symbology} takes one of: ${schemes.join(', ')}`
+        : `only ${Object.keys(CHECK_DIGIT_SCHEMES).join(', ')} have optional check digits; ${element.symbology}'s are computed (or verified) always`;
+      ctx.addIssue({ code: 'custom', path: ['checkDigit'], message });
+    }
+  }
+  if (element.maxicodeMode !== undefined && element.symbology !== 'maxicode') {
+    ctx.addIssue({ code: 'custom', path: ['maxicodeMode'], message: 'only maxicode has modes' });
+  }
+  if (element.segments !== undefined && element.symbology !== 'databarexpanded') {
+    ctx.addIssue({ code: 'custom', path: ['segments'], message: 'only databarexpanded has segments' });
+  }
 });
 
 export type BarcodeElement = z.infer<typeof barcodeElementSchema>;

@@ -52,7 +52,7 @@ export function decode(raster: Raster, formats?: ReadInputBarcodeFormat[]): Prom
   );
 }
 
-/** The ZXing format each symbology decodes as. */
+/** The ZXing format each symbology decodes as; the ones ZXing cannot read (postal codes, Pharmacode, MSI, Code 11, DotCode) have none. */
 export const ZXING_FORMATS = {
   code128: 'Code128',
   'gs1-128': 'Code128',
@@ -69,7 +69,30 @@ export const ZXING_FORMATS = {
   gs1datamatrix: 'DataMatrix',
   pdf417: 'PDF417',
   azteccode: 'Aztec',
-} as const satisfies Record<Symbology, ReadInputBarcodeFormat>;
+  maxicode: 'MaxiCode',
+  databaromni: 'DataBar',
+  databarexpanded: 'DataBarExpanded',
+  databarlimited: 'DataBarLimited',
+  databarstacked: 'DataBar',
+  rationalizedCodabar: 'Codabar',
+  microqrcode: 'MicroQRCode',
+  micropdf417: 'MicroPDF417',
+  hibccode128: 'Code128',
+  hibcdatamatrix: 'DataMatrix',
+  isbn: 'EAN13',
+  issn: 'EAN13',
+  ean14: 'Code128',
+  sscc18: 'Code128',
+  gs1qrcode: 'QRCode',
+  code32: 'Code32',
+  pzn: 'PZN',
+  swissqrcode: 'QRCode',
+} as const satisfies Partial<Record<Symbology, ReadInputBarcodeFormat>>;
+
+/** The ZXing format of any symbology, or undefined when ZXing reads none. */
+export function zxingFormat(symbology: string): ReadInputBarcodeFormat | undefined {
+  return (ZXING_FORMATS as Partial<Record<string, ReadInputBarcodeFormat>>)[symbology];
+}
 
 /** The dark pixels' bounding box (inclusive pixel indices), or undefined when there are none. */
 export function darkBounds(raster: Raster): { left: number; top: number; right: number; bottom: number } | undefined {

@@ -1,10 +1,11 @@
 // Draws a laid-out barcode element in ZPL: the printer's own barcode command at whole-dot modules, or a graphic of the layout.
-import type { Box, LaidOutOf, LinearSymbol, MatrixSymbol } from '../../layout/laidOutLabel';
+import type { Box, LaidOutOf, LinearSymbol, MatrixSymbol, VectorSymbol } from '../../layout/laidOutLabel';
 import type { ZplEmitContext, ZplElementEmitter } from '../../emit/zpl/zplContext';
 import { fieldData } from '../../emit/zpl/zplEscape';
 import { textRunToZpl, zplOrientation, type ZplOrientation } from '../../emit/zpl/zplText';
 import { pointsToDots } from '../../units/length';
-import { linearSymbolField, matrixSymbolField, type ZplSymbolField } from './zplBarcodeCommands';
+import { MAXICODE_INCHES } from './maxiCodeMessage';
+import { linearSymbolField, matrixSymbolField, maxiCodeSymbolField, postalSymbolField, type ZplSymbolField } from './zplBarcodeCommands';
 
 type LaidOutBarcode = LaidOutOf<'barcode'>;
 
@@ -96,6 +97,20 @@ function matrixField(element: LaidOutBarcode, symbol: MatrixSymbol, orientation:
 }
 
 /**
+ * Postal codes (^BZ: POSTNET, PLANET, Intelligent Mail) and MaxiCode (^BD, unrotated: it follows ^FW, not a parameter)
+ * where the layout was made for this printer's resolution: their dots are the layout's. Other postal codes (RM4SCC, KIX,
+ * Australia Post, Japan Post) have no ZPL command and print as the graphic.
+ */
+function vectorField(element: LaidOutBarcode, symbol: VectorSymbol, orientation: ZplOrientation, rotation: number, ctx: ZplEmitContext): PlacedField | undefined {
+  const dots = symbol.dots;
+  if (!dots || dots.dpi !== ctx.dpi) return undefined;
+  const field = element.symbology === 'maxicode' ? (rotation === 0 ? maxiCodeSymbolField(element) : undefined) : postalSymbolField(element, orientation, dots.module, dots.height);
+  if (!field) return undefined;
+  const width = Math.round(pointsToDots(symbol.width, ctx.dpi));
+  return { field, rect: { x: dots.x, y: dots.y, width: element.symbology === 'maxicode' ? Math.round(MAXICODE_INCHES.width * ctx.dpi) : width, height: dots.height } };
+}
+
+/**
  * Native commands keep bars sharp at the printer's resolution and the data readable in the ZPL. The fallback is
  * ctx.graphic (the layout's symbol as ^GFA) for rotations other than quarter turns and wherever the printer could not
  * reproduce the layout's symbol: modules under a dot, ^BY, QR and Aztec modules over 10 dots, values a printer would read
@@ -110,9 +125,12 @@ export const emitBarcodeZpl: ZplElementEmitter<LaidOutBarcode> = (element, ctx) 
   if (orientation === undefined) return ctx.graphic(element);
   const rotation = ((element.rotation % 360) + 360) % 360;
   const { symbol } = element;
-  // MaxiCode's hexagons, and the reader-only symbologies the writer has no command for, print as the graphic.
-  if (symbol.kind === 'vector') return ctx.graphic(element);
-  const placed = symbol.kind === 'linear' ? linearField(element, symbol, orientation, ctx) : matrixField(element, symbol, orientation, ctx);
+  const placed =
+    symbol.kind === 'linear'
+      ? linearField(element, symbol, orientation, ctx)
+      : symbol.kind === 'matrix'
+        ? matrixField(element, symbol, orientation, ctx)
+        : vectorField(element, symbol, orientation, rotation, ctx);
   if (!placed) return ctx.graphic(element);
   const origin = rotatedOrigin(placed.rect, element.box, rotation, ctx);
   if (element.symbology === 'qrcode') origin.y -= QR_TOP_OFFSET_DOTS;

@@ -273,7 +273,7 @@ describe('barcode layout: values', () => {
     ['code39', 'lower case', /capital letters/],
     ['upca', '0360002914x', /only digits/],
     ['qrcode', 'x'.repeat(8000), /too (long|big)|length/],
-  ])('rejects data %s cannot encode with a RenderError naming the element', (symbology, value, reason) => {
+  ])('rejects data %s cannot encode with a 400 INVALID_BARCODE_DATA naming the element', (symbology, value, reason) => {
     let thrown: unknown;
     try {
       layoutForTest(fonts, { symbology }, value, box);
@@ -282,7 +282,8 @@ describe('barcode layout: values', () => {
     }
     expect(thrown).toBeInstanceOf(RenderError);
     const error = thrown as RenderError;
-    expect(error.code).toBe('RENDER_ERROR');
+    expect([error.code, error.status]).toEqual(['INVALID_BARCODE_DATA', 400]);
+    expect(error.details).toMatchObject({ elementId: 'code', symbology, fix: expect.any(String) });
     expect(error.elementId).toBe('code');
     expect(error.message).toMatch(new RegExp(`^barcode ${symbology} cannot encode `));
     expect(error.message).toMatch(reason);

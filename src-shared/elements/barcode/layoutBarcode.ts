@@ -4,9 +4,13 @@ import type { ElementOf } from '../elementSchema';
 import type { Box, LaidOutOf, LinearSymbol, MatrixSymbol, TextRun, VectorSymbol } from '../../layout/laidOutLabel';
 import { toPoints } from '../../units/length';
 import { RenderError } from '../../errors';
-import { BARCODE_DEFAULTS, type BarcodeElement } from './barcodeSchema';
+import { BARCODE_DEFAULTS, POSTAL_SYMBOLOGIES, type BarcodeElement } from './barcodeSchema';
 import { DEFAULT_RATIOS, moduleDotsAt, parseModuleWidth, QUIET_ZONE_MODULES, quietZoneOn, wideDots } from './barcodeModule';
-import { encodeBarcode, type EncodedLinear, type EncodedMatrix, type EncodedVector } from './barcodeEncoding';
+import { checkedValue, encodeBarcode, type EncodedLinear, type EncodedMatrix, type EncodedVector } from './barcodeEncoding';
+import { DATABAR_HEIGHT_MODULES } from './dataBar';
+import { MAXICODE_INCHES } from './maxiCodeMessage';
+import { barsOf, postalPath, proportionalDots } from './postalBars';
+import { encodingFor } from './symbologyOptions';
 
 /**
  * The target's dot grid. Symbols start on a whole dot and every module is whole dots, so the PNG at the target's dpi,
@@ -66,11 +70,17 @@ function tooLarge(ctx: LayoutContext, element: BarcodeElement, code: 'BARCODE_TO
 }
 
 /**
+ * A bar height in dots, or (DataBar, whose bars are a fixed number of modules tall) one that follows from the module,
+ * with the height it may take: the module chosen to fit the box fits it both ways.
+ */
+type BarHeightDots = number | { modules: number; roomDots: number };
+
+/**
  * Bars in whole dots: the narrow module as asked (or the largest that fits the box with its quiet zones), wide
  * elements of code 39 and ITF at the ratio, the symbol placed across the box (DotGrid.place) and its bars from `top`
  * down `heightDots`.
  */
-function linearSymbol(element: BarcodeElement, encoded: EncodedLinear, box: Box, top: number, heightDots: number, ctx: LayoutContext): LinearSymbol {
+function linearSymbol(element: BarcodeElement, encoded: EncodedLinear, box: Box, top: number, heightDots: BarHeightDots, ctx: LayoutContext): LinearSymbol {
   const grid = new DotGrid(ctx.targetDpi);
   const defaultRatio = DEFAULT_RATIOS[element.symbology];
   const ratio = defaultRatio === undefined ? undefined : (element.ratio ?? defaultRatio);
@@ -81,7 +91,8 @@ function linearSymbol(element: BarcodeElement, encoded: EncodedLinear, box: Box,
   const total = (moduleDots: number) => dotWidths(moduleDots).reduce((sum, dots) => sum + dots, 0) + quietModules * moduleDots;
   const across = grid.span(box.x, box.width);
   const modules = encoded.widths.reduce((sum, width) => sum + width, 0) + quietModules;
-  const moduleDots = askedModuleDots(element, grid.dpi) ?? largestFitting(across.room / modules, (dots) => total(dots) <= across.room);
+  const fitsDown = (dots: number) => typeof heightDots === 'number' || heightDots.modules * dots <= heightDots.roomDots;
+  const moduleDots = askedModuleDots(element, grid.dpi) ?? largestFitting(across.room / modules, (dots) => total(dots) <= across.room && fitsDown(dots));
   const totalDots = total(moduleDots);
   if (totalDots > across.room) {
     tooLarge(ctx, element, 'BARCODE_TOO_WIDE', `is ${totalDots} dots wide (module ${moduleDots} dots), wider than its box (${across.room} dots)`);
@@ -90,15 +101,15 @@ function linearSymbol(element: BarcodeElement, encoded: EncodedLinear, box: Box,
   const bars: LinearSymbol['bars'] = [];
   let offset = 0;
   dotWidths(moduleDots).forEach((dots, index) => {
-    // Even entries are bars, odd ones spaces.
-    if (index % 2 === 0) bars.push({ x: grid.points(first + offset), width: grid.points(dots) });
+    // Even entries are bars, odd ones spaces; DataBar's first bar is 0 wide and not drawn.
+    if (index % 2 === 0 && dots > 0) bars.push({ x: grid.points(first + offset), width: grid.points(dots) });
     offset += dots;
   });
   return {
     kind: 'linear',
     bars,
     y: grid.points(top),
-    height: grid.points(heightDots),
+    height: grid.points(typeof heightDots === 'number' ? heightDots : heightDots.modules * moduleDots),
     moduleWidth: grid.points(moduleDots),
     moduleDots,
     dpi: grid.dpi,
@@ -164,6 +175,38 @@ export function vectorSymbol(encoded: EncodedVector, box: Box): VectorSymbol {
   return { kind: 'vector', x, y, width, height, path };
 }
 
+/**
+ * Postal bars in whole dots: the bar width as asked (or the largest whose bars and spaces fit the box), spaces their
+ * proportion of it (postalBars), each bar's top and bottom on whole dots of the full height; drawn as one path.
+ */
+function postalSymbol(element: BarcodeElement, encoded: EncodedLinear, box: Box, top: number, heightDots: number, ctx: LayoutContext): VectorSymbol {
+  const grid = new DotGrid(ctx.targetDpi);
+  const dotWidths = (moduleDots: number) => encoded.widths.map((width) => proportionalDots(width, moduleDots));
+  const total = (moduleDots: number) => dotWidths(moduleDots).reduce((sum, dots) => sum + dots, 0);
+  const across = grid.span(box.x, box.width);
+  const modules = encoded.widths.reduce((sum, width) => sum + width, 0);
+  const moduleDots = askedModuleDots(element, grid.dpi) ?? largestFitting(across.room / modules, (dots) => total(dots) <= across.room);
+  const { bars, width } = barsOf(dotWidths(moduleDots));
+  if (width > across.room) tooLarge(ctx, element, 'BARCODE_TOO_WIDE', `is ${width} dots wide (bars ${moduleDots} dots), wider than its box (${across.room} dots)`);
+  const first = grid.place(across, width);
+  const [x, y] = [grid.points(first), grid.points(top)];
+  const path = postalPath(bars, encoded.barSpans ?? [], x, y, heightDots, grid.dot);
+  return { kind: 'vector', x, y, width: grid.points(width), height: grid.points(heightDots), path, dots: { x: first, y: top, module: moduleDots, height: heightDots, dpi: grid.dpi } };
+}
+
+/** MaxiCode at its fixed size (MAXICODE_INCHES) in whole dots, centred in the box as DotGrid.place does: printers draw it so. */
+function maxiCodeSymbol(element: BarcodeElement, encoded: EncodedVector, box: Box, ctx: LayoutContext): VectorSymbol {
+  const grid = new DotGrid(ctx.targetDpi);
+  const [width, height] = [Math.round(MAXICODE_INCHES.width * grid.dpi), Math.round(MAXICODE_INCHES.height * grid.dpi)];
+  const across = grid.span(box.x, box.width);
+  const down = grid.span(box.y, box.height);
+  if (width > across.room) tooLarge(ctx, element, 'BARCODE_TOO_WIDE', `is ${width} dots wide (MaxiCode's fixed 1.11 in), wider than its box (${across.room} dots)`);
+  if (height > down.room) tooLarge(ctx, element, 'BARCODE_TOO_TALL', `is ${height} dots tall (MaxiCode's fixed 1.054 in), taller than its box (${down.room} dots)`);
+  const [x, y] = [grid.place(across, width), grid.place(down, height)];
+  const frame = { x: grid.points(x), y: grid.points(y), width: grid.points(width), height: grid.points(height) };
+  return { ...vectorSymbol(encoded, frame), dots: { x, y, module: 1, height, dpi: grid.dpi } };
+}
+
 /** The line keeps the bars at least this share of the box height; below it the bars would be too short to scan. */
 const MIN_BAR_SHARE = 0.5;
 
@@ -201,12 +244,20 @@ function lineRun(line: HumanReadable, text: string, box: Box, top: number, color
  * box's bottom edge; a box too short for both drops the line, with a warning. With barHeight the bars are that tall
  * (whole dots) and the line follows right below them, the box only their limit.
  */
-function linearBarcode(element: BarcodeElement, encoded: EncodedLinear, box: Box, color: string, ctx: LayoutContext): Pick<LaidOutOf<'barcode'>, 'symbol' | 'humanReadable'> {
+function linearBarcode(element: BarcodeElement, encoded: EncodedLinear, box: Box, color: string, ctx: LayoutContext, fixedModules?: number): Pick<LaidOutOf<'barcode'>, 'symbol' | 'humanReadable'> {
   const grid = new DotGrid(ctx.targetDpi);
   let line = (element.showText ?? BARCODE_DEFAULTS.showText) ? humanReadable(element, encoded.text, box, ctx) : undefined;
   const top = grid.round(box.y);
   const bottom = box.y + box.height;
   let heightDots: number;
+  if (fixedModules !== undefined) {
+    // DataBar: the bars' height is the standard's, in modules, as a printer's ^BR draws it; the line follows below.
+    const roomDots = grid.round(bottom - (line?.height ?? 0)) - top;
+    const symbol = linearSymbol(element, encoded, box, top, { modules: fixedModules, roomDots }, ctx);
+    const needed = symbol.y + symbol.height + (line?.height ?? 0);
+    if (needed > bottom + grid.dot / 2) tooLarge(ctx, element, 'BARCODE_TOO_TALL', `needs ${grid.round(needed - box.y)} dots of height, more than its box (${grid.round(box.height)} dots)`);
+    return line ? { symbol, humanReadable: lineRun(line, encoded.text, box, symbol.y + symbol.height, color) } : { symbol };
+  }
   if (element.barHeight === undefined) {
     if (line && box.height - line.height < box.height * MIN_BAR_SHARE) {
       ctx.warn({ code: 'TEXT_TRUNCATED', elementId: element.id, message: 'the barcode box is too short for bars and the human-readable line; the line is not drawn' });
@@ -221,7 +272,8 @@ function linearBarcode(element: BarcodeElement, encoded: EncodedLinear, box: Box
       tooLarge(ctx, element, 'BARCODE_TOO_TALL', `needs ${grid.round(needed - box.y)} dots of height for bars${line ? ' and line' : ''}, more than its box (${grid.round(box.height)} dots)`);
     }
   }
-  const symbol = linearSymbol(element, encoded, box, top, heightDots, ctx);
+  // EAN/UPC guard bars have spans too (they reach below the others in bwip-js's drawing); only postal bars are drawn by theirs.
+  const symbol = POSTAL_SYMBOLOGIES.has(element.symbology) ? postalSymbol(element, encoded, box, top, heightDots, ctx) : linearSymbol(element, encoded, box, top, heightDots, ctx);
   if (!line) return { symbol };
   const lineTop = element.barHeight === undefined ? bottom - line.height : symbol.y + symbol.height;
   return { symbol, humanReadable: lineRun(line, encoded.text, box, lineTop, color) };
@@ -234,10 +286,23 @@ export const layoutBarcode: ElementLayout<ElementOf<'barcode'>, LaidOutOf<'barco
   if (value === '') throw new RenderError(`barcode "${element.id}" has no value: its content is empty (is a data field missing?)`, element.id);
   const errorCorrection = element.errorCorrection ?? BARCODE_DEFAULTS.errorCorrection;
   const color = element.style?.color ?? BARCODE_DEFAULTS.color;
-  const encoded = encodeBarcode({ symbology: element.symbology, value, errorCorrection }, element.id);
-  const base = { type: 'barcode' as const, id: element.id, box, rotation: element.rotation, symbology: element.symbology, value, errorCorrection, color };
+  const { symbology, options } = encodingFor(element, value);
+  // Fixed check digits verified (or computed where left out): the laid-out value is the one encoded, as printers are sent it.
+  const encodedValue = checkedValue(symbology, value, element.id);
+  const encoded = encodeBarcode({ symbology, value: encodedValue, errorCorrection, ...(options ? { options } : {}) }, element.id);
+  const base = {
+    type: 'barcode' as const,
+    id: element.id,
+    box,
+    rotation: element.rotation,
+    symbology,
+    value: encodedValue,
+    errorCorrection,
+    color,
+    ...(options && Object.keys(options).length > 0 ? { options } : {}),
+  };
   // 2D codes ignore showText and barHeight: their value is not printed beside them, their height follows their modules.
   if (encoded.kind === 'matrix') return { ...base, symbol: matrixSymbol(element, encoded, box, ctx) };
-  if (encoded.kind === 'vector') return { ...base, symbol: vectorSymbol(encoded, box) };
-  return { ...base, ...linearBarcode(element, encoded, box, color, ctx) };
+  if (encoded.kind === 'vector') return { ...base, symbol: maxiCodeSymbol(element, encoded, box, ctx) };
+  return { ...base, ...linearBarcode(element, encoded, box, color, ctx, DATABAR_HEIGHT_MODULES[symbology]) };
 };

@@ -1,4 +1,4 @@
-// The printer's own barcode command for each symbology (^BC, ^BE, ^BQ, ^BX…), set up to print the layout's symbol.
+// The printer's own barcode command for each symbology that has one (^BC, ^BE, ^BQ, ^BX, ^BK, ^BR, ^BF…), set up to print the layout's symbol.
 import type { LaidOutOf, MatrixSymbol } from '../../layout/laidOutLabel';
 import type { ZplOrientation } from '../../emit/zpl/zplText';
 import { aztecFormat } from './aztecFormat';
@@ -6,6 +6,8 @@ import { DEFAULT_RATIOS } from './barcodeModule';
 import { pdf417ErrorCorrectionLevel } from './barcodeEncoding';
 import { qrSegment } from './qrEncoding';
 import { joinWithFnc1, parseGs1ElementStrings } from './gs1ElementStrings';
+import { zebraCarrierData } from './maxiCodeMessage';
+import { microPdf417Mode } from './microPdf417Sizes';
 import { expandUpcE } from './upcE';
 
 export interface ZplSymbolField {
@@ -75,9 +77,37 @@ export function linearSymbolField(element: LaidOutBarcode, o: ZplOrientation, mo
       return { commands: `${byRatio}^B2${o},${height},N,N,N`, data: value.length % 2 === 1 ? `0${value}` : value };
     case 'itf14':
       return { commands: `${byRatio}^B2${o},${height},N,N,${value.length === 13 ? 'Y' : 'N'}`, data: value };
+    case 'rationalizedCodabar': {
+      // ^BK frames the data with its start and stop parameters; the printer adds no check digit (e = N), so one asked for is drawn as a graphic.
+      const codabar = /^([A-D])([0-9$:/.+-]*)([A-D])$/i.exec(value);
+      if (!codabar || element.options?.includecheck === true) return undefined;
+      return { commands: `${byRatio}^BK${o},N,${height},N,N,${codabar[1]?.toUpperCase()},${codabar[3]?.toUpperCase()}`, data: codabar[2] ?? '' };
+    }
+    case 'databaromni':
+    case 'databarlimited':
+    case 'databarexpanded':
+      return dataBarField(element, o, moduleDots, height);
     default:
       return undefined;
   }
+}
+
+/** ^BR's symbology types: 1 omnidirectional, 3 stacked, 5 limited, 6 expanded (stacked with segments under 22). */
+const DATABAR_TYPES: Partial<Record<string, number>> = { databaromni: 1, databarstacked: 3, databarlimited: 5, databarexpanded: 6, databarexpandedstacked: 6 };
+
+/**
+ * ^BRo,t,m,s,h,w: GS1 DataBar at a magnification of the layout's module (1 to 10 dots), separators 1 module. Types 1–5
+ * take the GTIN's 13 digits (the printer computes the check digit the layout verified); expanded types the GS1 element
+ * strings as the layout encoded them, and the segments per row.
+ */
+function dataBarField(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number, heightDots: number): ZplSymbolField | undefined {
+  const type = DATABAR_TYPES[element.symbology];
+  if (type === undefined || moduleDots > 10) return undefined;
+  const segments = typeof element.options?.segments === 'number' ? element.options.segments : 22;
+  const commands = `^BR${o},${type},${moduleDots},1,${heightDots},${segments}`;
+  if (type === 6) return { commands, data: element.value };
+  const gtin = /^\(01\)(\d{13})\d$/.exec(element.value);
+  return gtin ? { commands, data: gtin[1] ?? '' } : undefined;
 }
 
 /** Characters that may stand for ^BX's escape character: printable, and none of ZPL's own (^ ~ , _). */
@@ -135,6 +165,16 @@ export function matrixSymbolField(element: LaidOutBarcode, symbol: MatrixSymbol,
       if (columns === undefined || moduleDots > MAX_MAGNIFICATION) return undefined;
       return { commands: `^BY${moduleDots}^B7${o},${rowDots},${pdf417ErrorCorrectionLevel(element.value)},${columns},,N`, data: element.value };
     }
+    case 'micropdf417': {
+      // ^BF's mode names the size (microPdf417Sizes); the error correction follows from it, as in the layout's symbol.
+      const mode = microPdf417Mode(symbol.columns, symbol.rows);
+      if (mode === undefined || moduleDots > MAX_MAGNIFICATION) return undefined;
+      return { commands: `^BY${moduleDots}^BF${o},${rowDots},${mode}`, data: element.value };
+    }
+    case 'databarstacked':
+    case 'databarexpandedstacked':
+      // The layout's grid rows are a module tall each (barcodeEncoding), as the printer draws the stacked rows.
+      return rowDots === moduleDots ? dataBarField(element, o, moduleDots, rowDots) : undefined;
     case 'azteccode': {
       const format = aztecFormat(symbol);
       if (format === undefined || moduleDots > MAX_MAGNIFICATION) return undefined;
@@ -144,4 +184,24 @@ export function matrixSymbolField(element: LaidOutBarcode, symbol: MatrixSymbol,
     default:
       return undefined;
   }
+}
+
+/** ^BZ's types: 0 POSTNET, 1 PLANET, 3 USPS Intelligent Mail. */
+const POSTAL_TYPES: Partial<Record<string, number>> = { postnet: 0, planet: 1, onecode: 3 };
+
+/** ^BZo,h,f,g,t at the layout's bar width (^BY) and full bar height; digits only, as the printer takes them. */
+export function postalSymbolField(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number, heightDots: number): ZplSymbolField | undefined {
+  const type = POSTAL_TYPES[element.symbology];
+  if (type === undefined || !/^\d+$/.test(element.value) || moduleDots > 10) return undefined;
+  return { commands: `^BY${moduleDots}^BZ${o},${heightDots},N,N,${type}`, data: element.value };
+}
+
+/**
+ * ^BDm,1,1: MaxiCode in the layout's mode. Modes 2 and 3 send the carrier message in Zebra's order (maxiCodeMessage),
+ * which needs a postal code of the fixed length (9 digits, 6 characters); others print as the graphic.
+ */
+export function maxiCodeSymbolField(element: LaidOutBarcode): ZplSymbolField | undefined {
+  const mode = typeof element.options?.mode === 'number' ? element.options.mode : 4;
+  const data = mode === 2 || mode === 3 ? zebraCarrierData(element.value, mode) : element.value;
+  return data === undefined ? undefined : { commands: `^BD${mode},1,1`, data };
 }

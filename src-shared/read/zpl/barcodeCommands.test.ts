@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { laidOutBarcode, ZXING_FORMATS } from '../../elements/barcode/barcodeTestSupport';
-import { SYMBOLOGIES, type Symbology } from '../../elements/barcode/barcodeSchema';
+import { laidOutBarcode, zxingFormat } from '../../elements/barcode/barcodeTestSupport';
+import type { Symbology } from '../../elements/barcode/barcodeSchema';
 import type { Raster } from '../../elements/rasterTestSupport';
 import { emitPng } from '../../emit/png/emitPng';
 import { emitZpl } from '../../emit/zpl/emitZpl';
@@ -53,8 +53,8 @@ describe('readZpl with barcode commands', () => {
   });
 });
 
-/** A value each element symbology accepts. */
-const VALUES: Record<Symbology, string> = {
+/** A value each of the first element symbologies accepts (the carriers' and health care's: elements/barcode/symbologies.test.ts). */
+const VALUES: Partial<Record<Symbology, string>> = {
   code128: 'RoundTrip-128',
   'gs1-128': '(01)09521234543213(10)LOT7',
   ean13: '5901234123457',
@@ -73,13 +73,13 @@ const VALUES: Record<Symbology, string> = {
 };
 
 describe('ZPL writer output read back', () => {
-  it.each(SYMBOLOGIES)('%s: the barcode the writer emits reads back and scans as the designed one', async (symbology) => {
+  it.each(Object.keys(VALUES) as Symbology[])('%s: the barcode the writer emits reads back and scans as the designed one', async (symbology) => {
     // Square symbols small enough for the printer's commands (Aztec and QR magnify up to 10 dots), not its ^GF fallback.
     const square = ['qrcode', 'datamatrix', 'gs1datamatrix', 'azteccode'].includes(symbology);
     const box = square ? { x: 30, y: 30, width: 50, height: 50 } : { x: 30, y: 30, width: 220, height: 70 };
-    const element = laidOutBarcode(fonts, { symbology, showText: false }, VALUES[symbology], box);
+    const element = laidOutBarcode(fonts, { symbology, showText: false }, VALUES[symbology] ?? '', box);
     const designed: LaidOutLabel = { width: 288, height: 216, elements: [element], warnings: [] };
-    const format = ZXING_FORMATS[symbology];
+    const format = zxingFormat(symbology) ?? 'Code128';
     const expected = await scanned(await raster(designed), format);
     expect(expected).toHaveLength(1);
     const { labels, warnings } = read(emitZpl(designed, fonts, { dpi: 203 }));

@@ -4,6 +4,7 @@ import { vectorSymbol } from '../../elements/barcode/layoutBarcode';
 import { RenderError } from '../../errors';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { BarcodeSymbol, LaidOutBarcode, LaidOutElement, TextRun } from '../../layout/laidOutLabel';
+import { barsOf, postalPath, proportionalDots } from '../../elements/barcode/postalBars';
 import { placeField, pointsPerDot, type ZplBarcodeField, type ZplFieldContext } from './zplField';
 import { LINEAR_PLANS } from './zplLinearPlans';
 import { MATRIX_PLANS } from './zplMatrixPlans';
@@ -35,28 +36,18 @@ interface UprightField {
 /** Bar and space widths in whole dots: narrow modules as ^BY says, wide elements of two-width symbologies at the ratio. */
 function widthsInDots(encoded: EncodedLinear, plan: ZplSymbolPlan): number[] {
   const { moduleDots, wideDots } = plan;
-  return encoded.widths.map((width) => {
-    if (wideDots !== undefined && width > 1) return wideDots;
-    // Postal bars keep their physical proportions (a space is 1.3 bars): rounded to whole dots, never under one.
-    return width === 0 ? 0 : Math.max(1, Math.round(width * moduleDots));
-  });
+  // Postal bars keep their physical proportions (a space is 1.3 bars), in whole dots.
+  return encoded.widths.map((width) => (wideDots !== undefined && width > 1 ? wideDots : proportionalDots(width, moduleDots)));
 }
 
 function linearField(encoded: EncodedLinear, plan: ZplSymbolPlan, text: string | undefined): UprightField {
-  const widths = widthsInDots(encoded, plan);
-  const width = widths.reduce((sum, dots) => sum + dots, 0);
+  const { bars, width } = barsOf(widthsInDots(encoded, plan));
   const barHeight = plan.heightDots ?? plan.moduleDots;
   const fontDots = LINE_FONT_MODULES * plan.moduleDots;
   // A module's gap between bars and line, as printers leave.
   const lineHeight = text === undefined ? 0 : fontDots + plan.moduleDots;
   const above = plan.line?.above === true;
   const barsTop = above ? lineHeight : 0;
-  const bars: { x: number; width: number; index: number }[] = [];
-  let offset = 0;
-  widths.forEach((dots, index) => {
-    if (index % 2 === 0 && dots > 0) bars.push({ x: offset, width: dots, index: index / 2 });
-    offset += dots;
-  });
   const spans = encoded.barSpans;
   return {
     width,
@@ -79,17 +70,8 @@ function linearField(encoded: EncodedLinear, plan: ZplSymbolPlan, text: string |
           width: width * scale,
         };
       }
-      // Postal codes: bars of their own heights, as rectangles of one path (tops rounded to whole dots as a printer's).
-      const path = bars
-        .map((bar) => {
-          const span = spans[bar.index] ?? { top: 0, height: 1 };
-          const barTop = Math.round(span.top * barHeight);
-          const barDots = Math.max(1, Math.round((span.top + span.height) * barHeight) - barTop);
-          const [left, right] = [x + bar.x * scale, x + (bar.x + bar.width) * scale];
-          const [upper, lower] = [top + barTop * scale, top + (barTop + barDots) * scale];
-          return `M${left} ${upper}L${right} ${upper}L${right} ${lower}L${left} ${lower}Z`;
-        })
-        .join('');
+      // Postal codes: bars of their own heights, as rectangles of one path.
+      const path = postalPath(bars, spans, x, top, barHeight, scale);
       return { kind: 'vector', x, y: top, width: width * scale, height: barHeight * scale, path };
     },
   };

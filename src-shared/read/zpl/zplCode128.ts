@@ -1,6 +1,7 @@
 // ^BC field data as a printer reads it: invocation codes (">5", ">8"…) and subsets in mode N, FNC1 in the other modes.
 import type { EncoderOptions } from '../../elements/barcode/barcodeEncoding';
 import type { LaidOutSymbology } from '../../elements/barcode/barcodeSchema';
+import { gs1CheckDigit } from '../../elements/barcode/checkDigits';
 
 /** What bwip-js must encode, and the interpretation line a printer prints under it. */
 export interface Code128Encoding {
@@ -144,15 +145,6 @@ export function code128Automatic(data: string): Code128Encoding {
     } else if (codeword === undefined || codeword < START.A) skipped += 2;
   }
   return { symbology: 'code128', value, options: { parse: true, parsefnc: true }, text, skipped };
-}
-
-/** The GS1 mod 10 check digit of a string of digits (weights 3 and 1 from the right). */
-export function gs1CheckDigit(digits: string): string {
-  let sum = 0;
-  [...digits].reverse().forEach((digit, index) => {
-    sum += Number(digit) * (index % 2 === 0 ? 3 : 1);
-  });
-  return String((10 - (sum % 10)) % 10);
 }
 
 /** Mode U (UCC case mode): 19 digits (cut or padded with zeros on the right), a mod 10 check digit, all after FNC1. */

@@ -1,7 +1,9 @@
 // The linear barcode commands (^BC ^B3 ^BE ^B8 ^B9 ^BU ^B2 ^BA ^BK ^BZ ^BR) translated into what bwip-js encodes and the sizes a printer uses.
 import type { EncoderOptions } from '../../elements/barcode/barcodeEncoding';
 import { compressUpcA } from '../../elements/barcode/upcE';
-import { code128Automatic, code128Gs1, code128ModeN, code128UccCase, gs1CheckDigit } from './zplCode128';
+import { gs1CheckDigit } from '../../elements/barcode/checkDigits';
+import { DATABAR_HEIGHT_MODULES } from '../../elements/barcode/dataBar';
+import { code128Automatic, code128Gs1, code128ModeN, code128UccCase } from './zplCode128';
 import type { ZplBarcodeField } from './zplField';
 import { wideDots } from '../../elements/barcode/barcodeModule';
 import type { ZplParams, ZplSymbolPlan } from './zplSymbolPlan';
@@ -101,9 +103,6 @@ const DATABAR_TYPES = {
   12: 'gs1-128',
 } as const;
 
-/** Bar heights of the single-row DataBar symbols, in modules (ISO/IEC 24724). */
-const DATABAR_HEIGHT_MODULES: Partial<Record<string, number>> = { databaromni: 33, databartruncated: 13, databarlimited: 10, databarexpanded: 34 };
-
 /** ^BR's default magnification by resolution (ZPL II guide: 6 at 24 dpmm, 3 at 12, 2 below). */
 const DATABAR_MAGNIFICATION = { 6: 2, 8: 2, 12: 3, 24: 6 } as const;
 
@@ -130,10 +129,9 @@ const dataBar: PlanReader = (field, p) => {
     // UPC-E in ^BR is number system 0.
     if (type === 8) value = `0${value.slice(1)}`;
   }
-  if (symbology === 'databarstacked' || symbology === 'databarstackedomni' || symbology === 'databarexpandedstacked') {
-    approximations.push('the rows and separators take bwip-js heights, not the ^BR separator height');
-  }
-  const modules = DATABAR_HEIGHT_MODULES[symbology];
+  // Stacked forms are encoded with one grid row a module tall (separators 1, rows 5 and 7 or 33/34): h does not apply.
+  const stacked = symbology === 'databarstacked' || symbology === 'databarstackedomni' || symbology === 'databarexpandedstacked';
+  const modules = stacked ? 1 : DATABAR_HEIGHT_MODULES[symbology];
   return {
     symbology,
     value,

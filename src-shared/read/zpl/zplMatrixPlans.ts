@@ -1,4 +1,6 @@
 // The 2D barcode commands (^BQ ^BX ^B7 ^BF ^BO ^BD) translated into what bwip-js encodes and the module sizes a printer uses.
+import { carrierMessageFromZebra, MAXICODE_INCHES } from '../../elements/barcode/maxiCodeMessage';
+import { MICRO_PDF417_SIZES } from '../../elements/barcode/microPdf417Sizes';
 import type { ZplBarcodeField } from './zplField';
 import { defaultMagnification, type ZplParams, type ZplSymbolPlan } from './zplSymbolPlan';
 
@@ -105,17 +107,6 @@ const pdf417: PlanReader = (field, p) => {
   };
 };
 
-/**
- * MicroPDF417's 34 sizes in ISO/IEC 24728's order (1 to 4 data columns, rows ascending), which ^BF's mode 0–33
- * picks from; the error correction follows from the size.
- */
-const MICRO_PDF417_SIZES: readonly (readonly [number, number])[] = [
-  ...[11, 14, 17, 20, 24, 28].map((rows) => [1, rows] as const),
-  ...[8, 11, 14, 17, 20, 23, 26].map((rows) => [2, rows] as const),
-  ...[6, 8, 10, 12, 15, 20, 26, 32, 38, 44].map((rows) => [3, rows] as const),
-  ...[4, 6, 8, 10, 12, 15, 20, 26, 32, 38, 44].map((rows) => [4, rows] as const),
-];
-
 /** ^BFo,h,m: MicroPDF417 at the ^BY module width, rows h dots tall, in the size mode m names. */
 const microPdf417: PlanReader = (field, p) => {
   const [columns, rows] = MICRO_PDF417_SIZES[p.int(2, 0, 0, 33)] ?? [1, 11];
@@ -153,30 +144,10 @@ const aztec: PlanReader = (field, p) => {
   };
 };
 
-/** MaxiCode prints at a fixed size, 1.11 x 1.054 in (ISO/IEC 16023), whatever the resolution. */
-const MAXICODE_INCHES = { width: 1.11, height: 1.054 };
-
-const GS = '\u001d';
-
-/**
- * Zebra's mode 2/3 data: the primary message first (class of service 3 digits, country 3 digits, postal code: 9 digits
- * in mode 2, 6 characters in mode 3), then the secondary message, which usually opens with the "[)>RS01GSyy" header.
- * bwip-js wants the structured carrier message in its standard order: header, postal code, country, class, rest.
- */
-function maxiCodeCarrierMessage(data: string, mode: number): string {
-  const postalLength = mode === 2 ? 9 : 6;
-  const service = data.slice(0, 3);
-  const country = data.slice(3, 6);
-  const postal = data.slice(6, 6 + postalLength);
-  const secondary = data.slice(6 + postalLength);
-  const header = /^\[\)>\u001e01\u001d\d\d/.exec(secondary)?.[0] ?? '';
-  return `${header}${postal}${GS}${country}${GS}${service}${GS}${secondary.slice(header.length)}`;
-}
-
 /** ^BDm,n,t: MaxiCode in mode m (2 and 3 carry the structured carrier message); symbol n of t in structured append. */
 const maxiCode: PlanReader = (field, p) => {
   const mode = p.int(0, 2, 2, 6);
-  const value = mode === 2 || mode === 3 ? maxiCodeCarrierMessage(field.data, mode) : field.data;
+  const value = mode === 2 || mode === 3 ? carrierMessageFromZebra(field.data, mode) : field.data;
   const dots = (inches: number) => Math.round(inches * p.dpmm * 25.4);
   const total = p.int(2, 1, 1, 8);
   return {

@@ -26,7 +26,7 @@ const rateLimitHeaders = {
 /** The errors of a request that renders (/v1/render, /v1/print): the same checks, so the same statuses. */
 function renderErrors(notFound: string): Record<number, unknown> {
   return {
-    400: errorResponse('BAD_REQUEST or INVALID_TEMPLATE (details.errors: [{path, message}])'),
+    400: errorResponse('BAD_REQUEST or INVALID_TEMPLATE (details.errors: [{path, message}]), or INVALID_BARCODE_DATA (details: elementId, symbology, reason, fix)'),
     401: errorResponse('AUTH_REQUIRED'),
     403: errorResponse('FORBIDDEN: a demo key used with anything but a library template (with /v1/print: any demo key)'),
     404: errorResponse(notFound),
