@@ -1,5 +1,4 @@
 // The label stock catalogue a new template can start from: common rolls and sheets at their vendors' published sizes.
-
 import type { SheetGrid } from '../sheets/sheetLayout';
 
 export type StockKind = 'roll' | 'sheet';
