@@ -280,7 +280,6 @@ describe('POST /v1/print', () => {
       [{ templateId: 'tag', data, printerId, copies: 1001 }, 'copies'],
       [{ templateId: 'tag', data, printerId, copies: 1.5 }, 'copies'],
       [{ templateId: 'tag', records: Array.from({ length: 1000 }, () => data), printerId, copies: 11 }, 'copies'],
-      [{ templateId: 'tag', data, records: [data], printerId }, 'records'],
       [{ templateId: 'tag', printerId }, 'data'],
       [{ data, printerId }, 'templateId'],
       [{ templateId: 'tag', data, quantityField: 'qty', printerId }, 'quantityField'],
