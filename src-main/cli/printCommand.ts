@@ -37,6 +37,7 @@ const printOptionsSchema = z.object({
     .pipe(z.number().max(PRINT_LIMITS.maxCopies, { message: `must be at most ${PRINT_LIMITS.maxCopies}` }))
     .optional(),
   maxAttempts: wholeNumberSchema(1).optional(),
+  sheetStart: wholeNumberSchema(1).optional(),
   zpl: z.string().optional(),
 });
 type PrintOptions = z.output<typeof printOptionsSchema>;
@@ -61,7 +62,7 @@ function readBatch(options: PrintOptions, template: unknown): Pick<Source, 'reco
 
 function readSource(options: PrintOptions): Source {
   if (options.zpl !== undefined) {
-    const others = (['template', 'templateId', 'templateVersion', 'data', 'records', 'quantityField', 'sheet', 'headerRow', 'range', 'map', 'set'] as const).filter((key) => options[key] !== undefined);
+    const others = (['template', 'templateId', 'templateVersion', 'data', 'records', 'quantityField', 'sheet', 'headerRow', 'range', 'map', 'set', 'sheetStart'] as const).filter((key) => options[key] !== undefined);
     if (others.length > 0) throw new UsageError('--zpl prints raw ZPL: give it without --template, --template-id, --data, --records or their options');
     return { zpl: readInputBytes(options.zpl, 'ZPL') };
   }
@@ -100,7 +101,7 @@ async function print(store: Store, options: PrintOptions, source: Source): Promi
     const { records, firstNumber } = stored !== undefined && options.records !== undefined ? readBatch(options, template) : source;
     const pool = createRenderPool({ threads: 1 });
     try {
-      const printed = { template, templateId: stored?.id ?? null, templateVersion: stored?.version ?? null, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber };
+      const printed = { template, templateId: stored?.id ?? null, templateVersion: stored?.version ?? null, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber, sheetStart: options.sheetStart };
       submitted = await submitPrintJob({ store, render: (job) => pool.render(job), quota: new QuotaGate() }, { ...submission, ...printed });
     } finally {
       await pool.close();
@@ -153,6 +154,7 @@ export function printCommand(): Command {
     .option('--records <file>', 'a batch instead of --data, one label per record: .xlsx or .ods, CSV (, ; or tab) with a header row, or a JSON array of objects')
     .option('--quantity-field <name>', `with --records: the field holding each record's copies (1..${BATCH_LIMITS.maxQuantity}; empty: 1)`)
     .option('--copies <n>', `times the whole document is printed, 1..${PRINT_LIMITS.maxCopies} (default 1)`)
+    .option('--sheet-start <n>', 'a template with a sheet, to a PDF queue: the label position on the first sheet to start at (default 1)')
     .option('--zpl <file>', 'raw ZPL to send as it is instead of a template ("-" for stdin); configuration commands need the printer\'s --allow-config-commands')
     .option('--max-attempts <n>', `attempts at each part of the job before it fails (default ${DEFAULT_RETRY_POLICY.maxAttempts}; waits double from ${DEFAULT_RETRY_POLICY.baseDelayMs / 1000} s between them)`)
     .action(async (raw: unknown) => {

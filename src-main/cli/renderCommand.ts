@@ -20,6 +20,7 @@ interface RenderCommandOptions extends RecordsOptions {
   format: OutputFormat;
   dpi?: string;
   zplDpi?: string;
+  sheetStart?: string;
   out?: string;
 }
 
@@ -38,6 +39,7 @@ export function renderCommand(): Command {
     .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).makeOptionMandatory())
     .option('--dpi <n>', `PNG resolution, ${PNG_DPI.min}..${PNG_DPI.max} (default ${PNG_DPI.default})`)
     .option('--zpl-dpi <n>', `ZPL printer resolution: ${ZPL_DPIS.join(', ')} (default 203)`)
+    .option('--sheet-start <n>', "pdf of a template with a sheet (dimensions.sheet): the label position on the first sheet to start at (default 1)")
     .option('--out <file>', 'output file (default: stdout)')
     .action(async (options: RenderCommandOptions) => {
       const { data, records } = options;
@@ -53,6 +55,7 @@ export function renderCommand(): Command {
         format: options.format,
         dpi: options.dpi === undefined ? undefined : parseWholeNumber(options.dpi, '--dpi'),
         zplDpi: zplDpi as ZplDpi | undefined,
+        sheetStart: options.sheetStart === undefined ? undefined : parseWholeNumber(options.sheetStart, '--sheet-start'),
         fonts: bundledFonts(),
       };
       let output: { bytes: Uint8Array; warnings: (RenderWarning & { record?: number })[] };

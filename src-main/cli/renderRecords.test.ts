@@ -54,6 +54,21 @@ describe('labelsmith render --records', () => {
     expect(execFileSync('pdftotext', ['-f', '2', '-l', '2', join(dir, 'out.pdf'), '-']).toString().trim()).toBe('Page two');
   });
 
+  it('lays a sheet template’s records N-up from --sheet-start, and refuses a start past the sheet', async () => {
+    const sheet = { pageWidth: '210mm', pageHeight: '297mm', columns: 2, rows: 2, marginTop: '10mm', marginLeft: '10mm', gapX: '5mm', gapY: '5mm' };
+    const template = { formatVersion: 1, meta: { name: 'sheet' }, dimensions: { width: '60mm', height: '20mm', sheet }, elements: [{ id: 'name', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '58mm', height: '8mm', contentExpression: 'name' }] };
+    writeFileSync(join(dir, 'sheet.json'), JSON.stringify(template));
+    writeFileSync(join(dir, 'three.json'), JSON.stringify([{ name: 'First' }, { name: 'Second' }, { name: 'Third' }]));
+    const result = await run(['render', '--template', 'sheet.json', '--records', 'three.json', '--format', 'pdf', '--sheet-start', '4', '--out', 'sheet.pdf']);
+    expect(result.code, result.stderr).toBe(0);
+    // The first label takes the last of four positions, the other two start the next sheet.
+    expect(execFileSync('pdfinfo', [join(dir, 'sheet.pdf')]).toString()).toMatch(/^Pages:\s+2$/m);
+    expect(execFileSync('pdftotext', ['-f', '2', '-l', '2', join(dir, 'sheet.pdf'), '-']).toString().split(/\s+/).filter(Boolean)).toEqual(['Second', 'Third']);
+    const refused = await run(['render', '--template', 'sheet.json', '--records', 'three.json', '--format', 'pdf', '--sheet-start', '5', '--out', 'refused.pdf']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('sheetStart 5 is past the 4 labels of a sheet: start at 1 to 4');
+  });
+
   it('prints plain progress lines on stderr for a long run when stderr is not a terminal', async () => {
     writeFileSync(join(dir, 'many.json'), JSON.stringify(Array.from({ length: 500 }, (_, index) => ({ name: `n${index}` }))));
     const result = await run(['render', '--template', 'template.json', '--records', 'many.json', '--format', 'zpl', '--out', 'many.zpl']);

@@ -29,6 +29,8 @@ export interface PrintSource {
   quantityField?: string;
   /** records[0]'s number in its source (1-based): warnings and errors name records by it. */
   firstRecordNumber?: number;
+  /** A template with a sheet, printed as PDF: the label position on the first sheet to start at. */
+  sheetStart?: number;
 }
 
 export interface PrinterDocument {
@@ -49,11 +51,11 @@ export interface PrinterDocument {
  */
 export async function renderForPrinter(render: Render, source: PrintSource, printer: PrinterRecord, counters?: Record<string, number>): Promise<PrinterDocument> {
   const { format } = printerDriver(printer);
-  const { template, data, records, quantityField, firstRecordNumber } = source;
+  const { template, data, records, quantityField, firstRecordNumber, sheetStart } = source;
   const timeZone = printer.timeZone ?? undefined;
   const unprintableMargin = printer.unprintableMargin === null ? undefined : toPoints(printer.unprintableMargin);
   // dpi as well as zplDpi: a system queue's PDF is laid out for its printer too, so its bars are that printer's dots.
-  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, dpi: printer.dpi, zplDpi: printer.dpi, zplFonts: printer.fonts, timeZone, counters, unprintableMargin });
+  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, dpi: printer.dpi, zplDpi: printer.dpi, zplFonts: printer.fonts, timeZone, counters, unprintableMargin, sheetStart });
   return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings, templateVersion: source.templateVersion ?? null };
 }
 

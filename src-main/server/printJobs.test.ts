@@ -1,10 +1,11 @@
 // POST /v1/print, GET /v1/print-jobs/{id}, GET /v1/printers(/{id}/status) on a real server, printing to the fake ZPL printer.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { printerListSchema, printerStatusSchema, printJobSchema, type PrintJob } from '../../src-shared/api/printRequest';
+import { pdfInfo, pdfWords, type PdfWord } from '../../src-shared/emit/pdf/pdfTestSupport';
 import type { FakeConnection, FakePrinterState, FakeZplPrinter } from '../printing/fakeZplPrinter';
 import { closedPort, fakePrinter, printedLabels, rawPrinterWire } from '../printing/printingTestSupport';
 import { PRINT_DOCUMENTS_FOLDER } from '../printing/printJobDocument';
@@ -257,6 +258,39 @@ describe('POST /v1/print', () => {
     expect(statSync(path).mtimeMs).toBe(mtimeMs);
     const status = printerStatusSchema.parse((await call(server, `/v1/printers/${added.id}/status`, { key: teams.acme.live })).json());
     expect(status).toMatchObject({ reachable: false, error: 'printer "USB 0": the printer\'s path is a regular file, not a character device: nothing is written to it' });
+  });
+
+  it('prints a sheet stock N-up to a PDF queue from the asked label position: Avery 5160, 35 labels from position 7', async () => {
+    const lpDir = mkdtempSync(join(tmpdir(), 'labelsmith-lp-'));
+    const lp = join(lpDir, 'lp');
+    writeFileSync(lp, `#!/bin/sh\ncat > "${lpDir}/job.pdf"\necho "request id is Office-1 (1 file(s))"\n`);
+    chmodSync(lp, 0o755);
+    process.env.LABELSMITH_LP = lp;
+    try {
+      const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), ['printer', 'add', '--team', teams.acme.team.id, '--name', 'Office', '--kind', 'system', '--queue', 'Office']);
+      const sheet = { pageWidth: '8.5in', pageHeight: '11in', columns: 3, rows: 10, marginTop: '0.5in', marginLeft: '0.1875in', gapX: '0.125in' };
+      const template = { ...tagTemplate('Address', { width: '2.625in', height: '1in' }), dimensions: { width: '2.625in', height: '1in', sheet } };
+      const records = Array.from({ length: 35 }, (_, index) => ({ title: `Parcel${index + 1}` }));
+      const refused = await print(teams.acme.live, { template, records, printerId: added.id, sheetStart: 31 });
+      expect(expectError(refused, 400, 'BAD_REQUEST').error).toBe('sheetStart 31 is past the 30 labels of a sheet: start at 1 to 30');
+      const job = accepted(await print(teams.acme.live, { template, records, printerId: added.id, sheetStart: 7 }));
+      expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', format: 'pdf', labelCount: 35 });
+      const pdf = readFileSync(join(lpDir, 'job.pdf'));
+      expect(await pdfInfo(pdf)).toMatch(/Pages:\s+2\n[\s\S]*Page size:\s+612 x 792 pts \(letter\)/);
+      const words = await pdfWords(pdf);
+      expect(words.map((word) => word.text)).toEqual(records.map((record) => record.title));
+      // Label 1 in position 7 (third row, first column), label 25 in the next sheet's first position, label 35 in its 11th.
+      const at = (word: PdfWord | undefined) => [word?.page, Math.floor(((word?.x ?? 0) - 13.5) / 198), Math.floor(((word?.y ?? 0) - 36) / 72)];
+      expect([at(words[0]), at(words[23]), at(words[24]), at(words[34])]).toEqual([
+        [1, 0, 2],
+        [1, 2, 9],
+        [2, 0, 0],
+        [2, 1, 3],
+      ]);
+    } finally {
+      delete process.env.LABELSMITH_LP;
+      rmSync(lpDir, { recursive: true, force: true });
+    }
   });
 
   it('fails a pending job whose printer was removed, and never contacts that printer again', async () => {

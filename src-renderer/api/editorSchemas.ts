@@ -71,7 +71,19 @@ export const stockSchema = z.looseObject({
   units: z.enum(['in', 'mm']),
   cornerRadius: z.number().optional(),
   continuous: z.literal(true).optional(),
-}) satisfies z.ZodType<Omit<LabelStock, 'sheet'>>;
+  sheet: z
+    .object({
+      pageWidth: z.number().positive(),
+      pageHeight: z.number().positive(),
+      columns: z.number().int().positive(),
+      rows: z.number().int().positive(),
+      marginTop: z.number().min(0),
+      marginLeft: z.number().min(0),
+      gapX: z.number().min(0),
+      gapY: z.number().min(0),
+    })
+    .optional(),
+}) satisfies z.ZodType<LabelStock>;
 export const stockListSchema = z.object({ stocks: z.array(stockSchema) });
 
 export const apiKeySchema = z.object({

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ZPL_FONT_MODES } from '../emit/zpl/zplFontDownloads';
 import { ZPL_DPIS } from '../render/outputFormats';
-import { checkTemplateAndData, labelDataShape, renderWarningSchema, templateSourceShape } from './renderRequest';
+import { checkTemplateAndData, labelDataShape, renderWarningSchema, sheetStartSchema, templateSourceShape } from './renderRequest';
 
 /** Stated limits of one print job (README, "Print jobs"): copies of the whole document, and labels sent in all. */
 export const PRINT_LIMITS = { maxCopies: 1_000, maxLabels: 10_000 } as const;
@@ -26,6 +26,7 @@ export const printRequestSchema = z
       .max(PRINT_LIMITS.maxCopies, { message: `copies must be between 1 and ${PRINT_LIMITS.maxCopies}` })
       .optional()
       .describe(`Times the whole document is printed, in order (1, 2, 3, 1, 2, 3); default 1. Labels × copies at most ${PRINT_LIMITS.maxLabels}`),
+    sheetStart: sheetStartSchema,
     zpl: z
       .string({ error: 'zpl must be a string' })
       .min(1, { message: 'zpl must not be empty' })

@@ -47,6 +47,15 @@ export const templateSourceShape = {
     .describe('An inline template object (spec 2.3)'),
 };
 
+/** A template with a sheet (dimensions.sheet), as PDF: the label position its first label takes on the first sheet. */
+export const sheetStartSchema = z
+  .number({ error: 'sheetStart must be a number' })
+  .int({ message: 'sheetStart must be a whole number' })
+  .min(1, { message: 'sheetStart must be 1 or more' })
+  .max(10_000, { message: 'sheetStart must be at most 10000' })
+  .optional()
+  .describe('For a template with a sheet, in pdf: the 1-based label position on the first sheet to start at (a partly used sheet); default 1. A Labelsmith extension');
+
 /** One label's data or a batch of records: the same fields in /v1/render and /v1/print. */
 export const labelDataShape = {
   data: renderDataSchema
@@ -108,6 +117,7 @@ export const renderRequestSchema = z
       .optional()
       .describe('ZPL printer resolution, default 203; ignored for other formats'),
     delivery: z.enum(['url', 'inline'], { error: 'delivery must be "url" or "inline"' }).optional(),
+    sheetStart: sheetStartSchema,
     timeZone: timeZoneSchema
       .optional()
       .describe('IANA time zone in which now() and formatDate show instants, e.g. Europe/Berlin; default UTC (a Labelsmith extension)'),

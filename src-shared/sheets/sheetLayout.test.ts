@@ -1,25 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../src-main/fonts/bundledFonts';
 import { validateTemplate } from '../model/template';
 import { renderLabels } from '../render/renderBatch';
 import { renderLabel } from '../render/renderLabel';
+import { pdfInfo, pdfWords as words } from '../emit/pdf/pdfTestSupport';
 import { cellOrigin, checkSheet, sheetPages, sheetPlacement } from './sheetLayout';
 
 const fonts = bundledFonts();
-const run = promisify(execFile);
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'labelsmith-sheets-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
 /** Avery 5160's published layout: 2.625 x 1 in labels, 3 across and 10 down a Letter page. */
 const AVERY_5160 = { pageWidth: '8.5in', pageHeight: '11in', columns: 3, rows: 10, marginTop: '0.5in', marginLeft: '0.1875in', gapX: '0.125in' };
 
@@ -29,27 +16,6 @@ const addressLabel = {
   dimensions: { width: '2.625in', height: '1in', sheet: AVERY_5160 },
   elements: [{ id: 'name', type: 'text', position: { mode: 'absolute', x: '0.1in', y: '0.3in' }, width: '2.4in', height: '0.4in', contentExpression: 'name', style: { fontSize: '12pt' } }],
 };
-
-interface Word {
-  page: number;
-  x: number;
-  y: number;
-  text: string;
-}
-
-async function pdfFile(pdf: Uint8Array): Promise<string> {
-  const file = join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  await writeFile(file, pdf);
-  return file;
-}
-
-/** Every word of the PDF with the page it is on and its top-left corner in points (pdftotext -bbox). */
-async function words(pdf: Uint8Array): Promise<Word[]> {
-  const { stdout } = await run('pdftotext', ['-bbox', await pdfFile(pdf), '-']);
-  return stdout.split('<page ').slice(1).flatMap((page, index) =>
-    [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((match) => ({ page: index + 1, x: Number(match[1]), y: Number(match[2]), text: match[3] ?? '' })),
-  );
-}
 
 describe('sheet layout', () => {
   it('fills the sheet across then down from the start cell, then whole sheets', () => {
@@ -84,7 +50,7 @@ describe('sheet layout', () => {
       expect(word.y - origin.y, word.text).toBeGreaterThan(21.6);
       expect(word.y - origin.y, word.text).toBeLessThan(21.6 + 28.8);
     });
-    const { stdout } = await run('pdfinfo', [await pdfFile(pdf.bytes)]);
+    const stdout = await pdfInfo(pdf.bytes);
     expect(stdout).toMatch(/Pages:\s+2\n/);
     expect(stdout).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
   });

@@ -19,6 +19,21 @@ describe('a template from a stock', () => {
     expect(templateForStock(brother, 'Address').meta.name).toBe('Address');
   });
 
+  it('keeps a sheet stock’s layout on the page, so its PDF prints N-up', () => {
+    const avery5160 = LABEL_STOCKS.find((stock) => stock.code === '5160') as Stock;
+    expect(templateForStock(avery5160).dimensions.sheet).toEqual({
+      pageWidth: '8.5in',
+      pageHeight: '11in',
+      columns: 3,
+      rows: 10,
+      marginTop: '0.5in',
+      marginLeft: '0.188in',
+      gapX: '0.125in',
+      gapY: '0in',
+    });
+    expect(templateForStock(zebra46).dimensions.sheet).toBeUndefined();
+  });
+
   it('rounds thirds to the unit’s precision', () => {
     expect(templateForStock(avery5162).dimensions.height).toBe('1.333in');
   });

@@ -4,7 +4,7 @@ import { formatNumber, POINTS_PER_UNIT } from '../../editor/units';
 import type { TemplateDraft } from '../../store';
 
 /** What the stock list needs of a stock (the /api/stocks answer may carry more). */
-export type Stock = Pick<LabelStock, 'id' | 'vendor' | 'code' | 'name' | 'kind' | 'width' | 'height' | 'units'> & { continuous?: true };
+export type Stock = Pick<LabelStock, 'id' | 'vendor' | 'code' | 'name' | 'kind' | 'width' | 'height' | 'units' | 'sheet'> & { continuous?: true };
 
 export interface StockGroup {
   vendor: string;
@@ -107,8 +107,14 @@ export function stockTemplateName(stock: Stock): string {
   return `${stock.vendor} ${stock.code}`;
 }
 
+/** An empty template of the stock's size; a sheet stock's template keeps where its labels sit on the page (printed N-up in PDF). */
 export function templateForStock(stock: Stock, name = stockTemplateName(stock)): TemplateDraft {
-  return blankTemplate(name, stock.width, stock.height, stock.units, `${stock.vendor} ${stock.code}: ${stock.name}, ${stockSize(stock)}`);
+  const template = blankTemplate(name, stock.width, stock.height, stock.units, `${stock.vendor} ${stock.code}: ${stock.name}, ${stockSize(stock)}`);
+  if (!stock.sheet) return template;
+  const length = (value: number) => `${formatNumber(value, stock.units)}${stock.units}`;
+  const { pageWidth, pageHeight, columns, rows, marginTop, marginLeft, gapX, gapY } = stock.sheet;
+  const sheet = { pageWidth: length(pageWidth), pageHeight: length(pageHeight), columns, rows, marginTop: length(marginTop), marginLeft: length(marginLeft), gapX: length(gapX), gapY: length(gapY) };
+  return { ...template, dimensions: { ...template.dimensions, sheet } };
 }
 
 /** Largest side a template may have (1 m), in a unit: the custom size fields stop there. */

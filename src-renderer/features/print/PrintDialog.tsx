@@ -18,6 +18,7 @@ import { parseRecordsFile, printPlan, recordFields, type PrintRecord } from './p
 import { promptData, promptDefaults, PromptFields } from './PromptFields';
 import { CHECKED_RECORDS, printWarnings } from './printWarnings';
 import { textDelivery } from './textDelivery';
+import { printerTakesPdf } from '../printers/printerFields';
 import { isPrinting, usePrintJob } from './usePrintJob';
 
 type RecordFile = { name: string; records: unknown[] } | { name: string; error: string };
@@ -50,7 +51,11 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const [file, setFile] = useState<RecordFile | null>(null);
   const [quantityField, setQuantityField] = useState('');
   const { progress, print } = usePrintJob();
-  const ids = { copies: useId(), quantity: useId(), file: useId(), plan: useId(), range: useId() };
+  const ids = { copies: useId(), quantity: useId(), file: useId(), plan: useId(), range: useId(), sheetStart: useId() };
+  // A sheet stock printed as PDF: labels N-up on the page, from a chosen position on a partly used first sheet.
+  const labelSheet = template.dimensions?.sheet;
+  const sheetLabels = labelSheet && printer && printerTakesPdf(printer.connection) ? labelSheet.columns * labelSheet.rows : undefined;
+  const [sheetStart, setSheetStart] = useState('1');
 
   const sourceRecords = source === 'sheet' ? sheetRecords : source === 'samples' ? sampleRecords : file && 'records' in file ? file.records : [];
   const chosen = useMemo(() => inRange(sourceRecords, range), [sourceRecords, range]);
@@ -83,7 +88,14 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!printer || !plan.ok || busy) return;
-    const request = { template, records: plan.records, ...(quantityField && { quantityField }), printerId: printer.id, copies: Number(copies) };
+    const request = {
+      template,
+      records: plan.records,
+      ...(quantityField && { quantityField }),
+      ...(sheetLabels !== undefined && { sheetStart: Number(sheetStart) }),
+      printerId: printer.id,
+      copies: Number(copies),
+    };
     print(() => client.print(request));
   };
 
@@ -96,6 +108,23 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
             <label htmlFor={ids.copies}>Copies</label>
             <input id={ids.copies} type="number" min={1} max={1000} step={1} value={copies} onChange={(event) => setCopies(event.target.value)} aria-describedby={ids.plan} />
           </div>
+          {sheetLabels !== undefined && (
+            <div className="field">
+              <label htmlFor={ids.sheetStart}>Start at label (1–{sheetLabels})</label>
+              <input
+                id={ids.sheetStart}
+                type="number"
+                min={1}
+                max={sheetLabels}
+                step={1}
+                value={sheetStart}
+                onChange={(event) => setSheetStart(event.target.value)}
+              />
+              <span className="hint">
+                {labelSheet?.columns} × {labelSheet?.rows} on a sheet, across then down: skip the labels a used sheet has lost.
+              </span>
+            </div>
+          )}
           <fieldset className="field-group">
             <legend>Records</legend>
             <div className="radio-stack">

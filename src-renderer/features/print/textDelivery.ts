@@ -2,11 +2,9 @@
 import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
 import { isPrinterFont0 } from '../../../src-shared/fonts/printerFont0';
 import { validateTemplate } from '../../../src-shared/model/template';
+import { printerTakesPdf } from '../printers/printerFields';
 
 type PrinterFacts = Pick<EditorPrinter, 'connection' | 'fonts'>;
-
-/** A system queue that is not raw takes PDF; every other printer takes ZPL. */
-const takesPdf = (printer: PrinterFacts) => printer.connection.kind === 'system' && !printer.connection.rawQueue;
 
 /** One sentence for the chosen printer and template; null with no printer, an invalid template or no text. */
 export function textDelivery(template: unknown, printer: PrinterFacts | undefined): string | null {
@@ -14,7 +12,7 @@ export function textDelivery(template: unknown, printer: PrinterFacts | undefine
   if (!printer || !validation.ok) return null;
   const texts = validation.template.elements.flatMap((element) => (element.type === 'text' ? [element] : []));
   if (texts.length === 0) return null;
-  if (takesPdf(printer)) return 'Texts print in their designed fonts (the printer takes PDF).';
+  if (printerTakesPdf(printer.connection)) return 'Texts print in their designed fonts (the printer takes PDF).';
   const inPrinterFont = texts.filter((text) => isPrinterFont0(text.style?.fontFamily)).length;
   const own =
     printer.fonts === 'download'

@@ -30,6 +30,11 @@ export const FONT_MODE_NAMES: Record<ZplFontMode, string> = {
   download: 'Fonts downloaded with each job (~DY)',
 };
 
+/** A system queue that is not raw takes PDF; every other printer takes ZPL. */
+export function printerTakesPdf(connection: EditorPrinterConnection): boolean {
+  return connection.kind === 'system' && !connection.rawQueue;
+}
+
 export function mediaText(media: EditorPrinter['media']): string {
   return media ? `${media.width} × ${media.height}` : 'Printer’s own';
 }

@@ -8,7 +8,8 @@ import { PDF_ELEMENT_EMITTERS } from './pdfElementEmitters';
 import { useFastStreamCompression } from './fastStreamCompression';
 import { pdfFontFor } from './pdfFonts';
 import { useDifferenceBlend } from './pdfBlend';
-import { cellOrigin, sheetPages } from '../../sheets/sheetLayout';
+import { cellOrigin, sheetCells, sheetPages } from '../../sheets/sheetLayout';
+import { BadRequestError } from '../../errors';
 
 /**
  * pdfkit needs a creation date and derives the file ID from it; a fixed one makes the same labels give the same bytes
@@ -88,6 +89,9 @@ export async function emitPdfPages(labels: readonly LaidOutLabel[], fonts: FontR
     },
   };
   const sheet = labels[0]?.sheet;
+  if (sheet && (options.sheetStart ?? 1) > sheetCells(sheet)) {
+    throw new BadRequestError(`sheetStart ${options.sheetStart} is past the ${sheetCells(sheet)} labels of a sheet: start at 1 to ${sheetCells(sheet)}`);
+  }
   if (sheet) {
     let next = 0;
     for (const cells of sheetPages(sheet, labels.length, options.sheetStart)) {

@@ -60,9 +60,9 @@ export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }
     const { template, templateVersion, templateId } = requester.template(request);
     const printer = teamPrinter(store, requester.team.id, request.printerId);
     const { data, records } = requestLabelData(request);
-    const { quantityField } = request;
+    const { quantityField, sheetStart } = request;
     const render = (renderJob: RenderJob) => pool.render({ ...renderJob, team: requester.team.id });
-    job = await submitPrintJob({ store, render, quota }, { ...requester, template, templateVersion, templateId, data, records, quantityField, printer, copies });
+    job = await submitPrintJob({ store, render, quota }, { ...requester, template, templateVersion, templateId, data, records, quantityField, sheetStart, printer, copies });
   } else {
     // Names no template: this only applies the demo-key rule (a demo key prints library templates, nothing else).
     requester.template(request);

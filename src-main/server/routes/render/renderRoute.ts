@@ -42,8 +42,8 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
       // Live renders take their counter values; test renders show the next ones without taking them.
       counters = renderCounters(store, auth.team.id, template, batch?.labelCount ?? 1, mode === 'live');
       const { data, records } = requestLabelData(request);
-      const { quantityField, format, dpi, zplDpi, timeZone } = request;
-      const rendered = await pool.render({ template, data, records, quantityField, format, dpi, zplDpi, timeZone, counters: counters.values, team: auth.team.id });
+      const { quantityField, format, dpi, zplDpi, timeZone, sheetStart } = request;
+      const rendered = await pool.render({ template, data, records, quantityField, format, dpi, zplDpi, timeZone, sheetStart, counters: counters.values, team: auth.team.id });
       const finished = {
         teamId: auth.team.id,
         apiKeyId: auth.apiKey.id,
