@@ -87,8 +87,8 @@ describe('POST /api/preview', () => {
     }
     const ean = { ...smallTemplate(), elements: [{ id: 'ean', type: 'barcode', symbology: 'ean13', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '40mm', height: '15mm', contentExpression: 'code' }] };
     const unencodable = await preview({ template: ean, data: { code: 'not digits' }, format: 'png' });
-    expect(unencodable.status).toBe(502);
-    expect(unencodable.json()).toMatchObject({ code: 'RENDER_ERROR', details: { elementId: 'ean' } });
+    expect(unencodable.status).toBe(400);
+    expect(unencodable.json()).toMatchObject({ code: 'INVALID_BARCODE_DATA', details: { elementId: 'ean' } });
   });
 
   it('is not counted as usage, live or test', async () => {

@@ -175,7 +175,9 @@ describe('changing templates', () => {
 
 describe('import and export', () => {
   it('exports the stored JSON as an attachment, and imports it back as a new draft', async () => {
-    const created = await create(loadSample('asset-tag').template);
+    // Renamed: the new workspace holds the sample itself, which would take the slug this test numbers.
+    const sample = loadSample('asset-tag').template as { meta: Record<string, unknown> };
+    const created = await create({ ...sample, meta: { ...sample.meta, name: 'Rack tag' } });
     const exported = await api(server, `/api/templates/${created.id}/export`);
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-type')).toMatch(/^application\/json/);

@@ -1,10 +1,25 @@
-// The team the editor acts as: "Local workspace" on the enterprise plan, made on the server's first start and remembered in settings.
+// The team the editor acts as: "Local workspace" on the enterprise plan, made on the server's first start (with the sample templates) and remembered in settings.
+import { parseTemplate } from '../../../../src-shared/model/template';
+import { loadSample } from '../../../samples/sampleTemplates';
 import type { Store } from '../../../store/openStore';
 import type { TeamRecord } from '../../../store/storeTypes';
 
 export const WORKSPACE_TEAM_NAME = 'Local workspace';
 
-/** The remembered team, or a new one. In one transaction, so two processes starting together make one team. */
+/** The samples a new workspace starts with, so a first day opens on working labels rather than an empty gallery. */
+export const WORKSPACE_SAMPLES = ['shipping-4x6', 'asset-tag'] as const;
+
+/** A sample as a draft of the team, its sample data kept as the designer's sample record. */
+function addSample(store: Store, teamId: string, name: string): void {
+  const sample = loadSample(name);
+  const template = parseTemplate(sample.template);
+  store.templates.create({ teamId, content: { ...template, meta: { ...template.meta, sampleData: [sample.data] } } });
+}
+
+/**
+ * The remembered team, or a new one with the sample templates. In one transaction, so two processes starting together
+ * make one team (and one set of samples); a workspace whose samples were deleted does not get them back.
+ */
 export function ensureWorkspaceTeam(store: Store): TeamRecord {
   return store.transaction(() => {
     const id = store.settings.get('workspaceTeamId');
@@ -12,6 +27,7 @@ export function ensureWorkspaceTeam(store: Store): TeamRecord {
     if (existing) return existing;
     const team = store.teams.create({ name: WORKSPACE_TEAM_NAME, plan: 'enterprise' });
     store.settings.set('workspaceTeamId', team.id);
+    for (const name of WORKSPACE_SAMPLES) addSample(store, team.id, name);
     return team;
   });
 }
