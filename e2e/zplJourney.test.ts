@@ -194,6 +194,7 @@ describe.sequential('ZPL journey', () => {
     await page.waitForURL(/#\/templates\/[^/]+$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Parcel from a file');
     const listed = await editorApi<{ templates: { name: string }[] }>(editor.server, 'GET', '/api/templates');
-    expect(listed.templates.map((template) => template.name).sort()).toEqual(['Northwind parcel', 'Parcel from a file']);
+    // Beside the samples a new workspace starts with.
+    expect(listed.templates.map((template) => template.name).sort()).toEqual(['Asset tag 2x1.25', 'Northwind parcel', 'Parcel from a file', 'Shipping label 4x6']);
   });
 });
