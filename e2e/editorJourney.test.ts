@@ -134,8 +134,20 @@ afterAll(async () => {
 
 // One journey: each step builds on the one before, so they run in order and stop at the first failure.
 describe.sequential('editor journey', () => {
-  it('creates a 4x6 in template from the stock preset', async () => {
+  it('opens a new workspace on the sample templates, and finds a 4x6 under every vendor', async () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Templates' }).isVisible()).toBe(true);
+    const cards = page.getByRole('list', { name: 'Templates' }).getByRole('article');
+    await expect.poll(async () => (await cards.allTextContents()).join(' ')).toMatch(/Shipping label 4x6[\s\S]*Asset tag 2x1\.25|Asset tag 2x1\.25[\s\S]*Shipping label 4x6/);
+    await page.getByRole('button', { name: 'New label' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New label' });
+    await dialog.getByLabel('Filter stocks').fill('4x6');
+    // Zebra's 4 × 6 in, Dymo's 4XL and Brother's 102 × 152 mm: the same size, whatever the vendor's unit.
+    await expect.poll(() => dialog.getByRole('radio', { name: /DK-11241/ }).count()).toBe(1);
+    await expect.poll(() => dialog.getByRole('radio', { name: /1744907/ }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('creates a 4x6 in template from the stock preset', async () => {
     await page.getByRole('button', { name: 'New label' }).click();
     const dialog = page.getByRole('dialog', { name: 'New label' });
     await dialog.getByLabel('Template name').fill('Journey label');
