@@ -8,7 +8,8 @@ import { printJobView } from '../printing/printJobView';
 import { submitRawZplJob } from '../printing/rawZplSubmission';
 import { createPrintQueue, type PrintQueue } from '../printing/printQueue';
 import { DEFAULT_RETRY_POLICY } from '../printing/printQueueOptions';
-import { createRenderPool } from '../render/renderPool';
+import { resolveLibraryImages } from '../images/resolveLibraryImages';
+import { createRenderPool, type RenderJob } from '../render/renderPool';
 import { templateVersionFor } from '../server/templateAccess';
 import { QuotaGate } from '../server/quotaGate';
 import type { Store } from '../store/openStore';
@@ -102,7 +103,8 @@ async function print(store: Store, options: PrintOptions, source: Source): Promi
     const pool = createRenderPool({ threads: 1 });
     try {
       const printed = { template, templateId: stored?.id ?? null, templateVersion: stored?.version ?? null, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber, sheetStart: options.sheetStart };
-      submitted = await submitPrintJob({ store, render: (job) => pool.render(job), quota: new QuotaGate() }, { ...submission, ...printed });
+      const render = (job: RenderJob) => pool.render({ ...job, template: resolveLibraryImages(store, team.id, job.template) });
+      submitted = await submitPrintJob({ store, render, quota: new QuotaGate() }, { ...submission, ...printed });
     } finally {
       await pool.close();
     }

@@ -10,10 +10,10 @@ import { planBatch } from '../../src-shared/render/batchPlan';
 import { BATCH_CONTENT_TYPES, type OutputFormat } from '../../src-shared/render/outputFormats';
 import { splitBatch, zipBatchPngs, type BatchPart, type BatchWarning, type PartLabel } from '../../src-shared/render/renderBatch';
 import { FairQueue } from './fairQueue';
-import { reviveError, type RenderJob, type RenderResult, type RenderStep, type StepOptions, type StepResult, type ZplRenderJob, type ZplRenderResult } from './taskProtocol';
+import { reviveError, type RenderJob, type RenderResult, type RenderStep, type StepOptions, type StepResult, type SvgRasterJob, type SvgRasterResult, type ZplRenderJob, type ZplRenderResult } from './taskProtocol';
 import { memoryLimitError, WorkerProcess } from './workerProcess';
 
-export type { RenderJob, RenderResult, ZplRenderJob, ZplRenderResult } from './taskProtocol';
+export type { RenderJob, RenderResult, SvgRasterJob, SvgRasterResult, ZplRenderJob, ZplRenderResult } from './taskProtocol';
 
 /** The time limit of one render: 10 s, counted from when a worker starts it (time in the queue does not count). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -68,6 +68,8 @@ export interface RenderPool {
   render(job: RenderJob): Promise<RenderResult>;
   /** The ZPL viewer's render, with the same queues, limits and errors as render(). */
   renderZpl(job: ZplRenderJob): Promise<ZplRenderResult>;
+  /** A library SVG made a PNG, with the same queues, limits and errors as render(). */
+  rasterizeSvg(job: SvgRasterJob): Promise<SvgRasterResult>;
   stats(): RenderPoolStats;
   /** Refuses new renders, waits for the accepted ones (queued included; at most graceMs), then stops the workers. */
   close(options?: CloseOptions): Promise<void>;
@@ -116,7 +118,7 @@ interface Job {
   batch?: Batch;
   started: boolean;
   settled: boolean;
-  resolve(result: RenderResult | ZplRenderResult): void;
+  resolve(result: RenderResult | ZplRenderResult | SvgRasterResult): void;
   reject(error: Error): void;
 }
 
@@ -176,7 +178,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     dispatch();
   }
 
-  function settle(job: Job, outcome: RenderResult | ZplRenderResult | AppError): void {
+  function settle(job: Job, outcome: RenderResult | ZplRenderResult | SvgRasterResult | AppError): void {
     if (job.settled) return;
     job.settled = true;
     jobs.delete(job);
@@ -210,8 +212,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
 
   function finishStep(job: Job, result: StepResult, part: number): void {
     const { batch } = job;
-    if (result.kind === 'label' || result.kind === 'zpl' || batch === undefined) {
-      if (result.kind === 'label' || result.kind === 'zpl') settle(job, result.result);
+    if (result.kind === 'label' || result.kind === 'zpl' || result.kind === 'svg' || batch === undefined) {
+      if (result.kind === 'label' || result.kind === 'zpl' || result.kind === 'svg') settle(job, result.result);
       return;
     }
     batch.renderTimeMs += result.renderTimeMs;
@@ -279,11 +281,11 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   }
 
   /** Queues a job in its team's queue (refused when closing or full). */
-  function submit<Result extends RenderResult | ZplRenderResult>(team: string, single?: RenderStep, batch?: Batch): Promise<Result> {
+  function submit<Result extends RenderResult | ZplRenderResult | SvgRasterResult>(team: string, single?: RenderStep, batch?: Batch): Promise<Result> {
     if (closing) return Promise.reject(new ServiceBusyError('the render service is shutting down'));
     if (jobs.size - running() >= maxQueue) return Promise.reject(new ServiceBusyError());
     const result = new Promise<Result>((resolve, reject) => {
-      const accepted: Job = { id: nextJobId++, team, single, batch, started: false, settled: false, resolve: resolve as (result: RenderResult | ZplRenderResult) => void, reject };
+      const accepted: Job = { id: nextJobId++, team, single, batch, started: false, settled: false, resolve: resolve as (result: RenderResult | ZplRenderResult | SvgRasterResult) => void, reject };
       jobs.add(accepted);
       waiting.push(team, { job: accepted, kind: batch ? 'part' : 'single' });
     });
@@ -321,6 +323,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       // The labels are unknown until read: the whole input (at most 1 MB) is one step with one render's limit.
       const { team = '', ...job } = request;
       return submit<ZplRenderResult>(team, { kind: 'zpl', job });
+    },
+    rasterizeSvg(request) {
+      const { team = '', ...job } = request;
+      return submit<SvgRasterResult>(team, { kind: 'svg', job });
     },
     stats() {
       const started = running();

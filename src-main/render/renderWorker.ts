@@ -5,6 +5,7 @@ import { prepareTemplate, renderLabel, type RenderOptions } from '../../src-shar
 import { renderZpl } from '../../src-shared/render/renderZpl';
 import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
 import { bundledFonts } from '../fonts/bundledFonts';
+import { rasterizeSvgImage } from '../images/rasterizeSvgImage';
 import { createWriteStream } from 'node:fs';
 import { DATA_FD, detachBytes, INLINE_BYTES, serializeError, type PoolMessage, type RenderStep, type StepOptions, type StepResult, type TaskOutcome, type WorkerMessage } from './taskProtocol';
 
@@ -43,6 +44,10 @@ export function stepRunner(fonts: FontRegistry) {
         const { zpl, ...options } = step.job;
         const output = await renderZpl(zpl, { ...options, fonts });
         return { kind: 'zpl', result: { ...output, renderTimeMs: performance.now() - start } };
+      }
+      case 'svg': {
+        const { png, width, height } = rasterizeSvgImage(step.job.svg, step.job.longerSidePx);
+        return { kind: 'svg', result: { bytes: png, width, height, renderTimeMs: performance.now() - start } };
       }
       case 'part': {
         const options = renderOptions(step.options, fonts);

@@ -73,6 +73,22 @@ export interface ZplRenderResult {
   renderTimeMs: number;
 }
 
+/** A library SVG to rasterise (checked by checkSvg first): its longer side becomes longerSidePx pixels. */
+export interface SvgRasterJob {
+  svg: string;
+  longerSidePx: number;
+  /** The queue the render waits in (a team's id), as RenderJob.team. Not sent to the worker. */
+  team?: string;
+}
+
+export interface SvgRasterResult {
+  /** The raster as PNG. */
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+  renderTimeMs: number;
+}
+
 /** How a job renders: the options of a step, without its template and data. */
 export type StepOptions = Pick<RenderJob, 'format' | 'dpi' | 'zplDpi' | 'zplFonts' | 'now' | 'timeZone' | 'counters' | 'quantityField' | 'unprintableMargin' | 'sheetStart'>;
 
@@ -83,6 +99,7 @@ export type StepOptions = Pick<RenderJob, 'format' | 'dpi' | 'zplDpi' | 'zplFont
 export type RenderStep =
   | { kind: 'label'; job: RenderJob }
   | { kind: 'zpl'; job: Omit<ZplRenderJob, 'team'> }
+  | { kind: 'svg'; job: Omit<SvgRasterJob, 'team'> }
   | { kind: 'part'; batch: number; template?: unknown; options: StepOptions; part: BatchPart }
   | { kind: 'assemble'; options: StepOptions; labels: PartLabel[] };
 
@@ -92,6 +109,7 @@ export type PoolMessage = { id: number; step: RenderStep } | { forget: number };
 export type StepResult =
   | { kind: 'label'; result: RenderResult }
   | { kind: 'zpl'; result: ZplRenderResult }
+  | { kind: 'svg'; result: SvgRasterResult }
   | { kind: 'part'; part: RenderedPart; renderTimeMs: number }
   | { kind: 'assemble'; bytes: Uint8Array; renderTimeMs: number };
 
@@ -119,6 +137,8 @@ export function detachBytes(result: StepResult): { result: StepResult; bytes: Ui
       return { result: { ...result, result: { ...result.result, bytes: NO_BYTES } }, bytes: [result.result.bytes] };
     case 'zpl':
       return { result: { ...result, result: { ...result.result, bytes: NO_BYTES } }, bytes: [result.result.bytes] };
+    case 'svg':
+      return { result: { ...result, result: { ...result.result, bytes: NO_BYTES } }, bytes: [result.result.bytes] };
     case 'assemble':
       return { result: { ...result, bytes: NO_BYTES }, bytes: [result.bytes] };
     case 'part': {
@@ -137,6 +157,8 @@ export function attachBytes(result: StepResult, bytes: readonly Uint8Array[]): S
     case 'label':
       return { ...result, result: { ...result.result, bytes: take() } };
     case 'zpl':
+      return { ...result, result: { ...result.result, bytes: take() } };
+    case 'svg':
       return { ...result, result: { ...result.result, bytes: take() } };
     case 'assemble':
       return { ...result, bytes: take() };

@@ -26,6 +26,7 @@ import { editorPage } from './routes/editor/editorPage';
 import { registerEditorRoutes } from './routes/editor/registerEditorRoutes';
 import { ensureWorkspaceTeam } from './routes/editor/workspaceTeam';
 import { registerHealthRoute } from './routes/health/healthRoute';
+import { registerV1ImagesRoutes } from './routes/images/imagesRoutes';
 import { registerOpenApiRoute } from './routes/openapi/openApiRoute';
 import { registerPrintRoute } from './routes/print/printRoute';
 import { registerPrintersRoute } from './routes/printers/printersRoute';
@@ -72,6 +73,7 @@ export function createApp({ store, pool, config, logger }: ServerDeps, printQueu
   registerRenderOutputsRoute(router, store);
   registerTemplatesRoutes(router, store);
   registerUsageRoute(router, store);
+  registerV1ImagesRoutes(router, store, pool);
   // The first start makes the editor's workspace team; later starts find it.
   registerEditorRoutes(router, { store, pool, config, session, teamId: ensureWorkspaceTeam(store).id, quota, printQueue });
 

@@ -6,6 +6,7 @@ import { migrate } from './migrate';
 import { outputFiles, type OutputFiles } from './outputFiles';
 import { apiKeyQueries, type ApiKeyQueries } from './queries/apiKeys';
 import { counterQueries, type CounterQueries } from './queries/counters';
+import { imageQueries, type ImageQueries } from './queries/images';
 import { libraryQueries, type LibraryQueries } from './queries/libraries';
 import { printerQueries, type PrinterQueries } from './queries/printers';
 import { printJobQueries, type PrintJobQueries } from './queries/printJobs';
@@ -47,6 +48,7 @@ export interface Store {
   readonly counters: CounterQueries;
   readonly printJobs: PrintJobQueries;
   readonly storage: StorageQueries;
+  readonly images: ImageQueries;
   readonly outputs: OutputFiles;
   /**
    * Runs fn in one IMMEDIATE transaction (nested calls become savepoints). Taking the write lock up front matters in
@@ -98,6 +100,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     counters: counterQueries(db, now),
     printJobs: printJobQueries(db, now),
     storage: storageQueries(db),
+    images: imageQueries(db, now),
     outputs,
     transaction: (fn) => db.transaction(fn).immediate(),
     close: () => db.close(),

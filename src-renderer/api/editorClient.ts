@@ -1,4 +1,5 @@
 // The typed client of the private editor API (/api): same-origin fetch with the session cookie, the CSRF header on changes, checked answers.
+import { libraryImageListSchema, libraryImageSchema } from '../../src-shared/api/images';
 import type { z } from 'zod';
 import type { EditorSettings, TemplateSort, zplImportBodySchema } from '../../src-shared/api/editorApi';
 import type { EditorPrinterInput } from '../../src-shared/api/editorPrinters';
@@ -224,6 +225,18 @@ export function createEditorClient(options: EditorClientOptions = {}) {
     /** Labels of a job again (1-based, "12-15"; undefined: all), with the same serials: a new job. */
     reprintJob: (jobId: string, labels?: string) => json(printJobSchema, 'POST', `/api/print-jobs/${id(jobId)}/reprint`, labels === undefined ? {} : { labels }),
     cancelPrintJob: (jobId: string) => json(printJobSchema, 'POST', `/api/print-jobs/${id(jobId)}/cancel`),
+
+    listImages: async () => (await json(libraryImageListSchema, 'GET', '/api/images')).images,
+    /** `data`: the file's bytes as base64; the server reads the type from them. */
+    uploadImage: (name: string, data: string) => json(libraryImageSchema, 'POST', '/api/images', { name, data }),
+    replaceImage: (name: string, data: string) => json(libraryImageSchema, 'PUT', `/api/images/${id(name)}`, { data }),
+    deleteImage: async (name: string): Promise<void> => {
+      await send('DELETE', `/api/images/${id(name)}`);
+    },
+    /** The image as uploaded (an SVG as SVG); `version` (updatedAt) makes a replaced image a new URL. */
+    imageUrl: (name: string, version: number) => `${baseUrl}/api/images/${id(name)}?v=${version}`,
+    /** What renders draw of it (an SVG's PNG raster), for the canvas. */
+    drawnImage: async (name: string): Promise<Blob> => (await send('GET', `/api/images/${id(name)}/drawn`)).blob(),
   };
 }
 

@@ -1,16 +1,23 @@
 // React hooks around the engine's forgiving layout: one layouter per component, laid out again only when an input changes.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
+import { withLibraryImages } from '../../src-shared/elements/image/libraryImageRefs';
 import type { DesignTarget } from '../../src-shared/layout/designWarnings';
 import { CANVAS_TARGET, createLayoutForCanvas, type CanvasLayout, type FontRegistry, type LabelData } from '../engine';
+import { libraryImagesStore, refreshLibraryImages } from '../features/imageLibrary/libraryImagesStore';
 import type { EditorStore } from '../store/editorStore';
 import { selectSampleData, selectTemplate } from '../store/selectors';
 import { designTarget } from './target/canvasTarget';
 
-/** `target`: the printer resolution the barcodes are laid out for (in its whole dots) and the margin it cannot print. */
+/**
+ * `target`: the printer resolution the barcodes are laid out for (in its whole dots) and the margin it cannot print.
+ * Library images (`src: "image:NAME"`) are drawn with the workspace's current ones, as the server's renders are.
+ */
 export function useCanvasLayout(template: unknown, data: LabelData, fonts: FontRegistry, target: DesignTarget = CANVAS_TARGET): CanvasLayout {
   const [layoutForCanvas] = useState(createLayoutForCanvas);
-  return useMemo(() => layoutForCanvas(template, data, fonts, target), [layoutForCanvas, template, data, fonts, target]);
+  const uris = useStore(libraryImagesStore, (state) => state.uris);
+  const drawn = useMemo(() => withLibraryImages(template, uris), [template, uris]);
+  return useMemo(() => layoutForCanvas(drawn, data, fonts, target), [layoutForCanvas, drawn, data, fonts, target]);
 }
 
 /** The layout of the store's template with its selected sample record, for the printer the canvas draws for. */
@@ -20,5 +27,8 @@ export function useEditorLayout(store: EditorStore, fonts: FontRegistry): Canvas
   const dpi = useStore(store, (state) => state.canvasTarget.dpi);
   const margin = useStore(store, (state) => state.canvasTarget.unprintableMargin);
   const target = useMemo(() => designTarget(dpi, margin), [dpi, margin]);
+  useEffect(() => {
+    void refreshLibraryImages();
+  }, []);
   return useCanvasLayout(template, data, fonts, target);
 }

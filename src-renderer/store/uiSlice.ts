@@ -18,7 +18,7 @@ export type SessionState =
 /** The page's local storage; none under Node (the store's tests). */
 const pageStorage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
-export type SidePanel = 'inspector' | 'data' | 'preview' | 'history';
+export type SidePanel = 'inspector' | 'data' | 'preview' | 'images' | 'history';
 
 export interface Notice {
   /** Grows with each notice, so the same message twice is announced twice. */

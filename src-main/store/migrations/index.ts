@@ -10,6 +10,7 @@ import templateVersionsSql from './0008_template_versions.sql';
 import printHistorySql from './0009_print_history.sql';
 import printerMarginSql from './0010_printer_margin.sql';
 import printerFontsSql from './0011_printer_fonts.sql';
+import imagesSql from './0013_images.sql';
 
 export interface Migration {
   version: number;
@@ -30,4 +31,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: '0009_print_history', sql: printHistorySql },
   { version: 10, name: '0010_printer_margin', sql: printerMarginSql },
   { version: 11, name: '0011_printer_fonts', sql: printerFontsSql },
+  // 0012 is held by another branch.
+  { version: 13, name: '0013_images', sql: imagesSql },
 ];

@@ -1,5 +1,8 @@
 // The image element's panel: a PNG or JPEG picked from disk (embedded as a data URI), how it fits its box, or a source expression.
 import { useId, useState } from 'react';
+import { useStore } from 'zustand';
+import { libraryImageName } from '../../../src-shared/elements/image/libraryImageRefs';
+import { libraryImagesStore } from '../../features/imageLibrary/libraryImagesStore';
 import { ExpressionField } from '../../features/inspector/ExpressionField';
 import { SelectField } from '../../features/inspector/fields/SelectField';
 import { useEditorStore, type ElementDraftOf } from '../../store';
@@ -9,6 +12,8 @@ export function ImageInspector({ element }: { element: ElementDraftOf<'image'> }
   const updateElement = useEditorStore((state) => state.updateElement);
   const [problem, setProblem] = useState<string | null>(null);
   const problemId = useId();
+  const library = libraryImageName(element.src);
+  const libraryUri = useStore(libraryImagesStore, (state) => (library === undefined ? undefined : state.uris.get(library)));
   const pick = async (file: File) => {
     try {
       updateElement(element.id, { src: await readImageFile(file) });
@@ -20,7 +25,9 @@ export function ImageInspector({ element }: { element: ElementDraftOf<'image'> }
   return (
     <fieldset className="field-group">
       <legend>Image</legend>
-      {element.src && <img className="image-preview" src={element.src} alt="The embedded image" />}
+      {library !== undefined && <p className="hint">Library image "{library}" (the Images tab manages it){libraryUri === undefined ? ': not in the library' : ''}</p>}
+      {library === undefined && element.src && <img className="image-preview" src={element.src} alt="The embedded image" />}
+      {libraryUri !== undefined && <img className="image-preview" src={libraryUri} alt={`Library image ${library ?? ''}`} />}
       <label className="field">
         <span>Image file</span>
         <input

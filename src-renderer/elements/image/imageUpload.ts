@@ -10,12 +10,17 @@ export function imageFileProblem(file: { name: string; type: string; size: numbe
   return undefined;
 }
 
-/** Base64 of bytes as a data URI of the given type. */
-export function toDataUri(bytes: Uint8Array, type: string): string {
+/** Base64 of bytes, in chunks (String.fromCharCode takes a bounded number of arguments). */
+export function toBase64(bytes: Uint8Array): string {
   let binary = '';
   const CHUNK = 0x8000;
   for (let at = 0; at < bytes.length; at += CHUNK) binary += String.fromCharCode(...bytes.subarray(at, at + CHUNK));
-  return `data:${type};base64,${btoa(binary)}`;
+  return btoa(binary);
+}
+
+/** Base64 of bytes as a data URI of the given type. */
+export function toDataUri(bytes: Uint8Array, type: string): string {
+  return `data:${type};base64,${toBase64(bytes)}`;
 }
 
 /** The file as a data URI, or an Error saying why it cannot be used. */

@@ -1,8 +1,9 @@
-// The editor's right-hand panel: inspector, sample data, preview and version history as tabs.
+// The editor's right-hand panel: inspector, sample data, preview, the image library and version history as tabs.
 import { useEditorStore, type SidePanel as Panel } from '../../store';
 import { Tabs } from '../../ui/Tabs';
 import { DataPanel } from '../dataPanel/DataPanel';
 import { HistoryPanel } from '../history/HistoryPanel';
+import { ImageLibraryPanel } from '../imageLibrary/ImageLibraryPanel';
 import { Inspector } from '../inspector/Inspector';
 import { PreviewPanel } from '../preview/PreviewPanel';
 
@@ -10,6 +11,7 @@ const TABS: { id: Panel; label: string }[] = [
   { id: 'inspector', label: 'Inspector' },
   { id: 'data', label: 'Data' },
   { id: 'preview', label: 'Preview' },
+  { id: 'images', label: 'Images' },
   { id: 'history', label: 'History' },
 ];
 
@@ -22,6 +24,7 @@ export function SidePanel() {
         {panel === 'inspector' && <Inspector />}
         {panel === 'data' && <DataPanel />}
         {panel === 'preview' && <PreviewPanel />}
+        {panel === 'images' && <ImageLibraryPanel />}
         {panel === 'history' && <HistoryPanel />}
       </Tabs>
     </aside>

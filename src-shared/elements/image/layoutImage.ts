@@ -3,6 +3,7 @@ import type { ElementLayout } from '../../layout/layoutContext';
 import type { ElementOf } from '../elementSchema';
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
 import { IMAGE_DEFAULTS, type ImageElement } from './imageSchema';
+import { libraryImageName } from './libraryImageRefs';
 
 /**
  * Where the whole image goes, centred in the box: 'contain' shows all of it (bands left empty), 'cover' fills the
@@ -23,6 +24,13 @@ export const layoutImage: ElementLayout<ElementOf<'image'>, LaidOutOf<'image'>> 
   const value = content === undefined || content === '' ? element.src : content;
   if (value === undefined || value === '') {
     ctx.warn({ code: 'IMAGE_MISSING', message: `image "${element.id}" has no value: nothing is drawn`, elementId: element.id });
+    return null;
+  }
+  // The server puts every library image the team has in before layout: a name still here is not in the library.
+  const library = libraryImageName(value);
+  if (library !== undefined) {
+    const why = value === element.src ? 'the team\'s image library has no such image' : 'library images are named in src, not by an expression';
+    ctx.warn({ code: 'IMAGE_MISSING', message: `image "${element.id}" uses library image "${library}": ${why}: nothing is drawn`, elementId: element.id });
     return null;
   }
   const image = ctx.pixels.readImage(value, element.id);

@@ -6,6 +6,7 @@ import type { Store } from '../../../store/openStore';
 import type { AdminSession } from '../../adminSession';
 import type { QuotaGate } from '../../quotaGate';
 import type { ServerConfig } from '../../serverConfig';
+import { registerEditorImagesRoutes } from '../images/imagesRoutes';
 import { registerApiKeysRoutes } from './apiKeysRoutes';
 import { registerFontsRoutes } from './fontsRoutes';
 import { registerLibrariesRoutes } from './librariesRoutes';
@@ -51,4 +52,5 @@ export function registerEditorRoutes(router: Router, { store, pool, config, sess
   registerPrintersRoutes(router, store, teamId);
   registerPrintJobsRoutes(router, { store, pool, quota, queue: printQueue }, teamId);
   registerFontsRoutes(router);
+  registerEditorImagesRoutes(router, store, pool, teamId);
 }

@@ -4,6 +4,8 @@ import { RenderError } from '../../../../src-shared/errors';
 import type { Template } from '../../../../src-shared/model/template';
 import { PNG_DPI } from '../../../../src-shared/render/outputFormats';
 import { pointsToInches, toPoints } from '../../../../src-shared/units/length';
+import { libraryImageNames } from '../../../../src-shared/elements/image/libraryImageRefs';
+import { resolveLibraryImages } from '../../../images/resolveLibraryImages';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import { workspaceTemplate } from './editorViews';
@@ -24,10 +26,10 @@ export function thumbnailDpi(template: Template): number {
  * missing field cannot be drawn: the element the render error names is left out and the rest drawn, since a label
  * without its barcode says more in a gallery than no picture.
  */
-async function renderThumbnail(pool: RenderPool, template: Template): Promise<Uint8Array> {
+async function renderThumbnail(pool: RenderPool, store: Store, teamId: string, template: Template): Promise<Uint8Array> {
   const dpi = thumbnailDpi(template);
   const data = template.meta.sampleData?.[0] ?? {};
-  let elements = template.elements;
+  let elements = resolveLibraryImages(store, teamId, template).elements;
   for (let leftOut = 0; ; leftOut++) {
     try {
       return (await pool.render({ template: { ...template, elements }, data, format: 'png', dpi })).bytes;
@@ -40,18 +42,25 @@ async function renderThumbnail(pool: RenderPool, template: Template): Promise<Ui
   }
 }
 
+/** The library images the template shows, as their last change: replacing one changes the picture. */
+function libraryImagesStamp(store: Store, teamId: string, template: Template): string {
+  return libraryImageNames(template)
+    .map((name) => `${name}@${store.images.info(teamId, name)?.updatedAt ?? 'none'}`)
+    .join(',');
+}
+
 export function registerThumbnailRoute(router: Router, store: Store, pool: RenderPool, teamId: string, version: string): void {
   router.get('/api/templates/:id/thumbnail.png', async (ctx) => {
     const template = workspaceTemplate(store, teamId, ctx.params.id ?? '');
     // The picture changes when the template or the engine does: the browser revalidates and gets 304 until then.
-    ctx.set('ETag', `W/"${template.updatedAt}-${version}"`);
+    ctx.set('ETag', `W/"${template.updatedAt}-${libraryImagesStamp(store, teamId, template.content)}-${version}"`);
     ctx.set('Cache-Control', 'no-cache');
     ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
-    const bytes = await renderThumbnail(pool, template.content);
+    const bytes = await renderThumbnail(pool, store, teamId, template.content);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.type = 'image/png';
     ctx.body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

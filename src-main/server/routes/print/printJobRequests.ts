@@ -9,6 +9,7 @@ import { submitPrintJob } from '../../../printing/printJobSubmission';
 import { printJobView } from '../../../printing/printJobView';
 import { submitRawZplJob } from '../../../printing/rawZplSubmission';
 import { submitReprint } from '../../../printing/reprintJob';
+import { resolveLibraryImages } from '../../../images/resolveLibraryImages';
 import type { RenderJob, RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import type { PrintJobRecord } from '../../../store/queries/printJobs';
@@ -61,7 +62,7 @@ export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }
     const printer = teamPrinter(store, requester.team.id, request.printerId);
     const { data, records } = requestLabelData(request);
     const { quantityField, sheetStart } = request;
-    const render = (renderJob: RenderJob) => pool.render({ ...renderJob, team: requester.team.id });
+    const render = (renderJob: RenderJob) => pool.render({ ...renderJob, template: resolveLibraryImages(store, requester.team.id, renderJob.template), team: requester.team.id });
     job = await submitPrintJob({ store, render, quota }, { ...requester, template, templateVersion, templateId, data, records, quantityField, sheetStart, printer, copies });
   } else {
     // Names no template: this only applies the demo-key rule (a demo key prints library templates, nothing else).

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import { renderRequestSchema, requestLabelData, TEMPLATE_VERSION_HEADER, type RenderAnswer } from '../../../../src-shared/api/renderRequest';
 import { planBatch } from '../../../../src-shared/render/batchPlan';
 import { outputExtension } from '../../../../src-shared/render/outputFormats';
+import { resolveLibraryImages } from '../../../images/resolveLibraryImages';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import { recordRender } from '../../../store/recordRender';
@@ -43,7 +44,8 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
       counters = renderCounters(store, auth.team.id, template, batch?.labelCount ?? 1, mode === 'live');
       const { data, records } = requestLabelData(request);
       const { quantityField, format, dpi, zplDpi, timeZone, sheetStart } = request;
-      const rendered = await pool.render({ template, data, records, quantityField, format, dpi, zplDpi, timeZone, sheetStart, counters: counters.values, team: auth.team.id });
+      const drawn = resolveLibraryImages(store, auth.team.id, template);
+      const rendered = await pool.render({ template: drawn, data, records, quantityField, format, dpi, zplDpi, timeZone, sheetStart, counters: counters.values, team: auth.team.id });
       const finished = {
         teamId: auth.team.id,
         apiKeyId: auth.apiKey.id,
