@@ -10,7 +10,7 @@ import templateVersionsSql from './0008_template_versions.sql';
 import printHistorySql from './0009_print_history.sql';
 import printerMarginSql from './0010_printer_margin.sql';
 import printerFontsSql from './0011_printer_fonts.sql';
-import imagesSql from './0013_images.sql';
+import imagesSql from './0012_images.sql';
 
 export interface Migration {
   version: number;
@@ -31,6 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: '0009_print_history', sql: printHistorySql },
   { version: 10, name: '0010_printer_margin', sql: printerMarginSql },
   { version: 11, name: '0011_printer_fonts', sql: printerFontsSql },
-  // 0012 is held by another branch.
-  { version: 13, name: '0013_images', sql: imagesSql },
+  { version: 12, name: '0012_images', sql: imagesSql },
 ];
