@@ -112,7 +112,7 @@ describe('the document', () => {
 
   it('documents the print request: the render request’s template and data fields, a printer and copies', () => {
     const request = document.components.schemas.PrintRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(Object.keys(request.properties).sort()).toEqual(['copies', 'data', 'printerId', 'quantityField', 'records', 'template', 'templateId', 'templateVersion', 'zpl']);
+    expect(Object.keys(request.properties).sort()).toEqual(['copies', 'data', 'printerId', 'quantityField', 'records', 'sheetStart', 'template', 'templateId', 'templateVersion', 'zpl']);
     expect(request.required).toEqual(['printerId']);
     expect(request.properties.copies).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
     const job = document.components.schemas.PrintJob as { properties: Record<string, Record<string, unknown>>; required: string[] };
@@ -120,9 +120,9 @@ describe('the document', () => {
     expect(job.required).toEqual(expect.arrayContaining(['id', 'status', 'printerId', 'labelCount', 'copies', 'labelsSent', 'createdAt', 'updatedAt']));
   });
 
-  it('documents the render request of spec 2.1 with the zplDpi, batch (records, quantityField) and timeZone extensions', () => {
+  it('documents the render request of spec 2.1 with the zplDpi, batch (records, quantityField), timeZone and sheetStart extensions', () => {
     const request = document.components.schemas.RenderRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(Object.keys(request.properties).sort()).toEqual(['data', 'delivery', 'dpi', 'format', 'quantityField', 'records', 'template', 'templateId', 'templateVersion', 'timeZone', 'zplDpi']);
+    expect(Object.keys(request.properties).sort()).toEqual(['data', 'delivery', 'dpi', 'format', 'quantityField', 'records', 'sheetStart', 'template', 'templateId', 'templateVersion', 'timeZone', 'zplDpi']);
     expect(request.properties.timeZone).toMatchObject({ type: 'string', description: expect.stringMatching(/IANA time zone/) });
     // data or records: exactly one, checked by the server (a 400 naming the field).
     expect(request.required.sort()).toEqual(['format']);

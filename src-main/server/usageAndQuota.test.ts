@@ -156,7 +156,9 @@ describe('a rejected request consumes no quota', () => {
     expectError(await render(server, live, { ...body, template: { formatVersion: 1 } }), 400, 'INVALID_TEMPLATE');
     expectError(await render(server, live, { templateId: 'missing', data: {}, format: 'pdf' }), 404, 'NOT_FOUND');
     expectError(await render(server, live, { ...body, data: { pad: 'x'.repeat(1_100_000) } }), 413, 'PAYLOAD_TOO_LARGE');
-    expectError(await render(server, live, { template: barcodeTemplate(), data: { ean: '12' }, format: 'pdf' }), 502, 'RENDER_ERROR');
+    // A barcode with nothing to encode cannot be drawn (502); a value it cannot hold is the request's fault (400).
+    expectError(await render(server, live, { template: barcodeTemplate(), data: { ean: '' }, format: 'pdf' }), 502, 'RENDER_ERROR');
+    expectError(await render(server, live, { template: barcodeTemplate(), data: { ean: '12' }, format: 'pdf' }), 400, 'INVALID_BARCODE_DATA');
     expect((await usage(live)).renders).toEqual({ live: 0, test: 0 });
     // The whole quota is still there: exactly two renders pass.
     await ok(live);
