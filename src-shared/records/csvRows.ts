@@ -9,7 +9,7 @@ const SEPARATORS = [',', ';', '\t'] as const;
  * Text of the file: a BOM says UTF-8 or UTF-16 (Excel's "Unicode text"); without one, bytes that are valid UTF-8 are UTF-8,
  * and anything else is Windows-1252, what Excel saves as "CSV" on a western Windows.
  */
-export function decodeCsvText(bytes: Uint8Array): string {
+function decodeCsvText(bytes: Uint8Array): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
@@ -21,7 +21,7 @@ export function decodeCsvText(bytes: Uint8Array): string {
 }
 
 /** The separator used most in the first line outside quotes (comma when none: a one-column file); csv-parse has no detection. */
-export function detectSeparator(text: string): string {
+function detectSeparator(text: string): string {
   const counts = new Map<string, number>(SEPARATORS.map((separator) => [separator, 0]));
   let quoted = false;
   for (const char of text) {

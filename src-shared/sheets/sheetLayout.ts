@@ -39,16 +39,16 @@ export interface SheetGrid {
 export type SheetPlacement = SheetGrid;
 
 export function sheetPlacement(sheet: SheetInput): SheetPlacement {
-  const { columns, rows } = sheet;
-  const [pageWidth, pageHeight, marginTop, marginLeft, gapX, gapY] = [sheet.pageWidth, sheet.pageHeight, sheet.marginTop, sheet.marginLeft, sheet.gapX ?? '0mm', sheet.gapY ?? '0mm'].map(toPoints) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return { pageWidth, pageHeight, columns, rows, marginTop, marginLeft, gapX, gapY };
+  return {
+    pageWidth: toPoints(sheet.pageWidth),
+    pageHeight: toPoints(sheet.pageHeight),
+    columns: sheet.columns,
+    rows: sheet.rows,
+    marginTop: toPoints(sheet.marginTop),
+    marginLeft: toPoints(sheet.marginLeft),
+    gapX: sheet.gapX === undefined ? 0 : toPoints(sheet.gapX),
+    gapY: sheet.gapY === undefined ? 0 : toPoints(sheet.gapY),
+  };
 }
 
 export const sheetCells = (sheet: Pick<SheetPlacement, 'columns' | 'rows'>): number => sheet.columns * sheet.rows;

@@ -2,7 +2,7 @@
 import bwipjs from 'bwip-js/generic';
 import { BarcodeDataError } from '../../errors';
 import { checkValue } from './checkDigits';
-import { stackedRowHeights } from './dataBar';
+import { STACKED_DATABAR, stackedRowHeights } from './dataBar';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { LaidOutSymbology } from './barcodeSchema';
 import { encodeQrCode } from './qrEncoding';
@@ -126,8 +126,6 @@ function expandStackedRows(symbology: string, cells: string, columns: number, to
   if (!heights) return undefined;
   return { cells: patterns.map((row, index) => row.repeat(heights[index] ?? 1)).join(''), rows: heights.reduce((sum, height) => sum + height, 0) };
 }
-
-const STACKED_DATABAR = new Set(['databarstacked', 'databarstackedomni', 'databarexpandedstacked']);
 
 function fromBwip(raw: RawSymbol[], symbology: string): EncodedBarcode {
   const symbol = raw[0];

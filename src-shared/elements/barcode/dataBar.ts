@@ -1,5 +1,8 @@
 // GS1 DataBar's fixed proportions (ISO/IEC 24724): bar heights in modules, and the heights of stacked rows.
 
+/** The stacked DataBar forms: rows of a grid, not one row of bars. */
+export const STACKED_DATABAR: ReadonlySet<string> = new Set(['databarstacked', 'databarstackedomni', 'databarexpandedstacked']);
+
 /** Bar heights of the single-row DataBar symbols, in modules: printers (^BR) draw them so whatever height is asked. */
 export const DATABAR_HEIGHT_MODULES: Partial<Record<string, number>> = { databaromni: 33, databartruncated: 13, databarlimited: 10, databarexpanded: 34 };
 

@@ -18,7 +18,7 @@ export interface CarrierMessage {
 }
 
 /** The primary message of a value in the standard order (header, postal code GS country GS class GS …), or undefined when it is not one. */
-export function parseCarrierMessage(value: string): CarrierMessage | undefined {
+function parseCarrierMessage(value: string): CarrierMessage | undefined {
   const header = HEADER.exec(value)?.[0] ?? '';
   const [postalCode, country, serviceClass, ...rest] = value.slice(header.length).split(GS);
   if (postalCode === undefined || country === undefined || serviceClass === undefined) return undefined;

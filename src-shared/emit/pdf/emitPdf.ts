@@ -89,14 +89,15 @@ export async function emitPdfPages(labels: readonly LaidOutLabel[], fonts: FontR
     },
   };
   const sheet = labels[0]?.sheet;
-  if (sheet && (options.sheetStart ?? 1) > sheetCells(sheet)) {
-    throw new BadRequestError(`sheetStart ${options.sheetStart} is past the ${sheetCells(sheet)} labels of a sheet: start at 1 to ${sheetCells(sheet)}`);
+  const cells = sheet ? sheetCells(sheet) : 0;
+  if (sheet && (options.sheetStart ?? 1) > cells) {
+    throw new BadRequestError(`sheetStart ${options.sheetStart} is past the ${cells} labels of a sheet: start at 1 to ${cells}`);
   }
   if (sheet) {
     let next = 0;
-    for (const cells of sheetPages(sheet, labels.length, options.sheetStart)) {
+    for (const page of sheetPages(sheet, labels.length, options.sheetStart)) {
       doc.addPage({ size: [sheet.pageWidth, sheet.pageHeight], margin: 0 });
-      for (const cell of cells) {
+      for (const cell of page) {
         const label = labels[next++];
         if (!label) break;
         const origin = cellOrigin(sheet, label, cell);

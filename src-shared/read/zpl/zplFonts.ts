@@ -99,9 +99,7 @@ export function resolveFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFont
       substituted: false,
     };
   }
-  const fallbackHeight = fallback.height > 0 ? fallback.height : FONT0_DEFAULT_DOTS;
-  const height = clampDots(request.height > 0 ? request.height : request.width > 0 ? request.width : fallbackHeight);
-  const width = clampDots(request.width > 0 ? request.width : height);
+  const { height, width } = scalableDots(request, fallback);
   // The same face, size and condensing the layout gives a "Printer 0" text: designs in it wrap as the printer's font 0.
   const run = font0Run(fonts, height * pointsPerDot(dpmm), width * pointsPerDot(dpmm));
   return {
@@ -113,15 +111,20 @@ export function resolveFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFont
   };
 }
 
+/** A scalable font's height and width in dots: either left out follows the other, both left out take ^CF's (else font 0's default). */
+function scalableDots(request: ZplFontRequest, fallback: ZplFontRequest): { height: number; width: number } {
+  const fallbackHeight = fallback.height > 0 ? fallback.height : FONT0_DEFAULT_DOTS;
+  const height = clampDots(request.height > 0 ? request.height : request.width > 0 ? request.width : fallbackHeight);
+  return { height, width: clampDots(request.width > 0 ? request.width : height) };
+}
+
 /**
  * ^A@ with a downloaded TrueType font: h is the em in dots (the height of the "entire character block" of a scalable
  * font), w stretches it across (w/h); either left out follows the other, then ^CF's. The cell is the em, its baseline
  * the font's ascent share of ascent plus descent.
  */
 function downloadedFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFontRequest, downloaded: ZplDownloadedFont, fallback: ZplFontRequest): ZplResolvedFont {
-  const fallbackHeight = fallback.height > 0 ? fallback.height : FONT0_DEFAULT_DOTS;
-  const height = clampDots(request.height > 0 ? request.height : request.width > 0 ? request.width : fallbackHeight);
-  const width = clampDots(request.width > 0 ? request.width : height);
+  const { height, width } = scalableDots(request, fallback);
   const { font } = downloaded;
   const ascent = Math.max(0, font.ascent);
   const descent = Math.abs(font.descent);

@@ -2,7 +2,7 @@
 import type { EncoderOptions } from '../../elements/barcode/barcodeEncoding';
 import { compressUpcA } from '../../elements/barcode/upcE';
 import { gs1CheckDigit } from '../../elements/barcode/checkDigits';
-import { DATABAR_HEIGHT_MODULES } from '../../elements/barcode/dataBar';
+import { DATABAR_HEIGHT_MODULES, STACKED_DATABAR } from '../../elements/barcode/dataBar';
 import { code128Automatic, code128Gs1, code128ModeN, code128UccCase } from './zplCode128';
 import type { ZplBarcodeField } from './zplField';
 import { wideDots } from '../../elements/barcode/barcodeModule';
@@ -130,8 +130,7 @@ const dataBar: PlanReader = (field, p) => {
     if (type === 8) value = `0${value.slice(1)}`;
   }
   // Stacked forms are encoded with one grid row a module tall (separators 1, rows 5 and 7 or 33/34): h does not apply.
-  const stacked = symbology === 'databarstacked' || symbology === 'databarstackedomni' || symbology === 'databarexpandedstacked';
-  const modules = stacked ? 1 : DATABAR_HEIGHT_MODULES[symbology];
+  const modules = STACKED_DATABAR.has(symbology) ? 1 : DATABAR_HEIGHT_MODULES[symbology];
   return {
     symbology,
     value,
