@@ -22,12 +22,12 @@ export async function startBenchServer(): Promise<BenchServer> {
   let store: Store | undefined;
   let pool: RenderPool | undefined;
   try {
-    store = openStore(dataDir);
+    store = await openStore(dataDir);
     pool = createRenderPool();
     // Enterprise still allows only 600 renders a minute, which this load passes in a second: the overrides lift the
     // limits while every request still goes through the limiter; its unlimited quota is not hard-capped.
-    const team = store.teams.create({ name: 'bench', plan: 'enterprise', rateMinute: 1_000_000_000, rateHour: 1_000_000_000 });
-    const { key } = store.apiKeys.create({ teamId: team.id, mode: 'live', name: 'bench' });
+    const team = await store.teams.create({ name: 'bench', plan: 'enterprise', rateMinute: 1_000_000_000, rateHour: 1_000_000_000 });
+    const { key } = await store.apiKeys.create({ teamId: team.id, mode: 'live', name: 'bench' });
     // Logged as `labelsmith serve` logs (one line per request), into the null device rather than the terminal.
     const logger = pino({ name: 'labelsmith' }, pino.destination(devNull));
     const server = await startServer({ store, pool, logger, config: { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION } });
@@ -44,7 +44,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     };
   } catch (error) {
     await pool?.close();
-    store?.close();
+    await store?.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }

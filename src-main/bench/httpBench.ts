@@ -185,8 +185,8 @@ function printHttpTable(sampleName: string, results: Measured[], chromium: LoadR
 }
 
 /** The sample published as the bench team's template, as a customer of the render API would have it. */
-function publishSample({ store, teamId }: BenchServer, sample: Sample): string {
-  return store.transaction(() => store.templates.create({ teamId, content: parseTemplate(sample.template), publish: { author: 'bench' } })).id;
+async function publishSample({ store, teamId }: BenchServer, sample: Sample): Promise<string> {
+  return (await store.transaction((trx) => trx.templates.create({ teamId, content: parseTemplate(sample.template), publish: { author: 'bench' } }))).id;
 }
 
 export async function httpBench(): Promise<void> {
@@ -201,7 +201,7 @@ export async function httpBench(): Promise<void> {
     bare = await startBareKoa();
     bench = await startBenchServer();
     const { server, key } = bench;
-    const templateId = publishSample(bench, sample);
+    const templateId = await publishSample(bench, sample);
 
     results.push({ name: 'bare koa GET /hello', result: await load({ url: bare.url, method: 'GET' }) });
     for (const renderCase of RENDER_CASES) {

@@ -24,22 +24,17 @@ export function printJson(value: object): void {
  * the database open at the same time: WAL and the busy timeout let both work. The orphan sweep is left to the
  * server, which is the one writing outputs.
  */
-export function runWithStore(options: DataDirOption, work: (store: Store) => object): void {
-  const store = openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
-  try {
-    printJson(work(store));
-  } finally {
-    store.close();
-  }
+export async function runWithStore(options: DataDirOption, work: (store: Store) => Promise<object>): Promise<void> {
+  await withStore(options, async (store) => printJson(await work(store)));
 }
 
 /** As runWithStore, for a command that waits (a print, a reprint) and prints its own answer. */
 export async function withStore(options: DataDirOption, work: (store: Store) => Promise<void>): Promise<void> {
-  const store = openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
+  const store = await openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
   try {
     await work(store);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

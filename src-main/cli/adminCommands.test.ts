@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTemplate } from '../../src-shared/model/template';
 import { recordRender } from '../store/recordRender';
-import { bundleForNode, openTestStore, tempDataDir } from '../store/storeTestSupport';
+import { bundleForNode, openTestStore, tempDataDir, sqliteOf } from '../store/storeTestSupport';
 import { cliProcess } from './cliTestSupport';
 
 const SAMPLE = join(import.meta.dirname, '..', '..', 'resources', 'samples', 'shipping-4x6.template.json');
@@ -19,7 +19,7 @@ describe('labelsmith admin commands', () => {
     const dir = tempDataDir();
     const d = ['--data-dir', dir];
     // The server's connection stays open throughout: the CLI works beside it, and it sees the CLI's changes at once.
-    const server = openTestStore(dir);
+    const server = await openTestStore(dir);
 
     const team = await json(['team', 'create', '--name', 'Acme', '--plan', 'pro', '--quota-limit', '2', ...d]);
     expect(team).toMatchObject({ id: expect.any(String), name: 'Acme', plan: 'pro', quotaLimit: 2 });
@@ -36,7 +36,7 @@ describe('labelsmith admin commands', () => {
     const key = String(created.key);
     expect(key).toMatch(/^svc_sk_live_[A-Za-z0-9_-]{32,}$/);
     expect(created).toMatchObject({ id: expect.any(String), teamId, mode: 'live', demo: false, name: 'warehouse' });
-    expect(server.apiKeys.authenticate(key)?.team.id).toBe(teamId);
+    expect((await server.apiKeys.authenticate(key))?.team.id).toBe(teamId);
     const demo = await json(['key', 'create', '--team', teamId, '--mode', 'test', '--demo', ...d]);
     expect(demo).toMatchObject({ mode: 'test', demo: true });
     const listed = await json(['key', 'list', '--team', teamId, ...d]);
@@ -44,21 +44,21 @@ describe('labelsmith admin commands', () => {
     expect(JSON.stringify(listed)).not.toContain(key);
     expect(JSON.stringify(listed)).not.toMatch(/hash/i);
     expect(await json(['key', 'revoke', String(created.id), ...d])).toMatchObject({ id: created.id, revokedAt: expect.any(Number) });
-    expect(server.apiKeys.authenticate(key)).toBeUndefined();
+    expect(await server.apiKeys.authenticate(key)).toBeUndefined();
 
     expect(await json(['library', 'create', '--slug', 'shipping', '--name', 'Shipping labels', ...d])).toMatchObject({ slug: 'shipping', name: 'Shipping labels' });
     expect(await json(['library', 'list', ...d])).toMatchObject({ libraries: [{ slug: 'shipping' }] });
 
     const imported = await json(['template', 'import', '--team', teamId, '--file', SAMPLE, '--library', 'shipping', '--publish', ...d]);
     expect(imported).toMatchObject({ id: expect.any(String), slug: 'shipping-label-4x6', status: 'published', librarySlug: 'shipping' });
-    const other = server.teams.create({ name: 'Other', plan: 'dev' });
-    expect(server.templates.resolve(other.id, 'shipping:shipping-label-4x6', { publishedOnly: true })?.id).toBe(imported.id);
+    const other = await server.teams.create({ name: 'Other', plan: 'dev' });
+    expect((await server.templates.resolve(other.id, 'shipping:shipping-label-4x6', { publishedOnly: true }))?.id).toBe(imported.id);
     const draft = await json(['template', 'import', '--team', teamId, '--file', SAMPLE, '--slug', 'mine', ...d]);
     expect(draft).toMatchObject({ slug: 'mine', status: 'draft', libraryId: null });
     expect(await json(['template', 'list', '--team', teamId, ...d])).toMatchObject({ templates: [{ id: imported.id }, { id: draft.id }] });
     expect(await json(['template', 'publish', String(draft.id), ...d])).toMatchObject({ id: draft.id, status: 'published' });
     expect(await json(['template', 'unpublish', String(imported.id), ...d])).toMatchObject({ status: 'draft' });
-    expect(server.templates.resolve(other.id, 'shipping:shipping-label-4x6', { publishedOnly: true })).toBeUndefined();
+    expect(await server.templates.resolve(other.id, 'shipping:shipping-label-4x6', { publishedOnly: true })).toBeUndefined();
     expect(await json(['template', 'export', String(draft.id), ...d])).toEqual(parseTemplate(JSON.parse(readFileSync(SAMPLE, 'utf8'))));
 
     // Three live renders against a soft quota of 2: overage, flagged for review.
@@ -75,7 +75,7 @@ describe('labelsmith admin commands', () => {
   it('find the data directory in LABELSMITH_DATA_DIR when --data-dir is not given', async () => {
     const dir = tempDataDir();
     const team = await json(['team', 'create', '--name', 'Env', '--plan', 'dev'], { LABELSMITH_DATA_DIR: dir });
-    expect(openTestStore(dir).teams.get(String(team.id))?.name).toBe('Env');
+    expect((await (await openTestStore(dir)).teams.get(String(team.id)))?.name).toBe('Env');
   });
 
   it('refuse bad arguments with a message naming the problem and exit code 2, writing nothing', async () => {
@@ -114,16 +114,16 @@ describe('labelsmith admin commands', () => {
 
   it('wait for a write lock another connection holds instead of failing', async () => {
     const dir = tempDataDir();
-    const server = openTestStore(dir);
-    server.db.exec('BEGIN IMMEDIATE');
-    server.teams.create({ name: 'Inside the open transaction', plan: 'dev' });
+    const server = await openTestStore(dir);
+    sqliteOf(server).exec('BEGIN IMMEDIATE');
+    await server.teams.create({ name: 'Inside the open transaction', plan: 'dev' });
     const started = Date.now();
     const pending = json(['team', 'create', '--name', 'Waited', '--plan', 'dev', '--data-dir', dir]);
-    setTimeout(() => server.db.exec('COMMIT'), 1500);
+    setTimeout(() => sqliteOf(server).exec('COMMIT'), 1500);
     const team = await pending;
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
-    expect(server.teams.get(String(team.id))?.name).toBe('Waited');
-    expect(server.teams.list()).toHaveLength(2);
+    expect((await server.teams.get(String(team.id)))?.name).toBe('Waited');
+    expect(await server.teams.list()).toHaveLength(2);
   });
 
   it('print help with exit code 0', async () => {

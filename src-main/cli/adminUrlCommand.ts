@@ -18,8 +18,8 @@ export function adminUrlCommand(): Command {
     .option('--host <host>', 'host the link names (the address `serve` listens on)', DEFAULT_HOST)
     .option('--port <port>', 'port the link names', String(DEFAULT_PORT))
     .option('--https', 'the link is https:// (for `serve --tls-cert … --tls-key …`)')
-    .action((raw: unknown) => {
+    .action(async (raw: unknown) => {
       const options = parseOptions(adminUrlSchema, raw);
-      runWithStore(options, (store) => ({ url: adminUrl(options.host, options.port, loadOrCreateAdminToken(store), options.https ? 'https' : 'http') }));
+      await runWithStore(options, async (store) => ({ url: adminUrl(options.host, options.port, await loadOrCreateAdminToken(store), options.https ? 'https' : 'http') }));
     });
 }

@@ -37,12 +37,12 @@ function listCommand(): Command {
     .option('--to <time>', 'only jobs created before this ISO 8601 date or time')
     .option('--limit <n>', `jobs per page, 1..${PRINT_JOB_PAGE.maxLimit} (default ${PRINT_JOB_PAGE.defaultLimit})`)
     .option('--cursor <cursor>', 'the nextCursor of the previous page')
-    .action((raw: unknown) => {
+    .action(async (raw: unknown) => {
       const { dataDir, team, printer, ...query } = parseOptions(listSchema, raw);
-      runWithStore({ dataDir }, (store) => {
-        const teamId = team ?? (printer === undefined ? undefined : found(store.printers.get(printer), 'printer', printer).teamId);
+      await runWithStore({ dataDir }, async (store) => {
+        const teamId = team ?? (printer === undefined ? undefined : found(await store.printers.get(printer), 'printer', printer).teamId);
         if (teamId === undefined) throw new UsageError('give --team or --printer');
-        found(store.teams.get(teamId), 'team', teamId);
+        found(await store.teams.get(teamId), 'team', teamId);
         // Absent options stay absent: the query's own defaults apply, as for GET /v1/print-jobs.
         const given = Object.fromEntries(Object.entries({ printer, ...query }).filter(([, value]) => value !== undefined));
         return printJobPage(store, teamId, given);
@@ -59,8 +59,8 @@ function reprintCommand(): Command {
     .action(async (jobId: string, raw: unknown) => {
       const options = parseOptions(reprintSchema, raw);
       await withStore(options, async (store) => {
-        const original = found(store.printJobs.get(jobId), 'print job', jobId);
-        const team = found(store.teams.get(original.teamId), 'team', original.teamId);
+        const original = found(await store.printJobs.get(jobId), 'print job', jobId);
+        const team = found(await store.teams.get(original.teamId), 'team', original.teamId);
         const queue = ownJobQueue(store, options.maxAttempts);
         const submission = { team, apiKeyId: null, mode: 'live' as const, original, owner: queue.owner };
         const reprint = await submitReprint({ store, quota: new QuotaGate() }, options.labels === undefined ? submission : { ...submission, labels: options.labels });
@@ -78,7 +78,7 @@ export function jobCommand(): Command {
       .description('stop a queued or sending job: no further connection to the printer (a part in flight finishes); prints the job')
       .argument('<job>', 'print job id')
       .action((jobId: string, options: DataDirOption) =>
-        runWithStore(options, (store) => printJobView(cancelPrintJob(store, found(store.printJobs.get(jobId), 'print job', jobId)))),
+        runWithStore(options, async (store) => printJobView(await cancelPrintJob(store, found(await store.printJobs.get(jobId), 'print job', jobId)))),
       ),
   );
   return job;

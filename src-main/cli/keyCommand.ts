@@ -21,12 +21,12 @@ export function keyCommand(): Command {
       .addOption(new Option('--mode <mode>', 'live renders count against the quota, test renders do not').choices(['live', 'test']).makeOptionMandatory())
       .option('--demo', 'demo key: library templates only, by their qualified id')
       .option('--name <name>', 'a name to tell keys apart')
-      .action((raw: unknown) => {
+      .action(async (raw: unknown) => {
         const options = parseOptions(createSchema, raw);
-        runWithStore(options, (store) =>
-          store.transaction(() => {
-            found(store.teams.get(options.team), 'team', options.team);
-            const { record, key: secret } = store.apiKeys.create({ teamId: options.team, mode: options.mode, demo: options.demo, name: options.name });
+        await runWithStore(options, (store) =>
+          store.transaction(async (trx) => {
+            found(await trx.teams.get(options.team), 'team', options.team);
+            const { record, key: secret } = await trx.apiKeys.create({ teamId: options.team, mode: options.mode, demo: options.demo, name: options.name });
             return { ...record, key: secret };
           }),
         );
@@ -38,9 +38,9 @@ export function keyCommand(): Command {
       .description('list a team\'s keys (never the keys themselves); prints {"keys": […]}')
       .requiredOption('--team <id>', 'team id')
       .action((options: DataDirOption & { team: string }) =>
-        runWithStore(options, (store) => {
-          found(store.teams.get(options.team), 'team', options.team);
-          return { keys: store.apiKeys.list(options.team) };
+        runWithStore(options, async (store) => {
+          found(await store.teams.get(options.team), 'team', options.team);
+          return { keys: await store.apiKeys.list(options.team) };
         }),
       ),
   );
@@ -50,7 +50,7 @@ export function keyCommand(): Command {
       .description('revoke a key: the running server refuses it from the next request on')
       .argument('<key-id>', 'key id (from key list)')
       .action((id: string, options: DataDirOption) =>
-        runWithStore(options, (store) => store.transaction(() => found(store.apiKeys.revoke(id), 'API key', id))),
+        runWithStore(options, (store) => store.transaction(async (trx) => found(await trx.apiKeys.revoke(id), 'API key', id))),
       ),
   );
 

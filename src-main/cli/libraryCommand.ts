@@ -14,16 +14,16 @@ export function libraryCommand(): Command {
       .description('create a library; prints {"id": …, "slug": …}')
       .requiredOption('--slug <slug>', 'library slug, e.g. "shipping"')
       .requiredOption('--name <name>', 'library name')
-      .action((raw: unknown) => {
+      .action(async (raw: unknown) => {
         const { dataDir, ...library } = parseOptions(createSchema, raw);
-        runWithStore({ dataDir }, (store) => store.transaction(() => store.libraries.create(library)));
+        await runWithStore({ dataDir }, (store) => store.transaction((trx) => trx.libraries.create(library)));
       }),
   );
 
   library.addCommand(
     withDataDirOption(new Command('list'))
       .description('list libraries; prints {"libraries": […]}')
-      .action((options: DataDirOption) => runWithStore(options, (store) => ({ libraries: store.libraries.list() }))),
+      .action((options: DataDirOption) => runWithStore(options, async (store) => ({ libraries: await store.libraries.list() }))),
   );
 
   return library;

@@ -80,30 +80,30 @@ function readSource(options: PrintOptions): Source {
 }
 
 /** The stored template --template-id names: its draft, or with --template-version that published version. */
-function storedTemplate(store: Store, teamId: string, options: PrintOptions): { id: string; content: unknown; version: number | null } {
+async function storedTemplate(store: Store, teamId: string, options: PrintOptions): Promise<{ id: string; content: unknown; version: number | null }> {
   const id = options.templateId ?? '';
-  const stored = found(store.templates.resolve(teamId, id, { publishedOnly: false }), 'template', id);
+  const stored = found(await store.templates.resolve(teamId, id, { publishedOnly: false }), 'template', id);
   if (options.templateVersion === undefined) return { id: stored.id, content: stored.content, version: null };
-  const version = templateVersionFor(store, stored, id, options.templateVersion);
+  const version = await templateVersionFor(store, stored, id, options.templateVersion);
   return { id: stored.id, content: version.content, version: version.number };
 }
 
 async function print(store: Store, options: PrintOptions, source: Source): Promise<void> {
   const { templateFile, data, zpl } = source;
-  const printer = found(store.printers.get(options.printer), 'printer', options.printer);
-  const team = found(store.teams.get(printer.teamId), 'team', printer.teamId);
+  const printer = found(await store.printers.get(options.printer), 'printer', options.printer);
+  const team = found(await store.teams.get(printer.teamId), 'team', printer.teamId);
   const queue = ownJobQueue(store, options.maxAttempts);
   const submission = { team, apiKeyId: null, mode: 'live' as const, printer, copies: options.copies ?? 1, owner: queue.owner };
   let submitted;
   if (zpl === undefined) {
     // The administrator's command: any template of the printer's team, drafts included, or a library's by <library>:<slug>.
-    const stored = options.templateId === undefined ? undefined : storedTemplate(store, team.id, options);
+    const stored = options.templateId === undefined ? undefined : await storedTemplate(store, team.id, options);
     const template = stored === undefined ? templateFile : stored.content;
     const { records, firstNumber } = stored !== undefined && options.records !== undefined ? readBatch(options, template) : source;
     const pool = createRenderPool({ threads: 1 });
     try {
       const printed = { template, templateId: stored?.id ?? null, templateVersion: stored?.version ?? null, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber, sheetStart: options.sheetStart };
-      const render = (job: RenderJob) => pool.render({ ...job, template: resolveLibraryImages(store, team.id, job.template) });
+      const render = async (job: RenderJob) => pool.render({ ...job, template: await resolveLibraryImages(store, team.id, job.template) });
       submitted = await submitPrintJob({ store, render, quota: new QuotaGate() }, { ...submission, ...printed });
     } finally {
       await pool.close();

@@ -111,12 +111,12 @@ function newPrinter(options: AddOptions): NewPrinter {
 }
 
 /** Reads one printer and closes the store before any slow printer I/O: the database is not held while we wait. */
-function loadPrinter(options: DataDirOption, id: string): PrinterRecord {
-  const store = openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
+async function loadPrinter(options: DataDirOption, id: string): Promise<PrinterRecord> {
+  const store = await openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
   try {
-    return found(store.printers.get(id), 'printer', id);
+    return found(await store.printers.get(id), 'printer', id);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -149,13 +149,13 @@ export function printerCommand(): Command {
           const problem = await devicePathProblem(fields.connection.path, devicePatterns());
           if (problem !== undefined) throw new UsageError(`--device: ${problem}`);
         }
-        runWithStore(options, (store) =>
-          store.transaction(() => {
-            found(store.teams.get(options.team), 'team', options.team);
-            if (store.printers.list(options.team).some((other) => other.name === fields.name.trim())) {
+        await runWithStore(options, (store) =>
+          store.transaction(async (trx) => {
+            found(await trx.teams.get(options.team), 'team', options.team);
+            if ((await trx.printers.list(options.team)).some((other) => other.name === fields.name.trim())) {
               throw new UsageError(`--name: the team already has a printer named ${JSON.stringify(fields.name.trim())}`);
             }
-            return store.printers.create(fields);
+            return trx.printers.create(fields);
           }),
         );
       }),
@@ -166,9 +166,9 @@ export function printerCommand(): Command {
       .description('list a team\'s printers; prints {"printers": […]}')
       .requiredOption('--team <id>', 'team id')
       .action((options: DataDirOption & { team: string }) =>
-        runWithStore(options, (store) => {
-          found(store.teams.get(options.team), 'team', options.team);
-          return { printers: store.printers.list(options.team) };
+        runWithStore(options, async (store) => {
+          found(await store.teams.get(options.team), 'team', options.team);
+          return { printers: await store.printers.list(options.team) };
         }),
       ),
   );
@@ -182,7 +182,7 @@ export function printerCommand(): Command {
       .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
       .option('--no-allow-config-commands', 'refuse raw ZPL holding configuration commands again (the default)')
       .addOption(new Option('--fonts <mode>', FONTS_HELP).choices(ZPL_FONT_MODES))
-      .action((id: string, options: DataDirOption & { timeZone?: string; unprintableMargin?: string; allowConfigCommands?: boolean; fonts?: ZplFontMode }) => {
+      .action(async (id: string, options: DataDirOption & { timeZone?: string; unprintableMargin?: string; allowConfigCommands?: boolean; fonts?: ZplFontMode }) => {
         const given = [options.timeZone, options.unprintableMargin, options.allowConfigCommands, options.fonts];
         if (given.every((option) => option === undefined)) {
           throw new UsageError('give --time-zone, --unprintable-margin, --fonts or --[no-]allow-config-commands');
@@ -193,16 +193,16 @@ export function printerCommand(): Command {
         const marginText = options.unprintableMargin === 'none' ? null : options.unprintableMargin;
         const margin = marginText === undefined ? undefined : newPrinterSchema.shape.unprintableMargin.safeParse(marginText);
         if (margin?.success === false) throw new UsageError(`--unprintable-margin: ${margin.error.issues.map((issue) => issue.message).join('; ')}`);
-        runWithStore(options, (store) =>
-          store.transaction(() => {
-            const record = found(store.printers.get(id), 'printer', id);
+        await runWithStore(options, (store) =>
+          store.transaction(async (trx) => {
+            const record = found(await trx.printers.get(id), 'printer', id);
             const changes = {
               timeZone: zone === undefined ? record.timeZone : zone.data,
               unprintableMargin: margin === undefined ? record.unprintableMargin : margin.data,
               allowConfigCommands: options.allowConfigCommands ?? record.allowConfigCommands,
               fonts: options.fonts ?? record.fonts,
             };
-            return found(store.printers.update(id, { ...record, ...changes }), 'printer', id);
+            return found(await trx.printers.update(id, { ...record, ...changes }), 'printer', id);
           }),
         );
       }),
@@ -212,7 +212,7 @@ export function printerCommand(): Command {
     withDataDirOption(new Command('remove'))
       .description('remove a printer; prints the removed printer')
       .argument('<id>', 'printer id')
-      .action((id: string, options: DataDirOption) => runWithStore(options, (store) => store.transaction(() => found(store.printers.remove(id), 'printer', id)))),
+      .action((id: string, options: DataDirOption) => runWithStore(options, (store) => store.transaction(async (trx) => found(await trx.printers.remove(id), 'printer', id)))),
   );
 
   printer.addCommand(
@@ -220,7 +220,7 @@ export function printerCommand(): Command {
       .description('print a test label (name, dpi, date, a code128); prints {"id", "kind", "format", "bytes"}')
       .argument('<id>', 'printer id')
       .action(async (id: string, options: DataDirOption) => {
-        const record = loadPrinter(options, id);
+        const record = await loadPrinter(options, id);
         const driver = configuredPrinterDriver(record);
         const label = await renderTestLabel(record, driver.format, new Date());
         try {
@@ -240,7 +240,7 @@ export function printerCommand(): Command {
       .description('ask the printer for its status (~HS for raw ZPL printers); prints {"id", "kind", "reachable", "state", "error"?}')
       .argument('<id>', 'printer id')
       .action(async (id: string, options: DataDirOption) => {
-        const record = loadPrinter(options, id);
+        const record = await loadPrinter(options, id);
         const { reachable, state, problem } = await configuredPrinterDriver(record).status();
         // The operator's own machine: the message may say where the printer is.
         printJson({ id: record.id, kind: record.connection.kind, reachable, state, ...(problem && { error: problem.message }) });

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { effectiveLimits, overQuota, periodOf, PLAN_NAMES, planNameSchema, quotaOf } from '../../src-shared/api/plans';
-import type { Store } from '../store/openStore';
+import type { StoreScope } from '../store/openStore';
 import { teamStorage } from '../store/storageBudget';
 import type { TeamRecord } from '../store/storeTypes';
 import { UsageError } from './cliErrors';
@@ -35,10 +35,10 @@ const setSchema = z.object({
 });
 
 /** The team with what an admin checks: effective limits, this period's usage, overage, kept outputs' storage and the review flag. */
-function describeTeam(store: Store, team: TeamRecord): object {
+async function describeTeam(store: StoreScope, team: TeamRecord): Promise<object> {
   const period = periodOf(store.now());
   const limits = effectiveLimits(team);
-  const usage = store.usage.get(team.id, period.period);
+  const usage = await store.usage.get(team.id, period.period);
   return {
     ...team,
     limits,
@@ -46,7 +46,7 @@ function describeTeam(store: Store, team: TeamRecord): object {
     usage,
     quota: quotaOf(limits, usage.live),
     overage: overQuota(limits, usage.live),
-    storage: teamStorage(store, team),
+    storage: await teamStorage(store, team),
     flaggedForReview: team.flaggedPeriod === period.period,
   };
 }
@@ -63,23 +63,23 @@ export function teamCommand(): Command {
       .option('--rate-minute <n>', OVERRIDE_HELP.rateMinute)
       .option('--rate-hour <n>', OVERRIDE_HELP.rateHour)
       .option('--storage-limit <bytes>', OVERRIDE_HELP.storageLimit)
-      .action((raw: unknown) => {
+      .action(async (raw: unknown) => {
         const { dataDir, ...fields } = parseOptions(createSchema, raw);
-        runWithStore({ dataDir }, (store) => store.transaction(() => store.teams.create(fields)));
+        await runWithStore({ dataDir }, (store) => store.transaction((trx) => trx.teams.create(fields)));
       }),
   );
 
   team.addCommand(
     withDataDirOption(new Command('list'))
       .description('list teams; prints {"teams": […]}')
-      .action((options: DataDirOption) => runWithStore(options, (store) => ({ teams: store.teams.list() }))),
+      .action((options: DataDirOption) => runWithStore(options, async (store) => ({ teams: await store.teams.list() }))),
   );
 
   team.addCommand(
     withDataDirOption(new Command('show'))
       .description("show a team with its limits, this period's usage, overage and review flag")
       .argument('<id>', 'team id')
-      .action((id: string, options: DataDirOption) => runWithStore(options, (store) => describeTeam(store, found(store.teams.get(id), 'team', id)))),
+      .action((id: string, options: DataDirOption) => runWithStore(options, async (store) => describeTeam(store, found(await store.teams.get(id), 'team', id)))),
   );
 
   team.addCommand(
@@ -91,13 +91,13 @@ export function teamCommand(): Command {
       .option('--rate-minute <n>', `${OVERRIDE_HELP.rateMinute}, or "default"`)
       .option('--rate-hour <n>', `${OVERRIDE_HELP.rateHour}, or "default"`)
       .option('--storage-limit <bytes>', `${OVERRIDE_HELP.storageLimit}, or "default"`)
-      .action((id: string, raw: unknown) => {
+      .action(async (id: string, raw: unknown) => {
         const { dataDir, ...changes } = parseOptions(setSchema, raw);
         if (Object.values(changes).every((value) => value === undefined)) {
           throw new UsageError('nothing to change: give --plan, --quota-limit, --rate-minute, --rate-hour or --storage-limit');
         }
-        runWithStore({ dataDir }, (store) =>
-          store.transaction(() => describeTeam(store, found(store.teams.update(id, changes), 'team', id))),
+        await runWithStore({ dataDir }, (store) =>
+          store.transaction(async (trx) => describeTeam(trx, found(await trx.teams.update(id, changes), 'team', id))),
         );
       }),
   );

@@ -10,7 +10,7 @@ import { parseTemplate } from '../../src-shared/model/template';
 import { importZpl } from '../../src-shared/read/zpl/importZpl';
 import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
 import { bundledFonts } from '../fonts/bundledFonts';
-import type { Store } from '../store/openStore';
+import type { StoreScope } from '../store/openStore';
 import type { Authorship, TemplateVersionRecord, TemplateVersionSummary } from '../store/queries/templateVersions';
 import type { TemplateRecord } from '../store/storeTypes';
 import { found, nameSchema, parseOptions, runWithStore, wholeNumberSchema, withDataDirOption, type DataDirOption } from './adminCliSupport';
@@ -64,14 +64,14 @@ function cliAuthorship(note: string | undefined): Authorship {
 }
 
 /** A template by id, or by slug: within --team, or across teams when only one has that slug. */
-function templateByKey(store: Store, key: string, teamId: string | undefined): TemplateRecord {
+async function templateByKey(store: StoreScope, key: string, teamId: string | undefined): Promise<TemplateRecord> {
   if (teamId !== undefined) {
-    found(store.teams.get(teamId), 'team', teamId);
-    return found(store.templates.findForTeam(teamId, key, { publishedOnly: false }), 'template', key);
+    found(await store.teams.get(teamId), 'team', teamId);
+    return found(await store.templates.findForTeam(teamId, key, { publishedOnly: false }), 'template', key);
   }
-  const byId = store.templates.get(key);
+  const byId = await store.templates.get(key);
   if (byId) return byId;
-  const withSlug = store.templates.listWithSlug(key);
+  const withSlug = await store.templates.listWithSlug(key);
   if (withSlug.length > 1) throw new UsageError(`${withSlug.length} teams have a template "${key}": add --team <id>`);
   return found(withSlug[0], 'template', key);
 }
@@ -80,19 +80,23 @@ function templateByKey(store: Store, key: string, teamId: string | undefined): T
  * A new template; or, when --slug names one of the team's templates and --publish is given, the file becomes that
  * template's draft and is published as its next version.
  */
-function importTemplate(store: Store, options: z.output<typeof importSchema>, content: ReturnType<typeof parseTemplate>): TemplateRecord & { version?: number } {
-  found(store.teams.get(options.team), 'team', options.team);
-  const library = options.library === undefined ? undefined : found(store.libraries.getBySlug(options.library), 'library', options.library);
+async function importTemplate(
+  store: StoreScope,
+  options: z.output<typeof importSchema>,
+  content: ReturnType<typeof parseTemplate>,
+): Promise<TemplateRecord & { version?: number }> {
+  found(await store.teams.get(options.team), 'team', options.team);
+  const library = options.library === undefined ? undefined : found(await store.libraries.getBySlug(options.library), 'library', options.library);
   const publish = options.publish ? cliAuthorship(options.note) : undefined;
-  const existing = options.slug === undefined ? undefined : store.templates.findForTeam(options.team, options.slug, { publishedOnly: false });
+  const existing = options.slug === undefined ? undefined : await store.templates.findForTeam(options.team, options.slug, { publishedOnly: false });
   // findForTeam also matches ids: only the slug itself names the template to publish into.
   if (existing && existing.slug === options.slug) {
     if (!publish) throw new ConflictError(`the slug "${existing.slug}" is taken in this team: add --publish to publish this file as its next version`);
     if (library !== undefined && existing.libraryId !== library.id) {
       throw new ConflictError(`the template "${existing.slug}" is not in the library "${library.slug}": import the new version without --library`);
     }
-    store.templates.update(existing.id, content);
-    const published = found(store.templates.publish(existing.id, publish), 'template', existing.id);
+    await store.templates.update(existing.id, content);
+    const published = found(await store.templates.publish(existing.id, publish), 'template', existing.id);
     return { ...published.template, version: published.version.number };
   }
   if (options.note !== undefined && !publish) throw new UsageError('--note describes a published version: add --publish');
@@ -111,11 +115,11 @@ export function templateCommand(): Command {
       .option('--library <slug>', 'also publish under <library>:<slug> for every team')
       .option('--publish', 'publish at once (default: draft); with the --slug of an existing template: publish the file as its next version')
       .option('--note <text>', 'with --publish: a note on the version')
-      .action((raw: unknown) => {
+      .action(async (raw: unknown) => {
         const options = parseOptions(importSchema, raw);
         // Validated before the store is opened: a bad file changes nothing.
         const content = parseTemplate(readJsonFile(options.file, 'template'));
-        runWithStore(options, (store) => summary(store.transaction(() => importTemplate(store, options, content))));
+        await runWithStore(options, async (store) => summary(await store.transaction((trx) => importTemplate(trx, options, content))));
       }),
   );
 
@@ -130,14 +134,14 @@ export function templateCommand(): Command {
       .option('--dpmm <n>', 'print density the ZPL was written for: 6, 8, 12 or 24 dots per mm', '8')
       .option('--index <n>', 'which label of the file, from 0', '0')
       .option('--publish', 'publish at once (default: draft)')
-      .action((file: string, raw: unknown) => {
+      .action(async (file: string, raw: unknown) => {
         const options = parseOptions(importZplSchema, raw);
         // Read and lifted before the store is opened: unreadable ZPL changes nothing.
         const size = parseLabelSize(`${options.dpmm}dpmm`, options.size);
         const text = zplTextFromBytes(readInputBytes(file, 'ZPL'));
         const { template: content, warnings } = importZpl(text, { ...size, index: parseLabelIndex(options.index) ?? 0, name: options.name, fonts: bundledFonts() });
-        runWithStore(options, (store) => {
-          const record = store.transaction(() => importTemplate(store, { ...options, file }, content));
+        await runWithStore(options, async (store) => {
+          const record = await store.transaction((trx) => importTemplate(trx, { ...options, file }, content));
           return { ...summary(record), warnings };
         });
       }),
@@ -148,9 +152,9 @@ export function templateCommand(): Command {
       .description('list a team\'s templates, drafts included; prints {"templates": […]}')
       .requiredOption('--team <id>', 'team id')
       .action((options: DataDirOption & { team: string }) =>
-        runWithStore(options, (store) => {
-          found(store.teams.get(options.team), 'team', options.team);
-          return { templates: store.templates.listForTeam(options.team, { publishedOnly: false }).map(summary) };
+        runWithStore(options, async (store) => {
+          found(await store.teams.get(options.team), 'team', options.team);
+          return { templates: (await store.templates.listForTeam(options.team, { publishedOnly: false })).map(summary) };
         }),
       ),
   );
@@ -160,11 +164,11 @@ export function templateCommand(): Command {
       .description('publish the draft as the template\'s next version: API keys render it; prints the template and the version')
       .argument('<id>', 'template id')
       .option('--note <text>', 'a note on the version')
-      .action((id: string, raw: unknown) => {
+      .action(async (id: string, raw: unknown) => {
         const options = parseOptions(publishSchema, raw);
-        runWithStore(options, (store) =>
-          store.transaction(() => {
-            const published = found(store.templates.publish(id, cliAuthorship(options.note)), 'template', id);
+        await runWithStore(options, (store) =>
+          store.transaction(async (trx) => {
+            const published = found(await trx.templates.publish(id, cliAuthorship(options.note)), 'template', id);
             return { ...summary(published.template), version: versionSummary(published.version) };
           }),
         );
@@ -175,7 +179,7 @@ export function templateCommand(): Command {
     withDataDirOption(new Command('unpublish'))
       .description('make a template a draft again: API keys no longer see it (its versions stay)')
       .argument('<id>', 'template id')
-      .action((id: string, options: DataDirOption) => runWithStore(options, (store) => store.transaction(() => summary(found(store.templates.unpublish(id), 'template', id))))),
+      .action((id: string, options: DataDirOption) => runWithStore(options, (store) => store.transaction(async (trx) => summary(found(await trx.templates.unpublish(id), 'template', id))))),
   );
 
   template.addCommand(
@@ -183,11 +187,11 @@ export function templateCommand(): Command {
       .description('list a template\'s published versions, newest first; prints {"templateId", "slug", "versions": [{number, createdAt, author, note}]}')
       .argument('<template>', 'template id or slug')
       .option('--team <id>', 'the team whose slug this is (needed when several teams have it)')
-      .action((key: string, raw: unknown) => {
+      .action(async (key: string, raw: unknown) => {
         const options = parseOptions(versionsSchema, raw);
-        runWithStore(options, (store) => {
-          const record = templateByKey(store, key, options.team);
-          return { templateId: record.id, slug: record.slug, versions: store.templateVersions.list(record.id).map(({ templateId: _id, ...version }) => version) };
+        await runWithStore(options, async (store) => {
+          const record = await templateByKey(store, key, options.team);
+          return { templateId: record.id, slug: record.slug, versions: (await store.templateVersions.list(record.id)).map(({ templateId: _id, ...version }) => version) };
         });
       }),
   );
@@ -199,12 +203,12 @@ export function templateCommand(): Command {
       .requiredOption('--version <n>', 'the version to restore')
       .option('--team <id>', 'the team whose slug this is (needed when several teams have it)')
       .option('--note <text>', 'a note on the new version (default: "restored from <n>")')
-      .action((key: string, raw: unknown) => {
+      .action(async (key: string, raw: unknown) => {
         const options = parseOptions(restoreSchema, raw);
-        runWithStore(options, (store) =>
-          store.transaction(() => {
-            const record = templateByKey(store, key, options.team);
-            const restored = store.templates.restore(record.id, options.version, cliAuthorship(options.note));
+        await runWithStore(options, (store) =>
+          store.transaction(async (trx) => {
+            const record = await templateByKey(trx, key, options.team);
+            const restored = await trx.templates.restore(record.id, options.version, cliAuthorship(options.note));
             if (!restored) throw new TemplateVersionNotFoundError(key, options.version, record.latestVersion);
             return { ...summary(restored.template), version: versionSummary(restored.version) };
           }),
@@ -216,7 +220,7 @@ export function templateCommand(): Command {
     withDataDirOption(new Command('export'))
       .description('print the stored template JSON')
       .argument('<id>', 'template id')
-      .action((id: string, options: DataDirOption) => runWithStore(options, (store) => found(store.templates.get(id), 'template', id).content)),
+      .action((id: string, options: DataDirOption) => runWithStore(options, async (store) => found(await store.templates.get(id), 'template', id).content)),
   );
 
   return template;

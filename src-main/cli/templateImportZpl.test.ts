@@ -31,7 +31,7 @@ describe('labelsmith template import-zpl', () => {
     // The file's second label has an unknown command; the first label read cleanly.
     expect(printed.warnings).toEqual([expect.objectContaining({ code: 'ZPL_UNKNOWN_COMMAND', position: expect.any(Number) })]);
 
-    const stored = openTestStore(dir).templates.get(printed.id)!;
+    const stored = (await (await openTestStore(dir)).templates.get(printed.id))!;
     expect(stored.teamId).toBe(team.id);
     expect(stored.content.dimensions).toEqual({ width: '101.6mm', height: '152.4mm' });
     expect(stored.content.meta.sampleData?.[0]).toMatchObject({ field1: 'WIDGET 40', field3: '401234567890' });

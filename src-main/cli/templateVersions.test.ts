@@ -54,11 +54,11 @@ describe('template versions from the CLI', () => {
     expect((await json(['template', 'export', String(first.id), ...d])).meta).toEqual({ name: 'Shelf v1' });
 
     // What the CLI wrote is in the database file: versions 1 to 3, the third with version 1's content.
-    const store = openTestStore(dir);
+    const store = await openTestStore(dir);
     const id = String(first.id);
-    expect(store.templateVersions.list(id).map((version) => version.number)).toEqual([3, 2, 1]);
-    expect(store.templateVersions.get(id, 3)?.content).toEqual(store.templateVersions.get(id, 1)?.content);
-    expect(store.templateVersions.get(id, 2)?.content).toEqual(sampleTemplate('Shelf v2'));
+    expect((await store.templateVersions.list(id)).map((version) => version.number)).toEqual([3, 2, 1]);
+    expect((await store.templateVersions.get(id, 3))?.content).toEqual((await store.templateVersions.get(id, 1))?.content);
+    expect((await store.templateVersions.get(id, 2))?.content).toEqual(sampleTemplate('Shelf v2'));
   }, CLI_RUNS_TIMEOUT);
 
   it('publish makes a version with a note; a slug two teams use needs --team', async () => {

@@ -13,13 +13,13 @@ export const MAX_RESOLVED_IMAGE_BYTES = 16 * 1024 * 1024;
  * The template with every `src: "image:NAME"` the team's library holds replaced by the image's current bytes (the PNG
  * of an SVG). Names the library lacks stay, and the layout warns IMAGE_MISSING. Only the team's own images are found.
  */
-export function resolveLibraryImages<T>(store: Store, teamId: string, template: T): T {
+export async function resolveLibraryImages<T>(store: Store, teamId: string, template: T): Promise<T> {
   const names = libraryImageNames(template);
   if (names.length === 0) return template;
   const uris = new Map<string, string>();
   for (const name of names) {
-    const image = store.images.get(teamId, name);
-    if (image) uris.set(name, `data:${image.drawn.mime};base64,${image.drawn.bytes.toString('base64')}`);
+    const drawn = await store.images.drawn(teamId, name);
+    if (drawn) uris.set(name, `data:${drawn.mime};base64,${drawn.bytes.toString('base64')}`);
   }
   const resolved = withLibraryImages(template, uris);
   let total = 0;

@@ -14,24 +14,24 @@ import { documentFileName, printDocuments } from './printJobDocument';
  * finishes, its acknowledgement is recorded in labelsSent, and nothing more is sent. The counter values go back now
  * if that is safe, or, with an attempt in flight, once the queue sending it has recorded what that attempt delivered.
  */
-export function cancelPrintJob(store: Store, job: PrintJobRecord): PrintJobRecord {
+export async function cancelPrintJob(store: Store, job: PrintJobRecord): Promise<PrintJobRecord> {
   if (job.status === 'cancelled') return job;
   const documents = printDocuments(store.dataDir);
   const fileName = documentFileName(job);
   const bytes = statSync(join(documents.dir, fileName), { throwIfNoEntry: false })?.size;
-  const keep = store.transaction(() => {
-    if (!store.printJobs.cancel(job.id)) {
-      const now = store.printJobs.get(job.id);
+  const keep = await store.transaction(async (trx) => {
+    if (!(await trx.printJobs.cancel(job.id))) {
+      const now = await trx.printJobs.get(job.id);
       if (now?.status === 'cancelled') return true;
       throw new ConflictError(`print job "${job.id}" is ${now?.status ?? 'gone'}: only a queued or sending job can be cancelled`);
     }
-    const returned = returnCountersIfSafe(store, job.id);
-    const cancelled = store.printJobs.get(job.id);
-    return !returned && bytes !== undefined && cancelled !== undefined && keepDocument(store, cancelled, bytes);
+    const returned = await returnCountersIfSafe(trx, job.id);
+    const cancelled = await trx.printJobs.get(job.id);
+    return !returned && bytes !== undefined && cancelled !== undefined && (await keepDocument(trx, cancelled, bytes));
   });
   // A queue sending the job holds its bytes in memory; the file is only for reprints now.
   if (!keep) documents.remove(fileName);
-  const cancelled = store.printJobs.get(job.id);
+  const cancelled = await store.printJobs.get(job.id);
   if (cancelled === undefined) throw new Error(`print job ${job.id} vanished while it was cancelled`);
   return cancelled;
 }

@@ -7,7 +7,7 @@ import { toPoints } from '../../src-shared/units/length';
 import type { RenderJob, RenderResult } from '../render/renderPool';
 import type { QuotaGate } from '../server/quotaGate';
 import { admitRenders } from '../server/renderAdmission';
-import type { Store } from '../store/openStore';
+import type { Store, StoreScope } from '../store/openStore';
 import type { CounterReservation } from '../store/queries/counters';
 import type { ClaimOwner, PrintJobRecord, PrintJobWarning } from '../store/queries/printJobs';
 import type { PrinterRecord } from '../store/queries/printers';
@@ -99,10 +99,10 @@ export async function submitPrintJob({ store, render, quota }: SubmitDeps, submi
   const { team, mode, printer, copies } = submission;
   const labels = distinctLabels(submission, copies);
   const total = labels * copies;
-  const reservation = admitRenders(store, quota, team, mode, total);
+  const reservation = await admitRenders(store, quota, team, mode, total);
   // Every print job takes its counter values, test keys included: these labels exist on paper, and a serial printed
   // twice is what counters are there to prevent. Copies are the same labels again, so they share their values.
-  const counters = renderCounters(store, team.id, submission.template, labels, true);
+  const counters = await renderCounters(store, team.id, submission.template, labels, true);
   let committed = false;
   try {
     const document = await renderForPrinter(render, submission, printer, counters.values);
@@ -111,7 +111,7 @@ export async function submitPrintJob({ store, render, quota }: SubmitDeps, submi
     return job;
   } finally {
     // A job that was never stored prints nothing: its values can go to the next render.
-    if (!committed) counters.release();
+    if (!committed) await counters.release();
     reservation?.release();
   }
 }
@@ -127,7 +127,7 @@ export async function storePrintJob(
   document: PrinterDocument & { raw?: boolean },
   renders: number,
   counters?: CounterReservation,
-  inCommit?: () => void,
+  inCommit?: (trx: StoreScope) => Promise<void>,
 ): Promise<PrintJobRecord> {
   const { team, mode, printer, copies } = submission;
   // Checked before anything is stored: the queue cuts ZPL into whole labels.
@@ -136,15 +136,15 @@ export async function storePrintJob(
   const documents = printDocuments(store.dataDir);
   const fileName = await documents.write(id, document.format, document.bytes);
   try {
-    return store.transaction(() => {
-      inCommit?.();
+    return await store.transaction(async (trx) => {
+      await inCommit?.(trx);
       const { apiKeyId, templateId, reprint } = submission;
       const { format, labelCount, warnings, raw } = document;
-      const created = store.printJobs.create(
+      const created = await trx.printJobs.create(
         { id, teamId: team.id, apiKeyId, mode, printerId: printer.id, format, labelCount, copies, warnings, raw, templateId, templateVersion: document.templateVersion ?? null, reprint, counters },
         submission.owner ?? null,
       );
-      countRenders(store, team.id, mode, created.createdAt, renders);
+      await countRenders(trx, team.id, mode, created.createdAt, renders);
       return created;
     });
   } catch (error) {

@@ -50,13 +50,13 @@ function startQueue(store: Store, options: PrintQueueOptions = {}): PrintQueue {
 }
 
 let printerNumber = 0;
-function addPrinter(store: Store, team: TeamRecord, connection: PrinterConnection): PrinterRecord {
+async function addPrinter(store: Store, team: TeamRecord, connection: PrinterConnection): Promise<PrinterRecord> {
   printerNumber += 1;
-  return store.printers.create({ teamId: team.id, name: `Printer ${printerNumber}`, connection, dpi: 203, media: null, darkness: null, speed: null });
+  return await store.printers.create({ teamId: team.id, name: `Printer ${printerNumber}`, connection, dpi: 203, media: null, darkness: null, speed: null });
 }
 
 /** No darkness, speed or media: the printer gets the chunks' labels and nothing else. */
-function rawPrinter(store: Store, team: TeamRecord, fake: FakeZplPrinter): PrinterRecord {
+function rawPrinter(store: Store, team: TeamRecord, fake: FakeZplPrinter): Promise<PrinterRecord> {
   return addPrinter(store, team, { kind: 'raw', host: fake.host, port: fake.port });
 }
 
@@ -80,27 +80,27 @@ async function deadOwner(): Promise<ClaimOwner> {
   return { token: 'a queue that died', pid, host: hostname() };
 }
 
-async function waitUntil(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
+async function waitUntil(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
-function setUp(): { dataDir: string; store: Store; team: TeamRecord } {
+async function setUp(): Promise<{ dataDir: string; store: Store; team: TeamRecord }> {
   const dataDir = tempDataDir();
-  const store = openTestStore(dataDir);
-  return { dataDir, store, team: store.teams.create({ name: 'Acme', plan: 'enterprise' }) };
+  const store = await openTestStore(dataDir);
+  return { dataDir, store, team: await store.teams.create({ name: 'Acme', plan: 'enterprise' }) };
 }
 
 describe('the print queue', () => {
   it('resumes a job abandoned by a dead process after its last acknowledged chunk, and sends the rest once', async () => {
-    const { dataDir, store, team } = setUp();
+    const { dataDir, store, team } = await setUp();
     const fake = await fakePrinter();
-    const printer = rawPrinter(store, team, fake);
+    const printer = await rawPrinter(store, team, fake);
     const records = Array.from({ length: 120 }, (_, index) => ({ title: `Label ${index + 1}` }));
     const dead = await deadOwner();
     const job = await submit(store, team, printer, { template: TAG, records }, { owner: dead });
     // The dead queue had the first chunk of 50 acknowledged, and was killed before the second one's acknowledgement.
-    expect(store.printJobs.markSending(job.id, dead.token)).toBe(true);
-    expect(store.printJobs.recordProgress(job.id, dead.token, 50)).toBe(true);
+    expect(await store.printJobs.markSending(job.id, dead.token)).toBe(true);
+    expect(await store.printJobs.recordProgress(job.id, dead.token, 50)).toBe(true);
     const document = printDocuments(dataDir).read(documentFileName(job));
     const labels = zplLabelRanges(document);
     expect(labels).toHaveLength(120);
@@ -113,15 +113,15 @@ describe('the print queue', () => {
       ...rawPrinterWire(document.subarray(at(100)).toString(), 50),
     ]);
     await queue.stop();
-    store.close();
-    expect(openTestStore(dataDir).printJobs.get(job.id)).toMatchObject({ status: 'done', labelsSent: 120 });
+    await store.close();
+    expect(await (await openTestStore(dataDir)).printJobs.get(job.id)).toMatchObject({ status: 'done', labelsSent: 120 });
   });
 
   it('sends every job once, in submission order per printer, when two queues share the data directory', async () => {
-    const { dataDir, store, team } = setUp();
-    const other = openTestStore(dataDir);
+    const { dataDir, store, team } = await setUp();
+    const other = await openTestStore(dataDir);
     const fakes = [await fakePrinter(), await fakePrinter()];
-    const printers = fakes.map((fake) => rawPrinter(store, team, fake));
+    const printers = await Promise.all(fakes.map((fake) => rawPrinter(store, team, fake)));
     const senders = new Map<string, string[]>();
     const track = (name: string) => (progress: { jobId: string }) => senders.set(progress.jobId, [...(senders.get(progress.jobId) ?? []), name]);
     const first = startQueue(store, { onProgress: track('first') });
@@ -141,12 +141,12 @@ describe('the print queue', () => {
   });
 
   it('leaves a job claimed by a live queue to it: the CLI’s own job is never sent by the server’s queue, nor the server’s by the CLI', async () => {
-    const { dataDir, store, team } = setUp();
+    const { dataDir, store, team } = await setUp();
     const fake = await fakePrinter();
-    const printer = rawPrinter(store, team, fake);
+    const printer = await rawPrinter(store, team, fake);
     const senders: Record<string, string> = {};
     const cliQueue = startQueue(store, { ownJobsOnly: true, onProgress: ({ jobId }) => (senders[jobId] = 'cli') });
-    const serverQueue = startQueue(openTestStore(dataDir), { onProgress: ({ jobId }) => (senders[jobId] = 'server') });
+    const serverQueue = startQueue(await openTestStore(dataDir), { onProgress: ({ jobId }) => (senders[jobId] = 'server') });
     const own = await submit(store, team, printer, { template: TAG, data: { title: 'Job 1' } }, { owner: cliQueue.owner });
     const unclaimed = await submit(store, team, printer, { template: TAG, data: { title: 'Job 2' } });
     expect(await cliQueue.finished(own.id)).toMatchObject({ status: 'done' });
@@ -156,37 +156,37 @@ describe('the print queue', () => {
   });
 
   it('stops between attempts without losing the job: its claim is released and the next queue prints it once', async () => {
-    const { dataDir, store, team } = setUp();
+    const { dataDir, store, team } = await setUp();
     const fake = await fakePrinter();
     fake.setState('paperOut');
-    const printer = rawPrinter(store, team, fake);
+    const printer = await rawPrinter(store, team, fake);
     const job = await submit(store, team, printer, { template: TAG, data: { title: 'Kept' } });
     const queue = startQueue(store, { retry: { maxAttempts: 1000, baseDelayMs: 20, maxDelayMs: 20 } });
-    await waitUntil(() => store.printJobs.get(job.id)?.lastError?.code === 'PAPER_OUT');
+    await waitUntil(async () => (await store.printJobs.get(job.id))?.lastError?.code === 'PAPER_OUT');
     await queue.stop();
-    expect(store.printJobs.get(job.id)).toMatchObject({ status: 'sending', labelsSent: 0, claim: null, error: null });
+    expect(await store.printJobs.get(job.id)).toMatchObject({ status: 'sending', labelsSent: 0, claim: null, error: null });
     expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([documentFileName(job)]);
     expect(jobConnections(fake)).toEqual([]);
 
     fake.setState('ready');
-    const next = startQueue(openTestStore(dataDir));
+    const next = startQueue(await openTestStore(dataDir));
     expect(await next.finished(job.id)).toMatchObject({ status: 'done', labelsSent: 1 });
     expect(jobConnections(fake)).toHaveLength(1);
     expect(jobConnections(fake)[0]?.bytes.toString()).toContain('^FDKept^FS');
     // Ended, the document stays for reprints, counted in the team's storage.
     expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([documentFileName(job)]);
-    expect(store.printJobs.get(job.id)?.documentBytes).toBe(statSync(join(dataDir, 'print-jobs', documentFileName(job))).size);
+    expect((await store.printJobs.get(job.id))?.documentBytes).toBe(statSync(join(dataDir, 'print-jobs', documentFileName(job))).size);
   });
 
   it('sends a PDF job to a converting system queue as one lp job per copy, each the whole document', async () => {
-    const { dataDir, store, team } = setUp();
+    const { dataDir, store, team } = await setUp();
     const lpDir = mkdtempSync(join(tmpdir(), 'labelsmith-lp-'));
     folders.push(lpDir);
     const lp = join(lpDir, 'lp');
     // Each run keeps its arguments and stdin under the next free number.
     writeFileSync(lp, `#!/bin/sh\nn=$(ls "${lpDir}" | grep -c '^job-')\nprintf '%s ' "$@" > "${lpDir}/args-$n"\ncat > "${lpDir}/job-$n"\necho "request id is Office-$n (1 file(s))"\n`);
     chmodSync(lp, 0o755);
-    const printer = addPrinter(store, team, { kind: 'system', queue: 'Office', rawQueue: false });
+    const printer = await addPrinter(store, team, { kind: 'system', queue: 'Office', rawQueue: false });
     const job = await submit(store, team, printer, { template: TAG, records: [{ title: 'a' }, { title: 'b' }, { title: 'c' }] }, { copies: 2 });
     expect(job).toMatchObject({ format: 'pdf', labelCount: 3, copies: 2 });
     const pdf = printDocuments(dataDir).read(documentFileName(job));

@@ -57,6 +57,9 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
   let stopping = false;
   let stopped: Promise<void> | undefined;
   let tickScheduled = false;
+  /** The tick running now: ticks never overlap, or two could both start work on one printer's job. */
+  let ticking: Promise<void> | undefined;
+  let tickAgain = false;
 
   /** A wait that stop() cuts short. Not unref'd: the CLI has nothing else keeping it alive between retries. */
   function sleep(ms: number, jobId?: string): Promise<void> {
@@ -72,10 +75,10 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
   }
 
   /** Retry waits of jobs that are no longer pending (cancelled, possibly by another process) end now. */
-  function wakeCancelled(): void {
+  async function wakeCancelled(): Promise<void> {
     for (const [wakeUp, jobId] of sleepers) {
       if (jobId === undefined) continue;
-      const status = store.printJobs.get(jobId)?.status;
+      const status = (await store.printJobs.get(jobId))?.status;
       if (status !== 'queued' && status !== 'sending') wakeUp();
     }
   }
@@ -83,17 +86,29 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
   function wake(): void {
     if (!started || stopping || tickScheduled) return;
     tickScheduled = true;
-    setImmediate(tick);
+    setImmediate(() => {
+      tickScheduled = false;
+      if (ticking) {
+        tickAgain = true;
+        return;
+      }
+      ticking = tick().finally(() => {
+        ticking = undefined;
+        if (tickAgain) {
+          tickAgain = false;
+          wake();
+        }
+      });
+    });
   }
 
-  function tick(): void {
-    tickScheduled = false;
+  async function tick(): Promise<void> {
     if (stopping) return;
     try {
-      wakeCancelled();
+      await wakeCancelled();
       const now = Date.now();
-      for (const head of store.printJobs.heads()) {
-        if (workers.has(head.printerId) || !mayWork(head, now)) continue;
+      for (const head of await store.printJobs.heads()) {
+        if (workers.has(head.printerId) || !(await mayWork(head, now))) continue;
         const worker = work(head.id).then(wake, (error: unknown) => {
           // Left to the next poll rather than retried at once: a failing database would otherwise spin here.
           log?.error({ err: error, jobId: head.id }, 'print queue: working on a job failed');
@@ -101,7 +116,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
         workers.set(head.printerId, worker.finally(() => workers.delete(head.printerId)));
       }
       for (const waiter of waiters) {
-        const job = store.printJobs.get(waiter.jobId);
+        const job = await store.printJobs.get(waiter.jobId);
         if (job?.status === 'queued' || job?.status === 'sending') continue;
         waiters.delete(waiter);
         waiter.resolve(job);
@@ -112,7 +127,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
   }
 
   /** Whether this queue may send the printer's oldest pending job now, claiming it if nobody (alive) holds it. */
-  function mayWork(head: PrintJobRecord, now: number): boolean {
+  async function mayWork(head: PrintJobRecord, now: number): Promise<boolean> {
     if (head.claim?.token === owner.token) return true;
     if (options.ownJobsOnly) return false;
     if (head.claim !== null && !isAbandoned(head.claim, now, leaseMs)) return false;
@@ -124,18 +139,18 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
    * The final state, the counter values given back if the job failed having printed nothing, and its document kept for
    * reprints if the team has room (`documentBytes` null: it could not be read). One commit for all three.
    */
-  function finish(job: PrintJobRecord, documentBytes: number | null, failure?: Pick<AttemptFailure, 'error' | 'delivered'>): void {
-    const keep = store.transaction(() => {
+  async function finish(job: PrintJobRecord, documentBytes: number | null, failure?: Pick<AttemptFailure, 'error' | 'delivered'>): Promise<void> {
+    const keep = await store.transaction(async (trx) => {
       const outcome = failure === undefined ? { status: 'done' as const } : { status: 'failed' as const, ...failure };
       // A queue that lost its claim leaves the job, and its document, to the queue that has it now. A job cancelled
       // meanwhile ended with the cancel: only what its last attempt may have delivered is left to record.
-      if (!store.printJobs.finish(job.id, owner.token, outcome)) {
-        if (failure !== undefined) store.printJobs.recordCancelledOutcome(job.id, failure.delivered);
+      if (!(await trx.printJobs.finish(job.id, owner.token, outcome))) {
+        if (failure !== undefined) await trx.printJobs.recordCancelledOutcome(job.id, failure.delivered);
         return undefined;
       }
-      const returned = failure !== undefined && returnCountersIfSafe(store, job.id);
-      const ended = store.printJobs.get(job.id);
-      return !returned && documentBytes !== null && ended !== undefined && keepDocument(store, ended, documentBytes);
+      const returned = failure !== undefined && (await returnCountersIfSafe(trx, job.id));
+      const ended = await trx.printJobs.get(job.id);
+      return !returned && documentBytes !== null && ended !== undefined && (await keepDocument(trx, ended, documentBytes));
     });
     if (keep === undefined) return;
     // After the commit: a crash in between leaves an orphan for the next start's sweep, never a pending job without its document.
@@ -147,10 +162,10 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
    * A job cancelled while this queue worked on it: now that nothing of it is in flight here, its counter values go back
    * if nothing of it can have printed (the cancel itself left that to this queue).
    */
-  function settleCancelled(jobId: string): void {
-    if (store.printJobs.get(jobId)?.status !== 'cancelled') return;
-    const returned = store.transaction(() => returnCountersIfSafe(store, jobId));
-    const job = store.printJobs.get(jobId);
+  async function settleCancelled(jobId: string): Promise<void> {
+    if ((await store.printJobs.get(jobId))?.status !== 'cancelled') return;
+    const returned = await store.transaction((trx) => returnCountersIfSafe(trx, jobId));
+    const job = await store.printJobs.get(jobId);
     if (returned && job !== undefined) documents.remove(documentFileName(job));
   }
 
@@ -175,18 +190,18 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
   }
 
   /** Only configured printers are contacted: the job's printer as stored now, and only while it is its team's. */
-  function configuredPrinter(job: PrintJobRecord): PrinterRecord | undefined {
-    const printer = store.printers.get(job.printerId);
+  async function configuredPrinter(job: PrintJobRecord): Promise<PrinterRecord | undefined> {
+    const printer = await store.printers.get(job.printerId);
     return printer?.teamId === job.teamId ? printer : undefined;
   }
 
   async function work(jobId: string): Promise<void> {
     await send(jobId);
-    settleCancelled(jobId);
+    await settleCancelled(jobId);
   }
 
   async function send(jobId: string): Promise<void> {
-    const job = store.printJobs.get(jobId);
+    const job = await store.printJobs.get(jobId);
     if (job === undefined) return;
     let document: JobDocument;
     try {
@@ -202,9 +217,9 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     if (job.nextAttemptAt !== null) await sleep(job.nextAttemptAt - Date.now(), job.id);
     while (labelsSent < totalLabels && !stopping) {
       // Also the check that this queue still holds the claim: a chunk is never sent by two processes.
-      if (!store.printJobs.markSending(job.id, owner.token)) return;
+      if (!(await store.printJobs.markSending(job.id, owner.token))) return;
       // Read again before every attempt: a printer removed (or changed) while the job waited is never contacted as it was.
-      const printer = configuredPrinter(job);
+      const printer = await configuredPrinter(job);
       if (printer === undefined) {
         const sent = labelsSent === 0 ? 'before the job was sent' : `after ${labelsSent} of ${totalLabels} labels were sent`;
         return finish(job, documentBytes, { error: { code: 'PRINTER_REMOVED', message: `printer ${job.printerId} was removed ${sent}` }, delivered: false });
@@ -217,7 +232,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
       if (failure === undefined) {
         labelsSent += chunk.labels;
         attempts = 0;
-        if (!store.printJobs.recordProgress(job.id, owner.token, labelsSent)) return;
+        if (!(await store.printJobs.recordProgress(job.id, owner.token, labelsSent))) return;
         options.onProgress?.({ jobId: job.id, labelsSent, totalLabels });
         continue;
       }
@@ -228,18 +243,18 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
         return finish(job, documentBytes, { error: { code: failure.error.code, message: `${failure.error.message} (${gaveUp})` }, delivered: failure.delivered });
       }
       const delayMs = retryDelayMs(retry, attempts);
-      const recorded = store.printJobs.recordFailedAttempt(job.id, owner.token, { attempts, nextAttemptAt: Date.now() + delayMs, ...failure });
+      const recorded = await store.printJobs.recordFailedAttempt(job.id, owner.token, { attempts, nextAttemptAt: Date.now() + delayMs, ...failure });
       // Not recorded: another queue took the job over. Cancelled meanwhile: there is nothing to wait for.
-      if (!recorded || store.printJobs.get(job.id)?.status === 'cancelled') return;
+      if (!recorded || (await store.printJobs.get(job.id))?.status === 'cancelled') return;
       log?.info({ jobId: job.id, attempts, delayMs, code: failure.error.code }, 'print job will retry');
       await sleep(delayMs, job.id);
     }
-    if (labelsSent >= totalLabels) finish(job, documentBytes);
+    if (labelsSent >= totalLabels) await finish(job, documentBytes);
   }
 
   /** Documents of jobs that are neither pending nor kept for reprints (a crash between ending and removing), past the orphan grace. */
-  function sweepDocuments(): void {
-    const inUse = store.printJobs.documentsInUse().map(documentFileName);
+  async function sweepDocuments(): Promise<void> {
+    const inUse = (await store.printJobs.documentsInUse()).map(documentFileName);
     documents.removeUnreferenced(new Set(inUse), Date.now() - ORPHAN_GRACE_MS);
   }
 
@@ -248,14 +263,12 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     start() {
       if (started) return;
       started = true;
-      if (!options.ownJobsOnly) sweepDocuments();
+      if (!options.ownJobsOnly) {
+        sweepDocuments().catch((error: unknown) => log?.error({ err: error }, 'print queue: sweeping documents failed'));
+      }
       const poll = setInterval(wake, options.pollMs ?? DEFAULT_POLL_MS);
       const heartbeat = setInterval(() => {
-        try {
-          store.printJobs.heartbeat(owner.token, Date.now());
-        } catch (error) {
-          log?.error({ err: error }, 'print queue: heartbeat failed');
-        }
+        store.printJobs.heartbeat(owner.token, Date.now()).catch((error: unknown) => log?.error({ err: error }, 'print queue: heartbeat failed'));
       }, leaseMs / 6);
       for (const timer of [poll, heartbeat]) {
         timer.unref();
@@ -275,8 +288,9 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
         stopping = true;
         for (const timer of timers.splice(0)) clearInterval(timer);
         for (const wakeUp of [...sleepers.keys()]) wakeUp();
+        await ticking;
         await Promise.all(workers.values());
-        store.printJobs.release(owner.token);
+        await store.printJobs.release(owner.token);
       })();
       return stopped;
     },

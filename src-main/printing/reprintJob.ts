@@ -61,7 +61,7 @@ export async function submitReprint(deps: { store: Store; quota: QuotaGate }, su
   const { store, quota } = deps;
   const { team, mode, original } = submission;
   assertReprintable(original);
-  const printer = store.printers.get(original.printerId);
+  const printer = await store.printers.get(original.printerId);
   if (printer?.teamId !== team.id) throw new ConflictError(`print job "${original.id}" cannot be reprinted: its printer ${original.printerId} was removed`);
   const total = original.labelCount * original.copies;
   const selection = parseLabelSelection(submission.labels, total);
@@ -73,17 +73,17 @@ export async function submitReprint(deps: { store: Store; quota: QuotaGate }, su
     throw new DocumentGoneError(original.id);
   }
   const chosen = chosenLabels(original, bytes, selection.numbers);
-  const reservation = admitRenders(store, quota, team, mode, selection.numbers.length);
+  const reservation = await admitRenders(store, quota, team, mode, selection.numbers.length);
   try {
     const job = { team, apiKeyId: submission.apiKeyId, mode, printer, copies: chosen.copies, templateId: original.templateId, reprint: { of: original.id, labels: selection.text } };
     // The same template version as the original: the reprinted labels are its labels.
     const document = { format: original.format, bytes: chosen.bytes, labelCount: chosen.labelCount, warnings: [], raw: original.raw, templateVersion: original.templateVersion };
-    return await storePrintJob(store, submission.owner === undefined ? job : { ...job, owner: submission.owner }, document, selection.numbers.length, undefined, () => {
+    return await storePrintJob(store, submission.owner === undefined ? job : { ...job, owner: submission.owner }, document, selection.numbers.length, undefined, async (trx) => {
       // The original may have ended (and given its values back) while its document was read.
-      const current = store.printJobs.get(original.id);
+      const current = await trx.printJobs.get(original.id);
       if (current === undefined) throw new DocumentGoneError(original.id);
       assertReprintable(current);
-      store.printJobs.markMaybePrinted(original.id);
+      await trx.printJobs.markMaybePrinted(original.id);
     });
   } finally {
     reservation?.release();

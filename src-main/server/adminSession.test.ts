@@ -13,9 +13,9 @@ const run = promisify(execFile);
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 describe('the admin token file', () => {
-  it('is made on first use with mode 0600, 32 random bytes in base64url, and nothing left behind', () => {
+  it('is made on first use with mode 0600, 32 random bytes in base64url, and nothing left behind', async () => {
     const dir = tempDataDir();
-    const token = loadOrCreateAdminToken(openTestStore(dir));
+    const token = await loadOrCreateAdminToken(await openTestStore(dir));
     expect(token).toMatch(TOKEN_PATTERN);
     const file = join(dir, ADMIN_TOKEN_FILE);
     expect(readFileSync(file, 'utf8')).toBe(`${token}\n`);
@@ -23,36 +23,36 @@ describe('the admin token file', () => {
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('is reused by later calls and after reopening the data directory', () => {
+  it('is reused by later calls and after reopening the data directory', async () => {
     const dir = tempDataDir();
-    const first = openTestStore(dir);
-    const token = loadOrCreateAdminToken(first);
-    expect(loadOrCreateAdminToken(first)).toBe(token);
-    first.close();
-    expect(loadOrCreateAdminToken(openTestStore(dir))).toBe(token);
+    const first = await openTestStore(dir);
+    const token = await loadOrCreateAdminToken(first);
+    expect(await loadOrCreateAdminToken(first)).toBe(token);
+    await first.close();
+    expect(await loadOrCreateAdminToken(await openTestStore(dir))).toBe(token);
   });
 
-  it('differs between data directories, and an emptied or edited file gets a fresh token', () => {
+  it('differs between data directories, and an emptied or edited file gets a fresh token', async () => {
     const dir = tempDataDir();
-    const store = openTestStore(dir);
-    const token = loadOrCreateAdminToken(store);
-    expect(loadOrCreateAdminToken(openTestStore())).not.toBe(token);
+    const store = await openTestStore(dir);
+    const token = await loadOrCreateAdminToken(store);
+    expect(await loadOrCreateAdminToken(await openTestStore())).not.toBe(token);
     writeFileSync(join(dir, ADMIN_TOKEN_FILE), 'short');
-    const fresh = loadOrCreateAdminToken(store);
+    const fresh = await loadOrCreateAdminToken(store);
     expect(fresh).toMatch(TOKEN_PATTERN);
     expect(fresh).not.toBe(token);
   });
 });
 
 describe('adminSession', () => {
-  it('accepts exactly the token', () => {
+  it('accepts exactly the token', async () => {
     const token = 'a'.repeat(43);
     const session = adminSession(token);
     expect(session.isAdminToken(token)).toBe(true);
     for (const wrong of ['', 'a'.repeat(42), 'a'.repeat(44), `${'a'.repeat(42)}b`]) expect(session.isAdminToken(wrong)).toBe(false);
   });
 
-  it('opens sessions with random cookie values unrelated to the token, each live until ended', () => {
+  it('opens sessions with random cookie values unrelated to the token, each live until ended', async () => {
     const token = 'a'.repeat(43);
     const session = adminSession(token);
     const first = session.open().cookie;
@@ -70,7 +70,7 @@ describe('adminSession', () => {
     expect(adminSession(token).touch(second)).toBeUndefined();
   });
 
-  it('ends a session 12 h after its last use, and says when', () => {
+  it('ends a session 12 h after its last use, and says when', async () => {
     let now = 1_000_000;
     const session = adminSession('a'.repeat(43), () => now);
     const opened = session.open();
@@ -86,7 +86,7 @@ describe('adminSession', () => {
     expect(session.touch(opened.cookie)).toBeUndefined();
   });
 
-  it('keeps the desktop window\'s session however long it idles, until it is ended', () => {
+  it('keeps the desktop window\'s session however long it idles, until it is ended', async () => {
     let now = 0;
     const session = adminSession('a'.repeat(43), () => now);
     const { cookie, idlesOutAt } = session.open({ idles: false });

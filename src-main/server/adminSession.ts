@@ -28,9 +28,9 @@ function readToken(path: string): string | undefined {
  * The data directory's admin token, made on first use and reused after. The check and the write happen under the
  * database's write lock, so a server and `labelsmith admin-url` starting at the same moment end up with one token.
  */
-export function loadOrCreateAdminToken(store: Store): string {
+export function loadOrCreateAdminToken(store: Store): Promise<string> {
   const path = join(store.dataDir, ADMIN_TOKEN_FILE);
-  return store.transaction(() => {
+  return store.transaction(async () => {
     const existing = readToken(path);
     // One an older version wrote may be readable by others: it is tightened, not replaced (open editor links keep working).
     if (existing !== undefined) {

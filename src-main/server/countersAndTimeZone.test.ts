@@ -58,7 +58,7 @@ describe('counters through /v1/render', () => {
     expect([...a, ...b].sort((x, y) => x - y)).toEqual(range(1000, 1000));
     expect(a).toEqual(range(a[0] ?? NaN, 500));
     expect(b).toEqual(range(b[0] ?? NaN, 500));
-    expect(server.store.counters.peek(teams.main.team.id, { parcel: { start: 1000, step: 1 } })).toEqual({ parcel: 2000 });
+    expect(await server.store.counters.peek(teams.main.team.id, { parcel: { start: 1000, step: 1 } })).toEqual({ parcel: 2000 });
   });
 
   it('shows test-key renders the next values without taking them; the next live render gets them', async () => {

@@ -56,7 +56,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * `printQueue`: the queue submitted print jobs wake; startServer starts and stops it with the server. `session`: the
  * browser sessions, which startServer also opens for the desktop window.
  */
-export function createApp({ store, pool, config, logger }: ServerDeps, printQueue: Pick<PrintQueue, 'wake'>, session: AdminSession): Koa {
+export async function createApp({ store, pool, config, logger }: ServerDeps, printQueue: Pick<PrintQueue, 'wake'>, session: AdminSession): Promise<Koa> {
   const app = new Koa();
   // Koa's own error printing would log stacks for errors the mapper already answered.
   app.silent = true;
@@ -75,7 +75,7 @@ export function createApp({ store, pool, config, logger }: ServerDeps, printQueu
   registerUsageRoute(router, store);
   registerV1ImagesRoutes(router, store, pool);
   // The first start makes the editor's workspace team; later starts find it.
-  registerEditorRoutes(router, { store, pool, config, session, teamId: ensureWorkspaceTeam(store).id, quota, printQueue });
+  registerEditorRoutes(router, { store, pool, config, session, teamId: (await ensureWorkspaceTeam(store)).id, quota, printQueue });
 
   app.use(requestLog(logger));
   app.use(errorMapper());
@@ -136,16 +136,17 @@ function createNodeServer(config: ServerConfig, handler: (request: IncomingMessa
 export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   // The admin API over the network in clear text would hand the workspace to anyone who sees one request.
   if (deps.config.adminLan === true && deps.config.tls === undefined) throw new Error('the admin API is served to the LAN only over TLS');
-  purgeExpired(deps.store);
+  await purgeExpired(deps.store);
   const purgeTimer = setInterval(() => {
-    purgeExpired(deps.store);
-    removeOrphans(deps.store);
+    purgeExpired(deps.store)
+      .then(() => removeOrphans(deps.store))
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'sweeping expired outputs and orphans failed'));
   }, SWEEP_INTERVAL_MS);
   purgeTimer.unref();
   const printQueue = createPrintQueue(deps.store, { logger: deps.logger, ...deps.printQueue });
   // The first start makes the admin token; later starts find it.
-  const session = adminSession(loadOrCreateAdminToken(deps.store), deps.store.now);
-  const handle = createApp(deps, printQueue, session).callback();
+  const session = adminSession(await loadOrCreateAdminToken(deps.store), deps.store.now);
+  const handle = (await createApp(deps, printQueue, session)).callback();
   let stopping = false;
   /** Responses not finished yet: those still to send their headers when shutdown starts are told to close their connection. */
   const unfinished = new Set<ServerResponse>();
@@ -188,7 +189,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
         await closed;
         await Promise.all([deps.pool.close(), printQueue.stop()]);
         clearTimeout(grace);
-        deps.store.close();
+        await deps.store.close();
       })();
       return closing;
     },

@@ -130,7 +130,7 @@ describe('after 7 days (spec 8.2 rule 9)', () => {
     expect(existsSync(outputFile(expiring))).toBe(true);
     expectError(await call(server, path(expiring.id), { key: owner.live }), 410, 'OUTPUT_EXPIRED');
     expect(existsSync(outputFile(expiring))).toBe(false);
-    expect(server.store.renders.get(expiring.id)).toBeUndefined();
+    expect(await server.store.renders.get(expiring.id)).toBeUndefined();
     expect(readdirSync(join(server.dataDir, 'outputs'))).not.toContain(`${expiring.id}.pdf`);
     // Purged, the id still answers 410 (not 404): the client learns the output is gone for good.
     expectError(await call(server, path(expiring.id), { key: owner.live }), 410, 'OUTPUT_EXPIRED');
@@ -148,10 +148,10 @@ describe('after 7 days (spec 8.2 rule 9)', () => {
 
   it('an expired output whose row the sweep has not reached yet is already 410, and is purged then', async () => {
     clock.advance(8 * DAY_MS);
-    expect(server.store.renders.get(kept.id)).toBeDefined();
+    expect(await server.store.renders.get(kept.id)).toBeDefined();
     expectError(await call(server, path(kept.id), { key: owner.live }), 410, 'OUTPUT_EXPIRED');
     expect(existsSync(outputFile(kept))).toBe(false);
-    expect(server.store.renders.get(kept.id)).toBeUndefined();
+    expect(await server.store.renders.get(kept.id)).toBeUndefined();
   });
 
   it('new renders are served normally on the moved clock', async () => {

@@ -105,7 +105,7 @@ describe('expiry across restarts', () => {
     clock.advance(8 * DAY_MS);
     const server = await restart({ now: clock.now });
     expect(existsSync(file)).toBe(false);
-    expect(server.store.renders.get(output.id)).toBeUndefined();
+    expect(await server.store.renders.get(output.id)).toBeUndefined();
     expectError(await call(server, outputPath(output), { key: team.live }), 410, 'OUTPUT_EXPIRED');
   });
 

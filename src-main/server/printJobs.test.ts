@@ -1,3 +1,4 @@
+import { sqliteOf } from '../store/storeTestSupport';
 // POST /v1/print, GET /v1/print-jobs/{id}, GET /v1/printers(/{id}/status) on a real server, printing to the fake ZPL printer.
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -145,7 +146,7 @@ describe('POST /v1/print', () => {
     // Done, the document stays 7 days for reprints (see printHistory.test.ts); the row stays too.
     expect(readdirSync(join(server.dataDir, PRINT_DOCUMENTS_FOLDER))).toContain(`${job.id}.zpl`);
     expect(done).toMatchObject({ reprintable: true, reprintableUntil: expect.any(String) });
-    expect(server.store.printJobs.get(job.id)).toMatchObject({ status: 'done', labelsSent: 1, claim: null });
+    expect(await server.store.printJobs.get(job.id)).toMatchObject({ status: 'done', labelsSent: 1, claim: null });
   });
 
   it('prints a batch with copies as whole copies one after another, and counts labels × copies', async () => {
@@ -298,7 +299,7 @@ describe('POST /v1/print', () => {
     const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId }));
     await waitForJob(teams.acme.live, job.id, (current) => current.lastError !== undefined);
     // As `labelsmith printer remove` does, at once: the job is between two attempts now, with more than a second left.
-    server.store.transaction(() => server.store.printers.remove(printerId));
+    await server.store.transaction((trx) => trx.printers.remove(printerId));
     const contacts = fake.connections.length;
     expect((await waitForJob(teams.acme.live, job.id)).error).toEqual({ code: 'PRINTER_REMOVED', message: `printer ${printerId} was removed before the job was sent` });
     expect(fake.connections).toHaveLength(contacts);
@@ -319,7 +320,7 @@ describe('POST /v1/print', () => {
       [{ templateId: 'tag', data, quantityField: 'qty', printerId }, 'quantityField'],
       [{ templateId: 'tag', records: [data, 'not an object'], printerId }, 'records[1]'],
     ];
-    const jobsBefore = server.store.db.prepare('SELECT count(*) AS n FROM print_jobs').get();
+    const jobsBefore = sqliteOf(server.store).prepare('SELECT count(*) AS n FROM print_jobs').get();
     for (const [body, path] of cases) {
       const error = expectError(await print(teams.acme.live, body), 400, 'BAD_REQUEST');
       expect((error.details?.errors as { path: string }[] | undefined)?.map((problem) => problem.path), JSON.stringify(body)).toContain(path);
@@ -329,7 +330,7 @@ describe('POST /v1/print', () => {
     const unprintable = expectError(await print(teams.acme.live, { template: barcodeTemplate(), data: { title: 'x', ean: 'not digits' }, printerId }), 400, 'INVALID_BARCODE_DATA');
     expect(unprintable.details).toMatchObject({ elementId: 'ean' });
     expectError(await call(server, '/v1/print', { method: 'POST', key: teams.acme.live, body: 'not json', headers: { 'Content-Type': 'application/json' } }), 400, 'BAD_REQUEST');
-    expect(server.store.db.prepare('SELECT count(*) AS n FROM print_jobs').get()).toEqual(jobsBefore);
+    expect(sqliteOf(server.store).prepare('SELECT count(*) AS n FROM print_jobs').get()).toEqual(jobsBefore);
     expect(fake.connections).toEqual([]);
   });
 
@@ -395,7 +396,7 @@ describe('rate limits and quota', () => {
     await waitForJob(teams.metered.live, job.id);
     await waitForJob(teams.metered.test, test.id);
     expect(jobConnections(fake).map((connection) => printedLabels(connection.bytes.toString()) - 1)).toEqual([6, 9]);
-    expect(server.store.db.prepare('SELECT count(*) AS n FROM print_jobs WHERE team_id = ?').get(teams.metered.team.id)).toEqual({ n: 2 });
+    expect(sqliteOf(server.store).prepare('SELECT count(*) AS n FROM print_jobs WHERE team_id = ?').get(teams.metered.team.id)).toEqual({ n: 2 });
   });
 
   it('shares the minute window with /v1/render, sets the headers on every answer, and refuses with 429 when it is used up', async () => {
@@ -444,7 +445,7 @@ describe('printer status calls and demo keys', () => {
     for (const refused of refusals) expect(expectError(refused, 403, 'FORBIDDEN').error).toMatch(/^demo keys cannot .*: use a live or test key$/);
     await waitForJob(teams.other.live, job.id);
     expect(statusQueries(fake)).toBe(1);
-    expect(server.store.db.prepare('SELECT count(*) AS n FROM print_jobs WHERE team_id = ?').get(teams.other.team.id)).toEqual({ n: 1 });
+    expect(sqliteOf(server.store).prepare('SELECT count(*) AS n FROM print_jobs WHERE team_id = ?').get(teams.other.team.id)).toEqual({ n: 1 });
   });
 });
 
@@ -509,7 +510,7 @@ describe('counters, time zones and stored formats in print jobs', () => {
     const job = accepted(await print(teams.other.test, { template: numberedTag(), records: [{ title: 'x' }, { title: 'y' }], printerId: copies.printerId, copies: 2 }));
     await waitForJob(teams.other.test, job.id);
     expect(printedSerials(copies.fake)).toEqual([1001, 1002, 1001, 1002]);
-    expect(server.store.counters.peek(teams.other.team.id, { parcel: { start: 1, step: 1 } })).toEqual({ parcel: 1003 });
+    expect(await server.store.counters.peek(teams.other.team.id, { parcel: { start: 1, step: 1 } })).toEqual({ parcel: 1003 });
   });
 
   it("renders now() and formatDate in the printer's time zone", async () => {

@@ -33,23 +33,23 @@ export interface RequestedTemplate {
 }
 
 /** Looks a templateId (and the version asked for, if any) up for one kind of caller. */
-export type TemplateLookup = (templateId: string, templateVersion: number | undefined) => { content: unknown; version: number | null; id: string };
+export type TemplateLookup = (templateId: string, templateVersion: number | undefined) => Promise<{ content: unknown; version: number | null; id: string }>;
 
 /** The template JSON a request names: the inline one (validated later, by the renderer) or the one `lookup` finds. */
-export function requestedTemplate(request: TemplateSource, lookup: TemplateLookup): RequestedTemplate {
+export async function requestedTemplate(request: TemplateSource, lookup: TemplateLookup): Promise<RequestedTemplate> {
   if (request.template !== undefined && nestsDeeperThan(request.template, MAX_TEMPLATE_DEPTH)) {
     throw new InvalidTemplateError([{ path: '', message: `the template nests deeper than ${MAX_TEMPLATE_DEPTH} levels` }]);
   }
   if (request.templateId === undefined) return { template: request.template, templateVersion: null, templateId: null };
-  const { content, version, id } = lookup(request.templateId, request.templateVersion);
+  const { content, version, id } = await lookup(request.templateId, request.templateVersion);
   return { template: content, templateVersion: version, templateId: id };
 }
 
 /** For an API key: the demo-key rule first, then an inline template or a published version (default: the newest) the key may use. */
-export function apiKeyTemplate(store: Store, auth: AuthState, request: TemplateSource): RequestedTemplate {
+export function apiKeyTemplate(store: Store, auth: AuthState, request: TemplateSource): Promise<RequestedTemplate> {
   assertDemoKeyAllowed(auth, request.templateId);
-  return requestedTemplate(request, (templateId, number) => {
-    const { content, number: version, id } = publishedVersion(store, auth, templateId, number);
+  return requestedTemplate(request, async (templateId, number) => {
+    const { content, number: version, id } = await publishedVersion(store, auth, templateId, number);
     return { content, version, id };
   });
 }
@@ -58,9 +58,9 @@ export function apiKeyTemplate(store: Store, auth: AuthState, request: TemplateS
  * Admits `labels` renders of the team against its monthly quota (all or none; QUOTA_EXCEEDED at a hard cap). Test
  * renders never touch the quota (spec 8.2 rule 4): undefined. Release the reservation once the renders are recorded.
  */
-export function admitRenders(store: Store, quota: QuotaGate, team: TeamRecord, mode: KeyMode, labels: number): QuotaReservation | undefined {
+export async function admitRenders(store: Store, quota: QuotaGate, team: TeamRecord, mode: KeyMode, labels: number): Promise<QuotaReservation | undefined> {
   if (mode !== 'live') return undefined;
   const limits = effectiveLimits(team);
-  const used = store.usage.get(team.id, periodOf(store.now()).period).live;
+  const used = (await store.usage.get(team.id, periodOf(store.now()).period)).live;
   return quota.admit(team.id, used, limits.monthly, limits.hardCap, labels);
 }

@@ -104,7 +104,7 @@ function assertBuilt(): void {
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   assertBuilt();
   const dataDir = options.dataDir ?? (await makeDataDir());
-  const store = openStore(dataDir, options.now === undefined ? {} : { now: options.now });
+  const store = await openStore(dataDir, options.now === undefined ? {} : { now: options.now });
   const pool = createRenderPool({ threads: options.threads ?? 1 });
   const logs: string[] = [];
   const logger = pino({ name: 'labelsmith-test' }, { write: (line: string) => void logs.push(line) });
@@ -117,7 +117,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     printQueue: options.printQueue,
   }).catch(async (error: unknown) => {
     await pool.close();
-    store.close();
+    await store.close();
     if (options.dataDir === undefined) await removeDataDir(dataDir);
     throw error;
   });

@@ -35,16 +35,16 @@ describe('startEmbeddedServer', () => {
       await server.close();
     }
     // Closed: the database opens again and holds what the server made (the editor's workspace team).
-    const store = openStore(dir);
-    expect(store.settings.get('workspaceTeamId')).toEqual(expect.any(String));
-    store.close();
+    const store = await openStore(dir);
+    expect(await store.settings.get('workspaceTeamId')).toEqual(expect.any(String));
+    await store.close();
   });
 
   it("listens on every interface when the editor's LAN access setting is on, unless a host is given", async () => {
     const dir = dataDir();
-    const store = openStore(dir);
-    store.settings.set('lanAccess', true);
-    store.close();
+    const store = await openStore(dir);
+    await store.settings.set('lanAccess', true);
+    await store.close();
     const lan = await startEmbeddedServer({ dataDir: dir, port: 0, logger });
     await lan.close();
     expect(lan.host).toBe('0.0.0.0');

@@ -42,11 +42,11 @@ export interface EmbeddedServer extends RunningServer {
 }
 
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
-  const store = openStore(options.dataDir, options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
+  const store = await openStore(options.dataDir, options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
   // The editor's settings apply when the command line says nothing; --host always wins.
-  const host = options.host ?? (store.settings.get('lanAccess') === true ? LAN_HOST : DEFAULT_HOST);
-  const allowedHostnames = [...new Set([...(store.settings.get('allowedHostnames') ?? []), ...(options.allowHost ?? [])])];
-  const adminToken = loadOrCreateAdminToken(store);
+  const host = options.host ?? ((await store.settings.get('lanAccess')) === true ? LAN_HOST : DEFAULT_HOST);
+  const allowedHostnames = [...new Set([...((await store.settings.get('allowedHostnames')) ?? []), ...(options.allowHost ?? [])])];
+  const adminToken = await loadOrCreateAdminToken(store);
   const pool = createRenderPool();
   const server = await startServer({
     store,
@@ -64,7 +64,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     },
   }).catch(async (error: unknown) => {
     await pool.close();
-    store.close();
+    await store.close();
     throw error;
   });
   return {

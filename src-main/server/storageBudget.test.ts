@@ -1,3 +1,4 @@
+import { sqliteOf } from '../store/storeTestSupport';
 // Kept outputs against the per-output cap and the team's storage budget, on a real server: 413 OUTPUT_TOO_LARGE and
 // 429 STORAGE_EXCEEDED before anything is written or counted, the numbers in /v1/usage, and room again after expiry.
 import { readdirSync } from 'node:fs';
@@ -47,7 +48,7 @@ async function usage(key: string): Promise<Usage> {
 }
 
 const outputFiles = (): string[] => readdirSync(join(server.dataDir, 'outputs')).sort();
-const renderRows = (team: TeamWithKeys): unknown => server.store.db.prepare('SELECT count(*) AS n FROM renders WHERE team_id = ?').get(team.team.id);
+const renderRows = (team: TeamWithKeys): unknown => sqliteOf(server.store).prepare('SELECT count(*) AS n FROM renders WHERE team_id = ?').get(team.team.id);
 
 /** `labelsmith team set ID --storage-limit BYTES`: the administrator's override of the plan's budget. */
 async function setStorageLimit(team: TeamWithKeys, bytes: number): Promise<void> {

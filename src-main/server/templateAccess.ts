@@ -2,7 +2,7 @@
 import { ForbiddenError, NotFoundError, TemplateVersionNotFoundError } from '../../src-shared/api/apiErrors';
 import { parseQualifiedId } from '../../src-shared/api/slug';
 import type { Template } from '../../src-shared/model/template';
-import type { Store } from '../store/openStore';
+import type { StoreScope } from '../store/openStore';
 import type { TemplateVersionRecord } from '../store/queries/templateVersions';
 import type { TemplateRecord } from '../store/storeTypes';
 import type { AuthState } from './middleware/authenticate';
@@ -15,9 +15,9 @@ export function assertDemoKeyAllowed(auth: AuthState, templateId: string | undef
 }
 
 /** A published template the key may use, or NOT_FOUND (also for templates that exist but are not published). */
-export function publishedTemplate(store: Store, auth: AuthState, templateId: string): TemplateRecord {
+export async function publishedTemplate(store: StoreScope, auth: AuthState, templateId: string): Promise<TemplateRecord> {
   assertDemoKeyAllowed(auth, templateId);
-  const template = store.templates.resolve(auth.team.id, templateId, { publishedOnly: true });
+  const template = await store.templates.resolve(auth.team.id, templateId, { publishedOnly: true });
   if (!template) throw new NotFoundError(`template "${templateId}" was not found or is not published`);
   return template;
 }
@@ -26,8 +26,8 @@ export function publishedTemplate(store: Store, auth: AuthState, templateId: str
  * What an API key renders of a template: version `number`, else the newest, never the draft. A number the template
  * does not have is TEMPLATE_VERSION_NOT_FOUND (templateId as the caller wrote it).
  */
-export function templateVersionFor(store: Store, template: TemplateRecord, templateId: string, number?: number): TemplateVersionRecord {
-  const version = number === undefined ? store.templateVersions.latest(template.id) : store.templateVersions.get(template.id, number);
+export async function templateVersionFor(store: StoreScope, template: TemplateRecord, templateId: string, number?: number): Promise<TemplateVersionRecord> {
+  const version = number === undefined ? await store.templateVersions.latest(template.id) : await store.templateVersions.get(template.id, number);
   if (version) return version;
   if (number === undefined) throw new NotFoundError(`template "${templateId}" has no published version`);
   throw new TemplateVersionNotFoundError(templateId, number, template.latestVersion);
@@ -37,14 +37,19 @@ export function templateVersionFor(store: Store, template: TemplateRecord, templ
  * The content and number of version `number` of a template (default: the newest). The newest comes from the template
  * record itself when its draft is unchanged since that publish (the same text): no second read per render or list item.
  */
-export function versionContent(store: Store, template: TemplateRecord, templateId: string, number?: number): { id: string; content: Template; number: number } {
+export async function versionContent(
+  store: StoreScope,
+  template: TemplateRecord,
+  templateId: string,
+  number?: number,
+): Promise<{ id: string; content: Template; number: number }> {
   const newest = number === undefined || number === template.latestVersion;
   if (newest && !template.draftChanged && template.latestVersion !== null) return { id: template.id, content: template.content, number: template.latestVersion };
-  const version = templateVersionFor(store, template, templateId, number);
+  const version = await templateVersionFor(store, template, templateId, number);
   return { id: template.id, content: version.content, number: version.number };
 }
 
 /** A published template the key may use, as the version it asked for (default: the newest). */
-export function publishedVersion(store: Store, auth: AuthState, templateId: string, number?: number): { id: string; content: Template; number: number } {
-  return versionContent(store, publishedTemplate(store, auth, templateId), templateId, number);
+export async function publishedVersion(store: StoreScope, auth: AuthState, templateId: string, number?: number): Promise<{ id: string; content: Template; number: number }> {
+  return versionContent(store, await publishedTemplate(store, auth, templateId), templateId, number);
 }

@@ -32,8 +32,8 @@ let other: TeamWithKeys;
 let templateId: string;
 
 /** The editor's private API as the admin (Bearer admin token). */
-function editor(path: string, options: { method?: string; json?: unknown } = {}): Promise<ApiResponse> {
-  return call(server, path, { ...options, headers: { Authorization: `Bearer ${loadOrCreateAdminToken(server.store)}` } });
+async function editor(path: string, options: { method?: string; json?: unknown } = {}): Promise<ApiResponse> {
+  return call(server, path, { ...options, headers: { Authorization: `Bearer ${await loadOrCreateAdminToken(server.store)}` } });
 }
 
 /** The label width in mm that an inline ZPL render of the template shows (^PW at 203 dpi), and its version header. */

@@ -84,7 +84,7 @@ describe('a server with a certificate', () => {
   });
 
   it('refuses to start with the admin API for the LAN but no certificate', async () => {
-    const store = openStore(tempDir());
+    const store = await openStore(tempDir());
     const pool = createRenderPool({ threads: 1 });
     try {
       await expect(
@@ -92,7 +92,7 @@ describe('a server with a certificate', () => {
       ).rejects.toThrow(/only over TLS/);
     } finally {
       await pool.close();
-      store.close();
+      await store.close();
     }
   });
 });

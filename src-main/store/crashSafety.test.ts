@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { removeOrphans } from './removeOrphans';
-import { bundleForNode, openTestStore, tempDataDir } from './storeTestSupport';
+import { bundleForNode, openTestStore, tempDataDir, sqliteOf } from './storeTestSupport';
 
 let writer = '';
 beforeAll(async () => {
@@ -36,17 +36,17 @@ async function killWhileWriting(dataDir: string, teamId: string, answers: number
 describe('a kill -9 at any moment', () => {
   it('loses no answered render: each is downloadable whole and counted after restart, and orphans go', async () => {
     const dataDir = tempDataDir();
-    const setup = openTestStore(dataDir);
-    const team = setup.teams.create({ name: 'Crash', plan: 'enterprise' });
-    setup.close();
+    const setup = await openTestStore(dataDir);
+    const team = await setup.teams.create({ name: 'Crash', plan: 'enterprise' });
+    await setup.close();
 
     const answered = new Map<string, number>();
     for (let round = 0; round < 4; round += 1) {
       for (const [id, n] of await killWhileWriting(dataDir, team.id, 5 + round * 3)) answered.set(id, n);
 
-      const store = openTestStore(dataDir);
+      const store = await openTestStore(dataDir);
       for (const [id, n] of answered) {
-        const render = store.renders.get(id);
+        const render = await store.renders.get(id);
         expect(render, `render ${id} was answered`).toBeDefined();
         const bytes = store.outputs.read(render?.fileName ?? '');
         expect(bytes.length).toBe(render?.sizeBytes);
@@ -54,16 +54,16 @@ describe('a kill -9 at any moment', () => {
         expect(bytes.every((byte) => byte === n % 251)).toBe(true);
       }
       // Every committed row was counted with it, answered or not (the kill may fall between commit and answer).
-      const rows = store.db.prepare<[], { mode: string; n: number }>('SELECT mode, count(*) AS n FROM renders GROUP BY mode').all();
-      const counts = store.db.prepare<[string], { live: number; test: number }>('SELECT sum(live) AS live, sum(test) AS test FROM usage_monthly WHERE team_id = ?').get(team.id);
+      const rows = sqliteOf(store).prepare<[], { mode: string; n: number }>('SELECT mode, count(*) AS n FROM renders GROUP BY mode').all();
+      const counts = sqliteOf(store).prepare<[string], { live: number; test: number }>('SELECT sum(live) AS live, sum(test) AS test FROM usage_monthly WHERE team_id = ?').get(team.id);
       expect(counts?.live).toBe(rows.find((row) => row.mode === 'live')?.n ?? 0);
       expect(counts?.test).toBe(rows.find((row) => row.mode === 'test')?.n ?? 0);
 
-      removeOrphans(store, 0);
+      await removeOrphans(store, 0);
       const files = new Set(readdirSync(store.outputs.dir));
-      const fileNames = store.renders.listFiles().map((row) => row.fileName);
+      const fileNames = (await store.renders.listFiles()).map((row) => row.fileName);
       expect([...files].sort()).toEqual([...fileNames].sort());
-      store.close();
+      await store.close();
     }
     expect(answered.size).toBeGreaterThanOrEqual(5 + 8 + 11 + 14);
   });

@@ -5,7 +5,7 @@ import { recordRender } from './recordRender';
 
 const [dataDir, teamId] = process.argv.slice(2);
 if (dataDir === undefined || teamId === undefined) throw new Error('usage: crashWriter DATA_DIR TEAM_ID');
-const store = openStore(dataDir);
+const store = await openStore(dataDir);
 for (let n = 0; ; n += 1) {
   // Up to 256 KiB, filled with a pattern the test can check, so a torn file would show.
   const bytes = Buffer.alloc(1 + ((n * 7919) % (256 * 1024)), n % 251);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { DATABASE_FILE } from './openStore';
-import { openTestStore, tempDataDir } from './storeTestSupport';
+import { openTestStore, tempDataDir, sqliteOf } from './storeTestSupport';
 
 /** The newest version this Labelsmith knows (numbers may skip one that another branch holds). */
 const LATEST = MIGRATIONS.at(-1)?.version ?? 0;
@@ -17,17 +17,17 @@ function tableNames(db: Database.Database): string[] {
 }
 
 describe('migrations', () => {
-  it('create every table once and record the version', () => {
-    const store = openTestStore();
-    expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST);
-    expect(tableNames(store.db)).toEqual(['api_keys', 'counters', 'expired_renders', 'images', 'libraries', 'print_jobs', 'printers', 'renders', 'settings', 'team_storage', 'teams', 'template_versions', 'templates', 'usage_daily', 'usage_monthly']);
+  it('create every table once and record the version', async () => {
+    const store = await openTestStore();
+    expect(sqliteOf(store).pragma('user_version', { simple: true })).toBe(LATEST);
+    expect(tableNames(sqliteOf(store))).toEqual(['api_keys', 'counters', 'expired_renders', 'images', 'libraries', 'print_jobs', 'printers', 'renders', 'settings', 'team_storage', 'teams', 'template_versions', 'templates', 'usage_daily', 'usage_monthly']);
   });
 
-  it('are not applied again when the store is reopened, and keep the data', () => {
+  it('are not applied again when the store is reopened, and keep the data', async () => {
     const dir = tempDataDir();
-    const first = openTestStore(dir);
-    first.teams.create({ name: 'Acme', plan: 'dev' });
-    first.close();
+    const first = await openTestStore(dir);
+    await first.teams.create({ name: 'Acme', plan: 'dev' });
+    await first.close();
     const db = new Database(join(dir, DATABASE_FILE));
     try {
       expect(migrate(db)).toEqual([]);
@@ -37,7 +37,7 @@ describe('migrations', () => {
     }
   });
 
-  it('apply later migrations in order, each once', () => {
+  it('apply later migrations in order, each once', async () => {
     const db = new Database(':memory:');
     try {
       const later = [...MIGRATIONS, { version: LATEST + 1, name: 'test_extra', sql: 'CREATE TABLE extra (id TEXT PRIMARY KEY) STRICT;' }];
@@ -50,7 +50,7 @@ describe('migrations', () => {
     }
   });
 
-  it('roll back a failing migration whole', () => {
+  it('roll back a failing migration whole', async () => {
     const db = new Database(':memory:');
     try {
       migrate(db);
@@ -63,7 +63,7 @@ describe('migrations', () => {
     }
   });
 
-  it('refuse a database written by a newer Labelsmith', () => {
+  it('refuse a database written by a newer Labelsmith', async () => {
     const db = new Database(':memory:');
     try {
       db.pragma(`user_version = ${LATEST + 5}`);

@@ -1,8 +1,10 @@
-// Opens the data directory's SQLite database (WAL, full sync, busy timeout), migrates it, sweeps orphans, returns the Store.
+// Opens the store: the data directory's SQLite database (WAL, full sync, busy timeout) or a PostgreSQL database by URL; migrates it, sweeps orphans, returns the Store: asynchronous queries through Kysely.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { privateDir, privateFile, tightenFile } from '../files/privateModes';
-import { migrate } from './migrate';
+import { migrate, migratePostgres, type SqlDialect } from './migrate';
 import { outputFiles, type OutputFiles } from './outputFiles';
 import { apiKeyQueries, type ApiKeyQueries } from './queries/apiKeys';
 import { counterQueries, type CounterQueries } from './queries/counters';
@@ -14,10 +16,12 @@ import { renderQueries, type RenderQueries } from './queries/renders';
 import { settingsQueries, type SettingsQueries } from './queries/settings';
 import { storageQueries, type StorageQueries } from './queries/storage';
 import { teamQueries, type TeamQueries } from './queries/teams';
-import { templateQueries, type TemplateQueries } from './queries/templates';
-import { templateVersionQueries, type TemplateVersionQueries } from './queries/templateVersions';
+import { templateQueries, templateReader, type TemplateQueries, type TemplateReader } from './queries/templates';
+import { parsedVersions, templateVersionQueries, type ParsedVersions, type TemplateVersionQueries } from './queries/templateVersions';
 import { usageQueries, type UsageQueries } from './queries/usage';
 import { removeOrphans } from './removeOrphans';
+import type { Executor, Tables } from './schema';
+import { sqliteDialect } from './sqliteDialect';
 
 export const DATABASE_FILE = 'labelsmith.db';
 /** How long a writer waits for another connection's write lock (the server and the admin CLI share the file). */
@@ -30,12 +34,12 @@ export interface StoreOptions {
   now?: () => number;
   /** Sweep orphaned outputs at open (default true). The admin CLI skips it: it never writes outputs. */
   removeOrphans?: boolean;
+  /** `postgres://…` (or `postgresql://…`): the shared PostgreSQL database; absent: SQLite in the data directory. */
+  databaseUrl?: string;
 }
 
-export interface Store {
-  readonly dataDir: string;
-  readonly db: Database.Database;
-  readonly now: () => number;
+/** The queries, bound to the store's database or to one transaction. */
+export interface StoreQueries {
   readonly teams: TeamQueries;
   readonly apiKeys: ApiKeyQueries;
   readonly libraries: LibraryQueries;
@@ -49,49 +53,47 @@ export interface Store {
   readonly printJobs: PrintJobQueries;
   readonly storage: StorageQueries;
   readonly images: ImageQueries;
-  readonly outputs: OutputFiles;
-  /**
-   * Runs fn in one IMMEDIATE transaction (nested calls become savepoints). Taking the write lock up front matters in
-   * WAL mode: a transaction that read first and then writes fails at once with SQLITE_BUSY if another connection
-   * wrote in between, without waiting for the busy timeout.
-   */
-  transaction<T>(fn: () => T): T;
-  close(): void;
 }
 
-export function openStore(dataDir: string, options: StoreOptions = {}): Store {
-  privateDir(dataDir);
-  const outputs = outputFiles(dataDir);
-  const databasePath = join(dataDir, DATABASE_FILE);
-  // SQLite gives the -wal and -shm files the database file's mode: a 0600 database keeps them 0600 too. Ones left by
-  // an older version are tightened here.
-  privateFile(databasePath);
-  for (const suffix of ['-wal', '-shm']) tightenFile(`${databasePath}${suffix}`);
-  const db = new Database(databasePath, {
-    timeout: BUSY_TIMEOUT_MS,
-    ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
-  });
-  try {
-    db.pragma('journal_mode = WAL');
-    // FULL: a commit is on disk when it returns, so a render answered 200 survives a power cut, not just a crash.
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    migrate(db);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  const now = options.now ?? Date.now;
+/** What code that reads and writes works with: the store itself, or the view of it inside a transaction. */
+export interface StoreScope extends StoreQueries {
+  readonly dataDir: string;
+  readonly now: () => number;
+  readonly outputs: OutputFiles;
+  readonly dialect: SqlDialect;
+  /** The Kysely instance the queries run on (the transaction, inside one): for tests and one-off reads. */
+  readonly db: Executor;
+  /**
+   * Runs fn in one transaction and commits when its promise resolves (rolls back when it rejects). fn must use the
+   * scope it is given, never the outer store: on SQLite the transaction holds the only connection until it ends. Inside
+   * a transaction, transaction(fn) runs fn in the same one. On SQLite the transaction is IMMEDIATE: taking the write
+   * lock up front matters in WAL mode, where a transaction that read first and then writes fails at once with
+   * SQLITE_BUSY if another connection wrote in between, without waiting for the busy timeout.
+   */
+  transaction<T>(fn: (trx: StoreScope) => Promise<T>): Promise<T>;
+}
+
+export interface Store extends StoreScope {
+  /** The better-sqlite3 connection under a SQLite store, for what only SQLite has (pragmas, the write lock); undefined on PostgreSQL. */
+  readonly sqlite: Database.Database | undefined;
+  /** Closes the database (a second call waits for the first). */
+  close(): Promise<void>;
+}
+
+/** Caches that outlive a transaction: parsed template contents, keyed by the text they were parsed from. */
+interface SharedCaches {
+  templates: TemplateReader;
+  versions: ParsedVersions;
+}
+
+function storeQueries(db: Executor, now: () => number, caches: SharedCaches): StoreQueries {
   const teams = teamQueries(db, now);
-  const templateVersions = templateVersionQueries(db, now);
-  const store: Store = {
-    dataDir,
-    db,
-    now,
+  const templateVersions = templateVersionQueries(db, now, caches.versions);
+  return {
     teams,
     apiKeys: apiKeyQueries(db, now, teams),
     libraries: libraryQueries(db, now),
-    templates: templateQueries(db, now, templateVersions),
+    templates: templateQueries(db, now, templateVersions, caches.templates),
     templateVersions,
     renders: renderQueries(db, now),
     usage: usageQueries(db),
@@ -101,10 +103,88 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     printJobs: printJobQueries(db, now),
     storage: storageQueries(db),
     images: imageQueries(db, now),
-    outputs,
-    transaction: (fn) => db.transaction(fn).immediate(),
-    close: () => db.close(),
   };
-  if (options.removeOrphans ?? true) removeOrphans(store);
+}
+
+function storeScope(db: Executor, base: Pick<StoreScope, 'dataDir' | 'now' | 'outputs' | 'dialect'>, caches: SharedCaches): StoreScope {
+  const scope: StoreScope = {
+    ...base,
+    ...storeQueries(db, base.now, caches),
+    db,
+    transaction: (fn) => (db.isTransaction ? fn(scope) : db.transaction().execute((trx) => fn(storeScope(trx, base, caches)))),
+  };
+  return scope;
+}
+
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
+/** Whether a database URL names PostgreSQL (the only engine besides the embedded SQLite). */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/**
+ * pg hands BIGINT (every integer column on PostgreSQL: times are epoch milliseconds) and COUNT(*) over as strings, since
+ * they may pass 2^53; the store's values never do, and its records hold numbers, as SQLite gives them.
+ */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+async function openPostgres(url: string): Promise<{ db: Kysely<Tables>; close: () => Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: url, types: pgTypes });
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  // Destroying the Kysely instance ends the pool.
+  return { db, close: once(() => db.destroy()) };
+}
+
+export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
+  privateDir(dataDir);
+  const outputs = outputFiles(dataDir);
+  const now = options.now ?? Date.now;
+  const caches = { templates: templateReader(), versions: parsedVersions() };
+  if (options.databaseUrl !== undefined) {
+    if (!isPostgresUrl(options.databaseUrl)) throw new Error('the database URL must start with postgres:// (absent: SQLite in the data directory)');
+    const { db, close } = await openPostgres(options.databaseUrl);
+    const store: Store = { ...storeScope(db, { dataDir, now, outputs, dialect: 'postgres' }, caches), sqlite: undefined, close };
+    if (options.removeOrphans ?? true) await removeOrphans(store);
+    return store;
+  }
+  const databasePath = join(dataDir, DATABASE_FILE);
+  // SQLite gives the -wal and -shm files the database file's mode: a 0600 database keeps them 0600 too. Ones left by
+  // an older version are tightened here.
+  privateFile(databasePath);
+  for (const suffix of ['-wal', '-shm']) tightenFile(`${databasePath}${suffix}`);
+  const sqlite = new Database(databasePath, {
+    timeout: BUSY_TIMEOUT_MS,
+    ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+  });
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    // FULL: a commit is on disk when it returns, so a render answered 200 survives a power cut, not just a crash.
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    migrate(sqlite);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  const db = new Kysely<Tables>({ dialect: sqliteDialect(sqlite) });
+  const store: Store = {
+    ...storeScope(db, { dataDir, now, outputs, dialect: 'sqlite' }, caches),
+    sqlite,
+    close: once(() => db.destroy()),
+  };
+  if (options.removeOrphans ?? true) await removeOrphans(store);
   return store;
 }

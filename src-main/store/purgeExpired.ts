@@ -1,6 +1,6 @@
 // Deletes outputs past their 7 days, leaving tombstones so their ids answer 410 OUTPUT_EXPIRED rather than 404, print-job documents kept for reprints past theirs, and old history.
 import { documentFileName, printDocuments } from '../printing/printJobDocument';
-import type { Store } from './openStore';
+import type { StoreScope } from './openStore';
 
 /**
  * Tombstones are kept this long after expiry, then forgotten (the id answers 404 like an unknown one): they are one
@@ -15,17 +15,20 @@ export const FINISHED_PRINT_JOB_RETENTION_MS = TOMBSTONE_RETENTION_MS;
  * Run at server start and periodically. Rows go first, files after the commit: a crash in between leaves orphans, never
  * a row without its file. Counts what went: expired outputs, forgotten tombstones, forgotten finished print jobs.
  */
-export function purgeExpired(store: Store, at: number = store.now()): { expired: number; forgotten: number; printJobs: number; printDocuments: number } {
-  const { expired, forgotten, printJobs, documents } = store.transaction(() => {
-    const due = store.renders.listExpired(at);
-    for (const render of due) store.renders.expire(render, at);
-    const documents = store.printJobs.expiredDocuments(at);
-    for (const job of documents) store.printJobs.setKeptDocument(job.id, null);
+export async function purgeExpired(
+  store: StoreScope,
+  at: number = store.now(),
+): Promise<{ expired: number; forgotten: number; printJobs: number; printDocuments: number }> {
+  const { expired, forgotten, printJobs, documents } = await store.transaction(async (trx) => {
+    const due = await trx.renders.listExpired(at);
+    for (const render of due) await trx.renders.expire(render, at);
+    const documents = await trx.printJobs.expiredDocuments(at);
+    for (const job of documents) await trx.printJobs.setKeptDocument(job.id, null);
     return {
       expired: due,
       documents,
-      forgotten: store.renders.forgetExpiredBefore(at - TOMBSTONE_RETENTION_MS),
-      printJobs: store.printJobs.forgetFinishedBefore(at - FINISHED_PRINT_JOB_RETENTION_MS),
+      forgotten: await trx.renders.forgetExpiredBefore(at - TOMBSTONE_RETENTION_MS),
+      printJobs: await trx.printJobs.forgetFinishedBefore(at - FINISHED_PRINT_JOB_RETENTION_MS),
     };
   });
   for (const render of expired) store.outputs.remove(render.fileName);

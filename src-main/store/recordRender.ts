@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { effectiveLimits, MAX_OUTPUT_BYTES, overQuota, periodOf } from '../../src-shared/api/plans';
 import { CONTENT_TYPES, type OutputFormat } from '../../src-shared/render/outputFormats';
-import type { Store } from './openStore';
+import type { StoreScope } from './openStore';
 import { admitOutput, assertStorageRoom } from './storageBudget';
 import type { KeyMode, RenderRecord } from './storeTypes';
 
@@ -26,12 +26,12 @@ export interface FinishedRender {
 }
 
 /** Counts renders (a print job's labels too) in their month and day, and flags a soft-capped team that went over its quota; inside a transaction. */
-export function countRenders(store: Store, teamId: string, mode: KeyMode, at: number, renders: number): void {
-  const counts = store.usage.increment(teamId, mode, at, renders);
-  const team = mode === 'live' ? store.teams.get(teamId) : undefined;
+export async function countRenders(store: StoreScope, teamId: string, mode: KeyMode, at: number, renders: number): Promise<void> {
+  const counts = await store.usage.increment(teamId, mode, at, renders);
+  const team = mode === 'live' ? await store.teams.get(teamId) : undefined;
   if (!team) return;
   const limits = effectiveLimits(team);
-  if (!limits.hardCap && overQuota(limits, counts.live)) store.teams.flagForReview(team.id, periodOf(at).period, at);
+  if (!limits.hardCap && overQuota(limits, counts.live)) await store.teams.flagForReview(team.id, periodOf(at).period, at);
 }
 
 /**
@@ -42,21 +42,21 @@ export function countRenders(store: Store, teamId: string, mode: KeyMode, at: nu
  * A kept output must fit the per-output cap and the team's storage budget (OUTPUT_TOO_LARGE, STORAGE_EXCEEDED): checked
  * before the file is written, and the budget again in the transaction, where a refusal removes the file it wrote.
  */
-export async function recordRender(store: Store, render: FinishedRender & { keepOutput?: true }): Promise<RenderRecord>;
-export async function recordRender(store: Store, render: FinishedRender & { keepOutput: false }): Promise<undefined>;
-export async function recordRender(store: Store, render: FinishedRender & { keepOutput?: boolean }): Promise<RenderRecord | undefined> {
+export async function recordRender(store: StoreScope, render: FinishedRender & { keepOutput?: true }): Promise<RenderRecord>;
+export async function recordRender(store: StoreScope, render: FinishedRender & { keepOutput: false }): Promise<undefined>;
+export async function recordRender(store: StoreScope, render: FinishedRender & { keepOutput?: boolean }): Promise<RenderRecord | undefined> {
   if (render.keepOutput === false) {
-    store.transaction(() => countRenders(store, render.teamId, render.mode, store.now(), render.count ?? 1));
+    await store.transaction((trx) => countRenders(trx, render.teamId, render.mode, trx.now(), render.count ?? 1));
     return undefined;
   }
-  admitOutput(store, render.teamId, render.bytes.byteLength, render.maxOutputBytes ?? MAX_OUTPUT_BYTES);
+  await admitOutput(store, render.teamId, render.bytes.byteLength, render.maxOutputBytes ?? MAX_OUTPUT_BYTES);
   const id = randomUUID();
   const fileName = await store.outputs.write(id, render.extension ?? render.format, render.bytes);
   try {
-    return store.transaction(() => {
+    return await store.transaction(async (trx) => {
       // Another render of the team may have taken the room while this one was written.
-      assertStorageRoom(store, render.teamId, render.bytes.byteLength);
-      const createdAt = store.now();
+      await assertStorageRoom(trx, render.teamId, render.bytes.byteLength);
+      const createdAt = trx.now();
       const record: RenderRecord = {
         id,
         teamId: render.teamId,
@@ -70,8 +70,8 @@ export async function recordRender(store: Store, render: FinishedRender & { keep
         createdAt,
         expiresAt: createdAt + OUTPUT_TTL_MS,
       };
-      store.renders.insert(record);
-      countRenders(store, render.teamId, render.mode, createdAt, render.count ?? 1);
+      await trx.renders.insert(record);
+      await countRenders(trx, render.teamId, render.mode, createdAt, render.count ?? 1);
       return record;
     });
   } catch (error) {

@@ -14,12 +14,12 @@ function ageFile(path: string, ms: number): void {
 describe('orphan removal at start', () => {
   it('removes stray files, leftover temp files and rows without a file; keeps good renders and fresh files', async () => {
     const dir = tempDataDir();
-    const first = openTestStore(dir);
-    const team = first.teams.create({ name: 'Acme', plan: 'dev' });
+    const first = await openTestStore(dir);
+    const team = await first.teams.create({ name: 'Acme', plan: 'dev' });
     const input = { teamId: team.id, apiKeyId: null, mode: 'live', format: 'pdf', bytes: Buffer.from('%PDF'), renderTimeMs: 1 } as const;
     const kept = await recordRender(first, input);
     const lost = await recordRender(first, input);
-    first.close();
+    await first.close();
 
     const outputs = join(dir, 'outputs');
     rmSync(join(outputs, lost.fileName));
@@ -31,27 +31,27 @@ describe('orphan removal at start', () => {
     ageFile(temp, ORPHAN_GRACE_MS + 1000);
     ageFile(join(outputs, kept.fileName), ORPHAN_GRACE_MS + 1000);
 
-    const second = openTestStore(dir);
+    const second = await openTestStore(dir);
     expect(readdirSync(outputs).sort()).toEqual([kept.fileName, '33333333-3333-4333-8333-333333333333.zpl'].sort());
-    expect(second.renders.get(lost.id)).toBeUndefined();
-    expect(second.renders.lookup(lost.id)).toBeUndefined();
-    expect(second.renders.get(kept.id)).toEqual(kept);
+    expect(await second.renders.get(lost.id)).toBeUndefined();
+    expect(await second.renders.lookup(lost.id)).toBeUndefined();
+    expect(await second.renders.get(kept.id)).toEqual(kept);
     // The count stays: the render happened and was answered.
-    expect(second.usage.get(team.id, periodOf(kept.createdAt).period).live).toBe(2);
+    expect((await second.usage.get(team.id, periodOf(kept.createdAt).period)).live).toBe(2);
 
     // Once the fresh one is old enough, a later sweep takes it.
     ageFile(fresh, ORPHAN_GRACE_MS + 1000);
-    expect(removeOrphans(second)).toEqual({ files: 1, rows: 0 });
+    expect(await removeOrphans(second)).toEqual({ files: 1, rows: 0 });
     expect(existsSync(fresh)).toBe(false);
   });
 
-  it('is skipped with removeOrphans: false (the admin CLI)', () => {
+  it('is skipped with removeOrphans: false (the admin CLI)', async () => {
     const dir = tempDataDir();
-    openTestStore(dir).close();
+    await (await openTestStore(dir)).close();
     const stray = join(dir, 'outputs', '11111111-1111-4111-8111-111111111111.pdf');
     writeFileSync(stray, 'x');
     ageFile(stray, ORPHAN_GRACE_MS * 10);
-    openTestStore(dir, { removeOrphans: false });
+    await openTestStore(dir, { removeOrphans: false });
     expect(existsSync(stray)).toBe(true);
   });
 });

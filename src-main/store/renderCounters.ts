@@ -1,6 +1,6 @@
 // The counter values of one render: taken from the store for renders that advance counters, read without taking for the others.
 import { templateCounters } from '../../src-shared/model/templateCounters';
-import type { Store } from './openStore';
+import type { StoreScope } from './openStore';
 import type { CounterReservation } from './queries/counters';
 
 export interface RenderCounters {
@@ -12,10 +12,10 @@ export interface RenderCounters {
    * For a render that produced nothing (it failed, or its output was never delivered): gives its block back if no
    * other render took values since. Never call it once any label of the render may have been printed or delivered.
    */
-  release(): void;
+  release(): Promise<void>;
 }
 
-const NOTHING_TO_RELEASE = (): void => undefined;
+const NOTHING_TO_RELEASE = async (): Promise<void> => undefined;
 
 /**
  * Counter values for a render of `labels` labels (after quantity) of `template` (validated or not) for a team.
@@ -23,19 +23,19 @@ const NOTHING_TO_RELEASE = (): void => undefined;
  * renders and previews pass false and see the values the next advancing render would get. A template whose counters
  * conflict gets none: the render thread's validation refuses it with INVALID_TEMPLATE.
  */
-export function renderCounters(store: Store, teamId: string, template: unknown, labels: number, advance: boolean): RenderCounters {
+export async function renderCounters(store: StoreScope, teamId: string, template: unknown, labels: number, advance: boolean): Promise<RenderCounters> {
   const { counters, errors } = templateCounters(template);
   if (errors.length > 0 || Object.keys(counters).length === 0) return { release: NOTHING_TO_RELEASE };
-  if (!advance) return { values: store.counters.peek(teamId, counters), release: NOTHING_TO_RELEASE };
-  const reservation: CounterReservation = store.counters.reserve(teamId, counters, labels);
+  if (!advance) return { values: await store.counters.peek(teamId, counters), release: NOTHING_TO_RELEASE };
+  const reservation: CounterReservation = await store.counters.reserve(teamId, counters, labels);
   let released = false;
   return {
     values: reservation.first,
     reservation,
-    release: () => {
+    release: async () => {
       if (released) return;
       released = true;
-      store.counters.release(teamId, reservation);
+      await store.counters.release(teamId, reservation);
     },
   };
 }

@@ -8,7 +8,7 @@ import { migrate } from './migrate';
 import { DATABASE_FILE } from './openStore';
 import { purgeExpired } from './purgeExpired';
 import { OUTPUT_TTL_MS, recordRender, type FinishedRender } from './recordRender';
-import { openTestStore, tempDataDir, testClock } from './storeTestSupport';
+import { openTestStore, tempDataDir, testClock, sqliteOf } from './storeTestSupport';
 import { teamStorage } from './storageBudget';
 
 const render = (teamId: string, bytes: number, mode: 'live' | 'test' = 'live'): FinishedRender => ({ teamId, apiKeyId: null, mode, format: 'zpl', bytes: Buffer.alloc(bytes, 0x41), renderTimeMs: 1 });
@@ -16,18 +16,18 @@ const render = (teamId: string, bytes: number, mode: 'live' | 'test' = 'live'): 
 describe('the storage budget', () => {
   it('counts the real bytes of kept outputs, live and test, in the render transaction, and frees them when they expire', async () => {
     const clock = testClock();
-    const store = openTestStore(undefined, { now: clock.now });
-    const team = store.teams.create({ name: 'Acme', plan: 'dev', storageLimit: 1_000 });
-    const other = store.teams.create({ name: 'Other', plan: 'dev' });
-    expect(teamStorage(store, team)).toEqual({ usedBytes: 0, limitBytes: 1_000 });
-    expect(teamStorage(store, other)).toEqual({ usedBytes: 0, limitBytes: 100_000_000 });
+    const store = await openTestStore(undefined, { now: clock.now });
+    const team = await store.teams.create({ name: 'Acme', plan: 'dev', storageLimit: 1_000 });
+    const other = await store.teams.create({ name: 'Other', plan: 'dev' });
+    expect(await teamStorage(store, team)).toEqual({ usedBytes: 0, limitBytes: 1_000 });
+    expect(await teamStorage(store, other)).toEqual({ usedBytes: 0, limitBytes: 100_000_000 });
     await recordRender(store, render(team.id, 300));
     clock.advance(1000);
     await recordRender(store, render(team.id, 400, 'test'));
     await recordRender(store, render(other.id, 5_000));
     // Inline deliveries keep nothing and take no room.
     await recordRender(store, { ...render(team.id, 900), keepOutput: false });
-    expect(teamStorage(store, team)).toEqual({ usedBytes: 700, limitBytes: 1_000 });
+    expect(await teamStorage(store, team)).toEqual({ usedBytes: 700, limitBytes: 1_000 });
 
     const files = () => readdirSync(store.outputs.dir).sort();
     const before = files();
@@ -39,28 +39,28 @@ describe('the storage budget', () => {
     await expect(recordRender(store, { ...render(team.id, 2_000), maxOutputBytes: 1_999 })).rejects.toEqual(new OutputTooLargeError(2_000, 1_999));
     expect(files()).toEqual(before);
     await recordRender(store, render(team.id, 300));
-    expect(teamStorage(store, team).usedBytes).toBe(1_000);
+    expect((await teamStorage(store, team)).usedBytes).toBe(1_000);
 
     // Past the first output's 7 days, the next render sweeps it rather than refuse for it.
     clock.advance(OUTPUT_TTL_MS - 1000);
     await recordRender(store, render(team.id, 300));
-    expect(teamStorage(store, team).usedBytes).toBe(1_000);
+    expect((await teamStorage(store, team)).usedBytes).toBe(1_000);
     // The sweep frees the second second's outputs: this team's 400 and 300 bytes, and the other team's.
     clock.advance(1000);
-    expect(purgeExpired(store).expired).toBe(3);
-    expect(teamStorage(store, team).usedBytes).toBe(300);
-    expect(teamStorage(store, other).usedBytes).toBe(0);
-    expect(store.db.prepare('SELECT sum(size_bytes) AS bytes FROM renders WHERE team_id = ?').get(team.id)).toEqual({ bytes: 300 });
-    store.close();
+    expect((await purgeExpired(store)).expired).toBe(3);
+    expect((await teamStorage(store, team)).usedBytes).toBe(300);
+    expect((await teamStorage(store, other)).usedBytes).toBe(0);
+    expect(sqliteOf(store).prepare('SELECT sum(size_bytes) AS bytes FROM renders WHERE team_id = ?').get(team.id)).toEqual({ bytes: 300 });
+    await store.close();
   });
 
   it('is counted from the outputs already kept when a data directory is migrated', async () => {
     const dataDir = tempDataDir();
-    const store = openTestStore(dataDir);
-    const team = store.teams.create({ name: 'Acme', plan: 'dev' });
+    const store = await openTestStore(dataDir);
+    const team = await store.teams.create({ name: 'Acme', plan: 'dev' });
     await recordRender(store, render(team.id, 123));
     await recordRender(store, render(team.id, 77, 'test'));
-    store.close();
+    await store.close();
     // Back to the schema before 0007, then 0007 applied again: the sum is rebuilt from the rows.
     const db = new Database(join(dataDir, DATABASE_FILE));
     // (print_jobs' storage triggers, from a later migration, go too: they name team_storage.)
@@ -71,8 +71,8 @@ describe('the storage budget', () => {
     // The later migrations' tables are still there; only 0007's storage was taken away.
     db.pragma(`user_version = ${Math.max(...MIGRATIONS.map((migration) => migration.version))}`);
     db.close();
-    const reopened = openTestStore(dataDir);
-    expect(teamStorage(reopened, team)).toEqual({ usedBytes: 200, limitBytes: 100_000_000 });
-    reopened.close();
+    const reopened = await openTestStore(dataDir);
+    expect(await teamStorage(reopened, team)).toEqual({ usedBytes: 200, limitBytes: 100_000_000 });
+    await reopened.close();
   });
 });

@@ -1,15 +1,18 @@
-// Test helpers for the store and the CLI: real SQLite in temporary data directories, a settable clock, small valid templates, node bundles.
+// Test helpers for the store and the CLI: real databases in temporary data directories, a settable clock, small valid templates, node bundles.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { bundleForTests } from '../testing/bundleForTests';
 import { afterAll, afterEach } from 'vitest';
 import { parseTemplate, type Template } from '../../src-shared/model/template';
+import type Database from 'better-sqlite3';
+import type { SqlDialect } from './migrate';
 import { openStore, type Store, type StoreOptions } from './openStore';
+import { freshDatabaseUrl } from './postgresTestSupport';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 const bundleDirs: string[] = [];
 afterAll(() => {
@@ -23,13 +26,37 @@ export function tempDataDir(): string {
   return dir;
 }
 
+/** The databases the store tests run against: each `describe.each(STORE_DIALECTS)` runs its tests on both. */
+export const STORE_DIALECTS: readonly SqlDialect[] = ['sqlite', 'postgres'];
+
+/**
+ * openTestStore for one dialect. On PostgreSQL each data directory gets its own fresh database, so a test that closes
+ * and reopens a data directory finds its data again, as on SQLite.
+ */
+export function testStoreOpener(dialect: SqlDialect): (dataDir?: string, options?: StoreOptions) => Promise<Store> {
+  if (dialect === 'sqlite') return openTestStore;
+  const urls = new Map<string, Promise<string>>();
+  return (dataDir = tempDataDir(), options = {}) => {
+    let url = urls.get(dataDir);
+    if (url === undefined) {
+      url = freshDatabaseUrl();
+      urls.set(dataDir, url);
+    }
+    return url.then((databaseUrl) => openTestStore(dataDir, { ...options, databaseUrl }));
+  };
+}
+
 /** Opens a store that is closed after the test (closing twice is harmless). */
-export function openTestStore(dataDir: string = tempDataDir(), options: StoreOptions = {}): Store {
-  const store = openStore(dataDir, options);
-  cleanups.push(() => {
-    if (store.db.open) store.close();
-  });
+export async function openTestStore(dataDir: string = tempDataDir(), options: StoreOptions = {}): Promise<Store> {
+  const store = await openStore(dataDir, options);
+  cleanups.push(() => store.close());
   return store;
+}
+
+/** The SQLite connection of a store opened on SQLite, for what only SQLite has (pragmas, holding its write lock). */
+export function sqliteOf(store: Store): Database.Database {
+  if (store.sqlite === undefined) throw new Error('this check needs a SQLite store');
+  return store.sqlite;
 }
 
 export function testClock(start: string | number = '2025-06-15T12:00:00Z'): { now: () => number; set(at: string | number): void; advance(ms: number): void } {

@@ -20,7 +20,7 @@ export function authState(ctx: Context): AuthState {
 export function authenticate(store: Store) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const key = BEARER_PATTERN.exec(ctx.get('Authorization'))?.[1];
-    const found = key === undefined ? undefined : store.apiKeys.authenticate(key);
+    const found = key === undefined ? undefined : await store.apiKeys.authenticate(key);
     if (!found) throw new AuthRequiredError(key === undefined ? undefined : 'the API key is not valid (unknown or revoked)');
     ctx.state.auth = found satisfies AuthState;
     await next();

@@ -149,14 +149,14 @@ describe('kill -9 of labelsmith serve under load', () => {
     // A clean stop, then the sweep without grace: files and rows match exactly.
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    const store = openStore(dataDir, { removeOrphans: false });
+    const store = await openStore(dataDir, { removeOrphans: false });
     try {
-      removeOrphans(store, 0);
-      const rows = store.renders.listFiles().map((row) => row.fileName);
+      await removeOrphans(store, 0);
+      const rows = (await store.renders.listFiles()).map((row) => row.fileName);
       expect(readdirSync(outputs).sort()).toEqual([...rows].sort());
-      for (const render of answered) expect(store.renders.get(render.id)?.format).toBe(render.format);
+      for (const render of answered) expect((await store.renders.get(render.id))?.format).toBe(render.format);
     } finally {
-      store.close();
+      await store.close();
     }
   }, 90_000);
 });

@@ -86,6 +86,12 @@ CREATE TABLE usage_monthly (
   PRIMARY KEY (team_id, period)
 ) STRICT, WITHOUT ROWID;
 
+-- @postgres: ties in created_at are broken by insertion order, SQLite's rowid; PostgreSQL's tables get such a column.
+ALTER TABLE teams ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY;
+ALTER TABLE api_keys ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY;
+ALTER TABLE templates ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY;
+-- @end
+
 CREATE TABLE usage_daily (
   team_id TEXT NOT NULL REFERENCES teams (id),
   day TEXT NOT NULL,

@@ -17,3 +17,7 @@ CREATE TABLE printers (
   created_at INTEGER NOT NULL,
   UNIQUE (team_id, name)
 ) STRICT;
+
+-- @postgres: insertion order for ties in created_at, as SQLite's rowid.
+ALTER TABLE printers ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY;
+-- @end

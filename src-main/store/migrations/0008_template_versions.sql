@@ -15,9 +15,19 @@ CREATE TABLE template_versions (
   PRIMARY KEY (template_id, number)
 ) STRICT, WITHOUT ROWID;
 
+-- @sqlite
 CREATE TRIGGER template_versions_immutable BEFORE UPDATE ON template_versions BEGIN
   SELECT RAISE(ABORT, 'template versions are immutable');
 END;
+-- @end
+
+-- @postgres: the same trigger as a function.
+CREATE FUNCTION template_versions_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'template versions are immutable';
+END $$;
+CREATE TRIGGER template_versions_immutable BEFORE UPDATE ON template_versions FOR EACH ROW EXECUTE FUNCTION template_versions_immutable();
+-- @end
 
 -- What API keys render today becomes version 1 of each published template.
 INSERT INTO template_versions (template_id, number, content, author, note, created_at)

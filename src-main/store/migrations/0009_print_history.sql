@@ -64,11 +64,16 @@ FROM print_jobs;
 DROP TABLE print_jobs;
 ALTER TABLE print_jobs_0009 RENAME TO print_jobs;
 
+-- @postgres: the copied rows kept their seq; new jobs number on after them.
+SELECT setval(pg_get_serial_sequence('print_jobs', 'seq'), coalesce(max(seq), 0) + 1, false) FROM print_jobs;
+-- @end
+
 CREATE INDEX print_jobs_pending ON print_jobs (printer_id, seq) WHERE status IN ('queued', 'sending');
 -- The history: a team's jobs newest first, filtered further by printer, status, template and time.
 CREATE INDEX print_jobs_by_team ON print_jobs (team_id, seq);
 CREATE INDEX print_jobs_kept_documents ON print_jobs (document_expires_at) WHERE document_expires_at IS NOT NULL;
 
+-- @sqlite
 CREATE TRIGGER print_documents_storage AFTER UPDATE OF document_bytes ON print_jobs
 WHEN coalesce(NEW.document_bytes, 0) != coalesce(OLD.document_bytes, 0) BEGIN
   -- Two steps: an upsert of a negative amount would meet the CHECK (bytes >= 0) before the conflict.
@@ -79,3 +84,22 @@ END;
 CREATE TRIGGER print_documents_free_storage AFTER DELETE ON print_jobs WHEN OLD.document_bytes IS NOT NULL BEGIN
   UPDATE team_storage SET bytes = bytes - OLD.document_bytes WHERE team_id = OLD.team_id;
 END;
+-- @end
+
+-- @postgres: the same triggers as functions.
+CREATE FUNCTION print_documents_storage() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO team_storage (team_id, bytes) VALUES (NEW.team_id, 0) ON CONFLICT (team_id) DO NOTHING;
+  UPDATE team_storage SET bytes = bytes + coalesce(NEW.document_bytes, 0) - coalesce(OLD.document_bytes, 0) WHERE team_id = NEW.team_id;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER print_documents_storage AFTER UPDATE OF document_bytes ON print_jobs
+FOR EACH ROW WHEN (coalesce(NEW.document_bytes, 0) <> coalesce(OLD.document_bytes, 0)) EXECUTE FUNCTION print_documents_storage();
+
+CREATE FUNCTION print_documents_free_storage() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE team_storage SET bytes = bytes - OLD.document_bytes WHERE team_id = OLD.team_id;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER print_documents_free_storage AFTER DELETE ON print_jobs FOR EACH ROW WHEN (OLD.document_bytes IS NOT NULL) EXECUTE FUNCTION print_documents_free_storage();
+-- @end

@@ -1,4 +1,4 @@
--- 0013: the team's shared image library: images addressed by name from templates (`src: "image:NAME"`).
+-- 0012: the team's shared image library: images addressed by name from templates (`src: "image:NAME"`).
 -- The bytes live in the row (see README, Images: small, replaced atomically with their metadata, backed up with the
 -- database). `raster` is the PNG an SVG is drawn from (rasterised once, at upload); NULL for PNG and JPEG.
 

@@ -1,6 +1,8 @@
-// Prepared statements of the api_keys table: keys are generated here, shown once, and stored only as a SHA-256 hash.
+// Queries of the api_keys table: keys are generated here, shown once, and stored only as a SHA-256 hash.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import type { ApiKeyRow, Executor } from '../schema';
 import type { ApiKeyRecord, KeyMode, TeamRecord } from '../storeTypes';
 import type { TeamQueries } from './teams';
 
@@ -11,19 +13,6 @@ export const API_KEY_PATTERN = /^svc_sk_(live|test)_[A-Za-z0-9_-]{32,}$/;
 const PREFIX_LENGTH = 16;
 /** last_used_at is written at most once a minute per key: authentication runs on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-interface ApiKeyRow {
-  id: string;
-  team_id: string;
-  name: string;
-  mode: string;
-  demo: number;
-  key_prefix: string;
-  key_hash: string;
-  created_at: number;
-  last_used_at: number | null;
-  revoked_at: number | null;
-}
 
 function toApiKey(row: ApiKeyRow): ApiKeyRecord {
   return {
@@ -51,27 +40,15 @@ export interface NewApiKey {
   name?: string;
 }
 
-export function apiKeyQueries(db: Database.Database, now: () => number, teams: TeamQueries) {
-  const insert = db.prepare<[ApiKeyRow]>(
-    `INSERT INTO api_keys (id, team_id, name, mode, demo, key_prefix, key_hash, created_at, last_used_at, revoked_at)
-     VALUES (@id, @team_id, @name, @mode, @demo, @key_prefix, @key_hash, @created_at, @last_used_at, @revoked_at)`,
-  );
-  const selectOne = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?');
-  const selectActiveByHash = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL');
-  const selectByTeam = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE team_id = ? ORDER BY created_at, rowid');
-  const touch = db.prepare<[{ id: string; at: number; before: number }]>(
-    'UPDATE api_keys SET last_used_at = @at WHERE id = @id AND (last_used_at IS NULL OR last_used_at <= @before)',
-  );
-  const markRevoked = db.prepare<[{ id: string; at: number }]>('UPDATE api_keys SET revoked_at = @at WHERE id = @id AND revoked_at IS NULL');
-
-  const get = (id: string): ApiKeyRecord | undefined => {
-    const row = selectOne.get(id);
+export function apiKeyQueries(db: Executor, now: () => number, teams: TeamQueries) {
+  const get = async (id: string): Promise<ApiKeyRecord | undefined> => {
+    const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toApiKey(row);
   };
 
   return {
     /** The returned key exists nowhere else: the caller shows it once. */
-    create(input: NewApiKey): { record: ApiKeyRecord; key: string } {
+    async create(input: NewApiKey): Promise<{ record: ApiKeyRecord; key: string }> {
       const key = `svc_sk_${input.mode}_${randomBytes(KEY_RANDOM_BYTES).toString('base64url')}`;
       const row: ApiKeyRow = {
         id: randomUUID(),
@@ -85,7 +62,7 @@ export function apiKeyQueries(db: Database.Database, now: () => number, teams: T
         last_used_at: null,
         revoked_at: null,
       };
-      insert.run(row);
+      await db.insertInto('api_keys').values(row).execute();
       return { record: toApiKey(row), key };
     },
 
@@ -95,14 +72,20 @@ export function apiKeyQueries(db: Database.Database, now: () => number, teams: T
      * The key's record and team, or undefined for an unknown, malformed or revoked key. Read from the database on
      * every call, so a key created or revoked by another process takes effect at once.
      */
-    authenticate(key: string): { apiKey: ApiKeyRecord; team: TeamRecord } | undefined {
+    async authenticate(key: string): Promise<{ apiKey: ApiKeyRecord; team: TeamRecord } | undefined> {
       if (!API_KEY_PATTERN.test(key)) return undefined;
-      const row = selectActiveByHash.get(hashKey(key));
-      const team = row && teams.get(row.team_id);
+      const row = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', hashKey(key)).where('revoked_at', 'is', null).executeTakeFirst();
+      const team = row && (await teams.get(row.team_id));
       if (!row || !team) return undefined;
       const at = now();
       try {
-        if (touch.run({ id: row.id, at, before: at - LAST_USED_RESOLUTION_MS }).changes > 0) row.last_used_at = at;
+        const touched = await db
+          .updateTable('api_keys')
+          .set({ last_used_at: at })
+          .where('id', '=', row.id)
+          .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', at - LAST_USED_RESOLUTION_MS)]))
+          .executeTakeFirst();
+        if (touched.numUpdatedRows > 0n) row.last_used_at = at;
       } catch (error) {
         // Bookkeeping only: a database kept busy past the timeout by another process must not refuse a valid key.
         if (!(error instanceof Database.SqliteError && error.code === 'SQLITE_BUSY')) throw error;
@@ -110,13 +93,14 @@ export function apiKeyQueries(db: Database.Database, now: () => number, teams: T
       return { apiKey: toApiKey(row), team };
     },
 
-    list(teamId: string): ApiKeyRecord[] {
-      return selectByTeam.all(teamId).map(toApiKey);
+    async list(teamId: string): Promise<ApiKeyRecord[]> {
+      const rows = await db.selectFrom('api_keys').selectAll().where('team_id', '=', teamId).orderBy('created_at').orderBy(sql`rowid`).execute();
+      return rows.map(toApiKey);
     },
 
     /** Revokes the key (a second revoke keeps the first time); undefined if there is no such key. */
-    revoke(id: string): ApiKeyRecord | undefined {
-      markRevoked.run({ id, at: now() });
+    async revoke(id: string): Promise<ApiKeyRecord | undefined> {
+      await db.updateTable('api_keys').set({ revoked_at: now() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
       return get(id);
     },
   };

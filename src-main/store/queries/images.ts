@@ -1,7 +1,7 @@
-// Prepared statements of the images table: the team's shared image library (names unique per team, the bytes in the row).
-import type Database from 'better-sqlite3';
+// Queries of the images table: the team's shared image library (names unique per team, the bytes in the row).
 import { ConflictError } from '../../../src-shared/api/apiErrors';
 import type { LibraryImageType } from '../../../src-shared/api/images';
+import { atomically, type Executor, type ImageRow } from '../schema';
 
 /** An image's metadata, as listed: no bytes. */
 export interface ImageInfo {
@@ -31,22 +31,9 @@ export interface ImageContent {
   pixelHeight: number;
 }
 
-interface ImageRow {
-  team_id: string;
-  name: string;
-  type: LibraryImageType;
-  data: Buffer;
-  raster: Buffer | null;
-  size_bytes: number;
-  pixel_width: number;
-  pixel_height: number;
-  created_at: number;
-  updated_at: number;
-}
-
 type InfoRow = Omit<ImageRow, 'data' | 'raster'>;
 
-const INFO_COLUMNS = 'team_id, name, type, size_bytes, pixel_width, pixel_height, created_at, updated_at';
+const INFO_COLUMNS = ['team_id', 'name', 'type', 'size_bytes', 'pixel_width', 'pixel_height', 'created_at', 'updated_at'] as const;
 
 /** A name the team uses already: 409. */
 export function imageNameTaken(name: string): ConflictError {
@@ -66,27 +53,17 @@ function toInfo(row: InfoRow): ImageInfo {
   };
 }
 
-function toRecord(row: ImageRow): ImageRecord {
-  const drawn = row.raster === null ? { mime: row.type === 'png' ? ('image/png' as const) : ('image/jpeg' as const), bytes: row.data } : { mime: 'image/png' as const, bytes: row.raster };
-  return { ...toInfo(row), data: row.data, drawn };
+/** What renders draw of an image: an SVG's raster is a PNG, PNG and JPEG are drawn as uploaded. */
+function drawnImage(type: LibraryImageType, bytes: Buffer): ImageRecord['drawn'] {
+  return { mime: type === 'jpeg' ? 'image/jpeg' : 'image/png', bytes };
 }
 
-export function imageQueries(db: Database.Database, now: () => number) {
-  const insert = db.prepare<[ImageRow]>(
-    `INSERT INTO images (team_id, name, type, data, raster, size_bytes, pixel_width, pixel_height, created_at, updated_at)
-     VALUES (@team_id, @name, @type, @data, @raster, @size_bytes, @pixel_width, @pixel_height, @created_at, @updated_at)`,
-  );
-  const update = db.prepare<[Omit<ImageRow, 'created_at'>]>(
-    `UPDATE images SET type = @type, data = @data, raster = @raster, size_bytes = @size_bytes, pixel_width = @pixel_width,
-     pixel_height = @pixel_height, updated_at = @updated_at WHERE team_id = @team_id AND name = @name`,
-  );
-  const selectOne = db.prepare<[string, string], ImageRow>('SELECT * FROM images WHERE team_id = ? AND name = ?');
-  const selectInfo = db.prepare<[string, string], InfoRow>(`SELECT ${INFO_COLUMNS} FROM images WHERE team_id = ? AND name = ?`);
-  const selectAll = db.prepare<[string], InfoRow>(`SELECT ${INFO_COLUMNS} FROM images WHERE team_id = ? ORDER BY name`);
-  const countTeam = db.prepare<[string], { count: number }>('SELECT COUNT(*) AS count FROM images WHERE team_id = ?');
-  const deleteOne = db.prepare<[string, string]>('DELETE FROM images WHERE team_id = ? AND name = ?');
+function toRecord(row: ImageRow): ImageRecord {
+  return { ...toInfo(row), data: row.data, drawn: drawnImage(row.type, row.raster ?? row.data) };
+}
 
-  const row = (teamId: string, name: string, content: ImageContent, at: number): ImageRow => ({
+function imageRow(teamId: string, name: string, content: ImageContent, at: number): ImageRow {
+  return {
     team_id: teamId,
     name,
     type: content.type,
@@ -97,52 +74,74 @@ export function imageQueries(db: Database.Database, now: () => number) {
     pixel_height: content.pixelHeight,
     created_at: at,
     updated_at: at,
-  });
+  };
+}
+
+export function imageQueries(db: Executor, now: () => number) {
+  const info = async (teamId: string, name: string): Promise<ImageInfo | undefined> => {
+    const found = await db.selectFrom('images').select(INFO_COLUMNS).where('team_id', '=', teamId).where('name', '=', name).executeTakeFirst();
+    return found && toInfo(found);
+  };
 
   return {
     /**
-     * Adds an image under a new name (a valid slug). A taken name is a ConflictError; past `maxImages` the team's
-     * library is full (checked in the same transaction, so two uploads cannot both take the last place).
+     * Adds an image under a new name (a valid slug). A taken name is a ConflictError, also when another node takes it
+     * at the same moment (the insert yields to the primary key). Past `maxImages` the team's library is full: counted
+     * after the insert in the same transaction, which rolls back. The limit bounds one team's storage; on PostgreSQL two
+     * nodes' simultaneous uploads may both see a free last place, one image over a bound that is not a billed quota.
      */
-    create(teamId: string, name: string, content: ImageContent, maxImages: number): ImageInfo {
-      return db
-        .transaction(() => {
-          if (selectInfo.get(teamId, name)) throw imageNameTaken(name);
-          const count = countTeam.get(teamId)?.count ?? 0;
-          if (count >= maxImages) throw new ConflictError(`the image library holds ${count} images, the most a team keeps: delete one first`);
-          const added = row(teamId, name, content, now());
-          insert.run(added);
-          return toInfo(added);
-        })
-        .immediate();
+    create(teamId: string, name: string, content: ImageContent, maxImages: number): Promise<ImageInfo> {
+      return atomically(db, async (trx) => {
+        const added = imageRow(teamId, name, content, now());
+        const inserted = await trx.insertInto('images').values(added).onConflict((oc) => oc.columns(['team_id', 'name']).doNothing()).returning('name').executeTakeFirst();
+        if (!inserted) throw imageNameTaken(name);
+        const { count } = await trx.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('count')).where('team_id', '=', teamId).executeTakeFirstOrThrow();
+        const before = Number(count) - 1;
+        if (before >= maxImages) throw new ConflictError(`the image library holds ${before} images, the most a team keeps: delete one first`);
+        return toInfo(added);
+      });
     },
 
     /** Puts new bytes under an existing name; undefined when the team has no image of that name. */
-    replace(teamId: string, name: string, content: ImageContent): ImageInfo | undefined {
-      const { team_id, type, data, raster, size_bytes, pixel_width, pixel_height, updated_at } = row(teamId, name, content, now());
-      if (update.run({ team_id, name, type, data, raster, size_bytes, pixel_width, pixel_height, updated_at }).changes === 0) return undefined;
-      const info = selectInfo.get(teamId, name);
-      return info && toInfo(info);
+    async replace(teamId: string, name: string, content: ImageContent): Promise<ImageInfo | undefined> {
+      const { type, data, raster, size_bytes, pixel_width, pixel_height, updated_at } = imageRow(teamId, name, content, now());
+      const updated = await db
+        .updateTable('images')
+        .set({ type, data, raster, size_bytes, pixel_width, pixel_height, updated_at })
+        .where('team_id', '=', teamId)
+        .where('name', '=', name)
+        .returning(INFO_COLUMNS)
+        .executeTakeFirst();
+      return updated && toInfo(updated);
     },
 
-    get(teamId: string, name: string): ImageRecord | undefined {
-      const found = selectOne.get(teamId, name);
+    async get(teamId: string, name: string): Promise<ImageRecord | undefined> {
+      const found = await db.selectFrom('images').selectAll().where('team_id', '=', teamId).where('name', '=', name).executeTakeFirst();
       return found && toRecord(found);
     },
 
     /** The metadata alone, without reading the bytes. */
-    info(teamId: string, name: string): ImageInfo | undefined {
-      const found = selectInfo.get(teamId, name);
-      return found && toInfo(found);
+    info,
+
+    /** What renders draw, reading only those bytes (an SVG's upload stays on disk). */
+    async drawn(teamId: string, name: string): Promise<ImageRecord['drawn'] | undefined> {
+      const found = await db
+        .selectFrom('images')
+        .select((eb) => ['type', eb.fn.coalesce('raster', 'data').as('bytes')])
+        .where('team_id', '=', teamId)
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return found && drawnImage(found.type, found.bytes);
     },
 
-    list(teamId: string): ImageInfo[] {
-      return selectAll.all(teamId).map(toInfo);
+    async list(teamId: string): Promise<ImageInfo[]> {
+      return (await db.selectFrom('images').select(INFO_COLUMNS).where('team_id', '=', teamId).orderBy('name').execute()).map(toInfo);
     },
 
     /** True when the image was there. */
-    remove(teamId: string, name: string): boolean {
-      return deleteOne.run(teamId, name).changes > 0;
+    async remove(teamId: string, name: string): Promise<boolean> {
+      const result = await db.deleteFrom('images').where('team_id', '=', teamId).where('name', '=', name).executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
   };
 }

@@ -1,43 +1,32 @@
-// Prepared statements of the libraries table: shared template collections addressed by slug (spec 2.8).
+// Queries of the libraries table: shared template collections addressed by slug (spec 2.8).
 import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import { ConflictError } from '../../../src-shared/api/apiErrors';
+import type { Executor, LibraryRow } from '../schema';
 import type { LibraryRecord } from '../storeTypes';
-
-interface LibraryRow {
-  id: string;
-  slug: string;
-  name: string;
-  created_at: number;
-}
 
 function toLibrary(row: LibraryRow): LibraryRecord {
   return { id: row.id, slug: row.slug, name: row.name, createdAt: row.created_at };
 }
 
-export function libraryQueries(db: Database.Database, now: () => number) {
-  const insert = db.prepare<[LibraryRow]>('INSERT INTO libraries (id, slug, name, created_at) VALUES (@id, @slug, @name, @created_at)');
-  const selectBySlug = db.prepare<[string], LibraryRow>('SELECT * FROM libraries WHERE slug = ?');
-  const selectAll = db.prepare<[], LibraryRow>('SELECT * FROM libraries ORDER BY slug');
-
-  const getBySlug = (slug: string): LibraryRecord | undefined => {
-    const row = selectBySlug.get(slug);
+export function libraryQueries(db: Executor, now: () => number) {
+  const getBySlug = async (slug: string): Promise<LibraryRecord | undefined> => {
+    const row = await db.selectFrom('libraries').selectAll().where('slug', '=', slug).executeTakeFirst();
     return row && toLibrary(row);
   };
 
   return {
     /** The slug must already be valid (slugSchema); a taken slug is a ConflictError. */
-    create(library: { slug: string; name: string }): LibraryRecord {
-      if (getBySlug(library.slug)) throw new ConflictError(`a library with slug "${library.slug}" exists already`);
+    async create(library: { slug: string; name: string }): Promise<LibraryRecord> {
+      if (await getBySlug(library.slug)) throw new ConflictError(`a library with slug "${library.slug}" exists already`);
       const row: LibraryRow = { id: randomUUID(), slug: library.slug, name: library.name, created_at: now() };
-      insert.run(row);
+      await db.insertInto('libraries').values(row).execute();
       return toLibrary(row);
     },
 
     getBySlug,
 
-    list(): LibraryRecord[] {
-      return selectAll.all().map(toLibrary);
+    async list(): Promise<LibraryRecord[]> {
+      return (await db.selectFrom('libraries').selectAll().orderBy('slug').execute()).map(toLibrary);
     },
   };
 }

@@ -1,11 +1,12 @@
-// Prepared statements of the printers table: create, read, list by team, update, remove; the kind's own fields checked by zod.
+// Queries of the printers table: create, read, list by team, update, remove; the kind's own fields checked by zod.
 import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
 import { ZPL_FONT_MODES, type ZplFontMode } from '../../../src-shared/emit/zpl/zplFontDownloads';
 import { timeZoneSchema } from '../../../src-shared/expr/timeZoneName';
 import { parseLength, toPoints } from '../../../src-shared/units/length';
+import type { Executor, PrinterRow } from '../schema';
 
 export const PRINTER_KINDS = ['raw', 'system', 'device'] as const;
 export type PrinterKind = (typeof PRINTER_KINDS)[number];
@@ -81,24 +82,6 @@ export interface PrinterRecord {
   createdAt: number;
 }
 
-interface PrinterRow {
-  id: string;
-  team_id: string;
-  name: string;
-  kind: string;
-  connection: string;
-  dpi: number;
-  media_width: string | null;
-  media_height: string | null;
-  darkness: number | null;
-  speed: number | null;
-  time_zone: string | null;
-  allow_config_commands: number;
-  unprintable_margin: string | null;
-  fonts: string;
-  created_at: number;
-}
-
 function toPrinter(row: PrinterRow): PrinterRecord {
   const parsed = printerConnectionSchema.safeParse({ ...(JSON.parse(row.connection) as object), kind: row.kind });
   // Only this module writes the table: a connection that does not parse was edited by hand, and guessing would hide it.
@@ -145,35 +128,23 @@ function toRow(id: string, printer: NewPrinter, createdAt: number): PrinterRow {
   };
 }
 
-export function printerQueries(db: Database.Database, now: () => number) {
-  const insert = db.prepare<[PrinterRow]>(
-    `INSERT INTO printers (id, team_id, name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, unprintable_margin, fonts, created_at)
-     VALUES (@id, @team_id, @name, @kind, @connection, @dpi, @media_width, @media_height, @darkness, @speed, @time_zone, @allow_config_commands, @unprintable_margin, @fonts, @created_at)`,
-  );
-  const selectOne = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE id = ?');
-  const selectByTeam = db.prepare<[string], PrinterRow>('SELECT * FROM printers WHERE team_id = ? ORDER BY created_at, rowid');
-  const updateOne = db.prepare<[PrinterRow]>(
-    `UPDATE printers SET name = @name, kind = @kind, connection = @connection, dpi = @dpi, media_width = @media_width,
-     media_height = @media_height, darkness = @darkness, speed = @speed, time_zone = @time_zone, allow_config_commands = @allow_config_commands, unprintable_margin = @unprintable_margin, fonts = @fonts WHERE id = @id AND team_id = @team_id`,
-  );
-  const deleteOne = db.prepare<[string]>('DELETE FROM printers WHERE id = ?');
-
-  const get = (id: string): PrinterRecord | undefined => {
-    const row = selectOne.get(id);
+export function printerQueries(db: Executor, now: () => number) {
+  const get = async (id: string): Promise<PrinterRecord | undefined> => {
+    const row = await db.selectFrom('printers').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toPrinter(row);
   };
 
   return {
     /** Validates the printer (throws a ZodError naming each problem) and stores it. */
-    create(printer: NewPrinter): PrinterRecord {
+    async create(printer: NewPrinter): Promise<PrinterRecord> {
       const row = toRow(randomUUID(), printer, now());
-      insert.run(row);
+      await db.insertInto('printers').values(row).execute();
       return toPrinter(row);
     },
 
     /** Replaces every field but the id, team and creation time (validated as create does); undefined when the team has no such printer. */
-    update(id: string, printer: NewPrinter): PrinterRecord | undefined {
-      const existing = get(id);
+    async update(id: string, printer: NewPrinter): Promise<PrinterRecord | undefined> {
+      const existing = await get(id);
       if (existing?.teamId !== printer.teamId) return undefined;
       // A caller that does not speak of the time zone, config commands, margin or fonts (the editor's form) keeps what was set before.
       const row = toRow(
@@ -187,20 +158,26 @@ export function printerQueries(db: Database.Database, now: () => number) {
         },
         existing.createdAt,
       );
-      updateOne.run(row);
+      const { name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, unprintable_margin, fonts } = row;
+      await db
+        .updateTable('printers')
+        .set({ name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, unprintable_margin, fonts })
+        .where('id', '=', id)
+        .where('team_id', '=', row.team_id)
+        .execute();
       return toPrinter(row);
     },
 
     get,
 
-    list(teamId: string): PrinterRecord[] {
-      return selectByTeam.all(teamId).map(toPrinter);
+    async list(teamId: string): Promise<PrinterRecord[]> {
+      return (await db.selectFrom('printers').selectAll().where('team_id', '=', teamId).orderBy('created_at').orderBy(sql`rowid`).execute()).map(toPrinter);
     },
 
     /** The removed printer, or undefined when there was none with this id. */
-    remove(id: string): PrinterRecord | undefined {
-      const printer = get(id);
-      if (printer) deleteOne.run(id);
+    async remove(id: string): Promise<PrinterRecord | undefined> {
+      const printer = await get(id);
+      if (printer) await db.deleteFrom('printers').where('id', '=', id).execute();
       return printer;
     },
   };

@@ -1,21 +1,7 @@
-// Prepared statements of the renders table (downloadable outputs) and of expired_renders (tombstones for 410 vs 404).
-import type Database from 'better-sqlite3';
+// Queries of the renders table (downloadable outputs) and of expired_renders (tombstones for 410 vs 404).
 import type { OutputFormat } from '../../../src-shared/render/outputFormats';
+import type { Executor, RenderRow } from '../schema';
 import type { KeyMode, RenderRecord } from '../storeTypes';
-
-interface RenderRow {
-  id: string;
-  team_id: string;
-  api_key_id: string | null;
-  mode: string;
-  format: string;
-  content_type: string;
-  size_bytes: number;
-  render_time_ms: number;
-  file_name: string;
-  created_at: number;
-  expires_at: number;
-}
 
 function toRender(row: RenderRow): RenderRecord {
   return {
@@ -53,64 +39,55 @@ function toRow(render: RenderRecord): RenderRow {
 /** What a download request for an id finds; `expired` carries the team so another team's id can still be a 404. */
 export type RenderLookup = { state: 'ready'; render: RenderRecord } | { state: 'expired'; teamId: string } | undefined;
 
-export function renderQueries(db: Database.Database, now: () => number) {
-  const insert = db.prepare<[RenderRow]>(
-    `INSERT INTO renders (id, team_id, api_key_id, mode, format, content_type, size_bytes, render_time_ms, file_name, created_at, expires_at)
-     VALUES (@id, @team_id, @api_key_id, @mode, @format, @content_type, @size_bytes, @render_time_ms, @file_name, @created_at, @expires_at)`,
-  );
-  const selectOne = db.prepare<[string], RenderRow>('SELECT * FROM renders WHERE id = ?');
-  const selectExpired = db.prepare<[number], RenderRow>('SELECT * FROM renders WHERE expires_at <= ? ORDER BY expires_at');
-  const selectFiles = db.prepare<[], { id: string; file_name: string }>('SELECT id, file_name FROM renders');
-  const deleteOne = db.prepare<[string]>('DELETE FROM renders WHERE id = ?');
-  const insertTombstone = db.prepare<[{ id: string; team_id: string; expired_at: number }]>(
-    'INSERT OR IGNORE INTO expired_renders (id, team_id, expired_at) VALUES (@id, @team_id, @expired_at)',
-  );
-  const selectTombstone = db.prepare<[string], { team_id: string }>('SELECT team_id FROM expired_renders WHERE id = ?');
-  const deleteTombstones = db.prepare<[number]>('DELETE FROM expired_renders WHERE expired_at < ?');
-
-  const get = (id: string): RenderRecord | undefined => {
-    const row = selectOne.get(id);
+export function renderQueries(db: Executor, now: () => number) {
+  const get = async (id: string): Promise<RenderRecord | undefined> => {
+    const row = await db.selectFrom('renders').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toRender(row);
+  };
+  const deleteOne = async (id: string): Promise<void> => {
+    await db.deleteFrom('renders').where('id', '=', id).execute();
   };
 
   return {
-    insert(render: RenderRecord): void {
-      insert.run(toRow(render));
+    async insert(render: RenderRecord): Promise<void> {
+      await db.insertInto('renders').values(toRow(render)).execute();
     },
 
     get,
 
     /** A row past its expiry that the purge has not reached yet is already expired. */
-    lookup(id: string, at: number = now()): RenderLookup {
-      const render = get(id);
+    async lookup(id: string, at: number = now()): Promise<RenderLookup> {
+      const render = await get(id);
       if (render) return render.expiresAt > at ? { state: 'ready', render } : { state: 'expired', teamId: render.teamId };
-      const tombstone = selectTombstone.get(id);
+      const tombstone = await db.selectFrom('expired_renders').select('team_id').where('id', '=', id).executeTakeFirst();
       return tombstone && { state: 'expired', teamId: tombstone.team_id };
     },
 
-    listExpired(at: number = now()): RenderRecord[] {
-      return selectExpired.all(at).map(toRender);
+    async listExpired(at: number = now()): Promise<RenderRecord[]> {
+      return (await db.selectFrom('renders').selectAll().where('expires_at', '<=', at).orderBy('expires_at').execute()).map(toRender);
     },
 
     /** Every row's output file, for the orphan sweep. */
-    listFiles(): { id: string; fileName: string }[] {
-      return selectFiles.all().map((row) => ({ id: row.id, fileName: row.file_name }));
+    async listFiles(): Promise<{ id: string; fileName: string }[]> {
+      return (await db.selectFrom('renders').select(['id', 'file_name']).execute()).map((row) => ({ id: row.id, fileName: row.file_name }));
     },
 
     /** Removes the row and leaves a tombstone; run inside a transaction with the other expiries of a purge. */
-    expire(render: RenderRecord, at: number = now()): void {
-      insertTombstone.run({ id: render.id, team_id: render.teamId, expired_at: at });
-      deleteOne.run(render.id);
+    async expire(render: RenderRecord, at: number = now()): Promise<void> {
+      await db
+        .insertInto('expired_renders')
+        .values({ id: render.id, team_id: render.teamId, expired_at: at })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await deleteOne(render.id);
     },
 
     /** Removes the row without a tombstone (its output is lost, not expired). */
-    delete(id: string): void {
-      deleteOne.run(id);
-    },
+    delete: deleteOne,
 
     /** Forgets tombstones older than `before`: such ids then answer 404 like unknown ones. */
-    forgetExpiredBefore(before: number): number {
-      return deleteTombstones.run(before).changes;
+    async forgetExpiredBefore(before: number): Promise<number> {
+      return Number((await db.deleteFrom('expired_renders').where('expired_at', '<', before).executeTakeFirst()).numDeletedRows);
     },
   };
 }

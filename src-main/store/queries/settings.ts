@@ -1,6 +1,6 @@
-// Prepared statements of the settings table: a few server-wide values, each kept as JSON and checked by its key's schema.
-import type Database from 'better-sqlite3';
+// Queries of the settings table: a few server-wide values, each kept as JSON and checked by its key's schema.
 import { z } from 'zod';
+import type { Executor } from '../schema';
 
 const SETTING_SCHEMAS = {
   /** The team the editor acts as, created on the server's first start. */
@@ -14,16 +14,11 @@ const SETTING_SCHEMAS = {
 export type Settings = { [K in keyof typeof SETTING_SCHEMAS]: z.infer<(typeof SETTING_SCHEMAS)[K]> };
 export type SettingKey = keyof Settings;
 
-export function settingsQueries(db: Database.Database) {
-  const select = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
-  const upsert = db.prepare<[{ key: string; value: string }]>(
-    'INSERT INTO settings (key, value) VALUES (@key, @value) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  );
-
+export function settingsQueries(db: Executor) {
   return {
     /** The stored value, or undefined when the setting was never set. */
-    get<K extends SettingKey>(key: K): Settings[K] | undefined {
-      const row = select.get(key);
+    async get<K extends SettingKey>(key: K): Promise<Settings[K] | undefined> {
+      const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
       if (!row) return undefined;
       const parsed = SETTING_SCHEMAS[key].safeParse(JSON.parse(row.value));
       // Only this module writes the table: a value that does not parse was edited by hand, and guessing would hide it.
@@ -31,8 +26,12 @@ export function settingsQueries(db: Database.Database) {
       return parsed.data as Settings[K];
     },
 
-    set<K extends SettingKey>(key: K, value: Settings[K]): void {
-      upsert.run({ key, value: JSON.stringify(SETTING_SCHEMAS[key].parse(value)) });
+    async set<K extends SettingKey>(key: K, value: Settings[K]): Promise<void> {
+      await db
+        .insertInto('settings')
+        .values({ key, value: JSON.stringify(SETTING_SCHEMAS[key].parse(value)) })
+        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+        .execute();
     },
   };
 }

@@ -1,24 +1,31 @@
-// Prepared statements of team_storage (the bytes of a team's kept outputs and print-job documents, kept by triggers) and the order they expire in.
-import type Database from 'better-sqlite3';
+// Queries of team_storage (the bytes of a team's kept outputs and print-job documents, kept by triggers) and the order they expire in.
+import { sql } from 'kysely';
+import type { Executor } from '../schema';
 
-export function storageQueries(db: Database.Database) {
-  const selectUsed = db.prepare<[string], { bytes: number }>('SELECT bytes FROM team_storage WHERE team_id = ?');
-  const selectByExpiry = db.prepare<[string, string], { size_bytes: number; expires_at: number }>(
-    `SELECT size_bytes, expires_at FROM renders WHERE team_id = ?
-     UNION ALL SELECT document_bytes, document_expires_at FROM print_jobs WHERE team_id = ? AND document_bytes IS NOT NULL
-     ORDER BY expires_at`,
-  );
-
+export function storageQueries(db: Executor) {
   return {
     /** Bytes of the team's kept outputs and reprint documents, expired ones the sweep has not deleted yet included. */
-    used(teamId: string): number {
-      return selectUsed.get(teamId)?.bytes ?? 0;
+    async used(teamId: string): Promise<number> {
+      return (await db.selectFrom('team_storage').select('bytes').where('team_id', '=', teamId).executeTakeFirst())?.bytes ?? 0;
     },
 
     /** When enough of the team's outputs and reprint documents will have expired to free `bytes` (epoch ms); undefined if all of them together do not. */
-    freedBy(teamId: string, bytes: number): number | undefined {
+    async freedBy(teamId: string, bytes: number): Promise<number | undefined> {
+      const rows = await db
+        .selectFrom('renders')
+        .select(['size_bytes', 'expires_at'])
+        .where('team_id', '=', teamId)
+        .unionAll(
+          db
+            .selectFrom('print_jobs')
+            .select([sql<number>`document_bytes`.as('size_bytes'), sql<number>`document_expires_at`.as('expires_at')])
+            .where('team_id', '=', teamId)
+            .where('document_bytes', 'is not', null),
+        )
+        .orderBy('expires_at')
+        .execute();
       let freed = 0;
-      for (const row of selectByExpiry.iterate(teamId, teamId)) {
+      for (const row of rows) {
         freed += row.size_bytes;
         if (freed >= bytes) return row.expires_at;
       }

@@ -1,21 +1,9 @@
-// Prepared statements of the teams table: create, read, change plan and overrides, flag for review.
+// Queries of the teams table: create, read, change plan and overrides, flag for review.
 import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import type { PlanName } from '../../../src-shared/api/plans';
+import type { Executor, TeamRow } from '../schema';
 import type { TeamRecord } from '../storeTypes';
-
-interface TeamRow {
-  id: string;
-  name: string;
-  plan: string;
-  quota_limit: number | null;
-  rate_minute: number | null;
-  rate_hour: number | null;
-  storage_limit: number | null;
-  flagged_at: number | null;
-  flagged_period: string | null;
-  created_at: number;
-}
 
 function toTeam(row: TeamRow): TeamRecord {
   return {
@@ -45,27 +33,14 @@ export interface NewTeam {
 /** Fields left out stay as they are; null clears an override back to the plan's value. */
 export type TeamChanges = Partial<Omit<NewTeam, 'name'>>;
 
-export function teamQueries(db: Database.Database, now: () => number) {
-  const insert = db.prepare<[TeamRow]>(
-    `INSERT INTO teams (id, name, plan, quota_limit, rate_minute, rate_hour, storage_limit, flagged_at, flagged_period, created_at)
-     VALUES (@id, @name, @plan, @quota_limit, @rate_minute, @rate_hour, @storage_limit, @flagged_at, @flagged_period, @created_at)`,
-  );
-  const selectOne = db.prepare<[string], TeamRow>('SELECT * FROM teams WHERE id = ?');
-  const selectAll = db.prepare<[], TeamRow>('SELECT * FROM teams ORDER BY created_at, rowid');
-  const updateLimits = db.prepare<[Pick<TeamRow, 'id' | 'plan' | 'quota_limit' | 'rate_minute' | 'rate_hour' | 'storage_limit'>]>(
-    'UPDATE teams SET plan = @plan, quota_limit = @quota_limit, rate_minute = @rate_minute, rate_hour = @rate_hour, storage_limit = @storage_limit WHERE id = @id',
-  );
-  const flag = db.prepare<[{ id: string; at: number; period: string }]>(
-    'UPDATE teams SET flagged_at = @at, flagged_period = @period WHERE id = @id AND flagged_period IS NOT @period',
-  );
-
-  const get = (id: string): TeamRecord | undefined => {
-    const row = selectOne.get(id);
+export function teamQueries(db: Executor, now: () => number) {
+  const get = async (id: string): Promise<TeamRecord | undefined> => {
+    const row = await db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toTeam(row);
   };
 
   return {
-    create(team: NewTeam): TeamRecord {
+    async create(team: NewTeam): Promise<TeamRecord> {
       const row: TeamRow = {
         id: randomUUID(),
         name: team.name,
@@ -78,34 +53,44 @@ export function teamQueries(db: Database.Database, now: () => number) {
         flagged_period: null,
         created_at: now(),
       };
-      insert.run(row);
+      await db.insertInto('teams').values(row).execute();
       return toTeam(row);
     },
 
     get,
 
-    list(): TeamRecord[] {
-      return selectAll.all().map(toTeam);
+    async list(): Promise<TeamRecord[]> {
+      const rows = await db.selectFrom('teams').selectAll().orderBy('created_at').orderBy(sql`rowid`).execute();
+      return rows.map(toTeam);
     },
 
-    update(id: string, changes: TeamChanges): TeamRecord | undefined {
-      const team = get(id);
+    async update(id: string, changes: TeamChanges): Promise<TeamRecord | undefined> {
+      const team = await get(id);
       if (!team) return undefined;
       const pick = <T>(change: T | null | undefined, current: T | null): T | null => (change === undefined ? current : change);
-      updateLimits.run({
-        id,
-        plan: changes.plan ?? team.plan,
-        quota_limit: pick(changes.quotaLimit, team.quotaLimit),
-        rate_minute: pick(changes.rateMinute, team.rateMinute),
-        rate_hour: pick(changes.rateHour, team.rateHour),
-        storage_limit: pick(changes.storageLimit, team.storageLimit),
-      });
+      await db
+        .updateTable('teams')
+        .set({
+          plan: changes.plan ?? team.plan,
+          quota_limit: pick(changes.quotaLimit, team.quotaLimit),
+          rate_minute: pick(changes.rateMinute, team.rateMinute),
+          rate_hour: pick(changes.rateHour, team.rateHour),
+          storage_limit: pick(changes.storageLimit, team.storageLimit),
+        })
+        .where('id', '=', id)
+        .execute();
       return get(id);
     },
 
     /** Marks the team for review in `period`; true if this call set the flag (it is set once per period). */
-    flagForReview(id: string, period: string, at: number = now()): boolean {
-      return flag.run({ id, at, period }).changes > 0;
+    async flagForReview(id: string, period: string, at: number = now()): Promise<boolean> {
+      const result = await db
+        .updateTable('teams')
+        .set({ flagged_at: at, flagged_period: period })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('flagged_period', 'is', null), eb('flagged_period', '<>', period)]))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
   };
 }

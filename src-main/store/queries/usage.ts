@@ -1,45 +1,51 @@
-// Prepared statements of usage_monthly and usage_daily: render counters per team, live and test, by UTC month and day.
-import type Database from 'better-sqlite3';
+// Queries of usage_monthly and usage_daily: render counters per team, live and test, by UTC month and day.
 import { dayOf, periodOf } from '../../../src-shared/api/plans';
+import type { Executor } from '../schema';
 import type { KeyMode, UsageCounts } from '../storeTypes';
 
 export interface DailyUsage extends UsageCounts {
   day: string;
 }
 
-export function usageQueries(db: Database.Database) {
-  type Bump = { team_id: string; key: string; live: number; test: number };
-  const bumpMonthly = db.prepare<[Bump]>(
-    `INSERT INTO usage_monthly (team_id, period, live, test) VALUES (@team_id, @key, @live, @test)
-     ON CONFLICT (team_id, period) DO UPDATE SET live = live + excluded.live, test = test + excluded.test`,
-  );
-  const bumpDaily = db.prepare<[Bump]>(
-    `INSERT INTO usage_daily (team_id, day, live, test) VALUES (@team_id, @key, @live, @test)
-     ON CONFLICT (team_id, day) DO UPDATE SET live = live + excluded.live, test = test + excluded.test`,
-  );
-  const selectMonth = db.prepare<[string, string], UsageCounts>('SELECT live, test FROM usage_monthly WHERE team_id = ? AND period = ?');
-  const selectDays = db.prepare<[string, string, string], DailyUsage>(
-    'SELECT day, live, test FROM usage_daily WHERE team_id = ? AND day >= ? AND day <= ? ORDER BY day',
-  );
-
-  const get = (teamId: string, period: string): UsageCounts => selectMonth.get(teamId, period) ?? { live: 0, test: 0 };
+export function usageQueries(db: Executor) {
+  const get = async (teamId: string, period: string): Promise<UsageCounts> =>
+    (await db.selectFrom('usage_monthly').select(['live', 'test']).where('team_id', '=', teamId).where('period', '=', period).executeTakeFirst()) ?? { live: 0, test: 0 };
 
   return {
     /** Renders counted in a period ('YYYY-MM', see periodOf); zeros for a period without renders. */
     get,
 
     /** Counts `count` renders (a batch's labels) in their month and day; returns the month's counts after. Part of recordRender's transaction. */
-    increment(teamId: string, mode: KeyMode, at: number, count = 1): UsageCounts {
+    async increment(teamId: string, mode: KeyMode, at: number, count = 1): Promise<UsageCounts> {
       const period = periodOf(at).period;
       const bump = { team_id: teamId, live: mode === 'live' ? count : 0, test: mode === 'test' ? count : 0 };
-      bumpMonthly.run({ ...bump, key: period });
-      bumpDaily.run({ ...bump, key: dayOf(at) });
+      // Qualified names: in PostgreSQL a bare column in DO UPDATE is ambiguous with the excluded row.
+      await db
+        .insertInto('usage_monthly')
+        .values({ ...bump, period })
+        .onConflict((oc) =>
+          oc.columns(['team_id', 'period']).doUpdateSet((eb) => ({
+            live: eb('usage_monthly.live', '+', eb.ref('excluded.live')),
+            test: eb('usage_monthly.test', '+', eb.ref('excluded.test')),
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('usage_daily')
+        .values({ ...bump, day: dayOf(at) })
+        .onConflict((oc) =>
+          oc.columns(['team_id', 'day']).doUpdateSet((eb) => ({
+            live: eb('usage_daily.live', '+', eb.ref('excluded.live')),
+            test: eb('usage_daily.test', '+', eb.ref('excluded.test')),
+          })),
+        )
+        .execute();
       return get(teamId, period);
     },
 
     /** Days with renders between fromDay and toDay inclusive ('YYYY-MM-DD'); days without renders are absent. */
-    perDay(teamId: string, fromDay: string, toDay: string): DailyUsage[] {
-      return selectDays.all(teamId, fromDay, toDay);
+    perDay(teamId: string, fromDay: string, toDay: string): Promise<DailyUsage[]> {
+      return db.selectFrom('usage_daily').select(['day', 'live', 'test']).where('team_id', '=', teamId).where('day', '>=', fromDay).where('day', '<=', toDay).orderBy('day').execute();
     },
   };
 }

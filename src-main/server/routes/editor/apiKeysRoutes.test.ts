@@ -54,10 +54,10 @@ describe('API keys in the editor', () => {
       expect(answer.status, JSON.stringify(json)).toBe(400);
       expect(answer.json()).toMatchObject({ code: 'BAD_REQUEST' });
     }
-    const other = server.store.teams.create({ name: 'Other', plan: 'dev' });
-    const theirs = server.store.apiKeys.create({ teamId: other.id, mode: 'live' });
+    const other = await server.store.teams.create({ name: 'Other', plan: 'dev' });
+    const theirs = await server.store.apiKeys.create({ teamId: other.id, mode: 'live' });
     expect((await api(server, `/api/keys/${theirs.record.id}`, { method: 'DELETE' })).status).toBe(404);
-    expect(server.store.apiKeys.get(theirs.record.id)?.revokedAt).toBeNull();
+    expect((await server.store.apiKeys.get(theirs.record.id))?.revokedAt).toBeNull();
     expect((await api(server, '/api/keys/nope', { method: 'DELETE' })).status).toBe(404);
   });
 });

@@ -7,13 +7,13 @@ import { jsonBody } from '../../middleware/jsonBody';
 import { parseRequestBody } from '../../requestBody';
 
 export function registerApiKeysRoutes(router: Router, store: Store, teamId: string): void {
-  router.get('/api/keys', (ctx) => {
-    ctx.body = { keys: store.apiKeys.list(teamId) };
+  router.get('/api/keys', async (ctx) => {
+    ctx.body = { keys: await store.apiKeys.list(teamId) };
   });
 
-  router.post('/api/keys', jsonBody(), (ctx) => {
+  router.post('/api/keys', jsonBody(), async (ctx) => {
     const { mode, demo, name } = parseRequestBody(createKeyBodySchema, ctx.request.body);
-    const { record, key } = store.apiKeys.create({ teamId, mode, demo, name });
+    const { record, key } = await store.apiKeys.create({ teamId, mode, demo, name });
     const created: CreatedApiKey = { id: record.id, key, record };
     // The key exists nowhere else: no cache may keep the answer.
     ctx.set('Cache-Control', 'no-store');
@@ -21,11 +21,11 @@ export function registerApiKeysRoutes(router: Router, store: Store, teamId: stri
     ctx.body = created;
   });
 
-  router.delete('/api/keys/:id', (ctx) => {
+  router.delete('/api/keys/:id', async (ctx) => {
     const id = ctx.params.id ?? '';
-    ctx.body = store.transaction(() => {
-      if (store.apiKeys.get(id)?.teamId !== teamId) throw new NotFoundError(`API key "${id}" was not found`);
-      return store.apiKeys.revoke(id);
+    ctx.body = await store.transaction(async (trx) => {
+      if ((await trx.apiKeys.get(id))?.teamId !== teamId) throw new NotFoundError(`API key "${id}" was not found`);
+      return trx.apiKeys.revoke(id);
     });
   });
 }

@@ -54,7 +54,7 @@ describe('GET /api/session with the admin token', () => {
       host: '127.0.0.1',
       port: server.port,
     });
-    expect(server.store.teams.get(session.teamId)).toMatchObject({ name: WORKSPACE_TEAM_NAME, plan: 'enterprise' });
+    expect(await server.store.teams.get(session.teamId)).toMatchObject({ name: WORKSPACE_TEAM_NAME, plan: 'enterprise' });
   });
 
   it('answers unknown /api paths with 404 once signed in', async () => {
@@ -95,14 +95,14 @@ describe('the admin link /?token=', () => {
 describe('CSRF: changes made with the cookie', () => {
   it('are refused without X-Labelsmith-Editor: 1, and nothing changes', async () => {
     const cookie = await signIn(server);
-    const before = server.store.templates.listForTeam((await api(server, '/api/session')).json<EditorSession>().teamId, { publishedOnly: false }).length;
+    const before = (await server.store.templates.listForTeam((await api(server, '/api/session')).json<EditorSession>().teamId, { publishedOnly: false })).length;
     const refused = await api(server, '/api/templates', { auth: { cookie }, json: { content: smallTemplate('Forged') } });
     expect(refused.status).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
     const wrongValue = await api(server, '/api/templates', { auth: { cookie }, json: { content: smallTemplate('Forged') }, headers: { 'X-Labelsmith-Editor': 'yes' } });
     expect(wrongValue.status).toBe(403);
     const teamId = (await api(server, '/api/session')).json<EditorSession>().teamId;
-    expect(server.store.templates.listForTeam(teamId, { publishedOnly: false })).toHaveLength(before);
+    expect(await server.store.templates.listForTeam(teamId, { publishedOnly: false })).toHaveLength(before);
   });
 
   it('pass with the header; a delete without it is refused too', async () => {
@@ -182,7 +182,7 @@ describe('after a restart on the same data directory', () => {
       expect(again.token).toBe(dataServer.token);
       expectAuthRequired(await api(again, '/api/session', { auth: { cookie } }));
       expect((await api(again, '/api/session', { auth: { cookie: await signIn(again) } })).json<EditorSession>().teamId).toBe(teamId);
-      expect(again.store.teams.list().filter((team) => team.name === WORKSPACE_TEAM_NAME)).toHaveLength(1);
+      expect((await again.store.teams.list()).filter((team) => team.name === WORKSPACE_TEAM_NAME)).toHaveLength(1);
     } finally {
       await again.close();
     }

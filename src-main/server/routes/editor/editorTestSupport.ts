@@ -47,7 +47,7 @@ export interface EditorServer {
 /** startServer as `labelsmith serve` runs it, on 127.0.0.1 and any free port; close() also stops the pool and the store. */
 export async function startEditorServer(options: EditorServerOptions = {}): Promise<EditorServer> {
   const dataDir = options.dataDir ?? tempDir();
-  const store = openStore(dataDir, options.now === undefined ? {} : { now: options.now });
+  const store = await openStore(dataDir, options.now === undefined ? {} : { now: options.now });
   const pool = createRenderPool({ threads: 1 });
   const running = await startServer({
     store,
@@ -55,7 +55,7 @@ export async function startEditorServer(options: EditorServerOptions = {}): Prom
     logger: pino({ level: 'silent' }),
     config: { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION, rendererDir: options.rendererDir, ...options.config },
   });
-  return { url: running.url, port: running.port, dataDir, token: loadOrCreateAdminToken(store), store, close: () => running.close() };
+  return { url: running.url, port: running.port, dataDir, token: await loadOrCreateAdminToken(store), store, close: () => running.close() };
 }
 
 export interface Answer {

@@ -1,7 +1,7 @@
 // How the editor's API shows stored records, and the lookup every template route shares.
 import { NotFoundError } from '../../../../src-shared/api/apiErrors';
 import type { EditorTemplate, EditorTemplateSummary } from '../../../../src-shared/api/editorApi';
-import type { Store } from '../../../store/openStore';
+import type { StoreScope } from '../../../store/openStore';
 import type { TemplateRecord } from '../../../store/storeTypes';
 
 /** The author of versions published in the editor: it has one user, the administrator with the admin session. */
@@ -28,8 +28,8 @@ export function templateView(template: TemplateRecord): EditorTemplate {
 }
 
 /** The workspace team's template with this id; another team's is as unknown as a missing one. */
-export function workspaceTemplate(store: Store, teamId: string, id: string): TemplateRecord {
-  const template = store.templates.get(id);
+export async function workspaceTemplate(store: StoreScope, teamId: string, id: string): Promise<TemplateRecord> {
+  const template = await store.templates.get(id);
   if (!template || template.teamId !== teamId) throw new NotFoundError(`template "${id}" was not found`);
   return template;
 }

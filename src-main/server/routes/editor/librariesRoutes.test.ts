@@ -9,8 +9,8 @@ let server: EditorServer;
 let otherKey: string;
 beforeAll(async () => {
   server = await startEditorServer();
-  const other = server.store.teams.create({ name: 'Customer', plan: 'dev' });
-  otherKey = server.store.apiKeys.create({ teamId: other.id, mode: 'test' }).key;
+  const other = await server.store.teams.create({ name: 'Customer', plan: 'dev' });
+  otherKey = (await server.store.apiKeys.create({ teamId: other.id, mode: 'test' })).key;
 });
 afterAll(async () => {
   await server.close();
@@ -68,9 +68,9 @@ describe('libraries in the editor', () => {
 
   it('refuse a slug the library has already, unknown libraries and templates, and other teams’ templates', async () => {
     await api(server, '/api/libraries', { json: { slug: 'pricing', name: 'Price tags' } });
-    const customer = server.store.teams.create({ name: 'Another', plan: 'pro' });
-    const library = server.store.libraries.getBySlug('pricing');
-    const theirs = server.store.transaction(() => server.store.templates.create({ teamId: customer.id, content: parseTemplate(smallTemplate('Price tag')), slug: 'price-tag', libraryId: library?.id }));
+    const customer = await server.store.teams.create({ name: 'Another', plan: 'pro' });
+    const library = await server.store.libraries.getBySlug('pricing');
+    const theirs = await server.store.transaction((trx) => trx.templates.create({ teamId: customer.id, content: parseTemplate(smallTemplate('Price tag')), slug: 'price-tag', libraryId: library?.id }));
     const mine = await newTemplate('Price tag', 'price-tag');
     const taken = await api(server, '/api/libraries/pricing/templates', { json: { templateId: mine.id } });
     expect(taken.status).toBe(409);
@@ -80,13 +80,13 @@ describe('libraries in the editor', () => {
     expect((await api(server, '/api/libraries/nope/templates', { json: { templateId: mine.id } })).status).toBe(404);
     expect((await api(server, '/api/libraries/pricing/templates', { json: { templateId: 'nope' } })).status).toBe(404);
     expect((await api(server, '/api/libraries/pricing/templates', { json: {} })).status).toBe(400);
-    const otherTeams = server.store.transaction(() => server.store.templates.create({ teamId: customer.id, content: parseTemplate(smallTemplate('Not mine')) }));
+    const otherTeams = await server.store.transaction((trx) => trx.templates.create({ teamId: customer.id, content: parseTemplate(smallTemplate('Not mine')) }));
     expect((await api(server, '/api/libraries/pricing/templates', { json: { templateId: otherTeams.id } })).status).toBe(404);
 
     // Super admin: another team's template can be taken out of a library; it stays that team's.
     const removed = await api(server, `/api/libraries/pricing/templates/${theirs.id}`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
-    expect(server.store.templates.get(theirs.id)).toMatchObject({ teamId: customer.id, libraryId: null });
+    expect(await server.store.templates.get(theirs.id)).toMatchObject({ teamId: customer.id, libraryId: null });
     expect((await api(server, '/api/libraries/pricing/templates', { json: { templateId: mine.id } })).status).toBe(200);
   });
 

@@ -25,10 +25,10 @@ async function previewSerial(): Promise<string | undefined> {
 
 it("shows the workspace counter's next value, without advancing it", async () => {
   expect(await previewSerial()).toBe('SN00100');
-  const teamId = server.store.settings.get('workspaceTeamId') ?? '';
+  const teamId = await server.store.settings.get('workspaceTeamId') ?? '';
   // Live renders of the workspace team took 42 values meanwhile.
-  server.store.counters.reserve(teamId, { parcel: { start: 100, step: 1 } }, 42);
+  await server.store.counters.reserve(teamId, { parcel: { start: 100, step: 1 } }, 42);
   expect(await previewSerial()).toBe('SN00142');
   expect(await previewSerial()).toBe('SN00142');
-  expect(server.store.counters.peek(teamId, { parcel: { start: 100, step: 1 } })).toEqual({ parcel: 142 });
+  expect(await server.store.counters.peek(teamId, { parcel: { start: 100, step: 1 } })).toEqual({ parcel: 142 });
 });

@@ -13,9 +13,9 @@ export function registerPreviewRoute(router: Router, pool: RenderPool, store: St
   router.post('/api/preview', jsonBody(), async (ctx) => {
     const request = parseRequestBody(previewBodySchema, ctx.request.body);
     // The workspace's counters show the values the next live render would take; a preview takes none.
-    const counters = renderCounters(store, teamId, request.template, 1, false).values;
+    const counters = (await renderCounters(store, teamId, request.template, 1, false)).values;
     // Errors leave as /v1/render's do: INVALID_TEMPLATE and BAD_REQUEST 400, RENDER_ERROR 502, SERVICE_BUSY 503.
-    const template = resolveLibraryImages(store, teamId, request.template);
+    const template = await resolveLibraryImages(store, teamId, request.template);
     const rendered = await pool.render({ template, data: request.data, format: request.format, dpi: request.dpi, zplDpi: request.zplDpi, counters, team: teamId });
     ctx.set(PREVIEW_WARNINGS_HEADER, encodeURIComponent(JSON.stringify(rendered.warnings)));
     ctx.set('Cache-Control', 'no-store');

@@ -10,7 +10,7 @@ let server: EditorServer;
 let teamId: string;
 beforeAll(async () => {
   server = await startEditorServer();
-  teamId = server.store.settings.get('workspaceTeamId') ?? '';
+  teamId = await server.store.settings.get('workspaceTeamId') ?? '';
 });
 afterAll(async () => {
   await server.close();
@@ -18,10 +18,10 @@ afterAll(async () => {
 
 let printerNumber = 0;
 /** A workspace printer at the fake printer, set up in the store: the editor's printer routes are not under test here. */
-function printerAt(fake: FakeZplPrinter, team = teamId): string {
+async function printerAt(fake: FakeZplPrinter, team = teamId): Promise<string> {
   printerNumber += 1;
   const connection = { kind: 'raw' as const, host: fake.host, port: fake.port };
-  return server.store.printers.create({ teamId: team, name: `Printer ${printerNumber}`, connection, dpi: 203, media: null, darkness: null, speed: null }).id;
+  return (await server.store.printers.create({ teamId: team, name: `Printer ${printerNumber}`, connection, dpi: 203, media: null, darkness: null, speed: null })).id;
 }
 
 async function waitForJob(id: string): Promise<PrintJob> {
@@ -41,15 +41,15 @@ function labelConnections(fake: FakeZplPrinter): string[] {
 describe('POST /api/print', () => {
   it('prints an inline template as the workspace team, answers 202 with the /v1 job JSON, and counts live usage', async () => {
     const fake = await fakePrinter();
-    const printerId = printerAt(fake);
-    const usedBefore = server.store.usage.get(teamId, periodOf(server.store.now()).period).live;
+    const printerId = await printerAt(fake);
+    const usedBefore = (await server.store.usage.get(teamId, periodOf(server.store.now()).period)).live;
     const answer = await api(server, '/api/print', { json: { template: smallTemplate(), records: [{ title: 'One' }, { title: 'Two' }], printerId, copies: 2 } });
     expect(answer.status, answer.text).toBe(202);
     const job = printJobSchema.parse(answer.json());
     expect(Object.keys(answer.json()).sort()).toEqual(['attempts', 'copies', 'countersReturned', 'createdAt', 'format', 'id', 'labelCount', 'labelsSent', 'printerId', 'reprintable', 'status', 'templateId', 'templateVersion', 'totalLabels', 'updatedAt', 'warnings']);
     expect(job).toMatchObject({ status: 'queued', printerId, labelCount: 2, copies: 2, totalLabels: 4, labelsSent: 0 });
     expect(answer.headers.get('location')).toBe(`${server.url}/api/print-jobs/${job.id}`);
-    expect(server.store.usage.get(teamId, periodOf(server.store.now()).period).live).toBe(usedBefore + 4);
+    expect((await server.store.usage.get(teamId, periodOf(server.store.now()).period)).live).toBe(usedBefore + 4);
 
     expect(await waitForJob(job.id)).toMatchObject({ status: 'done', labelsSent: 4 });
     const titles = labelConnections(fake).flatMap((chunk) => [...chunk.matchAll(/\^FD(One|Two)\^FS/g)].map((match) => match[1]));
@@ -58,7 +58,7 @@ describe('POST /api/print', () => {
 
   it('prints a saved workspace template by id, a draft included', async () => {
     const fake = await fakePrinter();
-    const printerId = printerAt(fake);
+    const printerId = await printerAt(fake);
     const created = await api(server, '/api/templates', { json: { content: smallTemplate('Draft tag') } });
     expect(created.status, created.text).toBe(201);
     const templateId = String(created.json().id);
@@ -70,8 +70,8 @@ describe('POST /api/print', () => {
 
   it('answers 404 for another team’s printer or job, 400 for a bad body, and needs the session (and its header for changes)', async () => {
     const fake = await fakePrinter();
-    const otherTeam = server.store.teams.create({ name: 'Elsewhere', plan: 'pro' });
-    const foreignPrinter = printerAt(fake, otherTeam.id);
+    const otherTeam = await server.store.teams.create({ name: 'Elsewhere', plan: 'pro' });
+    const foreignPrinter = await printerAt(fake, otherTeam.id);
     const body = { template: smallTemplate(), data: { title: 'x' }, printerId: foreignPrinter };
     for (const notFound of [body, { ...body, templateId: 'nope', template: undefined }]) {
       const answer = await api(server, '/api/print', { json: notFound });
@@ -88,7 +88,7 @@ describe('POST /api/print', () => {
     }
     expect((await api(server, '/api/print', { json: body, auth: 'none' })).status).toBe(401);
     const cookie = await signIn(server);
-    const withoutHeader = await api(server, '/api/print', { json: { ...body, printerId: printerAt(await fakePrinter()) }, auth: { cookie } });
+    const withoutHeader = await api(server, '/api/print', { json: { ...body, printerId: await printerAt(await fakePrinter()) }, auth: { cookie } });
     expect(withoutHeader.status).toBe(403);
     expect(fake.connections).toEqual([]);
   });

@@ -15,38 +15,38 @@ export function registerPrintJobsRoutes(router: Router, deps: PrintJobDeps, team
   const { store } = deps;
 
   // Printed labels are real usage: counted as the workspace team's live renders (no API key), within its quota.
-  const requester = (): JobRequester => ({ team: currentWorkspaceTeam(store, teamId), apiKeyId: null, mode: 'live' });
+  const requester = async (): Promise<JobRequester> => ({ team: await currentWorkspaceTeam(store, teamId), apiKeyId: null, mode: 'live' });
 
   router.post('/api/print', jsonBody(), async (ctx) => {
     const printRequester: PrintRequester = {
-      ...requester(),
+      ...(await requester()),
       // The editor prints its own templates: the saved draft, a version it names, or the one it has open, inline.
       template: (request) =>
-        requestedTemplate(request, (templateId, number) => {
-          const template = workspaceTemplate(store, teamId, templateId);
+        requestedTemplate(request, async (templateId, number) => {
+          const template = await workspaceTemplate(store, teamId, templateId);
           if (number === undefined) return { content: template.content, version: null, id: template.id };
-          const version = templateVersionFor(store, template, templateId, number);
+          const version = await templateVersionFor(store, template, templateId, number);
           return { content: version.content, version: version.number, id: template.id };
         }),
     };
     await acceptPrintJob(ctx, deps, printRequester, EDITOR_JOBS_PATH);
   });
 
-  router.get(EDITOR_JOBS_PATH, (ctx) => {
+  router.get(EDITOR_JOBS_PATH, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = printJobPage(store, teamId, ctx.query);
+    ctx.body = await printJobPage(store, teamId, ctx.query);
   });
 
-  router.get(`${EDITOR_JOBS_PATH}/:id`, (ctx) => {
+  router.get(`${EDITOR_JOBS_PATH}/:id`, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = printJobView(teamJob(store, teamId, ctx.params.id ?? ''));
+    ctx.body = printJobView(await teamJob(store, teamId, ctx.params.id ?? ''));
   });
 
   router.post(`${EDITOR_JOBS_PATH}/:id/reprint`, optionalJsonBody(), async (ctx) => {
-    await acceptReprint(ctx, deps, requester(), EDITOR_JOBS_PATH);
+    await acceptReprint(ctx, deps, await requester(), EDITOR_JOBS_PATH);
   });
 
-  router.post(`${EDITOR_JOBS_PATH}/:id/cancel`, (ctx) => {
-    answerCancel(ctx, deps, teamId);
+  router.post(`${EDITOR_JOBS_PATH}/:id/cancel`, async (ctx) => {
+    await answerCancel(ctx, deps, teamId);
   });
 }

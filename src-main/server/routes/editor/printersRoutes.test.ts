@@ -66,10 +66,10 @@ describe('printers in the editor', () => {
 
     const listed = (await api(server, '/api/printers')).json<{ printers: EditorPrinter[] }>().printers;
     expect(listed).toEqual([dock, office, usb]);
-    expect(server.store.printers.get(dock.id)).toMatchObject({ teamId, name: 'Dock 1', connection: dock.connection, dpi: 300, timeZone: 'Europe/Berlin' });
+    expect(await server.store.printers.get(dock.id)).toMatchObject({ teamId, name: 'Dock 1', connection: dock.connection, dpi: 300, timeZone: 'Europe/Berlin' });
     // Another team's printers stay out of the workspace's list.
-    const other = server.store.teams.create({ name: 'Other', plan: 'dev' });
-    server.store.printers.create({ teamId: other.id, name: 'Theirs', connection: { kind: 'raw', host: 'theirs', port: 9100 }, dpi: 203, media: null, darkness: null, speed: null });
+    const other = await server.store.teams.create({ name: 'Other', plan: 'dev' });
+    await server.store.printers.create({ teamId: other.id, name: 'Theirs', connection: { kind: 'raw', host: 'theirs', port: 9100 }, dpi: 203, media: null, darkness: null, speed: null });
     expect((await api(server, '/api/printers')).json<{ printers: EditorPrinter[] }>().printers.map((printer) => printer.name)).toEqual(['Dock 1', 'Office', 'USB']);
   });
 
@@ -89,7 +89,7 @@ describe('printers in the editor', () => {
       [{ name: 'P', connection: { kind: 'raw', host: 'zebra' }, media: { width: '4', height: '6in' } }, 'media.width', /length with a unit/],
       [{ name: 'P', connection: { kind: 'raw', host: 'zebra' }, timeZone: 'Mars/Olympus' }, 'timeZone', /Mars\/Olympus/],
     ];
-    const before = server.store.printers.list(teamId).length;
+    const before = (await server.store.printers.list(teamId)).length;
     for (const [json, path, message] of cases) {
       const answer = await api(server, '/api/printers', { json });
       expect(answer.status, JSON.stringify(json)).toBe(400);
@@ -103,7 +103,7 @@ describe('printers in the editor', () => {
     const taken = await api(server, '/api/printers', { json: { name: 'Dock 1', connection: { kind: 'raw', host: 'other' } } });
     expect(taken.status).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'CONFLICT', error: expect.stringMatching(/^name: .*"Dock 1"/) });
-    expect(server.store.printers.list(teamId)).toHaveLength(before);
+    expect(await server.store.printers.list(teamId)).toHaveLength(before);
   });
 
   it('are edited whole, keeping their id, and only the workspace’s own', async () => {
@@ -126,10 +126,10 @@ describe('printers in the editor', () => {
     // Keeping its own name is no conflict.
     expect((await api(server, `/api/printers/${printer.id}`, { method: 'PUT', json: { name: 'Renamed', connection: { kind: 'raw', host: 'x' } } })).status).toBe(200);
 
-    const theirs = server.store.printers.list(server.store.teams.list().find((team) => team.name === 'Other')?.id ?? '')[0];
+    const theirs = (await server.store.printers.list((await server.store.teams.list()).find((team) => team.name === 'Other')?.id ?? ''))[0];
     expect(theirs).toBeDefined();
     expect((await api(server, `/api/printers/${theirs?.id}`, { method: 'PUT', json: { name: 'Mine', connection: { kind: 'raw', host: 'x' } } })).status).toBe(404);
-    expect(server.store.printers.get(theirs?.id ?? '')?.name).toBe('Theirs');
+    expect((await server.store.printers.get(theirs?.id ?? ''))?.name).toBe('Theirs');
   });
 
   it('refuse a device printer at a regular file, a folder, a link to a file or /dev/null with 400, added or edited', async () => {
@@ -138,7 +138,7 @@ describe('printers in the editor', () => {
       const bashrc = join(dir, '.bashrc');
       writeFileSync(bashrc, 'alias ll="ls -l"\n');
       symlinkSync(bashrc, join(dir, 'lp0'));
-      const before = server.store.printers.list(teamId);
+      const before = await server.store.printers.list(teamId);
       const printer = await addRaw(9100);
       for (const path of [bashrc, dir, join(dir, 'lp0'), '/dev/null']) {
         for (const answer of [
@@ -154,8 +154,8 @@ describe('printers in the editor', () => {
         }
       }
       expect(readFileSync(bashrc, 'utf8')).toBe('alias ll="ls -l"\n');
-      expect(server.store.printers.list(teamId)).toEqual([...before, server.store.printers.get(printer.id)]);
-      expect(server.store.printers.get(printer.id)?.connection).toEqual({ kind: 'raw', host: '127.0.0.1', port: 9100 });
+      expect(await server.store.printers.list(teamId)).toEqual([...before, await server.store.printers.get(printer.id)]);
+      expect((await server.store.printers.get(printer.id))?.connection).toEqual({ kind: 'raw', host: '127.0.0.1', port: 9100 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -167,14 +167,14 @@ describe('printers in the editor', () => {
     const removed = await api(server, `/api/printers/${printer.id}`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
     expect(removed.json()).toEqual(printer);
-    expect(server.store.printers.get(printer.id)).toBeUndefined();
+    expect(await server.store.printers.get(printer.id)).toBeUndefined();
     expect((await api(server, `/api/printers/${printer.id}`, { method: 'DELETE' })).status).toBe(404);
 
-    const theirs = server.store.printers.list(server.store.teams.list().find((team) => team.name === 'Other')?.id ?? '')[0];
+    const theirs = (await server.store.printers.list((await server.store.teams.list()).find((team) => team.name === 'Other')?.id ?? ''))[0];
     const refused = await api(server, `/api/printers/${theirs?.id}`, { method: 'DELETE' });
     expect(refused.status).toBe(404);
     expect(refused.json()).toMatchObject({ code: 'NOT_FOUND' });
-    expect(server.store.printers.get(theirs?.id ?? '')).toBeDefined();
+    expect(await server.store.printers.get(theirs?.id ?? '')).toBeDefined();
   });
 
   it('print the test label: the printer gets its ZPL with the printer’s name, settings first', async () => {

@@ -7,7 +7,7 @@ import type { EditorPrinter, EditorPrinterTestResult } from '../../../../src-sha
 import { devicePathProblem, devicePatterns } from '../../../printing/devicePrinter';
 import { configuredPrinterDriver } from '../../../printing/printerDrivers';
 import { renderTestLabel } from '../../../printing/printerTestLabel';
-import type { Store } from '../../../store/openStore';
+import type { Store, StoreScope } from '../../../store/openStore';
 import {
   darknessSchema,
   printerFontsSchema,
@@ -60,22 +60,22 @@ function printerView(printer: PrinterRecord): EditorPrinter {
 }
 
 /** The table's UNIQUE (team_id, name) would refuse it too, as an SQLite error rather than words about the field. */
-function refuseTakenName(store: Store, teamId: string, name: string, exceptId: string | null): void {
-  if (store.printers.list(teamId).some((other) => other.name === name && other.id !== exceptId)) {
+async function refuseTakenName(store: StoreScope, teamId: string, name: string, exceptId: string | null): Promise<void> {
+  if ((await store.printers.list(teamId)).some((other) => other.name === name && other.id !== exceptId)) {
     throw new ConflictError(`name: the workspace already has a printer named ${JSON.stringify(name)}; choose another name`);
   }
 }
 
 export function registerPrintersRoutes(router: Router, store: Store, teamId: string): void {
-  router.get('/api/printers', (ctx) => {
-    ctx.body = { printers: store.printers.list(teamId).map(printerView) };
+  router.get('/api/printers', async (ctx) => {
+    ctx.body = { printers: (await store.printers.list(teamId)).map(printerView) };
   });
 
   router.post('/api/printers', jsonBody(), async (ctx) => {
     const body = await printerBody(ctx.request.body);
-    const printer = store.transaction(() => {
-      refuseTakenName(store, teamId, body.name, null);
-      return store.printers.create({ teamId, ...body });
+    const printer = await store.transaction(async (trx) => {
+      await refuseTakenName(trx, teamId, body.name, null);
+      return trx.printers.create({ teamId, ...body });
     });
     ctx.status = 201;
     ctx.body = printerView(printer);
@@ -85,21 +85,21 @@ export function registerPrintersRoutes(router: Router, store: Store, teamId: str
   router.put('/api/printers/:id', jsonBody(), async (ctx) => {
     const id = ctx.params.id ?? '';
     const body = await printerBody(ctx.request.body);
-    const printer = store.transaction(() => {
-      teamPrinter(store, teamId, id);
-      refuseTakenName(store, teamId, body.name, id);
-      return store.printers.update(id, { teamId, ...body });
+    const printer = await store.transaction(async (trx) => {
+      await teamPrinter(trx, teamId, id);
+      await refuseTakenName(trx, teamId, body.name, id);
+      return trx.printers.update(id, { teamId, ...body });
     });
     // update() finds what teamPrinter found in the same transaction; the check keeps the types honest.
     if (!printer) throw new NotFoundError(`printer "${id}" was not found`);
     ctx.body = printerView(printer);
   });
 
-  router.delete('/api/printers/:id', (ctx) => {
+  router.delete('/api/printers/:id', async (ctx) => {
     const id = ctx.params.id ?? '';
-    const removed = store.transaction(() => {
-      const printer = teamPrinter(store, teamId, id);
-      store.printers.remove(id);
+    const removed = await store.transaction(async (trx) => {
+      const printer = await teamPrinter(trx, teamId, id);
+      await trx.printers.remove(id);
       return printer;
     });
     ctx.body = printerView(removed);
@@ -107,7 +107,7 @@ export function registerPrintersRoutes(router: Router, store: Store, teamId: str
 
   // The test label goes straight to the printer, not through the print queue: it answers with what the printer did.
   router.post('/api/printers/:id/test', async (ctx) => {
-    const printer = teamPrinter(store, teamId, ctx.params.id ?? '');
+    const printer = await teamPrinter(store, teamId, ctx.params.id ?? '');
     const driver = configuredPrinterDriver(printer);
     const label = await renderTestLabel(printer, driver.format, new Date(store.now()));
     // A printer that fails throws a PrinterError: 502 PRINTER_ERROR with the reason in details.
@@ -119,7 +119,7 @@ export function registerPrintersRoutes(router: Router, store: Store, teamId: str
   // Each call asks the printer (~HS for raw printers) within the drivers' timeouts: 2 s to connect, 3 s for the answer.
   // The answer is /v1's printer status (GET /v1/printers/{id}/status), its error saying where the printer is: the editor configured it.
   router.get('/api/printers/:id/status', async (ctx) => {
-    const printer = teamPrinter(store, teamId, ctx.params.id ?? '');
+    const printer = await teamPrinter(store, teamId, ctx.params.id ?? '');
     const report = await configuredPrinterDriver(printer).status();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = printerStatusView(printer, report, store.now(), true);

@@ -9,8 +9,8 @@ import { listeningPort } from './settingsRoutes';
 import { currentWorkspaceTeam } from './workspaceTeam';
 
 export function registerSessionRoute(router: Router, store: Store, config: ServerConfig, adminSession: AdminSession, teamId: string): void {
-  router.get('/api/session', (ctx) => {
-    const team = currentWorkspaceTeam(store, teamId);
+  router.get('/api/session', async (ctx) => {
+    const team = await currentWorkspaceTeam(store, teamId);
     const session: EditorSession = {
       teamId: team.id,
       teamName: team.name,

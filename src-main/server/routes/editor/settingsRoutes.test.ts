@@ -76,7 +76,7 @@ describe('/api/settings', () => {
         expect(answer.status, JSON.stringify(json)).toBe(400);
         expect(answer.json()).toMatchObject({ code: 'BAD_REQUEST' });
       }
-      expect(server.store.settings.get('lanAccess')).toBeUndefined();
+      expect(await server.store.settings.get('lanAccess')).toBeUndefined();
     } finally {
       await server.close();
     }

@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { LocalOnlyError } from '../../../../src-shared/api/apiErrors';
 import { settingsBodySchema, type EditorSettings } from '../../../../src-shared/api/editorApi';
-import type { Store } from '../../../store/openStore';
+import type { StoreScope } from '../../../store/openStore';
 import { isLoopbackClient } from '../../clientAddress';
 import { jsonBody } from '../../middleware/jsonBody';
 import { parseRequestBody } from '../../requestBody';
@@ -14,14 +14,14 @@ export function listeningPort(ctx: Context, config: ServerConfig): number {
   return ctx.req.socket.localPort ?? config.port;
 }
 
-function storedAllowedHostnames(store: Store, config: ServerConfig): string[] {
-  return store.settings.get('allowedHostnames') ?? config.allowedHostnames;
+async function storedAllowedHostnames(store: StoreScope, config: ServerConfig): Promise<string[]> {
+  return (await store.settings.get('allowedHostnames')) ?? config.allowedHostnames;
 }
 
-function settingsView(store: Store, config: ServerConfig, port: number): EditorSettings {
+async function settingsView(store: StoreScope, config: ServerConfig, port: number): Promise<EditorSettings> {
   const runningLanAccess = lanAccessEnabled(config);
-  const lanAccess = store.settings.get('lanAccess') ?? runningLanAccess;
-  const allowedHostnames = storedAllowedHostnames(store, config);
+  const lanAccess = (await store.settings.get('lanAccess')) ?? runningLanAccess;
+  const allowedHostnames = await storedAllowedHostnames(store, config);
   const running = new Set(config.allowedHostnames);
   // A stored name the server does not accept yet needs a restart; --allow-host names may add to the stored ones.
   const restartRequired = lanAccess !== runningLanAccess || allowedHostnames.some((name) => !running.has(name));
@@ -34,22 +34,22 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
   return left.size === right.size && [...left].every((name) => right.has(name));
 }
 
-export function registerSettingsRoutes(router: Router, store: Store, config: ServerConfig): void {
-  router.get('/api/settings', (ctx) => {
-    ctx.body = settingsView(store, config, listeningPort(ctx, config));
+export function registerSettingsRoutes(router: Router, store: StoreScope, config: ServerConfig): void {
+  router.get('/api/settings', async (ctx) => {
+    ctx.body = await settingsView(store, config, listeningPort(ctx, config));
   });
 
-  router.put('/api/settings', jsonBody(), (ctx) => {
+  router.put('/api/settings', jsonBody(), async (ctx) => {
     const { lanAccess, allowedHostnames } = parseRequestBody(settingsBodySchema, ctx.request.body);
     // The names a server answers to are its defence against DNS rebinding: only someone at this machine widens them.
     // The same list sent back (as a settings form does) is no change.
-    if (allowedHostnames !== undefined && !isLoopbackClient(ctx.req.socket) && !sameNames(allowedHostnames, storedAllowedHostnames(store, config))) {
+    if (allowedHostnames !== undefined && !isLoopbackClient(ctx.req.socket) && !sameNames(allowedHostnames, await storedAllowedHostnames(store, config))) {
       throw new LocalOnlyError('the allowed host names can be changed only on the machine running Labelsmith (its editor, or `labelsmith serve --allow-host`)');
     }
-    store.transaction(() => {
-      store.settings.set('lanAccess', lanAccess);
-      if (allowedHostnames !== undefined) store.settings.set('allowedHostnames', [...new Set(allowedHostnames)]);
+    await store.transaction(async (trx) => {
+      await trx.settings.set('lanAccess', lanAccess);
+      if (allowedHostnames !== undefined) await trx.settings.set('allowedHostnames', [...new Set(allowedHostnames)]);
     });
-    ctx.body = settingsView(store, config, listeningPort(ctx, config));
+    ctx.body = await settingsView(store, config, listeningPort(ctx, config));
   });
 }

@@ -48,7 +48,7 @@ describe('creating and reading templates', () => {
     expect(created.content.meta.name).toBe('Shelf tag');
     const read = await api(server, `/api/templates/${created.id}`);
     expect(read.json()).toEqual(created);
-    expect(server.store.templates.get(created.id)?.teamId).toBe(teamId);
+    expect((await server.store.templates.get(created.id))?.teamId).toBe(teamId);
   });
 
   it('takes a slug, refuses a taken one (409) or a malformed one (400)', async () => {
@@ -69,13 +69,13 @@ describe('creating and reading templates', () => {
 
   it('answers 404 for unknown ids and for another team’s template', async () => {
     expectError(await api(server, '/api/templates/nope'), 404, 'NOT_FOUND');
-    const other = server.store.teams.create({ name: 'Other team', plan: 'dev' });
-    const theirs = server.store.transaction(() => server.store.templates.create({ teamId: other.id, content: parseTemplate(smallTemplate('Theirs')) }));
+    const other = await server.store.teams.create({ name: 'Other team', plan: 'dev' });
+    const theirs = await server.store.transaction((trx) => trx.templates.create({ teamId: other.id, content: parseTemplate(smallTemplate('Theirs')) }));
     for (const [method, path] of [['GET', ''], ['PUT', ''], ['PATCH', ''], ['DELETE', ''], ['GET', '/export'], ['POST', '/duplicate'], ['GET', '/thumbnail.png']] as const) {
       const json = method === 'PUT' ? { content: smallTemplate() } : method === 'PATCH' ? { name: 'Mine now' } : undefined;
       expectError(await api(server, `/api/templates/${theirs.id}${path}`, { method, json }), 404, 'NOT_FOUND');
     }
-    expect(server.store.templates.get(theirs.id)?.name).toBe(theirs.name);
+    expect((await server.store.templates.get(theirs.id))?.name).toBe(theirs.name);
   });
 });
 
@@ -169,7 +169,7 @@ describe('changing templates', () => {
     expect(deleted.text).toBe('');
     expectError(await api(server, `/api/templates/${doomed.id}`), 404, 'NOT_FOUND');
     expectError(await api(server, `/api/templates/${doomed.id}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
-    expect(server.store.templates.get(doomed.id)).toBeUndefined();
+    expect(await server.store.templates.get(doomed.id)).toBeUndefined();
   });
 });
 

@@ -36,90 +36,91 @@ function withName(content: Template, name: string): Template {
 }
 
 export function registerTemplatesRoutes(router: Router, store: Store, teamId: string): void {
-  const create = (content: unknown, slug?: string): TemplateRecord => {
+  const create = (content: unknown, slug?: string): Promise<TemplateRecord> => {
     const template = parseTemplate(content);
-    return store.transaction(() => store.templates.create({ teamId, content: template, slug }));
+    return store.transaction((trx) => trx.templates.create({ teamId, content: template, slug }));
   };
 
-  router.get('/api/templates', (ctx) => {
+  router.get('/api/templates', async (ctx) => {
     const { search, sort } = parseRequestBody(templateListQuerySchema, { ...ctx.query });
     const needle = search?.trim().toLowerCase() ?? '';
-    const templates = store.templates
-      .listForTeam(teamId, { publishedOnly: false })
+    const templates = (await store.templates.listForTeam(teamId, { publishedOnly: false }))
       .filter((template) => needle === '' || matches(template, needle))
       .sort(compare(sort));
     ctx.body = { templates: templates.map(templateSummary) };
   });
 
-  router.post('/api/templates', jsonBody(), (ctx) => {
+  router.post('/api/templates', jsonBody(), async (ctx) => {
     const { content, slug } = parseRequestBody(createTemplateBodySchema, ctx.request.body);
+    const created = await create(content, slug);
     ctx.status = 201;
-    ctx.body = templateView(create(content, slug));
+    ctx.body = templateView(created);
   });
 
   // A file the user picked: the same as a new template, its slug made from its name.
-  router.post('/api/templates/import', jsonBody(), (ctx) => {
+  router.post('/api/templates/import', jsonBody(), async (ctx) => {
     const { content } = parseRequestBody(templateContentBodySchema, ctx.request.body);
+    const created = await create(content);
     ctx.status = 201;
-    ctx.body = templateView(create(content));
+    ctx.body = templateView(created);
   });
 
-  router.get('/api/templates/:id', (ctx) => {
-    ctx.body = templateView(workspaceTemplate(store, teamId, ctx.params.id ?? ''));
+  router.get('/api/templates/:id', async (ctx) => {
+    ctx.body = templateView(await workspaceTemplate(store, teamId, ctx.params.id ?? ''));
   });
 
-  router.put('/api/templates/:id', jsonBody(), (ctx) => {
+  router.put('/api/templates/:id', jsonBody(), async (ctx) => {
     const { content } = parseRequestBody(templateContentBodySchema, ctx.request.body);
     const template = parseTemplate(content);
     const id = ctx.params.id ?? '';
     ctx.body = templateView(
-      store.transaction(() => {
-        workspaceTemplate(store, teamId, id);
-        store.templates.update(id, template);
-        return workspaceTemplate(store, teamId, id);
+      await store.transaction(async (trx) => {
+        await workspaceTemplate(trx, teamId, id);
+        await trx.templates.update(id, template);
+        return workspaceTemplate(trx, teamId, id);
       }),
     );
   });
 
-  router.patch('/api/templates/:id', jsonBody(), (ctx) => {
+  router.patch('/api/templates/:id', jsonBody(), async (ctx) => {
     const { name, status, note } = parseRequestBody(patchTemplateBodySchema, ctx.request.body);
     const id = ctx.params.id ?? '';
     ctx.body = templateView(
-      store.transaction(() => {
-        const current = workspaceTemplate(store, teamId, id);
+      await store.transaction(async (trx) => {
+        const current = await workspaceTemplate(trx, teamId, id);
         // The record's name is meta.name: a rename changes both, so an export carries the new name.
-        if (name !== undefined) store.templates.update(id, withName(current.content, name));
+        if (name !== undefined) await trx.templates.update(id, withName(current.content, name));
         // Every publish is a new version of the saved draft; unpublishing keeps the versions.
-        if (status === 'published') store.templates.publish(id, { author: EDITOR_AUTHOR, note });
-        if (status === 'draft') store.templates.unpublish(id);
-        return workspaceTemplate(store, teamId, id);
+        if (status === 'published') await trx.templates.publish(id, { author: EDITOR_AUTHOR, note });
+        if (status === 'draft') await trx.templates.unpublish(id);
+        return workspaceTemplate(trx, teamId, id);
       }),
     );
   });
 
-  router.post('/api/templates/:id/duplicate', (ctx) => {
+  router.post('/api/templates/:id/duplicate', async (ctx) => {
     const id = ctx.params.id ?? '';
-    const copy = store.transaction(() => {
-      const original = workspaceTemplate(store, teamId, id);
+    const copy = await store.transaction(async (trx) => {
+      const original = await workspaceTemplate(trx, teamId, id);
       const name = `${original.name.slice(0, MAX_TEMPLATE_NAME - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
       // A fresh draft outside any library; its slug comes from the new name, numbered until free.
-      return store.templates.create({ teamId, content: withName(original.content, name) });
+      return trx.templates.create({ teamId, content: withName(original.content, name) });
     });
     ctx.status = 201;
     ctx.body = templateView(copy);
   });
 
-  router.delete('/api/templates/:id', (ctx) => {
+  router.delete('/api/templates/:id', async (ctx) => {
     const id = ctx.params.id ?? '';
-    store.transaction(() => {
-      workspaceTemplate(store, teamId, id);
-      store.templates.remove(id);
+    await store.transaction(async (trx) => {
+      await workspaceTemplate(trx, teamId, id);
+      await trx.templates.remove(id);
     });
     ctx.status = 204;
   });
 
-  router.get('/api/templates/:id/export', (ctx) => {
-    const template = workspaceTemplate(store, teamId, ctx.params.id ?? '');
+  router.get('/api/templates/:id/export', async (ctx) => {
+    const template = await workspaceTemplate(store, teamId, ctx.params.id ?? '');
     // The slug is lower-case letters, digits and hyphens: safe in a header as it is.
     ctx.set('Content-Disposition', `attachment; filename="${template.slug}.template.json"`);
     ctx.type = 'application/json';

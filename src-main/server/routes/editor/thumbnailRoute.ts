@@ -29,7 +29,7 @@ export function thumbnailDpi(template: Template): number {
 async function renderThumbnail(pool: RenderPool, store: Store, teamId: string, template: Template): Promise<Uint8Array> {
   const dpi = thumbnailDpi(template);
   const data = template.meta.sampleData?.[0] ?? {};
-  let elements = resolveLibraryImages(store, teamId, template).elements;
+  let elements = (await resolveLibraryImages(store, teamId, template)).elements;
   for (let leftOut = 0; ; leftOut++) {
     try {
       return (await pool.render({ template: { ...template, elements }, data, format: 'png', dpi })).bytes;
@@ -43,17 +43,16 @@ async function renderThumbnail(pool: RenderPool, store: Store, teamId: string, t
 }
 
 /** The library images the template shows, as their last change: replacing one changes the picture. */
-function libraryImagesStamp(store: Store, teamId: string, template: Template): string {
-  return libraryImageNames(template)
-    .map((name) => `${name}@${store.images.info(teamId, name)?.updatedAt ?? 'none'}`)
-    .join(',');
+async function libraryImagesStamp(store: Store, teamId: string, template: Template): Promise<string> {
+  const stamps = await Promise.all(libraryImageNames(template).map(async (name) => `${name}@${(await store.images.info(teamId, name))?.updatedAt ?? 'none'}`));
+  return stamps.join(',');
 }
 
 export function registerThumbnailRoute(router: Router, store: Store, pool: RenderPool, teamId: string, version: string): void {
   router.get('/api/templates/:id/thumbnail.png', async (ctx) => {
-    const template = workspaceTemplate(store, teamId, ctx.params.id ?? '');
+    const template = await workspaceTemplate(store, teamId, ctx.params.id ?? '');
     // The picture changes when the template or the engine does: the browser revalidates and gets 304 until then.
-    ctx.set('ETag', `W/"${template.updatedAt}-${libraryImagesStamp(store, teamId, template.content)}-${version}"`);
+    ctx.set('ETag', `W/"${template.updatedAt}-${await libraryImagesStamp(store, teamId, template.content)}-${version}"`);
     ctx.set('Cache-Control', 'no-cache');
     ctx.status = 200;
     if (ctx.fresh) {

@@ -10,10 +10,10 @@ import { currentWorkspaceTeam } from './workspaceTeam';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last `days` UTC days ending today, oldest first; the store keeps only days with renders, the chart wants every day. */
-function rendersPerDay(store: Store, teamId: string, days: number): DailyRenders[] {
+async function rendersPerDay(store: Store, teamId: string, days: number): Promise<DailyRenders[]> {
   const now = store.now();
   const dayAt = (index: number): string => dayOf(now - (days - 1 - index) * DAY_MS);
-  const counted = new Map(store.usage.perDay(teamId, dayAt(0), dayAt(days - 1)).map((entry) => [entry.day, entry]));
+  const counted = new Map((await store.usage.perDay(teamId, dayAt(0), dayAt(days - 1))).map((entry) => [entry.day, entry]));
   return Array.from({ length: days }, (_, index) => {
     const day = dayAt(index);
     const found = counted.get(day);
@@ -22,9 +22,9 @@ function rendersPerDay(store: Store, teamId: string, days: number): DailyRenders
 }
 
 export function registerEditorUsageRoute(router: Router, store: Store, teamId: string): void {
-  router.get('/api/usage', (ctx) => {
+  router.get('/api/usage', async (ctx) => {
     const { days } = parseRequestBody(usageQuerySchema, { ...ctx.query });
-    const usage: EditorUsage = { ...teamUsage(store, currentWorkspaceTeam(store, teamId)), perDay: rendersPerDay(store, teamId, days) };
+    const usage: EditorUsage = { ...(await teamUsage(store, await currentWorkspaceTeam(store, teamId))), perDay: await rendersPerDay(store, teamId, days) };
     ctx.body = usage;
   });
 }

@@ -13,7 +13,7 @@ afterAll(() => server.close());
 /** The templates of the team the editor works as. */
 async function workspaceTemplates() {
   const { teamId } = (await api(server, '/api/session')).json<EditorSession>();
-  return { teamId, templates: server.store.templates.listForTeam(teamId, { publishedOnly: false }) };
+  return { teamId, templates: await server.store.templates.listForTeam(teamId, { publishedOnly: false }) };
 }
 
 describe('POST /api/zpl/import', () => {
@@ -24,7 +24,7 @@ describe('POST /api/zpl/import', () => {
     expect(imported).toMatchObject({ id: expect.any(String), slug: 'next-day-parcel', name: 'Next day parcel' });
     // The MaxiCode has no template symbology: kept as an image, and said so.
     expect(imported.warnings).toContainEqual(expect.objectContaining({ code: 'ZPL_IMPORT_AS_IMAGE' }));
-    const stored = server.store.templates.get(imported.id)!;
+    const stored = (await server.store.templates.get(imported.id))!;
     expect(stored).toMatchObject({ teamId: (await workspaceTemplates()).teamId, status: 'draft' });
     expect(stored.content.dimensions).toEqual({ width: '101.6mm', height: '152.4mm' });
     // The gallery's routes see it as any other template.
@@ -38,7 +38,7 @@ describe('POST /api/zpl/import', () => {
     expect(answer.status, answer.text).toBe(201);
     const imported = answer.json<EditorZplImport>();
     expect(imported).toMatchObject({ slug: 'crate-label', name: 'Imported ZPL label' });
-    const { content } = server.store.templates.get(imported.id)!;
+    const { content } = (await server.store.templates.get(imported.id))!;
     expect(content.dimensions).toEqual({ width: '101.6mm', height: '76.2mm' });
     expect(content.meta.sampleData?.[0]).toMatchObject({ field1: 'WIDGET 40' });
     expect(content.elements.find((element) => element.type === 'text')).toMatchObject({ content: { expression: 'data.field1' } });
@@ -47,7 +47,7 @@ describe('POST /api/zpl/import', () => {
   it('reads the ZPL as the bytes a printer would get: ^CI28 text in UTF-8', async () => {
     const answer = await api(server, '/api/zpl/import', { json: { zpl: '^XA^CI28^FO20,20^A0N,40^FDMünchen – Straße^FS^XZ' } });
     expect(answer.status, answer.text).toBe(201);
-    const { content } = server.store.templates.get(answer.json<EditorZplImport>().id)!;
+    const { content } = (await server.store.templates.get(answer.json<EditorZplImport>().id))!;
     expect(content.elements[0]).toMatchObject({ type: 'text', content: { text: 'München – Straße' } });
   });
 

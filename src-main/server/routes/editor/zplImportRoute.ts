@@ -14,7 +14,7 @@ import { parseRequestBody } from '../../requestBody';
  * body limit of ZPL, whose graphics the reader's pixel budget bounds, and the answer is stored at once.
  */
 export function registerZplImportRoute(router: Router, store: Store, teamId: string): void {
-  router.post('/api/zpl/import', jsonBody(), (ctx) => {
+  router.post('/api/zpl/import', jsonBody(), async (ctx) => {
     const body = parseRequestBody(zplImportBodySchema, ctx.request.body);
     // As the bytes a printer would receive: ^CI then decides how field bytes become characters, as for a file.
     const text = zplTextFromBytes(new TextEncoder().encode(body.zpl));
@@ -26,7 +26,7 @@ export function registerZplImportRoute(router: Router, store: Store, teamId: str
       name: body.name,
       fonts: bundledFonts(),
     });
-    const record = store.transaction(() => store.templates.create({ teamId, content: template, slug: body.slug }));
+    const record = await store.transaction((trx) => trx.templates.create({ teamId, content: template, slug: body.slug }));
     const answer: EditorZplImport = { id: record.id, slug: record.slug, name: record.name, warnings };
     ctx.status = 201;
     ctx.body = answer;

@@ -36,26 +36,27 @@ interface ImageRoutesOptions {
 }
 
 function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { base, guard, teamOf }: ImageRoutesOptions): void {
-  router.get(base, ...guard, (ctx) => {
-    ctx.body = { images: store.images.list(teamOf(ctx)).map(imageView) };
+  router.get(base, ...guard, async (ctx) => {
+    ctx.body = { images: (await store.images.list(teamOf(ctx))).map(imageView) };
   });
 
   router.post(base, ...guard, jsonBody(), async (ctx) => {
     const { name, data } = parseRequestBody(createImageSchema, ctx.request.body);
     const teamId = teamOf(ctx);
     // A taken name answers 409 before the image is read or an SVG rasterised; create checks again in its transaction.
-    if (store.images.info(teamId, name)) throw imageNameTaken(name);
+    if (await store.images.info(teamId, name)) throw imageNameTaken(name);
     const content = await readLibraryImage(pool, teamId, name, data);
     ctx.status = 201;
     ctx.set('Location', `${base}/${name}`);
-    ctx.body = imageView(store.images.create(teamId, name, content, MAX_LIBRARY_IMAGES));
+    ctx.body = imageView(await store.images.create(teamId, name, content, MAX_LIBRARY_IMAGES));
   });
 
-  router.get(`${base}/:name`, ...guard, (ctx) => {
+  router.get(`${base}/:name`, ...guard, async (ctx) => {
     const name = pathName(ctx);
-    const image = store.images.get(teamOf(ctx), name);
-    if (!image) throw notFound(name);
-    ctx.set('ETag', `W/"${image.updatedAt}"`);
+    // The metadata first: a revalidation answered 304 reads no bytes.
+    const found = await store.images.info(teamOf(ctx), name);
+    if (!found) throw notFound(name);
+    ctx.set('ETag', `W/"${found.updatedAt}"`);
     ctx.set('Cache-Control', 'no-cache');
     ctx.status = 200;
     if (ctx.fresh) {
@@ -65,35 +66,37 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
     // An SVG opened as a page must not run anything or load anything, whatever slipped past the checks.
     ctx.set('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
     ctx.set('X-Content-Type-Options', 'nosniff');
+    const image = await store.images.get(teamOf(ctx), name);
+    if (!image) throw notFound(name);
     ctx.type = LIBRARY_IMAGE_CONTENT_TYPES[image.type];
     ctx.body = image.data;
   });
 
   // What renders draw: the PNG or JPEG as uploaded, an SVG's raster (the editor's canvas lays labels out with it).
-  router.get(`${base}/:name/drawn`, ...guard, (ctx) => {
+  router.get(`${base}/:name/drawn`, ...guard, async (ctx) => {
     const name = pathName(ctx);
-    const image = store.images.get(teamOf(ctx), name);
-    if (!image) throw notFound(name);
+    const drawn = await store.images.drawn(teamOf(ctx), name);
+    if (!drawn) throw notFound(name);
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.type = image.drawn.mime;
-    ctx.body = image.drawn.bytes;
+    ctx.type = drawn.mime;
+    ctx.body = drawn.bytes;
   });
 
   router.put(`${base}/:name`, ...guard, jsonBody(), async (ctx) => {
     const name = pathName(ctx);
     const { data } = parseRequestBody(replaceImageSchema, ctx.request.body);
     const teamId = teamOf(ctx);
-    if (!store.images.info(teamId, name)) throw notFound(name);
+    if (!(await store.images.info(teamId, name))) throw notFound(name);
     const content = await readLibraryImage(pool, teamId, name, data);
-    const replaced = store.images.replace(teamId, name, content);
+    const replaced = await store.images.replace(teamId, name, content);
     if (!replaced) throw notFound(name);
     ctx.body = imageView(replaced);
   });
 
-  router.delete(`${base}/:name`, ...guard, (ctx) => {
+  router.delete(`${base}/:name`, ...guard, async (ctx) => {
     const name = pathName(ctx);
-    if (!store.images.remove(teamOf(ctx), name)) throw notFound(name);
+    if (!(await store.images.remove(teamOf(ctx), name))) throw notFound(name);
     ctx.status = 204;
   });
 }

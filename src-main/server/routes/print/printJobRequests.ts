@@ -11,7 +11,7 @@ import { submitRawZplJob } from '../../../printing/rawZplSubmission';
 import { submitReprint } from '../../../printing/reprintJob';
 import { resolveLibraryImages } from '../../../images/resolveLibraryImages';
 import type { RenderJob, RenderPool } from '../../../render/renderPool';
-import type { Store } from '../../../store/openStore';
+import type { Store, StoreScope } from '../../../store/openStore';
 import type { PrintJobRecord } from '../../../store/queries/printJobs';
 import type { PrinterRecord } from '../../../store/queries/printers';
 import type { KeyMode, TeamRecord } from '../../../store/storeTypes';
@@ -36,18 +36,18 @@ export interface JobRequester {
 /** Who asks to print, and how a templateId is looked up for them. */
 export interface PrintRequester extends JobRequester {
   /** Not asked for raw ZPL (a request with zpl names no template). */
-  template(request: PrintRequest): RequestedTemplate;
+  template(request: PrintRequest): Promise<RequestedTemplate>;
 }
 
 /** The team's printer; another team's, an unknown or a malformed id are all simply not found. */
-export function teamPrinter(store: Store, teamId: string, id: string): PrinterRecord {
-  const printer = store.printers.get(id);
+export async function teamPrinter(store: StoreScope, teamId: string, id: string): Promise<PrinterRecord> {
+  const printer = await store.printers.get(id);
   if (printer?.teamId !== teamId) throw new NotFoundError(`printer "${id}" was not found`);
   return printer;
 }
 
-export function teamJob(store: Store, teamId: string, id: string): PrintJobRecord {
-  const job = store.printJobs.getForTeam(teamId, id);
+export async function teamJob(store: StoreScope, teamId: string, id: string): Promise<PrintJobRecord> {
+  const job = await store.printJobs.getForTeam(teamId, id);
   if (!job) throw new NotFoundError(`print job "${id}" was not found`);
   return job;
 }
@@ -58,16 +58,16 @@ export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }
   const copies = request.copies ?? 1;
   let job: PrintJobRecord;
   if (request.zpl === undefined) {
-    const { template, templateVersion, templateId } = requester.template(request);
-    const printer = teamPrinter(store, requester.team.id, request.printerId);
+    const { template, templateVersion, templateId } = await requester.template(request);
+    const printer = await teamPrinter(store, requester.team.id, request.printerId);
     const { data, records } = requestLabelData(request);
     const { quantityField, sheetStart } = request;
-    const render = (renderJob: RenderJob) => pool.render({ ...renderJob, template: resolveLibraryImages(store, requester.team.id, renderJob.template), team: requester.team.id });
+    const render = async (renderJob: RenderJob) => pool.render({ ...renderJob, template: await resolveLibraryImages(store, requester.team.id, renderJob.template), team: requester.team.id });
     job = await submitPrintJob({ store, render, quota }, { ...requester, template, templateVersion, templateId, data, records, quantityField, sheetStart, printer, copies });
   } else {
     // Names no template: this only applies the demo-key rule (a demo key prints library templates, nothing else).
-    requester.template(request);
-    const printer = teamPrinter(store, requester.team.id, request.printerId);
+    await requester.template(request);
+    const printer = await teamPrinter(store, requester.team.id, request.printerId);
     job = await submitRawZplJob({ store, quota }, { ...requester, zpl: Buffer.from(request.zpl, 'utf8'), printer, copies });
   }
   answerAccepted(ctx, queue, job, jobsPath);
@@ -83,7 +83,7 @@ function answerAccepted(ctx: Context, queue: Pick<PrintQueue, 'wake'>, job: Prin
 
 /** POST …/print-jobs/{id}/reprint: the chosen labels (body `labels`, default all) queued again as a new job; 202 like a print. */
 export async function acceptReprint(ctx: Context, { store, quota, queue }: PrintJobDeps, requester: JobRequester, jobsPath: string): Promise<void> {
-  const original = teamJob(store, requester.team.id, ctx.params.id ?? '');
+  const original = await teamJob(store, requester.team.id, ctx.params.id ?? '');
   // No body at all (curl -X POST) reprints every label.
   const { labels } = parseRequestBody(reprintRequestSchema, ctx.request.body ?? {});
   const job = await submitReprint({ store, quota }, { ...requester, original, labels });
@@ -91,8 +91,8 @@ export async function acceptReprint(ctx: Context, { store, quota, queue }: Print
 }
 
 /** POST …/print-jobs/{id}/cancel: 200 with the job as it is now (cancelled); a job that already ended is 409. */
-export function answerCancel(ctx: Context, { store, queue }: PrintJobDeps, teamId: string): void {
-  const job = cancelPrintJob(store, teamJob(store, teamId, ctx.params.id ?? ''));
+export async function answerCancel(ctx: Context, { store, queue }: PrintJobDeps, teamId: string): Promise<void> {
+  const job = await cancelPrintJob(store, await teamJob(store, teamId, ctx.params.id ?? ''));
   // This process's queue cuts a retry wait of the job short now, rather than at its next poll.
   queue.wake();
   ctx.set('Cache-Control', 'no-store');

@@ -33,14 +33,14 @@ export function registerPrintRoute(router: Router, deps: PrintRouteDeps): void {
   });
 
   // Reading the history is not rate limited, as following a job is not: neither reaches a printer.
-  router.get(PRINT_JOBS_PATH, authenticate(store), refuseDemoKeys('read print jobs'), (ctx) => {
+  router.get(PRINT_JOBS_PATH, authenticate(store), refuseDemoKeys('read print jobs'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = printJobPage(store, authState(ctx).team.id, ctx.query);
+    ctx.body = await printJobPage(store, authState(ctx).team.id, ctx.query);
   });
 
-  router.get(`${PRINT_JOBS_PATH}/:id`, authenticate(store), refuseDemoKeys('read print jobs'), (ctx) => {
+  router.get(`${PRINT_JOBS_PATH}/:id`, authenticate(store), refuseDemoKeys('read print jobs'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = printJobView(teamJob(store, authState(ctx).team.id, ctx.params.id ?? ''));
+    ctx.body = printJobView(await teamJob(store, authState(ctx).team.id, ctx.params.id ?? ''));
   });
 
   // A reprint sends labels to a printer: one request in the same windows as /v1/print, its labels against the quota.
@@ -49,7 +49,7 @@ export function registerPrintRoute(router: Router, deps: PrintRouteDeps): void {
   });
 
   // Not rate limited: stopping a job must work when the team has used its window up.
-  router.post(`${PRINT_JOBS_PATH}/:id/cancel`, authenticate(store), refuseDemoKeys('cancel print jobs'), (ctx) => {
-    answerCancel(ctx, deps, authState(ctx).team.id);
+  router.post(`${PRINT_JOBS_PATH}/:id/cancel`, authenticate(store), refuseDemoKeys('cancel print jobs'), async (ctx) => {
+    await answerCancel(ctx, deps, authState(ctx).team.id);
   });
 }

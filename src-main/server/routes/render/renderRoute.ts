@@ -30,21 +30,21 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
   router.post('/v1/render', authenticate(store), rateLimit(rateLimits), jsonBody(), async (ctx) => {
     const auth = authState(ctx);
     const request = parseRequestBody(renderRequestSchema, ctx.request.body);
-    const { template, templateVersion } = apiKeyTemplate(store, auth, request);
+    const { template, templateVersion } = await apiKeyTemplate(store, auth, request);
 
     // A batch counts one render per label (after quantity) against the quota and against the rate limit.
     const batch = request.records === undefined ? undefined : planBatch(request.records, request.quantityField);
     await chargeBatchLabels(ctx, rateLimits, batch?.labelCount ?? 1);
     const mode = auth.apiKey.mode;
     // A hard cap admits all of a batch's labels or none.
-    const reservation = admitRenders(store, quota, auth.team, mode, batch?.labelCount ?? 1);
+    const reservation = await admitRenders(store, quota, auth.team, mode, batch?.labelCount ?? 1);
     let counters: RenderCounters | undefined;
     try {
       // Live renders take their counter values; test renders show the next ones without taking them.
-      counters = renderCounters(store, auth.team.id, template, batch?.labelCount ?? 1, mode === 'live');
+      counters = await renderCounters(store, auth.team.id, template, batch?.labelCount ?? 1, mode === 'live');
       const { data, records } = requestLabelData(request);
       const { quantityField, format, dpi, zplDpi, timeZone, sheetStart } = request;
-      const drawn = resolveLibraryImages(store, auth.team.id, template);
+      const drawn = await resolveLibraryImages(store, auth.team.id, template);
       const rendered = await pool.render({ template: drawn, data, records, quantityField, format, dpi, zplDpi, timeZone, sheetStart, counters: counters.values, team: auth.team.id });
       const finished = {
         teamId: auth.team.id,
@@ -80,7 +80,7 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
       ctx.body = result;
     } catch (error) {
       // Nothing was delivered: the values can go to the next render.
-      counters?.release();
+      await counters?.release();
       throw error;
     } finally {
       reservation?.release();

@@ -10,17 +10,17 @@ import { sendDocument } from '../../sendDocument';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function registerRenderOutputsRoute(router: Router, store: Store): void {
-  router.get('/v1/render-outputs/:renderId', authenticate(store), (ctx) => {
+  router.get('/v1/render-outputs/:renderId', authenticate(store), async (ctx) => {
     const { team } = authState(ctx);
     const renderId = ctx.params.renderId ?? '';
     const notFound = new NotFoundError(`render output "${renderId}" was not found`);
     // Ids are UUIDs the store made: anything else (a path, a traversal attempt) is simply unknown.
     if (!UUID_PATTERN.test(renderId)) throw notFound;
-    const found = store.renders.lookup(renderId);
+    const found = await store.renders.lookup(renderId);
     // Another team's output is indistinguishable from a missing one.
     if (!found || (found.state === 'ready' ? found.render.teamId : found.teamId) !== team.id) throw notFound;
     if (found.state === 'expired') {
-      purgeExpired(store);
+      await purgeExpired(store);
       throw new OutputExpiredError();
     }
     const { render } = found;

@@ -15,8 +15,8 @@ type TeamListItem = z.infer<typeof templateListItemSchema>;
 type LibraryListItem = z.infer<typeof libraryTemplateListItemSchema>;
 
 /** What API keys see of a template: its newest version's content (and name), not the draft the editor keeps changing. */
-function published(store: Store, template: TemplateRecord): TemplateRecord {
-  const { content } = versionContent(store, template, template.id);
+async function published(store: Store, template: TemplateRecord): Promise<TemplateRecord> {
+  const { content } = await versionContent(store, template, template.id);
   return { ...template, name: content.meta.name, content };
 }
 
@@ -52,29 +52,31 @@ function libraryListItem(template: TemplateRecord, librarySlug: string): Library
 }
 
 export function registerTemplatesRoutes(router: Router, store: Store): void {
-  router.get('/v1/templates', authenticate(store), (ctx) => {
+  router.get('/v1/templates', authenticate(store), async (ctx) => {
     const auth = authState(ctx);
     const library = typeof ctx.query.library === 'string' && ctx.query.library !== '' ? ctx.query.library : undefined;
     if (library === undefined) {
       if (auth.apiKey.demo) throw new ForbiddenError('demo keys can list library templates only: add ?library=<librarySlug>');
-      ctx.body = { templates: store.templates.listForTeam(auth.team.id, { publishedOnly: true }).map((template) => teamListItem(published(store, template))) };
+      const templates = await store.templates.listForTeam(auth.team.id, { publishedOnly: true });
+      ctx.body = { templates: await Promise.all(templates.map(async (template) => teamListItem(await published(store, template)))) };
       return;
     }
-    ctx.body = { templates: store.templates.listForLibrary(library, { publishedOnly: true }).map((template) => libraryListItem(published(store, template), library)) };
+    const templates = await store.templates.listForLibrary(library, { publishedOnly: true });
+    ctx.body = { templates: await Promise.all(templates.map(async (template) => libraryListItem(await published(store, template), library))) };
   });
 
-  router.get('/v1/templates/:templateId/content', authenticate(store), (ctx) => {
-    ctx.body = publishedVersion(store, authState(ctx), ctx.params.templateId ?? '').content;
+  router.get('/v1/templates/:templateId/content', authenticate(store), async (ctx) => {
+    ctx.body = (await publishedVersion(store, authState(ctx), ctx.params.templateId ?? '')).content;
   });
 
-  router.get('/v1/templates/:templateId/versions', authenticate(store), (ctx) => {
-    const template = publishedTemplate(store, authState(ctx), ctx.params.templateId ?? '');
-    const list: TemplateVersionList = { templateId: template.id, versions: store.templateVersions.list(template.id).map(versionView) };
+  router.get('/v1/templates/:templateId/versions', authenticate(store), async (ctx) => {
+    const template = await publishedTemplate(store, authState(ctx), ctx.params.templateId ?? '');
+    const list: TemplateVersionList = { templateId: template.id, versions: (await store.templateVersions.list(template.id)).map(versionView) };
     ctx.body = list;
   });
 
-  router.get('/v1/templates/:templateId/versions/:version/content', authenticate(store), (ctx) => {
+  router.get('/v1/templates/:templateId/versions/:version/content', authenticate(store), async (ctx) => {
     const number = versionNumber(ctx.params.version);
-    ctx.body = publishedVersion(store, authState(ctx), ctx.params.templateId ?? '', number).content;
+    ctx.body = (await publishedVersion(store, authState(ctx), ctx.params.templateId ?? '', number)).content;
   });
 }

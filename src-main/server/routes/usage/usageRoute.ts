@@ -8,20 +8,20 @@ import type { TeamRecord } from '../../../store/storeTypes';
 import { authenticate, authState } from '../../middleware/authenticate';
 
 /** The usage object of spec 2.6 for a team; the editor's usage page shows the same. */
-export function teamUsage(store: Store, team: TeamRecord): Usage {
+export async function teamUsage(store: Store, team: TeamRecord): Promise<Usage> {
   const period = periodOf(store.now());
-  const renders = store.usage.get(team.id, period.period);
+  const renders = await store.usage.get(team.id, period.period);
   return {
     period: { start: period.start, end: period.end },
     renders,
     quota: quotaOf(effectiveLimits(team), renders.live),
     plan: team.plan,
-    storage: teamStorage(store, team),
+    storage: await teamStorage(store, team),
   };
 }
 
 export function registerUsageRoute(router: Router, store: Store): void {
-  router.get('/v1/usage', authenticate(store), (ctx) => {
-    ctx.body = teamUsage(store, authState(ctx).team);
+  router.get('/v1/usage', authenticate(store), async (ctx) => {
+    ctx.body = await teamUsage(store, authState(ctx).team);
   });
 }

@@ -1,0 +1,82 @@
+// Test helper: a real PostgreSQL 15 per test file (initdb + pg_ctl in a temporary directory, loopback port, fsync off), a fresh database per store.
+import { execFile } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+
+const run = promisify(execFile);
+const BIN = process.env.LABELSMITH_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** PostgreSQL refuses to run as root: the tests run its programs as this user then. */
+const POSTGRES_USER = 'postgres';
+
+interface PostgresServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function asPostgres(program: string, args: string[]): Promise<unknown> {
+  const path = join(BIN, program);
+  return process.getuid?.() === 0 ? run('runuser', ['-u', POSTGRES_USER, '--', path, ...args]) : run(path, args);
+}
+
+async function startServer(): Promise<PostgresServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'labelsmith-pg-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number((await run('id', ['-u', POSTGRES_USER])).stdout.trim());
+    const gid = Number((await run('id', ['-g', POSTGRES_USER])).stdout.trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  const port = await freePort();
+  await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', POSTGRES_USER, '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  // Speed over durability: a test database that a crash loses is simply made again.
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  await asPostgres('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', 'start']);
+  return {
+    port,
+    stop: async () => {
+      await asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let server: Promise<PostgresServer> | undefined;
+afterAll(async () => {
+  const running = server;
+  server = undefined;
+  if (running) await (await running).stop();
+});
+
+let databases = 0;
+
+/** A new, empty database on this file's PostgreSQL server (started on first use, stopped after the file's tests). */
+export async function freshDatabaseUrl(): Promise<string> {
+  server ??= startServer();
+  const { port } = await server;
+  databases += 1;
+  const name = `labelsmith_test_${process.pid}_${databases}`;
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: POSTGRES_USER, database: 'postgres' });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return `postgres://${POSTGRES_USER}@127.0.0.1:${port}/${name}`;
+}
