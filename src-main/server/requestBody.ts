@@ -1,6 +1,6 @@
 // Validates a request body with a zod schema into the API's BAD_REQUEST error with every problem listed.
 import type { z } from 'zod';
-import { formatIssuePath } from '../../src-shared/model/template';
+import { formatIssuePath } from '../../src-shared/model/issuePath';
 import { BadRequestError } from '../../src-shared/errors';
 
 export function parseRequestBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {

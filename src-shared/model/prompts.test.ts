@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../errors';
 import { validateTemplate } from './template';
-import { withPromptValues, type Prompt } from './prompts';
+import { promptProblems, withPromptValues, type Prompt } from './prompts';
 
 const prompts: Prompt[] = [
   { name: 'lot', label: 'Lot number', type: 'text', default: 'L-0' },
@@ -43,5 +43,29 @@ describe('prompted fields', () => {
     expect(valid.ok && valid.template.prompts).toEqual([{ name: 'lot', label: 'Lot', type: 'text' }]);
     const invalid = validateTemplate({ ...base, prompts: [{ name: 'a b', label: '' }, { name: '__proto__.x', label: 'x', type: 'colour' }] });
     expect(invalid.ok ? [] : invalid.errors.map((error) => error.path)).toEqual(['prompts[0].name', 'prompts[0].label', 'prompts[1].name', 'prompts[1].type']);
+  });
+
+  it('says in words what is wrong with each prompt as typed: a bad or repeated name, an empty label, a default not of its type', () => {
+    expect(promptProblems(prompts)).toEqual([]);
+    expect(
+      promptProblems([
+        { name: 'lot', label: 'Lot' },
+        { name: 'lot', label: '' },
+        { name: 'lot number', label: 'Lot number' },
+        { name: 'boxes', label: 'Boxes', type: 'number', default: 'two' },
+        { name: 'packed', label: 'Packed', type: 'date', default: '26.11.2026' },
+        { name: '', label: 'Nameless' },
+        { name: '', label: 'Nameless too', type: 'colour' as 'text', default: 'red' },
+      ]),
+    ).toEqual([
+      { path: 'prompts[1].label', message: 'must not be empty' },
+      { path: 'prompts[2].name', message: 'must be a field name such as "lot" or "origin.site"' },
+      { path: 'prompts[5].name', message: 'must be a field name such as "lot" or "origin.site"' },
+      { path: 'prompts[6].name', message: 'must be a field name such as "lot" or "origin.site"' },
+      { path: 'prompts[6].type', message: 'must be one of: text, number, date' },
+      { path: 'prompts[1].name', message: 'duplicate prompt "lot"' },
+      { path: 'prompts[3].default', message: 'must be a number, got "two"' },
+      { path: 'prompts[4].default', message: 'must be a date as YYYY-MM-DD, got "26.11.2026"' },
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { isMissing } from '../expr';
 import { FORBIDDEN_NAMES } from '../expr/limits';
 import type { LabelData } from '../layout/layoutLabel';
 import { valueAt } from '../records/recordValues';
+import { formatIssuePath } from './issuePath';
 
 export const PROMPT_TYPES = ['text', 'number', 'date'] as const;
 export type PromptType = (typeof PROMPT_TYPES)[number];
@@ -31,17 +32,19 @@ export const promptSchema = z.strictObject({
 });
 
 export type Prompt = z.infer<typeof promptSchema>;
+/** A prompt as written (the editor's form, a template file): its type may be left out, and it may not be valid yet. */
+export type PromptDraft = z.input<typeof promptSchema>;
 
-/** A given value as its prompt's type takes it, or the reason it is not one; text is kept as given. */
-function typedValue(prompt: Prompt, value: unknown): { value: unknown } | { problem: string } {
+/** A given value as a prompt of `type` takes it, or the reason it is not one; text is kept as given. */
+function typedValue(type: PromptType, value: unknown): { value: unknown } | { problem: string } {
   const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string') return { problem: `must be ${prompt.type === 'text' ? 'text' : `a ${prompt.type}`}, got ${JSON.stringify(value)}` };
-  if (prompt.type === 'number') {
+  if (typeof text !== 'string') return { problem: `must be ${type === 'text' ? 'text' : `a ${type}`}, got ${JSON.stringify(value)}` };
+  if (type === 'number') {
     const number = Number(text.trim());
     if (text.trim() === '' || !Number.isFinite(number)) return { problem: `must be a number, got ${JSON.stringify(value)}` };
     return { value: number };
   }
-  if (prompt.type === 'date') {
+  if (type === 'date') {
     const date = text.trim();
     if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(date)) || new Date(date).toISOString().slice(0, 10) !== date) {
       return { problem: `must be a date as YYYY-MM-DD, got ${JSON.stringify(value)}` };
@@ -51,18 +54,33 @@ function typedValue(prompt: Prompt, value: unknown): { value: unknown } | { prob
   return { value: text };
 }
 
-/** Template checks of the prompts: each name once, each default a value of its type. */
-export function checkPrompts(prompts: readonly Prompt[]): ErrorDetail[] {
+/** Template checks of the prompts: each name once, each default a value of its type (when the type is one). */
+export function checkPrompts(prompts: readonly PromptDraft[]): ErrorDetail[] {
   const errors: ErrorDetail[] = [];
   const seen = new Set<string>();
   prompts.forEach((prompt, index) => {
-    if (seen.has(prompt.name)) errors.push({ path: `prompts[${index}].name`, message: `duplicate prompt "${prompt.name}"` });
+    // An empty name is already "must be a field name"; saying it is a duplicate too would add nothing.
+    if (prompt.name !== '' && seen.has(prompt.name)) errors.push({ path: `prompts[${index}].name`, message: `duplicate prompt "${prompt.name}"` });
     seen.add(prompt.name);
-    if (prompt.default === undefined) return;
-    const typed = typedValue(prompt, prompt.default);
+    const type = promptSchema.shape.type.safeParse(prompt.type);
+    if (prompt.default === undefined || !type.success) return;
+    const typed = typedValue(type.data, prompt.default);
     if ('problem' in typed) errors.push({ path: `prompts[${index}].default`, message: typed.problem });
   });
   return errors;
+}
+
+/**
+ * Every problem of prompts as typed, each prompt checked on its own: the editor's form says what is wrong beside the
+ * field even while another part of the template is invalid (validateTemplate checks names twice and defaults only once
+ * the whole template parses). Paths as validateTemplate gives them (`prompts[1].default`).
+ */
+export function promptProblems(prompts: readonly PromptDraft[]): ErrorDetail[] {
+  const schemaErrors = prompts.flatMap((prompt, index) => {
+    const parsed = promptSchema.safeParse(prompt);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: formatIssuePath(['prompts', index, ...issue.path]), message: issue.message }));
+  });
+  return [...schemaErrors, ...checkPrompts(prompts)];
 }
 
 function withValue(record: LabelData, path: string, value: unknown): LabelData {
@@ -85,7 +103,7 @@ export function withPromptValues(prompts: readonly Prompt[] | undefined, data: L
     const given = valueAt(data, prompt.name);
     const value = isMissing(given) ? prompt.default : given;
     if (isMissing(value)) continue;
-    const typed = typedValue(prompt, value);
+    const typed = typedValue(prompt.type, value);
     if ('problem' in typed) {
       const message = `prompted field "${prompt.name}" (${prompt.label}): ${typed.problem}`;
       throw new BadRequestError(message, { errors: [{ path: `data.${prompt.name}`, message }] });

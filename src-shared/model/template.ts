@@ -5,6 +5,7 @@ import { elementSchema } from '../elements/elementSchema';
 import { InvalidTemplateError, type ErrorDetail } from '../errors';
 import { toPoints } from '../units/length';
 import { lengthSchema, MAX_ELEMENTS, MAX_SIDE_POINTS } from './common';
+import { formatIssuePath } from './issuePath';
 import { checkPrompts, fieldPathSchema, MAX_PROMPTS, promptSchema } from './prompts';
 import { templateCounters } from './templateCounters';
 import { checkSheet, sheetSchema } from '../sheets/sheetLayout';
@@ -44,16 +45,6 @@ export const templateSchema = z.strictObject({
 export type Template = z.infer<typeof templateSchema>;
 /** A template as written by people: defaults not yet applied. */
 export type TemplateInput = z.input<typeof templateSchema>;
-
-/** Formats a zod path as `elements[2].style.fontSize`. */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out;
-}
 
 const MAX_SIDE_TEXT = '1 m';
 

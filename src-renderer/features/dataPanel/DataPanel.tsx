@@ -1,8 +1,10 @@
-// Records the canvas and previews use: sample records (JSON checked as you type), or a sheet or CSV file loaded to step through.
+// Records the canvas and previews use: sample records (JSON checked as you type), or a sheet or CSV file loaded to step
+// through; and the fields a print asks for.
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { readTableFile } from '../../../src-shared/records/tableFile';
 import { useEditorStore } from '../../store';
 import { fieldPaths } from '../inspector/expressionPreview';
+import { PromptSection } from './PromptSection';
 import { SheetSection } from './SheetSection';
 
 const TABLE_FILES = '.xlsx,.xlsm,.xls,.ods,.csv,.tsv,.txt';
@@ -48,6 +50,7 @@ export function DataPanel() {
         </p>
       )}
       {sheet ? <SheetSection sheet={sheet} onChooseSheet={(name) => loader.read(name)} /> : <SampleRecords />}
+      <PromptSection />
     </div>
   );
 }

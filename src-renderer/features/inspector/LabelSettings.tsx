@@ -1,4 +1,5 @@
-// The label itself, shown when nothing is selected: name, description, tags, size, unit and safe margin.
+// The label itself, shown when nothing is selected: name, description, tags, size, unit and safe margin, and the fields
+// asked at print time (edited in the Data tab).
 import { convertLength, LENGTH_UNITS, type LengthUnit } from '../../editor/units';
 import { selectTemplate, selectTemplateUnit, useEditorStore } from '../../store';
 import { LengthField } from './fields/LengthField';
@@ -11,6 +12,8 @@ export function LabelSettings() {
   const template = useEditorStore(selectTemplate);
   const unit = useEditorStore(selectTemplateUnit);
   const updateTemplate = useEditorStore((state) => state.updateTemplate);
+  const setSidePanel = useEditorStore((state) => state.setSidePanel);
+  const prompted = (template.prompts ?? []).map((prompt) => prompt.label || prompt.name);
   const dimensions = template.dimensions;
   // Changing the unit rewrites the label's lengths; elements keep theirs (the inspector shows them in the new unit).
   const changeUnit = (next: LengthUnit) =>
@@ -61,6 +64,15 @@ export function LabelSettings() {
             options={LENGTH_UNITS.map((value) => ({ value, label: value }))}
             onChange={changeUnit}
           />
+        </div>
+      </fieldset>
+      <fieldset className="field-group">
+        <legend>Asked at print time</legend>
+        <p className="hint">{prompted.length === 0 ? 'Nothing: every value comes from the data.' : prompted.join(', ')}</p>
+        <div className="button-row">
+          <button type="button" onClick={() => setSidePanel('data')}>
+            Edit in the Data tab
+          </button>
         </div>
       </fieldset>
     </div>
