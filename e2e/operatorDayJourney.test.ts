@@ -1,6 +1,7 @@
-// An operator's day in a real browser against a real `labelsmith serve` and the fake ZPL printer: load an Excel sheet in the
-// Data tab, map two columns, step the preview, print records 2 to 4 with a prompted lot number, cancel a job, reprint label 3
-// with its serial, then publish a second version, compare it with the first and restore the first.
+// An operator's day in a real browser against a real `labelsmith serve` and the fake ZPL printer: declare the lot number as a
+// prompted field in the Data tab's form, load an Excel sheet with a title row and choose its header row, map two columns, step
+// the preview, print records 2 to 4 with a prompted lot number, cancel a job, reprint label 3 with its serial, then publish a
+// second version, compare it with the first and restore the first.
 import { utils, write } from '@e965/xlsx';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,19 +22,18 @@ const text = (id: string, y: number, expression: string) => ({
   style: printerFont,
 });
 
-/** A pallet tag: customer and lot, article, and a serial from a counter; "lot" is asked at print time. */
+/** A pallet tag: customer and lot, article, and a serial from a counter; the journey declares "lot" as asked at print time. */
 const PALLET_TAG = {
   formatVersion: 1,
   meta: { name: 'Pallet tag' },
   dimensions: { width: '2in', height: '1in' },
   elements: [text('name', 0.05, "data.name + ' ' + data.lot"), text('sku', 0.35, "'ART ' + data.sku"), text('serial', 0.65, '\'SN \' + counter("pallet", {start: 501})')],
-  prompts: [{ name: 'lot', label: 'Lot number', default: 'L-0' }],
 };
 
-/** The purchasing sheet: its headers are not the template's field names; record 5 has no customer. */
+/** The purchasing sheet: a title above the header row, headers that are not the template's field names; record 5 has no customer. */
 function purchasingSheet(): Buffer {
   const book = utils.book_new();
-  const rows = [['Customer', 'Article', 'Notes'], ['Ada', 1001, 'a'], ['Grace', 1002, 'b'], ['Edsger', 1003, 'c'], ['Barbara', 1004, 'd'], ['', 1005, 'e']];
+  const rows = [['Wave 47 from purchasing'], ['Customer', 'Article', 'Notes'], ['Ada', 1001, 'a'], ['Grace', 1002, 'b'], ['Edsger', 1003, 'c'], ['Barbara', 1004, 'd'], ['', 1005, 'e']];
   utils.book_append_sheet(book, utils.aoa_to_sheet(rows), 'Wave');
   return write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
@@ -80,17 +80,54 @@ async function openTemplate(): Promise<void> {
 }
 
 describe.sequential('operator day journey', () => {
-  it('loads the purchasing sheet in the Data tab: a table of its records, and fields it does not fill named by record', async () => {
+  it('declares the lot number as a prompted field in the Data tab; what is wrong with a prompt is said beside its field', async () => {
     await openTemplate();
     await dataPanel().getByRole('tab', { name: 'Data' }).click();
+    const section = dataPanel().getByRole('region', { name: 'Asked at print time' });
+    await section.getByRole('button', { name: 'Add prompted field' }).click();
+    const lot = section.getByRole('group', { name: 'Prompted field 1' });
+    // Named after the first field the label shows; the designer renames it.
+    expect(await lot.getByLabel('Name').inputValue()).toBe('name');
+    await lot.getByLabel('Name').fill('lot');
+    await lot.getByLabel('Label').fill('Lot number');
+    await lot.getByLabel('Default').fill('L-0');
+
+    await section.getByRole('button', { name: 'Add prompted field' }).click();
+    const second = section.getByRole('group', { name: 'Prompted field 2' });
+    await second.getByLabel('Name').fill('lot');
+    await expect.poll(() => second.getByText('duplicate prompt "lot"').count()).toBe(1);
+    await second.getByLabel('Name').fill('lot number');
+    await expect.poll(() => second.getByText('must be a field name such as "lot" or "origin.site"').count()).toBe(1);
+    expect(await second.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+    await second.getByLabel('Type').selectOption('number');
+    await second.getByLabel('Default').fill('many');
+    await expect.poll(() => second.getByText('must be a number, got "many"').count()).toBe(1);
+    await second.getByLabel('Label').fill('');
+    await expect.poll(() => second.getByText('must not be empty').count()).toBe(1);
+    await section.getByRole('button', { name: 'Remove prompted field 2' }).click();
+    expect(await second.count()).toBe(0);
+    expect(await lot.locator('.error-text').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('All changes saved').count()).toBe(1);
+    const stored = await editorApi<{ content: { prompts?: unknown } }>(editor.server, 'GET', `/api/templates/${templateId}`);
+    expect(stored.content.prompts).toEqual([{ name: 'lot', label: 'Lot number', type: 'text', default: 'L-0' }]);
+  });
+
+  it('loads the purchasing sheet in the Data tab, reads its header from row 2: a table of its records, and fields it does not fill named by record', async () => {
     await dataPanel().getByLabel('Load a sheet (Excel, OpenDocument or CSV)').setInputFiles({ name: 'wave.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: purchasingSheet() });
-    await expect.poll(() => dataPanel().getByText('5 records from wave.xlsx, sheet “Wave”').count()).toBe(1);
+    // Read with the title as the header row, the sheet has one column and six records; row 2 names the columns.
+    await expect.poll(() => dataPanel().getByText('6 records from wave.xlsx, sheet “Wave”').count()).toBe(1);
     const table = dataPanel().getByRole('table', { name: 'Records of wave.xlsx' });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['#', 'Wave 47 from purchasing']);
+    await dataPanel().getByLabel('Header row').fill('2');
+    await expect.poll(() => dataPanel().getByText('5 records from wave.xlsx, sheet “Wave”').count()).toBe(1);
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['#', 'Customer', 'Article', 'Notes']);
     expect(await table.getByRole('row').nth(2).getByRole('cell').allTextContents()).toEqual(['Grace', '1002', 'b']);
-    // Nothing maps yet: each record leaves name and sku empty.
+    // Nothing maps yet: each record leaves name and sku empty (lot is prompted, not mapped).
     const empty = dataPanel().getByRole('list', { name: 'Empty fields' });
     expect(await empty.getByRole('listitem').first().textContent()).toBe('Record 1: field “name” is not filled');
+    expect(await dataPanel().getByLabel('Column for lot').count()).toBe(0);
   });
 
   it('maps two columns; the mapping is saved with the template and only record 5 still lacks a customer', async () => {
@@ -173,14 +210,15 @@ describe.sequential('operator day journey', () => {
     await expect.poll(() => history.count()).toBe(0);
   });
 
-  it('publishes the mapped draft as version 2, compares it with version 1, and restores version 1', async () => {
+  it('publishes the mapped draft with its prompt as version 2, compares it with version 1, and restores version 1', async () => {
     await openTemplate();
     await publishVersion(page, 2, 'columns mapped');
     const compare = await openCompare(page, 1, 2);
     await compare.getByRole('button', { name: 'Close' }).click();
     await restoreVersion(page, 1, 3);
-    const stored = await editorApi<{ content: { meta: { columnMap?: unknown } }; latestVersion: number }>(editor.server, 'GET', `/api/templates/${templateId}`);
+    const stored = await editorApi<{ content: { meta: { columnMap?: unknown }; prompts?: unknown }; latestVersion: number }>(editor.server, 'GET', `/api/templates/${templateId}`);
     expect(stored.latestVersion).toBe(3);
     expect(stored.content.meta.columnMap).toBeUndefined();
+    expect(stored.content.prompts).toBeUndefined();
   });
 });

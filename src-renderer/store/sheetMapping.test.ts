@@ -24,6 +24,7 @@ describe('a loaded sheet in the editor', () => {
       fileName: 'wave.csv',
       sheet: null,
       sheetNames: [],
+      headerRow: 1,
       columns: ['Customer', 'Article No'],
       records: [
         { Customer: 'Ada', 'Article No': '1' },

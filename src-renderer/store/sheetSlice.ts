@@ -9,6 +9,8 @@ export interface LoadedSheet {
   sheet: string | null;
   /** The workbook's sheets (empty for CSV): the panel offers the others. */
   sheetNames: string[];
+  /** The row naming the columns, 1-based (rows above it, a title, are skipped): the CLI's --header-row. */
+  headerRow: number;
   columns: string[];
   /** The rows below the header, cells as text (not yet mapped to the template's fields). */
   records: LabelData[];

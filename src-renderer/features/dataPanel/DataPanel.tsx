@@ -5,20 +5,23 @@ import { readTableFile } from '../../../src-shared/records/tableFile';
 import { useEditorStore } from '../../store';
 import { fieldPaths } from '../inspector/expressionPreview';
 import { PromptSection } from './PromptSection';
-import { SheetSection } from './SheetSection';
+import { SheetSection, type SheetChoice } from './SheetSection';
 
 const TABLE_FILES = '.xlsx,.xlsm,.xls,.ods,.csv,.tsv,.txt';
 
-/** Loads a records file into the store (the sheet named, else the first); says what is wrong with one that cannot be read. */
+/**
+ * Loads a records file into the store (the sheet named, else the first; the header row given, else 1), read as the CLI
+ * reads it; says what is wrong with one that cannot be read.
+ */
 function useSheetLoader() {
   const loadSheet = useEditorStore((state) => state.loadSheet);
   const file = useRef<{ name: string; bytes: Uint8Array } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const read = (sheet?: string) => {
+  const read = ({ sheet, headerRow = 1 }: SheetChoice = {}) => {
     if (!file.current) return;
     try {
-      const table = readTableFile(file.current.name, file.current.bytes, { sheet });
-      loadSheet({ fileName: file.current.name, ...table });
+      const table = readTableFile(file.current.name, file.current.bytes, { sheet, headerRow });
+      loadSheet({ fileName: file.current.name, headerRow, ...table });
       setError(null);
     } catch (failure) {
       setError(`${file.current.name}: ${failure instanceof Error ? failure.message : String(failure)}`);
@@ -49,7 +52,7 @@ export function DataPanel() {
           {loader.error}
         </p>
       )}
-      {sheet ? <SheetSection sheet={sheet} onChooseSheet={(name) => loader.read(name)} /> : <SampleRecords />}
+      {sheet ? <SheetSection sheet={sheet} onRead={loader.read} /> : <SampleRecords />}
       <PromptSection />
     </div>
   );

@@ -1,6 +1,7 @@
-// The data panel with a sheet loaded: its records as a table, the column each field comes from (saved or suggested), the
-// record the canvas shows (stepped one by one), and the fields records leave empty, named by record, before anyone prints.
-import { useMemo } from 'react';
+// The data panel with a sheet loaded: the sheet and header row it is read with, its records as a table, the column each
+// field comes from (saved or suggested), the record the canvas shows (stepped one by one), and the fields records leave
+// empty, named by record, before anyone prints.
+import { useId, useMemo, useState } from 'react';
 import { valueAt } from '../../../src-shared/records/recordValues';
 import { selectSheetRecords, useEditorStore } from '../../store';
 import { draftFields, sheetColumnMap } from '../../store/sheetMapping';
@@ -12,7 +13,13 @@ const SHOWN_ROWS = 200;
 /** Missing fields listed: the count says how many more there are. */
 const SHOWN_WARNINGS = 20;
 
-export function SheetSection({ sheet, onChooseSheet }: { sheet: LoadedSheet; onChooseSheet(name: string): void }) {
+/** How the file is read: the sheet (default: the first) and the row naming the columns (default 1). */
+export interface SheetChoice {
+  sheet?: string;
+  headerRow?: number;
+}
+
+export function SheetSection({ sheet, onRead }: { sheet: LoadedSheet; onRead(choice: SheetChoice): void }) {
   const index = useEditorStore((state) => state.sheetIndex);
   const template = useEditorStore((state) => state.template);
   const records = useEditorStore(selectSheetRecords);
@@ -26,7 +33,7 @@ export function SheetSection({ sheet, onChooseSheet }: { sheet: LoadedSheet; onC
   return (
     <section aria-label="Sheet" className="form-stack">
       <p className="hint">
-        {sheet.records.length} records from {sheet.fileName}
+        {sheet.records.length === 1 ? '1 record' : `${sheet.records.length} records`} from {sheet.fileName}
         {sheet.sheet === null ? '' : `, sheet “${sheet.sheet}”`}{' '}
         <button type="button" onClick={closeSheet}>
           Close sheet
@@ -35,13 +42,14 @@ export function SheetSection({ sheet, onChooseSheet }: { sheet: LoadedSheet; onC
       {sheet.sheetNames.length > 1 && (
         <label className="field">
           <span>Sheet</span>
-          <select value={sheet.sheet ?? ''} onChange={(event) => onChooseSheet(event.target.value)}>
+          <select value={sheet.sheet ?? ''} onChange={(event) => onRead({ sheet: event.target.value, headerRow: sheet.headerRow })}>
             {sheet.sheetNames.map((name) => (
               <option key={name}>{name}</option>
             ))}
           </select>
         </label>
       )}
+      <HeaderRowField headerRow={sheet.headerRow} onChoose={(headerRow) => onRead({ sheet: sheet.sheet ?? undefined, headerRow })} />
       <div className="record-nav" role="group" aria-label="Records">
         <button type="button" aria-label="Previous record" onClick={() => selectSheetRecord(index - 1)} disabled={index <= 0}>
           ‹ Previous
@@ -119,6 +127,37 @@ export function SheetSection({ sheet, onChooseSheet }: { sheet: LoadedSheet; onC
       </div>
       {sheet.records.length > SHOWN_ROWS && <p className="hint">The first {SHOWN_ROWS} records are shown; step on to see the others.</p>}
     </section>
+  );
+}
+
+/**
+ * The row naming the columns (1-based, as the CLI's --header-row): the file is read again at each whole number typed;
+ * while the field is being typed in it shows what is typed, even an empty field or a row the file does not have.
+ */
+function HeaderRowField({ headerRow, onChoose }: { headerRow: number; onChoose(row: number): void }) {
+  const id = useId();
+  const [typed, setTyped] = useState<string | null>(null);
+  return (
+    <div className="field">
+      <label htmlFor={id}>Header row</label>
+      <input
+        id={id}
+        type="number"
+        min={1}
+        step={1}
+        value={typed ?? String(headerRow)}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          const row = Number(event.target.value);
+          if (Number.isInteger(row) && row >= 1) onChoose(row);
+        }}
+        onBlur={() => setTyped(null)}
+      />
+      <p id={`${id}-hint`} className="hint">
+        The row naming the columns; rows above it (a title) are skipped.
+      </p>
+    </div>
   );
 }
 
