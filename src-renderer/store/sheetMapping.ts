@@ -19,12 +19,15 @@ export function draftFields(template: TemplateDraft): string[] {
   return [...fields];
 }
 
+/** What a mapping needs of a sheet (the Data tab's, or a file the print dialog reads): its columns and records. */
+export type MappableTable = Pick<LoadedSheet, 'columns' | 'records'>;
+
 /** [field, column] pairs: the saved mapping where the sheet has its column, else a column suggested by name. */
-export function sheetColumnMap(fields: readonly string[], columnMap: Readonly<Record<string, string>> | undefined, sheet: LoadedSheet): [string, string][] {
+export function sheetColumnMap(fields: readonly string[], columnMap: Readonly<Record<string, string>> | undefined, sheet: MappableTable): [string, string][] {
   return effectiveColumnMap({ fields, columns: sheet.columns, saved: columnMap });
 }
 
 /** The sheet's records with the mapped fields filled, as a print sends them. */
-export function mappedRecords(fields: readonly string[], columnMap: Readonly<Record<string, string>> | undefined, sheet: LoadedSheet): LabelData[] {
+export function mappedRecords(fields: readonly string[], columnMap: Readonly<Record<string, string>> | undefined, sheet: MappableTable): LabelData[] {
   return shapeRecords(sheet.records, sheetColumnMap(fields, columnMap, sheet), []);
 }

@@ -1,4 +1,4 @@
-// The print dialog: printer, copies, records (the Data tab's sheet or samples, or a CSV/JSON file; a range of them) with an
+// The print dialog: printer, copies, records (the Data tab's sheet or samples, or a sheet/CSV/JSON file; a range of them) with an
 // optional quantity field, the prompted fields, the first label previewed and the job's warnings listed (empty fields named
 // by record), then Print sends the job and follows it until it is done or failed.
 import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -14,7 +14,8 @@ import { useFonts } from '../../shell/fonts';
 import { FirstLabelPreview } from './FirstLabelPreview';
 import { PrinterField, usePrinterChoice } from './PrinterField';
 import { PrintProgressLine } from './PrintProgressLine';
-import { parseRecordsFile, printPlan, recordFields, type PrintRecord } from './printRecords';
+import { parseRecordsFile, printPlan, recordFields, RECORD_FILES, type PrintRecord } from './printRecords';
+import { draftFields, mappedRecords } from '../../store/sheetMapping';
 import { promptData, promptDefaults, PromptFields } from './PromptFields';
 import { CHECKED_RECORDS, printWarnings } from './printWarnings';
 import { textDelivery } from './textDelivery';
@@ -80,7 +81,10 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
     setQuantityField('');
     if (!chosen) return setFile(null);
     try {
-      setFile({ name: chosen.name, records: parseRecordsFile(chosen.name, await chosen.text()) });
+      const read = parseRecordsFile(chosen.name, new Uint8Array(await chosen.arrayBuffer()));
+      // Columns mapped to the label's fields as the Data tab and the CLI map them: the saved mapping, else by name.
+      const mapped = read.columns && mappedRecords(draftFields(template), template.meta.columnMap, { columns: read.columns, records: read.records as PrintRecord[] });
+      setFile({ name: chosen.name, records: mapped ?? read.records });
     } catch (error) {
       setFile({ name: chosen.name, error: error instanceof Error ? error.message : String(error) });
     }
@@ -140,13 +144,13 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
               </label>
               <label>
                 <input type="radio" name="print-records" checked={source === 'file'} onChange={() => setSource('file')} />
-                Records from a file (CSV or JSON)
+                Records from a file (Excel, OpenDocument, CSV or JSON)
               </label>
             </div>
             {source === 'file' && (
               <div className="field">
                 <label htmlFor={ids.file}>Records file</label>
-                <input id={ids.file} type="file" accept=".csv,.json,text/csv,application/json" onChange={(event) => void readFile(event)} />
+                <input id={ids.file} type="file" accept={RECORD_FILES} onChange={(event) => void readFile(event)} />
                 {file && 'error' in file && (
                   <span role="alert" className="error-text">
                     {file.error}

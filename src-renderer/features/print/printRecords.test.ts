@@ -1,24 +1,48 @@
+import { utils, write } from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { parseRecordsFile, printPlan, recordFields } from './printRecords';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('print records from a file', () => {
   it('reads CSV with a header row: quoted fields, commas and line breaks inside quotes, a BOM, blank lines', () => {
     const csv = '\uFEFFname,address,qty\r\n"Lovelace, Ada","12 St James\'s Square\nLondon",2\r\n\r\nGrace Hopper,"Arlington, ""VA""",\r\n';
-    expect(parseRecordsFile('parcels.CSV', csv)).toEqual([
-      { name: 'Lovelace, Ada', address: "12 St James's Square\nLondon", qty: '2' },
-      { name: 'Grace Hopper', address: 'Arlington, "VA"', qty: '' },
-    ]);
+    expect(parseRecordsFile('parcels.CSV', bytes(csv))).toEqual({
+      columns: ['name', 'address', 'qty'],
+      records: [
+        { name: 'Lovelace, Ada', address: "12 St James's Square\nLondon", qty: '2' },
+        { name: 'Grace Hopper', address: 'Arlington, "VA"', qty: '' },
+      ],
+    });
+  });
+
+  it('reads files as the CLI does: a semicolon CSV in Windows-1252 with a dotted header, and a workbook with codes as digits', () => {
+    // "Müller" in Windows-1252: ü is the single byte 0xFC.
+    const european = Uint8Array.from([...bytes('shipTo.name;sku\r\nM'), 0xfc, ...bytes('ller;00042\r\n')]);
+    expect(parseRecordsFile('wave.csv', european)).toEqual({ columns: ['shipTo.name', 'sku'], records: [{ shipTo: { name: 'Müller' }, sku: '00042' }] });
+    const book = utils.book_new();
+    utils.book_append_sheet(book, utils.aoa_to_sheet([['Customer', 'EAN'], ['Ada', 4006381333931]]), 'Wave');
+    const workbook = new Uint8Array(write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    expect(parseRecordsFile('wave.xlsx', workbook)).toEqual({ columns: ['Customer', 'EAN'], records: [{ Customer: 'Ada', EAN: '4006381333931' }] });
   });
 
   it('says what is wrong with a CSV file', () => {
-    expect(() => parseRecordsFile('bad.csv', 'name,sku\nAda,1,extra\n')).toThrow(/^bad\.csv is not valid CSV: .*record length/i);
-    expect(() => parseRecordsFile('bad.csv', 'name\n"unclosed\n')).toThrow(/^bad\.csv is not valid CSV: .*quote/i);
+    expect(() => parseRecordsFile('bad.csv', bytes('name\n"unclosed\n'))).toThrow(/^bad\.csv: not valid CSV: .*quote/i);
+    expect(() => parseRecordsFile('twice.csv', bytes('name,name\nAda,Grace\n'))).toThrow('twice.csv: column "name" appears twice in the header row');
   });
 
   it('reads a JSON array of records, and refuses anything else', () => {
-    expect(parseRecordsFile('records.json', '\uFEFF[{"name": "Ada", "qty": 2}, {"name": "Grace"}]')).toEqual([{ name: 'Ada', qty: 2 }, { name: 'Grace' }]);
-    expect(() => parseRecordsFile('records.json', '{"name": "Ada"}')).toThrow('records.json must hold a JSON array of records');
-    expect(() => parseRecordsFile('records.txt', 'name,sku\nAda,1')).toThrow(/^records\.txt is not valid JSON .*a CSV file needs a name ending in \.csv$/s);
+    expect(parseRecordsFile('records.json', bytes('\uFEFF[{"name": "Ada", "qty": 2}, {"name": "Grace", "sku": "1"}]'))).toEqual({
+      columns: ['name', 'qty', 'sku'],
+      records: [
+        { name: 'Ada', qty: 2 },
+        { name: 'Grace', sku: '1' },
+      ],
+    });
+    // Not every record an object: nothing to map; the print's own check says which record is wrong.
+    expect(parseRecordsFile('records.json', bytes('[{"name": "Ada"}, 7]'))).toEqual({ records: [{ name: 'Ada' }, 7] });
+    expect(() => parseRecordsFile('records.json', bytes('{"name": "Ada"}'))).toThrow('records.json must hold a JSON array of records');
+    expect(() => parseRecordsFile('records.dat', bytes('name,sku\nAda,1'))).toThrow(/^records\.dat is not valid JSON .*a sheet or CSV file needs a name ending in \.xlsx, .*\.csv/s);
   });
 
   it('lists the fields of all records in the order they first appear', () => {

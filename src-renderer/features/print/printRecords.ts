@@ -1,36 +1,47 @@
-// The records of a print: read from a CSV or JSON file, their field names, and the labels they make (the engine's batch rules).
-import { parse } from 'csv-parse/browser/esm/sync';
+// The records of a print: read from a sheet, CSV or JSON file as the CLI reads them, their field names, and the labels they
+// make (the engine's batch rules).
 import { PRINT_LIMITS } from '../../../src-shared/api/printRequest';
 import { AppError } from '../../../src-shared/errors';
-import { planBatch } from '../../../src-shared/render/batchPlan';
+import { isPlainObject, planBatch } from '../../../src-shared/render/batchPlan';
+import { CSV_EXTENSIONS, hasExtension, readTableFile, SHEET_EXTENSIONS } from '../../../src-shared/records/tableFile';
 
 export type PrintRecord = Record<string, unknown>;
+
+/** The files the dialog takes, by extension. */
+export const RECORD_FILES = [...SHEET_EXTENSIONS, ...CSV_EXTENSIONS, '.json'].join(',');
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+export interface RecordsFile {
+  records: unknown[];
+  /** The names a column mapping picks from: a sheet's header row, JSON records' top-level names; absent when not all records are objects. */
+  columns?: string[];
+}
+
 /**
- * A file's records as `labelsmith render --records` reads them: a .csv file has a header row and gives records of
- * strings; any other name is a JSON array of objects. Throws an Error that says what to fix.
+ * A file's records as `labelsmith render --records` reads them, by the same function: a sheet or CSV file (its first
+ * sheet, the header on row 1; separator and encoding detected) gives records of text with dotted headers nested; any
+ * other name is a JSON array of objects. Throws an Error that says what to fix.
  */
-export function parseRecordsFile(fileName: string, text: string): unknown[] {
-  if (fileName.toLowerCase().endsWith('.csv')) {
+export function parseRecordsFile(fileName: string, bytes: Uint8Array): RecordsFile {
+  if (hasExtension(fileName, SHEET_EXTENSIONS) || hasExtension(fileName, CSV_EXTENSIONS)) {
     try {
-      // bom: a spreadsheet's UTF-8 export starts with one, which would otherwise stick to the first column's name.
-      return parse(text, { columns: true, bom: true, skip_empty_lines: true }) as PrintRecord[];
+      const { records, columns } = readTableFile(fileName, bytes);
+      return { records, columns };
     } catch (error) {
-      throw new Error(`${fileName} is not valid CSV: ${reason(error)}`);
+      throw new Error(`${fileName}: ${reason(error)}`);
     }
   }
   let value: unknown;
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch (error) {
-    throw new Error(`${fileName} is not valid JSON (${reason(error)}); a CSV file needs a name ending in .csv`);
+    throw new Error(`${fileName} is not valid JSON (${reason(error)}); a sheet or CSV file needs a name ending in ${[...SHEET_EXTENSIONS, ...CSV_EXTENSIONS].join(', ')}`);
   }
   if (!Array.isArray(value)) throw new Error(`${fileName} must hold a JSON array of records, such as [{"name": "Ada"}, {"name": "Grace"}]`);
-  return value;
+  return value.every(isPlainObject) ? { records: value, columns: recordFields(value) } : { records: value };
 }
 
 /** Field names over all records, in the order they first appear (the choices for the quantity field). */
