@@ -30,11 +30,15 @@ const PALLET_TAG = {
   elements: [text('name', 0.05, "data.name + ' ' + data.lot"), text('sku', 0.35, "'ART ' + data.sku"), text('serial', 0.65, '\'SN \' + counter("pallet", {start: 501})')],
 };
 
-/** The purchasing sheet: a title above the header row, headers that are not the template's field names; record 5 has no customer. */
+/**
+ * The purchasing workbook: on its first sheet a title above the header row, headers that are not the template's field
+ * names, and record 5 without a customer; last week's wave on a second sheet.
+ */
 function purchasingSheet(): Buffer {
   const book = utils.book_new();
   const rows = [['Wave 47 from purchasing'], ['Customer', 'Article', 'Notes'], ['Ada', 1001, 'a'], ['Grace', 1002, 'b'], ['Edsger', 1003, 'c'], ['Barbara', 1004, 'd'], ['', 1005, 'e']];
   utils.book_append_sheet(book, utils.aoa_to_sheet(rows), 'Wave');
+  utils.book_append_sheet(book, utils.aoa_to_sheet([['Wave 46 from purchasing'], ['Customer', 'Article', 'Notes'], ['Alan', 999, 'z']]), 'Archive');
   return write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
@@ -114,7 +118,7 @@ describe.sequential('operator day journey', () => {
     expect(stored.content.prompts).toEqual([{ name: 'lot', label: 'Lot number', type: 'text', default: 'L-0' }]);
   });
 
-  it('loads the purchasing sheet in the Data tab, reads its header from row 2: a table of its records, and fields it does not fill named by record', async () => {
+  it('loads the purchasing workbook in the Data tab, reads its header from row 2, offers its other sheet: a table of its records, and fields it does not fill named by record', async () => {
     await dataPanel().getByLabel('Load a sheet (Excel, OpenDocument or CSV)').setInputFiles({ name: 'wave.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: purchasingSheet() });
     // Read with the title as the header row, the sheet has one column and six records; row 2 names the columns.
     await expect.poll(() => dataPanel().getByText('6 records from wave.xlsx, sheet “Wave”').count()).toBe(1);
@@ -124,6 +128,14 @@ describe.sequential('operator day journey', () => {
     await expect.poll(() => dataPanel().getByText('5 records from wave.xlsx, sheet “Wave”').count()).toBe(1);
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['#', 'Customer', 'Article', 'Notes']);
     expect(await table.getByRole('row').nth(2).getByRole('cell').allTextContents()).toEqual(['Grace', '1002', 'b']);
+    // The other sheet is read with the same header row; back to this week's.
+    const sheetChoice = dataPanel().getByRole('combobox', { name: 'Sheet', exact: true });
+    expect(await sheetChoice.locator('option').allTextContents()).toEqual(['Wave', 'Archive']);
+    await sheetChoice.selectOption('Archive');
+    await expect.poll(() => dataPanel().getByText('1 record from wave.xlsx, sheet “Archive”').count()).toBe(1);
+    expect(await table.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['Alan', '999', 'z']);
+    await sheetChoice.selectOption('Wave');
+    await expect.poll(() => dataPanel().getByText('5 records from wave.xlsx, sheet “Wave”').count()).toBe(1);
     // Nothing maps yet: each record leaves name and sku empty (lot is prompted, not mapped).
     const empty = dataPanel().getByRole('list', { name: 'Empty fields' });
     expect(await empty.getByRole('listitem').first().textContent()).toBe('Record 1: field “name” is not filled');
