@@ -56,10 +56,29 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * `printQueue`: the queue submitted print jobs wake; startServer starts and stops it with the server. `session`: the
  * browser sessions, which startServer also opens for the desktop window.
  */
-export async function createApp({ store, pool, config, logger }: ServerDeps, printQueue: Pick<PrintQueue, 'wake'>, session: AdminSession): Promise<Koa> {
+export async function createApp(deps: ServerDeps, printQueue: Pick<PrintQueue, 'wake'>, session: AdminSession): Promise<Koa> {
+  const { config, logger } = deps;
   const app = new Koa();
   // Koa's own error printing would log stacks for errors the mapper already answered.
   app.silent = true;
+  const router = await createRouter(deps, printQueue, session);
+  app.use(requestLog(logger));
+  app.use(errorMapper());
+  app.use(hostCheck(config));
+  app.use(unansweredAsError());
+  app.use(adminFromLoopbackOnly(config));
+  app.use(requireAdminSession(session));
+  // Before the router, which has no page paths: the editor page never answers for /api, /v1, /health or their files.
+  app.use(signInWithAdminLink(session));
+  app.use(editorPage(config.rendererDir));
+  app.use(router.routes());
+  // Not `throw: true`: its errors carry no Allow header. It leaves a bodiless 405/501 with Allow, turned into JSON above.
+  app.use(router.allowedMethods());
+  return app;
+}
+
+/** Every route the app serves (the OpenAPI test reads its /v1 routes to check each one is documented). */
+export async function createRouter({ store, pool, config }: Omit<ServerDeps, 'logger'>, printQueue: Pick<PrintQueue, 'wake'>, session: AdminSession): Promise<Router> {
   const router = new Router();
   registerHealthRoute(router, config.version, store.now);
   registerOpenApiRoute(router, config.version);
@@ -76,20 +95,7 @@ export async function createApp({ store, pool, config, logger }: ServerDeps, pri
   registerV1ImagesRoutes(router, store, pool);
   // The first start makes the editor's workspace team; later starts find it.
   registerEditorRoutes(router, { store, pool, config, session, teamId: (await ensureWorkspaceTeam(store)).id, quota, printQueue });
-
-  app.use(requestLog(logger));
-  app.use(errorMapper());
-  app.use(hostCheck(config));
-  app.use(unansweredAsError());
-  app.use(adminFromLoopbackOnly(config));
-  app.use(requireAdminSession(session));
-  // Before the router, which has no page paths: the editor page never answers for /api, /v1, /health or their files.
-  app.use(signInWithAdminLink(session));
-  app.use(editorPage(config.rendererDir));
-  app.use(router.routes());
-  // Not `throw: true`: its errors carry no Allow header. It leaves a bodiless 405/501 with Allow, turned into JSON above.
-  app.use(router.allowedMethods());
-  return app;
+  return router;
 }
 
 /**

@@ -1,8 +1,10 @@
 // GET /v1/openapi.json: a valid OpenAPI 3.1 document, generated from the zod schemas the server validates and answers with.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createImageSchema, libraryImageListSchema, libraryImageSchema, replaceImageSchema } from '../../src-shared/api/images';
 import { printerListSchema, printerStatusSchema, printJobSchema, printRequestSchema } from '../../src-shared/api/printRequest';
 import { renderRequestSchema } from '../../src-shared/api/renderRequest';
 import { errorBodySchema, healthSchema, templateListSchema, usageSchema } from '../../src-shared/api/resources';
@@ -10,6 +12,9 @@ import { templateSchema } from '../../src-shared/model/template';
 import { renderAnswerSchema } from '../../src-shared/api/renderRequest';
 import type { FakeZplPrinter } from '../printing/fakeZplPrinter';
 import { fakePrinter } from '../printing/printingTestSupport';
+import { createRenderPool } from '../render/renderPool';
+import { adminSession, loadOrCreateAdminToken } from './adminSession';
+import { createRouter } from './createServer';
 import { APP_VERSION, call, cli, cliJson, expectError, render, startTestServer, tagTemplate, teamWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from './serverTestSupport';
 
 let server: TestServer;
@@ -43,6 +48,20 @@ async function printer(): Promise<{ fake: FakeZplPrinter; printerId: string }> {
   const fake = await fakePrinter();
   const args = ['printer', 'add', '--team', team.team.id, '--name', `Dock ${fake.port}`, '--kind', 'raw', '--host', fake.host, '--port', String(fake.port)];
   return { fake, printerId: (await cliJson(server.dataDir, z.looseObject({ id: z.string() }), args)).id };
+}
+
+/** A router path with its optional `{…}` groups left out and put in: '/a{/:b}' gives '/a' and '/a/:b'. */
+function expandOptionalGroups(path: string): string[] {
+  const group = /\{([^{}]*)\}/.exec(path);
+  if (!group) return [path];
+  const before = path.slice(0, group.index);
+  const after = path.slice(group.index + group[0].length);
+  return [...expandOptionalGroups(before + after), ...expandOptionalGroups(before + (group[1] ?? '') + after)];
+}
+
+/** A path's shape, whatever its parameters are called (':id' in the router, '{printerId}' in the document), without a trailing slash. */
+function pathShape(path: string): string {
+  return path.replace(/:\w+|\{\w+\}/g, '{}').replace(/(.)\/$/, '$1');
 }
 
 describe('the document', () => {
@@ -82,6 +101,9 @@ describe('the document', () => {
         '/v1/templates/{id}/versions',
         '/v1/templates/{id}/versions/{version}/content',
         '/v1/usage',
+        '/v1/images',
+        '/v1/images/{name}',
+        '/v1/images/{name}/drawn',
       ].sort(),
     );
     expect(Object.keys(document.paths['/v1/print']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['202', '400', '401', '403', '404', '429', '502']));
@@ -91,6 +113,36 @@ describe('the document', () => {
     expect(Object.keys(document.paths['/v1/render'] ?? {})).toEqual(['post']);
     expect(Object.keys(document.paths['/v1/render']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '429', '502']));
     expect(Object.keys(document.paths['/v1/render-outputs/{renderId}']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '404', '410']));
+  });
+
+  it('documents every /v1/images operation with the statuses it answers', () => {
+    const statuses = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+    expect(Object.keys(document.paths['/v1/images'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/v1/images/{name}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+    expect(statuses('/v1/images', 'get')).toEqual(['200', '401', '403']);
+    expect(statuses('/v1/images', 'post')).toEqual(['201', '400', '401', '403', '409', '413', '502', '503']);
+    expect(statuses('/v1/images/{name}', 'get')).toEqual(['200', '304', '400', '401', '403', '404']);
+    expect(statuses('/v1/images/{name}', 'put')).toEqual(['200', '400', '401', '403', '404', '413', '502', '503']);
+    expect(statuses('/v1/images/{name}', 'delete')).toEqual(['204', '400', '401', '403', '404']);
+    expect(statuses('/v1/images/{name}/drawn', 'get')).toEqual(['200', '400', '401', '403', '404']);
+    const upload = document.components.schemas.ImageUpload as { properties: Record<string, unknown>; required: string[]; additionalProperties: unknown };
+    expect([Object.keys(upload.properties).sort(), [...upload.required].sort(), upload.additionalProperties]).toEqual([['data', 'name'], ['data', 'name'], false]);
+  });
+
+  it('documents exactly the operations the server routes: every /v1 route and method, and nothing it does not serve', async () => {
+    const pool = createRenderPool({ threads: 1 });
+    try {
+      const config = { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION };
+      const router = await createRouter({ store: server.store, pool, config }, { wake: () => undefined }, adminSession(await loadOrCreateAdminToken(server.store)));
+      const routed = router.stack
+        .flatMap((layer) => (typeof layer.path === 'string' && (layer.path.startsWith('/v1/') || layer.path === '/health') ? [{ path: layer.path, methods: layer.methods }] : []))
+        .flatMap((layer) => expandOptionalGroups(layer.path).flatMap((path) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${pathShape(path)}`)));
+      const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${pathShape(path)}`));
+      // The document does not describe itself.
+      expect([...new Set(routed)].filter((operation) => operation !== 'GET /v1/openapi.json').sort()).toEqual([...new Set(documented)].sort());
+    } finally {
+      await pool.close();
+    }
   });
 
   it('has component schemas generated from the zod schemas themselves', () => {
@@ -107,6 +159,10 @@ describe('the document', () => {
       PrintJob: generated(printJobSchema),
       PrinterList: generated(printerListSchema),
       PrinterStatus: generated(printerStatusSchema),
+      Image: generated(libraryImageSchema),
+      ImageList: generated(libraryImageListSchema),
+      ImageUpload: generated(createImageSchema, 'input'),
+      ImageReplacement: generated(replaceImageSchema, 'input'),
     });
   });
 
@@ -209,6 +265,38 @@ describe("the server's real answers match the document's schemas", () => {
       break;
     }
     validate('Error', expectError(await call(server, '/v1/print', { key: team.test, json: { ...body, printerId: 'nope' } }), 404, 'NOT_FOUND'));
+  });
+
+  it('the image library: upload, list, replace and their errors', async () => {
+    const png = (color: number) => {
+      const image = new PNG({ width: 4, height: 2 });
+      image.data.fill(color);
+      return PNG.sync.write(image).toString('base64');
+    };
+    const body = { name: 'openapi-logo', data: png(0) };
+    validate('ImageUpload', body);
+    const created = await call(server, '/v1/images', { method: 'POST', key: team.live, json: body });
+    expect(created.status, created.text).toBe(201);
+    validate('Image', json(created));
+    validate('ImageList', json(await call(server, '/v1/images', { key: team.live })));
+    validate('ImageReplacement', { data: png(255) });
+    const replaced = await call(server, '/v1/images/openapi-logo', { method: 'PUT', key: team.live, json: { data: png(255) } });
+    expect(replaced.status, replaced.text).toBe(200);
+    validate('Image', json(replaced));
+    const read = await call(server, '/v1/images/openapi-logo', { key: team.live });
+    expect([read.status, read.headers.get('Content-Type')]).toEqual([200, 'image/png']);
+    const etag = read.headers.get('ETag') ?? '';
+    // fetch adds Cache-Control: no-cache to a conditional request (which asks for a full answer) unless one is given.
+    const revalidate = { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' };
+    expect((await call(server, '/v1/images/openapi-logo', { key: team.live, headers: revalidate })).status).toBe(304);
+    const errors = [
+      expectError(await call(server, '/v1/images', { method: 'POST', key: team.live, json: body }), 409, 'CONFLICT'),
+      expectError(await call(server, '/v1/images', { method: 'POST', key: team.live, json: { name: 'page', data: Buffer.from('<svg><script/></svg>').toString('base64') } }), 400, 'SVG_REFUSED'),
+      expectError(await call(server, '/v1/images/Not_A_Slug', { key: team.live }), 400, 'BAD_REQUEST'),
+      expectError(await call(server, '/v1/images/nothing-here', { method: 'DELETE', key: team.live }), 404, 'NOT_FOUND'),
+    ];
+    for (const error of errors) validate('Error', error);
+    expect((await call(server, '/v1/images/openapi-logo', { method: 'DELETE', key: team.live })).status).toBe(204);
   });
 
   it('request bodies the server accepts validate as RenderRequest', async () => {
