@@ -1,7 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runNodeScript, type ProcessRun } from '../testing/runProcess';
+import { fakeLp } from '../printing/fakeLp';
 import { closedPort, fakePrinter } from '../printing/printingTestSupport';
 import { hasPython, openPtyDevice } from '../printing/ptyDevice';
 import { bundleForNode, tempDataDir } from '../store/storeTestSupport';
@@ -89,18 +90,18 @@ describe('labelsmith printer', () => {
 
   it('prints the test label to a system queue (PDF, or ZPL with -o raw)', async () => {
     const { d, team } = await teamIn();
-    const dir = tempDataDir();
-    const lp = join(dir, 'lp');
-    writeFileSync(lp, `#!/bin/sh\necho "$@" >> "${dir}/args"\ncat > "${dir}/stdin"\necho "request id is Q-1 (1 file(s))"\n`);
-    chmodSync(lp, 0o755);
-    const env = { LABELSMITH_LP: lp };
+    const lp = fakeLp();
+    const env = { LABELSMITH_LP: lp.path };
     const office = await json(['printer', 'add', '--team', team, '--name', 'Office', '--kind', 'system', '--queue', 'Office_Laser', ...d]);
-    expect(await json(['printer', 'test', String(office.id), ...d], env)).toMatchObject({ kind: 'system', format: 'pdf', requestId: 'Q-1' });
-    expect(readFileSync(join(dir, 'stdin')).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await json(['printer', 'test', String(office.id), ...d], env)).toMatchObject({ kind: 'system', format: 'pdf', requestId: 'Office_Laser-1' });
+    expect(lp.jobs()[0]?.subarray(0, 5).toString()).toBe('%PDF-');
     const zebra = await json(['printer', 'add', '--team', team, '--name', 'Zebra', '--kind', 'system', '--queue', 'Zebra', '--raw-queue', ...d]);
     expect(await json(['printer', 'test', String(zebra.id), ...d], env)).toMatchObject({ kind: 'system', format: 'zpl' });
-    expect(readFileSync(join(dir, 'args'), 'utf8')).toBe('-d Office_Laser\n-d Zebra -o raw\n');
-    expect(readFileSync(join(dir, 'stdin'), 'utf8')).toMatch(/^\^XA\n\^CI28/);
+    expect(lp.args()).toEqual([
+      ['-d', 'Office_Laser'],
+      ['-d', 'Zebra', '-o', 'raw'],
+    ]);
+    expect(lp.jobs()[1]?.toString()).toMatch(/^\^XA\n\^CI28/);
     expect(await json(['printer', 'status', String(zebra.id), ...d])).toMatchObject({ reachable: null, error: expect.stringMatching(/lpstat -p Zebra/) });
   });
 

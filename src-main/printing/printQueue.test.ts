@@ -1,7 +1,7 @@
 // The print queue against real stores and the fake ZPL printer: resuming after the last acknowledged chunk, claims between queues, a clean stop, PDF copies.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderPool, type RenderPool } from '../render/renderPool';
@@ -11,6 +11,7 @@ import type { ClaimOwner, PrintJobRecord } from '../store/queries/printJobs';
 import type { PrinterConnection, PrinterRecord } from '../store/queries/printers';
 import type { TeamRecord } from '../store/storeTypes';
 import { openTestStore, tempDataDir } from '../store/storeTestSupport';
+import { fakeLp, type FakeLp } from './fakeLp';
 import type { FakeConnection, FakeZplPrinter } from './fakeZplPrinter';
 import { fakePrinter, rawPrinterWire } from './printingTestSupport';
 import { documentFileName, printDocuments, zplLabelRanges } from './printJobDocument';
@@ -36,10 +37,10 @@ afterAll(async () => {
 });
 
 const queues: PrintQueue[] = [];
-const folders: string[] = [];
+const lps: FakeLp[] = [];
 afterEach(async () => {
   await Promise.all(queues.splice(0).map((queue) => queue.stop()));
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const lp of lps.splice(0)) lp.remove();
 });
 
 function startQueue(store: Store, options: PrintQueueOptions = {}): PrintQueue {
@@ -180,21 +181,16 @@ describe('the print queue', () => {
 
   it('sends a PDF job to a converting system queue as one lp job per copy, each the whole document', async () => {
     const { dataDir, store, team } = await setUp();
-    const lpDir = mkdtempSync(join(tmpdir(), 'labelsmith-lp-'));
-    folders.push(lpDir);
-    const lp = join(lpDir, 'lp');
-    // Each run keeps its arguments and stdin under the next free number.
-    writeFileSync(lp, `#!/bin/sh\nn=$(ls "${lpDir}" | grep -c '^job-')\nprintf '%s ' "$@" > "${lpDir}/args-$n"\ncat > "${lpDir}/job-$n"\necho "request id is Office-$n (1 file(s))"\n`);
-    chmodSync(lp, 0o755);
+    const lp = fakeLp();
+    lps.push(lp);
     const printer = await addPrinter(store, team, { kind: 'system', queue: 'Office', rawQueue: false });
     const job = await submit(store, team, printer, { template: TAG, records: [{ title: 'a' }, { title: 'b' }, { title: 'c' }] }, { copies: 2 });
     expect(job).toMatchObject({ format: 'pdf', labelCount: 3, copies: 2 });
     const pdf = printDocuments(dataDir).read(documentFileName(job));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const queue = startQueue(store, { driver: { lpCommand: lp } });
+    const queue = startQueue(store, { driver: { lpCommand: lp.path } });
     expect(await queue.finished(job.id)).toMatchObject({ status: 'done', labelsSent: 6 });
-    expect(readFileSync(join(lpDir, 'args-0'), 'utf8')).toBe('-d Office ');
-    expect([0, 1].map((n) => readFileSync(join(lpDir, `job-${n}`)).equals(pdf))).toEqual([true, true]);
-    expect(existsSync(join(lpDir, 'job-2'))).toBe(false);
+    expect(lp.args()[0]).toEqual(['-d', 'Office']);
+    expect(lp.jobs().map((sent) => sent.equals(pdf))).toEqual([true, true]);
   });
 });

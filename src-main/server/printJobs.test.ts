@@ -1,12 +1,13 @@
 import { sqliteOf } from '../store/storeTestSupport';
 // POST /v1/print, GET /v1/print-jobs/{id}, GET /v1/printers(/{id}/status) on a real server, printing to the fake ZPL printer.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { printerListSchema, printerStatusSchema, printJobSchema, type PrintJob } from '../../src-shared/api/printRequest';
 import { pdfInfo, pdfWords, type PdfWord } from '../../src-shared/emit/pdf/pdfTestSupport';
+import { fakeLp } from '../printing/fakeLp';
 import type { FakeConnection, FakePrinterState, FakeZplPrinter } from '../printing/fakeZplPrinter';
 import { closedPort, fakePrinter, printedLabels, rawPrinterWire } from '../printing/printingTestSupport';
 import { PRINT_DOCUMENTS_FOLDER } from '../printing/printJobDocument';
@@ -262,11 +263,8 @@ describe('POST /v1/print', () => {
   });
 
   it('prints a sheet stock N-up to a PDF queue from the asked label position: Avery 5160, 35 labels from position 7', async () => {
-    const lpDir = mkdtempSync(join(tmpdir(), 'labelsmith-lp-'));
-    const lp = join(lpDir, 'lp');
-    writeFileSync(lp, `#!/bin/sh\ncat > "${lpDir}/job.pdf"\necho "request id is Office-1 (1 file(s))"\n`);
-    chmodSync(lp, 0o755);
-    process.env.LABELSMITH_LP = lp;
+    const lp = fakeLp();
+    process.env.LABELSMITH_LP = lp.path;
     try {
       const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), ['printer', 'add', '--team', teams.acme.team.id, '--name', 'Office', '--kind', 'system', '--queue', 'Office']);
       const sheet = { pageWidth: '8.5in', pageHeight: '11in', columns: 3, rows: 10, marginTop: '0.5in', marginLeft: '0.1875in', gapX: '0.125in' };
@@ -276,7 +274,7 @@ describe('POST /v1/print', () => {
       expect(expectError(refused, 400, 'BAD_REQUEST').error).toBe('sheetStart 31 is past the 30 labels of a sheet: start at 1 to 30');
       const job = accepted(await print(teams.acme.live, { template, records, printerId: added.id, sheetStart: 7 }));
       expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', format: 'pdf', labelCount: 35 });
-      const pdf = readFileSync(join(lpDir, 'job.pdf'));
+      const [pdf = Buffer.alloc(0)] = lp.jobs();
       expect(await pdfInfo(pdf)).toMatch(/Pages:\s+2\n[\s\S]*Page size:\s+612 x 792 pts \(letter\)/);
       const words = await pdfWords(pdf);
       expect(words.map((word) => word.text)).toEqual(records.map((record) => record.title));
@@ -290,7 +288,7 @@ describe('POST /v1/print', () => {
       ]);
     } finally {
       delete process.env.LABELSMITH_LP;
-      rmSync(lpDir, { recursive: true, force: true });
+      lp.remove();
     }
   });
 
