@@ -2,6 +2,7 @@
 // pinch that zooms about the fingers, and the drag the first finger had begun is undone, not committed.
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zoomPercent, zoomToFit } from './support/canvasView';
 import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
 import { decodePng, luminance } from './support/pixels';
 
@@ -22,8 +23,6 @@ const TEMPLATE = {
     },
   ],
 };
-/** fitToView's margin around the label, in stage pixels. */
-const FIT_MARGIN = 24;
 
 let editor: SignedInEditor;
 let page: Page;
@@ -33,10 +32,6 @@ type Finger = { x: number; y: number; id: number };
 
 async function touch(type: 'touchStart' | 'touchMove' | 'touchEnd', fingers: Finger[]): Promise<void> {
   await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: fingers.map(({ x, y, id }) => ({ x, y, id })) });
-}
-
-async function zoomPercent(): Promise<number> {
-  return Number.parseInt((await page.getByLabel('Zoom level').textContent()) ?? '', 10);
 }
 
 function field(label: string) {
@@ -53,30 +48,6 @@ afterAll(async () => {
   await editor?.close();
 });
 
-interface FittedView {
-  /** The zoom readout after "Zoom to fit". */
-  percent: number;
-  /** A point of the label, in inches, on the page. */
-  onPage(xIn: number, yIn: number): { x: number; y: number };
-}
-
-/** "Zoom to fit", and where the label is on the page then (the editor's fitToView arithmetic over the stage's size). */
-async function zoomToFit(): Promise<FittedView> {
-  await page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name: 'Zoom to fit' }).click();
-  const canvas = await page.getByRole('application', { name: 'Label canvas' }).locator('canvas').first().boundingBox();
-  if (!canvas) throw new Error('the canvas is not visible');
-  const zoom = Math.min((canvas.width - 2 * FIT_MARGIN) / LABEL.width, (canvas.height - 2 * FIT_MARGIN) / LABEL.height);
-  const percent = Math.round((zoom / (96 / 72)) * 100);
-  await expect.poll(zoomPercent).toBe(percent);
-  return {
-    percent,
-    onPage: (xIn, yIn) => ({
-      x: canvas.x + (canvas.width - LABEL.width * zoom) / 2 + xIn * 72 * zoom,
-      y: canvas.y + (canvas.height - LABEL.height * zoom) / 2 + yIn * 72 * zoom,
-    }),
-  };
-}
-
 describe('touch on the canvas', () => {
   it('pinches to zoom about the fingers, cancelling the drag the first finger began', async () => {
     const template = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: TEMPLATE });
@@ -85,7 +56,7 @@ describe('touch on the canvas', () => {
     }, template.id);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Touch label');
     const toolbar = page.getByRole('toolbar', { name: 'Editing tools' });
-    const { percent: fitPercent, onPage } = await zoomToFit();
+    const { percent: fitPercent, onPage } = await zoomToFit(page, LABEL);
 
     // The first finger presses the box (selecting it) and starts dragging it 20 px.
     const press = onPage(BOX.x + BOX.width / 2, BOX.y + BOX.height / 2);
@@ -100,7 +71,7 @@ describe('touch on the canvas', () => {
     await touch('touchMove', [first, { x: first.x + 120, y: first.y, id: 2 }]);
     await touch('touchEnd', []);
 
-    await expect.poll(zoomPercent).toBe(Math.round(fitPercent * 2));
+    await expect.poll(() => zoomPercent(page)).toBe(Math.round(fitPercent * 2));
     // The drag was undone: the box is where it was, and there is nothing to undo.
     expect([Number(await field('X').inputValue()), Number(await field('Y').inputValue())]).toEqual([BOX.x, BOX.y]);
     expect(await toolbar.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
@@ -116,7 +87,7 @@ describe('touch on the canvas', () => {
   });
 
   it('puts back a resize the first finger began when a second finger starts a pinch', async () => {
-    const { percent: fitPercent, onPage } = await zoomToFit();
+    const { percent: fitPercent, onPage } = await zoomToFit(page, LABEL);
     expect(await field('Element id').inputValue()).toBe('box');
     // The first finger takes the box's middle-right handle and drags it 40 px out: the resize is under way.
     const handle = onPage(BOX.x + BOX.width, BOX.y + BOX.height / 2);
@@ -129,7 +100,7 @@ describe('touch on the canvas', () => {
     await touch('touchMove', [first, { x: first.x, y: first.y + 100, id: 2 }]);
     await touch('touchEnd', []);
 
-    await expect.poll(zoomPercent).toBe(Math.round(fitPercent * 2));
+    await expect.poll(() => zoomPercent(page)).toBe(Math.round(fitPercent * 2));
     expect(Number(await field('Width').inputValue())).toBe(BOX.width);
     expect(await page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
   });
