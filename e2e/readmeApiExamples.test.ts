@@ -1,11 +1,12 @@
-// The README's API and printing sections, run as a stranger would paste them: their shell blocks against a real
-// `labelsmith serve` and a fake ZPL printer, every curl failing the run on an HTTP error, and what they made checked.
-// An example that drifts from the API or the CLI fails here.
+// The README's API (images included) and printing sections, run as a stranger would paste them: their shell blocks
+// against a real `labelsmith serve` and a fake ZPL printer, every curl failing the run on an HTTP error, and what they
+// made checked. An example that drifts from the API or the CLI fails here.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEditorServer, type EditorServer } from '../src-main/chromium/editorSession';
 import { startFakeZplPrinter, type FakeZplPrinter } from '../src-main/printing/fakeZplPrinter';
@@ -45,6 +46,10 @@ function forThisServer(script: string, server: EditorServer, printer: FakeZplPri
     .replaceAll('$(cat resources/', `$(cat ${REPO_ROOT}/resources/`);
 }
 
+/** A logo as an SVG (3:1, no text: the rules refuse text) and its 2026 version as a PNG, for the image examples. */
+const LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"><rect width="300" height="100" fill="#c00000"/></svg>';
+const LOGO_2026_PNG = PNG.sync.write(Object.assign(new PNG({ width: 30, height: 10 }), { data: Buffer.alloc(30 * 10 * 4, 0x80) }));
+
 let server: EditorServer;
 let printer: FakeZplPrinter;
 let workDir: string;
@@ -75,12 +80,16 @@ describe('the README API examples', () => {
     const printing = [...shellBlocks(readme, '## Printers', '### Print jobs'), ...shellBlocks(readme, '### Print jobs', '`labelsmith print --printer')];
     const zplIn = shellBlocks(readme, '## ZPL in', '## How the code is organised');
     const versions = shellBlocks(readme, '## Versions', '- `GET /v1/templates/{idOrSlug}/versions`');
-    expect([api.length, printing.length, zplIn.length, versions.length]).toEqual([2, 2, 3, 1]);
+    const images = shellBlocks(readme, '### Images', '- **Names** are slugs');
+    expect([api.length, printing.length, zplIn.length, versions.length, images.length]).toEqual([2, 2, 3, 1, 1]);
+    // The reader's own logo files, which the image examples upload and replace.
+    writeFileSync(join(workDir, 'logo.svg'), LOGO_SVG);
+    writeFileSync(join(workDir, 'logo-2026.png'), LOGO_2026_PNG);
     const script = [
       'set -euo pipefail',
       // --fail-with-body: a 4xx or 5xx answer ends the run with its error body on stdout.
       'curl() { command curl --fail-with-body "$@"; }',
-      ...[...api, ...versions, ...printing, ...zplIn].map((block) => forThisServer(block, server, printer)),
+      ...[...api, ...images, ...versions, ...printing, ...zplIn].map((block) => forThisServer(block, server, printer)),
       // For this test only: the key, to follow the API's print job to its end.
       'printf "\\nKEY=%s\\n" "$KEY"',
     ].join('\n');
@@ -97,6 +106,13 @@ describe('the README API examples', () => {
     expect(readFileSync(join(workDir, 'versions-headers.txt'), 'utf8')).toMatch(/^x-template-version: 1\r$/im);
     expect(readFileSync(join(workDir, 'shipping-v1.zpl'), 'utf8')).toContain('^XA');
     expect(stdout).toContain('"note": "restored from 1"');
+
+    // Images: the SVG uploaded and read back as it was, drawn from its 1200 px raster, replaced by the PNG, deleted.
+    expect(stdout).toMatch(/"name":"acme-logo","type":"svg","contentType":"image\/svg\+xml","sizeBytes":\d+,"pixelWidth":1200,"pixelHeight":400/);
+    expect(readFileSync(join(workDir, 'acme-logo.svg'), 'utf8')).toBe(LOGO_SVG);
+    const drawn = PNG.sync.read(readFileSync(join(workDir, 'acme-logo.png')));
+    expect([drawn.width, drawn.height]).toEqual([1200, 400]);
+    expect(stdout).toMatch(/"name":"acme-logo","type":"png","contentType":"image\/png","sizeBytes":\d+,"pixelWidth":30,"pixelHeight":10/);
 
     const { stdout: labelText } = await execFileAsync('pdftotext', [join(workDir, 'label.pdf'), '-']);
     expect(labelText).toContain('Ada Lovelace');
@@ -125,5 +141,7 @@ describe('the README API examples', () => {
       return ((await answer.json()) as { status: string }).status;
     };
     await expect.poll(jobStatus, { timeout: 15_000 }).toBe('done');
+    const deleted = await fetch(`${server.url}/v1/images/acme-logo`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(deleted.status).toBe(404);
   }, 120_000);
 });
