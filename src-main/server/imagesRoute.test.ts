@@ -153,6 +153,30 @@ describe('the image library', () => {
   });
 });
 
+describe('caching', () => {
+  it('gives a replaced image a new ETag, even when the replacement comes in the same millisecond', async () => {
+    // The store's clock stands still: the upload and its replacement have the same updatedAt.
+    const still = await startTestServer({ now: () => Date.parse('2026-03-01T12:00:00Z') });
+    try {
+      const { live } = await teamWithKeys(cli(still.dataDir), { name: 'Still' });
+      const read = (headers: Record<string, string> = {}) => call(still, '/v1/images/logo', { key: live, headers });
+      expect((await call(still, '/v1/images', { method: 'POST', key: live, json: { name: 'logo', data: b64(solidPng(2, 2, RED)) } })).status).toBe(201);
+      const etag = (await read()).headers.get('etag') ?? '';
+      // fetch adds Cache-Control: no-cache to a conditional request unless one is given, which would ask for a full answer.
+      const revalidate = { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' };
+      expect((await read(revalidate)).status).toBe(304);
+      const blue = solidPng(2, 2, BLUE);
+      expect((await call(still, '/v1/images/logo', { method: 'PUT', key: live, json: { data: b64(blue) } })).status).toBe(200);
+      const fresh = await read(revalidate);
+      expect(fresh.status).toBe(200);
+      expect(fresh.body.equals(blue)).toBe(true);
+      expect(fresh.headers.get('etag')).not.toBe(etag);
+    } finally {
+      await still.dispose();
+    }
+  });
+});
+
 describe('hostile SVGs', () => {
   const many = (count: number, element: string): string => element.repeat(count);
   const cases: [string, string, string][] = [

@@ -1,4 +1,5 @@
 // The team's image library over HTTP: /v1/images (API key) and /api/images (the editor's session), one set of handlers.
+import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { NotFoundError } from '../../../../src-shared/api/apiErrors';
@@ -53,10 +54,11 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
 
   router.get(`${base}/:name`, ...guard, async (ctx) => {
     const name = pathName(ctx);
-    // The metadata first: a revalidation answered 304 reads no bytes.
-    const found = await store.images.info(teamOf(ctx), name);
-    if (!found) throw notFound(name);
-    ctx.set('ETag', `W/"${found.updatedAt}"`);
+    const image = await store.images.get(teamOf(ctx), name);
+    if (!image) throw notFound(name);
+    // From the bytes, not updatedAt: a replacement in the same millisecond (or after the clock stepped back) would
+    // otherwise keep the old ETag, and a client holding the old image would be told 304.
+    ctx.set('ETag', `"${createHash('sha256').update(image.data).digest('base64url')}"`);
     ctx.set('Cache-Control', 'no-cache');
     ctx.status = 200;
     if (ctx.fresh) {
@@ -66,8 +68,6 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
     // An SVG opened as a page must not run anything or load anything, whatever slipped past the checks.
     ctx.set('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
     ctx.set('X-Content-Type-Options', 'nosniff');
-    const image = await store.images.get(teamOf(ctx), name);
-    if (!image) throw notFound(name);
     ctx.type = LIBRARY_IMAGE_CONTENT_TYPES[image.type];
     ctx.body = image.data;
   });
