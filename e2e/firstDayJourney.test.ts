@@ -125,7 +125,7 @@ describe.sequential('first day journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Print' });
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).toBe(office.id);
     const csv = ['n', ...Array.from({ length: RECORDS }, (_, index) => String(index + 1))].join('\r\n');
-    await dialog.getByRole('radio', { name: 'Records from a file (CSV or JSON)' }).check();
+    await dialog.getByRole('radio', { name: 'Records from a file (Excel, OpenDocument, CSV or JSON)' }).check();
     await dialog.getByLabel('Records file').setInputFiles({ name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect.poll(() => dialog.getByText(`${RECORDS} labels in all (${RECORDS} per copy).`).isVisible()).toBe(true);
     await dialog.getByLabel('Start at label (1–30)').fill(String(START_AT));
