@@ -10,6 +10,7 @@ import { printCommand } from './printCommand';
 import { printerCommand } from './printerCommand';
 import { renderCommand } from './renderCommand';
 import { serveCommand } from './serveCommand';
+import { storeCommand } from './storeCommand';
 import { startCommand } from './startCommand';
 import { teamCommand } from './teamCommand';
 import { templateCommand } from './templateCommand';
@@ -30,6 +31,7 @@ const program = new Command('labelsmith')
   .addCommand(printCommand())
   .addCommand(jobCommand())
   .addCommand(zplCommand())
+  .addCommand(storeCommand())
   .addCommand(adminUrlCommand());
 
 /** Commander's own usage errors also exit with 2, after it printed them; added commands do not inherit this, nested ones included. */

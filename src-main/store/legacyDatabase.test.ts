@@ -2,10 +2,11 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { periodOf } from '../../src-shared/api/plans';
+import { copyStore } from './copyStore';
 import { recordRender } from './recordRender';
-import { DATABASE_FILE } from './openStore';
+import { DATABASE_FILE, type Store } from './openStore';
 import { outputFiles } from './outputFiles';
-import { openTestStore, sampleTemplate, tempDataDir } from './storeTestSupport';
+import { openTestStore, sampleTemplate, tempDataDir, testStoreOpener } from './storeTestSupport';
 
 /**
  * testdata/legacy-0011.db was written by the synchronous better-sqlite3 store with hand-written SQL (schema version 11),
@@ -28,9 +29,25 @@ function legacyDataDir(): string {
   return dir;
 }
 
-describe('a data directory written by the previous store', () => {
-  it('opens and migrates forward with every record readable as it was', async () => {
-    const store = await openTestStore(legacyDataDir());
+const openPostgres = testStoreOpener('postgres');
+
+/** The legacy directory as its users open it, or moved to PostgreSQL by `labelsmith store copy` (outputs stay in the directory). */
+const OPENED: [string, () => Promise<Store>][] = [
+  ['opened in place', () => openTestStore(legacyDataDir())],
+  [
+    'copied to PostgreSQL',
+    async () => {
+      const dir = legacyDataDir();
+      const target = await openPostgres(dir);
+      await copyStore(await openTestStore(dir), target);
+      return target;
+    },
+  ],
+];
+
+describe.each(OPENED)('a data directory written by the previous store, %s', (_how, openLegacy) => {
+  it('has every record readable as it was', async () => {
+    const store = await openLegacy();
     const team = await store.teams.get(LEGACY.team);
     expect(team).toMatchObject({ name: 'Legacy Co', plan: 'pro', quotaLimit: 5000, createdAt: Date.parse('2025-06-15T12:00:00Z') });
     expect((await store.apiKeys.list(LEGACY.team)).map((key) => [key.name, key.mode])).toEqual([
@@ -72,7 +89,7 @@ describe('a data directory written by the previous store', () => {
   });
 
   it('takes new writes that continue from the old data: counters, versions, usage and storage', async () => {
-    const store = await openTestStore(legacyDataDir());
+    const store = await openLegacy();
     expect((await store.counters.reserve(LEGACY.team, { parcel: { start: 1000, step: 1 } }, 5)).first).toEqual({ parcel: 1025 });
     const published = await store.transaction((trx) => trx.templates.publish(LEGACY.template, { author: 'editor' }));
     expect(published?.version.number).toBe(3);

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabaseUrl } from '../store/postgresTestSupport';
+import { bundleForNode, openTestStore, tempDataDir } from '../store/storeTestSupport';
+import { cliProcess } from './cliTestSupport';
+
+let cli = '';
+beforeAll(async () => {
+  cli = await bundleForNode(join(import.meta.dirname, 'labelsmith.ts'));
+});
+
+const { json, refused } = cliProcess(() => cli);
+
+describe('labelsmith store copy', () => {
+  it('moves an embedded installation to PostgreSQL, prints the verified counts, and copies nothing again', async () => {
+    const dir = tempDataDir();
+    const embedded = await openTestStore(dir);
+    const team = await embedded.teams.create({ name: 'Acme', plan: 'pro' });
+    const { key } = await embedded.apiKeys.create({ teamId: team.id, mode: 'live', name: 'warehouse' });
+    await embedded.close();
+    const url = await freshDatabaseUrl();
+
+    const first = (await json(['store', 'copy', '--from', `sqlite:${dir}`, '--to', url])) as { tables: { table: string; copied: number; present: number }[] };
+    expect(first.tables.find((copy) => copy.table === 'teams')).toEqual({ table: 'teams', source: 1, copied: 1, present: 0, target: 1 });
+    expect(first.tables.find((copy) => copy.table === 'api_keys')).toMatchObject({ copied: 1 });
+    const second = (await json(['store', 'copy', '--from', `sqlite:${dir}`, '--to', url])) as typeof first;
+    expect(second.tables.every((copy) => copy.copied === 0)).toBe(true);
+
+    // The key hash came along: the key shown once still opens the team, now on PostgreSQL.
+    const shared = await openTestStore(tempDataDir(), { databaseUrl: url });
+    expect((await shared.apiKeys.authenticate(key))?.team.id).toBe(team.id);
+  });
+
+  it('refuses a directory without an installation and a target it cannot open, exit 2', async () => {
+    await refused(['store', 'copy', '--from', `sqlite:${tempDataDir()}`, '--to', 'postgres://127.0.0.1:1/none'], /--from: .* holds no labelsmith\.db/);
+    await refused(['store', 'copy', '--from', '/var/data', '--to', 'postgres://127.0.0.1:1/none'], /--from: must be sqlite:DIR/);
+    await refused(['store', 'copy', '--from', `sqlite:${tempDataDir()}`, '--to', 'mysql://host/db'], /--to: must be postgres:\/\/… or sqlite:DIR/);
+  });
+});

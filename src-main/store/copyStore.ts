@@ -1,0 +1,144 @@
+// Copies an embedded installation's database (SQLite) into another store, typically the shared PostgreSQL: every row of every table, idempotent, verified.
+import { sql } from 'kysely';
+import type { Store, StoreScope } from './openStore';
+
+/**
+ * The tables in the order their references allow, each with its primary key and the source order that keeps their
+ * insertion order (a rowid table's ties in created_at are broken by it). Print jobs are copied without `seq`: the
+ * target numbers them on after its own jobs, in the source's order, so a copy into a database that already took jobs
+ * cannot collide on it (they are found by `id`).
+ */
+const COPIED_TABLES = [
+  { table: 'teams', key: ['id'], order: 'rowid' },
+  { table: 'api_keys', key: ['id'], order: 'rowid' },
+  { table: 'libraries', key: ['id'], order: 'rowid' },
+  { table: 'templates', key: ['id'], order: 'rowid' },
+  { table: 'template_versions', key: ['template_id', 'number'], order: 'template_id, number' },
+  { table: 'settings', key: ['key'], order: 'key' },
+  { table: 'printers', key: ['id'], order: 'rowid' },
+  { table: 'counters', key: ['team_id', 'name'], order: 'team_id, name' },
+  { table: 'usage_monthly', key: ['team_id', 'period'], order: 'team_id, period' },
+  { table: 'usage_daily', key: ['team_id', 'day'], order: 'team_id, day' },
+  { table: 'images', key: ['team_id', 'name'], order: 'team_id, name' },
+  { table: 'renders', key: ['id'], order: 'rowid' },
+  { table: 'expired_renders', key: ['id'], order: 'rowid' },
+  { table: 'print_jobs', key: ['id'], order: 'seq', omit: ['seq'] },
+] as const satisfies readonly CopiedTable[];
+
+/**
+ * Tables not copied, and why: team_storage is kept by the target's own triggers as renders arrive (and by the copy for
+ * print job documents, whose insert fires none), so the sum stays right when the target had rows of its own.
+ */
+const DERIVED_TABLES = ['team_storage'];
+
+interface CopiedTable {
+  table: string;
+  key: readonly string[];
+  order: string;
+  omit?: readonly string[];
+}
+
+/** What the copy found and did for one table. */
+export interface TableCopy {
+  table: string;
+  /** Rows in the source. */
+  source: number;
+  copied: number;
+  /** Rows the target had already (a second run, or a copy interrupted before its commit never happens: see copyStore). */
+  present: number;
+  /** Rows in the target after the copy: at least `source`. */
+  target: number;
+}
+
+type Row = Record<string, unknown>;
+
+/** Rows per INSERT: print_jobs' 36 columns × 200 stay far below PostgreSQL's 65,535 parameters. */
+const BATCH_ROWS = 200;
+
+function keyOf(row: Row, key: readonly string[]): string {
+  return JSON.stringify(key.map((column) => row[column]));
+}
+
+async function insertBatch(trx: StoreScope, spec: CopiedTable, rows: Row[]): Promise<Row[]> {
+  const columns = Object.keys(rows[0] ?? {});
+  const values = sql.join(rows.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`));
+  const returned = [...spec.key, ...(spec.table === 'print_jobs' ? ['team_id', 'document_bytes'] : [])];
+  const result = await sql<Row>`INSERT INTO ${sql.table(spec.table)} (${sql.join(columns.map((column) => sql.ref(column)))}) VALUES ${values}
+    ON CONFLICT DO NOTHING RETURNING ${sql.join(returned.map((column) => sql.ref(column)))}`.execute(trx.db);
+  return result.rows;
+}
+
+/** The skipped rows must be the target's same rows (by key), not rows that lost to another unique column. */
+async function assertPresent(trx: StoreScope, spec: CopiedTable, skipped: Row[]): Promise<void> {
+  if (skipped.length === 0) return;
+  const match = sql.join(
+    skipped.map((row) => sql`(${sql.join(spec.key.map((column) => sql`${sql.ref(column)} = ${row[column]}`), sql` AND `)})`),
+    sql` OR `,
+  );
+  const found = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(spec.table)} WHERE ${match}`.execute(trx.db);
+  const present = Number(found.rows[0]?.n ?? 0);
+  if (present !== skipped.length) {
+    const keys = skipped.slice(0, 3).map((row) => keyOf(row, spec.key)).join(', ');
+    throw new Error(`${spec.table}: ${skipped.length - present} of the rows ${keys}… conflict with different rows in the target (another unique column holds their value): nothing was copied`);
+  }
+}
+
+/** A copied print job's kept document counts in its team's storage, as an UPDATE of document_bytes would have. */
+async function countDocuments(trx: StoreScope, inserted: Row[]): Promise<void> {
+  for (const row of inserted) {
+    const bytes = row.document_bytes;
+    if (bytes === null || bytes === undefined) continue;
+    await sql`INSERT INTO team_storage (team_id, bytes) VALUES (${row.team_id}, ${bytes})
+      ON CONFLICT (team_id) DO UPDATE SET bytes = team_storage.bytes + excluded.bytes`.execute(trx.db);
+  }
+}
+
+async function countRows(db: StoreScope['db'], table: string): Promise<number> {
+  const result = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Copies every table of a SQLite store into `target` in one transaction: a failure leaves the target as it was, and
+ * a second run copies nothing (rows are matched by primary key and left as the target has them). The source must not
+ * be written meanwhile (stop its server). Every table the source holds must be known here, so a table added by a
+ * later migration cannot be left behind silently. Returns the counts it verified: source = copied + present.
+ */
+export async function copyStore(source: Store, target: Store): Promise<TableCopy[]> {
+  const sqlite = source.sqlite;
+  if (sqlite === undefined) throw new Error('the source of a copy must be an embedded (SQLite) installation');
+  const known = new Set<string>([...COPIED_TABLES.map((spec) => spec.table), ...DERIVED_TABLES]);
+  const tables = sqlite.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all();
+  const unknown = tables.map(({ name }) => name).filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new Error(`the source has tables this copy does not know: ${unknown.join(', ')}`);
+
+  return target.transaction(async (trx) => {
+    const copies: TableCopy[] = [];
+    for (const spec of COPIED_TABLES as readonly CopiedTable[]) {
+      const rows = sqlite.prepare<[], Row>(`SELECT * FROM ${spec.table} ORDER BY ${spec.order}`).iterate();
+      let batch: Row[] = [];
+      const copy: TableCopy = { table: spec.table, source: 0, copied: 0, present: 0, target: 0 };
+      const flush = async (): Promise<void> => {
+        if (batch.length === 0) return;
+        const inserted = await insertBatch(trx, spec, batch);
+        const insertedKeys = new Set(inserted.map((row) => keyOf(row, spec.key)));
+        await assertPresent(trx, spec, batch.filter((row) => !insertedKeys.has(keyOf(row, spec.key))));
+        if (spec.table === 'print_jobs') await countDocuments(trx, inserted);
+        copy.copied += inserted.length;
+        copy.present += batch.length - inserted.length;
+        batch = [];
+      };
+      for (const row of rows) {
+        for (const column of spec.omit ?? []) delete row[column];
+        batch.push(row);
+        copy.source += 1;
+        if (batch.length === BATCH_ROWS) await flush();
+      }
+      await flush();
+      copy.target = await countRows(trx.db, spec.table);
+      if (copy.target < copy.source) throw new Error(`${spec.table}: the target holds ${copy.target} rows after copying ${copy.source}`);
+      copies.push(copy);
+    }
+    return copies;
+  });
+}
