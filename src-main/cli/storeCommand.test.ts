@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../store/postgresTestSupport';
-import { bundleForNode, openTestStore, tempDataDir } from '../store/storeTestSupport';
+import { bundleForNode, openTestStore, tempDataDir, testStoreOpener } from '../store/storeTestSupport';
+
+const openSqlite = testStoreOpener('sqlite');
 import { cliProcess } from './cliTestSupport';
 
 let cli = '';
@@ -14,7 +16,7 @@ const { json, refused } = cliProcess(() => cli);
 describe('labelsmith store copy', () => {
   it('moves an embedded installation to PostgreSQL, prints the verified counts, and copies nothing again', async () => {
     const dir = tempDataDir();
-    const embedded = await openTestStore(dir);
+    const embedded = await openSqlite(dir);
     const team = await embedded.teams.create({ name: 'Acme', plan: 'pro' });
     const { key } = await embedded.apiKeys.create({ teamId: team.id, mode: 'live', name: 'warehouse' });
     await embedded.close();

@@ -14,6 +14,7 @@ import { printJobSchema, type PrintJob } from '../../src-shared/api/printRequest
 import type { PrintQueueOptions } from '../printing/printQueueOptions';
 import { createRenderPool } from '../render/renderPool';
 import { openStore, type Store } from '../store/openStore';
+import { testDatabase, testDatabaseEnv } from '../store/storeTestSupport';
 import { startServer } from './createServer';
 import { bundleForTests, SOURCE_ENTRIES } from '../testing/bundleForTests';
 
@@ -104,7 +105,7 @@ function assertBuilt(): void {
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   assertBuilt();
   const dataDir = options.dataDir ?? (await makeDataDir());
-  const store = await openStore(dataDir, options.now === undefined ? {} : { now: options.now });
+  const store = await openStore(dataDir, { ...(await testDatabase(dataDir)), ...(options.now === undefined ? {} : { now: options.now }) });
   const pool = createRenderPool({ threads: options.threads ?? 1 });
   const logs: string[] = [];
   const logger = pino({ name: 'labelsmith-test' }, { write: (line: string) => void logs.push(line) });
@@ -177,7 +178,7 @@ export interface CliRun {
 /** Runs `labelsmith ARGS --data-dir DIR` as a separate node process; `stdin` is piped in when given. */
 export async function runCli(dataDir: string, args: string[], stdin?: string): Promise<CliRun> {
   const child = spawn(process.execPath, [await cliPath(), ...args, '--data-dir', dataDir], {
-    env: { ...process.env, LABELSMITH_DATA_DIR: '' },
+    env: { ...process.env, LABELSMITH_DATA_DIR: '', ...(await testDatabaseEnv(dataDir)) },
     stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
   const { stdout: out, stderr: err } = child;

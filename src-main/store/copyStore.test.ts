@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { copyStore, type TableCopy } from './copyStore';
 import type { Store } from './openStore';
 import { recordRender } from './recordRender';
-import { openTestStore, sampleTemplate, sqliteOf, tempDataDir, testStoreOpener } from './storeTestSupport';
+import { sampleTemplate, sqliteOf, tempDataDir, testStoreOpener } from './storeTestSupport';
 
 const openPostgres = testStoreOpener('postgres');
+const openSqlite = testStoreOpener('sqlite');
 
 /** An embedded installation with a row in every table the copy knows. */
 async function embeddedInstallation(): Promise<{ store: Store; teamId: string }> {
-  const store = await openTestStore();
+  const store = await openSqlite();
   const team = await store.teams.create({ name: 'Acme', plan: 'pro' });
   await store.apiKeys.create({ teamId: team.id, mode: 'live', name: 'warehouse' });
   const library = await store.libraries.create({ slug: 'shared', name: 'Shared' });

@@ -6,7 +6,7 @@ import { copyStore } from './copyStore';
 import { recordRender } from './recordRender';
 import { DATABASE_FILE, type Store } from './openStore';
 import { outputFiles } from './outputFiles';
-import { openTestStore, sampleTemplate, tempDataDir, testStoreOpener } from './storeTestSupport';
+import { sampleTemplate, tempDataDir, testStoreOpener } from './storeTestSupport';
 
 /**
  * testdata/legacy-0011.db was written by the synchronous better-sqlite3 store with hand-written SQL (schema version 11),
@@ -30,16 +30,17 @@ function legacyDataDir(): string {
 }
 
 const openPostgres = testStoreOpener('postgres');
+const openSqlite = testStoreOpener('sqlite');
 
 /** The legacy directory as its users open it, or moved to PostgreSQL by `labelsmith store copy` (outputs stay in the directory). */
 const OPENED: [string, () => Promise<Store>][] = [
-  ['opened in place', () => openTestStore(legacyDataDir())],
+  ['opened in place', () => openSqlite(legacyDataDir())],
   [
     'copied to PostgreSQL',
     async () => {
       const dir = legacyDataDir();
       const target = await openPostgres(dir);
-      await copyStore(await openTestStore(dir), target);
+      await copyStore(await openSqlite(dir), target);
       return target;
     },
   ],

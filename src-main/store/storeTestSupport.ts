@@ -30,27 +30,46 @@ export function tempDataDir(): string {
 export const STORE_DIALECTS: readonly SqlDialect[] = ['sqlite', 'postgres'];
 
 /**
- * openTestStore for one dialect. On PostgreSQL each data directory gets its own fresh database, so a test that closes
- * and reopens a data directory finds its data again, as on SQLite.
+ * The database the rest of the suite (servers, CLI runs, tests of other modules) opens its stores on: SQLite, or with
+ * LABELSMITH_TEST_DATABASE=postgres, PostgreSQL, so the whole suite can run on the second store too.
  */
+export const SUITE_DIALECT: SqlDialect = process.env.LABELSMITH_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+const postgresDatabases = new Map<string, Promise<string>>();
+
+/**
+ * What a store of this data directory is opened with on `dialect`. On PostgreSQL each data directory gets its own fresh
+ * database, made on first use and found again later, so a test that closes and reopens a data directory (or starts a
+ * server or CLI process on it) finds its data, as on SQLite.
+ */
+export async function testDatabase(dataDir: string, dialect: SqlDialect = SUITE_DIALECT): Promise<{ databaseUrl?: string }> {
+  if (dialect === 'sqlite') return {};
+  let url = postgresDatabases.get(dataDir);
+  if (url === undefined) {
+    url = freshDatabaseUrl();
+    postgresDatabases.set(dataDir, url);
+  }
+  return { databaseUrl: await url };
+}
+
+/** The environment a `labelsmith` process of this data directory runs with to use the suite's database. */
+export async function testDatabaseEnv(dataDir: string): Promise<Record<string, string>> {
+  const { databaseUrl } = await testDatabase(dataDir);
+  return databaseUrl === undefined ? {} : { LABELSMITH_DATABASE_URL: databaseUrl };
+}
+
+/** openTestStore on one dialect, whatever the suite's: the store's own tests run each on both. */
 export function testStoreOpener(dialect: SqlDialect): (dataDir?: string, options?: StoreOptions) => Promise<Store> {
-  if (dialect === 'sqlite') return openTestStore;
-  const urls = new Map<string, Promise<string>>();
-  return (dataDir = tempDataDir(), options = {}) => {
-    let url = urls.get(dataDir);
-    if (url === undefined) {
-      url = freshDatabaseUrl();
-      urls.set(dataDir, url);
-    }
-    return url.then((databaseUrl) => openTestStore(dataDir, { ...options, databaseUrl }));
+  return async (dataDir = tempDataDir(), options = {}) => {
+    const store = await openStore(dataDir, { ...(await testDatabase(dataDir, dialect)), ...options });
+    cleanups.push(() => store.close());
+    return store;
   };
 }
 
-/** Opens a store that is closed after the test (closing twice is harmless). */
-export async function openTestStore(dataDir: string = tempDataDir(), options: StoreOptions = {}): Promise<Store> {
-  const store = await openStore(dataDir, options);
-  cleanups.push(() => store.close());
-  return store;
+/** Opens a store on the suite's database that is closed after the test (closing twice is harmless); options may name another database. */
+export function openTestStore(dataDir?: string, options?: StoreOptions): Promise<Store> {
+  return testStoreOpener(SUITE_DIALECT)(dataDir, options);
 }
 
 /** The SQLite connection of a store opened on SQLite, for what only SQLite has (pragmas, holding its write lock). */

@@ -9,6 +9,7 @@ import { EDITOR_HEADER, SESSION_COOKIE } from '../../../../src-shared/api/editor
 import { APP_VERSION } from '../../../appVersion';
 import { createRenderPool } from '../../../render/renderPool';
 import { openStore, type Store } from '../../../store/openStore';
+import { testDatabase } from '../../../store/storeTestSupport';
 import { loadOrCreateAdminToken } from '../../adminSession';
 import { startServer } from '../../createServer';
 import type { ServerConfig } from '../../serverConfig';
@@ -47,7 +48,7 @@ export interface EditorServer {
 /** startServer as `labelsmith serve` runs it, on 127.0.0.1 and any free port; close() also stops the pool and the store. */
 export async function startEditorServer(options: EditorServerOptions = {}): Promise<EditorServer> {
   const dataDir = options.dataDir ?? tempDir();
-  const store = await openStore(dataDir, options.now === undefined ? {} : { now: options.now });
+  const store = await openStore(dataDir, { ...(await testDatabase(dataDir)), ...(options.now === undefined ? {} : { now: options.now }) });
   const pool = createRenderPool({ threads: 1 });
   const running = await startServer({
     store,
