@@ -1,12 +1,10 @@
 // Cancelling a print job: a queued or sending job becomes cancelled in one commit, which every queue (of any process)
 // checks before each attempt, so no connection to the printer follows; its document is kept for reprints like an ended job's.
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import { ConflictError } from '../../src-shared/api/apiErrors';
 import type { Store } from '../store/openStore';
 import type { PrintJobRecord } from '../store/queries/printJobs';
 import { keepDocument, returnCountersIfSafe } from './jobSettlement';
-import { documentFileName, printDocuments } from './printJobDocument';
+import { documentFileName } from './printJobDocument';
 
 /**
  * Cancels `job` (read by id and team by the caller) and returns it as it is now; a cancelled job again is no error.
@@ -16,9 +14,8 @@ import { documentFileName, printDocuments } from './printJobDocument';
  */
 export async function cancelPrintJob(store: Store, job: PrintJobRecord): Promise<PrintJobRecord> {
   if (job.status === 'cancelled') return job;
-  const documents = printDocuments(store.dataDir);
   const fileName = documentFileName(job);
-  const bytes = statSync(join(documents.dir, fileName), { throwIfNoEntry: false })?.size;
+  const bytes = await store.printDocuments.size(fileName);
   const keep = await store.transaction(async (trx) => {
     if (!(await trx.printJobs.cancel(job.id))) {
       const now = await trx.printJobs.get(job.id);
@@ -30,7 +27,7 @@ export async function cancelPrintJob(store: Store, job: PrintJobRecord): Promise
     return !returned && bytes !== undefined && cancelled !== undefined && (await keepDocument(trx, cancelled, bytes));
   });
   // A queue sending the job holds its bytes in memory; the file is only for reprints now.
-  if (!keep) documents.remove(fileName);
+  if (!keep) await store.printDocuments.remove(fileName);
   const cancelled = await store.printJobs.get(job.id);
   if (cancelled === undefined) throw new Error(`print job ${job.id} vanished while it was cancelled`);
   return cancelled;

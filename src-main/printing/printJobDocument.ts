@@ -1,17 +1,10 @@
-// A print job's document as the queue sends it: kept in print-jobs/ while pending, cut into chunks of whole labels.
+// A print job's document as the queue sends it: kept in the store's printDocuments while pending, cut into chunks of whole labels.
 import type { PrintFormat } from '../../src-shared/api/printRequest';
 import { splitZplLabels, storedFormatBatch } from '../../src-shared/emit/zpl/storedFormat';
 import { scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
 import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
-import { outputFiles, type OutputFiles } from '../store/outputFiles';
 
-export const PRINT_DOCUMENTS_FOLDER = 'print-jobs';
-
-/** The documents of pending jobs, written like render outputs (temp file, fsync, rename) before the job row commits. */
-export function printDocuments(dataDir: string): OutputFiles {
-  return outputFiles(dataDir, PRINT_DOCUMENTS_FOLDER);
-}
-
+/** The name of a job's document in the store's printDocuments (written durably before the job row commits). */
 export function documentFileName(job: { id: string; format: PrintFormat }): string {
   return `${job.id}.${job.format}`;
 }

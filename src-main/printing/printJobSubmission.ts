@@ -15,7 +15,7 @@ import { countRenders } from '../store/recordRender';
 import { renderCounters } from '../store/renderCounters';
 import type { KeyMode, TeamRecord } from '../store/storeTypes';
 import { printerDriver } from './printerDrivers';
-import { jobDocument, printDocuments } from './printJobDocument';
+import { jobDocument } from './printJobDocument';
 
 export type Render = (job: RenderJob) => Promise<RenderResult>;
 
@@ -133,8 +133,7 @@ export async function storePrintJob(
   // Checked before anything is stored: the queue cuts ZPL into whole labels.
   jobDocument(document.format, document.bytes, document.labelCount, document.raw);
   const id = randomUUID();
-  const documents = printDocuments(store.dataDir);
-  const fileName = await documents.write(id, document.format, document.bytes);
+  const fileName = await store.printDocuments.write(id, document.format, document.bytes);
   try {
     return await store.transaction(async (trx) => {
       await inCommit?.(trx);
@@ -148,7 +147,7 @@ export async function storePrintJob(
       return created;
     });
   } catch (error) {
-    documents.remove(fileName);
+    await store.printDocuments.remove(fileName);
     throw error;
   }
 }

@@ -14,7 +14,7 @@ import { openTestStore, tempDataDir } from '../store/storeTestSupport';
 import { fakeLp, type FakeLp } from './fakeLp';
 import type { FakeConnection, FakeZplPrinter } from './fakeZplPrinter';
 import { fakePrinter, rawPrinterWire } from './printingTestSupport';
-import { documentFileName, printDocuments, zplLabelRanges } from './printJobDocument';
+import { documentFileName, zplLabelRanges } from './printJobDocument';
 import { submitPrintJob, type PrintSource } from './printJobSubmission';
 import { createPrintQueue, type PrintQueue } from './printQueue';
 import type { PrintQueueOptions } from './printQueueOptions';
@@ -102,7 +102,7 @@ describe('the print queue', () => {
     // The dead queue had the first chunk of 50 acknowledged, and was killed before the second one's acknowledgement.
     expect(await store.printJobs.markSending(job.id, dead.token)).toBe(true);
     expect(await store.printJobs.recordProgress(job.id, dead.token, 50)).toBe(true);
-    const document = printDocuments(dataDir).read(documentFileName(job));
+    const document = await store.printDocuments.read(documentFileName(job));
     const labels = zplLabelRanges(document);
     expect(labels).toHaveLength(120);
 
@@ -180,13 +180,13 @@ describe('the print queue', () => {
   });
 
   it('sends a PDF job to a converting system queue as one lp job per copy, each the whole document', async () => {
-    const { dataDir, store, team } = await setUp();
+    const { store, team } = await setUp();
     const lp = fakeLp();
     lps.push(lp);
     const printer = await addPrinter(store, team, { kind: 'system', queue: 'Office', rawQueue: false });
     const job = await submit(store, team, printer, { template: TAG, records: [{ title: 'a' }, { title: 'b' }, { title: 'c' }] }, { copies: 2 });
     expect(job).toMatchObject({ format: 'pdf', labelCount: 3, copies: 2 });
-    const pdf = printDocuments(dataDir).read(documentFileName(job));
+    const pdf = await store.printDocuments.read(documentFileName(job));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const queue = startQueue(store, { driver: { lpCommand: lp.path } });
     expect(await queue.finished(job.id)).toMatchObject({ status: 'done', labelsSent: 6 });

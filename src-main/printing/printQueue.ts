@@ -17,13 +17,12 @@
 import type { Store } from '../store/openStore';
 import type { ClaimOwner, PrintJobRecord } from '../store/queries/printJobs';
 import type { PrinterRecord } from '../store/queries/printers';
-import { ORPHAN_GRACE_MS } from '../store/removeOrphans';
 import { queryHostStatus } from './hostStatus';
 import { configuredPrinterDriver } from './printerDrivers';
 import { PrinterError } from './printerError';
 import { keepDocument, returnCountersIfSafe } from './jobSettlement';
 import { hostStatusFault, printerErrorFailure, unexpectedFailure, type AttemptFailure } from './printFailures';
-import { chunkAt, documentFileName, jobDocument, printDocuments, withStoredFormat, type Chunk, type JobDocument } from './printJobDocument';
+import { chunkAt, documentFileName, jobDocument, withStoredFormat, type Chunk, type JobDocument } from './printJobDocument';
 import { DEFAULT_CHUNK_LABELS, DEFAULT_LEASE_MS, DEFAULT_POLL_MS, DEFAULT_RETRY_POLICY, retryDelayMs, type PrintQueueOptions } from './printQueueOptions';
 import { isAbandoned, newClaimOwner } from './queueClaims';
 
@@ -46,7 +45,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
   const chunkLabels = options.chunkLabels ?? DEFAULT_CHUNK_LABELS;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const log = options.logger;
-  const documents = printDocuments(store.dataDir);
+  const documents = store.printDocuments;
   /** The job being worked on per printer, in this process. */
   const workers = new Map<string, Promise<void>>();
   /** Waits in progress, with the job whose retry each waits for (a cancel of it cuts the wait). */
@@ -154,7 +153,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     });
     if (keep === undefined) return;
     // After the commit: a crash in between leaves an orphan for the next start's sweep, never a pending job without its document.
-    if (!keep) documents.remove(documentFileName(job));
+    if (!keep) await documents.remove(documentFileName(job));
     if (failure !== undefined) log?.warn({ jobId: job.id, code: failure.error.code }, `print job failed: ${failure.error.message}`);
   }
 
@@ -166,7 +165,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     if ((await store.printJobs.get(jobId))?.status !== 'cancelled') return;
     const returned = await store.transaction((trx) => returnCountersIfSafe(trx, jobId));
     const job = await store.printJobs.get(jobId);
-    if (returned && job !== undefined) documents.remove(documentFileName(job));
+    if (returned && job !== undefined) await documents.remove(documentFileName(job));
   }
 
   /** Checks a raw printer's ~HS first (a fault is retried like a failed send), then sends the chunk. */
@@ -205,7 +204,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     if (job === undefined) return;
     let document: JobDocument;
     try {
-      document = jobDocument(job.format, documents.read(documentFileName(job)), job.labelCount, job.raw);
+      document = jobDocument(job.format, await documents.read(documentFileName(job)), job.labelCount, job.raw);
     } catch (error) {
       const message = `the job's document cannot be read: ${error instanceof Error ? error.message : String(error)}`;
       return finish(job, null, { error: { code: 'DOCUMENT_MISSING', message }, delivered: false });
@@ -252,20 +251,11 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     if (labelsSent >= totalLabels) await finish(job, documentBytes);
   }
 
-  /** Documents of jobs that are neither pending nor kept for reprints (a crash between ending and removing), past the orphan grace. */
-  async function sweepDocuments(): Promise<void> {
-    const inUse = (await store.printJobs.documentsInUse()).map(documentFileName);
-    documents.removeUnreferenced(new Set(inUse), Date.now() - ORPHAN_GRACE_MS);
-  }
-
   return {
     owner,
     start() {
       if (started) return;
       started = true;
-      if (!options.ownJobsOnly) {
-        sweepDocuments().catch((error: unknown) => log?.error({ err: error }, 'print queue: sweeping documents failed'));
-      }
       const poll = setInterval(wake, options.pollMs ?? DEFAULT_POLL_MS);
       const heartbeat = setInterval(() => {
         store.printJobs.heartbeat(owner.token, Date.now()).catch((error: unknown) => log?.error({ err: error }, 'print queue: heartbeat failed'));

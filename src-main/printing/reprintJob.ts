@@ -8,7 +8,7 @@ import { admitRenders } from '../server/renderAdmission';
 import type { Store } from '../store/openStore';
 import type { ClaimOwner, PrintJobRecord } from '../store/queries/printJobs';
 import type { KeyMode, TeamRecord } from '../store/storeTypes';
-import { documentFileName, jobDocument, printDocuments } from './printJobDocument';
+import { documentFileName, jobDocument } from './printJobDocument';
 import { storePrintJob } from './printJobSubmission';
 import { reprintable } from './printJobView';
 
@@ -68,7 +68,7 @@ export async function submitReprint(deps: { store: Store; quota: QuotaGate }, su
   if (!selection.ok) throw labelsError(selection.message);
   let bytes: Buffer;
   try {
-    bytes = printDocuments(store.dataDir).read(documentFileName(original));
+    bytes = await store.printDocuments.read(documentFileName(original));
   } catch {
     throw new DocumentGoneError(original.id);
   }

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { printJobPageSchema, printJobSchema, type PrintJob, type PrintJobPage } from '../../src-shared/api/printRequest';
 import type { FakeZplPrinter } from '../printing/fakeZplPrinter';
 import { closedPort, fakePrinter, rawPrinterWire } from '../printing/printingTestSupport';
-import { PRINT_DOCUMENTS_FOLDER, zplLabelRanges } from '../printing/printJobDocument';
+import { zplLabelRanges } from '../printing/printJobDocument';
+import { OUTPUT_AREAS } from '../store/outputStore';
 import { call, cli, cliJson, expectError, makeDataDir, removeDataDir, render, startTestServer, tagTemplate, teamsWithKeys, type ApiResponse, type TeamWithKeys, type TestServer, printJobState, waitForPrintJob } from './serverTestSupport';
 
 /** Fast retries, and enough of them (about 5 s) that a test can cancel a job while it retries. */
@@ -107,7 +108,7 @@ describe('POST /v1/print-jobs/{id}/reprint', () => {
     const first = await nextSerial(teams.acme);
     const job = accepted(await print(teams.acme.live, { templateId: 'parcel', records: names(5), printerId }));
     expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 5, reprintable: true, countersReturned: false });
-    const document = readFileSync(join(dataDir, PRINT_DOCUMENTS_FOLDER, `${job.id}.zpl`));
+    const document = readFileSync(join(dataDir, OUTPUT_AREAS.printDocuments, `${job.id}.zpl`));
     expect(serials(document.toString('latin1'))).toEqual([first, first + 1, first + 2, first + 3, first + 4]);
     expect(await nextSerial(teams.acme)).toBe(first + 5);
     parcels = { job, port: fake.port, document };
@@ -117,7 +118,7 @@ describe('POST /v1/print-jobs/{id}/reprint', () => {
     expect(await waitForJob(teams.acme.live, again.id)).toMatchObject({ status: 'done', labelsSent: 2 });
     // Labels 2 and 3 as the original document has them: the same serials, the same names, the same bytes.
     expect(jobTexts(fake).at(-1)).toBe(wireOf(document, [2, 3]));
-    expect(serials(readFileSync(join(dataDir, PRINT_DOCUMENTS_FOLDER, `${again.id}.zpl`)).toString('latin1'))).toEqual([first + 1, first + 2]);
+    expect(serials(readFileSync(join(dataDir, OUTPUT_AREAS.printDocuments, `${again.id}.zpl`)).toString('latin1'))).toEqual([first + 1, first + 2]);
     expect(await nextSerial(teams.acme)).toBe(first + 5);
 
     // No body: every label, in order; commas and overlaps name each label once.

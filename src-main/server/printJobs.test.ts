@@ -10,7 +10,7 @@ import { pdfInfo, pdfWords, type PdfWord } from '../../src-shared/emit/pdf/pdfTe
 import { fakeLp } from '../printing/fakeLp';
 import type { FakeConnection, FakePrinterState, FakeZplPrinter } from '../printing/fakeZplPrinter';
 import { closedPort, fakePrinter, printedLabels, rawPrinterWire } from '../printing/printingTestSupport';
-import { PRINT_DOCUMENTS_FOLDER } from '../printing/printJobDocument';
+import { OUTPUT_AREAS } from '../store/outputStore';
 import {
   barcodeTemplate,
   call,
@@ -145,7 +145,7 @@ describe('POST /v1/print', () => {
     expect(fake.connections[0]?.bytes.toString()).toBe('~HS');
     expect(jobConnections(fake).map((connection) => ({ text: connection.bytes.toString(), ended: connection.ended }))).toEqual([{ text: SETTINGS + zpl, ended: true }]);
     // Done, the document stays 7 days for reprints (see printHistory.test.ts); the row stays too.
-    expect(readdirSync(join(server.dataDir, PRINT_DOCUMENTS_FOLDER))).toContain(`${job.id}.zpl`);
+    expect(readdirSync(join(server.dataDir, OUTPUT_AREAS.printDocuments))).toContain(`${job.id}.zpl`);
     expect(done).toMatchObject({ reprintable: true, reprintableUntil: expect.any(String) });
     expect(await server.store.printJobs.get(job.id)).toMatchObject({ status: 'done', labelsSent: 1, claim: null });
   });

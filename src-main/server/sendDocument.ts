@@ -1,4 +1,5 @@
 // Answers with a rendered document: its Content-Type, never sniffed, and sandboxed should a browser open it.
+import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 
 /**
@@ -8,9 +9,17 @@ import type { Context } from 'koa';
  */
 export const DOCUMENT_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:";
 
-export function sendDocument(ctx: Context, contentType: string, bytes: Uint8Array): void {
+/** `bytes` whole, or a kept output streamed (from its file or its S3 object) with its `size`, in bounded memory. */
+export function sendDocument(ctx: Context, contentType: string, bytes: Uint8Array): void;
+export function sendDocument(ctx: Context, contentType: string, stream: Readable, size: number): void;
+export function sendDocument(ctx: Context, contentType: string, body: Uint8Array | Readable, size?: number): void {
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Content-Security-Policy', DOCUMENT_CSP);
   ctx.type = contentType;
-  ctx.body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (body instanceof Uint8Array) {
+    ctx.body = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    return;
+  }
+  ctx.body = body;
+  if (size !== undefined) ctx.length = size;
 }

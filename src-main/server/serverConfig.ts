@@ -48,6 +48,11 @@ export interface ServerConfig {
   maxOutputBytes?: number;
   /** How long renders in flight may finish after a stop is asked for; default SHUTDOWN_GRACE_MS. */
   shutdownGraceMs?: number;
+  /**
+   * `redis://…`: the Redis that makes rate limits one budget across servers sharing a database (`serve --redis`,
+   * required with PostgreSQL); absent: limits kept in this process, as the embedded default.
+   */
+  redisUrl?: string;
 }
 
 /**

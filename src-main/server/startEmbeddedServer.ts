@@ -28,6 +28,10 @@ export interface EmbeddedServerOptions {
   shutdownGraceMs?: number;
   /** better-sqlite3's addon built for Electron (see openStore); default: the package's own build for Node. */
   nativeBinding?: string;
+  /** A shared installation (`labelsmith serve --database/--outputs/--redis`); the desktop app gives none: the embedded default. */
+  databaseUrl?: string;
+  outputsUrl?: string;
+  redisUrl?: string;
 }
 
 export interface EmbeddedServer extends RunningServer {
@@ -42,7 +46,11 @@ export interface EmbeddedServer extends RunningServer {
 }
 
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
-  const store = await openStore(options.dataDir, options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
+  const store = await openStore(options.dataDir, {
+    ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+    databaseUrl: options.databaseUrl,
+    outputsUrl: options.outputsUrl,
+  });
   // The editor's settings apply when the command line says nothing; --host always wins.
   const host = options.host ?? ((await store.settings.get('lanAccess')) === true ? LAN_HOST : DEFAULT_HOST);
   const allowedHostnames = [...new Set([...((await store.settings.get('allowedHostnames')) ?? []), ...(options.allowHost ?? [])])];
@@ -61,6 +69,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       adminLan: options.adminLan,
       maxConnectionsPerAddress: options.maxConnectionsPerAddress,
       shutdownGraceMs: options.shutdownGraceMs,
+      redisUrl: options.redisUrl,
     },
   }).catch(async (error: unknown) => {
     await pool.close();

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { removeOrphans } from './removeOrphans';
-import { bundleForNode, openTestStore, tempDataDir, sqliteOf } from './storeTestSupport';
+import { bundleForNode, openTestStore, outputsDir, tempDataDir, sqliteOf } from './storeTestSupport';
 
 let writer = '';
 beforeAll(async () => {
@@ -48,7 +48,7 @@ describe('a kill -9 at any moment', () => {
       for (const [id, n] of answered) {
         const render = await store.renders.get(id);
         expect(render, `render ${id} was answered`).toBeDefined();
-        const bytes = store.outputs.read(render?.fileName ?? '');
+        const bytes = await store.outputs.read(render?.fileName ?? '');
         expect(bytes.length).toBe(render?.sizeBytes);
         expect(bytes.length).toBe(1 + ((n * 7919) % (256 * 1024)));
         expect(bytes.every((byte) => byte === n % 251)).toBe(true);
@@ -60,7 +60,7 @@ describe('a kill -9 at any moment', () => {
       expect(counts?.test).toBe(rows.find((row) => row.mode === 'test')?.n ?? 0);
 
       await removeOrphans(store, 0);
-      const files = new Set(readdirSync(store.outputs.dir));
+      const files = new Set(readdirSync(outputsDir(store)));
       const fileNames = (await store.renders.listFiles()).map((row) => row.fileName);
       expect([...files].sort()).toEqual([...fileNames].sort());
       await store.close();

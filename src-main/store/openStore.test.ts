@@ -41,7 +41,7 @@ describe('openStore', () => {
     expect(await second.libraries.getBySlug('shared')).toEqual(library);
     expect(await second.templates.get(template.id)).toEqual(template);
     expect(await second.renders.get(render.id)).toEqual(render);
-    expect(second.outputs.read(render.fileName).toString()).toBe('^XA^XZ');
+    expect((await second.outputs.read(render.fileName)).toString()).toBe('^XA^XZ');
     expect(await second.usage.get(team.id, periodOf(render.createdAt).period)).toEqual({ live: 1, test: 0 });
   });
 

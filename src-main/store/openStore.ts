@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { privateDir, privateFile, tightenFile } from '../files/privateModes';
 import { migrate, migratePostgres, type SqlDialect } from './migrate';
-import { outputFiles, type OutputFiles } from './outputFiles';
+import { openOutputStores, type OutputStore, type OutputStores } from './outputStore';
 import { apiKeyQueries, type ApiKeyQueries } from './queries/apiKeys';
 import { counterQueries, type CounterQueries } from './queries/counters';
 import { imageQueries, type ImageQueries } from './queries/images';
@@ -32,10 +32,15 @@ export interface StoreOptions {
   nativeBinding?: string;
   /** The clock for created_at, expiry and billing periods; tests set it. */
   now?: () => number;
-  /** Sweep orphaned outputs at open (default true). The admin CLI skips it: it never writes outputs. */
+  /**
+   * Sweep orphaned outputs at open (default true; only where outputs are a folder: see removeOrphans). The admin CLI
+   * skips it: it never writes outputs.
+   */
   removeOrphans?: boolean;
   /** `postgres://…` (or `postgresql://…`): the shared PostgreSQL database; absent: SQLite in the data directory. */
   databaseUrl?: string;
+  /** `s3://bucket/prefix`: outputs and print job documents in S3-compatible storage; absent: folders of the data directory. */
+  outputsUrl?: string;
 }
 
 /** The queries, bound to the store's database or to one transaction. */
@@ -59,7 +64,10 @@ export interface StoreQueries {
 export interface StoreScope extends StoreQueries {
   readonly dataDir: string;
   readonly now: () => number;
-  readonly outputs: OutputFiles;
+  /** Render outputs, kept for GET /v1/render-outputs. */
+  readonly outputs: OutputStore;
+  /** The documents of print jobs: pending ones, and ended ones kept for reprints. */
+  readonly printDocuments: OutputStore;
   readonly dialect: SqlDialect;
   /** The Kysely instance the queries run on (the transaction, inside one): for tests and one-off reads. */
   readonly db: Executor;
@@ -76,7 +84,7 @@ export interface StoreScope extends StoreQueries {
 export interface Store extends StoreScope {
   /** The better-sqlite3 connection under a SQLite store, for what only SQLite has (pragmas, the write lock); undefined on PostgreSQL. */
   readonly sqlite: Database.Database | undefined;
-  /** Closes the database (a second call waits for the first). */
+  /** Closes the database and the outputs' connections (a second call waits for the first). */
   close(): Promise<void>;
 }
 
@@ -106,7 +114,7 @@ function storeQueries(db: Executor, now: () => number, caches: SharedCaches): St
   };
 }
 
-function storeScope(db: Executor, base: Pick<StoreScope, 'dataDir' | 'now' | 'outputs' | 'dialect'>, caches: SharedCaches): StoreScope {
+function storeScope(db: Executor, base: Pick<StoreScope, 'dataDir' | 'now' | 'outputs' | 'printDocuments' | 'dialect'>, caches: SharedCaches): StoreScope {
   const scope: StoreScope = {
     ...base,
     ...storeQueries(db, base.now, caches),
@@ -135,7 +143,8 @@ const pgTypes = {
     oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-async function openPostgres(url: string): Promise<{ db: Kysely<Tables>; close: () => Promise<void> }> {
+/** Destroying the Kysely instance ends the pool. */
+async function openPostgres(url: string): Promise<Kysely<Tables>> {
   const pool = new pg.Pool({ connectionString: url, types: pgTypes });
   try {
     await migratePostgres(pool);
@@ -143,22 +152,44 @@ async function openPostgres(url: string): Promise<{ db: Kysely<Tables>; close: (
     await pool.end();
     throw error;
   }
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  // Destroying the Kysely instance ends the pool.
-  return { db, close: once(() => db.destroy()) };
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** The orphan sweep at open runs on a folder only: listing a shared bucket at every node's start is left to the hourly sweep. */
+async function sweepAtOpen(store: Store, options: StoreOptions): Promise<Store> {
+  if ((options.removeOrphans ?? true) && store.outputs.kind === 'folder') await removeOrphans(store);
+  return store;
 }
 
 export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
   privateDir(dataDir);
-  const outputs = outputFiles(dataDir);
+  if (options.databaseUrl !== undefined && !isPostgresUrl(options.databaseUrl)) {
+    throw new Error('the database URL must start with postgres:// (absent: SQLite in the data directory)');
+  }
+  const areas = await openOutputStores(dataDir, options.outputsUrl);
+  try {
+    return await openDatabase(dataDir, options, areas);
+  } catch (error) {
+    areas.close();
+    throw error;
+  }
+}
+
+async function openDatabase(dataDir: string, options: StoreOptions, { outputs, printDocuments, close: closeOutputs }: OutputStores): Promise<Store> {
   const now = options.now ?? Date.now;
   const caches = { templates: templateReader(), versions: parsedVersions() };
+  const base = { dataDir, now, outputs, printDocuments };
+  const closeAll = (db: Kysely<Tables>) =>
+    once(async () => {
+      try {
+        await db.destroy();
+      } finally {
+        closeOutputs();
+      }
+    });
   if (options.databaseUrl !== undefined) {
-    if (!isPostgresUrl(options.databaseUrl)) throw new Error('the database URL must start with postgres:// (absent: SQLite in the data directory)');
-    const { db, close } = await openPostgres(options.databaseUrl);
-    const store: Store = { ...storeScope(db, { dataDir, now, outputs, dialect: 'postgres' }, caches), sqlite: undefined, close };
-    if (options.removeOrphans ?? true) await removeOrphans(store);
-    return store;
+    const db = await openPostgres(options.databaseUrl);
+    return sweepAtOpen({ ...storeScope(db, { ...base, dialect: 'postgres' }, caches), sqlite: undefined, close: closeAll(db) }, options);
   }
   const databasePath = join(dataDir, DATABASE_FILE);
   // SQLite gives the -wal and -shm files the database file's mode: a 0600 database keeps them 0600 too. Ones left by
@@ -180,11 +211,5 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
     throw error;
   }
   const db = new Kysely<Tables>({ dialect: sqliteDialect(sqlite) });
-  const store: Store = {
-    ...storeScope(db, { dataDir, now, outputs, dialect: 'sqlite' }, caches),
-    sqlite,
-    close: once(() => db.destroy()),
-  };
-  if (options.removeOrphans ?? true) await removeOrphans(store);
-  return store;
+  return sweepAtOpen({ ...storeScope(db, { ...base, dialect: 'sqlite' }, caches), sqlite, close: closeAll(db) }, options);
 }

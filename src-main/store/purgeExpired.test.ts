@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { purgeExpired, TOMBSTONE_RETENTION_MS } from './purgeExpired';
 import { OUTPUT_TTL_MS, recordRender } from './recordRender';
-import { openTestStore, testClock } from './storeTestSupport';
+import { openTestStore, outputsDir, testClock } from './storeTestSupport';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -26,7 +26,7 @@ describe('output expiry', () => {
     expect(await store.renders.lookup(old.id)).toEqual({ state: 'expired', teamId: team.id });
     expect(await purgeExpired(store)).toEqual({ expired: 1, forgotten: 0, printJobs: 0, printDocuments: 0 });
     expect(await store.renders.get(old.id)).toBeUndefined();
-    expect(existsSync(join(store.outputs.dir, old.fileName))).toBe(false);
+    expect(existsSync(join(outputsDir(store), old.fileName))).toBe(false);
     expect(await store.renders.lookup(old.id)).toEqual({ state: 'expired', teamId: team.id });
     expect((await store.renders.lookup(fresh.id))?.state).toBe('ready');
     expect(await store.renders.lookup('00000000-0000-4000-8000-000000000000')).toBeUndefined();

@@ -1,5 +1,5 @@
 // Deletes outputs past their 7 days, leaving tombstones so their ids answer 410 OUTPUT_EXPIRED rather than 404, print-job documents kept for reprints past theirs, and old history.
-import { documentFileName, printDocuments } from '../printing/printJobDocument';
+import { documentFileName } from '../printing/printJobDocument';
 import type { StoreScope } from './openStore';
 
 /**
@@ -12,27 +12,26 @@ export const TOMBSTONE_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 export const FINISHED_PRINT_JOB_RETENTION_MS = TOMBSTONE_RETENTION_MS;
 
 /**
- * Run at server start and periodically. Rows go first, files after the commit: a crash in between leaves orphans, never
- * a row without its file. Counts what went: expired outputs, forgotten tombstones, forgotten finished print jobs.
+ * Run at server start and periodically. Rows go first, documents after the commit: a crash in between leaves orphans,
+ * never a row without its document. Several nodes may purge at once (one shared database): each document is removed
+ * by the node whose transaction removed its row, and removing an absent one is no error anyway. Counts what went
+ * (this call's share): expired outputs, forgotten tombstones, forgotten finished print jobs, released print documents.
  */
 export async function purgeExpired(
   store: StoreScope,
   at: number = store.now(),
 ): Promise<{ expired: number; forgotten: number; printJobs: number; printDocuments: number }> {
   const { expired, forgotten, printJobs, documents } = await store.transaction(async (trx) => {
-    const due = await trx.renders.listExpired(at);
-    for (const render of due) await trx.renders.expire(render, at);
-    const documents = await trx.printJobs.expiredDocuments(at);
-    for (const job of documents) await trx.printJobs.setKeptDocument(job.id, null);
+    const expired = [];
+    for (const render of await trx.renders.listExpired(at)) if (await trx.renders.expire(render, at)) expired.push(render);
     return {
-      expired: due,
-      documents,
+      expired,
+      documents: await trx.printJobs.releaseExpiredDocuments(at),
       forgotten: await trx.renders.forgetExpiredBefore(at - TOMBSTONE_RETENTION_MS),
       printJobs: await trx.printJobs.forgetFinishedBefore(at - FINISHED_PRINT_JOB_RETENTION_MS),
     };
   });
-  for (const render of expired) store.outputs.remove(render.fileName);
-  const printFiles = printDocuments(store.dataDir);
-  for (const job of documents) printFiles.remove(documentFileName(job));
+  for (const render of expired) await store.outputs.remove(render.fileName);
+  for (const job of documents) await store.printDocuments.remove(documentFileName(job));
   return { expired: expired.length, forgotten, printJobs, printDocuments: documents.length };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { periodOf } from '../../src-shared/api/plans';
 import type { Store } from './openStore';
 import { OUTPUT_TTL_MS, recordRender, type FinishedRender } from './recordRender';
-import { openTestStore, testClock, sqliteOf } from './storeTestSupport';
+import { openTestStore, outputsDir, testClock, sqliteOf } from './storeTestSupport';
 
 function render(teamId: string, overrides: Partial<FinishedRender> = {}): FinishedRender {
   return { teamId, apiKeyId: null, mode: 'live', format: 'pdf', bytes: Buffer.from('%PDF-1.7 test'), renderTimeMs: 12.5, ...overrides };
@@ -34,7 +34,7 @@ describe('recordRender', () => {
       expiresAt: clock.now() + OUTPUT_TTL_MS,
     });
     expect(await store.renders.get(record.id)).toEqual(record);
-    expect([...store.outputs.read(record.fileName)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect([...(await store.outputs.read(record.fileName))]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect(await store.usage.get(team.id, '2025-06')).toEqual({ live: 1, test: 0 });
     expect(await store.usage.perDay(team.id, '2025-06-15', '2025-06-15')).toEqual([{ day: '2025-06-15', live: 1, test: 0 }]);
     await recordRender(store, render(team.id, { mode: 'test' }));
@@ -48,7 +48,7 @@ describe('recordRender', () => {
     expect(await recordRender(store, { ...render(team.id, { mode: 'test' }), keepOutput: false })).toBeUndefined();
     expect(await store.usage.get(team.id, periodOf(store.now()).period)).toEqual({ live: 1, test: 1 });
     expect(count(store, 'renders')).toBe(0);
-    expect(readdirSync(store.outputs.dir)).toEqual([]);
+    expect(readdirSync(outputsDir(store))).toEqual([]);
     await recordRender(store, { ...render(team.id), keepOutput: false });
     expect((await store.teams.get(team.id))?.flaggedPeriod).toBe(periodOf(store.now()).period);
   });
@@ -61,9 +61,9 @@ describe('recordRender', () => {
     await expect(recordRender(store, render(team.id))).rejects.toThrow('disk full');
     expect(count(store, 'renders')).toBe(0);
     expect(count(store, 'usage_monthly')).toBe(0);
-    expect(readdirSync(store.outputs.dir)).toEqual([]);
+    expect(readdirSync(outputsDir(store))).toEqual([]);
     await expect(recordRender(store, render('no-such-team'))).rejects.toThrow(/FOREIGN KEY/);
-    expect(readdirSync(store.outputs.dir)).toEqual([]);
+    expect(readdirSync(outputsDir(store))).toEqual([]);
   });
 
   it('flags a soft-capped team for review when it goes over its quota, once per period', async () => {

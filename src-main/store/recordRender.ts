@@ -75,7 +75,7 @@ export async function recordRender(store: StoreScope, render: FinishedRender & {
       return record;
     });
   } catch (error) {
-    store.outputs.remove(fileName);
+    await store.outputs.remove(fileName);
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import { migrate } from './migrate';
 import { DATABASE_FILE } from './openStore';
 import { purgeExpired } from './purgeExpired';
 import { OUTPUT_TTL_MS, recordRender, type FinishedRender } from './recordRender';
-import { openTestStore, tempDataDir, testClock, sqliteOf } from './storeTestSupport';
+import { openTestStore, outputsDir, tempDataDir, testClock, sqliteOf } from './storeTestSupport';
 import { teamStorage } from './storageBudget';
 
 const render = (teamId: string, bytes: number, mode: 'live' | 'test' = 'live'): FinishedRender => ({ teamId, apiKeyId: null, mode, format: 'zpl', bytes: Buffer.alloc(bytes, 0x41), renderTimeMs: 1 });
@@ -29,7 +29,7 @@ describe('the storage budget', () => {
     await recordRender(store, { ...render(team.id, 900), keepOutput: false });
     expect(await teamStorage(store, team)).toEqual({ usedBytes: 700, limitBytes: 1_000 });
 
-    const files = () => readdirSync(store.outputs.dir).sort();
+    const files = () => readdirSync(outputsDir(store)).sort();
     const before = files();
     const refused = await recordRender(store, render(team.id, 301)).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(StorageExceededError);

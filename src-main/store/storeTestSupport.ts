@@ -8,6 +8,7 @@ import { parseTemplate, type Template } from '../../src-shared/model/template';
 import type Database from 'better-sqlite3';
 import type { SqlDialect } from './migrate';
 import { openStore, type Store, type StoreOptions } from './openStore';
+import { OUTPUT_AREAS } from './outputStore';
 import { freshDatabaseUrl } from './postgresTestSupport';
 
 const cleanups: (() => void | Promise<void>)[] = [];
@@ -70,6 +71,11 @@ export function testStoreOpener(dialect: SqlDialect): (dataDir?: string, options
 /** Opens a store on the suite's database that is closed after the test (closing twice is harmless); options may name another database. */
 export function openTestStore(dataDir?: string, options?: StoreOptions): Promise<Store> {
   return testStoreOpener(SUITE_DIALECT)(dataDir, options);
+}
+
+/** The folder of a store's render outputs (stores opened without an outputs URL keep them in the data directory). */
+export function outputsDir(store: Store): string {
+  return join(store.dataDir, OUTPUT_AREAS.outputs);
 }
 
 /** The SQLite connection of a store opened on SQLite, for what only SQLite has (pragmas, holding its write lock). */

@@ -370,13 +370,17 @@ export function printJobQueries(db: Executor, now: () => number) {
         .execute();
     },
 
-    /** Jobs whose kept document is due to go at `at`. */
-    async expiredDocuments(at: number): Promise<{ id: string; format: PrintFormat }[]> {
+    /**
+     * Stops keeping the documents due to go at `at` and returns their jobs: one statement, so of several nodes purging
+     * at once each job is returned to one only, the one that then removes the document.
+     */
+    async releaseExpiredDocuments(at: number): Promise<{ id: string; format: PrintFormat }[]> {
       const rows = await db
-        .selectFrom('print_jobs')
-        .select(['id', 'format'])
+        .updateTable('print_jobs')
+        .set({ document_bytes: null, document_expires_at: null })
         .where('document_expires_at', 'is not', null)
         .where('document_expires_at', '<=', at)
+        .returning(['id', 'format'])
         .execute();
       return rows.map((row) => ({ id: row.id, format: row.format as PrintFormat }));
     },

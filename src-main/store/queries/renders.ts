@@ -72,14 +72,25 @@ export function renderQueries(db: Executor, now: () => number) {
       return (await db.selectFrom('renders').select(['id', 'file_name']).execute()).map((row) => ({ id: row.id, fileName: row.file_name }));
     },
 
-    /** Removes the row and leaves a tombstone; run inside a transaction with the other expiries of a purge. */
-    async expire(render: RenderRecord, at: number = now()): Promise<void> {
+    /** Which of `fileNames` a row points at, for the orphan sweep's pages. */
+    async referencedFiles(fileNames: readonly string[]): Promise<Set<string>> {
+      if (fileNames.length === 0) return new Set();
+      const rows = await db.selectFrom('renders').select('file_name').where('file_name', 'in', fileNames).execute();
+      return new Set(rows.map((row) => row.file_name));
+    },
+
+    /**
+     * Removes the row and leaves a tombstone; run inside a transaction with the other expiries of a purge. True when
+     * this call removed the row: of several nodes purging at once, only that one removes the output.
+     */
+    async expire(render: RenderRecord, at: number = now()): Promise<boolean> {
       await db
         .insertInto('expired_renders')
         .values({ id: render.id, team_id: render.teamId, expired_at: at })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
-      await deleteOne(render.id);
+      const deleted = await db.deleteFrom('renders').where('id', '=', render.id).executeTakeFirst();
+      return deleted.numDeletedRows > 0n;
     },
 
     /** Removes the row without a tombstone (its output is lost, not expired). */

@@ -24,9 +24,12 @@ export function registerRenderOutputsRoute(router: Router, store: Store): void {
       throw new OutputExpiredError();
     }
     const { render } = found;
+    const document = await store.outputs.openRead(render.fileName);
+    // Gone between the lookup and now: a purge (of any node) removed the row first, so the output has just expired.
+    if (document === undefined) throw new OutputExpiredError();
     // The stored file's extension: a PNG batch is a zip.
     ctx.set('Content-Disposition', `attachment; filename="label-${render.id}${extname(render.fileName)}"`);
     ctx.set('Cache-Control', 'private, max-age=0, must-revalidate');
-    sendDocument(ctx, render.contentType, store.outputs.read(render.fileName));
+    sendDocument(ctx, render.contentType, document.body, document.size);
   });
 }
