@@ -1,9 +1,10 @@
-// What the admin commands (team, key, library, template) share: the --data-dir option, option parsing, one JSON answer.
+// What the admin commands (team, key, library, template…) share: where the store is (--data-dir and the backend options), option parsing, one JSON answer.
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { NotFoundError } from '../../src-shared/api/apiErrors';
 import { resolveDataDir } from '../config/dataDir';
 import { openStore, type Store } from '../store/openStore';
+import { resolveBackends, withBackendOptions, type BackendOptions } from './backendOptions';
 import { UsageError } from './cliErrors';
 
 export interface DataDirOption {
@@ -12,6 +13,14 @@ export interface DataDirOption {
 
 export function withDataDirOption(command: Command): Command {
   return command.option('--data-dir <dir>', 'data directory (default: $LABELSMITH_DATA_DIR, else the platform app-data folder)');
+}
+
+/** Where a command's store is: the data directory and, for a shared installation, the database, outputs and Redis URLs. */
+export type StoreLocation = DataDirOption & BackendOptions;
+
+/** --data-dir and the backend options (--database, --outputs, --redis): for every command that opens the store. */
+export function withStoreOptions(command: Command): Command {
+  return withBackendOptions(withDataDirOption(command));
 }
 
 /** Every admin command answers with exactly one JSON object on stdout, so scripts can parse it. */
@@ -24,18 +33,24 @@ export function printJson(value: object): void {
  * the database open at the same time: WAL and the busy timeout let both work. The orphan sweep is left to the
  * server, which is the one writing outputs.
  */
-export async function runWithStore(options: DataDirOption, work: (store: Store) => Promise<object>): Promise<void> {
+export async function runWithStore(options: StoreLocation, work: (store: Store) => Promise<object>): Promise<void> {
   await withStore(options, async (store) => printJson(await work(store)));
 }
 
 /** As runWithStore, for a command that waits (a print, a reprint) and prints its own answer. */
-export async function withStore(options: DataDirOption, work: (store: Store) => Promise<void>): Promise<void> {
-  const store = await openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
+export async function withStore(options: StoreLocation, work: (store: Store) => Promise<void>): Promise<void> {
+  const store = await openCommandStore(options);
   try {
     await work(store);
   } finally {
     await store.close();
   }
+}
+
+/** Opens the store a command's options point at, without the orphan sweep (see runWithStore); the caller closes it. */
+export function openCommandStore(options: StoreLocation): Promise<Store> {
+  const { databaseUrl, outputsUrl } = resolveBackends(options, 'admin');
+  return openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false, databaseUrl, outputsUrl });
 }
 
 /** The record, or a NotFoundError naming what was looked for (exit code 2). */

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { z } from 'zod';
 import { adminUrl, loadOrCreateAdminToken } from '../server/adminSession';
-import { parseOptions, runWithStore, withDataDirOption } from './adminCliSupport';
+import { parseOptions, runWithStore, withStoreOptions, type StoreLocation } from './adminCliSupport';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/serverConfig';
 
 const adminUrlSchema = z.object({
@@ -13,13 +13,13 @@ const adminUrlSchema = z.object({
 });
 
 export function adminUrlCommand(): Command {
-  return withDataDirOption(new Command('admin-url'))
+  return withStoreOptions(new Command('admin-url'))
     .description('print {"url": …}: the editor link with the admin token. Anyone who has it can administer this server: keep it private')
     .option('--host <host>', 'host the link names (the address `serve` listens on)', DEFAULT_HOST)
     .option('--port <port>', 'port the link names', String(DEFAULT_PORT))
     .option('--https', 'the link is https:// (for `serve --tls-cert … --tls-key …`)')
-    .action(async (raw: unknown) => {
+    .action(async (raw: StoreLocation) => {
       const options = parseOptions(adminUrlSchema, raw);
-      await runWithStore(options, async (store) => ({ url: adminUrl(options.host, options.port, await loadOrCreateAdminToken(store), options.https ? 'https' : 'http') }));
+      await runWithStore(raw, async (store) => ({ url: adminUrl(options.host, options.port, await loadOrCreateAdminToken(store), options.https ? 'https' : 'http') }));
     });
 }

@@ -8,12 +8,11 @@ import { printJobView } from '../printing/printJobView';
 import { DEFAULT_RETRY_POLICY } from '../printing/printQueueOptions';
 import { submitReprint } from '../printing/reprintJob';
 import { QuotaGate } from '../server/quotaGate';
-import { found, parseOptions, runWithStore, wholeNumberSchema, withDataDirOption, withStore, type DataDirOption } from './adminCliSupport';
+import { found, parseOptions, runWithStore, wholeNumberSchema, withStoreOptions, withStore, type StoreLocation } from './adminCliSupport';
 import { UsageError } from './cliErrors';
 import { ownJobQueue, sendOwnJob } from './printCommand';
 
 const listSchema = z.object({
-  dataDir: z.string().optional(),
   team: z.string().optional(),
   printer: z.string().optional(),
   status: z.string().optional(),
@@ -27,7 +26,7 @@ const listSchema = z.object({
 const reprintSchema = z.object({ dataDir: z.string().optional(), labels: z.string().optional(), maxAttempts: wholeNumberSchema(1).optional() });
 
 function listCommand(): Command {
-  return withDataDirOption(new Command('list'))
+  return withStoreOptions(new Command('list'))
     .description("a team's print jobs, newest first, one page as JSON {printJobs, nextCursor}")
     .option('--team <id>', 'team id (default: the team of --printer)')
     .option('--printer <id>', "only this printer's jobs")
@@ -37,9 +36,9 @@ function listCommand(): Command {
     .option('--to <time>', 'only jobs created before this ISO 8601 date or time')
     .option('--limit <n>', `jobs per page, 1..${PRINT_JOB_PAGE.maxLimit} (default ${PRINT_JOB_PAGE.defaultLimit})`)
     .option('--cursor <cursor>', 'the nextCursor of the previous page')
-    .action(async (raw: unknown) => {
-      const { dataDir, team, printer, ...query } = parseOptions(listSchema, raw);
-      await runWithStore({ dataDir }, async (store) => {
+    .action(async (raw: StoreLocation) => {
+      const { team, printer, ...query } = parseOptions(listSchema, raw);
+      await runWithStore(raw, async (store) => {
         const teamId = team ?? (printer === undefined ? undefined : found(await store.printers.get(printer), 'printer', printer).teamId);
         if (teamId === undefined) throw new UsageError('give --team or --printer');
         found(await store.teams.get(teamId), 'team', teamId);
@@ -51,14 +50,14 @@ function listCommand(): Command {
 }
 
 function reprintCommand(): Command {
-  return withDataDirOption(new Command('reprint'))
+  return withStoreOptions(new Command('reprint'))
     .description("print chosen labels of a job again on its printer, with the same data, serials and counter values; waits for the new job and prints it as JSON")
     .argument('<job>', 'print job id (labelsmith job list)')
     .option('--labels <list>', `1-based label numbers of the job (labels × copies), ranges and commas: ${REPRINT_LABELS_EXAMPLE} (default all)`)
     .option('--max-attempts <n>', `attempts at each part of the job before it fails (default ${DEFAULT_RETRY_POLICY.maxAttempts})`)
-    .action(async (jobId: string, raw: unknown) => {
+    .action(async (jobId: string, raw: StoreLocation) => {
       const options = parseOptions(reprintSchema, raw);
-      await withStore(options, async (store) => {
+      await withStore(raw, async (store) => {
         const original = found(await store.printJobs.get(jobId), 'print job', jobId);
         const team = found(await store.teams.get(original.teamId), 'team', original.teamId);
         const queue = ownJobQueue(store, options.maxAttempts);
@@ -74,10 +73,10 @@ export function jobCommand(): Command {
   job.addCommand(listCommand());
   job.addCommand(reprintCommand());
   job.addCommand(
-    withDataDirOption(new Command('cancel'))
+    withStoreOptions(new Command('cancel'))
       .description('stop a queued or sending job: no further connection to the printer (a part in flight finishes); prints the job')
       .argument('<job>', 'print job id')
-      .action((jobId: string, options: DataDirOption) =>
+      .action((jobId: string, options: StoreLocation) =>
         runWithStore(options, async (store) => printJobView(await cancelPrintJob(store, found(await store.printJobs.get(jobId), 'print job', jobId)))),
       ),
   );

@@ -2,28 +2,28 @@
 import { Command } from 'commander';
 import { z } from 'zod';
 import { slugSchema } from '../../src-shared/api/slug';
-import { nameSchema, parseOptions, runWithStore, withDataDirOption, type DataDirOption } from './adminCliSupport';
+import { nameSchema, parseOptions, runWithStore, withStoreOptions, type StoreLocation } from './adminCliSupport';
 
-const createSchema = z.object({ dataDir: z.string().optional(), slug: slugSchema, name: nameSchema });
+const createSchema = z.object({ slug: slugSchema, name: nameSchema });
 
 export function libraryCommand(): Command {
   const library = new Command('library').description('create and list template libraries');
 
   library.addCommand(
-    withDataDirOption(new Command('create'))
+    withStoreOptions(new Command('create'))
       .description('create a library; prints {"id": …, "slug": …}')
       .requiredOption('--slug <slug>', 'library slug, e.g. "shipping"')
       .requiredOption('--name <name>', 'library name')
-      .action(async (raw: unknown) => {
-        const { dataDir, ...library } = parseOptions(createSchema, raw);
-        await runWithStore({ dataDir }, (store) => store.transaction((trx) => trx.libraries.create(library)));
+      .action(async (raw: StoreLocation) => {
+        const library = parseOptions(createSchema, raw);
+        await runWithStore(raw, (store) => store.transaction((trx) => trx.libraries.create(library)));
       }),
   );
 
   library.addCommand(
-    withDataDirOption(new Command('list'))
+    withStoreOptions(new Command('list'))
       .description('list libraries; prints {"libraries": […]}')
-      .action((options: DataDirOption) => runWithStore(options, async (store) => ({ libraries: await store.libraries.list() }))),
+      .action((options: StoreLocation) => runWithStore(options, async (store) => ({ libraries: await store.libraries.list() }))),
   );
 
   return library;

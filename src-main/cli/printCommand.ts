@@ -13,7 +13,7 @@ import { createRenderPool, type RenderJob } from '../render/renderPool';
 import { templateVersionFor } from '../server/templateAccess';
 import { QuotaGate } from '../server/quotaGate';
 import type { Store } from '../store/openStore';
-import { found, parseOptions, printJson, wholeNumberSchema, withDataDirOption, withStore } from './adminCliSupport';
+import { found, parseOptions, printJson, wholeNumberSchema, withStoreOptions, withStore, type StoreLocation } from './adminCliSupport';
 import { EXIT_FAULT, UsageError } from './cliErrors';
 import { progressLine } from './progressLine';
 import { readInputBytes, readJsonFile } from './readInput';
@@ -146,7 +146,7 @@ export function ownJobQueue(store: Store, maxAttempts: number | undefined): Prin
 }
 
 export function printCommand(): Command {
-  return withRecordsOptions(withDataDirOption(new Command('print')))
+  return withRecordsOptions(withStoreOptions(new Command('print')))
     .description('print a template with data, or one label per record, on a configured printer; waits for the job and prints it as JSON')
     .requiredOption('--printer <id>', 'printer id (labelsmith printer list)')
     .option('--template <file>', 'template JSON file ("-" for stdin)')
@@ -159,9 +159,9 @@ export function printCommand(): Command {
     .option('--sheet-start <n>', 'a template with a sheet, to a PDF queue: the label position on the first sheet to start at (default 1)')
     .option('--zpl <file>', 'raw ZPL to send as it is instead of a template ("-" for stdin); configuration commands need the printer\'s --allow-config-commands')
     .option('--max-attempts <n>', `attempts at each part of the job before it fails (default ${DEFAULT_RETRY_POLICY.maxAttempts}; waits double from ${DEFAULT_RETRY_POLICY.baseDelayMs / 1000} s between them)`)
-    .action(async (raw: unknown) => {
+    .action(async (raw: StoreLocation) => {
       const options = parseOptions(printOptionsSchema, raw);
       const source = readSource(options);
-      await withStore(options, (store) => print(store, options, source));
+      await withStore(raw, (store) => print(store, options, source));
     });
 }

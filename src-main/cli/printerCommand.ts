@@ -1,16 +1,14 @@
 // `labelsmith printer add|list|remove|test|status`: a team's printers, a test label, and what the printer says about itself.
 import { Command, Option } from 'commander';
 import { z } from 'zod';
-import { resolveDataDir } from '../config/dataDir';
 import { devicePathProblem, devicePatterns } from '../printing/devicePrinter';
 import { configuredPrinterDriver } from '../printing/printerDrivers';
 import { PrinterError } from '../printing/printerError';
 import { renderTestLabel } from '../printing/printerTestLabel';
-import { openStore } from '../store/openStore';
 import { DEFAULT_RAW_PORT, newPrinterSchema, PRINTER_KINDS, type NewPrinter, type PrinterRecord } from '../store/queries/printers';
 import { ZPL_FONT_MODES, type ZplFontMode } from '../../src-shared/emit/zpl/zplFontDownloads';
 import { EXIT_FAULT, UsageError } from './cliErrors';
-import { found, parseOptions, printJson, runWithStore, wholeNumberSchema, withDataDirOption, type DataDirOption } from './adminCliSupport';
+import { found, openCommandStore, parseOptions, printJson, runWithStore, wholeNumberSchema, withStoreOptions, type StoreLocation } from './adminCliSupport';
 
 /** Which options belong to which kind: any other kind's option is refused, so a typo cannot silently go unused. */
 const KIND_OPTIONS = { raw: ['host', 'port'], system: ['queue', 'rawQueue'], device: ['device'] } as const;
@@ -111,8 +109,8 @@ function newPrinter(options: AddOptions): NewPrinter {
 }
 
 /** Reads one printer and closes the store before any slow printer I/O: the database is not held while we wait. */
-async function loadPrinter(options: DataDirOption, id: string): Promise<PrinterRecord> {
-  const store = await openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false });
+async function loadPrinter(options: StoreLocation, id: string): Promise<PrinterRecord> {
+  const store = await openCommandStore(options);
   try {
     return found(await store.printers.get(id), 'printer', id);
   } finally {
@@ -124,7 +122,7 @@ export function printerCommand(): Command {
   const printer = new Command('printer').description("add, list and remove a team's printers; print a test label; read a printer's status");
 
   printer.addCommand(
-    withDataDirOption(new Command('add'))
+    withStoreOptions(new Command('add'))
       .description('add a printer; prints {"id": …}')
       .requiredOption('--team <id>', 'team id')
       .requiredOption('--name <name>', 'printer name, unique in the team')
@@ -142,14 +140,14 @@ export function printerCommand(): Command {
       .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
       .option('--unprintable-margin <length>', MARGIN_HELP)
       .addOption(new Option('--fonts <mode>', FONTS_HELP).choices(ZPL_FONT_MODES))
-      .action(async (raw: unknown) => {
+      .action(async (raw: StoreLocation) => {
         const options = parseOptions(addSchema, raw);
         const fields = newPrinter(options);
         if (fields.connection.kind === 'device') {
           const problem = await devicePathProblem(fields.connection.path, devicePatterns());
           if (problem !== undefined) throw new UsageError(`--device: ${problem}`);
         }
-        await runWithStore(options, (store) =>
+        await runWithStore(raw, (store) =>
           store.transaction(async (trx) => {
             found(await trx.teams.get(options.team), 'team', options.team);
             if ((await trx.printers.list(options.team)).some((other) => other.name === fields.name.trim())) {
@@ -162,10 +160,10 @@ export function printerCommand(): Command {
   );
 
   printer.addCommand(
-    withDataDirOption(new Command('list'))
+    withStoreOptions(new Command('list'))
       .description('list a team\'s printers; prints {"printers": […]}')
       .requiredOption('--team <id>', 'team id')
-      .action((options: DataDirOption & { team: string }) =>
+      .action((options: StoreLocation & { team: string }) =>
         runWithStore(options, async (store) => {
           found(await store.teams.get(options.team), 'team', options.team);
           return { printers: await store.printers.list(options.team) };
@@ -174,7 +172,7 @@ export function printerCommand(): Command {
   );
 
   printer.addCommand(
-    withDataDirOption(new Command('set'))
+    withStoreOptions(new Command('set'))
       .description("change a printer's time zone, unprintable margin, fonts mode, or whether raw ZPL may configure it; prints the printer")
       .argument('<id>', 'printer id')
       .option('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin; "default" for UTC')
@@ -182,7 +180,7 @@ export function printerCommand(): Command {
       .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
       .option('--no-allow-config-commands', 'refuse raw ZPL holding configuration commands again (the default)')
       .addOption(new Option('--fonts <mode>', FONTS_HELP).choices(ZPL_FONT_MODES))
-      .action(async (id: string, options: DataDirOption & { timeZone?: string; unprintableMargin?: string; allowConfigCommands?: boolean; fonts?: ZplFontMode }) => {
+      .action(async (id: string, options: StoreLocation & { timeZone?: string; unprintableMargin?: string; allowConfigCommands?: boolean; fonts?: ZplFontMode }) => {
         const given = [options.timeZone, options.unprintableMargin, options.allowConfigCommands, options.fonts];
         if (given.every((option) => option === undefined)) {
           throw new UsageError('give --time-zone, --unprintable-margin, --fonts or --[no-]allow-config-commands');
@@ -209,17 +207,17 @@ export function printerCommand(): Command {
   );
 
   printer.addCommand(
-    withDataDirOption(new Command('remove'))
+    withStoreOptions(new Command('remove'))
       .description('remove a printer; prints the removed printer')
       .argument('<id>', 'printer id')
-      .action((id: string, options: DataDirOption) => runWithStore(options, (store) => store.transaction(async (trx) => found(await trx.printers.remove(id), 'printer', id)))),
+      .action((id: string, options: StoreLocation) => runWithStore(options, (store) => store.transaction(async (trx) => found(await trx.printers.remove(id), 'printer', id)))),
   );
 
   printer.addCommand(
-    withDataDirOption(new Command('test'))
+    withStoreOptions(new Command('test'))
       .description('print a test label (name, dpi, date, a code128); prints {"id", "kind", "format", "bytes"}')
       .argument('<id>', 'printer id')
-      .action(async (id: string, options: DataDirOption) => {
+      .action(async (id: string, options: StoreLocation) => {
         const record = await loadPrinter(options, id);
         const driver = configuredPrinterDriver(record);
         const label = await renderTestLabel(record, driver.format, new Date());
@@ -236,10 +234,10 @@ export function printerCommand(): Command {
   );
 
   printer.addCommand(
-    withDataDirOption(new Command('status'))
+    withStoreOptions(new Command('status'))
       .description('ask the printer for its status (~HS for raw ZPL printers); prints {"id", "kind", "reachable", "state", "error"?}')
       .argument('<id>', 'printer id')
-      .action(async (id: string, options: DataDirOption) => {
+      .action(async (id: string, options: StoreLocation) => {
         const record = await loadPrinter(options, id);
         const { reachable, state, problem } = await configuredPrinterDriver(record).status();
         // The operator's own machine: the message may say where the printer is.

@@ -7,12 +7,16 @@ import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../server/connectionLimit';
 import { DEFAULT_HOST, portFromEnvironment, portSchema, SHUTDOWN_GRACE_MS, tlsFilesFromEnvironment, type TlsCredentials } from '../server/serverConfig';
 import { LAN_HOST, startEmbeddedServer } from '../server/startEmbeddedServer';
 import { readTlsCredentials, TlsFilesError } from '../server/tlsCredentials';
-import { parseOptions, wholeNumberSchema, withDataDirOption } from './adminCliSupport';
+import { parseOptions, wholeNumberSchema, withStoreOptions } from './adminCliSupport';
+import { resolveBackends } from './backendOptions';
 import { UsageError } from './cliErrors';
 
 const serveOptionsSchema = z
   .object({
     dataDir: z.string().optional(),
+    database: z.string().optional(),
+    outputs: z.string().optional(),
+    redis: z.string().optional(),
     host: z.string().min(1).optional(),
     port: portSchema,
     allowHost: z.array(z.string().min(1)),
@@ -50,10 +54,12 @@ export async function serve(rawOptions: ServeOptions): Promise<void> {
   const options = parseOptions(serveOptionsSchema, rawOptions);
   // Read before anything starts: a missing or mismatched file is bad input (exit 2), not a failed start.
   const tls = loadTls(options);
+  const backends = resolveBackends(options, 'serve');
   // Logs go to stderr: stdout carries the one "listening on" line that scripts wait for.
   const logger = pino({ name: 'labelsmith' }, pino.destination(2));
   const server = await startEmbeddedServer({
     dataDir: resolveDataDir({ flag: options.dataDir }),
+    ...backends,
     host: options.host,
     port: options.port,
     allowHost: options.allowHost,
@@ -83,7 +89,7 @@ export async function serve(rawOptions: ServeOptions): Promise<void> {
 
 export function serveCommand(): Command {
   const tlsFiles = tlsFilesFromEnvironment();
-  return withDataDirOption(new Command('serve'))
+  return withStoreOptions(new Command('serve'))
     .description('run the render API server and the browser editor (binds 127.0.0.1 unless --host or the editor\'s LAN access setting says otherwise)')
     .option('--host <host>', `address to listen on (default ${DEFAULT_HOST}, or ${LAN_HOST} when LAN access is on in the editor's settings); anything but loopback switches LAN access on`)
     .option('--port <port>', 'port to listen on (0: any free port; default $LABELSMITH_PORT, else 8425)', portFromEnvironment())

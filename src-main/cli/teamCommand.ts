@@ -6,7 +6,7 @@ import type { StoreScope } from '../store/openStore';
 import { teamStorage } from '../store/storageBudget';
 import type { TeamRecord } from '../store/storeTypes';
 import { UsageError } from './cliErrors';
-import { found, nameSchema, overrideSchema, parseOptions, runWithStore, wholeNumberSchema, withDataDirOption, type DataDirOption } from './adminCliSupport';
+import { found, nameSchema, overrideSchema, parseOptions, runWithStore, wholeNumberSchema, withStoreOptions, type StoreLocation } from './adminCliSupport';
 
 const OVERRIDE_HELP = {
   quotaLimit: 'monthly live renders, overriding the plan (-1: unlimited)',
@@ -16,7 +16,6 @@ const OVERRIDE_HELP = {
 };
 
 const createSchema = z.object({
-  dataDir: z.string().optional(),
   name: nameSchema,
   plan: planNameSchema,
   quotaLimit: wholeNumberSchema(-1).optional(),
@@ -26,7 +25,6 @@ const createSchema = z.object({
 });
 
 const setSchema = z.object({
-  dataDir: z.string().optional(),
   plan: planNameSchema.optional(),
   quotaLimit: overrideSchema(-1).optional(),
   rateMinute: overrideSchema(1).optional(),
@@ -55,7 +53,7 @@ export function teamCommand(): Command {
   const team = new Command('team').description('create, list, show and change teams');
 
   team.addCommand(
-    withDataDirOption(new Command('create'))
+    withStoreOptions(new Command('create'))
       .description('create a team; prints {"id": …}')
       .requiredOption('--name <name>', 'team name')
       .addOption(new Option('--plan <plan>', 'plan').choices(PLAN_NAMES).makeOptionMandatory())
@@ -63,27 +61,27 @@ export function teamCommand(): Command {
       .option('--rate-minute <n>', OVERRIDE_HELP.rateMinute)
       .option('--rate-hour <n>', OVERRIDE_HELP.rateHour)
       .option('--storage-limit <bytes>', OVERRIDE_HELP.storageLimit)
-      .action(async (raw: unknown) => {
-        const { dataDir, ...fields } = parseOptions(createSchema, raw);
-        await runWithStore({ dataDir }, (store) => store.transaction((trx) => trx.teams.create(fields)));
+      .action(async (raw: StoreLocation) => {
+        const fields = parseOptions(createSchema, raw);
+        await runWithStore(raw, (store) => store.transaction((trx) => trx.teams.create(fields)));
       }),
   );
 
   team.addCommand(
-    withDataDirOption(new Command('list'))
+    withStoreOptions(new Command('list'))
       .description('list teams; prints {"teams": […]}')
-      .action((options: DataDirOption) => runWithStore(options, async (store) => ({ teams: await store.teams.list() }))),
+      .action((options: StoreLocation) => runWithStore(options, async (store) => ({ teams: await store.teams.list() }))),
   );
 
   team.addCommand(
-    withDataDirOption(new Command('show'))
+    withStoreOptions(new Command('show'))
       .description("show a team with its limits, this period's usage, overage and review flag")
       .argument('<id>', 'team id')
-      .action((id: string, options: DataDirOption) => runWithStore(options, async (store) => describeTeam(store, found(await store.teams.get(id), 'team', id)))),
+      .action((id: string, options: StoreLocation) => runWithStore(options, async (store) => describeTeam(store, found(await store.teams.get(id), 'team', id)))),
   );
 
   team.addCommand(
-    withDataDirOption(new Command('set'))
+    withStoreOptions(new Command('set'))
       .description('change a team\'s plan or overrides ("default" drops an override)')
       .argument('<id>', 'team id')
       .addOption(new Option('--plan <plan>', 'plan').choices(PLAN_NAMES))
@@ -91,12 +89,12 @@ export function teamCommand(): Command {
       .option('--rate-minute <n>', `${OVERRIDE_HELP.rateMinute}, or "default"`)
       .option('--rate-hour <n>', `${OVERRIDE_HELP.rateHour}, or "default"`)
       .option('--storage-limit <bytes>', `${OVERRIDE_HELP.storageLimit}, or "default"`)
-      .action(async (id: string, raw: unknown) => {
-        const { dataDir, ...changes } = parseOptions(setSchema, raw);
+      .action(async (id: string, raw: StoreLocation) => {
+        const changes = parseOptions(setSchema, raw);
         if (Object.values(changes).every((value) => value === undefined)) {
           throw new UsageError('nothing to change: give --plan, --quota-limit, --rate-minute, --rate-hour or --storage-limit');
         }
-        await runWithStore({ dataDir }, (store) =>
+        await runWithStore(raw, (store) =>
           store.transaction(async (trx) => describeTeam(trx, found(await trx.teams.update(id, changes), 'team', id))),
         );
       }),

@@ -13,7 +13,7 @@ import { bundledFonts } from '../fonts/bundledFonts';
 import type { StoreScope } from '../store/openStore';
 import type { Authorship, TemplateVersionRecord, TemplateVersionSummary } from '../store/queries/templateVersions';
 import type { TemplateRecord } from '../store/storeTypes';
-import { found, nameSchema, parseOptions, runWithStore, wholeNumberSchema, withDataDirOption, type DataDirOption } from './adminCliSupport';
+import { found, nameSchema, parseOptions, runWithStore, wholeNumberSchema, withStoreOptions, type StoreLocation } from './adminCliSupport';
 import { UsageError } from './cliErrors';
 import { readInputBytes, readJsonFile } from './readInput';
 
@@ -107,7 +107,7 @@ export function templateCommand(): Command {
   const template = new Command('template').description('import, list, publish and export templates');
 
   template.addCommand(
-    withDataDirOption(new Command('import'))
+    withStoreOptions(new Command('import'))
       .description('import a template file (validated first); prints {"id": …, "slug": …}')
       .requiredOption('--team <id>', 'owning team id')
       .requiredOption('--file <file>', 'template JSON file ("-" for stdin)')
@@ -115,16 +115,16 @@ export function templateCommand(): Command {
       .option('--library <slug>', 'also publish under <library>:<slug> for every team')
       .option('--publish', 'publish at once (default: draft); with the --slug of an existing template: publish the file as its next version')
       .option('--note <text>', 'with --publish: a note on the version')
-      .action(async (raw: unknown) => {
+      .action(async (raw: StoreLocation) => {
         const options = parseOptions(importSchema, raw);
         // Validated before the store is opened: a bad file changes nothing.
         const content = parseTemplate(readJsonFile(options.file, 'template'));
-        await runWithStore(options, async (store) => summary(await store.transaction((trx) => importTemplate(trx, options, content))));
+        await runWithStore(raw, async (store) => summary(await store.transaction((trx) => importTemplate(trx, options, content))));
       }),
   );
 
   template.addCommand(
-    withDataDirOption(new Command('import-zpl'))
+    withStoreOptions(new Command('import-zpl'))
       .description('import a ZPL label as a template: each field an element, ^FN fields bound to data.fieldN; prints the template with the warnings')
       .argument('<file>', 'ZPL file ("-" for stdin)')
       .requiredOption('--team <id>', 'owning team id')
@@ -134,13 +134,13 @@ export function templateCommand(): Command {
       .option('--dpmm <n>', 'print density the ZPL was written for: 6, 8, 12 or 24 dots per mm', '8')
       .option('--index <n>', 'which label of the file, from 0', '0')
       .option('--publish', 'publish at once (default: draft)')
-      .action(async (file: string, raw: unknown) => {
+      .action(async (file: string, raw: StoreLocation) => {
         const options = parseOptions(importZplSchema, raw);
         // Read and lifted before the store is opened: unreadable ZPL changes nothing.
         const size = parseLabelSize(`${options.dpmm}dpmm`, options.size);
         const text = zplTextFromBytes(readInputBytes(file, 'ZPL'));
         const { template: content, warnings } = importZpl(text, { ...size, index: parseLabelIndex(options.index) ?? 0, name: options.name, fonts: bundledFonts() });
-        await runWithStore(options, async (store) => {
+        await runWithStore(raw, async (store) => {
           const record = await store.transaction((trx) => importTemplate(trx, { ...options, file }, content));
           return { ...summary(record), warnings };
         });
@@ -148,10 +148,10 @@ export function templateCommand(): Command {
   );
 
   template.addCommand(
-    withDataDirOption(new Command('list'))
+    withStoreOptions(new Command('list'))
       .description('list a team\'s templates, drafts included; prints {"templates": […]}')
       .requiredOption('--team <id>', 'team id')
-      .action((options: DataDirOption & { team: string }) =>
+      .action((options: StoreLocation & { team: string }) =>
         runWithStore(options, async (store) => {
           found(await store.teams.get(options.team), 'team', options.team);
           return { templates: (await store.templates.listForTeam(options.team, { publishedOnly: false })).map(summary) };
@@ -160,13 +160,13 @@ export function templateCommand(): Command {
   );
 
   template.addCommand(
-    withDataDirOption(new Command('publish'))
+    withStoreOptions(new Command('publish'))
       .description('publish the draft as the template\'s next version: API keys render it; prints the template and the version')
       .argument('<id>', 'template id')
       .option('--note <text>', 'a note on the version')
-      .action(async (id: string, raw: unknown) => {
+      .action(async (id: string, raw: StoreLocation) => {
         const options = parseOptions(publishSchema, raw);
-        await runWithStore(options, (store) =>
+        await runWithStore(raw, (store) =>
           store.transaction(async (trx) => {
             const published = found(await trx.templates.publish(id, cliAuthorship(options.note)), 'template', id);
             return { ...summary(published.template), version: versionSummary(published.version) };
@@ -176,20 +176,20 @@ export function templateCommand(): Command {
   );
 
   template.addCommand(
-    withDataDirOption(new Command('unpublish'))
+    withStoreOptions(new Command('unpublish'))
       .description('make a template a draft again: API keys no longer see it (its versions stay)')
       .argument('<id>', 'template id')
-      .action((id: string, options: DataDirOption) => runWithStore(options, (store) => store.transaction(async (trx) => summary(found(await trx.templates.unpublish(id), 'template', id))))),
+      .action((id: string, options: StoreLocation) => runWithStore(options, (store) => store.transaction(async (trx) => summary(found(await trx.templates.unpublish(id), 'template', id))))),
   );
 
   template.addCommand(
-    withDataDirOption(new Command('versions'))
+    withStoreOptions(new Command('versions'))
       .description('list a template\'s published versions, newest first; prints {"templateId", "slug", "versions": [{number, createdAt, author, note}]}')
       .argument('<template>', 'template id or slug')
       .option('--team <id>', 'the team whose slug this is (needed when several teams have it)')
-      .action(async (key: string, raw: unknown) => {
+      .action(async (key: string, raw: StoreLocation) => {
         const options = parseOptions(versionsSchema, raw);
-        await runWithStore(options, async (store) => {
+        await runWithStore(raw, async (store) => {
           const record = await templateByKey(store, key, options.team);
           return { templateId: record.id, slug: record.slug, versions: (await store.templateVersions.list(record.id)).map(({ templateId: _id, ...version }) => version) };
         });
@@ -197,15 +197,15 @@ export function templateCommand(): Command {
   );
 
   template.addCommand(
-    withDataDirOption(new Command('restore'))
+    withStoreOptions(new Command('restore'))
       .description('publish an old version\'s content again as the next version (history is never rewritten), and make it the draft')
       .argument('<template>', 'template id or slug')
       .requiredOption('--version <n>', 'the version to restore')
       .option('--team <id>', 'the team whose slug this is (needed when several teams have it)')
       .option('--note <text>', 'a note on the new version (default: "restored from <n>")')
-      .action(async (key: string, raw: unknown) => {
+      .action(async (key: string, raw: StoreLocation) => {
         const options = parseOptions(restoreSchema, raw);
-        await runWithStore(options, (store) =>
+        await runWithStore(raw, (store) =>
           store.transaction(async (trx) => {
             const record = await templateByKey(trx, key, options.team);
             const restored = await trx.templates.restore(record.id, options.version, cliAuthorship(options.note));
@@ -217,10 +217,10 @@ export function templateCommand(): Command {
   );
 
   template.addCommand(
-    withDataDirOption(new Command('export'))
+    withStoreOptions(new Command('export'))
       .description('print the stored template JSON')
       .argument('<id>', 'template id')
-      .action((id: string, options: DataDirOption) => runWithStore(options, async (store) => found(await store.templates.get(id), 'template', id).content)),
+      .action((id: string, options: StoreLocation) => runWithStore(options, async (store) => found(await store.templates.get(id), 'template', id).content)),
   );
 
   return template;
