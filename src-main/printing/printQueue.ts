@@ -152,7 +152,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
       return !returned && documentBytes !== null && ended !== undefined && (await keepDocument(trx, ended, documentBytes));
     });
     if (keep === undefined) return;
-    // After the commit: a crash in between leaves an orphan for the next start's sweep, never a pending job without its document.
+    // After the commit: a crash in between leaves an orphan for the orphan sweep (removeOrphans), never a pending job without its document.
     if (!keep) await documents.remove(documentFileName(job));
     if (failure !== undefined) log?.warn({ jobId: job.id, code: failure.error.code }, `print job failed: ${failure.error.message}`);
   }

@@ -48,7 +48,8 @@ export interface ServerDeps {
 
 /**
  * Expired outputs are purged at start and then this often (downloads of expired ones are refused at once anyway);
- * the same sweep removes orphaned files, which openStore leaves alone while they are recent.
+ * the same sweep removes orphaned outputs and print documents: those openStore left alone while they were recent, and
+ * on S3 all of them (openStore does not list a bucket).
  */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 

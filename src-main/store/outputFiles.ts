@@ -30,7 +30,6 @@ export function outputFiles(dataDir: string, area: OutputArea = OUTPUT_AREAS.out
 
   return {
     kind: 'folder',
-    location: dir,
     dir,
 
     /** Temp file, fsync, rename, directory fsync: the file would survive a power cut once this resolves. */

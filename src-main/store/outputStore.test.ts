@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bucketKeys, freshBucketUrl } from '../testing/s3TestSupport';
-import { openOutputStores, type OutputStores } from './outputStore';
+import { openOutputStores } from './openOutputStores';
+import type { OutputStores } from './outputStore';
 import { tempDataDir } from './storeTestSupport';
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -1,7 +1,5 @@
-// Where render outputs and print job documents are kept: one interface, two places (a folder of the data directory, or S3-compatible object storage by URL).
+// Where render outputs and print job documents are kept: the interface of both places (a folder of the data directory, or S3-compatible object storage by URL) and the names they keep.
 import type { Readable } from 'node:stream';
-import { outputFiles } from './outputFiles';
-import { openS3Outputs } from './s3Outputs';
 
 /** The two areas of kept documents, folders of the data directory or key prefixes in the bucket. */
 export const OUTPUT_AREAS = {
@@ -32,7 +30,7 @@ export function outputName(id: string, extension: string): string {
 export type ReferencedNames = (names: readonly string[]) => Promise<ReadonlySet<string>>;
 
 /** Names the orphan sweep checks against the database at once: one page of an S3 listing, or of a folder's. */
-export const SWEEP_PAGE_SIZE = 1000;
+const SWEEP_PAGE_SIZE = 1000;
 
 export interface OutputStore {
   /**
@@ -40,8 +38,6 @@ export interface OutputStore {
    * (removeOrphans says why).
    */
   readonly kind: 'folder' | 's3';
-  /** The folder or the s3:// location of the area, for messages. */
-  readonly location: string;
   /**
    * Keeps `bytes` as <id>.<extension> and returns that name. Resolves only once the document is durable (folder: fsync
    * of file and directory; S3: PutObject answered): the row that points at it is committed after.
@@ -67,14 +63,6 @@ export interface OutputStores {
   outputs: OutputStore;
   printDocuments: OutputStore;
   close(): void;
-}
-
-/** `outputsUrl`: `s3://bucket/prefix` (see s3Outputs); absent: the data directory's outputs/ and print-jobs/ folders. */
-export async function openOutputStores(dataDir: string, outputsUrl?: string): Promise<OutputStores> {
-  if (outputsUrl === undefined) {
-    return { outputs: outputFiles(dataDir, OUTPUT_AREAS.outputs), printDocuments: outputFiles(dataDir, OUTPUT_AREAS.printDocuments), close: () => undefined };
-  }
-  return openS3Outputs(outputsUrl);
 }
 
 /** `items` in pages of SWEEP_PAGE_SIZE. */

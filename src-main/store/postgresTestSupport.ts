@@ -1,12 +1,12 @@
 // Test helper: a real PostgreSQL 15 per test file (initdb + pg_ctl in a temporary directory, loopback port, fsync off), a fresh database per store.
 import { execFile } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { freePort } from '../testing/freePort';
+import { perFileServer } from '../testing/perFileServer';
 
 const run = promisify(execFile);
 const BIN = process.env.LABELSMITH_PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -16,17 +16,6 @@ const POSTGRES_USER = 'postgres';
 interface PostgresServer {
   port: number;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function asPostgres(program: string, args: string[]): Promise<unknown> {
@@ -56,19 +45,13 @@ async function startServer(): Promise<PostgresServer> {
   };
 }
 
-let server: Promise<PostgresServer> | undefined;
-afterAll(async () => {
-  const running = server;
-  server = undefined;
-  if (running) await (await running).stop();
-});
+const postgresServer = perFileServer(startServer);
 
 let databases = 0;
 
 /** A new, empty database on this file's PostgreSQL server (started on first use, stopped after the file's tests). */
 export async function freshDatabaseUrl(): Promise<string> {
-  server ??= startServer();
-  const { port } = await server;
+  const { port } = await postgresServer();
   databases += 1;
   const name = `labelsmith_test_${process.pid}_${databases}`;
   const admin = new pg.Client({ host: '127.0.0.1', port, user: POSTGRES_USER, database: 'postgres' });

@@ -27,6 +27,9 @@ export function parseS3Url(url: string): S3Location {
 
 type Sdk = typeof import('@aws-sdk/client-s3');
 
+const S3_CONNECT_TIMEOUT_MS = 5_000;
+const S3_REQUEST_TIMEOUT_MS = 30_000;
+
 function isAbsent(sdk: Sdk, error: unknown): boolean {
   return error instanceof sdk.NoSuchKey || error instanceof sdk.NotFound || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 }
@@ -37,7 +40,6 @@ function s3Area(sdk: Sdk, client: S3Client, { bucket, prefix }: S3Location, area
 
   return {
     kind: 's3',
-    location: `s3://${bucket}/${folder}`,
 
     /** PutObject answers only once the object is stored whole: S3 never shows half of one, and never loses an acknowledged one. */
     async write(id, extension, bytes) {
@@ -106,7 +108,12 @@ export async function openS3Outputs(url: string): Promise<OutputStores> {
   const location = parseS3Url(url);
   // Loaded only when asked for: the embedded default never pays for the SDK.
   const sdk = await import('@aws-sdk/client-s3');
-  const client = new sdk.S3Client({ forcePathStyle: process.env.AWS_S3_FORCE_PATH_STYLE === 'true' });
+  const client = new sdk.S3Client({
+    forcePathStyle: process.env.AWS_S3_FORCE_PATH_STYLE === 'true',
+    // The SDK waits forever by default: an unreachable store must fail the render (and be retried), not hang it. The
+    // request timeout is per socket read, so a long download that keeps flowing is not cut.
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
+  });
   try {
     await client.send(new sdk.HeadBucketCommand({ Bucket: location.bucket }));
   } catch (error) {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { afterAll } from 'vitest';
 import { parseS3Url } from '../store/s3Outputs';
+import { perFileServer } from './perFileServer';
 
 interface S3Server {
   /** The SDK's variables for this server: set in this process, and to be given to the processes a test starts. */
@@ -41,20 +41,11 @@ async function startServer(): Promise<S3Server> {
   };
 }
 
-let server: Promise<S3Server> | undefined;
-afterAll(async () => {
-  const running = server;
-  server = undefined;
-  if (running) await (await running).stop();
-});
 
 let buckets = 0;
 
 /** This file's S3 server (started on first use, stopped after the file's tests). */
-export function s3Server(): Promise<S3Server> {
-  server ??= startServer();
-  return server;
-}
+export const s3Server = perFileServer(startServer);
 
 /** `s3://<new empty bucket>/<prefix>` on this file's S3 server. */
 export async function freshBucketUrl(prefix = 'labelsmith/site-a'): Promise<string> {

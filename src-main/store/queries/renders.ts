@@ -64,7 +64,8 @@ export function renderQueries(db: Executor, now: () => number) {
     },
 
     async listExpired(at: number = now()): Promise<RenderRecord[]> {
-      return (await db.selectFrom('renders').selectAll().where('expires_at', '<=', at).orderBy('expires_at').execute()).map(toRender);
+      // One order for every node: purges running at once lock the rows in the same order, so they wait rather than deadlock.
+      return (await db.selectFrom('renders').selectAll().where('expires_at', '<=', at).orderBy('expires_at').orderBy('id').execute()).map(toRender);
     },
 
     /** Every row's output file, for the orphan sweep. */
