@@ -20,7 +20,7 @@ describe('migrations', () => {
   it('create every table once and record the version', async () => {
     const store = await openTestStore();
     expect(sqliteOf(store).pragma('user_version', { simple: true })).toBe(LATEST);
-    expect(tableNames(sqliteOf(store))).toEqual(['api_keys', 'counters', 'expired_renders', 'images', 'libraries', 'print_jobs', 'printers', 'renders', 'settings', 'team_storage', 'teams', 'template_versions', 'templates', 'usage_daily', 'usage_monthly']);
+    expect(tableNames(sqliteOf(store))).toEqual(['api_keys', 'counters', 'expired_renders', 'images', 'libraries', 'print_jobs', 'printers', 'quota_reservations', 'renders', 'settings', 'team_storage', 'teams', 'template_versions', 'templates', 'usage_daily', 'usage_monthly']);
   });
 
   it('are not applied again when the store is reopened, and keep the data', async () => {

@@ -13,6 +13,7 @@ import { imageQueries, type ImageQueries } from './queries/images';
 import { libraryQueries, type LibraryQueries } from './queries/libraries';
 import { printerQueries, type PrinterQueries } from './queries/printers';
 import { printJobQueries, type PrintJobQueries } from './queries/printJobs';
+import { quotaReservationQueries, type QuotaReservationQueries } from './queries/quotaReservations';
 import { renderQueries, type RenderQueries } from './queries/renders';
 import { settingsQueries, type SettingsQueries } from './queries/settings';
 import { storageQueries, type StorageQueries } from './queries/storage';
@@ -53,6 +54,7 @@ export interface StoreQueries {
   readonly templateVersions: TemplateVersionQueries;
   readonly renders: RenderQueries;
   readonly usage: UsageQueries;
+  readonly quotaReservations: QuotaReservationQueries;
   readonly settings: SettingsQueries;
   readonly printers: PrinterQueries;
   readonly counters: CounterQueries;
@@ -106,6 +108,7 @@ function storeQueries(db: Executor, now: () => number, caches: SharedCaches): St
     templateVersions,
     renders: renderQueries(db, now),
     usage: usageQueries(db),
+    quotaReservations: quotaReservationQueries(db, now),
     settings: settingsQueries(db),
     printers: printerQueries(db, now),
     counters: counterQueries(db, now),

@@ -81,6 +81,8 @@ export interface UsageMonthlyRow {
   period: string;
   live: Generated<number>;
   test: Generated<number>;
+  /** Renders admitted and still in flight (hard-capped teams): the sum of the period's quota_reservations. */
+  reserved: Generated<number>;
 }
 
 export interface UsageDailyRow {
@@ -158,6 +160,14 @@ export interface PrintJobRow {
   document_expires_at: number | null;
 }
 
+export interface QuotaReservationRow {
+  id: string;
+  team_id: string;
+  period: string;
+  renders: number;
+  expires_at: number;
+}
+
 export interface TeamStorageRow {
   team_id: string;
   bytes: number;
@@ -191,6 +201,7 @@ export interface Tables {
   counters: CounterRow;
   print_jobs: PrintJobRow;
   team_storage: TeamStorageRow;
+  quota_reservations: QuotaReservationRow;
   images: ImageRow;
 }
 

@@ -11,6 +11,7 @@ import printHistorySql from './0009_print_history.sql';
 import printerMarginSql from './0010_printer_margin.sql';
 import printerFontsSql from './0011_printer_fonts.sql';
 import imagesSql from './0012_images.sql';
+import quotaReservationsSql from './0013_quota_reservations.sql';
 
 export interface Migration {
   version: number;
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: '0010_printer_margin', sql: printerMarginSql },
   { version: 11, name: '0011_printer_fonts', sql: printerFontsSql },
   { version: 12, name: '0012_images', sql: imagesSql },
+  { version: 13, name: '0013_quota_reservations', sql: quotaReservationsSql },
 ];
