@@ -62,7 +62,7 @@ function reprintCommand(): Command {
         const team = found(await store.teams.get(original.teamId), 'team', original.teamId);
         const queue = ownJobQueue(store, options.maxAttempts);
         const submission = { team, apiKeyId: null, mode: 'live' as const, original, owner: queue.owner };
-        const reprint = await submitReprint({ store, quota: new QuotaGate() }, options.labels === undefined ? submission : { ...submission, labels: options.labels });
+        const reprint = await submitReprint({ store, quota: new QuotaGate(store) }, options.labels === undefined ? submission : { ...submission, labels: options.labels });
         await sendOwnJob(queue, reprint.id);
       });
     });

@@ -104,12 +104,12 @@ async function print(store: Store, options: PrintOptions, source: Source): Promi
     try {
       const printed = { template, templateId: stored?.id ?? null, templateVersion: stored?.version ?? null, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber, sheetStart: options.sheetStart };
       const render = async (job: RenderJob) => pool.render({ ...job, template: await resolveLibraryImages(store, team.id, job.template) });
-      submitted = await submitPrintJob({ store, render, quota: new QuotaGate() }, { ...submission, ...printed });
+      submitted = await submitPrintJob({ store, render, quota: new QuotaGate(store) }, { ...submission, ...printed });
     } finally {
       await pool.close();
     }
   } else {
-    submitted = await submitRawZplJob({ store, quota: new QuotaGate() }, { ...submission, zpl });
+    submitted = await submitRawZplJob({ store, quota: new QuotaGate(store) }, { ...submission, zpl });
   }
   // Before the first label goes out, as the editor shows them before printing.
   writeWarnings(submitted.warnings);

@@ -99,7 +99,7 @@ export async function submitPrintJob({ store, render, quota }: SubmitDeps, submi
   const { team, mode, printer, copies } = submission;
   const labels = distinctLabels(submission, copies);
   const total = labels * copies;
-  const reservation = await admitRenders(store, quota, team, mode, total);
+  const reservation = await admitRenders(quota, team, mode, total);
   // Every print job takes its counter values, test keys included: these labels exist on paper, and a serial printed
   // twice is what counters are there to prevent. Copies are the same labels again, so they share their values.
   const counters = await renderCounters(store, team.id, submission.template, labels, true);
@@ -112,7 +112,7 @@ export async function submitPrintJob({ store, render, quota }: SubmitDeps, submi
   } finally {
     // A job that was never stored prints nothing: its values can go to the next render.
     if (!committed) await counters.release();
-    reservation?.release();
+    await reservation?.release();
   }
 }
 

@@ -63,7 +63,7 @@ function rawPrinter(store: Store, team: TeamRecord, fake: FakeZplPrinter): Promi
 
 function submit(store: Store, team: TeamRecord, printer: PrinterRecord, source: PrintSource, options: { copies?: number; owner?: ClaimOwner } = {}): Promise<PrintJobRecord> {
   return submitPrintJob(
-    { store, render: (job) => pool.render(job), quota: new QuotaGate() },
+    { store, render: (job) => pool.render(job), quota: new QuotaGate(store) },
     { team, apiKeyId: null, mode: 'live', printer, copies: options.copies ?? 1, owner: options.owner, ...source },
   );
 }

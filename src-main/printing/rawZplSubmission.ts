@@ -43,7 +43,7 @@ export async function submitRawZplJob(deps: { store: Store; quota: QuotaGate }, 
   if (scan.formats.length === 0) throw zplError('holds no label: nothing between ^XA and ^XZ');
   const formats = scan.formats.length * copies;
   const labels = scan.formats.reduce((sum, format) => sum + format.quantity, 0) * copies;
-  const reservation = await admitRenders(store, quota, team, mode, labels);
+  const reservation = await admitRenders(quota, team, mode, labels);
   try {
     if (formats > PRINT_LIMITS.maxLabels || labels > PRINT_LIMITS.maxLabels) {
       throw zplError(`labels × copies (each label's ^PQ quantity included) must be at most ${PRINT_LIMITS.maxLabels} per job, got ${labels}`);
@@ -51,6 +51,6 @@ export async function submitRawZplJob(deps: { store: Store; quota: QuotaGate }, 
     const document = { format: 'zpl' as const, bytes, labelCount: scan.formats.length, warnings: [], raw: true };
     return await storePrintJob(store, submission, document, labels);
   } finally {
-    reservation?.release();
+    await reservation?.release();
   }
 }

@@ -73,7 +73,7 @@ export async function submitReprint(deps: { store: Store; quota: QuotaGate }, su
     throw new DocumentGoneError(original.id);
   }
   const chosen = chosenLabels(original, bytes, selection.numbers);
-  const reservation = await admitRenders(store, quota, team, mode, selection.numbers.length);
+  const reservation = await admitRenders(quota, team, mode, selection.numbers.length);
   try {
     const job = { team, apiKeyId: submission.apiKeyId, mode, printer, copies: chosen.copies, templateId: original.templateId, reprint: { of: original.id, labels: selection.text } };
     // The same template version as the original: the reprinted labels are its labels.
@@ -86,6 +86,6 @@ export async function submitReprint(deps: { store: Store; quota: QuotaGate }, su
       await trx.printJobs.markMaybePrinted(original.id);
     });
   } finally {
-    reservation?.release();
+    await reservation?.release();
   }
 }

@@ -78,13 +78,21 @@ export async function createApp(deps: ServerDeps, printQueue: Pick<PrintQueue, '
   return app;
 }
 
-/** Every route the app serves (the OpenAPI test reads its /v1 routes to check each one is documented). */
-export async function createRouter({ store, pool, config }: Omit<ServerDeps, 'logger'>, printQueue: Pick<PrintQueue, 'wake'>, session: AdminSession): Promise<Router> {
+/**
+ * Every route the app serves (the OpenAPI test reads its /v1 routes to check each one is documented, and gives no
+ * logger). `logger` hears of quota reservations the store did not answer for.
+ */
+export async function createRouter(
+  { store, pool, config, logger }: Omit<ServerDeps, 'logger'> & Partial<Pick<ServerDeps, 'logger'>>,
+  printQueue: Pick<PrintQueue, 'wake'>,
+  session: AdminSession,
+): Promise<Router> {
   const router = new Router();
   registerHealthRoute(router, config.version, store.now);
   registerOpenApiRoute(router, config.version);
-  // One gate and one set of windows: a print job is admitted and rate limited as renders, against the same budget.
-  const quota = new QuotaGate();
+  // One gate and one set of windows: a print job is admitted and rate limited as renders, against the same budget;
+  // the gate's reservations are in the store, so every server sharing the database shares them.
+  const quota = new QuotaGate(store, { onStoreError: (error) => logger?.warn({ err: error }, 'quota reservations: the store did not answer') });
   const rateLimits = new TeamRateLimits(store.now);
   registerRenderRoute(router, { store, pool, quota, rateLimits, maxOutputBytes: config.maxOutputBytes ?? MAX_OUTPUT_BYTES });
   registerPrintRoute(router, { store, pool, quota, rateLimits, queue: printQueue });

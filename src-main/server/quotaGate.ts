@@ -1,34 +1,74 @@
-// Monthly quota admission for hard-capped plans: counts renders in flight so concurrent requests cannot over-admit.
+// Monthly quota admission for hard-capped plans: reservations in the store, so concurrent requests on any number of servers cannot over-admit.
 import { QuotaExceededError } from '../../src-shared/api/apiErrors';
+import { periodOf } from '../../src-shared/api/plans';
+import type { StoreScope } from '../store/openStore';
 
 export interface QuotaReservation {
-  release(): void;
+  /** Frees the reservation: call it once the renders are recorded as usage (or failed). Never rejects. */
+  release(): Promise<void>;
 }
 
-const NOTHING_RESERVED: QuotaReservation = { release: () => undefined };
+const NOTHING_RESERVED: QuotaReservation = { release: () => Promise.resolve() };
+
+/**
+ * A reservation lasts this long unless its holder renews it: the longest a dead server's renders keep a team's quota
+ * taken. Renewed every third of it while held, so a live render (a large batch may run for minutes) keeps its own.
+ */
+export const QUOTA_RESERVATION_TTL_MS = 60_000;
+
+export interface QuotaGateOptions {
+  ttlMs?: number;
+  /** Where a failed renewal or release is reported (the database was lost for a while); default: nowhere. */
+  onStoreError?: (error: unknown) => void;
+}
 
 export class QuotaGate {
-  private readonly inFlight = new Map<string, number>();
+  private readonly held = new Set<string>();
+  private renewTimer: NodeJS.Timeout | undefined;
+  private readonly ttlMs: number;
+
+  constructor(
+    private readonly store: Pick<StoreScope, 'quotaReservations' | 'now'>,
+    private readonly options: QuotaGateOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? QUOTA_RESERVATION_TTL_MS;
+  }
 
   /**
-   * Admits `count` live renders (a batch's labels) of a team that has used `used` of `limit` this period (limit -1:
-   * unlimited), all or none: a batch that does not fit is refused whole. Renders still running count as used until
-   * released: with one slot left, exactly one of many concurrent requests passes.
+   * Admits `count` live renders (a batch's labels) of a team with a monthly `limit` (-1: unlimited), all or none: a
+   * batch that does not fit is refused whole (QUOTA_EXCEEDED). Renders admitted and not yet released count as used,
+   * on every server sharing the database: with one render left, exactly one of many concurrent requests passes.
    */
-  admit(teamId: string, used: number, limit: number, hardCap: boolean, count = 1): QuotaReservation {
+  async admit(teamId: string, limit: number, hardCap: boolean, count = 1): Promise<QuotaReservation> {
     if (!hardCap || limit < 0) return NOTHING_RESERVED;
-    const running = this.inFlight.get(teamId) ?? 0;
-    if (used + running + count > limit) throw new QuotaExceededError();
-    this.inFlight.set(teamId, running + count);
-    let released = false;
+    const { period } = periodOf(this.store.now());
+    const id = await this.store.quotaReservations.admit({ teamId, period, renders: count, limit, ttlMs: this.ttlMs });
+    if (id === undefined) throw new QuotaExceededError();
+    this.hold(id);
+    let released: Promise<void> | undefined;
     return {
-      release: () => {
-        if (released) return;
-        released = true;
-        const left = (this.inFlight.get(teamId) ?? count) - count;
-        if (left <= 0) this.inFlight.delete(teamId);
-        else this.inFlight.set(teamId, left);
-      },
+      release: () =>
+        (released ??= (async () => {
+          this.held.delete(id);
+          if (this.held.size === 0) this.stopRenewing();
+          // Not released now (the database is lost): the reservation expires by itself, as a dead server's would.
+          await this.store.quotaReservations.release(id).catch((error: unknown) => this.options.onStoreError?.(error));
+        })()),
     };
+  }
+
+  private hold(id: string): void {
+    this.held.add(id);
+    if (this.renewTimer !== undefined) return;
+    this.renewTimer = setInterval(() => {
+      this.store.quotaReservations.renew([...this.held], this.ttlMs).catch((error: unknown) => this.options.onStoreError?.(error));
+    }, this.ttlMs / 3);
+    // Never what keeps a process alive: the renders holding the reservations do that.
+    this.renewTimer.unref();
+  }
+
+  private stopRenewing(): void {
+    clearInterval(this.renewTimer);
+    this.renewTimer = undefined;
   }
 }

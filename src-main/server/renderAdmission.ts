@@ -1,5 +1,5 @@
 // What /v1/render, /v1/print and the editor's /api/print check before anything renders: the template a request names, and the quota's admission of its labels.
-import { effectiveLimits, periodOf } from '../../src-shared/api/plans';
+import { effectiveLimits } from '../../src-shared/api/plans';
 import { nestsDeeperThan } from '../../src-shared/api/renderRequest';
 import { InvalidTemplateError } from '../../src-shared/errors';
 import type { Store } from '../store/openStore';
@@ -56,11 +56,11 @@ export function apiKeyTemplate(store: Store, auth: AuthState, request: TemplateS
 
 /**
  * Admits `labels` renders of the team against its monthly quota (all or none; QUOTA_EXCEEDED at a hard cap). Test
- * renders never touch the quota (spec 8.2 rule 4): undefined. Release the reservation once the renders are recorded.
+ * renders never touch the quota (spec 8.2 rule 4): undefined. Release the reservation once the renders are recorded
+ * (released before, they would count neither as reserved nor as used for a moment, and another request could pass).
  */
-export async function admitRenders(store: Store, quota: QuotaGate, team: TeamRecord, mode: KeyMode, labels: number): Promise<QuotaReservation | undefined> {
+export async function admitRenders(quota: QuotaGate, team: TeamRecord, mode: KeyMode, labels: number): Promise<QuotaReservation | undefined> {
   if (mode !== 'live') return undefined;
   const limits = effectiveLimits(team);
-  const used = (await store.usage.get(team.id, periodOf(store.now()).period)).live;
-  return quota.admit(team.id, used, limits.monthly, limits.hardCap, labels);
+  return quota.admit(team.id, limits.monthly, limits.hardCap, labels);
 }

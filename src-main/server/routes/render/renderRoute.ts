@@ -37,7 +37,7 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
     await chargeBatchLabels(ctx, rateLimits, batch?.labelCount ?? 1);
     const mode = auth.apiKey.mode;
     // A hard cap admits all of a batch's labels or none.
-    const reservation = await admitRenders(store, quota, auth.team, mode, batch?.labelCount ?? 1);
+    const reservation = await admitRenders(quota, auth.team, mode, batch?.labelCount ?? 1);
     let counters: RenderCounters | undefined;
     try {
       // Live renders take their counter values; test renders show the next ones without taking them.
@@ -83,7 +83,7 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
       await counters?.release();
       throw error;
     } finally {
-      reservation?.release();
+      await reservation?.release();
     }
   });
 }

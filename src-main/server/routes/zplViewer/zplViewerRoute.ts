@@ -44,7 +44,7 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
 
     // The labels are unknown until read: one render is admitted first (a team at its hard cap is refused before any
     // work), the rest once the reader has counted them, all or none.
-    const reservations: (QuotaReservation | undefined)[] = [await admitRenders(store, quota, team, apiKey.mode, 1)];
+    const reservations: (QuotaReservation | undefined)[] = [await admitRenders(quota, team, apiKey.mode, 1)];
     try {
       let rendered: ZplRenderResult;
       try {
@@ -54,7 +54,7 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
         if (typeof totalCount === 'number') ctx.set('X-Total-Count', String(totalCount));
         throw error;
       }
-      if (rendered.labelCount > 1) reservations.push(await admitRenders(store, quota, team, apiKey.mode, rendered.labelCount - 1));
+      if (rendered.labelCount > 1) reservations.push(await admitRenders(quota, team, apiKey.mode, rendered.labelCount - 1));
       if (rendered.labelCount > 0) await store.transaction((trx) => countRenders(trx, team.id, apiKey.mode, trx.now(), rendered.labelCount));
       ctx.set('X-Total-Count', String(rendered.totalCount));
       if (ctx.get('X-Linter').trim().toLowerCase() === 'on') {
@@ -62,7 +62,7 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
       }
       sendDocument(ctx, rendered.contentType, rendered.bytes);
     } finally {
-      for (const reservation of reservations) reservation?.release();
+      await Promise.all(reservations.map((reservation) => reservation?.release()));
     }
   });
 }
