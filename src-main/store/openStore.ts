@@ -147,9 +147,23 @@ const pgTypes = {
     oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** How long a query waits for a connection to PostgreSQL before it fails (and the request answers 503 UNAVAILABLE). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * The pool opens connections as queries need them, so once a lost PostgreSQL answers again the next query reconnects.
+ * A connection PostgreSQL ends while it sits idle in the pool (a restart) makes the pool emit 'error'; without a
+ * listener that would crash the process. The pool drops that connection by itself: nothing else is needed.
+ */
+function postgresPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, types: pgTypes, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 /** Destroying the Kysely instance ends the pool. */
 async function openPostgres(url: string): Promise<Kysely<Tables>> {
-  const pool = new pg.Pool({ connectionString: url, types: pgTypes });
+  const pool = postgresPool(url);
   try {
     await migratePostgres(pool);
   } catch (error) {

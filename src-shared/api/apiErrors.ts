@@ -110,3 +110,14 @@ export class TemplateVersionNotFoundError extends AppError {
     super('TEMPLATE_VERSION_NOT_FOUND', 404, `template "${templateId}" has no version ${version}: ${exists}`, { templateId, version, latestVersion });
   }
 }
+
+/** A backend the request needs (the database, Redis) does not answer: the request did nothing; retry after a while. */
+export class UnavailableError extends AppError {
+  constructor(
+    backend: string,
+    readonly retryAfterSeconds: number,
+    details?: Record<string, unknown>,
+  ) {
+    super('UNAVAILABLE', 503, `${backend} ${/ and /.test(backend) ? 'are' : 'is'} unavailable; retry in ${retryAfterSeconds} s`, details);
+  }
+}

@@ -1,9 +1,10 @@
 // Turns every failure into the API's error body {error, code, details?} with the status of spec section 7; never a stack trace.
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { PayloadTooLargeError, RateLimitedError, StorageExceededError } from '../../../src-shared/api/apiErrors';
+import { PayloadTooLargeError, RateLimitedError, StorageExceededError, UnavailableError } from '../../../src-shared/api/apiErrors';
 import type { ErrorBody } from '../../../src-shared/api/resources';
 import { AppError, BadRequestError } from '../../../src-shared/errors';
+import { backendUnavailable } from '../backendUnavailable';
 
 /**
  * co-body parses with @hapi/bourne, which refuses valid JSON holding a "__proto__" key (its guard against prototype
@@ -30,7 +31,7 @@ export function sendError(ctx: Context, error: AppError): void {
   ctx.status = error.status;
   ctx.body = body;
   if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
-  if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+  if (error instanceof RateLimitedError || error instanceof UnavailableError) ctx.set('Retry-After', String(error.retryAfterSeconds));
   if (error instanceof StorageExceededError && error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
 }
 
@@ -44,7 +45,14 @@ export function errorMapper() {
         sendError(ctx, known);
         return;
       }
-      (ctx.state.log as Logger | undefined)?.error({ err: error }, 'unexpected error');
+      const log = ctx.state.log as Logger | undefined;
+      const unavailable = backendUnavailable(error);
+      if (unavailable) {
+        log?.warn({ err: error }, unavailable.message);
+        sendError(ctx, unavailable);
+        return;
+      }
+      log?.error({ err: error }, 'unexpected error');
       sendError(ctx, new AppError('INTERNAL_ERROR', 500, 'internal error; the request id identifies it in the server log'));
     }
   };
