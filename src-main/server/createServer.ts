@@ -3,6 +3,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
+import type { Redis } from 'ioredis';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { NotFoundError } from '../../src-shared/api/apiErrors';
@@ -21,6 +22,7 @@ import { hostCheck } from './middleware/hostCheck';
 import { requestLog } from './middleware/requestLog';
 import { QuotaGate } from './quotaGate';
 import { TeamRateLimits } from './rateLimits';
+import { connectRedis } from './redisClient';
 import { adminFromLoopbackOnly, requireAdminSession, signInWithAdminLink } from './routes/editor/editorAuth';
 import { editorPage } from './routes/editor/editorPage';
 import { registerEditorRoutes } from './routes/editor/registerEditorRoutes';
@@ -30,6 +32,8 @@ import { registerV1ImagesRoutes } from './routes/images/imagesRoutes';
 import { registerOpenApiRoute } from './routes/openapi/openApiRoute';
 import { registerPrintRoute } from './routes/print/printRoute';
 import { registerPrintersRoute } from './routes/printers/printersRoute';
+import { readinessChecks } from './routes/ready/readiness';
+import { registerReadyRoute } from './routes/ready/readyRoute';
 import { registerRenderRoute } from './routes/render/renderRoute';
 import { registerRenderOutputsRoute } from './routes/renderOutputs/renderOutputsRoute';
 import { registerTemplatesRoutes } from './routes/templates/templatesRoute';
@@ -55,14 +59,14 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * `printQueue`: the queue submitted print jobs wake; startServer starts and stops it with the server. `session`: the
- * browser sessions, which startServer also opens for the desktop window.
+ * browser sessions, which startServer also opens for the desktop window. `redis`: the connection to config.redisUrl.
  */
-export async function createApp(deps: ServerDeps, printQueue: Pick<PrintQueue, 'wake'>, session: AdminSession): Promise<Koa> {
+export async function createApp(deps: ServerDeps, printQueue: Pick<PrintQueue, 'wake'>, session: AdminSession, redis: Redis | undefined): Promise<Koa> {
   const { config, logger } = deps;
   const app = new Koa();
   // Koa's own error printing would log stacks for errors the mapper already answered.
   app.silent = true;
-  const router = await createRouter(deps, printQueue, session);
+  const router = await createRouter(deps, printQueue, session, redis);
   app.use(requestLog(logger));
   app.use(errorMapper());
   app.use(hostCheck(config));
@@ -80,20 +84,23 @@ export async function createApp(deps: ServerDeps, printQueue: Pick<PrintQueue, '
 
 /**
  * Every route the app serves (the OpenAPI test reads its /v1 routes to check each one is documented, and gives no
- * logger). `logger` hears of quota reservations the store did not answer for.
+ * logger). `logger` hears of quota reservations the store did not answer for; `redis`: the connection to
+ * config.redisUrl.
  */
 export async function createRouter(
   { store, pool, config, logger }: Omit<ServerDeps, 'logger'> & Partial<Pick<ServerDeps, 'logger'>>,
   printQueue: Pick<PrintQueue, 'wake'>,
   session: AdminSession,
+  redis?: Redis,
 ): Promise<Router> {
   const router = new Router();
   registerHealthRoute(router, config.version, store.now);
+  registerReadyRoute(router, readinessChecks(store, redis));
   registerOpenApiRoute(router, config.version);
   // One gate and one set of windows: a print job is admitted and rate limited as renders, against the same budget;
-  // the gate's reservations are in the store, so every server sharing the database shares them.
+  // the gate's reservations are in the store and the windows in Redis when configured, so every node shares them.
   const quota = new QuotaGate(store, { onStoreError: (error) => logger?.warn({ err: error }, 'quota reservations: the store did not answer') });
-  const rateLimits = new TeamRateLimits(store.now);
+  const rateLimits = new TeamRateLimits(store.now, redis);
   registerRenderRoute(router, { store, pool, quota, rateLimits, maxOutputBytes: config.maxOutputBytes ?? MAX_OUTPUT_BYTES });
   registerPrintRoute(router, { store, pool, quota, rateLimits, queue: printQueue });
   registerPrintersRoute(router, store, rateLimits);
@@ -161,7 +168,19 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   const printQueue = createPrintQueue(deps.store, { logger: deps.logger, ...deps.printQueue });
   // The first start makes the admin token; later starts find it.
   const session = adminSession(await loadOrCreateAdminToken(deps.store), deps.store.now);
-  const handle = (await createApp(deps, printQueue, session)).callback();
+  const redisUrl = deps.config.redisUrl;
+  const redis = redisUrl === undefined ? undefined : await connectRedis(redisUrl, deps.logger);
+  try {
+    return await listenAndServe(deps, printQueue, session, redis, purgeTimer);
+  } catch (error) {
+    clearInterval(purgeTimer);
+    redis?.disconnect();
+    throw error;
+  }
+}
+
+async function listenAndServe(deps: ServerDeps, printQueue: PrintQueue, session: AdminSession, redis: Redis | undefined, purgeTimer: NodeJS.Timeout): Promise<RunningServer> {
+  const handle = (await createApp(deps, printQueue, session, redis)).callback();
   let stopping = false;
   /** Responses not finished yet: those still to send their headers when shutdown starts are told to close their connection. */
   const unfinished = new Set<ServerResponse>();
@@ -204,6 +223,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
         await closed;
         await Promise.all([deps.pool.close(), printQueue.stop()]);
         clearTimeout(grace);
+        redis?.disconnect();
         await deps.store.close();
       })();
       return closing;

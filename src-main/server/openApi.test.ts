@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { createImageSchema, libraryImageListSchema, libraryImageSchema, replaceImageSchema } from '../../src-shared/api/images';
 import { printerListSchema, printerStatusSchema, printJobSchema, printRequestSchema } from '../../src-shared/api/printRequest';
 import { renderRequestSchema } from '../../src-shared/api/renderRequest';
-import { errorBodySchema, healthSchema, templateListSchema, usageSchema } from '../../src-shared/api/resources';
+import { errorBodySchema, healthSchema, readySchema, templateListSchema, usageSchema } from '../../src-shared/api/resources';
 import { templateSchema } from '../../src-shared/model/template';
 import { renderAnswerSchema } from '../../src-shared/api/renderRequest';
 import type { FakeZplPrinter } from '../printing/fakeZplPrinter';
@@ -85,6 +85,7 @@ describe('the document', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
       [
         '/health',
+        '/ready',
         '/v1/print',
         '/v1/print-jobs',
         '/v1/print-jobs/{jobId}',
@@ -113,6 +114,7 @@ describe('the document', () => {
     expect(Object.keys(document.paths['/v1/render'] ?? {})).toEqual(['post']);
     expect(Object.keys(document.paths['/v1/render']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '429', '502']));
     expect(Object.keys(document.paths['/v1/render-outputs/{renderId}']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '404', '410']));
+    expect(Object.keys(document.paths['/ready']?.get?.responses ?? {})).toEqual(['200', '503']);
   });
 
   it('documents every /v1/images operation with the statuses it answers', () => {
@@ -129,13 +131,13 @@ describe('the document', () => {
     expect([Object.keys(upload.properties).sort(), [...upload.required].sort(), upload.additionalProperties]).toEqual([['data', 'name'], ['data', 'name'], false]);
   });
 
-  it('documents exactly the operations the server routes: every /v1 route and method, and nothing it does not serve', async () => {
+  it('documents exactly the operations the server routes: every /v1 route and method, /health and /ready, and nothing it does not serve', async () => {
     const pool = createRenderPool({ threads: 1 });
     try {
       const config = { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION };
       const router = await createRouter({ store: server.store, pool, config }, { wake: () => undefined }, adminSession(await loadOrCreateAdminToken(server.store)));
       const routed = router.stack
-        .flatMap((layer) => (typeof layer.path === 'string' && (layer.path.startsWith('/v1/') || layer.path === '/health') ? [{ path: layer.path, methods: layer.methods }] : []))
+        .flatMap((layer) => (typeof layer.path === 'string' && (layer.path.startsWith('/v1/') || layer.path === '/health' || layer.path === '/ready') ? [{ path: layer.path, methods: layer.methods }] : []))
         .flatMap((layer) => expandOptionalGroups(layer.path).flatMap((path) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${pathShape(path)}`)));
       const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${pathShape(path)}`));
       // The document does not describe itself.
@@ -152,6 +154,7 @@ describe('the document', () => {
       RenderResult: generated(renderAnswerSchema),
       Usage: generated(usageSchema),
       Health: generated(healthSchema),
+      Ready: generated(readySchema),
       Error: generated(errorBodySchema),
       TemplateList: generated(templateListSchema),
       Template: generated(templateSchema, 'input'),
@@ -206,10 +209,14 @@ describe("the server's real answers match the document's schemas", () => {
   };
   const json = (response: ApiResponse): unknown => response.json();
 
-  it('render result, usage, health', async () => {
+  it('render result, usage, health, readiness', async () => {
     validate('RenderResult', json(await render(server, team.live, { template: tagTemplate(), data: { title: 'x' }, format: 'pdf' })));
     validate('Usage', json(await call(server, '/v1/usage', { key: team.live })));
     validate('Health', json(await call(server, '/health')));
+    // A node without Redis: the database and the outputs folder.
+    const ready = json(await call(server, '/ready'));
+    validate('Ready', ready);
+    expect(ready).toEqual({ ok: true, checks: { database: 'ok', outputs: 'ok' } });
   });
 
   it('both template lists and the template content', async () => {

@@ -1,5 +1,6 @@
-// Per-team rate limits on /v1/render (spec 8.2): a minute window and an hour window, counted per label (a request of one label, or each label of a batch).
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// Per-team rate limits on /v1/render (spec 8.2): a minute window and an hour window, counted per label (a request of one label, or each label of a batch); in this process, or in Redis for all nodes.
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface RateWindowState {
   limit: number;
@@ -15,17 +16,32 @@ interface WindowSpec {
   limit: number;
 }
 
+/** Prefix of the limiters' keys in Redis (then the window, then the team id), so a Redis shared with other software stays readable. */
+const REDIS_KEY_PREFIX = 'labelsmith:rate';
+
 export class TeamRateLimits {
   /** One limiter per window length and limit: teams on the same plan share it, keyed by team id. */
-  private readonly limiters = new Map<string, RateLimiterMemory>();
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * `redis`: the windows live there, one budget per team across every node using the same Redis (counted atomically by
+   * the library's Lua script); without it, in this process. A request while Redis is gone fails with the client's
+   * error (backendUnavailable: 503), never with a fresh in-process budget.
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly redis?: Redis,
+  ) {}
 
-  private limiter(window: WindowSpec): RateLimiterMemory {
+  private limiter(window: WindowSpec): RateLimiterAbstract {
     const key = `${window.seconds}/${window.limit}`;
     let limiter = this.limiters.get(key);
     if (!limiter) {
-      limiter = new RateLimiterMemory({ points: window.limit, duration: window.seconds, keyPrefix: key });
+      const options = { points: window.limit, duration: window.seconds };
+      limiter =
+        this.redis === undefined
+          ? new RateLimiterMemory({ ...options, keyPrefix: key })
+          : new RateLimiterRedis({ ...options, keyPrefix: `${REDIS_KEY_PREFIX}:${key}`, storeClient: this.redis, rejectIfRedisNotReady: true });
       this.limiters.set(key, limiter);
     }
     return limiter;

@@ -49,8 +49,8 @@ export interface ServerConfig {
   /** How long renders in flight may finish after a stop is asked for; default SHUTDOWN_GRACE_MS. */
   shutdownGraceMs?: number;
   /**
-   * `redis://…`: the Redis that makes rate limits one budget across servers sharing a database (`serve --redis`,
-   * required with PostgreSQL); absent: limits kept in this process, as the embedded default.
+   * `redis://…` (or `rediss://…`): the rate limits' windows live in this Redis, one budget per team for every node that
+   * uses it (`serve --redis`, required with PostgreSQL); absent: in this process.
    */
   redisUrl?: string;
 }

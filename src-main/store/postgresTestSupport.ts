@@ -15,7 +15,12 @@ const POSTGRES_USER = 'postgres';
 
 interface PostgresServer {
   port: number;
+  /** Stops the server and removes its directory. */
   stop(): Promise<void>;
+  /** Stops the server and keeps its data (fast shutdown: every commit is on disk, as after a clean restart). */
+  pause(): Promise<void>;
+  /** Starts a paused server again, on the same port with the same data. */
+  resume(): Promise<void>;
 }
 
 function asPostgres(program: string, args: string[]): Promise<unknown> {
@@ -35,9 +40,17 @@ async function startServer(): Promise<PostgresServer> {
   await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', POSTGRES_USER, '-E', 'UTF8', '--no-sync', '--no-instructions']);
   // Speed over durability: a test database that a crash loses is simply made again.
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  await asPostgres('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', 'start']);
+  const start = () => asPostgres('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', 'start']);
+  await start();
   return {
     port,
+    // Fast, not immediate: with synchronous_commit off an immediate stop could lose the last commits it acknowledged.
+    pause: async () => {
+      await asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    resume: async () => {
+      await start();
+    },
     stop: async () => {
       await asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
@@ -48,6 +61,15 @@ async function startServer(): Promise<PostgresServer> {
 const postgresServer = perFileServer(startServer);
 
 let databases = 0;
+
+/** Stops this file's PostgreSQL server, keeping its databases, until resumePostgres: for tests of a lost database. */
+export async function pausePostgres(): Promise<void> {
+  await (await postgresServer()).pause();
+}
+
+export async function resumePostgres(): Promise<void> {
+  await (await postgresServer()).resume();
+}
 
 /** A new, empty database on this file's PostgreSQL server (started on first use, stopped after the file's tests). */
 export async function freshDatabaseUrl(): Promise<string> {

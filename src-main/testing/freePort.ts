@@ -1,4 +1,4 @@
-// Test helper: a loopback port free at the moment of asking, for servers that cannot be told to take any free port themselves (PostgreSQL, Redis).
+// Test support: a loopback TCP port free at the moment of asking, for the servers tests start (PostgreSQL, Redis, Labelsmith nodes).
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {

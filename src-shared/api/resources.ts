@@ -63,6 +63,11 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
+export const readySchema = z.object({
+  ok: z.literal(true),
+  checks: z.record(z.string(), z.literal('ok')).describe('Each backend the node uses (database, outputs, redis when configured) and "ok": it answered'),
+});
+
 export const healthSchema = z.object({
   ok: z.boolean(),
   version: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createImageSchema, LIBRARY_IMAGE_CONTENT_TYPES, libraryImageListSchema, libraryImageSchema, MAX_LIBRARY_IMAGE_BYTES, MAX_LIBRARY_IMAGES, replaceImageSchema } from '../../../../src-shared/api/images';
 import { printerListSchema, printerStatusSchema, printJobListQuerySchema, printJobPageSchema, printJobSchema, printRequestSchema, reprintRequestSchema } from '../../../../src-shared/api/printRequest';
 import { renderAnswerSchema, renderRequestSchema, TEMPLATE_VERSION_HEADER } from '../../../../src-shared/api/renderRequest';
-import { errorBodySchema, healthSchema, templateListSchema, templateVersionListSchema, usageSchema } from '../../../../src-shared/api/resources';
+import { errorBodySchema, healthSchema, readySchema, templateListSchema, templateVersionListSchema, usageSchema } from '../../../../src-shared/api/resources';
 import { ZPL_ROTATIONS, ZPL_VIEWER_MAX_INCHES, zplViewAnswerSchema } from '../../../../src-shared/api/zplViewer';
 import { ZPL_DPMM } from '../../../../src-shared/read/zpl/zplField';
 import { templateSchema } from '../../../../src-shared/model/template';
@@ -34,7 +34,7 @@ function renderErrors(notFound: string): Record<number, unknown> {
     413: errorResponse('PAYLOAD_TOO_LARGE: body over 1 MB'),
     429: errorResponse('RATE_LIMITED (with Retry-After) or QUOTA_EXCEEDED'),
     502: errorResponse('RENDER_ERROR: the data cannot be rendered (details name the element), or the render took too long'),
-    503: errorResponse('SERVICE_BUSY: the render queue is full'),
+    503: errorResponse('SERVICE_BUSY: the render queue is full; or UNAVAILABLE (with Retry-After): the database or Redis does not answer'),
   };
 }
 
@@ -182,6 +182,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         TemplateVersionList: jsonSchema(templateVersionListSchema),
         Usage: jsonSchema(usageSchema),
         Health: jsonSchema(healthSchema),
+        Ready: jsonSchema(readySchema),
         PrintRequest: jsonSchema(printRequestSchema, 'input'),
         PrintJob: jsonSchema(printJobSchema),
         PrintJobPage: jsonSchema(printJobPageSchema),
@@ -416,8 +417,21 @@ export function openApiDocument(version: string): Record<string, unknown> {
       },
       '/health': {
         get: {
-          summary: 'Health check (no authentication)',
+          summary: 'Liveness check (no authentication): the process answers; it asks no backend',
           responses: { 200: { description: 'Healthy', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } } },
+        },
+      },
+      '/ready': {
+        get: {
+          summary: 'Readiness check (no authentication): whether the database, Redis (when configured) and the outputs storage answer now',
+          description: 'For a load balancer: send requests to a node only while it answers 200. Each backend has 3 s to answer.',
+          responses: {
+            200: { description: 'Every backend answers', content: { 'application/json': { schema: { $ref: '#/components/schemas/Ready' } } } },
+            503: {
+              ...errorResponse('UNAVAILABLE: a backend does not answer; details.checks gives each backend "ok" or why not'),
+              headers: { 'Retry-After': { description: 'Seconds to wait before asking again', schema: { type: 'integer' } } },
+            },
+          },
         },
       },
     },

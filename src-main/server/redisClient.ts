@@ -1,0 +1,51 @@
+// The server's Redis connection (ioredis), for the rate limits shared by every node: fails fast while Redis is gone, reconnects by itself.
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+/** How long a command may wait for Redis's answer before the request answers 503 UNAVAILABLE. */
+const COMMAND_TIMEOUT_MS = 2000;
+/** The longest wait between two reconnection attempts while Redis is gone. */
+const MAX_RECONNECT_DELAY_MS = 1000;
+
+export function isRedisUrl(url: string): boolean {
+  return /^rediss?:\/\//i.test(url);
+}
+
+/**
+ * Connects to `url` (redis:// or rediss://). Commands never queue while disconnected (enableOfflineQueue off) nor wait
+ * for a reconnection (maxRetriesPerRequest 0): a request that needs Redis then fails at once with an error
+ * backendUnavailable maps to 503, instead of hanging. The client keeps reconnecting on its own. Resolves once
+ * connected, or once the first attempt failed (logged): a node starts, and answers 503 where it needs Redis, until
+ * Redis answers.
+ */
+export async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+  if (!isRedisUrl(url)) throw new Error('the Redis URL must start with redis:// or rediss://');
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: COMMAND_TIMEOUT_MS,
+    retryStrategy: (attempts) => Math.min(attempts * 100, MAX_RECONNECT_DELAY_MS),
+  });
+  // Logged once per loss, not at every reconnection attempt; an 'error' listener also keeps ioredis from printing them.
+  let lost = false;
+  redis.on('error', (error: Error) => {
+    if (lost) return;
+    lost = true;
+    logger.warn({ err: error }, 'Redis is unavailable; reconnecting');
+  });
+  redis.on('ready', () => {
+    if (lost) logger.info('Redis answers again');
+    lost = false;
+  });
+  await new Promise<void>((resolve) => {
+    const settle = (): void => {
+      redis.off('ready', settle);
+      redis.off('error', settle);
+      resolve();
+    };
+    redis.once('ready', settle);
+    redis.once('error', settle);
+  });
+  return redis;
+}
