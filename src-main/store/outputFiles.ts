@@ -1,5 +1,6 @@
 // The folder implementation of OutputStore: outputs/ or print-jobs/ of the data directory, written durably under names made from ids, never from request input.
-import { open, readdir, readFile, rm, stat, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, open, readdir, readFile, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { coalescedSync } from '../files/coalescedSync';
 import { PRIVATE_FILE_MODE, privateDir } from '../files/privateModes';
@@ -42,6 +43,10 @@ export function outputFiles(dataDir: string, area: OutputArea = OUTPUT_AREAS.out
 
     async read(fileName) {
       return readFile(pathOf(fileName));
+    },
+
+    async ready() {
+      await access(dir, constants.W_OK);
     },
 
     async openRead(fileName) {

@@ -1,5 +1,5 @@
 // The OutputStore contract, on both implementations: a folder of the data directory and a real S3 protocol server (s3rver).
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -86,6 +86,15 @@ describe.each(['folder', 's3'] as const)('output store: %s', (kind) => {
     expect(asked).toEqual([[`${ID}.pdf`, `${OTHER}.pdf`]]);
     expect(await stores.outputs.size(`${ID}.pdf`)).toBe(4);
     expect(await stores.outputs.size(`${OTHER}.pdf`)).toBeUndefined();
+  });
+
+  it('answers ready while its storage is there', async () => {
+    const { stores, dataDir } = await open(kind);
+    await expect(stores.outputs.ready()).resolves.toBeUndefined();
+    if (kind === 'folder') {
+      rmSync(join(dataDir, 'outputs'), { recursive: true });
+      await expect(stores.outputs.ready()).rejects.toThrow(/ENOENT/);
+    }
   });
 
   it('refuses names that are not a render id and an extension', async () => {

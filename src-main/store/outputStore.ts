@@ -56,6 +56,8 @@ export interface OutputStore {
    * asking `referenced` a page of names at a time; returns how many went.
    */
   removeUnreferenced(referenced: ReferencedNames, cutoff: number): Promise<number>;
+  /** Resolves when the storage answers now (GET /ready): the folder is there and writable, the bucket answers HeadBucket. */
+  ready(): Promise<void>;
 }
 
 /** A store's two areas, and what closes them (the S3 client's sockets). */

@@ -48,6 +48,10 @@ function s3Area(sdk: Sdk, client: S3Client, { bucket, prefix }: S3Location, area
       return fileName;
     },
 
+    async ready() {
+      await client.send(new sdk.HeadBucketCommand({ Bucket: bucket }));
+    },
+
     async read(fileName) {
       const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: keyOf(fileName) }));
       if (answer.Body === undefined) throw new Error(`the object ${keyOf(fileName)} came without a body`);

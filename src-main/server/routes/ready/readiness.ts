@@ -1,6 +1,4 @@
 // What GET /ready asks: whether each backend a request may need answers now (the database, Redis when configured, the outputs' object store).
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Store } from '../../../store/openStore';
@@ -11,22 +9,13 @@ export const READY_CHECK_TIMEOUT_MS = 3000;
 /** Resolves when the backend answers, rejects with why it does not. */
 export type ReadinessCheck = () => Promise<void>;
 
-/** The outputs' own probe when they have one (an object store's), else the outputs folder is there and writable. */
-type OutputsWithProbe = Store['outputs'] & { ready?: () => Promise<void> };
-
-/** The one place that knows how to ask the outputs' storage whether it answers. */
-export async function outputsAnswer(outputs: OutputsWithProbe): Promise<void> {
-  if (typeof outputs.ready === 'function') return outputs.ready();
-  await access(outputs.dir, constants.W_OK);
-}
-
 /** The checks of a node: the database and the outputs always, Redis when the node uses it. */
 export function readinessChecks(store: Store, redis: Redis | undefined): Record<string, ReadinessCheck> {
   const checks: Record<string, ReadinessCheck> = {
     database: async () => {
       await sql`SELECT 1`.execute(store.db);
     },
-    outputs: () => outputsAnswer(store.outputs),
+    outputs: () => store.outputs.ready(),
   };
   if (redis !== undefined) {
     checks.redis = async () => {
