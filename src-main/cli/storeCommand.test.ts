@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../store/postgresTestSupport';
+import { recordRender } from '../store/recordRender';
+import { bucketKeys, freshBucketUrl } from '../testing/s3TestSupport';
 import { bundleForNode, openTestStore, tempDataDir, testStoreOpener } from '../store/storeTestSupport';
 
 const openSqlite = testStoreOpener('sqlite');
@@ -31,6 +34,34 @@ describe('labelsmith store copy', () => {
     // The key hash came along: the key shown once still opens the team, now on PostgreSQL.
     const shared = await openTestStore(tempDataDir(), { databaseUrl: url });
     expect((await shared.apiKeys.authenticate(key))?.team.id).toBe(team.id);
+  });
+
+  it('with --outputs, puts the kept outputs and print job documents in the bucket before the rows, once', async () => {
+    const dir = tempDataDir();
+    const embedded = await openSqlite(dir);
+    const team = await embedded.teams.create({ name: 'Acme', plan: 'pro' });
+    const render = await recordRender(embedded, { teamId: team.id, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^FDkept^FS^XZ'), renderTimeMs: 1 });
+    const printer = await embedded.printers.create({ teamId: team.id, name: 'Dock', connection: { kind: 'raw', host: '127.0.0.1', port: 9100 }, dpi: 203, media: null, darkness: null, speed: null });
+    const job = await embedded.printJobs.create({ id: randomUUID(), teamId: team.id, apiKeyId: null, mode: 'live', printerId: printer.id, format: 'zpl', labelCount: 1, copies: 1, warnings: [] });
+    await embedded.printDocuments.write(job.id, 'zpl', Buffer.from('^XA^FDjob^FS^XZ'));
+    await embedded.close();
+    const [url, outputs] = await Promise.all([freshDatabaseUrl(), freshBucketUrl()]);
+
+    const copied = (await json(['store', 'copy', '--from', `sqlite:${dir}`, '--to', url, '--outputs', outputs])) as { objects: unknown[] };
+    expect(copied.objects).toEqual([
+      { area: 'outputs', source: 1, copied: 1, present: 0, missing: 0 },
+      { area: 'printDocuments', source: 1, copied: 1, present: 0, missing: 0 },
+    ]);
+    const again = (await json(['store', 'copy', '--from', `sqlite:${dir}`, '--to', url, '--outputs', outputs])) as { objects: unknown[] };
+    expect(again.objects).toEqual([
+      { area: 'outputs', source: 1, copied: 0, present: 1, missing: 0 },
+      { area: 'printDocuments', source: 1, copied: 0, present: 1, missing: 0 },
+    ]);
+    expect(await bucketKeys(outputs)).toEqual([`labelsmith/site-a/outputs/${render.fileName}`, `labelsmith/site-a/print-jobs/${job.id}.zpl`]);
+
+    // A node of the shared installation serves the copied output from the bucket.
+    const shared = await openTestStore(tempDataDir(), { databaseUrl: url, outputsUrl: outputs });
+    expect((await shared.outputs.read(render.fileName)).toString()).toBe('^XA^FDkept^FS^XZ');
   });
 
   it('refuses a directory without an installation and a target it cannot open, exit 2', async () => {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { z } from 'zod';
-import { copyStore } from '../store/copyStore';
+import { copyStore, copyStoreObjects } from '../store/copyStore';
 import { DATABASE_FILE, isPostgresUrl, openStore } from '../store/openStore';
 import { parseOptions, printJson } from './adminCliSupport';
 import { UsageError } from './cliErrors';
@@ -13,6 +13,7 @@ const SQLITE_PREFIX = 'sqlite:';
 const copySchema = z.object({
   from: z.string().startsWith(SQLITE_PREFIX, `must be ${SQLITE_PREFIX}DIR, the data directory of an embedded installation`),
   to: z.string().refine((url) => isPostgresUrl(url) || url.startsWith(SQLITE_PREFIX), 'must be postgres://… or sqlite:DIR'),
+  outputs: z.string().startsWith('s3://', 'must be s3://bucket/prefix').optional(),
 });
 
 function sqliteDir(location: string): string {
@@ -27,17 +28,23 @@ export function storeCommand(): Command {
       .description('copy every team, key hash, template and version, library, image, usage row, counter, printer, job and kept output record; idempotent; prints the verified counts per table')
       .requiredOption('--from <location>', 'sqlite:DIR, the data directory of the installation copied (stop its server first)')
       .requiredOption('--to <location>', 'postgres://… (the shared database) or sqlite:DIR')
+      .option('--outputs <url>', 's3://bucket/prefix: copy the kept outputs and print job documents there too (the AWS_* variables as for serve); absent: they stay in the --from directory (a sqlite:DIR target gets its own copy)')
       .action(async (raw: unknown) => {
-        const { from, to } = parseOptions(copySchema, raw);
+        const { from, to, outputs } = parseOptions(copySchema, raw);
         const fromDir = sqliteDir(from);
         // Opening would make an empty database: a mistyped directory must not look like a copy of nothing.
         if (!existsSync(join(fromDir, DATABASE_FILE))) throw new UsageError(`--from: ${fromDir} holds no ${DATABASE_FILE}`);
         const source = await openStore(fromDir, { removeOrphans: false });
         try {
-          // A PostgreSQL target keeps the outputs where they are: the source's data directory.
-          const target = isPostgresUrl(to) ? await openStore(fromDir, { removeOrphans: false, databaseUrl: to }) : await openStore(sqliteDir(to), { removeOrphans: false });
+          // Without --outputs, a PostgreSQL target keeps the outputs where they are: the source's data directory.
+          const outputsUrl = outputs === undefined ? {} : { outputsUrl: outputs };
+          const target = isPostgresUrl(to)
+            ? await openStore(fromDir, { removeOrphans: false, databaseUrl: to, ...outputsUrl })
+            : await openStore(sqliteDir(to), { removeOrphans: false, ...outputsUrl });
           try {
-            printJson({ tables: await copyStore(source, target) });
+            // The objects first: a row committed in the target never points at an object it lacks.
+            const objects = outputs !== undefined || !isPostgresUrl(to) ? await copyStoreObjects(source, target) : [];
+            printJson({ tables: await copyStore(source, target), objects });
           } finally {
             await target.close();
           }

@@ -1,10 +1,12 @@
 // Copies an embedded installation's database (SQLite) into another store, typically the shared PostgreSQL: every row of every table, idempotent, verified.
 import { sql } from 'kysely';
+import { documentFileName } from '../printing/printJobDocument';
 import type { Store, StoreScope } from './openStore';
+import type { OutputStore } from './outputStore';
 
 /**
- * The tables in the order their references allow, each with its primary key and the source order that keeps their
- * insertion order (a rowid table's ties in created_at are broken by it). Print jobs are copied without `seq`: the
+ * The tables in the order their references allow, each with its primary key, the source order that keeps their
+ * insertion order (a rowid table's ties in created_at are broken by it), and columns left to the target. Print jobs are copied without `seq`: the
  * target numbers them on after its own jobs, in the source's order, so a copy into a database that already took jobs
  * cannot collide on it (they are found by `id`).
  */
@@ -17,7 +19,7 @@ const COPIED_TABLES = [
   { table: 'settings', key: ['key'], order: 'key' },
   { table: 'printers', key: ['id'], order: 'rowid' },
   { table: 'counters', key: ['team_id', 'name'], order: 'team_id, name' },
-  { table: 'usage_monthly', key: ['team_id', 'period'], order: 'team_id, period' },
+  { table: 'usage_monthly', key: ['team_id', 'period'], order: 'team_id, period', omit: ['reserved'] },
   { table: 'usage_daily', key: ['team_id', 'day'], order: 'team_id, day' },
   { table: 'images', key: ['team_id', 'name'], order: 'team_id, name' },
   { table: 'renders', key: ['id'], order: 'rowid' },
@@ -28,8 +30,10 @@ const COPIED_TABLES = [
 /**
  * Tables not copied, and why: team_storage is kept by the target's own triggers as renders arrive (and by the copy for
  * print job documents, whose insert fires none), so the sum stays right when the target had rows of its own.
+ * quota_reservations (with usage_monthly.reserved, their sum) are the holds of renders in flight: with the source's
+ * server stopped none is live, and a copied one could never be reclaimed by the target's nodes.
  */
-const DERIVED_TABLES = ['team_storage'];
+const DERIVED_TABLES = ['team_storage', 'quota_reservations'];
 
 interface CopiedTable {
   table: string;
@@ -91,6 +95,47 @@ async function countDocuments(trx: StoreScope, inserted: Row[]): Promise<void> {
     await sql`INSERT INTO team_storage (team_id, bytes) VALUES (${row.team_id}, ${bytes})
       ON CONFLICT (team_id) DO UPDATE SET bytes = team_storage.bytes + excluded.bytes`.execute(trx.db);
   }
+}
+
+/** What the copy found and did for one output area's objects (render outputs, print job documents). */
+export interface ObjectCopy {
+  area: 'outputs' | 'printDocuments';
+  /** Objects the source's rows point at. */
+  source: number;
+  copied: number;
+  /** Already in the target with the same size. */
+  present: number;
+  /** Pointed at by a row but absent from the source (an output lost before the copy): their downloads answer as lost there too. */
+  missing: number;
+}
+
+async function copyObjects(area: ObjectCopy['area'], names: readonly string[], from: OutputStore, to: OutputStore): Promise<ObjectCopy> {
+  const copy: ObjectCopy = { area, source: names.length, copied: 0, present: 0, missing: 0 };
+  for (const name of names) {
+    const size = await from.size(name);
+    if (size === undefined) copy.missing += 1;
+    else if ((await to.size(name)) === size) copy.present += 1;
+    else {
+      const dot = name.lastIndexOf('.');
+      // One object at a time, whole: an output is at most the per-output cap (50 MB by default).
+      await to.write(name.slice(0, dot), name.slice(dot + 1), await from.read(name));
+      copy.copied += 1;
+    }
+  }
+  return copy;
+}
+
+/**
+ * Copies the objects the source's rows point at (kept render outputs, print job documents) into the target's output
+ * storage, before copyStore commits the rows that point at them. Idempotent: an object the target holds at the same
+ * size is left as it is.
+ */
+export async function copyStoreObjects(source: Store, target: Store): Promise<ObjectCopy[]> {
+  const sqlite = source.sqlite;
+  if (sqlite === undefined) throw new Error('the source of a copy must be an embedded (SQLite) installation');
+  const outputs = sqlite.prepare<[], { file_name: string }>('SELECT file_name FROM renders ORDER BY rowid').all().map((row) => row.file_name);
+  const documents = (await source.printJobs.documentsInUse()).map(documentFileName);
+  return [await copyObjects('outputs', outputs, source.outputs, target.outputs), await copyObjects('printDocuments', documents, source.printDocuments, target.printDocuments)];
 }
 
 async function countRows(db: StoreScope['db'], table: string): Promise<number> {
