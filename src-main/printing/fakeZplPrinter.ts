@@ -32,6 +32,8 @@ export interface FakeZplPrinter {
   silent(on: boolean): void;
   /** Stop reading new connections (a paused printer with a full buffer): the sender's writes back up. */
   stall(on: boolean): void;
+  /** Close its side of each connection only this long after the whole job arrived (a slow printer's acknowledgement); 0: at once. */
+  acknowledgeAfter(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -43,8 +45,10 @@ export async function startFakeZplPrinter(port = 0): Promise<FakeZplPrinter> {
   let cutAt: number | null = null;
   let answers = true;
   let stalled = false;
+  let acknowledgeMs = 0;
 
-  const server: Server = createServer((socket) => {
+  // Half-open: the printer, not Node, decides when its side closes, which is what the sender takes as the acknowledgement.
+  const server: Server = createServer({ allowHalfOpen: true }, (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     const connection: FakeConnection = { bytes: Buffer.alloc(0), ended: false };
@@ -63,6 +67,8 @@ export async function startFakeZplPrinter(port = 0): Promise<FakeZplPrinter> {
     });
     socket.on('end', () => {
       connection.ended = true;
+      if (acknowledgeMs === 0) socket.end();
+      else setTimeout(() => socket.end(), acknowledgeMs).unref();
     });
     socket.on('error', () => undefined);
   });
@@ -85,6 +91,9 @@ export async function startFakeZplPrinter(port = 0): Promise<FakeZplPrinter> {
     },
     stall: (on) => {
       stalled = on;
+    },
+    acknowledgeAfter: (ms) => {
+      acknowledgeMs = ms;
     },
     close: () => {
       for (const socket of sockets) socket.destroy();
