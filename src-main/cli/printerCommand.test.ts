@@ -136,6 +136,36 @@ describe('labelsmith printer', () => {
     expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [] });
   });
 
+  it('sets the media handling on add and set, and sends it ahead of the test label', async () => {
+    const fake = await fakePrinter();
+    const { d, team } = await teamIn();
+    const added = await json([
+      'printer', 'add', '--team', team, '--name', 'Dock', '--kind', 'raw', '--host', fake.host, '--port', String(fake.port),
+      '--media-type', 'direct-thermal', '--print-mode', 'peel-off', '--media-sensing', 'mark', '--top-offset', '1mm', '--left-offset', '-2mm', ...d,
+    ]);
+    expect(added).toMatchObject({ mediaType: 'direct-thermal', printMode: 'peel-off', mediaSensing: 'mark', topOffset: '1mm', leftOffset: '-2mm' });
+    const id = String(added.id);
+    await json(['printer', 'test', id, ...d]);
+    // ^LS shifts left: 2 mm to the left is ^LS16 at 203 dpi.
+    expect(fake.connections[0]?.bytes.toString().startsWith('^XA^MTD^MMP^MNM^LT8^LS16^XZ\n^XA')).toBe(true);
+
+    const changed = await json(['printer', 'set', id, '--print-mode', 'cutter', '--media-sensing', 'default', '--top-offset', 'default', ...d]);
+    expect(changed).toMatchObject({ mediaType: 'direct-thermal', printMode: 'cutter', mediaSensing: null, topOffset: null, leftOffset: '-2mm' });
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [changed] });
+
+    const refusals: [string[], RegExp][] = [
+      [['--print-mode', 'applicator'], /option '--print-mode <mode>' argument 'applicator' is invalid/],
+      [['--top-offset', '2'], /--top-offset: must be a length with a unit/],
+      [['--top-offset', '16mm'], /--top-offset: 16mm is 128 dots at 203 dpi; ZPL's \^LT moves the label at most 120 dots \(15\.0mm\) either way/],
+    ];
+    for (const [args, message] of refusals) {
+      const result = await run(['printer', 'set', id, ...args, ...d]);
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toMatch(message);
+    }
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [changed] });
+  });
+
   it('refuses bad arguments with exit 2, naming the option, without writing anything', async () => {
     const { d, team } = await teamIn();
     const add = ['printer', 'add', '--team', team, '--name', 'P', ...d];
@@ -150,6 +180,9 @@ describe('labelsmith printer', () => {
       [['--kind', 'raw', '--host', 'zebra', '--queue', 'Q'], /--queue does not apply to a raw printer/],
       [['--kind', 'system'], /--queue: required for a system printer/],
       [['--kind', 'device', '--device', 'lp0'], /--device: must be an absolute path/],
+      [['--kind', 'raw', '--host', 'zebra', '--media-type', 'wax'], /argument 'wax' is invalid. Allowed choices are direct-thermal, thermal-transfer/],
+      [['--kind', 'raw', '--host', 'zebra', '--dpi', '600', '--left-offset', '1m'], /--left-offset: must be a length with a unit/],
+      [['--kind', 'raw', '--host', 'zebra', '--dpi', '600', '--top-offset=-6mm'], /--top-offset: -6mm is 142 dots at 600 dpi/],
     ];
     for (const [args, message] of cases) {
       const result = await run([...add, ...args]);

@@ -7,6 +7,7 @@ import { PrinterError } from '../printing/printerError';
 import { renderTestLabel } from '../printing/printerTestLabel';
 import { DEFAULT_RAW_PORT, newPrinterSchema, PRINTER_KINDS, type NewPrinter, type PrinterRecord } from '../store/queries/printers';
 import { ZPL_FONT_MODES, type ZplFontMode } from '../../src-shared/emit/zpl/zplFontDownloads';
+import { MEDIA_SENSING_MODES, MEDIA_TYPES, PRINT_MODES, type MediaSensing, type MediaType, type PrintMode } from '../../src-shared/emit/zpl/zplPrinterSettings';
 import { EXIT_FAULT, UsageError } from './cliErrors';
 import { found, openCommandStore, parseOptions, printJson, runWithStore, wholeNumberSchema, withStoreOptions, type StoreLocation } from './adminCliSupport';
 
@@ -18,6 +19,35 @@ const REQUIRED_OPTION = { raw: 'host', system: 'queue', device: 'device' } as co
 const FONTS_HELP = 'texts in the template\'s fonts: graphic (drawn, the default) or download (fonts sent with each job, ~DY + ^A@, for printers that take TrueType fonts)';
 const CONFIG_COMMANDS_HELP = 'let raw ZPL sent to it save settings, change the network or reset it (^JU, ~JR, ^NS, …; refused by default)';
 const MARGIN_HELP = 'what it cannot print at every edge of the label, e.g. 1mm: print jobs warn of elements there (default: none)';
+/** The media handling options: sent with each job (ZPL ^MT ^MM ^MN ^LT ^LS); left out, the printer's own setting. */
+const MEDIA_HANDLING_HELP = {
+  mediaType: 'direct-thermal (no ribbon) or thermal-transfer (ribbon), sent as ^MT',
+  printMode: 'what it does after each label: tear-off, peel-off, cutter or rewind, sent as ^MM',
+  mediaSensing: 'how it finds a label\'s start: gap (gap or notch between labels), mark (black mark) or continuous, sent as ^MN',
+  topOffset: 'moves the whole print down (negative: up), e.g. 1mm; ^LT, at most 120 dots either way',
+  leftOffset: 'moves the whole print right (negative: left), e.g. 0.5mm or -0.5mm; ^LS, at most 9999 dots',
+} as const;
+
+/** Adds the media handling options to `add`, or to `set` (where "default" goes back to the printer's own setting). */
+function withMediaHandlingOptions(command: Command, on: 'add' | 'set'): Command {
+  const clear = on === 'add' ? "(default: the printer's own)" : '; "default" for the printer\'s own';
+  const choices = (values: readonly string[]) => (on === 'add' ? [...values] : [...values, 'default']);
+  return command
+    .addOption(new Option('--media-type <type>', `${MEDIA_HANDLING_HELP.mediaType} ${clear}`).choices(choices(MEDIA_TYPES)))
+    .addOption(new Option('--print-mode <mode>', `${MEDIA_HANDLING_HELP.printMode} ${clear}`).choices(choices(PRINT_MODES)))
+    .addOption(new Option('--media-sensing <mode>', `${MEDIA_HANDLING_HELP.mediaSensing} ${clear}`).choices(choices(MEDIA_SENSING_MODES)))
+    .option('--top-offset <length>', `${MEDIA_HANDLING_HELP.topOffset} ${clear}`)
+    .option('--left-offset <length>', `${MEDIA_HANDLING_HELP.leftOffset} ${clear}`);
+}
+
+interface MediaHandlingOptions {
+  mediaType?: MediaType | 'default';
+  printMode?: PrintMode | 'default';
+  mediaSensing?: MediaSensing | 'default';
+  topOffset?: string;
+  leftOffset?: string;
+}
+const MEDIA_HANDLING_FIELDS = ['mediaType', 'printMode', 'mediaSensing', 'topOffset', 'leftOffset'] as const;
 
 const addSchema = z.object({
   dataDir: z.string().optional(),
@@ -37,6 +67,11 @@ const addSchema = z.object({
   allowConfigCommands: z.boolean().optional(),
   unprintableMargin: z.string().optional(),
   fonts: z.enum(ZPL_FONT_MODES).optional(),
+  mediaType: z.enum(MEDIA_TYPES).optional(),
+  printMode: z.enum(PRINT_MODES).optional(),
+  mediaSensing: z.enum(MEDIA_SENSING_MODES).optional(),
+  topOffset: z.string().optional(),
+  leftOffset: z.string().optional(),
 });
 type AddOptions = z.output<typeof addSchema>;
 
@@ -53,8 +88,23 @@ const OPTION_OF_FIELD: Record<string, string> = {
   timeZone: '--time-zone',
   unprintableMargin: '--unprintable-margin',
   fonts: '--fonts',
+  mediaType: '--media-type',
+  printMode: '--print-mode',
+  mediaSensing: '--media-sensing',
+  topOffset: '--top-offset',
+  leftOffset: '--left-offset',
   name: '--name',
 };
+
+/** Each problem of a parse named by the option that set its field. */
+function optionProblems(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.join('.');
+      return `${OPTION_OF_FIELD[path] ?? (path || 'options')}: ${issue.message}`;
+    })
+    .join('; ');
+}
 
 const MEDIA_PATTERN = /^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*x\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$/i;
 
@@ -96,15 +146,14 @@ function newPrinter(options: AddOptions): NewPrinter {
     allowConfigCommands: options.allowConfigCommands ?? false,
     unprintableMargin: options.unprintableMargin ?? null,
     fonts: options.fonts ?? 'graphic',
+    mediaType: options.mediaType ?? null,
+    printMode: options.printMode ?? null,
+    mediaSensing: options.mediaSensing ?? null,
+    topOffset: options.topOffset ?? null,
+    leftOffset: options.leftOffset ?? null,
   };
   const result = newPrinterSchema.safeParse(printer);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
-      const path = issue.path.join('.');
-      return `${OPTION_OF_FIELD[path] ?? (path || 'options')}: ${issue.message}`;
-    });
-    throw new UsageError(problems.join('; '));
-  }
+  if (!result.success) throw new UsageError(optionProblems(result.error));
   return printer as NewPrinter;
 }
 
@@ -122,7 +171,7 @@ export function printerCommand(): Command {
   const printer = new Command('printer').description("add, list and remove a team's printers; print a test label; read a printer's status");
 
   printer.addCommand(
-    withStoreOptions(new Command('add'))
+    withMediaHandlingOptions(withStoreOptions(new Command('add')), 'add')
       .description('add a printer; prints {"id": …}')
       .requiredOption('--team <id>', 'team id')
       .requiredOption('--name <name>', 'printer name, unique in the team')
@@ -172,19 +221,23 @@ export function printerCommand(): Command {
   );
 
   printer.addCommand(
-    withStoreOptions(new Command('set'))
-      .description("change a printer's time zone, unprintable margin, fonts mode, or whether raw ZPL may configure it; prints the printer")
+    withMediaHandlingOptions(withStoreOptions(new Command('set')), 'set')
+      .description("change a printer's time zone, unprintable margin, fonts mode, media handling, or whether raw ZPL may configure it; prints the printer")
       .argument('<id>', 'printer id')
       .option('--time-zone <zone>', 'IANA time zone for now() and formatDate on its labels, e.g. Europe/Berlin; "default" for UTC')
       .option('--unprintable-margin <length>', `${MARGIN_HELP}; "none" for none`)
       .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
       .option('--no-allow-config-commands', 'refuse raw ZPL holding configuration commands again (the default)')
       .addOption(new Option('--fonts <mode>', FONTS_HELP).choices(ZPL_FONT_MODES))
-      .action(async (id: string, options: StoreLocation & { timeZone?: string; unprintableMargin?: string; allowConfigCommands?: boolean; fonts?: ZplFontMode }) => {
-        const given = [options.timeZone, options.unprintableMargin, options.allowConfigCommands, options.fonts];
+      .action(async (id: string, options: StoreLocation & MediaHandlingOptions & { timeZone?: string; unprintableMargin?: string; allowConfigCommands?: boolean; fonts?: ZplFontMode }) => {
+        const given = [options.timeZone, options.unprintableMargin, options.allowConfigCommands, options.fonts, ...MEDIA_HANDLING_FIELDS.map((field) => options[field])];
         if (given.every((option) => option === undefined)) {
-          throw new UsageError('give --time-zone, --unprintable-margin, --fonts or --[no-]allow-config-commands');
+          throw new UsageError('give --time-zone, --unprintable-margin, --fonts, --media-type, --print-mode, --media-sensing, --top-offset, --left-offset or --[no-]allow-config-commands');
         }
+        // Each one given: "default" is null, the printer's own setting again; one left out stays as it is.
+        const mediaHandling = Object.fromEntries(
+          MEDIA_HANDLING_FIELDS.flatMap((field) => (options[field] === undefined ? [] : [[field, options[field] === 'default' ? null : options[field]]])),
+        );
         const timeZone = options.timeZone === 'default' ? null : options.timeZone;
         const zone = timeZone === undefined ? undefined : newPrinterSchema.shape.timeZone.safeParse(timeZone);
         if (zone?.success === false) throw new UsageError(`--time-zone: ${zone.error.issues.map((issue) => issue.message).join('; ')}`);
@@ -199,7 +252,11 @@ export function printerCommand(): Command {
               unprintableMargin: margin === undefined ? record.unprintableMargin : margin.data,
               allowConfigCommands: options.allowConfigCommands ?? record.allowConfigCommands,
               fonts: options.fonts ?? record.fonts,
+              ...mediaHandling,
             };
+            // Checked whole: an offset's reach depends on the printer's resolution, known only now.
+            const checked = newPrinterSchema.safeParse({ ...record, ...changes });
+            if (!checked.success) throw new UsageError(optionProblems(checked.error));
             return found(await trx.printers.update(id, { ...record, ...changes }), 'printer', id);
           }),
         );

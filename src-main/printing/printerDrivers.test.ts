@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PrinterRecord } from '../store/queries/printers';
 import { printerDriver } from './printerDrivers';
+import { fakeLp } from './fakeLp';
 import { closedPort, fakePrinter } from './printingTestSupport';
 
 function printer(connection: PrinterRecord['connection'], settings: Partial<PrinterRecord> = {}): PrinterRecord {
-  return { id: 'p1', teamId: 't1', name: 'P', connection, dpi: 203, media: null, darkness: null, speed: null, timeZone: null, allowConfigCommands: false, unprintableMargin: null, fonts: 'graphic', createdAt: 0, ...settings };
+  return { id: 'p1', teamId: 't1', name: 'P', connection, dpi: 203, media: null, darkness: null, speed: null, timeZone: null, allowConfigCommands: false, unprintableMargin: null, fonts: 'graphic', mediaType: null, printMode: null, mediaSensing: null, topOffset: null, leftOffset: null, createdAt: 0, ...settings };
 }
 
 describe('printerDriver', () => {
@@ -41,6 +42,31 @@ describe('printerDriver', () => {
   it('takes PDF for a converting system queue and ZPL for a raw one', () => {
     expect(printerDriver(printer({ kind: 'system', queue: 'Office', rawQueue: false })).format).toBe('pdf');
     expect(printerDriver(printer({ kind: 'system', queue: 'Zebra', rawQueue: true })).format).toBe('zpl');
+  });
+
+  it('sends the media handling to a raw printer as ZPL, to a PDF queue as the CUPS Zebra driver\'s options, to a raw queue as ZPL', async () => {
+    const media = { mediaType: 'direct-thermal', printMode: 'peel-off', mediaSensing: 'mark', topOffset: '1mm', leftOffset: '-1mm' } as const;
+    const fake = await fakePrinter();
+    await printerDriver(printer({ kind: 'raw', ...fake }, media)).print(Buffer.from('^XA^XZ\n'));
+    expect(fake.connections.map((connection) => connection.bytes.toString())).toEqual(['^XA^MTD^MMP^MNM^LT8^LS8^XZ\n^XA^XZ\n']);
+    const lp = fakeLp();
+    try {
+      const pdf = Buffer.from('%PDF-1.7 stand-in');
+      await printerDriver(printer({ kind: 'system', queue: 'Office', rawQueue: false }, media), { lpCommand: lp.path }).print(pdf);
+      await printerDriver(printer({ kind: 'system', queue: 'Office', rawQueue: false }, { printMode: 'cutter' }), { lpCommand: lp.path }).print(pdf);
+      await printerDriver(printer({ kind: 'system', queue: 'Office', rawQueue: false }), { lpCommand: lp.path }).print(pdf);
+      await printerDriver(printer({ kind: 'system', queue: 'Zebra', rawQueue: true }, media), { lpCommand: lp.path }).print(Buffer.from('^XA^XZ\n'));
+      expect(lp.args()).toEqual([
+        ['-d', 'Office', '-o', 'MediaType=Direct', '-o', 'zePrintMode=Peel', '-o', 'zeMediaTracking=Mark'],
+        ['-d', 'Office', '-o', 'zePrintMode=Cutter'],
+        ['-d', 'Office'],
+        ['-d', 'Zebra', '-o', 'raw'],
+      ]);
+      // The PDF goes as rendered; the raw queue's ZPL carries the settings format, offsets included.
+      expect(lp.jobs().map((job) => job.toString())).toEqual(['%PDF-1.7 stand-in', '%PDF-1.7 stand-in', '%PDF-1.7 stand-in', '^XA^MTD^MMP^MNM^LT8^LS8^XZ\n^XA^XZ\n']);
+    } finally {
+      lp.remove();
+    }
   });
 
   it('reports a missing device as unreachable, and a path that is no printer device as such', async () => {

@@ -4,6 +4,7 @@ import { checkDevice, devicePatterns, PRINTER_DEVICE_PATTERNS, writeToDevice } f
 import { queryHostStatus, type HostStatus, type HostStatusOptions } from './hostStatus';
 import { PrinterError } from './printerError';
 import { sendRaw, type TcpTimeouts } from './rawTcpPrinter';
+import { cupsMediaOptions } from './cupsMediaOptions';
 import { printToQueue, type LpOptions } from './systemQueuePrinter';
 import { withPrinterSettings } from './zplPrinterSettings';
 
@@ -63,8 +64,10 @@ export function printerDriver(printer: PrinterRecord, options: DriverOptions = {
       return {
         format: connection.rawQueue ? 'zpl' : 'pdf',
         print: async (document) => {
+          // A raw queue gets the settings format as ZPL; a PDF queue what of it lp options can say (cupsMediaOptions).
           const job = connection.rawQueue ? zplJob(document) : document;
-          const { requestId } = await printToQueue(connection, job, options);
+          const target = connection.rawQueue ? connection : { ...connection, jobOptions: cupsMediaOptions(printer) };
+          const { requestId } = await printToQueue(target, job, options);
           return requestId === undefined ? { bytes: job.length } : { bytes: job.length, requestId };
         },
         status: () => {

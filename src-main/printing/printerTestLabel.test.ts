@@ -14,7 +14,7 @@ const AT = new Date(Date.UTC(2026, 10, 26, 1, 2));
 
 function printer(dpi: PrinterRecord['dpi'], media: PrinterRecord['media'], timeZone: string | null): PrinterRecord {
   const connection = { kind: 'raw', host: '127.0.0.1', port: 9100 } as const;
-  return { id: 'p1', teamId: 't1', name: 'Warehouse Zebra ZT411', connection, dpi, media, darkness: null, speed: null, timeZone, allowConfigCommands: false, unprintableMargin: null, fonts: 'graphic', createdAt: 0 };
+  return { id: 'p1', teamId: 't1', name: 'Warehouse Zebra ZT411', connection, dpi, media, darkness: null, speed: null, timeZone, allowConfigCommands: false, unprintableMargin: null, fonts: 'graphic', mediaType: null, printMode: null, mediaSensing: null, topOffset: null, leftOffset: null, createdAt: 0 };
 }
 
 const dpmmOf = (dpi: number): ZplDpmm => ZPL_DPMM.find((dpmm) => ZPL_NOMINAL_DPI[dpmm] === dpi) ?? 8;

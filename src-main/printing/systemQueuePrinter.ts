@@ -1,4 +1,4 @@
-// Prints through the system spooler: `lp -d QUEUE` (with -o raw for raw queues) and the document on lp's stdin.
+// Prints through the system spooler: `lp -d QUEUE` (with -o raw for raw queues, -o NAME=VALUE for job options) and the document on lp's stdin.
 import { spawn } from 'node:child_process';
 import { PrinterError, printerErrorAt, seconds } from './printerError';
 
@@ -6,6 +6,8 @@ export interface SystemQueue {
   queue: string;
   /** The queue passes bytes to the printer untouched (ZPL); otherwise CUPS converts the document (PDF). */
   rawQueue: boolean;
+  /** `name=value` job options, each passed as `-o name=value` (the media handling of a PDF queue). */
+  jobOptions?: readonly string[];
 }
 
 export interface LpOptions {
@@ -22,8 +24,8 @@ export interface QueuedJob {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-export function lpArguments({ queue, rawQueue }: SystemQueue): string[] {
-  return ['-d', queue, ...(rawQueue ? ['-o', 'raw'] : [])];
+export function lpArguments({ queue, rawQueue, jobOptions = [] }: SystemQueue): string[] {
+  return ['-d', queue, ...(rawQueue ? ['-o', 'raw'] : []), ...jobOptions.flatMap((option) => ['-o', option])];
 }
 
 export function printToQueue(target: SystemQueue, document: Uint8Array, options: LpOptions = {}): Promise<QueuedJob> {

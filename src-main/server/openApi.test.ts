@@ -169,6 +169,20 @@ describe('the document', () => {
     });
   });
 
+  it("documents a printer's media handling: each setting's values, and null for the printer's own", () => {
+    const list = document.components.schemas.PrinterList as { properties: { printers: { items: { properties: Record<string, { anyOf?: { enum?: string[] }[]; description?: string }> } } } };
+    const printer = list.properties.printers.items.properties;
+    expect(printer.mediaType?.anyOf?.[0]?.enum).toEqual(['direct-thermal', 'thermal-transfer']);
+    expect(printer.printMode?.anyOf?.[0]?.enum).toEqual(['tear-off', 'peel-off', 'cutter', 'rewind']);
+    expect(printer.mediaSensing?.anyOf?.[0]?.enum).toEqual(['gap', 'mark', 'continuous']);
+    expect(printer.mediaType?.anyOf?.[1]).toEqual({ type: 'null' });
+    expect(printer.mediaType?.description).toMatch(/\^MT/);
+    expect(printer.printMode?.description).toMatch(/\^MM/);
+    expect(printer.mediaSensing?.description).toMatch(/\^MN/);
+    expect(printer.topOffset?.description).toMatch(/\^LT.*Not sent to PDF queues/);
+    expect(printer.leftOffset?.description).toMatch(/\^LS.*Not sent to PDF queues/);
+  });
+
   it('documents the print request: the render request’s template and data fields, a printer and copies', () => {
     const request = document.components.schemas.PrintRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
     expect(Object.keys(request.properties).sort()).toEqual(['copies', 'data', 'printerId', 'quantityField', 'records', 'sheetStart', 'template', 'templateId', 'templateVersion', 'zpl']);

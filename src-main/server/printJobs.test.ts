@@ -64,10 +64,11 @@ afterAll(async () => {
 let printerNumber = 0;
 
 /** `labelsmith printer add` for a raw printer at 127.0.0.1:port; returns its id. */
-async function addPrinter(team: TeamWithKeys, port: number): Promise<string> {
+/** `extra`: more `printer add` options. */
+async function addPrinter(team: TeamWithKeys, port: number, extra: string[] = []): Promise<string> {
   printerNumber += 1;
   const args = ['printer', 'add', '--team', team.team.id, '--name', `Dock ${printerNumber}`, '--kind', 'raw', '--host', '127.0.0.1', '--port', String(port)];
-  const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), [...args, '--dpi', '203', '--media', '2x1in', '--darkness', '20', '--speed', '4']);
+  const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), [...args, '--dpi', '203', '--media', '2x1in', '--darkness', '20', '--speed', '4', ...extra]);
   return added.id;
 }
 
@@ -148,6 +149,18 @@ describe('POST /v1/print', () => {
     expect(readdirSync(join(server.dataDir, OUTPUT_AREAS.printDocuments))).toContain(`${job.id}.zpl`);
     expect(done).toMatchObject({ reprintable: true, reprintableUntil: expect.any(String) });
     expect(await server.store.printJobs.get(job.id)).toMatchObject({ status: 'done', labelsSent: 1, claim: null });
+  });
+
+  it("sends the printer's media handling in the settings format ahead of the labels: ^MT ^MM ^MN ^LT ^LS", async () => {
+    const fake = await fakePrinter();
+    const media = ['--media-type', 'thermal-transfer', '--print-mode', 'cutter', '--media-sensing', 'continuous', '--top-offset', '-1mm', '--left-offset', '0.5mm'];
+    const printerId = await addPrinter(teams.acme, fake.port, media);
+    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'Cut me' }, printerId, copies: 2 }));
+    expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 2 });
+    const zpl = await renderedZpl(teams.acme, { templateId: 'tag', data: { title: 'Cut me' } });
+    // -1 mm is 8 dot rows up; 0.5 mm right is ^LS-4 (^LS shifts left) at 203 dpi. The labels themselves are unchanged.
+    const settings = '^XA~SD20^PR4^MTT^MMC^MNN^PW406^LL203^LT-8^LS-4^XZ\n';
+    expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual(rawPrinterWire(zpl + zpl, 50).map((wire) => settings + wire));
   });
 
   it('prints a batch with copies as whole copies one after another, and counts labels × copies', async () => {
@@ -455,8 +468,9 @@ describe('GET /v1/printers', () => {
     expect(listed.status).toBe(200);
     const { printers } = printerListSchema.parse(listed.json());
     const mine = printers.find((printer) => printer.id === printerId);
-    expect(mine).toEqual({ id: printerId, name: expect.stringMatching(/^Dock \d+$/), kind: 'raw', format: 'zpl', dpi: 203, media: { width: '2in', height: '1in' }, darkness: 20, speed: 4, timeZone: null, allowConfigCommands: false, unprintableMargin: null, fonts: 'graphic', createdAt: expect.any(String) });
-    expect(Object.keys(listed.json<{ printers: object[] }>().printers[0] ?? {}).sort()).toEqual(['allowConfigCommands', 'createdAt', 'darkness', 'dpi', 'fonts', 'format', 'id', 'kind', 'media', 'name', 'speed', 'timeZone', 'unprintableMargin']);
+    expect(mine).toEqual({ id: printerId, name: expect.stringMatching(/^Dock \d+$/), kind: 'raw', format: 'zpl', dpi: 203, media: { width: '2in', height: '1in' }, darkness: 20, speed: 4, timeZone: null, allowConfigCommands: false, unprintableMargin: null, fonts: 'graphic', mediaType: null, printMode: null, mediaSensing: null, topOffset: null, leftOffset: null, createdAt: expect.any(String) });
+    const fields = ['allowConfigCommands', 'createdAt', 'darkness', 'dpi', 'fonts', 'format', 'id', 'kind', 'leftOffset', 'media', 'mediaSensing', 'mediaType', 'name', 'printMode', 'speed', 'timeZone', 'topOffset', 'unprintableMargin'];
+    expect(Object.keys(listed.json<{ printers: object[] }>().printers[0] ?? {}).sort()).toEqual(fields);
     expect(listed.text).not.toContain('127.0.0.1');
     expect(printers.map((printer) => printer.id)).toContain(gone);
     const acmeList = printerListSchema.parse((await call(server, '/v1/printers', { key: teams.acme.live })).json());

@@ -112,6 +112,11 @@ export interface PrinterRow {
   allow_config_commands: number;
   unprintable_margin: string | null;
   fonts: string;
+  media_type: string | null;
+  print_mode: string | null;
+  media_sensing: string | null;
+  top_offset: string | null;
+  left_offset: string | null;
   created_at: number;
 }
 

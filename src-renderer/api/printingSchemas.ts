@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { EditorPrinter, EditorPrinterTestResult } from '../../src-shared/api/editorPrinters';
 import { ZPL_FONT_MODES } from '../../src-shared/emit/zpl/zplFontDownloads';
+import { MEDIA_SENSING_MODES, MEDIA_TYPES, PRINT_MODES } from '../../src-shared/emit/zpl/zplPrinterSettings';
 import { ZPL_DPIS } from '../../src-shared/render/outputFormats';
 
 const connectionSchema = z.discriminatedUnion('kind', [
@@ -21,6 +22,11 @@ export const editorPrinterSchema = z.object({
   timeZone: z.string().nullable(),
   unprintableMargin: z.string().nullable(),
   fonts: z.enum(ZPL_FONT_MODES),
+  mediaType: z.enum(MEDIA_TYPES).nullable(),
+  printMode: z.enum(PRINT_MODES).nullable(),
+  mediaSensing: z.enum(MEDIA_SENSING_MODES).nullable(),
+  topOffset: z.string().nullable(),
+  leftOffset: z.string().nullable(),
   createdAt: z.number(),
 }) satisfies z.ZodType<EditorPrinter>;
 export const editorPrinterListSchema = z.object({ printers: z.array(editorPrinterSchema) });

@@ -1,6 +1,7 @@
 // The editor's printer API (/api/printers): the shapes the server answers with, which the editor's client checks. A printer's
 // live status has the /v1 shape (PrinterStatus in printRequest.ts).
 import type { ZplFontMode } from '../emit/zpl/zplFontDownloads';
+import type { MediaSensing, MediaType, PrintMode } from '../emit/zpl/zplPrinterSettings';
 import type { ZplDpi } from '../render/outputFormats';
 
 export type EditorPrinterConnection =
@@ -25,6 +26,13 @@ export interface EditorPrinter {
   unprintableMargin: string | null;
   /** How texts in the template's fonts reach the printer: drawn as graphics, or in fonts downloaded with each job. */
   fonts: ZplFontMode;
+  /** Media handling sent with each job (ZPL ^MT ^MM ^MN ^LT ^LS); null: the printer's own setting. */
+  mediaType: MediaType | null;
+  printMode: PrintMode | null;
+  mediaSensing: MediaSensing | null;
+  /** Signed lengths ("1mm", "-0.5mm"): how far the whole print moves down and right. */
+  topOffset: string | null;
+  leftOffset: string | null;
   createdAt: number;
 }
 
@@ -38,4 +46,7 @@ export interface EditorPrinterTestResult {
 }
 
 /** POST /api/printers and PUT /api/printers/:id: a whole printer (the server fills in port 9100 and a PDF queue when left out). */
-export type EditorPrinterInput = Pick<EditorPrinter, 'name' | 'connection' | 'dpi' | 'media' | 'darkness' | 'speed' | 'timeZone' | 'unprintableMargin' | 'fonts'>;
+export type EditorPrinterInput = Pick<EditorPrinter, 'name' | 'connection' | 'dpi' | 'media' | 'darkness' | 'speed' | 'timeZone' | 'unprintableMargin' | 'fonts' | MediaHandlingField>;
+
+/** The printer's media handling fields, which the form, the printer list and the print dialog show together. */
+export type MediaHandlingField = 'mediaType' | 'printMode' | 'mediaSensing' | 'topOffset' | 'leftOffset';

@@ -1,6 +1,7 @@
 // The body of POST /v1/print (also the editor's POST /api/print), the print job it answers with, and the /v1 printer answers.
 import { z } from 'zod';
 import { ZPL_FONT_MODES } from '../emit/zpl/zplFontDownloads';
+import { MEDIA_SENSING_MODES, MEDIA_TYPES, PRINT_MODES } from '../emit/zpl/zplPrinterSettings';
 import { ZPL_DPIS } from '../render/outputFormats';
 import { checkTemplateAndData, labelDataShape, renderWarningSchema, sheetStartSchema, templateSourceShape } from './renderRequest';
 
@@ -161,6 +162,26 @@ export const apiPrinterSchema = z.object({
   timeZone: z.string().nullable().describe("IANA time zone of now() and formatDate on this printer's labels; null: UTC"),
   allowConfigCommands: z.boolean().describe('Raw ZPL sent to it may hold configuration commands (^JU, ~JR, ^NS…); else they are refused'),
   unprintableMargin: z.string().nullable().describe('What it cannot print at every edge of the label, as a length ("1mm"); null: none. Print jobs warn of elements there (ELEMENT_IN_UNPRINTABLE_MARGIN)'),
+  mediaType: z
+    .enum(MEDIA_TYPES)
+    .nullable()
+    .describe('Sent with each ZPL job as ^MT (D, T): direct-thermal media or thermal-transfer with a ribbon; null: the printer\'s own setting. PDF queues get it as the CUPS Zebra driver\'s MediaType option'),
+  printMode: z
+    .enum(PRINT_MODES)
+    .nullable()
+    .describe('What the printer does after each label, sent as ^MM (T, P, C, R); null: its own setting. PDF queues: the CUPS Zebra driver\'s zePrintMode'),
+  mediaSensing: z
+    .enum(MEDIA_SENSING_MODES)
+    .nullable()
+    .describe('How the printer finds a label\'s start, sent as ^MN: gap (Y, the gap or notch between labels), mark (M, a black mark), continuous (N); null: its own setting. PDF queues: the CUPS Zebra driver\'s zeMediaTracking'),
+  topOffset: z
+    .string()
+    .nullable()
+    .describe('How far the whole print moves down (negative: up), a length with a unit ("1mm"); sent to ZPL printers as ^LT in dots, at most 120 dots either way. Not sent to PDF queues. null: the printer\'s own'),
+  leftOffset: z
+    .string()
+    .nullable()
+    .describe('How far the whole print moves right (negative: left), a length with a unit; sent to ZPL printers as ^LS with the sign turned (^LS shifts left), at most 9999 dots. Not sent to PDF queues. null: the printer\'s own'),
   fonts: z.enum(ZPL_FONT_MODES).describe('Texts in the template\'s fonts print as graphics of their glyphs (graphic) or in the fonts sent with each job (download, ~DY + ^A@); "Printer 0" texts are always ^A0'),
   createdAt: isoTime,
 });

@@ -12,6 +12,7 @@ import printerMarginSql from './0010_printer_margin.sql';
 import printerFontsSql from './0011_printer_fonts.sql';
 import imagesSql from './0012_images.sql';
 import quotaReservationsSql from './0013_quota_reservations.sql';
+import printerMediaSql from './0014_printer_media.sql';
 
 export interface Migration {
   version: number;
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: '0011_printer_fonts', sql: printerFontsSql },
   { version: 12, name: '0012_images', sql: imagesSql },
   { version: 13, name: '0013_quota_reservations', sql: quotaReservationsSql },
+  { version: 14, name: '0014_printer_media', sql: printerMediaSql },
 ];

@@ -58,8 +58,13 @@ describe.each(STORE_DIALECTS)('printers on %s', (dialect) => {
       allowConfigCommands: true,
       unprintableMargin: '1mm',
       fonts: 'download',
+      mediaType: 'thermal-transfer',
+      printMode: 'peel-off',
+      mediaSensing: 'mark',
+      topOffset: '-1.5mm',
+      leftOffset: '0.5mm',
     } as const;
-    expect(printer.allowConfigCommands).toBe(false);
+    expect(printer).toMatchObject({ allowConfigCommands: false, mediaType: null, printMode: null, mediaSensing: null, topOffset: null, leftOffset: null });
     expect(await store.printers.update(printer.id, { teamId: team.id, ...changed })).toEqual({ ...changed, id: printer.id, teamId: team.id, createdAt: printer.createdAt });
     expect(await store.printers.update(printer.id, { teamId: other.id, ...changed, name: 'Theirs' })).toBeUndefined();
     expect(await store.printers.update('nope', { teamId: team.id, ...changed })).toBeUndefined();
@@ -69,6 +74,11 @@ describe.each(STORE_DIALECTS)('printers on %s', (dialect) => {
     expect((await store.printers.update(printer.id, { teamId: team.id, ...changed, timeZone: undefined }))?.timeZone).toBe('Europe/Berlin');
     // The same for the configuration commands (the editor's printer form does not speak of them).
     expect((await store.printers.update(printer.id, { teamId: team.id, ...changed, allowConfigCommands: undefined }))?.allowConfigCommands).toBe(true);
+    // And for the media handling (a client from before it existed); null is the printer's own setting again.
+    const older = { ...changed, mediaType: undefined, printMode: undefined, mediaSensing: undefined, topOffset: undefined, leftOffset: undefined };
+    expect(await store.printers.update(printer.id, { teamId: team.id, ...older })).toMatchObject({ mediaType: 'thermal-transfer', printMode: 'peel-off', topOffset: '-1.5mm' });
+    expect(await store.printers.update(printer.id, { teamId: team.id, ...changed, printMode: null })).toMatchObject({ printMode: null, mediaSensing: 'mark' });
+    await store.printers.update(printer.id, { teamId: team.id, ...changed });
     await store.close();
 
     const reopened = await openTestStore(dir);
@@ -92,6 +102,14 @@ describe.each(STORE_DIALECTS)('printers on %s', (dialect) => {
     await expect(create({ kind: 'raw', host: 'zebra', port: 9100 }, { darkness: 31 })).rejects.toThrow();
     await expect(create({ kind: 'raw', host: 'zebra', port: 9100 }, { speed: 1 })).rejects.toThrow();
     await expect(create({ kind: 'raw', host: 'zebra', port: 9100 }, { media: { width: '4', height: '6in' } })).rejects.toThrow(/length with a unit/);
+    await expect(create({ kind: 'raw', host: 'zebra', port: 9100 }, { mediaType: 'thermal' })).rejects.toThrow(/direct-thermal, thermal-transfer/);
+    await expect(create({ kind: 'raw', host: 'zebra', port: 9100 }, { printMode: 'applicator' })).rejects.toThrow(/tear-off, peel-off, cutter, rewind/);
+    await expect(create({ kind: 'raw', host: 'zebra', port: 9100 }, { mediaSensing: 'web' })).rejects.toThrow(/gap, mark, continuous/);
+    await expect(create({ kind: 'raw', host: 'zebra', port: 9100 }, { topOffset: '8' })).rejects.toThrow(/length with a unit/);
+    // ^LT reaches 120 dots: 15 mm at 203 dpi, 5 mm at 600 dpi.
+    await expect(create({ kind: 'raw', host: 'zebra', port: 9100 }, { topOffset: '16mm' })).rejects.toThrow(/16mm is 128 dots at 203 dpi; ZPL's \^LT moves the label at most 120 dots \(15.0mm\)/);
+    await expect(create({ kind: 'raw', host: 'zebra', port: 9100 }, { dpi: 600, topOffset: '-6mm' })).rejects.toThrow(/at most 120 dots \(5.1mm\)/);
+    await expect(create({ kind: 'raw', host: 'zebra', port: 9100 }, { leftOffset: '-2m' })).rejects.toThrow(/length with a unit/);
     await expect(store.printers.create({ teamId: 'no-team', name: 'P', connection: { kind: 'raw', host: 'zebra', port: 9100 }, ...settings })).rejects.toThrow(/foreign key/i);
     await create({ kind: 'raw', host: 'zebra', port: 9100 });
     await expect(create({ kind: 'raw', host: 'other', port: 9100 })).rejects.toThrow(/unique/i);

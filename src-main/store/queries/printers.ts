@@ -4,6 +4,17 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
 import { ZPL_FONT_MODES, type ZplFontMode } from '../../../src-shared/emit/zpl/zplFontDownloads';
+import {
+  lengthInDots,
+  MEDIA_SENSING_MODES,
+  MEDIA_TYPES,
+  PRINT_MODES,
+  ZPL_LABEL_SHIFT_MAX_DOTS,
+  ZPL_LABEL_TOP_MAX_DOTS,
+  type MediaSensing,
+  type MediaType,
+  type PrintMode,
+} from '../../../src-shared/emit/zpl/zplPrinterSettings';
 import { timeZoneSchema } from '../../../src-shared/expr/timeZoneName';
 import { parseLength, toPoints } from '../../../src-shared/units/length';
 import type { Executor, PrinterRow } from '../schema';
@@ -42,6 +53,40 @@ export const darknessSchema = z.number().int().min(0).max(30);
 export const unprintableMarginSchema = lengthSchema.refine((text) => toPoints(text) <= 72, { message: 'must be at most 1in' });
 export const speedSchema = z.number().int().min(2).max(14);
 export const printerFontsSchema = z.enum(ZPL_FONT_MODES, { error: `must be one of ${ZPL_FONT_MODES.join(', ')}` });
+export const mediaTypeSchema = z.enum(MEDIA_TYPES, { error: `must be one of ${MEDIA_TYPES.join(', ')}` });
+export const printModeSchema = z.enum(PRINT_MODES, { error: `must be one of ${PRINT_MODES.join(', ')}` });
+export const mediaSensingSchema = z.enum(MEDIA_SENSING_MODES, { error: `must be one of ${MEDIA_SENSING_MODES.join(', ')}` });
+/** A label offset: a length with a unit and a sign; how far it may go depends on the resolution (offsetsInReach). */
+export const offsetSchema = z.string().refine((text) => parseLength(text) !== undefined, { message: 'must be a length with a unit, e.g. "1mm" or "-0.5mm"' });
+
+/** A printer's media handling, sent with each job (^MT ^MM ^MN ^LT ^LS); each null or left out: the printer's own setting. */
+export const mediaHandlingShape = {
+  mediaType: mediaTypeSchema.nullable().default(null),
+  printMode: printModeSchema.nullable().default(null),
+  mediaSensing: mediaSensingSchema.nullable().default(null),
+  topOffset: offsetSchema.nullable().default(null),
+  leftOffset: offsetSchema.nullable().default(null),
+};
+
+/** ^LT takes at most 120 dot rows either way, ^LS 9999 dots: the offsets in dots at the printer's resolution. */
+const OFFSET_REACH = { topOffset: { command: '^LT', maxDots: ZPL_LABEL_TOP_MAX_DOTS }, leftOffset: { command: '^LS', maxDots: ZPL_LABEL_SHIFT_MAX_DOTS } } as const;
+
+/**
+ * Refuses offsets past what ZPL can send at the printer's resolution, on the offset's own path (the store's schema and
+ * the API's body both check it: the limit depends on the dpi next to it).
+ */
+export function offsetsInReach(printer: { dpi: number; topOffset?: string | null; leftOffset?: string | null }, ctx: z.RefinementCtx): void {
+  for (const field of ['topOffset', 'leftOffset'] as const) {
+    const offset = printer[field];
+    if (offset === undefined || offset === null || parseLength(offset) === undefined) continue;
+    const { command, maxDots } = OFFSET_REACH[field];
+    const dots = lengthInDots(offset, printer.dpi);
+    if (Math.abs(dots) > maxDots) {
+      const reach = `${((maxDots / printer.dpi) * 25.4).toFixed(1)}mm`;
+      ctx.addIssue({ code: 'custom', path: [field], message: `${offset} is ${Math.abs(dots)} dots at ${printer.dpi} dpi; ZPL's ${command} moves the label at most ${maxDots} dots (${reach}) either way` });
+    }
+  }
+}
 
 /** What `printer add` gives: the connection and the settings that ZPL sets (null: leave the printer's own). */
 export const newPrinterSchema = z.object({
@@ -60,7 +105,8 @@ export const newPrinterSchema = z.object({
   unprintableMargin: unprintableMarginSchema.nullable().default(null),
   /** Texts in the template's fonts: 'graphic' (default) draws them; 'download' sends the fonts with each job (~DY, ^A@). */
   fonts: printerFontsSchema.default('graphic'),
-});
+  ...mediaHandlingShape,
+}).superRefine(offsetsInReach);
 export type NewPrinter = z.input<typeof newPrinterSchema>;
 
 export interface PrinterRecord {
@@ -79,6 +125,12 @@ export interface PrinterRecord {
   unprintableMargin: string | null;
   /** How its ZPL prints texts in the template's fonts (RenderJob.zplFonts). */
   fonts: ZplFontMode;
+  /** Media handling (zplSettingsFormat); null: the printer's own. Offsets are signed lengths ("1mm"): down and right. */
+  mediaType: MediaType | null;
+  printMode: PrintMode | null;
+  mediaSensing: MediaSensing | null;
+  topOffset: string | null;
+  leftOffset: string | null;
   createdAt: number;
 }
 
@@ -101,6 +153,12 @@ function toPrinter(row: PrinterRow): PrinterRecord {
     unprintableMargin: row.unprintable_margin,
     // The column's CHECK constraint admits only the modes.
     fonts: row.fonts as ZplFontMode,
+    // The columns' CHECK constraints admit only the modes.
+    mediaType: row.media_type as MediaType | null,
+    printMode: row.print_mode as PrintMode | null,
+    mediaSensing: row.media_sensing as MediaSensing | null,
+    topOffset: row.top_offset,
+    leftOffset: row.left_offset,
     createdAt: row.created_at,
   };
 }
@@ -124,6 +182,11 @@ function toRow(id: string, printer: NewPrinter, createdAt: number): PrinterRow {
     allow_config_commands: fields.allowConfigCommands ? 1 : 0,
     unprintable_margin: fields.unprintableMargin,
     fonts: fields.fonts,
+    media_type: fields.mediaType,
+    print_mode: fields.printMode,
+    media_sensing: fields.mediaSensing,
+    top_offset: fields.topOffset,
+    left_offset: fields.leftOffset,
     created_at: createdAt,
   };
 }
@@ -146,22 +209,31 @@ export function printerQueries(db: Executor, now: () => number) {
     async update(id: string, printer: NewPrinter): Promise<PrinterRecord | undefined> {
       const existing = await get(id);
       if (existing?.teamId !== printer.teamId) return undefined;
-      // A caller that does not speak of the time zone, config commands, margin or fonts (the editor's form) keeps what was set before.
+      // A caller that does not speak of a later setting (the time zone, config commands, margin, fonts or media
+      // handling: an older client, the editor's form for config commands) keeps what was set before.
+      const kept = <K extends keyof NewPrinter & keyof PrinterRecord>(field: K) => (printer[field] === undefined ? existing[field] : printer[field]);
       const row = toRow(
         id,
         {
           ...printer,
-          timeZone: printer.timeZone === undefined ? existing.timeZone : printer.timeZone,
-          allowConfigCommands: printer.allowConfigCommands ?? existing.allowConfigCommands,
-          unprintableMargin: printer.unprintableMargin === undefined ? existing.unprintableMargin : printer.unprintableMargin,
-          fonts: printer.fonts ?? existing.fonts,
+          timeZone: kept('timeZone'),
+          allowConfigCommands: kept('allowConfigCommands'),
+          unprintableMargin: kept('unprintableMargin'),
+          fonts: kept('fonts'),
+          mediaType: kept('mediaType'),
+          printMode: kept('printMode'),
+          mediaSensing: kept('mediaSensing'),
+          topOffset: kept('topOffset'),
+          leftOffset: kept('leftOffset'),
         },
         existing.createdAt,
       );
       const { name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, unprintable_margin, fonts } = row;
+      const { media_type, print_mode, media_sensing, top_offset, left_offset } = row;
       await db
         .updateTable('printers')
         .set({ name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, unprintable_margin, fonts })
+        .set({ media_type, print_mode, media_sensing, top_offset, left_offset })
         .where('id', '=', id)
         .where('team_id', '=', row.team_id)
         .execute();

@@ -1,9 +1,10 @@
-// The print dialogs' printer field: the configured printers that can take the job, the first one until another is chosen.
+// The print dialogs' printer field: the configured printers that can take the job, the first one until another is chosen,
+// with the media handling the job will set on it.
 import { useId, useState } from 'react';
 import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
 import { client } from '../../api/appClient';
 import { useLoader, type Loaded } from '../../ui/useLoader';
-import { KIND_NAMES } from '../printers/printerFields';
+import { KIND_NAMES, mediaHandlingText } from '../printers/printerFields';
 
 export interface PrinterChoice {
   printers: Loaded<EditorPrinter[]>;
@@ -26,6 +27,7 @@ export function usePrinterChoice(accepts: (printer: EditorPrinter) => boolean = 
 export function PrinterField({ choice, noneHint }: { choice: PrinterChoice; noneHint: string }) {
   const id = useId();
   const { printers, choices, printer, choose } = choice;
+  const handling = printer ? mediaHandlingText(printer) : '';
   return (
     <div className="field">
       <label htmlFor={id}>Printer</label>
@@ -36,6 +38,7 @@ export function PrinterField({ choice, noneHint }: { choice: PrinterChoice; none
           </option>
         ))}
       </select>
+      {handling !== '' && <span className="hint">Media: {handling}</span>}
       {printers.loading && !printers.data && <span className="hint">Loading the printers…</span>}
       {printers.error && <span role="alert" className="error-text">Could not load the printers: {printers.error}</span>}
       {printers.data && choices.length === 0 && <span className="hint">{noneHint}</span>}

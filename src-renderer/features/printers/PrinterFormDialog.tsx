@@ -1,10 +1,23 @@
-// Adds or edits a printer: its name, kind and the kind's address, resolution, media, darkness, speed, time zone and margin; the server's refusals shown on their fields.
+// Adds or edits a printer: its name, kind and the kind's address, resolution, media, darkness, speed, time zone, margin and media handling; the server's refusals shown on their fields.
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import type { EditorPrinter, EditorPrinterInput, EditorPrinterKind } from '../../../src-shared/api/editorPrinters';
 import { describeError } from '../../api/apiError';
 import { ZPL_RESOLUTIONS } from '../../api/apiConstants';
 import { Dialog } from '../../ui/Dialog';
-import { EMPTY_PRINTER_FORM, fieldErrors, FONT_MODE_NAMES, formFromPrinter, KIND_NAMES, printerInput, type FieldName, type PrinterFormFields } from './printerFields';
+import {
+  EMPTY_PRINTER_FORM,
+  fieldErrors,
+  FONT_MODE_NAMES,
+  formFromPrinter,
+  KIND_NAMES,
+  MEDIA_SENSING_NAMES,
+  MEDIA_TYPE_NAMES,
+  PRINT_MODE_NAMES,
+  printerInput,
+  type ChoiceField,
+  type FieldName,
+  type PrinterFormFields,
+} from './printerFields';
 import { ZPL_FONT_MODES } from '../../../src-shared/emit/zpl/zplFontDownloads';
 
 export interface PrinterFormDialogProps {
@@ -47,6 +60,38 @@ function InputField({ label, value, error, hint, onValue, ...input }: InputField
 
 const KINDS = Object.keys(KIND_NAMES) as EditorPrinterKind[];
 
+interface ChoiceSelectProps<T extends string> {
+  label: string;
+  value: T | '';
+  names: Record<T, string>;
+  error: string | undefined;
+  onValue(value: T | ''): void;
+}
+
+/** A media handling choice: the printer's own setting (sends nothing), or one of the named values. */
+function ChoiceSelect<T extends string>({ label, value, names, error, onValue }: ChoiceSelectProps<T>) {
+  const id = useId();
+  const noteId = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onValue(event.target.value as T | '')} aria-invalid={error ? true : undefined} aria-describedby={error ? noteId : undefined}>
+        <option value="">Printer’s own setting</option>
+        {(Object.keys(names) as T[]).map((choice) => (
+          <option key={choice} value={choice}>
+            {names[choice]}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <span id={noteId} className="error-text">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
 export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDialogProps) {
   const [fields, setFields] = useState<PrinterFormFields>(() => (printer ? formFromPrinter(printer) : EMPTY_PRINTER_FORM));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -58,7 +103,10 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
     setFields((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
-  const text = (name: Exclude<FieldName, 'dpi'>) => ({ value: fields[name], error: errors[name], onValue: (value: string) => set(name, value) });
+  const text = (name: Exclude<FieldName, ChoiceField>) => ({ value: fields[name], error: errors[name], onValue: (value: string) => set(name, value) });
+  const choice = <K extends Exclude<ChoiceField, 'dpi'>>(name: K) => ({ value: fields[name], error: errors[name], onValue: (value: PrinterFormFields[K]) => set(name, value) });
+  // A PDF queue's driver gets the choices as its options (if it is CUPS's Zebra driver); the offsets are ZPL's only.
+  const takesPdf = fields.kind === 'system' && !fields.rawQueue;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -140,6 +188,20 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
               placeholder="none"
               hint="What it cannot print at the label’s edges, e.g. 1mm: the print dialog warns of elements there."
             />
+          </div>
+        </fieldset>
+        <fieldset className="field-group">
+          <legend>Media handling</legend>
+          <p className="hint">
+            Sent with each job; “Printer’s own setting” sends nothing.
+            {takesPdf && ' This PDF queue gets the three choices as options of CUPS’s Zebra driver (other drivers ignore them) and no offsets.'}
+          </p>
+          <div className="field-grid">
+            <ChoiceSelect label="Media type" names={MEDIA_TYPE_NAMES} {...choice('mediaType')} />
+            <ChoiceSelect label="After each label" names={PRINT_MODE_NAMES} {...choice('printMode')} />
+            <ChoiceSelect label="Media sensing" names={MEDIA_SENSING_NAMES} {...choice('mediaSensing')} />
+            <InputField label="Label top offset" {...text('topOffset')} placeholder="printer’s own" hint="Moves the whole print down, e.g. 1mm; negative moves it up." />
+            <InputField label="Label left offset" {...text('leftOffset')} placeholder="printer’s own" hint="Moves the whole print right, e.g. 0.5mm; negative moves it left." />
           </div>
         </fieldset>
         {failure && (

@@ -1,6 +1,6 @@
-// The workspace's printers: name, kind, address, resolution, media, time zone, live status, and their actions (test label, edit, remove).
+// The workspace's printers: name, kind, address, resolution, media (size and handling), time zone, live status, and their actions (test label, edit, remove).
 import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
-import { KIND_NAMES, mediaText, printerAddress } from './printerFields';
+import { KIND_NAMES, mediaHandlingText, mediaText, printerAddress } from './printerFields';
 import { printerBadge, type StatusCheck } from './printerStatusBadge';
 
 export interface PrinterTableProps {
@@ -57,7 +57,10 @@ export function PrinterTable({ printers, statuses, testing, onTest, onEdit, onHi
                 <code>{printerAddress(printer.connection)}</code>
               </td>
               <td>{printer.dpi} dpi</td>
-              <td>{mediaText(printer.media)}</td>
+              <td>
+                {mediaText(printer.media)}
+                {mediaHandlingText(printer) !== '' && <div className="hint">{mediaHandlingText(printer)}</div>}
+              </td>
               <td>{printer.timeZone ?? 'UTC'}</td>
               <StatusCell check={statuses.get(printer.id) ?? { status: 'checking' }} />
               <td>

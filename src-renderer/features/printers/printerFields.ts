@@ -1,6 +1,7 @@
 // A printer as the page shows it (kind, address, media) and as its form edits it: text fields to and from the API's shape.
-import type { EditorPrinter, EditorPrinterConnection, EditorPrinterInput, EditorPrinterKind } from '../../../src-shared/api/editorPrinters';
+import type { EditorPrinter, EditorPrinterConnection, EditorPrinterInput, EditorPrinterKind, MediaHandlingField } from '../../../src-shared/api/editorPrinters';
 import type { ZplFontMode } from '../../../src-shared/emit/zpl/zplFontDownloads';
+import type { MediaSensing, MediaType, PrintMode } from '../../../src-shared/emit/zpl/zplPrinterSettings';
 import { EditorApiError } from '../../api/apiError';
 import type { ZplDpi } from '../../api/apiConstants';
 
@@ -30,6 +31,43 @@ export const FONT_MODE_NAMES: Record<ZplFontMode, string> = {
   download: 'Fonts downloaded with each job (~DY)',
 };
 
+/** The media handling choices as the form, the printer list and the print dialog name them. */
+export const MEDIA_TYPE_NAMES: Record<MediaType, string> = {
+  'direct-thermal': 'Direct thermal (no ribbon)',
+  'thermal-transfer': 'Thermal transfer (ribbon)',
+};
+export const PRINT_MODE_NAMES: Record<PrintMode, string> = {
+  'tear-off': 'Tear off',
+  'peel-off': 'Peel off',
+  cutter: 'Cut (cutter)',
+  rewind: 'Rewind',
+};
+export const MEDIA_SENSING_NAMES: Record<MediaSensing, string> = {
+  gap: 'Gap or notch between labels',
+  mark: 'Black mark',
+  continuous: 'Continuous (no gaps)',
+};
+
+/** An offset as shown: with its direction in words ("1mm down", "0.5mm left"). */
+function offsetText(offset: string, forward: string, back: string): string {
+  return offset.trim().startsWith('-') ? `${offset.trim().slice(1)} ${back}` : `${offset} ${forward}`;
+}
+
+/**
+ * The media handling a printer has set, in words ("Thermal transfer (ribbon), Peel off, Black mark, 1mm down"); ''
+ * when it keeps every setting of its own.
+ */
+export function mediaHandlingText(printer: Pick<EditorPrinter, MediaHandlingField>): string {
+  const parts = [
+    printer.mediaType && MEDIA_TYPE_NAMES[printer.mediaType],
+    printer.printMode && PRINT_MODE_NAMES[printer.printMode],
+    printer.mediaSensing && MEDIA_SENSING_NAMES[printer.mediaSensing],
+    printer.topOffset && offsetText(printer.topOffset, 'down', 'up'),
+    printer.leftOffset && offsetText(printer.leftOffset, 'right', 'left'),
+  ];
+  return parts.filter((part) => part !== null).join(', ');
+}
+
 /** A system queue that is not raw takes PDF; every other printer takes ZPL. */
 export function printerTakesPdf(connection: EditorPrinterConnection): boolean {
   return connection.kind === 'system' && !connection.rawQueue;
@@ -56,6 +94,12 @@ export interface PrinterFormFields {
   timeZone: string;
   unprintableMargin: string;
   fonts: ZplFontMode;
+  /** '' is the printer's own setting. */
+  mediaType: MediaType | '';
+  printMode: PrintMode | '';
+  mediaSensing: MediaSensing | '';
+  topOffset: string;
+  leftOffset: string;
 }
 
 export const EMPTY_PRINTER_FORM: PrinterFormFields = {
@@ -74,6 +118,11 @@ export const EMPTY_PRINTER_FORM: PrinterFormFields = {
   timeZone: '',
   unprintableMargin: '',
   fonts: 'graphic',
+  mediaType: '',
+  printMode: '',
+  mediaSensing: '',
+  topOffset: '',
+  leftOffset: '',
 };
 
 export function formFromPrinter(printer: EditorPrinter): PrinterFormFields {
@@ -93,7 +142,17 @@ export function formFromPrinter(printer: EditorPrinter): PrinterFormFields {
     timeZone: printer.timeZone ?? '',
     unprintableMargin: printer.unprintableMargin ?? '',
     fonts: printer.fonts,
+    mediaType: printer.mediaType ?? '',
+    printMode: printer.printMode ?? '',
+    mediaSensing: printer.mediaSensing ?? '',
+    topOffset: printer.topOffset ?? '',
+    leftOffset: printer.leftOffset ?? '',
   };
+}
+
+/** A text field: empty is "not set". */
+function optionalText(text: string): string | null {
+  return text.trim() === '' ? null : text.trim();
 }
 
 /** A number field: empty is "not set"; anything else goes as typed (a number field gives digits) for the server to check. */
@@ -119,13 +178,20 @@ export function printerInput(fields: PrinterFormFields): EditorPrinterInput {
     media: width === '' && height === '' ? null : { width, height },
     darkness: optionalNumber(fields.darkness),
     speed: optionalNumber(fields.speed),
-    timeZone: fields.timeZone.trim() === '' ? null : fields.timeZone.trim(),
-    unprintableMargin: fields.unprintableMargin.trim() === '' ? null : fields.unprintableMargin.trim(),
+    timeZone: optionalText(fields.timeZone),
+    unprintableMargin: optionalText(fields.unprintableMargin),
     fonts: fields.fonts,
+    mediaType: fields.mediaType === '' ? null : fields.mediaType,
+    printMode: fields.printMode === '' ? null : fields.printMode,
+    mediaSensing: fields.mediaSensing === '' ? null : fields.mediaSensing,
+    topOffset: optionalText(fields.topOffset),
+    leftOffset: optionalText(fields.leftOffset),
   };
 }
 
 export type FieldName = Exclude<keyof PrinterFormFields, 'kind' | 'rawQueue' | 'fonts'>;
+/** The fields the form shows as a choice (a select), not as typed text. */
+export type ChoiceField = 'dpi' | 'mediaType' | 'printMode' | 'mediaSensing';
 
 /** The server's paths (details.errors) as the form's fields. */
 const FIELD_OF_PATH: Record<string, FieldName> = {
@@ -141,6 +207,11 @@ const FIELD_OF_PATH: Record<string, FieldName> = {
   speed: 'speed',
   timeZone: 'timeZone',
   unprintableMargin: 'unprintableMargin',
+  mediaType: 'mediaType',
+  printMode: 'printMode',
+  mediaSensing: 'mediaSensing',
+  topOffset: 'topOffset',
+  leftOffset: 'leftOffset',
 };
 
 /** Each refused field with the server's words, so the form marks the fields (a taken name is a 409 about `name`). */

@@ -43,6 +43,11 @@ describe('printers in the editor', () => {
         timeZone: 'Europe/Berlin',
         unprintableMargin: '1.5mm',
         fonts: 'download',
+        mediaType: 'thermal-transfer',
+        printMode: 'peel-off',
+        mediaSensing: 'mark',
+        topOffset: '-1mm',
+        leftOffset: '0.5mm',
       },
     });
     expect(raw.status).toBe(201);
@@ -58,15 +63,22 @@ describe('printers in the editor', () => {
       timeZone: 'Europe/Berlin',
       unprintableMargin: '1.5mm',
       fonts: 'download',
+      mediaType: 'thermal-transfer',
+      printMode: 'peel-off',
+      mediaSensing: 'mark',
+      topOffset: '-1mm',
+      leftOffset: '0.5mm',
       createdAt: expect.any(Number),
     });
     const office = (await api(server, '/api/printers', { json: { name: 'Office', connection: { kind: 'system', queue: 'GK420' } } })).json<EditorPrinter>();
     expect(office).toMatchObject({ connection: { kind: 'system', queue: 'GK420', rawQueue: false }, dpi: 203, media: null, darkness: null, speed: null, timeZone: null, unprintableMargin: null, fonts: 'graphic' });
+    // Media handling left out: the printer's own settings, nothing sent.
+    expect(office).toMatchObject({ mediaType: null, printMode: null, mediaSensing: null, topOffset: null, leftOffset: null });
     const usb = (await api(server, '/api/printers', { json: { name: 'USB', connection: { kind: 'device', path: '/dev/usb/lp0' }, dpi: 600 } })).json<EditorPrinter>();
 
     const listed = (await api(server, '/api/printers')).json<{ printers: EditorPrinter[] }>().printers;
     expect(listed).toEqual([dock, office, usb]);
-    expect(await server.store.printers.get(dock.id)).toMatchObject({ teamId, name: 'Dock 1', connection: dock.connection, dpi: 300, timeZone: 'Europe/Berlin' });
+    expect(await server.store.printers.get(dock.id)).toMatchObject({ teamId, name: 'Dock 1', connection: dock.connection, dpi: 300, timeZone: 'Europe/Berlin', printMode: 'peel-off', topOffset: '-1mm' });
     // Another team's printers stay out of the workspace's list.
     const other = await server.store.teams.create({ name: 'Other', plan: 'dev' });
     await server.store.printers.create({ teamId: other.id, name: 'Theirs', connection: { kind: 'raw', host: 'theirs', port: 9100 }, dpi: 203, media: null, darkness: null, speed: null });
@@ -88,6 +100,13 @@ describe('printers in the editor', () => {
       [{ name: 'P', connection: { kind: 'raw', host: 'zebra' }, speed: 1 }, 'speed', /speed/],
       [{ name: 'P', connection: { kind: 'raw', host: 'zebra' }, media: { width: '4', height: '6in' } }, 'media.width', /length with a unit/],
       [{ name: 'P', connection: { kind: 'raw', host: 'zebra' }, timeZone: 'Mars/Olympus' }, 'timeZone', /Mars\/Olympus/],
+      [{ name: 'P', connection: { kind: 'raw', host: 'zebra' }, mediaType: 'wax' }, 'mediaType', /^mediaType: must be one of direct-thermal, thermal-transfer/],
+      [{ name: 'P', connection: { kind: 'raw', host: 'zebra' }, printMode: 'tear' }, 'printMode', /^printMode: must be one of tear-off, peel-off, cutter, rewind/],
+      [{ name: 'P', connection: { kind: 'raw', host: 'zebra' }, mediaSensing: 'web' }, 'mediaSensing', /^mediaSensing: must be one of gap, mark, continuous/],
+      [{ name: 'P', connection: { kind: 'raw', host: 'zebra' }, topOffset: '2' }, 'topOffset', /^topOffset: must be a length with a unit, e.g. "1mm" or "-0.5mm"/],
+      [{ name: 'P', connection: { kind: 'raw', host: 'zebra' }, leftOffset: 3 }, 'leftOffset', /^leftOffset: /],
+      // The reach of ^LT depends on the resolution: 10 mm is 80 dots at 203 dpi, 236 at 600.
+      [{ name: 'P', connection: { kind: 'raw', host: 'zebra' }, dpi: 600, topOffset: '10mm' }, 'topOffset', /^topOffset: 10mm is 236 dots at 600 dpi; ZPL's \^LT moves the label at most 120 dots \(5\.1mm\) either way/],
     ];
     const before = (await server.store.printers.list(teamId)).length;
     for (const [json, path, message] of cases) {

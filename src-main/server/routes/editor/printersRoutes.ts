@@ -13,8 +13,10 @@ import {
   printerFontsSchema,
   DEFAULT_RAW_PORT,
   dpiSchema,
+  mediaHandlingShape,
   mediaSizeSchema,
   newPrinterSchema,
+  offsetsInReach,
   printerConnectionSchema,
   speedSchema,
   type PrinterRecord,
@@ -42,7 +44,8 @@ const printerBodySchema = z.object({
   unprintableMargin: newPrinterSchema.shape.unprintableMargin,
   /** Left out: graphic for a new printer, unchanged for an edited one. */
   fonts: printerFontsSchema.optional(),
-});
+  ...mediaHandlingShape,
+}).superRefine(offsetsInReach);
 
 /** The body, with a device printer's path checked on disk: only a printer's character device (or its path, unplugged). */
 async function printerBody(body: unknown): Promise<z.output<typeof printerBodySchema>> {
@@ -56,7 +59,8 @@ async function printerBody(body: unknown): Promise<z.output<typeof printerBodySc
 
 function printerView(printer: PrinterRecord): EditorPrinter {
   const { id, name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, fonts, createdAt } = printer;
-  return { id, name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, fonts, createdAt };
+  const { mediaType, printMode, mediaSensing, topOffset, leftOffset } = printer;
+  return { id, name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, fonts, mediaType, printMode, mediaSensing, topOffset, leftOffset, createdAt };
 }
 
 /** The table's UNIQUE (team_id, name) would refuse it too, as an SQLite error rather than words about the field. */

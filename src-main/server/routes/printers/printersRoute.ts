@@ -13,8 +13,10 @@ import { teamPrinter } from '../print/printJobRequests';
 /** What an integrator needs to choose a printer; the host, queue or device path are the administrator's business. */
 function apiPrinterView(printer: PrinterRecord): ApiPrinter {
   const { id, name, connection, dpi, media, darkness, speed, timeZone, allowConfigCommands, unprintableMargin, fonts, createdAt } = printer;
+  const { mediaType, printMode, mediaSensing, topOffset, leftOffset } = printer;
   const format = printerDriver(printer).format;
-  return { id, name, kind: connection.kind, format, dpi, media, darkness, speed, timeZone, allowConfigCommands, unprintableMargin, fonts, createdAt: new Date(createdAt).toISOString() };
+  const mediaHandling = { mediaType, printMode, mediaSensing, topOffset, leftOffset };
+  return { id, name, kind: connection.kind, format, dpi, media, darkness, speed, timeZone, allowConfigCommands, unprintableMargin, fonts, ...mediaHandling, createdAt: new Date(createdAt).toISOString() };
 }
 
 /** The ~HS fields that say whether and how the printer prints; the password (~HS string 3) and raw bit fields stay out. */
