@@ -1,11 +1,11 @@
-// The printer the designer draws for: a configured printer (its resolution, media, darkness and margin), or none and a picked resolution.
+// The printer the designer draws for: a configured printer (its resolution, media, darkness, margin and label offsets), or none and a picked resolution.
 import { z } from 'zod';
 import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
 import type { DesignTarget } from '../../../src-shared/layout/designWarnings';
 import { toPoints } from '../../../src-shared/units/length';
 import { DEFAULT_ZPL_DPI, ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
 
-type PrinterFacts = Pick<EditorPrinter, 'id' | 'dpi' | 'media' | 'darkness' | 'unprintableMargin'>;
+type PrinterFacts = Pick<EditorPrinter, 'id' | 'dpi' | 'media' | 'darkness' | 'unprintableMargin' | 'topOffset' | 'leftOffset'>;
 
 export interface CanvasTarget {
   /** The printer chosen in the editor; null: none, `dpi` is the picked resolution. */
@@ -18,11 +18,14 @@ export interface CanvasTarget {
   darkness: number | null;
   /** The chosen printer's unprintable margin ("1mm"), checked by the design warnings; null: none, or no printer. */
   unprintableMargin: string | null;
+  /** The chosen printer's label offsets ("1mm", "-0.5mm": down and right), which the printer view applies; null: none. */
+  topOffset: string | null;
+  leftOffset: string | null;
 }
 
 /** No printer chosen: only a resolution. */
 export function noPrinter(dpi: ZplDpi): CanvasTarget {
-  return { printerId: null, dpi, media: null, darkness: null, unprintableMargin: null };
+  return { printerId: null, dpi, media: null, darkness: null, unprintableMargin: null, topOffset: null, leftOffset: null };
 }
 
 /** The commonest thermal printer, until the user says otherwise. */
@@ -38,9 +41,15 @@ export function syncCanvasTarget(target: CanvasTarget, printers: readonly Printe
   if (target.printerId === null) return target;
   const printer = printers.find((candidate) => candidate.id === target.printerId);
   if (!printer) return noPrinter(target.dpi);
-  const { id, dpi, media, darkness, unprintableMargin } = printer;
-  const same = dpi === target.dpi && sameMedia(media, target.media) && darkness === target.darkness && unprintableMargin === target.unprintableMargin;
-  return same ? target : { printerId: id, dpi, media, darkness, unprintableMargin };
+  const { id, dpi, media, darkness, unprintableMargin, topOffset, leftOffset } = printer;
+  const same =
+    dpi === target.dpi &&
+    sameMedia(media, target.media) &&
+    darkness === target.darkness &&
+    unprintableMargin === target.unprintableMargin &&
+    topOffset === target.topOffset &&
+    leftOffset === target.leftOffset;
+  return same ? target : { printerId: id, dpi, media, darkness, unprintableMargin, topOffset, leftOffset };
 }
 
 /** The printer chosen by id (null: none, keep the resolution). */
@@ -62,6 +71,9 @@ const rememberedTargetSchema = z.object({
   media: z.object({ width: z.string(), height: z.string() }).nullable(),
   darkness: z.number().nullable(),
   unprintableMargin: z.string().nullable(),
+  // Kept before printers had offsets: none, until the printers are listed.
+  topOffset: z.string().nullable().default(null),
+  leftOffset: z.string().nullable().default(null),
 });
 
 /**

@@ -7,6 +7,7 @@ import { TargetPicker } from '../../editor/target/TargetPicker';
 import { editorStore, useEditorStore } from '../../store';
 import { PreviewOutput } from './PreviewOutput';
 import { previewFileName } from './previewPlan';
+import { offsetsText } from './printerTruth';
 import { usePreview, type PreviewResult } from './usePreview';
 
 const FORMAT_NAMES: Record<OutputFormat, string> = { pdf: 'PDF', png: 'PNG', zpl: 'ZPL', html: 'HTML' };
@@ -78,7 +79,7 @@ export function PreviewPanel() {
           The server could not render this label: {state.message}
         </p>
       )}
-      {current && <PreviewOutput result={current} formatName={FORMAT_NAMES[format]} zplDpi={target.dpi} darkness={target.darkness} />}
+      {current && <PreviewOutput result={current} formatName={FORMAT_NAMES[format]} zplDpi={target.dpi} darkness={target.darkness} offsetsNote={offsetsText(target)} />}
     </div>
   );
 }

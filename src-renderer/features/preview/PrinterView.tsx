@@ -45,8 +45,11 @@ function differenceText(diff: { pixels: Pixels; changed: number } | null, elemen
   return `${diff.changed} pixels differ from the design${where.length > 0 ? ` (${where.join(', ')})` : ''}.`;
 }
 
-/** `darkness`: the printer's ~SD setting (null: its own), drawn as the weight its dots print with. */
-export function PrinterView({ printer, designUrl, dpi, darkness }: { printer: ZplPreviewLabel; designUrl: string | null; dpi: number; darkness: number | null }) {
+/**
+ * `darkness`: the printer's ~SD setting (null: its own), drawn as the weight its dots print with; `offsetsNote`: its
+ * label offsets in words (the reader already drew the print moved by them).
+ */
+export function PrinterView({ printer, designUrl, dpi, darkness, offsetsNote }: { printer: ZplPreviewLabel; designUrl: string | null; dpi: number; darkness: number | null; offsetsNote: string }) {
   const toggleId = useId();
   const [showDifferences, setShowDifferences] = useState(false);
   const [diff, setDiff] = useState<{ pixels: Pixels; changed: number } | null>(null);
@@ -120,6 +123,7 @@ export function PrinterView({ printer, designUrl, dpi, darkness }: { printer: Zp
         <span className="hint">
           {' '}
           {printer.widthDots} × {printer.heightDots} dots at {dpi} dpi.{darknessText(darkness, spread)}
+          {offsetsNote}
         </span>
       </figcaption>
     </figure>

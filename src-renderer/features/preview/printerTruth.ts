@@ -1,9 +1,11 @@
-// The preview's printer view: which label the ZPL is drawn on (the printer's resolution and media), and its differences
-// from the design's PNG at that resolution.
+// The preview's printer view: which label the ZPL is drawn on (the printer's resolution and media, its label offsets
+// ahead of it), and its differences from the design's PNG at that resolution.
 import type { ZplPreviewRequest } from '../../../src-shared/api/zplEditorApi';
+import { zplSettingsFormat } from '../../../src-shared/emit/zpl/zplPrinterSettings';
 import { ZPL_NOMINAL_DPI, ZPL_VIEWER_MAX_INCHES } from '../../../src-shared/api/zplViewer';
 import { ZPL_DPMM, type ZplDpmm } from '../../../src-shared/read/zpl/zplField';
 import type { CanvasTarget } from '../../editor/target/canvasTarget';
+import { offsetText } from '../printers/printerFields';
 import { lengthToPoints } from '../../editor/units';
 import { rotatedBounds } from '../../../src-shared/layout/boxBounds';
 import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
@@ -22,14 +24,31 @@ function inches(length: unknown): number | undefined {
   return points === undefined || points <= 0 ? undefined : Math.min(ZPL_VIEWER_MAX_INCHES, pointsToInches(points));
 }
 
+export interface PrinterViewRequest {
+  request: ZplPreviewRequest;
+  /** Which of the labels read is the template's: the offsets' settings format reads as an empty label ahead of it. */
+  label: number;
+}
+
 /**
  * The reader's request for the ZPL that would be sent: on the printer's media when it has one set, else on the label's
- * own size; null while the size cannot be read.
+ * own size; null while the size cannot be read. The printer's label offsets go ahead of it as its print jobs send them
+ * (^LT, ^LS in the settings format), and the reader moves every field by them, as the printer does. Its other
+ * settings change nothing drawn (darkness is drawn as weight by PrinterView).
  */
-export function printerViewRequest(zpl: string, target: CanvasTarget, label: { width: unknown; height: unknown }): ZplPreviewRequest | null {
+export function printerViewRequest(zpl: string, target: CanvasTarget, label: { width: unknown; height: unknown }): PrinterViewRequest | null {
   const width = inches(target.media?.width ?? label.width);
   const height = inches(target.media?.height ?? label.height);
-  return width === undefined || height === undefined ? null : { zpl, dpmm: dpmmOf(target.dpi), width, height };
+  if (width === undefined || height === undefined) return null;
+  const { dpi, topOffset, leftOffset } = target;
+  const offsets = zplSettingsFormat({ dpi, media: null, darkness: null, speed: null, mediaType: null, printMode: null, mediaSensing: null, topOffset, leftOffset });
+  return { request: { zpl: offsets + zpl, dpmm: dpmmOf(dpi), width, height }, label: offsets === '' ? 0 : 1 };
+}
+
+/** The printer's label offsets in words for the printer view ("Label offsets: 1mm down, 0.5mm left."); '' for none. */
+export function offsetsText(target: Pick<CanvasTarget, 'topOffset' | 'leftOffset'>): string {
+  const parts = [target.topOffset && offsetText(target.topOffset, 'down', 'up'), target.leftOffset && offsetText(target.leftOffset, 'right', 'left')].filter((part) => part !== null);
+  return parts.length === 0 ? '' : ` Label offsets: ${parts.join(', ')}; the whole print moves.`;
 }
 
 /** `pixels` on white paper of at least `width` × `height`, from the top-left corner (as both the design and the printer place it). */

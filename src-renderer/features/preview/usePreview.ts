@@ -42,8 +42,8 @@ async function render(template: TemplateDraft, data: Record<string, unknown>, fo
   const picture = format === 'png' ? saved.bytes : shown?.bytes;
   const imageUrl = picture ? URL.createObjectURL(picture) : null;
   const text = format === 'zpl' || format === 'html' ? await saved.bytes.text() : null;
-  const request = format === 'zpl' && text !== null ? printerViewRequest(text, target, template.dimensions) : null;
-  const printer = request ? ((await client.previewZpl(request)).labels[0] ?? null) : null;
+  const view = format === 'zpl' && text !== null ? printerViewRequest(text, target, template.dimensions) : null;
+  const printer = view ? ((await client.previewZpl(view.request)).labels[view.label] ?? null) : null;
   return { format, saved: saved.bytes, imageUrl, text, warnings: saved.warnings, printer };
 }
 

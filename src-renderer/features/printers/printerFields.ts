@@ -49,7 +49,7 @@ export const MEDIA_SENSING_NAMES: Record<MediaSensing, string> = {
 };
 
 /** An offset as shown: with its direction in words ("1mm down", "0.5mm left"). */
-function offsetText(offset: string, forward: string, back: string): string {
+export function offsetText(offset: string, forward: string, back: string): string {
   return offset.trim().startsWith('-') ? `${offset.trim().slice(1)} ${back}` : `${offset} ${forward}`;
 }
 

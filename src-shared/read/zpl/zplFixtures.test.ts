@@ -177,6 +177,21 @@ describe('label settings', () => {
     expect(box.y / ppd).toBeCloseTo(140, 6);
   });
 
+  it('moves the whole label down by ^LT and left by ^LS (right when negative): fields, boxes and graphics alike', () => {
+    const boxes = (zpl: string) => read(zpl).labels.at(-1)!.label.elements.map((element) => ({ x: Math.round(element.box.x / ppd), y: Math.round(element.box.y / ppd) }));
+    const label = '^FO100,50^GB40,40,40^FS^FT100,200^A0N,30,30^FDX^FS^FO300,300^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS';
+    const plain = boxes(`^XA${label}^XZ`);
+    expect(boxes(`^XA^LT12^LS-20${label}^XZ`)).toEqual(plain.map(({ x, y }) => ({ x: x + 20, y: y + 12 })));
+    expect(boxes(`^XA^LT-8^LS16${label}^XZ`)).toEqual(plain.map(({ x, y }) => ({ x: x - 16, y: y - 8 })));
+  });
+
+  it('keeps ^LT and ^LS from a settings format ahead of the label, as the printer does (the print jobs send them so)', () => {
+    const result = read('^XA~SD20^MTT^MMC^MNM^PW406^LL203^LT-8^LS-4^XZ\n^XA^FO100,50^GB40,40,40^FS^XZ\n^XA^FO100,50^GB40,40,40^FS^XZ');
+    // The settings format has no fields: an empty label of its own, the labels after it moved 4 dots right and 8 up.
+    expect(result.labels.map((entry) => entry.label.elements.map((element) => [Math.round(element.box.x / ppd), Math.round(element.box.y / ppd)]))).toEqual([[], [[104, 42]], [[104, 42]]]);
+    expect(result.warnings).toEqual([]);
+  });
+
   it('turns the whole label over with ^POI', () => {
     const [rect] = read('^XA^POI^FO10,20^GB100,50,50^FS^XZ').labels[0]!.label.elements;
     expect(rect!.rotation).toBe(180);
