@@ -1,6 +1,7 @@
 // Printing in a real browser against a real `labelsmith serve` and the fake ZPL printer: add the printer in Settings, watch
 // its live status follow the printer's ~HS answer, print its test label, then print two CSV records from the editor's
-// print dialog and check the printer received each label's ZPL exactly once.
+// print dialog and check the printer received each label's ZPL exactly once; then set the printer's media handling in
+// its form and check the next job carries it.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -273,5 +274,48 @@ describe.sequential('print journey', () => {
     // Copies of the whole document, in order: Ada, Grace, Ada, Grace.
     const names = [...sent.matchAll(/\^FD(Ada Lovelace|Grace Hopper)\^FS/g)].map((match) => match[1]);
     expect(names).toEqual(['Ada Lovelace', 'Grace Hopper', 'Ada Lovelace', 'Grace Hopper']);
+  });
+
+  it("sets the printer's media handling in its form, shows it in the list and the print dialog, and the next job reaches the printer with it", async () => {
+    await page.getByRole('dialog', { name: 'Print' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await printerRow('Dock 1').getByRole('button', { name: 'Edit Dock 1' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit printer Dock 1' });
+    expect(await edit.getByLabel('Media type').locator('option:checked').textContent()).toBe('Printer’s own setting');
+    await edit.getByLabel('Media type').selectOption({ label: 'Direct thermal (no ribbon)' });
+    await edit.getByLabel('After each label').selectOption({ label: 'Peel off' });
+    await edit.getByLabel('Media sensing').selectOption({ label: 'Black mark' });
+    // An offset past ^LT's reach is refused on its field, and the dialog stays open.
+    await edit.getByLabel('Label top offset').fill('20mm');
+    await edit.getByRole('button', { name: 'Save printer' }).click();
+    await expect.poll(() => edit.getByLabel('Label top offset').getAttribute('aria-invalid')).toBe('true');
+    expect(await edit.getByText(/^20mm is 160 dots at 203 dpi; ZPL's \^LT moves the label at most 120 dots/).isVisible()).toBe(true);
+    await edit.getByLabel('Label top offset').fill('1mm');
+    await edit.getByLabel('Label left offset').fill('-0.5mm');
+    await edit.getByRole('button', { name: 'Save printer' }).click();
+    await expect.poll(() => edit.count()).toBe(0);
+
+    const handling = 'Direct thermal (no ribbon), Peel off, Black mark, 1mm down, 0.5mm left';
+    await expect.poll(() => printerRow('Dock 1').getByText(handling).count()).toBe(1);
+    const stored = await editorApi<{ printers: EditorPrinter[] }>(editor.server, 'GET', '/api/printers');
+    expect(stored.printers.find((listed) => listed.name === 'Dock 1')).toMatchObject({ mediaType: 'direct-thermal', printMode: 'peel-off', mediaSensing: 'mark', topOffset: '1mm', leftOffset: '-0.5mm' });
+
+    await page.goBack();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Parcel tag');
+    await page.getByRole('application', { name: 'Label canvas' }).focus();
+    await page.keyboard.press('Control+P');
+    const dialog = page.getByRole('dialog', { name: 'Print' });
+    await expect.poll(() => dialog.getByText(`Media: ${handling}`).count()).toBe(1);
+    await dialog.getByRole('radio', { name: 'Records from a file (Excel, OpenDocument, CSV or JSON)' }).check();
+    await dialog.getByLabel('Records file').setInputFiles({ name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(RECORDS_CSV) });
+    await expect.poll(() => dialog.getByText('2 labels in all (2 per copy).').isVisible()).toBe(true);
+    const before = receivedJobs().length;
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), { timeout: 30_000, interval: 250 }).toBe('Printed: 2 labels sent to Dock 1.');
+    // Each connection of the job: the settings format first (1 mm down is ^LT8, 0.5 mm left ^LS4 at 203 dpi), then labels.
+    const jobs = receivedJobs().slice(before);
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const job of jobs) expect(job.startsWith('^XA^MTD^MMP^MNM^LT8^LS4^XZ\n^XA')).toBe(true);
+    expect(printedLabels(jobs.join(''))).toBe(2);
   });
 });

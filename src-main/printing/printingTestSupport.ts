@@ -41,8 +41,11 @@ export function rawPrinterWire(labelsZpl: string, chunkLabels: number): string[]
   return chunks;
 }
 
-/** Labels that print from ZPL sent to a printer: every ^XA…^XZ format but the ones that only store a format (^DF). */
+/**
+ * Labels that print from ZPL sent to a printer: every ^XA…^XZ format with a field, but the ones that only store a
+ * format (^DF). A format without fields (the printer's settings format) prints nothing.
+ */
 export function printedLabels(zpl: string): number {
   const formats = splitZplLabels(zpl);
-  return formats.filter((format) => !/\^DF/i.test(format) && /\^XA/i.test(format)).length;
+  return formats.filter((format) => !/\^DF/i.test(format) && /\^XA/i.test(format) && /\^FS/i.test(format)).length;
 }

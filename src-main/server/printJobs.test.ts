@@ -187,7 +187,7 @@ describe('POST /v1/print', () => {
     for (const chunk of chunks) {
       expect(chunk.ended).toBe(true);
       expect(chunk.bytes.toString().startsWith(SETTINGS)).toBe(true);
-      expect(printedLabels(chunk.bytes.toString())).toBe(51);
+      expect(printedLabels(chunk.bytes.toString())).toBe(50);
     }
     const sent = chunks.map((chunk) => chunk.bytes.toString().slice(SETTINGS.length));
     expect(sent).toEqual(rawPrinterWire(await renderedZpl(teams.acme, { templateId: 'tag', records }), 50));
@@ -406,7 +406,7 @@ describe('rate limits and quota', () => {
     expect(await usage()).toMatchObject({ renders: { live: 6, test: 9 }, quota: { remaining: 4 } });
     await waitForJob(teams.metered.live, job.id);
     await waitForJob(teams.metered.test, test.id);
-    expect(jobConnections(fake).map((connection) => printedLabels(connection.bytes.toString()) - 1)).toEqual([6, 9]);
+    expect(jobConnections(fake).map((connection) => printedLabels(connection.bytes.toString()))).toEqual([6, 9]);
     expect(sqliteOf(server.store).prepare('SELECT count(*) AS n FROM print_jobs WHERE team_id = ?').get(teams.metered.team.id)).toEqual({ n: 2 });
   });
 
