@@ -124,6 +124,8 @@ describe('the README API examples', () => {
     // assets on the wire; the API's job, sent by the server's queue, ends done too.
     const wire = printerWire();
     expect(wire).toContain('dock-1');
+    // The media handling `printer set` gave it, in the settings format ahead of its labels (203 dpi: 1mm is 8 dots).
+    expect(wire).toContain('^MTD^MMP^MNM^PW812^LL1218^LT8^LS4^XZ');
     expect(stdout.match(/"status": "done"/g)).toHaveLength(3);
     // ZPL in: the viewer's PNG at the printer's dots, its PDF of both labels with the headers, and raw ZPL on the wire.
     const parcel = readFileSync(join(workDir, 'parcel.png'));
