@@ -12,5 +12,8 @@ export default defineConfig({
     // one); a slow machine must not fail what a fast one passes. Speed is measured by `npm run bench`, not here.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what a page or a server will show: 1 s (vitest's default) is one busy moment on a loaded
+    // machine. A value that never comes still fails, after 10 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
