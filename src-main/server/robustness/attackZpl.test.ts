@@ -106,6 +106,16 @@ describe('label commands', () => {
     expect(png.data[(30 * png.width + 30) * 4]).toBeLessThan(128);
   });
 
+  it('reversed (^FR) fields far off the label and metres wide (each a panic that aborted resvg): drawn without them, the rest inverted', async () => {
+    const zpl = '^XA^FO10,10^GB40,40,40^FS^FR^FO3000,3000^GB100,100,100^FS^FR^FO10,10^A0N,30000,30000^FDhuge^FS^FR^FO20,20^GB10,10,10^FS^XZ';
+    const views = await attack('reversed fields off the label', zpl);
+    for (const answer of [views.png, views.pdf, views.json]) expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+    const png = PNG.sync.read(views.png.bytes);
+    // The box is drawn, and the small reversed square inside it inverts it back to paper.
+    expect(png.data[(14 * png.width + 14) * 4]).toBeLessThan(128);
+    expect(png.data[(25 * png.width + 25) * 4]).toBeGreaterThan(128);
+  });
+
   it('invalid UTF-8 in a ^CI28 field: replaced by U+FFFD with a warning', async () => {
     const zpl = Buffer.concat([Buffer.from('^XA^CI28^FO10,10^A0N,30,30^FD'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('^FS^XZ')]);
     expectDrawn(await attack('invalid UTF-8', zpl), 'ZPL_INVALID_TEXT', /not valid under \^CI28: drawn with U\+FFFD/);

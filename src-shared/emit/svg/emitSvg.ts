@@ -1,22 +1,48 @@
 // Writes a LaidOutLabel as one SVG document (points as user units) by walking the element emitters.
 import { imageShows } from '../../elements/image/emitImageSvg';
 import type { FontRegistry } from '../../fonts/fontRegistry';
+import { overlap, rotatedBounds } from '../../layout/boxBounds';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
 import type { SvgEmitContext, SvgElementEmitter } from './svgContext';
 import { SVG_ELEMENT_EMITTERS } from './svgElementEmitters';
 import { svgNumber } from './svgNumber';
 
-/** One element's markup, inside a rotation about its box centre when it is rotated. */
+/**
+ * One element's markup, inside a rotation about its box centre when it is rotated. A reversed element (ZPL ^FR) is
+ * painted white and inverts what is beneath it: resvg composites the blend against the page.
+ */
 export function elementToSvg(element: LaidOutElement, ctx: SvgEmitContext): string {
   // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
   const emit = SVG_ELEMENT_EMITTERS[element.type] as SvgElementEmitter<LaidOutElement>;
   const markup = emit(element, ctx);
-  // A reversed element (ZPL ^FR) is painted white and inverts what is beneath it; resvg composites the blend against the page.
-  const blend = element.reverse ? ' style="mix-blend-mode:difference"' : '';
-  if (element.rotation % 360 === 0) return blend === '' ? markup : `<g${blend}>${markup}</g>`;
-  const cx = element.box.x + element.box.width / 2;
-  const cy = element.box.y + element.box.height / 2;
-  return `<g${blend} transform="rotate(${svgNumber(element.rotation)} ${svgNumber(cx)} ${svgNumber(cy)})">${markup}</g>`;
+  let turned = markup;
+  if (element.rotation % 360 !== 0) {
+    const cx = element.box.x + element.box.width / 2;
+    const cy = element.box.y + element.box.height / 2;
+    turned = `<g transform="rotate(${svgNumber(element.rotation)} ${svgNumber(cx)} ${svgNumber(cy)})">${markup}</g>`;
+  }
+  if (!element.reverse) return turned;
+  return `<g style="mix-blend-mode:difference">${turned}</g>`;
+}
+
+/**
+ * The largest box a reversed element is drawn with, in square points: resvg draws a blend into a layer the size of
+ * the group, and a layer past what its pixmaps can hold (about 5.4e8 pixels) or wholly off the page aborts the whole
+ * process (a Rust panic it cannot unwind). 4e6 pt² stays under that at 600 dpi (a ZPL field of 3,000-dot letters on a
+ * label is drawn; one of 30,000-dot letters, metres wide, is not).
+ */
+const MAX_REVERSED_BOX_AREA = 4e6;
+
+/**
+ * Whether the element is drawn: an image only where some of it can show (imageShows); a reversed element only where
+ * its box, turned with it, overlaps the page (a ZPL ^FR field at ^FO3000 on a 2x1 label inverts nothing there) and is
+ * not larger than MAX_REVERSED_BOX_AREA.
+ */
+function drawn(element: LaidOutElement, label: LaidOutLabel): boolean {
+  if (element.type === 'image' && !imageShows(element, label)) return false;
+  if (!element.reverse) return true;
+  if (element.box.width * element.box.height > MAX_REVERSED_BOX_AREA) return false;
+  return overlap(rotatedBounds(element.box, element.rotation), { x: 0, y: 0, width: label.width, height: label.height }) !== undefined;
 }
 
 export interface SvgDocumentSize {
@@ -46,7 +72,7 @@ export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDo
   // does not isolate, so reversed elements still blend with the page).
   if (label.mirror) parts.push(`<g transform="matrix(-1 0 0 1 ${width} 0)">`);
   for (const element of label.elements) {
-    if (element.type !== 'image' || imageShows(element, label)) parts.push(elementToSvg(element, ctx));
+    if (drawn(element, label)) parts.push(elementToSvg(element, ctx));
   }
   if (label.mirror) parts.push('</g>');
   parts.push('</svg>');
