@@ -152,6 +152,11 @@ function toPrintJob(row: Selectable<PrintJobRow>): PrintJobRecord {
   };
 }
 
+/** A job named by its document: what the document's file name is made of. */
+function toDocumentRef(row: { id: string; format: string }): { id: string; format: PrintFormat } {
+  return { id: row.id, format: row.format as PrintFormat };
+}
+
 const PENDING = ['queued', 'sending'] as const;
 const ENDED = ['done', 'failed', 'cancelled'] as const;
 
@@ -163,6 +168,8 @@ export function printJobQueries(db: Executor, now: () => number) {
     return row && toPrintJob(row);
   };
   const changed = (result: UpdateResult): number => Number(result.numUpdatedRows);
+  /** The compare-and-set writes: true when the one job matched the conditions (and so was written). */
+  const changedOne = async (write: { executeTakeFirst(): Promise<UpdateResult> }): Promise<boolean> => changed(await write.executeTakeFirst()) === 1;
   const pending = db.updateTable('print_jobs').where('status', 'in', PENDING);
   /** A write by the queue that holds the claim; also after a cancel, which clears the claim: the chunk that was in flight then is recorded as what it was. */
   const byHolderOrCancelled = ({ id, token }: Claimed) =>
@@ -170,20 +177,19 @@ export function printJobQueries(db: Executor, now: () => number) {
       .updateTable('print_jobs')
       .where('id', '=', id)
       .where((eb) => eb.or([eb.and([eb('claim_token', '=', token), eb('status', 'in', PENDING)]), eb('status', '=', 'cancelled')]));
-  const noClaim = { claim_token: null, claim_pid: null, claim_host: null, claim_heartbeat_at: null };
-
   const claimFields = (owner: ClaimOwner | null, heartbeatAt: number) => ({
     claim_token: owner?.token ?? null,
     claim_pid: owner?.pid ?? null,
     claim_host: owner?.host ?? null,
     claim_heartbeat_at: owner === null ? null : heartbeatAt,
   });
+  const noClaim = claimFields(null, 0);
 
   return {
     /** A queued job; with `owner`, already claimed by that queue (the CLI, which sends its own job). */
     async create(job: NewPrintJob, owner: ClaimOwner | null = null, heartbeatAt: number = Date.now()): Promise<PrintJobRecord> {
       const at = now();
-      await db
+      const row = await db
         .insertInto('print_jobs')
         .values({
           id: job.id,
@@ -206,10 +212,9 @@ export function printJobQueries(db: Executor, now: () => number) {
           created_at: at,
           updated_at: at,
         })
-        .execute();
-      const created = await get(job.id);
-      if (!created) throw new Error(`print job ${job.id} vanished right after its insert`);
-      return created;
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toPrintJob(row);
     },
 
     get,
@@ -239,7 +244,7 @@ export function printJobQueries(db: Executor, now: () => number) {
         .select(['id', 'format'])
         .where((eb) => eb.or([eb('status', 'in', PENDING), eb('document_bytes', 'is not', null)]))
         .execute();
-      return rows.map((row) => ({ id: row.id, format: row.format as PrintFormat }));
+      return rows.map(toDocumentRef);
     },
 
     /** The team's jobs newest first (submission order), one page of them. */
@@ -257,12 +262,12 @@ export function printJobQueries(db: Executor, now: () => number) {
     /** Takes a pending job for `owner` if its claim is still `expectedToken` (null: unclaimed); false when someone was faster. */
     async claim(id: string, expectedToken: string | null, owner: ClaimOwner, heartbeatAt: number): Promise<boolean> {
       // Compare-and-set: the claim changes only if nobody took the job since it was read.
-      const result = await pending
-        .set({ claim_token: owner.token, claim_pid: owner.pid, claim_host: owner.host, claim_heartbeat_at: heartbeatAt })
-        .where('id', '=', id)
-        .where('claim_token', expectedToken === null ? 'is' : '=', expectedToken)
-        .executeTakeFirst();
-      return changed(result) === 1;
+      return changedOne(
+        pending
+          .set(claimFields(owner, heartbeatAt))
+          .where('id', '=', id)
+          .where('claim_token', expectedToken === null ? 'is' : '=', expectedToken),
+      );
     },
 
     /** The owner is alive: refreshes the heartbeat of every pending job it holds; returns how many. */
@@ -280,23 +285,21 @@ export function printJobQueries(db: Executor, now: () => number) {
      * the claim: false means another queue took the job over, or it was cancelled.
      */
     async markSending(id: string, token: string): Promise<boolean> {
-      const result = await pending.set({ status: 'sending', sending_chunk: 1, updated_at: now() }).where('id', '=', id).where('claim_token', '=', token).executeTakeFirst();
-      return changed(result) === 1;
+      return changedOne(pending.set({ status: 'sending', sending_chunk: 1, updated_at: now() }).where('id', '=', id).where('claim_token', '=', token));
     },
 
     /** Labels acknowledged so far; a success also clears the failed attempts. */
     async recordProgress(id: string, token: string, labelsSent: number): Promise<boolean> {
-      const result = await byHolderOrCancelled({ id, token })
-        .set({ labels_sent: labelsSent, maybe_printed: 1, sending_chunk: 0, attempts: 0, next_attempt_at: null, last_error_code: null, last_error_message: null, updated_at: now() })
-        .executeTakeFirst();
-      return changed(result) === 1;
+      return changedOne(
+        byHolderOrCancelled({ id, token }).set({ labels_sent: labelsSent, maybe_printed: 1, sending_chunk: 0, attempts: 0, next_attempt_at: null, last_error_code: null, last_error_message: null, updated_at: now() }),
+      );
     },
 
     /** `delivered`: bytes of a label may have reached the printer before the attempt failed. */
     async recordFailedAttempt(id: string, token: string, attempt: { attempts: number; nextAttemptAt: number; error: JobError; delivered: boolean }): Promise<boolean> {
       const { attempts, nextAttemptAt, error, delivered } = attempt;
-      const result = await byHolderOrCancelled({ id, token })
-        .set({
+      return changedOne(
+        byHolderOrCancelled({ id, token }).set({
           attempts,
           next_attempt_at: nextAttemptAt,
           last_error_code: error.code,
@@ -304,9 +307,8 @@ export function printJobQueries(db: Executor, now: () => number) {
           ...(delivered ? { maybe_printed: 1 } : {}),
           sending_chunk: 0,
           updated_at: now(),
-        })
-        .executeTakeFirst();
-      return changed(result) === 1;
+        }),
+      );
     },
 
     /** Forgets jobs that ended (done, failed or cancelled) before `before`: their ids then answer 404. Pending jobs always stay. */
@@ -319,27 +321,26 @@ export function printJobQueries(db: Executor, now: () => number) {
     async finish(id: string, token: string, outcome: { status: 'done' } | { status: 'failed'; error: JobError; delivered: boolean }): Promise<boolean> {
       const error = outcome.status === 'failed' ? outcome.error : null;
       const delivered = outcome.status === 'done' || outcome.delivered;
-      const result = await pending
-        .set({
-          status: outcome.status,
-          error_code: error?.code ?? null,
-          error_message: error?.message ?? null,
-          next_attempt_at: null,
-          ...(delivered ? { maybe_printed: 1 } : {}),
-          sending_chunk: 0,
-          ...noClaim,
-          updated_at: now(),
-        })
-        .where('id', '=', id)
-        .where('claim_token', '=', token)
-        .executeTakeFirst();
-      return changed(result) === 1;
+      return changedOne(
+        pending
+          .set({
+            status: outcome.status,
+            error_code: error?.code ?? null,
+            error_message: error?.message ?? null,
+            next_attempt_at: null,
+            ...(delivered ? { maybe_printed: 1 } : {}),
+            sending_chunk: 0,
+            ...noClaim,
+            updated_at: now(),
+          })
+          .where('id', '=', id)
+          .where('claim_token', '=', token),
+      );
     },
 
     /** A pending job stops: no queue sends another chunk of it (each checks before every attempt). False when it was not pending. */
     async cancel(id: string): Promise<boolean> {
-      const result = await pending.set({ status: 'cancelled', next_attempt_at: null, ...noClaim, updated_at: now() }).where('id', '=', id).executeTakeFirst();
-      return changed(result) === 1;
+      return changedOne(pending.set({ status: 'cancelled', next_attempt_at: null, ...noClaim, updated_at: now() }).where('id', '=', id));
     },
 
     /** The outcome of the last attempt at a job cancelled while it was in flight (the job's end was the cancel). */
@@ -382,7 +383,7 @@ export function printJobQueries(db: Executor, now: () => number) {
         .where('document_expires_at', '<=', at)
         .returning(['id', 'format'])
         .execute();
-      return rows.map((row) => ({ id: row.id, format: row.format as PrintFormat }));
+      return rows.map(toDocumentRef);
     },
   };
 }
