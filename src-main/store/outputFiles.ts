@@ -1,11 +1,11 @@
 // The folder implementation of OutputStore: outputs/ or print-jobs/ of the data directory, written durably under names made from ids, never from request input.
 import { constants } from 'node:fs';
-import { access, open, readdir, readFile, rm, stat, type FileHandle } from 'node:fs/promises';
+import { access, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { coalescedSync } from '../files/coalescedSync';
 import { PRIVATE_FILE_MODE, privateDir } from '../files/privateModes';
 import { writeFileAtomicallyAsync } from '../files/writeOutput';
-import { checkOutputName, OUTPUT_AREAS, outputName, sweepPages, type OutputArea, type OutputStore } from './outputStore';
+import { checkOutputName, OUTPUT_AREAS, outputName, removeUnreferencedPage, sweepPages, unlessAbsent, type OutputArea, type OutputStore } from './outputStore';
 
 /** The rename is durable only once the directory entry is on disk too. Windows cannot open a directory to sync it. */
 async function syncDirectory(dir: string): Promise<void> {
@@ -50,13 +50,8 @@ export function outputFiles(dataDir: string, area: OutputArea = OUTPUT_AREAS.out
     },
 
     async openRead(fileName) {
-      let handle: FileHandle;
-      try {
-        handle = await open(pathOf(fileName), 'r');
-      } catch (error) {
-        if (isAbsent(error)) return undefined;
-        throw error;
-      }
+      const handle = await unlessAbsent(open(pathOf(fileName), 'r'), isAbsent);
+      if (handle === undefined) return undefined;
       // Opened before it is answered: a purge that removes the file now cannot cut the download short.
       const { size } = await handle.stat().catch(async (error: unknown) => {
         await handle.close();
@@ -67,12 +62,7 @@ export function outputFiles(dataDir: string, area: OutputArea = OUTPUT_AREAS.out
     },
 
     async size(fileName) {
-      try {
-        return (await stat(pathOf(fileName))).size;
-      } catch (error) {
-        if (isAbsent(error)) return undefined;
-        throw error;
-      }
+      return (await unlessAbsent(stat(pathOf(fileName)), isAbsent))?.size;
     },
 
     async remove(fileName) {
@@ -88,13 +78,7 @@ export function outputFiles(dataDir: string, area: OutputArea = OUTPUT_AREAS.out
         if (modified !== undefined && modified < cutoff) old.push(entry.name);
       }
       let removed = 0;
-      for (const page of sweepPages(old)) {
-        const kept = await referenced(page);
-        for (const name of page.filter((name) => !kept.has(name))) {
-          await rm(join(dir, name), { force: true });
-          removed += 1;
-        }
-      }
+      for (const page of sweepPages(old)) removed += await removeUnreferencedPage(page, referenced, (name) => rm(join(dir, name), { force: true }));
       return removed;
     },
   };

@@ -67,6 +67,25 @@ export interface OutputStores {
   close(): void;
 }
 
+/** What `attempt` resolves to, or undefined when it failed because the document is absent (`isAbsent` knows the storage's error). */
+export async function unlessAbsent<T>(attempt: Promise<T>, isAbsent: (error: unknown) => boolean): Promise<T | undefined> {
+  try {
+    return await attempt;
+  } catch (error) {
+    if (isAbsent(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The orphan sweep's step, in a folder and a bucket alike: removes the names of one page that no row references; returns how many went. */
+export async function removeUnreferencedPage(page: readonly string[], referenced: ReferencedNames, remove: (name: string) => Promise<unknown>): Promise<number> {
+  if (page.length === 0) return 0;
+  const kept = await referenced(page);
+  const orphans = page.filter((name) => !kept.has(name));
+  for (const name of orphans) await remove(name);
+  return orphans.length;
+}
+
 /** `items` in pages of SWEEP_PAGE_SIZE. */
 export function* sweepPages<T>(items: readonly T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += SWEEP_PAGE_SIZE) yield items.slice(start, start + SWEEP_PAGE_SIZE);

@@ -1,7 +1,7 @@
 // The S3 implementation of OutputStore (s3://bucket/prefix): one object per document under <prefix>/outputs/ and <prefix>/print-jobs/, shared by every node.
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { checkOutputName, OUTPUT_AREAS, outputName, type OutputArea, type OutputStore, type OutputStores } from './outputStore';
+import { checkOutputName, OUTPUT_AREAS, outputName, removeUnreferencedPage, unlessAbsent, type OutputArea, type OutputStore, type OutputStores } from './outputStore';
 
 export interface S3Location {
   bucket: string;
@@ -37,6 +37,7 @@ function isAbsent(sdk: Sdk, error: unknown): boolean {
 function s3Area(sdk: Sdk, client: S3Client, { bucket, prefix }: S3Location, area: OutputArea): OutputStore {
   const folder = prefix === '' ? `${area}/` : `${prefix}/${area}/`;
   const keyOf = (fileName: string): string => folder + checkOutputName(fileName);
+  const absent = (error: unknown): boolean => isAbsent(sdk, error);
 
   return {
     kind: 's3',
@@ -59,24 +60,15 @@ function s3Area(sdk: Sdk, client: S3Client, { bucket, prefix }: S3Location, area
     },
 
     async openRead(fileName) {
-      try {
-        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: keyOf(fileName) }));
-        // In Node the body is the HTTP response itself: streamed on to the client, never held whole.
-        if (answer.Body === undefined || answer.ContentLength === undefined) throw new Error(`the object ${keyOf(fileName)} came without a body or length`);
-        return { body: answer.Body as Readable, size: answer.ContentLength };
-      } catch (error) {
-        if (isAbsent(sdk, error)) return undefined;
-        throw error;
-      }
+      const answer = await unlessAbsent(client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: keyOf(fileName) })), absent);
+      if (answer === undefined) return undefined;
+      // In Node the body is the HTTP response itself: streamed on to the client, never held whole.
+      if (answer.Body === undefined || answer.ContentLength === undefined) throw new Error(`the object ${keyOf(fileName)} came without a body or length`);
+      return { body: answer.Body as Readable, size: answer.ContentLength };
     },
 
     async size(fileName) {
-      try {
-        return (await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: keyOf(fileName) }))).ContentLength;
-      } catch (error) {
-        if (isAbsent(sdk, error)) return undefined;
-        throw error;
-      }
+      return (await unlessAbsent(client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: keyOf(fileName) })), absent))?.ContentLength;
     },
 
     /** DeleteObject succeeds for an absent key too: several nodes removing the same object is harmless. */
@@ -91,12 +83,7 @@ function s3Area(sdk: Sdk, client: S3Client, { bucket, prefix }: S3Location, area
         const old = (page.Contents ?? [])
           .filter((object) => object.Key !== undefined && object.LastModified !== undefined && object.LastModified.getTime() < cutoff)
           .map((object) => (object.Key ?? '').slice(folder.length));
-        if (old.length === 0) continue;
-        const kept = await referenced(old);
-        for (const name of old.filter((name) => !kept.has(name))) {
-          await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: folder + name }));
-          removed += 1;
-        }
+        removed += await removeUnreferencedPage(old, referenced, (name) => client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: folder + name })));
       }
       return removed;
     },
