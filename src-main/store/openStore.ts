@@ -6,7 +6,7 @@ import pg from 'pg';
 import { privateDir, privateFile, tightenFile } from '../files/privateModes';
 import { migrate, migratePostgres, type SqlDialect } from './migrate';
 import { openOutputStores } from './openOutputStores';
-import type { OutputStore, OutputStores } from './outputStore';
+import type { OutputStore } from './outputStore';
 import { apiKeyQueries, type ApiKeyQueries } from './queries/apiKeys';
 import { counterQueries, type CounterQueries } from './queries/counters';
 import { imageQueries, type ImageQueries } from './queries/images';
@@ -173,42 +173,8 @@ async function openPostgres(url: string): Promise<Kysely<Tables>> {
   return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** The orphan sweep at open runs on a folder only: listing a shared bucket at every node's start is left to the hourly sweep. */
-async function sweepAtOpen(store: Store, options: StoreOptions): Promise<Store> {
-  if ((options.removeOrphans ?? true) && store.outputs.kind === 'folder') await removeOrphans(store);
-  return store;
-}
-
-export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
-  privateDir(dataDir);
-  if (options.databaseUrl !== undefined && !isPostgresUrl(options.databaseUrl)) {
-    throw new Error('the database URL must start with postgres:// (absent: SQLite in the data directory)');
-  }
-  const areas = await openOutputStores(dataDir, options.outputsUrl);
-  try {
-    return await openDatabase(dataDir, options, areas);
-  } catch (error) {
-    areas.close();
-    throw error;
-  }
-}
-
-async function openDatabase(dataDir: string, options: StoreOptions, { outputs, printDocuments, close: closeOutputs }: OutputStores): Promise<Store> {
-  const now = options.now ?? Date.now;
-  const caches = { templates: templateReader(), versions: parsedVersions() };
-  const base = { dataDir, now, outputs, printDocuments };
-  const closeAll = (db: Kysely<Tables>) =>
-    once(async () => {
-      try {
-        await db.destroy();
-      } finally {
-        closeOutputs();
-      }
-    });
-  if (options.databaseUrl !== undefined) {
-    const db = await openPostgres(options.databaseUrl);
-    return sweepAtOpen({ ...storeScope(db, { ...base, dialect: 'postgres' }, caches), sqlite: undefined, close: closeAll(db) }, options);
-  }
+/** The data directory's database file, migrated; destroying the Kysely instance closes the connection. */
+function openSqlite(dataDir: string, options: StoreOptions): { db: Kysely<Tables>; sqlite: Database.Database } {
   const databasePath = join(dataDir, DATABASE_FILE);
   // SQLite gives the -wal and -shm files the database file's mode: a 0600 database keeps them 0600 too. Ones left by
   // an older version are tightened here.
@@ -228,6 +194,53 @@ async function openDatabase(dataDir: string, options: StoreOptions, { outputs, p
     sqlite.close();
     throw error;
   }
-  const db = new Kysely<Tables>({ dialect: sqliteDialect(sqlite) });
-  return sweepAtOpen({ ...storeScope(db, { ...base, dialect: 'sqlite' }, caches), sqlite, close: closeAll(db) }, options);
+  return { db: new Kysely<Tables>({ dialect: sqliteDialect(sqlite) }), sqlite };
+}
+
+interface OpenedDatabase {
+  db: Kysely<Tables>;
+  dialect: SqlDialect;
+  sqlite: Database.Database | undefined;
+}
+
+/** The database the options name, migrated: PostgreSQL by URL, or SQLite in the data directory. */
+async function openDatabase(dataDir: string, options: StoreOptions): Promise<OpenedDatabase> {
+  if (options.databaseUrl === undefined) return { ...openSqlite(dataDir, options), dialect: 'sqlite' };
+  return { db: await openPostgres(options.databaseUrl), dialect: 'postgres', sqlite: undefined };
+}
+
+export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
+  privateDir(dataDir);
+  if (options.databaseUrl !== undefined && !isPostgresUrl(options.databaseUrl)) {
+    throw new Error('the database URL must start with postgres:// (absent: SQLite in the data directory)');
+  }
+  const areas = await openOutputStores(dataDir, options.outputsUrl);
+  let opened: OpenedDatabase;
+  try {
+    opened = await openDatabase(dataDir, options);
+  } catch (error) {
+    areas.close();
+    throw error;
+  }
+  const { db, dialect, sqlite } = opened;
+  const caches = { templates: templateReader(), versions: parsedVersions() };
+  const base = { dataDir, now: options.now ?? Date.now, outputs: areas.outputs, printDocuments: areas.printDocuments, dialect };
+  const close = once(async () => {
+    try {
+      await db.destroy();
+    } finally {
+      areas.close();
+    }
+  });
+  const store: Store = { ...storeScope(db, base, caches), sqlite, close };
+  // The orphan sweep at open runs on a folder only: listing a shared bucket at every node's start is left to the hourly sweep.
+  if ((options.removeOrphans ?? true) && store.outputs.kind === 'folder') {
+    try {
+      await removeOrphans(store);
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  }
+  return store;
 }
