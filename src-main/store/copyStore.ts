@@ -10,7 +10,7 @@ import type { OutputStore } from './outputStore';
  * target numbers them on after its own jobs, in the source's order, so a copy into a database that already took jobs
  * cannot collide on it (they are found by `id`).
  */
-const COPIED_TABLES = [
+const COPIED_TABLES: readonly CopiedTable[] = [
   { table: 'teams', key: ['id'], order: 'rowid' },
   { table: 'api_keys', key: ['id'], order: 'rowid' },
   { table: 'libraries', key: ['id'], order: 'rowid' },
@@ -25,7 +25,7 @@ const COPIED_TABLES = [
   { table: 'renders', key: ['id'], order: 'rowid' },
   { table: 'expired_renders', key: ['id'], order: 'rowid' },
   { table: 'print_jobs', key: ['id'], order: 'seq', omit: ['seq'] },
-] as const satisfies readonly CopiedTable[];
+];
 
 /**
  * Tables not copied, and why: team_storage is kept by the target's own triggers as renders arrive (and by the copy for
@@ -63,6 +63,17 @@ function keyOf(row: Row, key: readonly string[]): string {
   return JSON.stringify(key.map((column) => row[column]));
 }
 
+/** The source's SQLite connection: a copy reads an embedded installation's file. */
+function sqliteOf(source: Store): NonNullable<Store['sqlite']> {
+  if (source.sqlite === undefined) throw new Error('the source of a copy must be an embedded (SQLite) installation');
+  return source.sqlite;
+}
+
+async function countRows(db: StoreScope['db'], table: string, where = sql`TRUE`): Promise<number> {
+  const result = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${where}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 async function insertBatch(trx: StoreScope, spec: CopiedTable, rows: Row[]): Promise<Row[]> {
   const columns = Object.keys(rows[0] ?? {});
   const values = sql.join(rows.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`));
@@ -79,20 +90,22 @@ async function assertPresent(trx: StoreScope, spec: CopiedTable, skipped: Row[])
     skipped.map((row) => sql`(${sql.join(spec.key.map((column) => sql`${sql.ref(column)} = ${row[column]}`), sql` AND `)})`),
     sql` OR `,
   );
-  const found = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(spec.table)} WHERE ${match}`.execute(trx.db);
-  const present = Number(found.rows[0]?.n ?? 0);
+  const present = await countRows(trx.db, spec.table, match);
   if (present !== skipped.length) {
     const keys = skipped.slice(0, 3).map((row) => keyOf(row, spec.key)).join(', ');
     throw new Error(`${spec.table}: ${skipped.length - present} of the rows ${keys}… conflict with different rows in the target (another unique column holds their value): nothing was copied`);
   }
 }
 
-/** A copied print job's kept document counts in its team's storage, as an UPDATE of document_bytes would have. */
+/** A copied print job's kept document counts in its team's storage, as an UPDATE of document_bytes would have: one write per team of the batch. */
 async function countDocuments(trx: StoreScope, inserted: Row[]): Promise<void> {
+  const byTeam = new Map<unknown, number>();
   for (const row of inserted) {
     const bytes = row.document_bytes;
-    if (bytes === null || bytes === undefined) continue;
-    await sql`INSERT INTO team_storage (team_id, bytes) VALUES (${row.team_id}, ${bytes})
+    if (bytes !== null && bytes !== undefined) byTeam.set(row.team_id, (byTeam.get(row.team_id) ?? 0) + Number(bytes));
+  }
+  for (const [teamId, bytes] of byTeam) {
+    await sql`INSERT INTO team_storage (team_id, bytes) VALUES (${teamId}, ${bytes})
       ON CONFLICT (team_id) DO UPDATE SET bytes = team_storage.bytes + excluded.bytes`.execute(trx.db);
   }
 }
@@ -131,16 +144,36 @@ async function copyObjects(area: ObjectCopy['area'], names: readonly string[], f
  * size is left as it is.
  */
 export async function copyStoreObjects(source: Store, target: Store): Promise<ObjectCopy[]> {
-  const sqlite = source.sqlite;
-  if (sqlite === undefined) throw new Error('the source of a copy must be an embedded (SQLite) installation');
-  const outputs = sqlite.prepare<[], { file_name: string }>('SELECT file_name FROM renders ORDER BY rowid').all().map((row) => row.file_name);
+  sqliteOf(source); // only an embedded installation is a source
+  const outputs = (await source.renders.listFiles()).map((row) => row.fileName);
   const documents = (await source.printJobs.documentsInUse()).map(documentFileName);
   return [await copyObjects('outputs', outputs, source.outputs, target.outputs), await copyObjects('printDocuments', documents, source.printDocuments, target.printDocuments)];
 }
 
-async function countRows(db: StoreScope['db'], table: string): Promise<number> {
-  const result = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
+/** Copies one table in batches, checking that each row the target already had is the same row (by key). */
+async function copyTable(trx: StoreScope, sqlite: NonNullable<Store['sqlite']>, spec: CopiedTable): Promise<TableCopy> {
+  const copy: TableCopy = { table: spec.table, source: 0, copied: 0, present: 0, target: 0 };
+  let batch: Row[] = [];
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    const inserted = await insertBatch(trx, spec, batch);
+    const insertedKeys = new Set(inserted.map((row) => keyOf(row, spec.key)));
+    await assertPresent(trx, spec, batch.filter((row) => !insertedKeys.has(keyOf(row, spec.key))));
+    if (spec.table === 'print_jobs') await countDocuments(trx, inserted);
+    copy.copied += inserted.length;
+    copy.present += batch.length - inserted.length;
+    batch = [];
+  };
+  for (const row of sqlite.prepare<[], Row>(`SELECT * FROM ${spec.table} ORDER BY ${spec.order}`).iterate()) {
+    for (const column of spec.omit ?? []) delete row[column];
+    batch.push(row);
+    copy.source += 1;
+    if (batch.length === BATCH_ROWS) await flush();
+  }
+  await flush();
+  copy.target = await countRows(trx.db, spec.table);
+  if (copy.target < copy.source) throw new Error(`${spec.table}: the target holds ${copy.target} rows after copying ${copy.source}`);
+  return copy;
 }
 
 /**
@@ -150,8 +183,7 @@ async function countRows(db: StoreScope['db'], table: string): Promise<number> {
  * later migration cannot be left behind silently. Returns the counts it verified: source = copied + present.
  */
 export async function copyStore(source: Store, target: Store): Promise<TableCopy[]> {
-  const sqlite = source.sqlite;
-  if (sqlite === undefined) throw new Error('the source of a copy must be an embedded (SQLite) installation');
+  const sqlite = sqliteOf(source);
   const known = new Set<string>([...COPIED_TABLES.map((spec) => spec.table), ...DERIVED_TABLES]);
   const tables = sqlite.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all();
   const unknown = tables.map(({ name }) => name).filter((name) => !known.has(name));
@@ -159,31 +191,7 @@ export async function copyStore(source: Store, target: Store): Promise<TableCopy
 
   return target.transaction(async (trx) => {
     const copies: TableCopy[] = [];
-    for (const spec of COPIED_TABLES as readonly CopiedTable[]) {
-      const rows = sqlite.prepare<[], Row>(`SELECT * FROM ${spec.table} ORDER BY ${spec.order}`).iterate();
-      let batch: Row[] = [];
-      const copy: TableCopy = { table: spec.table, source: 0, copied: 0, present: 0, target: 0 };
-      const flush = async (): Promise<void> => {
-        if (batch.length === 0) return;
-        const inserted = await insertBatch(trx, spec, batch);
-        const insertedKeys = new Set(inserted.map((row) => keyOf(row, spec.key)));
-        await assertPresent(trx, spec, batch.filter((row) => !insertedKeys.has(keyOf(row, spec.key))));
-        if (spec.table === 'print_jobs') await countDocuments(trx, inserted);
-        copy.copied += inserted.length;
-        copy.present += batch.length - inserted.length;
-        batch = [];
-      };
-      for (const row of rows) {
-        for (const column of spec.omit ?? []) delete row[column];
-        batch.push(row);
-        copy.source += 1;
-        if (batch.length === BATCH_ROWS) await flush();
-      }
-      await flush();
-      copy.target = await countRows(trx.db, spec.table);
-      if (copy.target < copy.source) throw new Error(`${spec.table}: the target holds ${copy.target} rows after copying ${copy.source}`);
-      copies.push(copy);
-    }
+    for (const spec of COPIED_TABLES) copies.push(await copyTable(trx, sqlite, spec));
     return copies;
   });
 }
