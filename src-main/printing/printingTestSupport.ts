@@ -1,7 +1,7 @@
 // Test support for the printing tests: fake printers started per test and stopped after it, and a port nothing listens on.
-import { createServer } from 'node:net';
 import { afterEach } from 'vitest';
 import { splitZplLabels } from '../../src-shared/emit/zpl/storedFormat';
+import { freePort } from '../testing/freePort';
 import { startFakeZplPrinter, type FakeZplPrinter } from './fakeZplPrinter';
 import { withStoredFormat } from './printJobDocument';
 
@@ -17,14 +17,7 @@ export async function fakePrinter(port?: number): Promise<FakeZplPrinter> {
 }
 
 /** A 127.0.0.1 port that was just free: bound, then released, so connecting to it is refused. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no TCP port');
-  return address.port;
-}
+export const closedPort = freePort;
 
 /**
  * What a raw ZPL printer is sent for these labels in chunks of `chunkLabels`: each chunk as the queue turns it into a
