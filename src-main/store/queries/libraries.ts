@@ -15,11 +15,14 @@ export function libraryQueries(db: Executor, now: () => number) {
   };
 
   return {
-    /** The slug must already be valid (slugSchema); a taken slug is a ConflictError. */
+    /**
+     * The slug must already be valid (slugSchema); a taken slug is a ConflictError, also when another server takes it at
+     * the same moment (the insert yields to the unique slug instead of checking first).
+     */
     async create(library: { slug: string; name: string }): Promise<LibraryRecord> {
-      if (await getBySlug(library.slug)) throw new ConflictError(`a library with slug "${library.slug}" exists already`);
       const row: LibraryRow = { id: randomUUID(), slug: library.slug, name: library.name, created_at: now() };
-      await db.insertInto('libraries').values(row).execute();
+      const inserted = await db.insertInto('libraries').values(row).onConflict((oc) => oc.column('slug').doNothing()).returning('id').executeTakeFirst();
+      if (!inserted) throw new ConflictError(`a library with slug "${library.slug}" exists already`);
       return toLibrary(row);
     },
 
