@@ -6,7 +6,6 @@ import { parseOptions, runWithStore, withStoreOptions, type StoreLocation } from
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/serverConfig';
 
 const adminUrlSchema = z.object({
-  dataDir: z.string().optional(),
   host: z.string().min(1),
   port: z.coerce.number({ error: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).max(65535),
   https: z.boolean().optional(),

@@ -23,7 +23,7 @@ const listSchema = z.object({
   cursor: z.string().optional(),
 });
 
-const reprintSchema = z.object({ dataDir: z.string().optional(), labels: z.string().optional(), maxAttempts: wholeNumberSchema(1).optional() });
+const reprintSchema = z.object({ labels: z.string().optional(), maxAttempts: wholeNumberSchema(1).optional() });
 
 function listCommand(): Command {
   return withStoreOptions(new Command('list'))

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { found, nameSchema, parseOptions, runWithStore, withStoreOptions, type StoreLocation } from './adminCliSupport';
 
 const createSchema = z.object({
-  dataDir: z.string().optional(),
   team: z.string(),
   mode: z.enum(['live', 'test']),
   demo: z.boolean().optional(),

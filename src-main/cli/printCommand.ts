@@ -21,7 +21,6 @@ import { readRecordsFile, refuseRecordsOptionsWithout, withRecordsOptions, withS
 import { writeWarnings } from './writeWarnings';
 
 const printOptionsSchema = z.object({
-  dataDir: z.string().optional(),
   printer: z.string(),
   template: z.string().optional(),
   templateId: z.string().optional(),

@@ -50,7 +50,6 @@ interface MediaHandlingOptions {
 const MEDIA_HANDLING_FIELDS = ['mediaType', 'printMode', 'mediaSensing', 'topOffset', 'leftOffset'] as const;
 
 const addSchema = z.object({
-  dataDir: z.string().optional(),
   team: z.string(),
   name: z.string(),
   kind: z.enum(PRINTER_KINDS),

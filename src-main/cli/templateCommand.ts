@@ -18,7 +18,6 @@ import { UsageError } from './cliErrors';
 import { readInputBytes, readJsonFile } from './readInput';
 
 const importSchema = z.object({
-  dataDir: z.string().optional(),
   team: z.string(),
   file: z.string(),
   slug: slugSchema.optional(),
@@ -28,7 +27,6 @@ const importSchema = z.object({
 });
 
 const importZplSchema = z.object({
-  dataDir: z.string().optional(),
   team: z.string(),
   slug: slugSchema,
   name: nameSchema.optional(),
@@ -38,9 +36,9 @@ const importZplSchema = z.object({
   publish: z.boolean().optional(),
 });
 
-const versionsSchema = z.object({ dataDir: z.string().optional(), team: z.string().optional() });
+const versionsSchema = z.object({ team: z.string().optional() });
 const restoreSchema = versionsSchema.extend({ version: wholeNumberSchema(1), note: versionNoteSchema.optional() });
-const publishSchema = z.object({ dataDir: z.string().optional(), note: versionNoteSchema.optional() });
+const publishSchema = z.object({ note: versionNoteSchema.optional() });
 
 /** A template without its content: what lists and status changes show. */
 function summary({ content: _content, ...rest }: TemplateRecord): Omit<TemplateRecord, 'content'> {
