@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { isPostgresUrl } from '../store/openStore';
 import { parseS3Url } from '../store/s3Outputs';
+import { isRedisUrl } from '../server/redisClient';
 import { UsageError } from './cliErrors';
 
 export const BACKEND_ENV = {
@@ -68,7 +69,7 @@ export function resolveBackends(options: BackendOptions, command: 'serve' | 'adm
       throw problem('outputs', `${error instanceof Error ? error.message : String(error)} (absent: the data directory)`);
     }
   }
-  if (redisUrl !== undefined && !(/^rediss?:\/\//i.test(redisUrl) && isUrl(redisUrl))) {
+  if (redisUrl !== undefined && !(isRedisUrl(redisUrl) && isUrl(redisUrl))) {
     throw problem('redis', `expected a redis:// or rediss:// URL, got one with scheme "${schemeOf(redisUrl)}"`);
   }
   if (command === 'serve' && databaseUrl !== undefined && redisUrl === undefined) {
