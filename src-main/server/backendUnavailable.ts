@@ -30,7 +30,7 @@ function causes(error: unknown): { code?: unknown; message: string }[] {
 }
 
 /** Which backend a driver error says is gone, if it says one is. */
-export function lostBackend(error: unknown): 'the database' | 'Redis' | undefined {
+function lostBackend(error: unknown): 'the database' | 'Redis' | undefined {
   for (const { code, message } of causes(error)) {
     if (REDIS_MESSAGES.some((pattern) => pattern.test(message))) return 'Redis';
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || POSTGRES_UNAVAILABLE.test(code))) return 'the database';

@@ -14,7 +14,7 @@ const NOTHING_RESERVED: QuotaReservation = { release: () => Promise.resolve() };
  * A reservation lasts this long unless its holder renews it: the longest a dead server's renders keep a team's quota
  * taken. Renewed every third of it while held, so a live render (a large batch may run for minutes) keeps its own.
  */
-export const QUOTA_RESERVATION_TTL_MS = 60_000;
+const QUOTA_RESERVATION_TTL_MS = 60_000;
 
 export interface QuotaGateOptions {
   ttlMs?: number;

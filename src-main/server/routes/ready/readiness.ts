@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Store } from '../../../store/openStore';
 
 /** A check that takes longer than this counts as not answering: a load balancer's probe must not hang with it. */
-export const READY_CHECK_TIMEOUT_MS = 3000;
+const READY_CHECK_TIMEOUT_MS = 3000;
 
 /** Resolves when the backend answers, rejects with why it does not. */
 export type ReadinessCheck = () => Promise<void>;
