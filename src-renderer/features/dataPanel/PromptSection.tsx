@@ -20,8 +20,6 @@ export function PromptSection() {
   const updateTemplate = useEditorStore((state) => state.updateTemplate);
   const prompts = useMemo(() => template.prompts ?? [], [template.prompts]);
   const problems = useMemo(() => promptProblems(prompts), [prompts]);
-  // Fields the label shows that nothing prompts: a new prompt takes the first one's name.
-  const unprompted = useMemo(() => draftFields(template), [template]);
   const setPrompts = (next: PromptDraft[] | undefined) => updateTemplate({ prompts: next });
   return (
     <section aria-label="Asked at print time">
@@ -41,7 +39,7 @@ export function PromptSection() {
         />
       ))}
       <div className="button-row">
-        <button type="button" onClick={() => setPrompts(addPrompt(prompts, unprompted))} disabled={prompts.length >= MAX_PROMPTS}>
+        <button type="button" onClick={() => setPrompts(addPrompt(prompts, draftFields(template)))} disabled={prompts.length >= MAX_PROMPTS}>
           Add prompted field
         </button>
       </div>
@@ -59,7 +57,8 @@ interface PromptFieldsetProps {
 
 function PromptFieldset({ index, prompt, problems, onChange, onRemove }: PromptFieldsetProps) {
   const ids = { name: useId(), label: useId(), default: useId() };
-  const type = PROMPT_TYPES.find((known) => known === (prompt.type ?? 'text'));
+  // A type the editor does not know shows as text; its problem is said below the fields.
+  const type = PROMPT_TYPES.find((known) => known === prompt.type) ?? 'text';
   const said = (field: 'name' | 'label' | 'default') => {
     const message = problems.get(field);
     return { invalid: message !== undefined, hintId: ids[field], hint: message && <p id={ids[field]} className="hint error-text">{message}</p> };
@@ -71,11 +70,11 @@ function PromptFieldset({ index, prompt, problems, onChange, onRemove }: PromptF
       <legend>Prompted field {index + 1}</legend>
       <TextField label="Name" value={prompt.name} maxLength={200} onChange={(name) => onChange({ name })} {...said('name')} />
       <TextField label="Label" value={prompt.label} maxLength={200} onChange={(label) => onChange({ label })} {...said('label')} />
-      <SelectField label="Type" value={type ?? 'text'} options={TYPE_OPTIONS} onChange={(next) => onChange({ type: next })} />
+      <SelectField label="Type" value={type} options={TYPE_OPTIONS} onChange={(next) => onChange({ type: next })} />
       <TextField
         label="Default"
         value={prompt.default ?? ''}
-        placeholder={DEFAULT_PLACEHOLDER[type ?? 'text']}
+        placeholder={DEFAULT_PLACEHOLDER[type]}
         maxLength={1000}
         onChange={(value) => onChange({ default: value })}
         {...said('default')}
