@@ -5,7 +5,7 @@ import { zplSettingsFormat } from '../../../src-shared/emit/zpl/zplPrinterSettin
 import { ZPL_NOMINAL_DPI, ZPL_VIEWER_MAX_INCHES } from '../../../src-shared/api/zplViewer';
 import { ZPL_DPMM, type ZplDpmm } from '../../../src-shared/read/zpl/zplField';
 import type { CanvasTarget } from '../../editor/target/canvasTarget';
-import { offsetText } from '../printers/printerFields';
+import { offsetTexts } from '../printers/printerFields';
 import { lengthToPoints } from '../../editor/units';
 import { rotatedBounds } from '../../../src-shared/layout/boxBounds';
 import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
@@ -47,7 +47,7 @@ export function printerViewRequest(zpl: string, target: CanvasTarget, label: { w
 
 /** The printer's label offsets in words for the printer view ("Label offsets: 1mm down, 0.5mm left."); '' for none. */
 export function offsetsText(target: Pick<CanvasTarget, 'topOffset' | 'leftOffset'>): string {
-  const parts = [target.topOffset && offsetText(target.topOffset, 'down', 'up'), target.leftOffset && offsetText(target.leftOffset, 'right', 'left')].filter((part) => part !== null);
+  const parts = offsetTexts(target);
   return parts.length === 0 ? '' : ` Label offsets: ${parts.join(', ')}; the whole print moves.`;
 }
 

@@ -14,6 +14,7 @@ import {
   MEDIA_TYPE_NAMES,
   PRINT_MODE_NAMES,
   printerInput,
+  printerTakesPdf,
   type ChoiceField,
   type FieldName,
   type PrinterFormFields,
@@ -106,7 +107,7 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
   const text = (name: Exclude<FieldName, ChoiceField>) => ({ value: fields[name], error: errors[name], onValue: (value: string) => set(name, value) });
   const choice = <K extends Exclude<ChoiceField, 'dpi'>>(name: K) => ({ value: fields[name], error: errors[name], onValue: (value: PrinterFormFields[K]) => set(name, value) });
   // A PDF queue's driver gets the choices as its options (if it is CUPS's Zebra driver); the offsets are ZPL's only.
-  const takesPdf = fields.kind === 'system' && !fields.rawQueue;
+  const takesPdf = printerTakesPdf(fields);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

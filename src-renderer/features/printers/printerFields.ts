@@ -49,8 +49,14 @@ export const MEDIA_SENSING_NAMES: Record<MediaSensing, string> = {
 };
 
 /** An offset as shown: with its direction in words ("1mm down", "0.5mm left"). */
-export function offsetText(offset: string, forward: string, back: string): string {
+function offsetText(offset: string, forward: string, back: string): string {
   return offset.trim().startsWith('-') ? `${offset.trim().slice(1)} ${back}` : `${offset} ${forward}`;
+}
+
+/** The label offsets a printer has set, in words ("1mm down", "0.5mm left"); none when it keeps its own. */
+export function offsetTexts(printer: Pick<EditorPrinter, 'topOffset' | 'leftOffset'>): string[] {
+  const parts = [printer.topOffset && offsetText(printer.topOffset, 'down', 'up'), printer.leftOffset && offsetText(printer.leftOffset, 'right', 'left')];
+  return parts.filter((part) => part !== null);
 }
 
 /**
@@ -58,18 +64,16 @@ export function offsetText(offset: string, forward: string, back: string): strin
  * when it keeps every setting of its own.
  */
 export function mediaHandlingText(printer: Pick<EditorPrinter, MediaHandlingField>): string {
-  const parts = [
+  const choices = [
     printer.mediaType && MEDIA_TYPE_NAMES[printer.mediaType],
     printer.printMode && PRINT_MODE_NAMES[printer.printMode],
     printer.mediaSensing && MEDIA_SENSING_NAMES[printer.mediaSensing],
-    printer.topOffset && offsetText(printer.topOffset, 'down', 'up'),
-    printer.leftOffset && offsetText(printer.leftOffset, 'right', 'left'),
   ];
-  return parts.filter((part) => part !== null).join(', ');
+  return [...choices.filter((part) => part !== null), ...offsetTexts(printer)].join(', ');
 }
 
-/** A system queue that is not raw takes PDF; every other printer takes ZPL. */
-export function printerTakesPdf(connection: EditorPrinterConnection): boolean {
+/** A system queue that is not raw takes PDF; every other printer takes ZPL. Takes a connection or the form's fields. */
+export function printerTakesPdf(connection: { kind: EditorPrinterKind; rawQueue?: boolean }): boolean {
   return connection.kind === 'system' && !connection.rawQueue;
 }
 
