@@ -1,4 +1,5 @@
-// Where a laid-out box can show: the bounds of a box turned about a point, the overlap of two boxes, the bounds of several.
+// Where a laid-out box can show: the bounds of a box turned about a point, the overlap of two boxes, whether a turned box
+// shows on the page, the bounds of several.
 import type { Box } from './laidOutLabel';
 
 /** The axis-aligned box that holds `box` turned `rotation` degrees about `centre` (by default its own centre). */
@@ -24,6 +25,11 @@ export function overlap(a: Box, b: Box): Box | undefined {
   const right = Math.min(a.x + a.width, b.x + b.width);
   const bottom = Math.min(a.y + a.height, b.y + b.height);
   return right > left && bottom > top ? { x: left, y: top, width: right - left, height: bottom - top } : undefined;
+}
+
+/** Whether `box`, turned `rotation` degrees about `centre` (by default its own centre), overlaps a page of that size. */
+export function showsOnPage(box: Box, rotation: number, page: { width: number; height: number }, centre?: { x: number; y: number }): boolean {
+  return overlap(rotatedBounds(box, rotation, centre), { x: 0, y: 0, width: page.width, height: page.height }) !== undefined;
 }
 
 /** The smallest box holding all of `boxes`, or undefined for none. */

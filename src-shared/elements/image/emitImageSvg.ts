@@ -1,5 +1,5 @@
 // Draws a laid-out image element in SVG: the data URI stretched over its placement, clipped to the element box.
-import { overlap, rotatedBounds } from '../../layout/boxBounds';
+import { overlap, showsOnPage } from '../../layout/boxBounds';
 import type { LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
 import type { SvgElementEmitter } from '../../emit/svg/svgContext';
 import { escapeXml } from '../../emit/svg/svgEscape';
@@ -33,5 +33,5 @@ export function imageShows(element: LaidOutOf<'image'>, label: Pick<LaidOutLabel
   const visible = overlap(element.placement, element.box);
   if (visible === undefined) return false;
   const centre = { x: element.box.x + element.box.width / 2, y: element.box.y + element.box.height / 2 };
-  return overlap(rotatedBounds(visible, element.rotation, centre), { x: 0, y: 0, width: label.width, height: label.height }) !== undefined;
+  return showsOnPage(visible, element.rotation, label, centre);
 }

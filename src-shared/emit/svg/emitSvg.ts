@@ -1,7 +1,7 @@
 // Writes a LaidOutLabel as one SVG document (points as user units) by walking the element emitters.
 import { imageShows } from '../../elements/image/emitImageSvg';
 import type { FontRegistry } from '../../fonts/fontRegistry';
-import { overlap, rotatedBounds } from '../../layout/boxBounds';
+import { showsOnPage } from '../../layout/boxBounds';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
 import type { SvgEmitContext, SvgElementEmitter } from './svgContext';
 import { SVG_ELEMENT_EMITTERS } from './svgElementEmitters';
@@ -42,7 +42,7 @@ function drawn(element: LaidOutElement, label: LaidOutLabel): boolean {
   if (element.type === 'image' && !imageShows(element, label)) return false;
   if (!element.reverse) return true;
   if (element.box.width * element.box.height > MAX_REVERSED_BOX_AREA) return false;
-  return overlap(rotatedBounds(element.box, element.rotation), { x: 0, y: 0, width: label.width, height: label.height }) !== undefined;
+  return showsOnPage(element.box, element.rotation, label);
 }
 
 export interface SvgDocumentSize {
