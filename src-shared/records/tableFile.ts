@@ -6,6 +6,8 @@ import { tableRecords } from './tableRecords';
 
 export const SHEET_EXTENSIONS = ['.xlsx', '.xlsm', '.xls', '.ods'];
 export const CSV_EXTENSIONS = ['.csv', '.tsv', '.txt'];
+/** Every file read as a table: sheets and CSV. */
+export const TABLE_EXTENSIONS = [...SHEET_EXTENSIONS, ...CSV_EXTENSIONS];
 
 export function hasExtension(name: string, extensions: readonly string[]): boolean {
   const lower = name.toLowerCase();
@@ -23,8 +25,14 @@ export interface TableFile {
   records: LabelData[];
 }
 
+/** How a table file is read: the sheet (default: the first) and the row naming the columns, 1-based (default 1). */
+export interface TableChoice {
+  sheet?: string;
+  headerRow?: number;
+}
+
 /** The records of a workbook's sheet (default: the first) or of a CSV file, with the header on row `headerRow` (1-based). */
-export function readTableFile(name: string, bytes: Uint8Array, { sheet, headerRow = 1 }: { sheet?: string; headerRow?: number } = {}): TableFile {
+export function readTableFile(name: string, bytes: Uint8Array, { sheet, headerRow = 1 }: TableChoice = {}): TableFile {
   if (hasExtension(name, SHEET_EXTENSIONS)) {
     const read = readSheetRows(bytes, sheet);
     return { sheet: read.sheet, sheetNames: read.sheetNames, ...tableRecords(read.rows, headerRow) };

@@ -1,13 +1,13 @@
 // Records the canvas and previews use: sample records (JSON checked as you type), or a sheet or CSV file loaded to step
 // through; and the fields a print asks for.
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { readTableFile } from '../../../src-shared/records/tableFile';
+import { readTableFile, TABLE_EXTENSIONS, type TableChoice } from '../../../src-shared/records/tableFile';
 import { useEditorStore } from '../../store';
 import { fieldPaths } from '../inspector/expressionPreview';
 import { PromptSection } from './PromptSection';
-import { SheetSection, type SheetChoice } from './SheetSection';
+import { SheetSection } from './SheetSection';
 
-const TABLE_FILES = '.xlsx,.xlsm,.xls,.ods,.csv,.tsv,.txt';
+const TABLE_FILES = TABLE_EXTENSIONS.join(',');
 
 /**
  * Loads a records file into the store (the sheet named, else the first; the header row given, else 1), read as the CLI
@@ -17,7 +17,7 @@ function useSheetLoader() {
   const loadSheet = useEditorStore((state) => state.loadSheet);
   const file = useRef<{ name: string; bytes: Uint8Array } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const read = ({ sheet, headerRow = 1 }: SheetChoice = {}) => {
+  const read = ({ sheet, headerRow = 1 }: TableChoice = {}) => {
     if (!file.current) return;
     try {
       const table = readTableFile(file.current.name, file.current.bytes, { sheet, headerRow });

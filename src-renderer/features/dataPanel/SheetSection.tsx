@@ -3,6 +3,7 @@
 // empty, named by record, before anyone prints.
 import { useId, useMemo, useState } from 'react';
 import { valueAt } from '../../../src-shared/records/recordValues';
+import type { TableChoice } from '../../../src-shared/records/tableFile';
 import { selectSheetRecords, useEditorStore } from '../../store';
 import { draftFields, sheetColumnMap } from '../../store/sheetMapping';
 import type { LoadedSheet } from '../../store/sheetSlice';
@@ -13,13 +14,7 @@ const SHOWN_ROWS = 200;
 /** Missing fields listed: the count says how many more there are. */
 const SHOWN_WARNINGS = 20;
 
-/** How the file is read: the sheet (default: the first) and the row naming the columns (default 1). */
-export interface SheetChoice {
-  sheet?: string;
-  headerRow?: number;
-}
-
-export function SheetSection({ sheet, onRead }: { sheet: LoadedSheet; onRead(choice: SheetChoice): void }) {
+export function SheetSection({ sheet, onRead }: { sheet: LoadedSheet; onRead(choice: TableChoice): void }) {
   const index = useEditorStore((state) => state.sheetIndex);
   const template = useEditorStore((state) => state.template);
   const records = useEditorStore(selectSheetRecords);

@@ -3,12 +3,12 @@
 import { PRINT_LIMITS } from '../../../src-shared/api/printRequest';
 import { AppError } from '../../../src-shared/errors';
 import { isPlainObject, planBatch } from '../../../src-shared/render/batchPlan';
-import { CSV_EXTENSIONS, hasExtension, readTableFile, SHEET_EXTENSIONS } from '../../../src-shared/records/tableFile';
+import { hasExtension, readTableFile, TABLE_EXTENSIONS } from '../../../src-shared/records/tableFile';
 
 export type PrintRecord = Record<string, unknown>;
 
 /** The files the dialog takes, by extension. */
-export const RECORD_FILES = [...SHEET_EXTENSIONS, ...CSV_EXTENSIONS, '.json'].join(',');
+export const RECORD_FILES = [...TABLE_EXTENSIONS, '.json'].join(',');
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -26,7 +26,7 @@ export interface RecordsFile {
  * other name is a JSON array of objects. Throws an Error that says what to fix.
  */
 export function parseRecordsFile(fileName: string, bytes: Uint8Array): RecordsFile {
-  if (hasExtension(fileName, SHEET_EXTENSIONS) || hasExtension(fileName, CSV_EXTENSIONS)) {
+  if (hasExtension(fileName, TABLE_EXTENSIONS)) {
     try {
       const { records, columns } = readTableFile(fileName, bytes);
       return { records, columns };
@@ -38,7 +38,7 @@ export function parseRecordsFile(fileName: string, bytes: Uint8Array): RecordsFi
   try {
     value = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch (error) {
-    throw new Error(`${fileName} is not valid JSON (${reason(error)}); a sheet or CSV file needs a name ending in ${[...SHEET_EXTENSIONS, ...CSV_EXTENSIONS].join(', ')}`);
+    throw new Error(`${fileName} is not valid JSON (${reason(error)}); a sheet or CSV file needs a name ending in ${TABLE_EXTENSIONS.join(', ')}`);
   }
   if (!Array.isArray(value)) throw new Error(`${fileName} must hold a JSON array of records, such as [{"name": "Ada"}, {"name": "Grace"}]`);
   return value.every(isPlainObject) ? { records: value, columns: recordFields(value) } : { records: value };
@@ -48,7 +48,7 @@ export function parseRecordsFile(fileName: string, bytes: Uint8Array): RecordsFi
 export function recordFields(records: readonly unknown[]): string[] {
   const fields = new Set<string>();
   for (const record of records) {
-    if (typeof record === 'object' && record !== null && !Array.isArray(record)) for (const key of Object.keys(record)) fields.add(key);
+    if (isPlainObject(record)) for (const key of Object.keys(record)) fields.add(key);
   }
   return [...fields];
 }
