@@ -5,7 +5,7 @@ import { isMissing } from '../expr';
 import { FORBIDDEN_NAMES } from '../expr/limits';
 import type { LabelData } from '../layout/layoutLabel';
 import { valueAt } from '../records/recordValues';
-import { formatIssuePath } from './issuePath';
+import { issueDetails } from './issuePath';
 
 export const PROMPT_TYPES = ['text', 'number', 'date'] as const;
 export type PromptType = (typeof PROMPT_TYPES)[number];
@@ -78,7 +78,7 @@ export function checkPrompts(prompts: readonly PromptDraft[]): ErrorDetail[] {
 export function promptProblems(prompts: readonly PromptDraft[]): ErrorDetail[] {
   const schemaErrors = prompts.flatMap((prompt, index) => {
     const parsed = promptSchema.safeParse(prompt);
-    return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: formatIssuePath(['prompts', index, ...issue.path]), message: issue.message }));
+    return parsed.success ? [] : issueDetails(parsed.error.issues, ['prompts', index]);
   });
   return [...schemaErrors, ...checkPrompts(prompts)];
 }

@@ -5,7 +5,7 @@ import { elementSchema } from '../elements/elementSchema';
 import { InvalidTemplateError, type ErrorDetail } from '../errors';
 import { toPoints } from '../units/length';
 import { lengthSchema, MAX_ELEMENTS, MAX_SIDE_POINTS } from './common';
-import { formatIssuePath } from './issuePath';
+import { issueDetails } from './issuePath';
 import { checkPrompts, fieldPathSchema, MAX_PROMPTS, promptSchema } from './prompts';
 import { templateCounters } from './templateCounters';
 import { checkSheet, sheetSchema } from '../sheets/sheetLayout';
@@ -87,10 +87,7 @@ export type ValidationResult = { ok: true; template: Template } | { ok: false; e
 export function validateTemplate(input: unknown): ValidationResult {
   const parsed = templateSchema.safeParse(input);
   if (!parsed.success) {
-    return {
-      ok: false,
-      errors: parsed.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })),
-    };
+    return { ok: false, errors: issueDetails(parsed.error.issues) };
   }
   const errors = [...checkGeometry(parsed.data), ...templateCounters(parsed.data).errors, ...checkPrompts(parsed.data.prompts ?? [])];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, template: parsed.data };
