@@ -10,6 +10,7 @@ import type { EditorPrinter } from '../src-shared/api/editorPrinters';
 import { pdfInfo, pdfWords } from '../src-shared/emit/pdf/pdfTestSupport';
 import { zoomToFit } from './support/canvasView';
 import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
+import { chooseRecordsFile, openPrintDialog, printedLine } from './support/printDialog';
 import { sidePanel as sidePanelOf } from './support/versionSteps';
 
 /** Avery 5160 on US Letter: 2.625 x 1 in labels, 3 across and 10 down, from 0.1875 in left and 0.5 in top, 0.125 in apart across. */
@@ -120,19 +121,14 @@ describe.sequential('first day journey', () => {
   it('prints it 30-up from label 7 to a PDF queue: positions 1 to 6 stay empty, 7 to 30 carry the typed text', async () => {
     const office = await editorApi<EditorPrinter>(editor.server, 'POST', '/api/printers', { name: 'Office', connection: { kind: 'system', queue: 'Office_Laser', rawQueue: false } });
     expect(office.connection).toEqual({ kind: 'system', queue: 'Office_Laser', rawQueue: false });
-    await page.getByRole('application', { name: 'Label canvas' }).focus();
-    await page.keyboard.press('Control+P');
-    const dialog = page.getByRole('dialog', { name: 'Print' });
+    const dialog = await openPrintDialog(page);
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).toBe(office.id);
     const csv = ['n', ...Array.from({ length: RECORDS }, (_, index) => String(index + 1))].join('\r\n');
-    await dialog.getByRole('radio', { name: 'Records from a file (Excel, OpenDocument, CSV or JSON)' }).check();
-    await dialog.getByLabel('Records file').setInputFiles({ name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await chooseRecordsFile(dialog, { name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect.poll(() => dialog.getByText(`${RECORDS} labels in all (${RECORDS} per copy).`).isVisible()).toBe(true);
     await dialog.getByLabel('Start at label (1–30)').fill(String(START_AT));
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), { timeout: 30_000, interval: 250 }).toBe(
-      `Printed: ${RECORDS} labels sent to Office.`,
-    );
+    await expect.poll(printedLine(dialog), { timeout: 30_000, interval: 250 }).toBe(`Printed: ${RECORDS} labels sent to Office.`);
 
     expect(lp.args()).toEqual([['-d', 'Office_Laser']]);
     const [pdf = Buffer.alloc(0)] = lp.jobs();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeZplPrinter, type FakeZplPrinter } from '../src-main/printing/fakeZplPrinter';
 import { printedLabels } from '../src-main/printing/printingTestSupport';
 import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
+import { openPrintDialog, printedLine } from './support/printDialog';
 import { openCompare, publishVersion, restoreVersion, sidePanel } from './support/versionSteps';
 
 const printerFont = { fontFamily: 'Printer 0', fontSize: '10pt' };
@@ -170,9 +171,7 @@ describe.sequential('operator day journey', () => {
   });
 
   it('prints records 2 to 4 with a prompted lot number: three labels with their serials; warnings name record 5 first', async () => {
-    await page.getByRole('application', { name: 'Label canvas' }).focus();
-    await page.keyboard.press('Control+P');
-    const dialog = page.getByRole('dialog', { name: 'Print' });
+    const dialog = await openPrintDialog(page);
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
     expect(await dialog.getByRole('radio', { name: 'Records of the sheet in the Data tab (wave.xlsx, 5)' }).isChecked()).toBe(true);
     await dialog.getByLabel('Record range').fill('4-5');
@@ -184,7 +183,7 @@ describe.sequential('operator day journey', () => {
     await expect.poll(() => dialog.getByText('3 labels in all (3 per copy).').isVisible()).toBe(true);
     expect(await warnings.count()).toBe(0);
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), PRINTED).toBe('Printed: 3 labels sent to Dock.');
+    await expect.poll(printedLine(dialog), PRINTED).toBe('Printed: 3 labels sent to Dock.');
     expect(receivedLabels()).toBe(3);
     expect(receivedFields()).toEqual(['Grace L-77', 'ART 1002', 'SN 501', 'Edsger L-77', 'ART 1003', 'SN 502', 'Barbara L-77', 'ART 1004', 'SN 503']);
   });

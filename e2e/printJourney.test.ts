@@ -11,6 +11,7 @@ import { printedLabels } from '../src-main/printing/printingTestSupport';
 import type { EditorPrinter } from '../src-shared/api/editorPrinters';
 import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from './support/editorServer';
 import { decodePng, readCode128 } from './support/pixels';
+import { chooseRecordsFile, openPrintDialog, printedLine } from './support/printDialog';
 
 /** UPDATE_SCREENSHOTS=1 writes the README's printers picture into resources/docs/; normal runs leave the tree alone. */
 const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
@@ -201,16 +202,13 @@ describe.sequential('print journey', () => {
     }, template.id);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Parcel tag');
     expect(await page.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(true);
-    await page.getByRole('application', { name: 'Label canvas' }).focus();
-    await page.keyboard.press('Control+P');
-    const dialog = page.getByRole('dialog', { name: 'Print' });
+    const dialog = await openPrintDialog(page);
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
     expect(await dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent()).toBe('Dock 1 (Network (ZPL over TCP), 203 dpi)');
     // How the texts will reach it, said once for the job.
     await expect.poll(() => dialog.getByText('Texts in “Printer 0” print in the printer’s own font (^A0).').count()).toBe(1);
 
-    await dialog.getByRole('radio', { name: 'Records from a file (Excel, OpenDocument, CSV or JSON)' }).check();
-    await dialog.getByLabel('Records file').setInputFiles({ name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(RECORDS_CSV) });
+    await chooseRecordsFile(dialog, { name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(RECORDS_CSV) });
     await expect.poll(() => dialog.getByText('2 records from parcels.csv').isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText('2 labels in all (2 per copy).').isVisible()).toBe(true);
 
@@ -238,9 +236,7 @@ describe.sequential('print journey', () => {
 
     const before = receivedJobs().length;
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), { timeout: 30_000, interval: 250 }).toBe(
-      'Printed: 2 labels sent to Dock 1.',
-    );
+    await expect.poll(printedLine(dialog), { timeout: 30_000, interval: 250 }).toBe('Printed: 2 labels sent to Dock 1.');
 
     const sent = receivedJobs().slice(before).join('');
     expect(printedLabels(sent)).toBe(2);
@@ -265,9 +261,7 @@ describe.sequential('print journey', () => {
 
     printer.setState('ready');
     // The queue's next attempt comes after its backoff (2 s, then 4 s, ...).
-    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), { timeout: 30_000, interval: 250 }).toBe(
-      'Printed: 4 labels sent to Dock 1.',
-    );
+    await expect.poll(printedLine(dialog), { timeout: 30_000, interval: 250 }).toBe('Printed: 4 labels sent to Dock 1.');
     const sent = receivedJobs().slice(before).join('');
     // Sent as one stored format (^DF) and four recalls where that is smaller: four labels print either way.
     expect(printedLabels(sent)).toBe(4);
@@ -302,16 +296,13 @@ describe.sequential('print journey', () => {
 
     await page.goBack();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Parcel tag');
-    await page.getByRole('application', { name: 'Label canvas' }).focus();
-    await page.keyboard.press('Control+P');
-    const dialog = page.getByRole('dialog', { name: 'Print' });
+    const dialog = await openPrintDialog(page);
     await expect.poll(() => dialog.getByText(`Media: ${handling}`).count()).toBe(1);
-    await dialog.getByRole('radio', { name: 'Records from a file (Excel, OpenDocument, CSV or JSON)' }).check();
-    await dialog.getByLabel('Records file').setInputFiles({ name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(RECORDS_CSV) });
+    await chooseRecordsFile(dialog, { name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(RECORDS_CSV) });
     await expect.poll(() => dialog.getByText('2 labels in all (2 per copy).').isVisible()).toBe(true);
     const before = receivedJobs().length;
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), { timeout: 30_000, interval: 250 }).toBe('Printed: 2 labels sent to Dock 1.');
+    await expect.poll(printedLine(dialog), { timeout: 30_000, interval: 250 }).toBe('Printed: 2 labels sent to Dock 1.');
     // Each connection of the job: the settings format first (1 mm down is ^LT8, 0.5 mm left ^LS4 at 203 dpi), then labels.
     const jobs = receivedJobs().slice(before);
     expect(jobs.length).toBeGreaterThan(0);
