@@ -10,6 +10,7 @@ import type { SqlDialect } from './migrate';
 import { openStore, type Store, type StoreOptions } from './openStore';
 import { OUTPUT_AREAS } from './outputStore';
 import { freshDatabaseUrl } from './postgresTestSupport';
+import { redisUrl } from '../testing/redisTestSupport';
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
@@ -53,10 +54,13 @@ export async function testDatabase(dataDir: string, dialect: SqlDialect = SUITE_
   return { databaseUrl: await url };
 }
 
-/** The environment a `labelsmith` process of this data directory runs with to use the suite's database. */
+/**
+ * The environment a `labelsmith` process of this data directory runs with to use the suite's database; on PostgreSQL
+ * also this file's Redis, which `serve` needs beside a shared database.
+ */
 export async function testDatabaseEnv(dataDir: string): Promise<Record<string, string>> {
   const { databaseUrl } = await testDatabase(dataDir);
-  return databaseUrl === undefined ? {} : { LABELSMITH_DATABASE_URL: databaseUrl };
+  return databaseUrl === undefined ? {} : { LABELSMITH_DATABASE_URL: databaseUrl, LABELSMITH_REDIS_URL: await redisUrl() };
 }
 
 /** openTestStore on one dialect, whatever the suite's: the store's own tests run each on both. */
