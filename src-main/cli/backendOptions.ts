@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import { isPostgresUrl } from '../store/openStore';
 import { parseS3Url } from '../store/s3Outputs';
-import { isRedisUrl } from '../server/redisClient';
+import { isRedisUrl } from '../server/redisUrl';
 import { UsageError } from './cliErrors';
 
 export const BACKEND_ENV = {

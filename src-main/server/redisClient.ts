@@ -1,15 +1,12 @@
 // The server's Redis connection (ioredis), for the rate limits shared by every node: fails fast while Redis is gone, reconnects by itself.
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { isRedisUrl } from './redisUrl';
 
 /** How long a command may wait for Redis's answer before the request answers 503 UNAVAILABLE. */
 const COMMAND_TIMEOUT_MS = 2000;
 /** The longest wait between two reconnection attempts while Redis is gone. */
 const MAX_RECONNECT_DELAY_MS = 1000;
-
-export function isRedisUrl(url: string): boolean {
-  return /^rediss?:\/\//i.test(url);
-}
 
 /**
  * Connects to `url` (redis:// or rediss://). Commands never queue while disconnected (enableOfflineQueue off) nor wait

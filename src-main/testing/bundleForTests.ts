@@ -25,6 +25,9 @@ export async function bundleForTests(entryPoints: Record<string, string>, prefix
     packages: 'external',
     target: 'node20',
     loader: { '.sql': 'text' },
+    // Shared code in chunks/, each command's in its own: the CLI loads only the command it runs (see labelsmith.ts).
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
   });
   return dir;
