@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEditorServer, type EditorServer } from '../src-main/chromium/editorSession';
+import { testDatabaseEnv } from '../src-main/store/storeTestSupport';
 import { startFakeZplPrinter, type FakeZplPrinter } from '../src-main/printing/fakeZplPrinter';
 import { ensureBuilds, REPO_ROOT } from './support/editorServer';
 
@@ -56,7 +57,7 @@ let workDir: string;
 
 beforeAll(async () => {
   ensureBuilds();
-  server = await startEditorServer({ cliPath: CLI });
+  server = await startEditorServer({ cliPath: CLI, envFor: testDatabaseEnv });
   printer = await startFakeZplPrinter();
   workDir = mkdtempSync(join(tmpdir(), 'labelsmith-readme-'));
 });
@@ -93,7 +94,8 @@ describe('the README API examples', () => {
       // For this test only: the key, to follow the API's print job to its end.
       'printf "\\nKEY=%s\\n" "$KEY"',
     ].join('\n');
-    const { stdout } = await execFileAsync('bash', ['-c', script], { cwd: workDir, maxBuffer: 64 * 1024 * 1024 });
+    const env = { ...process.env, ...(await testDatabaseEnv(server.dataDir)) };
+    const { stdout } = await execFileAsync('bash', ['-c', script], { cwd: workDir, env, maxBuffer: 64 * 1024 * 1024 });
 
     expect(stdout).toMatch(/"status":"complete","format":"pdf","url":"http:\/\/127\.0\.0\.1:\d+\/v1\/render-outputs\/[0-9a-f-]{36}"/);
     // The inline ZPL at 300 dpi, a library's template list, health and the OpenAPI document.

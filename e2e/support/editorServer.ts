@@ -3,6 +3,7 @@ import { execSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { openSignedInEditor, type SignedInEditor } from '../../src-main/chromium/editorSession';
+import { testDatabaseEnv } from '../../src-main/store/storeTestSupport';
 
 export { editorApi, type EditorServer, type SignedInEditor } from '../../src-main/chromium/editorSession';
 
@@ -69,5 +70,5 @@ export function ensureBuilds(): void {
 /** The builds, a `labelsmith serve` on a temporary data dir, and a 1280x800 Chromium page signed in through the admin link. */
 export async function startSignedInEditor(): Promise<SignedInEditor> {
   ensureBuilds();
-  return openSignedInEditor({ cliPath: resolve(REPO_ROOT, 'out/node/cli/labelsmith.mjs'), viewport: { width: 1280, height: 800 } });
+  return openSignedInEditor({ cliPath: resolve(REPO_ROOT, 'out/node/cli/labelsmith.mjs'), envFor: testDatabaseEnv, viewport: { width: 1280, height: 800 } });
 }

@@ -26,6 +26,8 @@ export interface EditorServer {
 export interface EditorServerOptions {
   /** Path of the built CLI; default out/node/cli/labelsmith.mjs under the current directory (the repository root). */
   cliPath?: string;
+  /** More environment for the server's processes, given its data directory (the test suite's database for it). */
+  envFor?: (dataDir: string) => Promise<Record<string, string>>;
 }
 
 export function defaultCliPath(): string {
@@ -80,12 +82,13 @@ function stopChild(child: ChildProcess): Promise<void> {
 export async function startEditorServer(options: EditorServerOptions = {}): Promise<EditorServer> {
   const cliPath = options.cliPath ?? defaultCliPath();
   const dataDir = mkdtempSync(join(tmpdir(), 'labelsmith-editor-'));
-  const child = spawn(process.execPath, [cliPath, 'serve', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = { ...process.env, ...(await options.envFor?.(dataDir)) };
+  const child = spawn(process.execPath, [cliPath, 'serve', '--data-dir', dataDir, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   try {
     const url = await waitForListening(child);
     const port = Number(new URL(url).port);
-    const { stdout } = await execFileAsync(process.execPath, [cliPath, 'admin-url', '--data-dir', dataDir, '--port', String(port)]);
+    const { stdout } = await execFileAsync(process.execPath, [cliPath, 'admin-url', '--data-dir', dataDir, '--port', String(port)], { env });
     const adminLink = (JSON.parse(stdout) as { url: string }).url;
     const adminToken = new URL(adminLink).searchParams.get('token') ?? '';
     return {

@@ -15,8 +15,8 @@ export function cliProcess(cli: () => string) {
       return JSON.parse(result.stdout) as Record<string, unknown>;
     },
     /** Runs a command that must fail as bad input: nothing on stdout, `message` on stderr, exit code 2. */
-    async refused(args: string[], message: RegExp): Promise<void> {
-      const result = await run(args);
+    async refused(args: string[], message: RegExp, env?: Record<string, string>): Promise<void> {
+      const result = await run(args, env);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(message);
       expect(result.code).toBe(2);

@@ -1,14 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { utils, write } from '@e965/xlsx';
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printJobSchema } from '../../src-shared/api/printRequest';
 import type { FakeZplPrinter } from '../printing/fakeZplPrinter';
 import { closedPort, fakePrinter, rawPrinterWire } from '../printing/printingTestSupport';
 import { startTestServer } from '../server/serverTestSupport';
-import { DATABASE_FILE } from '../store/openStore';
-import { bundleForNode, tempDataDir } from '../store/storeTestSupport';
+import { bundleForNode, queryDatabase, tempDataDir } from '../store/storeTestSupport';
 import { runNodeScript, type ProcessRun } from '../testing/runProcess';
 
 /** The printers below: 2 x 1 in media at 203 dpi, darkness 20, speed 4. */
@@ -152,9 +151,7 @@ describe('labelsmith print', () => {
     const unknownPrinter = await run(['print', '--printer', 'nope', '--template-id', 'parcel', '--data', data, ...d]);
     expect(unknownPrinter).toMatchObject({ code: 2, stdout: '' });
     expect(unknownPrinter.stderr).toMatch(/there is no printer "nope"/);
-    const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
-    expect(db.prepare('SELECT count(*) AS n FROM print_jobs').get()).toEqual({ n: 0 });
-    db.close();
+    expect(await queryDatabase(dataDir, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM print_jobs`)).toEqual([{ n: 0 }]);
     expect(fake.connections).toEqual([]);
   });
 

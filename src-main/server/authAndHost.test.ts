@@ -1,9 +1,9 @@
 // Authentication (spec 5), API keys, the Host check, routing errors, request ids and /health, against a real server.
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUITE_DIALECT } from '../store/storeTestSupport';
 import {
   API_KEY_PATTERN,
   APP_VERSION,
@@ -80,15 +80,11 @@ describe('API keys', () => {
 
   it('are stored only as their SHA-256 hash: the key appears nowhere in the data directory', async () => {
     const sha256 = (key: string): string => createHash('sha256').update(key).digest('hex');
-    const db = new Database(join(server.dataDir, 'labelsmith.db'), { readonly: true });
-    try {
-      const rows = db.prepare('SELECT * FROM api_keys WHERE team_id = ?').all(team.team.id) as Record<string, unknown>[];
-      expect(rows.map((row) => row.key_hash).sort()).toEqual([sha256(team.live), sha256(team.test)].sort());
-      for (const row of rows) for (const value of Object.values(row)) for (const key of [team.live, team.test]) expect(String(value)).not.toContain(key.slice(12));
-    } finally {
-      db.close();
-    }
-    // The database, its WAL and anything else in the folder (binary bytes included) never hold the secret part.
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM api_keys WHERE team_id = ${team.team.id}`.execute(server.store.db);
+    expect(rows.map((row) => row.key_hash).sort()).toEqual([sha256(team.live), sha256(team.test)].sort());
+    for (const row of rows) for (const value of Object.values(row)) for (const key of [team.live, team.test]) expect(String(value)).not.toContain(key.slice(12));
+    // On SQLite, the database, its WAL and anything else in the folder (binary bytes included) never hold the secret part.
+    if (SUITE_DIALECT !== 'sqlite') return;
     expect(readdirSync(server.dataDir)).toEqual(expect.arrayContaining(['labelsmith.db', 'labelsmith.db-wal']));
     for (const key of [team.live, team.test]) expect(await filesContaining(server.dataDir, key.slice(12))).toEqual([]);
     // The scan does find what is there: the hash, in the database or its WAL.

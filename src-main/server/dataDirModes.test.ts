@@ -2,6 +2,7 @@
 import { chmodSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SUITE_DIALECT } from '../store/storeTestSupport';
 import { cli, expectRenderResult, makeDataDir, removeDataDir, render, startTestServer, tagTemplate, teamWithKeys, type TestServer } from './serverTestSupport';
 
 const servers: TestServer[] = [];
@@ -21,6 +22,9 @@ function modes(dir: string): Record<string, string> {
   return found;
 }
 
+/** The database's own files in the data directory: on PostgreSQL there are none. */
+const DATABASE_FILES = SUITE_DIALECT === 'sqlite' ? ['labelsmith.db', 'labelsmith.db-wal', 'labelsmith.db-shm'] : [];
+
 describe.skipIf(process.platform === 'win32')('the data directory', () => {
   it('is created 0700 with every file in it 0600, the database, its WAL, the outputs and the admin token included', async () => {
     const parent = await makeDataDir();
@@ -31,7 +35,7 @@ describe.skipIf(process.platform === 'win32')('the data directory', () => {
     const team = await teamWithKeys(cli(dataDir), { plan: 'pro' }, ['live']);
     expectRenderResult(await render(server, team.live, { template: tagTemplate(), data: { title: 'private' }, format: 'zpl' }));
     const found = modes(dataDir);
-    expect(Object.keys(found)).toEqual(expect.arrayContaining(['.', 'labelsmith.db', 'labelsmith.db-wal', 'labelsmith.db-shm', 'outputs', 'print-jobs', 'admin-token']));
+    expect(Object.keys(found)).toEqual(expect.arrayContaining(['.', ...DATABASE_FILES, 'outputs', 'print-jobs', 'admin-token']));
     expect(Object.keys(found).some((path) => path.startsWith('outputs/'))).toBe(true);
     for (const [path, mode] of Object.entries(found)) {
       expect(mode, path).toBe(statSync(join(dataDir, path)).isDirectory() ? '700' : '600');
@@ -42,7 +46,7 @@ describe.skipIf(process.platform === 'win32')('the data directory', () => {
     const dataDir = await makeDataDir();
     dirs.push(dataDir);
     await (await startTestServer({ dataDir })).close();
-    writeFileSync(join(dataDir, 'labelsmith.db-wal'), '');
+    if (DATABASE_FILES.length > 0) writeFileSync(join(dataDir, 'labelsmith.db-wal'), '');
     writeFileSync(join(dataDir, 'outputs', '00000000-0000-4000-8000-000000000000.zpl'), '^XA^XZ');
     const older = modes(dataDir);
     for (const path of Object.keys(older)) chmodSync(join(dataDir, path), statSync(join(dataDir, path)).isDirectory() ? 0o755 : 0o644);
@@ -51,6 +55,6 @@ describe.skipIf(process.platform === 'win32')('the data directory', () => {
     const team = await teamWithKeys(cli(dataDir), { plan: 'pro' }, ['live']);
     expectRenderResult(await render(server, team.live, { template: tagTemplate(), data: { title: 'private' }, format: 'zpl' }));
     // The folders and the files other users could have read are closed; inside a 0700 folder, an old output's mode no longer matters.
-    expect(modes(dataDir)).toMatchObject({ '.': '700', outputs: '700', 'print-jobs': '700', 'labelsmith.db': '600', 'admin-token': '600' });
+    expect(modes(dataDir)).toMatchObject({ '.': '700', outputs: '700', 'print-jobs': '700', 'admin-token': '600', ...Object.fromEntries(DATABASE_FILES.slice(0, 1).map((file) => [file, '600'])) });
   });
 });

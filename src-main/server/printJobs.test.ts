@@ -1,4 +1,3 @@
-import { sqliteOf } from '../store/storeTestSupport';
 // POST /v1/print, GET /v1/print-jobs/{id}, GET /v1/printers(/{id}/status) on a real server, printing to the fake ZPL printer.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import { fakeLp } from '../printing/fakeLp';
 import type { FakeConnection, FakePrinterState, FakeZplPrinter } from '../printing/fakeZplPrinter';
 import { closedPort, fakePrinter, printedLabels, rawPrinterWire } from '../printing/printingTestSupport';
 import { OUTPUT_AREAS } from '../store/outputStore';
+import { countRows } from '../store/storeTestSupport';
 import {
   barcodeTemplate,
   call,
@@ -331,7 +331,7 @@ describe('POST /v1/print', () => {
       [{ templateId: 'tag', data, quantityField: 'qty', printerId }, 'quantityField'],
       [{ templateId: 'tag', records: [data, 'not an object'], printerId }, 'records[1]'],
     ];
-    const jobsBefore = sqliteOf(server.store).prepare('SELECT count(*) AS n FROM print_jobs').get();
+    const jobsBefore = await countRows(server.store, 'print_jobs');
     for (const [body, path] of cases) {
       const error = expectError(await print(teams.acme.live, body), 400, 'BAD_REQUEST');
       expect((error.details?.errors as { path: string }[] | undefined)?.map((problem) => problem.path), JSON.stringify(body)).toContain(path);
@@ -341,7 +341,7 @@ describe('POST /v1/print', () => {
     const unprintable = expectError(await print(teams.acme.live, { template: barcodeTemplate(), data: { title: 'x', ean: 'not digits' }, printerId }), 400, 'INVALID_BARCODE_DATA');
     expect(unprintable.details).toMatchObject({ elementId: 'ean' });
     expectError(await call(server, '/v1/print', { method: 'POST', key: teams.acme.live, body: 'not json', headers: { 'Content-Type': 'application/json' } }), 400, 'BAD_REQUEST');
-    expect(sqliteOf(server.store).prepare('SELECT count(*) AS n FROM print_jobs').get()).toEqual(jobsBefore);
+    expect(await countRows(server.store, 'print_jobs')).toBe(jobsBefore);
     expect(fake.connections).toEqual([]);
   });
 
@@ -407,7 +407,7 @@ describe('rate limits and quota', () => {
     await waitForJob(teams.metered.live, job.id);
     await waitForJob(teams.metered.test, test.id);
     expect(jobConnections(fake).map((connection) => printedLabels(connection.bytes.toString()))).toEqual([6, 9]);
-    expect(sqliteOf(server.store).prepare('SELECT count(*) AS n FROM print_jobs WHERE team_id = ?').get(teams.metered.team.id)).toEqual({ n: 2 });
+    expect(await countRows(server.store, 'print_jobs', teams.metered.team.id)).toBe(2);
   });
 
   it('shares the minute window with /v1/render, sets the headers on every answer, and refuses with 429 when it is used up', async () => {
@@ -456,7 +456,7 @@ describe('printer status calls and demo keys', () => {
     for (const refused of refusals) expect(expectError(refused, 403, 'FORBIDDEN').error).toMatch(/^demo keys cannot .*: use a live or test key$/);
     await waitForJob(teams.other.live, job.id);
     expect(statusQueries(fake)).toBe(1);
-    expect(sqliteOf(server.store).prepare('SELECT count(*) AS n FROM print_jobs WHERE team_id = ?').get(teams.other.team.id)).toEqual({ n: 1 });
+    expect(await countRows(server.store, 'print_jobs', teams.other.team.id)).toBe(1);
   });
 });
 

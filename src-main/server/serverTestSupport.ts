@@ -14,9 +14,10 @@ import { printJobSchema, type PrintJob } from '../../src-shared/api/printRequest
 import type { PrintQueueOptions } from '../printing/printQueueOptions';
 import { createRenderPool } from '../render/renderPool';
 import { openStore, type Store } from '../store/openStore';
-import { testDatabase, testDatabaseEnv } from '../store/storeTestSupport';
+import { testDatabase } from '../store/storeTestSupport';
 import { startServer } from './createServer';
 import { bundleForTests, SOURCE_ENTRIES } from '../testing/bundleForTests';
+import { runNodeScript, type ProcessRun } from '../testing/runProcess';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 /** The render worker the pool runs: `npm run build:node` (also npm's pretest) writes it. */
@@ -169,29 +170,9 @@ function cliPath(): Promise<string> {
   return cliBundle.then(({ cli }) => cli);
 }
 
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs `labelsmith ARGS --data-dir DIR` as a separate node process; `stdin` is piped in when given. */
-export async function runCli(dataDir: string, args: string[], stdin?: string): Promise<CliRun> {
-  const child = spawn(process.execPath, [await cliPath(), ...args, '--data-dir', dataDir], {
-    env: { ...process.env, LABELSMITH_DATA_DIR: '', ...(await testDatabaseEnv(dataDir)) },
-    stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-  });
-  const { stdout: out, stderr: err } = child;
-  if (!out || !err) throw new Error('the CLI process has no output pipes');
-  let stdout = '';
-  let stderr = '';
-  out.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  err.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  if (stdin !== undefined) child.stdin?.end(stdin);
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+export async function runCli(dataDir: string, args: string[], stdin?: string): Promise<ProcessRun> {
+  return runNodeScript(await cliPath(), [...args, '--data-dir', dataDir], {}, stdin);
 }
 
 /** Runs a CLI command that must succeed and parses the one JSON object it prints. */

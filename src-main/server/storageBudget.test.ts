@@ -1,4 +1,4 @@
-import { sqliteOf } from '../store/storeTestSupport';
+import { countRows } from '../store/storeTestSupport';
 // Kept outputs against the per-output cap and the team's storage budget, on a real server: 413 OUTPUT_TOO_LARGE and
 // 429 STORAGE_EXCEEDED before anything is written or counted, the numbers in /v1/usage, and room again after expiry.
 import { readdirSync } from 'node:fs';
@@ -48,7 +48,7 @@ async function usage(key: string): Promise<Usage> {
 }
 
 const outputFiles = (): string[] => readdirSync(join(server.dataDir, 'outputs')).sort();
-const renderRows = (team: TeamWithKeys): unknown => sqliteOf(server.store).prepare('SELECT count(*) AS n FROM renders WHERE team_id = ?').get(team.team.id);
+const renderRows = (team: TeamWithKeys): Promise<number> => countRows(server.store, 'renders', team.team.id);
 
 /** `labelsmith team set ID --storage-limit BYTES`: the administrator's override of the plan's budget. */
 async function setStorageLimit(team: TeamWithKeys, bytes: number): Promise<void> {
@@ -67,7 +67,7 @@ describe('the per-output cap', () => {
     expect(body.error).toMatch(new RegExp(`^the output is \\d+ bytes, over the ${MAX_OUTPUT}-byte limit of a kept output: split the batch, or ask for delivery "inline" \\(not kept\\)$`));
     expect(body.details).toEqual({ sizeBytes: expect.any(Number), limitBytes: MAX_OUTPUT });
     expect(outputFiles()).toEqual(before);
-    expect(renderRows(teams.capped)).toEqual({ n: 0 });
+    expect(await renderRows(teams.capped)).toBe(0);
     expect(await usage(teams.capped.live)).toMatchObject({ renders: { live: 0, test: 0 }, quota: { remaining: 100 }, storage: { usedBytes: 0, limitBytes: 100_000_000 } });
 
     const inline = await render(server, teams.capped.live, { ...batch, delivery: 'inline' });
@@ -102,7 +102,7 @@ describe('the storage budget', () => {
     }
     // Nothing written, recorded or counted; inline delivery still works, and takes no room.
     expect(outputFiles()).toEqual(before);
-    expect(renderRows(full)).toEqual({ n: 2 });
+    expect(await renderRows(full)).toBe(2);
     expect((await render(server, full.live, { ...zplTag('inline'), delivery: 'inline' })).status).toBe(200);
     expect(await usage(full.live)).toMatchObject({ renders: { live: 2, test: 1 }, storage: { usedBytes: 2 * size } });
 
@@ -121,7 +121,7 @@ describe('the storage budget', () => {
     await setStorageLimit(racing, size + Math.floor(size / 2));
     const answers = await Promise.all([render(server, racing.live, zplTag('same size')), render(server, racing.test, zplTag('same size'))]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429]);
-    expect(renderRows(racing)).toEqual({ n: 1 });
+    expect(await renderRows(racing)).toBe(1);
     expect(readdirSync(join(server.dataDir, 'outputs')).filter((name) => name.includes('.tmp'))).toEqual([]);
     expect(await usage(racing.live)).toMatchObject({ storage: { usedBytes: size } });
   });

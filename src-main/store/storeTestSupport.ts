@@ -6,6 +6,7 @@ import { bundleForTests } from '../testing/bundleForTests';
 import { afterAll, afterEach } from 'vitest';
 import { parseTemplate, type Template } from '../../src-shared/model/template';
 import type Database from 'better-sqlite3';
+import { sql, type RawBuilder } from 'kysely';
 import type { SqlDialect } from './migrate';
 import { openStore, type Store, type StoreOptions } from './openStore';
 import { OUTPUT_AREAS } from './outputStore';
@@ -63,6 +64,12 @@ export async function testDatabaseEnv(dataDir: string): Promise<Record<string, s
   return databaseUrl === undefined ? {} : { LABELSMITH_DATABASE_URL: databaseUrl, LABELSMITH_REDIS_URL: await redisUrl() };
 }
 
+/** The suite's database environment for a `labelsmith` command line: that of the data directory its --data-dir names, if any. */
+export async function testDatabaseEnvFor(args: readonly string[]): Promise<Record<string, string>> {
+  const dataDir = args[args.indexOf('--data-dir') + 1];
+  return args.includes('--data-dir') && dataDir !== undefined ? testDatabaseEnv(dataDir) : {};
+}
+
 /** openTestStore on one dialect, whatever the suite's: the store's own tests run each on both. */
 export function testStoreOpener(dialect: SqlDialect): (dataDir?: string, options?: StoreOptions) => Promise<Store> {
   return async (dataDir = tempDataDir(), options = {}) => {
@@ -75,6 +82,26 @@ export function testStoreOpener(dialect: SqlDialect): (dataDir?: string, options
 /** Opens a store on the suite's database that is closed after the test (closing twice is harmless); options may name another database. */
 export function openTestStore(dataDir?: string, options?: StoreOptions): Promise<Store> {
   return testStoreOpener(SUITE_DIALECT)(dataDir, options);
+}
+
+/**
+ * Rows of the suite's database of a data directory, read beside whatever server or CLI process runs on it, with SQL
+ * both dialects accept (cast counts and sums AS INTEGER: PostgreSQL returns bigint and numeric as strings).
+ */
+export async function queryDatabase<Row>(dataDir: string, query: RawBuilder<Row>): Promise<Row[]> {
+  const store = await openStore(dataDir, { ...(await testDatabase(dataDir)), removeOrphans: false });
+  try {
+    return (await query.execute(store.db)).rows;
+  } finally {
+    await store.close();
+  }
+}
+
+/** How many rows a table of the store holds, only one team's when teamId is given: the same check on both databases. */
+export async function countRows(store: Store, table: 'print_jobs' | 'renders', teamId?: string): Promise<number> {
+  const where = teamId === undefined ? sql`` : sql` WHERE team_id = ${teamId}`;
+  const { rows } = await sql<{ n: number }>`SELECT CAST(count(*) AS INTEGER) AS n FROM ${sql.table(table)}${where}`.execute(store.db);
+  return rows[0]?.n ?? 0;
 }
 
 /** The folder of a store's render outputs (stores opened without an outputs URL keep them in the data directory). */

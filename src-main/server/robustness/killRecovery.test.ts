@@ -2,10 +2,11 @@
 import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openStore } from '../../store/openStore';
+import { openStore } from '../../store/openStore';
 import { ORPHAN_GRACE_MS, removeOrphans } from '../../store/removeOrphans';
+import { queryDatabase, testDatabase } from '../../store/storeTestSupport';
 import {
   serveProcessesForFile,
   call,
@@ -78,16 +79,11 @@ async function loadAndKill(server: ServeProcess, tenant: Tenant, killAfterMs: nu
   return answered;
 }
 
-/** Render rows and live usage as the database has them (read-only beside the running server). */
-function databaseState(dataDir: string): { files: string[]; live: number } {
-  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-  try {
-    const files = db.prepare<[], { file_name: string }>('SELECT file_name FROM renders').all().map((row) => row.file_name);
-    const usage = db.prepare<[], { live: number | null }>('SELECT sum(live) AS live FROM usage_monthly').get();
-    return { files, live: usage?.live ?? 0 };
-  } finally {
-    db.close();
-  }
+/** Render rows and live usage as the database has them (read beside the running server). */
+async function databaseState(dataDir: string): Promise<{ files: string[]; live: number }> {
+  const renders = await queryDatabase(dataDir, sql<{ file_name: string }>`SELECT file_name FROM renders`);
+  const [usage] = await queryDatabase(dataDir, sql<{ live: number | null }>`SELECT CAST(sum(live) AS INTEGER) AS live FROM usage_monthly`);
+  return { files: renders.map((row) => row.file_name), live: usage?.live ?? 0 };
 }
 
 /** Sets a file's times into the past, as if the restart came that much later. */
@@ -125,7 +121,7 @@ describe('kill -9 of labelsmith serve under load', () => {
       age(join(outputs, oldTemp), ORPHAN_GRACE_MS + 60_000);
 
       server = await serve(dataDir);
-      const state = databaseState(dataDir);
+      const state = await databaseState(dataDir);
       expect(readdirSync(outputs).sort(), `outputs after restart (kill at ${killAfterMs} ms)`).toEqual([...state.files, freshOrphan].sort());
 
       for (const render of answered) {
@@ -149,7 +145,7 @@ describe('kill -9 of labelsmith serve under load', () => {
     // A clean stop, then the sweep without grace: files and rows match exactly.
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    const store = await openStore(dataDir, { removeOrphans: false });
+    const store = await openStore(dataDir, { ...(await testDatabase(dataDir)), removeOrphans: false });
     try {
       await removeOrphans(store, 0);
       const rows = (await store.renders.listFiles()).map((row) => row.fileName);

@@ -1,11 +1,11 @@
 // Print jobs across stops of `labelsmith serve`: a job queued at kill -9 or SIGTERM resumes at the next start and prints once.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { FakeZplPrinter } from '../../printing/fakeZplPrinter';
 import { fakePrinter } from '../../printing/printingTestSupport';
-import { DATABASE_FILE } from '../../store/openStore';
+import { queryDatabase } from '../../store/storeTestSupport';
 import { adminCli, call, createTenant, serveProcessesForFile, sleep, tempDataDir, type ServeProcess, type Tenant } from './robustnessSupport';
 
 const { cli, serve } = serveProcessesForFile();
@@ -18,13 +18,9 @@ interface JobRow {
   claim_pid: number | null;
 }
 
-function jobRow(dataDir: string, id: string): JobRow | undefined {
-  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare<[string], JobRow>('SELECT status, labels_sent, attempts, claim_token, claim_pid FROM print_jobs WHERE id = ?').get(id);
-  } finally {
-    db.close();
-  }
+async function jobRow(dataDir: string, id: string): Promise<JobRow | undefined> {
+  const rows = await queryDatabase(dataDir, sql<JobRow>`SELECT status, labels_sent, attempts, claim_token, claim_pid FROM print_jobs WHERE id = ${id}`);
+  return rows[0];
 }
 
 /** Polls GET /v1/print-jobs/{id} until `until` holds. */
@@ -80,7 +76,7 @@ describe('print jobs across stops of labelsmith serve', () => {
     server.child.kill('SIGKILL');
     expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
     // Still claimed by the dead process: the next start sees that process is gone and takes the job at once.
-    expect(jobRow(dataDir, id)).toMatchObject({ status: 'sending', labels_sent: 0, claim_pid: server.child.pid });
+    expect(await jobRow(dataDir, id)).toMatchObject({ status: 'sending', labels_sent: 0, claim_pid: server.child.pid });
     expect(labelConnections(fake)).toEqual([]);
     await expectPrintedOnce(dataDir, tenant, fake, id, body);
   });
@@ -91,7 +87,7 @@ describe('print jobs across stops of labelsmith serve', () => {
     const id = await retryingJob(server, tenant, body);
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(jobRow(dataDir, id)).toMatchObject({ status: 'sending', labels_sent: 0, claim_token: null });
+    expect(await jobRow(dataDir, id)).toMatchObject({ status: 'sending', labels_sent: 0, claim_token: null });
     expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([`${id}.zpl`]);
     await expectPrintedOnce(dataDir, tenant, fake, id, body);
   });

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { bundleForTests, SOURCE_ENTRIES } from '../../testing/bundleForTests';
+import { runNodeScript, type ProcessRun } from '../../testing/runProcess';
+import { testDatabaseEnvFor } from '../../store/storeTestSupport';
 
 
 /** Folders to remove when the file's tests are done (call cleanupAll in afterAll). */
@@ -33,23 +35,9 @@ export async function buildCli(): Promise<string> {
   return join(dir, 'cli', 'labelsmith.mjs');
 }
 
-export interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the CLI with `args` (no data directory added); resolves with its exit code and output, whatever the code. */
-export function cliRun(cli: string, args: string[]): Promise<Run> {
-  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, LABELSMITH_DATA_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+export function cliRun(cli: string, args: string[]): Promise<ProcessRun> {
+  return runNodeScript(cli, args);
 }
 
 /** Runs an admin command that must succeed; returns its one JSON answer. */
@@ -104,9 +92,10 @@ export interface ServeProcess {
 }
 
 /** Starts `labelsmith serve --port 0 ARGS` and resolves once it printed its `listening on http(s)://H:P` line. */
-export function startServe(cli: string, dataDir: string, timeoutMs = 20_000, args: readonly string[] = []): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [cli, 'serve', '--data-dir', dataDir, '--port', '0', ...args], {
-    env: { ...process.env, LABELSMITH_DATA_DIR: '' },
+export async function startServe(cli: string, dataDir: string, timeoutMs = 20_000, args: readonly string[] = []): Promise<ServeProcess> {
+  const serveArgs = ['serve', '--data-dir', dataDir, '--port', '0', ...args];
+  const child = spawn(process.execPath, [cli, ...serveArgs], {
+    env: { ...process.env, LABELSMITH_DATA_DIR: '', ...(await testDatabaseEnvFor(serveArgs)) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

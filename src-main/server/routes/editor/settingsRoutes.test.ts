@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EditorSettings } from '../../../../src-shared/api/editorApi';
-import { bundleForNode } from '../../../store/storeTestSupport';
+import { bundleForNode, testDatabaseEnv } from '../../../store/storeTestSupport';
 import { api, startEditorServer, tempDir } from './editorTestSupport';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..', '..');
@@ -14,7 +14,8 @@ beforeAll(async () => {
 
 /** Starts `labelsmith serve --port 0`, returns the address it says it listens on, then stops it. */
 async function serveListensOn(dataDir: string, extraArgs: string[] = []): Promise<string> {
-  const child = spawn(process.execPath, [cli, 'serve', '--data-dir', dataDir, '--port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = { ...process.env, ...(await testDatabaseEnv(dataDir)) };
+  const child = spawn(process.execPath, [cli, 'serve', '--data-dir', dataDir, '--port', '0', ...extraArgs], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
     return await new Promise<string>((resolve, reject) => {
