@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src-shared/api/editorApi';
 import { ADMIN_TOKEN_FILE } from './adminSession';
-import { buildCli, cleanupAll, createTenant, killServe, startServe, tempDataDir, type ServeProcess } from './robustness/robustnessSupport';
+import { buildCli, cleanupAll, createTenant, tempDataDir } from './robustness/robustnessSupport';
+import { killServe, startServe, type ServeProcess } from '../testing/serveProcess';
 import { makeTestCertificate, type TestCertificate } from './tlsTestSupport';
 
 const run = promisify(execFile);

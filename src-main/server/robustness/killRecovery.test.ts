@@ -15,9 +15,9 @@ import {
   render,
   sleep,
   tempDataDir,
-  type ServeProcess,
   type Tenant,
 } from './robustnessSupport';
+import type { ServeProcess } from '../../testing/serveProcess';
 
 const CLIENTS = 8;
 const LOAD_MS = 1500;

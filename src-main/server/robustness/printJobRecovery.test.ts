@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { FakeZplPrinter } from '../../printing/fakeZplPrinter';
 import { fakePrinter } from '../../printing/printingTestSupport';
 import { DATABASE_FILE } from '../../store/openStore';
-import { adminCli, call, createTenant, serveProcessesForFile, sleep, tempDataDir, type ServeProcess, type Tenant } from './robustnessSupport';
+import { adminCli, call, createTenant, serveProcessesForFile, sleep, tempDataDir, type Tenant } from './robustnessSupport';
+import type { ServeProcess } from '../../testing/serveProcess';
 
 const { cli, serve } = serveProcessesForFile();
 
