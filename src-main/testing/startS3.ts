@@ -34,6 +34,8 @@ export async function startS3(): Promise<S3Server> {
     // Node 20 is still supported; the SDK's notice about its future versions would only clutter the CLI's stderr.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
+  // Set before the client exists, which reads it: Node 20 is still supported, the notice would only clutter the output.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const client = new S3Client({
     endpoint: env.AWS_ENDPOINT_URL_S3,
     region: env.AWS_REGION,
