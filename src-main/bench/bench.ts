@@ -3,12 +3,13 @@ import { batchBench } from './batchBench';
 import { editorBench } from './editorBench';
 import { httpBench } from './httpBench';
 import { memoryBench } from './memoryBench';
+import { nodesBench } from './nodesBench';
 import { poolBench } from './poolBench';
 import { renderBench } from './renderBench';
 import { zplInBench } from './zplInBench';
 import { zplTextBench } from './zplTextBench';
 
-const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench, zplInBench, zplTextBench };
+const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench, zplInBench, zplTextBench, nodesBench };
 
 /**
  * `npm run bench -- zplInBench httpBench` or LABELSMITH_BENCH=zplInBench,httpBench runs only those (in BENCHES'

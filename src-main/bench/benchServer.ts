@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { devNull, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { parseTemplate } from '../../src-shared/model/template';
 import { APP_VERSION } from '../appVersion';
 import { createRenderPool, type RenderPool } from '../render/renderPool';
 import { startServer, type RunningServer } from '../server/createServer';
+import type { Sample } from '../samples/sampleTemplates';
 import { openStore, type Store } from '../store/openStore';
 
 export interface BenchServer {
@@ -17,6 +19,26 @@ export interface BenchServer {
   close: () => Promise<void>;
 }
 
+/**
+ * A team and its live key. Enterprise still allows only 600 renders a minute, which a load run passes in a second: the
+ * overrides lift the limits while every request still goes through the limiter. Its unlimited quota is not hard-capped;
+ * `hardCap` puts the team on a hard-capped plan (starter) with a quota no run reaches, so every live render reserves
+ * quota in the store (quotaGate.ts) as a customer's on that plan does.
+ */
+export async function createBenchTeam(store: Store, { hardCap = false } = {}): Promise<{ teamId: string; key: string }> {
+  const rates = { rateMinute: 1_000_000_000, rateHour: 1_000_000_000 };
+  const team = await store.teams.create(
+    hardCap ? { name: 'bench hard cap', plan: 'starter', quotaLimit: 1_000_000_000, ...rates } : { name: 'bench', plan: 'enterprise', ...rates },
+  );
+  const { key } = await store.apiKeys.create({ teamId: team.id, mode: 'live', name: 'bench' });
+  return { teamId: team.id, key };
+}
+
+/** The sample published as the team's template, as a customer of the render API would have it; its id. */
+export async function publishSample(store: Store, teamId: string, sample: Sample): Promise<string> {
+  return (await store.transaction((trx) => trx.templates.create({ teamId, content: parseTemplate(sample.template), publish: { author: 'bench' } }))).id;
+}
+
 export async function startBenchServer(): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'labelsmith-bench-'));
   let store: Store | undefined;
@@ -24,10 +46,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   try {
     store = await openStore(dataDir);
     pool = createRenderPool();
-    // Enterprise still allows only 600 renders a minute, which this load passes in a second: the overrides lift the
-    // limits while every request still goes through the limiter; its unlimited quota is not hard-capped.
-    const team = await store.teams.create({ name: 'bench', plan: 'enterprise', rateMinute: 1_000_000_000, rateHour: 1_000_000_000 });
-    const { key } = await store.apiKeys.create({ teamId: team.id, mode: 'live', name: 'bench' });
+    const { teamId, key } = await createBenchTeam(store);
     // Logged as `labelsmith serve` logs (one line per request), into the null device rather than the terminal.
     const logger = pino({ name: 'labelsmith' }, pino.destination(devNull));
     const server = await startServer({ store, pool, logger, config: { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION } });
@@ -35,7 +54,7 @@ export async function startBenchServer(): Promise<BenchServer> {
       server,
       store,
       key,
-      teamId: team.id,
+      teamId,
       close: async () => {
         // Closing the server also stops the pool and closes the store; removing its output files takes seconds.
         await server.close();

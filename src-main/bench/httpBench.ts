@@ -5,13 +5,12 @@ import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { parseTemplate } from '../../src-shared/model/template';
 import type { OutputFormat } from '../../src-shared/render/outputFormats';
 import { renderLabel } from '../../src-shared/render/renderLabel';
 import { chromiumPath, launchChromium } from '../chromium/launchChromium';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadSample, type Sample } from '../samples/sampleTemplates';
-import { startBenchServer, type BenchServer } from './benchServer';
+import { publishSample, startBenchServer, type BenchServer } from './benchServer';
 import { ChromiumLabelPage } from './chromiumPeer';
 import { formatMs, printTable } from './measure';
 
@@ -22,7 +21,8 @@ const SECONDS = 5;
 export const OTHERS_CPU_WARNING = 0.05;
 
 export interface LoadTarget {
-  url: string;
+  /** Several URLs: connection i goes to URL i mod n, as a round-robin load balancer spreads its connections. */
+  url: string | string[];
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -90,6 +90,16 @@ export async function load(target: LoadTarget, connections = CONNECTIONS): Promi
     return { ...summarise(report.ok, report.seconds, report.latencies, report.failed), othersCpu: othersCpuSince(cpuAtStart) };
   } finally {
     await worker.terminate();
+  }
+}
+
+/** One request to each URL first: a setup mistake should stop the benchmark, not be measured as a fast stream of errors. */
+export async function probe(target: LoadTarget, name: string): Promise<void> {
+  for (const url of [target.url].flat()) {
+    const answer = await fetch(url, { method: target.method, headers: target.headers, body: target.body });
+    // Read to the end either way: an unread answer would keep its connection busy and server.close() waiting.
+    const text = await answer.text();
+    if (answer.status !== 200) throw new Error(`${name} (${url}): ${answer.status} ${text}`);
   }
 }
 
@@ -184,11 +194,6 @@ function printHttpTable(sampleName: string, results: Measured[], chromium: LoadR
   }
 }
 
-/** The sample published as the bench team's template, as a customer of the render API would have it. */
-async function publishSample({ store, teamId }: BenchServer, sample: Sample): Promise<string> {
-  return (await store.transaction((trx) => trx.templates.create({ teamId, content: parseTemplate(sample.template), publish: { author: 'bench' } }))).id;
-}
-
 export async function httpBench(): Promise<void> {
   const sample = loadSample('shipping-4x6');
   // Before any server starts, so Chromium has the machine to itself as in renderBench.
@@ -201,7 +206,7 @@ export async function httpBench(): Promise<void> {
     bare = await startBareKoa();
     bench = await startBenchServer();
     const { server, key } = bench;
-    const templateId = await publishSample(bench, sample);
+    const templateId = await publishSample(bench.store, bench.teamId, sample);
 
     results.push({ name: 'bare koa GET /hello', result: await load({ url: bare.url, method: 'GET' }) });
     for (const renderCase of RENDER_CASES) {
@@ -212,11 +217,7 @@ export async function httpBench(): Promise<void> {
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify({ templateId, data: sample.data, format, ...(dpi ? { dpi } : {}), delivery }),
       };
-      // One request first: a setup mistake should stop the benchmark, not be measured as a fast stream of errors.
-      const probe = await fetch(target.url, { method: 'POST', headers: target.headers, body: target.body });
-      // Read to the end either way: an unread answer would keep its connection busy and server.close() waiting.
-      const answer = await probe.text();
-      if (probe.status !== 200) throw new Error(`POST /v1/render ${format} ${delivery}: ${probe.status} ${answer}`);
+      await probe(target, `POST /v1/render ${format} ${delivery}`);
       results.push({ name: `POST /v1/render ${format}${dpi ? ` ${dpi} dpi` : ''} ${delivery}`, result: await load(target), renderCase });
     }
     // Before the clean-up: removing thousands of output files takes seconds.

@@ -43,15 +43,16 @@ async function loadPeer(): Promise<RenderZpl | undefined> {
 async function viewerRoute(zpl: string): Promise<{ result?: LoadResult; skipped?: string }> {
   const bench = await startBenchServer();
   try {
+    const url = `${bench.server.url}${ZPL_VIEWER_BENCH_PATH}`;
     const target: LoadTarget = {
-      url: `${bench.server.url}${ZPL_VIEWER_BENCH_PATH}`,
+      url,
       method: 'POST',
       // As `curl --data-binary @label.zpl` sends it.
       headers: { authorization: `Bearer ${bench.key}`, accept: 'image/png', 'content-type': 'application/x-www-form-urlencoded' },
       body: zpl,
     };
     // One request first: a setup mistake should stop the benchmark, not be measured as a fast stream of errors.
-    const probe = await fetch(target.url, { method: 'POST', headers: target.headers, body: target.body });
+    const probe = await fetch(url, { method: 'POST', headers: target.headers, body: target.body });
     // Read to the end either way: an unread answer would keep its connection busy and server.close() waiting.
     const answer = new Uint8Array(await probe.arrayBuffer());
     if (probe.status === 404) return { skipped: `POST ${ZPL_VIEWER_BENCH_PATH} answered 404: this build has no ZPL viewer route` };

@@ -6,7 +6,8 @@ import { periodOf } from '../../src-shared/api/plans';
 import { openStore, type Store } from '../store/openStore';
 import { freshDatabaseUrl, pausePostgres, resumePostgres } from '../store/postgresTestSupport';
 import { bundleForNode } from '../store/storeTestSupport';
-import { redisServer, type RedisServer } from '../testing/redisTestSupport';
+import { redisServer } from '../testing/redisTestSupport';
+import type { RedisServer } from '../testing/startRedis';
 import { call, expectError, makeDataDir, removeDataDir, render, tagTemplate, type ApiResponse } from './serverTestSupport';
 
 interface Node {

@@ -1,7 +1,8 @@
 // Runs an attack against a real `labelsmith serve` while watching it from outside: resident memory from /proc, /health latency, and witness renders that must survive.
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildCli, call, cleanupAll, createTenant, isWholeOutput, killServe, render, sleep, startServe, tempDataDir, type ServeProcess, type Tenant } from './robustnessSupport';
+import { buildCli, call, cleanupAll, createTenant, isWholeOutput, render, sleep, tempDataDir, type Tenant } from './robustnessSupport';
+import { killServe, startServe, type ServeProcess } from './robustnessSupport';
 
 /** The server's resident memory (its own and its render workers' together) must stay under this during every attack. */
 export const RSS_CEILING_MB = 1536;

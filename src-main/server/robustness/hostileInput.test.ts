@@ -6,15 +6,13 @@ import {
   cleanupAll,
   createTenant,
   isWholeOutput,
-  killServe,
   rawGet,
   render,
-  startServe,
   tempDataDir,
   type Answer,
-  type ServeProcess,
   type Tenant,
 } from './robustnessSupport';
+import { killServe, startServe, type ServeProcess } from './robustnessSupport';
 
 let server: ServeProcess;
 let tenant: Tenant;

@@ -16,9 +16,9 @@ import {
   render,
   sleep,
   tempDataDir,
-  type ServeProcess,
   type Tenant,
 } from './robustnessSupport';
+import type { ServeProcess } from './robustnessSupport';
 
 const CLIENTS = 8;
 const LOAD_MS = 1500;

@@ -10,7 +10,8 @@ import { openStore, type Store } from '../../store/openStore';
 import { freshDatabaseUrl } from '../../store/postgresTestSupport';
 import { redisUrl } from '../../testing/redisTestSupport';
 import { bucketKeys, freshBucketUrl } from '../../testing/s3TestSupport';
-import { adminCli, call, createTenant, render, serveProcessesForFile, sleep, smallTemplate, tempDataDir, type ServeProcess, type Tenant } from './robustnessSupport';
+import { adminCli, call, createTenant, render, serveProcessesForFile, sleep, smallTemplate, tempDataDir, type Tenant } from './robustnessSupport';
+import type { ServeProcess } from './robustnessSupport';
 
 const { cli, serve } = serveProcessesForFile();
 const NODES = 3;

@@ -9,13 +9,11 @@ import {
   CONTENT_TYPE_PREFIX,
   createTenant,
   isWholeOutput,
-  killServe,
-  startServe,
   tempDataDir,
   type Answer,
-  type ServeProcess,
   type Tenant,
 } from './robustnessSupport';
+import { killServe, startServe, type ServeProcess } from './robustnessSupport';
 import { craftJpeg, craftPng, jpegDataUri, pngChunk, pngDataUri } from '../../../src-shared/elements/image/imageTestSupport';
 import { printReports, underAttack } from './attackSupport';
 import { CODES_BY_STATUS, renderRequests, SMALL_PNG, who, type RenderRequestChoices } from './renderRequestGrammar';

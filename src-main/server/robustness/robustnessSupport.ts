@@ -1,5 +1,4 @@
 // Drives a real `labelsmith serve` process for the robustness tests: private bundle, admin CLI, start/kill, HTTP helpers.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
@@ -9,6 +8,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { bundleForTests, SOURCE_ENTRIES } from '../../testing/bundleForTests';
 import { runNodeScript, type ProcessRun } from '../../testing/runProcess';
 import { testDatabaseEnvFor } from '../../store/storeTestSupport';
+import { killServe, startServe as startServeProcess, type ServeProcess } from '../../testing/serveProcess';
+
+export { killServe, type ServeProcess };
 
 
 /** Folders to remove when the file's tests are done (call cleanupAll in afterAll). */
@@ -83,49 +85,9 @@ export async function createTenant(cli: string, dataDir: string, name = 'Robustn
   return { teamId, key: String(key.key), templateId: String(template.slug) };
 }
 
-export interface ServeProcess {
-  child: ChildProcess;
-  url: string;
-  /** Resolves when the process has exited. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  stderr(): string;
-}
-
-/** Starts `labelsmith serve --port 0 ARGS` and resolves once it printed its `listening on http(s)://H:P` line. */
-export async function startServe(cli: string, dataDir: string, timeoutMs = 20_000, args: readonly string[] = []): Promise<ServeProcess> {
-  const serveArgs = ['serve', '--data-dir', dataDir, '--port', '0', ...args];
-  const child = spawn(process.execPath, [cli, ...serveArgs], {
-    env: { ...process.env, LABELSMITH_DATA_DIR: '', ...(await testDatabaseEnvFor(serveArgs)) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`serve did not start within ${timeoutMs} ms: ${stderr}`));
-    }, timeoutMs);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /listening on (https?:\/\/\S+)\n/.exec(stdout);
-      if (!match?.[1]) return;
-      clearTimeout(timer);
-      resolve({ child, url: match[1], exited, stderr: () => stderr });
-    });
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited (${String(code)} ${String(signal)}) before listening: ${stderr}`));
-    });
-  });
-}
-
-/** Stops a serve process that is still running (SIGKILL) and waits for it. */
-export async function killServe(serve: ServeProcess | undefined): Promise<void> {
-  if (!serve) return;
-  if (serve.child.exitCode === null && serve.child.signalCode === null) serve.child.kill('SIGKILL');
-  await serve.exited;
+/** startServe of testing/serveProcess, on the suite's database for the data directory (PostgreSQL in its second pass). */
+export async function startServe(cli: string, dataDir: string, timeoutMs?: number, args: readonly string[] = []): Promise<ServeProcess> {
+  return startServeProcess(cli, dataDir, timeoutMs, args, await testDatabaseEnvFor(['--data-dir', dataDir]));
 }
 
 export interface Answer {
