@@ -1,8 +1,9 @@
 // The fonts of one HTML document: each face its texts use, subset to the characters they use, as @font-face rules.
 //
 // Subsetting is harfbuzz's (subset-font, WebAssembly): it keeps the hinting programs and the layout tables (kerning,
-// GSUB closure) of the glyphs it keeps, so a browser shapes and rasterises the subset exactly like the whole face;
-// the html tests compare Chromium's screenshots of both pixel for pixel. The emitter runs only in Node (server, render
+// GSUB closure) of the glyphs it keeps, and each subset also keeps the characters FreeType's auto-hinter measures the
+// face on (autohintCharacters), so a browser shapes and rasterises the subset exactly like the whole face; the html
+// tests compare Chromium's screenshots of both pixel for pixel. The emitter runs only in Node (server, render
 // workers, CLI, the desktop app's main process): the editor's preview asks the server for the html and shows it in a
 // sandboxed frame, so nothing here has to run in a browser, and node:zlib (see woff2.ts) is at hand.
 //
@@ -13,6 +14,7 @@ import { LRUCache } from 'lru-cache';
 import subsetFont from 'subset-font';
 import type { FontFaceKey } from '../../fonts/fontFaces';
 import type { FontRegistry } from '../../fonts/fontRegistry';
+import { autohintCharacters } from '../../fonts/autohintCharacters';
 import { sfntToWoff2 } from '../../fonts/woff2';
 
 /** Base64 characters of @font-face sources kept: a label's subsets are 10 to 20 KB each. */
@@ -65,8 +67,10 @@ export class HtmlFontUse {
     return Promise.all(
       keys.map(async (key) => {
         const data = fonts.face(key).data;
+        const codePoints = new Set(this.characters.get(key));
+        for (const char of autohintCharacters(codePoints)) codePoints.add(char.codePointAt(0)!);
         // Joined one by one: a batch's texts may hold more characters than a call takes arguments.
-        const characters = [...this.characters.get(key)!]
+        const characters = [...codePoints]
           .sort((a, b) => a - b)
           .map((codePoint) => String.fromCodePoint(codePoint))
           .join('');
