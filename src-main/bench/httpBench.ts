@@ -154,7 +154,12 @@ interface Measured {
   name: string;
   result: LoadResult;
   renderCase?: RenderCase;
+  /** The document's size in bytes (an inline answer's body, a url answer's sizeBytes). */
+  documentBytes?: number;
 }
+
+/** The issue's html target: the parcel label's page at most 60 KB. */
+const HTML_MAX_BYTES = 60 * 1024;
 
 function printHttpTable(sampleName: string, results: Measured[], chromium: LoadResult | undefined): void {
   const bareRate = results[0]?.result.perSecond ?? Number.NaN;
@@ -163,8 +168,9 @@ function printHttpTable(sampleName: string, results: Measured[], chromium: LoadR
     const verdict = result.failed > 0 ? `NO: ${result.failed} failed` : met === undefined ? '-' : met ? 'yes' : 'NO';
     rows.push([name, result.perSecond.toFixed(0), formatMs(result.p50), formatMs(result.p99), `${((result.perSecond / bareRate) * 100).toFixed(1)}%`, target, verdict]);
   };
-  for (const { name, result, renderCase } of results) {
+  for (const { name, result, renderCase, documentBytes = Number.NaN } of results) {
     if (renderCase?.format === 'zpl') row(name, result, '>= 50% of bare route', result.perSecond / bareRate >= 0.5);
+    else if (renderCase?.format === 'html') row(name, result, `<= 60 KB (${(documentBytes / 1024).toFixed(1)} KB)`, documentBytes <= HTML_MAX_BYTES);
     else if (renderCase?.format === 'pdf' && chromium) {
       const times = result.perSecond / chromium.perSecond;
       row(name, result, `>= 10x chromium (${times.toFixed(1)}x)`, times >= 10);
@@ -217,7 +223,8 @@ export async function httpBench(): Promise<void> {
       // Read to the end either way: an unread answer would keep its connection busy and server.close() waiting.
       const answer = await probe.text();
       if (probe.status !== 200) throw new Error(`POST /v1/render ${format} ${delivery}: ${probe.status} ${answer}`);
-      results.push({ name: `POST /v1/render ${format}${dpi ? ` ${dpi} dpi` : ''} ${delivery}`, result: await load(target), renderCase });
+      const documentBytes = delivery === 'inline' ? Buffer.byteLength(answer) : (JSON.parse(answer) as { sizeBytes: number }).sizeBytes;
+      results.push({ name: `POST /v1/render ${format}${dpi ? ` ${dpi} dpi` : ''} ${delivery}`, result: await load(target), renderCase, documentBytes });
     }
     // Before the clean-up: removing thousands of output files takes seconds.
     printHttpTable(sample.name, results, chromium);
