@@ -93,14 +93,16 @@ export async function load(target: LoadTarget, connections = CONNECTIONS): Promi
   }
 }
 
-/** One request to each URL first: a setup mistake should stop the benchmark, not be measured as a fast stream of errors. */
-export async function probe(target: LoadTarget, name: string): Promise<void> {
+/** One request to each URL first (a setup mistake should stop the benchmark, not be measured as a fast stream of errors); resolves with the last answer's body. */
+export async function probe(target: LoadTarget, name: string): Promise<string> {
+  let body = '';
   for (const url of [target.url].flat()) {
     const answer = await fetch(url, { method: target.method, headers: target.headers, body: target.body });
     // Read to the end either way: an unread answer would keep its connection busy and server.close() waiting.
-    const text = await answer.text();
-    if (answer.status !== 200) throw new Error(`${name} (${url}): ${answer.status} ${text}`);
+    body = await answer.text();
+    if (answer.status !== 200) throw new Error(`${name} (${url}): ${answer.status} ${body}`);
   }
+  return body;
 }
 
 /** The floor of any Koa route on this machine: one GET answering a tiny JSON body, no middleware. */
@@ -164,7 +166,12 @@ interface Measured {
   name: string;
   result: LoadResult;
   renderCase?: RenderCase;
+  /** The document's size in bytes (an inline answer's body, a url answer's sizeBytes). */
+  documentBytes?: number;
 }
+
+/** The issue's html target: the parcel label's page at most 60 KB. */
+const HTML_MAX_BYTES = 60 * 1024;
 
 function printHttpTable(sampleName: string, results: Measured[], chromium: LoadResult | undefined): void {
   const bareRate = results[0]?.result.perSecond ?? Number.NaN;
@@ -173,8 +180,9 @@ function printHttpTable(sampleName: string, results: Measured[], chromium: LoadR
     const verdict = result.failed > 0 ? `NO: ${result.failed} failed` : met === undefined ? '-' : met ? 'yes' : 'NO';
     rows.push([name, result.perSecond.toFixed(0), formatMs(result.p50), formatMs(result.p99), `${((result.perSecond / bareRate) * 100).toFixed(1)}%`, target, verdict]);
   };
-  for (const { name, result, renderCase } of results) {
+  for (const { name, result, renderCase, documentBytes = Number.NaN } of results) {
     if (renderCase?.format === 'zpl') row(name, result, '>= 50% of bare route', result.perSecond / bareRate >= 0.5);
+    else if (renderCase?.format === 'html') row(name, result, `<= 60 KB (${(documentBytes / 1024).toFixed(1)} KB)`, documentBytes <= HTML_MAX_BYTES);
     else if (renderCase?.format === 'pdf' && chromium) {
       const times = result.perSecond / chromium.perSecond;
       row(name, result, `>= 10x chromium (${times.toFixed(1)}x)`, times >= 10);
@@ -217,8 +225,9 @@ export async function httpBench(): Promise<void> {
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify({ templateId, data: sample.data, format, ...(dpi ? { dpi } : {}), delivery }),
       };
-      await probe(target, `POST /v1/render ${format} ${delivery}`);
-      results.push({ name: `POST /v1/render ${format}${dpi ? ` ${dpi} dpi` : ''} ${delivery}`, result: await load(target), renderCase });
+      const answer = await probe(target, `POST /v1/render ${format} ${delivery}`);
+      const documentBytes = delivery === 'inline' ? Buffer.byteLength(answer) : (JSON.parse(answer) as { sizeBytes: number }).sizeBytes;
+      results.push({ name: `POST /v1/render ${format}${dpi ? ` ${dpi} dpi` : ''} ${delivery}`, result: await load(target), renderCase, documentBytes });
     }
     // Before the clean-up: removing thousands of output files takes seconds.
     printHttpTable(sample.name, results, chromium);

@@ -35,8 +35,8 @@ function view(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** Parses the table directory; undefined for anything but a plain TrueType-outline font (CFF, collections, variable). */
-export function readTrueType(data: Uint8Array): TrueTypeSource | undefined {
+/** Each table's bytes by tag, in directory order; undefined for anything but a TrueType-outline font file (CFF, collections). */
+export function readTableDirectory(data: Uint8Array): Map<string, Uint8Array> | undefined {
   if (data.length < 12) return undefined;
   const file = view(data);
   const version = file.getUint32(0);
@@ -52,6 +52,13 @@ export function readTrueType(data: Uint8Array): TrueTypeSource | undefined {
     if (offset + length > data.length) return undefined;
     tables.set(tag, data.subarray(offset, offset + length));
   }
+  return tables;
+}
+
+/** Parses the table directory; undefined for anything but a plain TrueType-outline font (CFF, collections, variable). */
+export function readTrueType(data: Uint8Array): TrueTypeSource | undefined {
+  const tables = readTableDirectory(data);
+  if (!tables) return undefined;
   // Variation data would be lost by copying the default outlines; leave such fonts to fontkit.
   if (!REQUIRED_TABLES.every((tag) => tables.has(tag)) || tables.has('gvar')) return undefined;
   const numGlyphs = view(tables.get('maxp')!).getUint16(4);
@@ -86,7 +93,8 @@ function checksum(bytes: Uint8Array): number {
   return sum;
 }
 
-function padded(length: number): number {
+/** A table's length rounded up to the 4-byte boundary the next one starts on. */
+export function padded(length: number): number {
   return (length + 3) & ~3;
 }
 

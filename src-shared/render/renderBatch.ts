@@ -200,6 +200,6 @@ async function emitAll(labels: readonly LaidOutLabel[], format: Exclude<OutputFo
     case 'zpl':
       return new TextEncoder().encode(emitZplLabels(labels, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels, fontMode: options.zplFonts ?? 'graphic' }));
     case 'html':
-      return new TextEncoder().encode(emitHtmlPages(labels, options.fonts));
+      return new TextEncoder().encode(await emitHtmlPages(labels, options.fonts));
   }
 }

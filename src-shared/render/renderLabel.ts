@@ -65,7 +65,7 @@ async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderP
     case 'zpl':
       return new TextEncoder().encode(emitZpl(label, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels, fontMode: options.zplFonts ?? 'graphic' }));
     case 'html':
-      return new TextEncoder().encode(emitHtml(label, options.fonts));
+      return new TextEncoder().encode(await emitHtml(label, options.fonts));
   }
 }
 

@@ -1,10 +1,10 @@
-// Writes LaidOutLabels as one self-contained HTML document: a page per label, fonts embedded, nothing fetched.
-import type { FontFaceKey } from '../../fonts/fontFaces';
+// Writes LaidOutLabels as one self-contained HTML document: a page per label, fonts embedded as subsets, nothing fetched.
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
 import { svgNumber } from '../svg/svgNumber';
 import type { HtmlElementEmitter, HtmlEmitContext } from './htmlContext';
 import { HTML_ELEMENT_EMITTERS, HTML_SVG_CSS } from './htmlElementEmitters';
+import { HtmlFontUse } from './htmlFonts';
 import { HTML_TEXT_CSS } from './htmlText';
 
 /**
@@ -13,23 +13,6 @@ import { HTML_TEXT_CSS } from './htmlText';
  */
 export const HTML_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; base-uri 'none'; form-action 'none'";
-
-function fontFamilyName(key: FontFaceKey): string {
-  return `ls-${key}`;
-}
-
-/** Each face's file as base64, encoded once per process: the same few faces go into every document. */
-const fontBase64Cache = new WeakMap<Uint8Array, string>();
-
-function fontFaceRule(key: FontFaceKey, fonts: FontRegistry): string {
-  const data = fonts.face(key).data;
-  let base64 = fontBase64Cache.get(data);
-  if (base64 === undefined) {
-    base64 = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
-    fontBase64Cache.set(data, base64);
-  }
-  return `@font-face{font-family:"${fontFamilyName(key)}";src:url(data:font/ttf;base64,${base64}) format("truetype");font-display:block}`;
-}
 
 /** The element's fragment in a layer covering the label, turned about the element's box centre when rotated. */
 function elementHtml(element: LaidOutElement, ctx: HtmlEmitContext): string {
@@ -48,23 +31,18 @@ function elementHtml(element: LaidOutElement, ctx: HtmlEmitContext): string {
  * One page per label, in order. The page size is the first label's: a batch comes from one template, so one
  * label stock. Lengths are CSS points, which browsers map exactly (1in = 72pt = 96px).
  */
-export function emitHtmlPages(labels: readonly LaidOutLabel[], fonts: FontRegistry): string {
+export async function emitHtmlPages(labels: readonly LaidOutLabel[], fonts: FontRegistry): Promise<string> {
   const first = labels[0];
   if (!first) throw new Error('an HTML document needs at least one label');
-  const usedFonts = new Set<FontFaceKey>();
-  const ctx: HtmlEmitContext = {
-    fonts,
-    useFont: (key) => {
-      usedFonts.add(key);
-      return fontFamilyName(key);
-    },
-  };
+  // One set of fonts for the whole document: each face once, subset to the characters of every label.
+  const fontUse = new HtmlFontUse();
+  const ctx: HtmlEmitContext = { fonts, useFont: (key, text) => fontUse.use(key, text) };
   const pages = labels.map((label) => {
     const size = `width:${svgNumber(label.width)}pt;height:${svgNumber(label.height)}pt`;
     return `<div class="${label.mirror ? 'ls-label ls-mirror' : 'ls-label'}" style="${size}">${label.elements.map((element) => elementHtml(element, ctx)).join('')}</div>`;
   });
   const css = [
-    ...[...usedFonts].sort().map((key) => fontFaceRule(key, fonts)),
+    ...(await fontUse.fontFaceRules(fonts)),
     `@page{size:${svgNumber(first.width / 72)}in ${svgNumber(first.height / 72)}in;margin:0}`,
     'html,body{margin:0;padding:0;background:#ffffff;-webkit-print-color-adjust:exact;print-color-adjust:exact}',
     '.ls-label{position:relative;overflow:hidden;break-after:page}',
@@ -92,6 +70,6 @@ export function emitHtmlPages(labels: readonly LaidOutLabel[], fonts: FontRegist
 }
 
 /** A single label as a document of one page. */
-export function emitHtml(label: LaidOutLabel, fonts: FontRegistry): string {
+export function emitHtml(label: LaidOutLabel, fonts: FontRegistry): Promise<string> {
   return emitHtmlPages([label], fonts);
 }

@@ -5,8 +5,8 @@ import type { LaidOutElement } from '../../layout/laidOutLabel';
 
 export interface HtmlEmitContext {
   fonts: FontRegistry;
-  /** Marks a face as used so the writer embeds it (and only the used ones) as @font-face. */
-  useFont(key: FontFaceKey): string;
+  /** Marks `text` as drawn in the face so the writer embeds the face, subset to the characters used, as @font-face. */
+  useFont(key: FontFaceKey, text: string): string;
 }
 
 /** Returns the element's HTML; the writer applies rotation. Every data value must be escaped. */

@@ -26,7 +26,7 @@ function cssColor(color: string): string {
 }
 
 export function textRunToHtml(run: TextRun, ctx: HtmlEmitContext): string {
-  const family = ctx.useFont(run.fontKey);
+  const family = ctx.useFont(run.fontKey, run.lines.map((line) => line.text).join(''));
   // Half the line box is at least one em, so the glyphs (ascent and descent are each below an em) stay inside it,
   // and a whole number of CSS pixels: Chromium rounds a fractional half-leading, which moved baselines by 0.5pt.
   const halfLineBoxPx = Math.ceil(run.fontSize / POINTS_PER_UNIT.px);

@@ -90,8 +90,8 @@ describe('^PMY mirror image', () => {
   it('mirrors the HTML page and writes ^PMY back in ZPL, which reads back mirrored', async () => {
     // Without the code 128: the writer spells a code read from ZPL in a form this round trip is not about.
     const label = readLabel(`^XA^PMY${FIELDS.slice(0, FIELDS.indexOf('^FO100,120'))}^XZ`);
-    expect(emitHtml(label, fonts)).toContain('<div class="ls-label ls-mirror"');
-    expect(emitHtml(readLabel(`^XA${FIELDS}^XZ`), fonts)).not.toContain('ls-mirror');
+    expect(await emitHtml(label, fonts)).toContain('<div class="ls-label ls-mirror"');
+    expect(await emitHtml(readLabel(`^XA${FIELDS}^XZ`), fonts)).not.toContain('ls-mirror');
     const written = emitZpl(label, fonts, { dpi: 203 });
     expect(written).toContain('^PMY');
     const back = readLabel(written);

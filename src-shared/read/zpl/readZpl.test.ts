@@ -95,7 +95,7 @@ describe('readZpl', () => {
     };
     const ratio = (await widthInPdf('^XA^FO50,50^A0N,60,90^FDWIDTH^FS^XZ')) / (await widthInPdf('^XA^FO50,50^A0N,60,30^FDWIDTH^FS^XZ'));
     expect(ratio).toBeCloseTo(3, 0);
-    expect(emitHtml(read('^XA^FO50,50^A0N,60,90^FDWIDTH^FS^XZ').labels[0]!.label, fonts)).toMatch(/translate\([^)]*\) scaleX\(/);
+    expect(await emitHtml(read('^XA^FO50,50^A0N,60,90^FDWIDTH^FS^XZ').labels[0]!.label, fonts)).toMatch(/translate\([^)]*\) scaleX\(/);
   });
 
   it('skips unknown commands with a warning naming them and their position, never failing', () => {

@@ -88,7 +88,7 @@ describe('reverse fields', () => {
 
   it('blends by difference in HTML and writes ^FR back in ZPL', async () => {
     const label = readLabel(zpl);
-    expect(emitHtml(label, fonts)).toContain('class="ls-el ls-reverse"');
+    expect(await emitHtml(label, fonts)).toContain('class="ls-el ls-reverse"');
     const written = emitZpl(label, fonts, { dpi: 203 });
     expect(written).toMatch(/\^GB300,200,200,B,0\^FS/);
     expect(written).toMatch(/\^FR\^FH_\^FDREVERSE WIDE\^FS/);
