@@ -7,6 +7,7 @@ import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { rasterizeSvgImage } from '../images/rasterizeSvgImage';
 import { createWriteStream } from 'node:fs';
+import { startWorkerCpuProfile } from './workerCpuProfile';
 import { DATA_FD, detachBytes, INLINE_BYTES, serializeError, type PoolMessage, type RenderStep, type StepOptions, type StepResult, type TaskOutcome, type WorkerMessage } from './taskProtocol';
 
 /** The template of each batch this process has rendered parts of, with the layouts and images its labels share. */
@@ -106,6 +107,7 @@ if (process.send !== undefined) {
   const fonts = bundledFonts();
   const runner = stepRunner(fonts);
   for (const format of ['zpl', 'pdf', 'png'] as const) await renderLabel(WARM_UP_TEMPLATE, {}, { format, dpi: 50, fonts });
+  await startWorkerCpuProfile();
   const data = createWriteStream('', { fd: DATA_FD });
   const send = (message: WorkerMessage): void => void process.send?.(message);
   process.on('message', (message: PoolMessage) => {
