@@ -53,7 +53,8 @@ export class FrameSources {
   private readonly maps = new Map<string, SourceMap | undefined>();
 
   source(frame: CallFrame): string {
-    if (frame.url === '') return `(${frame.functionName})`;
+    // V8's own entries are named in parentheses already: (garbage collector), (program), (root), (idle).
+    if (frame.url === '') return frame.functionName.startsWith('(') ? frame.functionName : `(${frame.functionName})`;
     const map = this.mapOf(frame.url);
     const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
     const original = entry && 'originalSource' in entry ? entry.originalSource : frame.url;
