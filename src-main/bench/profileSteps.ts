@@ -45,7 +45,7 @@ const STEP_OF_SOURCE: [RegExp, Step][] = [
   // The profile's own fetch() runs in the server's process: its time is the client's, not the server's.
   [/undici/, 'client'],
   [/^\(garbage collector\)$/, 'gc'],
-  [/^\((program|root)\)$/, 'other'],
+  [/^\(program\)$/, 'other'],
 ];
 
 /** Maps bundled frames to their original sources: one SourceMap per bundle file, read once. */
