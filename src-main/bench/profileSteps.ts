@@ -4,7 +4,7 @@ import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 /** The steps of a render request, in the order the README's table shows them. */
-export const STEPS = ['parse/validate', 'auth', 'admission/quota', 'layout', 'emit', 'store', 'send', 'pool/ipc', 'http/koa', 'client', 'gc', 'other'] as const;
+export const STEPS = ['parse/validate', 'auth', 'admission/quota', 'layout', 'emit', 'store', 'send', 'pool/ipc', 'node i/o', 'client', 'gc', 'other'] as const;
 export type Step = (typeof STEPS)[number];
 
 interface CallFrame {
@@ -31,7 +31,8 @@ export interface CpuProfile {
  * bundle, its package or Node's internal module. A frame whose source names a step (the table below, first match
  * wins) is that step; any other frame (a library, a V8 builtin such as JSON.parse, native code) takes its caller's
  * step, so zod called by parseTemplate is parse/validate and fontkit called by the layout is layout while fontkit called
- * by an emitter is emit. Frames with no step above them are Node's HTTP and stream machinery ('http/koa').
+ * by an emitter is emit. Frames with no step above them are Node's own I/O ('node i/o'): its HTTP server and Koa's
+ * dispatch in the server, the stream callbacks writing outputs to the pool's pipe in a render worker.
  */
 const STEP_OF_SOURCE: [RegExp, Step][] = [
   [/src-main\/server\/middleware\/authenticate|src-main\/store\/queries\/apiKeys/, 'auth'],
@@ -68,7 +69,8 @@ export class FrameSources {
     if (!this.maps.has(url)) {
       let map: SourceMap | undefined;
       try {
-        if (url.startsWith('file:')) map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8')));
+        // Only the project's bundles: a package's own map (pdfkit ships one) would hide the package's name.
+        if (url.startsWith('file:') && !url.includes('/node_modules/')) map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8')));
       } catch {
         map = undefined;
       }
@@ -98,7 +100,7 @@ export function summarise(profile: CpuProfile, sources: FrameSources): ProfileSu
     const source = node ? sources.source(node.callFrame) : '';
     const own = STEP_OF_SOURCE.find(([pattern]) => pattern.test(source))?.[1];
     const up = parent.get(id);
-    const found = own ?? (up === undefined ? 'http/koa' : step(up));
+    const found = own ?? (up === undefined ? 'node i/o' : step(up));
     stepOf.set(id, found);
     return found;
   };
