@@ -2,6 +2,7 @@
 import { batchBench } from './batchBench';
 import { editorBench } from './editorBench';
 import { httpBench } from './httpBench';
+import { imageCacheBench } from './imageCacheBench';
 import { memoryBench } from './memoryBench';
 import { nodesBench } from './nodesBench';
 import { poolBench } from './poolBench';
@@ -9,7 +10,7 @@ import { renderBench } from './renderBench';
 import { zplInBench } from './zplInBench';
 import { zplTextBench } from './zplTextBench';
 
-const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench, zplInBench, zplTextBench, nodesBench };
+const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench };
 
 /**
  * `npm run bench -- zplInBench httpBench` or LABELSMITH_BENCH=zplInBench,httpBench runs only those (in BENCHES'

@@ -39,13 +39,14 @@ export async function publishSample(store: Store, teamId: string, sample: Sample
   return (await store.transaction((trx) => trx.templates.create({ teamId, content: parseTemplate(sample.template), publish: { author: 'bench' } }))).id;
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
+/** `threads`: the render pool's size (default the machine's cores); the profile runs one worker to read one profile. */
+export async function startBenchServer({ threads }: { threads?: number } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'labelsmith-bench-'));
   let store: Store | undefined;
   let pool: RenderPool | undefined;
   try {
     store = await openStore(dataDir);
-    pool = createRenderPool();
+    pool = createRenderPool({ threads });
     const { teamId, key } = await createBenchTeam(store);
     // Logged as `labelsmith serve` logs (one line per request), into the null device rather than the terminal.
     const logger = pino({ name: 'labelsmith' }, pino.destination(devNull));

@@ -7,6 +7,9 @@ import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { rasterizeSvgImage } from '../images/rasterizeSvgImage';
 import { createWriteStream } from 'node:fs';
+import { startWorkerCpuProfile } from './workerCpuProfile';
+import { DecodedImages } from './decodedImages';
+import type { ImageCache } from '../../src-shared/render/imageCache';
 import { DATA_FD, detachBytes, INLINE_BYTES, serializeError, type PoolMessage, type RenderStep, type StepOptions, type StepResult, type TaskOutcome, type WorkerMessage } from './taskProtocol';
 
 /** The template of each batch this process has rendered parts of, with the layouts and images its labels share. */
@@ -14,7 +17,7 @@ interface HeldBatch extends BatchShared {
   template: Template;
 }
 
-function renderOptions(options: StepOptions, fonts: FontRegistry): RenderOptions {
+function renderOptions(options: StepOptions, fonts: FontRegistry, images: ImageCache): RenderOptions {
   const { now, timeZone, counters } = options;
   return {
     format: options.format,
@@ -24,6 +27,7 @@ function renderOptions(options: StepOptions, fonts: FontRegistry): RenderOptions
     sheetStart: options.sheetStart,
     ...(options.zplFonts === undefined ? {} : { zplFonts: options.zplFonts }),
     fonts,
+    images,
     env: { now: now === undefined ? () => new Date() : () => new Date(now), timeZone, counters },
   };
 }
@@ -31,13 +35,15 @@ function renderOptions(options: StepOptions, fonts: FontRegistry): RenderOptions
 /** Runs steps with one set of fonts; batches' templates are kept from their first part until the pool says forget. */
 export function stepRunner(fonts: FontRegistry) {
   const batches = new Map<number, HeldBatch>();
+  // Shared by every render of this process: a logo is decoded and rasterised once, not at every label.
+  const images = new DecodedImages();
 
   async function run(step: RenderStep): Promise<StepResult> {
     const start = performance.now();
     switch (step.kind) {
       case 'label': {
         const { job } = step;
-        const output = await renderLabel(job.template, job.data, renderOptions(job, fonts));
+        const output = await renderLabel(job.template, job.data, renderOptions(job, fonts, images));
         return { kind: 'label', result: { ...output, labelCount: 1, renderTimeMs: performance.now() - start } };
       }
       case 'zpl': {
@@ -50,18 +56,18 @@ export function stepRunner(fonts: FontRegistry) {
         return { kind: 'svg', result: { bytes: png, width, height, renderTimeMs: performance.now() - start } };
       }
       case 'part': {
-        const options = renderOptions(step.options, fonts);
+        const options = renderOptions(step.options, fonts, images);
         let held = batches.get(step.batch);
         if (held === undefined) {
           if (step.template === undefined) throw new Error(`batch ${step.batch} arrived without its template`);
-          held = { template: prepareTemplate(step.template, options), ...batchShared() };
+          held = { template: prepareTemplate(step.template, options), ...batchShared(images) };
           batches.set(step.batch, held);
         }
         const part = await renderBatchPart(held.template, step.part, { ...options, memo: held.memo, pixels: held.pixels });
         return { kind: 'part', part, renderTimeMs: performance.now() - start };
       }
       case 'assemble': {
-        const bytes = await assembleBatch(step.labels, renderOptions(step.options, fonts));
+        const bytes = await assembleBatch(step.labels, renderOptions(step.options, fonts, images));
         return { kind: 'assemble', bytes, renderTimeMs: performance.now() - start };
       }
     }
@@ -106,6 +112,7 @@ if (process.send !== undefined) {
   const fonts = bundledFonts();
   const runner = stepRunner(fonts);
   for (const format of ['zpl', 'pdf', 'png'] as const) await renderLabel(WARM_UP_TEMPLATE, {}, { format, dpi: 50, fonts });
+  await startWorkerCpuProfile();
   const data = createWriteStream('', { fd: DATA_FD });
   const send = (message: WorkerMessage): void => void process.send?.(message);
   process.on('message', (message: PoolMessage) => {

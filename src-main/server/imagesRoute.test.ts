@@ -2,6 +2,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { craftJpeg } from '../../src-shared/elements/image/imageTestSupport';
+import { colorAt, colorNear, isDark, renderPdf, renderZpl } from '../../src-shared/elements/rasterTestSupport';
 import { call, cli, expectError, render, startTestServer, teamWithKeys, type CliKey, type TeamWithKeys, type TestServer } from './serverTestSupport';
 
 type Rgb = [number, number, number];
@@ -126,6 +127,35 @@ describe('the image library', () => {
     // Replaced by an SVG: the templates draw its raster.
     expect((await replace(owner.live, 'logo', b64(GREEN_SVG))).json()).toMatchObject({ type: 'svg' });
     expect(await renderedMiddle(owner.live, shippingId)).toEqual(GREEN);
+  });
+
+  it('draws a replaced image\'s new pixels in pdf and zpl, which the render worker keeps decoded between renders', async () => {
+    const template = logoTemplate('Stamp', 'stamp');
+    const renderBody = async (format: 'pdf' | 'zpl'): Promise<Buffer> => {
+      const response = await render(server, owner.live, { template, data: {}, format, delivery: 'inline' });
+      expect(response.status, response.text).toBe(200);
+      return response.body;
+    };
+    const pdfMiddle = async (): Promise<string> => {
+      const raster = await renderPdf(await renderBody('pdf'), 100);
+      return colorAt(raster, Math.floor(raster.width / 2), Math.floor(raster.height / 2));
+    };
+    // zpl-renderer-js, the independent ZPL reader, draws the label's one ^GFA graphic: 20 x 10 mm at 8 dots a mm.
+    const zplMiddleIsDark = async (): Promise<boolean> => {
+      const zpl = (await renderBody('zpl')).toString('latin1').trim().replace(/^\^XA/, '').replace(/\^XZ$/, '');
+      return isDark(await renderZpl(zpl, 160, 80, 203), 80, 40);
+    };
+    expect((await upload(owner.live, 'stamp', b64(solidPng(30, 30, RED)))).status).toBe(201);
+    // Twice each: the second render of each format is drawn from what the worker kept of the first.
+    for (let round = 0; round < 2; round++) {
+      expect(colorNear(await pdfMiddle(), '#ff0000')).toBe(true);
+      expect(await zplMiddleIsDark()).toBe(true);
+    }
+    expect((await replace(owner.live, 'stamp', b64(solidPng(30, 30, [255, 255, 255])))).status).toBe(200);
+    for (let round = 0; round < 2; round++) {
+      expect(colorNear(await pdfMiddle(), '#ffffff')).toBe(true);
+      expect(await zplMiddleIsDark()).toBe(false);
+    }
   });
 
   it('deletes an image: it is gone, and templates using it draw nothing with an IMAGE_MISSING warning', async () => {

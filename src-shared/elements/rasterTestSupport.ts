@@ -85,7 +85,7 @@ export function pdfPage(width: number, height: number, draw: (ctx: PdfEmitContex
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  draw({ doc, fonts: bundledFonts(), useFont: () => undefined });
+  draw({ doc, fonts: bundledFonts(), pixels: new RenderPixels(), useFont: () => undefined });
   doc.end();
   return done;
 }

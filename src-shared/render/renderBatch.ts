@@ -2,6 +2,7 @@
 import { zipSync, type Zippable } from 'fflate';
 import { emitHtmlPages } from '../emit/html/emitHtml';
 import { emitPdfPages } from '../emit/pdf/emitPdf';
+import type { ImageCache } from './imageCache';
 import { emitPng } from '../emit/png/emitPng';
 import { emitZplLabels } from '../emit/zpl/emitZpl';
 import { AppError, RenderError } from '../errors';
@@ -108,9 +109,12 @@ export interface BatchShared {
   pixels: RenderPixels;
 }
 
-/** Images are read once for the whole batch (BATCH_PIXEL_BUDGET); each label's PNG raster is charged to a render's budget of its own. */
-export function batchShared(): BatchShared {
-  return { memo: new LayoutMemo(), pixels: new RenderPixels(new PixelBudget(BATCH_PIXEL_BUDGET)) };
+/**
+ * Images are read once for the whole batch (BATCH_PIXEL_BUDGET); each label's PNG raster is charged to a render's
+ * budget of its own. `images`: the process's cache of decoded images, which outlives the batch (see RenderPixels).
+ */
+export function batchShared(images?: ImageCache): BatchShared {
+  return { memo: new LayoutMemo(), pixels: new RenderPixels(new PixelBudget(BATCH_PIXEL_BUDGET), images) };
 }
 
 /**
@@ -158,7 +162,7 @@ export function zipBatchPngs(labels: readonly PartLabel[]): Uint8Array {
 }
 
 /** The batch's document from its parts' labels, in order: a zip of PNGs, or one pdf, zpl or html document. */
-export async function assembleBatch(labels: readonly PartLabel[], options: RenderOptions, pixels = batchShared().pixels): Promise<Uint8Array> {
+export async function assembleBatch(labels: readonly PartLabel[], options: RenderOptions, pixels = batchShared(options.images).pixels): Promise<Uint8Array> {
   const expanded = withCopies(labels);
   try {
     const { format } = options;
@@ -196,7 +200,7 @@ export async function renderLabels(templateInput: unknown, records: unknown, opt
 async function emitAll(labels: readonly LaidOutLabel[], format: Exclude<OutputFormat, 'png'>, options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
   switch (format) {
     case 'pdf':
-      return emitPdfPages(labels, options.fonts, { sheetStart: options.sheetStart });
+      return emitPdfPages(labels, options.fonts, { sheetStart: options.sheetStart, pixels });
     case 'zpl':
       return new TextEncoder().encode(emitZplLabels(labels, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels, fontMode: options.zplFonts ?? 'graphic' }));
     case 'html':

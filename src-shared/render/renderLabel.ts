@@ -14,6 +14,7 @@ import { designWarnings } from '../layout/designWarnings';
 import { layoutLabel } from '../layout/layoutLabel';
 import { parseTemplate, type Template } from '../model/template';
 import { isPlainObject } from './batchPlan';
+import type { ImageCache } from './imageCache';
 import { RenderPixels } from './renderPixels';
 import { CONTENT_TYPES, DEFAULT_ZPL_DPI, layoutDpi, PNG_DPI, type OutputFormat, type ZplDpi } from './outputFormats';
 import { pointsToDots, toPoints } from '../units/length';
@@ -32,6 +33,8 @@ export interface RenderOptions {
   unprintableMargin?: number;
   /** PDF of a template with a sheet: the 1-based cell of the first sheet the first label takes; default 1. */
   sheetStart?: number;
+  /** The process's cache of decoded images (a render worker's); without one the images are decoded at every render. */
+  images?: ImageCache;
 }
 
 export interface RenderedOutput {
@@ -59,7 +62,7 @@ function assertPngSize(template: Template, dpi: number): void {
 async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
   switch (options.format) {
     case 'pdf':
-      return emitPdf(label, options.fonts, { sheetStart: options.sheetStart });
+      return emitPdf(label, options.fonts, { sheetStart: options.sheetStart, pixels });
     case 'png':
       return emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default, pixels });
     case 'zpl':
@@ -98,7 +101,7 @@ export async function renderLabel(templateInput: unknown, data: unknown, options
   const template = prepareTemplate(templateInput, options);
   try {
     // One budget from the first image read to the last raster (RENDER_PIXEL_BUDGET).
-    const pixels = new RenderPixels();
+    const pixels = new RenderPixels(undefined, options.images);
     const label = layoutLabel(template, data, { ...options, pixels, targetDpi: layoutDpi(options) });
     const bytes = await emit(label, options, pixels);
     return { bytes, contentType: CONTENT_TYPES[options.format], warnings: labelWarnings(label, options) };

@@ -1,6 +1,7 @@
 // The pixels one render (or batch) decodes: each distinct image read and charged once by its content, then what rasterising adds.
 import { readEmbeddedImage, type EmbeddedImage } from '../elements/image/imageData';
 import type { LaidOutOf } from '../layout/laidOutLabel';
+import type { Cached, ImageCache } from './imageCache';
 import { PixelBudget, RENDER_PIXEL_BUDGET } from './pixelBudget';
 
 /**
@@ -15,19 +16,73 @@ export class RenderPixels {
   private readonly images = new Map<string, EmbeddedImage>();
   /** Contents read (and so charged) whose first drawing has not happened yet: that drawing is the decode charged. */
   private readonly undrawn = new Set<string>();
+  /** The content address of each image's bytes (base64 text to SHA-256), hashed once per render. */
+  private readonly digests = new Map<string, string>();
 
-  constructor(readonly budget: PixelBudget = new PixelBudget(RENDER_PIXEL_BUDGET)) {}
+  /** `images`: the process's cache of decoded images (the render worker's); without one every render decodes anew. */
+  constructor(
+    readonly budget: PixelBudget = new PixelBudget(RENDER_PIXEL_BUDGET),
+    private readonly cache?: ImageCache,
+  ) {}
 
-  /** The image of an element's value, checked and charged the first time this content is seen (see readEmbeddedImage). */
+  /**
+   * The image of an element's value, checked and charged the first time this content is seen (see readEmbeddedImage).
+   * A check passed before in this process is not made again: its key is the hash of the whole value, so a value that
+   * differs in any character (a broken one too) is read and checked anew. The charge is made every render.
+   */
   readImage(value: string, elementId: string): EmbeddedImage {
     let image = this.images.get(value);
     if (image === undefined) {
-      image = readEmbeddedImage(value, elementId);
+      const read = (): Cached<EmbeddedImage> => {
+        const embedded = readEmbeddedImage(value, elementId);
+        // The base64 is a slice of the value, which V8 keeps whole; a JPEG cut at its end is a new string besides.
+        return { value: embedded, bytes: value.length + (value.endsWith(embedded.base64) ? 0 : embedded.base64.length) };
+      };
+      image = this.cache === undefined ? read().value : this.fromCache(`read:${this.cache.digest(value, 'utf8')}`, read);
       this.budget.charge(image.pixelWidth * image.pixelHeight, `image "${elementId}"`);
       this.images.set(value, image);
       this.undrawn.add(image.base64);
     }
     return image;
+  }
+
+  /**
+   * What `make` makes of this image for one output's `need` (its size in dots, say), made once per process when the
+   * render has an ImageCache: the key is the SHA-256 of the image's bytes and the need, so it holds for any render.
+   */
+  decoded<T>(image: { base64: string }, need: string, make: () => Cached<T>): T {
+    const known = this.recall<T>(image, need);
+    if (known !== undefined) return known;
+    const made = make();
+    this.keep(image, need, made);
+    return made.value;
+  }
+
+  /** The value an earlier render of this process kept for this image's bytes and `need`, if the cache still has it. */
+  recall<T>(image: { base64: string }, need: string): T | undefined {
+    const key = this.imageKey(image, need);
+    return key === undefined ? undefined : (this.cache?.get(key) as T | undefined);
+  }
+
+  /** Keeps a value made of this image for `need`, for the later renders of this process (see decoded). */
+  keep(image: { base64: string }, need: string, made: Cached<unknown>): void {
+    const key = this.imageKey(image, need);
+    if (key !== undefined) this.cache?.set(key, made.value, made.bytes);
+  }
+
+  private imageKey(image: { base64: string }, need: string): string | undefined {
+    if (this.cache === undefined) return undefined;
+    let digest = this.digests.get(image.base64);
+    if (digest === undefined) this.digests.set(image.base64, (digest = this.cache.digest(image.base64, 'base64')));
+    return `${need}:${digest}`;
+  }
+
+  private fromCache<T>(key: string, make: () => Cached<T>): T {
+    const hit = this.cache?.get(key);
+    if (hit !== undefined) return hit as T;
+    const made = make();
+    this.cache?.set(key, made.value, made.bytes);
+    return made.value;
   }
 
   /** resvg is about to decode this image element: free for the first drawing of an image read here, charged otherwise. */

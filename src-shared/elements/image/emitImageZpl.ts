@@ -1,6 +1,6 @@
 // Draws a laid-out image element in ZPL: rasterised at the printer resolution, made 1-bit, sent as a ^GFA graphic.
 import type { LaidOutOf } from '../../layout/laidOutLabel';
-import type { ZplElementEmitter } from '../../emit/zpl/zplContext';
+import type { ZplElementEmitter, ZplEmitContext } from '../../emit/zpl/zplContext';
 import { rasterizeSvg } from '../../emit/png/rasterize';
 import { svgNumber } from '../../emit/svg/svgNumber';
 import { monochromeToGfa, rgbaToMonochrome } from '../../emit/zpl/zplGraphic';
@@ -25,7 +25,20 @@ export const emitImageZpl: ZplElementEmitter<LaidOutOf<'image'>> = (element, ctx
   if (dots.width <= 0 || dots.height <= 0) return '';
   ctx.pixels.chargeRaster(dots.width, dots.height, `the graphic of image "${element.id}"`);
   ctx.pixels.chargeDrawing(element);
-  // The SVG emitter's markup (placement and clip) on white paper, its viewBox the element box, one pixel a dot.
+  // The graphic depends on the image's bytes and on these alone (the element id only names the SVG's clip path):
+  // made once per process for them, it is the same ^GFA for every render of the image at that size and place.
+  const need = `zpl-gfa:${JSON.stringify([dots.width, dots.height, box, element.placement, element.mime])}`;
+  const gfa = ctx.pixels.decoded(element, need, () => {
+    const made = imageGraphic(element, dots, ctx);
+    // A string of ASCII hex and Z64 text: V8 keeps it one byte a character.
+    return { value: made, bytes: made.length };
+  });
+  return `^FO${dots.left},${dots.top}${gfa}`;
+};
+
+/** The SVG emitter's markup (placement and clip) on white paper, its viewBox the element box, one pixel a dot, made 1-bit. */
+function imageGraphic(element: LaidOutOf<'image'>, dots: { width: number; height: number }, ctx: ZplEmitContext): string {
+  const { box } = element;
   const viewBox = [box.x, box.y, box.width, box.height].map(svgNumber).join(' ');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${dots.width}" height="${dots.height}" viewBox="${viewBox}" preserveAspectRatio="none">` +
@@ -33,5 +46,5 @@ export const emitImageZpl: ZplElementEmitter<LaidOutOf<'image'>> = (element, ctx
     `${emitImageSvg(element, { fonts: ctx.fonts })}</svg>`;
   const raster = rasterizeSvg(svg, dots.width);
   const bits = rgbaToMonochrome(raster.rgba, raster.width, raster.height, monochromeMode(element.mime));
-  return `^FO${dots.left},${dots.top}${monochromeToGfa(bits, raster.width, raster.height)}`;
-};
+  return monochromeToGfa(bits, raster.width, raster.height);
+}

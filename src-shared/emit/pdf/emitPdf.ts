@@ -10,6 +10,7 @@ import { pdfFontFor } from './pdfFonts';
 import { useDifferenceBlend } from './pdfBlend';
 import { cellOrigin, sheetCells, sheetPages } from '../../sheets/sheetLayout';
 import { BadRequestError } from '../../errors';
+import { RenderPixels } from '../../render/renderPixels';
 
 /**
  * pdfkit needs a creation date and derives the file ID from it; a fixed one makes the same labels give the same bytes
@@ -52,6 +53,8 @@ function documentBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
 export interface PdfPagesOptions {
   /** Labels with a sheet: the 1-based cell of the first sheet the first label takes (a partly used sheet); default 1. */
   sheetStart?: number;
+  /** The render's pixels: its cache of decoded images (see emitImagePdf); default a render's own, without a cache. */
+  pixels?: RenderPixels;
 }
 
 /** Draws one label with its top-left corner at the current origin, clipped to its own rectangle. */
@@ -83,6 +86,7 @@ export async function emitPdfPages(labels: readonly LaidOutLabel[], fonts: FontR
   const ctx: PdfEmitContext = {
     doc,
     fonts,
+    pixels: options.pixels ?? new RenderPixels(),
     useFont(key: FontFaceKey, fontSize: number) {
       // pdfkit caches the face per document under its key: it is embedded once, as a subset of the used glyphs.
       doc.font(pdfFontFor(fonts, key), key, fontSize);

@@ -2,10 +2,13 @@
 import type { FontFaceKey } from '../../fonts/fontFaces';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutElement } from '../../layout/laidOutLabel';
+import type { RenderPixels } from '../../render/renderPixels';
 
 export interface PdfEmitContext {
   doc: PDFKit.PDFDocument;
   fonts: FontRegistry;
+  /** The render's pixels, whose cache keeps what pdfkit makes of an image between documents. */
+  pixels: RenderPixels;
   /** Selects an embedded face (registered once per document) at a size. */
   useFont(key: FontFaceKey, fontSize: number): void;
 }

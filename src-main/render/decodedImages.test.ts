@@ -1,0 +1,67 @@
+// The render worker's cache of decoded images: renders with it give the same bytes as without it, cold and warm, and it stays within its byte budget.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { craftJpeg, craftPng, jpegDataUri, pngDataUri } from '../../src-shared/elements/image/imageTestSupport';
+import { renderLabel, type RenderOptions } from '../../src-shared/render/renderLabel';
+import { bundledFonts } from '../fonts/bundledFonts';
+import { loadParcelWithLogo } from '../samples/sampleTemplates';
+import { DecodedImages } from './decodedImages';
+
+const fonts = bundledFonts();
+const parcel = loadParcelWithLogo();
+
+/** The parcel label with its logo replaced by `src`. */
+function parcelWith(src: string): unknown {
+  const template = parcel.template as { elements: { id: string }[] };
+  return { ...template, elements: template.elements.map((element) => (element.id === 'logo' ? { ...element, src } : element)) };
+}
+
+const OUTPUTS: [string, Omit<RenderOptions, 'fonts'>][] = [
+  ['zpl 203 dpi', { format: 'zpl' }],
+  ['zpl 300 dpi', { format: 'zpl', zplDpi: 300 }],
+  ['pdf', { format: 'pdf' }],
+  ['png 203 dpi', { format: 'png', dpi: 203 }],
+  ['html', { format: 'html' }],
+];
+
+const IMAGES: [string, unknown][] = [
+  ['the sample logo (RGBA PNG)', parcel.template],
+  ['an opaque RGB PNG', parcelWith(pngDataUri(craftPng({ width: 120, height: 24, colourType: 2, data: new Uint8Array(24 * (1 + 120 * 3)).fill(90) })))],
+  ['a baseline JPEG', parcelWith(jpegDataUri(craftJpeg({ frames: [{ width: 64, height: 16 }] })))],
+];
+
+describe('renders with a cache of decoded images', () => {
+  for (const [imageName, template] of IMAGES) {
+    for (const [outputName, options] of OUTPUTS) {
+      it(`give the same bytes as without one, cold and warm: ${imageName}, ${outputName}`, async () => {
+        const render = (images?: DecodedImages) => renderLabel(template, parcel.data, { ...options, fonts, images });
+        const fresh = (await render()).bytes;
+        const images = new DecodedImages();
+        const cold = (await render(images)).bytes;
+        const kept = images.bytes;
+        const warm = (await render(images)).bytes;
+        expect(Buffer.from(cold).equals(Buffer.from(fresh))).toBe(true);
+        expect(Buffer.from(warm).equals(Buffer.from(fresh))).toBe(true);
+        // The warm render found what the cold one kept (the read image at least) and added nothing.
+        expect(kept).toBeGreaterThan(0);
+        expect(images.bytes).toBe(kept);
+      });
+    }
+  }
+
+  it('stays within its byte budget after many distinct images, dropping the least recently used', async () => {
+    const budget = 1024 * 1024;
+    const images = new DecodedImages(budget);
+    // The same renders with a budget nothing reaches: what they keep is what the bounded cache was offered.
+    const unbounded = new DecodedImages(Number.MAX_SAFE_INTEGER);
+    for (let index = 0; index < 40; index++) {
+      // Noise does not compress: each image's data URI and graphic take about 100 KB of the budget.
+      const noise = randomBytes(150 * (1 + 150 * 3));
+      const template = parcelWith(pngDataUri(craftPng({ width: 150, height: 150, colourType: 2, data: noise })));
+      for (const cache of [images, unbounded]) await renderLabel(template, parcel.data, { format: 'zpl', fonts, images: cache });
+      expect(images.bytes).toBeLessThanOrEqual(budget);
+    }
+    expect(unbounded.bytes).toBeGreaterThan(2 * budget);
+    expect(images.bytes).toBeGreaterThan(budget / 2);
+  });
+});

@@ -1,0 +1,41 @@
+// A render worker's cache of decoded images (ImageCache): SHA-256 content addresses, least recently used dropped first once its byte budget is full.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { ImageCache } from '../../src-shared/render/imageCache';
+
+/**
+ * 64 MB a worker: a 4x6 label's logo and its graphics take tens of kilobytes, so hundreds of distinct logos stay
+ * decoded; a worker holds about 110 MB with its fonts and is allowed DEFAULT_MAX_MEMORY_MB (1 GB).
+ */
+export const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** A key's own bytes: a hex digest and a short need, one byte a character (V8 keeps such strings one-byte). */
+const KEY_OVERHEAD = 64;
+
+export class DecodedImages implements ImageCache {
+  private readonly entries: LRUCache<string, { value: unknown }>;
+
+  constructor(readonly maxBytes = IMAGE_CACHE_BYTES) {
+    // lru-cache counts each entry's size (given by set) against maxSize and evicts the least recently used to fit.
+    this.entries = new LRUCache({ maxSize: maxBytes });
+  }
+
+  digest(text: string, encoding: 'utf8' | 'base64'): string {
+    return createHash('sha256').update(text, encoding).digest('hex');
+  }
+
+  get(key: string): unknown {
+    return this.entries.get(key)?.value;
+  }
+
+  set(key: string, value: unknown, bytes: number): void {
+    const size = bytes + key.length + KEY_OVERHEAD;
+    // One entry larger than the whole budget is not kept (lru-cache would refuse it anyway).
+    if (size <= this.maxBytes) this.entries.set(key, { value }, { size });
+  }
+
+  /** Bytes held now, as counted by set: never more than maxBytes. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
+}

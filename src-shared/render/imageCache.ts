@@ -1,0 +1,20 @@
+// What a render may keep between renders of one process: images decoded, checked and rasterised, by a hash of their content and what the output needs of them.
+
+/**
+ * The render worker supplies one (src-main/render/decodedImages.ts: SHA-256 and an LRU bounded in bytes); the editor
+ * and tests render without one and decode each time. Entries are pure functions of their key, so an entry is
+ * never stale: a library image replaced by new bytes has a new hash and misses.
+ */
+export interface ImageCache {
+  /** SHA-256 (hex) of the bytes `text` stands for: its characters as UTF-8, or the bytes a checked base64 text decodes to. */
+  digest(text: string, encoding: 'utf8' | 'base64'): string;
+  get(key: string): unknown;
+  /** `bytes`: what the value holds (its buffers and strings), counted against the cache's budget. */
+  set(key: string, value: unknown, bytes: number): void;
+}
+
+/** A value made once per content and need: `make` returns it with the bytes it holds. */
+export interface Cached<T> {
+  value: T;
+  bytes: number;
+}
