@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSample, type Sample } from '../samples/sampleTemplates';
+import { loadParcelWithLogo, type Sample } from '../samples/sampleTemplates';
 import { openStore } from '../store/openStore';
 import { killServe, startServe, type ServeProcess } from '../testing/serveProcess';
 import { startPostgres } from '../testing/startPostgres';
@@ -126,7 +126,7 @@ const failures = (failed: number): string => (failed > 0 ? `${failed} (row meani
 const loadAverage = (): string => loadavg().map((value) => value.toFixed(2)).join(', ');
 
 export async function nodesBench(): Promise<void> {
-  const sample = loadSample('shipping-4x6');
+  const sample = loadParcelWithLogo();
   const cleanups: Cleanups = [];
   const loadAtStart = loadAverage();
   try {
