@@ -54,7 +54,9 @@ export async function recordRender(store: StoreScope, render: FinishedRender & {
   const fileName = await store.outputs.write(id, render.extension ?? render.format, render.bytes);
   try {
     return await store.transaction(async (trx) => {
-      // Another render of the team may have taken the room while this one was written.
+      // Another render of the team may have taken the room while this one was written; the lock makes a render
+      // that commits meanwhile wait, and then count.
+      await trx.teams.lockForBudget(render.teamId);
       await assertStorageRoom(trx, render.teamId, render.bytes.byteLength);
       const createdAt = trx.now();
       const record: RenderRecord = {

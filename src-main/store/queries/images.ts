@@ -2,6 +2,7 @@
 import { ConflictError } from '../../../src-shared/api/apiErrors';
 import type { LibraryImageType } from '../../../src-shared/api/images';
 import { atomically, type Executor, type ImageRow } from '../schema';
+import { teamQueries } from './teams';
 
 /** An image's metadata, as listed: no bytes. */
 export interface ImageInfo {
@@ -87,11 +88,12 @@ export function imageQueries(db: Executor, now: () => number) {
     /**
      * Adds an image under a new name (a valid slug). A taken name is a ConflictError, also when another node takes it
      * at the same moment (the insert yields to the primary key). Past `maxImages` the team's library is full: counted
-     * after the insert in the same transaction, which rolls back. The limit bounds one team's storage; on PostgreSQL two
-     * nodes' simultaneous uploads may both see a free last place, one image over a bound that is not a billed quota.
+     * after the insert in the same transaction, which rolls back. The team's row is locked first, so two nodes'
+     * simultaneous uploads count in turn and cannot both take the last place.
      */
     create(teamId: string, name: string, content: ImageContent, maxImages: number): Promise<ImageInfo> {
       return atomically(db, async (trx) => {
+        await teamQueries(trx, now).lockForBudget(teamId);
         const added = imageRow(teamId, name, content, now());
         const inserted = await trx.insertInto('images').values(added).onConflict((oc) => oc.columns(['team_id', 'name']).doNothing()).returning('name').executeTakeFirst();
         if (!inserted) throw imageNameTaken(name);

@@ -40,6 +40,14 @@ export function teamQueries(db: Executor, now: () => number) {
   };
 
   return {
+    /**
+     * Inside a transaction: holds the team's row until the commit, so transactions that check a team-wide budget
+     * (its storage) and then write take turns. A no-op write: on PostgreSQL it takes the row lock that read committed
+     * otherwise never takes for a check; on SQLite the transaction holds the one write lock already.
+     */
+    async lockForBudget(id: string): Promise<void> {
+      await db.updateTable('teams').set({ id }).where('id', '=', id).execute();
+    },
     async create(team: NewTeam): Promise<TeamRecord> {
       const row: TeamRow = {
         id: randomUUID(),
