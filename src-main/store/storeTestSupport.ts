@@ -57,9 +57,11 @@ export async function testDatabase(dataDir: string, dialect: SqlDialect = SUITE_
 
 /**
  * The environment a `labelsmith` process of this data directory runs with to use the suite's database; on PostgreSQL
- * also this file's Redis, which `serve` needs beside a shared database.
+ * also this file's Redis, which `serve` needs beside a shared database. Nothing when the test file set its own
+ * database for every process (LABELSMITH_DATABASE_URL in its environment, as the several-node tests do).
  */
 export async function testDatabaseEnv(dataDir: string): Promise<Record<string, string>> {
+  if (process.env.LABELSMITH_DATABASE_URL) return {};
   const { databaseUrl } = await testDatabase(dataDir);
   return databaseUrl === undefined ? {} : { LABELSMITH_DATABASE_URL: databaseUrl, LABELSMITH_REDIS_URL: await redisUrl() };
 }
