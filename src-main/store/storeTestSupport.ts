@@ -68,8 +68,9 @@ export async function testDatabaseEnv(dataDir: string): Promise<Record<string, s
 
 /** The suite's database environment for a `labelsmith` command line: that of the data directory its --data-dir names, if any. */
 export async function testDatabaseEnvFor(args: readonly string[]): Promise<Record<string, string>> {
-  const dataDir = args[args.indexOf('--data-dir') + 1];
-  return args.includes('--data-dir') && dataDir !== undefined ? testDatabaseEnv(dataDir) : {};
+  const at = args.indexOf('--data-dir');
+  const dataDir = at < 0 ? undefined : args[at + 1];
+  return dataDir === undefined ? {} : testDatabaseEnv(dataDir);
 }
 
 /** openTestStore on one dialect, whatever the suite's: the store's own tests run each on both. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { bundleForTests, SOURCE_ENTRIES } from '../../testing/bundleForTests';
 import { runNodeScript, type ProcessRun } from '../../testing/runProcess';
-import { testDatabaseEnvFor } from '../../store/storeTestSupport';
+import { testDatabaseEnv } from '../../store/storeTestSupport';
 import { killServe, startServe as startServeProcess, type ServeProcess } from '../../testing/serveProcess';
 
 export { killServe, type ServeProcess };
@@ -87,7 +87,7 @@ export async function createTenant(cli: string, dataDir: string, name = 'Robustn
 
 /** startServe of testing/serveProcess, on the suite's database for the data directory (PostgreSQL in its second pass). */
 export async function startServe(cli: string, dataDir: string, timeoutMs?: number, args: readonly string[] = []): Promise<ServeProcess> {
-  return startServeProcess(cli, dataDir, timeoutMs, args, await testDatabaseEnvFor(['--data-dir', dataDir]));
+  return startServeProcess(cli, dataDir, timeoutMs, args, await testDatabaseEnv(dataDir));
 }
 
 export interface Answer {

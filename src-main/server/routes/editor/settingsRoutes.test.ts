@@ -1,9 +1,9 @@
 // /api/settings: LAN access and host names are stored for the next start; `labelsmith serve` without --host follows them.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EditorSettings } from '../../../../src-shared/api/editorApi';
-import { bundleForNode, testDatabaseEnv } from '../../../store/storeTestSupport';
+import { bundleForNode } from '../../../store/storeTestSupport';
+import { killServe, startServe } from '../../robustness/robustnessSupport';
 import { api, startEditorServer, tempDir } from './editorTestSupport';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..', '..');
@@ -14,24 +14,11 @@ beforeAll(async () => {
 
 /** Starts `labelsmith serve --port 0`, returns the address it says it listens on, then stops it. */
 async function serveListensOn(dataDir: string, extraArgs: string[] = []): Promise<string> {
-  const env = { ...process.env, ...(await testDatabaseEnv(dataDir)) };
-  const child = spawn(process.execPath, [cli, 'serve', '--data-dir', dataDir, '--port', '0', ...extraArgs], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const serve = await startServe(cli, dataDir, undefined, extraArgs);
   try {
-    return await new Promise<string>((resolve, reject) => {
-      let stdout = '';
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const match = /listening on http:\/\/(.+):\d+\n/.exec(stdout);
-        if (match?.[1]) resolve(match[1]);
-      });
-      void exited.then((code) => reject(new Error(`serve exited with ${String(code)} before listening: ${stderr}`)));
-    });
+    return new URL(serve.url).hostname;
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await killServe(serve);
   }
 }
 
