@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { periodOf } from '../../src-shared/api/plans';
+import { recordRender } from '../store/recordRender';
 import { STORE_DIALECTS, testClock, testStoreOpener } from '../store/storeTestSupport';
 import { QuotaGate } from './quotaGate';
 
@@ -43,6 +44,28 @@ describe.each(STORE_DIALECTS)('the quota gate on %s', (dialect) => {
     await expect(gate.admit(team.id, 1, true)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
     clock.advance(TTL_MS);
     await (await gate.admit(team.id, 1, true)).release();
+  });
+
+  it('frees a reservation in the transaction that counts its renders, and one whose record failed on release', async () => {
+    const { store, team, period } = await cappedTeam();
+    const gate = new QuotaGate(store, { ttlMs: TTL_MS });
+    const render = { teamId: team.id, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^XZ'), renderTimeMs: 1 } as const;
+
+    const failed = await gate.admit(team.id, 3, true, 2);
+    await expect(recordRender(store, { ...render, count: 2, maxOutputBytes: 1, reservedQuota: failed.reserved })).rejects.toMatchObject({ code: 'OUTPUT_TOO_LARGE' });
+    expect(await store.quotaReservations.reserved(team.id, period)).toBe(2);
+    await failed.release();
+    expect(await store.quotaReservations.reserved(team.id, period)).toBe(0);
+
+    const recorded = await gate.admit(team.id, 3, true, 2);
+    await recordRender(store, { ...render, count: 2, keepOutput: false, reservedQuota: recorded.reserved });
+    // Usage, and nothing reserved, before the holder releases: no moment where another admission sees both or neither.
+    expect(await store.quotaReservations.reserved(team.id, period)).toBe(0);
+    expect(await store.usage.get(team.id, period)).toMatchObject({ live: 2 });
+    expect(await store.db.selectFrom('quota_reservations').selectAll().execute()).toEqual([]);
+    await recorded.release();
+    await expect(gate.admit(team.id, 3, true, 2)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    await (await gate.admit(team.id, 3, true, 1)).release();
   });
 
   it('reserves nothing for an unlimited or soft-capped quota', async () => {

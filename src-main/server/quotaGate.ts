@@ -2,13 +2,16 @@
 import { QuotaExceededError } from '../../src-shared/api/apiErrors';
 import { periodOf } from '../../src-shared/api/plans';
 import type { StoreScope } from '../store/openStore';
+import type { ReservedQuota } from '../store/recordRender';
 
 export interface QuotaReservation {
-  /** Frees the reservation: call it once the renders are recorded as usage (or failed). Never rejects. */
+  /** The reservation's row, for recordRender to free in the transaction that counts its renders; undefined: none was needed. */
+  readonly reserved: ReservedQuota | undefined;
+  /** Frees the reservation unless recordRender did: call it once the renders are recorded as usage (or failed). Never rejects. */
   release(): Promise<void>;
 }
 
-const NOTHING_RESERVED: QuotaReservation = { release: () => Promise.resolve() };
+const NOTHING_RESERVED: QuotaReservation = { reserved: undefined, release: () => Promise.resolve() };
 
 /**
  * A reservation lasts this long unless its holder renews it: the longest a dead server's renders keep a team's quota
@@ -28,7 +31,7 @@ export class QuotaGate {
   private readonly ttlMs: number;
 
   constructor(
-    private readonly store: Pick<StoreScope, 'quotaReservations' | 'now'>,
+    private readonly store: Pick<StoreScope, 'quotaReservations' | 'now' | 'transientTransaction'>,
     private readonly options: QuotaGateOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? QUOTA_RESERVATION_TTL_MS;
@@ -38,21 +41,37 @@ export class QuotaGate {
    * Admits `count` live renders (a batch's labels) of a team with a monthly `limit` (-1: unlimited), all or none: a
    * batch that does not fit is refused whole (QUOTA_EXCEEDED). Renders admitted and not yet released count as used,
    * on every server sharing the database: with one render left, exactly one of many concurrent requests passes.
+   * Reservations are transient rows (see transientTransaction): on SQLite they cost no sync of their own.
    */
   async admit(teamId: string, limit: number, hardCap: boolean, count = 1): Promise<QuotaReservation> {
     if (!hardCap || limit < 0) return NOTHING_RESERVED;
     const { period } = periodOf(this.store.now());
-    const id = await this.store.quotaReservations.admit({ teamId, period, renders: count, limit, ttlMs: this.ttlMs });
+    const admission = { teamId, period, renders: count, limit, ttlMs: this.ttlMs };
+    const id = await this.store.transientTransaction((trx) => trx.quotaReservations.admit(admission));
     if (id === undefined) throw new QuotaExceededError();
     this.hold(id);
+    let freedByRecord = false;
     let released: Promise<void> | undefined;
+    const stopHolding = () => {
+      this.held.delete(id);
+      if (this.held.size === 0) this.stopRenewing();
+    };
     return {
+      reserved: {
+        id,
+        freed: () => {
+          freedByRecord = true;
+          stopHolding();
+        },
+      },
       release: () =>
         (released ??= (async () => {
-          this.held.delete(id);
-          if (this.held.size === 0) this.stopRenewing();
+          stopHolding();
+          if (freedByRecord) return;
           // Not released now (the database is lost): the reservation expires by itself, as a dead server's would.
-          await this.store.quotaReservations.release(id).catch((error: unknown) => this.options.onStoreError?.(error));
+          await this.store
+            .transientTransaction((trx) => trx.quotaReservations.release(id))
+            .catch((error: unknown) => this.options.onStoreError?.(error));
         })()),
     };
   }
@@ -61,7 +80,7 @@ export class QuotaGate {
     this.held.add(id);
     if (this.renewTimer !== undefined) return;
     this.renewTimer = setInterval(() => {
-      this.store.quotaReservations.renew([...this.held], this.ttlMs).catch((error: unknown) => this.options.onStoreError?.(error));
+      this.store.transientTransaction((trx) => trx.quotaReservations.renew([...this.held], this.ttlMs)).catch((error: unknown) => this.options.onStoreError?.(error));
     }, this.ttlMs / 3);
     // Never what keeps a process alive: the renders holding the reservations do that.
     this.renewTimer.unref();

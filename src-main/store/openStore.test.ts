@@ -19,6 +19,26 @@ describe('openStore', () => {
     expect(sqliteOf(store).pragma('foreign_keys', { simple: true })).toBe(1);
   });
 
+  it('commits a transient transaction without a sync and goes back to full sync; it rolls back like any other', async () => {
+    const dir = tempDataDir();
+    const store = await openTestStore(dir);
+    const levels: unknown[] = [];
+    const team = await store.transientTransaction(async (trx) => {
+      levels.push(sqliteOf(store).pragma('synchronous', { simple: true }));
+      return trx.teams.create({ name: 'Transient', plan: 'pro' });
+    });
+    expect(levels).toEqual([1]);
+    expect(sqliteOf(store).pragma('synchronous', { simple: true })).toBe(2);
+    await expect(store.transientTransaction(async (trx) => {
+      await trx.teams.create({ name: 'Rolled back', plan: 'pro' });
+      throw new Error('no');
+    })).rejects.toThrow('no');
+    expect(sqliteOf(store).pragma('synchronous', { simple: true })).toBe(2);
+    await store.close();
+    // A crash cannot lose it (the log is written, only not synced): another connection reads it.
+    expect((await (await openTestStore(dir)).teams.list()).map((t) => t.name)).toEqual([team.name]);
+  });
+
   it('loads the native addon from nativeBinding when given (as Electron will)', async () => {
     const addon = join(dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
     expect(await (await openTestStore(tempDataDir(), { nativeBinding: addon })).teams.list()).toEqual([]);

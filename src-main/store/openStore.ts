@@ -82,6 +82,13 @@ export interface StoreScope extends StoreQueries {
    * SQLITE_BUSY if another connection wrote in between, without waiting for the busy timeout.
    */
   transaction<T>(fn: (trx: StoreScope) => Promise<T>): Promise<T>;
+  /**
+   * transaction(fn) for rows that die with the processes holding them (quota reservations). On SQLite its commit is not
+   * synced: a power cut may lose it, but it also ends every process that held such a row, and a crashed process cannot
+   * lose it (the write-ahead log is in the operating system's hands); a render's record pays the sync that saves both.
+   * PostgreSQL commits it like any other: there a database that restarts alone must not forget what live nodes hold.
+   */
+  transientTransaction<T>(fn: (trx: StoreScope) => Promise<T>): Promise<T>;
 }
 
 export interface Store extends StoreScope {
@@ -118,12 +125,32 @@ function storeQueries(db: Executor, now: () => number, caches: SharedCaches): St
   };
 }
 
-function storeScope(db: Executor, base: Pick<StoreScope, 'dataDir' | 'now' | 'outputs' | 'printDocuments' | 'dialect'>, caches: SharedCaches): StoreScope {
+interface ScopeBase extends Pick<StoreScope, 'dataDir' | 'now' | 'outputs' | 'printDocuments' | 'dialect'> {
+  /** The SQLite connection, whose commits transientTransaction leaves unsynced; undefined on PostgreSQL. */
+  sqlite: Database.Database | undefined;
+}
+
+function storeScope(db: Executor, base: ScopeBase, caches: SharedCaches): StoreScope {
+  const { sqlite, ...shared } = base;
+  const inTransaction = <T>(fn: (trx: StoreScope) => Promise<T>) => (trx: Executor) => fn(storeScope(trx, base, caches));
   const scope: StoreScope = {
-    ...base,
+    ...shared,
     ...storeQueries(db, base.now, caches),
     db,
-    transaction: (fn) => (db.isTransaction ? fn(scope) : db.transaction().execute((trx) => fn(storeScope(trx, base, caches)))),
+    transaction: (fn) => (db.isTransaction ? fn(scope) : db.transaction().execute(inTransaction(fn))),
+    transientTransaction: (fn) => {
+      if (db.isTransaction || sqlite === undefined) return scope.transaction(fn);
+      // The connection is held for the whole of it, so no other transaction commits unsynced meanwhile, and the
+      // safety level is set outside the transaction (SQLite refuses to change it inside one).
+      return db.connection().execute(async (connection) => {
+        sqlite.pragma('synchronous = NORMAL');
+        try {
+          return await connection.transaction().execute(inTransaction(fn));
+        } finally {
+          sqlite.pragma('synchronous = FULL');
+        }
+      });
+    },
   };
   return scope;
 }
@@ -224,7 +251,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   }
   const { db, dialect, sqlite } = opened;
   const caches = { templates: templateReader(), versions: parsedVersions() };
-  const base = { dataDir, now: options.now ?? Date.now, outputs: areas.outputs, printDocuments: areas.printDocuments, dialect };
+  const base = { dataDir, now: options.now ?? Date.now, outputs: areas.outputs, printDocuments: areas.printDocuments, dialect, sqlite };
   const close = once(async () => {
     try {
       await db.destroy();

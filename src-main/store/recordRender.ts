@@ -23,10 +23,21 @@ export interface FinishedRender {
   extension?: string;
   /** The per-output cap of a kept output; default MAX_OUTPUT_BYTES (the server's config may set another). */
   maxOutputBytes?: number;
+  /** The hard-capped quota's reservation these renders held: freed in the transaction that counts them. */
+  reservedQuota?: ReservedQuota;
+}
+
+/** A quota reservation (server/quotaGate) as recordRender sees it. */
+export interface ReservedQuota {
+  readonly id: string;
+  /** Called once the transaction that freed the reservation committed: its holder has nothing left to release. */
+  freed(): void;
 }
 
 /** Counts renders (a print job's labels too) in their month and day, and flags a soft-capped team that went over its quota; inside a transaction. */
-export async function countRenders(store: StoreScope, teamId: string, mode: KeyMode, at: number, renders: number): Promise<void> {
+export async function countRenders(store: StoreScope, teamId: string, mode: KeyMode, at: number, renders: number, reservedQuota?: ReservedQuota): Promise<void> {
+  // Freed where the renders become usage, so they never count as neither (or both) for a concurrent admission.
+  if (reservedQuota !== undefined) await store.quotaReservations.release(reservedQuota.id);
   const counts = await store.usage.increment(teamId, mode, at, renders);
   const team = mode === 'live' ? await store.teams.get(teamId) : undefined;
   if (!team) return;
@@ -46,14 +57,15 @@ export async function recordRender(store: StoreScope, render: FinishedRender & {
 export async function recordRender(store: StoreScope, render: FinishedRender & { keepOutput: false }): Promise<undefined>;
 export async function recordRender(store: StoreScope, render: FinishedRender & { keepOutput?: boolean }): Promise<RenderRecord | undefined> {
   if (render.keepOutput === false) {
-    await store.transaction((trx) => countRenders(trx, render.teamId, render.mode, trx.now(), render.count ?? 1));
+    await store.transaction((trx) => countRenders(trx, render.teamId, render.mode, trx.now(), render.count ?? 1, render.reservedQuota));
+    render.reservedQuota?.freed();
     return undefined;
   }
   await admitOutput(store, render.teamId, render.bytes.byteLength, render.maxOutputBytes ?? MAX_OUTPUT_BYTES);
   const id = randomUUID();
   const fileName = await store.outputs.write(id, render.extension ?? render.format, render.bytes);
   try {
-    return await store.transaction(async (trx) => {
+    const stored = await store.transaction(async (trx) => {
       // Another render of the team may have taken the room while this one was written; the lock makes a render
       // that commits meanwhile wait, and then count.
       await trx.teams.lockForBudget(render.teamId);
@@ -73,9 +85,11 @@ export async function recordRender(store: StoreScope, render: FinishedRender & {
         expiresAt: createdAt + OUTPUT_TTL_MS,
       };
       await trx.renders.insert(record);
-      await countRenders(trx, render.teamId, render.mode, createdAt, render.count ?? 1);
+      await countRenders(trx, render.teamId, render.mode, createdAt, render.count ?? 1, render.reservedQuota);
       return record;
     });
+    render.reservedQuota?.freed();
+    return stored;
   } catch (error) {
     await store.outputs.remove(fileName);
     throw error;

@@ -56,6 +56,7 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
         count: rendered.labelCount,
         contentType: rendered.contentType,
         extension: outputExtension(format, batch !== undefined),
+        reservedQuota: reservation?.reserved,
       };
       if (templateVersion !== null) ctx.set(TEMPLATE_VERSION_HEADER, String(templateVersion));
       if (request.delivery === 'inline') {
