@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { privateDir, privateFile, tightenFile } from '../files/privateModes';
+import { CommitGroup } from './commitGroup';
 import { migrate, migratePostgres, type SqlDialect } from './migrate';
 import { openOutputStores } from './openOutputStores';
 import type { OutputStore } from './outputStore';
@@ -89,6 +90,12 @@ export interface StoreScope extends StoreQueries {
    * PostgreSQL commits it like any other: there a database that restarts alone must not forget what live nodes hold.
    */
   transientTransaction<T>(fn: (trx: StoreScope) => Promise<T>): Promise<T>;
+  /**
+   * transaction(fn) shared with the other groupCommit calls queued while a commit is on its way (see CommitGroup): one
+   * sync for many renders' records. It resolves after the commit, like transaction; fn's failure undoes its own writes
+   * only. fn must not wait for anything but its own queries: the others in its group wait for it.
+   */
+  groupCommit<T>(fn: (trx: StoreScope) => Promise<T>): Promise<T>;
 }
 
 export interface Store extends StoreScope {
@@ -128,16 +135,19 @@ function storeQueries(db: Executor, now: () => number, caches: SharedCaches): St
 interface ScopeBase extends Pick<StoreScope, 'dataDir' | 'now' | 'outputs' | 'printDocuments' | 'dialect'> {
   /** The SQLite connection, whose commits transientTransaction leaves unsynced; undefined on PostgreSQL. */
   sqlite: Database.Database | undefined;
+  /** The store's one queue of groupCommit calls. */
+  commits: CommitGroup<StoreScope>;
 }
 
 function storeScope(db: Executor, base: ScopeBase, caches: SharedCaches): StoreScope {
-  const { sqlite, ...shared } = base;
+  const { sqlite, commits, ...shared } = base;
   const inTransaction = <T>(fn: (trx: StoreScope) => Promise<T>) => (trx: Executor) => fn(storeScope(trx, base, caches));
   const scope: StoreScope = {
     ...shared,
     ...storeQueries(db, base.now, caches),
     db,
     transaction: (fn) => (db.isTransaction ? fn(scope) : db.transaction().execute(inTransaction(fn))),
+    groupCommit: (fn) => (db.isTransaction ? fn(scope) : commits.run(fn)),
     transientTransaction: (fn) => {
       if (db.isTransaction || sqlite === undefined) return scope.transaction(fn);
       // The connection is held for the whole of it, so no other transaction commits unsynced meanwhile, and the
@@ -251,7 +261,8 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   }
   const { db, dialect, sqlite } = opened;
   const caches = { templates: templateReader(), versions: parsedVersions() };
-  const base = { dataDir, now: options.now ?? Date.now, outputs: areas.outputs, printDocuments: areas.printDocuments, dialect, sqlite };
+  const shared = { dataDir, now: options.now ?? Date.now, outputs: areas.outputs, printDocuments: areas.printDocuments, dialect, sqlite };
+  const base: ScopeBase = { ...shared, commits: new CommitGroup((fn) => db.transaction().execute((trx) => fn(storeScope(trx, base, caches)))) };
   const close = once(async () => {
     try {
       await db.destroy();

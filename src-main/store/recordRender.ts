@@ -1,4 +1,4 @@
-// The write that matters most: a render's output file, then its row and its usage counts in one transaction.
+// The write that matters most: a render's output file, then its row and its usage counts in one transaction (shared with the renders committing beside it: see CommitGroup).
 import { randomUUID } from 'node:crypto';
 import { effectiveLimits, MAX_OUTPUT_BYTES, overQuota, periodOf } from '../../src-shared/api/plans';
 import { CONTENT_TYPES, type OutputFormat } from '../../src-shared/render/outputFormats';
@@ -57,7 +57,7 @@ export async function recordRender(store: StoreScope, render: FinishedRender & {
 export async function recordRender(store: StoreScope, render: FinishedRender & { keepOutput: false }): Promise<undefined>;
 export async function recordRender(store: StoreScope, render: FinishedRender & { keepOutput?: boolean }): Promise<RenderRecord | undefined> {
   if (render.keepOutput === false) {
-    await store.transaction((trx) => countRenders(trx, render.teamId, render.mode, trx.now(), render.count ?? 1, render.reservedQuota));
+    await store.groupCommit((trx) => countRenders(trx, render.teamId, render.mode, trx.now(), render.count ?? 1, render.reservedQuota));
     render.reservedQuota?.freed();
     return undefined;
   }
@@ -65,7 +65,7 @@ export async function recordRender(store: StoreScope, render: FinishedRender & {
   const id = randomUUID();
   const fileName = await store.outputs.write(id, render.extension ?? render.format, render.bytes);
   try {
-    const stored = await store.transaction(async (trx) => {
+    const stored = await store.groupCommit(async (trx) => {
       // Another render of the team may have taken the room while this one was written; the lock makes a render
       // that commits meanwhile wait, and then count.
       await trx.teams.lockForBudget(render.teamId);

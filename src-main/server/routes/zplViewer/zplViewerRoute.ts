@@ -55,7 +55,7 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
         throw error;
       }
       if (rendered.labelCount > 1) reservations.push(await admitRenders(quota, team, apiKey.mode, rendered.labelCount - 1));
-      if (rendered.labelCount > 0) await store.transaction((trx) => countRenders(trx, team.id, apiKey.mode, trx.now(), rendered.labelCount));
+      if (rendered.labelCount > 0) await store.groupCommit((trx) => countRenders(trx, team.id, apiKey.mode, trx.now(), rendered.labelCount));
       ctx.set('X-Total-Count', String(rendered.totalCount));
       if (ctx.get('X-Linter').trim().toLowerCase() === 'on') {
         if (rendered.warnings.length > 0) ctx.set('X-Warnings', xWarningsHeader(rendered.warnings));

@@ -1,0 +1,74 @@
+// Group commit: the writes queued while one commit is on its way to disk share the next transaction and its one sync.
+import { sql } from 'kysely';
+import type { Executor } from './schema';
+
+/**
+ * Most members one transaction takes: a transaction holds SQLite's write lock (and the connection) while its members
+ * run, and 64 renders' rows take a few milliseconds to write, about one sync's time.
+ */
+const MAX_GROUP_MEMBERS = 64;
+
+type Outcome = { value: unknown } | { error: unknown };
+
+interface Member<S> {
+  work: (scope: S) => Promise<unknown>;
+  settle: (outcome: Outcome) => void;
+}
+
+/**
+ * Runs each member's work in a transaction shared with the members queued meanwhile. A member that arrives while no
+ * commit is on its way starts one at once (no waiting at low load); those that arrive during it go together into the
+ * next. Each member's promise settles only after the transaction holding its writes committed, so an answer given on
+ * it survives a crash as one from its own transaction would. A member whose work fails rolls back to its savepoint:
+ * the others' writes commit, and it rejects with its own error. A failed commit rejects every member in it.
+ */
+export class CommitGroup<S extends { db: Executor }> {
+  private readonly queued: Member<S>[] = [];
+  private committing = false;
+
+  /** transaction: runs a function in one transaction of the store, with the scope bound to it. */
+  constructor(private readonly transaction: <T>(fn: (scope: S) => Promise<T>) => Promise<T>) {}
+
+  run<T>(work: (scope: S) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queued.push({ work, settle: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value as T)) });
+      void this.commitNext();
+    });
+  }
+
+  private async commitNext(): Promise<void> {
+    if (this.committing || this.queued.length === 0) return;
+    this.committing = true;
+    const members = this.queued.splice(0, MAX_GROUP_MEMBERS);
+    try {
+      const settled = await this.transaction(async (scope) => {
+        const done: (() => void)[] = [];
+        for (const member of members) {
+          const outcome = await runToSavepoint(scope, member.work);
+          done.push(() => member.settle(outcome));
+        }
+        return done;
+      });
+      for (const settle of settled) settle();
+    } catch (error) {
+      for (const member of members) member.settle({ error });
+    } finally {
+      this.committing = false;
+      void this.commitNext();
+    }
+  }
+}
+
+/** One member's work inside the shared transaction; its failure undoes its own writes only. */
+async function runToSavepoint<S extends { db: Executor }>(scope: S, work: (scope: S) => Promise<unknown>): Promise<Outcome> {
+  await sql`savepoint group_member`.execute(scope.db);
+  try {
+    const value = await work(scope);
+    await sql`release savepoint group_member`.execute(scope.db);
+    return { value };
+  } catch (error) {
+    await sql`rollback to savepoint group_member`.execute(scope.db);
+    await sql`release savepoint group_member`.execute(scope.db);
+    return { error };
+  }
+}
