@@ -6,7 +6,7 @@ import { renderLabels } from '../../src-shared/render/renderBatch';
 import { renderLabel } from '../../src-shared/render/renderLabel';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { createRenderPool, type RenderPool } from '../render/renderPool';
-import { loadSample } from '../samples/sampleTemplates';
+import { loadParcelWithLogo } from '../samples/sampleTemplates';
 import { formatMs, printTable } from './measure';
 
 const ZPL_RECORDS = 10_000;
@@ -134,11 +134,12 @@ function storedFormatSaving(name: string, documents: Uint8Array[]): string[] {
 }
 
 export async function batchBench(): Promise<void> {
-  const shipping = loadSample('shipping-4x6');
+  // The parcel label with its logo, as the request path's target has it: 10,000 as one zpl batch in under 1 s.
+  const shipping = loadParcelWithLogo();
   const cases = [
     { name: `zpl, ${ZPL_RECORDS} pick labels 4x2 (code128, counter)`, template: PICK_LABEL as unknown, records: pickRecords(ZPL_RECORDS), format: 'zpl' as const, targetMs: 1000 },
-    { name: `zpl, ${ZPL_RECORDS} shipping-4x6 (code128 + QR each)`, template: shipping.template, records: shippingRecords(shipping.data, ZPL_RECORDS), format: 'zpl' as const, targetMs: 1000 },
-    { name: `pdf, ${PDF_PAGES} pages shipping-4x6`, template: shipping.template, records: shippingRecords(shipping.data, PDF_PAGES), format: 'pdf' as const, targetMs: 10_000 },
+    { name: `zpl, ${ZPL_RECORDS} ${shipping.name} (code128 + QR each)`, template: shipping.template, records: shippingRecords(shipping.data, ZPL_RECORDS), format: 'zpl' as const, targetMs: 1000 },
+    { name: `pdf, ${PDF_PAGES} pages ${shipping.name}`, template: shipping.template, records: shippingRecords(shipping.data, PDF_PAGES), format: 'pdf' as const, targetMs: 10_000 },
   ];
   // Sized to the cores, as the server's.
   const pool = createRenderPool();

@@ -7,10 +7,11 @@ import { memoryBench } from './memoryBench';
 import { nodesBench } from './nodesBench';
 import { poolBench } from './poolBench';
 import { renderBench } from './renderBench';
+import { requestPathBench } from './requestPathBench';
 import { zplInBench } from './zplInBench';
 import { zplTextBench } from './zplTextBench';
 
-const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench };
+const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench, requestPathBench };
 
 /**
  * `npm run bench -- zplInBench httpBench` or LABELSMITH_BENCH=zplInBench,httpBench runs only those (in BENCHES'

@@ -1,27 +1,77 @@
-// Memory over a long run of renders: resvg's native buffers and pdfkit documents must not accumulate (NOTES.md).
-import { bundledFonts } from '../fonts/bundledFonts';
-import { loadSample } from '../samples/sampleTemplates';
+// Memory over a long run of renders through the render pool: resvg's native buffers, pdfkit documents and the workers' caches must not accumulate (NOTES.md).
+import { readdirSync, readFileSync } from 'node:fs';
 import type { OutputFormat } from '../../src-shared/render/outputFormats';
-import { renderLabel } from '../../src-shared/render/renderLabel';
+import { createRenderPool } from '../render/renderPool';
+import { loadParcelWithLogo } from '../samples/sampleTemplates';
 import { printTable } from './measure';
 
-const RENDERS = 1000;
+/** Renders per format: the issue's 100,000 by default (about 20 minutes on 2 cores); LABELSMITH_BENCH_MEMORY_RENDERS sets fewer for a quick look. */
+const RENDERS = Number(process.env.LABELSMITH_BENCH_MEMORY_RENDERS ?? 100_000);
+/** Renders in flight: the pool's workers all busy, as under load. */
+const IN_FLIGHT = 8;
+/** RSS may grow this much between the end of the first tenth (caches and JIT warm) and the end. */
+const FLAT_WITHIN = 0.1;
 const megabytes = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
 
-export async function memoryBench(): Promise<void> {
-  const fonts = bundledFonts();
-  const sample = loadSample('shipping-4x6');
-  const rows: string[][] = [];
-  for (const [format, dpi] of [['png', 203], ['png', 300], ['pdf', undefined]] as [OutputFormat, number | undefined][]) {
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    for (let index = 0; index < RENDERS; index++) {
-      await renderLabel(sample.template, sample.data, { format, dpi, fonts });
-      if (index % 50 === 0) peak = Math.max(peak, process.memoryUsage().rss);
-    }
-    const after = process.memoryUsage().rss;
-    rows.push([`${format}${dpi ? ` ${dpi} dpi` : ''}`, String(RENDERS), megabytes(before), megabytes(peak), megabytes(after)]);
+/** Resident set of a process by its /proc status (Linux): what the operating system really holds for it. */
+function residentBytes(pid: number | string): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match?.[1] ? Number(match[1]) * 1024 : 0;
+  } catch {
+    // The process ended meanwhile (a worker replaced after a limit): it holds nothing.
+    return 0;
   }
-  console.log(`\nMemory: resident set size over ${RENDERS} consecutive renders of ${sample.name}, MB\n`);
-  printTable(['format', 'renders', 'rss before', 'rss peak', 'rss after'], rows);
+}
+
+/** This process and its children (the pool's worker processes), together. */
+function poolResidentBytes(): number {
+  let total = residentBytes(process.pid);
+  for (const task of readdirSync(`/proc/${process.pid}/task`)) {
+    const children = readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim();
+    for (const child of children === '' ? [] : children.split(' ')) total += residentBytes(child);
+  }
+  return total;
+}
+
+export async function memoryBench(): Promise<void> {
+  const sample = loadParcelWithLogo();
+  const pool = createRenderPool();
+  const { threads } = pool.stats();
+  const rows: string[][] = [];
+  try {
+    for (const [format, dpi] of [['zpl', undefined], ['pdf', undefined], ['png', 203], ['html', undefined]] as [OutputFormat, number | undefined][]) {
+      let started = 0;
+      let warm = 0;
+      let peak = 0;
+      const renderer = async (): Promise<void> => {
+        while (started < RENDERS) {
+          started += 1;
+          if (started === Math.floor(RENDERS / 10)) warm = poolResidentBytes();
+          if (started % 500 === 0) peak = Math.max(peak, poolResidentBytes());
+          await pool.render({ template: sample.template, data: sample.data, format, ...(dpi === undefined ? {} : { dpi }) });
+        }
+      };
+      const before = poolResidentBytes();
+      await Promise.all(Array.from({ length: IN_FLIGHT }, renderer));
+      const after = poolResidentBytes();
+      const growth = warm === 0 ? Number.NaN : after / warm - 1;
+      rows.push([
+        `${format}${dpi ? ` ${dpi} dpi` : ''}`,
+        String(RENDERS),
+        megabytes(before),
+        megabytes(warm),
+        megabytes(Math.max(peak, after)),
+        megabytes(after),
+        `${(growth * 100).toFixed(1)}%`,
+        growth <= FLAT_WITHIN ? 'yes' : 'NO',
+      ]);
+    }
+  } finally {
+    await pool.close();
+  }
+  console.log(
+    `\nMemory: resident set of this process and the render pool's ${threads} worker processes (/proc VmRSS) over ${RENDERS} renders per format of ${sample.name}, ${IN_FLIGHT} in flight, MB; "warm" is after the first tenth\n`,
+  );
+  printTable(['format', 'renders', 'rss before', 'rss warm', 'rss peak', 'rss after', 'after vs warm', 'flat within 10%'], rows);
 }
