@@ -2,7 +2,8 @@
 // fresh Chromium context against a real `labelsmith serve`. They fetch only the chunks their screen needs (the other
 // pages, tabs, dialogs and heavy libraries come when first used) and still show what they should: the template list,
 // and a canvas whose barcode reads back. Paint times and bytes are printed; `npm run bench -- firstPaintBench` compares.
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtScripts, coldLoad, scriptBytesBy, type ColdLoad } from '../src-main/chromium/coldLoad';
@@ -97,6 +98,38 @@ describe('the editor loaded cold', () => {
       expect(await fetchedScripts()).toContain('PrintDialog');
     } finally {
       await designer.close();
+    }
+  });
+
+  it('finds its lazy chunks next to the page wherever the page is (the build links them relatively, as the desktop window needs)', async () => {
+    // The server answers any page path with the editor page. Here the chunks of a page at /nested/editor/ are handed
+    // out from out/renderer/assets and the server's own /assets/ is refused, so a chunk asked for by an absolute path
+    // would fail to load and the designer would not open.
+    const context = await editor.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      await context.request.get(editor.server.adminLink, { maxRedirects: 0 });
+      const served: string[] = [];
+      const refused: string[] = [];
+      await context.route(
+        (url) => url.pathname.startsWith('/assets/'),
+        (route) => {
+          refused.push(route.request().url());
+          return route.abort();
+        },
+      );
+      await context.route('**/nested/editor/assets/*', (route) => {
+        const file = new URL(route.request().url()).pathname.replace(/^.*\//, '');
+        served.push(file);
+        const type = file.endsWith('.css') ? 'text/css' : 'text/javascript';
+        return route.fulfill({ status: 200, contentType: type, body: readFileSync(join(REPO_ROOT, 'out/renderer/assets', file)) });
+      });
+      const page = await context.newPage();
+      await page.goto(`${editor.server.url}/nested/editor/#/templates/${encodeURIComponent(shippingId)}`);
+      await page.getByRole('application', { name: 'Label canvas' }).locator('canvas').first().waitFor();
+      expect(served.map((file) => file.replace(/-[\w-]{8}\.(js|css)$/, ''))).toEqual(expect.arrayContaining(['index', 'EditorScreen', 'vendor-konva']));
+      expect(refused).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });
