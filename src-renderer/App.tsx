@@ -7,11 +7,15 @@ import { useMenuCommands } from './shell/menuCommands';
 import { parseRoute, useLocationHash, type Route } from './shell/routes';
 import { ServerUnreachable } from './shell/ServerUnreachable';
 import { SignInRequired } from './shell/SignInRequired';
-import { EditorScreen } from './features/editorScreen/EditorScreen';
-import { GalleryPage } from './features/gallery/GalleryPage';
-import { SettingsPage } from './features/settings/SettingsPage';
-import { ZplPage } from './features/zplViewer/ZplPage';
 import { useEditorStore } from './store';
+import { LazyPart, lazyNamed } from './ui/lazyPart';
+
+// Each page is its own chunk, fetched when first shown: a cold start loads the page it opens on and not the others
+// (the designer's canvas, fonts and layout engine are not needed to list templates, nor the ZPL reader to design).
+const EditorScreen = lazyNamed(() => import('./features/editorScreen/EditorScreen'), 'EditorScreen');
+const GalleryPage = lazyNamed(() => import('./features/gallery/GalleryPage'), 'GalleryPage');
+const SettingsPage = lazyNamed(() => import('./features/settings/SettingsPage'), 'SettingsPage');
+const ZplPage = lazyNamed(() => import('./features/zplViewer/ZplPage'), 'ZplPage');
 
 function NotFoundPage() {
   return (
@@ -30,26 +34,36 @@ function Page({ route, session }: { route: Route; session: EditorSession }) {
   switch (route.page) {
     case 'editor':
       // Keyed by id: opening another template starts a fresh screen.
-      return <EditorScreen key={route.templateId} templateId={route.templateId} />;
+      return (
+        <LazyPart>
+          <EditorScreen key={route.templateId} templateId={route.templateId} />
+        </LazyPart>
+      );
     case 'settings':
       return (
         <>
           <AppHeader route={route} />
-          <SettingsPage session={session} />
+          <LazyPart>
+            <SettingsPage session={session} />
+          </LazyPart>
         </>
       );
     case 'zpl':
       return (
         <>
           <AppHeader route={route} />
-          <ZplPage />
+          <LazyPart>
+            <ZplPage />
+          </LazyPart>
         </>
       );
     case 'gallery':
       return (
         <>
           <AppHeader route={route} />
-          <GalleryPage />
+          <LazyPart>
+            <GalleryPage />
+          </LazyPart>
         </>
       );
     case 'notFound':

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark of the project, each printing a table with ratios against a baseline run in the same process.
 import { batchBench } from './batchBench';
 import { editorBench } from './editorBench';
+import { firstPaintBench } from './firstPaintBench';
 import { httpBench } from './httpBench';
 import { imageCacheBench } from './imageCacheBench';
 import { memoryBench } from './memoryBench';
@@ -11,7 +12,7 @@ import { requestPathBench } from './requestPathBench';
 import { zplInBench } from './zplInBench';
 import { zplTextBench } from './zplTextBench';
 
-const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench, requestPathBench };
+const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, firstPaintBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench, requestPathBench };
 
 /**
  * `npm run bench -- zplInBench httpBench` or LABELSMITH_BENCH=zplInBench,httpBench runs only those (in BENCHES'

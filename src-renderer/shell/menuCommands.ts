@@ -3,11 +3,12 @@ import { useEffect } from 'react';
 import { client } from '../api/appClient';
 import { describeError } from '../api/apiError';
 import { saveTemplateFile, savedNotice } from '../api/fileTransfer';
-import { saveDocument } from '../features/editorScreen/documentActions';
-import { importTemplateFile } from '../features/gallery/ImportButton';
 import { editorStore, selectIsDirty } from '../store';
 import { menuAction, type MenuAction } from './menuAction';
 import { navigate, parseRoute } from './routes';
+
+// The editor's and the gallery's actions come with their pages' chunks, fetched here only when a command needs one.
+const saveDocument = async (): Promise<boolean> => (await import('../features/editorScreen/documentActions')).saveDocument();
 
 /** Saves first when there are changes, so the file holds what is on screen, then saves the server's export of it. */
 async function exportOpenTemplate(templateId: string): Promise<void> {
@@ -30,7 +31,9 @@ function run(action: MenuAction): void {
       navigate({ page: 'gallery' });
       return;
     case 'importTemplateFile':
-      void importTemplateFile((template) => navigate({ page: 'editor', templateId: template.id }));
+      void import('../features/gallery/ImportButton').then(({ importTemplateFile }) =>
+        importTemplateFile((template) => navigate({ page: 'editor', templateId: template.id })),
+      );
       return;
     case 'save':
       void saveDocument();

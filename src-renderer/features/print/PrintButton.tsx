@@ -1,6 +1,9 @@
 // The editor's Print button and its shortcut (Ctrl+P, Cmd+P), which open the print dialog instead of the browser's.
 import { useCallback, useEffect, useState } from 'react';
-import { PrintDialog } from './PrintDialog';
+import { LazyPart, lazyNamed } from '../../ui/lazyPart';
+
+/** The dialog, with the sheet readers and the first label's preview, is fetched when first opened. */
+const PrintDialog = lazyNamed(() => import('./PrintDialog'), 'PrintDialog');
 
 /** Ctrl+P anywhere in the editor; with another dialog open it only keeps the browser's print dialog away. */
 function usePrintShortcut(open: () => void): void {
@@ -24,7 +27,11 @@ export function PrintButton() {
       <button type="button" onClick={openDialog} aria-keyshortcuts="Control+P" title="Print (Ctrl+P)">
         Print
       </button>
-      {open && <PrintDialog onClose={() => setOpen(false)} />}
+      {open && (
+        <LazyPart quiet>
+          <PrintDialog onClose={() => setOpen(false)} />
+        </LazyPart>
+      )}
     </>
   );
 }
