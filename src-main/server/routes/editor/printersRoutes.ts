@@ -20,7 +20,7 @@ import {
   printerConnectionSchema,
   speedSchema,
   type PrinterRecord,
-} from '../../../store/queries/printers';
+} from '../../../store/queries/printerFields';
 import { jsonBody } from '../../middleware/jsonBody';
 import { teamPrinter } from '../print/printJobRequests';
 import { printerStatusView } from '../printers/printersRoute';
