@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { NotFoundError } from '../../src-shared/api/apiErrors';
 import { resolveDataDir } from '../config/dataDir';
-import { openStore, type Store } from '../store/openStore';
+import type { Store } from '../store/openStore';
 import { resolveBackends, withBackendOptions, type BackendOptions } from './backendOptions';
 import { UsageError } from './cliErrors';
 
@@ -47,9 +47,13 @@ export async function withStore(options: StoreLocation, work: (store: Store) => 
   }
 }
 
-/** Opens the store a command's options point at, without the orphan sweep (see runWithStore); the caller closes it. */
-export function openCommandStore(options: StoreLocation): Promise<Store> {
+/**
+ * Opens the store a command's options point at, without the orphan sweep (see runWithStore); the caller closes it.
+ * The store's code is loaded here, not when the command is defined: a usage error answers before it is needed.
+ */
+export async function openCommandStore(options: StoreLocation): Promise<Store> {
   const { databaseUrl, outputsUrl } = resolveBackends(options, 'admin');
+  const { openStore } = await import('../store/openStore');
   return openStore(resolveDataDir({ flag: options.dataDir }), { removeOrphans: false, databaseUrl, outputsUrl });
 }
 

@@ -1,6 +1,6 @@
 // Where the store's backends are: --database, --outputs and --redis, or LABELSMITH_DATABASE_URL, LABELSMITH_OUTPUTS_URL and LABELSMITH_REDIS_URL; resolved and checked here, for `serve` and every command that opens the store.
 import { Option, type Command } from 'commander';
-import { isPostgresUrl } from '../store/openStore';
+import { isPostgresUrl } from '../store/databaseUrl';
 import { parseS3Url } from '../store/s3Outputs';
 import { isRedisUrl } from '../server/redisUrl';
 import { UsageError } from './cliErrors';

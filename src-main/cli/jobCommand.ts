@@ -10,7 +10,6 @@ import { submitReprint } from '../printing/reprintJob';
 import { QuotaGate } from '../server/quotaGate';
 import { found, parseOptions, runWithStore, wholeNumberSchema, withStoreOptions, withStore, type StoreLocation } from './adminCliSupport';
 import { UsageError } from './cliErrors';
-import { ownJobQueue, sendOwnJob } from './printCommand';
 
 const listSchema = z.object({
   team: z.string().optional(),
@@ -57,6 +56,8 @@ function reprintCommand(): Command {
     .option('--max-attempts <n>', `attempts at each part of the job before it fails (default ${DEFAULT_RETRY_POLICY.maxAttempts})`)
     .action(async (jobId: string, raw: StoreLocation) => {
       const options = parseOptions(reprintSchema, raw);
+      // A reprint renders and sends: the print queue and the renderer are loaded only by this subcommand.
+      const { ownJobQueue, sendOwnJob } = await import('./printJobRun');
       await withStore(raw, async (store) => {
         const original = found(await store.printJobs.get(jobId), 'print job', jobId);
         const team = found(await store.teams.get(original.teamId), 'team', original.teamId);

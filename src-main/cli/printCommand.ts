@@ -3,22 +3,11 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { PRINT_LIMITS } from '../../src-shared/api/printRequest';
 import { BATCH_LIMITS } from '../../src-shared/render/outputFormats';
-import { submitPrintJob } from '../printing/printJobSubmission';
-import { printJobView } from '../printing/printJobView';
-import { submitRawZplJob } from '../printing/rawZplSubmission';
-import { createPrintQueue, type PrintQueue } from '../printing/printQueue';
 import { DEFAULT_RETRY_POLICY } from '../printing/printQueueOptions';
-import { resolveLibraryImages } from '../images/resolveLibraryImages';
-import { createRenderPool, type RenderJob } from '../render/renderPool';
-import { templateVersionFor } from '../server/templateAccess';
-import { QuotaGate } from '../server/quotaGate';
-import type { Store } from '../store/openStore';
-import { found, parseOptions, printJson, wholeNumberSchema, withStoreOptions, withStore, type StoreLocation } from './adminCliSupport';
-import { EXIT_FAULT, UsageError } from './cliErrors';
-import { progressLine } from './progressLine';
+import { parseOptions, wholeNumberSchema, withStoreOptions, withStore, type StoreLocation } from './adminCliSupport';
+import { UsageError } from './cliErrors';
 import { readInputBytes, readJsonFile } from './readInput';
 import { readRecordsFile, refuseRecordsOptionsWithout, withRecordsOptions, withSetValues } from './readRecords';
-import { writeWarnings } from './writeWarnings';
 
 const printOptionsSchema = z.object({
   printer: z.string(),
@@ -40,10 +29,10 @@ const printOptionsSchema = z.object({
   sheetStart: wholeNumberSchema(1).optional(),
   zpl: z.string().optional(),
 });
-type PrintOptions = z.output<typeof printOptionsSchema>;
+export type PrintOptions = z.output<typeof printOptionsSchema>;
 
 /** What to print, read from the files before the database is opened; every wrong combination is a usage error (exit 2). */
-interface Source {
+export interface Source {
   templateFile?: unknown;
   data?: unknown;
   records?: unknown[];
@@ -54,7 +43,7 @@ interface Source {
 }
 
 /** --records as a batch: an array of records (a sheet, CSV, or a JSON array), shaped by the template's column mapping. */
-function readBatch(options: PrintOptions, template: unknown): Pick<Source, 'records' | 'firstNumber'> {
+export function readBatch(options: PrintOptions, template: unknown): Pick<Source, 'records' | 'firstNumber'> {
   const { records, firstNumber } = readRecordsFile(options.records ?? '', options, template);
   if (!Array.isArray(records)) throw new UsageError(`--records: must be a sheet, a CSV file or a JSON array of objects, at most ${BATCH_LIMITS.maxRecords} records`);
   return { records, firstNumber };
@@ -78,72 +67,6 @@ function readSource(options: PrintOptions): Source {
   return templateFile === undefined ? {} : { templateFile, ...readBatch(options, templateFile) };
 }
 
-/** The stored template --template-id names: its draft, or with --template-version that published version. */
-async function storedTemplate(store: Store, teamId: string, options: PrintOptions): Promise<{ id: string; content: unknown; version: number | null }> {
-  const id = options.templateId ?? '';
-  const stored = found(await store.templates.resolve(teamId, id, { publishedOnly: false }), 'template', id);
-  if (options.templateVersion === undefined) return { id: stored.id, content: stored.content, version: null };
-  const version = await templateVersionFor(store, stored, id, options.templateVersion);
-  return { id: stored.id, content: version.content, version: version.number };
-}
-
-async function print(store: Store, options: PrintOptions, source: Source): Promise<void> {
-  const { templateFile, data, zpl } = source;
-  const printer = found(await store.printers.get(options.printer), 'printer', options.printer);
-  const team = found(await store.teams.get(printer.teamId), 'team', printer.teamId);
-  const queue = ownJobQueue(store, options.maxAttempts);
-  const submission = { team, apiKeyId: null, mode: 'live' as const, printer, copies: options.copies ?? 1, owner: queue.owner };
-  let submitted;
-  if (zpl === undefined) {
-    // The administrator's command: any template of the printer's team, drafts included, or a library's by <library>:<slug>.
-    const stored = options.templateId === undefined ? undefined : await storedTemplate(store, team.id, options);
-    const template = stored === undefined ? templateFile : stored.content;
-    const { records, firstNumber } = stored !== undefined && options.records !== undefined ? readBatch(options, template) : source;
-    const pool = createRenderPool({ threads: 1 });
-    try {
-      const printed = { template, templateId: stored?.id ?? null, templateVersion: stored?.version ?? null, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber, sheetStart: options.sheetStart };
-      const render = async (job: RenderJob) => pool.render({ ...job, template: await resolveLibraryImages(store, team.id, job.template) });
-      submitted = await submitPrintJob({ store, render, quota: new QuotaGate(store) }, { ...submission, ...printed });
-    } finally {
-      await pool.close();
-    }
-  } else {
-    submitted = await submitRawZplJob({ store, quota: new QuotaGate(store) }, { ...submission, zpl });
-  }
-  // Before the first label goes out, as the editor shows them before printing.
-  writeWarnings(submitted.warnings);
-  await sendOwnJob(queue, submitted.id);
-}
-
-/**
- * Sends a job this command's queue claimed (a print, a reprint) and waits until it ended; prints it as JSON. A failed or
- * cancelled job exits 1: the arguments were fine, the printer failed or someone stopped it (a fault, not bad input).
- */
-export async function sendOwnJob(queue: PrintQueue, jobId: string): Promise<void> {
-  queue.start();
-  const job = await queue.finished(jobId);
-  await queue.stop();
-  if (job === undefined) throw new Error(`print job ${jobId} disappeared from the database`);
-  printJson(printJobView(job));
-  if (job.error !== null) {
-    process.stderr.write(`error: ${job.error.message} (${job.error.code})\n`);
-    process.exitCode = EXIT_FAULT;
-  } else if (job.status === 'cancelled') {
-    process.stderr.write(`error: print job ${job.id} was cancelled after ${job.labelsSent} of ${job.labelCount * job.copies} labels\n`);
-    process.exitCode = EXIT_FAULT;
-  }
-}
-
-/** This command's queue: it sends only the job it claims itself, so a server on the same data directory never sends it too, nor this one a server's. */
-export function ownJobQueue(store: Store, maxAttempts: number | undefined): PrintQueue {
-  const showProgress = progressLine(process.stderr, 'sent');
-  return createPrintQueue(store, {
-    ownJobsOnly: true,
-    retry: maxAttempts === undefined ? {} : { maxAttempts },
-    onProgress: ({ labelsSent, totalLabels }) => showProgress(labelsSent, totalLabels),
-  });
-}
-
 export function printCommand(): Command {
   return withRecordsOptions(withStoreOptions(new Command('print')))
     .description('print a template with data, or one label per record, on a configured printer; waits for the job and prints it as JSON')
@@ -161,6 +84,7 @@ export function printCommand(): Command {
     .action(async (raw: StoreLocation) => {
       const options = parseOptions(printOptionsSchema, raw);
       const source = readSource(options);
+      const { print } = await import('./printJobRun');
       await withStore(raw, (store) => print(store, options, source));
     });
 }

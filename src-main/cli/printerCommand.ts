@@ -2,10 +2,8 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { devicePathProblem, devicePatterns } from '../printing/devicePrinter';
-import { configuredPrinterDriver } from '../printing/printerDrivers';
 import { PrinterError } from '../printing/printerError';
-import { renderTestLabel } from '../printing/printerTestLabel';
-import { DEFAULT_RAW_PORT, newPrinterSchema, PRINTER_KINDS, type NewPrinter, type PrinterRecord } from '../store/queries/printers';
+import { DEFAULT_RAW_PORT, newPrinterSchema, PRINTER_KINDS, type NewPrinter, type PrinterRecord } from '../store/queries/printerFields';
 import { ZPL_FONT_MODES, type ZplFontMode } from '../../src-shared/emit/zpl/zplFontDownloads';
 import { MEDIA_SENSING_MODES, MEDIA_TYPES, PRINT_MODES, type MediaSensing, type MediaType, type PrintMode } from '../../src-shared/emit/zpl/zplPrinterSettings';
 import { EXIT_FAULT, UsageError } from './cliErrors';
@@ -157,6 +155,11 @@ function newPrinter(options: AddOptions): NewPrinter {
 }
 
 /** Reads one printer and closes the store before any slow printer I/O: the database is not held while we wait. */
+/** The printing drivers, loaded by the subcommands that reach a printer (test, status). */
+function printerDrivers() {
+  return import('../printing/printerDrivers');
+}
+
 async function loadPrinter(options: StoreLocation, id: string): Promise<PrinterRecord> {
   const store = await openCommandStore(options);
   try {
@@ -275,7 +278,9 @@ export function printerCommand(): Command {
       .argument('<id>', 'printer id')
       .action(async (id: string, options: StoreLocation) => {
         const record = await loadPrinter(options, id);
-        const driver = configuredPrinterDriver(record);
+        const driver = (await printerDrivers()).configuredPrinterDriver(record);
+        // The renderer is loaded by the one subcommand that draws: the others start without it.
+        const { renderTestLabel } = await import('../printing/printerTestLabel');
         const label = await renderTestLabel(record, driver.format, new Date());
         try {
           const receipt = await driver.print(label);
@@ -295,7 +300,7 @@ export function printerCommand(): Command {
       .argument('<id>', 'printer id')
       .action(async (id: string, options: StoreLocation) => {
         const record = await loadPrinter(options, id);
-        const { reachable, state, problem } = await configuredPrinterDriver(record).status();
+        const { reachable, state, problem } = await (await printerDrivers()).configuredPrinterDriver(record).status();
         // The operator's own machine: the message may say where the printer is.
         printJson({ id: record.id, kind: record.connection.kind, reachable, state, ...(problem && { error: problem.message }) });
       }),

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { z } from 'zod';
 import { copyStore, copyStoreObjects } from '../store/copyStore';
-import { DATABASE_FILE, isPostgresUrl, openStore } from '../store/openStore';
+import { isPostgresUrl } from '../store/databaseUrl';
+import { DATABASE_FILE, openStore } from '../store/openStore';
 import { parseOptions, printJson } from './adminCliSupport';
 import { UsageError } from './cliErrors';
 

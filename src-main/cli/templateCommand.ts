@@ -7,9 +7,7 @@ import { versionNoteSchema } from '../../src-shared/api/editorApi';
 import { slugSchema } from '../../src-shared/api/slug';
 import { parseLabelIndex, parseLabelSize } from '../../src-shared/api/zplViewer';
 import { parseTemplate } from '../../src-shared/model/template';
-import { importZpl } from '../../src-shared/read/zpl/importZpl';
 import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
-import { bundledFonts } from '../fonts/bundledFonts';
 import type { StoreScope } from '../store/openStore';
 import type { Authorship, TemplateVersionRecord, TemplateVersionSummary } from '../store/queries/templateVersions';
 import type { TemplateRecord } from '../store/storeTypes';
@@ -137,6 +135,8 @@ export function templateCommand(): Command {
         // Read and lifted before the store is opened: unreadable ZPL changes nothing.
         const size = parseLabelSize(`${options.dpmm}dpmm`, options.size);
         const text = zplTextFromBytes(readInputBytes(file, 'ZPL'));
+        // The ZPL reader and the fonts are loaded by this subcommand only: the others start without them.
+        const [{ importZpl }, { bundledFonts }] = await Promise.all([import('../../src-shared/read/zpl/importZpl'), import('../fonts/bundledFonts')]);
         const { template: content, warnings } = importZpl(text, { ...size, index: parseLabelIndex(options.index) ?? 0, name: options.name, fonts: bundledFonts() });
         await runWithStore(raw, async (store) => {
           const record = await store.transaction((trx) => importTemplate(trx, { ...options, file }, content));

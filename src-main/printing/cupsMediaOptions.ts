@@ -1,6 +1,6 @@
 // A printer's media handling as lp options for a PDF queue: the names of CUPS's own Zebra ZPL driver (rastertolabel).
 import type { MediaSensing, MediaType, PrintMode } from '../../src-shared/emit/zpl/zplPrinterSettings';
-import type { PrinterRecord } from '../store/queries/printers';
+import type { PrinterRecord } from '../store/queries/printerFields';
 
 /**
  * A PDF queue to a Zebra is most often set up with CUPS's "Zebra ZPL Label Printer" driver, whose filter turns these

@@ -10,7 +10,7 @@ import { admitRenders } from '../server/renderAdmission';
 import type { Store, StoreScope } from '../store/openStore';
 import type { CounterReservation } from '../store/queries/counters';
 import type { ClaimOwner, PrintJobRecord, PrintJobWarning } from '../store/queries/printJobs';
-import type { PrinterRecord } from '../store/queries/printers';
+import type { PrinterRecord } from '../store/queries/printerFields';
 import { countRenders } from '../store/recordRender';
 import { renderCounters } from '../store/renderCounters';
 import type { KeyMode, TeamRecord } from '../store/storeTypes';

@@ -8,7 +8,7 @@ import { createRenderPool, type RenderPool } from '../render/renderPool';
 import { QuotaGate } from '../server/quotaGate';
 import type { Store } from '../store/openStore';
 import type { ClaimOwner, PrintJobRecord } from '../store/queries/printJobs';
-import type { PrinterConnection, PrinterRecord } from '../store/queries/printers';
+import type { PrinterConnection, PrinterRecord } from '../store/queries/printerFields';
 import type { TeamRecord } from '../store/storeTypes';
 import { openTestStore, tempDataDir } from '../store/storeTestSupport';
 import { fakeLp, type FakeLp } from './fakeLp';

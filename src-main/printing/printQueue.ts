@@ -16,7 +16,7 @@
 // cancel came through this process); a chunk in flight finishes, and its acknowledgement is recorded.
 import type { Store } from '../store/openStore';
 import type { ClaimOwner, PrintJobRecord } from '../store/queries/printJobs';
-import type { PrinterRecord } from '../store/queries/printers';
+import type { PrinterRecord } from '../store/queries/printerFields';
 import { queryHostStatus } from './hostStatus';
 import { configuredPrinterDriver } from './printerDrivers';
 import { PrinterError } from './printerError';

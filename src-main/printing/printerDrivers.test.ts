@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PrinterRecord } from '../store/queries/printers';
+import type { PrinterRecord } from '../store/queries/printerFields';
 import { printerDriver } from './printerDrivers';
 import { fakeLp } from './fakeLp';
 import { closedPort, fakePrinter } from './printingTestSupport';

@@ -1,5 +1,5 @@
 // Picks the driver for a stored printer's kind: what document it takes, how a job is sent and how status is read.
-import type { PrinterRecord } from '../store/queries/printers';
+import type { PrinterRecord } from '../store/queries/printerFields';
 import { checkDevice, devicePatterns, PRINTER_DEVICE_PATTERNS, writeToDevice } from './devicePrinter';
 import { queryHostStatus, type HostStatus, type HostStatusOptions } from './hostStatus';
 import { PrinterError } from './printerError';

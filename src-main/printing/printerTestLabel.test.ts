@@ -6,7 +6,7 @@ import { pointsPerDot, ZPL_DPMM, type ZplDpmm } from '../../src-shared/read/zpl/
 import { PixelBudget } from '../../src-shared/render/pixelBudget';
 import { pointsToDots, toPoints } from '../../src-shared/units/length';
 import { bundledFonts } from '../fonts/bundledFonts';
-import type { PrinterRecord } from '../store/queries/printers';
+import type { PrinterRecord } from '../store/queries/printerFields';
 import { renderTestLabel } from './printerTestLabel';
 
 const fonts = bundledFonts();

@@ -3,7 +3,7 @@ import { PRINTER_FONT_0 } from '../../src-shared/fonts/printerFont0';
 import { renderLabel } from '../../src-shared/render/renderLabel';
 import { toPoints } from '../../src-shared/units/length';
 import { bundledFonts } from '../fonts/bundledFonts';
-import type { PrinterRecord } from '../store/queries/printers';
+import type { PrinterRecord } from '../store/queries/printerFields';
 
 /** Without a configured media size: small enough for any thermal stock. */
 const FALLBACK_SIZE = { width: '2in', height: '1in' };

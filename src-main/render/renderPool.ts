@@ -8,7 +8,7 @@ import { AppError, RenderError } from '../../src-shared/errors';
 import { uniqueDesignWarnings } from '../../src-shared/layout/designWarnings';
 import { planBatch } from '../../src-shared/render/batchPlan';
 import { BATCH_CONTENT_TYPES, type OutputFormat } from '../../src-shared/render/outputFormats';
-import { splitBatch, zipBatchPngs, type BatchPart, type BatchWarning, type PartLabel } from '../../src-shared/render/renderBatch';
+import { splitBatch, zipBatchPngs, type BatchPart, type BatchWarning, type PartLabel } from '../../src-shared/render/batchParts';
 import { FairQueue } from './fairQueue';
 import { reviveError, type RenderJob, type RenderResult, type RenderStep, type StepOptions, type StepResult, type SvgRasterJob, type SvgRasterResult, type ZplRenderJob, type ZplRenderResult } from './taskProtocol';
 import { memoryLimitError, WorkerProcess } from './workerProcess';

@@ -3,7 +3,7 @@ import { AppError, BadRequestError, InvalidTemplateError, RenderError, type Erro
 import type { ZplLabelSize, ZplRotation, ZplViewFormat } from '../../src-shared/api/zplViewer';
 import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
 import type { ZplWarning } from '../../src-shared/read/zpl/zplField';
-import type { BatchPart, PartLabel, RenderedPart } from '../../src-shared/render/renderBatch';
+import type { BatchPart, PartLabel, RenderedPart } from '../../src-shared/render/batchParts';
 import type { OutputFormat, ZplDpi } from '../../src-shared/render/outputFormats';
 import type { ZplFontMode } from '../../src-shared/emit/zpl/zplFontDownloads';
 

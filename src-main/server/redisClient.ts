@@ -1,5 +1,5 @@
 // The server's Redis connection (ioredis), for the rate limits shared by every node: fails fast while Redis is gone, reconnects by itself.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { isRedisUrl } from './redisUrl';
 
@@ -17,7 +17,9 @@ const MAX_RECONNECT_DELAY_MS = 1000;
  */
 export async function connectRedis(url: string, logger: Logger): Promise<Redis> {
   if (!isRedisUrl(url)) throw new Error('the Redis URL must start with redis:// or rediss://');
-  const redis = new Redis(url, {
+  // Loaded here, by the nodes that share their limits: a server on SQLite alone starts without the client.
+  const { Redis: Client } = await import('ioredis');
+  const redis = new Client(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: COMMAND_TIMEOUT_MS,

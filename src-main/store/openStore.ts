@@ -1,10 +1,11 @@
 // Opens the store: the data directory's SQLite database (WAL, full sync, busy timeout) or a PostgreSQL database by URL; migrates it, sweeps orphans, returns the Store: asynchronous queries through Kysely.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { privateDir, privateFile, tightenFile } from '../files/privateModes';
 import { CommitGroup } from './commitGroup';
+import { isPostgresUrl } from './databaseUrl';
 import { migrate, migratePostgres, type SqlDialect } from './migrate';
 import { openOutputStores } from './openOutputStores';
 import type { OutputStore } from './outputStore';
@@ -170,19 +171,16 @@ function once(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
-/** Whether a database URL names PostgreSQL (the only engine besides the embedded SQLite). */
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(url);
-}
-
 /**
  * pg hands BIGINT (every integer column on PostgreSQL: times are epoch milliseconds) and COUNT(*) over as strings, since
  * they may pass 2^53; the store's values never do, and its records hold numbers, as SQLite gives them.
  */
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+function pgTypes({ types }: typeof pg) {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === types.builtins.INT8 ? (value: string) => Number(value) : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+  };
+}
 
 /** How long a query waits for a connection to PostgreSQL before it fails (and the request answers 503 UNAVAILABLE). */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -192,15 +190,18 @@ const CONNECT_TIMEOUT_MS = 5000;
  * A connection PostgreSQL ends while it sits idle in the pool (a restart) makes the pool emit 'error'; without a
  * listener that would crash the process. The pool drops that connection by itself: nothing else is needed.
  */
-function postgresPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, types: pgTypes, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+async function postgresPool(url: string): Promise<pg.Pool> {
+  // Each database's driver is loaded when a store opens on it: a CLI command on SQLite never loads pg, nor one on
+  // PostgreSQL better-sqlite3's addon.
+  const { default: driver } = await import('pg');
+  const pool = new driver.Pool({ connectionString: url, types: pgTypes(driver), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on('error', () => undefined);
   return pool;
 }
 
 /** Destroying the Kysely instance ends the pool. */
 async function openPostgres(url: string): Promise<Kysely<Tables>> {
-  const pool = postgresPool(url);
+  const pool = await postgresPool(url);
   try {
     await migratePostgres(pool);
   } catch (error) {
@@ -211,13 +212,14 @@ async function openPostgres(url: string): Promise<Kysely<Tables>> {
 }
 
 /** The data directory's database file, migrated; destroying the Kysely instance closes the connection. */
-function openSqlite(dataDir: string, options: StoreOptions): { db: Kysely<Tables>; sqlite: Database.Database } {
+async function openSqlite(dataDir: string, options: StoreOptions): Promise<{ db: Kysely<Tables>; sqlite: Database.Database }> {
+  const { default: Sqlite } = await import('better-sqlite3');
   const databasePath = join(dataDir, DATABASE_FILE);
   // SQLite gives the -wal and -shm files the database file's mode: a 0600 database keeps them 0600 too. Ones left by
   // an older version are tightened here.
   privateFile(databasePath);
   for (const suffix of ['-wal', '-shm']) tightenFile(`${databasePath}${suffix}`);
-  const sqlite = new Database(databasePath, {
+  const sqlite = new Sqlite(databasePath, {
     timeout: BUSY_TIMEOUT_MS,
     ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
   });
@@ -242,7 +244,7 @@ interface OpenedDatabase {
 
 /** The database the options name, migrated: PostgreSQL by URL, or SQLite in the data directory. */
 async function openDatabase(dataDir: string, options: StoreOptions): Promise<OpenedDatabase> {
-  if (options.databaseUrl === undefined) return { ...openSqlite(dataDir, options), dialect: 'sqlite' };
+  if (options.databaseUrl === undefined) return { ...(await openSqlite(dataDir, options)), dialect: 'sqlite' };
   return { db: await openPostgres(options.databaseUrl), dialect: 'postgres', sqlite: undefined };
 }
 

@@ -1,18 +1,18 @@
 // Many labels in one document: one template validated once, one label per record (times its quantity), in record order.
-import { zipSync, type Zippable } from 'fflate';
 import { emitHtmlPages } from '../emit/html/emitHtml';
 import { emitPdfPages } from '../emit/pdf/emitPdf';
 import type { ImageCache } from './imageCache';
 import { emitPng } from '../emit/png/emitPng';
 import { emitZplLabels } from '../emit/zpl/emitZpl';
 import { AppError, RenderError } from '../errors';
-import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
-import { layoutLabel, type LabelData } from '../layout/layoutLabel';
+import type { LaidOutLabel } from '../layout/laidOutLabel';
+import { layoutLabel } from '../layout/layoutLabel';
 import { uniqueDesignWarnings } from '../layout/designWarnings';
 import { LayoutMemo } from '../layout/layoutMemo';
 import { templateCounters } from '../model/templateCounters';
 import type { Template } from '../model/template';
-import { planBatch, type BatchPlan } from './batchPlan';
+import { planBatch } from './batchPlan';
+import { withCopies, zipBatchPngs, type BatchPart, type BatchWarning, type PartLabel, type RenderedPart } from './batchParts';
 import { BATCH_PIXEL_BUDGET, PixelBudget } from './pixelBudget';
 import { RenderPixels } from './renderPixels';
 import { BATCH_CONTENT_TYPES, DEFAULT_ZPL_DPI, layoutDpi, PNG_DPI, type OutputFormat } from './outputFormats';
@@ -27,12 +27,6 @@ export interface BatchOptions extends RenderOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** A warning of one record's label, with that record's number. */
-export interface BatchWarning extends RenderWarning {
-  /** 1-based, as operators count rows and as --range takes them. */
-  record: number;
-}
-
 export interface RenderedBatch {
   bytes: Uint8Array;
   contentType: string;
@@ -41,8 +35,6 @@ export interface RenderedBatch {
   labelCount: number;
 }
 
-/** Zip entries get a fixed time like the PDF's creation date: the same batch gives the same bytes. */
-const FIXED_ZIP_TIME = new Date(Date.UTC(2000, 0, 1));
 
 /** The options of the label at `labelIndex` in the batch, for counter(); the real clock when none is given, as layoutLabel's default. */
 function withLabelIndex<T extends RenderOptions>(options: T, labelIndex: number): T {
@@ -57,50 +49,6 @@ function inRecord(number: number, error: unknown): AppError {
     return new RenderError(message, failure.elementId, { code: failure.code, status: failure.status, details: { ...failure.details, reason: message } });
   }
   return new AppError(failure.code, failure.status, message, failure.details);
-}
-
-/** One PNG per label, stored (level 0: PNG is already deflated) as label-0001.png, ... in label order. */
-function zipPngs(pngs: readonly Uint8Array[]): Uint8Array {
-  const files: Zippable = {};
-  pngs.forEach((png, index) => {
-    files[`label-${String(index + 1).padStart(4, '0')}.png`] = png;
-  });
-  return zipSync(files, { level: 0, mtime: FIXED_ZIP_TIME });
-}
-
-/** Records of a batch rendered together: one step of the render pool, which yields to other teams' renders between parts. */
-export interface BatchPart {
-  records: readonly LabelData[];
-  /** Copies of each record. */
-  quantities: readonly number[];
-  /** The number of the part's first record, 1-based as its source numbers them (warnings and errors name records by it). */
-  firstRecord: number;
-  /** Labels of the batch before this part (counter() numbers labels across the whole batch). */
-  firstLabel: number;
-}
-
-/** One laid-out label (a PNG: its raster) and how many copies of it the document holds. */
-export interface PartLabel {
-  label?: LaidOutLabel;
-  png?: Uint8Array;
-  copies: number;
-}
-
-export interface RenderedPart {
-  labels: PartLabel[];
-  warnings: BatchWarning[];
-}
-
-/** Splits a planned batch into parts of at most `recordsPerPart` records, in record order. */
-export function splitBatch(plan: BatchPlan, recordsPerPart: number): BatchPart[] {
-  const parts: BatchPart[] = [];
-  let firstLabel = 0;
-  for (let first = 0; first < plan.records.length; first += recordsPerPart) {
-    const quantities = plan.quantities.slice(first, first + recordsPerPart);
-    parts.push({ records: plan.records.slice(first, first + recordsPerPart), quantities, firstRecord: plan.firstNumber + first, firstLabel });
-    firstLabel += quantities.reduce((sum, quantity) => sum + quantity, 0);
-  }
-  return parts;
 }
 
 /** What the parts of one batch in one process share: element layouts, and the images read (charged once, see RenderPixels). */
@@ -150,15 +98,6 @@ export async function renderBatchPart(template: Template, part: BatchPart, optio
     options.onProgress?.(done, part.firstLabel + part.quantities.reduce((sum, quantity) => sum + quantity, 0));
   }
   return { labels, warnings: uniqueDesignWarnings(warnings) };
-}
-
-function withCopies(labels: readonly PartLabel[]): PartLabel[] {
-  return labels.flatMap((entry) => Array.from({ length: entry.copies }, () => entry));
-}
-
-/** A PNG batch's zip from its parts' rasters, in order: no fonts needed, so the render pool makes it itself. */
-export function zipBatchPngs(labels: readonly PartLabel[]): Uint8Array {
-  return zipPngs(withCopies(labels).map((entry) => entry.png ?? new Uint8Array()));
 }
 
 /** The batch's document from its parts' labels, in order: a zip of PNGs, or one pdf, zpl or html document. */

@@ -1,6 +1,5 @@
 // Queries of the api_keys table: keys are generated here, shown once, and stored only as a SHA-256 hash.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { ApiKeyRow, Executor } from '../schema';
 import type { ApiKeyRecord, KeyMode, TeamRecord } from '../storeTypes';
@@ -87,8 +86,9 @@ export function apiKeyQueries(db: Executor, now: () => number, teams: TeamQuerie
           .executeTakeFirst();
         if (touched.numUpdatedRows > 0n) row.last_used_at = at;
       } catch (error) {
-        // Bookkeeping only: a database kept busy past the timeout by another process must not refuse a valid key.
-        if (!(error instanceof Database.SqliteError && error.code === 'SQLITE_BUSY')) throw error;
+        // Bookkeeping only: a database kept busy past the timeout by another process must not refuse a valid key. Told
+        // by better-sqlite3's code alone, so this module does not load the SQLite addon on PostgreSQL.
+        if (!(error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY')) throw error;
       }
       return { apiKey: toApiKey(row), team };
     },

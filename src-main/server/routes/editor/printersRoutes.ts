@@ -6,7 +6,6 @@ import { BadRequestError } from '../../../../src-shared/errors';
 import type { EditorPrinter, EditorPrinterTestResult } from '../../../../src-shared/api/editorPrinters';
 import { devicePathProblem, devicePatterns } from '../../../printing/devicePrinter';
 import { configuredPrinterDriver } from '../../../printing/printerDrivers';
-import { renderTestLabel } from '../../../printing/printerTestLabel';
 import type { Store, StoreScope } from '../../../store/openStore';
 import {
   darknessSchema,
@@ -20,7 +19,7 @@ import {
   printerConnectionSchema,
   speedSchema,
   type PrinterRecord,
-} from '../../../store/queries/printers';
+} from '../../../store/queries/printerFields';
 import { jsonBody } from '../../middleware/jsonBody';
 import { teamPrinter } from '../print/printJobRequests';
 import { printerStatusView } from '../printers/printersRoute';
@@ -113,6 +112,8 @@ export function registerPrintersRoutes(router: Router, store: Store, teamId: str
   router.post('/api/printers/:id/test', async (ctx) => {
     const printer = await teamPrinter(store, teamId, ctx.params.id ?? '');
     const driver = configuredPrinterDriver(printer);
+    // Loaded on the first test print: the server's process starts without the renderer (its workers render).
+    const { renderTestLabel } = await import('../../../printing/printerTestLabel');
     const label = await renderTestLabel(printer, driver.format, new Date(store.now()));
     // A printer that fails throws a PrinterError: 502 PRINTER_ERROR with the reason in details.
     const receipt = await driver.print(label);

@@ -2,7 +2,6 @@
 import type Router from '@koa/router';
 import { zplImportBodySchema, type EditorZplImport } from '../../../../src-shared/api/editorApi';
 import { inchesToDots } from '../../../../src-shared/api/zplViewer';
-import { importZpl } from '../../../../src-shared/read/zpl/importZpl';
 import { zplTextFromBytes } from '../../../../src-shared/read/zpl/zplCharsets';
 import { bundledFonts } from '../../../fonts/bundledFonts';
 import type { Store } from '../../../store/openStore';
@@ -18,6 +17,8 @@ export function registerZplImportRoute(router: Router, store: Store, teamId: str
     const body = parseRequestBody(zplImportBodySchema, ctx.request.body);
     // As the bytes a printer would receive: ^CI then decides how field bytes become characters, as for a file.
     const text = zplTextFromBytes(new TextEncoder().encode(body.zpl));
+    // The ZPL reader is loaded on the first import: the server's process starts without it.
+    const { importZpl } = await import('../../../../src-shared/read/zpl/importZpl');
     const { template, warnings } = importZpl(text, {
       dpmm: body.dpmm,
       widthDots: inchesToDots(body.width, body.dpmm),

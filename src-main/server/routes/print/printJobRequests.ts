@@ -13,7 +13,7 @@ import { resolveLibraryImages } from '../../../images/resolveLibraryImages';
 import type { RenderJob, RenderPool } from '../../../render/renderPool';
 import type { Store, StoreScope } from '../../../store/openStore';
 import type { PrintJobRecord } from '../../../store/queries/printJobs';
-import type { PrinterRecord } from '../../../store/queries/printers';
+import type { PrinterRecord } from '../../../store/queries/printerFields';
 import type { KeyMode, TeamRecord } from '../../../store/storeTypes';
 import type { QuotaGate } from '../../quotaGate';
 import type { RequestedTemplate } from '../../renderAdmission';

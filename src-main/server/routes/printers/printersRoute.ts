@@ -4,7 +4,7 @@ import type { ApiPrinter, PrinterState, PrinterStatus } from '../../../../src-sh
 import type { HostStatus } from '../../../printing/hostStatus';
 import { configuredPrinterDriver, printerDriver, type PrinterStatusReport } from '../../../printing/printerDrivers';
 import type { Store } from '../../../store/openStore';
-import type { PrinterRecord } from '../../../store/queries/printers';
+import type { PrinterRecord } from '../../../store/queries/printerFields';
 import { authenticate, authState, refuseDemoKeys } from '../../middleware/authenticate';
 import { rateLimit } from '../../middleware/rateLimit';
 import type { TeamRateLimits } from '../../rateLimits';
