@@ -65,3 +65,38 @@ describe('renders with a cache of decoded images', () => {
     expect(images.bytes).toBeGreaterThan(budget / 2);
   });
 });
+
+/** A worker's cache that counts the hashes renders ask of it. */
+class CountingImages extends DecodedImages {
+  digests = 0;
+
+  override digest(text: string): string {
+    this.digests++;
+    return super.digest(text);
+  }
+}
+
+describe('the content address of an image', () => {
+  for (const [outputName, options] of OUTPUTS) {
+    it(`is hashed once a render, cold and warm, for its read and what the output makes of it: ${outputName}`, async () => {
+      const images = new CountingImages();
+      for (let render = 0; render < 2; render++) {
+        images.digests = 0;
+        await renderLabel(parcel.template, parcel.data, { ...options, fonts, images });
+        expect(images.digests).toBe(1);
+      }
+    });
+  }
+
+  it('is the base64 after a well-formed header only: the same base64 under a header that is not an image is still refused', async () => {
+    const logo = (parcel.template as { elements: { id: string; src?: string }[] }).elements.find((element) => element.id === 'logo')?.src ?? '';
+    const base64 = logo.slice(logo.indexOf(',') + 1);
+    const template = parcelWith('');
+    const byData = { ...(template as object), elements: (template as { elements: Record<string, unknown>[] }).elements.map((element) => (element.id === 'logo' ? { ...element, src: undefined, contentExpression: 'photo' } : element)) };
+    const images = new DecodedImages();
+    await renderLabel(byData, { ...parcel.data, photo: logo }, { format: 'zpl', fonts, images });
+    for (const forged of [`data:image/gif;base64,${base64}`, `data:text/plain;base64,${base64}`, base64]) {
+      await expect(renderLabel(byData, { ...parcel.data, photo: forged }, { format: 'zpl', fonts, images })).rejects.toThrow('image src must be a data:image/png or data:image/jpeg base64 URI');
+    }
+  });
+});
