@@ -2,10 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { craftJpeg, craftPng, jpegDataUri, pngDataUri } from '../../src-shared/elements/image/imageTestSupport';
-import { renderLabel, type RenderOptions } from '../../src-shared/render/renderLabel';
+import { renderLabel } from '../../src-shared/render/renderLabel';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadParcelWithLogo } from '../samples/sampleTemplates';
 import { DecodedImages } from './decodedImages';
+import { CACHE_TEST_OUTPUTS } from './processCacheTestSupport';
 
 const fonts = bundledFonts();
 const parcel = loadParcelWithLogo();
@@ -16,13 +17,7 @@ function parcelWith(src: string): unknown {
   return { ...template, elements: template.elements.map((element) => (element.id === 'logo' ? { ...element, src } : element)) };
 }
 
-const OUTPUTS: [string, Omit<RenderOptions, 'fonts'>][] = [
-  ['zpl 203 dpi', { format: 'zpl' }],
-  ['zpl 300 dpi', { format: 'zpl', zplDpi: 300 }],
-  ['pdf', { format: 'pdf' }],
-  ['png 203 dpi', { format: 'png', dpi: 203 }],
-  ['html', { format: 'html' }],
-];
+const OUTPUTS = CACHE_TEST_OUTPUTS;
 
 const IMAGES: [string, unknown][] = [
   ['the sample logo (RGBA PNG)', parcel.template],
