@@ -2,10 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { craftJpeg, craftPng, jpegDataUri, pngDataUri } from '../../src-shared/elements/image/imageTestSupport';
-import { renderLabel, type RenderOptions } from '../../src-shared/render/renderLabel';
+import { renderLabel } from '../../src-shared/render/renderLabel';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadParcelWithLogo } from '../samples/sampleTemplates';
 import { DecodedImages } from './decodedImages';
+import { CACHE_TEST_OUTPUTS } from './processCacheTestSupport';
 
 const fonts = bundledFonts();
 const parcel = loadParcelWithLogo();
@@ -16,13 +17,7 @@ function parcelWith(src: string): unknown {
   return { ...template, elements: template.elements.map((element) => (element.id === 'logo' ? { ...element, src } : element)) };
 }
 
-const OUTPUTS: [string, Omit<RenderOptions, 'fonts'>][] = [
-  ['zpl 203 dpi', { format: 'zpl' }],
-  ['zpl 300 dpi', { format: 'zpl', zplDpi: 300 }],
-  ['pdf', { format: 'pdf' }],
-  ['png 203 dpi', { format: 'png', dpi: 203 }],
-  ['html', { format: 'html' }],
-];
+const OUTPUTS = CACHE_TEST_OUTPUTS;
 
 const IMAGES: [string, unknown][] = [
   ['the sample logo (RGBA PNG)', parcel.template],
@@ -63,5 +58,40 @@ describe('renders with a cache of decoded images', () => {
     }
     expect(unbounded.bytes).toBeGreaterThan(2 * budget);
     expect(images.bytes).toBeGreaterThan(budget / 2);
+  });
+});
+
+/** A worker's cache that counts the hashes renders ask of it. */
+class CountingImages extends DecodedImages {
+  digests = 0;
+
+  override digest(text: string): string {
+    this.digests++;
+    return super.digest(text);
+  }
+}
+
+describe('the content address of an image', () => {
+  for (const [outputName, options] of OUTPUTS) {
+    it(`is hashed once a render, cold and warm, for its read and what the output makes of it: ${outputName}`, async () => {
+      const images = new CountingImages();
+      for (let render = 0; render < 2; render++) {
+        images.digests = 0;
+        await renderLabel(parcel.template, parcel.data, { ...options, fonts, images });
+        expect(images.digests).toBe(1);
+      }
+    });
+  }
+
+  it('is the base64 after a well-formed header only: the same base64 under a header that is not an image is still refused', async () => {
+    const logo = (parcel.template as { elements: { id: string; src?: string }[] }).elements.find((element) => element.id === 'logo')?.src ?? '';
+    const base64 = logo.slice(logo.indexOf(',') + 1);
+    const template = parcelWith('');
+    const byData = { ...(template as object), elements: (template as { elements: Record<string, unknown>[] }).elements.map((element) => (element.id === 'logo' ? { ...element, src: undefined, contentExpression: 'photo' } : element)) };
+    const images = new DecodedImages();
+    await renderLabel(byData, { ...parcel.data, photo: logo }, { format: 'zpl', fonts, images });
+    for (const forged of [`data:image/gif;base64,${base64}`, `data:text/plain;base64,${base64}`, base64]) {
+      await expect(renderLabel(byData, { ...parcel.data, photo: forged }, { format: 'zpl', fonts, images })).rejects.toThrow('image src must be a data:image/png or data:image/jpeg base64 URI');
+    }
   });
 });

@@ -20,8 +20,8 @@ export class DecodedImages implements ImageCache {
     this.entries = new LRUCache({ maxSize: maxBytes });
   }
 
-  digest(text: string, encoding: 'utf8' | 'base64'): string {
-    return createHash('sha256').update(text, encoding).digest('hex');
+  digest(text: string): string {
+    return createHash('sha256').update(text, 'utf8').digest('hex');
   }
 
   get(key: string): unknown {

@@ -10,6 +10,8 @@ import { createWriteStream } from 'node:fs';
 import { startWorkerCpuProfile } from './workerCpuProfile';
 import { DecodedImages } from './decodedImages';
 import type { ImageCache } from '../../src-shared/render/imageCache';
+import type { TemplateCache } from '../../src-shared/render/templateCache';
+import { ParsedTemplates } from './parsedTemplates';
 import { DATA_FD, detachBytes, INLINE_BYTES, serializeError, type PoolMessage, type RenderStep, type StepOptions, type StepResult, type TaskOutcome, type WorkerMessage } from './taskProtocol';
 
 /** The template of each batch this process has rendered parts of, with the layouts and images its labels share. */
@@ -17,7 +19,13 @@ interface HeldBatch extends BatchShared {
   template: Template;
 }
 
-function renderOptions(options: StepOptions, fonts: FontRegistry, images: ImageCache): RenderOptions {
+/** What every render of this process shares: decoded images and validated templates. */
+interface ProcessCaches {
+  images: ImageCache;
+  templates: TemplateCache;
+}
+
+function renderOptions(options: StepOptions, fonts: FontRegistry, { images, templates }: ProcessCaches): RenderOptions {
   const { now, timeZone, counters } = options;
   return {
     format: options.format,
@@ -28,6 +36,7 @@ function renderOptions(options: StepOptions, fonts: FontRegistry, images: ImageC
     ...(options.zplFonts === undefined ? {} : { zplFonts: options.zplFonts }),
     fonts,
     images,
+    templates,
     env: { now: now === undefined ? () => new Date() : () => new Date(now), timeZone, counters },
   };
 }
@@ -35,15 +44,16 @@ function renderOptions(options: StepOptions, fonts: FontRegistry, images: ImageC
 /** Runs steps with one set of fonts; batches' templates are kept from their first part until the pool says forget. */
 export function stepRunner(fonts: FontRegistry) {
   const batches = new Map<number, HeldBatch>();
-  // Shared by every render of this process: a logo is decoded and rasterised once, not at every label.
-  const images = new DecodedImages();
+  // Shared by every render of this process: a logo is decoded and rasterised once, not at every label, and a
+  // template validated once, not at every render of it.
+  const caches: ProcessCaches = { images: new DecodedImages(), templates: new ParsedTemplates() };
 
   async function run(step: RenderStep): Promise<StepResult> {
     const start = performance.now();
     switch (step.kind) {
       case 'label': {
         const { job } = step;
-        const output = await renderLabel(job.template, job.data, renderOptions(job, fonts, images));
+        const output = await renderLabel(job.template, job.data, renderOptions(job, fonts, caches));
         return { kind: 'label', result: { ...output, labelCount: 1, renderTimeMs: performance.now() - start } };
       }
       case 'zpl': {
@@ -56,18 +66,18 @@ export function stepRunner(fonts: FontRegistry) {
         return { kind: 'svg', result: { bytes: png, width, height, renderTimeMs: performance.now() - start } };
       }
       case 'part': {
-        const options = renderOptions(step.options, fonts, images);
+        const options = renderOptions(step.options, fonts, caches);
         let held = batches.get(step.batch);
         if (held === undefined) {
           if (step.template === undefined) throw new Error(`batch ${step.batch} arrived without its template`);
-          held = { template: prepareTemplate(step.template, options), ...batchShared(images) };
+          held = { template: prepareTemplate(step.template, options), ...batchShared(caches.images) };
           batches.set(step.batch, held);
         }
         const part = await renderBatchPart(held.template, step.part, { ...options, memo: held.memo, pixels: held.pixels });
         return { kind: 'part', part, renderTimeMs: performance.now() - start };
       }
       case 'assemble': {
-        const bytes = await assembleBatch(step.labels, renderOptions(step.options, fonts, images));
+        const bytes = await assembleBatch(step.labels, renderOptions(step.options, fonts, caches));
         return { kind: 'assemble', bytes, renderTimeMs: performance.now() - start };
       }
     }

@@ -6,8 +6,8 @@
  * never stale: a library image replaced by new bytes has a new hash and misses.
  */
 export interface ImageCache {
-  /** SHA-256 (hex) of the bytes `text` stands for: its characters as UTF-8, or the bytes a checked base64 text decodes to. */
-  digest(text: string, encoding: 'utf8' | 'base64'): string;
+  /** SHA-256 (hex) of `text` as UTF-8: an image's base64 text, hashed as it is (decoding it first would cost a copy). */
+  digest(text: string): string;
   get(key: string): unknown;
   /** `bytes`: what the value holds (its buffers and strings), counted against the cache's budget. */
   set(key: string, value: unknown, bytes: number): void;

@@ -16,6 +16,7 @@ import { parseTemplate, type Template } from '../model/template';
 import { isPlainObject } from './batchPlan';
 import type { ImageCache } from './imageCache';
 import { RenderPixels } from './renderPixels';
+import type { TemplateCache } from './templateCache';
 import { CONTENT_TYPES, DEFAULT_ZPL_DPI, layoutDpi, PNG_DPI, type OutputFormat, type ZplDpi } from './outputFormats';
 import { pointsToDots, toPoints } from '../units/length';
 
@@ -35,6 +36,8 @@ export interface RenderOptions {
   sheetStart?: number;
   /** The process's cache of decoded images (a render worker's); without one the images are decoded at every render. */
   images?: ImageCache;
+  /** The process's validated templates (a render worker's); without one the template is validated at every render. */
+  templates?: TemplateCache;
 }
 
 export interface RenderedOutput {
@@ -73,15 +76,15 @@ async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderP
 }
 
 /**
- * The checks every render makes before any layout: the dpi, the template (validated once, however many labels), and a
- * PNG's pixel budget. Shared with renderLabels so a batch answers exactly like a single label.
+ * The checks every render makes before any layout: the dpi, the template (validated once, however many labels; once a
+ * process with a TemplateCache), and a PNG's pixel budget. Shared with renderLabels so a batch answers exactly like a single label.
  */
 export function prepareTemplate(templateInput: unknown, options: RenderOptions): Template {
   const dpi = options.dpi ?? PNG_DPI.default;
   if (!Number.isFinite(dpi) || dpi < PNG_DPI.min || dpi > PNG_DPI.max) {
     throw new BadRequestError(`dpi must be between ${PNG_DPI.min} and ${PNG_DPI.max}`);
   }
-  const template = parseTemplate(templateInput);
+  const template = options.templates ? options.templates.parse(templateInput) : parseTemplate(templateInput);
   if (options.format === 'png') assertPngSize(template, dpi);
   return template;
 }

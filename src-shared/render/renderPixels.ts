@@ -1,5 +1,5 @@
 // The pixels one render (or batch) decodes: each distinct image read and charged once by its content, then what rasterising adds.
-import { readEmbeddedImage, type EmbeddedImage } from '../elements/image/imageData';
+import { dataUriBase64, readEmbeddedImage, type EmbeddedImage } from '../elements/image/imageData';
 import type { LaidOutOf } from '../layout/laidOutLabel';
 import type { Cached, ImageCache } from './imageCache';
 import { PixelBudget, RENDER_PIXEL_BUDGET } from './pixelBudget';
@@ -16,7 +16,10 @@ export class RenderPixels {
   private readonly images = new Map<string, EmbeddedImage>();
   /** Contents read (and so charged) whose first drawing has not happened yet: that drawing is the decode charged. */
   private readonly undrawn = new Set<string>();
-  /** The content address of each image's bytes (base64 text to SHA-256), hashed once per render. */
+  /**
+   * The content address of each image's base64 text (its SHA-256), taken once per render: the read's key and every
+   * output's key are made of the same digest, so an image is hashed once however many things are made of it.
+   */
   private readonly digests = new Map<string, string>();
 
   /** `images`: the process's cache of decoded images (the render worker's); without one every render decodes anew. */
@@ -27,8 +30,10 @@ export class RenderPixels {
 
   /**
    * The image of an element's value, checked and charged the first time this content is seen (see readEmbeddedImage).
-   * A check passed before in this process is not made again: its key is the hash of the whole value, so a value that
-   * differs in any character (a broken one too) is read and checked anew. The charge is made every render.
+   * A check passed before in this process is not made again: its key is the hash of the whole base64 text after a
+   * well-formed header, which is all the read depends on, so a text that differs in any character (a broken one too)
+   * is read and checked anew; a value without such a header is read (and refused) every time. The charge is made
+   * every render.
    */
   readImage(value: string, elementId: string): EmbeddedImage {
     let image = this.images.get(value);
@@ -38,7 +43,10 @@ export class RenderPixels {
         // The base64 is a slice of the value, which V8 keeps whole; a JPEG cut at its end is a new string besides.
         return { value: embedded, bytes: value.length + (value.endsWith(embedded.base64) ? 0 : embedded.base64.length) };
       };
-      image = this.cache === undefined ? read().value : this.fromCache(`read:${this.cache.digest(value, 'utf8')}`, read);
+      const { cache } = this;
+      const base64 = cache && dataUriBase64(value);
+      // The read is keyed apart from what is made of the image: both share the digest, not the entry.
+      image = cache === undefined || base64 === undefined ? read().value : this.cached(`read:${this.digest(cache, base64)}`, read);
       this.budget.charge(image.pixelWidth * image.pixelHeight, `image "${elementId}"`);
       this.images.set(value, image);
       this.undrawn.add(image.base64);
@@ -48,14 +56,11 @@ export class RenderPixels {
 
   /**
    * What `make` makes of this image for one output's `need` (its size in dots, say), made once per process when the
-   * render has an ImageCache: the key is the SHA-256 of the image's bytes and the need, so it holds for any render.
+   * render has an ImageCache: the key is the SHA-256 of the image's base64 and the need, so it holds for any render.
    */
   decoded<T>(image: { base64: string }, need: string, make: () => Cached<T>): T {
-    const known = this.recall<T>(image, need);
-    if (known !== undefined) return known;
-    const made = make();
-    this.keep(image, need, made);
-    return made.value;
+    const key = this.imageKey(image, need);
+    return key === undefined ? make().value : this.cached(key, make);
   }
 
   /** The value an earlier render of this process kept for this image's bytes and `need`, if the cache still has it. */
@@ -71,13 +76,23 @@ export class RenderPixels {
   }
 
   private imageKey(image: { base64: string }, need: string): string | undefined {
-    if (this.cache === undefined) return undefined;
-    let digest = this.digests.get(image.base64);
-    if (digest === undefined) this.digests.set(image.base64, (digest = this.cache.digest(image.base64, 'base64')));
-    return `${need}:${digest}`;
+    const { cache } = this;
+    return cache === undefined ? undefined : `${need}:${this.digest(cache, image.base64)}`;
   }
 
-  private fromCache<T>(key: string, make: () => Cached<T>): T {
+  /**
+   * The SHA-256 of a base64 text, hashed at most once a render. An image read here hits the digest its read took (its
+   * base64 is the text after the header, unless a JPEG was cut at its end); one laid out elsewhere (a batch's labels
+   * assembled by another worker) is hashed at its first use, to the same address.
+   */
+  private digest(cache: ImageCache, base64: string): string {
+    let digest = this.digests.get(base64);
+    if (digest === undefined) this.digests.set(base64, (digest = cache.digest(base64)));
+    return digest;
+  }
+
+  /** The cache's value for `key`, made and kept on a miss. */
+  private cached<T>(key: string, make: () => Cached<T>): T {
     const hit = this.cache?.get(key);
     if (hit !== undefined) return hit as T;
     const made = make();

@@ -48,12 +48,24 @@ function sniff(bytes: Uint8Array): 'png' | 'jpg' | undefined {
   return undefined;
 }
 
+/** The start every image value must have; what follows it is the image's base64. */
+const DATA_URI_HEADER = /^data:image\/(?:png|jpeg);base64,/;
+
+/**
+ * The base64 text after a well-formed data URI header, or undefined. For a value with such a header, what
+ * readEmbeddedImage returns (or throws) depends on this text alone: the declared type is not used, the bytes say it.
+ */
+export function dataUriBase64(value: string): string | undefined {
+  const header = DATA_URI_HEADER.exec(value);
+  return header === null ? undefined : value.slice(header[0].length);
+}
+
 /**
  * Throws RenderError for anything but a complete PNG or JPEG data URI, ImageRefusedError (400) for one over the size
  * limits or of a kind whose decoded size decoders could read differently.
  */
 export function readEmbeddedImage(value: string, elementId: string): EmbeddedImage {
-  const header = /^data:image\/(?:png|jpeg);base64,/.exec(value);
+  const header = DATA_URI_HEADER.exec(value);
   if (header && value.length - header[0].length > MAX_BASE64_LENGTH) {
     throw new RenderError(`image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, elementId);
   }
