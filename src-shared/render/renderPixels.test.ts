@@ -1,4 +1,5 @@
 // The pixel budgets end to end through renderLabel and renderLabels: images charged by content, drawings and rasters on top.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../src-main/fonts/bundledFonts';
 import { craftJpeg, craftPng, jpegDataUri, pngDataUri, residentMb } from '../elements/image/imageTestSupport';
@@ -55,6 +56,14 @@ describe('one image used by 300 elements (a 1 KB image decoding to 25 megapixels
       expect(residentMb() - before).toBeLessThan(300);
     });
   }
+
+  it('zpl: refused before its first graphic is rasterised (nothing made of the image is kept)', async () => {
+    const kept = new Map<string, unknown>();
+    const images = { digest: (text: string) => createHash('sha256').update(text).digest('hex'), get: (key: string) => kept.get(key), set: (key: string, value: unknown) => void kept.set(key, value) };
+    await expect(renderLabel(sharing, data, { format: 'zpl', fonts, images })).rejects.toBeInstanceOf(PixelBudgetError);
+    // The read of the image is kept (it is checked before anything is charged); no ^GF graphic was made of it.
+    expect([...kept.keys()].map((key) => key.split(':')[0])).toEqual(['read']);
+  });
 
   it('pdf: rendered with the image embedded once (read once, decoded by a reader once), memory staying small', async () => {
     const before = residentMb();

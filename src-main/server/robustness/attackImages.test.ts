@@ -56,8 +56,8 @@ describe('H2: 300 image elements sharing one allowed 5000x5000 JPEG (21 GB if ea
 
   it('png and zpl: 400 naming the pixel budget; pdf embeds the image once and renders', async () => {
     expect(photo.length).toBeLessThan(2000);
-    // One format after another: each decodes the 25-megapixel JPEG before the budget stops it, and three such renders
-    // sharing two cores of a loaded machine could meet the 10 s render limit before the refusal this test is about.
+    // One format after another: png and zpl are refused before anything is decoded, but pdf's render decodes the
+    // 25-megapixel JPEG, and on two loaded cores the refusals this test is about should not queue behind it.
     const { result: [png, zpl, pdf] } = await underAttack('H2 300 elements x 5000x5000 JPEG, png zpl pdf in turn', target.server, target.tenant, async () => {
       const answers: Answer[] = [];
       for (const format of ['png', 'zpl', 'pdf']) answers.push(await render(target.server.url, target.tenant.key, photoLabel(300, photo, format), 60_000));

@@ -24,7 +24,6 @@ export const emitImageZpl: ZplElementEmitter<LaidOutOf<'image'>> = (element, ctx
   if (startsOffLabel(dots)) return ctx.graphic(element);
   if (dots.width <= 0 || dots.height <= 0) return '';
   ctx.pixels.chargeRaster(dots.width, dots.height, `the graphic of image "${element.id}"`);
-  ctx.pixels.chargeDrawing(element);
   // The graphic depends on the image's bytes and on these alone (the element id only names the SVG's clip path):
   // made once per process for them, it is the same ^GFA for every render of the image at that size and place.
   const need = `zpl-gfa:${JSON.stringify([dots.width, dots.height, box, element.placement, element.mime])}`;

@@ -40,7 +40,7 @@ function rasterEdges(element: LaidOutElement, fonts: FontRegistry, dpi: number):
 
 /**
  * The element alone, rasterised at `dpi` over its drawn bounds (clipped to the label) on white paper; undefined when
- * nothing of it is on the label. The raster (and an image's decoding) is charged to `pixels` first. The raster grid is the dot grid, so nothing is resampled on the way to the printer.
+ * nothing of it is on the label. The raster is charged to `pixels` first; an image's decoding is its caller's to charge. The raster grid is the dot grid, so nothing is resampled on the way to the printer.
  * Photos are dithered to keep their greys; everything else is thresholded to keep its edges crisp.
  */
 export function elementDots(element: LaidOutElement, label: { width: number; height: number }, fonts: FontRegistry, dpi: number, pixels: RenderPixels): ElementDots | undefined {
@@ -57,7 +57,6 @@ export function elementDots(element: LaidOutElement, label: { width: number; hei
   // Full precision, not svgNumber's 1/1000 pt: the viewBox must sit on the dot grid exactly, or edge dots flip.
   const [x, y, width, height] = [left, top, right - left, bottom - top].map((count) => String(count * pointsPerDot));
   pixels.chargeRaster(right - left, bottom - top, `the graphic of element "${element.id}"`);
-  if (element.type === 'image') pixels.chargeDrawing(element);
   // On white paper, as the printer sees it: an opaque raster also keeps resvg's premultiplied alpha out of the threshold.
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${right - left}" height="${bottom - top}" viewBox="${x} ${y} ${width} ${height}">` +

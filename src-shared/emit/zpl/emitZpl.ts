@@ -77,6 +77,9 @@ function writeLabel(label: LaidOutLabel, doc: DocumentContext, written?: WeakMap
   const commands = ['^XA', '^CI28', `^PW${ctx.dots(label.width)}`, `^LL${ctx.dots(label.height)}`, '^LH0,0'];
   // A mirrored label (read from ZPL with ^PMY) is mirrored by the printer, as it was.
   if (label.mirror) commands.push('^PMY');
+  // Every image drawing is charged before the first is rasterised, as the PNG emitter does: a label over its budget
+  // is refused before anything is decoded, not after the decodes the budget still allowed.
+  for (const element of label.elements) if (element.type === 'image' && !written?.has(element)) doc.pixels.chargeDrawing(element);
   for (const element of label.elements) {
     let zpl = written?.get(element);
     if (zpl === undefined) {

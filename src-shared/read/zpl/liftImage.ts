@@ -36,6 +36,7 @@ export function liftImage(element: LaidOutOf<'image'>, id: string, ctx: LiftCont
  * drawn black and its PNG's dots made white, as the reader makes a reversed graphic.
  */
 export function elementImage(element: LaidOutElement, id: string, ctx: LiftContext): ImageElement | undefined {
+  if (element.type === 'image') ctx.pixels.chargeDrawing(element);
   const dots = elementDots(element.reverse ? paintElement(element, '#000000') : element, ctx.label, ctx.fonts, ctx.dpmm * 25.4, ctx.pixels);
   if (dots === undefined) return undefined;
   const base64 = pngBase64({ width: dots.width, height: dots.height, dots: dots.bits }, { x: 1, y: 1 }, element.reverse === true);
