@@ -3,8 +3,8 @@ import type { OutputFormat } from '../../src-shared/render/outputFormats';
 import { renderLabel } from '../../src-shared/render/renderLabel';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { createRenderPool } from '../render/renderPool';
-import { loadSample } from '../samples/sampleTemplates';
-import { formatMs, printTable } from './measure';
+import { loadParcelWithLogo, loadSample } from '../samples/sampleTemplates';
+import { formatMs, measure, printTable } from './measure';
 
 const THREADS = 2;
 const WARMUP = 20;
@@ -79,4 +79,31 @@ export async function poolBench(): Promise<void> {
   }
   console.log(`\nRender pool: ${sample.name}, renders per second, direct in-process calls (one after another) vs the pool with ${THREADS} threads (${CLIENTS} renders in flight)\n`);
   printTable(['format', 'renders', 'direct / s', `pool (${THREADS} threads) / s`, 'pool / direct', 'direct: worst timer lag ms', 'pool: worst timer lag ms'], rows);
+  await purgeDelayBench();
+}
+
+/** The png raster through a one-worker pool, renders in turn, with mimalloc's own purge delay against the pool's (see workerProcess). */
+async function purgeDelayBench(): Promise<void> {
+  const sample = loadParcelWithLogo();
+  const job = { template: sample.template, data: sample.data, format: 'png' as const, dpi: 203 };
+  const rows: string[][] = [];
+  let baseline = 0;
+  for (const [name, delay] of [["mimalloc's default, 10 ms", '10'], ['the pool\'s, 1000 ms', undefined]] as const) {
+    const inherited = process.env.MIMALLOC_PURGE_DELAY;
+    if (delay === undefined) delete process.env.MIMALLOC_PURGE_DELAY;
+    else process.env.MIMALLOC_PURGE_DELAY = delay;
+    // The worker reads the variable when it starts, which is now.
+    const pool = createRenderPool({ threads: 1 });
+    if (inherited === undefined) delete process.env.MIMALLOC_PURGE_DELAY;
+    else process.env.MIMALLOC_PURGE_DELAY = inherited;
+    try {
+      const timing = await measure(200, () => pool.render(job));
+      baseline ||= timing.p50;
+      rows.push([name, formatMs(timing.p50), formatMs(timing.mean), `${(baseline / timing.p50).toFixed(2)}x`]);
+    } finally {
+      await pool.close();
+    }
+  }
+  console.log(`\nA render worker's freed raster pages: ${sample.name} with its logo as png at 203 dpi, one worker, renders in turn, by MIMALLOC_PURGE_DELAY\n`);
+  printTable(['purge delay', 'p50 ms', 'mean ms', 'speed-up'], rows);
 }
