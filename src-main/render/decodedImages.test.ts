@@ -61,13 +61,19 @@ describe('renders with a cache of decoded images', () => {
   });
 });
 
-/** A worker's cache that counts the hashes renders ask of it. */
+/** A worker's cache that counts the hashes of image data renders ask of it (a drawing's markup, an SVG, apart), and the keys it is given. */
 class CountingImages extends DecodedImages {
   digests = 0;
+  readonly keys: string[] = [];
 
   override digest(text: string): string {
-    this.digests++;
+    if (!text.startsWith('<svg')) this.digests++;
     return super.digest(text);
+  }
+
+  override set(key: string, value: unknown, bytes: number): void {
+    this.keys.push(key);
+    super.set(key, value, bytes);
   }
 }
 
@@ -93,5 +99,23 @@ describe('the content address of an image', () => {
     for (const forged of [`data:image/gif;base64,${base64}`, `data:text/plain;base64,${base64}`, base64]) {
       await expect(renderLabel(byData, { ...parcel.data, photo: forged }, { format: 'zpl', fonts, images })).rejects.toThrow('image src must be a data:image/png or data:image/jpeg base64 URI');
     }
+  });
+});
+
+describe('the ZPL graphics of texts in template fonts', () => {
+  const zplGraphics = (images: CountingImages) => images.keys.filter((key) => key.startsWith('zpl-graphic:'));
+
+  it('are rasterised once a process: the next parcel rasterises only the texts whose dots changed, with the same bytes as without a cache', async () => {
+    const images = new CountingImages();
+    await renderLabel(parcel.template, parcel.data, { format: 'zpl', fonts, images });
+    const first = zplGraphics(images);
+    // Every text of the label is a graphic (the template's fonts), the same text drawn twice one.
+    expect(first.length).toBeGreaterThanOrEqual(6);
+    const next = { ...parcel.data, recipient: { ...(parcel.data as { recipient: object }).recipient, name: 'Grace Hopper' }, weightKg: 4.75 };
+    const warm = await renderLabel(parcel.template, next, { format: 'zpl', fonts, images });
+    // The recipient's name and the weight line: two new graphics, every other text found.
+    expect(zplGraphics(images).length - first.length).toBe(2);
+    const fresh = await renderLabel(parcel.template, next, { format: 'zpl', fonts });
+    expect(Buffer.from(warm.bytes).equals(Buffer.from(fresh.bytes))).toBe(true);
   });
 });

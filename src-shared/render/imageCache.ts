@@ -1,4 +1,4 @@
-// What a render may keep between renders of one process: images decoded, checked and rasterised, by a hash of their content and what the output needs of them.
+// What a render may keep between renders of one process: images decoded, checked and rasterised, and the ZPL graphics of drawings, by a hash of their content and what the output needs of them.
 
 /**
  * The render worker supplies one (src-main/render/decodedImages.ts: SHA-256 and an LRU bounded in bytes); the editor

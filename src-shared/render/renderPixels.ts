@@ -63,6 +63,15 @@ export class RenderPixels {
     return key === undefined ? make().value : this.cached(key, make);
   }
 
+  /**
+   * What `make` makes of a drawing for `need`, made once per process when the render has an ImageCache: the key is the
+   * SHA-256 of its markup (a self-contained SVG, which says every dot) and the need, so it holds for any render.
+   */
+  drawn<T>(markup: string, need: string, make: () => Cached<T>): T {
+    const { cache } = this;
+    return cache === undefined ? make().value : this.cached(`${need}:${cache.digest(markup)}`, make);
+  }
+
   /** The value an earlier render of this process kept for this image's bytes and `need`, if the cache still has it. */
   recall<T>(image: { base64: string }, need: string): T | undefined {
     const key = this.imageKey(image, need);

@@ -39,11 +39,24 @@ function rasterEdges(element: LaidOutElement, fonts: FontRegistry, dpi: number):
 }
 
 /**
- * The element alone, rasterised at `dpi` over its drawn bounds (clipped to the label) on white paper; undefined when
- * nothing of it is on the label. The raster is charged to `pixels` first; an image's decoding is its caller's to charge. The raster grid is the dot grid, so nothing is resampled on the way to the printer.
- * Photos are dithered to keep their greys; everything else is thresholded to keep its edges crisp.
+ * An element's raster before it is made: its place in dots and the SVG that draws it there on white paper. The SVG is
+ * self-contained (glyphs as outlines, images inline), so the dots are a function of `svg` and `mode` alone.
  */
-export function elementDots(element: LaidOutElement, label: { width: number; height: number }, fonts: FontRegistry, dpi: number, pixels: RenderPixels): ElementDots | undefined {
+export interface ElementRaster {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  svg: string;
+  /** Photos are dithered to keep their greys; everything else is thresholded to keep its edges crisp. */
+  mode: 'dither' | 'threshold';
+}
+
+/**
+ * The element alone at `dpi` over its drawn bounds (clipped to the label), as an ElementRaster; undefined when
+ * nothing of it is on the label. The raster grid is the dot grid, so nothing is resampled on the way to the printer.
+ */
+export function elementRaster(element: LaidOutElement, label: { width: number; height: number }, fonts: FontRegistry, dpi: number): ElementRaster | undefined {
   if (element.type === 'image' && !imageShows(element, label)) return undefined;
   const edges = rasterEdges(element, fonts, dpi);
   if (edges === undefined) return undefined;
@@ -56,12 +69,23 @@ export function elementDots(element: LaidOutElement, label: { width: number; hei
   const pointsPerDot = 72 / dpi;
   // Full precision, not svgNumber's 1/1000 pt: the viewBox must sit on the dot grid exactly, or edge dots flip.
   const [x, y, width, height] = [left, top, right - left, bottom - top].map((count) => String(count * pointsPerDot));
-  pixels.chargeRaster(right - left, bottom - top, `the graphic of element "${element.id}"`);
   // On white paper, as the printer sees it: an opaque raster also keeps resvg's premultiplied alpha out of the threshold.
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${right - left}" height="${bottom - top}" viewBox="${x} ${y} ${width} ${height}">` +
     `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="#ffffff"/>${elementToSvg(element, { fonts })}</svg>`;
-  const raster = rasterizeSvg(svg, right - left);
-  const bits = rgbaToMonochrome(raster.rgba, raster.width, raster.height, element.type === 'image' ? 'dither' : 'threshold');
-  return { left, top, width: raster.width, height: raster.height, bits };
+  return { left, top, width: right - left, height: bottom - top, svg, mode: element.type === 'image' ? 'dither' : 'threshold' };
+}
+
+/** The raster's dots, charged to `pixels` (as `what`) before resvg allocates them. */
+export function rasterDots(raster: ElementRaster, what: string, pixels: RenderPixels): ElementDots {
+  pixels.chargeRaster(raster.width, raster.height, what);
+  const made = rasterizeSvg(raster.svg, raster.width);
+  const bits = rgbaToMonochrome(made.rgba, made.width, made.height, raster.mode);
+  return { left: raster.left, top: raster.top, width: made.width, height: made.height, bits };
+}
+
+/** The element's ElementRaster made (see rasterDots); an image's decoding is its caller's to charge. */
+export function elementDots(element: LaidOutElement, label: { width: number; height: number }, fonts: FontRegistry, dpi: number, pixels: RenderPixels): ElementDots | undefined {
+  const raster = elementRaster(element, label, fonts, dpi);
+  return raster && rasterDots(raster, `the graphic of element "${element.id}"`, pixels);
 }

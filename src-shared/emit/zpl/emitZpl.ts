@@ -1,9 +1,10 @@
 // Writes LaidOutLabels as ZPL: one ^XA…^XZ format per label, elements in drawing order, coordinates in printer dots.
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
+import type { Cached } from '../../render/imageCache';
 import { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
-import { elementDots } from './elementDots';
+import { elementRaster, rasterDots } from './elementDots';
 import type { ZplElementEmitter, ZplEmitContext, ZplGraphicEncoding } from './zplContext';
 import { ZPL_ELEMENT_EMITTERS } from './zplElementEmitters';
 import { ZplFontDownloads, type ZplFontMode } from './zplFontDownloads';
@@ -25,12 +26,22 @@ export interface ZplOptions {
   fontMode?: ZplFontMode;
 }
 
-/** The element as a ^GFA graphic placed with ^FO (see elementDots). */
+/**
+ * The element as a ^GF graphic placed with ^FO (see elementRaster). Its field is a function of the raster's SVG, kept
+ * per process by that markup's hash: a heading, a sender or a service name drawn in a template font is rasterised
+ * once, not at every label. An image's markup holds all its data; emitImageZpl keeps its graphic by its bytes instead.
+ */
 function elementGraphic(element: LaidOutElement, label: LaidOutLabel, ctx: ZplEmitContext, encoding: ZplGraphicEncoding): string {
-  const dots = elementDots(element, label, ctx.fonts, ctx.dpi, ctx.pixels);
-  if (dots === undefined) return '';
-  const field = encoding === 'z64' ? monochromeToZ64Gf(dots.bits, dots.width, dots.height) : monochromeToGfa(dots.bits, dots.width, dots.height);
-  return `^FO${dots.left},${dots.top}${field}`;
+  const raster = elementRaster(element, label, ctx.fonts, ctx.dpi);
+  if (raster === undefined) return '';
+  const make = (): Cached<string> => {
+    const dots = rasterDots(raster, `the graphic of element "${element.id}"`, ctx.pixels);
+    const field = encoding === 'z64' ? monochromeToZ64Gf(dots.bits, dots.width, dots.height) : monochromeToGfa(dots.bits, dots.width, dots.height);
+    // ASCII text: V8 keeps it one byte a character.
+    return { value: field, bytes: field.length };
+  };
+  const field = element.type === 'image' ? make().value : ctx.pixels.drawn(raster.svg, `zpl-graphic:${encoding}:${raster.mode}`, make);
+  return `^FO${raster.left},${raster.top}${field}`;
 }
 
 /** What every label of one document shares: resolution, fonts, the pixel budget and the fonts it downloads. */
