@@ -26,6 +26,8 @@ export interface LoadTarget {
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** autocannon writes a new id for each `[<id>]` of the body in every request: each parcel of a stream its own. */
+  idReplacement?: boolean;
 }
 
 export interface LoadResult {
