@@ -8,7 +8,7 @@ import type { OutputFormat } from '../../src-shared/render/outputFormats';
 import { WORKER_CPU_PROFILE_ENV } from '../render/workerCpuProfile';
 import { loadParcelWithLogo } from '../samples/sampleTemplates';
 import { publishSample, startBenchServer } from './benchServer';
-
+import { parcelOfItsOwn } from './parcelOfItsOwn';
 import { formatMs, printTable } from './measure';
 import { FrameSources, STEPS, summarise, type CpuProfile, type ProfileSummary } from './profileSteps';
 
@@ -69,8 +69,10 @@ async function main(): Promise<void> {
     const templateId = await publishSample(bench.store, bench.teamId, sample);
     const pid = workerPid();
     for (const { format, dpi } of CASES) {
-      const body = JSON.stringify({ templateId, data: sample.data, format, ...(dpi ? { dpi } : {}), delivery });
+      let parcel = 0;
       const post = async (): Promise<number> => {
+        // Every request a parcel of its own, as on a conveyor (see parcelOfItsOwn).
+        const body = JSON.stringify({ templateId, data: parcelOfItsOwn(sample.data, `P${++parcel}`), format, ...(dpi ? { dpi } : {}), delivery });
         const start = performance.now();
         const answer = await fetch(`${bench.server.url}/v1/render`, { method: 'POST', headers: { authorization: `Bearer ${bench.key}`, 'content-type': 'application/json' }, body });
         await answer.arrayBuffer();

@@ -16,6 +16,7 @@ import { baselineCli } from './baselineBuild';
 import { ChromiumLabelPage } from './chromiumPeer';
 import { load, probe, type LoadResult, type LoadTarget } from './httpBench';
 import { formatMs, printTable } from './measure';
+import { parcelOfItsOwn } from './parcelOfItsOwn';
 
 const CLI = fileURLToPath(new URL('../cli/labelsmith.mjs', import.meta.url));
 /** The commit before the request path's work (issue 14): "today's" server of its throughput target. LABELSMITH_BENCH_BASELINE names another. */
@@ -73,22 +74,13 @@ const CASES: RenderCase[] = [
   { name: 'html inline', format: 'html', delivery: 'inline' },
 ];
 
-/**
- * The sample's data with the recipient's name and street and the order reference different in every request, as a
- * conveyor's parcels are: what a worker keeps between renders (a heading, the sender) is found, a parcel's own texts
- * are drawn anew. The tracking number stays: the id is too long for its barcode's box.
- */
-function parcelOfItsOwn(data: Record<string, unknown>): Record<string, unknown> {
-  const recipient = data.recipient as Record<string, unknown>;
-  return { ...data, recipient: { ...recipient, name: `${String(recipient.name)} [<id>]`, street: `${String(recipient.street)} [<id>]` }, reference: `${String(data.reference)} [<id>]` };
-}
-
 function renderTarget(node: Node, sample: Sample, { format, delivery, dpi }: RenderCase): LoadTarget {
   return {
     url: `${node.url}/v1/render`,
     method: 'POST',
     headers: { authorization: `Bearer ${node.key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId: node.templateId, data: parcelOfItsOwn(sample.data), format, delivery, ...(dpi === undefined ? {} : { dpi }) }),
+    body: JSON.stringify({ templateId: node.templateId, data: parcelOfItsOwn(sample.data, '[<id>]'), format, delivery, ...(dpi === undefined ? {} : { dpi }) }),
+    // autocannon's id for each request: every request a parcel of its own.
     idReplacement: true,
   };
 }
