@@ -4,9 +4,12 @@ import type { OutputFormat } from '../../src-shared/render/outputFormats';
 import { createRenderPool } from '../render/renderPool';
 import { loadParcelWithLogo } from '../samples/sampleTemplates';
 import { printTable } from './measure';
+import { parcelOfItsOwn } from './parcelOfItsOwn';
 
 /** Renders per format: the issue's 100,000 by default (about 20 minutes on 2 cores); LABELSMITH_BENCH_MEMORY_RENDERS sets fewer for a quick look. */
 const RENDERS = Number(process.env.LABELSMITH_BENCH_MEMORY_RENDERS ?? 100_000);
+/** The formats to run, a comma list (LABELSMITH_BENCH_MEMORY_FORMATS=zpl,pdf); all four by default. */
+const FORMATS = process.env.LABELSMITH_BENCH_MEMORY_FORMATS?.split(',');
 /** Renders in flight: the pool's workers all busy, as under load. */
 const IN_FLIGHT = 8;
 /** RSS may grow this much between the end of the first tenth (caches and JIT warm) and the end. */
@@ -40,7 +43,8 @@ export async function memoryBench(): Promise<void> {
   const { threads } = pool.stats();
   const rows: string[][] = [];
   try {
-    for (const [format, dpi] of [['zpl', undefined], ['pdf', undefined], ['png', 203], ['html', undefined]] as [OutputFormat, number | undefined][]) {
+    const cases = [['zpl', undefined], ['pdf', undefined], ['png', 203], ['html', undefined]] as [OutputFormat, number | undefined][];
+    for (const [format, dpi] of cases.filter(([format]) => FORMATS?.includes(format) ?? true)) {
       let started = 0;
       let warm = 0;
       let peak = 0;
@@ -49,7 +53,8 @@ export async function memoryBench(): Promise<void> {
           started += 1;
           if (started === Math.floor(RENDERS / 10)) warm = poolResidentBytes();
           if (started % 500 === 0) peak = Math.max(peak, poolResidentBytes());
-          await pool.render({ template: sample.template, data: sample.data, format, ...(dpi === undefined ? {} : { dpi }) });
+          // Each render a parcel of its own: the workers' caches fill to their bounds with what new parcels draw.
+          await pool.render({ template: sample.template, data: parcelOfItsOwn(sample.data, `P${started}`), format, ...(dpi === undefined ? {} : { dpi }) });
         }
       };
       const before = poolResidentBytes();
@@ -71,7 +76,7 @@ export async function memoryBench(): Promise<void> {
     await pool.close();
   }
   console.log(
-    `\nMemory: resident set of this process and the render pool's ${threads} worker processes (/proc VmRSS) over ${RENDERS} renders per format of ${sample.name}, ${IN_FLIGHT} in flight, MB; "warm" is after the first tenth\n`,
+    `\nMemory: resident set of this process and the render pool's ${threads} worker processes (/proc VmRSS) over ${RENDERS} renders per format of ${sample.name}, each a parcel of its own, ${IN_FLIGHT} in flight, MB; "warm" is after the first tenth\n`,
   );
   printTable(['format', 'renders', 'rss before', 'rss warm', 'rss peak', 'rss after', 'after vs warm', 'flat within 10%'], rows);
 }
