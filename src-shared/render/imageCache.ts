@@ -11,6 +11,11 @@ export interface ImageCache {
   get(key: string): unknown;
   /** `bytes`: what the value holds (its buffers and strings), counted against the cache's budget. */
   set(key: string, value: unknown, bytes: number): void;
+  /**
+   * Whether a drawing's value, made for `key` and not kept yet, is worth keeping (RenderPixels.drawn asks): the
+   * cache's admission policy. Without one every value is kept.
+   */
+  admits?(key: string): boolean;
 }
 
 /** A value made once per content and need: `make` returns it with the bytes it holds. */

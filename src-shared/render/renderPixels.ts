@@ -69,7 +69,14 @@ export class RenderPixels {
    */
   drawn<T>(markup: string, need: string, make: () => Cached<T>): T {
     const { cache } = this;
-    return cache === undefined ? make().value : this.cached(`${need}:${cache.digest(markup)}`, make);
+    if (cache === undefined) return make().value;
+    const key = `${need}:${cache.digest(markup)}`;
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit as T;
+    const made = make();
+    // A drawing met once may be one parcel's own text, never drawn again: the cache says what it keeps.
+    if (cache.admits?.(key) ?? true) cache.set(key, made.value, made.bytes);
+    return made.value;
   }
 
   /** The value an earlier render of this process kept for this image's bytes and `need`, if the cache still has it. */
