@@ -1,7 +1,8 @@
 // A printer's fields as zod checks them, and its record: for the printers table's queries, the CLI and the API, without the query builder (a CLI usage error answers before the store is loaded).
 import { z } from 'zod';
-import { ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
-import { ZPL_FONT_MODES, type ZplFontMode } from '../../../src-shared/emit/zpl/zplFontDownloads';
+import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
+import { ZPL_DPIS } from '../../../src-shared/render/outputFormats';
+import { ZPL_FONT_MODES } from '../../../src-shared/emit/zpl/zplFontDownloads';
 import {
   lengthInDots,
   MEDIA_SENSING_MODES,
@@ -9,9 +10,6 @@ import {
   PRINT_MODES,
   ZPL_LABEL_SHIFT_MAX_DOTS,
   ZPL_LABEL_TOP_MAX_DOTS,
-  type MediaSensing,
-  type MediaType,
-  type PrintMode,
 } from '../../../src-shared/emit/zpl/zplPrinterSettings';
 import { timeZoneSchema } from '../../../src-shared/expr/timeZoneName';
 import { parseLength, toPoints } from '../../../src-shared/units/length';
@@ -106,27 +104,11 @@ export const newPrinterSchema = z.object({
 }).superRefine(offsetsInReach);
 export type NewPrinter = z.input<typeof newPrinterSchema>;
 
-export interface PrinterRecord {
-  id: string;
+/**
+ * A stored printer: what the editor is shown of it (EditorPrinter, which the editor's client checks) and what stays on the
+ * server, its team and whether raw ZPL may configure it.
+ */
+export interface PrinterRecord extends EditorPrinter {
   teamId: string;
-  name: string;
-  connection: PrinterConnection;
-  dpi: ZplDpi;
-  media: MediaSize | null;
-  darkness: number | null;
-  speed: number | null;
-  /** IANA time zone of now() and formatDate on this printer's labels (RenderJob.timeZone); null: UTC. */
-  timeZone: string | null;
   allowConfigCommands: boolean;
-  /** A length at every edge ("1mm"), or null: none. */
-  unprintableMargin: string | null;
-  /** How its ZPL prints texts in the template's fonts (RenderJob.zplFonts). */
-  fonts: ZplFontMode;
-  /** Media handling (zplSettingsFormat); null: the printer's own. Offsets are signed lengths ("1mm"): down and right. */
-  mediaType: MediaType | null;
-  printMode: PrintMode | null;
-  mediaSensing: MediaSensing | null;
-  topOffset: string | null;
-  leftOffset: string | null;
-  createdAt: number;
 }
