@@ -6,7 +6,7 @@ import { loadParcelWithLogo } from '../samples/sampleTemplates';
 import { printTable } from './measure';
 import { parcelOfItsOwn } from './parcelOfItsOwn';
 
-/** Renders per format: the 100,000 by default (about 20 minutes on 2 cores); LABELSMITH_BENCH_MEMORY_RENDERS sets fewer for a quick look. */
+/** Renders per format: the 100,000 by default (about 75 minutes for all four formats on 2 cores, png 39 of them); LABELSMITH_BENCH_MEMORY_RENDERS sets fewer for a quick look. */
 const RENDERS = Number(process.env.LABELSMITH_BENCH_MEMORY_RENDERS ?? 100_000);
 /** The formats to run, a comma list (LABELSMITH_BENCH_MEMORY_FORMATS=zpl,pdf); all four by default. */
 const FORMATS = process.env.LABELSMITH_BENCH_MEMORY_FORMATS?.split(',');
