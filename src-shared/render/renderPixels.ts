@@ -69,14 +69,8 @@ export class RenderPixels {
    */
   drawn<T>(markup: string, need: string, make: () => Cached<T>): T {
     const { cache } = this;
-    if (cache === undefined) return make().value;
-    const key = `${need}:${cache.digest(markup)}`;
-    const hit = cache.get(key);
-    if (hit !== undefined) return hit as T;
-    const made = make();
     // A drawing met once may be one parcel's own text, never drawn again: the cache says what it keeps.
-    if (cache.admits?.(key) ?? true) cache.set(key, made.value, made.bytes);
-    return made.value;
+    return cache === undefined ? make().value : this.cached(`${need}:${cache.digest(markup)}`, make, (key) => cache.admits?.(key) ?? true);
   }
 
   /** The value an earlier render of this process kept for this image's bytes and `need`, if the cache still has it. */
@@ -107,12 +101,12 @@ export class RenderPixels {
     return digest;
   }
 
-  /** The cache's value for `key`, made and kept on a miss. */
-  private cached<T>(key: string, make: () => Cached<T>): T {
+  /** The cache's value for `key`, made on a miss and kept if `admitted` says so (images always; drawings by the cache's policy). */
+  private cached<T>(key: string, make: () => Cached<T>, admitted: (key: string) => boolean = () => true): T {
     const hit = this.cache?.get(key);
     if (hit !== undefined) return hit as T;
     const made = make();
-    this.cache?.set(key, made.value, made.bytes);
+    if (admitted(key)) this.cache?.set(key, made.value, made.bytes);
     return made.value;
   }
 

@@ -15,7 +15,6 @@ import { timeZoneSchema } from '../../../src-shared/expr/timeZoneName';
 import { parseLength, toPoints } from '../../../src-shared/units/length';
 
 export const PRINTER_KINDS = ['raw', 'system', 'device'] as const;
-export type PrinterKind = (typeof PRINTER_KINDS)[number];
 export const DEFAULT_RAW_PORT = 9100;
 
 /** Values that end up as arguments of other programs (lp) or in file names must not read as options. */
@@ -40,7 +39,6 @@ export type PrinterConnection = z.infer<typeof printerConnectionSchema>;
 
 const lengthSchema = z.string().refine((text) => (parseLength(text)?.value ?? 0) > 0, { message: 'must be a positive length with a unit, e.g. "4in" or "100mm"' });
 export const mediaSizeSchema = z.strictObject({ width: lengthSchema, height: lengthSchema });
-export type MediaSize = z.infer<typeof mediaSizeSchema>;
 
 export const dpiSchema = z.literal(ZPL_DPIS, { error: `must be one of ${ZPL_DPIS.join(', ')}` });
 export const darknessSchema = z.number().int().min(0).max(30);
