@@ -5,7 +5,7 @@ import { sqlText } from './src-main/build/sqlTextPlugin';
 export default defineConfig({
   plugins: [sqlText()],
   test: {
-    include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx', 'e2e/**/*.test.ts'],
+    include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx', 'e2e/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // Generous: a CLI test starts its process several times (about 1 s each on a quiet machine, 4-5 s on a loaded

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startSignedInEditor, type SignedInEditor } from './support/editorServer';
 import { decodePng, inkAgreement, inkMap, inkShare, readCode128, type Raster } from './support/pixels';
 
-/** UPDATE_SCREENSHOTS=1 writes the README's editor pictures into resources/docs/; normal runs leave the tree alone. */
+/** UPDATE_SCREENSHOTS=1 writes the README's editor, gallery and settings pictures into resources/docs/; normal runs leave the tree alone. */
 const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 const DOCS_DIR = resolve(REPO_ROOT, 'resources/docs');
 

@@ -13,7 +13,7 @@ import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from '
 import { decodePng, readCode128 } from './support/pixels';
 import { chooseRecordsFile, openPrintDialog, printedLine } from './support/printDialog';
 
-/** UPDATE_SCREENSHOTS=1 writes the README's printers picture into resources/docs/; normal runs leave the tree alone. */
+/** UPDATE_SCREENSHOTS=1 writes docs/editor.md's printers picture into resources/docs/; normal runs leave the tree alone. */
 const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 const DOCS_DIR = resolve(REPO_ROOT, 'resources/docs');
 /** The page asks each printer every 4 s: a change shows within two rounds. */
@@ -82,7 +82,7 @@ function receivedJobs(): string[] {
   return printer.connections.map((connection) => connection.bytes.toString('utf8')).filter((text) => text.replaceAll('~HS', '') !== '');
 }
 
-/** The README's picture: the printers section at the top of the window, the network printer out of paper. */
+/** docs/editor.md's picture: the printers section at the top of the window, the network printer out of paper. */
 async function screenshotPrintersPage(): Promise<void> {
   printer.setState('paperOut');
   await expect.poll(() => statusBadge('Dock 1'), STATUS_WAIT).toBe('Paper out');

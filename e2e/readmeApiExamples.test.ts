@@ -1,6 +1,7 @@
-// The README's API (images included) and printing sections, run as a stranger would paste them: their shell blocks
-// against a real `labelsmith serve` and a fake ZPL printer, every curl failing the run on an HTTP error, and what they
-// made checked. An example that drifts from the API or the CLI fails here.
+// The runnable examples of the README and of docs/api.md, docs/printing.md and docs/zpl.md (the API with images and
+// versions, printers and print jobs, ZPL in), run as a stranger would paste them: their shell blocks against a real
+// `labelsmith serve` and a fake ZPL printer, every curl failing the run on an HTTP error, and what they made checked.
+// An example that drifts from the API or the CLI fails here.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,18 +16,19 @@ import { ensureBuilds, REPO_ROOT } from './support/editorServer';
 
 const execFileAsync = promisify(execFile);
 const CLI = resolve(REPO_ROOT, 'out/node/cli/labelsmith.mjs');
-/** The address and data directory the README's examples use. */
-const README_URL = 'http://127.0.0.1:8425';
-const README_DATA_DIR = './data';
-/** The printer address the README's examples add. */
-const README_PRINTER_HOST = '--host 192.0.2.10';
+/** The address and data directory the examples use. */
+const EXAMPLE_URL = 'http://127.0.0.1:8425';
+const EXAMPLE_DATA_DIR = './data';
+/** The printer address the examples add. */
+const EXAMPLE_PRINTER_HOST = '--host 192.0.2.10';
 
-/** The ```sh blocks of the README between a heading and the next line starting with `end`. */
-function shellBlocks(readme: string, heading: string, end: string): string[] {
-  const start = readme.indexOf(`\n${heading}\n`);
-  const stop = readme.indexOf(`\n${end}`, start);
-  if (start < 0 || stop < 0) throw new Error(`README has no section "${heading}" ending at "${end}"`);
-  return [...readme.slice(start, stop).matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+/**
+ * The blocks of a page (relative to the repository) marked ```sh runnable, in page order: the mark, not a heading's
+ * place, says which examples this test runs, so the pages can be rearranged freely.
+ */
+function runnableBlocks(page: string): string[] {
+  const text = readFileSync(resolve(REPO_ROOT, page), 'utf8');
+  return [...text.matchAll(/^```sh runnable\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
 }
 
 /**
@@ -39,9 +41,9 @@ function forThisServer(script: string, server: EditorServer, printer: FakeZplPri
     .filter((line) => !/labelsmith serve\b/.test(line))
     .join('\n')
     .replaceAll('npx labelsmith', `node ${JSON.stringify(CLI)}`)
-    .replaceAll(`--data-dir ${README_DATA_DIR}`, `--data-dir ${JSON.stringify(server.dataDir)}`)
-    .replaceAll(README_URL, server.url)
-    .replaceAll(README_PRINTER_HOST, `--host ${printer.host} --port ${printer.port}`)
+    .replaceAll(`--data-dir ${EXAMPLE_DATA_DIR}`, `--data-dir ${JSON.stringify(server.dataDir)}`)
+    .replaceAll(EXAMPLE_URL, server.url)
+    .replaceAll(EXAMPLE_PRINTER_HOST, `--host ${printer.host} --port ${printer.port}`)
     .replaceAll(' resources/', ` ${REPO_ROOT}/resources/`)
     .replaceAll('@resources/', `@${REPO_ROOT}/resources/`)
     .replaceAll('$(cat resources/', `$(cat ${REPO_ROOT}/resources/`);
@@ -73,16 +75,16 @@ function printerWire(): string {
   return printer.connections.map((connection) => connection.bytes.toString('utf8')).join('');
 }
 
-describe('the README API examples', () => {
+describe('the runnable examples of the README and docs', () => {
   // Some 30 CLI runs, each a fresh node process: over the default time limit on a busy machine.
   it('run as written against a real server and printer: every request answers 2xx, and the documents and labels are made', async () => {
-    const readme = readFileSync(resolve(REPO_ROOT, 'README.md'), 'utf8');
-    const api = shellBlocks(readme, '## The API', 'Request fields');
-    const printing = [...shellBlocks(readme, '## Printers', '### Print jobs'), ...shellBlocks(readme, '### Print jobs', '`labelsmith print --printer')];
-    const zplIn = shellBlocks(readme, '## ZPL in', '## How the code is organised');
-    const versions = shellBlocks(readme, '## Versions', '- `GET /v1/templates/{idOrSlug}/versions`');
-    const images = shellBlocks(readme, '### Images', '- **Names** are slugs');
-    expect([api.length, printing.length, zplIn.length, versions.length, images.length]).toEqual([2, 2, 3, 1, 1]);
+    // The README's first API call; the API's team, key, templates and library, then its images and versions; printers
+    // and print jobs; the ZPL viewer, raw ZPL and the CLI viewer. Each page's blocks run in its order.
+    const quickStart = runnableBlocks('README.md');
+    const api = runnableBlocks('docs/api.md');
+    const printing = runnableBlocks('docs/printing.md');
+    const zplIn = runnableBlocks('docs/zpl.md');
+    expect([quickStart.length, api.length, printing.length, zplIn.length]).toEqual([2, 4, 2, 3]);
     // The reader's own logo files, which the image examples upload and replace.
     writeFileSync(join(workDir, 'logo.svg'), LOGO_SVG);
     writeFileSync(join(workDir, 'logo-2026.png'), LOGO_2026_PNG);
@@ -90,7 +92,7 @@ describe('the README API examples', () => {
       'set -euo pipefail',
       // --fail-with-body: a 4xx or 5xx answer ends the run with its error body on stdout.
       'curl() { command curl --fail-with-body "$@"; }',
-      ...[...api, ...images, ...versions, ...printing, ...zplIn].map((block) => forThisServer(block, server, printer)),
+      ...[...quickStart, ...api, ...printing, ...zplIn].map((block) => forThisServer(block, server, printer)),
       // For this test only: the key, to follow the API's print job to its end.
       'printf "\\nKEY=%s\\n" "$KEY"',
     ].join('\n');
@@ -115,6 +117,11 @@ describe('the README API examples', () => {
     const drawn = PNG.sync.read(readFileSync(join(workDir, 'acme-logo.png')));
     expect([drawn.width, drawn.height]).toEqual([1200, 400]);
     expect(stdout).toMatch(/"name":"acme-logo","type":"png","contentType":"image\/png","sizeBytes":\d+,"pixelWidth":30,"pixelHeight":10/);
+
+    // The README's first call: the inline PDF of the sample.
+    const { stdout: firstLabelText } = await execFileAsync('pdftotext', [join(workDir, 'first-label.pdf'), '-']);
+    expect(firstLabelText).toContain('Ada Lovelace');
+    expect(firstLabelText).toContain('LS1234567890GB');
 
     const { stdout: labelText } = await execFileAsync('pdftotext', [join(workDir, 'label.pdf'), '-']);
     expect(labelText).toContain('Ada Lovelace');

@@ -10,7 +10,7 @@ import type { EditorPrinter } from '../src-shared/api/editorPrinters';
 import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from './support/editorServer';
 import { decodePng, inkShare, readCode128, type Raster } from './support/pixels';
 
-/** UPDATE_SCREENSHOTS=1 writes the README's ZPL page picture into resources/docs/; normal runs leave the tree alone. */
+/** UPDATE_SCREENSHOTS=1 writes docs/zpl.md's ZPL page picture into resources/docs/; normal runs leave the tree alone. */
 const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 const DOCS_DIR = resolve(REPO_ROOT, 'resources/docs');
 /** Printing waits on the queue and the printer: a few seconds at most here. */
