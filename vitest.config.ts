@@ -1,11 +1,40 @@
 import { defineConfig } from 'vitest/config';
 import { sqlText } from './src-main/build/sqlTextPlugin';
 
-// Two cores on CI machines: two forks keep the suite parallel without thrashing.
+/** Tests that start real processes or servers to break them: fuzzers, attacks, kill -9, several nodes, crash writers. */
+const ROBUSTNESS = ['src-main/server/robustness/**/*.test.ts', 'src-main/server/severalNodes.test.ts', 'src-main/store/crashSafety.test.ts', 'src-main/store/storeConcurrency.test.ts'];
+
+/** A real server over HTTP, and the `labelsmith` command as a process; print queues with their fake printers' sockets. */
+const INTEGRATION = ['src-main/server/**/*.test.ts', 'src-main/cli/**/*.test.ts', 'src-main/printing/printQueue.test.ts', 'src-main/printing/queueClaims.test.ts'];
+
+/**
+ * The tests whose outcome rests on the database's own behaviour (transactions and locks behind admission, quotas,
+ * counters, storage budgets, print-job claims, versions, what survives a restart), run a second time on PostgreSQL.
+ * The store's queries already run on both databases in the unit tier; the rest of the suite does not depend on which.
+ */
+const DATABASE_BEHAVIOUR = [
+  'src-main/server/usageAndQuota.test.ts',
+  'src-main/server/quotaGate.test.ts',
+  'src-main/server/countersAndTimeZone.test.ts',
+  'src-main/server/storageBudget.test.ts',
+  'src-main/server/persistence.test.ts',
+  'src-main/server/templateVersions.test.ts',
+  'src-main/server/printJobs.test.ts',
+  'src-main/server/printHistory.test.ts',
+  'src-main/server/imagesRoute.test.ts',
+  'src-main/server/outputsRoute.test.ts',
+  'src-main/server/batchRender.test.ts',
+  'src-main/printing/printQueue.test.ts',
+  'src-main/printing/queueClaims.test.ts',
+  'src-main/server/robustness/killRecovery.test.ts',
+  'src-main/server/robustness/printJobRecovery.test.ts',
+];
+
+// Two cores on CI machines: two forks keep the suite parallel without thrashing. `npm test` runs every project;
+// `npm run test:unit` the fast one alone (vitest --project).
 export default defineConfig({
   plugins: [sqlText()],
   test: {
-    include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx', 'e2e/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // Generous: a CLI test starts its process several times (about 1 s each on a quiet machine, 4-5 s on a loaded
@@ -15,5 +44,19 @@ export default defineConfig({
     // expect.poll waits for what a page or a server will show: 1 s (vitest's default) is one busy moment on a loaded
     // machine. A value that never comes still fails, after 10 s.
     expect: { poll: { timeout: 10_000 } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src-shared/**/*.test.ts', 'src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx', 'src-main/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...INTEGRATION, ...ROBUSTNESS],
+        },
+      },
+      { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: ROBUSTNESS } },
+      { extends: true, test: { name: 'browser', include: ['e2e/**/*.test.ts'] } },
+      { extends: true, test: { name: 'robustness', include: ROBUSTNESS } },
+      { extends: true, test: { name: 'postgres', include: DATABASE_BEHAVIOUR, env: { LABELSMITH_TEST_DATABASE: 'postgres' } } },
+    ],
   },
 });

@@ -33,7 +33,7 @@ const setSchema = z.object({
 });
 
 /** The team with what an admin checks: effective limits, this period's usage, overage, kept outputs' storage and the review flag. */
-async function describeTeam(store: StoreScope, team: TeamRecord): Promise<object> {
+export async function describeTeam(store: StoreScope, team: TeamRecord): Promise<object> {
   const period = periodOf(store.now());
   const limits = effectiveLimits(team);
   const usage = await store.usage.get(team.id, period.period);

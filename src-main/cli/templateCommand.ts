@@ -39,7 +39,8 @@ const restoreSchema = versionsSchema.extend({ version: wholeNumberSchema(1), not
 const publishSchema = z.object({ note: versionNoteSchema.optional() });
 
 /** A template without its content: what lists and status changes show. */
-function summary({ content: _content, ...rest }: TemplateRecord): Omit<TemplateRecord, 'content'> {
+/** A template as the CLI prints it: everything but its content. */
+export function templateSummary({ content: _content, ...rest }: TemplateRecord): Omit<TemplateRecord, 'content'> {
   return rest;
 }
 
@@ -72,13 +73,16 @@ async function templateByKey(store: StoreScope, key: string, teamId: string | un
   return found(withSlug[0], 'template', key);
 }
 
+/** What `template import` takes besides the file: the owning team, and optionally a slug, library, publishing and note. */
+export type TemplateImport = Omit<z.output<typeof importSchema>, 'file'>;
+
 /**
  * A new template; or, when --slug names one of the team's templates and --publish is given, the file becomes that
  * template's draft and is published as its next version.
  */
-async function importTemplate(
+export async function importTemplate(
   store: StoreScope,
-  options: z.output<typeof importSchema>,
+  options: TemplateImport,
   content: ReturnType<typeof parseTemplate>,
 ): Promise<TemplateRecord & { version?: number }> {
   found(await store.teams.get(options.team), 'team', options.team);
@@ -115,7 +119,7 @@ export function templateCommand(): Command {
         const options = parseOptions(importSchema, raw);
         // Validated before the store is opened: a bad file changes nothing.
         const content = parseTemplate(readJsonFile(options.file, 'template'));
-        await runWithStore(raw, async (store) => summary(await store.transaction((trx) => importTemplate(trx, options, content))));
+        await runWithStore(raw, async (store) => templateSummary(await store.transaction((trx) => importTemplate(trx, options, content))));
       }),
   );
 
@@ -139,8 +143,8 @@ export function templateCommand(): Command {
         const [{ importZpl }, { bundledFonts }] = await Promise.all([import('../../src-shared/read/zpl/importZpl'), import('../fonts/bundledFonts')]);
         const { template: content, warnings } = importZpl(text, { ...size, index: parseLabelIndex(options.index) ?? 0, name: options.name, fonts: bundledFonts() });
         await runWithStore(raw, async (store) => {
-          const record = await store.transaction((trx) => importTemplate(trx, { ...options, file }, content));
-          return { ...summary(record), warnings };
+          const record = await store.transaction((trx) => importTemplate(trx, options, content));
+          return { ...templateSummary(record), warnings };
         });
       }),
   );
@@ -152,7 +156,7 @@ export function templateCommand(): Command {
       .action((options: StoreLocation & { team: string }) =>
         runWithStore(options, async (store) => {
           found(await store.teams.get(options.team), 'team', options.team);
-          return { templates: (await store.templates.listForTeam(options.team, { publishedOnly: false })).map(summary) };
+          return { templates: (await store.templates.listForTeam(options.team, { publishedOnly: false })).map(templateSummary) };
         }),
       ),
   );
@@ -167,7 +171,7 @@ export function templateCommand(): Command {
         await runWithStore(raw, (store) =>
           store.transaction(async (trx) => {
             const published = found(await trx.templates.publish(id, cliAuthorship(options.note)), 'template', id);
-            return { ...summary(published.template), version: versionSummary(published.version) };
+            return { ...templateSummary(published.template), version: versionSummary(published.version) };
           }),
         );
       }),
@@ -177,7 +181,7 @@ export function templateCommand(): Command {
     withStoreOptions(new Command('unpublish'))
       .description('make a template a draft again: API keys no longer see it (its versions stay)')
       .argument('<id>', 'template id')
-      .action((id: string, options: StoreLocation) => runWithStore(options, (store) => store.transaction(async (trx) => summary(found(await trx.templates.unpublish(id), 'template', id))))),
+      .action((id: string, options: StoreLocation) => runWithStore(options, (store) => store.transaction(async (trx) => templateSummary(found(await trx.templates.unpublish(id), 'template', id))))),
   );
 
   template.addCommand(
@@ -208,7 +212,7 @@ export function templateCommand(): Command {
             const record = await templateByKey(trx, key, options.team);
             const restored = await trx.templates.restore(record.id, options.version, cliAuthorship(options.note));
             if (!restored) throw new TemplateVersionNotFoundError(key, options.version, record.latestVersion);
-            return { ...summary(restored.template), version: versionSummary(restored.version) };
+            return { ...templateSummary(restored.template), version: versionSummary(restored.version) };
           }),
         );
       }),

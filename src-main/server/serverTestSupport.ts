@@ -1,4 +1,4 @@
-// Test helpers for the HTTP contract suite: a real server (store, render pool, Koa) on a random port, set up through the real CLI.
+// Test helpers for the HTTP contract suite: a real server (store, render pool, Koa) on a random port, set up through the admin commands' own code.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +18,10 @@ import { testDatabase } from '../store/storeTestSupport';
 import { startServer } from './createServer';
 import { bundleForTests, SOURCE_ENTRIES } from '../testing/bundleForTests';
 import { runNodeScript, type ProcessRun } from '../testing/runProcess';
+import { found } from '../cli/adminCliSupport';
+import { describeTeam } from '../cli/teamCommand';
+import { importTemplate, templateSummary } from '../cli/templateCommand';
+import { parseTemplate } from '../../src-shared/model/template';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 /** The render worker the pool runs: `npm run build:node` (also npm's pretest) writes it. */
@@ -123,7 +127,11 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     if (options.dataDir === undefined) await removeDataDir(dataDir);
     throw error;
   });
-  const close = () => running.close();
+  serverStores.set(dataDir, store);
+  const close = () => {
+    serverStores.delete(dataDir);
+    return running.close();
+  };
   return {
     url: running.url,
     port: running.port,
@@ -225,39 +233,70 @@ export interface TemplateOptions {
   publish?: boolean;
 }
 
-/** The admin CLI bound to one data directory; every call is a real `labelsmith` process. */
+/** The stores of the servers this process runs, by data directory: admin actions on such a directory share them. */
+const serverStores = new Map<string, Store>();
+/** Admin actions that open a store of their own, one at a time (see adminAction). */
+let ownStoreTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs one admin action on a data directory's store, its answer put through JSON as a command's printed answer is. A
+ * server of this process lends its own store: two SQLite connections of one thread would deadlock, one waiting
+ * synchronously for the lock while the other's transaction waits for the event loop. Otherwise the action opens the
+ * directory's store (the suite's database for it) as a command does, one action at a time for the same reason.
+ */
+async function adminAction<S extends z.ZodType>(dataDir: string, schema: S, action: (store: Store) => Promise<unknown>): Promise<z.output<S>> {
+  const answer = (value: unknown): z.output<S> => schema.parse(JSON.parse(JSON.stringify(value)));
+  const shared = serverStores.get(dataDir);
+  if (shared) return answer(await action(shared));
+  const turn = ownStoreTurn.then(async () => {
+    const store = await openStore(dataDir, { ...(await testDatabase(dataDir)), removeOrphans: false });
+    try {
+      return answer(await action(store));
+    } finally {
+      await store.close();
+    }
+  });
+  ownStoreTurn = turn.catch(() => undefined);
+  return turn;
+}
+
+/**
+ * The admin commands' actions bound to one data directory, run in this process through the store with the code the
+ * commands run: server tests set up teams, keys and templates in milliseconds, not a process each (the CLI's own
+ * tests start real `labelsmith` processes).
+ */
 export function cli(dataDir: string) {
   return {
     createTeam(options: TeamOptions = {}): Promise<CliTeam> {
-      const args = ['team', 'create', '--name', options.name ?? 'Test team', '--plan', options.plan ?? 'enterprise'];
-      if (options.quotaLimit !== undefined) args.push('--quota-limit', String(options.quotaLimit));
-      if (options.rateMinute !== undefined) args.push('--rate-minute', String(options.rateMinute));
-      if (options.rateHour !== undefined) args.push('--rate-hour', String(options.rateHour));
-      if (options.storageLimit !== undefined) args.push('--storage-limit', String(options.storageLimit));
-      return cliJson(dataDir, teamSchema, args);
+      const { name = 'Test team', plan = 'enterprise', ...overrides } = options;
+      return adminAction(dataDir, teamSchema, (store) => store.transaction((trx) => trx.teams.create({ name, plan, ...overrides })));
     },
     showTeam(teamId: string): Promise<CliTeamShow> {
-      return cliJson(dataDir, teamShowSchema, ['team', 'show', teamId]);
+      return adminAction(dataDir, teamShowSchema, async (store) => describeTeam(store, found(await store.teams.get(teamId), 'team', teamId)));
     },
     createKey(teamId: string, mode: 'live' | 'test', options: { demo?: boolean } = {}): Promise<CliKey> {
-      return cliJson(dataDir, keySchema, ['key', 'create', '--team', teamId, '--mode', mode, ...(options.demo ? ['--demo'] : [])]);
+      return adminAction(dataDir, keySchema, (store) =>
+        store.transaction(async (trx) => {
+          found(await trx.teams.get(teamId), 'team', teamId);
+          const { record, key } = await trx.apiKeys.create({ teamId, mode, demo: options.demo ?? false });
+          return { ...record, key };
+        }),
+      );
     },
     revokeKey(keyId: string): Promise<unknown> {
-      return cliJson(dataDir, z.looseObject({ revokedAt: z.number() }), ['key', 'revoke', keyId]);
+      return adminAction(dataDir, z.looseObject({ revokedAt: z.number() }), (store) => store.transaction(async (trx) => found(await trx.apiKeys.revoke(keyId), 'API key', keyId)));
     },
     createLibrary(slug: string, name = `Library ${slug}`): Promise<z.infer<typeof librarySchema>> {
-      return cliJson(dataDir, librarySchema, ['library', 'create', '--slug', slug, '--name', name]);
+      return adminAction(dataDir, librarySchema, (store) => store.transaction((trx) => trx.libraries.create({ slug, name })));
     },
-    /** `template import --file -` with the template on stdin. */
+    /** As `template import`: validated as a file would be, published unless told. */
     importTemplate(teamId: string, template: unknown, options: TemplateOptions = {}): Promise<CliTemplate> {
-      const args = ['template', 'import', '--team', teamId, '--file', '-'];
-      if (options.slug !== undefined) args.push('--slug', options.slug);
-      if (options.library !== undefined) args.push('--library', options.library);
-      if (options.publish ?? true) args.push('--publish');
-      return cliJson(dataDir, templateSchema, args, JSON.stringify(template));
+      const content = parseTemplate(template);
+      const { publish = true, ...where } = options;
+      return adminAction(dataDir, templateSchema, async (store) => templateSummary(await store.transaction((trx) => importTemplate(trx, { team: teamId, publish, ...where }, content))));
     },
     exportTemplate(templateId: string): Promise<Record<string, unknown>> {
-      return cliJson(dataDir, z.record(z.string(), z.unknown()), ['template', 'export', templateId]);
+      return adminAction(dataDir, z.record(z.string(), z.unknown()), async (store) => found(await store.templates.get(templateId), 'template', templateId).content);
     },
   };
 }
@@ -272,7 +311,7 @@ export interface TeamWithKeys {
   testKey: CliKey;
 }
 
-/** A team with a live and/or a test key (both unless told), made through the CLI (the keys in parallel). */
+/** A team with a live and/or a test key (both unless told), made as the admin commands make them (the keys in parallel). */
 export async function teamWithKeys(admin: Cli, options: TeamOptions = {}, modes: readonly ('live' | 'test')[] = ['live', 'test']): Promise<TeamWithKeys> {
   const team = await admin.createTeam(options);
   const made = new Map(await Promise.all(modes.map(async (mode) => [mode, await admin.createKey(team.id, mode)] as const)));
@@ -301,7 +340,7 @@ export async function teamWithKeys(admin: Cli, options: TeamOptions = {}, modes:
 /** A team to make, with the modes of the keys it gets (default: one live, one test). */
 export type TeamSpec = TeamOptions & { keys?: readonly ('live' | 'test')[] };
 
-/** Makes every team of `specs` at once (the CLI processes run side by side), keyed like `specs`; each is named by its key. */
+/** Makes every team of `specs` at once, keyed like `specs`; each is named by its key. */
 export async function teamsWithKeys<K extends string>(admin: Cli, specs: Record<K, TeamSpec>): Promise<Record<K, TeamWithKeys>> {
   const entries = Object.entries(specs) as [K, TeamSpec][];
   const made = await Promise.all(entries.map(async ([name, { keys, ...options }]) => [name, await teamWithKeys(admin, { name, ...options }, keys)] as const));
