@@ -43,6 +43,12 @@ describe('encodePng', () => {
     expect(rgb).toEqual([...expectedRow, ...expectedRow.slice().reverse()]);
   });
 
+  it('weighs each channel by its own luma weight when deciding a dot', () => {
+    // Blue at 230 is dark (luma 26) and green at 230 is light (135): a swap of the two channels would flip both.
+    const png = encodePng(raster(2, [[0, 0, 230, 255], [0, 230, 0, 255]]), 203.2, { dots: true });
+    expect(decoded(png).rgb).toEqual([[0, 0, 0], [255, 255, 255]]);
+  });
+
   it('writes colour samples once one pixel is not grey, wherever it is', () => {
     const { colorType, rgb } = decoded(encodePng(raster(2, [WHITE, BLACK, HALF_BLACK, [100, 0, 20, 127]]), 300));
     expect(colorType).toBe(2);
