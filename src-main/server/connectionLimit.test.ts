@@ -1,6 +1,7 @@
 // The per-address connection cap, directly and behind a balancer: idle and unanswered sockets count, requests past the cap are answered 503 with Retry-After (never reset), /health and /ready always answer, and with --trusted-proxy each real client (PROXY v1/v2, X-Forwarded-For) has its own allowance.
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FLOOD_FACTOR } from './connectionLimit';
 import { startEditorServer, type EditorServer } from './routes/editor/editorTestSupport';
 import { parseTrustedProxies } from './trustedProxies';
 
@@ -155,6 +156,14 @@ describe('connections per client address', () => {
       expect(code(await ask(socket, '/v1/templates'))).toBe('AUTH_REQUIRED');
     }
     for (const socket of pool) expect(code(await ask(socket, '/v1/templates'))).toBe('AUTH_REQUIRED');
+  });
+
+  it('closes new connections of an address holding four times the cap at once: a flood, not clients to answer', async () => {
+    const server = await start({ config: { maxConnectionsPerAddress: 2 } });
+    await Promise.all(Array.from({ length: 2 * FLOOD_FACTOR }, () => open(server.port, '127.0.0.4')));
+    await settled(server.port, '127.0.0.9');
+    expect(await askOn(server.port, '/health', '127.0.0.4')).toBe('reset');
+    expect(code(await askOn(server.port, '/health', '127.0.0.5'))).toBe('HTTP 200');
   });
 
   it('without --trusted-proxy, 70 clients through one balancer share its address: those over the cap are answered 503, none is reset', async () => {

@@ -13,8 +13,11 @@ export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 64;
 export const ACTIVE_WINDOW_MS = 2_000;
 /** A connection that arrives past the cap is kept this long for its request (to answer it 503); silent, it is closed. */
 export const OVER_LIMIT_SILENCE_MS = 5_000;
-/** Past twice the cap an address is flooding: new connections are closed at once, as no answer could reach them all. */
-const FLOOD_FACTOR = 2;
+/**
+ * Past four times the cap an address is flooding: its new connections are closed at once (nothing read, so /health
+ * too), or a client opening sockets faster than the silence timer closes them would take every file descriptor.
+ */
+export const FLOOD_FACTOR = 4;
 /** What the 503 tells the client to wait: held connections are answered, or time out, on that scale. */
 const RETRY_AFTER_SECONDS = 1;
 /** Never capped: a balancer's health and readiness checks must answer whatever its clients do. */
