@@ -1,5 +1,5 @@
 // `labelsmith serve`: runs the embedded API server until SIGTERM/SIGINT, then shuts down cleanly.
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { resolveDataDir } from '../config/dataDir';
@@ -7,6 +7,7 @@ import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../server/connectionLimit';
 import { DEFAULT_HOST, portFromEnvironment, portSchema, SHUTDOWN_GRACE_MS, tlsFilesFromEnvironment, type TlsCredentials } from '../server/serverConfig';
 import { LAN_HOST, startEmbeddedServer } from '../server/startEmbeddedServer';
 import { readTlsCredentials, TlsFilesError } from '../server/tlsCredentials';
+import { parseTrustedProxies, splitTrustedProxyList, TRUSTED_PROXY_ENV, TrustedProxyError, type TrustedProxies } from '../server/trustedProxies';
 import { parseOptions, wholeNumberSchema, withStoreOptions } from './adminCliSupport';
 import { resolveBackends } from './backendOptions';
 import { UsageError } from './cliErrors';
@@ -25,6 +26,9 @@ const serveOptionsSchema = z
     tlsKey: z.string().min(1).optional(),
     adminLan: z.boolean().optional(),
     maxConnectionsPerAddress: wholeNumberSchema(1).optional(),
+    /** A list from the flag, one string (commas or spaces between entries) from $LABELSMITH_TRUSTED_PROXY. */
+    trustedProxy: z.union([z.string(), z.array(z.string())]).optional(),
+    proxyProtocol: z.boolean().optional(),
     /** Seconds. */
     shutdownGrace: z.coerce.number().min(0).max(3600).optional(),
   })
@@ -35,6 +39,14 @@ const serveOptionsSchema = z
   .refine((options) => options.adminLan !== true || options.tlsCert !== undefined, {
     path: ['adminLan'],
     message: 'the admin API is served to other machines only over TLS: give --tls-cert and --tls-key too',
+  })
+  .refine((options) => options.proxyProtocol !== true || splitTrustedProxyList(options.trustedProxy).length > 0, {
+    path: ['proxyProtocol'],
+    message: `the PROXY protocol is read only from trusted proxies: give --trusted-proxy (or ${TRUSTED_PROXY_ENV}) too`,
+  })
+  .refine((options) => options.proxyProtocol !== true || options.tlsCert === undefined, {
+    path: ['proxyProtocol'],
+    message: 'the PROXY protocol is supported on plain HTTP only: end TLS at the balancer, or drop --proxy-protocol',
   });
 
 export type ServeOptions = z.input<typeof serveOptionsSchema>;
@@ -49,11 +61,21 @@ function loadTls(options: z.output<typeof serveOptionsSchema>): TlsCredentials |
   }
 }
 
+function loadTrustedProxies(options: z.output<typeof serveOptionsSchema>): TrustedProxies {
+  try {
+    return parseTrustedProxies(splitTrustedProxyList(options.trustedProxy));
+  } catch (error) {
+    if (error instanceof TrustedProxyError) throw new UsageError(`${error.message} (from the flag or ${TRUSTED_PROXY_ENV})`);
+    throw error;
+  }
+}
+
 /** Serves until SIGTERM or SIGINT; `labelsmith start` runs this too where the desktop app cannot start. */
 export async function serve(rawOptions: ServeOptions): Promise<void> {
   const options = parseOptions(serveOptionsSchema, rawOptions);
   // Read before anything starts: a missing or mismatched file is bad input (exit 2), not a failed start.
   const tls = loadTls(options);
+  const trustedProxies = loadTrustedProxies(options);
   const backends = resolveBackends(options, 'serve');
   // Logs go to stderr: stdout carries the one "listening on" line that scripts wait for.
   const logger = pino({ name: 'labelsmith' }, pino.destination(2));
@@ -66,6 +88,8 @@ export async function serve(rawOptions: ServeOptions): Promise<void> {
     tls,
     adminLan: options.adminLan,
     maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+    trustedProxies,
+    proxyProtocol: options.proxyProtocol,
     shutdownGraceMs: options.shutdownGrace === undefined ? undefined : options.shutdownGrace * 1000,
     logger,
   });
@@ -98,6 +122,13 @@ export function serveCommand(): Command {
     .option('--tls-key <file>', 'the PEM private key of --tls-cert; default $LABELSMITH_TLS_KEY', tlsFiles.tlsKey)
     .option('--admin-lan', 'also serve the editor and its admin API to other machines (needs --tls-cert and --tls-key)')
     .option('--max-connections-per-address <n>', `concurrent connections one client address may hold (default ${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS})`)
+    .addOption(
+      new Option(
+        '--trusted-proxy <cidr...>',
+        'balancers/reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For or PROXY header names the real client (default: none)',
+      ).env(TRUSTED_PROXY_ENV),
+    )
+    .option('--proxy-protocol', 'connections from --trusted-proxy peers start with a PROXY protocol v1/v2 header (HAProxy send-proxy); plain HTTP only')
     .option('--shutdown-grace <seconds>', `on SIGTERM/SIGINT, how long renders in flight may finish before their workers are killed (default ${SHUTDOWN_GRACE_MS / 1000})`)
     .option('--print-editor-url', 'also print the editor sign-in link (it holds the admin token: keep it private)')
     .action((rawOptions: ServeOptions) => serve(rawOptions));

@@ -16,7 +16,7 @@ import { purgeExpired } from '../store/purgeExpired';
 import { MAX_OUTPUT_BYTES } from '../../src-shared/api/plans';
 import { removeOrphans } from '../store/removeOrphans';
 import { adminSession, loadOrCreateAdminToken, type AdminSession } from './adminSession';
-import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, limitConnectionsPerAddress } from './connectionLimit';
+import { connectionCap, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, watchConnections } from './connectionLimit';
 import { errorMapper } from './middleware/errorMapper';
 import { hostCheck } from './middleware/hostCheck';
 import { requestLog } from './middleware/requestLog';
@@ -67,8 +67,9 @@ export async function createApp(deps: ServerDeps, printQueue: Pick<PrintQueue, '
   // Koa's own error printing would log stacks for errors the mapper already answered.
   app.silent = true;
   const router = await createRouter(deps, printQueue, session, redis);
-  app.use(requestLog(logger));
+  app.use(requestLog(logger, config.trustedProxies));
   app.use(errorMapper());
+  app.use(connectionCap());
   app.use(hostCheck(config));
   app.use(unansweredAsError());
   app.use(adminFromLoopbackOnly(config));
@@ -155,9 +156,19 @@ function createNodeServer(config: ServerConfig, handler: (request: IncomingMessa
   return config.tls === undefined ? createHttpServer(options, handler) : createHttpsServer({ ...options, cert: config.tls.cert, key: config.tls.key }, handler);
 }
 
+/**
+ * The PROXY protocol is believed only from trusted peers, so it needs some; and Node's TLS takes over a socket's
+ * handle without the bytes already read past the header, so it is for plain HTTP (TLS ends at the balancer).
+ */
+function checkProxyProtocol(config: ServerConfig): void {
+  if ((config.trustedProxies?.ranges.length ?? 0) === 0) throw new Error('the PROXY protocol is read only from trusted proxies: give --trusted-proxy too');
+  if (config.tls !== undefined) throw new Error('the PROXY protocol is supported on plain HTTP only: end TLS at the balancer, or drop --proxy-protocol');
+}
+
 export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   // The admin API over the network in clear text would hand the workspace to anyone who sees one request.
   if (deps.config.adminLan === true && deps.config.tls === undefined) throw new Error('the admin API is served to the LAN only over TLS');
+  if (deps.config.proxyProtocol === true) checkProxyProtocol(deps.config);
   await purgeExpired(deps.store);
   const purgeTimer = setInterval(() => {
     purgeExpired(deps.store)
@@ -200,7 +211,12 @@ async function listenAndServe(deps: ServerDeps, printQueue: PrintQueue, session:
   // Idle keep-alive connections are kept well past clients' own idle timeouts (fetch: a few seconds): the client then
   // retires a connection first, instead of reusing one the server is closing at that moment ("other side closed").
   server.keepAliveTimeout = 30_000;
-  limitConnectionsPerAddress(server, deps.config.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS);
+  watchConnections(server, {
+    max: deps.config.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+    trustedProxies: deps.config.trustedProxies,
+    proxyProtocol: deps.config.proxyProtocol,
+    logger: deps.logger,
+  });
   const address = await listen(server, deps.config.host, deps.config.port);
   // Jobs queued before a stop or a crash resume now.
   printQueue.start();

@@ -1,6 +1,7 @@
 // What a running server needs to know about itself: where it listens, which Host names it answers, its version.
 import { networkInterfaces } from 'node:os';
 import { z } from 'zod';
+import type { TrustedProxies } from './trustedProxies';
 
 /** Where `labelsmith serve` listens unless told otherwise: this machine only. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -39,6 +40,13 @@ export interface ServerConfig {
   adminLan?: boolean;
   /** Concurrent connections one client address may hold; default DEFAULT_MAX_CONNECTIONS_PER_ADDRESS. */
   maxConnectionsPerAddress?: number;
+  /**
+   * Balancers and reverse proxies (`serve --trusted-proxy`) whose X-Forwarded-For, or PROXY header, names the real
+   * client for the connection cap, the loopback rule and the logs; default: none, every peer is its own client.
+   */
+  trustedProxies?: TrustedProxies;
+  /** Connections from trustedProxies start with a PROXY protocol v1/v2 header (`serve --proxy-protocol`); plain HTTP only. */
+  proxyProtocol?: boolean;
   /** Extra Host names accepted when LAN access is on (e.g. the machine's DNS name). */
   allowedHostnames: string[];
   version: string;

@@ -6,6 +6,7 @@ import { openStore } from '../store/openStore';
 import { adminUrl, loadOrCreateAdminToken } from './adminSession';
 import { startServer, type RunningServer } from './createServer';
 import { DEFAULT_HOST, lanWithoutTlsWarning, type TlsCredentials } from './serverConfig';
+import type { TrustedProxies } from './trustedProxies';
 
 /** Where the server listens when LAN access is switched on in the editor: every interface. */
 export const LAN_HOST = '0.0.0.0';
@@ -23,6 +24,9 @@ export interface EmbeddedServerOptions {
   adminLan?: boolean;
   /** Default: DEFAULT_MAX_CONNECTIONS_PER_ADDRESS. */
   maxConnectionsPerAddress?: number;
+  /** See ServerConfig.trustedProxies and proxyProtocol. */
+  trustedProxies?: TrustedProxies;
+  proxyProtocol?: boolean;
   logger: Logger;
   /** See ServerConfig.shutdownGraceMs. */
   shutdownGraceMs?: number;
@@ -68,6 +72,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       tls: options.tls,
       adminLan: options.adminLan,
       maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+      trustedProxies: options.trustedProxies,
+      proxyProtocol: options.proxyProtocol,
       shutdownGraceMs: options.shutdownGraceMs,
       redisUrl: options.redisUrl,
     },

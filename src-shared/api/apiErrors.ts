@@ -85,6 +85,23 @@ export class ServiceBusyError extends AppError {
   }
 }
 
+/**
+ * A request from a client address that already holds the most idle or unanswered connections it may: answered (rather
+ * than reset) and its connection closed. retryAfterSeconds: a held connection is usually answered or closed by then.
+ */
+export class TooManyConnectionsError extends AppError {
+  constructor(
+    max: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      'TOO_MANY_CONNECTIONS',
+      503,
+      `this client address already holds ${max} idle or unanswered connections: reuse or close them (a keep-alive pool smaller than ${max}), then retry in ${retryAfterSeconds} s`,
+    );
+  }
+}
+
 /** A slug or name that must be unique is taken (admin CLI: library and template slugs). */
 export class ConflictError extends AppError {
   constructor(message: string) {

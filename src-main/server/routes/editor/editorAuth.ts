@@ -22,9 +22,9 @@ function isSignIn(ctx: Context): boolean {
  * The admin API and its sign-in answer other machines only when the server was started with --admin-lan (which needs
  * TLS): before any credential is looked at, so a LAN client learns nothing, not even whether its token is right.
  */
-export function adminFromLoopbackOnly(config: Pick<ServerConfig, 'adminLan'>) {
+export function adminFromLoopbackOnly(config: Pick<ServerConfig, 'adminLan' | 'trustedProxies'>) {
   return async (ctx: Context, next: Next): Promise<void> => {
-    if (config.adminLan !== true && (isEditorApiPath(ctx.path) || isSignIn(ctx)) && !isLoopbackClient(ctx.req.socket)) {
+    if (config.adminLan !== true && (isEditorApiPath(ctx.path) || isSignIn(ctx)) && !isLoopbackClient(ctx.req, config.trustedProxies)) {
       throw new LocalOnlyError(
         'the editor and its admin API answer only on the machine running Labelsmith; to administer it over the network, ' +
           'start `labelsmith serve` with --tls-cert, --tls-key and --admin-lan',

@@ -43,7 +43,7 @@ export function registerSettingsRoutes(router: Router, store: StoreScope, config
     const { lanAccess, allowedHostnames } = parseRequestBody(settingsBodySchema, ctx.request.body);
     // The names a server answers to are its defence against DNS rebinding: only someone at this machine widens them.
     // The same list sent back (as a settings form does) is no change.
-    if (allowedHostnames !== undefined && !isLoopbackClient(ctx.req.socket) && !sameNames(allowedHostnames, await storedAllowedHostnames(store, config))) {
+    if (allowedHostnames !== undefined && !isLoopbackClient(ctx.req, config.trustedProxies) && !sameNames(allowedHostnames, await storedAllowedHostnames(store, config))) {
       throw new LocalOnlyError('the allowed host names can be changed only on the machine running Labelsmith (its editor, or `labelsmith serve --allow-host`)');
     }
     await store.transaction(async (trx) => {
