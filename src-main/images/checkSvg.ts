@@ -96,7 +96,7 @@ function drawnElements(nodes: Node[], ids: Map<string, number>): number {
   return nodes.length === 0 ? 0 : count(0);
 }
 
-/** Throws SvgRefusedError unless `text` is an SVG document that keeps every rule (see README, Images). */
+/** Throws SvgRefusedError unless `text` is an SVG document that keeps every rule (docs/api.md, "Images", and docs/security.md, "Pixel budgets and images"). */
 export function checkSvg(text: string, byteLength: number): void {
   if (byteLength > MAX_SVG_BYTES) throw new SvgRefusedError('too-large', `it has ${byteLength} bytes; an SVG may have ${MAX_SVG_BYTES}: simplify it or export it as PNG`);
   const parser = new SaxesParser({ xmlns: true });

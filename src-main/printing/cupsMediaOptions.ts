@@ -6,7 +6,7 @@ import type { PrinterRecord } from '../store/queries/printerFields';
  * A PDF queue to a Zebra is most often set up with CUPS's "Zebra ZPL Label Printer" driver, whose filter turns these
  * PPD options into ^MT, ^MM and ^MN ahead of each page; a queue with another driver has no such options and CUPS
  * ignores them. The offsets are not sent: that driver's label top is a fixed list of choices, it has no left shift,
- * and a PDF page says where its content goes (README "Sheets and media").
+ * and a PDF page says where its content goes (docs/template-format.md, "Sheets and media").
  */
 const MEDIA_TYPE_CHOICE: Record<MediaType, string> = { 'direct-thermal': 'Direct', 'thermal-transfer': 'Thermal' };
 const PRINT_MODE_CHOICE: Record<PrintMode, string> = { 'tear-off': 'Tear', 'peel-off': 'Peel', cutter: 'Cutter', rewind: 'Rewind' };

@@ -90,7 +90,7 @@ export function lanWithoutTlsWarning(config: Pick<ServerConfig, 'host' | 'tls'>)
   return (
     `LAN access is on without TLS: API keys, templates and rendered labels cross the network in clear text, and anyone ` +
     `who can see the traffic can use the keys. Give the server a certificate: --tls-cert and --tls-key, or ` +
-    `LABELSMITH_TLS_CERT and LABELSMITH_TLS_KEY (README: "Security").`
+    `LABELSMITH_TLS_CERT and LABELSMITH_TLS_KEY (docs/security.md).`
   );
 }
 

@@ -379,7 +379,7 @@ export function barcodeTemplate() {
 }
 
 export const MM_PER_INCH = 25.4;
-/** PNG and ZPL sides are round(inches x dpi), as the README says. */
+/** PNG and ZPL sides are round(inches x dpi), as docs/template-format.md says. */
 export const dotsFor = (mm: number, dpi: number): number => Math.round((mm / MM_PER_INCH) * dpi);
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// The API's error vocabulary (spec section 7 plus the decisions in the README), one AppError subclass per code.
+// The API's error vocabulary (spec section 7 plus the decisions in docs/api.md), one AppError subclass per code.
 import { AppError } from '../errors';
 
 export class NotFoundError extends AppError {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dayOf, effectiveLimits, overQuota, periodOf, PLANS, quotaOf } from './plans';
 
 describe('plans', () => {
-  it('are the table of spec 8.1, with the storage budgets the README states', () => {
+  it('are the table of spec 8.1, with the storage budgets docs/security.md states', () => {
     expect(PLANS).toEqual({
       dev: { monthly: 100, perMinute: 10, perHour: 100, hardCap: true, storageBytes: 100_000_000 },
       starter: { monthly: 10_000, perMinute: 60, perHour: 1_000, hardCap: true, storageBytes: 1_000_000_000 },

@@ -5,7 +5,7 @@ import { MEDIA_SENSING_MODES, MEDIA_TYPES, PRINT_MODES } from '../emit/zpl/zplPr
 import { ZPL_DPIS } from '../render/outputFormats';
 import { checkTemplateAndData, labelDataShape, renderWarningSchema, sheetStartSchema, templateSourceShape } from './renderRequest';
 
-/** Stated limits of one print job (README, "Print jobs"): copies of the whole document, and labels sent in all. */
+/** Stated limits of one print job (docs/printing.md, "Print jobs"): copies of the whole document, and labels sent in all. */
 export const PRINT_LIMITS = { maxCopies: 1_000, maxLabels: 10_000 } as const;
 
 export const PRINT_JOB_STATUSES = ['queued', 'sending', 'done', 'failed', 'cancelled'] as const;

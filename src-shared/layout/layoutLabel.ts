@@ -29,7 +29,7 @@ export interface LayoutOptions {
    */
   warnMissingFields?: boolean;
   /**
-   * The resolution the label is laid out for, dots per inch (README "Barcode sizing"): the printer's for ZPL and print
+   * The resolution the label is laid out for, dots per inch (docs/template-format.md, "Barcode sizing"): the printer's for ZPL and print
    * jobs, the PNG's, the PDF's and HTML's `dpi`. Barcode modules are whole dots of it. Default 300, /v1/render's dpi.
    */
   targetDpi?: number;

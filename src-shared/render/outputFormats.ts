@@ -11,7 +11,7 @@ export const DEFAULT_ZPL_DPI: ZplDpi = 203;
 export const PNG_DPI = { min: 50, max: 600, default: 300 } as const;
 
 /**
- * The resolution a render lays its label out for (barcode modules are whole dots of it; README "Barcode sizing"): zpl
+ * The resolution a render lays its label out for (barcode modules are whole dots of it; docs/template-format.md, "Barcode sizing"): zpl
  * the printer's `zplDpi`; png, pdf and html the request's `dpi` (the spec names it for png only: a pdf laid out for
  * 203 dpi has the bars of the 203 dpi ZPL, as printer truth asks), 300 when it gives none.
  */
@@ -26,7 +26,7 @@ export const CONTENT_TYPES: Record<OutputFormat, string> = {
   html: 'text/html; charset=utf-8',
 };
 
-/** Stated limits of one batch (README, decisions): records per request, labels after quantity, copies of one record. */
+/** Stated limits of one batch (docs/api.md, "Decisions where the spec is silent"): records per request, labels after quantity, copies of one record. */
 export const BATCH_LIMITS = { maxRecords: 1_000, maxLabels: 5_000, maxQuantity: 1_000 } as const;
 
 /** A batch of PNGs is a zip of one PNG per label (label-0001.png, ...); the other formats hold every label in one document. */

@@ -114,7 +114,7 @@ export interface AttackReport {
   workersSeen: number[];
 }
 
-/** Every report of the test file, printed by printReports (the numbers the README quotes). */
+/** Every report of the test file, printed by printReports (the numbers docs/security.md quotes). */
 const reports: AttackReport[] = [];
 
 export function printReports(): void {

@@ -64,7 +64,7 @@ async function expectPrintedOnce(dataDir: string, tenant: Tenant, fake: FakeZplP
   const rendered = await call(server.url, '/v1/render', { key: tenant.key, body: { templateId: body.templateId, data: body.data, format: 'zpl', zplDpi: 203, delivery: 'inline' } });
   expect(rendered.text).toContain('^FDResumed^FS');
   expect(labelConnections(fake)).toEqual([rendered.text]);
-  // The ended job's document stays, for reprints of its labels (README "Print history").
+  // The ended job's document stays, for reprints of its labels (docs/printing.md, "Print history").
   expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([`${id}.zpl`]);
 }
 

@@ -103,7 +103,7 @@ const NOMINAL_DARKNESS = 15;
 
 /**
  * How many dots ink spreads (positive: bolder bars and strokes) or shrinks (negative) at a printer's darkness: an
- * approximation for the preview, not a measurement of any one printer (README "Printer truth"). null: the printer's own.
+ * approximation for the preview, not a measurement of any one printer (docs/editor.md, "Printer truth"). null: the printer's own.
  */
 export function darknessSpread(darkness: number | null): number {
   // `+ 0`: no negative zero for a setting just under the usual one.

@@ -1,4 +1,4 @@
-// The print dialog's word on how the job's texts reach the printer (README "Printer fonts"): once for the job, not a warning per element.
+// The print dialog's word on how the job's texts reach the printer (docs/zpl.md, "Printer fonts"): once for the job, not a warning per element.
 import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
 import { isPrinterFont0 } from '../../../src-shared/fonts/printerFont0';
 import { validateTemplate } from '../../../src-shared/model/template';

@@ -202,7 +202,7 @@ export function encodeBarcode(request: BarcodeRequest, elementId: string): Encod
       `barcode ${request.symbology} cannot encode ${quoted(request.value)}: ${bwipReason(error)}`,
       elementId,
       request.symbology,
-      `change the value to one ${request.symbology} can hold (README "Symbologies" lists what each takes)`,
+      `change the value to one ${request.symbology} can hold (docs/template-format.md, "Symbologies", lists what each takes)`,
     );
   }
   remember(key, encoded);

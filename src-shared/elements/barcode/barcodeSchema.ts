@@ -21,7 +21,7 @@ export const SYMBOLOGIES = [
   'gs1datamatrix',
   'pdf417',
   'azteccode',
-  // Carriers, GS1 and health care (README "Symbologies").
+  // Carriers, GS1 and health care (docs/template-format.md, "Symbologies").
   'maxicode',
   'databaromni',
   'databarexpanded',

@@ -27,7 +27,7 @@ interface DotRect {
 const MAX_BY_MODULE_DOTS = 10;
 
 /**
- * The layout's module in dots, exactly, when the layout was made for this printer's resolution (README "Barcode
+ * The layout's module in dots, exactly, when the layout was made for this printer's resolution (docs/template-format.md "Barcode
  * sizing"): no rounding here. A layout made for another resolution gets the largest whole-dot module not wider than
  * its own, with a hair of tolerance so a module of exactly 2 dots computed as 1.9999999 stays 2; zero when a module is
  * narrower than a dot.

@@ -212,7 +212,7 @@ describe.each(CASES)('$symbology', (entry) => {
   });
 });
 
-/** The new symbologies drawn as bars of one height, which the printer-truth rule of README "Barcode sizing" covers bar for bar. */
+/** The new symbologies drawn as bars of one height, which the printer-truth rule of docs/template-format.md, "Barcode sizing", covers bar for bar. */
 const LINEAR_CASES = CASES.filter((entry) => !POSTAL.has(entry.symbology) && !['maxicode', 'databarstacked', 'microqrcode', 'micropdf417', 'hibcdatamatrix', 'gs1qrcode', 'dotcode', 'swissqrcode'].includes(entry.symbology));
 
 describe.each([203, 300, 600] as const)('the linear ones at %i dpi', (dpi) => {

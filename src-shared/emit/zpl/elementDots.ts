@@ -30,7 +30,7 @@ function dotEdges(box: Box, dpi: number, reach: 'nearest' | 'touched'): [number,
 /**
  * Where the raster must reach: a text's glyph bounds, anything else its whole rotated box. resvg's time grows with the
  * raster's area whatever is drawn, and a text box is mostly blank around its glyphs: a parcel label's text graphics
- * took half the time cropped to their ink (README "Printer fonts"). Outside the glyph bounds no dot is inked, so the dots are the same.
+ * took half the time cropped to their ink (docs/zpl.md, "Printer fonts"). Outside the glyph bounds no dot is inked, so the dots are the same.
  */
 function rasterEdges(element: LaidOutElement, fonts: FontRegistry, dpi: number): [number, number, number, number] | undefined {
   if (element.type !== 'text') return dotEdges(rotatedBounds(element.box, element.rotation), dpi, 'nearest');
