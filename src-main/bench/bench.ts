@@ -3,7 +3,7 @@ import { batchBench } from './batchBench';
 import { editorBench } from './editorBench';
 import { firstPaintBench } from './firstPaintBench';
 import { httpBench } from './httpBench';
-import { imageCacheBench } from './imageCacheBench';
+import { imageCacheBench, teamCacheBench } from './imageCacheBench';
 import { memoryBench } from './memoryBench';
 import { nodesBench } from './nodesBench';
 import { poolBench } from './poolBench';
@@ -12,7 +12,7 @@ import { requestPathBench } from './requestPathBench';
 import { zplInBench } from './zplInBench';
 import { zplTextBench } from './zplTextBench';
 
-const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, firstPaintBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench, requestPathBench };
+const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, firstPaintBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench, teamCacheBench, requestPathBench };
 
 /**
  * `npm run bench -- zplInBench httpBench` or LABELSMITH_BENCH=zplInBench,httpBench runs only those (in BENCHES'

@@ -9,9 +9,15 @@ import { bundledFonts } from '../fonts/bundledFonts';
 import { DecodedImages } from '../render/decodedImages';
 import { ParsedTemplates } from '../render/parsedTemplates';
 import { loadParcelWithLogo } from '../samples/sampleTemplates';
+import { randomBytes } from 'node:crypto';
+import { craftPng, pngDataUri } from '../../src-shared/elements/image/imageTestSupport';
+import { stepRunner } from '../render/renderWorker';
+import type { RenderStep } from '../render/taskProtocol';
 import { formatMs, measure, printTable } from './measure';
 
 const ITERATIONS = 300;
+/** Distinct logos for the first-render rows: each trial's content is new to the worker. */
+const TEAM_TRIALS = 30;
 const CASES: [string, Omit<RenderOptions, 'fonts'>, number][] = [
   ['zpl 203 dpi', { format: 'zpl' }, 203],
   ['pdf', { format: 'pdf' }, 300],
@@ -51,4 +57,40 @@ export async function imageCacheBench(): Promise<void> {
   printTable(['format', 'cold p50', 'warm images p50', 'warm images + templates p50', 'cpu cold', 'cpu warm images', 'cpu warm both', 'cpu speed-up'], rows);
   console.log(`\nWhere a warm render's CPU goes before its emitter (ms a label; the template's copy, as a request brings it, taken off)\n`);
   printTable(['format', 'validate template', 'template cache hit', 'layout', 'layout from a LayoutMemo', 'whole render, warm'], steps);
+}
+
+/**
+ * The timing oracle the caches would be if shared by teams: one worker's step runner renders a label with a logo new to
+ * it for team A, again for team A, then for team B. Kept apart by team, B's first render is as slow as A's (ratio
+ * about 1); shared, it would be as quick as A's second (the ratio of the second row).
+ */
+export async function teamCacheBench(): Promise<void> {
+  const fonts = bundledFonts();
+  const sample = loadParcelWithLogo();
+  const runner = stepRunner(fonts);
+  const rows: string[][] = [];
+  let id = 0;
+  const timed = async (team: string, step: RenderStep): Promise<number> => {
+    const start = performance.now();
+    const reply = await runner.handle({ id: ++id, team, step });
+    if (!reply?.outcome.ok) throw new Error(JSON.stringify(reply?.outcome));
+    return performance.now() - start;
+  };
+  for (const [name, options] of CASES) {
+    const times = { firstA: [] as number[], secondA: [] as number[], firstB: [] as number[] };
+    for (let trial = 0; trial < TEAM_TRIALS; trial++) {
+      // 200 x 200 RGB noise: a logo that costs its decode, and one no earlier trial has shown the worker.
+      const src = pngDataUri(craftPng({ width: 200, height: 200, colourType: 2, data: randomBytes(200 * (1 + 200 * 3)) }));
+      const template = sample.template as { elements: { id: string }[] };
+      const step: RenderStep = { kind: 'label', job: { ...options, template: { ...template, elements: template.elements.map((element) => (element.id === 'logo' ? { ...element, src } : element)) }, data: sample.data } };
+      times.firstA.push(await timed('team-a', step));
+      times.secondA.push(await timed('team-a', step));
+      times.firstB.push(await timed('team-b', step));
+    }
+    const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+    const [firstA, secondA, firstB] = [median(times.firstA), median(times.secondA), median(times.firstB)];
+    rows.push([name, formatMs(firstA), formatMs(secondA), formatMs(firstB), `${(firstB / firstA).toFixed(2)}`, `${(secondA / firstA).toFixed(2)}`]);
+  }
+  console.log(`\nFirst renders across teams: one worker's step runner, ${sample.name} with a new 200 x 200 noise logo each trial, p50 of ${TEAM_TRIALS} trials, milliseconds\n`);
+  printTable(['format', 'team A first', 'team A second', 'team B first', 'B first / A first', 'A second / A first'], rows);
 }

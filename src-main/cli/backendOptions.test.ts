@@ -61,6 +61,14 @@ describe('backend options', () => {
     expect(refusal({ outputs: '/var/lib/labelsmith/outputs' })).toMatch(/^--outputs \(or LABELSMITH_OUTPUTS_URL\): expected s3:\/\/bucket\/prefix/);
     expect(refusal({ outputs: 's3://Not_A_Bucket/x' })).toMatch(/is not a bucket name/);
     expect(refusal({ outputs: 's3://labels/a/../b' })).toMatch(/has an empty, "\." or "\.\." segment/);
+    // Credentials pasted into the URL are refused as such and never repeated, whatever part of it they land in.
+    for (const outputs of ['s3://AKIAEXAMPLEKEY:wJalrSecretKey42@labels/site-a', 's3://wJalrSecretKey42@labels', 's3://labels/wJalrSecretKey42?x=1', 's3://wJalrSecretKey42!/x']) {
+      const message = refusal({ outputs });
+      expect(message).toMatch(/^--outputs \(or LABELSMITH_OUTPUTS_URL\): /);
+      expect(message).not.toContain('wJalrSecretKey42');
+      expect(message).not.toContain('AKIAEXAMPLEKEY');
+    }
+    expect(refusal({ outputs: 's3://KEY:SECRET@labels' })).toMatch(/holds no credentials.*AWS_ACCESS_KEY_ID/);
     expect(refusal({ redis: 'http://cache:6379' })).toMatch(/^--redis \(or LABELSMITH_REDIS_URL\): expected a redis:\/\/ or rediss:\/\/ URL/);
   });
 
@@ -77,7 +85,7 @@ describe('the CLI on PostgreSQL', () => {
   beforeAll(async () => {
     cli = await bundleForNode(join(import.meta.dirname, 'labelsmith.ts'));
   });
-  const { json, refused } = cliProcess(() => cli);
+  const { json, refused, run } = cliProcess(() => cli);
 
   it('keeps teams in the database of --database or LABELSMITH_DATABASE_URL, not in the data directory', async () => {
     const url = await freshDatabaseUrl();
@@ -93,5 +101,15 @@ describe('the CLI on PostgreSQL', () => {
     await refused(['team', 'list', '--data-dir', dir, '--database', 'sqlite:///tmp/x.db'], /--database \(or LABELSMITH_DATABASE_URL\): expected a postgres:\/\//);
     // No Redis from the environment either (a PostgreSQL pass of the suite gives its processes one).
     await refused(['serve', '--data-dir', dir, '--database', url], /--redis \(or LABELSMITH_REDIS_URL\): required with a PostgreSQL database/, { LABELSMITH_REDIS_URL: '' });
+  });
+
+  it('never prints the credentials of an s3:// URL given to serve, by flag or variable', async () => {
+    const outputs = 's3://AKIAEXAMPLEKEY:wJalrSecretKey42@labels/site-a';
+    for (const [args, env] of [[['--outputs', outputs], {}], [[], { LABELSMITH_OUTPUTS_URL: outputs }]] as const) {
+      const result = await run(['serve', '--data-dir', tempDataDir(), '--port', '0', ...args], env);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/--outputs \(or LABELSMITH_OUTPUTS_URL\): an s3:\/\/ URL holds no credentials/);
+      for (const secret of ['wJalrSecretKey42', 'AKIAEXAMPLEKEY']) expect(result.stdout + result.stderr).not.toContain(secret);
+    }
   });
 });

@@ -14,7 +14,7 @@ beforeAll(async () => {
   cli = await bundleForNode(join(import.meta.dirname, 'labelsmith.ts'));
 });
 
-const { json, refused } = cliProcess(() => cli);
+const { json, refused, run } = cliProcess(() => cli);
 
 describe('labelsmith store copy', () => {
   it('moves an embedded installation to PostgreSQL, prints the verified counts, and copies nothing again', async () => {
@@ -68,5 +68,16 @@ describe('labelsmith store copy', () => {
     await refused(['store', 'copy', '--from', `sqlite:${tempDataDir()}`, '--to', 'postgres://127.0.0.1:1/none'], /--from: .* holds no labelsmith\.db/);
     await refused(['store', 'copy', '--from', '/var/data', '--to', 'postgres://127.0.0.1:1/none'], /--from: must be sqlite:DIR/);
     await refused(['store', 'copy', '--from', `sqlite:${tempDataDir()}`, '--to', 'mysql://host/db'], /--to: must be postgres:\/\/… or sqlite:DIR/);
+  });
+
+  it('refuses an s3:// URL with credentials in it without printing them, exit 2', async () => {
+    const dir = tempDataDir();
+    await (await openSqlite(dir)).close();
+    for (const outputs of ['s3://AKIAEXAMPLEKEY:wJalrSecretKey42@labels/site-a', 's3://labels/site-a?secret=wJalrSecretKey42']) {
+      const result = await run(['store', 'copy', '--from', `sqlite:${dir}`, '--to', `sqlite:${tempDataDir()}`, '--outputs', outputs]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^.*--outputs: /m);
+      for (const secret of ['wJalrSecretKey42', 'AKIAEXAMPLEKEY']) expect(result.stdout + result.stderr).not.toContain(secret);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { copyStore, copyStoreObjects } from '../store/copyStore';
 import { isPostgresUrl } from '../store/databaseUrl';
 import { DATABASE_FILE, openStore } from '../store/openStore';
+import { parseS3Url } from '../store/s3Outputs';
 import { parseOptions, printJson } from './adminCliSupport';
 import { UsageError } from './cliErrors';
 
@@ -14,7 +15,17 @@ const SQLITE_PREFIX = 'sqlite:';
 const copySchema = z.object({
   from: z.string().startsWith(SQLITE_PREFIX, `must be ${SQLITE_PREFIX}DIR, the data directory of an embedded installation`),
   to: z.string().refine((url) => isPostgresUrl(url) || url.startsWith(SQLITE_PREFIX), 'must be postgres://… or sqlite:DIR'),
-  outputs: z.string().startsWith('s3://', 'must be s3://bucket/prefix').optional(),
+  // Checked here, so a bad URL is a usage error naming the option; parseS3Url's message never repeats the URL.
+  outputs: z
+    .string()
+    .superRefine((url, ctx) => {
+      try {
+        parseS3Url(url);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      }
+    })
+    .optional(),
 });
 
 function sqliteDir(location: string): string {

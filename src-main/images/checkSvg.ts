@@ -13,6 +13,7 @@ export const MAX_SVG_DEPTH = 64;
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
+const XLINK_NAMESPACE = 'http://www.w3.org/1999/xlink';
 
 /** What a rule refused, as `details.rule`: stable, for clients to branch on. */
 export type SvgRule =
@@ -53,27 +54,52 @@ function urlTargets(value: string): string[] {
   return Array.from(value.matchAll(/url\(\s*(['"]?)([^)'"]*)\1\s*\)?/gi), (match) => (match[2] ?? '').trim());
 }
 
+/**
+ * A value as a URL parser reads its scheme: browsers drop ASCII tabs and newlines anywhere in a URL and spaces and
+ * controls around it, so "jav&#x09;ascript:" is javascript:. Every control and space goes before the test.
+ */
+function isJavascriptUrl(value: string): boolean {
+  return /javascript:/i.test(value.replace(/[\u0000-\u0020]/g, ''));
+}
+
 /** Refuses references out of the document in a value: url(…) anywhere but #fragments, javascript: anywhere. */
 function checkValue(value: string, where: string): void {
-  if (/javascript\s*:/i.test(value)) throw new SvgRefusedError('script', `${where} holds a javascript: URL: remove it`);
+  if (isJavascriptUrl(value)) throw new SvgRefusedError('script', `${where} holds a javascript: URL: remove it`);
   for (const target of urlTargets(value)) {
     if (!target.startsWith('#')) throw new SvgRefusedError('external-reference', `${where} refers to "${target.slice(0, 80)}": only #fragments of the same document may be referred to; remove it or embed the resource`);
   }
 }
 
+/**
+ * A style sheet as CSS reads its keywords: escapes decoded (`@\\69mport` is @import) and comments taken out (which
+ * can only join what CSS keeps apart, so the check errs on the side of refusing).
+ */
+function cssKeywords(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
+    .replace(/\\([0-9a-f]{1,6})[ \t\n\r\f]?/gi, (_, hex: string) => String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff) || 0xfffd))
+    .replace(/\\(.)/g, '$1');
+}
+
+/** A whole <style> sheet: its text and CDATA joined first, since an XML comment inside it (`@imp<!---->ort`) splits it. */
 function checkStyleSheet(text: string): void {
-  if (/@import/i.test(text)) throw new SvgRefusedError('external-reference', 'a <style> sheet has @import: remove it and put the rules in the sheet');
+  const css = cssKeywords(text);
+  if (/@import/i.test(css)) throw new SvgRefusedError('external-reference', 'a <style> sheet has @import: remove it and put the rules in the sheet');
+  checkValue(css, 'a <style> sheet');
   checkValue(text, 'a <style> sheet');
 }
 
 interface Node {
   children: number[];
-  /** For a <use>: the id it draws. */
-  uses?: string;
+  /** For a <use>: the ids it may draw (its href, its xlink:href). */
+  uses?: string[];
 }
 
-/** Elements drawn with every <use> expanded; a <use> that draws one of its own ancestors is a cycle. */
-function drawnElements(nodes: Node[], ids: Map<string, number>): number {
+/**
+ * Elements drawn with every <use> expanded; a <use> that draws one of its own ancestors is a cycle. An id several
+ * elements share counts as the largest of them, and a <use> with both hrefs as both: whichever the renderer picks.
+ */
+function drawnElements(nodes: Node[], ids: Map<string, number[]>): number {
   const memo = new Map<number, number>();
   const visiting = new Set<number>();
   const count = (index: number): number => {
@@ -84,8 +110,7 @@ function drawnElements(nodes: Node[], ids: Map<string, number>): number {
     const node = nodes[index] as Node;
     let total = 1;
     for (const child of node.children) total += count(child);
-    const target = node.uses === undefined ? undefined : ids.get(node.uses);
-    if (target !== undefined) total += count(target);
+    for (const id of node.uses ?? []) total += Math.max(0, ...(ids.get(id) ?? []).map(count));
     visiting.delete(index);
     if (total > MAX_SVG_DRAWN_ELEMENTS) {
       throw new SvgRefusedError('too-many-elements', `with its <use> elements expanded it draws over ${MAX_SVG_DRAWN_ELEMENTS} elements: simplify it, or remove <use> elements that draw groups many times`);
@@ -101,7 +126,7 @@ export function checkSvg(text: string, byteLength: number): void {
   if (byteLength > MAX_SVG_BYTES) throw new SvgRefusedError('too-large', `it has ${byteLength} bytes; an SVG may have ${MAX_SVG_BYTES}: simplify it or export it as PNG`);
   const parser = new SaxesParser({ xmlns: true });
   const nodes: Node[] = [];
-  const ids = new Map<string, number>();
+  const ids = new Map<string, number[]>();
   const open: number[] = [];
   let embeddedPixels = 0;
   let inStyle = 0;
@@ -114,18 +139,20 @@ export function checkSvg(text: string, byteLength: number): void {
     if (SCRIPT_ELEMENTS.has(name)) throw new SvgRefusedError('script', `it has a <${tag.name}> element: remove it`);
     if (FOREIGN_ELEMENTS.has(name) || tag.uri === XHTML_NAMESPACE) throw new SvgRefusedError('foreign-content', `it has a <${tag.name}> element: remove it (only SVG graphics are drawn)`);
     if (TEXT_ELEMENTS.has(name) && tag.uri === SVG_NAMESPACE) throw new SvgRefusedError('text', `it has a <${tag.name}> element: convert text to paths (outlines) before uploading`);
-    let uses: string | undefined;
+    const uses: string[] = [];
     for (const attribute of Object.values(tag.attributes)) {
       const where = `<${tag.name} ${attribute.name}>`;
       const value = attribute.value.trim();
       if (/^on/i.test(attribute.local)) throw new SvgRefusedError('event-attribute', `${where} is an event handler: remove the ${attribute.name} attribute`);
-      if (attribute.local === 'attributeName' && /^(?:on|(?:xlink:)?href$)/i.test(value)) {
+      // Any prefix may be bound to the XLink namespace (q:href): the local name decides.
+      if (attribute.local === 'attributeName' && /^(?:[^:]*:)?(?:on|href$)/i.test(value)) {
         throw new SvgRefusedError('event-attribute', `${where} animates "${value}": remove the <${tag.name}> element`);
       }
       if (attribute.local === 'href') {
-        if (/^javascript\s*:/i.test(value)) throw new SvgRefusedError('script', `${where} is a javascript: URL: remove it`);
+        if (isJavascriptUrl(value)) throw new SvgRefusedError('script', `${where} is a javascript: URL: remove it`);
         if (value.startsWith('#')) {
-          if (name === 'use') uses = value.slice(1);
+          // Only href and xlink:href are links: an href in another namespace is not what the renderer follows.
+          if (name === 'use' && (attribute.uri === '' || attribute.uri === XLINK_NAMESPACE)) uses.push(value.slice(1));
         } else if (name === 'image' && EMBEDDED_RASTER.test(value)) {
           embeddedPixels += embeddedRasterPixels(value);
         } else {
@@ -133,12 +160,13 @@ export function checkSvg(text: string, byteLength: number): void {
         }
         continue;
       }
-      if (attribute.local === 'id') ids.set(value, nodes.length);
+      // An id in another namespace (x:id) is no id: it must not stand in for the element a <use> really draws.
+      if (attribute.local === 'id' && attribute.uri === '') ids.set(value, [...(ids.get(value) ?? []), nodes.length]);
       checkValue(attribute.value, where);
     }
     if (embeddedPixels > MAX_IMAGE_PIXELS) throw new SvgRefusedError('embedded-image', `its embedded images have ${embeddedPixels} pixels together; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are allowed`);
     const index = nodes.length;
-    nodes.push({ children: [], ...(uses === undefined ? {} : { uses }) });
+    nodes.push({ children: [], ...(uses.length === 0 ? {} : { uses }) });
     const parent = open.at(-1);
     if (parent !== undefined) nodes[parent]?.children.push(index);
   };
@@ -154,12 +182,16 @@ export function checkSvg(text: string, byteLength: number): void {
     open.push(nodes.length - 1);
     if (tag.local === 'style') inStyle++;
   });
+  let sheet = '';
   parser.on('closetag', (tag) => {
     open.pop();
-    if (tag.local === 'style') inStyle--;
+    if (tag.local !== 'style') return;
+    inStyle--;
+    if (inStyle === 0) checkStyleSheet(sheet);
+    sheet = '';
   });
   const styleText = (text: string): void => {
-    if (inStyle > 0) checkStyleSheet(text);
+    if (inStyle > 0) sheet += text;
   };
   parser.on('text', styleText);
   parser.on('cdata', styleText);

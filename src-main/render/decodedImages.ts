@@ -21,6 +21,9 @@ const KEY_OVERHEAD = 64;
 export class DecodedImages implements ImageCache {
   private readonly entries: LRUCache<string, { value: unknown }>;
   private readonly offeredOnce = new LRUCache<string, true>({ max: OFFERED_ONCE_LIMIT });
+  /** Lookups answered from the cache, and those that were not: what tests read to tell a hit from a miss. */
+  hits = 0;
+  misses = 0;
 
   constructor(readonly maxBytes = IMAGE_CACHE_BYTES) {
     // lru-cache counts each entry's size (given by set) against maxSize and evicts the least recently used to fit.
@@ -32,7 +35,10 @@ export class DecodedImages implements ImageCache {
   }
 
   get(key: string): unknown {
-    return this.entries.get(key)?.value;
+    const entry = this.entries.get(key);
+    if (entry === undefined) this.misses++;
+    else this.hits++;
+    return entry?.value;
   }
 
   set(key: string, value: unknown, bytes: number): void {
@@ -51,6 +57,21 @@ export class DecodedImages implements ImageCache {
     if (this.offeredOnce.delete(key)) return true;
     this.offeredOnce.set(key, true);
     return false;
+  }
+
+  /**
+   * This cache as one team sees it: its keys are the team's own, so a render finds only what its own team's renders
+   * kept. Shared content across teams would let one team time whether another rendered an image or text lately (a hit
+   * answers in milliseconds, a decode in a hundred or more); the byte budget stays one for the whole worker.
+   */
+  forTeam(team: string): ImageCache {
+    const scoped = (key: string): string => `${team}\0${key}`;
+    return {
+      digest: (text) => this.digest(text),
+      get: (key) => this.get(scoped(key)),
+      set: (key, value, bytes) => this.set(scoped(key), value, bytes),
+      admits: (key) => this.admits(scoped(key)),
+    };
   }
 
   /** Bytes held now, as counted by set: never more than maxBytes. */

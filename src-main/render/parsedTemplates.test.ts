@@ -126,7 +126,7 @@ describe('a render worker', () => {
   it('renders a template again after the first render from its kept form, and a new version of it anew', async () => {
     const runner = stepRunner(fonts);
     const html = async (id: number, template: unknown): Promise<string> => {
-      const reply = await runner.handle({ id, step: { kind: 'label', job: { template, data: shipping.data, format: 'html' } } });
+      const reply = await runner.handle({ id, team: 'team-a', step: { kind: 'label', job: { template, data: shipping.data, format: 'html' } } });
       if (!reply?.outcome.ok || reply.outcome.result.kind !== 'label') throw new Error(JSON.stringify(reply?.outcome));
       return new TextDecoder().decode(reply.outcome.result.result.bytes);
     };

@@ -252,7 +252,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       const { job } = next.item;
       job.started = true;
       const { step, limitMs, part } = take(next.item, worker);
-      void worker.run(nextStepId++, step, limitMs).then((outcome) => {
+      void worker.run(nextStepId++, step, limitMs, job.team).then((outcome) => {
         const overMemory = afterStep(worker);
         if (outcome instanceof RenderError || overMemory) settle(job, overMemory ?? (outcome as RenderError));
         else if (!outcome.ok) settle(job, reviveError(outcome.error));

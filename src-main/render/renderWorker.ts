@@ -19,10 +19,16 @@ interface HeldBatch extends BatchShared {
   template: Template;
 }
 
-/** What every render of this process shares: decoded images and validated templates. */
+/** What a render of this process finds kept by earlier renders of its team: decoded images and validated templates. */
 interface ProcessCaches {
   images: ImageCache;
   templates: TemplateCache;
+}
+
+/** What every render of this process shares, kept apart by team within one budget each (see forTeam). */
+export interface WorkerCaches {
+  images: DecodedImages;
+  templates: ParsedTemplates;
 }
 
 function renderOptions(options: StepOptions, fonts: FontRegistry, { images, templates }: ProcessCaches): RenderOptions {
@@ -41,15 +47,18 @@ function renderOptions(options: StepOptions, fonts: FontRegistry, { images, temp
   };
 }
 
-/** Runs steps with one set of fonts; batches' templates are kept from their first part until the pool says forget. */
-export function stepRunner(fonts: FontRegistry) {
+/**
+ * Runs steps with one set of fonts; batches' templates are kept from their first part until the pool says forget.
+ * `shared`: the process's caches (tests pass their own to read them).
+ */
+export function stepRunner(fonts: FontRegistry, shared: WorkerCaches = { images: new DecodedImages(), templates: new ParsedTemplates() }) {
   const batches = new Map<number, HeldBatch>();
-  // Shared by every render of this process: a logo is decoded and rasterised once, not at every label, and a
-  // template validated once, not at every render of it.
-  const caches: ProcessCaches = { images: new DecodedImages(), templates: new ParsedTemplates() };
 
-  async function run(step: RenderStep): Promise<StepResult> {
+  async function run(step: RenderStep, team: string): Promise<StepResult> {
     const start = performance.now();
+    // Shared by the renders of one team in this process: a logo is decoded and rasterised once, not at every label, and
+    // a template validated once, not at every render of it. Never across teams: a hit is fast enough to time.
+    const caches: ProcessCaches = { images: shared.images.forTeam(team), templates: shared.templates.forTeam(team) };
     switch (step.kind) {
       case 'label': {
         const { job } = step;
@@ -58,7 +67,7 @@ export function stepRunner(fonts: FontRegistry) {
       }
       case 'zpl': {
         const { zpl, ...options } = step.job;
-        const output = await renderZpl(zpl, { ...options, fonts });
+        const output = await renderZpl(zpl, { ...options, fonts, cacheScope: team });
         return { kind: 'zpl', result: { ...output, renderTimeMs: performance.now() - start } };
       }
       case 'svg': {
@@ -91,7 +100,7 @@ export function stepRunner(fonts: FontRegistry) {
         return undefined;
       }
       try {
-        return { id: message.id, outcome: { ok: true, result: await run(message.step) } };
+        return { id: message.id, outcome: { ok: true, result: await run(message.step, message.team) } };
       } catch (error) {
         return { id: message.id, outcome: { ok: false, error: serializeError(error) } };
       }

@@ -103,8 +103,11 @@ export type RenderStep =
   | { kind: 'part'; batch: number; template?: unknown; options: StepOptions; part: BatchPart }
   | { kind: 'assemble'; options: StepOptions; labels: PartLabel[] };
 
-/** What the pool sends: a step, or that a batch is done (its worker drops the template it keeps for it). */
-export type PoolMessage = { id: number; step: RenderStep } | { forget: number };
+/**
+ * What the pool sends: a step with the team it renders for (the worker's caches are kept apart by team), or that a
+ * batch is done (its worker drops the template it keeps for it).
+ */
+export type PoolMessage = { id: number; step: RenderStep; team: string } | { forget: number };
 
 export type StepResult =
   | { kind: 'label'; result: RenderResult }

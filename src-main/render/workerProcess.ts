@@ -146,10 +146,10 @@ export class WorkerProcess {
    * Runs one step within `limitMs`; resolves with its outcome, or with the RenderError that stopped it (a limit, the
    * worker's death). A step that cannot be sent (a value IPC cannot serialise) fails at once and the worker stays idle.
    */
-  run(id: number, step: RenderStep, limitMs: number): Promise<TaskOutcome | RenderError> {
+  run(id: number, step: RenderStep, limitMs: number, team: string): Promise<TaskOutcome | RenderError> {
     return new Promise((settle) => {
       try {
-        this.send({ id, step });
+        this.send({ id, step, team });
       } catch (error) {
         settle(new RenderError(`render worker failed: ${error instanceof Error ? error.message : String(error)}`));
         return;

@@ -148,6 +148,12 @@ describe('the Host header', () => {
     // Configured names count only with LAN access on: this server listens on loopback.
     'labelsmith.lan',
     '192.168.1.10',
+    // Userinfo and other text a URL parser reads another way: the name before the last colon is not the host.
+    'localhost:1@attacker.example',
+    '127.0.0.1:80@attacker.example:80',
+    'localhost/attacker.example',
+    'localhost:80 attacker.example',
+    '[::1]@attacker.example',
   ])('%j is refused with 403 FORBIDDEN, before authentication and routing', async (host) => {
     for (const path of ['/health', '/v1/usage', '/v1/openapi.json', '/no/such/path']) {
       const response = await rawRequest(server, { path, host, headers: { Authorization: `Bearer ${team.live}` } });
@@ -165,6 +171,15 @@ describe('the Host header', () => {
     ];
     for (const head of heads) {
       expectError(await rawSocketRequest(server, head), 403, 'FORBIDDEN');
+    }
+  });
+
+  it('a Location is never built from a Host header with userinfo, nor is the header echoed', async () => {
+    for (const host of ['localhost:1@attacker.example', `127.0.0.1:${server.port}@attacker.example`]) {
+      const response = await rawRequest(server, { path: '/v1/print-jobs', method: 'POST', host, headers: { Authorization: `Bearer ${team.live}` } });
+      expectError(response, 403, 'FORBIDDEN');
+      expect(response.headers.location).toBeUndefined();
+      expect(response.text).not.toContain('attacker');
     }
   });
 

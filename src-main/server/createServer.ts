@@ -96,7 +96,7 @@ export async function createRouter(
 ): Promise<Router> {
   const router = new Router();
   registerHealthRoute(router, config.version, store.now);
-  registerReadyRoute(router, readinessChecks(store, redis));
+  registerReadyRoute(router, readinessChecks(store, redis), logger);
   registerOpenApiRoute(router, config.version);
   // One gate and one set of windows: a print job is admitted and rate limited as renders, against the same budget;
   // the gate's reservations are in the store and the windows in Redis when configured, so every node shares them.

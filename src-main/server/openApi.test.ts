@@ -122,9 +122,9 @@ describe('the document', () => {
     expect(Object.keys(document.paths['/v1/images'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(document.paths['/v1/images/{name}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
     expect(statuses('/v1/images', 'get')).toEqual(['200', '401', '403']);
-    expect(statuses('/v1/images', 'post')).toEqual(['201', '400', '401', '403', '409', '413', '502', '503']);
+    expect(statuses('/v1/images', 'post')).toEqual(['201', '400', '401', '403', '409', '413', '429', '502', '503']);
     expect(statuses('/v1/images/{name}', 'get')).toEqual(['200', '304', '400', '401', '403', '404']);
-    expect(statuses('/v1/images/{name}', 'put')).toEqual(['200', '400', '401', '403', '404', '413', '502', '503']);
+    expect(statuses('/v1/images/{name}', 'put')).toEqual(['200', '400', '401', '403', '404', '413', '429', '502', '503']);
     expect(statuses('/v1/images/{name}', 'delete')).toEqual(['204', '400', '401', '403', '404']);
     expect(statuses('/v1/images/{name}/drawn', 'get')).toEqual(['200', '400', '401', '403', '404']);
     const upload = document.components.schemas.ImageUpload as { properties: Record<string, unknown>; required: string[]; additionalProperties: unknown };

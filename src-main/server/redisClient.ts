@@ -31,7 +31,7 @@ export async function connectRedis(url: string, logger: Logger): Promise<Redis> 
   redis.on('error', (error: Error) => {
     if (lost) return;
     lost = true;
-    logger.warn({ err: error }, 'Redis is unavailable; reconnecting');
+    logger.warn({ err: redisErrorForLog(error, url) }, 'Redis is unavailable; reconnecting');
   });
   redis.on('ready', () => {
     if (lost) logger.info('Redis answers again');
@@ -47,4 +47,26 @@ export async function connectRedis(url: string, logger: Logger): Promise<Redis> 
     redis.once('error', settle);
   });
   return redis;
+}
+
+/**
+ * An ioredis error as it may be logged: its name, code and message, with the URL's user name and password taken out of
+ * the message. Never the error itself: a failed AUTH carries its command, whose arguments are the password, and a
+ * logger serialises every property of an error.
+ */
+export function redisErrorForLog(error: Error, url: string): { type: string; message: string; code?: string } {
+  const code = (error as { code?: unknown }).code;
+  let message = error.message;
+  for (const secret of urlCredentials(url)) message = message.split(secret).join('[redacted]');
+  return { type: error.name, message, ...(typeof code === 'string' ? { code } : {}) };
+}
+
+/** The user name and password of a URL, as written and decoded; none when it has none or does not parse. */
+function urlCredentials(url: string): string[] {
+  try {
+    const { username, password } = new URL(url);
+    return [password, decodeURIComponent(password), username, decodeURIComponent(username)].filter((part) => part.length > 0);
+  } catch {
+    return [];
+  }
 }

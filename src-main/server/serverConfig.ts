@@ -110,10 +110,15 @@ export function acceptedHostnames(config: Pick<ServerConfig, 'host' | 'allowedHo
   return names;
 }
 
-/** The hostname of a Host header: "[::1]:8080" -> "::1", "Example.org:80" -> "example.org". */
-export function hostnameOf(hostHeader: string): string {
-  const trimmed = hostHeader.trim().toLowerCase();
-  if (trimmed.startsWith('[')) return trimmed.slice(1, trimmed.indexOf(']') === -1 ? undefined : trimmed.indexOf(']'));
-  const colon = trimmed.lastIndexOf(':');
-  return colon === -1 ? trimmed : trimmed.slice(0, colon);
+/**
+ * A Host header as RFC 9110 allows it: a DNS name or IPv4 address, or an IPv6 address in brackets, then an optional
+ * port. Anything else (userinfo "localhost:1@attacker.example", a path, spaces inside) has no hostname here: taking the
+ * text before the last colon would read that one as "localhost" and let it through to be echoed in Location.
+ */
+const HOST_HEADER = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9._-]+))(?::\d{0,5})?$/;
+
+/** The hostname of a Host header: "[::1]:8080" -> "::1", "Example.org:80" -> "example.org"; undefined when malformed. */
+export function hostnameOf(hostHeader: string): string | undefined {
+  const match = HOST_HEADER.exec(hostHeader.trim().toLowerCase());
+  return match === null ? undefined : (match[1] ?? match[2]);
 }

@@ -85,6 +85,8 @@ export interface StartOptions {
   printQueue?: PrintQueueOptions;
   /** The per-output cap of kept outputs (default 50 MB): storage tests lower it. */
   maxOutputBytes?: number;
+  /** s3://bucket/prefix: outputs in S3 (the AWS_* variables of this process say where); default the data directory. */
+  outputsUrl?: string;
 }
 
 export interface TestServer {
@@ -110,7 +112,7 @@ function assertBuilt(): void {
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   assertBuilt();
   const dataDir = options.dataDir ?? (await makeDataDir());
-  const store = await openStore(dataDir, { ...(await testDatabase(dataDir)), ...(options.now === undefined ? {} : { now: options.now }) });
+  const store = await openStore(dataDir, { ...(await testDatabase(dataDir)), ...(options.now === undefined ? {} : { now: options.now }), ...(options.outputsUrl === undefined ? {} : { outputsUrl: options.outputsUrl }) });
   const pool = createRenderPool({ threads: options.threads ?? 1 });
   const logs: string[] = [];
   const logger = pino({ name: 'labelsmith-test' }, { write: (line: string) => void logs.push(line) });

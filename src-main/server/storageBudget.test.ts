@@ -30,11 +30,11 @@ const RATE = { rateMinute: 1000, rateHour: 10_000 };
 
 const clock = testClock();
 let server: TestServer;
-let teams: { capped: TeamWithKeys; full: TeamWithKeys; racing: TeamWithKeys };
+let teams: { capped: TeamWithKeys; full: TeamWithKeys; racing: TeamWithKeys; library: TeamWithKeys };
 
 beforeAll(async () => {
   server = await startTestServer({ now: clock.now, maxOutputBytes: MAX_OUTPUT });
-  teams = await teamsWithKeys(cli(server.dataDir), { capped: { plan: 'dev', ...RATE }, full: { plan: 'dev', ...RATE }, racing: { plan: 'dev', ...RATE } });
+  teams = await teamsWithKeys(cli(server.dataDir), { capped: { plan: 'dev', ...RATE }, full: { plan: 'dev', ...RATE }, racing: { plan: 'dev', ...RATE }, library: { plan: 'dev', ...RATE } });
 });
 
 afterAll(async () => {
@@ -124,5 +124,71 @@ describe('the storage budget', () => {
     expect(await renderRows(racing)).toBe(1);
     expect(readdirSync(join(server.dataDir, 'outputs')).filter((name) => name.includes('.tmp'))).toEqual([]);
     expect(await usage(racing.live)).toMatchObject({ storage: { usedBytes: size } });
+  });
+});
+
+describe('library images in the storage budget', () => {
+  const b64 = (text: string): string => Buffer.from(text).toString('base64');
+  /** An SVG of `colour` whose raster (1200 x 600) is far larger than its own bytes. */
+  const swatch = (colour: string): string => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><rect width="200" height="100" fill="${colour}"/><circle cx="100" cy="50" r="40" fill="#fff"/></svg>`;
+  const upload = (key: string, name: string, svg: string) => call(server, '/v1/images', { method: 'POST', key, json: { name, data: b64(svg) } });
+  const replace = (key: string, name: string, svg: string) => call(server, `/v1/images/${name}`, { method: 'PUT', key, json: { data: b64(svg) } });
+  /** An image's bytes as the team's storage counts them: the upload and the raster renders draw. */
+  async function stored(key: string, name: string): Promise<number> {
+    const [upload, drawn] = await Promise.all([call(server, `/v1/images/${name}`, { key }), call(server, `/v1/images/${name}/drawn`, { key })]);
+    expect([upload.status, drawn.status]).toEqual([200, 200]);
+    return upload.body.length + drawn.body.length;
+  }
+  const names = async (key: string): Promise<string[]> => (await call(server, '/v1/images', { key })).json<{ images: { name: string }[] }>().images.map((image) => image.name);
+
+  it('counts each upload and its raster in /v1/usage, refuses one past the budget with 429 STORAGE_EXCEEDED, and gives the room back on delete and on a smaller replacement', async () => {
+    const { library } = teams;
+    expect(await usage(library.live)).toMatchObject({ storage: { usedBytes: 0 } });
+    expect((await upload(library.live, 'red', swatch('#c00000'))).status).toBe(201);
+    const red = await stored(library.live, 'red');
+    // The raster is the most of it: a 178-byte upload is kilobytes of PNG.
+    expect(red).toBeGreaterThan(10 * swatch('#c00000').length);
+    expect(await usage(library.live)).toMatchObject({ storage: { usedBytes: red } });
+
+    // Room for one more such image and not two.
+    await setStorageLimit(library, red * 2 + Math.floor(red / 2));
+    expect((await upload(library.live, 'green', swatch('#00c000'))).status).toBe(201);
+    const green = await stored(library.live, 'green');
+    expect(await usage(library.live)).toMatchObject({ storage: { usedBytes: red + green } });
+    // The same picture as red under another name: exactly red's size.
+    const refused = await upload(library.live, 'blue', swatch('#c00000'));
+    const body = expectError(refused, 429, 'STORAGE_EXCEEDED');
+    expect(body.details).toEqual({ usedBytes: red + green, limitBytes: red * 2 + Math.floor(red / 2), sizeBytes: expect.any(Number) });
+    expect((body.details as { sizeBytes: number }).sizeBytes).toBeGreaterThan(red / 2);
+    expect(body.error).toContain('delete or replace library images');
+    expect(refused.headers.get('location')).toBeNull();
+    // Nothing kept, nothing counted.
+    expect(await names(library.live)).toEqual(['green', 'red']);
+    expect(await usage(library.live)).toMatchObject({ storage: { usedBytes: red + green } });
+
+    // A replacement that grows past the budget is refused too, and leaves the image as it was (the budget now full).
+    await setStorageLimit(library, red + green);
+    const noisy = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">${Array.from({ length: 40 }, (_, i) => `<rect x="${i * 5}" y="${(i * 37) % 90}" width="3" height="${10 + (i % 7)}" fill="#${((i * 2654435761) >>> 8).toString(16).padStart(6, '0').slice(0, 6)}"/>`).join('')}</svg>`;
+    expectError(await replace(library.live, 'green', noisy), 429, 'STORAGE_EXCEEDED');
+    expect(await stored(library.live, 'green')).toBe(green);
+
+    // Renders keep outputs in the same budget: images that fill it leave no room for a kept output.
+    await setStorageLimit(library, red + green + 10);
+    expectError(await render(server, library.live, zplTag('no room')), 429, 'STORAGE_EXCEEDED');
+
+    // Deleting an image gives its room back, and the refused one fits now.
+    expect((await call(server, '/v1/images/red', { method: 'DELETE', key: library.live })).status).toBe(204);
+    expect(await usage(library.live)).toMatchObject({ storage: { usedBytes: green } });
+    expect((await upload(library.live, 'blue', swatch('#c00000'))).status).toBe(201);
+    const blue = await stored(library.live, 'blue');
+    expect(blue).toBe(red);
+    expect(await usage(library.live)).toMatchObject({ storage: { usedBytes: green + blue } });
+
+    // Over the budget (it was lowered), a smaller replacement still stands and counts its new size.
+    await setStorageLimit(library, 1000);
+    expect((await replace(library.live, 'blue', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 1"><rect width="2" height="1"/></svg>')).status).toBe(200);
+    const smaller = await stored(library.live, 'blue');
+    expect(smaller).toBeLessThan(blue);
+    expect(await usage(library.live)).toMatchObject({ storage: { usedBytes: green + smaller } });
   });
 });

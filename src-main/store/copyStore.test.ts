@@ -23,7 +23,7 @@ async function embeddedInstallation(): Promise<{ store: Store; teamId: string }>
   for (const id of ['job-1', 'job-2']) {
     await store.printJobs.create({ id, teamId: team.id, apiKeyId: null, mode: 'live', printerId: printer.id, format: 'zpl', labelCount: 1, copies: 1, warnings: [] });
   }
-  // A kept document counts in the team's storage (40 bytes of output + 25 of document).
+  // A kept document counts in the team's storage (40 bytes of output + 25 of document + the 3-byte library image).
   await store.printJobs.setKeptDocument('job-1', { bytes: 25, expiresAt: Date.now() + 60_000 });
   await sqliteOf(store).prepare("INSERT INTO expired_renders (id, team_id, expired_at) VALUES (?, ?, 1)").run(randomUUID(), team.id);
   return { store, teamId: team.id };
@@ -43,7 +43,7 @@ describe('copying an embedded installation to PostgreSQL', () => {
       expect([table, copied, present, held]).toEqual([table, source, 0, source]);
     }
     expect(first.print_jobs?.[0]).toBe(2);
-    expect(await target.storage.used(teamId)).toBe(65);
+    expect(await target.storage.used(teamId)).toBe(68);
     expect((await target.printJobs.list({ teamId, limit: 10 })).map((job) => job.id)).toEqual(['job-2', 'job-1']);
     expect((await target.images.get(teamId, 'logo'))?.data).toEqual(Buffer.from([1, 2, 3]));
 
@@ -51,7 +51,7 @@ describe('copying an embedded installation to PostgreSQL', () => {
     for (const [table, [source, copied, present, held]] of Object.entries(second)) {
       expect([table, copied, present, held]).toEqual([table, 0, source, source]);
     }
-    expect(await target.storage.used(teamId)).toBe(65);
+    expect(await target.storage.used(teamId)).toBe(68);
     // The target numbers new jobs on after the copied ones.
     const later = await target.printJobs.create({ id: 'job-3', teamId, apiKeyId: null, mode: 'live', printerId: (await target.printers.list(teamId))[0]?.id ?? '', format: 'zpl', labelCount: 1, copies: 1, warnings: [] });
     expect((await target.printJobs.list({ teamId, limit: 10 })).map((job) => job.id)).toEqual([later.id, 'job-2', 'job-1']);
@@ -68,7 +68,7 @@ describe('copying an embedded installation to PostgreSQL', () => {
     await expect(copyStore(store, target)).rejects.toThrow(/^renders: 1 of the rows .* conflict with different rows in the target/);
     expect((await target.teams.list()).map((team) => team.name)).toEqual(['Acme']);
     expect(fileName).toMatch(/\.zpl$/);
-    expect(await target.storage.used(teamId)).toBe(65);
+    expect(await target.storage.used(teamId)).toBe(68);
   });
 
   it('refuses a source with a table it does not know', async () => {

@@ -8,6 +8,7 @@ import { CommitGroup } from './commitGroup';
 import { isPostgresUrl } from './databaseUrl';
 import { migrate, migratePostgres, type SqlDialect } from './migrate';
 import { openOutputStores } from './openOutputStores';
+import { assertDatabaseTransport, guardedClient } from './postgresTransport';
 import type { OutputStore } from './outputStore';
 import { apiKeyQueries, type ApiKeyQueries } from './queries/apiKeys';
 import { counterQueries, type CounterQueries } from './queries/counters';
@@ -193,8 +194,9 @@ const CONNECT_TIMEOUT_MS = 5000;
 async function postgresPool(url: string): Promise<pg.Pool> {
   // Each database's driver is loaded when a store opens on it: a CLI command on SQLite never loads pg, nor one on
   // PostgreSQL better-sqlite3's addon.
+  assertDatabaseTransport(url);
   const { default: driver } = await import('pg');
-  const pool = new driver.Pool({ connectionString: url, types: pgTypes(driver), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = new driver.Pool({ connectionString: url, types: pgTypes(driver), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, Client: guardedClient(driver) });
   pool.on('error', () => undefined);
   return pool;
 }

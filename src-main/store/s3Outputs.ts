@@ -12,15 +12,22 @@ export interface S3Location {
 /** S3's rules for bucket names (the ones every S3-compatible server accepts): 3 to 63 lower-case letters, digits, dots and hyphens. */
 const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
-/** `s3://bucket` or `s3://bucket/some/prefix`; throws naming what is wrong. */
+/**
+ * `s3://bucket` or `s3://bucket/some/prefix`; throws naming what is wrong, never repeating the URL or a part of it that
+ * may be a credential (`s3://KEY:SECRET@bucket` is refused as such: the AWS_* variables carry the keys).
+ */
 export function parseS3Url(url: string): S3Location {
   const match = /^s3:\/\/([^/?#]*)\/*([^?#]*)$/i.exec(url);
-  if (!match) throw new Error(`expected s3://bucket/prefix, got ${JSON.stringify(url)}`);
+  if (!match) throw new Error('expected s3://bucket/prefix (no query or fragment)');
   const bucket = match[1] ?? '';
-  if (!BUCKET_PATTERN.test(bucket)) throw new Error(`${JSON.stringify(bucket)} is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`);
+  if (/[@:]/.test(bucket)) {
+    throw new Error('an s3:// URL holds no credentials or port: give the keys in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY and the server in AWS_ENDPOINT_URL_S3');
+  }
+  // Only a name made of a bucket's own characters is shown back: anything else may be a secret pasted in the wrong place.
+  if (!BUCKET_PATTERN.test(bucket)) throw new Error(`${/^[a-z0-9._-]*$/i.test(bucket) ? JSON.stringify(bucket) : 'the bucket'} is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`);
   const prefix = (match[2] ?? '').replace(/\/+$/, '');
   if (prefix !== '' && prefix.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
-    throw new Error(`the prefix ${JSON.stringify(prefix)} has an empty, "." or ".." segment`);
+    throw new Error('the prefix has an empty, "." or ".." segment');
   }
   return { bucket, prefix };
 }

@@ -56,20 +56,23 @@ export class OutputTooLargeError extends AppError {
   }
 }
 
-/** A kept output that would take the team past its storage budget; retryAfterSeconds: until enough of its outputs expire (none when they never would). */
+/**
+ * A kept output, or a library image (`what`), that would take the team past its storage budget, which its outputs and
+ * library images share; retryAfterSeconds: until enough of its outputs expire (none when they never would).
+ */
 export class StorageExceededError extends AppError {
   constructor(
     storage: { usedBytes: number; limitBytes: number; sizeBytes: number },
     readonly retryAfterSeconds: number | undefined,
+    what: 'output' | 'image' = 'output',
   ) {
     const { usedBytes, limitBytes, sizeBytes } = storage;
-    const wait = retryAfterSeconds === undefined ? 'it is larger than the whole budget' : `enough of them expire in ${retryAfterSeconds} s`;
-    super(
-      'STORAGE_EXCEEDED',
-      429,
-      `storage budget exceeded: the team keeps ${usedBytes} of its ${limitBytes} bytes of outputs and this one has ${sizeBytes}; outputs are deleted 7 days after rendering and ${wait}`,
-      storage,
-    );
+    const kept = `the team keeps ${usedBytes} of its ${limitBytes} bytes of outputs and library images`;
+    const message =
+      what === 'output'
+        ? `storage budget exceeded: ${kept} and this output has ${sizeBytes}; outputs are deleted 7 days after rendering and ${retryAfterSeconds === undefined ? 'it is larger than the whole budget' : `enough of them expire in ${retryAfterSeconds} s`}`
+        : `storage budget exceeded: ${kept} and this image would add ${sizeBytes} (with an SVG's raster); delete or replace library images with smaller ones${retryAfterSeconds === undefined ? '' : `, or wait ${retryAfterSeconds} s until enough outputs expire`}`;
+    super('STORAGE_EXCEEDED', 429, message, storage);
   }
 }
 

@@ -56,10 +56,10 @@ export const usageSchema = z.object({
   plan: z.enum(PLAN_NAMES),
   storage: z
     .object({
-      usedBytes: z.number().int().describe('Bytes of the outputs the team keeps now (url deliveries of live and test keys, until they expire)'),
-      limitBytes: z.number().int().describe("The team's storage budget: a render whose output would pass it is refused with 429 STORAGE_EXCEEDED"),
+      usedBytes: z.number().int().describe('Bytes the team keeps now: its outputs (url deliveries of live and test keys, until they expire) and its library images (each upload plus the raster of an SVG)'),
+      limitBytes: z.number().int().describe("The team's storage budget: a render whose output, or a library image whose upload, would pass it is refused with 429 STORAGE_EXCEEDED"),
     })
-    .describe('A Labelsmith extension: kept outputs against the storage budget'),
+    .describe('A Labelsmith extension: kept outputs and library images against the storage budget'),
 });
 export type Usage = z.infer<typeof usageSchema>;
 

@@ -18,6 +18,8 @@ export interface ZplRenderOptions extends ZplLabelSize {
   /** Clockwise turn of the drawn output (png and pdf; json is as read). */
   rotation: ZplRotation;
   fonts: FontRegistry;
+  /** The team the graphics are read for: decoded graphics are shared only within it (ZplReadOptions.cacheScope). */
+  cacheScope?: string;
 }
 
 export interface RenderedZpl {
@@ -44,13 +46,13 @@ const encoder = new TextEncoder();
  * at all, a raster over the pixel limit, decoded graphics over the budget), LabelIndexError, or RenderError.
  */
 export async function renderZpl(zpl: string, options: ZplRenderOptions): Promise<RenderedZpl> {
-  const { dpmm, widthDots, heightDots, index, format, rotation, fonts } = options;
+  const { dpmm, widthDots, heightDots, index, format, rotation, fonts, cacheScope } = options;
   if (format === 'png' && widthDots * heightDots > MAX_RASTER_PIXELS) {
     throw new BadRequestError(`a ${widthDots} x ${heightDots} dot PNG is over the limit of ${MAX_RASTER_PIXELS / 1e6} million pixels: ask for application/pdf, or a smaller size or density`);
   }
   // One render's pixel budget for the whole input: the graphics the reader decodes, then the raster and its images.
   const pixels = new RenderPixels();
-  const read = readZpl(zpl, { dpmm, widthDots, heightDots, budget: pixels.budget, fonts });
+  const read = readZpl(zpl, { dpmm, widthDots, heightDots, budget: pixels.budget, fonts, ...(cacheScope === undefined ? {} : { cacheScope }) });
   const totalCount = read.labels.length;
   if (index !== undefined && index >= totalCount) throw new LabelIndexError(index, totalCount);
   const chosen = read.labels.flatMap((label, at) => (index === undefined || at === index ? [{ ...label, index: at }] : []));

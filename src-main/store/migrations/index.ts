@@ -13,6 +13,7 @@ import printerFontsSql from './0011_printer_fonts.sql';
 import imagesSql from './0012_images.sql';
 import quotaReservationsSql from './0013_quota_reservations.sql';
 import printerMediaSql from './0014_printer_media.sql';
+import imageStorageSql from './0015_image_storage.sql';
 
 export interface Migration {
   version: number;
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: '0012_images', sql: imagesSql },
   { version: 13, name: '0013_quota_reservations', sql: quotaReservationsSql },
   { version: 14, name: '0014_printer_media', sql: printerMediaSql },
+  { version: 15, name: '0015_image_storage', sql: imageStorageSql },
 ];

@@ -1,4 +1,4 @@
-// Decoded ZPL graphics kept across reads by their declaration: a carrier's logo arrives in every label of every stream.
+// Decoded ZPL graphics kept across reads by their declaration and the reader's cache scope (its team): a carrier's logo arrives in every label of every stream.
 import { LRUCache } from 'lru-cache';
 import type { GraphicReport, PixelCharge } from './graphicDecoding';
 import type { MonoBitmap } from './zplField';
@@ -19,6 +19,9 @@ const cache = new LRUCache<string, Decoded>({
   sizeCalculation: (entry, key) => key.length + (entry.bitmap?.dots.length ?? 0) + 1,
 });
 
+/** Reads that found their graphic decoded, and reads that decoded it: what tests read to tell a hit from a miss. */
+export const graphicCacheCounters = { hits: 0, misses: 0 };
+
 /**
  * `decode()`'s bitmap for this key, decoded once. Every read pays the same charges and gets the same reports as the
  * first, so budgets and warnings do not depend on what an earlier request sent. A decode that throws (a
@@ -33,10 +36,12 @@ export function decodeOnce(
 ): MonoBitmap | undefined {
   const hit = cache.get(key);
   if (hit) {
+    graphicCacheCounters.hits++;
     for (const pixels of hit.charges) budget.charge(pixels, what);
     for (const [code, message] of hit.reports) report(code, message);
     return hit.bitmap;
   }
+  graphicCacheCounters.misses++;
   const charges: number[] = [];
   const reports: Decoded['reports'] = [];
   const bitmap = decode(

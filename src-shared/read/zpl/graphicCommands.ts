@@ -93,7 +93,7 @@ function downloadObject(reader: ZplReader, command: ZplCommand): void {
     report('ZPL_GRAPHIC_FORMAT', "AR-compressed downloads (format C) use Zebra's own compression, which has no public definition: not stored (its counted bytes are skipped, what follows is read)");
     return;
   }
-  const key = ['~DY', format, kind.kind, total, perRowParam, data].join('\0');
+  const key = reader.cacheKey(['~DY', format, kind.kind, total, perRowParam, data]);
   if (kind.kind === 'grf') {
     if (!fits(reader, command, name, total * 8)) return;
     const declaration = { format: format === 'B' ? 'B' : 'A', totalBytes: total, bytesPerRow: count(perRowParam), data };
@@ -125,7 +125,7 @@ export const GRAPHIC_COMMANDS: ZplCommandTable = {
     const data = command.binary ?? written;
     const declaredData = count(dataBytes);
     const declaration = { format: format.toUpperCase(), ...(Number.isNaN(declaredData) ? {} : { dataBytes: declaredData }), totalBytes: count(totalBytes), bytesPerRow: count(bytesPerRow), data };
-    const key = ['^GF', declaration.format, dataBytes, totalBytes, bytesPerRow, data].join('\0');
+    const key = reader.cacheKey(['^GF', declaration.format, dataBytes, totalBytes, bytesPerRow, data]);
     const bitmap = decodeOnce(key, reader.budget, described(command), reporter(reader, command), (budget, report) => decodeGraphic(declaration, budget, described(command), report));
     reader.field.onClose = (at) => {
       if (bitmap) drawGraphic(at, bitmap, ONE_TO_ONE);
@@ -143,7 +143,7 @@ export const GRAPHIC_COMMANDS: ZplCommandTable = {
     }
     if (total > 0 && !fits(reader, command, name, total * 8)) return;
     const declaration = { format: 'A', totalBytes: total, bytesPerRow: count(perRowParam), data };
-    const key = ['~DG', totalParam, perRowParam, data].join('\0');
+    const key = reader.cacheKey(['~DG', totalParam, perRowParam, data]);
     const bitmap = decodeOnce(key, reader.budget, described(command), reporter(reader, command), (budget, report) => decodeGraphic(declaration, budget, described(command), report));
     if (bitmap) store(reader, command, name, { kind: 'graphic', bitmap });
   },

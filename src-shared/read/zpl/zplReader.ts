@@ -25,6 +25,12 @@ export interface ZplReadOptions {
   heightDots: number;
   budget: PixelBudget;
   fonts: FontRegistry;
+  /**
+   * Whose reads may share decoded graphics (graphicCache.ts): the team a server reads for. A team finds only what its
+   * own reads decoded, so it cannot time whether another team sent a graphic lately. Undefined: one scope ('') for
+   * a process that reads for one user (the CLI, the editor's import).
+   */
+  cacheScope?: string;
 }
 
 /** A font request: ^A, ^A@, or the ^CF default. Height and width in dots; 0 means "not given". */
@@ -200,6 +206,11 @@ export class ZplReader implements ZplFieldContext {
 
   get dpmm(): ZplDpmm {
     return this.options.dpmm;
+  }
+
+  /** The graphic cache's key of a declaration's parts, within this read's cache scope. */
+  cacheKey(parts: readonly unknown[]): string {
+    return [this.options.cacheScope ?? '', ...parts].join('\0');
   }
 
   get budget(): PixelBudget {

@@ -9,6 +9,7 @@ import { readLibraryImage } from '../../../images/libraryImageUpload';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import { imageNameTaken, type ImageInfo } from '../../../store/queries/images';
+import { withinStorageBudget } from '../../../store/storageBudget';
 import { authenticate, authState, refuseDemoKeys } from '../../middleware/authenticate';
 import { jsonBody } from '../../middleware/jsonBody';
 import { parseRequestBody } from '../../requestBody';
@@ -47,9 +48,11 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
     // A taken name answers 409 before the image is read or an SVG rasterised; create checks again in its transaction.
     if (await store.images.info(teamId, name)) throw imageNameTaken(name);
     const content = await readLibraryImage(pool, teamId, name, data);
+    // The image and its raster count in the team's storage budget: past it, 429 STORAGE_EXCEEDED and nothing kept.
+    const created = await withinStorageBudget(store, teamId, (trx) => trx.images.create(teamId, name, content, MAX_LIBRARY_IMAGES));
     ctx.status = 201;
     ctx.set('Location', `${base}/${name}`);
-    ctx.body = imageView(await store.images.create(teamId, name, content, MAX_LIBRARY_IMAGES));
+    ctx.body = imageView(created);
   });
 
   router.get(`${base}/:name`, ...guard, async (ctx) => {
@@ -89,7 +92,7 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
     const teamId = teamOf(ctx);
     if (!(await store.images.info(teamId, name))) throw notFound(name);
     const content = await readLibraryImage(pool, teamId, name, data);
-    const replaced = await store.images.replace(teamId, name, content);
+    const replaced = await withinStorageBudget(store, teamId, (trx) => trx.images.replace(teamId, name, content));
     if (!replaced) throw notFound(name);
     ctx.body = imageView(replaced);
   });

@@ -93,6 +93,7 @@ const imageUploadErrors = {
   400: errorResponse(`BAD_REQUEST: a name that is not a slug, ${UPLOAD_REFUSED}`),
   ...imageAuthErrors,
   413: errorResponse(`PAYLOAD_TOO_LARGE: body over 1 MB, or the image over ${MAX_LIBRARY_IMAGE_BYTES} bytes decoded (details: sizeBytes, limitBytes)`),
+  429: errorResponse('STORAGE_EXCEEDED: the image (its bytes and an SVG’s raster) would take the team past its storage budget, which kept outputs share; nothing kept (details: usedBytes, limitBytes, sizeBytes: what it would add)'),
   502: errorResponse('RENDER_ERROR: the SVG could not be rasterised in time'),
   503: errorResponse('SERVICE_BUSY: the render queue, which rasterises SVGs, is full'),
 };
