@@ -9,6 +9,8 @@ import { rateLimit } from '../../middleware/rateLimit';
 import type { TeamRateLimits } from '../../rateLimits';
 import { apiKeyTemplate } from '../../renderAdmission';
 import { acceptPrintJob, acceptReprint, answerCancel, teamJob, type JobRequester, type PrintJobDeps, type PrintRequester } from './printJobRequests';
+import { knownQuery } from '../../middleware/knownQuery';
+import { printJobListQuerySchema } from '../../../../src-shared/api/printRequest';
 
 const PRINT_JOBS_PATH = '/v1/print-jobs';
 
@@ -33,12 +35,12 @@ export function registerPrintRoute(router: Router, deps: PrintRouteDeps): void {
   });
 
   // Reading the history is not rate limited, as following a job is not: neither reaches a printer.
-  router.get(PRINT_JOBS_PATH, authenticate(store), refuseDemoKeys('read print jobs'), async (ctx) => {
+  router.get(PRINT_JOBS_PATH, authenticate(store), knownQuery(`GET ${PRINT_JOBS_PATH}`, Object.keys(printJobListQuerySchema.shape)), refuseDemoKeys('read print jobs'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await printJobPage(store, authState(ctx).team.id, ctx.query);
   });
 
-  router.get(`${PRINT_JOBS_PATH}/:id`, authenticate(store), refuseDemoKeys('read print jobs'), async (ctx) => {
+  router.get(`${PRINT_JOBS_PATH}/:id`, authenticate(store), knownQuery(`GET ${PRINT_JOBS_PATH}/{id}`), refuseDemoKeys('read print jobs'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = printJobView(await teamJob(store, authState(ctx).team.id, ctx.params.id ?? ''));
   });
