@@ -65,11 +65,21 @@ function isbn(value: string): CheckedValue {
   return badLength('ISBN', '978 or 979 and 9 or 10 more digits (ISBN-13), or 9 or 10 characters (ISBN-10, last one a digit or X)');
 }
 
+/**
+ * ISSN in the forms bwip-js takes: the number (XXXX-XXXC), then optionally its 2-digit sequence variant (the EAN-13's
+ * digits 11 and 12, 00 when left out) and a 2- or 5-digit add-on, each after a space: "0311-175X 00 17".
+ */
+const ISSN_FORM = /^(?:ISSN\s*)?(\d{4})[-\s]?(\d{3})([\dX])?(?:\s+(\d{2})(?:\s+(\d{2}|\d{5}))?)?$/i;
+
 function issn(value: string): CheckedValue {
-  const chars = value.replace(/^ISSN\s*/i, '').replace(/[\s-]/g, '').toUpperCase();
-  if (!/^\d{7}[\dX]?$/.test(chars)) return badLength('ISSN', '7 digits and a check character (a digit or X)');
-  const body = chars.slice(0, 7);
-  return compare('ISSN', body, chars[7], mod11Descending(body), (check) => `${body.slice(0, 4)}-${body.slice(4)}${check}`);
+  const match = ISSN_FORM.exec(value.trim());
+  if (!match) {
+    return badLength('ISSN', '7 digits and a check character (a digit or X), then optionally a 2-digit sequence variant and a 2- or 5-digit add-on, each after a space (0311-175X 00 17)');
+  }
+  const [, head = '', tail = '', given, variant, addOn] = match;
+  const body = head + tail;
+  const extras = [variant, addOn].filter((part) => part !== undefined).map((part) => ` ${part}`).join('');
+  return compare('ISSN', body, given, mod11Descending(body), (check) => `${head}-${tail}${check}${extras}`);
 }
 
 /** An element string of one fixed-length numeric AI whose last digit is a GS1 check digit: (01) GTIN-14 or (00) SSCC-18. */

@@ -212,6 +212,22 @@ describe.each(CASES)('$symbology', (entry) => {
   });
 });
 
+describe('ISSN with a sequence variant and an add-on, as bwip-js takes them', () => {
+  it.each([
+    // The sequence variant is the EAN-13's digits 11 and 12; its check digit follows from them.
+    ['0311-175X 05', '9770311175056'],
+    ['0311-175X 00 17', '9770311175001'],
+  ])('%s prints in PNG, PDF and ZPL as EAN-13 %s with the add-on bars bwip-js draws', async (value, ean13) => {
+    const entry: Case = { symbology: 'issn', value, zpl: '^GFA', size: [2.4, 0.8] };
+    const drawn = await outputs(labelOf(entry), DPI);
+    const element = elementOf(drawn);
+    for (const [format, raster] of Object.entries({ png: drawn.png, pdf: drawn.pdf, zpl: drawn.zplRead })) {
+      expect(await scanned(raster, element, 'issn'), `${value} ${format}`).toEqual([ean13]);
+      expect(barsInModules(raster, element), `${value} ${format}`).toEqual(bwipWidths({ bcid: 'issn', text: value }));
+    }
+  });
+});
+
 /** The new symbologies drawn as bars of one height, which the printer-truth rule of docs/template-format.md, "Barcode sizing", covers bar for bar. */
 const LINEAR_CASES = CASES.filter((entry) => !POSTAL.has(entry.symbology) && !['maxicode', 'databarstacked', 'microqrcode', 'micropdf417', 'hibcdatamatrix', 'gs1qrcode', 'dotcode', 'swissqrcode'].includes(entry.symbology));
 

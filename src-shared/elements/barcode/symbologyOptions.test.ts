@@ -46,6 +46,9 @@ describe('fixed check digits', () => {
     ['isbn', '978156581231', '978-1-56581-231-4'],
     ['isbn', '9781565812314', '978-1-56581-231-4'],
     ['issn', '0311175', '0311-175X'],
+    ['issn', 'ISSN 0311 175 05', '0311-175X 05'],
+    ['issn', '0311-175X 00 17', '0311-175X 00 17'],
+    ['issn', '0311175X 00 12345', '0311-175X 00 12345'],
     ['ean14', '(01)0460123456789', '(01)04601234567893'],
     ['sscc18', '00614141123456789', '(00)006141411234567890'],
     ['pzn', '123456', '01234562'],
@@ -53,6 +56,12 @@ describe('fixed check digits', () => {
     ['databarlimited', '(01)1501234567890', '(01)15012345678907'],
   ])('%s %s gets its check digit computed: %s', (symbology, value, encoded) => {
     expect(laidOutBarcode(fonts, { symbology }, value, box).value).toBe(encoded);
+  });
+
+  it('names the forms an ISSN may take when a sequence variant or add-on has the wrong length', () => {
+    for (const value of ['0311-175X 0', '0311-175X 00 123', '0311-175X00']) {
+      expect(failure({ symbology: 'issn' }, value).message).toContain('then optionally a 2-digit sequence variant and a 2- or 5-digit add-on');
+    }
   });
 
   it('names the lengths a value may have', () => {
