@@ -12,6 +12,11 @@ import { PixelBudget, RENDER_PIXEL_BUDGET } from './pixelBudget';
  * process by 188 MB, 20 times by 371 MB), so every drawing after the first is charged again, with the raster.
  * Decoding images ourselves once and handing resvg the pixels would not help: resvg takes encoded images only.
  */
+/** Pixels of the budget one decode of the image takes. */
+function decodePixels(image: { pixelWidth: number; pixelHeight: number; decodePixels?: number }): number {
+  return image.decodePixels ?? image.pixelWidth * image.pixelHeight;
+}
+
 export class RenderPixels {
   private readonly images = new Map<string, EmbeddedImage>();
   /** Contents read (and so charged) whose first drawing has not happened yet: that drawing is the decode charged. */
@@ -47,7 +52,7 @@ export class RenderPixels {
       const base64 = cache && dataUriBase64(value);
       // The read is keyed apart from what is made of the image: both share the digest, not the entry.
       image = cache === undefined || base64 === undefined ? read().value : this.cached(`read:${this.digest(cache, base64)}`, read);
-      this.budget.charge(image.pixelWidth * image.pixelHeight, `image "${elementId}"`);
+      this.budget.charge(decodePixels(image), `image "${elementId}"`);
       this.images.set(value, image);
       this.undrawn.add(image.base64);
     }
@@ -113,7 +118,7 @@ export class RenderPixels {
   /** resvg is about to decode this image element: free for the first drawing of an image read here, charged otherwise. */
   chargeDrawing(image: LaidOutOf<'image'>): void {
     if (this.undrawn.delete(image.base64)) return;
-    this.budget.charge(image.pixelWidth * image.pixelHeight, `image "${image.id}" (the rasteriser decodes every image element on its own)`);
+    this.budget.charge(decodePixels(image), `image "${image.id}" (the rasteriser decodes every image element on its own)`);
   }
 
   /** A raster of `width` x `height` pixels is about to be allocated. */

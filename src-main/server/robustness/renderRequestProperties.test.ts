@@ -28,7 +28,7 @@ const IMAGES = [
   jpegDataUri(honestJpeg),
   jpegDataUri(craftJpeg({ frames: [{ width: 1200, height: 900 }] })),
   pngDataUri(craftPng({ width: 300, height: 200 })),
-  // Size-lying (two frame headers), over the per-image limit, progressive.
+  // Size-lying (two frame headers), over the per-image limit, a progressive header over scans that do not decode.
   jpegDataUri(craftJpeg({ frames: [{ width: 16, height: 16 }, { width: 30000, height: 30000 }] })),
   jpegDataUri(craftJpeg({ frames: [{ width: 30000, height: 30000 }], blocks: 64 })),
   jpegDataUri(craftJpeg({ frames: [{ width: 64, height: 64, marker: 0xc2 }] })),

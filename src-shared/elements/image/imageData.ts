@@ -2,7 +2,7 @@
 import { RenderError } from '../../errors';
 import { ImageRefusedError } from './imageErrors';
 import { DATA_URI_PATTERN, MAX_IMAGE_BYTES } from './imageSchema';
-import { readJpegFrame } from './jpegFrame';
+import { jpegDecodePixels, readJpegFrame } from './jpegFrame';
 import { readPngHeader } from './pngImage';
 
 /** Decoded pixels cost 4 bytes each in every renderer: 25 megapixels is 100 MB, far above any label's need. */
@@ -16,6 +16,8 @@ export interface EmbeddedImage {
   base64: string;
   pixelWidth: number;
   pixelHeight: number;
+  /** What a decoder allocates in pixels of the render's budget, where it is more than the image's pixels (a progressive JPEG's coefficients). */
+  decodePixels?: number;
 }
 
 /** Longest base64 text that can decode to at most MAX_IMAGE_BYTES. */
@@ -87,5 +89,6 @@ export function readEmbeddedImage(value: string, elementId: string): EmbeddedIma
     base64: jpegFrame !== undefined && jpegFrame.length < bytes.length ? encodeBase64(bytes.subarray(0, jpegFrame.length)) : base64,
     pixelWidth: width,
     pixelHeight: height,
+    ...(jpegFrame?.progressive ? { decodePixels: jpegDecodePixels(jpegFrame) } : {}),
   };
 }

@@ -6,18 +6,24 @@ export interface JpegFrame {
   height: number;
   /** Bytes up to and including the end-of-image marker: what follows it (camera trailers) is never decoded. */
   length: number;
+  /** 1 (grey), 3 (colour) or 4 (CMYK). */
+  components: number;
+  /** Progressive (SOF2): a decoder holds every DCT coefficient of the image until the last scan. */
+  progressive: boolean;
 }
 
-/** Frame types every decoder here reads alike (resvg's, pdf.js, poppler, browsers): sequential, Huffman-coded, 8 bits. */
-const SEQUENTIAL_FRAMES = new Set([0xc0, 0xc1]);
+/**
+ * Frame types every decoder here reads alike (resvg's, pdf.js, poppler, browsers): Huffman-coded, 8 bits, sequential
+ * or progressive (what image editors export "for the web"). The header is the same for all three.
+ */
+const FRAME_HEADERS = new Set([0xc0, 0xc1, 0xc2]);
+const PROGRESSIVE = 0xc2;
 
 /**
  * Other frame types and the markers only they use. Decoders differ on them (image-size skipped all but the first three
- * SOF types, some decoders lack arithmetic coding, progressive decoding holds every coefficient of the image), so
- * they are refused rather than guessed at.
+ * SOF types, some decoders lack arithmetic coding), so they are refused rather than guessed at.
  */
 const REFUSED_VARIANTS: ReadonlyMap<number, string> = new Map([
-  [0xc2, 'progressive'],
   [0xc3, 'lossless'],
   [0xc5, 'hierarchical'],
   [0xc6, 'hierarchical'],
@@ -64,7 +70,7 @@ function endOfScan(bytes: Uint8Array, start: number): number {
  */
 export function readJpegFrame(bytes: Uint8Array, elementId: string): JpegFrame {
   const broken = (why: string) => brokenImage('JPEG', elementId, why);
-  let frame: { width: number; height: number } | undefined;
+  let frame: Omit<JpegFrame, 'length'> | undefined;
   let scans = 0;
   let pos = 2; // after the start-of-image marker
   for (;;) {
@@ -79,16 +85,16 @@ export function readJpegFrame(bytes: Uint8Array, elementId: string): JpegFrame {
     const variant = REFUSED_VARIANTS.get(marker);
     if (variant !== undefined) throw new ImageRefusedError(`${variant} JPEG is not supported: save it as a baseline JPEG or a PNG`, elementId);
     if (marker === DNL) throw new ImageRefusedError('a JPEG whose height is given after its image data (DNL) is not supported', elementId);
-    if (!SEQUENTIAL_FRAMES.has(marker) && marker !== SOS && !isSkippedSegment(marker)) {
+    if (!FRAME_HEADERS.has(marker) && marker !== SOS && !isSkippedSegment(marker)) {
       throw broken(`unexpected marker 0xFF${marker.toString(16).toUpperCase().padStart(2, '0')} at byte ${pos - 2}`);
     }
     const length = ((bytes[pos] ?? 0) << 8) | (bytes[pos + 1] ?? 0);
     if (pos + 2 > bytes.length || length < 2 || pos + length > bytes.length) throw broken(`a segment runs past the end of the file at byte ${pos - 2}`);
-    if (SEQUENTIAL_FRAMES.has(marker)) {
+    if (FRAME_HEADERS.has(marker)) {
       if (frame !== undefined) {
         throw new ImageRefusedError('a JPEG with more than one frame header is not supported: decoders could disagree on its size', elementId);
       }
-      frame = readFrameHeader(bytes, pos, length, elementId);
+      frame = { ...readFrameHeader(bytes, pos, length, elementId), progressive: marker === PROGRESSIVE };
     }
     pos += length;
     if (marker === SOS) {
@@ -100,8 +106,8 @@ export function readJpegFrame(bytes: Uint8Array, elementId: string): JpegFrame {
   }
 }
 
-/** SOF0/SOF1: length, precision, height, width, component count, then 3 bytes per component. */
-function readFrameHeader(bytes: Uint8Array, pos: number, length: number, elementId: string): { width: number; height: number } {
+/** SOF0/SOF1/SOF2: length, precision, height, width, component count, then 3 bytes per component. */
+function readFrameHeader(bytes: Uint8Array, pos: number, length: number, elementId: string): { width: number; height: number; components: number } {
   const byte = (offset: number) => bytes[pos + offset] ?? 0;
   const precision = byte(2);
   const height = (byte(3) << 8) | byte(4);
@@ -114,5 +120,15 @@ function readFrameHeader(bytes: Uint8Array, pos: number, length: number, element
   if (components !== 1 && components !== 3 && components !== 4) {
     throw new ImageRefusedError(`a JPEG with ${components} colour components is not supported (grey, colour or CMYK only)`, elementId);
   }
-  return { width, height };
+  return { width, height, components };
+}
+
+/**
+ * What decoding the JPEG allocates, in pixels of the render's pixel budget (4 bytes each): the decoded image, and for
+ * a progressive one also its coefficient buffers, 2 bytes a coefficient for every sample of every component (counted
+ * at full resolution: subsampled components hold fewer).
+ */
+export function jpegDecodePixels({ width, height, components, progressive }: Omit<JpegFrame, 'length'>): number {
+  const pixels = width * height;
+  return progressive ? pixels + Math.ceil((pixels * components * 2) / 4) : pixels;
 }
