@@ -10,9 +10,10 @@ import { poolBench } from './poolBench';
 import { renderBench } from './renderBench';
 import { requestPathBench } from './requestPathBench';
 import { zplInBench } from './zplInBench';
+import { groupCommitBench } from './groupCommitBench';
 import { zplTextBench } from './zplTextBench';
 
-const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, firstPaintBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench, teamCacheBench, requestPathBench };
+const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, firstPaintBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench, teamCacheBench, requestPathBench, groupCommitBench };
 
 /**
  * `npm run bench -- zplInBench httpBench` or LABELSMITH_BENCH=zplInBench,httpBench runs only those (in BENCHES'

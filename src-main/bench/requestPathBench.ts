@@ -1,6 +1,6 @@
-// The request path's targets: the parcel label with its logo through `labelsmith serve`, one request at a time per format against GET /health's floor and Chromium, and zpl throughput against the build before the request path's work, same run.
+// The request path's targets: the parcel label with its logo through `labelsmith serve`, one request at a time per format against GET /health's floor and Chromium (in turn with the server's rows), and zpl throughput against the build before the request path's work, same run.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,9 @@ const BASELINE_COMMIT = process.env.LABELSMITH_BENCH_BASELINE ?? 'cd428b3';
 const CONNECTIONS = 12;
 const START_TIMEOUT_MS = 60_000;
 const CHROMIUM_WARMUP = 20;
-const CHROMIUM_RENDERS = 200;
+/** Chromium and the server take turns, ROUNDS times, so a busy moment of the machine falls on both sides alike. */
+const ROUNDS = 4;
+const CHROMIUM_BLOCK = 50;
 
 type Cleanups = (() => Promise<void> | void)[];
 
@@ -74,43 +76,104 @@ const CASES: RenderCase[] = [
   { name: 'html inline', format: 'html', delivery: 'inline' },
 ];
 
-function renderTarget(node: Node, sample: Sample, { format, delivery, dpi }: RenderCase): LoadTarget {
+/** `sameParcel`: the sample's own data every time, so a worker's caches hold every drawing after the first request. */
+function renderTarget(node: Node, sample: Sample, { format, delivery, dpi }: RenderCase, sameParcel = false): LoadTarget {
   return {
     url: `${node.url}/v1/render`,
     method: 'POST',
     headers: { authorization: `Bearer ${node.key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId: node.templateId, data: parcelOfItsOwn(sample.data, '[<id>]'), format, delivery, ...(dpi === undefined ? {} : { dpi }) }),
+    body: JSON.stringify({ templateId: node.templateId, data: sameParcel ? sample.data : parcelOfItsOwn(sample.data, '[<id>]'), format, delivery, ...(dpi === undefined ? {} : { dpi }) }),
     // autocannon's id for each request: every request a parcel of its own.
-    idReplacement: true,
+    idReplacement: !sameParcel,
   };
 }
 
-/** Chromium's p50 for the label's html, page kept open and body swapped (what most render services run), to pdf and to a 203 dpi png. */
-async function chromiumTimes(sample: Sample): Promise<{ pdf: number; png: number } | undefined> {
-  if (!chromiumPath()) return undefined;
-  const html = new TextDecoder().decode((await renderLabel(sample.template, sample.data, { format: 'html', fonts: bundledFonts() })).bytes);
-  const browser: Browser = await launchChromium();
-  try {
-    const p50 = async (page: ChromiumLabelPage, output: () => Promise<Buffer>): Promise<number> => {
-      const times: number[] = [];
-      for (let index = 0; index < CHROMIUM_WARMUP + CHROMIUM_RENDERS; index++) {
-        const start = performance.now();
-        await page.showLabel(html);
-        await output();
-        if (index >= CHROMIUM_WARMUP) times.push(performance.now() - start);
-      }
-      return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? Number.NaN;
-    };
-    const pdfPage = await ChromiumLabelPage.open(browser, html, 4, 6, 1);
-    const pngPage = await ChromiumLabelPage.open(browser, html, 4, 6, 203 / 96);
-    return { pdf: await p50(pdfPage, () => pdfPage.pdf()), png: await p50(pngPage, () => pngPage.png()) };
-  } finally {
-    await browser.close();
+/** /proc counts CPU time in clock ticks of USER_HZ, 100 a second on Linux. */
+const MS_PER_CLOCK_TICK = 10;
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** CPU milliseconds used so far by this process's Chromium descendants (the browser and its renderer, GPU and utility processes). */
+function chromiumCpuMs(): number {
+  const parents = new Map<number, { parent: number; name: string; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The name is in parentheses and may hold spaces; the fields after it are space-separated.
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), { parent: Number(fields[1]), name, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined; at = parents.get(at.parent)) if (at.parent === process.pid) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, { name, ticks: used }] of parents) if (/chrom/i.test(name) && descends(pid)) ticks += used;
+  return ticks * MS_PER_CLOCK_TICK;
+}
+
+interface PeerBlock {
+  times: number[];
+  cpuMs: number;
+}
+
+/** Chromium with the label's page kept open and its fonts loaded once, the body swapped for each label: its fastest honest path. */
+class ChromiumPeer {
+  private constructor(
+    private readonly browser: Browser,
+    private readonly html: string,
+    private readonly pages: { pdf: ChromiumLabelPage; png: ChromiumLabelPage },
+  ) {}
+
+  static async start(sample: Sample): Promise<ChromiumPeer | undefined> {
+    if (!chromiumPath()) return undefined;
+    const html = new TextDecoder().decode((await renderLabel(sample.template, sample.data, { format: 'html', fonts: bundledFonts() })).bytes);
+    const browser: Browser = await launchChromium();
+    const pages = { pdf: await ChromiumLabelPage.open(browser, html, 4, 6, 1), png: await ChromiumLabelPage.open(browser, html, 4, 6, 203 / 96) };
+    const peer = new ChromiumPeer(browser, html, pages);
+    for (const format of ['pdf', 'png'] as const) await peer.block(format, CHROMIUM_WARMUP);
+    return peer;
+  }
+
+  /** `count` labels to pdf (or a 203 dpi png) in turn: each one's wall time, and Chromium's CPU for all of them. */
+  async block(format: 'pdf' | 'png', count: number): Promise<PeerBlock> {
+    const page = this.pages[format];
+    const times: number[] = [];
+    const cpuAtStart = chromiumCpuMs();
+    for (let index = 0; index < count; index++) {
+      const start = performance.now();
+      await page.showLabel(this.html);
+      await (format === 'pdf' ? page.pdf() : page.png());
+      times.push(performance.now() - start);
+    }
+    return { times, cpuMs: chromiumCpuMs() - cpuAtStart };
+  }
+
+  close(): Promise<void> {
+    return this.browser.close();
   }
 }
 
-/** The issue's targets: how far above the floor a format may be, or how many times faster than Chromium. */
-function verdict(renderCase: RenderCase, p50: number, floor: number, bytes: number, chromium: { pdf: number; png: number } | undefined): [string, boolean | undefined] {
+/** The server and Chromium in turn, ROUNDS times: the server's p50 (median of its rounds'), Chromium's p50 and CPU a label. */
+async function interleaved(peer: ChromiumPeer, format: 'pdf' | 'png', target: LoadTarget): Promise<{ server: LoadResult; peer: { p50: number; cpuMs: number } }> {
+  const rounds: LoadResult[] = [];
+  const blocks: PeerBlock[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    blocks.push(await peer.block(format, CHROMIUM_BLOCK));
+    rounds.push(await load(target, 1));
+  }
+  const server = { ...(rounds[0] as LoadResult), p50: median(rounds.map((r) => r.p50)), p99: median(rounds.map((r) => r.p99)), failed: rounds.reduce((sum, r) => sum + r.failed, 0) };
+  const times = blocks.flatMap((block) => block.times);
+  return { server, peer: { p50: median(times), cpuMs: blocks.reduce((sum, block) => sum + block.cpuMs, 0) / times.length } };
+}
+
+/** The targets: how far above the floor a format may be, or how many times faster than Chromium (its p50 in the same rounds). */
+function verdict(renderCase: RenderCase, p50: number, floor: number, bytes: number, chromiumP50: number | undefined): [string, boolean | undefined] {
   const above = (limit: number): [string, boolean] => [`<= floor + ${limit} ms`, p50 - floor <= limit];
   if (renderCase.name === 'zpl inline') return above(0.6);
   if (renderCase.name === 'zpl url') return above(1.5);
@@ -118,8 +181,8 @@ function verdict(renderCase: RenderCase, p50: number, floor: number, bytes: numb
     const [target, met] = above(1.5);
     return [`${target}, <= 60 KB (${(bytes / 1024).toFixed(1)} KB)`, met && bytes <= 60 * 1024];
   }
-  if (!chromium) return ['(no Chromium)', undefined];
-  const times = (renderCase.format === 'pdf' ? chromium.pdf : chromium.png) / p50;
+  if (chromiumP50 === undefined) return ['(no Chromium)', undefined];
+  const times = chromiumP50 / p50;
   const wanted = renderCase.format === 'pdf' ? 10 : 5;
   return [`>= ${wanted}x Chromium (${times.toFixed(1)}x)`, times >= wanted];
 }
@@ -132,8 +195,8 @@ export async function requestPathBench(): Promise<void> {
   const cleanups: Cleanups = [];
   const loadAtStart = loadavg()[0]?.toFixed(2);
   try {
-    // Chromium first, with the machine to itself, as the servers are not started yet.
-    const chromium = await chromiumTimes(sample);
+    const chromium = await ChromiumPeer.start(sample);
+    if (chromium) cleanups.push(() => chromium.close());
     const now = await startNode(cleanups, CLI, sample);
     let before: Node | undefined;
     let baselineProblem = '';
@@ -150,16 +213,23 @@ export async function requestPathBench(): Promise<void> {
     await probe(health, 'GET /health');
     const floor = await load(health, 1);
     const rows: string[][] = [['GET /health (the floor)', formatMs(floor.p50), formatMs(floor.p99), '-', '-', '(floor)', '-']];
+    const peerRows: string[][] = [];
     for (const renderCase of CASES) {
       const target = renderTarget(now, sample, renderCase);
       const answer = await probe(target, renderCase.name);
       const bytes = renderCase.delivery === 'inline' ? Buffer.byteLength(answer) : (JSON.parse(answer) as { sizeBytes: number }).sizeBytes;
-      const result = await load(target, 1);
+      const peerFormat = renderCase.format === 'pdf' || renderCase.format === 'png' ? renderCase.format : undefined;
+      const paired = chromium && peerFormat ? await interleaved(chromium, peerFormat, target) : undefined;
+      const result = paired?.server ?? (await load(target, 1));
       const old = before ? await load(renderTarget(before, sample, renderCase), 1) : undefined;
-      const [goal, met] = verdict(renderCase, result.p50, floor.p50, bytes, chromium);
+      const [goal, met] = verdict(renderCase, result.p50, floor.p50, bytes, paired?.peer.p50);
       rows.push([`POST /v1/render ${renderCase.name}${failedNote(result)}`, formatMs(result.p50), formatMs(result.p99), formatMs(result.p50 - floor.p50), old ? formatMs(old.p50) : '-', goal, yesNo(result.failed > 0 ? false : met)]);
+      const same = await load(renderTarget(now, sample, renderCase, true), 1);
+      rows.push([`  the same parcel every time${failedNote(same)}`, formatMs(same.p50), formatMs(same.p99), formatMs(same.p50 - floor.p50), '-', '(reference)', '-']);
+      if (paired && peerFormat) {
+        peerRows.push([peerFormat === 'pdf' ? 'page.pdf' : 'screenshot at 203 dpi', formatMs(paired.peer.p50), formatMs(paired.peer.cpuMs), formatMs(result.p50), `${(paired.peer.p50 / result.p50).toFixed(1)}x`]);
+      }
     }
-    if (chromium) rows.push(['Chromium page.pdf, page kept open', formatMs(chromium.pdf), '-', '-', '-', '(pdf peer)', '-'], ['Chromium screenshot 203 dpi, page kept open', formatMs(chromium.png), '-', '-', '-', '(png peer)', '-']);
 
     const zplInline = CASES[0] as RenderCase;
     const throughputNow = await load(renderTarget(now, sample, zplInline), CONNECTIONS);
@@ -169,6 +239,12 @@ export async function requestPathBench(): Promise<void> {
       `\nRequest path: ${sample.name} through POST /v1/render (published template, live key) to \`labelsmith serve\` on SQLite, one connection, requests in turn; "before" is the build of ${BASELINE_COMMIT} in the same run${before ? '' : ` (not available: ${baselineProblem})`}; load average at start ${loadAtStart}\n`,
     );
     printTable(['request', 'p50 ms', 'p99 ms', 'above floor ms', 'p50 before ms', 'target', 'met'], rows);
+    if (peerRows.length > 0) {
+      console.log(
+        `\nChromium (Debian's, headless), the label's html page kept open with its fonts loaded once and the body swapped for each label, in turn with the server's rows: ${ROUNDS} rounds of ${CHROMIUM_BLOCK} labels and one server run each; cpu: Chromium's processes' CPU a label (it spreads a render over several)\n`,
+      );
+      printTable(['Chromium', 'p50 ms', 'cpu ms a label', 'server p50 ms', 'Chromium / server'], peerRows);
+    }
     const ratio = throughputBefore ? throughputNow.perSecond / throughputBefore.perSecond : undefined;
     console.log(`\nThroughput: zpl inline, ${CONNECTIONS} connections\n`);
     printTable(

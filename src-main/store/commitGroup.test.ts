@@ -28,6 +28,7 @@ describe.each(STORE_DIALECTS)('group commit on %s', (dialect) => {
     expect(committedAtAnswer).toEqual(Array.from({ length: 9 }, () => true));
     // The first went alone (nothing was committing); the nine queued behind it shared the next transaction.
     expect(transactions.size).toBe(2);
+    expect(store.groupCommitStats()).toEqual({ commits: 2, members: 10 });
     expect((await reader.teams.list()).map((team) => team.name).sort()).toEqual(['Team 0', 'Team 1', 'Team 2', 'Team 3', 'Team 5', 'Team 6', 'Team 7', 'Team 8', 'Team 9']);
   });
 

@@ -25,6 +25,8 @@ interface Member<S> {
 export class CommitGroup<S extends { db: Executor }> {
   private readonly queued: Member<S>[] = [];
   private committing = false;
+  /** Transactions committed and the members they held, since the store opened: how well groups form under load. */
+  private readonly counts = { commits: 0, members: 0 };
 
   /** transaction: runs a function in one transaction of the store, with the scope bound to it. */
   constructor(private readonly transaction: <T>(fn: (scope: S) => Promise<T>) => Promise<T>) {}
@@ -34,6 +36,11 @@ export class CommitGroup<S extends { db: Executor }> {
       this.queued.push({ work, settle: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value as T)) });
       void this.commitNext();
     });
+  }
+
+  /** Commits made and the members they held so far (a copy). */
+  stats(): { commits: number; members: number } {
+    return { ...this.counts };
   }
 
   private async commitNext(): Promise<void> {
@@ -49,6 +56,8 @@ export class CommitGroup<S extends { db: Executor }> {
         }
         return done;
       });
+      this.counts.commits++;
+      this.counts.members += members.length;
       for (const settle of settled) settle();
     } catch (error) {
       for (const member of members) member.settle({ error });

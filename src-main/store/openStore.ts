@@ -98,6 +98,8 @@ export interface StoreScope extends StoreQueries {
    * only. fn must not wait for anything but its own queries: the others in its group wait for it.
    */
   groupCommit<T>(fn: (trx: StoreScope) => Promise<T>): Promise<T>;
+  /** Group commits made since the store opened and the groupCommit calls they held (members per commit under load). */
+  groupCommitStats(): { commits: number; members: number };
 }
 
 export interface Store extends StoreScope {
@@ -150,6 +152,7 @@ function storeScope(db: Executor, base: ScopeBase, caches: SharedCaches): StoreS
     db,
     transaction: (fn) => (db.isTransaction ? fn(scope) : db.transaction().execute(inTransaction(fn))),
     groupCommit: (fn) => (db.isTransaction ? fn(scope) : commits.run(fn)),
+    groupCommitStats: () => commits.stats(),
     transientTransaction: (fn) => {
       if (db.isTransaction || sqlite === undefined) return scope.transaction(fn);
       // The connection is held for the whole of it, so no other transaction commits unsynced meanwhile, and the
