@@ -1,7 +1,7 @@
 // An operator's day in a real browser against a real `labelsmith serve` and the fake ZPL printer: declare the lot number as a
 // prompted field in the Data tab's form, load an Excel sheet with a title row and choose its header row, map two columns, step
-// the preview, print records 2 to 4 with a prompted lot number, cancel a job, reprint label 3 with its serial, then publish a
-// second version, compare it with the first and restore the first.
+// the preview, print records 2 to 4 with a prompted lot number, cancel a job, reprint label 3 with its serial, open another
+// template (the sheet stays with the pallet tag), then publish a second version, compare it with the first and restore the first.
 import { utils, write } from '@e965/xlsx';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +219,25 @@ describe.sequential('operator day journey', () => {
     expect(receivedFields().slice(9)).toEqual(['Barbara L-77', 'ART 1004', 'SN 503']);
     await page.keyboard.press('Escape');
     await expect.poll(() => history.count()).toBe(0);
+  });
+
+  it('keeps the sheet with the pallet tag: another template opens without it and cannot print its records, and the pallet tag gets it back', async () => {
+    const carton = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: { ...PALLET_TAG, meta: { name: 'Carton tag' } } });
+    await page.evaluate((id) => {
+      window.location.hash = `#/templates/${encodeURIComponent(id)}`;
+    }, carton.id);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Carton tag');
+    await dataPanel().getByRole('tab', { name: 'Data' }).click();
+    await expect.poll(() => dataPanel().getByLabel('Load a sheet (Excel, OpenDocument or CSV)').count()).toBe(1);
+    expect(await dataPanel().getByRole('table', { name: 'Records of wave.xlsx' }).count()).toBe(0);
+    const dialog = await openPrintDialog(page);
+    await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
+    expect(await dialog.getByRole('radio', { name: /Records of the sheet in the Data tab/ }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await openTemplate();
+    await dataPanel().getByRole('tab', { name: 'Data' }).click();
+    await expect.poll(() => dataPanel().getByRole('group', { name: 'Records' }).getByRole('status').textContent()).toBe('Record 2 of 5');
   });
 
   it('publishes the mapped draft with its prompt as version 2, compares it with version 1, and restores version 1', async () => {

@@ -1,4 +1,5 @@
 // The template being edited and every edit of it; each action that changes the template is one undo step.
+import { sheetsWhenOpening } from './sheetSlice';
 import type { StateCreator } from 'zustand';
 import type { ElementType } from '../../src-shared/elements/elementSchema';
 import { nudgeStep, templateUnit } from '../editor/units';
@@ -93,7 +94,19 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentSlic
     documentInfo: NO_INFO,
     savedTemplate: BLANK_TEMPLATE,
     loadDocument: (template, info = {}) =>
-      set({ template, savedTemplate: template, documentInfo: { ...NO_INFO, ...info }, past: [], future: [], gestureBase: null, selectedIds: [] }),
+      set((state) => {
+        const documentInfo = { ...NO_INFO, ...info };
+        return {
+          template,
+          savedTemplate: template,
+          documentInfo,
+          past: [],
+          future: [],
+          gestureBase: null,
+          selectedIds: [],
+          ...sheetsWhenOpening(state, state.documentInfo.id, documentInfo.id),
+        };
+      }),
     setDocumentInfo: (info) => set((state) => ({ documentInfo: { ...state.documentInfo, ...info } })),
     markSaved: () => set((state) => ({ savedTemplate: state.template })),
     updateTemplate: (patch) => change((template) => mergePatch(template, patch)),

@@ -386,3 +386,39 @@ describe('sample data', () => {
     expect(selectSampleData(state())).toBe(data);
   });
 });
+
+describe('a sheet belongs to the template it was loaded for', () => {
+  const sheet = (fileName: string) => ({ fileName, sheet: null, sheetNames: [], headerRow: 1, columns: ['name'], records: [{ name: 'Ada' }, { name: 'Grace' }] });
+
+  it('is put aside when another template opens, and shown again when its own template opens again', () => {
+    state().loadSheet(sheet('a.csv'));
+    state().selectSheetRecord(1);
+    state().loadDocument(template([]), { id: 't2', slug: 'other' });
+    expect([state().sheet, state().sheetIndex]).toEqual([null, 0]);
+    state().loadSheet(sheet('b.csv'));
+    state().loadDocument(template([rect('a', 10, 10)]), { id: 't1', slug: 'tag' });
+    expect([state().sheet?.fileName, state().sheetIndex]).toEqual(['a.csv', 1]);
+    state().loadDocument(template([]), { id: 't2', slug: 'other' });
+    expect(state().sheet?.fileName).toBe('b.csv');
+  });
+
+  it('stays with its template when that template is opened again, and is not kept for one that was never saved', () => {
+    state().loadSheet(sheet('a.csv'));
+    state().loadDocument(template([rect('a', 10, 10)]), { id: 't1', slug: 'tag' });
+    expect(state().sheet?.fileName).toBe('a.csv');
+    state().loadDocument(template([]));
+    state().loadSheet(sheet('unsaved.csv'));
+    state().loadDocument(template([]));
+    expect(state().sheet).toBeNull();
+    state().loadDocument(template([rect('a', 10, 10)]), { id: 't1', slug: 'tag' });
+    expect(state().sheet?.fileName).toBe('a.csv');
+  });
+
+  it('is forgotten for its template once closed', () => {
+    state().loadSheet(sheet('a.csv'));
+    state().closeSheet();
+    state().loadDocument(template([]), { id: 't2', slug: 'other' });
+    state().loadDocument(template([rect('a', 10, 10)]), { id: 't1', slug: 'tag' });
+    expect(state().sheet).toBeNull();
+  });
+});
