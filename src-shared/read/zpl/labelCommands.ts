@@ -12,11 +12,19 @@ export const MAX_PLAIN_QUANTITY = 100_000;
 /** ZPL's own ceiling for ^PQ. */
 const ZPL_MAX_QUANTITY = 99_999_999;
 
-/** Ends the open label: its elements become a LaidOutLabel the size the caller gave (not ^PW/^LL). */
+/**
+ * Ends the open format: its elements become a LaidOutLabel the size the caller gave (not ^PW/^LL). A format without a
+ * field (^FS) or a recalled format only set printer state (^XA^MCY^XZ, a block of ^MM ^PW ^LH ~SD ^JUS): the printer
+ * prints nothing for it, so it is no label, takes no index and is not counted (as Labelary and the printer do).
+ */
 export function finishLabel(reader: ZplReader): void {
   closeOpenField(reader);
   const open = reader.label;
   if (open === undefined) return;
+  if (open.fieldCount === 0 && open.recalls.length === 0 && open.elements.length === 0) {
+    reader.label = undefined;
+    return;
+  }
   runRecalls(reader, open);
   const ppd = pointsPerDot(reader.dpmm);
   const width = reader.options.widthDots * ppd;
@@ -32,11 +40,9 @@ export function finishLabel(reader: ZplReader): void {
 const NO_DRAWING_EFFECT = ['^MM', '^MN', '^MT', '^MF', '^MU', '^PR', '~SD', '~TA', '~JS', '^JM', '^JZ', '^PF', '^SZ', '~JA', '^XB'];
 
 export const LABEL_COMMANDS: ZplCommandTable = {
+  // A second ^XA inside an open format does not end it (carrier files begin "^XA^LL…^CI28^XA…"): the format goes on.
   '^XA': (reader) => {
-    if (reader.label !== undefined) {
-      reader.warnAt('ZPL_MISSING_XZ', '^XA inside a label: the open label is ended here');
-      finishLabel(reader);
-    }
+    if (reader.label !== undefined) return;
     reader.openLabel();
     reader.resetField();
   },

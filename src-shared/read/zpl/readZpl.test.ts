@@ -44,11 +44,24 @@ function inkBounds(image: PNG): { left: number; top: number; right: number; bott
 
 describe('readZpl', () => {
   it('reads one label per ^XA…^XZ with its size from the options', () => {
-    const result = read('^XA^FO10,10^GB100,50,3^FS^XZ\n^XA^PQ3^XZ');
+    const result = read('^XA^FO10,10^GB100,50,3^FS^XZ\n^XA^FO20,20^GB10,10,1^FS^PQ3^XZ');
     expect(result.labels).toHaveLength(2);
     expect(result.labels[0]!.label.width).toBeCloseTo(812 * ppd, 9);
     expect(result.labels[0]!.label.height).toBeCloseTo(1218 * ppd, 9);
     expect(result.labels[1]!.quantity).toBe(3);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('takes a format without a field for printer settings, not a label: no index, no page, not counted', () => {
+    const result = read('^XA^MCY^XZ\n^XA^MMT^PW812^LH0,0~SD15^JUS^XZ\n^XA^FO10,10^GB100,50,3^FS^XZ\n^XA^PQ3^XZ');
+    expect(result.labels).toHaveLength(1);
+    expect(result.labels[0]!.label.elements).toHaveLength(1);
+  });
+
+  it('reads a second ^XA inside an open format as part of it, as carrier files write it (^XA^LL…^CI28^XA…)', () => {
+    const result = read('^XA^LL1218^CI28\n^XA^FO10,10^GB100,50,3^FS^FO10,100^GB50,50,50^FS^XZ');
+    expect(result.labels).toHaveLength(1);
+    expect(result.labels[0]!.label.elements).toHaveLength(2);
     expect(result.warnings).toEqual([]);
   });
 

@@ -95,6 +95,19 @@ describe('PNG', () => {
     expect(isInk(second, 90, 85)).toBe(false);
   });
 
+  it('draws label 0 of a carrier-style file whose settings blocks come first and whose format opens with a second ^XA', async () => {
+    // Printer settings in formats of their own, then a format that begins ^XA^LL…^CI28 and opens again with ^XA.
+    const carrier = `^XA^MCY^XZ\n^XA^MMT^PW812^LH0,0~SD15^JUS^XZ\n^XA^LL1218^CI28\n${BOX_LABEL}${SECOND_LABEL}`;
+    const response = await view(carrier);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Total-Count')).toBe('2');
+    const first = PNG.sync.read(response.body);
+    expect(isInk(first, 90, 85)).toBe(true);
+    const pages = await view(carrier, { accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/' });
+    expect(pages.headers.get('X-Total-Count')).toBe('2');
+    expect((pages.text.match(/\/Type \/Page\b/g) ?? []).length).toBe(2);
+  });
+
   it('reads the body as text/plain, or from a multipart "file" field (file or plain value), the same', async () => {
     const plain = await view(BOX_LABEL, { contentType: 'text/plain', path: '/v1/printers/8dpmm/labels/4x6/' });
     expect(plain.status).toBe(200);
