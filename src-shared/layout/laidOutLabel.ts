@@ -134,6 +134,8 @@ export interface LaidOutImage extends LaidOutBase {
   base64: string;
   pixelWidth: number;
   pixelHeight: number;
+  /** What one decode is charged in the pixel budget, when more than its pixels (a progressive JPEG's coefficients). */
+  decodedPixels?: number;
   /** Where the whole image is drawn (cover may reach past the box; it is clipped to `box`). */
   placement: Box;
 }

@@ -6,18 +6,25 @@ export interface JpegFrame {
   height: number;
   /** Bytes up to and including the end-of-image marker: what follows it (camera trailers) is never decoded. */
   length: number;
+  /**
+   * Bytes a decoder holds besides the pixels: a progressive image's DCT coefficients (2 bytes each, 64 a block, every
+   * block of every component) stay allocated until its last scan; 0 for a sequential one, decoded block by block.
+   */
+  coefficientBytes: number;
 }
 
-/** Frame types every decoder here reads alike (resvg's, pdf.js, poppler, browsers): sequential, Huffman-coded, 8 bits. */
-const SEQUENTIAL_FRAMES = new Set([0xc0, 0xc1]);
+/**
+ * Frame types every decoder here reads alike (resvg's, pdf.js, poppler, browsers): sequential or progressive (what
+ * image editors export "for the web"), Huffman-coded, 8 bits.
+ */
+const SUPPORTED_FRAMES = new Set([0xc0, 0xc1, 0xc2]);
+const PROGRESSIVE = 0xc2;
 
 /**
  * Other frame types and the markers only they use. Decoders differ on them (image-size skipped all but the first three
- * SOF types, some decoders lack arithmetic coding, progressive decoding holds every coefficient of the image), so
- * they are refused rather than guessed at.
+ * SOF types, some decoders lack arithmetic coding or lossless decoding), so they are refused rather than guessed at.
  */
 const REFUSED_VARIANTS: ReadonlyMap<number, string> = new Map([
-  [0xc2, 'progressive'],
   [0xc3, 'lossless'],
   [0xc5, 'hierarchical'],
   [0xc6, 'hierarchical'],
@@ -64,7 +71,7 @@ function endOfScan(bytes: Uint8Array, start: number): number {
  */
 export function readJpegFrame(bytes: Uint8Array, elementId: string): JpegFrame {
   const broken = (why: string) => brokenImage('JPEG', elementId, why);
-  let frame: { width: number; height: number } | undefined;
+  let frame: Omit<JpegFrame, 'length'> | undefined;
   let scans = 0;
   let pos = 2; // after the start-of-image marker
   for (;;) {
@@ -77,18 +84,18 @@ export function readJpegFrame(bytes: Uint8Array, elementId: string): JpegFrame {
       return { ...frame, length: pos };
     }
     const variant = REFUSED_VARIANTS.get(marker);
-    if (variant !== undefined) throw new ImageRefusedError(`${variant} JPEG is not supported: save it as a baseline JPEG or a PNG`, elementId);
+    if (variant !== undefined) throw new ImageRefusedError(`${variant} JPEG is not supported: save it as a baseline or progressive JPEG, or a PNG`, elementId);
     if (marker === DNL) throw new ImageRefusedError('a JPEG whose height is given after its image data (DNL) is not supported', elementId);
-    if (!SEQUENTIAL_FRAMES.has(marker) && marker !== SOS && !isSkippedSegment(marker)) {
+    if (!SUPPORTED_FRAMES.has(marker) && marker !== SOS && !isSkippedSegment(marker)) {
       throw broken(`unexpected marker 0xFF${marker.toString(16).toUpperCase().padStart(2, '0')} at byte ${pos - 2}`);
     }
     const length = ((bytes[pos] ?? 0) << 8) | (bytes[pos + 1] ?? 0);
     if (pos + 2 > bytes.length || length < 2 || pos + length > bytes.length) throw broken(`a segment runs past the end of the file at byte ${pos - 2}`);
-    if (SEQUENTIAL_FRAMES.has(marker)) {
+    if (SUPPORTED_FRAMES.has(marker)) {
       if (frame !== undefined) {
         throw new ImageRefusedError('a JPEG with more than one frame header is not supported: decoders could disagree on its size', elementId);
       }
-      frame = readFrameHeader(bytes, pos, length, elementId);
+      frame = readFrameHeader(bytes, pos, length, marker === PROGRESSIVE, elementId);
     }
     pos += length;
     if (marker === SOS) {
@@ -100,8 +107,8 @@ export function readJpegFrame(bytes: Uint8Array, elementId: string): JpegFrame {
   }
 }
 
-/** SOF0/SOF1: length, precision, height, width, component count, then 3 bytes per component. */
-function readFrameHeader(bytes: Uint8Array, pos: number, length: number, elementId: string): { width: number; height: number } {
+/** SOF0/SOF1/SOF2: length, precision, height, width, component count, then 3 bytes per component (id, sampling, table). */
+function readFrameHeader(bytes: Uint8Array, pos: number, length: number, progressive: boolean, elementId: string): Omit<JpegFrame, 'length'> {
   const byte = (offset: number) => bytes[pos + offset] ?? 0;
   const precision = byte(2);
   const height = (byte(3) << 8) | byte(4);
@@ -114,5 +121,16 @@ function readFrameHeader(bytes: Uint8Array, pos: number, length: number, element
   if (components !== 1 && components !== 3 && components !== 4) {
     throw new ImageRefusedError(`a JPEG with ${components} colour components is not supported (grey, colour or CMYK only)`, elementId);
   }
-  return { width, height };
+  const sampling = Array.from({ length: components }, (_, i) => ({ h: byte(9 + 3 * i) >> 4, v: byte(9 + 3 * i) & 0x0f }));
+  if (sampling.some(({ h, v }) => h < 1 || h > 4 || v < 1 || v > 4)) throw brokenImage('JPEG', elementId, 'a sampling factor of its frame header is not 1 to 4');
+  return { width, height, coefficientBytes: progressive ? coefficientBlocks(width, height, sampling) * 64 * 2 : 0 };
+}
+
+/** The 8x8 blocks of every component, as decoders allocate them: whole MCUs (each component's h x v blocks) across and down. */
+function coefficientBlocks(width: number, height: number, sampling: ReadonlyArray<{ h: number; v: number }>): number {
+  const hMax = Math.max(...sampling.map(({ h }) => h));
+  const vMax = Math.max(...sampling.map(({ v }) => v));
+  const mcusAcross = Math.ceil(width / (8 * hMax));
+  const mcusDown = Math.ceil(height / (8 * vMax));
+  return sampling.reduce((blocks, { h, v }) => blocks + mcusAcross * h * mcusDown * v, 0);
 }
