@@ -9,6 +9,8 @@ import { rateLimit } from '../../middleware/rateLimit';
 import type { TeamRateLimits } from '../../rateLimits';
 import { apiKeyTemplate } from '../../renderAdmission';
 import { acceptPrintJob, acceptReprint, answerCancel, teamJob, type JobRequester, type PrintJobDeps, type PrintRequester } from './printJobRequests';
+import { knownQuery } from '../../middleware/knownQuery';
+import { printJobListQuerySchema } from '../../../../src-shared/api/printRequest';
 
 const PRINT_JOBS_PATH = '/v1/print-jobs';
 
@@ -26,14 +28,14 @@ export function registerPrintRoute(router: Router, deps: PrintRouteDeps): void {
   };
 
   // Renders like /v1/render (one request against the rate limit, labels × copies against the quota), then queues.
-  router.post('/v1/print', authenticate(store), rateLimit(rateLimits), refuseDemoKeys('print'), jsonBody(), async (ctx) => {
+  router.post('/v1/print', authenticate(store), knownQuery(), rateLimit(rateLimits), refuseDemoKeys('print'), jsonBody(), async (ctx) => {
     const auth = authState(ctx);
     const requester: PrintRequester = { ...requesterOf(ctx), template: (request) => apiKeyTemplate(store, auth, request) };
     await acceptPrintJob(ctx, deps, requester, PRINT_JOBS_PATH);
   });
 
   // Reading the history is not rate limited, as following a job is not: neither reaches a printer.
-  router.get(PRINT_JOBS_PATH, authenticate(store), refuseDemoKeys('read print jobs'), async (ctx) => {
+  router.get(PRINT_JOBS_PATH, authenticate(store), knownQuery(...Object.keys(printJobListQuerySchema.shape)), refuseDemoKeys('read print jobs'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await printJobPage(store, authState(ctx).team.id, ctx.query);
   });

@@ -9,6 +9,7 @@ import { authenticate, authState, refuseDemoKeys } from '../../middleware/authen
 import { rateLimit } from '../../middleware/rateLimit';
 import type { TeamRateLimits } from '../../rateLimits';
 import { teamPrinter } from '../print/printJobRequests';
+import { knownQuery } from '../../middleware/knownQuery';
 
 /** What an integrator needs to choose a printer; the host, queue or device path are the administrator's business. */
 function apiPrinterView(printer: PrinterRecord): ApiPrinter {
@@ -38,7 +39,7 @@ export function printerStatusView(printer: PrinterRecord, report: PrinterStatusR
 }
 
 export function registerPrintersRoute(router: Router, store: Store, rateLimits: TeamRateLimits): void {
-  router.get('/v1/printers', authenticate(store), refuseDemoKeys('list printers'), async (ctx) => {
+  router.get('/v1/printers', authenticate(store), knownQuery(), refuseDemoKeys('list printers'), async (ctx) => {
     ctx.body = { printers: (await store.printers.list(authState(ctx).team.id)).map(apiPrinterView) };
   });
 

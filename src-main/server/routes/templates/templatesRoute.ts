@@ -10,6 +10,7 @@ import type { TemplateVersionSummary } from '../../../store/queries/templateVers
 import type { TemplateRecord } from '../../../store/storeTypes';
 import { authenticate, authState } from '../../middleware/authenticate';
 import { publishedTemplate, publishedVersion, versionContent } from '../../templateAccess';
+import { knownQuery } from '../../middleware/knownQuery';
 
 type TeamListItem = z.infer<typeof templateListItemSchema>;
 type LibraryListItem = z.infer<typeof libraryTemplateListItemSchema>;
@@ -52,7 +53,7 @@ function libraryListItem(template: TemplateRecord, librarySlug: string): Library
 }
 
 export function registerTemplatesRoutes(router: Router, store: Store): void {
-  router.get('/v1/templates', authenticate(store), async (ctx) => {
+  router.get('/v1/templates', authenticate(store), knownQuery('library'), async (ctx) => {
     const auth = authState(ctx);
     const library = typeof ctx.query.library === 'string' && ctx.query.library !== '' ? ctx.query.library : undefined;
     if (library === undefined) {
@@ -69,7 +70,7 @@ export function registerTemplatesRoutes(router: Router, store: Store): void {
     ctx.body = (await publishedVersion(store, authState(ctx), ctx.params.templateId ?? '')).content;
   });
 
-  router.get('/v1/templates/:templateId/versions', authenticate(store), async (ctx) => {
+  router.get('/v1/templates/:templateId/versions', authenticate(store), knownQuery(), async (ctx) => {
     const template = await publishedTemplate(store, authState(ctx), ctx.params.templateId ?? '');
     const list: TemplateVersionList = { templateId: template.id, versions: (await store.templateVersions.list(template.id)).map(versionView) };
     ctx.body = list;

@@ -6,6 +6,7 @@ import type { Store } from '../../../store/openStore';
 import { teamStorage } from '../../../store/storageBudget';
 import type { TeamRecord } from '../../../store/storeTypes';
 import { authenticate, authState } from '../../middleware/authenticate';
+import { knownQuery } from '../../middleware/knownQuery';
 
 /** The usage object of spec 2.6 for a team; the editor's usage page shows the same. */
 export async function teamUsage(store: Store, team: TeamRecord): Promise<Usage> {
@@ -21,7 +22,7 @@ export async function teamUsage(store: Store, team: TeamRecord): Promise<Usage> 
 }
 
 export function registerUsageRoute(router: Router, store: Store): void {
-  router.get('/v1/usage', authenticate(store), async (ctx) => {
+  router.get('/v1/usage', authenticate(store), knownQuery(), async (ctx) => {
     ctx.body = await teamUsage(store, authState(ctx).team);
   });
 }
