@@ -78,6 +78,9 @@ function bwipOptions({ symbology, value, errorCorrection, options: extra }: Barc
   // Code 93's two check characters are mandatory in the standard (and printers' ^BA always adds them); bwip-js omits them by default.
   if (symbology === 'code93') options.includecheck = true;
   if (symbology === 'pdf417') options.eclevel = pdf417ErrorCorrectionLevel(value);
+  // An ISSN's or ISBN's add-on: GS1 allows a gap of 7 to 12 modules before it; bwip-js's 12 is past where ZXing-based
+  // readers look (about 10.5), so they read the main symbol alone. 9 is within both.
+  if (symbology === 'issn' || symbology === 'isbn') options.addongap = 9;
   return { ...options, ...extra };
 }
 
