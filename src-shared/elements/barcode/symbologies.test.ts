@@ -51,6 +51,8 @@ const CASES: Case[] = [
   { symbology: 'kix', value: '1231FZ13XHS', zpl: '^GFA', size: [2.5, 0.3] },
   { symbology: 'japanpost', value: '6540123789-A-K-Z', zpl: '^GFA', size: [3, 0.3] },
   { symbology: 'isbn', value: '978-1-56581-231-4', scansAs: '9781565812314', zpl: '^GFA', size: [2, 0.8] },
+  // An EAN-13 with an add-on: the printer's ^BE has no place for it, so the ZPL is a graphic (it printed without it).
+  { symbology: 'ean13', value: '9771473968012 05', scansAs: '977147396801205', zpl: '^GFA', size: [2.6, 0.8] },
   { symbology: 'isbn', value: '978-1-56581-231-4 52250', scansAs: '978156581231452250', zpl: '^GFA', size: [3, 0.8] },
   { symbology: 'issn', value: '0311-175X', scansAs: '9770311175001', zpl: '^GFA', size: [2, 0.8] },
   // bwip-js's ISSN with a sequence variant (digits 11-12 of the EAN-13), and with a 2-digit add-on besides (ZXing appends its digits).
