@@ -45,7 +45,19 @@ describe('unknown query parameters on /v1', () => {
     expect(library.json()).toEqual({ templates: [] });
   });
 
-  for (const path of ['/v1/printers?status=online', '/v1/usage?days=7', '/v1/templates/tag/versions?limit=1', '/v1/render-outputs/rnd_1?download=1']) {
+  const noQuery = [
+    '/v1/printers?status=online',
+    '/v1/printers/prn_1/status?refresh=1',
+    '/v1/usage?days=7',
+    '/v1/templates/tag/versions?limit=1',
+    '/v1/templates/tag/content?version=1',
+    '/v1/templates/tag/versions/1/content?format=json',
+    '/v1/print-jobs/job_1?expand=labels',
+    '/v1/images?search=logo',
+    '/v1/images/logo?size=small',
+    '/v1/render-outputs/rnd_1?download=1',
+  ];
+  for (const path of noQuery) {
     it(`GET ${path} is refused: the route takes no query parameters`, async () => {
       const name = /\?(\w+)=/.exec(path)?.[1];
       const body = expectError(await call(server, path, { key: acme.live }), 400, 'BAD_REQUEST');
@@ -61,6 +73,17 @@ describe('unknown query parameters on /v1', () => {
     const rendered = await call(server, '/v1/render', { key: acme.live, json: request });
     expect(rendered.status, rendered.text).toBe(200);
     expect(rendered.json()).toMatchObject({ status: 'complete', format: 'zpl', labelCount: 1 });
+  });
+
+  it('POST /v1/print-jobs/:id/cancel?force=1 is refused, as are the other POST routes', async () => {
+    const body = expectError(await call(server, '/v1/print-jobs/job_1/cancel?force=1', { key: acme.live, method: 'POST' }), 400, 'BAD_REQUEST');
+    expect(body.error).toBe('unknown query parameter "force": POST /v1/print-jobs/job_1/cancel takes no query parameters');
+  });
+
+  it('leaves the Labelary-compatible viewer alone: it takes what Labelary clients send', async () => {
+    const answer = await call(server, '/v1/printers/8dpmm/labels/4x6/0/?client=labelary', { key: acme.live, body: '^XA^FO50,50^GB100,100,100^FS^XZ', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'image/png' } });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^image\/png/);
   });
 
   it('still answers 401 before looking at the query of a request without a key', async () => {

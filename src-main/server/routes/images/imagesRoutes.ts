@@ -12,6 +12,7 @@ import { imageNameTaken, type ImageInfo } from '../../../store/queries/images';
 import { authenticate, authState, refuseDemoKeys } from '../../middleware/authenticate';
 import { jsonBody } from '../../middleware/jsonBody';
 import { parseRequestBody } from '../../requestBody';
+import { knownQuery } from '../../middleware/knownQuery';
 
 export function imageView(image: ImageInfo): LibraryImage {
   const { name, type, sizeBytes, pixelWidth, pixelHeight, createdAt, updatedAt } = image;
@@ -105,7 +106,7 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
 export function registerV1ImagesRoutes(router: Router, store: Store, pool: RenderPool): void {
   registerImageRoutes(router, store, pool, {
     base: '/v1/images',
-    guard: [authenticate(store), refuseDemoKeys('use the image library')],
+    guard: [authenticate(store), knownQuery(), refuseDemoKeys('use the image library')],
     teamOf: (ctx) => authState(ctx).team.id,
   });
 }

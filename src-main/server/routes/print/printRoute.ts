@@ -40,18 +40,18 @@ export function registerPrintRoute(router: Router, deps: PrintRouteDeps): void {
     ctx.body = await printJobPage(store, authState(ctx).team.id, ctx.query);
   });
 
-  router.get(`${PRINT_JOBS_PATH}/:id`, authenticate(store), refuseDemoKeys('read print jobs'), async (ctx) => {
+  router.get(`${PRINT_JOBS_PATH}/:id`, authenticate(store), knownQuery(), refuseDemoKeys('read print jobs'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = printJobView(await teamJob(store, authState(ctx).team.id, ctx.params.id ?? ''));
   });
 
   // A reprint sends labels to a printer: one request in the same windows as /v1/print, its labels against the quota.
-  router.post(`${PRINT_JOBS_PATH}/:id/reprint`, authenticate(store), rateLimit(rateLimits), refuseDemoKeys('reprint'), optionalJsonBody(), async (ctx) => {
+  router.post(`${PRINT_JOBS_PATH}/:id/reprint`, authenticate(store), knownQuery(), rateLimit(rateLimits), refuseDemoKeys('reprint'), optionalJsonBody(), async (ctx) => {
     await acceptReprint(ctx, deps, requesterOf(ctx), PRINT_JOBS_PATH);
   });
 
   // Not rate limited: stopping a job must work when the team has used its window up.
-  router.post(`${PRINT_JOBS_PATH}/:id/cancel`, authenticate(store), refuseDemoKeys('cancel print jobs'), async (ctx) => {
+  router.post(`${PRINT_JOBS_PATH}/:id/cancel`, authenticate(store), knownQuery(), refuseDemoKeys('cancel print jobs'), async (ctx) => {
     await answerCancel(ctx, deps, authState(ctx).team.id);
   });
 }

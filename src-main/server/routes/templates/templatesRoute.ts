@@ -66,7 +66,7 @@ export function registerTemplatesRoutes(router: Router, store: Store): void {
     ctx.body = { templates: await Promise.all(templates.map(async (template) => libraryListItem(await published(store, template), library))) };
   });
 
-  router.get('/v1/templates/:templateId/content', authenticate(store), async (ctx) => {
+  router.get('/v1/templates/:templateId/content', authenticate(store), knownQuery(), async (ctx) => {
     ctx.body = (await publishedVersion(store, authState(ctx), ctx.params.templateId ?? '')).content;
   });
 
@@ -76,7 +76,7 @@ export function registerTemplatesRoutes(router: Router, store: Store): void {
     ctx.body = list;
   });
 
-  router.get('/v1/templates/:templateId/versions/:version/content', authenticate(store), async (ctx) => {
+  router.get('/v1/templates/:templateId/versions/:version/content', authenticate(store), knownQuery(), async (ctx) => {
     const number = versionNumber(ctx.params.version);
     ctx.body = (await publishedVersion(store, authState(ctx), ctx.params.templateId ?? '', number)).content;
   });
