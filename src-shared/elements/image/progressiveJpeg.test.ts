@@ -1,13 +1,14 @@
 // Progressive JPEGs (SOF2, what image editors export "for the web"): read, charged and printed like baseline ones in every output.
 import { describe, expect, it } from 'vitest';
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
+import { PixelBudgetError, RENDER_PIXEL_BUDGET } from '../../render/pixelBudget';
 import { RenderPixels } from '../../render/renderPixels';
 import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../rasterTestSupport';
 import { emitImagePdf } from './emitImagePdf';
 import { emitImageSvg } from './emitImageSvg';
 import { emitImageZpl } from './emitImageZpl';
 import { readEmbeddedImage } from './imageData';
-import { jpegDataUri, progressiveJpeg } from './imageTestSupport';
+import { catchError, craftJpeg, jpegDataUri, progressiveJpeg } from './imageTestSupport';
 import type { ImageElement } from './imageSchema';
 import { readJpegFrame } from './jpegFrame';
 import { layoutImage } from './layoutImage';
@@ -48,6 +49,20 @@ describe('progressive JPEG', () => {
     const pixels = new RenderPixels();
     pixels.readImage(LOGO, 'img');
     expect(pixels.budget.used).toBe(32 * 16 + 768);
+  });
+
+  it('two 5000x5000 colour photos fit a render as baseline JPEGs, not as progressive ones (their coefficients are charged)', () => {
+    const baseline = new RenderPixels();
+    for (const tag of ['a', 'b']) baseline.readImage(jpegDataUri(craftJpeg({ frames: [{ width: 5000, height: 5000 }], blocks: 4096, comment: tag })), tag);
+    expect(baseline.budget.used).toBe(2 * 25_000_000);
+    // 625 x 625 blocks of 3 components: 25 million pixels and 3 x 390,625 x 128 bytes (37.5 million budget pixels).
+    const progressive = new RenderPixels();
+    const photo = (level: number) => jpegDataUri(progressiveJpeg(625, 625, () => [level, 128, 128]));
+    progressive.readImage(photo(100), 'a');
+    expect(progressive.budget.used).toBe(62_500_000);
+    const error = catchError(() => progressive.readImage(photo(200), 'b'));
+    expect(error).toBeInstanceOf(PixelBudgetError);
+    expect(error).toMatchObject({ status: 400, details: { budget: 'pixels', limit: RENDER_PIXEL_BUDGET, requested: 62_500_000 } });
   });
 
   it('prints its pixels in PNG (resvg)', () => {
