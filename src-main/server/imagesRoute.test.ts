@@ -1,7 +1,7 @@
 // The shared image library over HTTP: upload PNG, JPEG and SVG, list, read, replace (seen in every template's render), delete, team isolation, hostile SVGs refused.
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { craftJpeg } from '../../src-shared/elements/image/imageTestSupport';
+import { craftJpeg, progressiveJpeg } from '../../src-shared/elements/image/imageTestSupport';
 import { colorAt, colorNear, isDark, renderPdf, renderZpl } from '../../src-shared/elements/rasterTestSupport';
 import { call, cli, expectError, render, startTestServer, teamWithKeys, type CliKey, type TeamWithKeys, type TestServer } from './serverTestSupport';
 
@@ -265,5 +265,24 @@ describe('hostile SVGs', () => {
     expect(response.status, response.text).toBe(201);
     const drawn = await render(server, owner.live, { template: logoTemplate('Embedded', 'embedded'), data: {}, format: 'png', dpi: 100, delivery: 'inline' });
     expect(middle(drawn.body)).toEqual(RED);
+  });
+});
+
+describe('a progressive JPEG (what image editors export "for the web")', () => {
+  it('is kept (201, typed jpeg, its size read from its SOF2 header) and drawn in PNG and PDF renders', async () => {
+    // 32 x 16 pixels of yellow: Y 226, Cb 1, Cr 149 in JFIF's YCbCr.
+    const created = await upload(owner.live, 'web-photo', b64(progressiveJpeg(4, 2, () => [226, 1, 149])));
+    expect(created.status, created.text).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'web-photo', type: 'jpeg', contentType: 'image/jpeg', pixelWidth: 32, pixelHeight: 16 });
+    const request = { template: logoTemplate('Web photo', 'web-photo'), data: {}, delivery: 'inline' };
+    const png = await render(server, owner.live, { ...request, format: 'png', dpi: 100 });
+    expect(png.status, png.text).toBe(200);
+    // JPEG's colour conversion rounds: each channel within 2 of yellow.
+    const drawn = middle(png.body);
+    expect(drawn.map((channel, index) => Math.abs(channel - ([255, 255, 0][index] ?? 0)) <= 2), drawn.join()).toEqual([true, true, true]);
+    const pdf = await render(server, owner.live, { ...request, format: 'pdf' });
+    expect(pdf.status, pdf.text).toBe(200);
+    const page = await renderPdf(pdf.body, 100);
+    expect(colorNear(colorAt(page, Math.floor(page.width / 2), Math.floor(page.height / 2)), '#ffff00')).toBe(true);
   });
 });

@@ -108,7 +108,7 @@ function instant(name: string) {
     });
 }
 
-/** The query of GET /v1/print-jobs (and the editor's /api/print-jobs); the route refuses other parameters (knownQuery). */
+/** The query of GET /v1/print-jobs, which refuses unknown parameters (knownQuery), and of the editor's /api/print-jobs, which ignores them. */
 export const printJobListQuerySchema = z
   .object({
     printer: z.string({ error: 'printer must be given once' }).min(1).max(100).optional().describe('Only this printer’s jobs'),

@@ -134,8 +134,8 @@ export interface LaidOutImage extends LaidOutBase {
   base64: string;
   pixelWidth: number;
   pixelHeight: number;
-  /** What a decoder allocates in pixels of the render's budget, where it is more than the image's pixels (a progressive JPEG's coefficients). */
-  decodePixels?: number;
+  /** What one decode is charged in the pixel budget, when more than its pixels (a progressive JPEG's coefficients). */
+  decodedPixels?: number;
   /** Where the whole image is drawn (cover may reach past the box; it is clipped to `box`). */
   placement: Box;
 }

@@ -52,7 +52,7 @@ export class RenderPixels {
       const base64 = cache && dataUriBase64(value);
       // The read is keyed apart from what is made of the image: both share the digest, not the entry.
       image = cache === undefined || base64 === undefined ? read().value : this.cached(`read:${this.digest(cache, base64)}`, read);
-      this.budget.charge(decodePixels(image), `image "${elementId}"`);
+      this.budget.charge(image.decodedPixels, `image "${elementId}"`);
       this.images.set(value, image);
       this.undrawn.add(image.base64);
     }
@@ -118,7 +118,7 @@ export class RenderPixels {
   /** resvg is about to decode this image element: free for the first drawing of an image read here, charged otherwise. */
   chargeDrawing(image: LaidOutOf<'image'>): void {
     if (this.undrawn.delete(image.base64)) return;
-    this.budget.charge(decodePixels(image), `image "${image.id}" (the rasteriser decodes every image element on its own)`);
+    this.budget.charge(image.decodedPixels ?? image.pixelWidth * image.pixelHeight, `image "${image.id}" (the rasteriser decodes every image element on its own)`);
   }
 
   /** A raster of `width` x `height` pixels is about to be allocated. */

@@ -1,15 +1,19 @@
-// Refuses query parameters a route does not take: a typo (?printerId= for ?printer=) would otherwise be ignored and answer more than was asked for.
+// Refuses query parameters a /v1 route does not take: a misspelt filter (printerId for printer) would otherwise list everything.
 import type { Context, Next } from 'koa';
 import { BadRequestError } from '../../../src-shared/errors';
 
-/** `known`: every parameter the route reads; none by default. `route` names the route in the message ("GET /v1/print-jobs"). */
-export function knownQuery(route: string, known: readonly string[] = []) {
+/**
+ * 400 BAD_REQUEST naming the first unknown parameter and the ones the route takes (none for a route without any).
+ * Routes whose callers may add their own parameters (the Labelary-compatible viewer) do not use it.
+ */
+export function knownQuery(...names: string[]) {
+  const known = new Set(names);
   return async (ctx: Context, next: Next): Promise<void> => {
-    const unknown = Object.keys(ctx.query).filter((name) => !known.includes(name));
-    if (unknown.length > 0) {
-      const named = unknown.map((name) => JSON.stringify(name.slice(0, 100))).join(', ');
-      const takes = known.length === 0 ? 'takes no query parameters' : `takes only ${known.join(', ')}`;
-      throw new BadRequestError(`unknown query parameter${unknown.length === 1 ? '' : 's'} ${named}: ${route} ${takes}`, { unknown: unknown.map((name) => name.slice(0, 100)), known });
+    const unknown = Object.keys(ctx.query).filter((name) => !known.has(name));
+    const [first] = unknown;
+    if (first !== undefined) {
+      const takes = names.length === 0 ? 'takes no query parameters' : `takes only ${names.join(', ')}`;
+      throw new BadRequestError(`unknown query parameter "${first}": ${ctx.method} ${ctx.path} ${takes}`, { unknown, allowed: names });
     }
     await next();
   };

@@ -72,12 +72,18 @@ type RawSymbol =
   | { sbs: number[]; bhs?: number[]; bbs?: number[]; txt?: [string, ...unknown[]][] }
   | { pixs: number[]; pixx: number; pixy: number; height: number; width: number };
 
+/** The symbologies bwip-js takes a 2- or 5-digit add-on for, after a space. */
+const ADD_ON_SYMBOLOGIES: ReadonlySet<string> = new Set(['ean13', 'ean8', 'upca', 'upce', 'isbn', 'issn']);
+
 function bwipOptions({ symbology, value, errorCorrection, options: extra }: BarcodeRequest): BwipOptions {
   const options: BwipOptions = { bcid: symbology, text: value, includetext: true };
   if (symbology === 'qrcode') options.eclevel = errorCorrection;
   // Code 93's two check characters are mandatory in the standard (and printers' ^BA always adds them); bwip-js omits them by default.
   if (symbology === 'code93') options.includecheck = true;
   if (symbology === 'pdf417') options.eclevel = pdf417ErrorCorrectionLevel(value);
+  // An EAN/UPC add-on: GS1 allows a gap of 7 to 12 modules before it; bwip-js's 12 is past where ZXing-based readers
+  // look (about 10.5), so they read the main symbol alone. 9 is within both.
+  if (ADD_ON_SYMBOLOGIES.has(symbology)) options.addongap = 9;
   return { ...options, ...extra };
 }
 

@@ -43,12 +43,13 @@ export function laidOutBarcode(fonts: FontRegistry, fields: Record<string, unkno
 
 /**
  * Every symbol ZXing finds in the raster, trying hard. `formats` narrows the search, which also makes ZXing report a
- * UPC-A or UPC-E as such rather than as the EAN-13 it is a subset of.
+ * UPC-A or UPC-E as such rather than as the EAN-13 it is a subset of. An EAN/UPC add-on is read when there is one
+ * (its digits follow the main symbol's after a space).
  */
 export function decode(raster: Raster, formats?: ReadInputBarcodeFormat[]): Promise<ReadResult[]> {
   return readBarcodes(
     { data: new Uint8ClampedArray(raster.rgba), width: raster.width, height: raster.height, colorSpace: 'srgb' },
-    { tryHarder: true, maxNumberOfSymbols: 4, ...(formats ? { formats } : {}) },
+    { tryHarder: true, maxNumberOfSymbols: 4, eanAddOnSymbol: 'Read', ...(formats ? { formats } : {}) },
   );
 }
 

@@ -51,8 +51,16 @@ function compare(what: string, body: string, given: string | undefined, expected
   return { value: build(expected) };
 }
 
-/** bwip-js wants ISBNs with dashes; their places do not change the symbol, so digits alone are given fixed ones. */
+/**
+ * bwip-js wants ISBNs with dashes; their places do not change the symbol, so digits alone are given fixed ones. A 2- or
+ * 5-digit add-on (a price) may follow after a space, as bwip-js takes it.
+ */
 function isbn(value: string): CheckedValue {
+  const addOn = /\s(\d{2}|\d{5})$/.exec(value.trim());
+  if (addOn) {
+    const checked = isbn(value.trim().slice(0, addOn.index));
+    return 'value' in checked ? { value: `${checked.value} ${addOn[1]}` } : checked;
+  }
   const chars = value.replace(/^ISBN\s*/i, '').replace(/[\s-]/g, '').toUpperCase();
   if (/^97[89]\d{9,10}$/.test(chars)) {
     const body = chars.slice(0, 12);
@@ -66,20 +74,20 @@ function isbn(value: string): CheckedValue {
 }
 
 /**
- * ISSN in the forms bwip-js takes: the number (XXXX-XXXC), then optionally its 2-digit sequence variant (the EAN-13's
- * digits 11 and 12, 00 when left out) and a 2- or 5-digit add-on, each after a space: "0311-175X 00 17".
+ * bwip-js's ISSN forms: the number (its dash optional here), then, space-separated, a 2-digit sequence variant (bwip-js
+ * takes 00 when it is left out) and a 2- or 5-digit add-on after it: "0311-175X", "0311-175X 00", "0311-175X 00 17".
  */
-const ISSN_FORM = /^(?:ISSN\s*)?(\d{4})[-\s]?(\d{3})([\dX])?(?:\s+(\d{2})(?:\s+(\d{2}|\d{5}))?)?$/i;
+const ISSN_FORM = /^(?:ISSN\s*)?(\d{4})[\s-]?(\d{3})([\dX])?(?:\s+(\d{2})(?:\s+(\d{2}|\d{5}))?)?$/i;
 
 function issn(value: string): CheckedValue {
-  const match = ISSN_FORM.exec(value.trim());
-  if (!match) {
-    return badLength('ISSN', '7 digits and a check character (a digit or X), then optionally a 2-digit sequence variant and a 2- or 5-digit add-on, each after a space (0311-175X 00 17)');
+  const form = ISSN_FORM.exec(value.trim());
+  if (!form) {
+    return badLength('ISSN', '7 digits and a check character (a digit or X), then optionally a 2-digit sequence variant and a 2- or 5-digit add-on, each after a space ("0311-175X 00 17")');
   }
-  const [, head = '', tail = '', given, variant, addOn] = match;
-  const body = head + tail;
-  const extras = [variant, addOn].filter((part) => part !== undefined).map((part) => ` ${part}`).join('');
-  return compare('ISSN', body, given, mod11Descending(body), (check) => `${head}-${tail}${check}${extras}`);
+  const [, first = '', second = '', given, sequence, addOn] = form;
+  const body = first + second;
+  const rest = sequence === undefined ? '' : ` ${sequence}${addOn === undefined ? '' : ` ${addOn}`}`;
+  return compare('ISSN', body, given, mod11Descending(body), (check) => `${first}-${second}${check}${rest}`);
 }
 
 /** An element string of one fixed-length numeric AI whose last digit is a GS1 check digit: (01) GTIN-14 or (00) SSCC-18. */

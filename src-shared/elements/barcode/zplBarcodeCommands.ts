@@ -44,6 +44,8 @@ function code128(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number,
  */
 const EAN_UPC_GUARD_EXTENSION_MODULES = 5;
 
+const EAN_UPC: ReadonlySet<string> = new Set(['ean13', 'ean8', 'upca', 'upce']);
+
 /**
  * Linear symbols with their interpretation lines off (see code128). Check digits: the printer computes them from the
  * value without one. Code 39 and ITF take the layout's wide-to-narrow ratio in ^BY (the symbology's default when the
@@ -54,6 +56,8 @@ export function linearSymbolField(element: LaidOutBarcode, o: ZplOrientation, mo
   const by = `^BY${moduleDots}`;
   const byRatio = `${by},${(ratio ?? DEFAULT_RATIOS[element.symbology] ?? 3).toFixed(1)}`;
   const eanUpcHeight = height - EAN_UPC_GUARD_EXTENSION_MODULES * moduleDots;
+  // An EAN/UPC add-on (bwip-js takes it after a space) is not part of ^BE/^B8/^BU/^B9's data: drawn as a graphic instead.
+  if (EAN_UPC.has(element.symbology) && /\s/.test(value)) return undefined;
   switch (element.symbology) {
     case 'code128':
     case 'gs1-128':

@@ -135,6 +135,7 @@ describe('layoutImage', () => {
     ['a PNG header claiming too many pixels', dataUri('image/png', hugeHeader), new RegExp(`20000x20000 pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`)],
     ['a JPEG of 30000x30000 pixels in a few bytes', jpegDataUri(craftJpeg({ frames: [{ width: 30000, height: 30000 }], blocks: 1 })), /30000x30000 pixels/],
     ['a JPEG whose first frame header says 16x16 and a second 30000x30000', jpegDataUri(craftJpeg({ frames: [{ width: 16, height: 16 }, { width: 30000, height: 30000 }] })), /more than one frame header/],
+    ['a progressive JPEG of 30000x30000 pixels in a few bytes', jpegDataUri(craftJpeg({ frames: [{ marker: 0xc2, width: 30000, height: 30000 }], blocks: 1 })), /30000x30000 pixels/],
   ];
   for (const [what, value, message] of refused) {
     it(`refuses ${what} with a 400 naming the element`, () => {

@@ -16,8 +16,8 @@ export interface EmbeddedImage {
   base64: string;
   pixelWidth: number;
   pixelHeight: number;
-  /** What a decoder allocates in pixels of the render's budget, where it is more than the image's pixels (a progressive JPEG's coefficients). */
-  decodePixels?: number;
+  /** What a decode costs in the pixel budget (4 bytes a pixel): its pixels, and a progressive JPEG's coefficient buffers. */
+  decodedPixels: number;
 }
 
 /** Longest base64 text that can decode to at most MAX_IMAGE_BYTES. */
@@ -89,6 +89,6 @@ export function readEmbeddedImage(value: string, elementId: string): EmbeddedIma
     base64: jpegFrame !== undefined && jpegFrame.length < bytes.length ? encodeBase64(bytes.subarray(0, jpegFrame.length)) : base64,
     pixelWidth: width,
     pixelHeight: height,
-    ...(jpegFrame?.progressive ? { decodePixels: jpegDecodePixels(jpegFrame) } : {}),
+    decodedPixels: width * height + Math.ceil((jpegFrame?.coefficientBytes ?? 0) / 4),
   };
 }

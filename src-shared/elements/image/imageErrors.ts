@@ -10,7 +10,7 @@ export function brokenImage(kind: ImageKind, elementId: string, why?: string): R
 
 /**
  * A readable image this server will not decode: too large, or of a variant whose decoded size the decoders could read
- * differently (several frame headers, progressive or arithmetic JPEG, animated PNG). 400 BAD_REQUEST naming the element.
+ * differently (several frame headers, lossless, hierarchical or arithmetic JPEG, animated PNG). 400 BAD_REQUEST naming the element.
  */
 export class ImageRefusedError extends BadRequestError {
   constructor(

@@ -114,3 +114,75 @@ export function catchError(run: () => unknown): unknown {
   }
   throw new Error('expected an error');
 }
+
+/** Writes bits most significant first, stuffing a zero byte after each 0xFF and padding the last byte with ones. */
+class EntropyWriter {
+  private readonly bytes: number[] = [];
+  private current = 0;
+  private used = 0;
+
+  write(value: number, length: number): void {
+    for (let bit = length - 1; bit >= 0; bit--) {
+      this.current = (this.current << 1) | ((value >> bit) & 1);
+      if (++this.used === 8) this.flush();
+    }
+  }
+
+  private flush(): void {
+    this.bytes.push(this.current);
+    if (this.current === 0xff) this.bytes.push(0x00);
+    this.current = 0;
+    this.used = 0;
+  }
+
+  end(): number[] {
+    if (this.used > 0) this.write(0xff, 8 - this.used);
+    return this.bytes;
+  }
+}
+
+/**
+ * A progressive (SOF2) JPEG of flat 8x8 blocks, written as ITU-T T.81 Annex G describes: quantisation all ones, one
+ * interleaved DC scan (12 four-bit DC codes, one per difference category), then one AC scan per component holding only
+ * end-of-band runs. `samples(bx, by)` gives a block's level in each component: [Y] for grey, [Y, Cb, Cr] for colour.
+ */
+export function progressiveJpeg(blocksAcross: number, blocksDown: number, samples: (bx: number, by: number) => number[]): Uint8Array {
+  const components = samples(0, 0).length;
+  const width = blocksAcross * 8;
+  const height = blocksDown * 8;
+  const ids = Array.from({ length: components }, (_, i) => i + 1);
+  const dc = new EntropyWriter();
+  const predictions = new Array<number>(components).fill(0);
+  for (let by = 0; by < blocksDown; by++) {
+    for (let bx = 0; bx < blocksAcross; bx++) {
+      samples(bx, by).forEach((level, c) => {
+        // A flat block's only coefficient: the FDCT's DC term is 8 x (level - 128).
+        const value = 8 * (Math.round(level) - 128);
+        const diff = value - (predictions[c] ?? 0);
+        predictions[c] = value;
+        const category = diff === 0 ? 0 : Math.floor(Math.log2(Math.abs(diff))) + 1;
+        dc.write(category, 4);
+        dc.write(diff >= 0 ? diff : diff + (1 << category) - 1, category);
+      });
+    }
+  }
+  const acScans = ids.flatMap((id) => {
+    const ac = new EntropyWriter();
+    // Symbol 0x00 (EOB0, a one-bit code 0): this block's band is all zero.
+    for (let block = 0; block < blocksAcross * blocksDown; block++) ac.write(0, 1);
+    return [...segment(0xda, [1, id, 0x00, 1, 63, 0]), ...ac.end()];
+  });
+  return Uint8Array.from([
+    0xff,
+    0xd8,
+    ...segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]),
+    ...segment(0xc2, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, components, ...ids.flatMap((id) => [id, 0x11, 0])]),
+    ...segment(0xc4, [0x00, 0, 0, 0, 12, ...new Array<number>(12).fill(0), ...Array.from({ length: 12 }, (_, i) => i)]),
+    ...segment(0xc4, [0x10, 1, ...new Array<number>(15).fill(0), 0x00]),
+    ...segment(0xda, [components, ...ids.flatMap((id) => [id, 0x00]), 0, 0, 0]),
+    ...dc.end(),
+    ...acScans,
+    0xff,
+    0xd9,
+  ]);
+}

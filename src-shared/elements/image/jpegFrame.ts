@@ -6,22 +6,23 @@ export interface JpegFrame {
   height: number;
   /** Bytes up to and including the end-of-image marker: what follows it (camera trailers) is never decoded. */
   length: number;
-  /** 1 (grey), 3 (colour) or 4 (CMYK). */
-  components: number;
-  /** Progressive (SOF2): a decoder holds every DCT coefficient of the image until the last scan. */
-  progressive: boolean;
+  /**
+   * Bytes a decoder holds besides the pixels: a progressive image's DCT coefficients (2 bytes each, 64 a block, every
+   * block of every component) stay allocated until its last scan; 0 for a sequential one, decoded block by block.
+   */
+  coefficientBytes: number;
 }
 
 /**
- * Frame types every decoder here reads alike (resvg's, pdf.js, poppler, browsers): Huffman-coded, 8 bits, sequential
- * or progressive (what image editors export "for the web"). The header is the same for all three.
+ * Frame types every decoder here reads alike (resvg's, pdf.js, poppler, browsers): sequential or progressive (what
+ * image editors export "for the web"), Huffman-coded, 8 bits.
  */
-const FRAME_HEADERS = new Set([0xc0, 0xc1, 0xc2]);
+const SUPPORTED_FRAMES = new Set([0xc0, 0xc1, 0xc2]);
 const PROGRESSIVE = 0xc2;
 
 /**
  * Other frame types and the markers only they use. Decoders differ on them (image-size skipped all but the first three
- * SOF types, some decoders lack arithmetic coding), so they are refused rather than guessed at.
+ * SOF types, some decoders lack arithmetic coding or lossless decoding), so they are refused rather than guessed at.
  */
 const REFUSED_VARIANTS: ReadonlyMap<number, string> = new Map([
   [0xc3, 'lossless'],
@@ -83,18 +84,18 @@ export function readJpegFrame(bytes: Uint8Array, elementId: string): JpegFrame {
       return { ...frame, length: pos };
     }
     const variant = REFUSED_VARIANTS.get(marker);
-    if (variant !== undefined) throw new ImageRefusedError(`${variant} JPEG is not supported: save it as a baseline JPEG or a PNG`, elementId);
+    if (variant !== undefined) throw new ImageRefusedError(`${variant} JPEG is not supported: save it as a baseline or progressive JPEG, or a PNG`, elementId);
     if (marker === DNL) throw new ImageRefusedError('a JPEG whose height is given after its image data (DNL) is not supported', elementId);
-    if (!FRAME_HEADERS.has(marker) && marker !== SOS && !isSkippedSegment(marker)) {
+    if (!SUPPORTED_FRAMES.has(marker) && marker !== SOS && !isSkippedSegment(marker)) {
       throw broken(`unexpected marker 0xFF${marker.toString(16).toUpperCase().padStart(2, '0')} at byte ${pos - 2}`);
     }
     const length = ((bytes[pos] ?? 0) << 8) | (bytes[pos + 1] ?? 0);
     if (pos + 2 > bytes.length || length < 2 || pos + length > bytes.length) throw broken(`a segment runs past the end of the file at byte ${pos - 2}`);
-    if (FRAME_HEADERS.has(marker)) {
+    if (SUPPORTED_FRAMES.has(marker)) {
       if (frame !== undefined) {
         throw new ImageRefusedError('a JPEG with more than one frame header is not supported: decoders could disagree on its size', elementId);
       }
-      frame = { ...readFrameHeader(bytes, pos, length, elementId), progressive: marker === PROGRESSIVE };
+      frame = readFrameHeader(bytes, pos, length, marker === PROGRESSIVE, elementId);
     }
     pos += length;
     if (marker === SOS) {
@@ -106,8 +107,8 @@ export function readJpegFrame(bytes: Uint8Array, elementId: string): JpegFrame {
   }
 }
 
-/** SOF0/SOF1/SOF2: length, precision, height, width, component count, then 3 bytes per component. */
-function readFrameHeader(bytes: Uint8Array, pos: number, length: number, elementId: string): { width: number; height: number; components: number } {
+/** SOF0/SOF1/SOF2: length, precision, height, width, component count, then 3 bytes per component (id, sampling, table). */
+function readFrameHeader(bytes: Uint8Array, pos: number, length: number, progressive: boolean, elementId: string): Omit<JpegFrame, 'length'> {
   const byte = (offset: number) => bytes[pos + offset] ?? 0;
   const precision = byte(2);
   const height = (byte(3) << 8) | byte(4);
@@ -120,15 +121,16 @@ function readFrameHeader(bytes: Uint8Array, pos: number, length: number, element
   if (components !== 1 && components !== 3 && components !== 4) {
     throw new ImageRefusedError(`a JPEG with ${components} colour components is not supported (grey, colour or CMYK only)`, elementId);
   }
-  return { width, height, components };
+  const sampling = Array.from({ length: components }, (_, i) => ({ h: byte(9 + 3 * i) >> 4, v: byte(9 + 3 * i) & 0x0f }));
+  if (sampling.some(({ h, v }) => h < 1 || h > 4 || v < 1 || v > 4)) throw brokenImage('JPEG', elementId, 'a sampling factor of its frame header is not 1 to 4');
+  return { width, height, coefficientBytes: progressive ? coefficientBlocks(width, height, sampling) * 64 * 2 : 0 };
 }
 
-/**
- * What decoding the JPEG allocates, in pixels of the render's pixel budget (4 bytes each): the decoded image, and for
- * a progressive one also its coefficient buffers, 2 bytes a coefficient for every sample of every component (counted
- * at full resolution: subsampled components hold fewer).
- */
-export function jpegDecodePixels({ width, height, components, progressive }: Omit<JpegFrame, 'length'>): number {
-  const pixels = width * height;
-  return progressive ? pixels + Math.ceil((pixels * components * 2) / 4) : pixels;
+/** The 8x8 blocks of every component, as decoders allocate them: whole MCUs (each component's h x v blocks) across and down. */
+function coefficientBlocks(width: number, height: number, sampling: ReadonlyArray<{ h: number; v: number }>): number {
+  const hMax = Math.max(...sampling.map(({ h }) => h));
+  const vMax = Math.max(...sampling.map(({ v }) => v));
+  const mcusAcross = Math.ceil(width / (8 * hMax));
+  const mcusDown = Math.ceil(height / (8 * vMax));
+  return sampling.reduce((blocks, { h, v }) => blocks + mcusAcross * h * mcusDown * v, 0);
 }

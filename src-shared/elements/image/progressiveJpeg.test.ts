@@ -1,90 +1,87 @@
-// Progressive JPEGs (what image editors export "for the web"), made by libjpeg-turbo's jpegtran from a baseline one: every output draws them as it draws the baseline, and their decode is charged with its coefficient buffers.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
+// Progressive JPEGs (SOF2, what image editors export "for the web"): read, charged and printed like baseline ones in every output.
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import { renderLabel } from '../../render/renderLabel';
-import { PixelBudgetError } from '../../render/pixelBudget';
+import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
+import { PixelBudgetError, RENDER_PIXEL_BUDGET } from '../../render/pixelBudget';
 import { RenderPixels } from '../../render/renderPixels';
-import { renderPdf } from '../rasterTestSupport';
+import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../rasterTestSupport';
+import { emitImagePdf } from './emitImagePdf';
+import { emitImageSvg } from './emitImageSvg';
+import { emitImageZpl } from './emitImageZpl';
 import { readEmbeddedImage } from './imageData';
-import { jpegDataUri } from './imageTestSupport';
+import { catchError, craftJpeg, jpegDataUri, progressiveJpeg } from './imageTestSupport';
+import type { ImageElement } from './imageSchema';
+import { readJpegFrame } from './jpegFrame';
+import { layoutImage } from './layoutImage';
 
-const fonts = bundledFonts();
+/** Yellow (255, 255, 0) and black in YCbCr, as JFIF defines it. */
+const YELLOW_YCC = [226, 1, 149];
+const BLACK_YCC = [0, 128, 128];
+/** 32 x 16 pixels: black on the left half, yellow on the right (flat 8x8 blocks, so the colours are exact). */
+const LOGO = jpegDataUri(progressiveJpeg(4, 2, (bx) => (bx < 2 ? BLACK_YCC : YELLOW_YCC)));
+const BOX: Box = { x: 20, y: 20, width: 60, height: 60 };
+const LABEL = { width: 100, height: 100 };
+// Contained in the 60pt box, the 2:1 image is 60 x 30 points at y = 35: bands of paper above and below.
+const PROBES: Probe[] = [
+  [30, 50, '#000000'],
+  [70, 50, '#ffff00'],
+  [50, 27, 'paper'],
+  [50, 73, 'paper'],
+];
 
-/** A 96 x 64 JPEG: a black left half, a white right half with a grey square. */
-function baselineJpeg(): Buffer {
-  const [width, height] = [96, 64];
-  const data = Buffer.alloc(width * height * 4, 255);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const grey = x < width / 2 ? 0 : x > 60 && x < 84 && y > 16 && y < 48 ? 128 : 255;
-      data.fill(grey, (y * width + x) * 4, (y * width + x) * 4 + 3);
-    }
-  }
-  return jpeg.encode({ data, width, height }, 90).data;
-}
-
-/** The same image, losslessly rewritten as a progressive JPEG (SOF2, several scans) by jpegtran. */
-async function progressive(baseline: Buffer): Promise<Buffer> {
-  const child = promisify(execFile)('jpegtran', ['-progressive'], { encoding: 'buffer', maxBuffer: 1 << 24 });
-  child.child.stdin?.end(baseline);
-  return (await child).stdout;
-}
-
-const isProgressive = (bytes: Buffer): boolean => bytes.includes(Buffer.from([0xff, 0xc2]));
-
-function labelWith(src: string) {
-  return {
-    formatVersion: 1,
-    meta: { name: 'Photo' },
-    dimensions: { width: '30mm', height: '20mm' },
-    elements: [{ id: 'photo', type: 'image', src, position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '24mm', height: '16mm' }],
-  };
-}
-
-async function render(src: string, format: 'png' | 'pdf' | 'zpl'): Promise<Buffer> {
-  return Buffer.from((await renderLabel(labelWith(src), {}, { format, dpi: 203, fonts })).bytes);
+function laidOutImage(src: string): LaidOutOf<'image'> {
+  const element: ImageElement = { id: 'img', type: 'image', src, position: { mode: 'absolute', x: '0pt', y: '0pt' }, width: '1pt', height: '1pt', rotation: 0 };
+  const image = layoutImage(element, BOX, layoutTestContext());
+  if (image === null) throw new Error('image laid out to nothing');
+  return image;
 }
 
 describe('progressive JPEG', () => {
-  it('is read with its size, and its decode charged with 2 bytes a coefficient besides its pixels', async () => {
-    const bytes = await progressive(baselineJpeg());
-    expect(isProgressive(bytes)).toBe(true);
-    const image = readEmbeddedImage(jpegDataUri(bytes), 'photo');
-    expect([image.mime, image.pixelWidth, image.pixelHeight]).toEqual(['image/jpeg', 96, 64]);
-    // Three components (jpeg-js writes colour): 96 x 64 pixels, and 96 x 64 x 3 coefficients of 2 bytes in pixels of 4.
-    expect(image.decodePixels).toBe(96 * 64 + (96 * 64 * 3 * 2) / 4);
-    expect(readEmbeddedImage(jpegDataUri(baselineJpeg()), 'photo').decodePixels).toBeUndefined();
+  it('is read from its SOF2 frame header, its coefficient buffers counted (components x blocks x 64 x 2 bytes)', () => {
+    const bytes = progressiveJpeg(4, 2, () => BLACK_YCC);
+    expect(readJpegFrame(bytes, 'img')).toEqual({ width: 32, height: 16, length: bytes.length, coefficientBytes: 3 * 8 * 64 * 2 });
+    const grey = progressiveJpeg(5, 3, () => [128]);
+    expect(readJpegFrame(grey, 'img')).toMatchObject({ width: 40, height: 24, coefficientBytes: 15 * 64 * 2 });
   });
 
-  it('draws exactly as the baseline JPEG it was made from, in PNG, PDF (through pdftoppm) and ZPL', async () => {
-    const baseline = baselineJpeg();
-    const [before, after] = [jpegDataUri(baseline), jpegDataUri(await progressive(baseline))];
-    expect(PNG.sync.read(await render(after, 'png')).data).toEqual(PNG.sync.read(await render(before, 'png')).data);
-    expect((await renderPdf(await render(after, 'pdf'), 203)).rgba).toEqual((await renderPdf(await render(before, 'pdf'), 203)).rgba);
-    const zpl = (await render(after, 'zpl')).toString('latin1');
-    expect(zpl).toContain('^GFA');
-    expect(zpl).toBe((await render(before, 'zpl')).toString('latin1'));
+  it('is charged its pixels and its coefficients (4 bytes a budget pixel) in the pixel budget; a baseline JPEG its pixels', () => {
+    const image = readEmbeddedImage(LOGO, 'img');
+    expect(image).toMatchObject({ mime: 'image/jpeg', pixelWidth: 32, pixelHeight: 16, decodedPixels: 32 * 16 + (3 * 8 * 128) / 4 });
+    const pixels = new RenderPixels();
+    pixels.readImage(LOGO, 'img');
+    expect(pixels.budget.used).toBe(32 * 16 + 768);
   });
 
-  it('is refused before any decode once its coefficient buffers would pass the render pixel budget', () => {
-    // A frame header of 4,900 x 4,900 pixels (under the 25-megapixel limit of one image): 24 million pixels, 60 million
-    // with three components' coefficients. Two such images pass the 100-million budget, where two baseline ones would not.
-    const claimed = (grey: number, marker: number) => {
-      const bytes = Buffer.from(jpeg.encode({ data: Buffer.alloc(16 * 16 * 4, grey), width: 16, height: 16 }, 90).data);
-      const at = bytes.indexOf(Buffer.from([0xff, 0xc0]));
-      bytes[at + 1] = marker; // decoders size their buffers from the frame header, before any scan
-      bytes.writeUInt16BE(4900, at + 5);
-      bytes.writeUInt16BE(4900, at + 7);
-      return jpegDataUri(bytes);
-    };
-    const progressivePixels = new RenderPixels();
-    progressivePixels.readImage(claimed(10, 0xc2), 'first');
-    expect(() => progressivePixels.readImage(claimed(20, 0xc2), 'second')).toThrow(PixelBudgetError);
-    const baselinePixels = new RenderPixels();
-    for (const grey of [10, 20]) baselinePixels.readImage(claimed(grey, 0xc0), `grey ${grey}`);
+  it('two 5000x5000 colour photos fit a render as baseline JPEGs, not as progressive ones (their coefficients are charged)', () => {
+    const baseline = new RenderPixels();
+    for (const tag of ['a', 'b']) baseline.readImage(jpegDataUri(craftJpeg({ frames: [{ width: 5000, height: 5000 }], blocks: 4096, comment: tag })), tag);
+    expect(baseline.budget.used).toBe(2 * 25_000_000);
+    // 625 x 625 blocks of 3 components: 25 million pixels and 3 x 390,625 x 128 bytes (37.5 million budget pixels).
+    const progressive = new RenderPixels();
+    const photo = (level: number) => jpegDataUri(progressiveJpeg(625, 625, () => [level, 128, 128]));
+    progressive.readImage(photo(100), 'a');
+    expect(progressive.budget.used).toBe(62_500_000);
+    const error = catchError(() => progressive.readImage(photo(200), 'b'));
+    expect(error).toBeInstanceOf(PixelBudgetError);
+    expect(error).toMatchObject({ status: 400, details: { budget: 'pixels', limit: RENDER_PIXEL_BUDGET, requested: 62_500_000 } });
+  });
+
+  it('prints its pixels in PNG (resvg)', () => {
+    const raster = renderSvg(emitImageSvg(laidOutImage(LOGO), svgTestContext), LABEL.width, LABEL.height, 150);
+    expect(probeMismatches(raster, 150, PROBES)).toEqual([]);
+  });
+
+  it('prints its pixels in PDF (pdfkit embeds it as is; poppler draws it)', async () => {
+    const pdf = await pdfPage(LABEL.width, LABEL.height, (ctx) => emitImagePdf(laidOutImage(LOGO), ctx));
+    expect(pdf.toString('latin1')).toMatch(/\/Filter \/DCTDecode/);
+    expect(probeMismatches(await renderPdf(pdf, 150), 150, PROBES)).toEqual([]);
+  });
+
+  it('prints its pixels in ZPL (rasterised by resvg, made 1-bit)', async () => {
+    const dpi = 203;
+    const dots = (points: number) => Math.round((points * dpi) / 72);
+    const zpl = emitImageZpl(laidOutImage(LOGO), zplTestContext(dpi));
+    expect(zpl).toMatch(/^\^FO\d+,\d+\^GFA,/);
+    const raster = await renderZpl(zpl, dots(LABEL.width), dots(LABEL.height), dpi);
+    for (const [x, y, colour] of PROBES) expect(isDark(raster, dots(x), dots(y)), `${x},${y}`).toBe(colour === '#000000');
   });
 });

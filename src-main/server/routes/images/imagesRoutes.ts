@@ -109,7 +109,7 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
 export function registerV1ImagesRoutes(router: Router, store: Store, pool: RenderPool): void {
   registerImageRoutes(router, store, pool, {
     base: '/v1/images',
-    guard: [authenticate(store), refuseDemoKeys('use the image library')],
+    guard: [authenticate(store), knownQuery(), refuseDemoKeys('use the image library')],
     teamOf: (ctx) => authState(ctx).team.id,
   });
 }

@@ -28,30 +28,30 @@ export function registerPrintRoute(router: Router, deps: PrintRouteDeps): void {
   };
 
   // Renders like /v1/render (one request against the rate limit, labels × copies against the quota), then queues.
-  router.post('/v1/print', authenticate(store), rateLimit(rateLimits), refuseDemoKeys('print'), jsonBody(), async (ctx) => {
+  router.post('/v1/print', authenticate(store), knownQuery(), rateLimit(rateLimits), refuseDemoKeys('print'), jsonBody(), async (ctx) => {
     const auth = authState(ctx);
     const requester: PrintRequester = { ...requesterOf(ctx), template: (request) => apiKeyTemplate(store, auth, request) };
     await acceptPrintJob(ctx, deps, requester, PRINT_JOBS_PATH);
   });
 
   // Reading the history is not rate limited, as following a job is not: neither reaches a printer.
-  router.get(PRINT_JOBS_PATH, authenticate(store), knownQuery(`GET ${PRINT_JOBS_PATH}`, Object.keys(printJobListQuerySchema.shape)), refuseDemoKeys('read print jobs'), async (ctx) => {
+  router.get(PRINT_JOBS_PATH, authenticate(store), knownQuery(...Object.keys(printJobListQuerySchema.shape)), refuseDemoKeys('read print jobs'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await printJobPage(store, authState(ctx).team.id, ctx.query);
   });
 
-  router.get(`${PRINT_JOBS_PATH}/:id`, authenticate(store), knownQuery(`GET ${PRINT_JOBS_PATH}/{id}`), refuseDemoKeys('read print jobs'), async (ctx) => {
+  router.get(`${PRINT_JOBS_PATH}/:id`, authenticate(store), knownQuery(), refuseDemoKeys('read print jobs'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = printJobView(await teamJob(store, authState(ctx).team.id, ctx.params.id ?? ''));
   });
 
   // A reprint sends labels to a printer: one request in the same windows as /v1/print, its labels against the quota.
-  router.post(`${PRINT_JOBS_PATH}/:id/reprint`, authenticate(store), rateLimit(rateLimits), refuseDemoKeys('reprint'), optionalJsonBody(), async (ctx) => {
+  router.post(`${PRINT_JOBS_PATH}/:id/reprint`, authenticate(store), knownQuery(), rateLimit(rateLimits), refuseDemoKeys('reprint'), optionalJsonBody(), async (ctx) => {
     await acceptReprint(ctx, deps, requesterOf(ctx), PRINT_JOBS_PATH);
   });
 
   // Not rate limited: stopping a job must work when the team has used its window up.
-  router.post(`${PRINT_JOBS_PATH}/:id/cancel`, authenticate(store), refuseDemoKeys('cancel print jobs'), async (ctx) => {
+  router.post(`${PRINT_JOBS_PATH}/:id/cancel`, authenticate(store), knownQuery(), refuseDemoKeys('cancel print jobs'), async (ctx) => {
     await answerCancel(ctx, deps, authState(ctx).team.id);
   });
 }

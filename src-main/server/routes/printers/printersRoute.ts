@@ -39,13 +39,13 @@ export function printerStatusView(printer: PrinterRecord, report: PrinterStatusR
 }
 
 export function registerPrintersRoute(router: Router, store: Store, rateLimits: TeamRateLimits): void {
-  router.get('/v1/printers', authenticate(store), knownQuery('GET /v1/printers'), refuseDemoKeys('list printers'), async (ctx) => {
+  router.get('/v1/printers', authenticate(store), knownQuery(), refuseDemoKeys('list printers'), async (ctx) => {
     ctx.body = { printers: (await store.printers.list(authState(ctx).team.id)).map(apiPrinterView) };
   });
 
   // Asks the printer now (~HS for raw printers), bounded by the drivers' timeouts: 2 s to connect, 3 s for the answer.
   // Each call opens a connection to a printer on the LAN: one request in the team's windows, like a render.
-  router.get('/v1/printers/:id/status', authenticate(store), knownQuery('GET /v1/printers/{id}/status'), rateLimit(rateLimits), refuseDemoKeys('read printer status'), async (ctx) => {
+  router.get('/v1/printers/:id/status', authenticate(store), knownQuery(), rateLimit(rateLimits), refuseDemoKeys('read printer status'), async (ctx) => {
     const printer = await teamPrinter(store, authState(ctx).team.id, ctx.params.id ?? '');
     const report = await configuredPrinterDriver(printer).status();
     ctx.set('Cache-Control', 'no-store');

@@ -16,6 +16,7 @@ import type { TeamRateLimits } from '../../rateLimits';
 import { admitRenders, apiKeyTemplate } from '../../renderAdmission';
 import { parseRequestBody } from '../../requestBody';
 import { sendDocument } from '../../sendDocument';
+import { knownQuery } from '../../middleware/knownQuery';
 
 export interface RenderRouteDeps {
   store: Store;
@@ -27,7 +28,7 @@ export interface RenderRouteDeps {
 }
 
 export function registerRenderRoute(router: Router, { store, pool, quota, rateLimits, maxOutputBytes }: RenderRouteDeps): void {
-  router.post('/v1/render', authenticate(store), rateLimit(rateLimits), jsonBody(), async (ctx) => {
+  router.post('/v1/render', authenticate(store), knownQuery(), rateLimit(rateLimits), jsonBody(), async (ctx) => {
     const auth = authState(ctx);
     const request = parseRequestBody(renderRequestSchema, ctx.request.body);
     const { template, templateVersion } = await apiKeyTemplate(store, auth, request);

@@ -11,7 +11,7 @@ import { knownQuery } from '../../middleware/knownQuery';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function registerRenderOutputsRoute(router: Router, store: Store): void {
-  router.get('/v1/render-outputs/:renderId', authenticate(store), knownQuery('GET /v1/render-outputs/{id}'), async (ctx) => {
+  router.get('/v1/render-outputs/:renderId', authenticate(store), knownQuery(), async (ctx) => {
     const { team } = authState(ctx);
     const renderId = ctx.params.renderId ?? '';
     const notFound = new NotFoundError(`render output "${renderId}" was not found`);

@@ -53,7 +53,7 @@ function libraryListItem(template: TemplateRecord, librarySlug: string): Library
 }
 
 export function registerTemplatesRoutes(router: Router, store: Store): void {
-  router.get('/v1/templates', authenticate(store), knownQuery('GET /v1/templates', ['library']), async (ctx) => {
+  router.get('/v1/templates', authenticate(store), knownQuery('library'), async (ctx) => {
     const auth = authState(ctx);
     const library = typeof ctx.query.library === 'string' && ctx.query.library !== '' ? ctx.query.library : undefined;
     if (library === undefined) {
@@ -66,17 +66,17 @@ export function registerTemplatesRoutes(router: Router, store: Store): void {
     ctx.body = { templates: await Promise.all(templates.map(async (template) => libraryListItem(await published(store, template), library))) };
   });
 
-  router.get('/v1/templates/:templateId/content', authenticate(store), knownQuery('GET /v1/templates/{templateId}/content'), async (ctx) => {
+  router.get('/v1/templates/:templateId/content', authenticate(store), knownQuery(), async (ctx) => {
     ctx.body = (await publishedVersion(store, authState(ctx), ctx.params.templateId ?? '')).content;
   });
 
-  router.get('/v1/templates/:templateId/versions', authenticate(store), knownQuery('GET /v1/templates/{templateId}/versions'), async (ctx) => {
+  router.get('/v1/templates/:templateId/versions', authenticate(store), knownQuery(), async (ctx) => {
     const template = await publishedTemplate(store, authState(ctx), ctx.params.templateId ?? '');
     const list: TemplateVersionList = { templateId: template.id, versions: (await store.templateVersions.list(template.id)).map(versionView) };
     ctx.body = list;
   });
 
-  router.get('/v1/templates/:templateId/versions/:version/content', authenticate(store), knownQuery('GET /v1/templates/{templateId}/versions/{version}/content'), async (ctx) => {
+  router.get('/v1/templates/:templateId/versions/:version/content', authenticate(store), knownQuery(), async (ctx) => {
     const number = versionNumber(ctx.params.version);
     ctx.body = (await publishedVersion(store, authState(ctx), ctx.params.templateId ?? '', number)).content;
   });

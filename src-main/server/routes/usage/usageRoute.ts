@@ -22,7 +22,7 @@ export async function teamUsage(store: Store, team: TeamRecord): Promise<Usage> 
 }
 
 export function registerUsageRoute(router: Router, store: Store): void {
-  router.get('/v1/usage', authenticate(store), knownQuery('GET /v1/usage'), async (ctx) => {
+  router.get('/v1/usage', authenticate(store), knownQuery(), async (ctx) => {
     ctx.body = await teamUsage(store, authState(ctx).team);
   });
 }
