@@ -12,11 +12,6 @@ import { PixelBudget, RENDER_PIXEL_BUDGET } from './pixelBudget';
  * process by 188 MB, 20 times by 371 MB), so every drawing after the first is charged again, with the raster.
  * Decoding images ourselves once and handing resvg the pixels would not help: resvg takes encoded images only.
  */
-/** Pixels of the budget one decode of the image takes. */
-function decodePixels(image: { pixelWidth: number; pixelHeight: number; decodePixels?: number }): number {
-  return image.decodePixels ?? image.pixelWidth * image.pixelHeight;
-}
-
 export class RenderPixels {
   private readonly images = new Map<string, EmbeddedImage>();
   /** Contents read (and so charged) whose first drawing has not happened yet: that drawing is the decode charged. */

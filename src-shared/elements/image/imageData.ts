@@ -2,7 +2,7 @@
 import { RenderError } from '../../errors';
 import { ImageRefusedError } from './imageErrors';
 import { DATA_URI_PATTERN, MAX_IMAGE_BYTES } from './imageSchema';
-import { jpegDecodePixels, readJpegFrame } from './jpegFrame';
+import { readJpegFrame } from './jpegFrame';
 import { readPngHeader } from './pngImage';
 
 /** Decoded pixels cost 4 bytes each in every renderer: 25 megapixels is 100 MB, far above any label's need. */

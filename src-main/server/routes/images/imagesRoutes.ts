@@ -39,7 +39,7 @@ interface ImageRoutesOptions {
 }
 
 function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { base, guard, teamOf }: ImageRoutesOptions): void {
-  router.get(base, ...guard, knownQuery(`GET ${base}`), async (ctx) => {
+  router.get(base, ...guard, async (ctx) => {
     ctx.body = { images: (await store.images.list(teamOf(ctx))).map(imageView) };
   });
 
@@ -56,7 +56,7 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
     ctx.body = imageView(created);
   });
 
-  router.get(`${base}/:name`, ...guard, knownQuery(`GET ${base}/{name}`), async (ctx) => {
+  router.get(`${base}/:name`, ...guard, async (ctx) => {
     const name = pathName(ctx);
     const image = await store.images.get(teamOf(ctx), name);
     if (!image) throw notFound(name);
@@ -77,7 +77,7 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
   });
 
   // What renders draw: the PNG or JPEG as uploaded, an SVG's raster (the editor's canvas lays labels out with it).
-  router.get(`${base}/:name/drawn`, ...guard, knownQuery(`GET ${base}/{name}/drawn`), async (ctx) => {
+  router.get(`${base}/:name/drawn`, ...guard, async (ctx) => {
     const name = pathName(ctx);
     const drawn = await store.images.drawn(teamOf(ctx), name);
     if (!drawn) throw notFound(name);
