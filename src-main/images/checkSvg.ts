@@ -206,10 +206,10 @@ export function checkSvg(text: string, byteLength: number): void {
 /** An <image>'s embedded PNG or JPEG, checked as a template's images are (size, frame headers, kind). */
 function embeddedRasterPixels(dataUri: string): number {
   try {
-    const image = readEmbeddedImage(dataUri.replace(/\s+/g, ''), 'embedded');
-    return image.pixelWidth * image.pixelHeight;
+    // What the rasteriser's decode costs: a progressive JPEG's coefficient buffers too.
+    return readEmbeddedImage(dataUri.replace(/\s+/g, ''), 'embedded').decodedPixels;
   } catch (error) {
     const reason = error instanceof AppError ? (typeof error.details?.reason === 'string' ? error.details.reason : error.message) : String(error);
-    throw new SvgRefusedError('embedded-image', `an embedded <image> is refused (${reason}): remove it or embed a smaller baseline PNG or JPEG`);
+    throw new SvgRefusedError('embedded-image', `an embedded <image> is refused (${reason}): remove it or embed a smaller PNG or JPEG`);
   }
 }
