@@ -65,6 +65,18 @@ describe('readZpl', () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it('draws a font the printer does not have in the ^CF default font at the size asked for, with a warning naming both', async () => {
+    const substituted = read('^XA^CFB^FO50,50^AZN,22,14^FDPARCEL 12^FS^XZ');
+    const asked = read('^XA^CFB^FO50,50^ABN,22,14^FDPARCEL 12^FS^XZ');
+    expect(substituted.labels[0]!.label.elements.map(({ id: _id, ...element }) => element)).toEqual(asked.labels[0]!.label.elements.map(({ id: _id, ...element }) => element));
+    expect(substituted.warnings).toEqual([expect.objectContaining({ code: 'ZPL_FONT_SUBSTITUTED', message: 'font Z is not built in: drawn in the default font B (^CF)' })]);
+    // Sizes left out take ^CF's, as a field without ^A does: not a tiny font 0.
+    const unsized = await dots('^XA^CF0,60^FO50,50^AZ^FDPARCEL^FS^XZ');
+    const plain = await dots('^XA^CF0,60^FO50,50^FDPARCEL^FS^XZ');
+    expect(inkBounds(unsized)).toEqual(inkBounds(plain));
+    expect(inkBounds(plain)!.bottom - inkBounds(plain)!.top).toBeGreaterThan(30);
+  });
+
   it('lays out ^GB as a box outline inside its field, in points', () => {
     const [label] = read('^XA^FO100,200^GB400,300,10^FS^XZ').labels;
     const box = label!.label.elements[0] as LaidOutOf<'rect'>;

@@ -141,7 +141,7 @@ export function closeTextField(reader: ZplReader, text = reader.fieldText()): vo
   const { field, printer } = reader;
   const request = field.font ?? printer.defaultFont;
   const font = resolveFont(reader.fonts, reader.dpmm, request, printer.defaultFont);
-  if (font.substituted) reader.warnAt('ZPL_FONT_SUBSTITUTED', `font ${request.name} is not built in: drawn as font 0`);
+  if (font.substitutedBy !== undefined) reader.warnAt('ZPL_FONT_SUBSTITUTED', `font ${request.name} is not built in: drawn in the default font ${font.substitutedBy} (^CF)`);
   const ppd = pointsPerDot(reader.dpmm);
   const scaleX = font.scaleX;
   const measuredBy = font.measuredBy;

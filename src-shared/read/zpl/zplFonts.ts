@@ -47,8 +47,8 @@ export interface ZplResolvedFont {
   /** Height of one line's cell in dots, and its baseline below the cell top. */
   heightDots: number;
   baselineDots: number;
-  /** True when the request named a font we do not have and font 0 stands in for it. */
-  substituted: boolean;
+  /** The font drawn when the request named one the printer does not have (^CF's default font), else undefined. */
+  substitutedBy?: string;
   /** Font 0 (or a font drawn as it): the laid-out text is marked printerFont '0', so writing it again sends ^A0. */
   font0?: boolean;
   /** A downloaded font: lines are measured with its widths (the printer's), unkerned as it has no kerning tables. */
@@ -76,12 +76,25 @@ function sized(fonts: FontRegistry, fontKey: FontFaceKey, dpmm: ZplDpmm, capDots
   return (capDots * pointsPerDot(dpmm) * face.unitsPerEm) / face.font.capHeight;
 }
 
+/** Fonts every printer has: the scalable font 0 and the bitmap fonts A to H. */
+function isBuiltIn(name: string): boolean {
+  return name === '0' || BITMAP_CELLS[name] !== undefined;
+}
+
 /**
- * Resolves ^A/^CF: font 0 scales to any height and width; A–H magnify their cell by whole numbers; any other name
- * is drawn as font 0 (substituted: the caller warns). Height or width left out (0) follows the other, then ^CF's.
+ * Resolves ^A/^CF: font 0 scales to any height and width; A–H magnify their cell by whole numbers. A name the printer
+ * does not have is drawn in ^CF's default font at the size asked for, as the printer and Labelary draw it (font 0 when
+ * the default is no built-in font either); substitutedBy says which, for the caller's warning. Height or width left out
+ * (0) follows the other, then ^CF's.
  */
 export function resolveFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFontRequest, fallback: ZplFontRequest): ZplResolvedFont {
   if (request.downloaded) return downloadedFont(fonts, dpmm, request, request.downloaded, fallback);
+  if (!isBuiltIn(request.name.toUpperCase())) {
+    const standIn = isBuiltIn(fallback.name.toUpperCase()) ? fallback.name.toUpperCase() : '0';
+    // Sizes left out both take ^CF's, as a field without ^A does.
+    const sized = request.height > 0 || request.width > 0 ? request : { ...request, height: fallback.height, width: fallback.width };
+    return { ...resolveFont(fonts, dpmm, { ...sized, name: standIn }, fallback), substitutedBy: standIn };
+  }
   const name = request.name.toUpperCase();
   const baseCell = name === 'E' && dpmm >= 12 ? OCR_B_HIGH_RESOLUTION : BITMAP_CELLS[name];
   if (baseCell !== undefined) {
@@ -96,7 +109,6 @@ export function resolveFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFont
       scaleX: (baseCell.width * magnifyX * pointsPerDot(dpmm)) / advance,
       heightDots: baseCell.height * magnifyY,
       baselineDots: baseCell.baseline * magnifyY,
-      substituted: false,
     };
   }
   const { height, width } = scalableDots(request, fallback);
@@ -106,7 +118,6 @@ export function resolveFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFont
     ...run,
     heightDots: height,
     baselineDots: FONT0_BASELINE * height,
-    substituted: name !== '0',
     font0: true,
   };
 }
@@ -134,7 +145,6 @@ function downloadedFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFontRequ
     scaleX: width / height,
     heightDots: height,
     baselineDots: ascent + descent > 0 ? (height * ascent) / (ascent + descent) : height,
-    substituted: false,
     measuredBy: font,
   };
 }
