@@ -57,6 +57,12 @@ function readOrigin(reader: ZplReader, params: string[], kind: 'FO' | 'FT'): voi
     kind,
     readNumber(justification, reader.printer.fieldJustification, 0, 2) as 0 | 1 | 2,
   );
+  // ^FT's coordinates left out default to the position after the last text field (the guide's ^FT), not to 0.
+  const after = kind === 'FT' ? reader.label?.textEnd : undefined;
+  if (after !== undefined) {
+    if (x === undefined || x === '') origin.x = after.x;
+    if (y === undefined || y === '') origin.y = after.y;
+  }
   reader.field.origin = origin;
 }
 

@@ -77,6 +77,22 @@ describe('readZpl', () => {
     expect(inkBounds(plain)!.bottom - inkBounds(plain)!.top).toBeGreaterThan(30);
   });
 
+  it('starts a ^FT without coordinates where the last text field ended, on its baseline (the guide\'s default)', () => {
+    const texts = (zpl: string) => read(zpl).labels[0]!.label.elements.map((element) => element as LaidOutOf<'text'>);
+    const [first, second] = texts('^XA^FT100,200^A0N,40,40^FDWEIGHT^FS^FT^A0N,40,40^FD12 KG^FS^XZ');
+    const firstLine = first!.lines[0]!;
+    const secondLine = second!.lines[0]!;
+    expect(secondLine.x).toBeCloseTo(firstLine.x + firstLine.width, 6);
+    expect(secondLine.baseline).toBeCloseTo(firstLine.baseline, 6);
+    // A coordinate given is used; only the one left out continues.
+    const [, below] = texts('^XA^FT100,200^A0N,40,40^FDWEIGHT^FS^FT,300^A0N,40,40^FD12 KG^FS^XZ');
+    expect(below!.lines[0]!.x).toBeCloseTo(firstLine.x + firstLine.width, 6);
+    expect(below!.lines[0]!.baseline / ppd).toBeCloseTo(300, 6);
+    // With no text before it, ^FT without coordinates is at the label home.
+    const [alone] = texts('^XA^FT^A0N,40,40^FDWEIGHT^FS^XZ');
+    expect(alone!.lines[0]!.x).toBeCloseTo(0, 6);
+  });
+
   it('lays out ^GB as a box outline inside its field, in points', () => {
     const [label] = read('^XA^FO100,200^GB400,300,10^FS^XZ').labels;
     const box = label!.label.elements[0] as LaidOutOf<'rect'>;

@@ -1,7 +1,7 @@
 // Lays out a ZPL text field (^A font, ^FB block, ^FP direction) as a laid-out text element placed by its ^FO/^FT origin.
 import type { Font } from 'fontkit';
 import type { LaidOutText, TextLine } from '../../layout/laidOutLabel';
-import { placeField, pointsPerDot } from './zplField';
+import { baselineEnd, placeField, pointsPerDot } from './zplField';
 import { resolveFont, type ZplResolvedFont } from './zplFonts';
 import type { ZplReader, ZplTextBlock } from './zplReader';
 
@@ -199,5 +199,6 @@ export function closeTextField(reader: ZplReader, text = reader.fieldText()): vo
   if (font.font0) element.printerFont = '0';
   if (reader.reversed()) element.reverse = true;
   reader.add(element);
+  reader.openLabel().textEnd = baselineEnd(box, placed.rotation, anchor);
   reader.openLabel().texts[element.id] = block === undefined ? { text } : { text, block };
 }

@@ -91,6 +91,16 @@ export function placeField(
 
 const ROTATION: Record<ZplOrientation, number> = { N: 0, R: 90, I: 180, B: 270 };
 
+/** The right end of a placed field's baseline, in dots: where the next ^FT without coordinates starts. */
+export function baselineEnd(box: Box, rotation: number, anchorFromTop: number): { x: number; y: number } {
+  const radians = (rotation * Math.PI) / 180;
+  const cos = Math.round(Math.cos(radians));
+  const sin = Math.round(Math.sin(radians));
+  const dx = box.width / 2;
+  const dy = anchorFromTop - box.height / 2;
+  return { x: box.x + box.width / 2 + dx * cos - dy * sin, y: box.y + box.height / 2 + dx * sin + dy * cos };
+}
+
 /** A barcode field as the command reader gathered it when ^FS closed it; the barcode reader lays it out. */
 export interface ZplBarcodeField {
   /** Id for the laid-out element(s), unique in the label (e.g. "field-12"). */

@@ -140,6 +140,8 @@ export interface ZplOpenLabel {
   fieldValues: Map<number, { data: string; hexIndicator?: number }>;
   /** Fields closed so far (every ^FS, drawn or not): the field limit counts these. */
   fieldCount: number;
+  /** The end of the last text field's baseline in dots: a ^FT without coordinates starts there (the guide's default). */
+  textEnd?: { x: number; y: number };
   /** True once the field limit was reported, so it is reported once. */
   overflowed: boolean;
 }
