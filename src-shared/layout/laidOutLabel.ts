@@ -195,6 +195,11 @@ export interface LaidOutLabel {
    * printer prints it. Elements stay as laid out; each emitter mirrors the drawing as a whole.
    */
   mirror?: boolean;
+  /**
+   * ZPL ^PW narrower than the media: only this band of the label prints (points). Emitters clip the drawing to it;
+   * elements keep their places.
+   */
+  clip?: Box;
   /** The template's sheet: PDF output places the labels on its pages N-up. */
   sheet?: SheetPlacement;
 }

@@ -1,6 +1,6 @@
 // Turns a whole laid-out label by a quarter turn (the viewer's X-Rotation): every element moves with its centre and turns about it.
 import { moved } from '../read/zpl/turnElement';
-import type { LaidOutElement, LaidOutLabel } from '../layout/laidOutLabel';
+import type { Box, LaidOutElement, LaidOutLabel } from '../layout/laidOutLabel';
 
 export type QuarterTurn = 0 | 90 | 180 | 270;
 
@@ -21,5 +21,13 @@ export function rotateLabel(label: LaidOutLabel, degrees: QuarterTurn): LaidOutL
     return { ...shifted, rotation: (element.rotation + turnBy) % 360 } as LaidOutElement;
   });
   const [newWidth, newHeight] = degrees === 180 ? [width, height] : [height, width];
-  return { ...label, width: newWidth, height: newHeight, elements };
+  const clip = label.clip && turnedBox(label.clip, turn);
+  return { ...label, width: newWidth, height: newHeight, elements, ...(clip ? { clip } : {}) };
+}
+
+/** A box turned by quarter turns: the box spanned by its turned corners. */
+function turnedBox(box: Box, turn: (x: number, y: number) => [number, number]): Box {
+  const [x1, y1] = turn(box.x, box.y);
+  const [x2, y2] = turn(box.x + box.width, box.y + box.height);
+  return { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) };
 }

@@ -64,6 +64,8 @@ function drawLabel(label: LaidOutLabel, ctx: PdfEmitContext): void {
   if (label.mirror) doc.transform(-1, 0, 0, 1, label.width, 0);
   // A difference blend inverts against what is painted: an unpainted page is a transparent backdrop, read as black.
   if (label.elements.some((element) => element.reverse)) doc.rect(0, 0, label.width, label.height).fill('#ffffff');
+  // ^PW's band: nothing prints outside it.
+  if (label.clip) doc.rect(label.clip.x, label.clip.y, label.clip.width, label.clip.height).clip();
   for (const element of label.elements) drawElement(element, ctx);
 }
 

@@ -71,9 +71,16 @@ export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDo
   // ^PMY: one group flips the whole drawing about the label's vertical centre line (a group with only a transform
   // does not isolate, so reversed elements still blend with the page).
   if (label.mirror) parts.push(`<g transform="matrix(-1 0 0 1 ${width} 0)">`);
+  // ^PW's band: a clipped group is drawn on a layer of its own, so it gets its own paper for reversed fields to invert.
+  const { clip } = label;
+  if (clip) {
+    const band = `x="${svgNumber(clip.x)}" y="${svgNumber(clip.y)}" width="${svgNumber(clip.width)}" height="${svgNumber(clip.height)}"`;
+    parts.push(`<clipPath id="label-print-band"><rect ${band}/></clipPath><g clip-path="url(#label-print-band)"><rect ${band} fill="#ffffff"/>`);
+  }
   for (const element of label.elements) {
     if (drawn(element, label)) parts.push(elementToSvg(element, ctx));
   }
+  if (clip) parts.push('</g>');
   if (label.mirror) parts.push('</g>');
   parts.push('</svg>');
   return parts.join('');

@@ -5,7 +5,7 @@ import { pointsPerDot } from './zplField';
 import { closeOpenField } from './fieldCommands';
 import { readNumber, readOrientation, type ZplCommandTable, type ZplReader } from './zplReader';
 import { endStoredFormat, runRecalls } from './storedFormats';
-import { turnHalf } from './turnElement';
+import { moved, turnHalf } from './turnElement';
 
 /** ^PQ quantities above this are kept but reported: a typo or a hostile count, never a real print run of one format. */
 export const MAX_PLAIN_QUANTITY = 100_000;
@@ -29,11 +29,26 @@ export function finishLabel(reader: ZplReader): void {
   const ppd = pointsPerDot(reader.dpmm);
   const width = reader.options.widthDots * ppd;
   const height = reader.options.heightDots * ppd;
-  const elements = reader.printer.invert ? open.elements.map((element) => turnHalf(element, width, height)) : open.elements;
+  const band = printBand(reader);
+  // ^POI turns the printed band over, which ^PW may have made narrower than the media.
+  const turned = reader.printer.invert ? open.elements.map((element) => turnHalf(element, band.widthDots * ppd, height)) : open.elements;
+  const elements = band.offsetDots === 0 ? turned : turned.map((element) => moved(element, band.offsetDots * ppd, 0));
   // ^PMY is left to the emitters: mirrored text must be drawn mirrored, which no element's geometry can say.
   const mirror = reader.printer.mirror ? { mirror: true } : {};
-  reader.labels.push({ label: { width, height, elements, warnings: [], ...mirror }, quantity: open.quantity, fieldNumbers: open.fieldNumbers, texts: open.texts });
+  const clip = band.widthDots < reader.options.widthDots ? { clip: { x: band.offsetDots * ppd, y: 0, width: band.widthDots * ppd, height } } : {};
+  reader.labels.push({ label: { width, height, elements, warnings: [], ...mirror, ...clip }, quantity: open.quantity, fieldNumbers: open.fieldNumbers, texts: open.texts });
   reader.label = undefined;
+}
+
+/**
+ * Where the label prints across the media, in dots: a ^PW narrower than the media is centred on it (half the rest on
+ * each side, rounded down) and nothing prints outside it, as the printer and Labelary print it.
+ */
+function printBand(reader: ZplReader): { offsetDots: number; widthDots: number } {
+  const media = reader.options.widthDots;
+  const printWidth = reader.printer.printWidth;
+  if (printWidth === undefined || printWidth <= 0 || printWidth >= media) return { offsetDots: 0, widthDots: media };
+  return { offsetDots: Math.floor((media - printWidth) / 2), widthDots: printWidth };
 }
 
 /** Printer and media settings that change nothing drawn: read without a warning. */

@@ -8,6 +8,7 @@ import { emitPdf } from '../../emit/pdf/emitPdf';
 import { emitPng } from '../../emit/png/emitPng';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import { PixelBudget } from '../../render/pixelBudget';
+import { rotateLabel } from '../../render/rotateLabel';
 import { readZpl } from './readZpl';
 import { pointsPerDot, type ZplDpmm } from './zplField';
 
@@ -91,6 +92,25 @@ describe('readZpl', () => {
     // With no text before it, ^FT without coordinates is at the label home.
     const [alone] = texts('^XA^FT^A0N,40,40^FDWEIGHT^FS^XZ');
     expect(alone!.lines[0]!.x).toBeCloseTo(0, 6);
+  });
+
+  it('centres a ^PW narrower than the media on it and prints nothing outside it, in PNG and PDF', async () => {
+    // 812-dot media, ^PW679: the band starts floor((812 - 679) / 2) = 66 dots in and ends at 745.
+    const zpl = '^XA^PW679^FO0,0^GB679,40,40^FS^FO600,100^GB200,40,40^FS^XZ';
+    const image = await dots(zpl);
+    expect([isInk(image, 65, 20), isInk(image, 66, 20), isInk(image, 744, 20), isInk(image, 745, 20)]).toEqual([false, true, true, false]);
+    // The second box reaches past ^PW: clipped at the band's edge.
+    expect([isInk(image, 666, 120), isInk(image, 744, 120), isInk(image, 746, 120), isInk(image, 800, 120)]).toEqual([true, true, false, false]);
+    const [label] = read(zpl).labels;
+    const page = await renderPdf(Buffer.from(await emitPdf(label!.label, fonts)), 203.2);
+    const pdfInk = (x: number, y: number) => page.rgba[(y * page.width + x) * 4]! < 128;
+    expect([pdfInk(64, 20), pdfInk(68, 20), pdfInk(742, 20), pdfInk(747, 20), pdfInk(760, 120)]).toEqual([false, true, true, false, false]);
+    // The viewer's X-Rotation turns the band with the label: a quarter turn makes it a band down the page.
+    const turned = rotateLabel(label!.label, 90).clip!;
+    expect([turned.x, turned.y / ppd, turned.width / ppd, turned.height / ppd].map((value) => Math.round(value))).toEqual([0, 66, 1218, 679]);
+    // A settings format before the label sets ^PW for it, as the printer keeps it.
+    const carried = await dots('^XA^PW679^XZ^XA^FO0,0^GB40,40,40^FS^XZ');
+    expect([isInk(carried, 65, 20), isInk(carried, 66, 20)]).toEqual([false, true]);
   });
 
   it('lays out ^GB as a box outline inside its field, in points', () => {

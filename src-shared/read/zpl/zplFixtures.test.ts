@@ -187,8 +187,9 @@ describe('label settings', () => {
 
   it('keeps ^LT and ^LS from a settings format ahead of the label, as the printer does (the print jobs send them so)', () => {
     const result = read('^XA~SD20^MTT^MMC^MNM^PW406^LL203^LT-8^LS-4^XZ\n^XA^FO100,50^GB40,40,40^FS^XZ\n^XA^FO100,50^GB40,40,40^FS^XZ');
-    // The settings format has no fields: no label of its own; the labels after it moved 4 dots right and 8 up.
-    expect(result.labels.map((entry) => entry.label.elements.map((element) => [Math.round(element.box.x / ppd), Math.round(element.box.y / ppd)]))).toEqual([[[104, 42]], [[104, 42]]]);
+    // The settings format has no fields: no label of its own; the labels after it moved 4 dots right and 8 up, and
+    // (read on 812-dot media) 203 dots right more, the ^PW406 band centred on it.
+    expect(result.labels.map((entry) => entry.label.elements.map((element) => [Math.round(element.box.x / ppd), Math.round(element.box.y / ppd)]))).toEqual([[[307, 42]], [[307, 42]]]);
     expect(result.warnings).toEqual([]);
   });
 
