@@ -110,14 +110,16 @@ export const SHAPE_COMMANDS: ZplCommandTable = {
     reader.field.font = { name: '0', height, width: readNumber(w, height, 1, ZPL_MAX_DOTS) };
     reader.field.orientation = readOrientation(o, reader.printer.fieldOrientation);
     reader.field.onClose = (at) => {
-      const letter = (at.field.data ?? '').trim().charAt(0).toUpperCase();
-      const symbol = SYMBOLS[letter];
-      if (symbol === undefined) {
-        at.warnAt('ZPL_BAD_PARAMETER', `^GS takes A to E as its data, got ${JSON.stringify(at.field.data ?? '')}`, command);
-        return;
+      // Every character of the field is one of the font's cells: A to E its symbols, a space a blank cell that
+      // positions the next (as the printer and Labelary draw it); anything else has no symbol and is left out.
+      const data = at.field.data ?? '';
+      const cells = [...data].map((char) => (char === ' ' ? ' ' : SYMBOLS[char.toUpperCase()]));
+      if (cells.some((cell) => cell === undefined)) {
+        at.warnAt('ZPL_BAD_PARAMETER', `^GS draws A to E and spaces, got ${JSON.stringify(data.slice(0, 40))}: other characters are left out`, command);
       }
-      // The symbol is text already: no ^FH or ^CI applies to it.
-      closeTextField(at, symbol);
+      const symbols = cells.filter((cell) => cell !== undefined).join('');
+      // The symbols are text already: no ^FH or ^CI applies to them.
+      if (symbols.trim() !== '') closeTextField(at, symbols);
     };
   },
 };

@@ -206,6 +206,14 @@ describe('label settings', () => {
     expect(round!.cornerRadius / ppd).toBeCloseTo(50 - 2.5, 6);
     expect(only('^FO0,0^GSN,40,40^FDC^FS').lines[0]!.text).toBe('™');
   });
+
+  it('draws the whole ^GS field in symbols, keeping the spaces that place them', () => {
+    expect(only('^FO0,0^GSN,40,40^FDA  B C^FS').lines[0]!.text).toBe('®  © ™');
+    expect(only('^FO0,0^GSN,40,40^FDde^FS').lines[0]!.text).toBe('ULCSA');
+    const result = read('^XA^FO0,0^GSN,40,40^FDA?B^FS^XZ');
+    expect((result.labels[0]!.label.elements[0] as LaidOutOf<'text'>).lines[0]!.text).toBe('®©');
+    expect(result.warnings).toEqual([expect.objectContaining({ code: 'ZPL_BAD_PARAMETER', command: '^GS' })]);
+  });
 });
 
 describe('stored formats', () => {
