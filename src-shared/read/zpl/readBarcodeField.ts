@@ -166,7 +166,8 @@ export function readBarcodeField(field: ZplBarcodeField, ctx: ZplFieldContext & 
   const scale = pointsPerDot(ctx.dpmm);
   const { box: dots, rotation } = placeField(field.origin, plan.orientation, upright.width, upright.height, upright.anchor);
   const box = { x: dots.x * scale, y: dots.y * scale, width: dots.width * scale, height: dots.height * scale };
-  const color = '#000000';
+  // A reversed field is painted white and inverts what is under it, as reversed texts and boxes are (black would not).
+  const color = field.reverse ? '#ffffff' : '#000000';
   const element: LaidOutBarcode = {
     ...(field.reverse ? { reverse: true } : {}),
     type: 'barcode',

@@ -10,6 +10,7 @@ import { labelToSvg } from '../../emit/svg/emitSvg';
 import { emitZpl } from '../../emit/zpl/emitZpl';
 import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import { PixelBudget } from '../../render/pixelBudget';
+import { scanned } from './barcodeFieldTestSupport';
 import { readZpl } from './readZpl';
 import { PNG } from 'pngjs';
 
@@ -86,6 +87,25 @@ describe('reverse fields', () => {
     expect(reversedAsExpected(raster, plainGlyph)).toEqual({ inside: 1, outside: 1 });
   });
 
+  it('inverts a reversed barcode (^FR before ^BC, ^BQ, ^BX): white bars across black, black bars on paper, decoding in both', async () => {
+    for (const [symbol, format, data, expected] of [
+      ['^BY2^BCN,60,N,N,N', 'Code128', 'REV128', 'REV128'],
+      ['^BQN,2,4', 'QRCode', 'QA,REVERSED QR', 'REVERSED QR'],
+      ['^BXN,5,200', 'DataMatrix', 'REVERSED DM', 'REVERSED DM'],
+    ] as const) {
+      // The same symbol twice: once inside a black box (it must read as white modules), once on paper.
+      const onBlack = `^FO0,0^GB600,200,200^FS^FO40,40^FR${symbol}^FD${data}^FS`;
+      const onPaper = `^FO40,240^FR${symbol}^FD${data}^FS`;
+      for (const [where, top, bottom, inverted] of [['on black', 0, 200, true], ['on paper', 200, 400, false]] as const) {
+        const label = readLabel(`^XA${where === 'on black' ? onBlack : onPaper}^XZ`);
+        for (const [output, raster] of [['png', pngRaster(label)], ['pdf', await renderPdf(Buffer.from(await emitPdf(label, fonts)), DPI)]] as const) {
+          const region = cropRows(raster, top, bottom, inverted);
+          expect(await scanned(region, format), `${format} ${where} (${output})`).toEqual([expected]);
+        }
+      }
+    }
+  });
+
   it('blends by difference in HTML and writes ^FR back in ZPL', async () => {
     const label = readLabel(zpl);
     expect(await emitHtml(label, fonts)).toContain('class="ls-el ls-reverse"');
@@ -99,6 +119,13 @@ describe('reverse fields', () => {
     expect(share.outside).toBeGreaterThan(0.95);
   });
 });
+
+/** Rows `top` to `bottom` of the raster, inverted when asked (ZXing reads dark modules on light paper). */
+function cropRows(raster: Raster, top: number, bottom: number, invert: boolean): Raster {
+  const rgba = raster.rgba.slice(top * raster.width * 4, bottom * raster.width * 4);
+  if (invert) for (let i = 0; i < rgba.length; i += 4) for (let c = 0; c < 3; c++) rgba[i + c] = 255 - rgba[i + c]!;
+  return { width: raster.width, height: bottom - top, rgba };
+}
 
 function pngRasterOf(png: Uint8Array): Raster {
   const decoded = PNG.sync.read(Buffer.from(png));
