@@ -150,6 +150,18 @@ describe('ZPL barcode sizes: whole dots as ^BY and the command say', () => {
     expect(darkBounds(dm.raster)).toEqual({ left: 40, top: 40, right: 40 + 12 * 7 - 1, bottom: 40 + 12 * 7 - 1 });
   });
 
+  it('^BQ: the ^BY height below ^FO, the quiet zone above ^FT, and the first three characters always its level, mode and comma', async () => {
+    const tall = await printField(barcodeField('^BQN,2,5', 'QA,ZPL', { by: { moduleWidth: 2, ratio: 3, height: 30 } }), 8, 300, 300);
+    expect(darkBounds(tall.raster)).toMatchObject({ left: 40, top: 70 });
+    // ^FT200: the symbol's bottom 4 modules (its quiet zone) above y.
+    const anchored = await printField(barcodeField('^BQN,2,5', 'QA,ZPL', { origin: { x: 40, y: 200, kind: 'FT', justification: 0 } }), 8, 300, 300);
+    expect(darkBounds(anchored.raster)).toMatchObject({ left: 40, bottom: 200 - 4 * 5 - 1, top: 200 - 4 * 5 - 21 * 5 });
+    // "HELLO" has no "QA," prefix: the printer still takes H (level), E (mode) and L as them, and encodes "LO".
+    const unprefixed = await printField(barcodeField('^BQN,2,4', 'HELLO'), 8, 300, 300);
+    expect(await scanned(unprefixed.raster, 'QRCode')).toEqual(['LO']);
+    expect(unprefixed.warnings.map((warning) => warning.message).join(' ')).toContain('"HEL" was read as them');
+  });
+
   it('^BX without a module size makes the symbol about the ^BY height', async () => {
     const { raster } = await printField(barcodeField('^BXN,,200,12,12', 'DM', { by: { moduleWidth: 2, ratio: 3, height: 96 } }), 8, 300, 300);
     const bounds = darkBounds(raster);

@@ -5,7 +5,7 @@ import { RenderError } from '../../errors';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { BarcodeSymbol, LaidOutBarcode, LaidOutElement, TextRun } from '../../layout/laidOutLabel';
 import { barsOf, postalPath, proportionalDots } from '../../elements/barcode/postalBars';
-import { placeField, pointsPerDot, type ZplBarcodeField, type ZplFieldContext } from './zplField';
+import { placeField, pointsPerDot, type ZplBarcodeField, type ZplFieldContext, type ZplFieldOrigin } from './zplField';
 import { LINEAR_PLANS } from './zplLinearPlans';
 import { MATRIX_PLANS } from './zplMatrixPlans';
 import { ZplParams, type ZplSymbolPlan } from './zplSymbolPlan';
@@ -77,7 +77,7 @@ function linearField(encoded: EncodedLinear, plan: ZplSymbolPlan, text: string |
   };
 }
 
-function matrixField(encoded: EncodedMatrix, plan: ZplSymbolPlan): UprightField {
+function matrixField(encoded: EncodedMatrix, plan: ZplSymbolPlan, origin: ZplFieldOrigin['kind']): UprightField {
   const fromHeight = (total: number) => Math.max(1, Math.round(total / encoded.rows));
   // Module size 0 (^BX) or no row height (^B7, ^BF): the symbol takes about the ^BY height.
   const rowDots =
@@ -88,11 +88,14 @@ function matrixField(encoded: EncodedMatrix, plan: ZplSymbolPlan): UprightField 
   const moduleDots = plan.moduleDots === 0 ? rowDots : plan.moduleDots;
   const width = encoded.columns * moduleDots;
   const height = encoded.rows * rowDots;
-  const offset = plan.topOffsetDots ?? 0;
+  // A ^FO origin is the field's top, the symbol below it by topOffsetDots; a ^FT origin its bottom, bottomGapDots below
+  // the symbol. The field spans both gaps so either anchor lands where the printer puts the symbol.
+  const offset = origin === 'FO' ? (plan.topOffsetDots ?? 0) : 0;
+  const gap = origin === 'FT' ? (plan.bottomGapDots ?? 0) : 0;
   return {
     width,
-    height: height + offset,
-    anchor: height + offset,
+    height: height + offset + gap,
+    anchor: height + offset + gap,
     symbol(x, y, scale) {
       return {
         kind: 'matrix',
@@ -112,9 +115,9 @@ function matrixField(encoded: EncodedMatrix, plan: ZplSymbolPlan): UprightField 
   };
 }
 
-function uprightField(encoded: EncodedBarcode, plan: ZplSymbolPlan): UprightField {
+function uprightField(encoded: EncodedBarcode, plan: ZplSymbolPlan, origin: ZplFieldOrigin['kind']): UprightField {
   if (encoded.kind === 'linear') return linearField(encoded, plan, plan.line ? plan.line.text || encoded.text : undefined);
-  if (encoded.kind === 'matrix') return matrixField(encoded, plan);
+  if (encoded.kind === 'matrix') return matrixField(encoded, plan, origin);
   const size = plan.fixedSize ?? { width: encoded.width, height: encoded.height };
   return {
     ...size,
@@ -162,7 +165,7 @@ export function readBarcodeField(field: ZplBarcodeField, ctx: ZplFieldContext & 
     warn(field, ctx, 'ZPL_BARCODE_DATA', `^${field.command}: ${error.message}; the field is skipped`);
     return [];
   }
-  const upright = uprightField(encoded, plan);
+  const upright = uprightField(encoded, plan, field.origin.kind);
   const scale = pointsPerDot(ctx.dpmm);
   const { box: dots, rotation } = placeField(field.origin, plan.orientation, upright.width, upright.height, upright.anchor);
   const box = { x: dots.x * scale, y: dots.y * scale, width: dots.width * scale, height: dots.height * scale };

@@ -11,38 +11,33 @@ function parseEscaped(text: string): string {
   return text.replace(/[\u0000-\u001f^]/g, (char) => `^${String(char.charCodeAt(0)).padStart(3, '0')}`);
 }
 
-/**
- * zpl-renderer-js and Labelary (models of Zebra firmware) draw a ^BQ symbol 10 dots below a ^FO origin at every
- * resolution; the ZPL writer raises its origin by as much (emitBarcodeZpl), so reading it back lands where it was designed.
- */
-const QR_TOP_OFFSET_DOTS = 10;
+/** QR's quiet zone, in modules: a ^FT origin anchors the symbol's bottom this far above y (as Labelary draws it). */
+const QR_QUIET_ZONE_MODULES = 4;
 
 /**
- * ^BQo,m,n,e,k with data "<level><input>,<data>": level H/Q/M/L (blank: M), input A (automatic) or M (manual: a mode
- * letter N/A/B/K first, B followed by a four-digit byte count). The printer's mask choice is left to the encoder.
+ * ^BQo,m,n,e,k with data "<level><input>,<data>": the first three characters are always the error-correction level
+ * H/Q/M/L (anything else: M), the input mode A (automatic) or M (manual: a mode letter N/A/B/K first, B followed by a
+ * four-digit byte count) and a comma, even when they look like data, as the printer, Labelary, zebrash and labelize
+ * read them. The printer's mask choice is left to the encoder.
  */
 const qrCode: PlanReader = (field, p) => {
   const approximations: string[] = [];
-  const prefix = /^([HQML]?)([AM]),/i.exec(field.data);
-  let value = field.data;
-  let level: 'L' | 'M' | 'Q' | 'H' = 'M';
-  if (prefix) {
-    level = ((prefix[1] ?? '').toUpperCase() || 'M') as typeof level;
-    value = field.data.slice(prefix[0].length);
-    if ((prefix[2] ?? '').toUpperCase() === 'M') value = value.replace(/^[NAK]|^B\d{4}/i, '');
-  } else if (/^D\d/.test(field.data)) {
-    approximations.push('structured append (mixed mode) is not read: the whole data is encoded');
-  } else {
-    approximations.push('the data has no "QA," style prefix: all of it is encoded at level M');
-  }
+  const [levelChar = '', mode = '', comma = ''] = [...field.data.slice(0, 3)].map((char) => char.toUpperCase());
+  const level = (['H', 'Q', 'M', 'L'].includes(levelChar) ? levelChar : 'M') as 'L' | 'M' | 'Q' | 'H';
+  let value = field.data.slice(3);
+  if (mode === 'M') value = value.replace(/^[NAK]|^B\d{4}/i, '');
+  if (comma !== ',') approximations.push(`the data should start with its level, input mode and a comma ("QA,"): "${field.data.slice(0, 3)}" was read as them`);
+  const moduleDots = p.int(2, defaultMagnification(p.dpmm), 1, 10);
   if (p.raw(1) === '1') approximations.push('QR model 1 is drawn as model 2');
   return {
     symbology: 'qrcode',
     value,
     errorCorrection: level,
     orientation: 'N',
-    moduleDots: p.int(2, defaultMagnification(p.dpmm), 1, 10),
-    topOffsetDots: QR_TOP_OFFSET_DOTS,
+    moduleDots,
+    // Below a ^FO origin the printer leaves the ^BY bar height (10 dots at power-up); above a ^FT one, the quiet zone.
+    topOffsetDots: field.by.height,
+    bottomGapDots: QR_QUIET_ZONE_MODULES * moduleDots,
     approximations,
   };
 };

@@ -26,6 +26,8 @@ export interface ZplSymbolPlan {
   fixedSize?: { width: number; height: number };
   /** Dots the printer leaves between a ^FO origin and the symbol's top (^BQ). */
   topOffsetDots?: number;
+  /** Dots the printer leaves between the symbol's bottom and a ^FT origin (^BQ: its quiet zone). */
+  bottomGapDots?: number;
   /** The interpretation line, when the command prints one. */
   line?: { text: string; above: boolean };
   /** Things the printer does that the drawing only approximates, for warnings. */
