@@ -19,6 +19,8 @@ const COMMANDS: [command: string, data: string, format: ReadInputBarcodeFormat, 
   // Subset C: the unpaired 7 before the switch to subset B is dropped, as the ZPL II guide says.
   ['^BCN,80,Y,N,N', '>;>80012345678901234567>6X', 'Code128', '001234567890123456X'],
   ['^BCN,80,Y,N,N,A', 'SHIP 0042 >8TO', 'Code128', `SHIP 0042 ${GS}TO`],
+  // Mode A: invocation codes other than >8 are data, as Labelary reads them.
+  ['^BCN,80,Y,N,N,A', '>;1234>9AB>5', 'Code128', '>;1234>9AB>5'],
   ['^BCN,80,Y,N,N,U', '0012345678901234567', 'Code128', '(00)123456789012345675'],
   ['^BCN,80,Y,N,N,D', '(01)09521234543213(10)ABC', 'Code128', '(01)09521234543213(10)ABC'],
   ['^B3N,N,80,Y,N', 'ABC-123', 'Code39', 'ABC-123'],

@@ -121,30 +121,23 @@ function escapeCarets(text: string): string {
 }
 
 /**
- * Mode A (automatic): the printer picks the subsets, as bwip-js does; ">8" is still FNC1 and the other invocation codes
- * stand for their characters (the start codes are dropped).
+ * Mode A (automatic): the printer picks the subsets, as bwip-js does. ">8" is still FNC1; every other invocation code
+ * (">;", ">9", ">5"…) is data, its two characters encoded as they are, as Labelary, zebrash and labelize read it.
  */
 export function code128Automatic(data: string): Code128Encoding {
   let value = '';
   let text = '';
-  let skipped = 0;
   for (let index = 0; index < data.length; index++) {
-    const char = data.charAt(index);
-    if (char !== '>' || index + 1 === data.length) {
-      value += escapeCarets(char);
-      text += char;
+    if (data.charAt(index) === '>' && INVOCATIONS[data.charAt(index + 1)] === FNC1) {
+      value += '^FNC1';
+      index++;
       continue;
     }
-    const code = data.charAt(++index);
-    const codeword = INVOCATIONS[code];
-    if (codeword === FNC1) value += '^FNC1';
-    else if (codeword !== undefined && codeword < 96) {
-      const char = codewordChar(codeword, 'B');
-      value += escapeCarets(char);
-      text += char;
-    } else if (codeword === undefined || codeword < START.A) skipped += 2;
+    const char = data.charAt(index);
+    value += escapeCarets(char);
+    text += char;
   }
-  return { symbology: 'code128', value, options: { parse: true, parsefnc: true }, text, skipped };
+  return { symbology: 'code128', value, options: { parse: true, parsefnc: true }, text, skipped: 0 };
 }
 
 /** Mode U (UCC case mode): 19 digits (cut or padded with zeros on the right), a mod 10 check digit, all after FNC1. */
