@@ -14,6 +14,8 @@
 // A cancelled job (POST /v1/print-jobs/{id}/cancel, by any process) is no longer pending, so the check before every
 // attempt stops it: no connection after the cancel. A retry wait is cut short (at the next poll, or at once when the
 // cancel came through this process); a chunk in flight finishes, and its acknowledgement is recorded.
+import { rawZplRefusal, scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
+import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
 import type { Store } from '../store/openStore';
 import type { ClaimOwner, PrintJobRecord } from '../store/queries/printJobs';
 import type { PrinterRecord } from '../store/queries/printerFields';
@@ -211,6 +213,8 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     }
     const documentBytes = document.bytes.length;
     const totalLabels = job.labelCount * job.copies;
+    // The caller's own ZPL, checked against the printer's setting at every attempt: it may have changed since the job was made.
+    const rawScan = job.raw ? scanRawZpl(zplTextFromBytes(document.bytes)) : undefined;
     let { labelsSent, attempts } = job;
     // A retry scheduled before a restart keeps its time.
     if (job.nextAttemptAt !== null) await sleep(job.nextAttemptAt - Date.now(), job.id);
@@ -223,6 +227,8 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
         const sent = labelsSent === 0 ? 'before the job was sent' : `after ${labelsSent} of ${totalLabels} labels were sent`;
         return finish(job, documentBytes, { error: { code: 'PRINTER_REMOVED', message: `printer ${job.printerId} was removed ${sent}` }, delivered: false });
       }
+      const refused = rawScan && rawZplRefusal(rawScan, printer);
+      if (refused !== undefined) return finish(job, documentBytes, { error: { code: 'RAW_ZPL_REFUSED', message: refused.message }, delivered: false });
       const whole = chunkAt(document, job.copies, labelsSent, chunkLabels);
       // Store/recall for raw ZPL printers (the issue's case: large batches to one network printer); other kinds get whole labels.
       // The caller's own ZPL goes as it came: never rewritten as a stored format.

@@ -1,7 +1,7 @@
 // A print job of the caller's own ZPL: checked (a ZPL printer, no configuration commands unless allowed, within the limits), counted per label and ^PQ, stored as sent.
 import { PRINT_LIMITS } from '../../src-shared/api/printRequest';
 import { BadRequestError } from '../../src-shared/errors';
-import { scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
+import { rawZplRefusal, scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
 import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
 import type { QuotaGate } from '../server/quotaGate';
 import { admitRenders } from '../server/renderAdmission';
@@ -33,13 +33,8 @@ export async function submitRawZplJob(deps: { store: Store; quota: QuotaGate }, 
   const bytes = submission.zpl;
   // One character a byte: the scan's offsets are byte offsets, and prefixes and commands are ASCII in any code page.
   const scan = scanRawZpl(zplTextFromBytes(bytes));
-  const [config] = scan.configCommands;
-  if (config !== undefined && !printer.allowConfigCommands) {
-    throw zplError(
-      `${config.command} at byte ${config.position} ${config.reason}: printer configuration commands are refused unless the printer allows them (labelsmith printer set ${printer.id} --allow-config-commands)`,
-      { command: config.command, position: config.position },
-    );
-  }
+  const refused = rawZplRefusal(scan, printer);
+  if (refused !== undefined) throw zplError(refused.message, { command: refused.command, position: refused.position });
   if (scan.formats.length === 0) throw zplError('holds no label: nothing between ^XA and ^XZ');
   const formats = scan.formats.length * copies;
   const labels = scan.formats.reduce((sum, format) => sum + format.quantity, 0) * copies;

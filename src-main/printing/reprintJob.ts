@@ -1,5 +1,7 @@
 // A reprint: chosen labels of an earlier job queued again from its kept document, byte for byte: the same data, template
 // version, serials and counter values, since nothing renders again and no counter moves.
+import { rawZplRefusal, scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
+import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
 import { ConflictError, DocumentGoneError } from '../../src-shared/api/apiErrors';
 import { parseLabelSelection } from '../../src-shared/api/labelSelection';
 import { BadRequestError } from '../../src-shared/errors';
@@ -73,6 +75,9 @@ export async function submitReprint(deps: { store: Store; quota: QuotaGate }, su
     throw new DocumentGoneError(original.id);
   }
   const chosen = chosenLabels(original, bytes, selection.numbers);
+  // The caller's own ZPL is checked against the printer's setting now, not the one it was first printed under.
+  const refused = original.raw ? rawZplRefusal(scanRawZpl(zplTextFromBytes(chosen.bytes)), printer) : undefined;
+  if (refused !== undefined) throw new BadRequestError(`print job "${original.id}" cannot be reprinted: ${refused.message}`, { command: refused.command, position: refused.position });
   const reservation = await admitRenders(quota, team, mode, selection.numbers.length);
   try {
     const job = { team, apiKeyId: submission.apiKeyId, mode, printer, copies: chosen.copies, templateId: original.templateId, reprint: { of: original.id, labels: selection.text } };

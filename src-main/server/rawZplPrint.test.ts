@@ -76,8 +76,8 @@ describe('POST /v1/print with zpl', () => {
     await fake.close();
   });
 
-  it('finds the formats with the prefixes ^CC set, and keeps bytes beyond ASCII as sent', async () => {
-    const { fake, printerId } = await rawPrinter(teams.acme);
+  it('finds the formats with the prefixes ^CC set on a printer that allows it, and keeps bytes beyond ASCII as sent', async () => {
+    const { fake, printerId } = await rawPrinter(teams.acme, ['--allow-config-commands']);
     // After ^CC+ a caret is data: the first format ends at +XZ.
     const zpl = '^XA^CC+^FS+XZ+XA+CI28+FO10,10+A0N,30,30+FDGrüße ^XZ+FS+XZ';
     const job = printJobSchema.parse((await print(teams.acme.live, { printerId, zpl })).json());
@@ -91,10 +91,10 @@ describe('POST /v1/print with zpl', () => {
     const { fake, printerId } = await rawPrinter(teams.acme);
     const zpl = '^XA^FO10,10^FDx^FS^XZ\n^XA^JUS^XZ';
     const refused = expectError(await print(teams.acme.live, { printerId, zpl }), 400, 'BAD_REQUEST');
-    expect(refused.error).toMatch(/\^JU at byte 25 saves or restores the printer configuration/);
+    expect(refused.error).toMatch(/\^JU at byte 25 is not a label-drawing command: raw ZPL may hold only label-drawing commands/);
     expect(refused.details).toMatchObject({ command: '^JU', position: 25 });
     // Whatever the prefix is called.
-    expect(expectError(await print(teams.acme.live, { printerId, zpl: '^XA^CC!!XZ!XA!JUS!XZ' }), 400, 'BAD_REQUEST').error).toMatch(/\^JU/);
+    expect(expectError(await print(teams.acme.live, { printerId, zpl: '^XA^CC!!XZ!XA!JUS!XZ' }), 400, 'BAD_REQUEST').error).toMatch(/\^CC at byte 3 changes the command prefix/);
     expect(expectError(await print(teams.acme.live, { printerId, zpl: '~JR' }), 400, 'BAD_REQUEST').error).toMatch(/~JR/);
     expect(fake.connections).toEqual([]);
 
@@ -107,12 +107,57 @@ describe('POST /v1/print with zpl', () => {
     await fake.close();
   });
 
+  it('refuses every way past the allow-list with 400 naming it, and nothing reaches the printer', async () => {
+    const { fake, printerId } = await rawPrinter(teams.acme);
+    const label = '^XA^FO10,10^A0N,30,30^FDok^FS^XZ';
+    const attacks: [string, string, RegExp][] = [
+      ['SGD before a label', `! U1 setvar "ip.addr" "10.9.9.9"\r\n${label}`, /^zpl: text at byte 0 is not ZPL/],
+      ['SGD after a label', `${label}\r\n! U1 do "device.restore_defaults" "all"\r\n`, /^zpl: text at byte \d+ is not ZPL/],
+      ['JSON after a label', `${label}{}{"device.reset":null}`, /^zpl: text at byte \d+ is not ZPL/],
+      ['^CC at the end of a job', `${label}^XA^CC+^XZ`, /\^CC at byte \d+ changes the command prefix/],
+      ['a prefix hiding ^JUF', '^CC++XA+JUF+XZ', /\^CC at byte 0 changes the command prefix/],
+      ['~CT with a line break', `~CT\n~${label}`, /~CT at byte 0 changes the command prefix/],
+      ['^ID', `^XA^IDR:*.*^FS^XZ${label}`, /\^ID at byte 3 is not a label-drawing command/],
+      ['^JI', '^XA^JIE:PROG.BAS^XZ', /\^JI at byte 3/],
+      ['~JI', '~JI', /~JI at byte 0/],
+      ['an autoexec format', '^XA^DFE:AUTOEXEC.ZPL^FS^XA^JUF^XZ^XZ', /\^DF at byte 3 stores to E: \(kept across power cycles\)/],
+      ['~JX', `~JX${label}`, /~JX at byte 0/],
+      ['~JP', '~JP', /~JP at byte 0/],
+      ['~PS', '~PS', /~PS at byte 0/],
+      ['^HH', '^XA^HH^XZ', /\^HH at byte 3/],
+      ['^HW', '^XA^HWE:*.*^XZ', /\^HW at byte 3/],
+    ];
+    for (const [what, zpl, message] of attacks) {
+      const refused = expectError(await print(teams.acme.live, { printerId, zpl }), 400, 'BAD_REQUEST');
+      expect(refused.error, what).toMatch(message);
+    }
+    // Labels of the kinds carriers send pass unchanged: settings formats, RAM downloads and recalls, graphics, barcodes.
+    const carrier = '^XA^MCY^XZ\n^XA^MMT^PW812^LL1218^LH0,0^LS0~SD15^PR4^MD0^XZ\n~DGR:LOGO.GRF,8,1,FFFFFFFFFFFFFFFF\n^XA^CI28^FO10,10^XGR:LOGO.GRF,1,1^FS^FO50,50^BY2^BCN,80,Y,N,N^FD123456^FS^FO50,200^BQN,2,4^FDQA,123^FS^PQ2^XZ\n';
+    const job = printJobSchema.parse((await print(teams.acme.live, { printerId, zpl: carrier })).json());
+    expect(await finished(teams.acme.live, job.id)).toMatchObject({ status: 'done' });
+    expect(received(fake)).toBe(carrier);
+    await fake.close();
+  });
+
+  it('checks a reprint against the printer setting of the moment: a job printed while configuration was allowed is not reprinted once it is not', async () => {
+    const { fake, printerId } = await rawPrinter(teams.acme, ['--allow-config-commands']);
+    const job = printJobSchema.parse((await print(teams.acme.live, { printerId, zpl: '^XA^FO10,10^FDx^FS^JUS^XZ' })).json());
+    expect(await finished(teams.acme.live, job.id)).toMatchObject({ status: 'done' });
+    const set = await runCli(server.dataDir, ['printer', 'set', printerId, '--no-allow-config-commands']);
+    expect(set.code, set.stderr).toBe(0);
+    const connections = fake.connections.length;
+    const refused = expectError(await call(server, `/v1/print-jobs/${job.id}/reprint`, { method: 'POST', key: teams.acme.live, json: {} }), 400, 'BAD_REQUEST');
+    expect(refused.error).toMatch(/cannot be reprinted: \^JU at byte \d+ is not a label-drawing command/);
+    expect(fake.connections.length).toBe(connections);
+    await fake.close();
+  });
+
   it('answers 400 for a printer that takes PDF, zpl with a template, and ZPL without a label', async () => {
     const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), ['printer', 'add', '--team', teams.acme.team.id, '--name', 'Office PDF', '--kind', 'system', '--queue', 'office']);
     expect(expectError(await print(teams.acme.live, { printerId: added.id, zpl: TWO_LABELS }), 400, 'BAD_REQUEST').error).toMatch(/takes PDF/);
     const { fake, printerId } = await rawPrinter(teams.acme);
     expect(expectError(await print(teams.acme.live, { printerId, zpl: TWO_LABELS, templateId: 'x' }), 400, 'BAD_REQUEST').error).toMatch(/either zpl or a template/);
-    expect(expectError(await print(teams.acme.live, { printerId, zpl: '~HS hello' }), 400, 'BAD_REQUEST').error).toMatch(/no label/);
+    expect(expectError(await print(teams.acme.live, { printerId, zpl: '~SD15' }), 400, 'BAD_REQUEST').error).toMatch(/no label/);
     await fake.close();
   });
 

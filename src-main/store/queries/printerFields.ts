@@ -92,7 +92,7 @@ export const newPrinterSchema = z.object({
   speed: speedSchema.nullable(),
   /** The IANA zone now() and formatDate use on this printer's labels, stored by its canonical name; null: UTC. */
   timeZone: timeZoneSchema.nullable().default(null),
-  /** Raw ZPL sent to it may hold configuration commands (RAW_ZPL_CONFIG_COMMANDS); default false: refused. */
+  /** Raw ZPL sent to it may hold any command; default false: only the label-drawing commands of rawZplScan's allow-list. */
   allowConfigCommands: z.boolean().default(false),
   /** What it cannot print at the label's edges (design warnings flag elements there); null: it prints to the edges. */
   unprintableMargin: unprintableMarginSchema.nullable().default(null),
