@@ -29,6 +29,7 @@ const serveOptionsSchema = z
     /** A list from the flag, one string (commas or spaces between entries) from $LABELSMITH_TRUSTED_PROXY. */
     trustedProxy: z.union([z.string(), z.array(z.string())]).optional(),
     proxyProtocol: z.boolean().optional(),
+    viewerWithoutKey: z.boolean().optional(),
     /** Seconds. */
     shutdownGrace: z.coerce.number().min(0).max(3600).optional(),
   })
@@ -90,6 +91,7 @@ export async function serve(rawOptions: ServeOptions): Promise<void> {
     maxConnectionsPerAddress: options.maxConnectionsPerAddress,
     trustedProxies,
     proxyProtocol: options.proxyProtocol,
+    viewerWithoutKey: options.viewerWithoutKey,
     shutdownGraceMs: options.shutdownGrace === undefined ? undefined : options.shutdownGrace * 1000,
     logger,
   });
@@ -129,6 +131,11 @@ export function serveCommand(): Command {
       ).env(TRUSTED_PROXY_ENV),
     )
     .option('--proxy-protocol', 'connections from --trusted-proxy peers start with a PROXY protocol v1/v2 header (HAProxy send-proxy); plain HTTP only')
+    .addOption(
+      new Option('--viewer-without-key', 'the Labelary-compatible viewer (/v1/printers/…/labels/…) answers requests without an API key, rate-limited per client address').env(
+        'LABELSMITH_VIEWER_WITHOUT_KEY',
+      ),
+    )
     .option('--shutdown-grace <seconds>', `on SIGTERM/SIGINT, how long renders in flight may finish before their workers are killed (default ${SHUTDOWN_GRACE_MS / 1000})`)
     .option('--print-editor-url', 'also print the editor sign-in link (it holds the admin token: keep it private)')
     .action((rawOptions: ServeOptions) => serve(rawOptions));

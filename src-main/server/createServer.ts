@@ -105,7 +105,7 @@ export async function createRouter(
   registerRenderRoute(router, { store, pool, quota, rateLimits, maxOutputBytes: config.maxOutputBytes ?? MAX_OUTPUT_BYTES });
   registerPrintRoute(router, { store, pool, quota, rateLimits, queue: printQueue });
   registerPrintersRoute(router, store, rateLimits);
-  registerZplViewerRoute(router, { store, pool, quota, rateLimits });
+  registerZplViewerRoute(router, { store, pool, quota, rateLimits, withoutKey: config.viewerWithoutKey === true ? { trustedProxies: config.trustedProxies } : undefined });
   registerRenderOutputsRoute(router, store);
   registerTemplatesRoutes(router, store);
   registerUsageRoute(router, store);

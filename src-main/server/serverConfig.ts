@@ -47,6 +47,11 @@ export interface ServerConfig {
   trustedProxies?: TrustedProxies;
   /** Connections from trustedProxies start with a PROXY protocol v1/v2 header (`serve --proxy-protocol`); plain HTTP only. */
   proxyProtocol?: boolean;
+  /**
+   * The Labelary-compatible viewer answers requests without an API key (`serve --viewer-without-key`), as Labelary's
+   * own clients send none: rate-limited per client address, counted against no team. Off by default.
+   */
+  viewerWithoutKey?: boolean;
   /** Extra Host names accepted when LAN access is on (e.g. the machine's DNS name). */
   allowedHostnames: string[];
   version: string;

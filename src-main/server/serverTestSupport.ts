@@ -87,6 +87,8 @@ export interface StartOptions {
   maxOutputBytes?: number;
   /** s3://bucket/prefix: outputs in S3 (the AWS_* variables of this process say where); default the data directory. */
   outputsUrl?: string;
+  /** ServerConfig.viewerWithoutKey. */
+  viewerWithoutKey?: boolean;
 }
 
 export interface TestServer {
@@ -121,7 +123,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     store,
     pool,
     logger,
-    config: { host, port: 0, allowedHostnames: options.allowedHostnames ?? [], version: APP_VERSION, ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }) },
+    config: { host, port: 0, allowedHostnames: options.allowedHostnames ?? [], version: APP_VERSION, ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }), viewerWithoutKey: options.viewerWithoutKey },
     printQueue: options.printQueue,
   }).catch(async (error: unknown) => {
     await pool.close();

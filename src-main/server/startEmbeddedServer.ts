@@ -27,6 +27,8 @@ export interface EmbeddedServerOptions {
   /** See ServerConfig.trustedProxies and proxyProtocol. */
   trustedProxies?: TrustedProxies;
   proxyProtocol?: boolean;
+  /** See ServerConfig.viewerWithoutKey. */
+  viewerWithoutKey?: boolean;
   logger: Logger;
   /** See ServerConfig.shutdownGraceMs. */
   shutdownGraceMs?: number;
@@ -74,6 +76,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       maxConnectionsPerAddress: options.maxConnectionsPerAddress,
       trustedProxies: options.trustedProxies,
       proxyProtocol: options.proxyProtocol,
+      viewerWithoutKey: options.viewerWithoutKey,
       shutdownGraceMs: options.shutdownGraceMs,
       redisUrl: options.redisUrl,
     },

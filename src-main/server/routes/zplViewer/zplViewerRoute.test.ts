@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYLESS_VIEWER_LIMITS } from './zplViewerRoute';
 import { call, cli, expectError, rateLimitHeaders, startTestServer, teamsWithKeys, type ApiResponse, type TeamSpec, type TeamWithKeys, type TestServer } from '../../serverTestSupport';
 
 const run = promisify(execFile);
@@ -52,8 +53,12 @@ function view(zpl: string | Uint8Array<ArrayBuffer> | FormData, options: ViewOpt
   return fetchAll(options.path ?? '/v1/printers/8dpmm/labels/4x6/0/', { method: 'POST', headers: { Authorization: `Bearer ${options.key ?? teams.main.live}`, ...headers }, body: zpl });
 }
 
-async function fetchAll(path: string, init: RequestInit): Promise<ApiResponse> {
-  const response = await fetch(`${server.url}${path}`, init);
+function fetchAll(path: string, init: RequestInit): Promise<ApiResponse> {
+  return fetchAllFrom(server, path, init);
+}
+
+async function fetchAllFrom(target: Pick<TestServer, 'url'>, path: string, init: RequestInit): Promise<ApiResponse> {
+  const response = await fetch(`${target.url}${path}`, init);
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('utf8');
   return { status: response.status, headers: response.headers, body: bytes, text, json: <T>() => JSON.parse(text) as T };
@@ -317,5 +322,55 @@ describe('binary graphics and mirroring', () => {
     expect(isInk(png, 90, 85)).toBe(false);
     const json = (await view(mirrored, { accept: 'application/json' })).json<{ labels: { mirror: boolean }[] }>();
     expect(json.labels.map((label) => label.mirror)).toEqual([true]);
+  });
+});
+
+describe('the viewer without a key (serve --viewer-without-key)', () => {
+  let open: TestServer;
+  let team: TeamWithKeys;
+
+  beforeAll(async () => {
+    open = await startTestServer({ viewerWithoutKey: true });
+    team = (await teamsWithKeys(cli(open.dataDir), { acme: { plan: 'pro', ...RATE } })).acme;
+  });
+
+  afterAll(async () => {
+    await open?.dispose();
+  });
+
+  const post = (zpl: string, headers: Record<string, string> = {}) =>
+    fetchAllFrom(open, '/v1/printers/8dpmm/labels/4x6/0/', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: zpl });
+  const liveRenders = async () => (await call(open, '/v1/usage', { key: team.live })).json<{ renders: { live: number } }>().renders.live;
+
+  it('draws a label for a Labelary client that sends no key, counted against no team, with the per-address limits in the headers', async () => {
+    const response = await post(BOX_LABEL);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('image/png');
+    expect(isInk(PNG.sync.read(response.body), 90, 85)).toBe(true);
+    expect(response.headers.get('X-RateLimit-Limit')).toBe(String(KEYLESS_VIEWER_LIMITS.perMinute));
+    expect(await liveRenders()).toBe(0);
+  });
+
+  it('still checks a key that is sent, and counts a keyed request against its team', async () => {
+    expectError(await post(BOX_LABEL, { Authorization: 'Bearer svc_sk_live_not-a-key-at-all-not-a-key-at-all' }), 401, 'AUTH_REQUIRED');
+    expect((await post(BOX_LABEL, { Authorization: `Bearer ${team.live}` })).status).toBe(200);
+    expect(await liveRenders()).toBe(1);
+  });
+
+  it('refuses a client past its per-minute limit with 429 and Retry-After; a team key is not affected', async () => {
+    // Input without a label answers 404 for label 0 after the limit counted it: cheap requests to reach the limit with.
+    const first = await post('^XA^XZ');
+    expect(first.status).toBe(404);
+    const remaining = Number(first.headers.get('X-RateLimit-Remaining'));
+    expect(remaining).toBeLessThan(KEYLESS_VIEWER_LIMITS.perMinute);
+    for (let sent = 0; sent < remaining; sent++) expect((await post('^XA^XZ')).status).toBe(404);
+    const limited = await post(BOX_LABEL);
+    expectError(limited, 429, 'RATE_LIMITED');
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await post(BOX_LABEL, { Authorization: `Bearer ${team.live}` })).status).toBe(200);
+  });
+
+  it('is off by default: a server without it answers 401 without a key', async () => {
+    expectError(await fetchAllFrom(server, '/v1/printers/8dpmm/labels/4x6/0/', { method: 'POST', body: BOX_LABEL }), 401, 'AUTH_REQUIRED');
   });
 });

@@ -1,13 +1,17 @@
 // POST /v1/printers/{dpmm}/labels/{width}x{height}/{index}/: Labelary's viewer API on this server (a client changes only its base URL).
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
+import { RateLimitedError } from '../../../../src-shared/api/apiErrors';
 import { parseLabelIndex, parseLabelSize, parseRotation, xWarningsHeader, ZPL_VIEW_CONTENT_TYPES, type ZplViewFormat } from '../../../../src-shared/api/zplViewer';
 import { AppError, BadRequestError } from '../../../../src-shared/errors';
 import type { RenderPool, ZplRenderResult } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import { countRenders } from '../../../store/recordRender';
 import { authenticate, authState } from '../../middleware/authenticate';
-import { rateLimit } from '../../middleware/rateLimit';
+import { rateLimit, setRateLimitHeaders } from '../../middleware/rateLimit';
+import { requestClient } from '../../clientAddress';
+import type { TrustedProxies } from '../../trustedProxies';
+import type { KeyMode, TeamRecord } from '../../../store/storeTypes';
 import type { QuotaGate, QuotaReservation } from '../../quotaGate';
 import type { TeamRateLimits } from '../../rateLimits';
 import { admitRenders } from '../../renderAdmission';
@@ -21,6 +25,44 @@ export interface ZplViewerRouteDeps {
   pool: RenderPool;
   quota: QuotaGate;
   rateLimits: TeamRateLimits;
+  /** Requests without an API key are answered too (ServerConfig.viewerWithoutKey), each client address by its own limits. */
+  withoutKey?: { trustedProxies?: TrustedProxies };
+}
+
+/**
+ * A client without a key: renders per minute and per hour for each client address (the real one behind a trusted
+ * proxy), in the same windows as teams' limits (in Redis when the nodes share one).
+ */
+export const KEYLESS_VIEWER_LIMITS = { perMinute: 120, perHour: 3_000 } as const;
+
+/** Who a viewer request renders for: a team by its key, or a client address without one (counted against no team). */
+type ViewerCaller = { kind: 'team'; team: TeamRecord; mode: KeyMode } | { kind: 'keyless'; client: string };
+
+/**
+ * The key's team, with its rate limits, as on every /v1 route; or, where requests without a key are allowed and this
+ * one has none, its client address with KEYLESS_VIEWER_LIMITS. A key that is sent is always checked.
+ */
+function viewerCaller(store: Store, rateLimits: TeamRateLimits, withoutKey: ZplViewerRouteDeps['withoutKey']) {
+  const authenticateKey = authenticate(store);
+  const limitTeam = rateLimit(rateLimits);
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (withoutKey === undefined || ctx.get('Authorization') !== '') {
+      await authenticateKey(ctx, () =>
+        limitTeam(ctx, async () => {
+          const { team, apiKey } = authState(ctx);
+          ctx.state.viewer = { kind: 'team', team, mode: apiKey.mode } satisfies ViewerCaller;
+          await next();
+        }),
+      );
+      return;
+    }
+    const client = requestClient(ctx.req, withoutKey.trustedProxies);
+    const decision = await rateLimits.take(`viewer:${client}`, KEYLESS_VIEWER_LIMITS.perMinute, KEYLESS_VIEWER_LIMITS.perHour);
+    setRateLimitHeaders(ctx, decision.headerWindow);
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+    ctx.state.viewer = { kind: 'keyless', client } satisfies ViewerCaller;
+    await next();
+  };
 }
 
 /** The answer's format by the Accept header, as Labelary: PNG when the client states no preference. */
@@ -32,9 +74,13 @@ function acceptedFormat(ctx: Context): ZplViewFormat {
   return format;
 }
 
-export function registerZplViewerRoute(router: Router, { store, pool, quota, rateLimits }: ZplViewerRouteDeps): void {
-  router.post(ZPL_VIEWER_PATH, authenticate(store), rateLimit(rateLimits), async (ctx) => {
-    const { team, apiKey } = authState(ctx);
+export function registerZplViewerRoute(router: Router, { store, pool, quota, rateLimits, withoutKey }: ZplViewerRouteDeps): void {
+  router.post(ZPL_VIEWER_PATH, viewerCaller(store, rateLimits, withoutKey), async (ctx) => {
+    const caller = ctx.state.viewer as ViewerCaller;
+    // A keyless client's renders take turns in the pool and keep caches as a team of its own address does.
+    const renderFor = caller.kind === 'team' ? caller.team.id : `viewer:${caller.client}`;
+    // Admission and usage are a team's: a keyless request has no quota to hold and no usage to count.
+    const admit = (labels: number) => (caller.kind === 'team' ? admitRenders(quota, caller.team, caller.mode, labels) : Promise.resolve(undefined));
     // Everything in the URL and headers is checked before the body is read: a mistake there costs no upload.
     const size = parseLabelSize(ctx.params.dpmm ?? '', ctx.params.size ?? '');
     const index = parseLabelIndex(ctx.params.index);
@@ -44,18 +90,18 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
 
     // The labels are unknown until read: one render is admitted first (a team at its hard cap is refused before any
     // work), the rest once the reader has counted them, all or none.
-    const reservations: (QuotaReservation | undefined)[] = [await admitRenders(quota, team, apiKey.mode, 1)];
+    const reservations: (QuotaReservation | undefined)[] = [await admit(1)];
     try {
       let rendered: ZplRenderResult;
       try {
-        rendered = await pool.renderZpl({ zpl, ...size, index, format, rotation, team: team.id });
+        rendered = await pool.renderZpl({ zpl, ...size, index, format, rotation, team: renderFor });
       } catch (error) {
         const totalCount = error instanceof AppError ? error.details?.totalCount : undefined;
         if (typeof totalCount === 'number') ctx.set('X-Total-Count', String(totalCount));
         throw error;
       }
-      if (rendered.labelCount > 1) reservations.push(await admitRenders(quota, team, apiKey.mode, rendered.labelCount - 1));
-      if (rendered.labelCount > 0) await store.groupCommit((trx) => countRenders(trx, team.id, apiKey.mode, trx.now(), rendered.labelCount));
+      if (rendered.labelCount > 1) reservations.push(await admit(rendered.labelCount - 1));
+      if (caller.kind === 'team' && rendered.labelCount > 0) await store.groupCommit((trx) => countRenders(trx, caller.team.id, caller.mode, trx.now(), rendered.labelCount));
       ctx.set('X-Total-Count', String(rendered.totalCount));
       if (ctx.get('X-Linter').trim().toLowerCase() === 'on') {
         if (rendered.warnings.length > 0) ctx.set('X-Warnings', xWarningsHeader(rendered.warnings));
