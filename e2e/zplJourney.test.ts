@@ -41,6 +41,9 @@ const CARRIER_LABEL = [
   '^XZ',
 ].join('\n');
 
+/** The same label without ^QQ: only label-drawing commands, as raw ZPL must be to reach a printer. */
+const PRINTABLE_LABEL = CARRIER_LABEL.replace('^QQ1\n', '');
+
 let editor: SignedInEditor;
 let page: Page;
 let printer: FakeZplPrinter;
@@ -121,18 +124,28 @@ describe.sequential('ZPL journey', () => {
     }
   });
 
-  it('prints the ZPL to the printer exactly as pasted', async () => {
+  it('refuses to print a command off the raw-ZPL allow-list, naming it; without it, prints the ZPL exactly as pasted', async () => {
+    const before = receivedJobs().length;
     await zplPage().getByRole('button', { name: 'Print…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Print ZPL' });
+    let dialog = page.getByRole('dialog', { name: 'Print ZPL' });
+    await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent()).toBe('Dock 1 (Network (ZPL over TCP), 203 dpi)');
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent(), PRINT_WAIT).toContain(`^QQ at byte ${CARRIER_LABEL.indexOf('^QQ')} is not a label-drawing command`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(receivedJobs().length).toBe(before);
+
+    await zplPage().getByLabel('ZPL', { exact: true }).fill(PRINTABLE_LABEL);
+    await zplPage().getByRole('button', { name: 'Print…' }).click();
+    dialog = page.getByRole('dialog', { name: 'Print ZPL' });
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent()).toBe('Dock 1 (Network (ZPL over TCP), 203 dpi)');
     await dialog.getByLabel('Copies').fill('2');
-    const before = receivedJobs().length;
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
     await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), PRINT_WAIT).toBe('Printed: 2 labels sent to Dock 1.');
     const sent = receivedJobs().slice(before).join('');
     // Two copies of the label, byte for byte: raw ZPL is never rewritten.
-    expect(sent.split(CARRIER_LABEL).length - 1).toBe(2);
+    expect(sent.split(PRINTABLE_LABEL).length - 1).toBe(2);
     await dialog.getByRole('button', { name: 'Close' }).click();
+    await zplPage().getByLabel('ZPL', { exact: true }).fill(CARRIER_LABEL);
   });
 
   it('imports the label as a template and opens it in the designer', async () => {
