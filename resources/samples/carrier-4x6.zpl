@@ -34,7 +34,7 @@
 ^FX tracking barcode with its interpretation line, and a QR with the same shipment
 ^BY2,3,150
 ^FO70,862^BCN,150,Y,N,N^FDKP123456789012PL^FS
-^FX a QR starts the ^BY height below its ^FO: a height of 10 keeps it beside the barcode
+^FX a QR starts the BY bar height below its origin: a height of 10 keeps it beside the barcode
 ^BY2,3,10^FO590,850^BQN,2,5^FDQA,KP123456789012PL|00-061|WAW-3|1/1^FS
 ^FO16,1060^GB780,0,4^FS
 ^FX references and the handling note
