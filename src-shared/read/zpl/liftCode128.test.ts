@@ -8,7 +8,7 @@ describe('liftCode128', () => {
   it('reads mode N codewords through subset switches and shifts', () => {
     expect(liftCode128(code128ModeN('AB-12').value)).toEqual({ symbology: 'code128', value: 'AB-12' });
     expect(liftCode128(code128ModeN('>;123456>6XY').value)).toEqual({ symbology: 'code128', value: '123456XY' });
-    expect(liftCode128(code128ModeN('>9AB>4cD').value)).toEqual({ symbology: 'code128', value: 'ABcD' });
+    expect(liftCode128(code128ModeN('>93334>4c36').value)).toEqual({ symbology: 'code128', value: 'ABcD' });
   });
 
   it('reads automatic mode text with its escaped carets', () => {

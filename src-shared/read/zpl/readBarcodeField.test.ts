@@ -19,6 +19,8 @@ const COMMANDS: [command: string, data: string, format: ReadInputBarcodeFormat, 
   // Subset C: the unpaired 7 before the switch to subset B is dropped, as the ZPL II guide says.
   ['^BCN,80,Y,N,N', '>;>80012345678901234567>6X', 'Code128', '001234567890123456X'],
   ['^BCN,80,Y,N,N,A', 'SHIP 0042 >8TO', 'Code128', `SHIP 0042 ${GS}TO`],
+  // Mode N subset A: digit pairs are code values (33 "A", 41 "I", 42 "J").
+  ['^BCN,80,Y,N,N', '>9334142', 'Code128', 'AIJ'],
   // Mode A: invocation codes other than >8 are data, as Labelary reads them.
   ['^BCN,80,Y,N,N,A', '>;1234>9AB>5', 'Code128', '>;1234>9AB>5'],
   ['^BCN,80,Y,N,N,U', '0012345678901234567', 'Code128', '(00)123456789012345675'],

@@ -102,6 +102,16 @@ export function code128ModeN(data: string): Code128Encoding {
     }
     const readIn: 'A' | 'B' = shifted ? (subset === 'A' ? 'B' : 'A') : subset;
     shifted = false;
+    if (readIn === 'A') {
+      // Subset A is written as digit pairs giving code values (the guide's "Code 128 Subsets A and C" table), as in C.
+      const pair = data.slice(index, index + 2);
+      index += /^\d[^>]/.test(pair) ? 2 : 1;
+      if (/^\d\d$/.test(pair) && Number(pair) < 96) {
+        codewords.push(Number(pair));
+        text += codewordChar(Number(pair), 'A');
+      } else skipped += 1;
+      continue;
+    }
     const codeword = charCodeword(char, readIn);
     index += 1;
     if (codeword === undefined) {
