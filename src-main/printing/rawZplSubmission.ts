@@ -35,9 +35,9 @@ export async function submitRawZplJob(deps: { store: Store; quota: QuotaGate }, 
   const scan = scanRawZpl(zplTextFromBytes(bytes));
   const refused = rawZplRefusal(scan, printer);
   if (refused !== undefined) throw zplError(refused.message, { command: refused.command, position: refused.position });
-  if (scan.formats.length === 0) throw zplError('holds no label: nothing between ^XA and ^XZ');
   const formats = scan.formats.length * copies;
   const labels = scan.formats.reduce((sum, format) => sum + format.quantity, 0) * copies;
+  if (labels === 0) throw zplError('holds no label: no field (^FS) between ^XA and ^XZ, so the printer would print nothing');
   const reservation = await admitRenders(quota, team, mode, labels);
   try {
     if (formats > PRINT_LIMITS.maxLabels || labels > PRINT_LIMITS.maxLabels) {

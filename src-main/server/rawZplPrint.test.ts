@@ -158,6 +158,13 @@ describe('POST /v1/print with zpl', () => {
     const { fake, printerId } = await rawPrinter(teams.acme);
     expect(expectError(await print(teams.acme.live, { printerId, zpl: TWO_LABELS, templateId: 'x' }), 400, 'BAD_REQUEST').error).toMatch(/either zpl or a template/);
     expect(expectError(await print(teams.acme.live, { printerId, zpl: '~SD15' }), 400, 'BAD_REQUEST').error).toMatch(/no label/);
+    // Formats that only set printer state print nothing: no label to count or send.
+    expect(expectError(await print(teams.acme.live, { printerId, zpl: '^XA^MCY^XZ^XA^PW812^LH0,0^XZ' }), 400, 'BAD_REQUEST').error).toMatch(/holds no label/);
+    // Beside a label, such a format is sent but counts no render; a second ^XA inside a format continues it.
+    const counted = await usage(teams.acme.live);
+    const job = printJobSchema.parse((await print(teams.acme.live, { printerId, zpl: '^XA^MCY^XZ\n^XA^LL1218^CI28\n^XA^FO10,10^A0N,20,20^FDx^FS^PQ2^XZ' })).json());
+    expect(await finished(teams.acme.live, job.id)).toMatchObject({ status: 'done' });
+    expect(await usage(teams.acme.live)).toBe(counted + 2);
     await fake.close();
   });
 

@@ -46,7 +46,10 @@ export interface RawZplFormat {
    * text after a format's ^XZ up to the next format goes with the earlier one, the rest after the last with the last. */
   start: number;
   end: number;
-  /** ^PQ's total quantity, 1 when absent or not a positive whole number. */
+  /**
+   * Labels the printer prints for it: ^PQ's total quantity, 1 when absent or not a positive whole number; 0 for a
+   * format without a field (^FS) or recall (^XF), which only sets printer state (^XA^MCY^XZ) and prints nothing.
+   */
   quantity: number;
 }
 
@@ -73,6 +76,7 @@ export function scanRawZpl(text: string): RawZplScan {
   let start = 0;
   let inFormat = false;
   let quantity = 1;
+  let printsSomething = false;
   let scanned = 0;
   for (let command = tokenizer.next(); command !== undefined; command = tokenizer.next()) {
     const label = commandLabel(command);
@@ -84,13 +88,19 @@ export function scanRawZpl(text: string): RawZplScan {
     // A command's parameters run to the next prefix: after ^XZ they are whatever stands between two formats.
     if (label === '^XZ' && command.params.trim() !== '') refused.push({ command: 'text', position: command.position + 3, reason: NOT_ZPL });
     if (label === '^XA') {
+      // A second ^XA inside an open format continues it, as the printer reads it.
+      if (!inFormat) {
+        quantity = 1;
+        printsSomething = false;
+      }
       inFormat = true;
-      quantity = 1;
     } else if (label === '^PQ' && inFormat) {
       const total = Number(splitParams(command.params, tokenizer.delimiter)[0]);
       quantity = Number.isSafeInteger(total) && total > 0 ? total : 1;
+    } else if ((label === '^FS' || label === '^XF') && inFormat) {
+      printsSomething = true;
     } else if (label === '^XZ' && inFormat) {
-      formats.push({ start, end: tokenizer.position, quantity });
+      formats.push({ start, end: tokenizer.position, quantity: printsSomething ? quantity : 0 });
       start = tokenizer.position;
       inFormat = false;
     }
