@@ -42,4 +42,28 @@ describe('FairQueue', () => {
     expect(queue.drain().sort()).toEqual(['a1', 'b1']);
     expect(queue.next()).toBeUndefined();
   });
+
+  it('passes over a team that may not run now, which keeps its place for when it may', () => {
+    const queue = new FairQueue<string>();
+    queue.push('A', 'a1');
+    queue.push('A', 'a2');
+    queue.push('B', 'b1');
+    queue.push('B', 'b2');
+    const notA = (team: string): boolean => team !== 'A';
+    expect(queue.next(notA)).toEqual({ team: 'B', item: 'b1' });
+    expect(queue.next(notA)).toEqual({ team: 'B', item: 'b2' });
+    expect(queue.next(notA)).toBeUndefined();
+    expect(takeAll(queue)).toEqual(['A:a1', 'A:a2']);
+  });
+
+  it('removes one waiting item (its client has gone), leaving the rest in order', () => {
+    const queue = new FairQueue<string>();
+    for (const item of ['a1', 'a2', 'a3']) queue.push('A', item);
+    queue.push('B', 'b1');
+    expect(queue.remove('A', 'a2')).toBe(true);
+    expect(queue.remove('A', 'a2')).toBe(false);
+    expect(queue.remove('C', 'c1')).toBe(false);
+    expect(queue.remove('B', 'b1')).toBe(true);
+    expect(takeAll(queue)).toEqual(['A:a1', 'A:a3']);
+  });
 });

@@ -18,8 +18,20 @@ export class FairQueue<T> {
     else this.queues.set(team, [item]);
   }
 
-  /** The first item of the team whose turn it is; that team moves to the back of the round. */
-  next(): { team: string; item: T } | undefined {
+  /** Takes `item` out of its team's queue (work whose client has gone); false when it was not waiting. */
+  remove(team: string, item: T): boolean {
+    const queue = this.queues.get(team);
+    const index = queue?.indexOf(item) ?? -1;
+    if (queue === undefined || index < 0) return false;
+    queue.splice(index, 1);
+    return true;
+  }
+
+  /**
+   * The first item of the team whose turn it is; that team moves to the back of the round. A team `eligible` refuses
+   * (one holding its share of the workers) is passed over and keeps its place, so it is first once it may run again.
+   */
+  next(eligible: (team: string) => boolean = () => true): { team: string; item: T } | undefined {
     const served = this.served === undefined ? undefined : this.queues.get(this.served);
     if (this.served !== undefined && served !== undefined) {
       this.queues.delete(this.served);
@@ -27,6 +39,7 @@ export class FairQueue<T> {
     }
     this.served = undefined;
     for (const [team, queue] of this.queues) {
+      if (queue.length > 0 && !eligible(team)) continue;
       const item = queue.shift();
       if (item === undefined) {
         this.queues.delete(team);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ServiceBusyError } from '../../src-shared/api/apiErrors';
+import { ClientClosedError, ServiceBusyError } from '../../src-shared/api/apiErrors';
 import { AppError, RenderError } from '../../src-shared/errors';
 import { uniqueDesignWarnings } from '../../src-shared/layout/designWarnings';
 import { planBatch } from '../../src-shared/render/batchPlan';
@@ -32,8 +32,23 @@ export const DEFAULT_MAX_MEMORY_MB = 1024;
  * step. A PNG label is tens of milliseconds of rasterising; pdf, zpl and html labels about a millisecond each.
  */
 export const RECORDS_PER_STEP: Record<OutputFormat, number> = { png: 1, pdf: 20, zpl: 20, html: 20 };
-/** Waiting renders allowed per worker before new ones are refused with SERVICE_BUSY (503) instead of piling up. */
-const QUEUE_PER_WORKER = 64;
+/**
+ * The time limit of rasterising a library SVG: 2 s. A 1200-pixel raster of a real logo or icon takes 5-50 ms; filters
+ * (feMorphology with a large radius, blurs stacked on blurs) can take minutes, and an upload is refused past this.
+ */
+export const SVG_RASTER_TIMEOUT_MS = 2000;
+/**
+ * Renders one team may have waiting, per worker, before the team's next is refused with SERVICE_BUSY (503 with
+ * Retry-After): a flood fills its own team's queue, never another's.
+ */
+const QUEUE_PER_TEAM_PER_WORKER = 16;
+/**
+ * While another team has sent work within this, no team holds every worker: one is always left for the others, so
+ * their render starts after one short step at most, however long the flooding team's steps are.
+ */
+export const SHARE_WINDOW_MS = 60_000;
+/** What a team told its queue is full is asked to wait: its queue drains step by step, faster than a client notices. */
+const TEAM_QUEUE_RETRY_AFTER_S = 1;
 /** How often the resident memory of busy workers is read: a runaway allocation is stopped within about this. */
 const MEMORY_POLL_MS = 20;
 /** A worker whose resident memory stays above this share of its limit after a render is replaced while idle. */
@@ -44,8 +59,15 @@ export interface RenderPoolOptions {
   threads?: number;
   timeoutMs?: number;
   maxMemoryMb?: number;
-  /** Renders that may wait for a worker; default threads * 64. */
-  maxQueue?: number;
+  /** Renders one team may have waiting for a worker; default threads * 16. */
+  maxQueuePerTeam?: number;
+  /** The time limit of an SVG rasterisation; default SVG_RASTER_TIMEOUT_MS. */
+  svgTimeoutMs?: number;
+}
+
+export interface SubmitOptions {
+  /** Aborted when the client has gone: a job not started yet is dropped (ClientClosedError), a batch runs no more parts. */
+  signal?: AbortSignal;
 }
 
 export interface RenderPoolStats {
@@ -53,6 +75,8 @@ export interface RenderPoolStats {
   threads: number;
   queued: number;
   running: number;
+  /** Steps handed to workers since the pool started: a job dropped before it started never adds one. */
+  stepsStarted: number;
 }
 
 export interface CloseOptions {
@@ -63,13 +87,17 @@ export interface CloseOptions {
 export interface RenderPool {
   /**
    * Rejects with the engine's AppError (rebuilt on this side), RenderError for a render stopped at a limit or a dead
-   * worker, ServiceBusyError when full. `job.team` picks the queue it waits in: teams take turns.
+   * worker, ServiceBusyError when the team's queue is full, ClientClosedError when `signal` aborted before it started.
+   * `job.team` picks the queue it waits in: teams take turns.
    */
-  render(job: RenderJob): Promise<RenderResult>;
+  render(job: RenderJob, options?: SubmitOptions): Promise<RenderResult>;
   /** The ZPL viewer's render, with the same queues, limits and errors as render(). */
-  renderZpl(job: ZplRenderJob): Promise<ZplRenderResult>;
-  /** A library SVG made a PNG, with the same queues, limits and errors as render(). */
-  rasterizeSvg(job: SvgRasterJob): Promise<SvgRasterResult>;
+  renderZpl(job: ZplRenderJob, options?: SubmitOptions): Promise<ZplRenderResult>;
+  /**
+   * A library SVG made a PNG, with the same queues and errors as render() but a time limit of its own (svgTimeoutMs):
+   * past it the worker is killed and the step fails with TimeLimitError.
+   */
+  rasterizeSvg(job: SvgRasterJob, options?: SubmitOptions): Promise<SvgRasterResult>;
   stats(): RenderPoolStats;
   /** Refuses new renders, waits for the accepted ones (queued included; at most graceMs), then stops the workers. */
   close(options?: CloseOptions): Promise<void>;
@@ -118,6 +146,8 @@ interface Job {
   batch?: Batch;
   started: boolean;
   settled: boolean;
+  /** Stops listening for the client's going (once settled). */
+  unlisten?: () => void;
   resolve(result: RenderResult | ZplRenderResult | SvgRasterResult): void;
   reject(error: Error): void;
 }
@@ -147,15 +177,21 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const size = Math.max(1, options.threads ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxMemoryMb = options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
-  const maxQueue = options.maxQueue ?? size * QUEUE_PER_WORKER;
+  const maxQueuePerTeam = options.maxQueuePerTeam ?? size * QUEUE_PER_TEAM_PER_WORKER;
+  const svgTimeoutMs = options.svgTimeoutMs ?? SVG_RASTER_TIMEOUT_MS;
   const file = renderWorkerPath();
   /** Every live process, dying ones included: a slot is free only once its process has exited. */
   const workers = new Set<WorkerProcess>();
   const waiting = new FairQueue<Waiting>();
   const jobs = new Set<Job>();
+  /** Steps running now, by team. */
+  const runningSteps = new Map<string, number>();
+  /** When each team last sent work (pruned after SHARE_WINDOW_MS). */
+  const lastActive = new Map<string, number>();
   const inFlight = new Set<Promise<unknown>>();
   let nextJobId = 1;
   let nextStepId = 1;
+  let stepsStarted = 0;
   let closing = false;
   let closed: Promise<void> | undefined;
   let memoryTimer: NodeJS.Timeout | undefined;
@@ -181,6 +217,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   function settle(job: Job, outcome: RenderResult | ZplRenderResult | SvgRasterResult | AppError): void {
     if (job.settled) return;
     job.settled = true;
+    job.unlisten?.();
     jobs.delete(job);
     for (const holder of job.batch?.holders ?? []) if (holder.state !== 'dying') holder.send({ forget: job.id });
     job.batch?.holders.clear();
@@ -196,7 +233,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   function take(entry: Waiting, worker: WorkerProcess): Dispatched {
     const { job } = entry;
     const { batch } = job;
-    if (entry.kind === 'single' || batch === undefined) return { step: job.single as RenderStep, limitMs: timeoutMs, part: 0 };
+    if (entry.kind === 'single' || batch === undefined) {
+      const step = job.single as RenderStep;
+      return { step, limitMs: step.kind === 'svg' ? svgTimeoutMs : timeoutMs, part: 0 };
+    }
     const perLabel = PER_LABEL_TIMEOUT_MS[batch.job.format];
     if (entry.kind === 'assemble') {
       return { step: { kind: 'assemble', options: stepOptions(batch.job), labels: batch.labels.flat() }, limitMs: timeoutMs + (batch.labelCount - 1) * perLabel, part: 0 };
@@ -242,17 +282,36 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     return undefined;
   }
 
+  /** Workers a team may hold now: all of them, or all but one while another team has sent work lately. */
+  function workerShare(team: string): number {
+    if (size < 2) return size;
+    const since = Date.now() - SHARE_WINDOW_MS;
+    for (const [other, at] of lastActive) {
+      if (at < since) lastActive.delete(other);
+      else if (other !== team) return size - 1;
+    }
+    return size;
+  }
+
+  const mayRun = (team: string): boolean => (runningSteps.get(team) ?? 0) < workerShare(team);
+
   function dispatch(): void {
     for (const worker of workers) {
       if (worker.state !== 'idle') continue;
-      let next = waiting.next();
-      // A batch that failed leaves its later parts behind: skip them.
-      while (next?.item.job.settled) next = waiting.next();
+      let next = waiting.next(mayRun);
+      // A batch that failed (or whose client went) leaves its later parts behind: skip them.
+      while (next?.item.job.settled) next = waiting.next(mayRun);
       if (!next) break;
       const { job } = next.item;
       job.started = true;
+      const { team } = job;
+      runningSteps.set(team, (runningSteps.get(team) ?? 0) + 1);
+      stepsStarted++;
       const { step, limitMs, part } = take(next.item, worker);
       void worker.run(nextStepId++, step, limitMs, job.team).then((outcome) => {
+        const left = (runningSteps.get(team) ?? 1) - 1;
+        if (left > 0) runningSteps.set(team, left);
+        else runningSteps.delete(team);
         const overMemory = afterStep(worker);
         if (outcome instanceof RenderError || overMemory) settle(job, overMemory ?? (outcome as RenderError));
         else if (!outcome.ok) settle(job, reviveError(outcome.error));
@@ -280,14 +339,41 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     memoryTimer.unref();
   }
 
-  /** Queues a job in its team's queue (refused when closing or full). */
-  function submit<Result extends RenderResult | ZplRenderResult | SvgRasterResult>(team: string, single?: RenderStep, batch?: Batch): Promise<Result> {
+  /** The client went: a job not started leaves the queue unrun; a batch's parts not handed out are never run. */
+  function clientGone(entry: Waiting): void {
+    const { job } = entry;
+    if (job.settled || (job.started && !job.batch)) return;
+    if (!job.started) waiting.remove(job.team, entry);
+    settle(job, new ClientClosedError());
+  }
+
+  function waitingOf(team: string): number {
+    let count = 0;
+    for (const job of jobs) if (job.team === team && !job.started) count++;
+    return count;
+  }
+
+  /** Queues a job in its team's queue (refused when closing, when the team's queue is full, or when its client has gone). */
+  function submit<Result extends RenderResult | ZplRenderResult | SvgRasterResult>(team: string, { signal }: SubmitOptions, single?: RenderStep, batch?: Batch): Promise<Result> {
     if (closing) return Promise.reject(new ServiceBusyError('the render service is shutting down'));
-    if (jobs.size - running() >= maxQueue) return Promise.reject(new ServiceBusyError());
+    if (signal?.aborted) return Promise.reject(new ClientClosedError());
+    const waitingNow = waitingOf(team);
+    if (waitingNow >= maxQueuePerTeam) {
+      return Promise.reject(
+        new ServiceBusyError(`the team's render queue is full (${waitingNow} renders waiting, the limit per team): retry after ${TEAM_QUEUE_RETRY_AFTER_S} s`, TEAM_QUEUE_RETRY_AFTER_S, { waiting: waitingNow, limit: maxQueuePerTeam }),
+      );
+    }
+    lastActive.set(team, Date.now());
     const result = new Promise<Result>((resolve, reject) => {
       const accepted: Job = { id: nextJobId++, team, single, batch, started: false, settled: false, resolve: resolve as (result: RenderResult | ZplRenderResult | SvgRasterResult) => void, reject };
+      const entry: Waiting = { job: accepted, kind: batch ? 'part' : 'single' };
       jobs.add(accepted);
-      waiting.push(team, { job: accepted, kind: batch ? 'part' : 'single' });
+      waiting.push(team, entry);
+      if (signal) {
+        const gone = (): void => clientGone(entry);
+        signal.addEventListener('abort', gone, { once: true });
+        accepted.unlisten = () => signal.removeEventListener('abort', gone);
+      }
     });
     const forget = (): void => void inFlight.delete(settled);
     const settled: Promise<void> = result.then(forget, forget);
@@ -305,9 +391,9 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   fill();
 
   return {
-    render(request) {
+    render(request, options = {}) {
       const { team = '', ...job } = request;
-      if (job.records === undefined) return submit<RenderResult>(team, { kind: 'label', job });
+      if (job.records === undefined) return submit<RenderResult>(team, options, { kind: 'label', job });
       let batch: Batch;
       try {
         // A bad batch is refused here, without a trip to a worker.
@@ -317,20 +403,20 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       } catch (error) {
         return Promise.reject(error as Error);
       }
-      return submit<RenderResult>(team, undefined, batch);
+      return submit<RenderResult>(team, options, undefined, batch);
     },
-    renderZpl(request) {
+    renderZpl(request, options = {}) {
       // The labels are unknown until read: the whole input (at most 1 MB) is one step with one render's limit.
       const { team = '', ...job } = request;
-      return submit<ZplRenderResult>(team, { kind: 'zpl', job });
+      return submit<ZplRenderResult>(team, options, { kind: 'zpl', job });
     },
-    rasterizeSvg(request) {
+    rasterizeSvg(request, options = {}) {
       const { team = '', ...job } = request;
-      return submit<SvgRasterResult>(team, { kind: 'svg', job });
+      return submit<SvgRasterResult>(team, options, { kind: 'svg', job });
     },
     stats() {
       const started = running();
-      return { threads: workers.size, queued: jobs.size - started, running: started };
+      return { threads: workers.size, queued: jobs.size - started, running: started, stepsStarted };
     },
     close({ graceMs } = {}) {
       closing = true;

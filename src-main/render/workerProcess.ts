@@ -31,8 +31,11 @@ export function memoryLimitError(limitMb: number): RenderError {
   return new RenderError(`render stopped: over its ${limitMb} MB memory limit`);
 }
 
-export function timeLimitError(limitMs: number): RenderError {
-  return new RenderError(`render stopped: over its ${limitMs / 1000} s time limit`);
+/** A step stopped at its time limit (its worker killed): a class of its own, so a caller can say what the limit meant. */
+export class TimeLimitError extends RenderError {
+  constructor(readonly limitMs: number) {
+    super(`render stopped: over its ${limitMs / 1000} s time limit`);
+  }
 }
 
 interface Running {
@@ -155,7 +158,7 @@ export class WorkerProcess {
         return;
       }
       this.state = 'busy';
-      const timer = setTimeout(() => this.kill(timeLimitError(limitMs)), limitMs);
+      const timer = setTimeout(() => this.kill(new TimeLimitError(limitMs)), limitMs);
       this.running = { id, timer, settle };
     });
   }

@@ -83,8 +83,23 @@ export class OutputExpiredError extends AppError {
 }
 
 export class ServiceBusyError extends AppError {
-  constructor(message = 'the render queue is full; retry shortly') {
-    super('SERVICE_BUSY', 503, message);
+  /** `retryAfterSeconds`: sent as Retry-After (a team's own full queue drains within about that). */
+  constructor(
+    message = 'the render queue is full; retry shortly',
+    readonly retryAfterSeconds?: number,
+    details?: Record<string, unknown>,
+  ) {
+    super('SERVICE_BUSY', 503, message, details);
+  }
+}
+
+/**
+ * The client closed its connection before its render started: the render is dropped, never run, so a client that
+ * gave up costs the workers nothing. Nobody reads the answer; the status (nginx's 499) tells the log why.
+ */
+export class ClientClosedError extends AppError {
+  constructor() {
+    super('CLIENT_CLOSED', 499, 'the client closed the connection before its render started: it was not rendered');
   }
 }
 

@@ -1,7 +1,7 @@
 // Turns every failure into the API's error body {error, code, details?} with the status of spec section 7; never a stack trace.
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { PayloadTooLargeError, RateLimitedError, StorageExceededError, TooManyConnectionsError, UnavailableError } from '../../../src-shared/api/apiErrors';
+import { PayloadTooLargeError, RateLimitedError, ServiceBusyError, StorageExceededError, TooManyConnectionsError, UnavailableError } from '../../../src-shared/api/apiErrors';
 import type { ErrorBody } from '../../../src-shared/api/resources';
 import { AppError, BadRequestError } from '../../../src-shared/errors';
 import { backendUnavailable } from '../backendUnavailable';
@@ -32,7 +32,7 @@ export function sendError(ctx: Context, error: AppError): void {
   ctx.body = body;
   if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
   if (error instanceof RateLimitedError || error instanceof UnavailableError || error instanceof TooManyConnectionsError) ctx.set('Retry-After', String(error.retryAfterSeconds));
-  if (error instanceof StorageExceededError && error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
+  if ((error instanceof StorageExceededError || error instanceof ServiceBusyError) && error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
 }
 
 export function errorMapper() {
