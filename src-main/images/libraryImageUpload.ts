@@ -4,8 +4,22 @@ import { AppError, BadRequestError, RenderError } from '../../src-shared/errors'
 import { readEmbeddedImage } from '../../src-shared/elements/image/imageData';
 import { MAX_IMAGE_BYTES } from '../../src-shared/elements/image/imageSchema';
 import type { RenderPool } from '../render/renderPool';
+import { TimeLimitError } from '../render/workerProcess';
 import type { ImageContent } from '../store/queries/images';
 import { checkSvg } from './checkSvg';
+
+/**
+ * 400 SVG_TOO_COSTLY: the SVG took longer than its rasterising limit (SVG_RASTER_TIMEOUT_MS) and its worker was
+ * stopped. Filters are the usual cause: feMorphology or blurs whose radius is large at the raster's size.
+ */
+export class SvgTooCostlyError extends AppError {
+  constructor(limitMs: number) {
+    super('SVG_TOO_COSTLY', 400, `the SVG takes longer than ${limitMs / 1000} s to draw at ${SVG_RASTER_LONGER_SIDE_PX} px (its limit): remove or shrink its filters (feMorphology, blur radii) or simplify it`, {
+      limitMs,
+      longerSidePx: SVG_RASTER_LONGER_SIDE_PX,
+    });
+  }
+}
 
 function sniffRaster(bytes: Buffer): 'png' | 'jpeg' | undefined {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
@@ -40,9 +54,10 @@ function checkRaster(name: string, type: 'png' | 'jpeg', bytes: Buffer, base64: 
 /**
  * Checks `base64` (already known to be base64 text) as an image for the library: PNG, JPEG or SVG by its bytes.
  * Throws 413 over the size limit, 400 BAD_REQUEST for anything else or a refused raster, 400 SVG_REFUSED for an SVG
- * against the rules. An SVG is rasterised in the render pool (time and memory limits) for the team's queue.
+ * against the rules, 400 SVG_TOO_COSTLY for one that takes too long to draw. An SVG is rasterised in the render pool
+ * (the SVG time limit, the memory limit) in the team's queue; `clientGone` drops it there if the client leaves first.
  */
-export async function readLibraryImage(pool: RenderPool, teamId: string, name: string, base64: string): Promise<ImageContent> {
+export async function readLibraryImage(pool: RenderPool, teamId: string, name: string, base64: string, clientGone?: AbortSignal): Promise<ImageContent> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_LIBRARY_IMAGE_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', 413, `the image has ${bytes.length} bytes; a library image may have ${MAX_LIBRARY_IMAGE_BYTES} (700 KiB)`, { sizeBytes: bytes.length, limitBytes: MAX_LIBRARY_IMAGE_BYTES });
@@ -52,7 +67,9 @@ export async function readLibraryImage(pool: RenderPool, teamId: string, name: s
   const svg = markup(bytes);
   if (svg === undefined) throw new BadRequestError('data is not a PNG, JPEG or SVG image (the type is read from the bytes)');
   checkSvg(svg, bytes.length);
-  const drawn = await pool.rasterizeSvg({ svg, longerSidePx: SVG_RASTER_LONGER_SIDE_PX, team: teamId });
+  const drawn = await pool.rasterizeSvg({ svg, longerSidePx: SVG_RASTER_LONGER_SIDE_PX, team: teamId }, { signal: clientGone }).catch((error: unknown) => {
+    throw error instanceof TimeLimitError ? new SvgTooCostlyError(error.limitMs) : error;
+  });
   if (drawn.bytes.length > MAX_IMAGE_BYTES) {
     throw new BadRequestError(`the SVG's ${drawn.width}x${drawn.height} raster has ${drawn.bytes.length} bytes, over the ${MAX_IMAGE_BYTES}-byte limit of an image: simplify it`);
   }

@@ -109,7 +109,7 @@ export async function createRouter(
   registerRenderOutputsRoute(router, store);
   registerTemplatesRoutes(router, store);
   registerUsageRoute(router, store);
-  registerV1ImagesRoutes(router, store, pool);
+  registerV1ImagesRoutes(router, store, pool, rateLimits);
   // The first start makes the editor's workspace team; later starts find it.
   registerEditorRoutes(router, { store, pool, config, session, teamId: (await ensureWorkspaceTeam(store)).id, quota, printQueue });
   return router;

@@ -286,3 +286,30 @@ describe('a progressive JPEG (what image editors export "for the web")', () => {
     expect(colorNear(colorAt(page, Math.floor(page.width / 2), Math.floor(page.height / 2)), '#ffff00')).toBe(true);
   });
 });
+
+describe('bounded work per team', () => {
+  it("counts uploads and replacements against the team's rate limits: past the minute window 429 with Retry-After, nothing stored", async () => {
+    const limited = await teamWithKeys(cli(server.dataDir), { name: 'Limited', plan: 'dev', rateMinute: 2, rateHour: 100 }, ['live']);
+    expect((await upload(limited.live, 'first', b64(GREEN_SVG))).status).toBe(201);
+    const replaced = await replace(limited.live, 'first', b64(solidPng(4, 4, BLUE)));
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(replaced.headers.get('x-ratelimit-remaining')).toBe('0');
+    const refused = await upload(limited.live, 'second', b64(GREEN_SVG));
+    expectError(refused, 429, 'RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectError(await replace(limited.live, 'first', b64(GREEN_SVG)), 429, 'RATE_LIMITED');
+    const listed = await call(server, '/v1/images', { key: limited.live });
+    expect(listed.json<{ images: { name: string; type: string }[] }>().images.map(({ name, type }) => `${name}:${type}`)).toEqual(['first:png']);
+  });
+
+  it('refuses an SVG that takes longer than its 2 s to draw with 400 SVG_TOO_COSTLY, stores nothing, and draws the next', async () => {
+    // A 1200 x 600 raster (zoom 6) and one dilation of radius 20 there 120 pixels: resvg's naive kernel takes about a
+    // minute; radius 5 (30 pixels) took 1.5-2.5 s here, too near the limit to say which side it falls.
+    const costly = svg('<filter id="f"><feMorphology operator="dilate" radius="20"/></filter><rect x="10" y="10" width="180" height="80" filter="url(#f)"/>');
+    const body = expectError(await upload(owner.live, 'costly', b64(costly)), 400, 'SVG_TOO_COSTLY');
+    expect(body.error).toMatch(/^the SVG takes longer than 2 s to draw at 1200 px \(its limit\): remove or shrink its filters/);
+    expect(body.details).toEqual({ limitMs: 2000, longerSidePx: 1200 });
+    expectError(await call(server, '/v1/images/costly', { key: owner.live }), 404, 'NOT_FOUND');
+    expect((await upload(owner.live, 'after-costly', b64(GREEN_SVG))).status).toBe(201);
+  }, 30_000);
+});

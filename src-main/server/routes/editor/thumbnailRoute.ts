@@ -32,7 +32,7 @@ async function renderThumbnail(pool: RenderPool, store: Store, teamId: string, t
   let elements = (await resolveLibraryImages(store, teamId, template)).elements;
   for (let leftOut = 0; ; leftOut++) {
     try {
-      return (await pool.render({ template: { ...template, elements }, data, format: 'png', dpi })).bytes;
+      return (await pool.render({ template: { ...template, elements }, data, format: 'png', dpi, team: teamId })).bytes;
     } catch (error) {
       const failed = error instanceof RenderError ? error.elementId : undefined;
       const rest = elements.filter((element) => element.id !== failed);

@@ -11,7 +11,10 @@ import type { Store } from '../../../store/openStore';
 import { imageNameTaken, type ImageInfo } from '../../../store/queries/images';
 import { withinStorageBudget } from '../../../store/storageBudget';
 import { authenticate, authState, refuseDemoKeys } from '../../middleware/authenticate';
+import { clientGoneSignal } from '../../middleware/clientGone';
 import { jsonBody } from '../../middleware/jsonBody';
+import { rateLimit } from '../../middleware/rateLimit';
+import type { TeamRateLimits } from '../../rateLimits';
 import { parseRequestBody } from '../../requestBody';
 import { knownQuery } from '../../middleware/knownQuery';
 
@@ -35,20 +38,22 @@ interface ImageRoutesOptions {
   base: string;
   /** What runs before every handler (authentication), and how the handler finds the team. */
   guard: Middleware[];
+  /** What runs before an upload or a replacement, which rasterises an SVG in the render pool: the team's rate limits. */
+  work: Middleware[];
   teamOf(ctx: Context): string;
 }
 
-function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { base, guard, teamOf }: ImageRoutesOptions): void {
+function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { base, guard, work, teamOf }: ImageRoutesOptions): void {
   router.get(base, ...guard, async (ctx) => {
     ctx.body = { images: (await store.images.list(teamOf(ctx))).map(imageView) };
   });
 
-  router.post(base, ...guard, jsonBody(), async (ctx) => {
+  router.post(base, ...guard, ...work, jsonBody(), async (ctx) => {
     const { name, data } = parseRequestBody(createImageSchema, ctx.request.body);
     const teamId = teamOf(ctx);
     // A taken name answers 409 before the image is read or an SVG rasterised; create checks again in its transaction.
     if (await store.images.info(teamId, name)) throw imageNameTaken(name);
-    const content = await readLibraryImage(pool, teamId, name, data);
+    const content = await readLibraryImage(pool, teamId, name, data, clientGoneSignal(ctx));
     // The image and its raster count in the team's storage budget: past it, 429 STORAGE_EXCEEDED and nothing kept.
     const created = await withinStorageBudget(store, teamId, (trx) => trx.images.create(teamId, name, content, MAX_LIBRARY_IMAGES));
     ctx.status = 201;
@@ -87,12 +92,12 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
     ctx.body = drawn.bytes;
   });
 
-  router.put(`${base}/:name`, ...guard, jsonBody(), async (ctx) => {
+  router.put(`${base}/:name`, ...guard, ...work, jsonBody(), async (ctx) => {
     const name = pathName(ctx);
     const { data } = parseRequestBody(replaceImageSchema, ctx.request.body);
     const teamId = teamOf(ctx);
     if (!(await store.images.info(teamId, name))) throw notFound(name);
-    const content = await readLibraryImage(pool, teamId, name, data);
+    const content = await readLibraryImage(pool, teamId, name, data, clientGoneSignal(ctx));
     const replaced = await withinStorageBudget(store, teamId, (trx) => trx.images.replace(teamId, name, content));
     if (!replaced) throw notFound(name);
     ctx.body = imageView(replaced);
@@ -105,16 +110,21 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
   });
 }
 
-/** /v1/images: an API key's team; demo keys are for trying library templates only. */
-export function registerV1ImagesRoutes(router: Router, store: Store, pool: RenderPool): void {
+/**
+ * /v1/images: an API key's team; demo keys are for trying library templates only. An upload or replacement counts one
+ * request against the team's rate limits, as a render does: each can keep a render worker busy up to the SVG limit.
+ */
+export function registerV1ImagesRoutes(router: Router, store: Store, pool: RenderPool, rateLimits: TeamRateLimits): void {
   registerImageRoutes(router, store, pool, {
     base: '/v1/images',
     guard: [authenticate(store), knownQuery(), refuseDemoKeys('use the image library')],
+    work: [rateLimit(rateLimits)],
     teamOf: (ctx) => authState(ctx).team.id,
   });
 }
 
 /** /api/images: the editor's workspace team (the admin session is checked before the router). */
 export function registerEditorImagesRoutes(router: Router, store: Store, pool: RenderPool, teamId: string): void {
-  registerImageRoutes(router, store, pool, { base: '/api/images', guard: [], teamOf: () => teamId });
+  // The operator's own editor: no API rate limits, as its previews have none; its uploads still queue as its team's.
+  registerImageRoutes(router, store, pool, { base: '/api/images', guard: [], work: [], teamOf: () => teamId });
 }

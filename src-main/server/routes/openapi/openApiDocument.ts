@@ -34,7 +34,7 @@ function renderErrors(notFound: string): Record<number, unknown> {
     413: errorResponse('PAYLOAD_TOO_LARGE: body over 1 MB'),
     429: errorResponse('RATE_LIMITED (with Retry-After) or QUOTA_EXCEEDED'),
     502: errorResponse('RENDER_ERROR: the data cannot be rendered (details name the element), or the render took too long'),
-    503: errorResponse('SERVICE_BUSY: the render queue is full; or UNAVAILABLE (with Retry-After): the database or Redis does not answer'),
+    503: errorResponse('SERVICE_BUSY (with Retry-After): the team’s own render queue is full; or UNAVAILABLE (with Retry-After): the database or Redis does not answer'),
   };
 }
 
@@ -90,12 +90,12 @@ const UPLOAD_REFUSED =
 
 /** The errors of reading uploaded bytes (POST and PUT): the type is read from the bytes, an SVG is checked and rasterised. */
 const imageUploadErrors = {
-  400: errorResponse(`BAD_REQUEST: a name that is not a slug, ${UPLOAD_REFUSED}`),
+  400: errorResponse(`BAD_REQUEST: a name that is not a slug, ${UPLOAD_REFUSED}; SVG_TOO_COSTLY: the SVG takes longer than its 2 s to draw (details: limitMs, longerSidePx)`),
   ...imageAuthErrors,
   413: errorResponse(`PAYLOAD_TOO_LARGE: body over 1 MB, or the image over ${MAX_LIBRARY_IMAGE_BYTES} bytes decoded (details: sizeBytes, limitBytes)`),
-  429: errorResponse('STORAGE_EXCEEDED: the image (its bytes and an SVG’s raster) would take the team past its storage budget, which kept outputs share; nothing kept (details: usedBytes, limitBytes, sizeBytes: what it would add)'),
-  502: errorResponse('RENDER_ERROR: the SVG could not be rasterised in time'),
-  503: errorResponse('SERVICE_BUSY: the render queue, which rasterises SVGs, is full'),
+  429: errorResponse('RATE_LIMITED (with Retry-After): an upload or replacement counts one request against the team’s rate limits, as a render does; STORAGE_EXCEEDED: the image (its bytes and an SVG’s raster) would take the team past its storage budget, which kept outputs share; nothing kept (details: usedBytes, limitBytes, sizeBytes: what it would add)'),
+  502: errorResponse('RENDER_ERROR: the SVG could not be rasterised (its worker failed or passed its memory limit)'),
+  503: errorResponse('SERVICE_BUSY (with Retry-After): the team’s own render queue, which rasterises SVGs, is full'),
 };
 
 const namePath = { name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'The image’s name, a slug: what templates refer to as src "image:NAME"' };

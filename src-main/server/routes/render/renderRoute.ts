@@ -9,6 +9,7 @@ import type { Store } from '../../../store/openStore';
 import { recordRender } from '../../../store/recordRender';
 import { renderCounters, type RenderCounters } from '../../../store/renderCounters';
 import { authenticate, authState } from '../../middleware/authenticate';
+import { clientGoneSignal } from '../../middleware/clientGone';
 import { jsonBody } from '../../middleware/jsonBody';
 import { chargeBatchLabels, rateLimit } from '../../middleware/rateLimit';
 import type { QuotaGate } from '../../quotaGate';
@@ -46,7 +47,7 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
       const { data, records } = requestLabelData(request);
       const { quantityField, format, dpi, zplDpi, timeZone, sheetStart } = request;
       const drawn = await resolveLibraryImages(store, auth.team.id, template);
-      const rendered = await pool.render({ template: drawn, data, records, quantityField, format, dpi, zplDpi, timeZone, sheetStart, counters: counters.values, team: auth.team.id });
+      const rendered = await pool.render({ template: drawn, data, records, quantityField, format, dpi, zplDpi, timeZone, sheetStart, counters: counters.values, team: auth.team.id }, { signal: clientGoneSignal(ctx) });
       const finished = {
         teamId: auth.team.id,
         apiKeyId: auth.apiKey.id,

@@ -12,6 +12,7 @@ import { rateLimit, setRateLimitHeaders } from '../../middleware/rateLimit';
 import { requestClient } from '../../clientAddress';
 import type { TrustedProxies } from '../../trustedProxies';
 import type { KeyMode, TeamRecord } from '../../../store/storeTypes';
+import { clientGoneSignal } from '../../middleware/clientGone';
 import type { QuotaGate, QuotaReservation } from '../../quotaGate';
 import type { TeamRateLimits } from '../../rateLimits';
 import { admitRenders } from '../../renderAdmission';
@@ -94,7 +95,7 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
     try {
       let rendered: ZplRenderResult;
       try {
-        rendered = await pool.renderZpl({ zpl, ...size, index, format, rotation, team: renderFor });
+        rendered = await pool.renderZpl({ zpl, ...size, index, format, rotation, team: renderFor }, { signal: clientGoneSignal(ctx) });
       } catch (error) {
         const totalCount = error instanceof AppError ? error.details?.totalCount : undefined;
         if (typeof totalCount === 'number') ctx.set('X-Total-Count', String(totalCount));
