@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark of the project, each printing a table with ratios against a baseline run in the same process.
 import { batchBench } from './batchBench';
 import { editorBench } from './editorBench';
+import { fairnessBench } from './fairnessBench';
 import { firstPaintBench } from './firstPaintBench';
 import { httpBench } from './httpBench';
 import { imageCacheBench, teamCacheBench } from './imageCacheBench';
@@ -13,7 +14,7 @@ import { zplInBench } from './zplInBench';
 import { groupCommitBench } from './groupCommitBench';
 import { zplTextBench } from './zplTextBench';
 
-const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, firstPaintBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench, teamCacheBench, requestPathBench, groupCommitBench };
+const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, firstPaintBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench, teamCacheBench, requestPathBench, groupCommitBench, fairnessBench };
 
 /**
  * `npm run bench -- zplInBench httpBench` or LABELSMITH_BENCH=zplInBench,httpBench runs only those (in BENCHES'
