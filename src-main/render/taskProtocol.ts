@@ -1,6 +1,7 @@
 // What crosses the process boundary between the render pool and its worker processes: steps, outcomes, and errors as plain data.
 import { AppError, BadRequestError, InvalidTemplateError, RenderError, type ErrorDetail } from '../../src-shared/errors';
-import type { ZplLabelSize, ZplRotation, ZplViewFormat } from '../../src-shared/api/zplViewer';
+import type { ZplLabelSize, ZplQuality, ZplRotation, ZplViewFormat } from '../../src-shared/api/zplViewer';
+import type { ZplPageRequest } from '../../src-shared/api/zplViewerPages';
 import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
 import type { ZplWarning } from '../../src-shared/read/zpl/zplField';
 import type { BatchPart, PartLabel, RenderedPart } from '../../src-shared/render/batchParts';
@@ -58,6 +59,10 @@ export interface ZplRenderJob extends ZplLabelSize {
   index?: number;
   format: ZplViewFormat;
   rotation: ZplRotation;
+  /** X-Quality of a PNG (default bitonal). */
+  quality?: ZplQuality;
+  /** X-Page-* of a PDF: labels N-up on paper pages. */
+  pages?: ZplPageRequest;
   /** The queue the render waits in (a team's id), as RenderJob.team. Not sent to the worker. */
   team?: string;
 }

@@ -61,7 +61,8 @@ function expandOptionalGroups(path: string): string[] {
 
 /** A path's shape, whatever its parameters are called (':id' in the router, '{printerId}' in the document), without a trailing slash. */
 function pathShape(path: string): string {
-  return path.replace(/:\w+|\{\w+\}/g, '{}').replace(/(.)\/$/, '$1');
+  // :name and *name (a wildcard: the rest of the path) are both one parameter.
+  return path.replace(/[:*]\w+|\{\w+\}/g, '{}').replace(/(.)\/$/, '$1');
 }
 
 describe('the document', () => {
@@ -95,6 +96,7 @@ describe('the document', () => {
         '/v1/printers/{printerId}/status',
         '/v1/printers/{dpmm}/labels/{size}/',
         '/v1/printers/{dpmm}/labels/{size}/{index}/',
+        '/v1/printers/{dpmm}/labels/{size}/{index}/{zpl}',
         '/v1/render',
         '/v1/render-outputs/{renderId}',
         '/v1/templates',

@@ -16,6 +16,22 @@ export const ZPL_VIEW_CONTENT_TYPES: Record<ZplViewFormat, string> = { png: 'ima
 export const ZPL_ROTATIONS = [0, 90, 180, 270] as const;
 export type ZplRotation = (typeof ZPL_ROTATIONS)[number];
 
+/**
+ * X-Quality: how PNG pixels are drawn. Bitonal (the default): every pixel a printer dot, black or white, 1-bit, as the
+ * printer prints it; Grayscale: edges antialiased in 8-bit grey, for a screen.
+ */
+export const ZPL_QUALITIES = ['bitonal', 'grayscale'] as const;
+export type ZplQuality = (typeof ZPL_QUALITIES)[number];
+
+/** X-Quality's value, case-insensitively (absent: bitonal). */
+export function parseQuality(header: string | undefined): ZplQuality {
+  const text = (header ?? '').trim().toLowerCase();
+  if (text === '') return 'bitonal';
+  const quality = ZPL_QUALITIES.find((choice) => choice === text);
+  if (quality === undefined) throw new BadRequestError(`X-Quality must be Bitonal or Grayscale, got ${JSON.stringify(header?.trim())}`);
+  return quality;
+}
+
 /** X-Warnings is cut before it reaches this many bytes: common HTTP clients refuse answers with more than 16 KB of headers. */
 export const X_WARNINGS_MAX_BYTES = 8_000;
 

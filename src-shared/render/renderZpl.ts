@@ -1,5 +1,6 @@
 // The ZPL viewer in one call: read the ZPL at a printer's density and label size, pick the labels asked for, draw them as png, pdf or json.
-import { ZPL_NOMINAL_DPI, ZPL_VIEW_CONTENT_TYPES, type ZplLabelSize, type ZplRotation, type ZplViewAnswer, type ZplViewFormat } from '../api/zplViewer';
+import { ZPL_NOMINAL_DPI, ZPL_VIEW_CONTENT_TYPES, type ZplLabelSize, type ZplQuality, type ZplRotation, type ZplViewAnswer, type ZplViewFormat } from '../api/zplViewer';
+import { zplPagePlacement, type ZplPageRequest } from '../api/zplViewerPages';
 import { emitPdfPages } from '../emit/pdf/emitPdf';
 import { emitPngOfSize } from '../emit/png/emitPng';
 import { MAX_RASTER_PIXELS } from '../emit/png/rasterize';
@@ -17,6 +18,10 @@ export interface ZplRenderOptions extends ZplLabelSize {
   format: ZplViewFormat;
   /** Clockwise turn of the drawn output (png and pdf; json is as read). */
   rotation: ZplRotation;
+  /** X-Quality of a PNG (default bitonal: printer dots). */
+  quality?: ZplQuality;
+  /** The X-Page-* headers of a PDF: labels N-up on paper pages; undefined: a page a label, the label's size. */
+  pages?: ZplPageRequest;
   fonts: FontRegistry;
   /** The team the graphics are read for: decoded graphics are shared only within it (ZplReadOptions.cacheScope). */
   cacheScope?: string;
@@ -46,7 +51,7 @@ const encoder = new TextEncoder();
  * at all, a raster over the pixel limit, decoded graphics over the budget), LabelIndexError, or RenderError.
  */
 export async function renderZpl(zpl: string, options: ZplRenderOptions): Promise<RenderedZpl> {
-  const { dpmm, widthDots, heightDots, index, format, rotation, fonts, cacheScope } = options;
+  const { dpmm, widthDots, heightDots, index, format, rotation, quality = 'bitonal', pages, fonts, cacheScope } = options;
   if (format === 'png' && widthDots * heightDots > MAX_RASTER_PIXELS) {
     throw new BadRequestError(`a ${widthDots} x ${heightDots} dot PNG is over the limit of ${MAX_RASTER_PIXELS / 1e6} million pixels: ask for application/pdf, or a smaller size or density`);
   }
@@ -83,13 +88,16 @@ export async function renderZpl(zpl: string, options: ZplRenderOptions): Promise
     if (format === 'pdf') {
       // Pages of the size asked for in inches (812 dots at 203 dpi is 4 in; the reader's points are 1/203.2 in a dot).
       const page = { width: (widthDots * 72) / dpi, height: (heightDots * 72) / dpi };
-      return { ...answer, bytes: await emitPdfPages(chosen.map(({ label }) => rotateLabel({ ...label, ...page }, rotation)), fonts) };
+      const drawn = chosen.map(({ label }) => rotateLabel({ ...label, ...page }, rotation));
+      // On paper pages, each label sits in a cell of its size as drawn (a quarter turn swaps its sides).
+      const sheet = pages && drawn[0] ? zplPagePlacement(pages, drawn[0]) : undefined;
+      return { ...answer, bytes: await emitPdfPages(sheet ? drawn.map((label) => ({ ...label, sheet })) : drawn, fonts) };
     }
     const [width, height] = rotation % 180 === 0 ? [widthDots, heightDots] : [heightDots, widthDots];
     const [only] = chosen;
     if (only === undefined) throw new Error('unreachable: a PNG of no label was refused above');
-    // A printer's view: every pixel a dot, inked or not, as Labelary's PNGs are (and without antialiasing resvg draws faster).
-    return { ...answer, bytes: await emitPngOfSize(rotateLabel(only.label, rotation), fonts, { width, height, dpi, pixels, printerDots: true }) };
+    // Bitonal: a printer's view, every pixel a dot, inked or not (and without antialiasing resvg draws faster).
+    return { ...answer, bytes: await emitPngOfSize(rotateLabel(only.label, rotation), fonts, { width, height, dpi, pixels, printerDots: quality === 'bitonal' }) };
   } catch (error) {
     throw asRenderFailure(error);
   }

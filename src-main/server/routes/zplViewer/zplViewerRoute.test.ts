@@ -235,6 +235,82 @@ describe('Labelary headers and checks', () => {
   });
 });
 
+describe("Labelary's quality, page and GET forms", () => {
+  /** A 4x6 label's border, 16 dots thick: where the label sits on a page shows in its pixels. */
+  const BORDER_LABEL = '^XA^FO0,0^GB812,1218,16^FS^XZ\n';
+
+  /** Page `page` (1-based) of a PDF drawn at 72 dpi by poppler: one pixel a point. */
+  async function pdfPage(bytes: Buffer, page: number): Promise<PNG> {
+    const base = join(scratch, Math.random().toString(36).slice(2));
+    await writeFile(`${base}.pdf`, bytes);
+    await run('pdftoppm', ['-r', '72', '-png', '-singlefile', '-f', String(page), '-l', String(page), `${base}.pdf`, base]);
+    return PNG.sync.read(await readFile(`${base}.png`));
+  }
+
+  it('X-Quality: Grayscale antialiases in 8-bit grey; Bitonal (the default) draws 1-bit printer dots; others are 400', async () => {
+    const ihdr = (png: Buffer) => ({ bitDepth: png[24], colorType: png[25] });
+    const bitonal = await view(BOX_LABEL);
+    expect(ihdr(bitonal.body)).toEqual({ bitDepth: 1, colorType: 0 });
+    expect(ihdr((await view(BOX_LABEL, { headers: { 'X-Quality': 'bitonal' } })).body)).toEqual({ bitDepth: 1, colorType: 0 });
+    const grey = await view(BOX_LABEL, { headers: { 'X-Quality': 'Grayscale' } });
+    expect(grey.status, grey.text).toBe(200);
+    expect(ihdr(grey.body)).toEqual({ bitDepth: 8, colorType: 0 });
+    const png = PNG.sync.read(grey.body);
+    let between = 0;
+    for (let at = 0; at < png.data.length; at += 4) if ((png.data[at] ?? 0) > 0 && (png.data[at] ?? 255) < 255) between++;
+    // The text's edges are grey; the box is still where ^GB put it.
+    expect(between).toBeGreaterThan(50);
+    expect(isInk(png, 90, 85)).toBe(true);
+    expect(expectError(await view(BOX_LABEL, { headers: { 'X-Quality': 'Colour' } }), 400, 'BAD_REQUEST').error).toBe('X-Quality must be Bitonal or Grayscale, got "Colour"');
+  });
+
+  it('X-Page-Size, -Orientation and -Layout put the labels N-up on paper, centred by default, Justify spacing them evenly', async () => {
+    const all = '/v1/printers/8dpmm/labels/4x6/';
+    const sheet = { 'X-Page-Size': 'Letter', 'X-Page-Orientation': 'Landscape', 'X-Page-Layout': '2x1' };
+    const response = await view(BORDER_LABEL.repeat(3), { accept: 'application/pdf', path: all, headers: sheet });
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers.get('X-Total-Count')).toBe('3');
+    const info = await pdfInfo(response.body);
+    expect(info).toMatch(/^Pages:\s+2$/m);
+    expect(info).toMatch(/^Page size:\s+792 x 612 pts/m);
+    // Two 288 x 432 pt labels across 792 x 612: 108 pt free on each side, 90 above and below.
+    const first = await pdfPage(response.body, 1);
+    const ink = (png: PNG, x: number, y: number) => isInk(png, x, y);
+    expect([ink(first, 105, 300), ink(first, 110, 300), ink(first, 398, 300), ink(first, 682, 300), ink(first, 687, 300)]).toEqual([false, true, true, true, false]);
+    expect([ink(first, 300, 87), ink(first, 300, 92), ink(first, 300, 520), ink(first, 300, 525)]).toEqual([false, true, true, false]);
+    // The third label starts the second page, in the first cell.
+    const second = await pdfPage(response.body, 2);
+    expect([ink(second, 110, 300), ink(second, 398, 300)]).toEqual([true, false]);
+    // Justify: the 216 pt left over split in three, 72 pt before, between and after.
+    const justified = await view(BORDER_LABEL.repeat(2), { accept: 'application/pdf', path: all, headers: { ...sheet, 'X-Page-Align': 'Justify', 'X-Page-Vertical-Align': 'Top' } });
+    const page = await pdfPage(justified.body, 1);
+    expect([ink(page, 69, 300), ink(page, 74, 300), ink(page, 398, 300), ink(page, 434, 300), ink(page, 722, 300), ink(page, 300, 2)]).toEqual([false, true, false, true, false, true]);
+  });
+
+  it('refuses a layout that does not fit the paper, and a bad page header, with 400 naming the fix', async () => {
+    const refused = await view(BORDER_LABEL, { accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/', headers: { 'X-Page-Size': 'Letter', 'X-Page-Layout': '3x1' } });
+    expect(expectError(refused, 400, 'BAD_REQUEST').error).toBe(
+      '3x1 labels of 4.00 x 6.00 in need 12.00 x 6.00 in, more than the 8.50 x 11.00 in page: choose a larger X-Page-Size, the other X-Page-Orientation or fewer labels in X-Page-Layout',
+    );
+    expect(expectError(await view(BORDER_LABEL, { accept: 'application/pdf', headers: { 'X-Page-Size': 'B5' } }), 400, 'BAD_REQUEST').error).toBe('X-Page-Size must be one of Letter, Legal, Tabloid, A4, A5, A6, got "B5"');
+    expect(expectError(await view(BORDER_LABEL, { accept: 'application/pdf', headers: { 'X-Page-Layout': '3 by 2' } }), 400, 'BAD_REQUEST').error).toMatch(/^X-Page-Layout must be COLUMNSxROWS/);
+  });
+
+  it("GET with the ZPL URL-encoded after the index draws what POST draws, byte for byte", async () => {
+    const posted = await view(BOX_LABEL);
+    const got = await fetchAll(`/v1/printers/8dpmm/labels/4x6/0/${encodeURIComponent(BOX_LABEL)}`, { headers: { Authorization: `Bearer ${teams.main.live}` } });
+    expect(got.status, got.text).toBe(200);
+    expect(got.headers.get('Content-Type')).toBe('image/png');
+    expect(got.body.equals(posted.body)).toBe(true);
+    // A byte escaped as %XX is one byte, as in a body: ^CI27 (Windows-1252) reads 0xE9 as é.
+    const latin = await fetchAll(`/v1/printers/8dpmm/labels/4x6/0/${encodeURIComponent('^XA^CI27^FO10,10^A0N,30,30^FDCaf')}%E9${encodeURIComponent('^FS^XZ')}`, {
+      headers: { Authorization: `Bearer ${teams.main.live}`, Accept: 'application/json' },
+    });
+    expect(latin.status, latin.text).toBe(200);
+    expect(JSON.stringify(latin.json())).toContain('Café');
+  });
+});
+
 describe('quota and rate', () => {
   it('a hard cap admits all labels of an answer or none', async () => {
     const key = teams.capped.live;

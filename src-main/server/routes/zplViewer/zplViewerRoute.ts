@@ -2,7 +2,9 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { RateLimitedError } from '../../../../src-shared/api/apiErrors';
-import { parseLabelIndex, parseLabelSize, parseRotation, xWarningsHeader, ZPL_VIEW_CONTENT_TYPES, type ZplViewFormat } from '../../../../src-shared/api/zplViewer';
+import { parseLabelIndex, parseLabelSize, parseQuality, parseRotation, xWarningsHeader, ZPL_VIEW_CONTENT_TYPES, type ZplViewFormat } from '../../../../src-shared/api/zplViewer';
+import { readZplPageHeaders } from '../../../../src-shared/api/zplViewerPages';
+import { zplTextFromBytes } from '../../../../src-shared/read/zpl/zplCharsets';
 import { AppError, BadRequestError } from '../../../../src-shared/errors';
 import type { RenderPool, ZplRenderResult } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
@@ -20,6 +22,8 @@ import { sendDocument } from '../../sendDocument';
 import { readZplBody } from '../../zplRequestBody';
 
 export const ZPL_VIEWER_PATH = '/v1/printers/:dpmm/labels/:size{/:index}{/}';
+/** Labelary's GET form: the ZPL, URL-encoded, is the path after the label index. */
+export const ZPL_VIEWER_GET_PATH = '/v1/printers/:dpmm/labels/:size/:index/*zpl';
 
 export interface ZplViewerRouteDeps {
   store: Store;
@@ -75,8 +79,25 @@ function acceptedFormat(ctx: Context): ZplViewFormat {
   return format;
 }
 
+/**
+ * The ZPL of a GET request: the path after the label index, percent-decoded to bytes (read one character a byte, as a
+ * body is). The raw path is used, not the router's decoded parameter, which would read the bytes as UTF-8.
+ */
+function zplFromPath(ctx: Context): string {
+  const encoded = ctx.path.split('/').slice(7).join('/');
+  const bytes: number[] = [];
+  for (let at = 0; at < encoded.length; at++) {
+    const escaped = encoded[at] === '%' ? /^[0-9a-f]{2}$/i.exec(encoded.slice(at + 1, at + 3)) : null;
+    if (escaped) {
+      bytes.push(Number.parseInt(escaped[0], 16));
+      at += 2;
+    } else bytes.push(encoded.charCodeAt(at) & 0xff);
+  }
+  return zplTextFromBytes(Uint8Array.from(bytes));
+}
+
 export function registerZplViewerRoute(router: Router, { store, pool, quota, rateLimits, withoutKey }: ZplViewerRouteDeps): void {
-  router.post(ZPL_VIEWER_PATH, viewerCaller(store, rateLimits, withoutKey), async (ctx) => {
+  const view = (readZpl: (ctx: Context) => Promise<string>) => async (ctx: Context) => {
     const caller = ctx.state.viewer as ViewerCaller;
     // A keyless client's renders take turns in the pool and keep caches as a team of its own address does.
     const renderFor = caller.kind === 'team' ? caller.team.id : `viewer:${caller.client}`;
@@ -87,15 +108,17 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
     const index = parseLabelIndex(ctx.params.index);
     const rotation = parseRotation(ctx.get('X-Rotation'));
     const format = acceptedFormat(ctx);
-    const zpl = await readZplBody(ctx);
-
+    const quality = parseQuality(ctx.get('X-Quality'));
+    const pages = readZplPageHeaders((name) => ctx.get(name));
+    const zpl = await readZpl(ctx);
+    const options = { ...(format === 'png' ? { quality } : {}), ...(format === 'pdf' && pages ? { pages } : {}) };
     // The labels are unknown until read: one render is admitted first (a team at its hard cap is refused before any
     // work), the rest once the reader has counted them, all or none.
     const reservations: (QuotaReservation | undefined)[] = [await admit(1)];
     try {
       let rendered: ZplRenderResult;
       try {
-        rendered = await pool.renderZpl({ zpl, ...size, index, format, rotation, team: renderFor }, { signal: clientGoneSignal(ctx) });
+        rendered = await pool.renderZpl({ zpl, ...size, index, format, rotation, ...options, team: renderFor }, { signal: clientGoneSignal(ctx) });
       } catch (error) {
         const totalCount = error instanceof AppError ? error.details?.totalCount : undefined;
         if (typeof totalCount === 'number') ctx.set('X-Total-Count', String(totalCount));
@@ -111,5 +134,7 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
     } finally {
       await Promise.all(reservations.map((reservation) => reservation?.release()));
     }
-  });
+  };
+  router.post(ZPL_VIEWER_PATH, viewerCaller(store, rateLimits, withoutKey), view(readZplBody));
+  router.get(ZPL_VIEWER_GET_PATH, viewerCaller(store, rateLimits, withoutKey), view(async (ctx) => zplFromPath(ctx)));
 }
