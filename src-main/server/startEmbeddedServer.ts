@@ -76,7 +76,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
       maxConnectionsPerAddress: options.maxConnectionsPerAddress,
       trustedProxies: options.trustedProxies,
       proxyProtocol: options.proxyProtocol,
-      viewerWithoutKey: options.viewerWithoutKey,
+      // The flag (or its environment variable) turns it on; otherwise the editor's stored setting decides.
+      viewerWithoutKey: options.viewerWithoutKey === true || (await store.settings.get('viewerWithoutKey')) === true,
       shutdownGraceMs: options.shutdownGraceMs,
       redisUrl: options.redisUrl,
     },

@@ -200,7 +200,7 @@ export function createEditorClient(options: EditorClientOptions = {}) {
     getUsage: (days = 30) => json(usageSchema, 'GET', `/api/usage?days=${days}`),
 
     getSettings: () => json(settingsSchema, 'GET', '/api/settings'),
-    saveSettings: (settings: Pick<EditorSettings, 'lanAccess'> & { allowedHostnames?: string[] }) => json(settingsSchema, 'PUT', '/api/settings', settings),
+    saveSettings: (settings: Pick<EditorSettings, 'lanAccess'> & { allowedHostnames?: string[]; viewerWithoutKey?: boolean }) => json(settingsSchema, 'PUT', '/api/settings', settings),
 
     listLibraries: async () => (await json(libraryListSchema, 'GET', '/api/libraries')).libraries,
     createLibrary: (library: { slug: string; name: string }) => json(librarySchema, 'POST', '/api/libraries', library),

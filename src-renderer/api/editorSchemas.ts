@@ -116,6 +116,7 @@ export const settingsSchema = z.object({
   port: z.number(),
   lanAccess: z.boolean(),
   allowedHostnames: z.array(z.string()),
+  viewerWithoutKey: z.boolean(),
   restartRequired: z.boolean(),
 }) satisfies z.ZodType<EditorSettings>;
 

@@ -111,6 +111,7 @@ export const usageQuerySchema = z.object({
 export const settingsBodySchema = z.object({
   lanAccess: z.boolean({ error: 'lanAccess must be true or false' }),
   allowedHostnames: z.array(hostnameSchema).max(20).optional(),
+  viewerWithoutKey: z.boolean({ error: 'viewerWithoutKey must be true or false' }).optional(),
 });
 
 export const createLibraryBodySchema = z.object({ slug: slugSchema, name: nameSchema });
@@ -200,6 +201,8 @@ export interface EditorSettings {
   /** As stored for the next start (the running value until one is stored). */
   lanAccess: boolean;
   allowedHostnames: string[];
+  /** The ZPL viewer answers Labelary clients that send no API key (as stored for the next start, or as running). */
+  viewerWithoutKey: boolean;
   /** True when the stored settings differ from what the running server listens with. */
   restartRequired: boolean;
 }

@@ -9,6 +9,8 @@ const SETTING_SCHEMAS = {
   lanAccess: z.boolean(),
   /** Host names accepted with LAN access besides the machine's addresses, merged with --allow-host. */
   allowedHostnames: z.array(z.string()),
+  /** `labelsmith serve` and the app answer the ZPL viewer without an API key when this is true (or the flag says so). */
+  viewerWithoutKey: z.boolean(),
 };
 
 export type Settings = { [K in keyof typeof SETTING_SCHEMAS]: z.infer<(typeof SETTING_SCHEMAS)[K]> };

@@ -1,4 +1,4 @@
-// Where the server listens and whether other computers may reach it (stored for the next start of the server).
+// Where the server listens, whether other computers may reach it, and whether the ZPL viewer needs a key (stored for the next start of the server).
 import { useState, type FormEvent } from 'react';
 import type { EditorSession, EditorSettings } from '../../../src-shared/api/editorApi';
 import { client } from '../../api/appClient';
@@ -12,7 +12,7 @@ export function ServerSection({ session }: { session: EditorSession }) {
   const [hostnames, setHostnames] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const settings = saved ?? loaded.data;
-  const save = async (change: { lanAccess: boolean; allowedHostnames?: string[] }) => {
+  const save = async (change: { lanAccess: boolean; allowedHostnames?: string[]; viewerWithoutKey?: boolean }) => {
     setError(null);
     const before = settings;
     // The switch moves at once; it moves back if the server refuses.
@@ -61,6 +61,20 @@ export function ServerSection({ session }: { session: EditorSession }) {
           </label>
           <p id="lan-warning" className="warning">
             Other computers on your network can then reach the render API with a valid API key; only do this on a network you trust.
+          </p>
+          <label className="field field-checkbox switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={settings.viewerWithoutKey}
+              onChange={(event) => void save({ lanAccess: settings.lanAccess, viewerWithoutKey: event.target.checked })}
+              aria-describedby="viewer-without-key-hint"
+            />
+            <span>ZPL viewer without an API key</span>
+          </label>
+          <p id="viewer-without-key-hint" className="hint">
+            Labelary clients send no key: with this on, the viewer (<code>/v1/printers/…/labels/…</code>) alone answers them, limited to 120 requests a minute per
+            computer and counted against no team. Who can reach it follows LAN access.
           </p>
           <form className="field-row" onSubmit={submitHostnames}>
             <label className="field grow">

@@ -28,7 +28,7 @@ describe('/api/settings', () => {
     const server = await startEditorServer({ dataDir });
     try {
       const initial = await api(server, '/api/settings');
-      expect(initial.json<EditorSettings>()).toEqual({ host: '127.0.0.1', port: server.port, lanAccess: false, allowedHostnames: [], restartRequired: false });
+      expect(initial.json<EditorSettings>()).toEqual({ host: '127.0.0.1', port: server.port, lanAccess: false, allowedHostnames: [], viewerWithoutKey: false, restartRequired: false });
 
       const changed = await api(server, '/api/settings', { method: 'PUT', json: { lanAccess: true, allowedHostnames: ['Labels.Example.org', 'labels.example.org', 'printer-room'] } });
       expect(changed.status).toBe(200);
@@ -37,6 +37,7 @@ describe('/api/settings', () => {
         port: server.port,
         lanAccess: true,
         allowedHostnames: ['labels.example.org', 'printer-room'],
+        viewerWithoutKey: false,
         restartRequired: true,
       });
       // Stored, not applied: the running server still listens on loopback only.
@@ -59,7 +60,7 @@ describe('/api/settings', () => {
   it('refuse anything but a boolean switch and plain host names', async () => {
     const server = await startEditorServer();
     try {
-      for (const json of [{}, { lanAccess: 'yes' }, { lanAccess: true, allowedHostnames: ['http://evil.example'] }, { lanAccess: true, allowedHostnames: ['a b'] }, { lanAccess: true, allowedHostnames: 'x' }]) {
+      for (const json of [{}, { lanAccess: 'yes' }, { lanAccess: true, allowedHostnames: ['http://evil.example'] }, { lanAccess: true, allowedHostnames: ['a b'] }, { lanAccess: true, allowedHostnames: 'x' }, { lanAccess: false, viewerWithoutKey: 'yes' }]) {
         const answer = await api(server, '/api/settings', { method: 'PUT', json });
         expect(answer.status, JSON.stringify(json)).toBe(400);
         expect(answer.json()).toMatchObject({ code: 'BAD_REQUEST' });
@@ -80,5 +81,29 @@ describe('labelsmith serve', () => {
     await server.close();
     expect(await serveListensOn(dataDir)).toBe('0.0.0.0');
     expect(await serveListensOn(dataDir, ['--host', '127.0.0.1'])).toBe('127.0.0.1');
+  });
+
+  it('answers the ZPL viewer without a key once the setting is stored on and the server restarted', async () => {
+    const dataDir = tempDir();
+    /** A Labelary client's request: no Authorization header. */
+    const keyless = async (): Promise<{ status: number; type: string | null }> => {
+      const serve = await startServe(cli, dataDir);
+      try {
+        const response = await fetch(`${serve.url}/v1/printers/8dpmm/labels/2x1/0/`, { method: 'POST', body: '^XA^FO10,10^GB50,50,50^FS^XZ' });
+        await response.arrayBuffer();
+        return { status: response.status, type: response.headers.get('content-type') };
+      } finally {
+        await killServe(serve);
+      }
+    };
+    expect((await keyless()).status).toBe(401);
+    const server = await startEditorServer({ dataDir });
+    try {
+      const stored = await api(server, '/api/settings', { method: 'PUT', json: { lanAccess: false, viewerWithoutKey: true } });
+      expect(stored.json<EditorSettings>()).toMatchObject({ viewerWithoutKey: true, restartRequired: true });
+    } finally {
+      await server.close();
+    }
+    expect(await keyless()).toEqual({ status: 200, type: 'image/png' });
   });
 });
