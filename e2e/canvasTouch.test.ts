@@ -2,9 +2,9 @@
 // pinch that zooms about the fingers, and the drag the first finger had begun is undone, not committed.
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zoomPercent, zoomToFit } from './support/canvasView';
-import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
-import { decodePng, luminance } from './support/pixels';
+import { zoomPercent, zoomToFit } from '../test/support/chromium/canvasView';
+import { editorApi, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
+import { decodePng, luminance } from '../test/support/chromium/pixels';
 
 const LABEL = { width: 4 * 72, height: 2 * 72 };
 const BOX = { x: 1, y: 0.5, width: 2, height: 1 };

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtScripts, coldLoad, scriptBytesBy, type ColdLoad } from '../src-main/chromium/coldLoad';
-import { decodePng, readCode128 } from './support/pixels';
-import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from './support/editorServer';
+import { builtScripts, coldLoad, scriptBytesBy, type ColdLoad } from '../test/support/chromium/coldLoad';
+import { decodePng, readCode128 } from '../test/support/chromium/pixels';
+import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
 
 let editor: SignedInEditor;
 let shippingId = '';

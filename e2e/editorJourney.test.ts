@@ -4,8 +4,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startSignedInEditor, type SignedInEditor } from './support/editorServer';
-import { decodePng, inkAgreement, inkMap, inkShare, readCode128, type Raster } from './support/pixels';
+import { REPO_ROOT, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
+import { decodePng, inkAgreement, inkMap, inkShare, readCode128, type Raster } from '../test/support/chromium/pixels';
 
 /** UPDATE_SCREENSHOTS=1 writes the README's editor, gallery and settings pictures into resources/docs/; normal runs leave the tree alone. */
 const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';

@@ -12,8 +12,8 @@ import type { AppInfo, LabelsmithApi } from '../src-shared/api/ipc';
 import { findElectronBinary, readTextIfPresent } from '../src-main/cli/launchChoice';
 import { electronAddonPath } from '../src-main/desktop/electronNative';
 import { loadSample } from '../src-main/samples/sampleTemplates';
-import { decodePng } from './support/pixels';
-import { ensureBuilds, REPO_ROOT } from './support/editorServer';
+import { decodePng } from '../test/support/chromium/pixels';
+import { ensureBuilds, REPO_ROOT } from '../test/support/chromium/editorServer';
 
 const electronBinary = findElectronBinary({ electronDir: resolve(REPO_ROOT, 'node_modules/electron'), env: process.env, exists: existsSync, readText: readTextIfPresent });
 

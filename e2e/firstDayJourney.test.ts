@@ -3,15 +3,15 @@
 // canvas prints 30-up from position 7 to a PDF queue (a fake lp keeps what it is sent), read back from the PDF.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeLp, type FakeLp } from '../src-main/printing/fakeLp';
+import { fakeLp, type FakeLp } from '../test/support/printing/fakeLp';
 import { WORKSPACE_SAMPLES } from '../src-main/server/routes/editor/workspaceTeam';
 import { loadSample } from '../src-main/samples/sampleTemplates';
 import type { EditorPrinter } from '../src-shared/api/editorPrinters';
-import { pdfInfo, pdfWords } from '../src-shared/emit/pdf/pdfTestSupport';
-import { zoomToFit } from './support/canvasView';
-import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
-import { chooseRecordsFile, openPrintDialog, printedLine } from './support/printDialog';
-import { sidePanel as sidePanelOf } from './support/versionSteps';
+import { pdfInfo, pdfWords } from '../test/support/engine/pdfTestSupport';
+import { zoomToFit } from '../test/support/chromium/canvasView';
+import { editorApi, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
+import { chooseRecordsFile, openPrintDialog, printedLine } from '../test/support/chromium/printDialog';
+import { sidePanel as sidePanelOf } from '../test/support/chromium/versionSteps';
 
 /** Avery 5160 on US Letter: 2.625 x 1 in labels, 3 across and 10 down, from 0.1875 in left and 0.5 in top, 0.125 in apart across. */
 const AVERY_5160 = { width: 2.625 * 72, height: 72, columns: 3, rows: 10, left: 0.1875 * 72, top: 0.5 * 72, pitchX: (2.625 + 0.125) * 72, pitchY: 72 };

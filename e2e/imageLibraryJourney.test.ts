@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
-import { decodePng, type Raster } from './support/pixels';
-import { sidePanel as sidePanelOf } from './support/versionSteps';
+import { editorApi, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
+import { decodePng, type Raster } from '../test/support/chromium/pixels';
+import { sidePanel as sidePanelOf } from '../test/support/chromium/versionSteps';
 
 type Rgb = [number, number, number];
 const RED: Rgb = [255, 0, 0];

@@ -5,11 +5,11 @@
 import { utils, write } from '@e965/xlsx';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeZplPrinter, type FakeZplPrinter } from '../src-main/printing/fakeZplPrinter';
-import { printedLabels } from '../src-main/printing/printingTestSupport';
-import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
-import { openPrintDialog, printedLine } from './support/printDialog';
-import { openCompare, publishVersion, restoreVersion, sidePanel } from './support/versionSteps';
+import { startFakeZplPrinter, type FakeZplPrinter } from '../test/support/printing/fakeZplPrinter';
+import { printedLabels } from '../test/support/printing/printingTestSupport';
+import { editorApi, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
+import { openPrintDialog, printedLine } from '../test/support/chromium/printDialog';
+import { openCompare, publishVersion, restoreVersion, sidePanel } from '../test/support/chromium/versionSteps';
 
 const printerFont = { fontFamily: 'Printer 0', fontSize: '10pt' };
 const text = (id: string, y: number, expression: string) => ({

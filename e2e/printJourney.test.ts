@@ -6,12 +6,12 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeZplPrinter, type FakeZplPrinter } from '../src-main/printing/fakeZplPrinter';
-import { printedLabels } from '../src-main/printing/printingTestSupport';
+import { startFakeZplPrinter, type FakeZplPrinter } from '../test/support/printing/fakeZplPrinter';
+import { printedLabels } from '../test/support/printing/printingTestSupport';
 import type { EditorPrinter } from '../src-shared/api/editorPrinters';
-import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from './support/editorServer';
-import { decodePng, readCode128 } from './support/pixels';
-import { chooseRecordsFile, openPrintDialog, printedLine } from './support/printDialog';
+import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
+import { decodePng, readCode128 } from '../test/support/chromium/pixels';
+import { chooseRecordsFile, openPrintDialog, printedLine } from '../test/support/chromium/printDialog';
 
 /** UPDATE_SCREENSHOTS=1 writes docs/editor.md's printers picture into resources/docs/; normal runs leave the tree alone. */
 const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';

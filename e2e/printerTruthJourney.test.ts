@@ -3,7 +3,7 @@
 // inspector shows.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
+import { editorApi, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
 
 /** An empty 60 x 40 mm label: the journey places its elements from the toolbar. */
 const EMPTY_LABEL = { formatVersion: 1, meta: { name: 'Printer truth tag' }, dimensions: { width: '60mm', height: '40mm' }, elements: [] };

@@ -9,10 +9,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEditorServer, type EditorServer } from '../src-main/chromium/editorSession';
-import { testDatabaseEnv } from '../src-main/store/storeTestSupport';
-import { startFakeZplPrinter, type FakeZplPrinter } from '../src-main/printing/fakeZplPrinter';
-import { ensureBuilds, REPO_ROOT } from './support/editorServer';
+import { startEditorServer, type EditorServer } from '../test/support/chromium/editorSession';
+import { testDatabaseEnv } from '../test/support/store/storeTestSupport';
+import { startFakeZplPrinter, type FakeZplPrinter } from '../test/support/printing/fakeZplPrinter';
+import { ensureBuilds, REPO_ROOT } from '../test/support/chromium/editorServer';
 
 const execFileAsync = promisify(execFile);
 const CLI = resolve(REPO_ROOT, 'out/node/cli/labelsmith.mjs');

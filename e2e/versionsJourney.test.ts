@@ -3,9 +3,9 @@
 // the public API that each step changed what API keys render.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorApi, startSignedInEditor, type SignedInEditor } from './support/editorServer';
-import { decodePng } from './support/pixels';
-import { openCompare, publishVersion, restoreVersion, sidePanel as sidePanelOf, versionList } from './support/versionSteps';
+import { editorApi, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
+import { decodePng } from '../test/support/chromium/pixels';
+import { openCompare, publishVersion, restoreVersion, sidePanel as sidePanelOf, versionList } from '../test/support/chromium/versionSteps';
 
 /** A 2x1 in tag with one filled square `x` inches from the left: versions that differ only in where the square is. */
 function squareTag(x: number) {

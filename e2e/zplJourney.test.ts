@@ -5,10 +5,10 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeZplPrinter, type FakeZplPrinter } from '../src-main/printing/fakeZplPrinter';
+import { startFakeZplPrinter, type FakeZplPrinter } from '../test/support/printing/fakeZplPrinter';
 import type { EditorPrinter } from '../src-shared/api/editorPrinters';
-import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from './support/editorServer';
-import { decodePng, inkShare, readCode128, type Raster } from './support/pixels';
+import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
+import { decodePng, inkShare, readCode128, type Raster } from '../test/support/chromium/pixels';
 
 /** UPDATE_SCREENSHOTS=1 writes docs/zpl.md's ZPL page picture into resources/docs/; normal runs leave the tree alone. */
 const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';

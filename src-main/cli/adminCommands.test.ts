@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTemplate } from '../../src-shared/model/template';
 import { recordRender } from '../store/recordRender';
-import { bundleForNode, openTestStore, tempDataDir, sqliteOf, SUITE_DIALECT, testDatabaseEnv } from '../store/storeTestSupport';
-import { cliProcess } from './cliTestSupport';
+import { bundleForNode, openTestStore, tempDataDir, sqliteOf, SUITE_DIALECT, testDatabaseEnv } from '../../test/support/store/storeTestSupport';
+import { cliProcess } from '../../test/support/cli/cliTestSupport';
 
 const SAMPLE = join(import.meta.dirname, '..', '..', 'resources', 'samples', 'shipping-4x6.template.json');
 let cli = '';

@@ -3,11 +3,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl } from '../store/postgresTestSupport';
-import { bundleForNode, tempDataDir } from '../store/storeTestSupport';
+import { freshDatabaseUrl } from '../../test/support/store/postgresTestSupport';
+import { bundleForNode, tempDataDir } from '../../test/support/store/storeTestSupport';
 import { BACKEND_ENV, resolveBackends, withBackendOptions, type BackendOptions } from './backendOptions';
 import { UsageError } from './cliErrors';
-import { cliProcess } from './cliTestSupport';
+import { cliProcess } from '../../test/support/cli/cliTestSupport';
 
 const saved = { ...process.env };
 afterEach(() => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { utils, write, type WorkSheet } from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleForNode } from '../store/storeTestSupport';
-import { runNodeScript } from '../testing/runProcess';
+import { bundleForNode } from '../../test/support/store/storeTestSupport';
+import { runNodeScript } from '../../test/support/cli/runProcess';
 
 let cli = '';
 let dir = '';

@@ -4,11 +4,11 @@ import { utils, write } from '@e965/xlsx';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printJobSchema } from '../../src-shared/api/printRequest';
-import type { FakeZplPrinter } from '../printing/fakeZplPrinter';
-import { closedPort, fakePrinter, rawPrinterWire } from '../printing/printingTestSupport';
-import { startTestServer } from '../server/serverTestSupport';
-import { bundleForNode, queryDatabase, tempDataDir } from '../store/storeTestSupport';
-import { runNodeScript, type ProcessRun } from '../testing/runProcess';
+import type { FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
+import { closedPort, fakePrinter, rawPrinterWire } from '../../test/support/printing/printingTestSupport';
+import { startTestServer } from '../../test/support/server/serverTestSupport';
+import { bundleForNode, queryDatabase, tempDataDir } from '../../test/support/store/storeTestSupport';
+import { runNodeScript, type ProcessRun } from '../../test/support/cli/runProcess';
 
 /** The printers below: 2 x 1 in media at 203 dpi, darkness 20, speed 4. */
 const SETTINGS = '^XA~SD20^PR4^PW406^LL203^XZ\n';

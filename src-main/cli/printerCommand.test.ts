@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runNodeScript, type ProcessRun } from '../testing/runProcess';
-import { fakeLp } from '../printing/fakeLp';
-import { closedPort, fakePrinter } from '../printing/printingTestSupport';
-import { hasPython, openPtyDevice } from '../printing/ptyDevice';
-import { bundleForNode, tempDataDir } from '../store/storeTestSupport';
+import { runNodeScript, type ProcessRun } from '../../test/support/cli/runProcess';
+import { fakeLp } from '../../test/support/printing/fakeLp';
+import { closedPort, fakePrinter } from '../../test/support/printing/printingTestSupport';
+import { hasPython, openPtyDevice } from '../../test/support/printing/ptyDevice';
+import { bundleForNode, tempDataDir } from '../../test/support/store/storeTestSupport';
 
 let cli = '';
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // A printer's time zone through the real CLI: validated and stored by `printer add` and `printer set`, listed, and printed by `printer test`.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakePrinter } from '../printing/printingTestSupport';
-import { bundleForNode, tempDataDir } from '../store/storeTestSupport';
-import { runNodeScript, type ProcessRun } from '../testing/runProcess';
+import { fakePrinter } from '../../test/support/printing/printingTestSupport';
+import { bundleForNode, tempDataDir } from '../../test/support/store/storeTestSupport';
+import { runNodeScript, type ProcessRun } from '../../test/support/cli/runProcess';
 
 let cli = '';
 beforeAll(async () => {

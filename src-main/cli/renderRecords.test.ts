@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleForNode } from '../store/storeTestSupport';
+import { bundleForNode } from '../../test/support/store/storeTestSupport';
 import { progressLine } from './progressLine';
 
 let cli = '';

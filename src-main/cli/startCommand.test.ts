@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src-shared/api/editorApi';
 import { ADMIN_TOKEN_FILE } from '../server/adminSession';
-import { buildCli, cleanupAll, tempDataDir } from '../server/robustness/robustnessSupport';
+import { buildCli, cleanupAll, tempDataDir } from '../../test/support/server/robustnessSupport';
 import { DATABASE_FILE } from '../store/openStore';
 
 let cli = '';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl } from '../store/postgresTestSupport';
+import { freshDatabaseUrl } from '../../test/support/store/postgresTestSupport';
 import { recordRender } from '../store/recordRender';
-import { bucketKeys, freshBucketUrl } from '../testing/s3TestSupport';
-import { bundleForNode, openTestStore, tempDataDir, testStoreOpener } from '../store/storeTestSupport';
+import { bucketKeys, freshBucketUrl } from '../../test/support/store/s3TestSupport';
+import { bundleForNode, openTestStore, tempDataDir, testStoreOpener } from '../../test/support/store/storeTestSupport';
 
 const openSqlite = testStoreOpener('sqlite');
-import { cliProcess } from './cliTestSupport';
+import { cliProcess } from '../../test/support/cli/cliTestSupport';
 
 let cli = '';
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STORED_FORMAT } from '../../src-shared/read/zpl/importFixtures';
-import { runNodeScript, type ProcessRun } from '../testing/runProcess';
-import { bundleForNode, openTestStore, tempDataDir } from '../store/storeTestSupport';
+import { STORED_FORMAT } from '../../test/support/engine/zplImportFixtures';
+import { runNodeScript, type ProcessRun } from '../../test/support/cli/runProcess';
+import { bundleForNode, openTestStore, tempDataDir } from '../../test/support/store/storeTestSupport';
 
 let cli = '';
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleForNode, openTestStore, sampleTemplate, tempDataDir } from '../store/storeTestSupport';
-import { cliProcess } from './cliTestSupport';
+import { bundleForNode, openTestStore, sampleTemplate, tempDataDir } from '../../test/support/store/storeTestSupport';
+import { cliProcess } from '../../test/support/cli/cliTestSupport';
 
 /** A dozen CLI processes one after another: each starts Node and opens the database, slow on a busy machine. */
 const CLI_RUNS_TIMEOUT = 240_000;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleForNode } from '../store/storeTestSupport';
+import { bundleForNode } from '../../test/support/store/storeTestSupport';
 
 const execFileAsync = promisify(execFile);
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkDevice, devicePathProblem, devicePatterns, PRINTER_DEVICE_PATTERNS, writeToDevice } from './devicePrinter';
-import { hasPython, openPtyDevice, type PtyDevice } from './ptyDevice';
+import { hasPython, openPtyDevice, type PtyDevice } from '../../test/support/printing/ptyDevice';
 
 const dirs: string[] = [];
 const ptys: PtyDevice[] = [];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { hostStatusAnswer } from './fakeZplPrinter';
+import { hostStatusAnswer } from '../../test/support/printing/fakeZplPrinter';
 import { hostStatusFrames, parseHostStatus, queryHostStatus } from './hostStatus';
 import { PrinterError } from './printerError';
-import { closedPort, fakePrinter } from './printingTestSupport';
+import { closedPort, fakePrinter } from '../../test/support/printing/printingTestSupport';
 
 // A ZT410's answer as it comes off the wire: media out, paused, 2 formats waiting, thermal transfer, tear-off.
 const ZT410_MEDIA_OUT = '\x02030,1,1,1218,002,0,0,0,000,0,0,0\x03\r\n\x02001,0,0,0,1,2,6,0,00000000,1,000\x03\r\n\x021234,0\x03\r\n';

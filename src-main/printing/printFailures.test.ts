@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostStatusAnswer, type FakePrinterState } from './fakeZplPrinter';
+import { hostStatusAnswer, type FakePrinterState } from '../../test/support/printing/fakeZplPrinter';
 import { hostStatusFrames, parseHostStatus } from './hostStatus';
 import { PrinterError } from './printerError';
 import { hostStatusFault, printerErrorFailure } from './printFailures';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PrinterRecord } from '../store/queries/printerFields';
 import { printerDriver } from './printerDrivers';
-import { fakeLp } from './fakeLp';
-import { closedPort, fakePrinter } from './printingTestSupport';
+import { fakeLp } from '../../test/support/printing/fakeLp';
+import { closedPort, fakePrinter } from '../../test/support/printing/printingTestSupport';
 
 function printer(connection: PrinterRecord['connection'], settings: Partial<PrinterRecord> = {}): PrinterRecord {
   return { id: 'p1', teamId: 't1', name: 'P', connection, dpi: 203, media: null, darkness: null, speed: null, timeZone: null, allowConfigCommands: false, unprintableMargin: null, fonts: 'graphic', mediaType: null, printMode: null, mediaSensing: null, topOffset: null, leftOffset: null, createdAt: 0, ...settings };

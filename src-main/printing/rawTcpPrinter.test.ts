@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PrinterError } from './printerError';
-import { closedPort, fakePrinter } from './printingTestSupport';
+import { closedPort, fakePrinter } from '../../test/support/printing/printingTestSupport';
 import { sendRaw } from './rawTcpPrinter';
 
 describe('sendRaw', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeLp as makeFakeLp, type FakeLp } from './fakeLp';
+import { fakeLp as makeFakeLp, type FakeLp } from '../../test/support/printing/fakeLp';
 import { printToQueue } from './systemQueuePrinter';
 
 const fakes: FakeLp[] = [];

@@ -1,12 +1,12 @@
 // The render worker's cache of decoded images: renders with it give the same bytes as without it, cold and warm, and it stays within its byte budget.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { craftJpeg, craftPng, jpegDataUri, pngDataUri } from '../../src-shared/elements/image/imageTestSupport';
+import { craftJpeg, craftPng, jpegDataUri, pngDataUri } from '../../test/support/engine/imageTestSupport';
 import { renderLabel } from '../../src-shared/render/renderLabel';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadParcelWithLogo } from '../samples/sampleTemplates';
 import { DecodedImages } from './decodedImages';
-import { CACHE_TEST_OUTPUTS } from './processCacheTestSupport';
+import { CACHE_TEST_OUTPUTS } from '../../test/support/server/processCacheTestSupport';
 
 const fonts = bundledFonts();
 const parcel = loadParcelWithLogo();

@@ -5,7 +5,7 @@ import { renderLabel, type RenderOptions } from '../../src-shared/render/renderL
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadParcelWithLogo, loadSample } from '../samples/sampleTemplates';
 import { DecodedImages } from './decodedImages';
-import { CACHE_TEST_OUTPUTS } from './processCacheTestSupport';
+import { CACHE_TEST_OUTPUTS } from '../../test/support/server/processCacheTestSupport';
 import { ParsedTemplates } from './parsedTemplates';
 import { stepRunner } from './renderWorker';
 

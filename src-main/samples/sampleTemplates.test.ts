@@ -1,7 +1,7 @@
 // The ZPL sample the benchmark reads (resources/samples/carrier-4x6.zpl): every field it is meant to exercise is read and drawn, and its barcodes scan.
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { decode } from '../../src-shared/elements/barcode/barcodeTestSupport';
+import { decode } from '../../test/support/engine/barcodeTestSupport';
 import { emitPng } from '../../src-shared/emit/png/emitPng';
 import type { LaidOutElement, LaidOutOf } from '../../src-shared/layout/laidOutLabel';
 import { readZpl } from '../../src-shared/read/zpl/readZpl';

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src-shared/api/editorApi';
-import { bundleForNode, openTestStore, tempDataDir } from '../store/storeTestSupport';
+import { bundleForNode, openTestStore, tempDataDir } from '../../test/support/store/storeTestSupport';
 import { ADMIN_TOKEN_FILE, adminSession, loadOrCreateAdminToken, SESSION_IDLE_MS } from './adminSession';
-import { api, startEditorServer } from './routes/editor/editorTestSupport';
+import { api, startEditorServer } from '../../test/support/server/editorTestSupport';
 
 const run = promisify(execFile);
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUITE_DIALECT } from '../store/storeTestSupport';
+import { SUITE_DIALECT } from '../../test/support/store/storeTestSupport';
 import {
   API_KEY_PATTERN,
   APP_VERSION,
@@ -24,7 +24,7 @@ import {
   type Cli,
   type TeamWithKeys,
   type TestServer,
-} from './serverTestSupport';
+} from '../../test/support/server/serverTestSupport';
 
 let server: TestServer;
 let admin: Cli;

@@ -2,7 +2,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FLOOD_FACTOR } from './connectionLimit';
-import { startEditorServer, type EditorServer } from './routes/editor/editorTestSupport';
+import { startEditorServer, type EditorServer } from '../../test/support/server/editorTestSupport';
 import { parseTrustedProxies } from './trustedProxies';
 
 const servers: EditorServer[] = [];

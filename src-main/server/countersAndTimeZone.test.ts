@@ -1,6 +1,6 @@
 // Counters and the request's time zone through a real server: live renders take values, test renders only show them, restarts continue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, expectError, makeDataDir, removeDataDir, render, startTestServer, teamsWithKeys, type TeamWithKeys, type TestServer } from './serverTestSupport';
+import { cli, expectError, makeDataDir, removeDataDir, render, startTestServer, teamsWithKeys, type TeamWithKeys, type TestServer } from '../../test/support/server/serverTestSupport';
 
 const RATE = { rateMinute: 10_000, rateHour: 100_000 };
 

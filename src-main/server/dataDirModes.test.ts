@@ -2,8 +2,8 @@
 import { chmodSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SUITE_DIALECT } from '../store/storeTestSupport';
-import { cli, expectRenderResult, makeDataDir, removeDataDir, render, startTestServer, tagTemplate, teamWithKeys, type TestServer } from './serverTestSupport';
+import { SUITE_DIALECT } from '../../test/support/store/storeTestSupport';
+import { cli, expectRenderResult, makeDataDir, removeDataDir, render, startTestServer, tagTemplate, teamWithKeys, type TestServer } from '../../test/support/server/serverTestSupport';
 
 const servers: TestServer[] = [];
 const dirs: string[] = [];

@@ -10,12 +10,12 @@ import { renderRequestSchema } from '../../src-shared/api/renderRequest';
 import { errorBodySchema, healthSchema, readySchema, templateListSchema, usageSchema } from '../../src-shared/api/resources';
 import { templateSchema } from '../../src-shared/model/template';
 import { renderAnswerSchema } from '../../src-shared/api/renderRequest';
-import type { FakeZplPrinter } from '../printing/fakeZplPrinter';
-import { fakePrinter } from '../printing/printingTestSupport';
+import type { FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
+import { fakePrinter } from '../../test/support/printing/printingTestSupport';
 import { createRenderPool } from '../render/renderPool';
 import { adminSession, loadOrCreateAdminToken } from './adminSession';
 import { createRouter } from './createServer';
-import { APP_VERSION, call, cli, cliJson, expectError, render, startTestServer, tagTemplate, teamWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from './serverTestSupport';
+import { APP_VERSION, call, cli, cliJson, expectError, render, startTestServer, tagTemplate, teamWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from '../../test/support/server/serverTestSupport';
 
 let server: TestServer;
 let team: TeamWithKeys;

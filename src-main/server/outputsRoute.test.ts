@@ -17,7 +17,7 @@ import {
   type RenderResultBody,
   type TeamWithKeys,
   type TestServer,
-} from './serverTestSupport';
+} from '../../test/support/server/serverTestSupport';
 
 const clock = testClock();
 let server: TestServer;

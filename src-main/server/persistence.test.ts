@@ -20,7 +20,7 @@ import {
   type RenderResultBody,
   type TeamWithKeys,
   type TestServer,
-} from './serverTestSupport';
+} from '../../test/support/server/serverTestSupport';
 
 let dataDir: string;
 let team: TeamWithKeys;

@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redisServer } from '../testing/redisTestSupport';
+import { redisServer } from '../../test/support/store/redisTestSupport';
 import { connectRedis } from './redisClient';
 
 const PASSWORD = 'hunter2-redis-Zq7';

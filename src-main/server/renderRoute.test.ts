@@ -25,7 +25,7 @@ import {
   type CliTemplate,
   type TeamWithKeys,
   type TestServer,
-} from './serverTestSupport';
+} from '../../test/support/server/serverTestSupport';
 
 const run = promisify(execFile);
 

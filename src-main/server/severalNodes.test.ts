@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../../src-shared/api/plans';
 import { openStore, type Store } from '../store/openStore';
-import { freshDatabaseUrl, pausePostgres, resumePostgres } from '../store/postgresTestSupport';
-import { bundleForNode } from '../store/storeTestSupport';
-import { redisServer } from '../testing/redisTestSupport';
-import type { RedisServer } from '../testing/startRedis';
-import { call, expectError, makeDataDir, removeDataDir, render, tagTemplate, type ApiResponse } from './serverTestSupport';
+import { freshDatabaseUrl, pausePostgres, resumePostgres } from '../../test/support/store/postgresTestSupport';
+import { bundleForNode } from '../../test/support/store/storeTestSupport';
+import { redisServer } from '../../test/support/store/redisTestSupport';
+import type { RedisServer } from '../../test/support/store/startRedis';
+import { call, expectError, makeDataDir, removeDataDir, render, tagTemplate, type ApiResponse } from '../../test/support/server/serverTestSupport';
 
 interface Node {
   url: string;
@@ -40,7 +40,7 @@ async function startNode(entry: string, dataDir: string, databaseUrl: string, re
 }
 
 beforeAll(async () => {
-  const [entry, databaseUrl, redisStarted] = await Promise.all([bundleForNode(join(import.meta.dirname, '..', 'testing', 'serverNode.ts')), freshDatabaseUrl(), redisServer()]);
+  const [entry, databaseUrl, redisStarted] = await Promise.all([bundleForNode(join(import.meta.dirname, '..', '..', 'test', 'support', 'server', 'serverNode.ts')), freshDatabaseUrl(), redisServer()]);
   redis = redisStarted;
   // One data directory for every node, as a shared folder would be (outputs, the admin token).
   dataDir = await makeDataDir();

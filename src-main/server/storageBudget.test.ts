@@ -1,4 +1,4 @@
-import { countRows } from '../store/storeTestSupport';
+import { countRows } from '../../test/support/store/storeTestSupport';
 // Kept outputs against the per-output cap and the team's storage budget, on a real server: 413 OUTPUT_TOO_LARGE and
 // 429 STORAGE_EXCEEDED before anything is written or counted, the numbers in /v1/usage, and room again after expiry.
 import { readdirSync } from 'node:fs';
@@ -22,7 +22,7 @@ import {
   testClock,
   type TeamWithKeys,
   type TestServer,
-} from './serverTestSupport';
+} from '../../test/support/server/serverTestSupport';
 
 /** The server's per-output cap here: a few PNG labels pass it, a single ZPL label is far below it. */
 const MAX_OUTPUT = 40_000;

@@ -9,10 +9,10 @@ import { APP_VERSION } from '../appVersion';
 import { createRenderPool } from '../render/renderPool';
 import { openStore } from '../store/openStore';
 import { startServer } from './createServer';
-import { buildCli, cleanupAll, killServe, startServe, type ServeProcess } from './robustness/robustnessSupport';
-import { startEditorServer, tempDir, type EditorServer } from './routes/editor/editorTestSupport';
+import { buildCli, cleanupAll, killServe, startServe, type ServeProcess } from '../../test/support/server/robustnessSupport';
+import { startEditorServer, tempDir, type EditorServer } from '../../test/support/server/editorTestSupport';
 import { startEmbeddedServer } from './startEmbeddedServer';
-import { httpsCall, makeTestCertificate, type TestCertificate } from './tlsTestSupport';
+import { httpsCall, makeTestCertificate, type TestCertificate } from '../../test/support/server/tlsTestSupport';
 
 const run = promisify(execFile);
 let certificate: TestCertificate;

@@ -1,11 +1,11 @@
 // `labelsmith serve --trusted-proxy` / LABELSMITH_TRUSTED_PROXY and --proxy-protocol: bad entries and combinations exit 2 naming the problem; a PROXY header's client is the one the loopback rule and the log line see.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseEnv } from '../store/storeTestSupport';
-import { runNodeScript } from '../testing/runProcess';
-import { killServe, startServe, type ServeProcess } from '../testing/serveProcess';
-import { buildCli, tempDataDir } from './robustness/robustnessSupport';
-import { makeTestCertificate } from './tlsTestSupport';
+import { testDatabaseEnv } from '../../test/support/store/storeTestSupport';
+import { runNodeScript } from '../../test/support/cli/runProcess';
+import { killServe, startServe, type ServeProcess } from '../../test/support/server/serveProcess';
+import { buildCli, tempDataDir } from '../../test/support/server/robustnessSupport';
+import { makeTestCertificate } from '../../test/support/server/tlsTestSupport';
 
 let cli: string;
 let serve: ServeProcess | undefined;

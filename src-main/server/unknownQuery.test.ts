@@ -1,6 +1,6 @@
 // Unknown query parameters on /v1 routes over HTTP: 400 BAD_REQUEST naming the parameter and the ones the route takes, never a silently unfiltered answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cli, expectError, makeDataDir, removeDataDir, startTestServer, tagTemplate, teamsWithKeys, type TeamWithKeys, type TestServer } from './serverTestSupport';
+import { call, cli, expectError, makeDataDir, removeDataDir, startTestServer, tagTemplate, teamsWithKeys, type TeamWithKeys, type TestServer } from '../../test/support/server/serverTestSupport';
 
 let dataDir: string;
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORE_DIALECTS, tempDataDir, testStoreOpener } from './storeTestSupport';
+import { STORE_DIALECTS, tempDataDir, testStoreOpener } from '../../test/support/store/storeTestSupport';
 
 describe.each(STORE_DIALECTS)('group commit on %s', (dialect) => {
   const openTestStore = testStoreOpener(dialect);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { copyStore, type TableCopy } from './copyStore';
 import type { Store } from './openStore';
 import { recordRender } from './recordRender';
-import { sampleTemplate, sqliteOf, tempDataDir, testStoreOpener } from './storeTestSupport';
+import { sampleTemplate, sqliteOf, tempDataDir, testStoreOpener } from '../../test/support/store/storeTestSupport';
 
 const openPostgres = testStoreOpener('postgres');
 const openSqlite = testStoreOpener('sqlite');

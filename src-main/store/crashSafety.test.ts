@@ -3,11 +3,11 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { removeOrphans } from './removeOrphans';
-import { bundleForNode, openTestStore, outputsDir, tempDataDir, sqliteOf } from './storeTestSupport';
+import { bundleForNode, openTestStore, outputsDir, tempDataDir, sqliteOf } from '../../test/support/store/storeTestSupport';
 
 let writer = '';
 beforeAll(async () => {
-  writer = await bundleForNode(join(import.meta.dirname, 'crashWriter.ts'));
+  writer = await bundleForNode(join(import.meta.dirname, '..', '..', 'test', 'support', 'store', 'crashWriter.ts'));
 });
 
 /** Runs the writer until it has answered `answers` renders plus a random extra moment, then kills it with SIGKILL. */

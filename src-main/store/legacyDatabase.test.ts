@@ -6,7 +6,7 @@ import { copyStore } from './copyStore';
 import { recordRender } from './recordRender';
 import { DATABASE_FILE, type Store } from './openStore';
 import { outputFiles } from './outputFiles';
-import { sampleTemplate, tempDataDir, testStoreOpener } from './storeTestSupport';
+import { sampleTemplate, tempDataDir, testStoreOpener } from '../../test/support/store/storeTestSupport';
 
 /**
  * testdata/legacy-0011.db was written by the synchronous better-sqlite3 store with hand-written SQL (schema version 11),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { DATABASE_FILE } from './openStore';
-import { openTestStore, tempDataDir, sqliteOf } from './storeTestSupport';
+import { openTestStore, tempDataDir, sqliteOf } from '../../test/support/store/storeTestSupport';
 
 /** The newest version this Labelsmith knows (numbers may skip one that another branch holds). */
 const LATEST = MIGRATIONS.at(-1)?.version ?? 0;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { periodOf } from '../../src-shared/api/plans';
 import { openStore } from './openStore';
 import { recordRender } from './recordRender';
-import { openTestStore, sampleTemplate, tempDataDir, sqliteOf } from './storeTestSupport';
+import { openTestStore, sampleTemplate, tempDataDir, sqliteOf } from '../../test/support/store/storeTestSupport';
 
 describe('openStore', () => {
   it('creates the data directory with its outputs folder and opens the database in WAL mode with full sync', async () => {

@@ -3,10 +3,10 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bucketKeys, freshBucketUrl } from '../testing/s3TestSupport';
+import { bucketKeys, freshBucketUrl } from '../../test/support/store/s3TestSupport';
 import { openOutputStores } from './openOutputStores';
 import type { OutputStores } from './outputStore';
-import { tempDataDir } from './storeTestSupport';
+import { tempDataDir } from '../../test/support/store/storeTestSupport';
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const OTHER = '11111111-1111-4111-8111-111111111111';

@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from './openStore';
 import { assertDatabaseTransport, PLAINTEXT_DATABASE_ENV } from './postgresTransport';
-import { tempDataDir } from './storeTestSupport';
+import { tempDataDir } from '../../test/support/store/storeTestSupport';
 
 const PASSWORD = 'Pg-cleartext-secret-71';
 

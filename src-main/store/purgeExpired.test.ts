@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { purgeExpired, TOMBSTONE_RETENTION_MS } from './purgeExpired';
 import { OUTPUT_TTL_MS, recordRender } from './recordRender';
-import { openTestStore, outputsDir, testClock } from './storeTestSupport';
+import { openTestStore, outputsDir, testClock } from '../../test/support/store/storeTestSupport';
 
 const DAY = 24 * 60 * 60 * 1000;
 

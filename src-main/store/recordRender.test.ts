@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { periodOf } from '../../src-shared/api/plans';
 import type { Store } from './openStore';
 import { OUTPUT_TTL_MS, recordRender, type FinishedRender } from './recordRender';
-import { openTestStore, outputsDir, testClock, sqliteOf } from './storeTestSupport';
+import { openTestStore, outputsDir, testClock, sqliteOf } from '../../test/support/store/storeTestSupport';
 
 function render(teamId: string, overrides: Partial<FinishedRender> = {}): FinishedRender {
   return { teamId, apiKeyId: null, mode: 'live', format: 'pdf', bytes: Buffer.from('%PDF-1.7 test'), renderTimeMs: 12.5, ...overrides };

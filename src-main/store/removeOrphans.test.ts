@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { periodOf } from '../../src-shared/api/plans';
 import { recordRender } from './recordRender';
 import { ORPHAN_GRACE_MS, removeOrphans } from './removeOrphans';
-import { openTestStore, tempDataDir } from './storeTestSupport';
+import { openTestStore, tempDataDir } from '../../test/support/store/storeTestSupport';
 
 function ageFile(path: string, ms: number): void {
   const then = new Date(Date.now() - ms);

@@ -1,13 +1,13 @@
 // The store over shared backends (PostgreSQL and a real S3 protocol server): expiry removes objects from the bucket, once however many nodes purge; orphans go at the sweep, never at open; the budget counts what is kept.
 import { describe, expect, it } from 'vitest';
-import { bucketKeys, freshBucketUrl } from '../testing/s3TestSupport';
+import { bucketKeys, freshBucketUrl } from '../../test/support/store/s3TestSupport';
 import type { Store } from './openStore';
-import { freshDatabaseUrl } from './postgresTestSupport';
+import { freshDatabaseUrl } from '../../test/support/store/postgresTestSupport';
 import { purgeExpired } from './purgeExpired';
 import { OUTPUT_TTL_MS, recordRender } from './recordRender';
 import { removeOrphans } from './removeOrphans';
 import { teamStorage } from './storageBudget';
-import { openTestStore, tempDataDir, testClock } from './storeTestSupport';
+import { openTestStore, tempDataDir, testClock } from '../../test/support/store/storeTestSupport';
 
 const PREFIX = 'labelsmith/site-a';
 

@@ -8,7 +8,7 @@ import { migrate } from './migrate';
 import { DATABASE_FILE } from './openStore';
 import { purgeExpired } from './purgeExpired';
 import { OUTPUT_TTL_MS, recordRender, type FinishedRender } from './recordRender';
-import { openTestStore, outputsDir, STORE_DIALECTS, tempDataDir, testClock, testStoreOpener, sqliteOf } from './storeTestSupport';
+import { openTestStore, outputsDir, STORE_DIALECTS, tempDataDir, testClock, testStoreOpener, sqliteOf } from '../../test/support/store/storeTestSupport';
 import { teamStorage, withinStorageBudget } from './storageBudget';
 import type { ImageContent } from './queries/images';
 

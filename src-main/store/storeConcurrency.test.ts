@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl } from './postgresTestSupport';
-import { bundleForNode, openTestStore, STORE_DIALECTS, tempDataDir } from './storeTestSupport';
+import { freshDatabaseUrl } from '../../test/support/store/postgresTestSupport';
+import { bundleForNode, openTestStore, STORE_DIALECTS, tempDataDir } from '../../test/support/store/storeTestSupport';
 
 let writer = '';
 beforeAll(async () => {
-  writer = await bundleForNode(join(import.meta.dirname, 'raceWriter.ts'));
+  writer = await bundleForNode(join(import.meta.dirname, '..', '..', 'test', 'support', 'store', 'raceWriter.ts'));
 });
 
 function runWriter(args: string[]): Promise<string[]> {

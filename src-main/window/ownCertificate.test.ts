@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTestCertificate } from '../server/tlsTestSupport';
+import { makeTestCertificate } from '../../test/support/server/tlsTestSupport';
 import { isOwnCertificate } from './ownCertificate';
 
 const dirs = [mkdtempSync(join(tmpdir(), 'labelsmith-cert-')), mkdtempSync(join(tmpdir(), 'labelsmith-cert-'))];

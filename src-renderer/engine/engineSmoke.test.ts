@@ -9,7 +9,7 @@ import { bundledFonts } from '../../src-main/fonts/bundledFonts';
 import { designWarnings } from '../../src-shared/layout/designWarnings';
 import { layoutLabel } from '../../src-shared/layout/layoutLabel';
 import { parseTemplate } from '../../src-shared/model/template';
-import { bundledFontList, readFontFile, readSample } from './engineTestSupport';
+import { bundledFontList, readFontFile, readSample } from '../../test/support/engine/engineTestSupport';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));

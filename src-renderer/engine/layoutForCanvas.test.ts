@@ -4,7 +4,7 @@ import { designWarnings } from '../../src-shared/layout/designWarnings';
 import { layoutLabel } from '../../src-shared/layout/layoutLabel';
 import { parseTemplate } from '../../src-shared/model/template';
 import { loadServerFonts } from './browserFonts';
-import { browserFonts, bundledFontList, readFontFile, readSample } from './engineTestSupport';
+import { browserFonts, bundledFontList, readFontFile, readSample } from '../../test/support/engine/engineTestSupport';
 import { createLayoutForCanvas } from './layoutForCanvas';
 
 const env = { now: () => new Date('2024-05-06T07:08:09Z') };

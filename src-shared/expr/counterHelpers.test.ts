@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkExpressionSyntax, compileExpression } from './checkSyntax';
 import { counterCallsIn } from './counterCall';
-import { FIXED_ENV, evaluate } from './testSupport';
+import { FIXED_ENV, evaluate } from '../../test/support/engine/exprTestSupport';
 
 describe('counter()', () => {
   it('counts from its start without a reservation (a preview): a number unpadded, text with leading zeros padded', () => {

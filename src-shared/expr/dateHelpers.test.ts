@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXED_ENV, FIXED_NOW, evaluate } from './testSupport';
+import { FIXED_ENV, FIXED_NOW, evaluate } from '../../test/support/engine/exprTestSupport';
 
 const berlin = { ...FIXED_ENV, timeZone: 'Europe/Berlin' };
 const newYork = { ...FIXED_ENV, timeZone: 'America/New_York' };

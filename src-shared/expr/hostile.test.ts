@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExpressionSyntax } from './checkSyntax';
 import { ExpressionError } from './expressionError';
 import { MAX_RESULT_LENGTH, MAX_SOURCE_LENGTH, MAX_STEPS } from './limits';
-import { evaluate } from './testSupport';
+import { evaluate } from '../../test/support/engine/exprTestSupport';
 
 /** Everything on Object.prototype and Array.prototype before any hostile input, to compare after. */
 let prototypeKeysBefore: string[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionError } from './expressionError';
-import { evaluate } from './testSupport';
+import { evaluate } from '../../test/support/engine/exprTestSupport';
 
 const order = {
   customer: { name: 'Ada', address: { city: 'Berlin' } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from './testSupport';
+import { evaluate } from '../../test/support/engine/exprTestSupport';
 
 describe('number', () => {
   it('converts numeric text, keeps numbers, and gives NaN otherwise', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from './testSupport';
+import { evaluate } from '../../test/support/engine/exprTestSupport';
 
 describe('literals', () => {
   it('reads strings in either quote, numbers, booleans, null and lists', () => {

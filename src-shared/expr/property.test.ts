@@ -5,7 +5,7 @@ import type { ExpressionEnv } from './env';
 import { evaluateExpression } from './evaluate';
 import { ExpressionError } from './expressionError';
 import { HELPERS } from './helpers';
-import { FIXED_NOW } from './testSupport';
+import { FIXED_NOW } from '../../test/support/engine/exprTestSupport';
 import { toDisplayString } from './values';
 
 const objectPrototypeKeys = Object.getOwnPropertyNames(Object.prototype);

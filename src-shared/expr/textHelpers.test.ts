@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionError } from './expressionError';
-import { evaluate } from './testSupport';
+import { evaluate } from '../../test/support/engine/exprTestSupport';
 
 describe('case and trimming', () => {
   it('upper, lower and trim text, and show other values as text first', () => {

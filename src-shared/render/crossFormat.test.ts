@@ -3,11 +3,11 @@
 import { PNG } from 'pngjs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../src-main/chromium/launchChromium';
+import { launchChromium } from '../../test/support/chromium/launchChromium';
 import { bundledFonts } from '../../src-main/fonts/bundledFonts';
 import { loadSample } from '../../src-main/samples/sampleTemplates';
-import { decode } from '../elements/barcode/barcodeTestSupport';
-import { renderPdf, renderZpl, type Raster } from '../elements/rasterTestSupport';
+import { decode } from '../../test/support/engine/barcodeTestSupport';
+import { renderPdf, renderZpl, type Raster } from '../../test/support/engine/rasterTestSupport';
 import { renderLabel, type RenderOptions } from './renderLabel';
 
 const DPI = 300;

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../src-main/fonts/bundledFonts';
-import { craftJpeg, craftPng, jpegDataUri, pngDataUri, residentMb } from '../elements/image/imageTestSupport';
+import { craftJpeg, craftPng, jpegDataUri, pngDataUri, residentMb } from '../../test/support/engine/imageTestSupport';
 import { BATCH_PIXEL_BUDGET, PixelBudgetError, RENDER_PIXEL_BUDGET } from './pixelBudget';
 import { renderLabels } from './renderBatch';
 import { renderLabel } from './renderLabel';

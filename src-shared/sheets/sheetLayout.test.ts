@@ -3,7 +3,7 @@ import { bundledFonts } from '../../src-main/fonts/bundledFonts';
 import { validateTemplate } from '../model/template';
 import { renderLabels } from '../render/renderBatch';
 import { renderLabel } from '../render/renderLabel';
-import { pdfInfo, pdfWords as words } from '../emit/pdf/pdfTestSupport';
+import { pdfInfo, pdfWords as words } from '../../test/support/engine/pdfTestSupport';
 import { cellOrigin, checkSheet, sheetPages, sheetPlacement } from './sheetLayout';
 
 const fonts = bundledFonts();

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_OUTPUT_BYTES } from '../../../src-shared/api/plans';
 import { ADMIN_TOKEN_FILE } from '../adminSession';
-import { attackTarget, underAttack } from './attackSupport';
-import { call, cliRun, render, tempDataDir } from './robustnessSupport';
+import { attackTarget, underAttack } from '../../../test/support/server/attackSupport';
+import { call, cliRun, render, tempDataDir } from '../../../test/support/server/robustnessSupport';
 
 const target = attackTarget();
 

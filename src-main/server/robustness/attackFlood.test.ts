@@ -1,8 +1,8 @@
 // Attack F1 against a real `labelsmith serve`: one team floods slow SVG uploads and slow renders from four client addresses; another team's renders go on answering, and the flood's refused images are never kept.
 import { describe, expect, it } from 'vitest';
-import { attackTarget, underAttack } from './attackSupport';
-import { startFlood } from './renderFlood';
-import { call, createTenant, render, sleep } from './robustnessSupport';
+import { attackTarget, underAttack } from '../../../test/support/server/attackSupport';
+import { startFlood } from '../../../test/support/server/renderFlood';
+import { call, createTenant, render, sleep } from '../../../test/support/server/robustnessSupport';
 
 const target = attackTarget();
 /** Long enough for every worker to have been offered to the flood several times over (an SVG step is 2 s). */

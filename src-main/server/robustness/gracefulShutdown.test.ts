@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DATABASE_FILE } from '../../store/openStore';
 import { SHUTDOWN_GRACE_MS } from '../serverConfig';
-import { queryDatabase, SUITE_DIALECT } from '../../store/storeTestSupport';
+import { queryDatabase, SUITE_DIALECT } from '../../../test/support/store/storeTestSupport';
 import {
   acceptsConnections,
   serveProcessesForFile,
@@ -17,7 +17,7 @@ import {
   sleep,
   tempDataDir,
   type Answer,
-} from './robustnessSupport';
+} from '../../../test/support/server/robustnessSupport';
 
 /**
  * Most of a second of work on one render worker (two at once on two cores): hundreds of Data Matrix codes of about 240

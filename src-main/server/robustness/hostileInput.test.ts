@@ -11,8 +11,8 @@ import {
   tempDataDir,
   type Answer,
   type Tenant,
-} from './robustnessSupport';
-import { killServe, startServe, type ServeProcess } from './robustnessSupport';
+} from '../../../test/support/server/robustnessSupport';
+import { killServe, startServe, type ServeProcess } from '../../../test/support/server/robustnessSupport';
 
 let server: ServeProcess;
 let tenant: Tenant;

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../store/openStore';
 import { ORPHAN_GRACE_MS, removeOrphans } from '../../store/removeOrphans';
-import { queryDatabase, testDatabase } from '../../store/storeTestSupport';
+import { queryDatabase, testDatabase } from '../../../test/support/store/storeTestSupport';
 import {
   serveProcessesForFile,
   call,
@@ -17,8 +17,8 @@ import {
   sleep,
   tempDataDir,
   type Tenant,
-} from './robustnessSupport';
-import type { ServeProcess } from './robustnessSupport';
+} from '../../../test/support/server/robustnessSupport';
+import type { ServeProcess } from '../../../test/support/server/robustnessSupport';
 
 /**
  * Twice the server's render workers (one per core): a queue behind every worker when the kill lands, without so many

@@ -3,10 +3,10 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { FakeZplPrinter } from '../../printing/fakeZplPrinter';
-import { fakePrinter } from '../../printing/printingTestSupport';
-import { queryDatabase } from '../../store/storeTestSupport';
-import { adminCli, call, createTenant, serveProcessesForFile, sleep, tempDataDir, type ServeProcess, type Tenant } from './robustnessSupport';
+import type { FakeZplPrinter } from '../../../test/support/printing/fakeZplPrinter';
+import { fakePrinter } from '../../../test/support/printing/printingTestSupport';
+import { queryDatabase } from '../../../test/support/store/storeTestSupport';
+import { adminCli, call, createTenant, serveProcessesForFile, sleep, tempDataDir, type ServeProcess, type Tenant } from '../../../test/support/server/robustnessSupport';
 
 const { cli, serve } = serveProcessesForFile();
 

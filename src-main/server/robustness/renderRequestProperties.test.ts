@@ -12,11 +12,11 @@ import {
   tempDataDir,
   type Answer,
   type Tenant,
-} from './robustnessSupport';
-import { killServe, startServe, type ServeProcess } from './robustnessSupport';
-import { craftJpeg, craftPng, jpegDataUri, pngChunk, pngDataUri } from '../../../src-shared/elements/image/imageTestSupport';
-import { printReports, underAttack } from './attackSupport';
-import { CODES_BY_STATUS, renderRequests, SMALL_PNG, who, type RenderRequestChoices } from './renderRequestGrammar';
+} from '../../../test/support/server/robustnessSupport';
+import { killServe, startServe, type ServeProcess } from '../../../test/support/server/robustnessSupport';
+import { craftJpeg, craftPng, jpegDataUri, pngChunk, pngDataUri } from '../../../test/support/engine/imageTestSupport';
+import { printReports, underAttack } from '../../../test/support/server/attackSupport';
+import { CODES_BY_STATUS, renderRequests, SMALL_PNG, who, type RenderRequestChoices } from '../../../test/support/server/renderRequestGrammar';
 
 /** No answer may take longer: a hang is a failure, not a slow test. */
 const DEADLINE_MS = 15_000;

@@ -1,10 +1,10 @@
 // Two `labelsmith serve` nodes, each with its own data directory, over one PostgreSQL, one S3 protocol server and one Redis: a render answered with a url by one node downloads from the other, also after the first is killed with SIGKILL.
 import { rmSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl } from '../../store/postgresTestSupport';
-import { redisUrl } from '../../testing/redisTestSupport';
-import { bucketKeys, freshBucketUrl } from '../../testing/s3TestSupport';
-import { call, createTenant, isWholeOutput, render, serveProcessesForFile, sleep, tempDataDir, type Tenant } from './robustnessSupport';
+import { freshDatabaseUrl } from '../../../test/support/store/postgresTestSupport';
+import { redisUrl } from '../../../test/support/store/redisTestSupport';
+import { bucketKeys, freshBucketUrl } from '../../../test/support/store/s3TestSupport';
+import { call, createTenant, isWholeOutput, render, serveProcessesForFile, sleep, tempDataDir, type Tenant } from '../../../test/support/server/robustnessSupport';
 
 const { cli, serve } = serveProcessesForFile();
 const PREFIX = 'labelsmith/site-a';

@@ -1,7 +1,7 @@
 // Renders that cannot finish in time against a real `labelsmith serve`: killed at the time limit, stopped by SIGTERM after the grace, and one team's batches not holding up another team's render; memory, /health and earlier answers watched throughout.
 import { afterAll, describe, expect, it } from 'vitest';
-import { printReports, underAttack } from './attackSupport';
-import { call, createTenant, isWholeOutput, render, serveProcessesForFile, sleep, tempDataDir, type Answer } from './robustnessSupport';
+import { printReports, underAttack } from '../../../test/support/server/attackSupport';
+import { call, createTenant, isWholeOutput, render, serveProcessesForFile, sleep, tempDataDir, type Answer } from '../../../test/support/server/robustnessSupport';
 
 /**
  * Far over the 10 s time limit, inside one native resvg call: a 13 x 13 in label at 600 dpi (61 million pixels, within

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../openStore';
-import { tempDataDir, testClock, sqliteOf, STORE_DIALECTS, testStoreOpener } from '../storeTestSupport';
+import { tempDataDir, testClock, sqliteOf, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 
 const KEY_FORMAT = /^svc_sk_(live|test)_[A-Za-z0-9_-]{32,}$/;
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { tempDataDir, STORE_DIALECTS, testStoreOpener } from '../storeTestSupport';
+import { tempDataDir, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 
 const parcel = { parcel: { start: 1000, step: 1 } };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../../../src-shared/api/apiErrors';
-import { tempDataDir, STORE_DIALECTS, testStoreOpener } from '../storeTestSupport';
+import { tempDataDir, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 import type { ImageContent } from './images';
 
 const png = (marker: number): ImageContent => ({ type: 'png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, marker]), raster: null, pixelWidth: 2, pixelHeight: 3 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FINISHED_PRINT_JOB_RETENTION_MS, purgeExpired } from '../purgeExpired';
-import { tempDataDir, testClock, STORE_DIALECTS, testStoreOpener } from '../storeTestSupport';
+import { tempDataDir, testClock, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 import type { NewPrintJob } from './printJobs';
 
 const A = { token: 'queue-a', pid: 101, host: 'here' };

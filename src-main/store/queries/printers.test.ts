@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tempDataDir, STORE_DIALECTS, testStoreOpener } from '../storeTestSupport';
+import { tempDataDir, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 
 const settings = { dpi: 203, media: null, darkness: null, speed: null } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORE_DIALECTS, testClock, testStoreOpener } from '../storeTestSupport';
+import { STORE_DIALECTS, testClock, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 
 const PERIOD = '2025-06';
 const TTL_MS = 60_000;

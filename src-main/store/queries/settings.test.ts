@@ -1,6 +1,6 @@
 // The settings table: typed values by key, persisted across reopening, refused when they do not fit their key's schema.
 import { describe, expect, it } from 'vitest';
-import { tempDataDir, STORE_DIALECTS, testStoreOpener } from '../storeTestSupport';
+import { tempDataDir, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 
 describe.each(STORE_DIALECTS)('settings on %s', (dialect) => {
   const openTestStore = testStoreOpener(dialect);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORE_DIALECTS, testStoreOpener, testClock } from '../storeTestSupport';
+import { STORE_DIALECTS, testStoreOpener, testClock } from '../../../test/support/store/storeTestSupport';
 
 describe.each(STORE_DIALECTS)('teams on %s', (dialect) => {
   const openTestStore = testStoreOpener(dialect);

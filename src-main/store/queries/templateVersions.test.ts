@@ -5,7 +5,7 @@ import { parseTemplate } from '../../../src-shared/model/template';
 import { migrate } from '../migrate';
 import { MIGRATIONS } from '../migrations';
 import { DATABASE_FILE } from '../openStore';
-import { sampleTemplate, tempDataDir, testClock, STORE_DIALECTS, testStoreOpener } from '../storeTestSupport';
+import { sampleTemplate, tempDataDir, testClock, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 
 const EDITOR = { author: 'editor' };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../../../src-shared/api/apiErrors';
 import { slugSchema } from '../../../src-shared/api/slug';
 import type { Store } from '../openStore';
-import { sampleTemplate, testClock, STORE_DIALECTS, testStoreOpener } from '../storeTestSupport';
+import { sampleTemplate, testClock, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 
 const ALL = { publishedOnly: false };
 const PUBLISHED = { publishedOnly: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORE_DIALECTS, testStoreOpener } from '../storeTestSupport';
+import { STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FontRegistry } from '../../../src-shared/fonts/fontRegistry';
-import { browserFonts } from '../../engine/engineTestSupport';
+import { browserFonts } from '../../../test/support/engine/engineTestSupport';
 import { printWarnings } from './printWarnings';
 
 let fonts: FontRegistry;

@@ -5,7 +5,7 @@ import { layoutLabel } from '../../layout/layoutLabel';
 import { LayoutMemo } from '../../layout/layoutMemo';
 import { parseTemplate } from '../../model/template';
 import { renderLabel } from '../../render/renderLabel';
-import { barcode, barEdges, decodedText, expectEdgesWithinOneDot, fonts, linearOf, outputs, template } from './barcodeOutputsTestSupport';
+import { barcode, barEdges, decodedText, expectEdgesWithinOneDot, fonts, linearOf, outputs, template } from '../../../test/support/engine/barcodeOutputsTestSupport';
 import type { Symbology } from './barcodeSchema';
 
 const DPIS = [203, 300, 600] as const satisfies readonly ZplDpi[];

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
 import { emitPdf } from '../../emit/pdf/emitPdf';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
-import { colorAt, colorNear, pointsToPixels, renderPdf } from '../rasterTestSupport';
-import { darkBounds, decode, laidOutBarcode, ZXING_FORMATS } from './barcodeTestSupport';
+import { colorAt, colorNear, pointsToPixels, renderPdf } from '../../../test/support/engine/rasterTestSupport';
+import { darkBounds, decode, laidOutBarcode, ZXING_FORMATS } from '../../../test/support/engine/barcodeTestSupport';
 
 const fonts = bundledFonts();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import { pointsToPixels, renderSvg } from '../rasterTestSupport';
-import { darkBounds, decode, laidOutBarcode, ZXING_FORMATS } from './barcodeTestSupport';
+import { pointsToPixels, renderSvg } from '../../../test/support/engine/rasterTestSupport';
+import { darkBounds, decode, laidOutBarcode, ZXING_FORMATS } from '../../../test/support/engine/barcodeTestSupport';
 import { emitBarcodeSvg } from './emitBarcodeSvg';
 
 const fonts = bundledFonts();

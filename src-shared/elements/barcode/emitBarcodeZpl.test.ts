@@ -3,8 +3,8 @@ import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
 import { emitZpl } from '../../emit/zpl/emitZpl';
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
 import { pointsToDots } from '../../units/length';
-import { renderZpl } from '../rasterTestSupport';
-import { darkBounds, decode, laidOutBarcode, ZXING_FORMATS } from './barcodeTestSupport';
+import { renderZpl } from '../../../test/support/engine/rasterTestSupport';
+import { darkBounds, decode, laidOutBarcode, ZXING_FORMATS } from '../../../test/support/engine/barcodeTestSupport';
 
 const fonts = bundledFonts();
 

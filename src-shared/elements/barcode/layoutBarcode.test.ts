@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
 import { RenderError } from '../../errors';
 import type { BarcodeSymbol, LinearSymbol, MatrixSymbol } from '../../layout/laidOutLabel';
-import { laidOutBarcode, layoutForTest } from './barcodeTestSupport';
+import { laidOutBarcode, layoutForTest } from '../../../test/support/engine/barcodeTestSupport';
 
 const fonts = bundledFonts();
 

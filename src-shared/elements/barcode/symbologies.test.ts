@@ -4,10 +4,10 @@ import bwipjs from 'bwip-js/generic';
 import { describe, expect, it } from 'vitest';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import { pointsToDots } from '../../units/length';
-import { isDark, type Raster } from '../rasterTestSupport';
-import { barcode, barEdges, crop, darkRuns, expectEdgesWithinOneDot, outputs, template, type Fields, type Outputs } from './barcodeOutputsTestSupport';
+import { isDark, type Raster } from '../../../test/support/engine/rasterTestSupport';
+import { barcode, barEdges, crop, darkRuns, expectEdgesWithinOneDot, outputs, template, type Fields, type Outputs } from '../../../test/support/engine/barcodeOutputsTestSupport';
 import type { Symbology } from './barcodeSchema';
-import { decode, zxingFormat } from './barcodeTestSupport';
+import { decode, zxingFormat } from '../../../test/support/engine/barcodeTestSupport';
 
 const DPI = 203;
 const RS = '\u001e';

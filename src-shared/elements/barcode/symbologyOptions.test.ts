@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
 import { RenderError } from '../../errors';
 import { parseTemplate } from '../../model/template';
-import { barcode, crop, outputs, template } from './barcodeOutputsTestSupport';
-import { darkBounds, decode, laidOutBarcode, layoutForTest } from './barcodeTestSupport';
+import { barcode, crop, outputs, template } from '../../../test/support/engine/barcodeOutputsTestSupport';
+import { darkBounds, decode, laidOutBarcode, layoutForTest } from '../../../test/support/engine/barcodeTestSupport';
 import { barcodeElementSchema } from './barcodeSchema';
 
 const fonts = bundledFonts();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import { renderSvg } from '../rasterTestSupport';
-import { decode, laidOutBarcode } from './barcodeTestSupport';
+import { renderSvg } from '../../../test/support/engine/rasterTestSupport';
+import { decode, laidOutBarcode } from '../../../test/support/engine/barcodeTestSupport';
 import { emitBarcodeSvg } from './emitBarcodeSvg';
 import { expandUpcE } from './upcE';
 

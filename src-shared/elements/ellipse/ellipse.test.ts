@@ -1,7 +1,7 @@
 // The ellipse element end to end: layout maths, the pixels its PDF and SVG print, and its ZPL commands.
 import { describe, expect, it } from 'vitest';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
-import { layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, svgTestContext, zplTestContext, type Probe } from '../rasterTestSupport';
+import { layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, svgTestContext, zplTestContext, type Probe } from '../../../test/support/engine/rasterTestSupport';
 import type { ShapeStyle } from '../shapeStyleSchema';
 import { emitEllipsePdf } from './emitEllipsePdf';
 import { emitEllipseSvg } from './emitEllipseSvg';

@@ -4,13 +4,13 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { RenderError } from '../../errors';
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
-import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../rasterTestSupport';
+import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../../../test/support/engine/rasterTestSupport';
 import { emitImagePdf } from './emitImagePdf';
 import { emitImageSvg } from './emitImageSvg';
 import { emitImageZpl } from './emitImageZpl';
 import { IMAGE_SRC_MESSAGE, MAX_IMAGE_PIXELS } from './imageData';
 import { ImageRefusedError } from './imageErrors';
-import { catchError, craftJpeg, jpegDataUri } from './imageTestSupport';
+import { catchError, craftJpeg, jpegDataUri } from '../../../test/support/engine/imageTestSupport';
 import type { ImageElement } from './imageSchema';
 import { imagePlacement, layoutImage } from './layoutImage';
 

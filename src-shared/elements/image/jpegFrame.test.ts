@@ -3,7 +3,7 @@ import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import { RenderError } from '../../errors';
 import { ImageRefusedError } from './imageErrors';
-import { catchError, craftJpeg, type CraftedFrame } from './imageTestSupport';
+import { catchError, craftJpeg, type CraftedFrame } from '../../../test/support/engine/imageTestSupport';
 import { readJpegFrame } from './jpegFrame';
 
 const read = (bytes: Uint8Array) => readJpegFrame(bytes, 'photo');

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
 import { renderLabel } from '../../render/renderLabel';
-import { craftPng, pngDataUri } from './imageTestSupport';
+import { craftPng, pngDataUri } from '../../../test/support/engine/imageTestSupport';
 
 const fonts = bundledFonts();
 /** 8 x 8 black pixels (grey, all zero). */

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { RenderError } from '../../errors';
 import { ImageRefusedError } from './imageErrors';
-import { catchError, craftPng, pngChunk, residentMb } from './imageTestSupport';
+import { catchError, craftPng, pngChunk, residentMb } from '../../../test/support/engine/imageTestSupport';
 import { readPngHeader, verifyPngData } from './pngImage';
 
 describe('readPngHeader', () => {

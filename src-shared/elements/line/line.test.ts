@@ -1,7 +1,7 @@
 // The line element end to end: endpoints from signed sizes, and the pixels its PDF, SVG and ZPL print.
 import { describe, expect, it } from 'vitest';
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
-import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../rasterTestSupport';
+import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../../../test/support/engine/rasterTestSupport';
 import type { ShapeStyle } from '../shapeStyleSchema';
 import { emitLinePdf } from './emitLinePdf';
 import { emitLineSvg } from './emitLineSvg';

@@ -1,7 +1,7 @@
 // The rect element end to end: layout maths, and the pixels its PDF, SVG and ZPL print.
 import { describe, expect, it } from 'vitest';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
-import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../rasterTestSupport';
+import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../../../test/support/engine/rasterTestSupport';
 import type { ShapeStyle } from '../shapeStyleSchema';
 import { emitRectPdf } from './emitRectPdf';
 import { emitRectSvg } from './emitRectSvg';

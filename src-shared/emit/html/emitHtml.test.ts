@@ -7,15 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
-import { isDark, type Raster } from '../../elements/rasterTestSupport';
-import { expectInkAt, fonts, inkBounds, labelOf, layOutText } from '../emitTestSupport';
+import { isDark, type Raster } from '../../../test/support/engine/rasterTestSupport';
+import { expectInkAt, fonts, inkBounds, labelOf, layOutText } from '../../../test/support/engine/emitTestSupport';
 import type { Box, LaidOutLabel, LaidOutText, TextLine } from '../../layout/laidOutLabel';
 import { layoutLabel } from '../../layout/layoutLabel';
 import { parseTemplate } from '../../model/template';
 import { loadSample } from '../../../src-main/samples/sampleTemplates';
 import { emitPng } from '../png/emitPng';
 import { emitHtml, emitHtmlPages } from './emitHtml';
-import { withWholeFaces } from './htmlFontsTestSupport';
+import { withWholeFaces } from '../../../test/support/engine/htmlFontsTestSupport';
 
 const run = promisify(execFile);
 const DPI = 300;

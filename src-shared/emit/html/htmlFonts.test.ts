@@ -9,7 +9,7 @@ import { layoutLabel } from '../../layout/layoutLabel';
 import { parseTemplate } from '../../model/template';
 import { renderLabels } from '../../render/renderBatch';
 import { renderLabel } from '../../render/renderLabel';
-import { charactersByFace, embeddedFonts } from './htmlFontsTestSupport';
+import { charactersByFace, embeddedFonts } from '../../../test/support/engine/htmlFontsTestSupport';
 
 const fonts = bundledFonts();
 const env = { now: () => new Date('2026-11-20T10:00:00Z') };

@@ -7,11 +7,11 @@ import { inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import { renderPdf } from '../../elements/rasterTestSupport';
+import { renderPdf } from '../../../test/support/engine/rasterTestSupport';
 import type { LaidOutLabel, LaidOutRect } from '../../layout/laidOutLabel';
 import { toPoints } from '../../units/length';
 import { emitPng } from '../png/emitPng';
-import { laidOutText } from '../textLabelTestSupport';
+import { laidOutText } from '../../../test/support/engine/textLabelTestSupport';
 import { emitPdf, emitPdfPages } from './emitPdf';
 
 const fonts = bundledFonts();

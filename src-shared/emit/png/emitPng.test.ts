@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
 import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import { toPoints } from '../../units/length';
-import { laidOutText } from '../textLabelTestSupport';
+import { laidOutText } from '../../../test/support/engine/textLabelTestSupport';
 import { emitPng } from './emitPng';
 
 const fonts = bundledFonts();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
 import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import { rasterizeSvg } from '../png/rasterize';
-import { laidOutText } from '../textLabelTestSupport';
+import { laidOutText } from '../../../test/support/engine/textLabelTestSupport';
 import { elementToSvg, emitSvg } from './emitSvg';
 import { escapeXml } from './svgEscape';
 

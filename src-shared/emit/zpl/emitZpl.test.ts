@@ -1,9 +1,9 @@
 // Checks the ZPL writer: label commands and sizes per dpi, escaped data, a golden label, and what a ZPL renderer prints.
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
-import { isDark, renderZpl, type Raster } from '../../elements/rasterTestSupport';
+import { isDark, renderZpl, type Raster } from '../../../test/support/engine/rasterTestSupport';
 import type { Box, LaidOutLabel, LaidOutText, TextLine } from '../../layout/laidOutLabel';
-import { fonts, inkBounds, labelOf, layOutText } from '../emitTestSupport';
+import { fonts, inkBounds, labelOf, layOutText } from '../../../test/support/engine/emitTestSupport';
 import { layoutLabel } from '../../layout/layoutLabel';
 import { parseTemplate } from '../../model/template';
 import { loadSample } from '../../../src-main/samples/sampleTemplates';

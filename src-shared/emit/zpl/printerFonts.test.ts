@@ -8,7 +8,7 @@ import { layoutLabel } from '../../layout/layoutLabel';
 import { parseTemplate } from '../../model/template';
 import { PixelBudget } from '../../render/pixelBudget';
 import { renderLabel } from '../../render/renderLabel';
-import { inkAgreement, type InkRaster } from '../../read/zpl/inkAgreement';
+import { inkAgreement, type InkRaster } from '../../../test/support/engine/inkAgreement';
 import { readZpl } from '../../read/zpl/readZpl';
 import { zplTextFromBytes } from '../../read/zpl/zplCharsets';
 import { pointsToDots } from '../../units/length';

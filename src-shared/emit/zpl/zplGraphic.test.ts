@@ -1,6 +1,6 @@
 // Checks the 1-bit conversion and that a printer-side ZPL renderer draws every ^GFA dot where it was set.
 import { describe, expect, it } from 'vitest';
-import { isDark, renderZpl } from '../../elements/rasterTestSupport';
+import { isDark, renderZpl } from '../../../test/support/engine/rasterTestSupport';
 import { monochromeToGfa, rgbaToMonochrome } from './zplGraphic';
 
 /** A deterministic pattern with long runs, short runs, blank rows and repeated rows. */

@@ -1,13 +1,13 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { laidOutBarcode, zxingFormat } from '../../elements/barcode/barcodeTestSupport';
+import { laidOutBarcode, zxingFormat } from '../../../test/support/engine/barcodeTestSupport';
 import type { Symbology } from '../../elements/barcode/barcodeSchema';
-import type { Raster } from '../../elements/rasterTestSupport';
+import type { Raster } from '../../../test/support/engine/rasterTestSupport';
 import { emitPng } from '../../emit/png/emitPng';
 import { emitZpl } from '../../emit/zpl/emitZpl';
 import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import { PixelBudget } from '../../render/pixelBudget';
-import { fonts, scanned } from './barcodeFieldTestSupport';
+import { fonts, scanned } from '../../../test/support/engine/barcodeFieldTestSupport';
 import { readZpl } from './readZpl';
 
 const DPI = 203.2;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
 import { emitPdf } from '../../emit/pdf/emitPdf';
 import { emitPng } from '../../emit/png/emitPng';
-import { isDark, renderPdf, type Raster } from '../../elements/rasterTestSupport';
+import { isDark, renderPdf, type Raster } from '../../../test/support/engine/rasterTestSupport';
 import type { LaidOutLabel, LaidOutRect } from '../../layout/laidOutLabel';
 import { PixelBudget, PixelBudgetError } from '../../render/pixelBudget';
 import { graphicImage } from './graphicImage';

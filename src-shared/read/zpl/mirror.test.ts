@@ -2,7 +2,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import { isDark, renderPdf, type Raster } from '../../elements/rasterTestSupport';
+import { isDark, renderPdf, type Raster } from '../../../test/support/engine/rasterTestSupport';
 import { emitHtml } from '../../emit/html/emitHtml';
 import { emitPdf } from '../../emit/pdf/emitPdf';
 import { emitPngOfSize } from '../../emit/png/emitPng';

@@ -1,11 +1,11 @@
 import bwipjs from 'bwip-js/generic';
 import { describe, expect, it } from 'vitest';
 import type { ReadInputBarcodeFormat } from 'zxing-wasm/reader';
-import { darkBounds } from '../../elements/barcode/barcodeTestSupport';
+import { darkBounds } from '../../../test/support/engine/barcodeTestSupport';
 import { emitBarcodePdf } from '../../elements/barcode/emitBarcodePdf';
-import { isDark, pdfPage, renderPdf, type Raster } from '../../elements/rasterTestSupport';
+import { isDark, pdfPage, renderPdf, type Raster } from '../../../test/support/engine/rasterTestSupport';
 import { emitZpl } from '../../emit/zpl/emitZpl';
-import { barcodeField, fonts, printField, scanned } from './barcodeFieldTestSupport';
+import { barcodeField, fonts, printField, scanned } from '../../../test/support/engine/barcodeFieldTestSupport';
 import type { ZplDpmm, ZplOrientation } from './zplField';
 
 const RS = '\u001e';

@@ -1,8 +1,8 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import { renderPdf } from '../../elements/rasterTestSupport';
-import { inkBounds as inkBoundsOf } from '../../emit/emitTestSupport';
+import { renderPdf } from '../../../test/support/engine/rasterTestSupport';
+import { inkBounds as inkBoundsOf } from '../../../test/support/engine/emitTestSupport';
 import { emitHtml } from '../../emit/html/emitHtml';
 import { emitPdf } from '../../emit/pdf/emitPdf';
 import { emitPng } from '../../emit/png/emitPng';

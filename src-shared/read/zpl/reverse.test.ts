@@ -1,7 +1,7 @@
 // Reverse fields (^FR, ^LR) by pixels: white where they cross black, black where they cross paper, in PNG and PDF alike.
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import { isDark, renderPdf, type Raster } from '../../elements/rasterTestSupport';
+import { isDark, renderPdf, type Raster } from '../../../test/support/engine/rasterTestSupport';
 import { emitHtml } from '../../emit/html/emitHtml';
 import { emitPdf } from '../../emit/pdf/emitPdf';
 import { emitPng } from '../../emit/png/emitPng';
@@ -10,7 +10,7 @@ import { labelToSvg } from '../../emit/svg/emitSvg';
 import { emitZpl } from '../../emit/zpl/emitZpl';
 import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import { PixelBudget } from '../../render/pixelBudget';
-import { scanned } from './barcodeFieldTestSupport';
+import { scanned } from '../../../test/support/engine/barcodeFieldTestSupport';
 import { readZpl } from './readZpl';
 import { PNG } from 'pngjs';
 

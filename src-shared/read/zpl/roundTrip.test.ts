@@ -1,6 +1,6 @@
 // Writer → reader round trip: every sample template (together every element type) emitted as ZPL and read back draws what the engine draws, and its barcodes scan.
 import { describe, expect, it } from 'vitest';
-import { decode } from '../../elements/barcode/barcodeTestSupport';
+import { decode } from '../../../test/support/engine/barcodeTestSupport';
 import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
 import { loadSample } from '../../../src-main/samples/sampleTemplates';
 import { rasterizeSvg } from '../../emit/png/rasterize';
@@ -11,7 +11,7 @@ import { layoutLabel } from '../../layout/layoutLabel';
 import { parseTemplate } from '../../model/template';
 import { PixelBudget } from '../../render/pixelBudget';
 import { pointsToDots } from '../../units/length';
-import { inkAgreement, type InkRaster } from './inkAgreement';
+import { inkAgreement, type InkRaster } from '../../../test/support/engine/inkAgreement';
 import { readZpl } from './readZpl';
 import { zplTextFromBytes } from './zplCharsets';
 

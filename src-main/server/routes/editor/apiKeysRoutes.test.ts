@@ -1,7 +1,7 @@
 // /api/keys: the workspace team's keys are made (shown once), listed without secrets with their last use, and revoked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey, EditorApiKey, EditorSession } from '../../../../src-shared/api/editorApi';
-import { api, startEditorServer, type EditorServer } from './editorTestSupport';
+import { api, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 let server: EditorServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, type EditorSession } from '../../../../src-shared/api/editorApi';
 import { APP_VERSION } from '../../../appVersion';
-import { api, signIn, smallTemplate, startEditorServer, type EditorServer } from './editorTestSupport';
+import { api, signIn, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 import { WORKSPACE_TEAM_NAME } from './workspaceTeam';
 
 const HOUR_MS = 60 * 60 * 1000;

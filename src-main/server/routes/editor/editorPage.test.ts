@@ -6,7 +6,7 @@ import type { EditorFont } from '../../../../src-shared/api/editorApi';
 import { LABEL_STOCKS } from '../../../../src-shared/stocks/labelStocks';
 import { resourcesDir } from '../../../fonts/bundledFonts';
 import { EDITOR_CSP } from './editorPage';
-import { api, rawGet, startEditorServer, tempDir, type EditorServer } from './editorTestSupport';
+import { api, rawGet, startEditorServer, tempDir, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 const BROWSER = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const SCRIPT = 'console.log("editor");\n';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey, EditorLibrary, EditorTemplate, EditorTemplateSummary } from '../../../../src-shared/api/editorApi';
 import { parseTemplate } from '../../../../src-shared/model/template';
-import { api, smallTemplate, startEditorServer, type EditorServer } from './editorTestSupport';
+import { api, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 let server: EditorServer;
 /** A key of another team: library templates are for everyone. */

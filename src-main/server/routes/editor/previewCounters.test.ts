@@ -1,6 +1,6 @@
 // POST /api/preview with counters: the workspace's next values are shown and never taken.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, startEditorServer, type EditorServer } from './editorTestSupport';
+import { api, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 let server: EditorServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_WARNINGS_HEADER, type EditorUsage } from '../../../../src-shared/api/editorApi';
 import { loadSample } from '../../../samples/sampleTemplates';
-import { api, smallTemplate, startEditorServer, tempDir, type EditorServer } from './editorTestSupport';
+import { api, smallTemplate, startEditorServer, tempDir, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 const run = promisify(execFile);
 const shipping = loadSample('shipping-4x6');

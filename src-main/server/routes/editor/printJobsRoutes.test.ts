@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../../../../src-shared/api/plans';
 import { printJobSchema, type PrintJob } from '../../../../src-shared/api/printRequest';
-import type { FakeZplPrinter } from '../../../printing/fakeZplPrinter';
-import { fakePrinter } from '../../../printing/printingTestSupport';
-import { api, signIn, smallTemplate, startEditorServer, type EditorServer } from './editorTestSupport';
+import type { FakeZplPrinter } from '../../../../test/support/printing/fakeZplPrinter';
+import { fakePrinter } from '../../../../test/support/printing/printingTestSupport';
+import { api, signIn, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 let server: EditorServer;
 let teamId: string;

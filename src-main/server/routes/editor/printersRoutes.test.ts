@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorSession } from '../../../../src-shared/api/editorApi';
 import type { EditorPrinter, EditorPrinterTestResult } from '../../../../src-shared/api/editorPrinters';
 import { printerStateSchema, type PrinterStatus } from '../../../../src-shared/api/printRequest';
-import { closedPort, fakePrinter } from '../../../printing/printingTestSupport';
-import { api, signIn, startEditorServer, type EditorServer } from './editorTestSupport';
+import { closedPort, fakePrinter } from '../../../../test/support/printing/printingTestSupport';
+import { api, signIn, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 let server: EditorServer;
 let teamId: string;

@@ -2,9 +2,9 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EditorSettings } from '../../../../src-shared/api/editorApi';
-import { bundleForNode } from '../../../store/storeTestSupport';
-import { killServe, startServe } from '../../robustness/robustnessSupport';
-import { api, startEditorServer, tempDir } from './editorTestSupport';
+import { bundleForNode } from '../../../../test/support/store/storeTestSupport';
+import { killServe, startServe } from '../../../../test/support/server/robustnessSupport';
+import { api, startEditorServer, tempDir } from '../../../../test/support/server/editorTestSupport';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 let cli: string;

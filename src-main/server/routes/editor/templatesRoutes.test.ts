@@ -3,9 +3,9 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorSession, EditorTemplate, EditorTemplateSummary } from '../../../../src-shared/api/editorApi';
 import { parseTemplate } from '../../../../src-shared/model/template';
-import { decodePng, inkShare } from '../../../../e2e/support/pixels';
+import { decodePng, inkShare } from '../../../../test/support/chromium/pixels';
 import { loadSample } from '../../../samples/sampleTemplates';
-import { api, rawGet, smallTemplate, startEditorServer, type EditorServer } from './editorTestSupport';
+import { api, rawGet, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 /** The store's clock, moved on by the tests so creation and update times differ. */
 let clock = Date.parse('2025-06-15T12:00:00Z');

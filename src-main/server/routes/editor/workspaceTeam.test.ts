@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EditorTemplate } from '../../../../src-shared/api/editorApi';
 import { renderLabels } from '../../../../src-shared/render/renderBatch';
 import { bundledFonts } from '../../../fonts/bundledFonts';
-import { api, startEditorServer, tempDir, type EditorServer } from './editorTestSupport';
+import { api, startEditorServer, tempDir, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 const running: EditorServer[] = [];
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorUsage } from '../../../../src-shared/api/editorApi';
 import type { ZplPreviewAnswer } from '../../../../src-shared/api/zplEditorApi';
-import { api, startEditorServer, type EditorServer } from './editorTestSupport';
+import { api, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 let server: EditorServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYLESS_VIEWER_LIMITS } from './zplViewerRoute';
-import { call, cli, expectError, rateLimitHeaders, startTestServer, teamsWithKeys, type ApiResponse, type TeamSpec, type TeamWithKeys, type TestServer } from '../../serverTestSupport';
+import { call, cli, expectError, rateLimitHeaders, startTestServer, teamsWithKeys, type ApiResponse, type TeamSpec, type TeamWithKeys, type TestServer } from '../../../../test/support/server/serverTestSupport';
 
 const run = promisify(execFile);
 

@@ -1,0 +1,109 @@
+// `npm run profile`: the parcel label with its logo through POST /v1/render, one request at a time per format, under V8's CPU profiler in the server and in its render worker; prints the top frames and the time per step.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { OutputFormat } from '../src-shared/render/outputFormats';
+import { WORKER_CPU_PROFILE_ENV } from '../src-main/render/workerCpuProfile';
+import { loadParcelWithLogo } from '../src-main/samples/sampleTemplates';
+import { publishSample, startBenchServer } from './benchServer';
+import { parcelOfItsOwn } from './parcelOfItsOwn';
+import { formatMs, printTable } from './measure';
+import { FrameSources, STEPS, summarise, type CpuProfile, type ProfileSummary } from './profileSteps';
+
+const WARMUP = 100;
+const REQUESTS = 300;
+const TOP_FRAMES = 8;
+const CASES: { format: OutputFormat; dpi?: number }[] = [{ format: 'zpl' }, { format: 'pdf' }, { format: 'png', dpi: 203 }, { format: 'html' }];
+
+/**
+ * The one render worker (the pool runs one here): its pid read from /proc, where it is this process's only child.
+ * The profile's own tool, on Linux as the bench machine is.
+ */
+function workerPid(): number {
+  const children = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
+    try {
+      // The parent pid is the 2nd field after the ')' that closes the command name.
+      return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === process.pid;
+    } catch {
+      return false;
+    }
+  });
+  if (children.length !== 1) throw new Error(`expected one render worker, found ${children.length} child processes`);
+  return Number(children[0]);
+}
+
+/** Asks the worker for the samples since its last cut (SIGUSR2, see workerCpuProfile) and reads them. */
+async function cutWorkerProfile(pid: number, dir: string): Promise<CpuProfile> {
+  const before = new Set(readdirSync(dir));
+  process.kill(pid, 'SIGUSR2');
+  for (;;) {
+    const file = readdirSync(dir).find((name) => !before.has(name));
+    if (file !== undefined) {
+      await sleep(50); // written in one call; give it the moment to finish
+      return JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
+    }
+    await sleep(10);
+  }
+}
+
+function printSummary(title: string, summary: ProfileSummary, requests: number): void {
+  console.log(`\n${title}: top self-time frames, ms a request\n`);
+  printTable(['frame (function, source)', 'ms'], summary.frames.slice(0, TOP_FRAMES).map(([name, ms]) => [name, formatMs(ms / requests)]));
+}
+
+async function main(): Promise<void> {
+  const delivery = process.argv.includes('--url') ? 'url' : 'inline';
+  const profileDir = mkdtempSync(join(tmpdir(), 'labelsmith-profile-'));
+  process.env[WORKER_CPU_PROFILE_ENV] = profileDir;
+  const bench = await startBenchServer({ threads: 1 });
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  const sources = new FrameSources();
+  const table: string[][] = [];
+  try {
+    const sample = loadParcelWithLogo();
+    const templateId = await publishSample(bench.store, bench.teamId, sample);
+    const pid = workerPid();
+    for (const { format, dpi } of CASES) {
+      let parcel = 0;
+      const post = async (): Promise<number> => {
+        // Every request a parcel of its own, as on a conveyor (see parcelOfItsOwn).
+        const body = JSON.stringify({ templateId, data: parcelOfItsOwn(sample.data, `P${++parcel}`), format, ...(dpi ? { dpi } : {}), delivery });
+        const start = performance.now();
+        const answer = await fetch(`${bench.server.url}/v1/render`, { method: 'POST', headers: { authorization: `Bearer ${bench.key}`, 'content-type': 'application/json' }, body });
+        await answer.arrayBuffer();
+        if (answer.status !== 200) throw new Error(`POST /v1/render ${format}: ${answer.status}`);
+        return performance.now() - start;
+      };
+      for (let index = 0; index < WARMUP; index++) await post();
+      await cutWorkerProfile(pid, profileDir);
+      await session.post('Profiler.start');
+      const times: number[] = [];
+      for (let index = 0; index < REQUESTS; index++) times.push(await post());
+      const { profile } = await session.post('Profiler.stop');
+      const server = summarise(profile as CpuProfile, sources);
+      const worker = summarise(await cutWorkerProfile(pid, profileDir), sources);
+      const name = `${format}${dpi ? ` ${dpi} dpi` : ''}`;
+      printSummary(`${name}, server process (fetch client included)`, server, REQUESTS);
+      printSummary(`${name}, render worker`, worker, REQUESTS);
+      times.sort((a, b) => a - b);
+      const perStep = (summary: ProfileSummary) => STEPS.map((step) => formatMs((summary.steps.get(step) ?? 0) / REQUESTS));
+      table.push([`${name} server`, formatMs(times[Math.floor(times.length / 2)] ?? Number.NaN), ...perStep(server)]);
+      table.push([`${name} worker`, '', ...perStep(worker)]);
+    }
+  } finally {
+    await bench.close();
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+  console.log(`\nParcel label with logo, ${delivery} delivery, ${REQUESTS} requests in turn after ${WARMUP} of warm-up: self CPU ms a request by step (idle excluded)\n`);
+  printTable(['format, process', 'p50 ms', ...STEPS], table);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,44 @@
+// Test support for the printing tests: fake printers started per test and stopped after it, and a port nothing listens on.
+import { afterEach } from 'vitest';
+import { splitZplLabels } from '../../../src-shared/emit/zpl/storedFormat';
+import { freePort } from '../server/freePort';
+import { startFakeZplPrinter, type FakeZplPrinter } from './fakeZplPrinter';
+import { withStoredFormat } from '../../../src-main/printing/printJobDocument';
+
+const running: FakeZplPrinter[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((printer) => printer.close()));
+});
+
+export async function fakePrinter(port?: number): Promise<FakeZplPrinter> {
+  const printer = await startFakeZplPrinter(port);
+  running.push(printer);
+  return printer;
+}
+
+/** A 127.0.0.1 port that was just free: bound, then released, so connecting to it is refused. */
+export const closedPort = freePort;
+
+/**
+ * What a raw ZPL printer is sent for these labels in chunks of `chunkLabels`: each chunk as the queue turns it into a
+ * stored format and recalls. Whether a stored format prints what the whole labels print is proven on its own, by
+ * rendering both (src-shared/emit/zpl/storedFormat.test.ts); the queue's tests compare against this.
+ */
+export function rawPrinterWire(labelsZpl: string, chunkLabels: number): string[] {
+  const labels = splitZplLabels(labelsZpl).map((label) => `${label}\n`);
+  const chunks: string[] = [];
+  for (let start = 0; start < labels.length; start += chunkLabels) {
+    const part = labels.slice(start, start + chunkLabels);
+    chunks.push(Buffer.from(withStoredFormat({ bytes: Buffer.from(part.join('')), labels: part.length }).bytes).toString());
+  }
+  return chunks;
+}
+
+/**
+ * Labels that print from ZPL sent to a printer: every ^XA…^XZ format with a field, but the ones that only store a
+ * format (^DF). A format without fields (the printer's settings format) prints nothing.
+ */
+export function printedLabels(zpl: string): number {
+  const formats = splitZplLabels(zpl);
+  return formats.filter((format) => !/\^DF/i.test(format) && /\^XA/i.test(format) && /\^FS/i.test(format)).length;
+}
