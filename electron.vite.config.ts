@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { codeRootAliases } from './src-main/build/codeRootAliases';
 import { sqlText } from './src-main/build/sqlTextPlugin';
 import { portFromEnvironment } from './src-main/server/serverConfig';
 
@@ -38,6 +39,7 @@ export default defineConfig({
   main: {
     // The main process opens the store, whose migrations are imported as text.
     plugins: [sqlText()],
+    resolve: { alias: codeRootAliases(root) },
     build: {
       outDir: resolve(root, 'out/main'),
       // Dependencies stay in node_modules and are loaded at run time, as for the CLI bundle (the default, stated).
@@ -50,6 +52,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias: codeRootAliases(root) },
     build: {
       outDir: resolve(root, 'out/preload'),
       // A sandboxed preload can require only 'electron' and a few built-ins, never node_modules: bundle everything.
@@ -64,6 +67,7 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'src-renderer'),
     plugins: [react()],
+    resolve: { alias: codeRootAliases(root) },
     server: { proxy: devProxy },
     build: {
       outDir: resolve(root, 'out/renderer'),

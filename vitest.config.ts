@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { codeRootAliases } from './src-main/build/codeRootAliases';
 import { sqlText } from './src-main/build/sqlTextPlugin';
 
 /** Tests that start real processes or servers to break them: fuzzers, attacks, kill -9, several nodes, crash writers. */
@@ -34,6 +35,7 @@ const DATABASE_BEHAVIOUR = [
 // `npm run test:unit` the fast one alone (vitest --project).
 export default defineConfig({
   plugins: [sqlText()],
+  resolve: { alias: codeRootAliases(import.meta.dirname) },
   test: {
     pool: 'forks',
     maxWorkers: 2,

@@ -1,12 +1,12 @@
 // Large batches: 10,000 ZPL labels and a 1,000-page PDF through the render pool against one thread and one by one, with peak memory and the ^DF/^XF byte saving.
-import { splitZplLabels, storedFormatBatch } from '../src-shared/emit/zpl/storedFormat';
-import type { OutputFormat } from '../src-shared/render/outputFormats';
-import { BATCH_LIMITS } from '../src-shared/render/outputFormats';
-import { renderLabels } from '../src-shared/render/renderBatch';
-import { renderLabel } from '../src-shared/render/renderLabel';
-import { bundledFonts } from '../src-main/fonts/bundledFonts';
-import { createRenderPool, type RenderPool } from '../src-main/render/renderPool';
-import { loadParcelWithLogo } from '../src-main/samples/sampleTemplates';
+import { splitZplLabels, storedFormatBatch } from '@shared/emit/zpl/storedFormat';
+import type { OutputFormat } from '@shared/render/outputFormats';
+import { BATCH_LIMITS } from '@shared/render/outputFormats';
+import { renderLabels } from '@shared/render/renderBatch';
+import { renderLabel } from '@shared/render/renderLabel';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { createRenderPool, type RenderPool } from '@main/render/renderPool';
+import { loadParcelWithLogo } from '@main/samples/sampleTemplates';
 import { formatMs, printTable } from './measure';
 
 const ZPL_RECORDS = 10_000;

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { devNull, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { parseTemplate } from '../src-shared/model/template';
-import { APP_VERSION } from '../src-main/appVersion';
-import { createRenderPool, type RenderPool } from '../src-main/render/renderPool';
-import { startServer, type RunningServer } from '../src-main/server/createServer';
-import type { Sample } from '../src-main/samples/sampleTemplates';
-import { openStore, type Store } from '../src-main/store/openStore';
+import { parseTemplate } from '@shared/model/template';
+import { APP_VERSION } from '@main/appVersion';
+import { createRenderPool, type RenderPool } from '@main/render/renderPool';
+import { startServer, type RunningServer } from '@main/server/createServer';
+import type { Sample } from '@main/samples/sampleTemplates';
+import { openStore, type Store } from '@main/store/openStore';
 
 export interface BenchServer {
   server: RunningServer;

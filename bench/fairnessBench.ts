@@ -1,5 +1,5 @@
 // Benchmark of fairness between teams: one team's sequential PNG renders, quiet and while another team floods slow SVG uploads and slow renders from four addresses, and how soon after the flood they are quick again.
-import { loadSample } from '../src-main/samples/sampleTemplates';
+import { loadSample } from '@main/samples/sampleTemplates';
 import { COSTLY_SVG, startFlood } from '../test/support/server/renderFlood';
 import { createBenchTeam, publishSample, startBenchServer } from './benchServer';
 import { formatMs, printTable } from './measure';

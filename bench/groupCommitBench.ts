@@ -1,6 +1,6 @@
 // How many renders share one synced commit: the server's group commit under 12 connections, zpl inline, each request a parcel of its own.
 import { loadavg } from 'node:os';
-import { loadParcelWithLogo } from '../src-main/samples/sampleTemplates';
+import { loadParcelWithLogo } from '@main/samples/sampleTemplates';
 import { publishSample, startBenchServer } from './benchServer';
 import { load, probe, type LoadTarget } from './httpBench';
 import { formatMs, printTable } from './measure';

@@ -1,18 +1,18 @@
 // A render worker's caches in the engine: the parcel label with its logo per format, cold (every image decoded and the template validated at each render, as before the caches) against warm images, then warm images and templates; and the steps a cached layout could still save.
-import { layoutLabel } from '../src-shared/layout/layoutLabel';
-import { LayoutMemo } from '../src-shared/layout/layoutMemo';
-import { parseTemplate } from '../src-shared/model/template';
-import type { RenderOptions } from '../src-shared/render/renderLabel';
-import { renderLabel } from '../src-shared/render/renderLabel';
-import { RenderPixels } from '../src-shared/render/renderPixels';
-import { bundledFonts } from '../src-main/fonts/bundledFonts';
-import { DecodedImages } from '../src-main/render/decodedImages';
-import { ParsedTemplates } from '../src-main/render/parsedTemplates';
-import { loadParcelWithLogo } from '../src-main/samples/sampleTemplates';
+import { layoutLabel } from '@shared/layout/layoutLabel';
+import { LayoutMemo } from '@shared/layout/layoutMemo';
+import { parseTemplate } from '@shared/model/template';
+import type { RenderOptions } from '@shared/render/renderLabel';
+import { renderLabel } from '@shared/render/renderLabel';
+import { RenderPixels } from '@shared/render/renderPixels';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { DecodedImages } from '@main/render/decodedImages';
+import { ParsedTemplates } from '@main/render/parsedTemplates';
+import { loadParcelWithLogo } from '@main/samples/sampleTemplates';
 import { randomBytes } from 'node:crypto';
 import { craftPng, pngDataUri } from '../test/support/engine/imageTestSupport';
-import { stepRunner } from '../src-main/render/renderWorker';
-import type { RenderStep } from '../src-main/render/taskProtocol';
+import { stepRunner } from '@main/render/renderWorker';
+import type { RenderStep } from '@main/render/taskProtocol';
 import { formatMs, measure, printTable } from './measure';
 
 const ITERATIONS = 300;

@@ -1,8 +1,8 @@
 // Memory over a long run of renders through the render pool: resvg's native buffers, pdfkit documents and the workers' caches must not accumulate (NOTES.md).
 import { readdirSync, readFileSync } from 'node:fs';
-import type { OutputFormat } from '../src-shared/render/outputFormats';
-import { createRenderPool } from '../src-main/render/renderPool';
-import { loadParcelWithLogo } from '../src-main/samples/sampleTemplates';
+import type { OutputFormat } from '@shared/render/outputFormats';
+import { createRenderPool } from '@main/render/renderPool';
+import { loadParcelWithLogo } from '@main/samples/sampleTemplates';
 import { printTable } from './measure';
 import { parcelOfItsOwn } from './parcelOfItsOwn';
 

@@ -1,9 +1,9 @@
 // Throughput of the render pool against direct in-process renders, and how long each keeps the event loop waiting.
-import type { OutputFormat } from '../src-shared/render/outputFormats';
-import { renderLabel } from '../src-shared/render/renderLabel';
-import { bundledFonts } from '../src-main/fonts/bundledFonts';
-import { createRenderPool } from '../src-main/render/renderPool';
-import { loadParcelWithLogo, loadSample } from '../src-main/samples/sampleTemplates';
+import type { OutputFormat } from '@shared/render/outputFormats';
+import { renderLabel } from '@shared/render/renderLabel';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { createRenderPool } from '@main/render/renderPool';
+import { loadParcelWithLogo, loadSample } from '@main/samples/sampleTemplates';
 import { formatMs, measure, printTable } from './measure';
 
 const THREADS = 2;

@@ -1,7 +1,7 @@
 // Benchmark of the render engine: each format in process against Chromium rendering the same label.
-import { bundledFonts } from '../src-main/fonts/bundledFonts';
-import { loadSample } from '../src-main/samples/sampleTemplates';
-import { renderLabel, type RenderOptions } from '../src-shared/render/renderLabel';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { loadSample } from '@main/samples/sampleTemplates';
+import { renderLabel, type RenderOptions } from '@shared/render/renderLabel';
 import { chromiumPath, launchChromium } from '../test/support/chromium/launchChromium';
 import { ChromiumLabelPage } from './chromiumPeer';
 import { formatMs, measure, printTable, type Timing } from './measure';

@@ -1,11 +1,11 @@
 // Benchmark of ZPL in: a 4x6 carrier label read, drawn as PNG in process and through the viewer API, against zpl-renderer-js on the same ZPL.
-import { parseLabelSize } from '../src-shared/api/zplViewer';
-import { readZpl } from '../src-shared/read/zpl/readZpl';
-import type { ZplReadOptions } from '../src-shared/read/zpl/zplReader';
-import { RenderPixels } from '../src-shared/render/renderPixels';
-import { renderZpl } from '../src-shared/render/renderZpl';
-import { bundledFonts } from '../src-main/fonts/bundledFonts';
-import { loadSampleZpl } from '../src-main/samples/sampleTemplates';
+import { parseLabelSize } from '@shared/api/zplViewer';
+import { readZpl } from '@shared/read/zpl/readZpl';
+import type { ZplReadOptions } from '@shared/read/zpl/zplReader';
+import { RenderPixels } from '@shared/render/renderPixels';
+import { renderZpl } from '@shared/render/renderZpl';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { loadSampleZpl } from '@main/samples/sampleTemplates';
 import { startBenchServer } from './benchServer';
 import { cpuSnapshot, load, OTHERS_CPU_WARNING, othersCpuSince, type LoadResult, type LoadTarget } from './httpBench';
 import { formatMs, measure, printTable, type Timing } from './measure';

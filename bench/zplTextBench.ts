@@ -1,8 +1,8 @@
 // Benchmark of printer truth for text: the parcel label's ZPL size and render time with its texts as ^A0 ("Printer 0"), as graphics and with downloaded fonts.
-import { renderLabel } from '../src-shared/render/renderLabel';
-import { renderLabels } from '../src-shared/render/renderBatch';
-import { bundledFonts } from '../src-main/fonts/bundledFonts';
-import { loadSample } from '../src-main/samples/sampleTemplates';
+import { renderLabel } from '@shared/render/renderLabel';
+import { renderLabels } from '@shared/render/renderBatch';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { loadSample } from '@main/samples/sampleTemplates';
 import { formatMs, measure, printTable, type Timing } from './measure';
 
 const ITERATIONS = 200;

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_HEADER } from '../src-shared/api/editorApi';
-import type { AppInfo, LabelsmithApi } from '../src-shared/api/ipc';
-import { findElectronBinary, readTextIfPresent } from '../src-main/cli/launchChoice';
-import { electronAddonPath } from '../src-main/desktop/electronNative';
-import { loadSample } from '../src-main/samples/sampleTemplates';
+import { EDITOR_HEADER } from '@shared/api/editorApi';
+import type { AppInfo, LabelsmithApi } from '@shared/api/ipc';
+import { findElectronBinary, readTextIfPresent } from '@main/cli/launchChoice';
+import { electronAddonPath } from '@main/desktop/electronNative';
+import { loadSample } from '@main/samples/sampleTemplates';
 import { decodePng } from '../test/support/chromium/pixels';
 import { ensureBuilds, REPO_ROOT } from '../test/support/chromium/editorServer';
 

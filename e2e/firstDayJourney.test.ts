@@ -4,9 +4,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeLp, type FakeLp } from '../test/support/printing/fakeLp';
-import { WORKSPACE_SAMPLES } from '../src-main/server/routes/editor/workspaceTeam';
-import { loadSample } from '../src-main/samples/sampleTemplates';
-import type { EditorPrinter } from '../src-shared/api/editorPrinters';
+import { WORKSPACE_SAMPLES } from '@main/server/routes/editor/workspaceTeam';
+import { loadSample } from '@main/samples/sampleTemplates';
+import type { EditorPrinter } from '@shared/api/editorPrinters';
 import { pdfInfo, pdfWords } from '../test/support/engine/pdfTestSupport';
 import { zoomToFit } from '../test/support/chromium/canvasView';
 import { editorApi, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';

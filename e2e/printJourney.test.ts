@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeZplPrinter, type FakeZplPrinter } from '../test/support/printing/fakeZplPrinter';
 import { printedLabels } from '../test/support/printing/printingTestSupport';
-import type { EditorPrinter } from '../src-shared/api/editorPrinters';
+import type { EditorPrinter } from '@shared/api/editorPrinters';
 import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
 import { decodePng, readCode128 } from '../test/support/chromium/pixels';
 import { chooseRecordsFile, openPrintDialog, printedLine } from '../test/support/chromium/printDialog';

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog } from 'electron';
 import { pino } from 'pino';
-import type { AppInfo } from '../src-shared/api/ipc';
+import type { AppInfo } from '@shared/api/ipc';
 import { APP_VERSION } from './appVersion';
 import { desktopSettings, startupFailureMessage, type DesktopSettings } from './desktop/desktopSettings';
 import { registerDesktopIpc } from './ipc/registerDesktopIpc';

@@ -1,6 +1,6 @@
 // The app: who is signed in, then the page the location hash names (gallery, editor, ZPL, settings).
 import { useEffect } from 'react';
-import type { EditorSession } from '../src-shared/api/editorApi';
+import type { EditorSession } from '@shared/api/editorApi';
 import { AppHeader } from './shell/AppHeader';
 import { loadSession } from './shell/loadSession';
 import { useMenuCommands } from './shell/menuCommands';

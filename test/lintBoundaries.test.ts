@@ -26,10 +26,15 @@ describe('import boundaries', () => {
     expect(await restricted('src-renderer/editor/example.ts', "import { openStore } from '../../src-main/store/openStore';\nexport { openStore };\n")).toEqual([
       expect.stringContaining('src-renderer may not import src-main'),
     ]);
+    // The roots' aliases too.
+    expect(await restricted('src-shared/render/example.ts', "import { bundledFonts } from '@main/fonts/bundledFonts';\nexport { bundledFonts };\n")).toEqual([
+      expect.stringContaining('src-shared may not import src-main or src-renderer'),
+    ]);
+    expect(await restricted('src-renderer/editor/example.ts', "import { openStore } from '@main/store/openStore';\nexport { openStore };\n")).toEqual([expect.stringContaining('src-renderer may not import src-main')]);
   });
 
   it('let tests use test support, and product files each other', async () => {
     expect(await restricted('src-main/server/example.test.ts', "import { call } from '../../test/support/server/serverTestSupport';\nexport { call };\n")).toEqual([]);
-    expect(await restricted('src-main/server/example.ts', "import { renderLabel } from '../../src-shared/render/renderLabel';\nexport { renderLabel };\n")).toEqual([]);
+    expect(await restricted('src-main/server/example.ts', "import { renderLabel } from '@shared/render/renderLabel';\nexport { renderLabel };\n")).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // What the admin commands (team, key, library, template…) share: where the store is (--data-dir and the backend options), option parsing, one JSON answer.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { NotFoundError } from '../../src-shared/api/apiErrors';
+import { NotFoundError } from '@shared/api/apiErrors';
 import { resolveDataDir } from '../config/dataDir';
 import type { Store } from '../store/openStore';
 import { resolveBackends, withBackendOptions, type BackendOptions } from './backendOptions';
@@ -75,7 +75,7 @@ export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): 
   throw new UsageError(result.error.issues.map((issue) => `${optionName(issue.path[0])}: ${issue.message}`).join('; '));
 }
 
-export { nameSchema } from '../../src-shared/api/editorApi';
+export { nameSchema } from '@shared/api/editorApi';
 
 function wholeNumber(text: string, min: number): number | undefined {
   const value = Number(text);

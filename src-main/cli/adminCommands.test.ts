@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseTemplate } from '../../src-shared/model/template';
+import { parseTemplate } from '@shared/model/template';
 import { recordRender } from '../store/recordRender';
 import { bundleForNode, openTestStore, tempDataDir, sqliteOf, SUITE_DIALECT, testDatabaseEnv } from '../../test/support/store/storeTestSupport';
 import { cliProcess } from '../../test/support/cli/cliTestSupport';

@@ -1,6 +1,6 @@
 // How the CLI reports failures: a message naming the problem on stderr and exit code 2 for bad input, 1 for faults.
 import { CommanderError } from 'commander';
-import { AppError, InvalidTemplateError } from '../../src-shared/errors';
+import { AppError, InvalidTemplateError } from '@shared/errors';
 
 /** Bad input to a command that is not an AppError from the engine (unreadable file, malformed JSON, bad option). */
 export class UsageError extends Error {}

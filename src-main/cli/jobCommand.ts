@@ -1,7 +1,7 @@
 // `labelsmith job list|reprint|cancel`: a team's print history, chosen labels of a job printed again (same serials), and stopping a pending job.
 import { Command } from 'commander';
 import { z } from 'zod';
-import { PRINT_JOB_PAGE, PRINT_JOB_STATUSES, REPRINT_LABELS_EXAMPLE } from '../../src-shared/api/printRequest';
+import { PRINT_JOB_PAGE, PRINT_JOB_STATUSES, REPRINT_LABELS_EXAMPLE } from '@shared/api/printRequest';
 import { cancelPrintJob } from '../printing/cancelJob';
 import { printJobPage } from '../printing/printJobHistory';
 import { printJobView } from '../printing/printJobView';

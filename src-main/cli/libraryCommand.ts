@@ -1,7 +1,7 @@
 // `labelsmith library create|list`: shared template libraries, addressed as `<library>:<template>` (spec 2.8).
 import { Command } from 'commander';
 import { z } from 'zod';
-import { slugSchema } from '../../src-shared/api/slug';
+import { slugSchema } from '@shared/api/slug';
 import { nameSchema, parseOptions, runWithStore, withStoreOptions, type StoreLocation } from './adminCliSupport';
 
 const createSchema = z.object({ slug: slugSchema, name: nameSchema });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { utils, write } from '@e965/xlsx';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { printJobSchema } from '../../src-shared/api/printRequest';
+import { printJobSchema } from '@shared/api/printRequest';
 import type { FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
 import { closedPort, fakePrinter, rawPrinterWire } from '../../test/support/printing/printingTestSupport';
 import { startTestServer } from '../../test/support/server/serverTestSupport';

@@ -1,8 +1,8 @@
 // `labelsmith print`: renders a template for a configured printer and sends it through the print queue, waiting until the job is done or failed.
 import { Command } from 'commander';
 import { z } from 'zod';
-import { PRINT_LIMITS } from '../../src-shared/api/printRequest';
-import { BATCH_LIMITS } from '../../src-shared/render/outputFormats';
+import { PRINT_LIMITS } from '@shared/api/printRequest';
+import { BATCH_LIMITS } from '@shared/render/outputFormats';
 import { DEFAULT_RETRY_POLICY } from '../printing/printQueueOptions';
 import { parseOptions, wholeNumberSchema, withStoreOptions, withStore, type StoreLocation } from './adminCliSupport';
 import { UsageError } from './cliErrors';

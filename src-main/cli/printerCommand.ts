@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { devicePathProblem, devicePatterns } from '../printing/devicePrinter';
 import { PrinterError } from '../printing/printerError';
 import { DEFAULT_RAW_PORT, newPrinterSchema, PRINTER_KINDS, type NewPrinter, type PrinterRecord } from '../store/queries/printerFields';
-import { ZPL_FONT_MODES, type ZplFontMode } from '../../src-shared/emit/zpl/zplFontDownloads';
-import { MEDIA_SENSING_MODES, MEDIA_TYPES, PRINT_MODES, type MediaSensing, type MediaType, type PrintMode } from '../../src-shared/emit/zpl/zplPrinterSettings';
+import { ZPL_FONT_MODES, type ZplFontMode } from '@shared/emit/zpl/zplFontDownloads';
+import { MEDIA_SENSING_MODES, MEDIA_TYPES, PRINT_MODES, type MediaSensing, type MediaType, type PrintMode } from '@shared/emit/zpl/zplPrinterSettings';
 import { EXIT_FAULT, UsageError } from './cliErrors';
 import { found, openCommandStore, parseOptions, printJson, runWithStore, wholeNumberSchema, withStoreOptions, type StoreLocation } from './adminCliSupport';
 

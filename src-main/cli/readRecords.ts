@@ -1,13 +1,13 @@
 // Reads `--records` for render and print: JSON, CSV, .xlsx or .ods, then the sheet choice, header row, range, mapping and set values.
 import { Command } from 'commander';
-import { BadRequestError } from '../../src-shared/errors';
-import { isPlainObject } from '../../src-shared/render/batchPlan';
-import type { LabelData } from '../../src-shared/layout/layoutLabel';
-import { parseRecordRange, selectRange } from '../../src-shared/records/recordRange';
-import { effectiveColumnMap, templateFields } from '../../src-shared/records/columnMap';
-import { parseAssignment, shapeRecords } from '../../src-shared/records/recordValues';
-import { validateTemplate } from '../../src-shared/model/template';
-import { CSV_EXTENSIONS, hasExtension, readTableFile, SHEET_EXTENSIONS } from '../../src-shared/records/tableFile';
+import { BadRequestError } from '@shared/errors';
+import { isPlainObject } from '@shared/render/batchPlan';
+import type { LabelData } from '@shared/layout/layoutLabel';
+import { parseRecordRange, selectRange } from '@shared/records/recordRange';
+import { effectiveColumnMap, templateFields } from '@shared/records/columnMap';
+import { parseAssignment, shapeRecords } from '@shared/records/recordValues';
+import { validateTemplate } from '@shared/model/template';
+import { CSV_EXTENSIONS, hasExtension, readTableFile, SHEET_EXTENSIONS } from '@shared/records/tableFile';
 import { UsageError } from './cliErrors';
 import { readInputBytes, readJsonFile } from './readInput';
 

@@ -1,10 +1,10 @@
 // `labelsmith render`: renders a template file with a data file, or a batch of records (JSON or CSV), to pdf, png, zpl or html.
 import { Command, Option } from 'commander';
 import { bundledFonts } from '../fonts/bundledFonts';
-import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
-import { BATCH_LIMITS, OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS, type OutputFormat, type ZplDpi } from '../../src-shared/render/outputFormats';
-import { renderLabels } from '../../src-shared/render/renderBatch';
-import { renderLabel } from '../../src-shared/render/renderLabel';
+import type { RenderWarning } from '@shared/layout/laidOutLabel';
+import { BATCH_LIMITS, OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS, type OutputFormat, type ZplDpi } from '@shared/render/outputFormats';
+import { renderLabels } from '@shared/render/renderBatch';
+import { renderLabel } from '@shared/render/renderLabel';
 import { UsageError } from './cliErrors';
 import { progressLine } from './progressLine';
 import { readJsonFile } from './readInput';

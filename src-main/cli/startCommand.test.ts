@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src-shared/api/editorApi';
+import { SESSION_COOKIE } from '@shared/api/editorApi';
 import { ADMIN_TOKEN_FILE } from '../server/adminSession';
 import { buildCli, cleanupAll, tempDataDir } from '../../test/support/server/robustnessSupport';
 import { DATABASE_FILE } from '../store/openStore';

@@ -1,7 +1,7 @@
 // `labelsmith team create|list|show|set`: teams, their plans and limit overrides, and their usage this period.
 import { Command, Option } from 'commander';
 import { z } from 'zod';
-import { effectiveLimits, overQuota, periodOf, PLAN_NAMES, planNameSchema, quotaOf } from '../../src-shared/api/plans';
+import { effectiveLimits, overQuota, periodOf, PLAN_NAMES, planNameSchema, quotaOf } from '@shared/api/plans';
 import type { StoreScope } from '../store/openStore';
 import { teamStorage } from '../store/storageBudget';
 import type { TeamRecord } from '../store/storeTypes';

@@ -2,12 +2,12 @@
 import { userInfo } from 'node:os';
 import { Command } from 'commander';
 import { z } from 'zod';
-import { ConflictError, TemplateVersionNotFoundError } from '../../src-shared/api/apiErrors';
-import { versionNoteSchema } from '../../src-shared/api/editorApi';
-import { slugSchema } from '../../src-shared/api/slug';
-import { parseLabelIndex, parseLabelSize } from '../../src-shared/api/zplViewer';
-import { parseTemplate } from '../../src-shared/model/template';
-import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
+import { ConflictError, TemplateVersionNotFoundError } from '@shared/api/apiErrors';
+import { versionNoteSchema } from '@shared/api/editorApi';
+import { slugSchema } from '@shared/api/slug';
+import { parseLabelIndex, parseLabelSize } from '@shared/api/zplViewer';
+import { parseTemplate } from '@shared/model/template';
+import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
 import type { StoreScope } from '../store/openStore';
 import type { Authorship, TemplateVersionRecord, TemplateVersionSummary } from '../store/queries/templateVersions';
 import type { TemplateRecord } from '../store/storeTypes';
@@ -140,7 +140,7 @@ export function templateCommand(): Command {
         const size = parseLabelSize(`${options.dpmm}dpmm`, options.size);
         const text = zplTextFromBytes(readInputBytes(file, 'ZPL'));
         // The ZPL reader and the fonts are loaded by this subcommand only: the others start without them.
-        const [{ importZpl }, { bundledFonts }] = await Promise.all([import('../../src-shared/read/zpl/importZpl'), import('../fonts/bundledFonts')]);
+        const [{ importZpl }, { bundledFonts }] = await Promise.all([import('@shared/read/zpl/importZpl'), import('../fonts/bundledFonts')]);
         const { template: content, warnings } = importZpl(text, { ...size, index: parseLabelIndex(options.index) ?? 0, name: options.name, fonts: bundledFonts() });
         await runWithStore(raw, async (store) => {
           const record = await store.transaction((trx) => importTemplate(trx, options, content));

@@ -1,5 +1,5 @@
 // Render warnings on stderr, one a line, naming the record by its number in the file (1-based) and the element.
-import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
+import type { RenderWarning } from '@shared/layout/laidOutLabel';
 
 export function writeWarnings(warnings: readonly (RenderWarning & { record?: number })[]): void {
   for (const warning of warnings) {

@@ -1,11 +1,11 @@
 // `labelsmith zpl render|lint`: the ZPL viewer on the command line, with the same reader and emitters as the API's.
 import { Command, Option } from 'commander';
-import { parseLabelIndex, parseLabelSize } from '../../src-shared/api/zplViewer';
-import { readZpl } from '../../src-shared/read/zpl/readZpl';
-import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
-import type { ZplWarning } from '../../src-shared/read/zpl/zplField';
-import { PixelBudget, RENDER_PIXEL_BUDGET } from '../../src-shared/render/pixelBudget';
-import { renderZpl } from '../../src-shared/render/renderZpl';
+import { parseLabelIndex, parseLabelSize } from '@shared/api/zplViewer';
+import { readZpl } from '@shared/read/zpl/readZpl';
+import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
+import type { ZplWarning } from '@shared/read/zpl/zplField';
+import { PixelBudget, RENDER_PIXEL_BUDGET } from '@shared/render/pixelBudget';
+import { renderZpl } from '@shared/render/renderZpl';
 import { writeFileAtomically, writeStdout } from '../files/writeOutput';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { EXIT_FAULT } from './cliErrors';

@@ -2,8 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FontFamily, FontStyle, FontWeight } from '../../src-shared/fonts/fontFaces';
-import { FontRegistry, type FontFaceSource } from '../../src-shared/fonts/fontRegistry';
+import type { FontFamily, FontStyle, FontWeight } from '@shared/fonts/fontFaces';
+import { FontRegistry, type FontFaceSource } from '@shared/fonts/fontRegistry';
 
 /** Every bundled face and its file in resources/fonts (the editor's font route serves exactly these). */
 export const BUNDLED_FILES: { family: FontFamily; weight: FontWeight; style: FontStyle; file: string }[] = [];

@@ -1,8 +1,8 @@
 // Checks an uploaded SVG against the library's rules before resvg ever sees it: a hostile one is refused, never cleaned.
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { MAX_SVG_BYTES } from '../../src-shared/api/images';
-import { AppError } from '../../src-shared/errors';
-import { MAX_IMAGE_PIXELS, readEmbeddedImage } from '../../src-shared/elements/image/imageData';
+import { MAX_SVG_BYTES } from '@shared/api/images';
+import { AppError } from '@shared/errors';
+import { MAX_IMAGE_PIXELS, readEmbeddedImage } from '@shared/elements/image/imageData';
 
 /** Elements in the file: resvg builds a tree of them, and a logo has hundreds at most. */
 export const MAX_SVG_ELEMENTS = 10_000;

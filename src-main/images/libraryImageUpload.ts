@@ -1,8 +1,8 @@
 // Reads an uploaded library image: the type from its bytes, PNG and JPEG checked as templates' images are, SVG checked and rasterised.
-import { MAX_LIBRARY_IMAGE_BYTES, SVG_RASTER_LONGER_SIDE_PX } from '../../src-shared/api/images';
-import { AppError, BadRequestError, RenderError } from '../../src-shared/errors';
-import { readEmbeddedImage } from '../../src-shared/elements/image/imageData';
-import { MAX_IMAGE_BYTES } from '../../src-shared/elements/image/imageSchema';
+import { MAX_LIBRARY_IMAGE_BYTES, SVG_RASTER_LONGER_SIDE_PX } from '@shared/api/images';
+import { AppError, BadRequestError, RenderError } from '@shared/errors';
+import { readEmbeddedImage } from '@shared/elements/image/imageData';
+import { MAX_IMAGE_BYTES } from '@shared/elements/image/imageSchema';
 import type { RenderPool } from '../render/renderPool';
 import { TimeLimitError } from '../render/workerProcess';
 import type { ImageContent } from '../store/queries/images';

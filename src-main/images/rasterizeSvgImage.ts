@@ -1,6 +1,6 @@
 // Rasterises a checked library SVG into the PNG renders draw (in a render worker: killable at the pool's time and memory limits).
 import { Resvg } from '@resvg/resvg-js';
-import { BadRequestError } from '../../src-shared/errors';
+import { BadRequestError } from '@shared/errors';
 
 export interface SvgRaster {
   png: Uint8Array;

@@ -1,6 +1,6 @@
 // Puts a team's library images into a template before it goes to a render worker (workers have no store).
-import { BadRequestError } from '../../src-shared/errors';
-import { libraryImageNames, withLibraryImages } from '../../src-shared/elements/image/libraryImageRefs';
+import { BadRequestError } from '@shared/errors';
+import { libraryImageNames, withLibraryImages } from '@shared/elements/image/libraryImageRefs';
 import type { Store } from '../store/openStore';
 
 /**

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BadRequestError } from '../../src-shared/errors';
-import { MAX_TEMPLATE_FILE_BYTES } from '../../src-shared/api/ipc';
+import { BadRequestError } from '@shared/errors';
+import { MAX_TEMPLATE_FILE_BYTES } from '@shared/api/ipc';
 import { dialogFilters, readTemplateFile, suggestedPath } from './desktopFiles';
 
 const dir = mkdtempSync(join(tmpdir(), 'labelsmith-files-'));

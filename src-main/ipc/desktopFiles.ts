@@ -1,9 +1,9 @@
 // The file work behind the bridge's dialogs, without Electron: reading a chosen template file, the dialogs' filters, the save path.
 import { readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { BadRequestError } from '../../src-shared/errors';
-import { MAX_TEMPLATE_FILE_BYTES, type OpenedTemplateFile } from '../../src-shared/api/ipc';
-import type { OutputFormat } from '../../src-shared/render/outputFormats';
+import { BadRequestError } from '@shared/errors';
+import { MAX_TEMPLATE_FILE_BYTES, type OpenedTemplateFile } from '@shared/api/ipc';
+import type { OutputFormat } from '@shared/render/outputFormats';
 
 /** Electron's FileFilter, structurally: kept here so this module needs no Electron. */
 export interface FileFilter {

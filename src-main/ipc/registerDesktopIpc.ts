@@ -9,8 +9,8 @@ import {
   type AppInfo,
   type OpenedTemplateFile,
   type SavedFile,
-} from '../../src-shared/api/ipc';
-import { AppError } from '../../src-shared/errors';
+} from '@shared/api/ipc';
+import { AppError } from '@shared/errors';
 import { writeFileAtomically } from '../files/writeOutput';
 import { isRendererUrl, type RendererEntry } from '../window/rendererEntry';
 import { dialogFilters, readTemplateFile, suggestedPath } from './desktopFiles';

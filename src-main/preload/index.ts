@@ -1,6 +1,6 @@
 // The preload bridge: exposes `window.labelsmith`, the renderer's only way into the main process.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IPC_CHANNELS, isMenuCommand, type AppInfo, type LabelsmithApi, type MenuCommand, type OpenedTemplateFile, type SavedFile } from '../../src-shared/api/ipc';
+import { IPC_CHANNELS, isMenuCommand, type AppInfo, type LabelsmithApi, type MenuCommand, type OpenedTemplateFile, type SavedFile } from '@shared/api/ipc';
 
 // Functions only, never ipcRenderer itself: the page gets exactly these capabilities and nothing it could abuse.
 const api: LabelsmithApi = {

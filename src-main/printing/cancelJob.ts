@@ -1,6 +1,6 @@
 // Cancelling a print job: a queued or sending job becomes cancelled in one commit, which every queue (of any process)
 // checks before each attempt, so no connection to the printer follows; its document is kept for reprints like an ended job's.
-import { ConflictError } from '../../src-shared/api/apiErrors';
+import { ConflictError } from '@shared/api/apiErrors';
 import type { Store } from '../store/openStore';
 import type { PrintJobRecord } from '../store/queries/printJobs';
 import { keepDocument, returnCountersIfSafe } from './jobSettlement';

@@ -1,5 +1,5 @@
 // A printer's media handling as lp options for a PDF queue: the names of CUPS's own Zebra ZPL driver (rastertolabel).
-import type { MediaSensing, MediaType, PrintMode } from '../../src-shared/emit/zpl/zplPrinterSettings';
+import type { MediaSensing, MediaType, PrintMode } from '@shared/emit/zpl/zplPrinterSettings';
 import type { PrinterRecord } from '../store/queries/printerFields';
 
 /**

@@ -1,6 +1,6 @@
 // What happens as a print job ends (done, failed, cancelled): its document kept for reprints within the team's storage
 // budget, and its counter values given back when nothing of it can have printed. Both run inside the ending transaction.
-import { MAX_OUTPUT_BYTES } from '../../src-shared/api/plans';
+import { MAX_OUTPUT_BYTES } from '@shared/api/plans';
 import type { StoreScope } from '../store/openStore';
 import type { PrintJobRecord } from '../store/queries/printJobs';
 import { teamStorage } from '../store/storageBudget';

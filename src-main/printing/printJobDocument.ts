@@ -1,8 +1,8 @@
 // A print job's document as the queue sends it: kept in the store's printDocuments while pending, cut into chunks of whole labels.
-import type { PrintFormat } from '../../src-shared/api/printRequest';
-import { splitZplLabels, storedFormatBatch } from '../../src-shared/emit/zpl/storedFormat';
-import { scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
-import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
+import type { PrintFormat } from '@shared/api/printRequest';
+import { splitZplLabels, storedFormatBatch } from '@shared/emit/zpl/storedFormat';
+import { scanRawZpl } from '@shared/read/zpl/rawZplScan';
+import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
 
 /** The name of a job's document in the store's printDocuments (written durably before the job row commits). */
 export function documentFileName(job: { id: string; format: PrintFormat }): string {

@@ -1,5 +1,5 @@
 // The print history: one page of a team's jobs, newest first, as /v1/print-jobs, the editor and `labelsmith job list` show it.
-import { printJobListQuerySchema, type PrintJobPage } from '../../src-shared/api/printRequest';
+import { printJobListQuerySchema, type PrintJobPage } from '@shared/api/printRequest';
 import { parseRequestBody } from '../server/requestBody';
 import type { Store } from '../store/openStore';
 import { printJobView } from './printJobView';

@@ -1,9 +1,9 @@
 // A print job's submission: render for the printer at once (bad input fails the request), store the document, then the job and its usage in one commit.
 import { randomUUID } from 'node:crypto';
-import { PRINT_LIMITS } from '../../src-shared/api/printRequest';
-import { BadRequestError } from '../../src-shared/errors';
-import { planBatch } from '../../src-shared/render/batchPlan';
-import { toPoints } from '../../src-shared/units/length';
+import { PRINT_LIMITS } from '@shared/api/printRequest';
+import { BadRequestError } from '@shared/errors';
+import { planBatch } from '@shared/render/batchPlan';
+import { toPoints } from '@shared/units/length';
 import type { RenderJob, RenderResult } from '../render/renderPool';
 import type { QuotaGate } from '../server/quotaGate';
 import { admitRenders } from '../server/renderAdmission';

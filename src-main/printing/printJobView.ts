@@ -1,5 +1,5 @@
 // A print job as /v1, the editor's /api and `labelsmith print` show it: the same JSON everywhere, times as ISO 8601.
-import type { PrintJob } from '../../src-shared/api/printRequest';
+import type { PrintJob } from '@shared/api/printRequest';
 import type { PrintJobRecord } from '../store/queries/printJobs';
 
 const iso = (ms: number): string => new Date(ms).toISOString();

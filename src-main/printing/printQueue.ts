@@ -14,8 +14,8 @@
 // A cancelled job (POST /v1/print-jobs/{id}/cancel, by any process) is no longer pending, so the check before every
 // attempt stops it: no connection after the cancel. A retry wait is cut short (at the next poll, or at once when the
 // cancel came through this process); a chunk in flight finishes, and its acknowledgement is recorded.
-import { rawZplRefusal, scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
-import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
+import { rawZplRefusal, scanRawZpl } from '@shared/read/zpl/rawZplScan';
+import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
 import type { Store } from '../store/openStore';
 import type { ClaimOwner, PrintJobRecord } from '../store/queries/printJobs';
 import type { PrinterRecord } from '../store/queries/printerFields';

@@ -1,5 +1,5 @@
 // The one error every printer driver throws: a message an operator can act on and a stable reason for retry decisions.
-import { AppError } from '../../src-shared/errors';
+import { AppError } from '@shared/errors';
 
 /**
  * unreachable: nothing was delivered (refused, no route, missing device, lp not found) and a retry may succeed;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ZPL_NOMINAL_DPI } from '../../src-shared/api/zplViewer';
-import { rotatedBounds } from '../../src-shared/layout/boxBounds';
-import { readZpl } from '../../src-shared/read/zpl/readZpl';
-import { pointsPerDot, ZPL_DPMM, type ZplDpmm } from '../../src-shared/read/zpl/zplField';
-import { PixelBudget } from '../../src-shared/render/pixelBudget';
-import { pointsToDots, toPoints } from '../../src-shared/units/length';
+import { ZPL_NOMINAL_DPI } from '@shared/api/zplViewer';
+import { rotatedBounds } from '@shared/layout/boxBounds';
+import { readZpl } from '@shared/read/zpl/readZpl';
+import { pointsPerDot, ZPL_DPMM, type ZplDpmm } from '@shared/read/zpl/zplField';
+import { PixelBudget } from '@shared/render/pixelBudget';
+import { pointsToDots, toPoints } from '@shared/units/length';
 import { bundledFonts } from '../fonts/bundledFonts';
 import type { PrinterRecord } from '../store/queries/printerFields';
 import { renderTestLabel } from './printerTestLabel';

@@ -1,7 +1,7 @@
 // The `printer test` label: the printer's name, resolution and the date over a code128, rendered by the real engine.
-import { PRINTER_FONT_0 } from '../../src-shared/fonts/printerFont0';
-import { renderLabel } from '../../src-shared/render/renderLabel';
-import { toPoints } from '../../src-shared/units/length';
+import { PRINTER_FONT_0 } from '@shared/fonts/printerFont0';
+import { renderLabel } from '@shared/render/renderLabel';
+import { toPoints } from '@shared/units/length';
 import { bundledFonts } from '../fonts/bundledFonts';
 import type { PrinterRecord } from '../store/queries/printerFields';
 

@@ -1,8 +1,8 @@
 // A print job of the caller's own ZPL: checked (a ZPL printer, no configuration commands unless allowed, within the limits), counted per label and ^PQ, stored as sent.
-import { PRINT_LIMITS } from '../../src-shared/api/printRequest';
-import { BadRequestError } from '../../src-shared/errors';
-import { rawZplRefusal, scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
-import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
+import { PRINT_LIMITS } from '@shared/api/printRequest';
+import { BadRequestError } from '@shared/errors';
+import { rawZplRefusal, scanRawZpl } from '@shared/read/zpl/rawZplScan';
+import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
 import type { QuotaGate } from '../server/quotaGate';
 import { admitRenders } from '../server/renderAdmission';
 import type { Store } from '../store/openStore';

@@ -1,10 +1,10 @@
 // A reprint: chosen labels of an earlier job queued again from its kept document, byte for byte: the same data, template
 // version, serials and counter values, since nothing renders again and no counter moves.
-import { rawZplRefusal, scanRawZpl } from '../../src-shared/read/zpl/rawZplScan';
-import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
-import { ConflictError, DocumentGoneError } from '../../src-shared/api/apiErrors';
-import { parseLabelSelection } from '../../src-shared/api/labelSelection';
-import { BadRequestError } from '../../src-shared/errors';
+import { rawZplRefusal, scanRawZpl } from '@shared/read/zpl/rawZplScan';
+import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
+import { ConflictError, DocumentGoneError } from '@shared/api/apiErrors';
+import { parseLabelSelection } from '@shared/api/labelSelection';
+import { BadRequestError } from '@shared/errors';
 import type { QuotaGate } from '../server/quotaGate';
 import { admitRenders } from '../server/renderAdmission';
 import type { Store } from '../store/openStore';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ZplPrinterSettings } from '../../src-shared/emit/zpl/zplPrinterSettings';
+import type { ZplPrinterSettings } from '@shared/emit/zpl/zplPrinterSettings';
 import { withPrinterSettings } from './zplPrinterSettings';
 
 const OWN: ZplPrinterSettings = { dpi: 203, media: null, darkness: null, speed: null, mediaType: null, printMode: null, mediaSensing: null, topOffset: null, leftOffset: null };

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { craftJpeg, craftPng, jpegDataUri, pngDataUri } from '../../test/support/engine/imageTestSupport';
-import { renderLabel } from '../../src-shared/render/renderLabel';
+import { renderLabel } from '@shared/render/renderLabel';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadParcelWithLogo } from '../samples/sampleTemplates';
 import { DecodedImages } from './decodedImages';

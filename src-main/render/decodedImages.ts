@@ -1,7 +1,7 @@
 // A render worker's cache of decoded images (ImageCache): SHA-256 content addresses, least recently used dropped first once its byte budget is full.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { ImageCache } from '../../src-shared/render/imageCache';
+import type { ImageCache } from '@shared/render/imageCache';
 
 /**
  * 64 MB a worker: a 4x6 label's logo and its graphics take tens of kilobytes, so hundreds of distinct logos stay

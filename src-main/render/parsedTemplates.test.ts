@@ -1,7 +1,7 @@
 // The render worker's validated templates: renders with them give the same bytes cold and warm, a changed template renders its new content, validation of any other template still happens, and the cache stays within its bounds.
 import { describe, expect, it } from 'vitest';
-import { InvalidTemplateError } from '../../src-shared/errors';
-import { renderLabel, type RenderOptions } from '../../src-shared/render/renderLabel';
+import { InvalidTemplateError } from '@shared/errors';
+import { renderLabel, type RenderOptions } from '@shared/render/renderLabel';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadParcelWithLogo, loadSample } from '../samples/sampleTemplates';
 import { DecodedImages } from './decodedImages';

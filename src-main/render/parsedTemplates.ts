@@ -1,8 +1,8 @@
 // A render worker's validated templates (TemplateCache): keyed by the SHA-256 of each template's JSON text, least recently used dropped first, bounded in entries and bytes.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { parseTemplate, type Template } from '../../src-shared/model/template';
-import type { TemplateCache } from '../../src-shared/render/templateCache';
+import { parseTemplate, type Template } from '@shared/model/template';
+import type { TemplateCache } from '@shared/render/templateCache';
 
 /**
  * A worker renders the few templates of its teams' conveyors over and over: 500 of them, and 32 MB (a template with

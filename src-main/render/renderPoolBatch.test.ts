@@ -1,7 +1,7 @@
 // Batches through the render pool: real worker processes, a batch split into steps with their own time limits.
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BadRequestError } from '../../src-shared/errors';
+import { BadRequestError } from '@shared/errors';
 import { loadSample } from '../samples/sampleTemplates';
 import { createRenderPool, type RenderPool } from './renderPool';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src-shared/errors';
+import { AppError } from '@shared/errors';
 import { loadSample } from '../samples/sampleTemplates';
 import { createRenderPool } from './renderPool';
 import { TimeLimitError } from './workerProcess';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planBatch } from '../../src-shared/render/batchPlan';
-import { splitBatch } from '../../src-shared/render/batchParts';
+import { planBatch } from '@shared/render/batchPlan';
+import { splitBatch } from '@shared/render/batchParts';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadSample } from '../samples/sampleTemplates';
 import { stepRunner } from './renderWorker';

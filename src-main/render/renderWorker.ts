@@ -1,16 +1,16 @@
 // One worker process of the render pool: parses the bundled fonts once when it starts, then runs the steps (labels, batch parts, batch assemblies) the pool sends.
-import type { Template } from '../../src-shared/model/template';
-import { assembleBatch, batchShared, renderBatchPart, type BatchShared } from '../../src-shared/render/renderBatch';
-import { prepareTemplate, renderLabel, type RenderOptions } from '../../src-shared/render/renderLabel';
-import { renderZpl } from '../../src-shared/render/renderZpl';
-import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
+import type { Template } from '@shared/model/template';
+import { assembleBatch, batchShared, renderBatchPart, type BatchShared } from '@shared/render/renderBatch';
+import { prepareTemplate, renderLabel, type RenderOptions } from '@shared/render/renderLabel';
+import { renderZpl } from '@shared/render/renderZpl';
+import type { FontRegistry } from '@shared/fonts/fontRegistry';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { rasterizeSvgImage } from '../images/rasterizeSvgImage';
 import { createWriteStream } from 'node:fs';
 import { startWorkerCpuProfile } from './workerCpuProfile';
 import { DecodedImages } from './decodedImages';
-import type { ImageCache } from '../../src-shared/render/imageCache';
-import type { TemplateCache } from '../../src-shared/render/templateCache';
+import type { ImageCache } from '@shared/render/imageCache';
+import type { TemplateCache } from '@shared/render/templateCache';
 import { ParsedTemplates } from './parsedTemplates';
 import { DATA_FD, detachBytes, INLINE_BYTES, serializeError, type PoolMessage, type RenderStep, type StepOptions, type StepResult, type TaskOutcome, type WorkerMessage } from './taskProtocol';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, BadRequestError, InvalidTemplateError, RenderError } from '../../src-shared/errors';
+import { AppError, BadRequestError, InvalidTemplateError, RenderError } from '@shared/errors';
 import { reviveError, serializeError } from './taskProtocol';
 
 /** What a worker sends: the serialised form after a structured clone, as postMessage delivers it. */

@@ -1,12 +1,12 @@
 // What crosses the process boundary between the render pool and its worker processes: steps, outcomes, and errors as plain data.
-import { AppError, BadRequestError, InvalidTemplateError, RenderError, type ErrorDetail } from '../../src-shared/errors';
-import type { ZplLabelSize, ZplQuality, ZplRotation, ZplViewFormat } from '../../src-shared/api/zplViewer';
-import type { ZplPageRequest } from '../../src-shared/api/zplViewerPages';
-import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
-import type { ZplWarning } from '../../src-shared/read/zpl/zplField';
-import type { BatchPart, PartLabel, RenderedPart } from '../../src-shared/render/batchParts';
-import type { OutputFormat, ZplDpi } from '../../src-shared/render/outputFormats';
-import type { ZplFontMode } from '../../src-shared/emit/zpl/zplFontDownloads';
+import { AppError, BadRequestError, InvalidTemplateError, RenderError, type ErrorDetail } from '@shared/errors';
+import type { ZplLabelSize, ZplQuality, ZplRotation, ZplViewFormat } from '@shared/api/zplViewer';
+import type { ZplPageRequest } from '@shared/api/zplViewerPages';
+import type { RenderWarning } from '@shared/layout/laidOutLabel';
+import type { ZplWarning } from '@shared/read/zpl/zplField';
+import type { BatchPart, PartLabel, RenderedPart } from '@shared/render/batchParts';
+import type { OutputFormat, ZplDpi } from '@shared/render/outputFormats';
+import type { ZplFontMode } from '@shared/emit/zpl/zplFontDownloads';
 
 export interface RenderJob {
   template: unknown;

@@ -1,6 +1,6 @@
 // A render worker keeps what it decoded and validated apart by team: another team's first render of the same content misses, so it cannot time whether a team rendered it.
 import { describe, expect, it } from 'vitest';
-import { graphicCacheCounters } from '../../src-shared/read/zpl/graphicCache';
+import { graphicCacheCounters } from '@shared/read/zpl/graphicCache';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadParcelWithLogo } from '../samples/sampleTemplates';
 import { DecodedImages } from './decodedImages';

@@ -1,6 +1,6 @@
 // One worker process of the render pool: started with an IPC channel, runs one step at a time, and can always be killed (a native call in a thread cannot).
 import { fork, type ChildProcess } from 'node:child_process';
-import { RenderError } from '../../src-shared/errors';
+import { RenderError } from '@shared/errors';
 import { residentMemory } from './processMemory';
 import { attachBytes, DATA_FD, type PoolMessage, type RenderStep, type TaskOutcome, type WorkerMessage } from './taskProtocol';
 

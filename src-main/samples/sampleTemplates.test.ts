@@ -2,11 +2,11 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../test/support/engine/barcodeTestSupport';
-import { emitPng } from '../../src-shared/emit/png/emitPng';
-import type { LaidOutElement, LaidOutOf } from '../../src-shared/layout/laidOutLabel';
-import { readZpl } from '../../src-shared/read/zpl/readZpl';
-import { pointsPerDot } from '../../src-shared/read/zpl/zplField';
-import { PixelBudget } from '../../src-shared/render/pixelBudget';
+import { emitPng } from '@shared/emit/png/emitPng';
+import type { LaidOutElement, LaidOutOf } from '@shared/layout/laidOutLabel';
+import { readZpl } from '@shared/read/zpl/readZpl';
+import { pointsPerDot } from '@shared/read/zpl/zplField';
+import { PixelBudget } from '@shared/render/pixelBudget';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadSampleZpl } from './sampleTemplates';
 

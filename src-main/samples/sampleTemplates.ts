@@ -1,7 +1,7 @@
 // The sample templates and ZPL labels shipped in resources/samples (used by the README, the tests and the benchmark).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
+import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
 import { resourcesDir } from '../fonts/bundledFonts';
 
 export interface Sample {

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src-shared/api/editorApi';
+import { SESSION_COOKIE } from '@shared/api/editorApi';
 import { bundleForNode, openTestStore, tempDataDir } from '../../test/support/store/storeTestSupport';
 import { ADMIN_TOKEN_FILE, adminSession, loadOrCreateAdminToken, SESSION_IDLE_MS } from './adminSession';
 import { api, startEditorServer } from '../../test/support/server/editorTestSupport';

@@ -1,5 +1,5 @@
 // The one place that tells a lost backend from a bug: driver errors of PostgreSQL (pg) and Redis (ioredis) that mean "no answer" become 503 UNAVAILABLE.
-import { UnavailableError } from '../../src-shared/api/apiErrors';
+import { UnavailableError } from '@shared/api/apiErrors';
 
 /** What an UNAVAILABLE answer's Retry-After says: about how long a restarting database or Redis takes to answer again. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

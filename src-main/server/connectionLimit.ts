@@ -1,7 +1,7 @@
 // The per-address connection cap: one client address cannot hold all of the server's sockets idle or unanswered; requests past it are answered 503, never reset.
 import type { Server, Socket } from 'node:net';
 import type { Context, Next } from 'koa';
-import { TooManyConnectionsError } from '../../src-shared/api/apiErrors';
+import { TooManyConnectionsError } from '@shared/api/apiErrors';
 import type { Logger } from 'pino';
 import { connectionKey, connectionSource, requestClient } from './clientAddress';
 import { readProxyHeaders } from './proxyProtocol';

@@ -1,7 +1,7 @@
 // Crafted images against a real server: the size-lying JPEG and the image drawn 300 times get 400 with the documented code, and it keeps serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { craftJpeg, jpegDataUri, residentMb } from '../../test/support/engine/imageTestSupport';
-import { RENDER_PIXEL_BUDGET } from '../../src-shared/render/pixelBudget';
+import { RENDER_PIXEL_BUDGET } from '@shared/render/pixelBudget';
 import { call, cli, expectError, render, startTestServer, teamWithKeys, type TeamWithKeys, type TestServer } from '../../test/support/server/serverTestSupport';
 
 let server: TestServer;

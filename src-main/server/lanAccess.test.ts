@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src-shared/api/editorApi';
+import { SESSION_COOKIE } from '@shared/api/editorApi';
 import { ADMIN_TOKEN_FILE } from './adminSession';
 import { buildCli, cleanupAll, createTenant, killServe, startServe, tempDataDir, type ServeProcess } from '../../test/support/server/robustnessSupport';
 import { makeTestCertificate, type TestCertificate } from '../../test/support/server/tlsTestSupport';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { printJobPageSchema, printJobSchema, type PrintJob, type PrintJobPage } from '../../src-shared/api/printRequest';
+import { printJobPageSchema, printJobSchema, type PrintJob, type PrintJobPage } from '@shared/api/printRequest';
 import type { FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
 import { closedPort, fakePrinter, rawPrinterWire } from '../../test/support/printing/printingTestSupport';
 import { zplLabelRanges } from '../printing/printJobDocument';

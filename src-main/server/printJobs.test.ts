@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { printerListSchema, printerStatusSchema, printJobSchema, type PrintJob } from '../../src-shared/api/printRequest';
+import { printerListSchema, printerStatusSchema, printJobSchema, type PrintJob } from '@shared/api/printRequest';
 import { pdfInfo, pdfWords, type PdfWord } from '../../test/support/engine/pdfTestSupport';
 import { fakeLp } from '../../test/support/printing/fakeLp';
 import type { FakeConnection, FakePrinterState, FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodOf } from '../../src-shared/api/plans';
+import { periodOf } from '@shared/api/plans';
 import { recordRender } from '../store/recordRender';
 import { STORE_DIALECTS, testClock, testStoreOpener } from '../../test/support/store/storeTestSupport';
 import { QuotaGate } from './quotaGate';

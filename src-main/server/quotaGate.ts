@@ -1,6 +1,6 @@
 // Monthly quota admission for hard-capped plans: reservations in the store, so concurrent requests on any number of servers cannot over-admit.
-import { QuotaExceededError } from '../../src-shared/api/apiErrors';
-import { periodOf } from '../../src-shared/api/plans';
+import { QuotaExceededError } from '@shared/api/apiErrors';
+import { periodOf } from '@shared/api/plans';
 import type { StoreScope } from '../store/openStore';
 import type { ReservedQuota } from '../store/recordRender';
 

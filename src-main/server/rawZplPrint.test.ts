@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { printJobSchema, type PrintJob } from '../../src-shared/api/printRequest';
+import { printJobSchema, type PrintJob } from '@shared/api/printRequest';
 import type { FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
 import { fakePrinter } from '../../test/support/printing/printingTestSupport';
 import { call, cli, cliJson, expectError, runCli, startTestServer, teamsWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from '../../test/support/server/serverTestSupport';

@@ -1,7 +1,7 @@
 // What /v1/render, /v1/print and the editor's /api/print check before anything renders: the template a request names, and the quota's admission of its labels.
-import { effectiveLimits } from '../../src-shared/api/plans';
-import { nestsDeeperThan } from '../../src-shared/api/renderRequest';
-import { InvalidTemplateError } from '../../src-shared/errors';
+import { effectiveLimits } from '@shared/api/plans';
+import { nestsDeeperThan } from '@shared/api/renderRequest';
+import { InvalidTemplateError } from '@shared/errors';
 import type { Store } from '../store/openStore';
 import type { KeyMode, TeamRecord } from '../store/storeTypes';
 import type { AuthState } from './middleware/authenticate';

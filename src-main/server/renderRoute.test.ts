@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAnswerSchema } from '../../src-shared/api/renderRequest';
-import { DESIGN_WARNING_CODES } from '../../src-shared/layout/designWarnings';
+import { renderAnswerSchema } from '@shared/api/renderRequest';
+import { DESIGN_WARNING_CODES } from '@shared/layout/designWarnings';
 import {
   barcodeTemplate,
   call,

@@ -1,7 +1,7 @@
 // Validates a request body with a zod schema into the API's BAD_REQUEST error with every problem listed.
 import type { z } from 'zod';
-import { formatIssuePath } from '../../src-shared/model/issuePath';
-import { BadRequestError } from '../../src-shared/errors';
+import { formatIssuePath } from '@shared/model/issuePath';
+import { BadRequestError } from '@shared/errors';
 
 export function parseRequestBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequestError('the request body must be a JSON object');

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { periodOf } from '../../src-shared/api/plans';
+import { periodOf } from '@shared/api/plans';
 import { openStore, type Store } from '../store/openStore';
 import { freshDatabaseUrl, pausePostgres, resumePostgres } from '../../test/support/store/postgresTestSupport';
 import { bundleForNode } from '../../test/support/store/storeTestSupport';

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { usageSchema, type Usage } from '../../src-shared/api/resources';
+import { usageSchema, type Usage } from '@shared/api/resources';
 import { OUTPUT_TTL_MS } from '../store/recordRender';
 import {
   call,

@@ -1,7 +1,7 @@
 // Which templates an API key may use (spec 2.8, 5.4): its team's own, any library's by qualified id; demo keys libraries only; and which version of them.
-import { ForbiddenError, NotFoundError, TemplateVersionNotFoundError } from '../../src-shared/api/apiErrors';
-import { parseQualifiedId } from '../../src-shared/api/slug';
-import type { Template } from '../../src-shared/model/template';
+import { ForbiddenError, NotFoundError, TemplateVersionNotFoundError } from '@shared/api/apiErrors';
+import { parseQualifiedId } from '@shared/api/slug';
+import type { Template } from '@shared/model/template';
 import type { StoreScope } from '../store/openStore';
 import type { TemplateVersionRecord } from '../store/queries/templateVersions';
 import type { TemplateRecord } from '../store/storeTypes';

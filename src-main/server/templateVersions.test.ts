@@ -1,8 +1,8 @@
 // Template versions over HTTP: the version list and contents, templateVersion on /v1/render and /v1/print, drafts kept from API keys, and a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { printJobSchema, type PrintJob } from '../../src-shared/api/printRequest';
-import { templateVersionListSchema } from '../../src-shared/api/resources';
+import { printJobSchema, type PrintJob } from '@shared/api/printRequest';
+import { templateVersionListSchema } from '@shared/api/resources';
 import { fakePrinter } from '../../test/support/printing/printingTestSupport';
 import { loadOrCreateAdminToken } from './adminSession';
 import {

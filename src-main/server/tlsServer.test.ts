@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../src-shared/api/editorApi';
+import { SESSION_COOKIE } from '@shared/api/editorApi';
 import { APP_VERSION } from '../appVersion';
 import { createRenderPool } from '../render/renderPool';
 import { openStore } from '../store/openStore';

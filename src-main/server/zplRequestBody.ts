@@ -1,9 +1,9 @@
 // Reads raw ZPL from a request body as Labelary's clients send it: the body itself (curl --data-binary, text/plain) or a multipart "file" field.
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
-import { PayloadTooLargeError } from '../../src-shared/api/apiErrors';
-import { BadRequestError } from '../../src-shared/errors';
-import { zplTextFromBytes } from '../../src-shared/read/zpl/zplCharsets';
+import { PayloadTooLargeError } from '@shared/api/apiErrors';
+import { BadRequestError } from '@shared/errors';
+import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
 import { BODY_LIMIT } from './middleware/jsonBody';
 
 /** The raw body, at most 1 MB (413 above, the rest of the body discarded so a keep-alive connection stays usable). */

@@ -1,7 +1,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { periodOf } from '../../src-shared/api/plans';
+import { periodOf } from '@shared/api/plans';
 import { copyStore } from './copyStore';
 import { recordRender } from './recordRender';
 import { DATABASE_FILE, type Store } from './openStore';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { periodOf } from '../../src-shared/api/plans';
+import { periodOf } from '@shared/api/plans';
 import { openStore } from './openStore';
 import { recordRender } from './recordRender';
 import { openTestStore, sampleTemplate, tempDataDir, sqliteOf } from '../../test/support/store/storeTestSupport';

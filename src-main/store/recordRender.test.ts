@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { periodOf } from '../../src-shared/api/plans';
+import { periodOf } from '@shared/api/plans';
 import type { Store } from './openStore';
 import { OUTPUT_TTL_MS, recordRender, type FinishedRender } from './recordRender';
 import { openTestStore, outputsDir, testClock, sqliteOf } from '../../test/support/store/storeTestSupport';

@@ -1,7 +1,7 @@
 // The write that matters most: a render's output file, then its row and its usage counts in one transaction (shared with the renders committing beside it: see CommitGroup).
 import { randomUUID } from 'node:crypto';
-import { effectiveLimits, MAX_OUTPUT_BYTES, overQuota, periodOf } from '../../src-shared/api/plans';
-import { CONTENT_TYPES, type OutputFormat } from '../../src-shared/render/outputFormats';
+import { effectiveLimits, MAX_OUTPUT_BYTES, overQuota, periodOf } from '@shared/api/plans';
+import { CONTENT_TYPES, type OutputFormat } from '@shared/render/outputFormats';
 import type { StoreScope } from './openStore';
 import { admitOutput, assertStorageRoom } from './storageBudget';
 import type { KeyMode, RenderRecord } from './storeTypes';

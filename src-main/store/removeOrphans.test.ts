@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { periodOf } from '../../src-shared/api/plans';
+import { periodOf } from '@shared/api/plans';
 import { recordRender } from './recordRender';
 import { ORPHAN_GRACE_MS, removeOrphans } from './removeOrphans';
 import { openTestStore, tempDataDir } from '../../test/support/store/storeTestSupport';

@@ -1,5 +1,5 @@
 // The counter values of one render: taken from the store for renders that advance counters, read without taking for the others.
-import { templateCounters } from '../../src-shared/model/templateCounters';
+import { templateCounters } from '@shared/model/templateCounters';
 import type { StoreScope } from './openStore';
 import type { CounterReservation } from './queries/counters';
 

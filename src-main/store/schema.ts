@@ -1,6 +1,6 @@
 // The tables as the queries see them (Kysely's database type): one row type per table, as the migrations made it, for SQLite and PostgreSQL alike.
 import type { Generated, Kysely } from 'kysely';
-import type { LibraryImageType } from '../../src-shared/api/images';
+import type { LibraryImageType } from '@shared/api/images';
 
 export interface TeamRow {
   id: string;

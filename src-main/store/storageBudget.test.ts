@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OutputTooLargeError, StorageExceededError } from '../../src-shared/api/apiErrors';
+import { OutputTooLargeError, StorageExceededError } from '@shared/api/apiErrors';
 import { MIGRATIONS } from './migrations';
 import { migrate } from './migrate';
 import { DATABASE_FILE } from './openStore';

@@ -1,6 +1,6 @@
 // A team's storage budget for kept outputs and library images: what it holds and may hold, and the admission of one more output (413 over the per-output cap, 429 past the budget) or image.
-import { OutputTooLargeError, StorageExceededError } from '../../src-shared/api/apiErrors';
-import { effectiveLimits } from '../../src-shared/api/plans';
+import { OutputTooLargeError, StorageExceededError } from '@shared/api/apiErrors';
+import { effectiveLimits } from '@shared/api/plans';
 import type { StoreScope } from './openStore';
 import { purgeExpired } from './purgeExpired';
 import type { TeamRecord } from './storeTypes';

@@ -1,7 +1,7 @@
 // The records the store hands out: plain data in camelCase, times in epoch milliseconds.
-import type { PlanName } from '../../src-shared/api/plans';
-import type { Template } from '../../src-shared/model/template';
-import type { OutputFormat } from '../../src-shared/render/outputFormats';
+import type { PlanName } from '@shared/api/plans';
+import type { Template } from '@shared/model/template';
+import type { OutputFormat } from '@shared/render/outputFormats';
 
 export type KeyMode = 'live' | 'test';
 export type TemplateStatus = 'draft' | 'published';

@@ -1,7 +1,7 @@
 // The one application window: the embedded server's editor, signed in, sandboxed and context-isolated, under the strict CSP, with nowhere else to go.
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, dialog, screen, type Session } from 'electron';
-import { SESSION_COOKIE } from '../../src-shared/api/editorApi';
+import { SESSION_COOKIE } from '@shared/api/editorApi';
 import { MIN_WINDOW_SIZE, placeWindow } from '../desktop/windowState';
 import { loadWindowState, windowStatePath, windowStateSaver } from '../desktop/windowStateFile';
 import { contentSecurityPolicy } from './contentSecurityPolicy';

@@ -1,6 +1,6 @@
 // Installs the native application menu: File commands go to the page, the About box shows the version, data folder and server.
 import { app, BrowserWindow, dialog, Menu, type MessageBoxOptions } from 'electron';
-import { IPC_CHANNELS, type AppInfo, type MenuCommand } from '../../src-shared/api/ipc';
+import { IPC_CHANNELS, type AppInfo, type MenuCommand } from '@shared/api/ipc';
 import { applicationMenuTemplate } from './menuTemplate';
 
 const APP_NAME = 'Labelsmith';

@@ -1,7 +1,7 @@
 // The application menu's shape on each platform, its shortcuts, and the File commands it hands to the page.
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import type { MenuCommand } from '../../src-shared/api/ipc';
+import type { MenuCommand } from '@shared/api/ipc';
 import { applicationMenuTemplate, type MenuTemplateOptions } from './menuTemplate';
 
 const base: MenuTemplateOptions = { isMac: false, isDevelopment: false, appName: 'Labelsmith', showAbout: () => {}, sendCommand: () => {} };

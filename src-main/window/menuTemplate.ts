@@ -1,6 +1,6 @@
 // The application menu as data (File, Edit, View, Help), kept apart from Electron so it can be checked in plain Node.
 import type { MenuItemConstructorOptions } from 'electron';
-import type { MenuCommand } from '../../src-shared/api/ipc';
+import type { MenuCommand } from '@shared/api/ipc';
 
 export interface MenuTemplateOptions {
   isMac: boolean;

@@ -1,5 +1,5 @@
 // The error every client call throws: the server's {error, code, details} kept apart, or a code of our own for transport failures.
-import type { ErrorDetail } from '../../src-shared/errors';
+import type { ErrorDetail } from '@shared/errors';
 
 /** Codes the client makes itself; the server's (AUTH_REQUIRED, INVALID_TEMPLATE, ...) pass through as they are. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE' | `HTTP_${number}`;

@@ -1,11 +1,11 @@
 // The typed client of the private editor API (/api): same-origin fetch with the session cookie, the CSRF header on changes, checked answers.
-import { libraryImageListSchema, libraryImageSchema } from '../../src-shared/api/images';
+import { libraryImageListSchema, libraryImageSchema } from '@shared/api/images';
 import type { z } from 'zod';
-import type { EditorSettings, TemplateSort, zplImportBodySchema } from '../../src-shared/api/editorApi';
-import type { EditorPrinterInput } from '../../src-shared/api/editorPrinters';
-import type { ZplPreviewRequest } from '../../src-shared/api/zplEditorApi';
-import { printerStatusSchema, printJobPageSchema, printJobSchema } from '../../src-shared/api/printRequest';
-import type { RenderWarning } from '../../src-shared/layout/laidOutLabel';
+import type { EditorSettings, TemplateSort, zplImportBodySchema } from '@shared/api/editorApi';
+import type { EditorPrinterInput } from '@shared/api/editorPrinters';
+import type { ZplPreviewRequest } from '@shared/api/zplEditorApi';
+import { printerStatusSchema, printJobPageSchema, printJobSchema } from '@shared/api/printRequest';
+import type { RenderWarning } from '@shared/layout/laidOutLabel';
 import { EDITOR_HEADER_NAME, WARNINGS_HEADER_NAME, type OutputFormat, type ZplDpi } from './apiConstants';
 import { EditorApiError, errorFromAnswer, networkError } from './apiError';
 import {

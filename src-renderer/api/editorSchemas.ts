@@ -12,9 +12,9 @@ import type {
   EditorTemplateVersion,
   EditorTemplateVersionContent,
   EditorUsage,
-} from '../../src-shared/api/editorApi';
-import type { Template } from '../../src-shared/model/template';
-import type { LabelStock } from '../../src-shared/stocks/labelStocks';
+} from '@shared/api/editorApi';
+import type { Template } from '@shared/model/template';
+import type { LabelStock } from '@shared/stocks/labelStocks';
 
 const status = z.enum(['draft', 'published']);
 

@@ -1,6 +1,6 @@
 // Opening and saving files: the desktop bridge's native dialogs inside the app, the browser's file picker and downloads otherwise.
-import type { OpenedTemplateFile } from '../../src-shared/api/ipc';
-import type { OutputFormat } from '../../src-shared/render/outputFormats';
+import type { OpenedTemplateFile } from '@shared/api/ipc';
+import type { OutputFormat } from '@shared/render/outputFormats';
 import { saveBlob } from '../ui/download';
 
 /** `path` is where the desktop app wrote the file; a browser download has none to tell. Null: the user cancelled. */

@@ -1,9 +1,9 @@
 // Checks of the editor's printer answers (/api/printers); a printer's status and print jobs have the /v1 schemas (printRequest.ts).
 import { z } from 'zod';
-import type { EditorPrinter, EditorPrinterTestResult } from '../../src-shared/api/editorPrinters';
-import { ZPL_FONT_MODES } from '../../src-shared/emit/zpl/zplFontDownloads';
-import { MEDIA_SENSING_MODES, MEDIA_TYPES, PRINT_MODES } from '../../src-shared/emit/zpl/zplPrinterSettings';
-import { ZPL_DPIS } from '../../src-shared/render/outputFormats';
+import type { EditorPrinter, EditorPrinterTestResult } from '@shared/api/editorPrinters';
+import { ZPL_FONT_MODES } from '@shared/emit/zpl/zplFontDownloads';
+import { MEDIA_SENSING_MODES, MEDIA_TYPES, PRINT_MODES } from '@shared/emit/zpl/zplPrinterSettings';
+import { ZPL_DPIS } from '@shared/render/outputFormats';
 
 const connectionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('raw'), host: z.string(), port: z.number() }),

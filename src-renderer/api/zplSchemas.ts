@@ -1,7 +1,7 @@
 // Checks of the ZPL page's answers (/api/zpl/preview and /api/zpl/import), tied to the server's types.
 import { z } from 'zod';
-import type { EditorZplImport } from '../../src-shared/api/editorApi';
-import type { ZplPreviewAnswer } from '../../src-shared/api/zplEditorApi';
+import type { EditorZplImport } from '@shared/api/editorApi';
+import type { ZplPreviewAnswer } from '@shared/api/zplEditorApi';
 
 const zplWarningSchema = z.object({ code: z.string(), message: z.string(), command: z.string(), position: z.number() });
 

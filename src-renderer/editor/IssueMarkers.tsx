@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Circle, Group, Text } from 'react-konva';
 import { useStore } from 'zustand';
 import type { CanvasLayout } from '../engine';
-import { rotatedBounds } from '../../src-shared/layout/boxBounds';
+import { rotatedBounds } from '@shared/layout/boxBounds';
 import type { EditorStore } from '../store/editorStore';
 import { issueElementIds } from './layoutIssues';
 

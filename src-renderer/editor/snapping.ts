@@ -1,5 +1,5 @@
 // Snapping maths for moving and resizing boxes: to the edges and centres of other elements and of the label (smart guides), else to the grid.
-import type { Box } from '../../src-shared/layout/laidOutLabel';
+import type { Box } from '@shared/layout/laidOutLabel';
 
 /** A line to draw while dragging, in label points: a vertical guide at x = position from start to end (y), or the reverse. */
 export interface Guide {

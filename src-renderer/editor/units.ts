@@ -1,5 +1,5 @@
 // Lengths as the editor writes them into templates: the template's unit, a sensible precision, and safe parsing.
-import { LENGTH_UNITS, parseLength, POINTS_PER_UNIT, pointsTo, type LengthUnit } from '../../src-shared/units/length';
+import { LENGTH_UNITS, parseLength, POINTS_PER_UNIT, pointsTo, type LengthUnit } from '@shared/units/length';
 
 export { LENGTH_UNITS, POINTS_PER_UNIT, type LengthUnit };
 

@@ -1,8 +1,8 @@
 // React hooks around the engine's forgiving layout: one layouter per component, laid out again only when an input changes.
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { withLibraryImages } from '../../src-shared/elements/image/libraryImageRefs';
-import type { DesignTarget } from '../../src-shared/layout/designWarnings';
+import { withLibraryImages } from '@shared/elements/image/libraryImageRefs';
+import type { DesignTarget } from '@shared/layout/designWarnings';
 import { CANVAS_TARGET, createLayoutForCanvas, type CanvasLayout, type FontRegistry, type LabelData } from '../engine';
 import { libraryImagesStore, refreshLibraryImages } from '../features/imageLibrary/libraryImagesStore';
 import type { EditorStore } from '../store/editorStore';

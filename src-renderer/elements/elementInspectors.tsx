@@ -1,6 +1,6 @@
 // The inspector panel of each element type; the mapped type makes the compiler check every type has one.
 import type { ComponentType } from 'react';
-import type { ElementType } from '../../src-shared/elements/elementSchema';
+import type { ElementType } from '@shared/elements/elementSchema';
 import type { ElementDraft, ElementDraftOf } from '../store';
 import { BarcodeInspector } from './barcode/BarcodeInspector';
 import { EllipseInspector } from './ellipse/EllipseInspector';

@@ -1,7 +1,7 @@
 // The canvas node of each element type; the mapped type makes the compiler check every type has one.
 import type { ComponentType } from 'react';
 import type { LaidOutElement, LaidOutOf } from '../engine';
-import type { ElementType } from '../../src-shared/elements/elementSchema';
+import type { ElementType } from '@shared/elements/elementSchema';
 import { BarcodeNode } from './barcode/BarcodeNode';
 import type { ElementNodeProps } from './elementNodeProps';
 import { EllipseNode } from './ellipse/EllipseNode';

@@ -1,8 +1,8 @@
 // Builds the layout's FontRegistry in the browser from the server's font list and font files (the same TTFs as the server's).
 import { z } from 'zod';
-import type { EditorFont } from '../../src-shared/api/editorApi';
-import { faceKey, FONT_FAMILIES } from '../../src-shared/fonts/fontFaces';
-import { FontRegistry } from '../../src-shared/fonts/fontRegistry';
+import type { EditorFont } from '@shared/api/editorApi';
+import { faceKey, FONT_FAMILIES } from '@shared/fonts/fontFaces';
+import { FontRegistry } from '@shared/fonts/fontRegistry';
 
 const FACE_KEYS = FONT_FAMILIES.flatMap((family) =>
   (['normal', 'bold'] as const).flatMap((weight) => (['normal', 'italic'] as const).map((style) => faceKey(family, weight, style))),

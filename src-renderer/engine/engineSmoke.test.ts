@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../src-main/fonts/bundledFonts';
-import { designWarnings } from '../../src-shared/layout/designWarnings';
-import { layoutLabel } from '../../src-shared/layout/layoutLabel';
-import { parseTemplate } from '../../src-shared/model/template';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { designWarnings } from '@shared/layout/designWarnings';
+import { layoutLabel } from '@shared/layout/layoutLabel';
+import { parseTemplate } from '@shared/model/template';
 import { bundledFontList, readFontFile, readSample } from '../../test/support/engine/engineTestSupport';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));

@@ -8,8 +8,8 @@ export {
   type CanvasLayoutError,
   type LayoutForCanvas,
 } from './layoutForCanvas';
-export { FontRegistry } from '../../src-shared/fonts/fontRegistry';
-export { glyphOutline } from '../../src-shared/fonts/glyphOutlines';
-export { symbolRects } from '../../src-shared/elements/barcode/symbolRects';
-export type { LabelData } from '../../src-shared/layout/layoutLabel';
-export type * from '../../src-shared/layout/laidOutLabel';
+export { FontRegistry } from '@shared/fonts/fontRegistry';
+export { glyphOutline } from '@shared/fonts/glyphOutlines';
+export { symbolRects } from '@shared/elements/barcode/symbolRects';
+export type { LabelData } from '@shared/layout/layoutLabel';
+export type * from '@shared/layout/laidOutLabel';

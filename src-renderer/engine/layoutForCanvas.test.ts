@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
-import { designWarnings } from '../../src-shared/layout/designWarnings';
-import { layoutLabel } from '../../src-shared/layout/layoutLabel';
-import { parseTemplate } from '../../src-shared/model/template';
+import type { FontRegistry } from '@shared/fonts/fontRegistry';
+import { designWarnings } from '@shared/layout/designWarnings';
+import { layoutLabel } from '@shared/layout/layoutLabel';
+import { parseTemplate } from '@shared/model/template';
 import { loadServerFonts } from './browserFonts';
 import { browserFonts, bundledFontList, readFontFile, readSample } from '../../test/support/engine/engineTestSupport';
 import { createLayoutForCanvas } from './layoutForCanvas';

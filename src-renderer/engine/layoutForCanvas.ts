@@ -1,13 +1,13 @@
 // The editor's layout: the server's layoutLabel() run element by element, cached, and never throwing while a template is edited.
-import type { Element } from '../../src-shared/elements/elementSchema';
-import { AppError } from '../../src-shared/errors';
-import type { ExpressionEnv } from '../../src-shared/expr';
-import type { FontRegistry } from '../../src-shared/fonts/fontRegistry';
-import type { Box, LaidOutElement, LaidOutLabel, RenderWarning } from '../../src-shared/layout/laidOutLabel';
-import { designWarnings, type DesignTarget } from '../../src-shared/layout/designWarnings';
-import { DEFAULT_TARGET_DPI, layoutLabel, type LabelData } from '../../src-shared/layout/layoutLabel';
-import { validateTemplate, type Template } from '../../src-shared/model/template';
-import { parseLength, toPoints } from '../../src-shared/units/length';
+import type { Element } from '@shared/elements/elementSchema';
+import { AppError } from '@shared/errors';
+import type { ExpressionEnv } from '@shared/expr';
+import type { FontRegistry } from '@shared/fonts/fontRegistry';
+import type { Box, LaidOutElement, LaidOutLabel, RenderWarning } from '@shared/layout/laidOutLabel';
+import { designWarnings, type DesignTarget } from '@shared/layout/designWarnings';
+import { DEFAULT_TARGET_DPI, layoutLabel, type LabelData } from '@shared/layout/layoutLabel';
+import { validateTemplate, type Template } from '@shared/model/template';
+import { parseLength, toPoints } from '@shared/units/length';
 
 /** A validation problem (path into the template) or an element that could not be laid out (path and elementId). */
 export interface CanvasLayoutError {

@@ -1,5 +1,5 @@
 // What each desktop File menu command means on the page showing (gallery or editor), decided without touching the page.
-import type { MenuCommand } from '../../src-shared/api/ipc';
+import type { MenuCommand } from '@shared/api/ipc';
 import type { Route } from './routes';
 
 export type MenuAction =

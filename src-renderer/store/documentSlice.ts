@@ -1,7 +1,7 @@
 // The template being edited and every edit of it; each action that changes the template is one undo step.
 import { sheetsWhenOpening } from './sheetSlice';
 import type { StateCreator } from 'zustand';
-import type { ElementType } from '../../src-shared/elements/elementSchema';
+import type { ElementType } from '@shared/elements/elementSchema';
 import { nudgeStep, templateUnit } from '../editor/units';
 import { alignShifts, distributeShifts, type AlignEdge, type DistributeAxis, type Placed } from './arrange';
 import { newElement } from './elementDefaults';

@@ -1,5 +1,5 @@
 // A new element of each type as the editor adds it: a sensible size and content, centred where it is placed.
-import type { ElementType } from '../../src-shared/elements/elementSchema';
+import type { ElementType } from '@shared/elements/elementSchema';
 import { formatLength, POINTS_PER_UNIT, type LengthUnit } from '../editor/units';
 import type { ElementDraft, ElementDraftOf } from './templateDraft';
 

@@ -1,5 +1,5 @@
 // Element geometry in points from template lengths, and the box maths shared by the store and the canvas.
-import type { Box } from '../../src-shared/layout/laidOutLabel';
+import type { Box } from '@shared/layout/laidOutLabel';
 import { lengthToPoints } from '../editor/units';
 import type { ElementDraft } from './templateDraft';
 
@@ -55,7 +55,7 @@ export function elementBounds(element: ElementDraft): Box | undefined {
   return geometry && rotatedBounds(normalisedBox(geometry), geometry.rotation);
 }
 
-export { unionBox } from '../../src-shared/layout/boxBounds';
+export { unionBox } from '@shared/layout/boxBounds';
 
 /** True when `inner` lies wholly inside `outer`. */
 export function boxContains(outer: Box, inner: Box): boolean {

@@ -1,6 +1,6 @@
 // Sample data records the label is previewed with: JSON texts as typed, each with its last good parse and its error.
 import type { StateCreator } from 'zustand';
-import type { LabelData } from '../../src-shared/layout/layoutLabel';
+import type { LabelData } from '@shared/layout/layoutLabel';
 import type { EditorState } from './editorState';
 import type { TemplateDraft } from './templateDraft';
 

@@ -1,5 +1,5 @@
 // Derived values of the editor state; each returns a stable reference while its inputs are unchanged (safe for useStore).
-import type { LabelData } from '../../src-shared/layout/layoutLabel';
+import type { LabelData } from '@shared/layout/layoutLabel';
 import { lengthToPoints, templateUnit, type LengthUnit } from '../editor/units';
 import type { EditorState } from './editorState';
 import { EMPTY_DATA } from './sampleDataSlice';

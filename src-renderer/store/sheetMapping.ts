@@ -1,8 +1,8 @@
 // A loaded sheet seen through the template: its fields, the column each one comes from (saved, else suggested), and the records so mapped.
-import type { LabelData } from '../../src-shared/layout/layoutLabel';
-import type { Template } from '../../src-shared/model/template';
-import { effectiveColumnMap, templateFields } from '../../src-shared/records/columnMap';
-import { shapeRecords } from '../../src-shared/records/recordValues';
+import type { LabelData } from '@shared/layout/layoutLabel';
+import type { Template } from '@shared/model/template';
+import { effectiveColumnMap, templateFields } from '@shared/records/columnMap';
+import { shapeRecords } from '@shared/records/recordValues';
 import type { LoadedSheet } from './sheetSlice';
 import type { TemplateDraft } from './templateDraft';
 

@@ -1,6 +1,6 @@
 // The records file the data panel loaded for the open template (a sheet or CSV): its columns and rows, and the record the canvas shows. Not document history.
 import type { StateCreator } from 'zustand';
-import type { LabelData } from '../../src-shared/layout/layoutLabel';
+import type { LabelData } from '@shared/layout/layoutLabel';
 import type { EditorState } from './editorState';
 
 export interface LoadedSheet {

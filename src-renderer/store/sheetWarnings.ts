@@ -1,7 +1,7 @@
 // Fields a sheet's records leave empty, named by 1-based record number: the data panel lists them before anyone prints.
-import { isMissing } from '../../src-shared/expr';
-import type { LabelData } from '../../src-shared/layout/layoutLabel';
-import { valueAt } from '../../src-shared/records/recordValues';
+import { isMissing } from '@shared/expr';
+import type { LabelData } from '@shared/layout/layoutLabel';
+import { valueAt } from '@shared/records/recordValues';
 
 export interface MissingField {
   /** 1-based, as the operator counts records (and as --range takes them). */

@@ -1,6 +1,6 @@
 // The template as the editor holds it: the format's input shape (defaults not applied), possibly invalid while being typed.
-import type { ElementType } from '../../src-shared/elements/elementSchema';
-import type { TemplateInput } from '../../src-shared/model/template';
+import type { ElementType } from '@shared/elements/elementSchema';
+import type { TemplateInput } from '@shared/model/template';
 
 export type TemplateDraft = TemplateInput;
 export type ElementDraft = TemplateInput['elements'][number];

@@ -1,10 +1,10 @@
 // The application around the document: who is signed in, which panel and preview format are showing, the gallery's query, notices.
 import type { StateCreator } from 'zustand';
-import type { EditorSession, TemplateSort } from '../../src-shared/api/editorApi';
+import type { EditorSession, TemplateSort } from '@shared/api/editorApi';
 import type { OutputFormat } from '../api/apiConstants';
 import { NO_ISSUES, type LayoutIssues } from '../editor/layoutIssues';
 import { rememberCanvasTarget, rememberedCanvasTarget, type CanvasTarget } from '../editor/target/canvasTarget';
-import type { LaidOutLabel } from '../../src-shared/layout/laidOutLabel';
+import type { LaidOutLabel } from '@shared/layout/laidOutLabel';
 import type { EditorState } from './editorState';
 
 export type SessionState =

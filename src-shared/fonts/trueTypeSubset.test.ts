@@ -1,7 +1,7 @@
 import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { readTrueType, TrueTypeSubset } from './trueTypeSubset';
 
 const fonts = bundledFonts();

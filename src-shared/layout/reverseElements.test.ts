@@ -1,7 +1,7 @@
 // Template elements with `reverse`: painted white by the layout and blended by difference in PNG, printed with ^FR in ZPL.
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { emitZpl } from '../emit/zpl/emitZpl';
 import { parseTemplate } from '../model/template';
 import { renderLabel } from '../render/renderLabel';

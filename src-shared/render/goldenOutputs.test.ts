@@ -5,8 +5,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../src-main/fonts/bundledFonts';
-import { loadSample } from '../../src-main/samples/sampleTemplates';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { loadSample } from '@main/samples/sampleTemplates';
 import type { RenderOptions } from './renderLabel';
 import { renderLabel } from './renderLabel';
 

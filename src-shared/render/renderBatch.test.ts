@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { BadRequestError, RenderError } from '../errors';
 import { BATCH_LIMITS } from './outputFormats';
 import { renderLabels } from './renderBatch';

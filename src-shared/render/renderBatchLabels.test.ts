@@ -1,6 +1,6 @@
 // renderLabels label by label: counters numbering every label (copies too), and shared layouts that change no byte.
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { renderLabels } from './renderBatch';
 import { renderLabel } from './renderLabel';
 import { uniqueDesignWarnings } from '../layout/designWarnings';

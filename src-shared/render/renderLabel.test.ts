@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { BadRequestError, InvalidTemplateError, RenderError } from '../errors';
 import { renderLabel } from './renderLabel';
 

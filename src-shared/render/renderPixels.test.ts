@@ -1,7 +1,7 @@
 // The pixel budgets end to end through renderLabel and renderLabels: images charged by content, drawings and rasters on top.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { craftJpeg, craftPng, jpegDataUri, pngDataUri, residentMb } from '../../test/support/engine/imageTestSupport';
 import { BATCH_PIXEL_BUDGET, PixelBudgetError, RENDER_PIXEL_BUDGET } from './pixelBudget';
 import { renderLabels } from './renderBatch';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { validateTemplate } from '../model/template';
 import { renderLabels } from '../render/renderBatch';
 import { renderLabel } from '../render/renderLabel';

@@ -1,6 +1,6 @@
 // Bearer API key authentication (spec section 5): looks the key up on every request, so revocation is immediate.
 import type { Context, Next } from 'koa';
-import { AuthRequiredError, ForbiddenError } from '../../../src-shared/api/apiErrors';
+import { AuthRequiredError, ForbiddenError } from '@shared/api/apiErrors';
 import type { ApiKeyRecord, TeamRecord } from '../../store/storeTypes';
 import type { Store } from '../../store/openStore';
 

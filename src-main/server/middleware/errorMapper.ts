@@ -1,9 +1,9 @@
 // Turns every failure into the API's error body {error, code, details?} with the status of spec section 7; never a stack trace.
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { PayloadTooLargeError, RateLimitedError, ServiceBusyError, StorageExceededError, TooManyConnectionsError, UnavailableError } from '../../../src-shared/api/apiErrors';
-import type { ErrorBody } from '../../../src-shared/api/resources';
-import { AppError, BadRequestError } from '../../../src-shared/errors';
+import { PayloadTooLargeError, RateLimitedError, ServiceBusyError, StorageExceededError, TooManyConnectionsError, UnavailableError } from '@shared/api/apiErrors';
+import type { ErrorBody } from '@shared/api/resources';
+import { AppError, BadRequestError } from '@shared/errors';
 import { backendUnavailable } from '../backendUnavailable';
 
 /**

@@ -1,6 +1,6 @@
 // Refuses requests whose Host header is not a name this server answers to (closes DNS rebinding against the desktop).
 import type { Context, Next } from 'koa';
-import { ForbiddenError } from '../../../src-shared/api/apiErrors';
+import { ForbiddenError } from '@shared/api/apiErrors';
 import { acceptedHostnames, hostnameOf, type ServerConfig } from '../serverConfig';
 
 export function hostCheck(config: ServerConfig) {

@@ -1,7 +1,7 @@
 // Parses JSON request bodies up to 1 MB (spec 8.2 rule 8); anything else is a clear 400, larger bodies 413.
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Next } from 'koa';
-import { BadRequestError } from '../../../src-shared/errors';
+import { BadRequestError } from '@shared/errors';
 
 export const BODY_LIMIT = '1mb';
 

@@ -1,6 +1,6 @@
 // Refuses query parameters a /v1 route does not take: a misspelt filter (printerId for printer) would otherwise list everything.
 import type { Context, Next } from 'koa';
-import { BadRequestError } from '../../../src-shared/errors';
+import { BadRequestError } from '@shared/errors';
 
 /**
  * 400 BAD_REQUEST naming the first unknown parameter and the ones the route takes (none for a route without any).

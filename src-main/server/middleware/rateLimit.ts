@@ -1,7 +1,7 @@
 // Applies the team's rate limits to a route and sets X-RateLimit-* on every answer of it, errors included.
 import type { Context, Next } from 'koa';
-import { RateLimitedError } from '../../../src-shared/api/apiErrors';
-import { effectiveLimits } from '../../../src-shared/api/plans';
+import { RateLimitedError } from '@shared/api/apiErrors';
+import { effectiveLimits } from '@shared/api/plans';
 import type { RateWindowState, TeamRateLimits } from '../rateLimits';
 import { authState } from './authenticate';
 

@@ -2,7 +2,7 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_OUTPUT_BYTES } from '../../../src-shared/api/plans';
+import { MAX_OUTPUT_BYTES } from '@shared/api/plans';
 import { ADMIN_TOKEN_FILE } from '../adminSession';
 import { attackTarget, underAttack } from '../../../test/support/server/attackSupport';
 import { call, cliRun, render, tempDataDir } from '../../../test/support/server/robustnessSupport';

@@ -1,7 +1,7 @@
 // Attacks H1 and H2 against a real `labelsmith serve`: images that lie about their size or are drawn 300 times are refused with 400, memory and /health unharmed.
 import { describe, expect, it } from 'vitest';
 import { craftJpeg, jpegDataUri } from '../../../test/support/engine/imageTestSupport';
-import { RENDER_PIXEL_BUDGET } from '../../../src-shared/render/pixelBudget';
+import { RENDER_PIXEL_BUDGET } from '@shared/render/pixelBudget';
 import { attackTarget, underAttack } from '../../../test/support/server/attackSupport';
 import { isWholeOutput, render, type Answer } from '../../../test/support/server/robustnessSupport';
 

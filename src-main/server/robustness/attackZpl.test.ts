@@ -2,8 +2,8 @@
 import { deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { zb64Crc } from '../../../src-shared/read/zpl/zb64';
-import { RENDER_PIXEL_BUDGET } from '../../../src-shared/render/pixelBudget';
+import { zb64Crc } from '@shared/read/zpl/zb64';
+import { RENDER_PIXEL_BUDGET } from '@shared/render/pixelBudget';
 import { attackTarget, underAttack } from '../../../test/support/server/attackSupport';
 import { call, isWholeOutput, type Answer } from '../../../test/support/server/robustnessSupport';
 

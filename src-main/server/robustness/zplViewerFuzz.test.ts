@@ -2,7 +2,7 @@
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { zb64Crc } from '../../../src-shared/read/zpl/zb64';
+import { zb64Crc } from '@shared/read/zpl/zb64';
 import { attackTarget, underAttack } from '../../../test/support/server/attackSupport';
 import { call } from '../../../test/support/server/robustnessSupport';
 

@@ -1,7 +1,7 @@
 // Queries of the counters table: reserve a block of values per named counter, read the next ones, give back an unused block.
 import { sql } from 'kysely';
-import { ConflictError } from '../../../src-shared/api/apiErrors';
-import type { CounterOptions } from '../../../src-shared/expr/counterCall';
+import { ConflictError } from '@shared/api/apiErrors';
+import type { CounterOptions } from '@shared/expr/counterCall';
 import { atomically, type Executor } from '../schema';
 
 /** A counter's options as far as the store is concerned: where it starts and how far each label moves it. */

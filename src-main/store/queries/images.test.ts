@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError } from '../../../src-shared/api/apiErrors';
+import { ConflictError } from '@shared/api/apiErrors';
 import { tempDataDir, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 import type { ImageContent } from './images';
 

@@ -1,6 +1,6 @@
 // Queries of the images table: the team's shared image library (names unique per team, the bytes in the row).
-import { ConflictError } from '../../../src-shared/api/apiErrors';
-import type { LibraryImageType } from '../../../src-shared/api/images';
+import { ConflictError } from '@shared/api/apiErrors';
+import type { LibraryImageType } from '@shared/api/images';
 import { atomically, type Executor, type ImageRow } from '../schema';
 import { teamQueries } from './teams';
 

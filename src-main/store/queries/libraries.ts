@@ -1,6 +1,6 @@
 // Queries of the libraries table: shared template collections addressed by slug (spec 2.8).
 import { randomUUID } from 'node:crypto';
-import { ConflictError } from '../../../src-shared/api/apiErrors';
+import { ConflictError } from '@shared/api/apiErrors';
 import type { Executor, LibraryRow } from '../schema';
 import type { LibraryRecord } from '../storeTypes';
 

@@ -1,8 +1,8 @@
 // Queries of the print_jobs table: create, read and list, the queue's heads and claims, progress, the final state, cancelling, and kept documents.
 import { sql, type Selectable, type UpdateResult } from 'kysely';
 import { z } from 'zod';
-import type { PrintFormat, PrintJobStatus } from '../../../src-shared/api/printRequest';
-import { renderWarningSchema } from '../../../src-shared/api/renderRequest';
+import type { PrintFormat, PrintJobStatus } from '@shared/api/printRequest';
+import { renderWarningSchema } from '@shared/api/renderRequest';
 import type { Executor, PrintJobRow } from '../schema';
 import type { KeyMode } from '../storeTypes';
 import type { CounterReservation } from './counters';

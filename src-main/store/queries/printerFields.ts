@@ -1,8 +1,8 @@
 // A printer's fields as zod checks them, and its record: for the printers table's queries, the CLI and the API, without the query builder (a CLI usage error answers before the store is loaded).
 import { z } from 'zod';
-import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
-import { ZPL_DPIS } from '../../../src-shared/render/outputFormats';
-import { ZPL_FONT_MODES } from '../../../src-shared/emit/zpl/zplFontDownloads';
+import type { EditorPrinter } from '@shared/api/editorPrinters';
+import { ZPL_DPIS } from '@shared/render/outputFormats';
+import { ZPL_FONT_MODES } from '@shared/emit/zpl/zplFontDownloads';
 import {
   lengthInDots,
   MEDIA_SENSING_MODES,
@@ -10,9 +10,9 @@ import {
   PRINT_MODES,
   ZPL_LABEL_SHIFT_MAX_DOTS,
   ZPL_LABEL_TOP_MAX_DOTS,
-} from '../../../src-shared/emit/zpl/zplPrinterSettings';
-import { timeZoneSchema } from '../../../src-shared/expr/timeZoneName';
-import { parseLength, toPoints } from '../../../src-shared/units/length';
+} from '@shared/emit/zpl/zplPrinterSettings';
+import { timeZoneSchema } from '@shared/expr/timeZoneName';
+import { parseLength, toPoints } from '@shared/units/length';
 
 export const PRINTER_KINDS = ['raw', 'system', 'device'] as const;
 export const DEFAULT_RAW_PORT = 9100;

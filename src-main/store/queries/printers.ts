@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { ZplDpi } from '../../../src-shared/render/outputFormats';
-import type { ZplFontMode } from '../../../src-shared/emit/zpl/zplFontDownloads';
-import type { MediaSensing, MediaType, PrintMode } from '../../../src-shared/emit/zpl/zplPrinterSettings';
+import type { ZplDpi } from '@shared/render/outputFormats';
+import type { ZplFontMode } from '@shared/emit/zpl/zplFontDownloads';
+import type { MediaSensing, MediaType, PrintMode } from '@shared/emit/zpl/zplPrinterSettings';
 import { newPrinterSchema, printerConnectionSchema, type NewPrinter, type PrinterRecord } from './printerFields';
 import type { Executor, PrinterRow } from '../schema';
 

@@ -1,5 +1,5 @@
 // Queries of the renders table (downloadable outputs) and of expired_renders (tombstones for 410 vs 404).
-import type { OutputFormat } from '../../../src-shared/render/outputFormats';
+import type { OutputFormat } from '@shared/render/outputFormats';
 import type { Executor, RenderRow } from '../schema';
 import type { KeyMode, RenderRecord } from '../storeTypes';
 

@@ -1,7 +1,7 @@
 // Queries of the teams table: create, read, change plan and overrides, flag for review.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { PlanName } from '../../../src-shared/api/plans';
+import type { PlanName } from '@shared/api/plans';
 import type { Executor, TeamRow } from '../schema';
 import type { TeamRecord } from '../storeTypes';
 

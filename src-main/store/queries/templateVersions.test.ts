@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseTemplate } from '../../../src-shared/model/template';
+import { parseTemplate } from '@shared/model/template';
 import { migrate } from '../migrate';
 import { MIGRATIONS } from '../migrations';
 import { DATABASE_FILE } from '../openStore';

@@ -1,7 +1,7 @@
 // Queries of the template_versions table: the numbered, immutable versions each publish makes.
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { parseTemplate, type Template } from '../../../src-shared/model/template';
+import { parseTemplate, type Template } from '@shared/model/template';
 import type { Executor, TemplateVersionRow } from '../schema';
 
 /** Who published a version, and why: what the history shows next to its number. */

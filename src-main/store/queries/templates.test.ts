@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError } from '../../../src-shared/api/apiErrors';
-import { slugSchema } from '../../../src-shared/api/slug';
+import { ConflictError } from '@shared/api/apiErrors';
+import { slugSchema } from '@shared/api/slug';
 import type { Store } from '../openStore';
 import { sampleTemplate, testClock, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 

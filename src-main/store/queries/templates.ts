@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { ConflictError } from '../../../src-shared/api/apiErrors';
-import { MAX_SLUG_LENGTH, parseQualifiedId, slugify } from '../../../src-shared/api/slug';
-import { parseTemplate, type Template } from '../../../src-shared/model/template';
+import { ConflictError } from '@shared/api/apiErrors';
+import { MAX_SLUG_LENGTH, parseQualifiedId, slugify } from '@shared/api/slug';
+import { parseTemplate, type Template } from '@shared/model/template';
 import type { Executor, TemplateRow } from '../schema';
 import type { TemplateRecord, TemplateStatus } from '../storeTypes';
 import type { Authorship, TemplateVersionQueries, TemplateVersionRecord } from './templateVersions';

@@ -1,5 +1,5 @@
 // Queries of usage_monthly and usage_daily: render counters per team, live and test, by UTC month and day.
-import { dayOf, periodOf } from '../../../src-shared/api/plans';
+import { dayOf, periodOf } from '@shared/api/plans';
 import type { Executor } from '../schema';
 import type { KeyMode, UsageCounts } from '../storeTypes';
 

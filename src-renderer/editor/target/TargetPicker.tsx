@@ -1,6 +1,6 @@
 // The Preview tab's "Draw for" control: a configured printer, whose resolution the canvas takes, or none and a resolution.
 import { useEffect, useId } from 'react';
-import { ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
+import { ZPL_DPIS, type ZplDpi } from '@shared/render/outputFormats';
 import { client } from '../../api/appClient';
 import { editorStore, useEditorStore } from '../../store';
 import { useLoader } from '../../ui/useLoader';

@@ -1,9 +1,9 @@
 // The printer the designer draws for: a configured printer (its resolution, media, darkness, margin and label offsets), or none and a picked resolution.
 import { z } from 'zod';
-import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
-import type { DesignTarget } from '../../../src-shared/layout/designWarnings';
-import { toPoints } from '../../../src-shared/units/length';
-import { DEFAULT_ZPL_DPI, ZPL_DPIS, type ZplDpi } from '../../../src-shared/render/outputFormats';
+import type { EditorPrinter } from '@shared/api/editorPrinters';
+import type { DesignTarget } from '@shared/layout/designWarnings';
+import { toPoints } from '@shared/units/length';
+import { DEFAULT_ZPL_DPI, ZPL_DPIS, type ZplDpi } from '@shared/render/outputFormats';
 
 type PrinterFacts = Pick<EditorPrinter, 'id' | 'dpi' | 'media' | 'darkness' | 'unprintableMargin' | 'topOffset' | 'leftOffset'>;
 

@@ -1,5 +1,5 @@
 // Adds an element of each type at the label's centre, selected so the inspector shows it.
-import type { ElementType } from '../../../src-shared/elements/elementSchema';
+import type { ElementType } from '@shared/elements/elementSchema';
 import { ELEMENT_TYPE_NAMES } from '../../elements/elementInspectors';
 import { editorStore } from '../../store';
 

@@ -1,6 +1,6 @@
 // The barcode element's panel: value, symbology, module width (as the printer draws it), ratio, quiet zone, bar height,
 // human-readable line, QR error correction, check digits, MaxiCode mode, DataBar segments, colour and text size.
-import { DEFAULT_RATIOS, quietZoneOn } from '../../../src-shared/elements/barcode/barcodeModule';
+import { DEFAULT_RATIOS, quietZoneOn } from '@shared/elements/barcode/barcodeModule';
 import {
   BARCODE_DEFAULTS,
   CHECK_DIGIT_SCHEMES,
@@ -8,7 +8,7 @@ import {
   TWO_D_SYMBOLOGIES,
   type CheckDigitScheme,
   type Symbology,
-} from '../../../src-shared/elements/barcode/barcodeSchema';
+} from '@shared/elements/barcode/barcodeSchema';
 import { ContentField } from '../../features/inspector/ContentField';
 import { CheckboxField } from '../../features/inspector/fields/CheckboxField';
 import { ColorField } from '../../features/inspector/fields/ColorField';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LaidOutLabel } from '../../../src-shared/layout/laidOutLabel';
+import type { LaidOutLabel } from '@shared/layout/laidOutLabel';
 import { laidOutModule, moduleWidthText } from './moduleWidthText';
 
 describe('moduleWidthText', () => {

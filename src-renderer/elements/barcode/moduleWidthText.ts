@@ -1,5 +1,5 @@
 // What the inspector says of a laid-out barcode's module: whole printer dots, and the millimetres they make at that resolution.
-import type { BarcodeSymbol, LaidOutLabel } from '../../../src-shared/layout/laidOutLabel';
+import type { BarcodeSymbol, LaidOutLabel } from '@shared/layout/laidOutLabel';
 
 const MM_PER_INCH = 25.4;
 

@@ -1,7 +1,7 @@
 // The image element's panel: a PNG or JPEG picked from disk (embedded as a data URI), how it fits its box, or a source expression.
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { libraryImageName } from '../../../src-shared/elements/image/libraryImageRefs';
+import { libraryImageName } from '@shared/elements/image/libraryImageRefs';
 import { libraryImagesStore } from '../../features/imageLibrary/libraryImagesStore';
 import { ExpressionField } from '../../features/inspector/ExpressionField';
 import { SelectField } from '../../features/inspector/fields/SelectField';

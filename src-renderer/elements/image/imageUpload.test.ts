@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrcSchema } from '../../../src-shared/elements/image/imageSchema';
+import { imageSrcSchema } from '@shared/elements/image/imageSchema';
 import { imageFileProblem, readImageFile, toDataUri } from './imageUpload';
 
 describe('image upload', () => {

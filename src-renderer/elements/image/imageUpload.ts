@@ -1,5 +1,5 @@
 // A picked image file as the data URI an image element embeds: PNG or JPEG only, at most the format's 2 MB.
-import { DATA_URI_PATTERN, MAX_IMAGE_BYTES } from '../../../src-shared/elements/image/imageSchema';
+import { DATA_URI_PATTERN, MAX_IMAGE_BYTES } from '@shared/elements/image/imageSchema';
 
 const TYPES = new Set(['image/png', 'image/jpeg']);
 

@@ -1,5 +1,5 @@
 // The text element's panel: content, font, size, weight, style, colour, alignment, line height and overflow.
-import { TEXT_DEFAULTS } from '../../../src-shared/elements/text/textSchema';
+import { TEXT_DEFAULTS } from '@shared/elements/text/textSchema';
 import { ContentField } from '../../features/inspector/ContentField';
 import { LengthField } from '../../features/inspector/fields/LengthField';
 import { NumberField } from '../../features/inspector/fields/NumberField';

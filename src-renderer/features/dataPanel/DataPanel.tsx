@@ -1,7 +1,7 @@
 // Records the canvas and previews use: sample records (JSON checked as you type), or a sheet or CSV file loaded to step
 // through; and the fields a print asks for.
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { readTableFile, TABLE_EXTENSIONS, type TableChoice } from '../../../src-shared/records/tableFile';
+import { readTableFile, TABLE_EXTENSIONS, type TableChoice } from '@shared/records/tableFile';
 import { useEditorStore } from '../../store';
 import { fieldPaths } from '../inspector/expressionPreview';
 import { PromptSection } from './PromptSection';

@@ -1,7 +1,7 @@
 // The Data tab's prompted fields: the values a print asks for (a lot number, a date), declared with a name, label, type
 // and default and saved in the template's `prompts`, each problem said beside its field.
 import { useId, useMemo } from 'react';
-import { MAX_PROMPTS, PROMPT_TYPES, promptProblems, type PromptDraft, type PromptType } from '../../../src-shared/model/prompts';
+import { MAX_PROMPTS, PROMPT_TYPES, promptProblems, type PromptDraft, type PromptType } from '@shared/model/prompts';
 import { selectTemplate, useEditorStore } from '../../store';
 import { draftFields } from '../../store/sheetMapping';
 import { SelectField } from '../inspector/fields/SelectField';

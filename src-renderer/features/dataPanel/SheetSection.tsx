@@ -2,8 +2,8 @@
 // field comes from (saved or suggested), the record the canvas shows (stepped one by one), and the fields records leave
 // empty, named by record, before anyone prints.
 import { useId, useMemo, useState } from 'react';
-import { valueAt } from '../../../src-shared/records/recordValues';
-import type { TableChoice } from '../../../src-shared/records/tableFile';
+import { valueAt } from '@shared/records/recordValues';
+import type { TableChoice } from '@shared/records/tableFile';
 import { selectSheetRecords, useEditorStore } from '../../store';
 import { draftFields, sheetColumnMap } from '../../store/sheetMapping';
 import type { LoadedSheet } from '../../store/sheetSlice';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PROMPTS, promptProblems, type PromptDraft } from '../../../src-shared/model/prompts';
+import { MAX_PROMPTS, promptProblems, type PromptDraft } from '@shared/model/prompts';
 import { addPrompt, changePrompt, problemsOfPrompt, removePrompt } from './promptEdits';
 
 const lot: PromptDraft = { name: 'lot', label: 'Lot number', type: 'text', default: 'L-0' };

@@ -1,7 +1,7 @@
 // The Data tab's prompt form as pure edits of the template's `prompts`: add one (named after a field the label shows),
 // change one, remove one, and the problems of one prompt by the field they are about.
-import type { ErrorDetail } from '../../../src-shared/errors';
-import { MAX_PROMPTS, type PromptDraft } from '../../../src-shared/model/prompts';
+import type { ErrorDetail } from '@shared/errors';
+import { MAX_PROMPTS, type PromptDraft } from '@shared/model/prompts';
 
 /**
  * A new prompt: the first field the label shows that nothing prompts yet (what a designer most often asks for), else

@@ -1,7 +1,7 @@
 // Saving, publishing and restoring the open template: what is sent is what is marked saved, even if editing goes on meanwhile.
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
-import type { EditorTemplate } from '../../../src-shared/api/editorApi';
+import type { EditorTemplate } from '@shared/api/editorApi';
 import { editorStore, sampleTextsOf, selectIsDirty, withSampleData, withoutSampleData, type TemplateDraft } from '../../store';
 
 /** What the document bar and the history panel show of the stored template. */

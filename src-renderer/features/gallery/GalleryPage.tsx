@@ -1,6 +1,6 @@
 // The workspace's templates: search, sort, a card per template with its actions, "New label", "Import JSON" and "Import ZPL…".
 import { useEffect, useState, useId } from 'react';
-import type { EditorTemplateSummary } from '../../../src-shared/api/editorApi';
+import type { EditorTemplateSummary } from '@shared/api/editorApi';
 import { client } from '../../api/appClient';
 import { SORTS, type TemplateSort } from '../../api/apiConstants';
 import { useEditorStore } from '../../store';

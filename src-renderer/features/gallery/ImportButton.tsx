@@ -1,5 +1,5 @@
 // "Import JSON": a template file picked from disk becomes a new draft (the server checks it like any template).
-import type { EditorTemplate } from '../../../src-shared/api/editorApi';
+import type { EditorTemplate } from '@shared/api/editorApi';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import { openTemplateFile } from '../../api/fileTransfer';

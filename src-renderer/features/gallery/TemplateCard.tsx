@@ -1,6 +1,6 @@
 // One template in the gallery: its picture, name, size, status, and what can be done with it.
 import { useId } from 'react';
-import type { EditorTemplateSummary } from '../../../src-shared/api/editorApi';
+import type { EditorTemplateSummary } from '@shared/api/editorApi';
 import { client } from '../../api/appClient';
 import { routeHref } from '../../shell/routes';
 import { StatusBadge } from '../../ui/StatusBadge';

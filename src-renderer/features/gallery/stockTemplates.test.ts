@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateTemplate } from '../../../src-shared/model/template';
-import { LABEL_STOCKS } from '../../../src-shared/stocks/labelStocks';
+import { validateTemplate } from '@shared/model/template';
+import { LABEL_STOCKS } from '@shared/stocks/labelStocks';
 import { blankTemplate, defaultSafeMargin, groupStocks, stockSize, stockTitle, templateForStock, type Stock } from './stockTemplates';
 
 const zebra46 = LABEL_STOCKS.find((stock) => stock.id === 'zebra-4x6') as Stock;

@@ -1,5 +1,5 @@
 // New templates from label stocks: the stock list grouped by vendor and filtered, and a blank template of a stock's size.
-import type { LabelStock } from '../../../src-shared/stocks/labelStocks';
+import type { LabelStock } from '@shared/stocks/labelStocks';
 import { formatNumber, POINTS_PER_UNIT } from '../../editor/units';
 import type { TemplateDraft } from '../../store';
 

@@ -1,6 +1,6 @@
 // What the gallery's buttons do: each calls the server, says how it went, and refreshes the list.
 import { useMemo } from 'react';
-import type { EditorTemplateSummary } from '../../../src-shared/api/editorApi';
+import type { EditorTemplateSummary } from '@shared/api/editorApi';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import { saveTemplateFile, savedNotice } from '../../api/fileTransfer';

@@ -2,7 +2,7 @@
 import type Konva from 'konva';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Layer, Rect, Stage } from 'react-konva';
-import type { EditorTemplateVersionContent } from '../../../src-shared/api/editorApi';
+import type { EditorTemplateVersionContent } from '@shared/api/editorApi';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import { CanvasElement, type CanvasElementEvents } from '../../editor/CanvasElement';
@@ -10,7 +10,7 @@ import { useCanvasLayout } from '../../editor/useCanvasLayout';
 import type { FontRegistry, LabelData } from '../../engine';
 import { useFonts } from '../../shell/fonts';
 import { selectSampleData, useEditorStore } from '../../store';
-import { toPoints } from '../../../src-shared/units/length';
+import { toPoints } from '@shared/units/length';
 import { Dialog } from '../../ui/Dialog';
 import { Tabs } from '../../ui/Tabs';
 import { overlayDiff } from './overlayDiff';

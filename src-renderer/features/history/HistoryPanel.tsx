@@ -1,6 +1,6 @@
 // The side panel's History tab: the open template's published versions, publishing the draft with a note, restore, and picking two to compare.
 import { useEffect, useId, useState } from 'react';
-import type { EditorTemplateVersion } from '../../../src-shared/api/editorApi';
+import type { EditorTemplateVersion } from '@shared/api/editorApi';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import { selectIsDirty, useEditorStore } from '../../store';

@@ -1,5 +1,5 @@
 // The history panel's logic, free of React: how a version is described, which may be restored, and the pair picked for comparing.
-import type { EditorTemplateVersion } from '../../../src-shared/api/editorApi';
+import type { EditorTemplateVersion } from '@shared/api/editorApi';
 
 export interface HistoryRow {
   number: number;

@@ -1,9 +1,9 @@
 // The Images tab: the workspace's shared image library (upload, replace, delete) and "Use" to show one in the selected image element.
 import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { imageNameSchema, type LibraryImage } from '../../../src-shared/api/images';
-import { slugify } from '../../../src-shared/api/slug';
-import { LIBRARY_IMAGE_PREFIX } from '../../../src-shared/elements/image/libraryImageRefs';
+import { imageNameSchema, type LibraryImage } from '@shared/api/images';
+import { slugify } from '@shared/api/slug';
+import { LIBRARY_IMAGE_PREFIX } from '@shared/elements/image/libraryImageRefs';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import { toBase64 } from '../../elements/image/imageUpload';

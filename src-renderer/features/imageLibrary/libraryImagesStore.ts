@@ -1,6 +1,6 @@
 // The workspace's image library as the editor knows it: the list, and each image's drawn bytes as a data URI for the canvas.
 import { createStore } from 'zustand/vanilla';
-import type { LibraryImage } from '../../../src-shared/api/images';
+import type { LibraryImage } from '@shared/api/images';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import { toDataUri } from '../../elements/image/imageUpload';

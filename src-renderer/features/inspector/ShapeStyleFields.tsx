@@ -1,5 +1,5 @@
 // Stroke and fill of lines, rectangles and ellipses (and a rectangle's corner radius).
-import { SHAPE_DEFAULTS } from '../../../src-shared/elements/shapeStyleSchema';
+import { SHAPE_DEFAULTS } from '@shared/elements/shapeStyleSchema';
 import { selectTemplateUnit, useEditorStore, type ElementDraftOf } from '../../store';
 import { ColorField } from './fields/ColorField';
 import { LengthField } from './fields/LengthField';

@@ -1,6 +1,6 @@
 // What an expression field shows as you type: its syntax error, or its value with the selected sample record; and field-name completion.
-import { checkExpressionSyntax, evaluateExpression, isTruthy, toDisplayString, type ExpressionEnv } from '../../../src-shared/expr';
-import { HELPERS } from '../../../src-shared/expr/helpers';
+import { checkExpressionSyntax, evaluateExpression, isTruthy, toDisplayString, type ExpressionEnv } from '@shared/expr';
+import { HELPERS } from '@shared/expr/helpers';
 
 /**
  * Which names an expression sees, as the layout binds them: `content.expression` sees only `data`; `contentExpression`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveFamily } from '../../../src-shared/fonts/fontFaces';
-import { isPrinterFont0 } from '../../../src-shared/fonts/printerFont0';
+import { resolveFamily } from '@shared/fonts/fontFaces';
+import { isPrinterFont0 } from '@shared/fonts/printerFont0';
 import { FAMILY_OPTIONS, familyOptions, parseTags } from './fontChoices';
 
 describe('inspector choices', () => {

@@ -1,5 +1,5 @@
 // Choices the inspector offers: font families with their common aliases, and tags typed as a comma list.
-import { PRINTER_FONT_0 } from '../../../src-shared/fonts/printerFont0';
+import { PRINTER_FONT_0 } from '@shared/fonts/printerFont0';
 
 export interface FamilyOption {
   value: string;

@@ -1,6 +1,6 @@
 // Shared template libraries (super admin): create one, add a workspace template to it, take one out.
 import { useState, type FormEvent } from 'react';
-import type { EditorLibrary, EditorTemplateSummary } from '../../../src-shared/api/editorApi';
+import type { EditorLibrary, EditorTemplateSummary } from '@shared/api/editorApi';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import { editorStore } from '../../store';

@@ -1,6 +1,6 @@
 // One library: its templates (each can be taken out) and a workspace template to add.
 import { useId, useState } from 'react';
-import type { EditorLibrary, EditorTemplateSummary } from '../../../src-shared/api/editorApi';
+import type { EditorLibrary, EditorTemplateSummary } from '@shared/api/editorApi';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 export interface LibraryCardProps {

@@ -1,8 +1,8 @@
 // The ZPL tab's picture: the ZPL as the printer would print it (drawn by the reader), and a "differences" overlay against
 // the design's PNG at the printer's resolution, both one dot a pixel; the printer's darkness is shown as weight.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { ZplPreviewLabel } from '../../../src-shared/api/zplEditorApi';
-import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
+import type { ZplPreviewLabel } from '@shared/api/zplEditorApi';
+import type { LaidOutElement } from '@shared/layout/laidOutLabel';
 import { useEditorStore } from '../../store';
 import type { Pixels } from '../history/overlayDiff';
 import { darknessSpread, differencesByElement, printerDifferences, withDarkness } from './printerTruth';

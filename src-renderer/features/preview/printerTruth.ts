@@ -1,15 +1,15 @@
 // The preview's printer view: which label the ZPL is drawn on (the printer's resolution and media, its label offsets
 // ahead of it), and its differences from the design's PNG at that resolution.
-import type { ZplPreviewRequest } from '../../../src-shared/api/zplEditorApi';
-import { zplSettingsFormat } from '../../../src-shared/emit/zpl/zplPrinterSettings';
-import { ZPL_NOMINAL_DPI, ZPL_VIEWER_MAX_INCHES } from '../../../src-shared/api/zplViewer';
-import { ZPL_DPMM, type ZplDpmm } from '../../../src-shared/read/zpl/zplField';
+import type { ZplPreviewRequest } from '@shared/api/zplEditorApi';
+import { zplSettingsFormat } from '@shared/emit/zpl/zplPrinterSettings';
+import { ZPL_NOMINAL_DPI, ZPL_VIEWER_MAX_INCHES } from '@shared/api/zplViewer';
+import { ZPL_DPMM, type ZplDpmm } from '@shared/read/zpl/zplField';
 import type { CanvasTarget } from '../../editor/target/canvasTarget';
 import { offsetTexts } from '../printers/printerFields';
 import { lengthToPoints } from '../../editor/units';
-import { rotatedBounds } from '../../../src-shared/layout/boxBounds';
-import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
-import { pointsToDots, pointsToInches } from '../../../src-shared/units/length';
+import { rotatedBounds } from '@shared/layout/boxBounds';
+import type { LaidOutElement } from '@shared/layout/laidOutLabel';
+import { pointsToDots, pointsToInches } from '@shared/units/length';
 import { DIFF_COLOURS, isInk, overlayDiff, type Pixels } from '../history/overlayDiff';
 
 /** The printer density (dots per mm) of a nominal resolution: 203 dpi printers are 8 dpmm. */

@@ -1,8 +1,8 @@
 // Renders the current template and record on the server while the preview shows: debounced, the newest answer wins, blob URLs released.
 // For ZPL it also has the ZPL drawn by the reader on the printer's label: what the printer would print.
 import { useEffect, useRef, useState } from 'react';
-import type { ZplPreviewLabel } from '../../../src-shared/api/zplEditorApi';
-import type { RenderWarning } from '../../../src-shared/layout/laidOutLabel';
+import type { ZplPreviewLabel } from '@shared/api/zplEditorApi';
+import type { RenderWarning } from '@shared/layout/laidOutLabel';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import type { OutputFormat } from '../../api/apiConstants';

@@ -3,12 +3,12 @@
 // by record), then Print sends the job and follows it until it is done or failed.
 import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { client } from '../../api/appClient';
-import { requestLabelData } from '../../../src-shared/api/renderRequest';
-import { AppError } from '../../../src-shared/errors';
-import { parseRecordRange, selectRange } from '../../../src-shared/records/recordRange';
+import { requestLabelData } from '@shared/api/renderRequest';
+import { AppError } from '@shared/errors';
+import { parseRecordRange, selectRange } from '@shared/records/recordRange';
 import { selectSheetRecords, selectTemplate, useEditorStore } from '../../store';
 import { Dialog } from '../../ui/Dialog';
-import { DEFAULT_ZPL_DPI } from '../../../src-shared/render/outputFormats';
+import { DEFAULT_ZPL_DPI } from '@shared/render/outputFormats';
 import { WarningList } from '../../editor/WarningList';
 import { useFonts } from '../../shell/fonts';
 import { FirstLabelPreview } from './FirstLabelPreview';

@@ -1,7 +1,7 @@
 // The print dialogs' printer field: the configured printers that can take the job, the first one until another is chosen,
 // with the media handling the job will set on it.
 import { useId, useState } from 'react';
-import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
+import type { EditorPrinter } from '@shared/api/editorPrinters';
 import { client } from '../../api/appClient';
 import { useLoader, type Loaded } from '../../ui/useLoader';
 import { KIND_NAMES, mediaHandlingText } from '../printers/printerFields';

@@ -1,6 +1,6 @@
 // The print dialog's prompted fields: one input per prompt the template declares (text, number or date), its default filled in.
 import { useId } from 'react';
-import { setPath } from '../../../src-shared/records/tableRecords';
+import { setPath } from '@shared/records/tableRecords';
 import type { TemplateDraft } from '../../store';
 
 export type PromptDrafts = TemplateDraft['prompts'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PrintJob } from '../../../src-shared/api/printRequest';
+import type { PrintJob } from '@shared/api/printRequest';
 import { printJobLine } from './printJobStatus';
 
 const job = (fields: Partial<PrintJob>): PrintJob => ({

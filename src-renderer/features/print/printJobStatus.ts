@@ -1,5 +1,5 @@
 // A print job's state in one line for the print dialog and the print history: waiting, how far sending got (and why it retries), done, why it failed, or cancelled.
-import type { PrintJob } from '../../../src-shared/api/printRequest';
+import type { PrintJob } from '@shared/api/printRequest';
 
 export interface JobLine {
   text: string;

@@ -1,9 +1,9 @@
 // The records of a print: read from a sheet, CSV or JSON file as the CLI reads them, their field names, and the labels they
 // make (the engine's batch rules).
-import { PRINT_LIMITS } from '../../../src-shared/api/printRequest';
-import { AppError } from '../../../src-shared/errors';
-import { isPlainObject, planBatch } from '../../../src-shared/render/batchPlan';
-import { hasExtension, readTableFile, TABLE_EXTENSIONS } from '../../../src-shared/records/tableFile';
+import { PRINT_LIMITS } from '@shared/api/printRequest';
+import { AppError } from '@shared/errors';
+import { isPlainObject, planBatch } from '@shared/render/batchPlan';
+import { hasExtension, readTableFile, TABLE_EXTENSIONS } from '@shared/records/tableFile';
 
 export type PrintRecord = Record<string, unknown>;
 

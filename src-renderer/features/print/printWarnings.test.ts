@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FontRegistry } from '../../../src-shared/fonts/fontRegistry';
+import type { FontRegistry } from '@shared/fonts/fontRegistry';
 import { browserFonts } from '../../../test/support/engine/engineTestSupport';
 import { printWarnings } from './printWarnings';
 

@@ -1,9 +1,9 @@
 // What a print would warn of, before it is sent: each record's label laid out for the chosen printer, with the design check.
-import type { FontRegistry } from '../../../src-shared/fonts/fontRegistry';
-import { designWarnings, uniqueDesignWarnings } from '../../../src-shared/layout/designWarnings';
-import { layoutLabel, type LabelData } from '../../../src-shared/layout/layoutLabel';
-import { validateTemplate } from '../../../src-shared/model/template';
-import { DEFAULT_ZPL_DPI } from '../../../src-shared/render/outputFormats';
+import type { FontRegistry } from '@shared/fonts/fontRegistry';
+import { designWarnings, uniqueDesignWarnings } from '@shared/layout/designWarnings';
+import { layoutLabel, type LabelData } from '@shared/layout/layoutLabel';
+import { validateTemplate } from '@shared/model/template';
+import { DEFAULT_ZPL_DPI } from '@shared/render/outputFormats';
 import type { ListedWarning } from '../../editor/WarningList';
 import { issueElementIds } from '../../editor/layoutIssues';
 import { designTarget } from '../../editor/target/canvasTarget';

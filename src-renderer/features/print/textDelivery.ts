@@ -1,7 +1,7 @@
 // The print dialog's word on how the job's texts reach the printer (docs/zpl.md, "Printer fonts"): once for the job, not a warning per element.
-import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
-import { isPrinterFont0 } from '../../../src-shared/fonts/printerFont0';
-import { validateTemplate } from '../../../src-shared/model/template';
+import type { EditorPrinter } from '@shared/api/editorPrinters';
+import { isPrinterFont0 } from '@shared/fonts/printerFont0';
+import { validateTemplate } from '@shared/model/template';
 import { printerTakesPdf } from '../printers/printerFields';
 
 type PrinterFacts = Pick<EditorPrinter, 'connection' | 'fonts'>;

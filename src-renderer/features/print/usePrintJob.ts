@@ -1,6 +1,6 @@
 // Sends a print (POST /api/print, a template or raw ZPL) and follows the job it answers with until it is done or failed.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PrintJob } from '../../../src-shared/api/printRequest';
+import type { PrintJob } from '@shared/api/printRequest';
 import { describeError } from '../../api/apiError';
 import { client } from '../../api/appClient';
 

@@ -1,7 +1,7 @@
 // A printer's print history: its jobs newest first (filtered by state, a page at a time), each with Cancel while pending and Reprint of chosen labels with the same serials.
 import { useEffect, useState } from 'react';
-import type { PrintJob } from '../../../src-shared/api/printRequest';
-import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
+import type { PrintJob } from '@shared/api/printRequest';
+import type { EditorPrinter } from '@shared/api/editorPrinters';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import { editorStore } from '../../store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PrintJob } from '../../../src-shared/api/printRequest';
+import type { PrintJob } from '@shared/api/printRequest';
 import { appendPage, checkReprintLabels, HISTORY_PAGE_SIZE, jobActions, jobSize, printHistoryQuery, withJob } from './printHistory';
 
 const job = (id: string, fields: Partial<PrintJob> = {}): PrintJob => ({

@@ -1,6 +1,6 @@
 // The print history page's logic, apart from React: the list query for a printer, pages joined, what each job offers (reprint, cancel), and the reprint field checked as the server checks it.
-import { parseLabelSelection } from '../../../src-shared/api/labelSelection';
-import type { PrintJob, PrintJobPage, PrintJobStatus } from '../../../src-shared/api/printRequest';
+import { parseLabelSelection } from '@shared/api/labelSelection';
+import type { PrintJob, PrintJobPage, PrintJobStatus } from '@shared/api/printRequest';
 
 /** The status filter's choices: the page shows pending jobs together, as the operator thinks of them. */
 export const HISTORY_FILTERS = {

@@ -1,6 +1,6 @@
 // Adds or edits a printer: its name, kind and the kind's address, resolution, media, darkness, speed, time zone, margin and media handling; the server's refusals shown on their fields.
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import type { EditorPrinter, EditorPrinterInput, EditorPrinterKind } from '../../../src-shared/api/editorPrinters';
+import type { EditorPrinter, EditorPrinterInput, EditorPrinterKind } from '@shared/api/editorPrinters';
 import { describeError } from '../../api/apiError';
 import { ZPL_RESOLUTIONS } from '../../api/apiConstants';
 import { Dialog } from '../../ui/Dialog';
@@ -19,7 +19,7 @@ import {
   type FieldName,
   type PrinterFormFields,
 } from './printerFields';
-import { ZPL_FONT_MODES } from '../../../src-shared/emit/zpl/zplFontDownloads';
+import { ZPL_FONT_MODES } from '@shared/emit/zpl/zplFontDownloads';
 
 export interface PrinterFormDialogProps {
   /** The printer to edit; none to add one. */

@@ -1,5 +1,5 @@
 // The workspace's printers: name, kind, address, resolution, media (size and handling), time zone, live status, and their actions (test label, edit, remove).
-import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
+import type { EditorPrinter } from '@shared/api/editorPrinters';
 import { KIND_NAMES, mediaHandlingText, mediaText, printerAddress } from './printerFields';
 import { printerBadge, type StatusCheck } from './printerStatusBadge';
 

@@ -1,6 +1,6 @@
 // Settings › Printers: the workspace's printers with their live status; add, edit, remove (asked first), print a test label, and each one's print history.
 import { useState } from 'react';
-import type { EditorPrinter, EditorPrinterInput } from '../../../src-shared/api/editorPrinters';
+import type { EditorPrinter, EditorPrinterInput } from '@shared/api/editorPrinters';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import { editorStore } from '../../store';

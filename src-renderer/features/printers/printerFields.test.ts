@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
+import type { EditorPrinter } from '@shared/api/editorPrinters';
 import { EditorApiError } from '../../api/apiError';
 import { EMPTY_PRINTER_FORM, fieldErrors, formFromPrinter, mediaHandlingText, mediaText, printerAddress, printerInput } from './printerFields';
 

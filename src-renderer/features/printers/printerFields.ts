@@ -1,7 +1,7 @@
 // A printer as the page shows it (kind, address, media) and as its form edits it: text fields to and from the API's shape.
-import type { EditorPrinter, EditorPrinterConnection, EditorPrinterInput, EditorPrinterKind, MediaHandlingField } from '../../../src-shared/api/editorPrinters';
-import type { ZplFontMode } from '../../../src-shared/emit/zpl/zplFontDownloads';
-import type { MediaSensing, MediaType, PrintMode } from '../../../src-shared/emit/zpl/zplPrinterSettings';
+import type { EditorPrinter, EditorPrinterConnection, EditorPrinterInput, EditorPrinterKind, MediaHandlingField } from '@shared/api/editorPrinters';
+import type { ZplFontMode } from '@shared/emit/zpl/zplFontDownloads';
+import type { MediaSensing, MediaType, PrintMode } from '@shared/emit/zpl/zplPrinterSettings';
 import { EditorApiError } from '../../api/apiError';
 import type { ZplDpi } from '../../api/apiConstants';
 

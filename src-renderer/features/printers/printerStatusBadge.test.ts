@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PrinterState, PrinterStatus } from '../../../src-shared/api/printRequest';
+import type { PrinterState, PrinterStatus } from '@shared/api/printRequest';
 import { printerBadge } from './printerStatusBadge';
 
 const READY: PrinterState = {

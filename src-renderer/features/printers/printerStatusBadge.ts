@@ -1,5 +1,5 @@
 // What a printer's status badge says: its ~HS answer, or why there is none, in words an operator can act on.
-import type { PrinterState, PrinterStatus } from '../../../src-shared/api/printRequest';
+import type { PrinterState, PrinterStatus } from '@shared/api/printRequest';
 
 export type BadgeTone = 'ok' | 'warning' | 'error' | 'neutral';
 

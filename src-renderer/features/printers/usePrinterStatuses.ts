@@ -1,6 +1,6 @@
 // The live status of each listed printer, asked through the server while the page is visible (see statusPoller).
 import { useEffect, useState } from 'react';
-import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
+import type { EditorPrinter } from '@shared/api/editorPrinters';
 import { describeError } from '../../api/apiError';
 import { client } from '../../api/appClient';
 import { printerAddress } from './printerFields';

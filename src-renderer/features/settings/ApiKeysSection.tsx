@@ -1,6 +1,6 @@
 // API keys of the workspace team: create (shown once), list, revoke (asked first).
 import { useState } from 'react';
-import type { CreatedApiKey, EditorApiKey } from '../../../src-shared/api/editorApi';
+import type { CreatedApiKey, EditorApiKey } from '@shared/api/editorApi';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import { editorStore } from '../../store';

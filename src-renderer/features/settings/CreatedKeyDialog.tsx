@@ -1,6 +1,6 @@
 // The new API key, shown this once: copy it now, it is never shown again.
 import { useState } from 'react';
-import type { CreatedApiKey } from '../../../src-shared/api/editorApi';
+import type { CreatedApiKey } from '@shared/api/editorApi';
 import { Dialog } from '../../ui/Dialog';
 
 export function CreatedKeyDialog({ created, onClose }: { created: CreatedApiKey; onClose(): void }) {

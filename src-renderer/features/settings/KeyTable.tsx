@@ -1,5 +1,5 @@
 // The team's API keys without their secrets: prefix, mode, demo, created, last used, and revoke.
-import type { EditorApiKey } from '../../../src-shared/api/editorApi';
+import type { EditorApiKey } from '@shared/api/editorApi';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

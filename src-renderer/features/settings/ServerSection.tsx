@@ -1,6 +1,6 @@
 // Where the server listens, whether other computers may reach it, and whether the ZPL viewer needs a key (stored for the next start of the server).
 import { useState, type FormEvent } from 'react';
-import type { EditorSession, EditorSettings } from '../../../src-shared/api/editorApi';
+import type { EditorSession, EditorSettings } from '@shared/api/editorApi';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import { parseTags } from '../inspector/fontChoices';

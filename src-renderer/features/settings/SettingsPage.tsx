@@ -1,5 +1,5 @@
 // Settings: API keys, plan and usage, the server's address and LAN access, printers, and (super admin) the shared libraries.
-import type { EditorSession } from '../../../src-shared/api/editorApi';
+import type { EditorSession } from '@shared/api/editorApi';
 import { LibrariesSection } from '../libraries/LibrariesSection';
 import { PrintersSection } from '../printers/PrintersSection';
 import { ApiKeysSection } from './ApiKeysSection';

@@ -1,6 +1,6 @@
 // Renders per day as stacked SVG bars (live and test), with the same numbers as a table for screen readers and keyboards.
 import { useId } from 'react';
-import type { DailyRenders } from '../../../src-shared/api/editorApi';
+import type { DailyRenders } from '@shared/api/editorApi';
 import { usageChartModel } from './usageChartModel';
 
 const SIZE = { width: 660, height: 190, left: 36, bottom: 22, top: 10, right: 20 };

@@ -1,5 +1,5 @@
 // Renders per day shaped for a bar chart: stacked live and test bars, a round scale, and short day labels.
-import type { DailyRenders } from '../../../src-shared/api/editorApi';
+import type { DailyRenders } from '@shared/api/editorApi';
 
 export interface ChartSize {
   width: number;

@@ -1,5 +1,5 @@
 // Each label of the pasted ZPL as the server drew it, one dot a pixel, scaled to the column.
-import type { ZplPreviewAnswer } from '../../../src-shared/api/zplEditorApi';
+import type { ZplPreviewAnswer } from '@shared/api/zplEditorApi';
 import type { ZplPreviewState } from './useZplPreview';
 
 function countText(answer: ZplPreviewAnswer): string {

@@ -1,7 +1,7 @@
 // The ZPL page: paste or open ZPL, see each label drawn as it is typed with the reader's warnings, then print it or import it.
 import { useMemo, useRef, useState } from 'react';
-import type { ZplPreviewRequest } from '../../../src-shared/api/zplEditorApi';
-import type { ZplWarning } from '../../../src-shared/read/zpl/zplField';
+import type { ZplPreviewRequest } from '@shared/api/zplEditorApi';
+import type { ZplWarning } from '@shared/read/zpl/zplField';
 import { ImportZplDialog } from './ImportZplDialog';
 import { useZplPreview } from './useZplPreview';
 import { checkLabelSize, DEFAULT_LABEL_SETTINGS, type ZplLabelSettings } from './zplLabelSize';

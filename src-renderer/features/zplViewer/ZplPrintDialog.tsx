@@ -1,7 +1,7 @@
 // "Print…" on the ZPL page: the ZPL sent unchanged to a configured printer that takes ZPL, as many copies as asked.
 import { useId, useState, type FormEvent } from 'react';
-import type { EditorPrinter } from '../../../src-shared/api/editorPrinters';
-import { PRINT_LIMITS } from '../../../src-shared/api/printRequest';
+import type { EditorPrinter } from '@shared/api/editorPrinters';
+import { PRINT_LIMITS } from '@shared/api/printRequest';
 import { client } from '../../api/appClient';
 import { Dialog } from '../../ui/Dialog';
 import { PrinterField, usePrinterChoice } from '../print/PrinterField';

@@ -1,7 +1,7 @@
 // The printer density and label size the ZPL is drawn (and imported) at.
 import { useId } from 'react';
-import { ZPL_DPMM, type ZplDpmm } from '../../../src-shared/read/zpl/zplField';
-import { ZPL_VIEWER_MAX_INCHES } from '../../../src-shared/api/zplViewer';
+import { ZPL_DPMM, type ZplDpmm } from '@shared/read/zpl/zplField';
+import { ZPL_VIEWER_MAX_INCHES } from '@shared/api/zplViewer';
 import { dpmmName, type ZplLabelSettings } from './zplLabelSize';
 
 export function ZplSizeFields({ settings, onChange, problem }: { settings: ZplLabelSettings; onChange(settings: ZplLabelSettings): void; problem: string | null }) {

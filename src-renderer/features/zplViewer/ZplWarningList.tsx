@@ -1,5 +1,5 @@
 // The reader's warnings, each naming its command and position; choosing one selects that place in the ZPL text.
-import type { ZplWarning } from '../../../src-shared/read/zpl/zplField';
+import type { ZplWarning } from '@shared/read/zpl/zplField';
 
 export function ZplWarningList({ warnings, onSelect }: { warnings: ZplWarning[]; onSelect(warning: ZplWarning): void }) {
   return (

@@ -1,6 +1,6 @@
 // Draws the pasted ZPL on the server as it is typed: debounced, and each newer request cancels the one before it.
 import { useEffect, useState } from 'react';
-import type { ZplPreviewAnswer, ZplPreviewRequest } from '../../../src-shared/api/zplEditorApi';
+import type { ZplPreviewAnswer, ZplPreviewRequest } from '@shared/api/zplEditorApi';
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 

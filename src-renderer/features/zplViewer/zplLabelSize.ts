@@ -1,6 +1,6 @@
 // The ZPL page's label settings as typed (density and size in inches) and their check before anything is sent.
-import { ZPL_NOMINAL_DPI, ZPL_VIEWER_MAX_INCHES } from '../../../src-shared/api/zplViewer';
-import type { ZplDpmm } from '../../../src-shared/read/zpl/zplField';
+import { ZPL_NOMINAL_DPI, ZPL_VIEWER_MAX_INCHES } from '@shared/api/zplViewer';
+import type { ZplDpmm } from '@shared/read/zpl/zplField';
 
 export interface ZplLabelSettings {
   dpmm: ZplDpmm;

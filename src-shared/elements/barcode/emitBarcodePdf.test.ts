@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { emitPdf } from '../../emit/pdf/emitPdf';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import { colorAt, colorNear, pointsToPixels, renderPdf } from '../../../test/support/engine/rasterTestSupport';

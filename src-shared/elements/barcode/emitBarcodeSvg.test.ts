@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { pointsToPixels, renderSvg } from '../../../test/support/engine/rasterTestSupport';
 import { darkBounds, decode, laidOutBarcode, ZXING_FORMATS } from '../../../test/support/engine/barcodeTestSupport';
 import { emitBarcodeSvg } from './emitBarcodeSvg';

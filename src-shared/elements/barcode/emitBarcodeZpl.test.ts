@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { emitZpl } from '../../emit/zpl/emitZpl';
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
 import { pointsToDots } from '../../units/length';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { RenderError } from '../../errors';
 import type { BarcodeSymbol, LinearSymbol, MatrixSymbol } from '../../layout/laidOutLabel';
 import { laidOutBarcode, layoutForTest } from '../../../test/support/engine/barcodeTestSupport';

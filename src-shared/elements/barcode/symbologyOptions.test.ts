@@ -1,7 +1,7 @@
 // The options of the carriers' and health care symbologies: check digits verified or computed, MaxiCode modes and carrier messages, DataBar segments, MSI/Code 11/Codabar check schemes.
 import bwipjs from 'bwip-js/generic';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { RenderError } from '../../errors';
 import { parseTemplate } from '../../model/template';
 import { barcode, crop, outputs, template } from '../../../test/support/engine/barcodeOutputsTestSupport';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { renderSvg } from '../../../test/support/engine/rasterTestSupport';
 import { decode, laidOutBarcode } from '../../../test/support/engine/barcodeTestSupport';
 import { emitBarcodeSvg } from './emitBarcodeSvg';

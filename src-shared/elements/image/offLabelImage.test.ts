@@ -1,7 +1,7 @@
 // Images that lie off the label: resvg aborted the whole process rasterising one clipped far off the page; now they are left out and the rest still draws.
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { renderLabel } from '../../render/renderLabel';
 import { craftPng, pngDataUri } from '../../../test/support/engine/imageTestSupport';
 

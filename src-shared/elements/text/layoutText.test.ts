@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import type { LayoutContext } from '../../layout/layoutContext';
 import type { RenderWarning } from '../../layout/laidOutLabel';
 import { textElementSchema, type TextElement } from './textSchema';

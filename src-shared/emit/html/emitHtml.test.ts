@@ -12,7 +12,7 @@ import { expectInkAt, fonts, inkBounds, labelOf, layOutText } from '../../../tes
 import type { Box, LaidOutLabel, LaidOutText, TextLine } from '../../layout/laidOutLabel';
 import { layoutLabel } from '../../layout/layoutLabel';
 import { parseTemplate } from '../../model/template';
-import { loadSample } from '../../../src-main/samples/sampleTemplates';
+import { loadSample } from '@main/samples/sampleTemplates';
 import { emitPng } from '../png/emitPng';
 import { emitHtml, emitHtmlPages } from './emitHtml';
 import { withWholeFaces } from '../../../test/support/engine/htmlFontsTestSupport';

@@ -2,8 +2,8 @@
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import wawoff2 from 'wawoff2';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import { loadSample } from '../../../src-main/samples/sampleTemplates';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { loadSample } from '@main/samples/sampleTemplates';
 import { autohintCharacters } from '../../fonts/autohintCharacters';
 import { layoutLabel } from '../../layout/layoutLabel';
 import { parseTemplate } from '../../model/template';

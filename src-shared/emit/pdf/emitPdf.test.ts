@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { renderPdf } from '../../../test/support/engine/rasterTestSupport';
 import type { LaidOutLabel, LaidOutRect } from '../../layout/laidOutLabel';
 import { toPoints } from '../../units/length';

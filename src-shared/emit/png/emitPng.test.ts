@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import { toPoints } from '../../units/length';
 import { laidOutText } from '../../../test/support/engine/textLabelTestSupport';

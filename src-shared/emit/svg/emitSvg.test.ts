@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import { rasterizeSvg } from '../png/rasterize';
 import { laidOutText } from '../../../test/support/engine/textLabelTestSupport';

@@ -6,7 +6,7 @@ import type { Box, LaidOutLabel, LaidOutText, TextLine } from '../../layout/laid
 import { fonts, inkBounds, labelOf, layOutText } from '../../../test/support/engine/emitTestSupport';
 import { layoutLabel } from '../../layout/layoutLabel';
 import { parseTemplate } from '../../model/template';
-import { loadSample } from '../../../src-main/samples/sampleTemplates';
+import { loadSample } from '@main/samples/sampleTemplates';
 import { emitPng } from '../png/emitPng';
 import { emitZpl, emitZplLabels } from './emitZpl';
 import { DARK_LUMA_THRESHOLD, rgbaToMonochrome } from './zplGraphic';

@@ -2,7 +2,7 @@
 // font mode; "Printer 0" prints as ^A0 with the layout's line breaks; downloaded fonts go once per document.
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import type { LaidOutLabel, LaidOutText } from '../../layout/laidOutLabel';
 import { layoutLabel } from '../../layout/layoutLabel';
 import { parseTemplate } from '../../model/template';

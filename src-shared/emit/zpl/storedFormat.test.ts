@@ -1,8 +1,8 @@
 // Store/recall checked by an independent printer model: zpl-renderer-js prints the stored format and its recalls exactly as the full labels.
 import { describe, expect, it } from 'vitest';
 import { ready as zplRendererReady } from 'zpl-renderer-js';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import { loadSample } from '../../../src-main/samples/sampleTemplates';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { loadSample } from '@main/samples/sampleTemplates';
 import { renderLabels } from '../../render/renderBatch';
 import { splitZplLabels, storedFormatBatch } from './storedFormat';
 

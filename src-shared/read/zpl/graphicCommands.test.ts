@@ -4,7 +4,7 @@ import { encode } from 'fast-png';
 import { strFromU8, zlibSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { emitPng } from '../../emit/png/emitPng';
 import { emitZpl } from '../../emit/zpl/emitZpl';
 import { monochromeToGfa, packRows } from '../../emit/zpl/zplGraphic';

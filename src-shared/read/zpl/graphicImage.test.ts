@@ -1,7 +1,7 @@
 // Checks a ZPL graphic drawn through the real PNG and PDF emitters: every dot where it belongs, white dots see-through.
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { emitPdf } from '../../emit/pdf/emitPdf';
 import { emitPng } from '../../emit/png/emitPng';
 import { isDark, renderPdf, type Raster } from '../../../test/support/engine/rasterTestSupport';

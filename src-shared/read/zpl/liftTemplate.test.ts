@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { toPoints } from '../../units/length';
 import { describe, expect, it } from 'vitest';
 import type { ReadInputBarcodeFormat } from 'zxing-wasm/reader';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { decode } from '../../../test/support/engine/barcodeTestSupport';
 import type { ElementOf } from '../../elements/elementSchema';
 import { rasterizeSvg } from '../../emit/png/rasterize';

@@ -1,7 +1,7 @@
 // ^PMY (mirror image) by pixels: the whole label flipped left to right, text included, in png, pdf and zpl; with ^POI, ^FR and X-Rotation.
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { isDark, renderPdf, type Raster } from '../../../test/support/engine/rasterTestSupport';
 import { emitHtml } from '../../emit/html/emitHtml';
 import { emitPdf } from '../../emit/pdf/emitPdf';

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { renderPdf } from '../../../test/support/engine/rasterTestSupport';
 import { inkBounds as inkBoundsOf } from '../../../test/support/engine/emitTestSupport';
 import { emitHtml } from '../../emit/html/emitHtml';

@@ -1,6 +1,6 @@
 // Reverse fields (^FR, ^LR) by pixels: white where they cross black, black where they cross paper, in PNG and PDF alike.
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { isDark, renderPdf, type Raster } from '../../../test/support/engine/rasterTestSupport';
 import { emitHtml } from '../../emit/html/emitHtml';
 import { emitPdf } from '../../emit/pdf/emitPdf';

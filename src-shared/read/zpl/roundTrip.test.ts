@@ -1,8 +1,8 @@
 // Writer → reader round trip: every sample template (together every element type) emitted as ZPL and read back draws what the engine draws, and its barcodes scan.
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../../test/support/engine/barcodeTestSupport';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import { loadSample } from '../../../src-main/samples/sampleTemplates';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { loadSample } from '@main/samples/sampleTemplates';
 import { rasterizeSvg } from '../../emit/png/rasterize';
 import { labelToSvg } from '../../emit/svg/emitSvg';
 import { emitZpl } from '../../emit/zpl/emitZpl';

@@ -1,6 +1,6 @@
 // Carrier-style labels and edge cases read by the ZPL reader: geometry of the laid-out elements, text after ^FH/^CI, and the limits.
 import { describe, expect, it } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import type { LaidOutElement, LaidOutOf } from '../../layout/laidOutLabel';
 import { PixelBudget } from '../../render/pixelBudget';
 import { readZpl } from './readZpl';

@@ -1,14 +1,14 @@
 // Test support: ZPL barcode fields as the command reader hands them over, laid out, printed to PNG at the printer's resolution and scanned.
 import { PNG } from 'pngjs';
 import type { ReadInputBarcodeFormat, ReadResult } from 'zxing-wasm/reader';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { decode } from './barcodeTestSupport';
 import type { Raster } from './rasterTestSupport';
-import { emitPng } from '../../../src-shared/emit/png/emitPng';
-import type { LaidOutElement } from '../../../src-shared/layout/laidOutLabel';
-import { PixelBudget } from '../../../src-shared/render/pixelBudget';
-import { readBarcodeField } from '../../../src-shared/read/zpl/readBarcodeField';
-import { pointsPerDot, type ZplBarcodeField, type ZplDpmm, type ZplWarning } from '../../../src-shared/read/zpl/zplField';
+import { emitPng } from '@shared/emit/png/emitPng';
+import type { LaidOutElement } from '@shared/layout/laidOutLabel';
+import { PixelBudget } from '@shared/render/pixelBudget';
+import { readBarcodeField } from '@shared/read/zpl/readBarcodeField';
+import { pointsPerDot, type ZplBarcodeField, type ZplDpmm, type ZplWarning } from '@shared/read/zpl/zplField';
 
 export const fonts = bundledFonts();
 

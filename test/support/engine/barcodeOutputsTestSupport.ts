@@ -1,21 +1,21 @@
 // Test support: a label of barcodes rendered through renderLabel to PNG, PDF (through pdftoppm) and ZPL (read back by the reader) for one printer resolution, and the bars each drew.
 import { PNG } from 'pngjs';
 import { expect } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import { rasterizeSvg } from '../../../src-shared/emit/png/rasterize';
-import { labelToSvg } from '../../../src-shared/emit/svg/emitSvg';
-import type { LaidOutLabel, LaidOutOf, LinearSymbol } from '../../../src-shared/layout/laidOutLabel';
-import { layoutLabel } from '../../../src-shared/layout/layoutLabel';
-import { parseTemplate } from '../../../src-shared/model/template';
-import { PixelBudget } from '../../../src-shared/render/pixelBudget';
-import { renderLabel } from '../../../src-shared/render/renderLabel';
-import type { ZplDpi } from '../../../src-shared/render/outputFormats';
-import { readZpl } from '../../../src-shared/read/zpl/readZpl';
-import type { ZplDpmm } from '../../../src-shared/read/zpl/zplField';
-import { pointsToDots } from '../../../src-shared/units/length';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import { rasterizeSvg } from '@shared/emit/png/rasterize';
+import { labelToSvg } from '@shared/emit/svg/emitSvg';
+import type { LaidOutLabel, LaidOutOf, LinearSymbol } from '@shared/layout/laidOutLabel';
+import { layoutLabel } from '@shared/layout/layoutLabel';
+import { parseTemplate } from '@shared/model/template';
+import { PixelBudget } from '@shared/render/pixelBudget';
+import { renderLabel } from '@shared/render/renderLabel';
+import type { ZplDpi } from '@shared/render/outputFormats';
+import { readZpl } from '@shared/read/zpl/readZpl';
+import type { ZplDpmm } from '@shared/read/zpl/zplField';
+import { pointsToDots } from '@shared/units/length';
 import { isDark, renderPdf, type Raster } from './rasterTestSupport';
 import { decode, zxingFormat } from './barcodeTestSupport';
-import type { Symbology } from '../../../src-shared/elements/barcode/barcodeSchema';
+import type { Symbology } from '@shared/elements/barcode/barcodeSchema';
 
 export const fonts = bundledFonts();
 const DPMM: Record<ZplDpi, ZplDpmm> = { 203: 8, 300: 12, 600: 24 };

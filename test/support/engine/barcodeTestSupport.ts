@@ -2,13 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes, type ReadInputBarcodeFormat, type ReadResult } from 'zxing-wasm/reader';
-import type { FontRegistry } from '../../../src-shared/fonts/fontRegistry';
-import type { Box, LaidOutOf, RenderWarning } from '../../../src-shared/layout/laidOutLabel';
-import type { LayoutContext } from '../../../src-shared/layout/layoutContext';
+import type { FontRegistry } from '@shared/fonts/fontRegistry';
+import type { Box, LaidOutOf, RenderWarning } from '@shared/layout/laidOutLabel';
+import type { LayoutContext } from '@shared/layout/layoutContext';
 import { isDark, type Raster } from './rasterTestSupport';
-import { barcodeElementSchema, type BarcodeElement, type Symbology } from '../../../src-shared/elements/barcode/barcodeSchema';
-import { layoutBarcode } from '../../../src-shared/elements/barcode/layoutBarcode';
-import { RenderPixels } from '../../../src-shared/render/renderPixels';
+import { barcodeElementSchema, type BarcodeElement, type Symbology } from '@shared/elements/barcode/barcodeSchema';
+import { layoutBarcode } from '@shared/elements/barcode/layoutBarcode';
+import { RenderPixels } from '@shared/render/renderPixels';
 
 // zxing-wasm fetches its .wasm from a CDN by default; tests hand it the package's own copy instead.
 const wasmPath = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');

@@ -1,12 +1,12 @@
 // Test support for the emitters: labels laid out by the real text layout, and where a raster's ink lies in points.
 import { expect } from 'vitest';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
+import { bundledFonts } from '@main/fonts/bundledFonts';
 import { isDark, type Raster } from './rasterTestSupport';
-import { layoutText } from '../../../src-shared/elements/text/layoutText';
-import type { TextElement } from '../../../src-shared/elements/text/textSchema';
-import type { LayoutContext } from '../../../src-shared/layout/layoutContext';
-import type { Box, LaidOutLabel, LaidOutText } from '../../../src-shared/layout/laidOutLabel';
-import { RenderPixels } from '../../../src-shared/render/renderPixels';
+import { layoutText } from '@shared/elements/text/layoutText';
+import type { TextElement } from '@shared/elements/text/textSchema';
+import type { LayoutContext } from '@shared/layout/layoutContext';
+import type { Box, LaidOutLabel, LaidOutText } from '@shared/layout/laidOutLabel';
+import { RenderPixels } from '@shared/render/renderPixels';
 
 export const fonts = bundledFonts();
 

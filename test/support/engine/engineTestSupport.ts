@@ -1,9 +1,9 @@
 // Test helpers: the bundled fonts as the server's font list would describe them, served from resources/fonts.
 import { readFileSync } from 'node:fs';
-import { readBundledFontSources, resourcesDir } from '../../../src-main/fonts/bundledFonts';
-import { faceKey } from '../../../src-shared/fonts/fontFaces';
-import type { FontRegistry } from '../../../src-shared/fonts/fontRegistry';
-import { loadBrowserFonts, type FontListEntry } from '../../../src-renderer/engine/browserFonts';
+import { readBundledFontSources, resourcesDir } from '@main/fonts/bundledFonts';
+import { faceKey } from '@shared/fonts/fontFaces';
+import type { FontRegistry } from '@shared/fonts/fontRegistry';
+import { loadBrowserFonts, type FontListEntry } from '@renderer/engine/browserFonts';
 
 export function bundledFontList(): FontListEntry[] {
   return readBundledFontSources().map(({ family, weight, style, fileName }) => ({

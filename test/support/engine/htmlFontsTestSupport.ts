@@ -1,7 +1,7 @@
 // Test support for the html fonts: the faces a document embeds, read back, and the characters a label draws per face.
-import type { FontFaceKey } from '../../../src-shared/fonts/fontFaces';
-import type { FontRegistry } from '../../../src-shared/fonts/fontRegistry';
-import type { LaidOutLabel, TextRun } from '../../../src-shared/layout/laidOutLabel';
+import type { FontFaceKey } from '@shared/fonts/fontFaces';
+import type { FontRegistry } from '@shared/fonts/fontRegistry';
+import type { LaidOutLabel, TextRun } from '@shared/layout/laidOutLabel';
 
 export interface EmbeddedFont {
   key: FontFaceKey;

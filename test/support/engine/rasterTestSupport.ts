@@ -7,15 +7,15 @@ import { promisify } from 'node:util';
 import PDFDocument from 'pdfkit';
 import { PNG } from 'pngjs';
 import { ready as zplRendererReady } from 'zpl-renderer-js';
-import { bundledFonts } from '../../../src-main/fonts/bundledFonts';
-import type { PdfEmitContext } from '../../../src-shared/emit/pdf/pdfContext';
-import { rasterizeSvg } from '../../../src-shared/emit/png/rasterize';
-import type { SvgEmitContext } from '../../../src-shared/emit/svg/svgContext';
-import type { ZplEmitContext } from '../../../src-shared/emit/zpl/zplContext';
-import type { LaidOutElement, RenderWarning } from '../../../src-shared/layout/laidOutLabel';
-import type { LayoutContext } from '../../../src-shared/layout/layoutContext';
-import { RenderPixels } from '../../../src-shared/render/renderPixels';
-import { pointsToDots } from '../../../src-shared/units/length';
+import { bundledFonts } from '@main/fonts/bundledFonts';
+import type { PdfEmitContext } from '@shared/emit/pdf/pdfContext';
+import { rasterizeSvg } from '@shared/emit/png/rasterize';
+import type { SvgEmitContext } from '@shared/emit/svg/svgContext';
+import type { ZplEmitContext } from '@shared/emit/zpl/zplContext';
+import type { LaidOutElement, RenderWarning } from '@shared/layout/laidOutLabel';
+import type { LayoutContext } from '@shared/layout/layoutContext';
+import { RenderPixels } from '@shared/render/renderPixels';
+import { pointsToDots } from '@shared/units/length';
 
 export interface Raster {
   width: number;

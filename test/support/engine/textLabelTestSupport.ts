@@ -1,7 +1,7 @@
 // Test support: hand-built LaidOutText elements measured with the real fonts, for the document writers' tests.
-import type { FontFaceKey } from '../../../src-shared/fonts/fontFaces';
-import type { FontRegistry } from '../../../src-shared/fonts/fontRegistry';
-import type { LaidOutText } from '../../../src-shared/layout/laidOutLabel';
+import type { FontFaceKey } from '@shared/fonts/fontFaces';
+import type { FontRegistry } from '@shared/fonts/fontRegistry';
+import type { LaidOutText } from '@shared/layout/laidOutLabel';
 
 export interface TextSpec {
   id: string;

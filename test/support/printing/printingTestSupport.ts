@@ -1,9 +1,9 @@
 // Test support for the printing tests: fake printers started per test and stopped after it, and a port nothing listens on.
 import { afterEach } from 'vitest';
-import { splitZplLabels } from '../../../src-shared/emit/zpl/storedFormat';
+import { splitZplLabels } from '@shared/emit/zpl/storedFormat';
 import { freePort } from '../server/freePort';
 import { startFakeZplPrinter, type FakeZplPrinter } from './fakeZplPrinter';
-import { withStoredFormat } from '../../../src-main/printing/printJobDocument';
+import { withStoredFormat } from '@main/printing/printJobDocument';
 
 const running: FakeZplPrinter[] = [];
 afterEach(async () => {

@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll } from 'vitest';
-import { EDITOR_HEADER, SESSION_COOKIE } from '../../../src-shared/api/editorApi';
-import { APP_VERSION } from '../../../src-main/appVersion';
-import { createRenderPool } from '../../../src-main/render/renderPool';
-import { openStore, type Store } from '../../../src-main/store/openStore';
+import { EDITOR_HEADER, SESSION_COOKIE } from '@shared/api/editorApi';
+import { APP_VERSION } from '@main/appVersion';
+import { createRenderPool } from '@main/render/renderPool';
+import { openStore, type Store } from '@main/store/openStore';
 import { testDatabase } from '../store/storeTestSupport';
-import { loadOrCreateAdminToken } from '../../../src-main/server/adminSession';
-import { startServer } from '../../../src-main/server/createServer';
-import type { ServerConfig } from '../../../src-main/server/serverConfig';
+import { loadOrCreateAdminToken } from '@main/server/adminSession';
+import { startServer } from '@main/server/createServer';
+import type { ServerConfig } from '@main/server/serverConfig';
 
 const temporaryDirs: string[] = [];
 afterAll(() => {

@@ -1,5 +1,5 @@
 // The outputs the tests of a render worker's caches (decoded images, validated templates) render cold and warm.
-import type { RenderOptions } from '../../../src-shared/render/renderLabel';
+import type { RenderOptions } from '@shared/render/renderLabel';
 
 /** Every format, ZPL at two densities: each output makes its own use of what a cache keeps. */
 export const CACHE_TEST_OUTPUTS: [string, Omit<RenderOptions, 'fonts'>][] = [

@@ -1,10 +1,10 @@
 // Test fixture: one node of a several-server service (the store on PostgreSQL, the rate limits in Redis) as its own process; prints "listening on URL", stops on SIGTERM.
 import { writeSync } from 'node:fs';
 import { pino } from 'pino';
-import { APP_VERSION } from '../../../src-main/appVersion';
-import { createRenderPool } from '../../../src-main/render/renderPool';
-import { startServer } from '../../../src-main/server/createServer';
-import { openStore } from '../../../src-main/store/openStore';
+import { APP_VERSION } from '@main/appVersion';
+import { createRenderPool } from '@main/render/renderPool';
+import { startServer } from '@main/server/createServer';
+import { openStore } from '@main/store/openStore';
 
 const [dataDir, databaseUrl, redisUrl] = process.argv.slice(2);
 if (dataDir === undefined || databaseUrl === undefined || redisUrl === undefined) throw new Error('usage: serverNode DATA_DIR DATABASE_URL REDIS_URL');

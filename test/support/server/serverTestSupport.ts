@@ -10,18 +10,18 @@ import { pino } from 'pino';
 import { afterAll, expect } from 'vitest';
 import { z } from 'zod';
 import packageJson from '../../../package.json';
-import { printJobSchema, type PrintJob } from '../../../src-shared/api/printRequest';
-import type { PrintQueueOptions } from '../../../src-main/printing/printQueueOptions';
-import { createRenderPool } from '../../../src-main/render/renderPool';
-import { openStore, type Store } from '../../../src-main/store/openStore';
+import { printJobSchema, type PrintJob } from '@shared/api/printRequest';
+import type { PrintQueueOptions } from '@main/printing/printQueueOptions';
+import { createRenderPool } from '@main/render/renderPool';
+import { openStore, type Store } from '@main/store/openStore';
 import { testDatabase } from '../store/storeTestSupport';
-import { startServer } from '../../../src-main/server/createServer';
+import { startServer } from '@main/server/createServer';
 import { bundleForTests, SOURCE_ENTRIES } from '../cli/bundleForTests';
 import { runNodeScript, type ProcessRun } from '../cli/runProcess';
-import { found } from '../../../src-main/cli/adminCliSupport';
-import { describeTeam } from '../../../src-main/cli/teamCommand';
-import { importTemplate, templateSummary } from '../../../src-main/cli/templateCommand';
-import { parseTemplate } from '../../../src-shared/model/template';
+import { found } from '@main/cli/adminCliSupport';
+import { describeTeam } from '@main/cli/teamCommand';
+import { importTemplate, templateSummary } from '@main/cli/templateCommand';
+import { parseTemplate } from '@shared/model/template';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 /** The render worker the pool runs: `npm run build:node` (also npm's pretest) writes it. */

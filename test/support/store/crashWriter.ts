@@ -1,7 +1,7 @@
 // Test fixture for crashSafety.test.ts: records renders in a loop and prints each id once recordRender resolved (its "200").
 import { writeSync } from 'node:fs';
-import { openStore } from '../../../src-main/store/openStore';
-import { recordRender } from '../../../src-main/store/recordRender';
+import { openStore } from '@main/store/openStore';
+import { recordRender } from '@main/store/recordRender';
 
 const [dataDir, teamId] = process.argv.slice(2);
 if (dataDir === undefined || teamId === undefined) throw new Error('usage: crashWriter DATA_DIR TEAM_ID');

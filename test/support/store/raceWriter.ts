@@ -1,6 +1,6 @@
 // Test fixture for storeConcurrency.test.ts: one process of several racing on one store: counter reservations and job claims, each outcome printed as a line.
 import { writeSync } from 'node:fs';
-import { openStore } from '../../../src-main/store/openStore';
+import { openStore } from '@main/store/openStore';
 
 const [dataDir, databaseUrl, teamId, token, jobIds] = process.argv.slice(2);
 if (dataDir === undefined || databaseUrl === undefined || teamId === undefined || token === undefined || jobIds === undefined) {

@@ -1,6 +1,6 @@
 // Test helper: a real S3 protocol server (startS3: s3rver) per test file, a fresh bucket per store, and the AWS SDK's standard variables pointed at it.
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { parseS3Url } from '../../../src-main/store/s3Outputs';
+import { parseS3Url } from '@main/store/s3Outputs';
 import { perFileServer } from '../server/perFileServer';
 import { startS3 } from './startS3';
 

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { bundleForTests } from '../cli/bundleForTests';
 import { afterAll, afterEach } from 'vitest';
-import { parseTemplate, type Template } from '../../../src-shared/model/template';
+import { parseTemplate, type Template } from '@shared/model/template';
 import type Database from 'better-sqlite3';
 import { sql, type RawBuilder } from 'kysely';
-import type { SqlDialect } from '../../../src-main/store/migrate';
-import { openStore, type Store, type StoreOptions } from '../../../src-main/store/openStore';
-import { OUTPUT_AREAS } from '../../../src-main/store/outputStore';
+import type { SqlDialect } from '@main/store/migrate';
+import { openStore, type Store, type StoreOptions } from '@main/store/openStore';
+import { OUTPUT_AREAS } from '@main/store/outputStore';
 import { freshDatabaseUrl } from './postgresTestSupport';
 import { redisUrl } from './redisTestSupport';
 

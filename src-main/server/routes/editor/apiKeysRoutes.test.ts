@@ -1,6 +1,6 @@
 // /api/keys: the workspace team's keys are made (shown once), listed without secrets with their last use, and revoked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKey, EditorApiKey, EditorSession } from '../../../../src-shared/api/editorApi';
+import type { CreatedApiKey, EditorApiKey, EditorSession } from '@shared/api/editorApi';
 import { api, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 let server: EditorServer;

@@ -1,7 +1,7 @@
 // /api/keys: the workspace team's API keys: list (never the key), create (the key shown once), revoke.
 import type Router from '@koa/router';
-import { NotFoundError } from '../../../../src-shared/api/apiErrors';
-import { createKeyBodySchema, type CreatedApiKey } from '../../../../src-shared/api/editorApi';
+import { NotFoundError } from '@shared/api/apiErrors';
+import { createKeyBodySchema, type CreatedApiKey } from '@shared/api/editorApi';
 import type { Store } from '../../../store/openStore';
 import { jsonBody } from '../../middleware/jsonBody';
 import { parseRequestBody } from '../../requestBody';

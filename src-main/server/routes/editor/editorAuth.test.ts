@@ -1,6 +1,6 @@
 // The admin session over HTTP: Bearer token or the cookie from the admin link, the CSRF header rule, idle expiry, logout, and what a restart keeps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, type EditorSession } from '../../../../src-shared/api/editorApi';
+import { SESSION_COOKIE, type EditorSession } from '@shared/api/editorApi';
 import { APP_VERSION } from '../../../appVersion';
 import { api, signIn, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 import { WORKSPACE_TEAM_NAME } from './workspaceTeam';

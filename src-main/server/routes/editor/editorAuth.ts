@@ -1,7 +1,7 @@
 // Who may use the editor's /api: clients on this machine (others only with --admin-lan over TLS), with the admin token as a Bearer or a session cookie from the admin link (plus the CSRF header for changes).
 import type { Context, Next } from 'koa';
-import { AuthRequiredError, ForbiddenError, LocalOnlyError } from '../../../../src-shared/api/apiErrors';
-import { EDITOR_HEADER, SESSION_COOKIE } from '../../../../src-shared/api/editorApi';
+import { AuthRequiredError, ForbiddenError, LocalOnlyError } from '@shared/api/apiErrors';
+import { EDITOR_HEADER, SESSION_COOKIE } from '@shared/api/editorApi';
 import type { AdminSession, LiveSession } from '../../adminSession';
 import { isLoopbackClient } from '../../clientAddress';
 import type { ServerConfig } from '../../serverConfig';

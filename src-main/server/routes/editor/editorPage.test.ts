@@ -2,8 +2,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EditorFont } from '../../../../src-shared/api/editorApi';
-import { LABEL_STOCKS } from '../../../../src-shared/stocks/labelStocks';
+import type { EditorFont } from '@shared/api/editorApi';
+import { LABEL_STOCKS } from '@shared/stocks/labelStocks';
 import { resourcesDir } from '../../../fonts/bundledFonts';
 import { EDITOR_CSP } from './editorPage';
 import { api, rawGet, startEditorServer, tempDir, type EditorServer } from '../../../../test/support/server/editorTestSupport';

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { send } from '@koa/send';
 import type { Context, Next } from 'koa';
-import { NotFoundError } from '../../../../src-shared/api/apiErrors';
+import { NotFoundError } from '@shared/api/apiErrors';
 import { contentSecurityPolicy } from '../../../window/contentSecurityPolicy';
 import { LONG_CACHE_MS } from './fontsRoutes';
 

@@ -1,6 +1,6 @@
 // How the editor's API shows stored records, and the lookup every template route shares.
-import { NotFoundError } from '../../../../src-shared/api/apiErrors';
-import type { EditorTemplate, EditorTemplateSummary } from '../../../../src-shared/api/editorApi';
+import { NotFoundError } from '@shared/api/apiErrors';
+import type { EditorTemplate, EditorTemplateSummary } from '@shared/api/editorApi';
 import type { StoreScope } from '../../../store/openStore';
 import type { TemplateRecord } from '../../../store/storeTypes';
 

@@ -2,9 +2,9 @@
 import { join } from 'node:path';
 import type Router from '@koa/router';
 import { send } from '@koa/send';
-import { NotFoundError } from '../../../../src-shared/api/apiErrors';
-import type { EditorFont } from '../../../../src-shared/api/editorApi';
-import { faceKey } from '../../../../src-shared/fonts/fontFaces';
+import { NotFoundError } from '@shared/api/apiErrors';
+import type { EditorFont } from '@shared/api/editorApi';
+import { faceKey } from '@shared/fonts/fontFaces';
 import { BUNDLED_FILES, resourcesDir } from '../../../fonts/bundledFonts';
 
 const FONTS_PATH = '/editor-assets/fonts';

@@ -1,7 +1,7 @@
 // /api/libraries: create libraries, move workspace templates in and out, and what every team's keys then see through /v1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKey, EditorLibrary, EditorTemplate, EditorTemplateSummary } from '../../../../src-shared/api/editorApi';
-import { parseTemplate } from '../../../../src-shared/model/template';
+import type { CreatedApiKey, EditorLibrary, EditorTemplate, EditorTemplateSummary } from '@shared/api/editorApi';
+import { parseTemplate } from '@shared/model/template';
 import { api, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 let server: EditorServer;

@@ -1,7 +1,7 @@
 // /api/libraries: shared template libraries (super admin): list with their templates, create, move a workspace template in or out.
 import type Router from '@koa/router';
-import { NotFoundError } from '../../../../src-shared/api/apiErrors';
-import { createLibraryBodySchema, libraryTemplateBodySchema, type EditorLibrary } from '../../../../src-shared/api/editorApi';
+import { NotFoundError } from '@shared/api/apiErrors';
+import { createLibraryBodySchema, libraryTemplateBodySchema, type EditorLibrary } from '@shared/api/editorApi';
 import type { Store, StoreScope } from '../../../store/openStore';
 import type { LibraryRecord } from '../../../store/storeTypes';
 import { jsonBody } from '../../middleware/jsonBody';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_WARNINGS_HEADER, type EditorUsage } from '../../../../src-shared/api/editorApi';
+import { PREVIEW_WARNINGS_HEADER, type EditorUsage } from '@shared/api/editorApi';
 import { loadSample } from '../../../samples/sampleTemplates';
 import { api, smallTemplate, startEditorServer, tempDir, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 

@@ -1,6 +1,6 @@
 // POST /api/preview: the editor's current template and record rendered by the engine, never counted as usage.
 import type Router from '@koa/router';
-import { PREVIEW_WARNINGS_HEADER, previewBodySchema } from '../../../../src-shared/api/editorApi';
+import { PREVIEW_WARNINGS_HEADER, previewBodySchema } from '@shared/api/editorApi';
 import { resolveLibraryImages } from '../../../images/resolveLibraryImages';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';

@@ -1,7 +1,7 @@
 // POST /api/print and GET /api/print-jobs/:id: the editor prints as the workspace team, with the /v1 job JSON, behind the admin session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { periodOf } from '../../../../src-shared/api/plans';
-import { printJobSchema, type PrintJob } from '../../../../src-shared/api/printRequest';
+import { periodOf } from '@shared/api/plans';
+import { printJobSchema, type PrintJob } from '@shared/api/printRequest';
 import type { FakeZplPrinter } from '../../../../test/support/printing/fakeZplPrinter';
 import { fakePrinter } from '../../../../test/support/printing/printingTestSupport';
 import { api, signIn, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';

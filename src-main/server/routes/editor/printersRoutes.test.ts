@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EditorSession } from '../../../../src-shared/api/editorApi';
-import type { EditorPrinter, EditorPrinterTestResult } from '../../../../src-shared/api/editorPrinters';
-import { printerStateSchema, type PrinterStatus } from '../../../../src-shared/api/printRequest';
+import type { EditorSession } from '@shared/api/editorApi';
+import type { EditorPrinter, EditorPrinterTestResult } from '@shared/api/editorPrinters';
+import { printerStateSchema, type PrinterStatus } from '@shared/api/printRequest';
 import { closedPort, fakePrinter } from '../../../../test/support/printing/printingTestSupport';
 import { api, signIn, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 

@@ -1,9 +1,9 @@
 // /api/printers: the workspace team's printers: list, add, edit, remove, print the test label, and read one printer's live status.
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { ConflictError, NotFoundError } from '../../../../src-shared/api/apiErrors';
-import { BadRequestError } from '../../../../src-shared/errors';
-import type { EditorPrinter, EditorPrinterTestResult } from '../../../../src-shared/api/editorPrinters';
+import { ConflictError, NotFoundError } from '@shared/api/apiErrors';
+import { BadRequestError } from '@shared/errors';
+import type { EditorPrinter, EditorPrinterTestResult } from '@shared/api/editorPrinters';
 import { devicePathProblem, devicePatterns } from '../../../printing/devicePrinter';
 import { configuredPrinterDriver } from '../../../printing/printerDrivers';
 import type { Store, StoreScope } from '../../../store/openStore';

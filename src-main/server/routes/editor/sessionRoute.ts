@@ -1,6 +1,6 @@
 // GET /api/session: who the editor is (the workspace team, super admin) and where the server listens; POST /api/logout ends the browser's session.
 import type Router from '@koa/router';
-import { SESSION_COOKIE, type EditorSession } from '../../../../src-shared/api/editorApi';
+import { SESSION_COOKIE, type EditorSession } from '@shared/api/editorApi';
 import type { Store } from '../../../store/openStore';
 import type { AdminSession } from '../../adminSession';
 import { lanAccessEnabled, type ServerConfig } from '../../serverConfig';

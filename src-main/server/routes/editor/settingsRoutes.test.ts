@@ -1,7 +1,7 @@
 // /api/settings: LAN access and host names are stored for the next start; `labelsmith serve` without --host follows them.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EditorSettings } from '../../../../src-shared/api/editorApi';
+import type { EditorSettings } from '@shared/api/editorApi';
 import { bundleForNode } from '../../../../test/support/store/storeTestSupport';
 import { killServe, startServe } from '../../../../test/support/server/robustnessSupport';
 import { api, startEditorServer, tempDir } from '../../../../test/support/server/editorTestSupport';

@@ -1,8 +1,8 @@
 // /api/settings: the server's address, the LAN access switch and the keyless ZPL viewer, stored for the next start of `labelsmith serve`.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { LocalOnlyError } from '../../../../src-shared/api/apiErrors';
-import { settingsBodySchema, type EditorSettings } from '../../../../src-shared/api/editorApi';
+import { LocalOnlyError } from '@shared/api/apiErrors';
+import { settingsBodySchema, type EditorSettings } from '@shared/api/editorApi';
 import type { StoreScope } from '../../../store/openStore';
 import { isLoopbackClient } from '../../clientAddress';
 import { jsonBody } from '../../middleware/jsonBody';

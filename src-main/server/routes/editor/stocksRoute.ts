@@ -1,6 +1,6 @@
 // GET /api/stocks: the label stock catalogue the gallery offers for a new template.
 import type Router from '@koa/router';
-import { LABEL_STOCKS } from '../../../../src-shared/stocks/labelStocks';
+import { LABEL_STOCKS } from '@shared/stocks/labelStocks';
 
 export function registerStocksRoute(router: Router): void {
   router.get('/api/stocks', (ctx) => {

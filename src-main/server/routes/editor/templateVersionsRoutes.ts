@@ -1,7 +1,7 @@
 // The editor's history panel: a workspace template's versions (drafts' included, unpublished or not), one version's content, and restore.
 import type Router from '@koa/router';
-import { TemplateVersionNotFoundError } from '../../../../src-shared/api/apiErrors';
-import { restoreVersionBodySchema, type EditorTemplateVersion, type EditorTemplateVersionContent } from '../../../../src-shared/api/editorApi';
+import { TemplateVersionNotFoundError } from '@shared/api/apiErrors';
+import { restoreVersionBodySchema, type EditorTemplateVersion, type EditorTemplateVersionContent } from '@shared/api/editorApi';
 import type { Store } from '../../../store/openStore';
 import { jsonBody } from '../../middleware/jsonBody';
 import { parseRequestBody } from '../../requestBody';

@@ -1,8 +1,8 @@
 // The gallery's template routes over HTTP: create, list (search, sort), read, save, rename, publish, duplicate, delete, import, export, thumbnails.
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EditorSession, EditorTemplate, EditorTemplateSummary } from '../../../../src-shared/api/editorApi';
-import { parseTemplate } from '../../../../src-shared/model/template';
+import type { EditorSession, EditorTemplate, EditorTemplateSummary } from '@shared/api/editorApi';
+import { parseTemplate } from '@shared/model/template';
 import { decodePng, inkShare } from '../../../../test/support/chromium/pixels';
 import { loadSample } from '../../../samples/sampleTemplates';
 import { api, rawGet, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';

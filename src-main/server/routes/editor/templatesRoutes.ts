@@ -6,8 +6,8 @@ import {
   templateContentBodySchema,
   templateListQuerySchema,
   type TemplateSort,
-} from '../../../../src-shared/api/editorApi';
-import { parseTemplate, type Template } from '../../../../src-shared/model/template';
+} from '@shared/api/editorApi';
+import { parseTemplate, type Template } from '@shared/model/template';
 import type { Store } from '../../../store/openStore';
 import type { TemplateRecord } from '../../../store/storeTypes';
 import { jsonBody } from '../../middleware/jsonBody';

@@ -1,10 +1,10 @@
 // GET /api/templates/:id/thumbnail.png: the gallery's picture of a template, rendered by the engine about 240 px on its longer side.
 import type Router from '@koa/router';
-import { RenderError } from '../../../../src-shared/errors';
-import type { Template } from '../../../../src-shared/model/template';
-import { PNG_DPI } from '../../../../src-shared/render/outputFormats';
-import { pointsToInches, toPoints } from '../../../../src-shared/units/length';
-import { libraryImageNames } from '../../../../src-shared/elements/image/libraryImageRefs';
+import { RenderError } from '@shared/errors';
+import type { Template } from '@shared/model/template';
+import { PNG_DPI } from '@shared/render/outputFormats';
+import { pointsToInches, toPoints } from '@shared/units/length';
+import { libraryImageNames } from '@shared/elements/image/libraryImageRefs';
 import { resolveLibraryImages } from '../../../images/resolveLibraryImages';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';

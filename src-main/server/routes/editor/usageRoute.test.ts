@@ -1,6 +1,6 @@
 // GET /api/usage: the /v1 usage object of the workspace team plus every day of the chart, zeros included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKey, EditorUsage } from '../../../../src-shared/api/editorApi';
+import type { CreatedApiKey, EditorUsage } from '@shared/api/editorApi';
 import { api, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

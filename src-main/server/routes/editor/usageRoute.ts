@@ -1,7 +1,7 @@
 // GET /api/usage?days=30: the workspace team's usage as /v1/usage shows it, plus renders per day for the chart.
 import type Router from '@koa/router';
-import { usageQuerySchema, type DailyRenders, type EditorUsage } from '../../../../src-shared/api/editorApi';
-import { dayOf } from '../../../../src-shared/api/plans';
+import { usageQuerySchema, type DailyRenders, type EditorUsage } from '@shared/api/editorApi';
+import { dayOf } from '@shared/api/plans';
 import type { Store } from '../../../store/openStore';
 import { parseRequestBody } from '../../requestBody';
 import { teamUsage } from '../usage/usageRoute';

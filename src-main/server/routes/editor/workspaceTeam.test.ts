@@ -1,7 +1,7 @@
 // A new workspace opens on the sample templates with their sample data; restarts do not add them again, nor bring back deleted ones.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EditorTemplate } from '../../../../src-shared/api/editorApi';
-import { renderLabels } from '../../../../src-shared/render/renderBatch';
+import type { EditorTemplate } from '@shared/api/editorApi';
+import { renderLabels } from '@shared/render/renderBatch';
 import { bundledFonts } from '../../../fonts/bundledFonts';
 import { api, startEditorServer, tempDir, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 

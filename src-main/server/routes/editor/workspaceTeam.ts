@@ -1,5 +1,5 @@
 // The team the editor acts as: "Local workspace" on the enterprise plan, made on the server's first start (with the sample templates) and remembered in settings.
-import { parseTemplate } from '../../../../src-shared/model/template';
+import { parseTemplate } from '@shared/model/template';
 import { loadSample } from '../../../samples/sampleTemplates';
 import type { StoreScope } from '../../../store/openStore';
 import type { TeamRecord } from '../../../store/storeTypes';

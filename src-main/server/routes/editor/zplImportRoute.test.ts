@@ -1,6 +1,6 @@
 // POST /api/zpl/import through the real server: a draft template of the workspace team, its warnings, the session and CSRF rules, 400s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EditorSession, EditorTemplate, EditorZplImport } from '../../../../src-shared/api/editorApi';
+import type { EditorSession, EditorTemplate, EditorZplImport } from '@shared/api/editorApi';
 import { EXPRESS_PARCEL, STORED_FORMAT } from '../../../../test/support/engine/zplImportFixtures';
 import { api, signIn, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 

@@ -1,8 +1,8 @@
 // The editor's POST /api/zpl/import: one label of pasted or opened ZPL made a new draft template of the workspace team.
 import type Router from '@koa/router';
-import { zplImportBodySchema, type EditorZplImport } from '../../../../src-shared/api/editorApi';
-import { inchesToDots } from '../../../../src-shared/api/zplViewer';
-import { zplTextFromBytes } from '../../../../src-shared/read/zpl/zplCharsets';
+import { zplImportBodySchema, type EditorZplImport } from '@shared/api/editorApi';
+import { inchesToDots } from '@shared/api/zplViewer';
+import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
 import { bundledFonts } from '../../../fonts/bundledFonts';
 import type { Store } from '../../../store/openStore';
 import { jsonBody } from '../../middleware/jsonBody';
@@ -18,7 +18,7 @@ export function registerZplImportRoute(router: Router, store: Store, teamId: str
     // As the bytes a printer would receive: ^CI then decides how field bytes become characters, as for a file.
     const text = zplTextFromBytes(new TextEncoder().encode(body.zpl));
     // The ZPL reader is loaded on the first import: the server's process starts without it.
-    const { importZpl } = await import('../../../../src-shared/read/zpl/importZpl');
+    const { importZpl } = await import('@shared/read/zpl/importZpl');
     const { template, warnings } = importZpl(text, {
       dpmm: body.dpmm,
       widthDots: inchesToDots(body.width, body.dpmm),

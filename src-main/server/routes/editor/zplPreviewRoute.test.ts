@@ -1,8 +1,8 @@
 // POST /api/zpl/preview: pasted ZPL drawn by the render pool as PNGs one dot a pixel, warnings at byte positions, 400 for what is too big, no usage counted.
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EditorUsage } from '../../../../src-shared/api/editorApi';
-import type { ZplPreviewAnswer } from '../../../../src-shared/api/zplEditorApi';
+import type { EditorUsage } from '@shared/api/editorApi';
+import type { ZplPreviewAnswer } from '@shared/api/zplEditorApi';
 import { api, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
 
 let server: EditorServer;

@@ -1,9 +1,9 @@
 // POST /api/zpl/preview: the ZPL page's drawing of pasted ZPL, each label a PNG from the render pool, never counted as usage.
 import type Router from '@koa/router';
-import { zplPreviewBodySchema, ZPL_PREVIEW_MAX_LABELS, type ZplPreviewAnswer, type ZplPreviewRequest } from '../../../../src-shared/api/zplEditorApi';
-import { inchesToDots } from '../../../../src-shared/api/zplViewer';
-import { AppError } from '../../../../src-shared/errors';
-import { zplTextFromBytes } from '../../../../src-shared/read/zpl/zplCharsets';
+import { zplPreviewBodySchema, ZPL_PREVIEW_MAX_LABELS, type ZplPreviewAnswer, type ZplPreviewRequest } from '@shared/api/zplEditorApi';
+import { inchesToDots } from '@shared/api/zplViewer';
+import { AppError } from '@shared/errors';
+import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
 import type { RenderPool } from '../../../render/renderPool';
 import { jsonBody } from '../../middleware/jsonBody';
 import { parseRequestBody } from '../../requestBody';

@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { NotFoundError } from '../../../../src-shared/api/apiErrors';
-import { createImageSchema, imageNameSchema, LIBRARY_IMAGE_CONTENT_TYPES, MAX_LIBRARY_IMAGES, replaceImageSchema, type LibraryImage } from '../../../../src-shared/api/images';
-import { BadRequestError } from '../../../../src-shared/errors';
+import { NotFoundError } from '@shared/api/apiErrors';
+import { createImageSchema, imageNameSchema, LIBRARY_IMAGE_CONTENT_TYPES, MAX_LIBRARY_IMAGES, replaceImageSchema, type LibraryImage } from '@shared/api/images';
+import { BadRequestError } from '@shared/errors';
 import { readLibraryImage } from '../../../images/libraryImageUpload';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';

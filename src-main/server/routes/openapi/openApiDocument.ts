@@ -1,13 +1,13 @@
 // The OpenAPI 3.1 document of the /v1 API, generated from the same zod schemas the server validates and answers with.
 import { z } from 'zod';
-import { createImageSchema, LIBRARY_IMAGE_CONTENT_TYPES, libraryImageListSchema, libraryImageSchema, MAX_LIBRARY_IMAGE_BYTES, MAX_LIBRARY_IMAGES, replaceImageSchema } from '../../../../src-shared/api/images';
-import { printerListSchema, printerStatusSchema, printJobListQuerySchema, printJobPageSchema, printJobSchema, printRequestSchema, reprintRequestSchema } from '../../../../src-shared/api/printRequest';
-import { renderAnswerSchema, renderRequestSchema, TEMPLATE_VERSION_HEADER } from '../../../../src-shared/api/renderRequest';
-import { errorBodySchema, healthSchema, readySchema, templateListSchema, templateVersionListSchema, usageSchema } from '../../../../src-shared/api/resources';
-import { ZPL_ROTATIONS, ZPL_VIEWER_MAX_INCHES, zplViewAnswerSchema } from '../../../../src-shared/api/zplViewer';
-import { ZPL_PAGE_SIZES } from '../../../../src-shared/api/zplViewerPages';
-import { ZPL_DPMM } from '../../../../src-shared/read/zpl/zplField';
-import { templateSchema } from '../../../../src-shared/model/template';
+import { createImageSchema, LIBRARY_IMAGE_CONTENT_TYPES, libraryImageListSchema, libraryImageSchema, MAX_LIBRARY_IMAGE_BYTES, MAX_LIBRARY_IMAGES, replaceImageSchema } from '@shared/api/images';
+import { printerListSchema, printerStatusSchema, printJobListQuerySchema, printJobPageSchema, printJobSchema, printRequestSchema, reprintRequestSchema } from '@shared/api/printRequest';
+import { renderAnswerSchema, renderRequestSchema, TEMPLATE_VERSION_HEADER } from '@shared/api/renderRequest';
+import { errorBodySchema, healthSchema, readySchema, templateListSchema, templateVersionListSchema, usageSchema } from '@shared/api/resources';
+import { ZPL_ROTATIONS, ZPL_VIEWER_MAX_INCHES, zplViewAnswerSchema } from '@shared/api/zplViewer';
+import { ZPL_PAGE_SIZES } from '@shared/api/zplViewerPages';
+import { ZPL_DPMM } from '@shared/read/zpl/zplField';
+import { templateSchema } from '@shared/model/template';
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect); custom checks (plain objects) are described as any JSON value. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {

@@ -1,8 +1,8 @@
 // What /v1/print(-jobs) and the editor's /api/print(-jobs) share once the caller is known: the body, the team's printer, the submission, the 202 answer; the history page, reprint and cancel; and the team-scoped lookups.
 import type { Context } from 'koa';
-import { NotFoundError } from '../../../../src-shared/api/apiErrors';
-import { printRequestSchema, reprintRequestSchema, type PrintRequest } from '../../../../src-shared/api/printRequest';
-import { requestLabelData } from '../../../../src-shared/api/renderRequest';
+import { NotFoundError } from '@shared/api/apiErrors';
+import { printRequestSchema, reprintRequestSchema, type PrintRequest } from '@shared/api/printRequest';
+import { requestLabelData } from '@shared/api/renderRequest';
 import { cancelPrintJob } from '../../../printing/cancelJob';
 import type { PrintQueue } from '../../../printing/printQueue';
 import { submitPrintJob } from '../../../printing/printJobSubmission';

@@ -10,7 +10,7 @@ import type { TeamRateLimits } from '../../rateLimits';
 import { apiKeyTemplate } from '../../renderAdmission';
 import { acceptPrintJob, acceptReprint, answerCancel, teamJob, type JobRequester, type PrintJobDeps, type PrintRequester } from './printJobRequests';
 import { knownQuery } from '../../middleware/knownQuery';
-import { printJobListQuerySchema } from '../../../../src-shared/api/printRequest';
+import { printJobListQuerySchema } from '@shared/api/printRequest';
 
 const PRINT_JOBS_PATH = '/v1/print-jobs';
 

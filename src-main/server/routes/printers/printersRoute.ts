@@ -1,6 +1,6 @@
 // GET /v1/printers and GET /v1/printers/{id}/status: the key's team's printers (how they are reached stays on the server) and a live status report.
 import type Router from '@koa/router';
-import type { ApiPrinter, PrinterState, PrinterStatus } from '../../../../src-shared/api/printRequest';
+import type { ApiPrinter, PrinterState, PrinterStatus } from '@shared/api/printRequest';
 import type { HostStatus } from '../../../printing/hostStatus';
 import { configuredPrinterDriver, printerDriver, type PrinterStatusReport } from '../../../printing/printerDrivers';
 import type { Store } from '../../../store/openStore';

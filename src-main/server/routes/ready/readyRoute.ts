@@ -2,8 +2,8 @@
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { UnavailableError } from '../../../../src-shared/api/apiErrors';
-import type { readySchema } from '../../../../src-shared/api/resources';
+import { UnavailableError } from '@shared/api/apiErrors';
+import type { readySchema } from '@shared/api/resources';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../backendUnavailable';
 import { runReadinessChecks, type ReadinessCheck } from './readiness';
 

@@ -1,8 +1,8 @@
 // POST /v1/render (spec 4.1, and batches of records): validate, resolve the template, admit by quota, render in the pool, store, answer.
 import type Router from '@koa/router';
-import { renderRequestSchema, requestLabelData, TEMPLATE_VERSION_HEADER, type RenderAnswer } from '../../../../src-shared/api/renderRequest';
-import { planBatch } from '../../../../src-shared/render/batchPlan';
-import { outputExtension } from '../../../../src-shared/render/outputFormats';
+import { renderRequestSchema, requestLabelData, TEMPLATE_VERSION_HEADER, type RenderAnswer } from '@shared/api/renderRequest';
+import { planBatch } from '@shared/render/batchPlan';
+import { outputExtension } from '@shared/render/outputFormats';
 import { resolveLibraryImages } from '../../../images/resolveLibraryImages';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';

@@ -1,7 +1,7 @@
 // GET /v1/render-outputs/{id} (spec 4.2): the team's rendered document for 7 days; 410 after, 404 for anything else.
 import { extname } from 'node:path';
 import type Router from '@koa/router';
-import { NotFoundError, OutputExpiredError } from '../../../../src-shared/api/apiErrors';
+import { NotFoundError, OutputExpiredError } from '@shared/api/apiErrors';
 import type { Store } from '../../../store/openStore';
 import { purgeExpired } from '../../../store/purgeExpired';
 import { authenticate, authState } from '../../middleware/authenticate';

@@ -1,10 +1,10 @@
 // GET /v1/templates (spec 4.4, 2.4, 2.5), GET /v1/templates/{id}/content (spec 4.3) and the versions: published templates only, as their newest version shows them.
 import type Router from '@koa/router';
 import type { z } from 'zod';
-import { BadRequestError } from '../../../../src-shared/errors';
-import { ForbiddenError } from '../../../../src-shared/api/apiErrors';
-import type { libraryTemplateListItemSchema, templateListItemSchema, TemplateVersion, TemplateVersionList } from '../../../../src-shared/api/resources';
-import { parseLength, pointsTo, toPoints, type LengthUnit } from '../../../../src-shared/units/length';
+import { BadRequestError } from '@shared/errors';
+import { ForbiddenError } from '@shared/api/apiErrors';
+import type { libraryTemplateListItemSchema, templateListItemSchema, TemplateVersion, TemplateVersionList } from '@shared/api/resources';
+import { parseLength, pointsTo, toPoints, type LengthUnit } from '@shared/units/length';
 import type { Store } from '../../../store/openStore';
 import type { TemplateVersionSummary } from '../../../store/queries/templateVersions';
 import type { TemplateRecord } from '../../../store/storeTypes';

@@ -1,7 +1,7 @@
 // GET /v1/usage (spec 4.5, 2.6): this calendar month's renders, quota and plan of the key's team, and its kept outputs' storage.
 import type Router from '@koa/router';
-import { effectiveLimits, periodOf, quotaOf } from '../../../../src-shared/api/plans';
-import type { Usage } from '../../../../src-shared/api/resources';
+import { effectiveLimits, periodOf, quotaOf } from '@shared/api/plans';
+import type { Usage } from '@shared/api/resources';
 import type { Store } from '../../../store/openStore';
 import { teamStorage } from '../../../store/storageBudget';
 import type { TeamRecord } from '../../../store/storeTypes';

@@ -1,11 +1,11 @@
 // POST /v1/printers/{dpmm}/labels/{width}x{height}/{index}/: Labelary's viewer API on this server (a client changes only its base URL).
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { RateLimitedError } from '../../../../src-shared/api/apiErrors';
-import { parseLabelIndex, parseLabelSize, parseQuality, parseRotation, xWarningsHeader, ZPL_VIEW_CONTENT_TYPES, type ZplViewFormat } from '../../../../src-shared/api/zplViewer';
-import { readZplPageHeaders } from '../../../../src-shared/api/zplViewerPages';
-import { zplTextFromBytes } from '../../../../src-shared/read/zpl/zplCharsets';
-import { AppError, BadRequestError } from '../../../../src-shared/errors';
+import { RateLimitedError } from '@shared/api/apiErrors';
+import { parseLabelIndex, parseLabelSize, parseQuality, parseRotation, xWarningsHeader, ZPL_VIEW_CONTENT_TYPES, type ZplViewFormat } from '@shared/api/zplViewer';
+import { readZplPageHeaders } from '@shared/api/zplViewerPages';
+import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
+import { AppError, BadRequestError } from '@shared/errors';
 import type { RenderPool, ZplRenderResult } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import { countRenders } from '../../../store/recordRender';
