@@ -7,7 +7,7 @@ import { printJobPage } from '../printing/printJobHistory';
 import { printJobView } from '../printing/printJobView';
 import { DEFAULT_RETRY_POLICY } from '../printing/printQueueOptions';
 import { submitReprint } from '../printing/reprintJob';
-import { QuotaGate } from '../server/quotaGate';
+import { QuotaGate } from '../server/admission/quotaGate';
 import { found, parseOptions, runWithStore, wholeNumberSchema, withStoreOptions, withStore, type StoreLocation } from './adminCliSupport';
 import { UsageError } from './cliErrors';
 

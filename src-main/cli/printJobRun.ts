@@ -8,7 +8,7 @@ import { createPrintQueue, type PrintQueue } from '../printing/printQueue';
 import { resolveLibraryImages } from '../images/resolveLibraryImages';
 import { createRenderPool, type RenderJob } from '../render/renderPool';
 import { templateVersionFor } from '../server/templateAccess';
-import { QuotaGate } from '../server/quotaGate';
+import { QuotaGate } from '../server/admission/quotaGate';
 import type { Store } from '../store/openStore';
 import { found, printJson } from './adminCliSupport';
 import { EXIT_FAULT } from './cliErrors';

@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderPool, type RenderPool } from '../render/renderPool';
-import { QuotaGate } from '../server/quotaGate';
+import { QuotaGate } from '../server/admission/quotaGate';
 import type { Store } from '../store/openStore';
 import type { ClaimOwner, PrintJobRecord } from '../store/queries/printJobs';
 import type { PrinterConnection, PrinterRecord } from '../store/queries/printerFields';

@@ -20,8 +20,8 @@ import { connectionCap, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, watchConnections } 
 import { errorMapper } from './middleware/errorMapper';
 import { hostCheck } from './middleware/hostCheck';
 import { requestLog } from './middleware/requestLog';
-import { QuotaGate } from './quotaGate';
-import { TeamRateLimits } from './rateLimits';
+import { QuotaGate } from './admission/quotaGate';
+import { TeamRateLimits } from './admission/rateLimits';
 import { connectRedis } from './redisClient';
 import { adminFromLoopbackOnly, requireAdminSession, signInWithAdminLink } from './routes/editor/editorAuth';
 import { editorPage } from './routes/editor/editorPage';

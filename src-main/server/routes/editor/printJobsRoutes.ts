@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import { printJobPage } from '../../../printing/printJobHistory';
 import { printJobView } from '../../../printing/printJobView';
 import { jsonBody, optionalJsonBody } from '../../middleware/jsonBody';
-import { requestedTemplate } from '../../renderAdmission';
+import { requestedTemplate } from '../../admission/renderAdmission';
 import { templateVersionFor } from '../../templateAccess';
 import { acceptPrintJob, acceptReprint, answerCancel, teamJob, type JobRequester, type PrintJobDeps, type PrintRequester } from '../print/printJobRequests';
 import { workspaceTemplate } from './editorViews';

@@ -4,7 +4,7 @@ import type { PrintQueue } from '../../../printing/printQueue';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import type { AdminSession } from '../../adminSession';
-import type { QuotaGate } from '../../quotaGate';
+import type { QuotaGate } from '../../admission/quotaGate';
 import type { ServerConfig } from '../../serverConfig';
 import { registerEditorImagesRoutes } from '../images/imagesRoutes';
 import { registerApiKeysRoutes } from './apiKeysRoutes';

@@ -13,8 +13,8 @@ import { withinStorageBudget } from '../../../store/storageBudget';
 import { authenticate, authState, refuseDemoKeys } from '../../middleware/authenticate';
 import { clientGoneSignal } from '../../middleware/clientGone';
 import { jsonBody } from '../../middleware/jsonBody';
-import { rateLimit } from '../../middleware/rateLimit';
-import type { TeamRateLimits } from '../../rateLimits';
+import { rateLimit } from '../../admission/rateLimit';
+import type { TeamRateLimits } from '../../admission/rateLimits';
 import { parseRequestBody } from '../../requestBody';
 import { knownQuery } from '../../middleware/knownQuery';
 

@@ -15,8 +15,8 @@ import type { Store, StoreScope } from '../../../store/openStore';
 import type { PrintJobRecord } from '../../../store/queries/printJobs';
 import type { PrinterRecord } from '../../../store/queries/printerFields';
 import type { KeyMode, TeamRecord } from '../../../store/storeTypes';
-import type { QuotaGate } from '../../quotaGate';
-import type { RequestedTemplate } from '../../renderAdmission';
+import type { QuotaGate } from '../../admission/quotaGate';
+import type { RequestedTemplate } from '../../admission/renderAdmission';
 import { parseRequestBody } from '../../requestBody';
 
 export interface PrintJobDeps {

@@ -6,8 +6,8 @@ import { configuredPrinterDriver, printerDriver, type PrinterStatusReport } from
 import type { Store } from '../../../store/openStore';
 import type { PrinterRecord } from '../../../store/queries/printerFields';
 import { authenticate, authState, refuseDemoKeys } from '../../middleware/authenticate';
-import { rateLimit } from '../../middleware/rateLimit';
-import type { TeamRateLimits } from '../../rateLimits';
+import { rateLimit } from '../../admission/rateLimit';
+import type { TeamRateLimits } from '../../admission/rateLimits';
 import { teamPrinter } from '../print/printJobRequests';
 import { knownQuery } from '../../middleware/knownQuery';
 

@@ -11,10 +11,10 @@ import { renderCounters, type RenderCounters } from '../../../store/renderCounte
 import { authenticate, authState } from '../../middleware/authenticate';
 import { clientGoneSignal } from '../../middleware/clientGone';
 import { jsonBody } from '../../middleware/jsonBody';
-import { chargeBatchLabels, rateLimit } from '../../middleware/rateLimit';
-import type { QuotaGate } from '../../quotaGate';
-import type { TeamRateLimits } from '../../rateLimits';
-import { admitRenders, apiKeyTemplate } from '../../renderAdmission';
+import { chargeBatchLabels, rateLimit } from '../../admission/rateLimit';
+import type { QuotaGate } from '../../admission/quotaGate';
+import type { TeamRateLimits } from '../../admission/rateLimits';
+import { admitRenders, apiKeyTemplate } from '../../admission/renderAdmission';
 import { parseRequestBody } from '../../requestBody';
 import { sendDocument } from '../../sendDocument';
 import { knownQuery } from '../../middleware/knownQuery';

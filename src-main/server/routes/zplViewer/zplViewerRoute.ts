@@ -10,14 +10,14 @@ import type { RenderPool, ZplRenderResult } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
 import { countRenders } from '../../../store/recordRender';
 import { authenticate, authState } from '../../middleware/authenticate';
-import { rateLimit, setRateLimitHeaders } from '../../middleware/rateLimit';
+import { rateLimit, setRateLimitHeaders } from '../../admission/rateLimit';
 import { requestClient } from '../../clientAddress';
 import type { TrustedProxies } from '../../trustedProxies';
 import type { KeyMode, TeamRecord } from '../../../store/storeTypes';
 import { clientGoneSignal } from '../../middleware/clientGone';
-import type { QuotaGate, QuotaReservation } from '../../quotaGate';
-import type { TeamRateLimits } from '../../rateLimits';
-import { admitRenders } from '../../renderAdmission';
+import type { QuotaGate, QuotaReservation } from '../../admission/quotaGate';
+import type { TeamRateLimits } from '../../admission/rateLimits';
+import { admitRenders } from '../../admission/renderAdmission';
 import { sendDocument } from '../../sendDocument';
 import { readZplBody } from '../../zplRequestBody';
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { printJobSchema, type PrintJob } from '@shared/api/printRequest';
-import type { FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
-import { fakePrinter } from '../../test/support/printing/printingTestSupport';
-import { call, cli, cliJson, expectError, runCli, startTestServer, teamsWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from '../../test/support/server/serverTestSupport';
+import type { FakeZplPrinter } from '../../../../test/support/printing/fakeZplPrinter';
+import { fakePrinter } from '../../../../test/support/printing/printingTestSupport';
+import { call, cli, cliJson, expectError, runCli, startTestServer, teamsWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from '../../../../test/support/server/serverTestSupport';
 
 const QUEUE = { retry: { maxAttempts: 2, baseDelayMs: 100, maxDelayMs: 200 }, pollMs: 50 };
 const RATE = { rateMinute: 10_000, rateHour: 100_000 };

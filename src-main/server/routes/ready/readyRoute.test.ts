@@ -1,7 +1,7 @@
 // GET /ready needs no key: a backend that does not answer is named, but not where it lives (host, port, bucket); the reason goes to the log.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startS3, type S3Server } from '../../test/support/store/startS3';
-import { call, expectError, startTestServer, type TestServer } from '../../test/support/server/serverTestSupport';
+import { startS3, type S3Server } from '../../../../test/support/store/startS3';
+import { call, expectError, startTestServer, type TestServer } from '../../../../test/support/server/serverTestSupport';
 
 let s3: S3Server | undefined;
 let server: TestServer | undefined;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { printJobSchema, type PrintJob } from '@shared/api/printRequest';
 import { templateVersionListSchema } from '@shared/api/resources';
-import { fakePrinter } from '../../test/support/printing/printingTestSupport';
-import { loadOrCreateAdminToken } from './adminSession';
+import { fakePrinter } from '../../../../test/support/printing/printingTestSupport';
+import { loadOrCreateAdminToken } from '../../adminSession';
 import {
   call,
   cli,
@@ -20,7 +20,7 @@ import {
   type ApiResponse,
   type TeamWithKeys,
   type TestServer,
-} from '../../test/support/server/serverTestSupport';
+} from '../../../../test/support/server/serverTestSupport';
 
 const WIDTHS = { v1: 50, v2: 100, draft: 30, v3: 70 } as const;
 const tag = (name: string, widthMm: number) => tagTemplate(name, { width: `${widthMm}mm`, height: '25mm' });

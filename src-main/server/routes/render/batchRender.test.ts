@@ -20,7 +20,7 @@ import {
   teamsWithKeys,
   type TeamWithKeys,
   type TestServer,
-} from '../../test/support/server/serverTestSupport';
+} from '../../../../test/support/server/serverTestSupport';
 
 const run = promisify(execFile);
 const RATE = { rateMinute: 10_000, rateHour: 100_000 };

@@ -18,7 +18,7 @@ import {
   type CliTemplate,
   type TeamWithKeys,
   type TestServer,
-} from '../../test/support/server/serverTestSupport';
+} from '../../../../test/support/server/serverTestSupport';
 
 const sample = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(REPO_ROOT, 'resources', 'samples', file), 'utf8')) as Record<string, unknown>;
 const assetTag = sample('asset-tag.template.json');

@@ -2,8 +2,8 @@
 import type { Context, Next } from 'koa';
 import { RateLimitedError } from '@shared/api/apiErrors';
 import { effectiveLimits } from '@shared/api/plans';
-import type { RateWindowState, TeamRateLimits } from '../rateLimits';
-import { authState } from './authenticate';
+import type { RateWindowState, TeamRateLimits } from './rateLimits';
+import { authState } from '../middleware/authenticate';
 
 export function setRateLimitHeaders(ctx: Context, window: RateWindowState): void {
   ctx.set('X-RateLimit-Limit', String(window.limit));

@@ -14,7 +14,7 @@ import {
   type TeamSpec,
   type TeamWithKeys,
   type TestServer,
-} from '../../test/support/server/serverTestSupport';
+} from '../../../test/support/server/serverTestSupport';
 
 /** A team of its own for each test: the windows count per team, so tests cannot disturb each other. */
 const LIVE = ['live'] as const;

@@ -25,7 +25,7 @@ import {
   type CliTemplate,
   type TeamWithKeys,
   type TestServer,
-} from '../../test/support/server/serverTestSupport';
+} from '../../../../test/support/server/serverTestSupport';
 
 const run = promisify(execFile);
 

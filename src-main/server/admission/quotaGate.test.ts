@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { periodOf } from '@shared/api/plans';
-import { recordRender } from '../store/recordRender';
-import { STORE_DIALECTS, testClock, testStoreOpener } from '../../test/support/store/storeTestSupport';
+import { recordRender } from '../../store/recordRender';
+import { STORE_DIALECTS, testClock, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 import { QuotaGate } from './quotaGate';
 
 const TTL_MS = 300;

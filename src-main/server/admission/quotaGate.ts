@@ -1,8 +1,8 @@
 // Monthly quota admission for hard-capped plans: reservations in the store, so concurrent requests on any number of servers cannot over-admit.
 import { QuotaExceededError } from '@shared/api/apiErrors';
 import { periodOf } from '@shared/api/plans';
-import type { StoreScope } from '../store/openStore';
-import type { ReservedQuota } from '../store/recordRender';
+import type { StoreScope } from '../../store/openStore';
+import type { ReservedQuota } from '../../store/recordRender';
 
 export interface QuotaReservation {
   /** The reservation's row, for recordRender to free in the transaction that counts its renders; undefined: none was needed. */

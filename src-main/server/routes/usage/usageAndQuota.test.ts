@@ -15,7 +15,7 @@ import {
   type TeamSpec,
   type TeamWithKeys,
   type TestServer,
-} from '../../test/support/server/serverTestSupport';
+} from '../../../../test/support/server/serverTestSupport';
 
 /** Plenty of rate for the quota tests: the quota is what they reach. */
 const RATE = { rateMinute: 1000, rateHour: 10_000 };

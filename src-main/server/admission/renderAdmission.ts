@@ -2,11 +2,11 @@
 import { effectiveLimits } from '@shared/api/plans';
 import { nestsDeeperThan } from '@shared/api/renderRequest';
 import { InvalidTemplateError } from '@shared/errors';
-import type { Store } from '../store/openStore';
-import type { KeyMode, TeamRecord } from '../store/storeTypes';
-import type { AuthState } from './middleware/authenticate';
+import type { Store } from '../../store/openStore';
+import type { KeyMode, TeamRecord } from '../../store/storeTypes';
+import type { AuthState } from '../middleware/authenticate';
 import type { QuotaGate, QuotaReservation } from './quotaGate';
-import { assertDemoKeyAllowed, publishedVersion } from './templateAccess';
+import { assertDemoKeyAllowed, publishedVersion } from '../templateAccess';
 
 /**
  * Deepest nesting accepted in an inline template (a real one nests about 5 levels: elements, an element, style, ...).

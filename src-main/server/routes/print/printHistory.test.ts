@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { printJobPageSchema, printJobSchema, type PrintJob, type PrintJobPage } from '@shared/api/printRequest';
-import type { FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
-import { closedPort, fakePrinter, rawPrinterWire } from '../../test/support/printing/printingTestSupport';
-import { zplLabelRanges } from '../printing/printJobDocument';
-import { OUTPUT_AREAS } from '../store/outputStore';
-import { call, cli, cliJson, expectError, makeDataDir, removeDataDir, render, startTestServer, tagTemplate, teamsWithKeys, type ApiResponse, type TeamWithKeys, type TestServer, printJobState, waitForPrintJob } from '../../test/support/server/serverTestSupport';
+import type { FakeZplPrinter } from '../../../../test/support/printing/fakeZplPrinter';
+import { closedPort, fakePrinter, rawPrinterWire } from '../../../../test/support/printing/printingTestSupport';
+import { zplLabelRanges } from '../../../printing/printJobDocument';
+import { OUTPUT_AREAS } from '../../../store/outputStore';
+import { call, cli, cliJson, expectError, makeDataDir, removeDataDir, render, startTestServer, tagTemplate, teamsWithKeys, type ApiResponse, type TeamWithKeys, type TestServer, printJobState, waitForPrintJob } from '../../../../test/support/server/serverTestSupport';
 
 /** Fast retries, and enough of them (about 5 s) that a test can cancel a job while it retries. */
 const QUEUE = { retry: { maxAttempts: 8, baseDelayMs: 200, maxDelayMs: 800 }, driver: { connectTimeoutMs: 1000, answerTimeoutMs: 500, idleTimeoutMs: 1000 }, pollMs: 50 };

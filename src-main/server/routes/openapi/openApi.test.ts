@@ -10,12 +10,12 @@ import { renderRequestSchema } from '@shared/api/renderRequest';
 import { errorBodySchema, healthSchema, readySchema, templateListSchema, usageSchema } from '@shared/api/resources';
 import { templateSchema } from '@shared/model/template';
 import { renderAnswerSchema } from '@shared/api/renderRequest';
-import type { FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
-import { fakePrinter } from '../../test/support/printing/printingTestSupport';
-import { createRenderPool } from '../render/renderPool';
-import { adminSession, loadOrCreateAdminToken } from './adminSession';
-import { createRouter } from './createServer';
-import { APP_VERSION, call, cli, cliJson, expectError, render, startTestServer, tagTemplate, teamWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from '../../test/support/server/serverTestSupport';
+import type { FakeZplPrinter } from '../../../../test/support/printing/fakeZplPrinter';
+import { fakePrinter } from '../../../../test/support/printing/printingTestSupport';
+import { createRenderPool } from '../../../render/renderPool';
+import { adminSession, loadOrCreateAdminToken } from '../../adminSession';
+import { createRouter } from '../../createServer';
+import { APP_VERSION, call, cli, cliJson, expectError, render, startTestServer, tagTemplate, teamWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from '../../../../test/support/server/serverTestSupport';
 
 let server: TestServer;
 let team: TeamWithKeys;

@@ -17,7 +17,7 @@ import {
   type RenderResultBody,
   type TeamWithKeys,
   type TestServer,
-} from '../../test/support/server/serverTestSupport';
+} from '../../../../test/support/server/serverTestSupport';
 
 const clock = testClock();
 let server: TestServer;

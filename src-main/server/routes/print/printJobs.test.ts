@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { printerListSchema, printerStatusSchema, printJobSchema, type PrintJob } from '@shared/api/printRequest';
-import { pdfInfo, pdfWords, type PdfWord } from '../../test/support/engine/pdfTestSupport';
-import { fakeLp } from '../../test/support/printing/fakeLp';
-import type { FakeConnection, FakePrinterState, FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
-import { closedPort, fakePrinter, printedLabels, rawPrinterWire } from '../../test/support/printing/printingTestSupport';
-import { OUTPUT_AREAS } from '../store/outputStore';
-import { countRows } from '../../test/support/store/storeTestSupport';
+import { pdfInfo, pdfWords, type PdfWord } from '../../../../test/support/engine/pdfTestSupport';
+import { fakeLp } from '../../../../test/support/printing/fakeLp';
+import type { FakeConnection, FakePrinterState, FakeZplPrinter } from '../../../../test/support/printing/fakeZplPrinter';
+import { closedPort, fakePrinter, printedLabels, rawPrinterWire } from '../../../../test/support/printing/printingTestSupport';
+import { OUTPUT_AREAS } from '../../../store/outputStore';
+import { countRows } from '../../../../test/support/store/storeTestSupport';
 import {
   barcodeTemplate,
   call,
@@ -28,7 +28,7 @@ import {
   type TestServer,
   printJobState,
   waitForPrintJob,
-} from '../../test/support/server/serverTestSupport';
+} from '../../../../test/support/server/serverTestSupport';
 
 /** Fast retries and short timeouts, so faults become failed jobs in a second or two. */
 const QUEUE = { retry: { maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 800 }, driver: { connectTimeoutMs: 1000, answerTimeoutMs: 300, idleTimeoutMs: 1000 }, pollMs: 50 };

@@ -1,9 +1,9 @@
 // The shared image library over HTTP: upload PNG, JPEG and SVG, list, read, replace (seen in every template's render), delete, team isolation, hostile SVGs refused.
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { craftJpeg, progressiveJpeg } from '../../test/support/engine/imageTestSupport';
-import { colorAt, colorNear, isDark, renderPdf, renderZpl } from '../../test/support/engine/rasterTestSupport';
-import { call, cli, expectError, render, startTestServer, teamWithKeys, type CliKey, type TeamWithKeys, type TestServer } from '../../test/support/server/serverTestSupport';
+import { craftJpeg, progressiveJpeg } from '../../../../test/support/engine/imageTestSupport';
+import { colorAt, colorNear, isDark, renderPdf, renderZpl } from '../../../../test/support/engine/rasterTestSupport';
+import { call, cli, expectError, render, startTestServer, teamWithKeys, type CliKey, type TeamWithKeys, type TestServer } from '../../../../test/support/server/serverTestSupport';
 
 type Rgb = [number, number, number];
 
