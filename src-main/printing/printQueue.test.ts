@@ -10,7 +10,7 @@ import type { Store } from '../store/openStore';
 import type { ClaimOwner, PrintJobRecord } from '../store/queries/printJobs';
 import type { PrinterConnection, PrinterRecord } from '../store/queries/printerFields';
 import type { TeamRecord } from '../store/storeTypes';
-import { openTestStore, tempDataDir } from '../../test/support/store/storeTestSupport';
+import { openTestStore, tempDataDir, testClock } from '../../test/support/store/storeTestSupport';
 import { fakeLp, type FakeLp } from '../../test/support/printing/fakeLp';
 import type { FakeConnection, FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
 import { fakePrinter, rawPrinterWire } from '../../test/support/printing/printingTestSupport';
@@ -116,6 +116,42 @@ describe('the print queue', () => {
     await queue.stop();
     await store.close();
     expect(await (await openTestStore(dataDir)).printJobs.get(job.id)).toMatchObject({ status: 'done', labelsSent: 120 });
+  });
+
+  it('takes a job from a queue that stopped answering only once its lease has passed on the store’s clock; that queue can record nothing after', async () => {
+    const clock = testClock(Date.now());
+    const store = await openTestStore(tempDataDir(), { now: clock.now });
+    const team = await store.teams.create({ name: 'Acme', plan: 'enterprise' });
+    const fake = await fakePrinter();
+    const printer = await rawPrinter(store, team, fake);
+    const records = Array.from({ length: 120 }, (_, index) => ({ title: `Label ${index + 1}` }));
+    // A queue on another host (its process cannot be asked whether it lives) had the first chunk acknowledged, then
+    // stopped answering, as a frozen or partitioned node does: only its heartbeat's age tells.
+    const frozen: ClaimOwner = { token: 'a queue that stopped answering', pid: process.pid, host: `not-${hostname()}` };
+    const job = await submit(store, team, printer, { template: TAG, records }, { owner: frozen });
+    expect(await store.printJobs.markSending(job.id, frozen.token)).toBe(true);
+    expect(await store.printJobs.recordProgress(job.id, frozen.token, 50)).toBe(true);
+    const queue = startQueue(store, { leaseMs: 30_000 });
+    // At the lease exactly the claim still holds, however many times the queue looks.
+    clock.advance(30_000);
+    const looked = queue.finished(job.id);
+    await new Promise((resolve) => setTimeout(resolve, 10 * (FAST.pollMs ?? 20)));
+    expect((await store.printJobs.get(job.id))?.claim?.token).toBe(frozen.token);
+    expect(jobConnections(fake)).toEqual([]);
+    // One millisecond past it, the queue takes the job over and sends the rest once.
+    clock.advance(1);
+    expect(await looked).toMatchObject({ status: 'done', labelsSent: 120, claim: null });
+    const document = await store.printDocuments.read(documentFileName(job));
+    const at = (labels: number[][], index: number): number => labels[index]?.[0] ?? -1;
+    const labels = zplLabelRanges(document);
+    expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual([
+      ...rawPrinterWire(document.subarray(at(labels, 50), at(labels, 100)).toString(), 50),
+      ...rawPrinterWire(document.subarray(at(labels, 100)).toString(), 50),
+    ]);
+    // Woken up, the old queue's token holds nothing: its progress is refused.
+    expect(await store.printJobs.recordProgress(job.id, frozen.token, 100)).toBe(false);
+    await queue.stop();
+    await store.close();
   });
 
   it('sends every job once, in submission order per printer, when two queues share the data directory', async () => {

@@ -107,7 +107,8 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     if (stopping) return;
     try {
       await wakeCancelled();
-      const now = Date.now();
+      // The store's clock, as claims and heartbeats are written with: tests drive a lease's expiry with it.
+      const now = store.now();
       for (const head of await store.printJobs.heads()) {
         if (workers.has(head.printerId) || !(await mayWork(head, now))) continue;
         const worker = work(head.id).then(wake, (error: unknown) => {
@@ -132,8 +133,10 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     if (head.claim?.token === owner.token) return true;
     if (options.ownJobsOnly) return false;
     if (head.claim !== null && !isAbandoned(head.claim, now, leaseMs)) return false;
-    if (head.claim !== null) log?.warn({ jobId: head.id, pid: head.claim.pid, host: head.claim.host }, 'print queue: taking over an abandoned job');
-    return store.printJobs.claim(head.id, head.claim?.token ?? null, owner, now);
+    const claimed = await store.printJobs.claim(head.id, head.claim?.token ?? null, owner, now);
+    // Said only by the queue whose claim took: several may see the same abandoned claim, one wins it.
+    if (claimed && head.claim !== null) log?.warn({ jobId: head.id, pid: head.claim.pid, host: head.claim.host }, 'print queue: taking over an abandoned job');
+    return claimed;
   }
 
   /**
@@ -217,7 +220,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     const rawScan = job.raw ? scanRawZpl(zplTextFromBytes(document.bytes)) : undefined;
     let { labelsSent, attempts } = job;
     // A retry scheduled before a restart keeps its time.
-    if (job.nextAttemptAt !== null) await sleep(job.nextAttemptAt - Date.now(), job.id);
+    if (job.nextAttemptAt !== null) await sleep(job.nextAttemptAt - store.now(), job.id);
     while (labelsSent < totalLabels && !stopping) {
       // Also the check that this queue still holds the claim: a chunk is never sent by two processes.
       if (!(await store.printJobs.markSending(job.id, owner.token))) return;
@@ -248,7 +251,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
         return finish(job, documentBytes, { error: { code: failure.error.code, message: `${failure.error.message} (${gaveUp})` }, delivered: failure.delivered });
       }
       const delayMs = retryDelayMs(retry, attempts);
-      const recorded = await store.printJobs.recordFailedAttempt(job.id, owner.token, { attempts, nextAttemptAt: Date.now() + delayMs, ...failure });
+      const recorded = await store.printJobs.recordFailedAttempt(job.id, owner.token, { attempts, nextAttemptAt: store.now() + delayMs, ...failure });
       // Not recorded: another queue took the job over. Cancelled meanwhile: there is nothing to wait for.
       if (!recorded || (await store.printJobs.get(job.id))?.status === 'cancelled') return;
       log?.info({ jobId: job.id, attempts, delayMs, code: failure.error.code }, 'print job will retry');
@@ -264,7 +267,7 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
       started = true;
       const poll = setInterval(wake, options.pollMs ?? DEFAULT_POLL_MS);
       const heartbeat = setInterval(() => {
-        store.printJobs.heartbeat(owner.token, Date.now()).catch((error: unknown) => log?.error({ err: error }, 'print queue: heartbeat failed'));
+        store.printJobs.heartbeat(owner.token, store.now()).catch((error: unknown) => log?.error({ err: error }, 'print queue: heartbeat failed'));
       }, leaseMs / 6);
       for (const timer of [poll, heartbeat]) {
         timer.unref();

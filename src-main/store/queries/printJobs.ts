@@ -187,7 +187,7 @@ export function printJobQueries(db: Executor, now: () => number) {
 
   return {
     /** A queued job; with `owner`, already claimed by that queue (the CLI, which sends its own job). */
-    async create(job: NewPrintJob, owner: ClaimOwner | null = null, heartbeatAt: number = Date.now()): Promise<PrintJobRecord> {
+    async create(job: NewPrintJob, owner: ClaimOwner | null = null, heartbeatAt: number = now()): Promise<PrintJobRecord> {
       const at = now();
       const row = await db
         .insertInto('print_jobs')
