@@ -5,13 +5,14 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeZplPrinter, type FakeZplPrinter } from '../test/support/printing/fakeZplPrinter';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FakeZplPrinter } from '../test/support/printing/fakeZplPrinter';
 import { printedLabels } from '../test/support/printing/printingTestSupport';
 import type { EditorPrinter } from '@shared/api/editorPrinters';
-import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
+import { editorApi, REPO_ROOT, type SignedInEditor } from '../test/support/chromium/editorServer';
 import { decodePng, readCode128 } from '../test/support/chromium/pixels';
 import { chooseRecordsFile, openPrintDialog, printedLine } from '../test/support/chromium/printDialog';
+import { openTemplate, printingEditorForFile } from '../test/support/chromium/printingEditor';
 
 /** UPDATE_SCREENSHOTS=1 writes docs/editor.md's printers picture into resources/docs/; normal runs leave the tree alone. */
 const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
@@ -50,19 +51,13 @@ const PARCEL_TAG = {
 /** As European Excel saves CSV: semicolons, and headers that match the fields (name, sku) only by name, as the CLI maps them. */
 const RECORDS_CSV = 'Name;SKU\r\nAda Lovelace;SKU-1001\r\nGrace Hopper;SKU-1002\r\n';
 
+const session = printingEditorForFile();
 let editor: SignedInEditor;
 let page: Page;
 let printer: FakeZplPrinter;
 
-beforeAll(async () => {
-  printer = await startFakeZplPrinter();
-  editor = await startSignedInEditor();
-  page = editor.page;
-});
-
-afterAll(async () => {
-  await editor?.close();
-  await printer?.close();
+beforeAll(() => {
+  ({ editor, page, printer } = session);
 });
 
 function printersSection(): Locator {
@@ -197,10 +192,7 @@ describe.sequential('print journey', () => {
 
   it('prints a template with two records of a semicolon CSV from the print dialog, columns mapped by name: each label reaches the printer once', async () => {
     const template = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: PARCEL_TAG });
-    await page.evaluate((id) => {
-      window.location.hash = `#/templates/${encodeURIComponent(id)}`;
-    }, template.id);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Parcel tag');
+    await openTemplate(page, template.id, 'Parcel tag');
     expect(await page.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(true);
     const dialog = await openPrintDialog(page);
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');

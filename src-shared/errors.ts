@@ -51,3 +51,9 @@ export class BadRequestError extends AppError {
     super('BAD_REQUEST', 400, message, details);
   }
 }
+
+/** Anything but an AppError thrown while drawing is a failure of this render, not of the process. */
+export function asRenderFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  return new RenderError(`rendering failed: ${error instanceof Error ? error.message : String(error)}`);
+}

@@ -102,6 +102,8 @@ export function readRecordsFile(path: string, options: RecordsOptions = {}, temp
   const overrides = (options.map ?? []).map((text) => parseAssignment(text, '--map'));
   const set = setValues(options);
   const range = options.range === undefined ? undefined : parseRecordRange(options.range);
+  // Warnings number records from the first one on: a list of spans would number them wrongly, so one span here.
+  if (range !== undefined && range.spans.length > 1) throw new BadRequestError(`--range takes one span (N, N-M or N-), got ${JSON.stringify(options.range)}: run the command once per span`);
   const table = hasExtension(path, SHEET_EXTENSIONS) || hasExtension(path, CSV_EXTENSIONS);
   const read = table ? readTable(path, options) : undefined;
   let records: unknown = read ? read.records : readJsonFile(path, 'records');

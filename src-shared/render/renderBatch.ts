@@ -4,7 +4,7 @@ import { emitPdfPages } from '../emit/pdf/emitPdf';
 import type { ImageCache } from './imageCache';
 import { emitPng } from '../emit/png/emitPng';
 import { emitZplLabels } from '../emit/zpl/emitZpl';
-import { AppError, RenderError } from '../errors';
+import { AppError, asRenderFailure, RenderError } from '../errors';
 import type { LaidOutLabel } from '../layout/laidOutLabel';
 import { layoutLabel } from '../layout/layoutLabel';
 import { uniqueDesignWarnings } from '../layout/designWarnings';
@@ -16,7 +16,7 @@ import { withCopies, zipBatchPngs, type BatchPart, type BatchWarning, type PartL
 import { BATCH_PIXEL_BUDGET, PixelBudget } from './pixelBudget';
 import { RenderPixels } from './renderPixels';
 import { BATCH_CONTENT_TYPES, DEFAULT_ZPL_DPI, layoutDpi, PNG_DPI, type OutputFormat } from './outputFormats';
-import { asRenderFailure, labelWarnings, prepareTemplate, type RenderOptions } from './renderLabel';
+import { labelWarnings, prepareTemplate, type RenderOptions } from './renderLabel';
 
 export interface BatchOptions extends RenderOptions {
   /** The record field holding its number of copies; without it every record prints once. */

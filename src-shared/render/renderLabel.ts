@@ -6,7 +6,7 @@ import { MAX_RASTER_PIXELS } from '../emit/png/rasterize';
 import { emitZpl } from '../emit/zpl/emitZpl';
 import { zplRotationWarnings } from '../emit/zpl/zplWarnings';
 import type { ZplFontMode } from '../emit/zpl/zplFontDownloads';
-import { AppError, BadRequestError, RenderError } from '../errors';
+import { asRenderFailure, BadRequestError } from '../errors';
 import type { ExpressionEnv } from '../expr';
 import type { FontRegistry } from '../fonts/fontRegistry';
 import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
@@ -87,12 +87,6 @@ export function prepareTemplate(templateInput: unknown, options: RenderOptions):
   const template = options.templates ? options.templates.parse(templateInput) : parseTemplate(templateInput);
   if (options.format === 'png') assertPngSize(template, dpi);
   return template;
-}
-
-/** Anything but an AppError thrown while drawing is a failure of this render, not of the process. */
-export function asRenderFailure(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  return new RenderError(`rendering failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /**

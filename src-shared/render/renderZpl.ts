@@ -4,13 +4,12 @@ import { zplPagePlacement, type ZplPageRequest } from '../api/zplViewerPages';
 import { emitPdfPages } from '../emit/pdf/emitPdf';
 import { emitPngOfSize } from '../emit/png/emitPng';
 import { MAX_RASTER_PIXELS } from '../emit/png/rasterize';
-import { AppError, BadRequestError } from '../errors';
+import { AppError, asRenderFailure, BadRequestError } from '../errors';
 import type { FontRegistry } from '../fonts/fontRegistry';
 import { rotateLabel } from './rotateLabel';
 import { readZpl } from '../read/zpl/readZpl';
 import type { ZplWarning } from '../read/zpl/zplField';
 import { RenderPixels } from './renderPixels';
-import { asRenderFailure } from './renderLabel';
 
 export interface ZplRenderOptions extends ZplLabelSize {
   /** 0-based label to draw; undefined: every label (png: only when the input holds exactly one). */

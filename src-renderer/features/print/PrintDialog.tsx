@@ -1,11 +1,12 @@
-// The print dialog: printer, copies, records (the Data tab's sheet or samples, or a sheet/CSV/JSON file; a range of them) with an
-// optional quantity field, the prompted fields, the first label previewed and the job's warnings listed (empty fields named
-// by record), then Print sends the job and follows it until it is done or failed.
+// The print dialog: printer, copies, records (the Data tab's sheet or samples, or a sheet/CSV/JSON file; a list of ranges of them)
+// with an optional quantity field, the prompted fields, the first label previewed, every record checked as the job will check
+// it (warnings listed, records it would refuse named, to skip or fix), then Print sends the job and follows it until it is
+// done or failed.
 import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { client } from '../../api/appClient';
 import { requestLabelData } from '@shared/api/renderRequest';
 import { AppError } from '@shared/errors';
-import { parseRecordRange, selectRange } from '@shared/records/recordRange';
+import { parseRecordRange, selectNumbered } from '@shared/records/recordRange';
 import { selectSheetRecords, selectTemplate, useEditorStore } from '../../store';
 import { Dialog } from '../../ui/Dialog';
 import { DEFAULT_ZPL_DPI } from '@shared/render/outputFormats';
@@ -17,7 +18,8 @@ import { PrintProgressLine } from './PrintProgressLine';
 import { parseRecordsFile, printPlan, recordFields, RECORD_FILES, type PrintRecord } from './printRecords';
 import { draftFields, mappedRecords } from '../../store/sheetMapping';
 import { promptData, promptDefaults, PromptFields } from './PromptFields';
-import { CHECKED_RECORDS, printWarnings } from './printWarnings';
+import { WARNED_RECORDS } from './printChecks';
+import { useRecordChecks } from './useRecordChecks';
 import { textDelivery } from './textDelivery';
 import { printerTakesPdf } from '../printers/printerFields';
 import { isPrinting, usePrintJob } from './usePrintJob';
@@ -25,12 +27,12 @@ import { isPrinting, usePrintJob } from './usePrintJob';
 type RecordFile = { name: string; records: unknown[] } | { name: string; error: string };
 type RecordSource = 'sheet' | 'samples' | 'file';
 
-/** The records of `range` ("2-4"; empty: all) and the number of the first, or why the range does not fit. */
-function inRange(records: readonly unknown[], range: string): { records: unknown[]; firstNumber: number } | { problem: string } {
-  if (range.trim() === '') return { records: [...records], firstNumber: 1 };
+/** The records of `range` ("1-3,5,8-"; empty: all) with their record numbers, or why the range does not fit. */
+function inRange(records: readonly unknown[], range: string): { records: unknown[]; numbers: number[] } | { problem: string } {
+  if (range.trim() === '') return { records: [...records], numbers: records.map((_, index) => index + 1) };
   try {
-    const parsed = parseRecordRange(range);
-    return { records: selectRange(records, parsed), firstNumber: parsed.first };
+    const chosen = selectNumbered(records, parseRecordRange(range));
+    return { records: chosen.map(({ record }) => record), numbers: chosen.map(({ number }) => number) };
   } catch (error) {
     if (error instanceof AppError) return { problem: `Records: ${error.message}.` };
     throw error;
@@ -63,18 +65,25 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const data = useMemo(() => promptData(prompted), [prompted]);
   // What the labels are drawn from: the chosen records with the prompted values on top, as the server will merge them.
   const records = useMemo(() => ('records' in chosen ? (requestLabelData({ records: chosen.records as PrintRecord[], data }).records ?? []) : []), [chosen, data]);
-  const firstNumber = 'firstNumber' in chosen ? chosen.firstNumber : 1;
+  const numbers = useMemo(() => ('numbers' in chosen ? chosen.numbers : []), [chosen]);
   const fields = useMemo(() => recordFields(records), [records]);
-  const planned = printPlan(records, quantityField || undefined, Number(copies));
+  const fonts = useFonts();
+  // Every record checked as the job will check it; Print waits for the whole check.
+  const checks = useRecordChecks(template, records, numbers, fonts.status === 'ready' ? fonts.fonts : undefined, printer);
+  const unprintable = checks.status === 'done' ? checks.unprintable : [];
+  const [skipUnprintable, setSkipUnprintable] = useState(false);
+  const printable = useMemo(() => {
+    if (!skipUnprintable || unprintable.length === 0) return records;
+    const refused = new Set(unprintable.map((record) => record.number));
+    return records.filter((_, index) => !refused.has(numbers[index] ?? -1));
+  }, [skipUnprintable, unprintable, records, numbers]);
+  const planned = printPlan(printable, quantityField || undefined, Number(copies));
   const plan = 'problem' in chosen ? { ok: false as const, problem: chosen.problem } : planned;
   const busy = isPrinting(progress);
   const firstRecord = records[0];
   const delivery = useMemo(() => textDelivery(template, printer), [template, printer]);
-  const fonts = useFonts();
-  const warnings = useMemo(
-    () => (fonts.status === 'ready' ? printWarnings(template, records, fonts.fonts, printer, firstNumber) : []),
-    [fonts, template, records, printer, firstNumber],
-  );
+  const warnings = checks.status === 'done' ? checks.warnings : [];
+  const checked = checks.status === 'done' && (unprintable.length === 0 || (skipUnprintable && printable.length > 0));
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -91,7 +100,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!printer || !plan.ok || busy) return;
+    if (!printer || !plan.ok || busy || !checked) return;
     const request = {
       template,
       records: plan.records,
@@ -165,7 +174,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
             )}
             <div className="field">
               <label htmlFor={ids.range}>Record range</label>
-              <input id={ids.range} value={range} placeholder="all, or 2-4" onChange={(event) => setRange(event.target.value)} />
+              <input id={ids.range} value={range} placeholder="all, or 1-3,5,8-" onChange={(event) => setRange(event.target.value)} />
             </div>
             <div className="field">
               <label htmlFor={ids.quantity}>Labels per record</label>
@@ -184,11 +193,35 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
             {plan.ok ? `${plan.totalLabels} ${plan.totalLabels === 1 ? 'label' : 'labels'} in all (${plan.labelCount} per copy).` : plan.problem}
           </p>
           {delivery && <p className="hint">{delivery}</p>}
+          {checks.status === 'checking' && records.length > 0 && (
+            <p role="status" className="hint">
+              Checking the records: {checks.checked.toLocaleString('en')} of {checks.total.toLocaleString('en')}…
+            </p>
+          )}
+          {unprintable.length > 0 && (
+            <div role="alert" className="notice-box unprintable-records">
+              <p>
+                {unprintable.length === 1 ? '1 record cannot' : `${unprintable.length} records cannot`} be printed, as the job would refuse{' '}
+                {unprintable.length === 1 ? 'it' : 'them'}:
+              </p>
+              <ul>
+                {unprintable.slice(0, 10).map((record) => (
+                  <li key={record.number}>{record.message}</li>
+                ))}
+                {unprintable.length > 10 && <li>and {unprintable.length - 10} more</li>}
+              </ul>
+              <label className="field-checkbox">
+                <input type="checkbox" checked={skipUnprintable} disabled={unprintable.length === records.length} onChange={(event) => setSkipUnprintable(event.target.checked)} />
+                Print the other {records.length - unprintable.length} {records.length - unprintable.length === 1 ? 'record' : 'records'}, without these
+              </label>
+              <p className="hint">Or fix the data (in the Data tab, or the file) and print again, or close this dialog.</p>
+            </div>
+          )}
           {warnings.length > 0 && (
             <div className="field">
               <p className="hint">
                 {warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`} at {printer?.dpi ?? DEFAULT_ZPL_DPI} dpi
-                {records.length > CHECKED_RECORDS ? ` (the first ${CHECKED_RECORDS} records checked)` : ''}: the labels print as shown.
+                {records.length > WARNED_RECORDS ? ` (of the first ${WARNED_RECORDS} records)` : ''}: the labels print as shown.
               </p>
               <WarningList warnings={warnings} label="Warnings before printing" />
             </div>
@@ -198,7 +231,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
             <button type="button" onClick={onClose}>
               Close
             </button>
-            <button type="submit" className="primary" disabled={!printer || !plan.ok || busy}>
+            <button type="submit" className="primary" disabled={!printer || !plan.ok || busy || !checked}>
               {busy ? 'Printing…' : 'Print'}
             </button>
           </div>

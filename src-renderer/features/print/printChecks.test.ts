@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FontRegistry } from '@shared/fonts/fontRegistry';
 import { browserFonts } from '../../../test/support/engine/engineTestSupport';
-import { printWarnings } from './printWarnings';
+import { validateTemplate } from '@shared/model/template';
+import { renderLabels } from '@shared/render/renderBatch';
+import { checkRecords, listedWarnings, type PrintTarget } from './printChecks';
+
+/** The warnings the dialog lists for these records (numbered from 1). */
+function printWarnings(templateInput: unknown, records: readonly unknown[], fonts: FontRegistry, printer: PrintTarget | undefined) {
+  const validation = validateTemplate(templateInput);
+  if (!validation.ok) return [];
+  return listedWarnings(checkRecords(validation.template, records, records.map((_, index) => index + 1), fonts, printer, 0, records.length).warnings);
+}
 
 let fonts: FontRegistry;
 beforeAll(async () => {
@@ -43,9 +52,36 @@ describe('warnings in the print dialog', () => {
     expect(warnings[2]?.message).toMatch(/do not fit the box/);
   });
 
-  it('are none without a valid template, and leave a record that cannot be drawn to the server', () => {
+  it('are none without a valid template', () => {
     expect(printWarnings({ formatVersion: 1 }, records, fonts, undefined)).toEqual([]);
-    const failing = { ...template, elements: [{ ...template.elements[1], content: { expression: 'data.code' } }] };
-    expect(printWarnings(failing, [{ code: '' }], fonts, undefined)).toEqual([]);
+  });
+});
+
+describe('records the job would refuse', () => {
+  const failing = { ...template, elements: [template.elements[0], { ...template.elements[1], content: { expression: 'data.code' } }] };
+  const batch = [{ name: 'a', code: 'A1' }, { name: 'b', code: '' }, { name: 'c', code: 'C3' }, { name: 'd', code: '' }];
+
+  it('are named with the message the print job itself gives, by their record numbers', async () => {
+    const validation = validateTemplate(failing);
+    if (!validation.ok) throw new Error('the template is valid');
+    // Records 3, 5, 8 and 9 of a sheet, as the range "3,5,8-9" chose them.
+    const found = checkRecords(validation.template, batch, [3, 5, 8, 9], fonts, { dpi: 203, unprintableMargin: null }, 0, batch.length);
+    expect(found.unprintable.map((record) => record.number)).toEqual([5, 9]);
+    // The job's batch render refuses the same record with the same words.
+    const refused = await renderLabels(failing, batch.slice(1, 2), { format: 'zpl', fonts, firstRecordNumber: 5 }).then(
+      () => 'rendered',
+      (error: unknown) => (error as Error).message,
+    );
+    expect(found.unprintable[0]?.message).toBe(refused);
+    expect(refused).toMatch(/^record 5: barcode "code"/);
+  });
+
+  it('are checked in slices: a slice covers only its records', () => {
+    const validation = validateTemplate(failing);
+    if (!validation.ok) throw new Error('the template is valid');
+    const numbers = [1, 2, 3, 4];
+    const first = checkRecords(validation.template, batch, numbers, fonts, undefined, 0, 2);
+    const second = checkRecords(validation.template, batch, numbers, fonts, undefined, 2, 4);
+    expect([first.unprintable.map((record) => record.number), second.unprintable.map((record) => record.number)]).toEqual([[2], [4]]);
   });
 });
