@@ -148,7 +148,8 @@ const maxiCode: PlanReader = (field, p) => {
     symbology: 'maxicode',
     value: parseEscaped(value),
     options: { parse: true, mode, ...(total > 1 ? { sam: `${p.int(1, 1, 1, 8)}${total}` } : {}) },
-    orientation: field.defaultOrientation,
+    // ^FW turns only fields whose command has an orientation parameter (the guide's ^FW), and ^BD has none.
+    orientation: 'N',
     moduleDots: 1,
     fixedSize: { width: dots(MAXICODE_INCHES.width), height: dots(MAXICODE_INCHES.height) },
     approximations: [],

@@ -136,6 +136,12 @@ describe('^BD at every resolution', () => {
     expect(await scanned(raster, 'MaxiCode')).toEqual([SCANNED]);
   });
 
+  it('stays upright under ^FWR: ^FW turns only commands with an orientation parameter, which ^BD has not', async () => {
+    const { elements, raster } = await printField(barcodeField('^BD2', DATA, { defaultOrientation: 'R' }), 8, 500, 500);
+    expect(maxiCodeOf(elements).rotation).toBe(0);
+    expect(misplacedModules(raster, darkModules(maxiCodeOf(elements).value, 2), 40, 40, 8)).toEqual([]);
+  });
+
   it('mode 3 takes a 6-character alphanumeric postal code', async () => {
     const { raster } = await printField(barcodeField('^BD3', `001124V6C3E2[)>${RS}01${GS}96TRACK9${GS}UPSN${RS}${EOT}`), 8, 400, 400);
     expect(await scanned(raster, 'MaxiCode')).toEqual([`[)>${RS}01${GS}96V6C3E2${GS}124${GS}001${GS}TRACK9${GS}UPSN${RS}${EOT}`]);
