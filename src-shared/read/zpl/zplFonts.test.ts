@@ -1,6 +1,8 @@
 // The bitmap fonts A–H laid out with the ZPL guide's font matrices: each character's advance (width and gap) and the cell height, magnified by whole numbers.
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '@main/fonts/bundledFonts';
+import { printZpl } from '../../../test/support/engine/barcodeFieldTestSupport';
+import { darkBounds } from '../../../test/support/engine/barcodeTestSupport';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import { PixelBudget } from '../../render/pixelBudget';
 import { readZpl } from './readZpl';
@@ -36,6 +38,16 @@ describe('bitmap fonts A–H: the guide\'s cells, magnified by whole numbers', (
 
   it.each(MATRICES)('font %s magnified 2 high and 3 wide: each character 3 x its advance, the field 2 x its height', (font, height, width, gap) => {
     expect(fieldDots(`^FO10,10^A${font}N,${2 * height},${3 * width}^FDABCDE^FS`)).toEqual({ width: 15 * (width + gap), height: 2 * height });
+  });
+
+  it.each(MATRICES)('font %s prints "HHHHH" about 5 advances less the last gap wide, from the ^FO (PNG pixels)', async (font, _height, width, gap) => {
+    const { raster } = await printZpl(`^XA^FO10,10^A${font}N^FDHHHHH^FS^XZ`, 8, 400, 120);
+    const ink = darkBounds(raster)!;
+    // The mono face stands in for the printer's glyphs: within 3 dots of the printed width, starting at most half a
+    // gap and a dot to the right of the field origin (the face's side bearing where the printer's glyph has none).
+    expect(Math.abs(ink.right - ink.left + 1 - (5 * (width + gap) - gap))).toBeLessThanOrEqual(3);
+    expect(ink.left - 10).toBeGreaterThanOrEqual(0);
+    expect(ink.left - 10).toBeLessThanOrEqual(Math.ceil(gap / 2) + 1);
   });
 
   it('rounds a size to the nearest whole magnification of the base height and width (the guide\'s ^ADN,36,20 is D twice)', () => {
