@@ -5,6 +5,7 @@ import { checkValue } from './checkDigits';
 import { STACKED_DATABAR, stackedRowHeights } from './dataBar';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { LaidOutSymbology } from './barcodeSchema';
+import { maxiCodeDrawing } from './maxiCodeGeometry';
 import { encodeQrCode } from './qrEncoding';
 
 export interface EncodedLinear {
@@ -30,7 +31,7 @@ export interface EncodedMatrix {
   moduleAspect: number;
 }
 
-/** A symbol of shapes other than rectangles (MaxiCode): SVG path data (M, L, C, Z), filled even-odd, in bwip-js's own units. */
+/** A symbol of shapes other than rectangles (MaxiCode): SVG path data (M, L, C, Z), filled even-odd, in millimetres. */
 export interface EncodedVector {
   kind: 'vector';
   width: number;
@@ -162,18 +163,16 @@ function fromBwip(raw: RawSymbol[], symbology: string): EncodedBarcode {
   });
 }
 
-/** bwip-js draws MaxiCode's hexagons and bullseye rings in SVG only: its paths, joined into one, in its own units. */
-function vectorFromBwip(options: BwipOptions): EncodedVector {
-  const svg = bwipjs.toSVG({ ...options, includetext: false, scale: 1 });
-  const viewBox = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
-  if (!viewBox) throw new Error('bwip-js drew no viewBox');
-  const path = [...svg.matchAll(/ d="([^"]*)"/g)].map((match) => match[1]).join('');
-  return Object.freeze({ kind: 'vector', width: Number(viewBox[1]), height: Number(viewBox[2]), path });
+/** MaxiCode's modules from bwip-js (the indexes of its dark hexagons), drawn at the standard's dimensions (maxiCodeGeometry). */
+function maxiCodeFromBwip(options: BwipOptions): EncodedVector {
+  const [symbol] = bwipjs.raw(options);
+  if (!symbol || !('pixs' in symbol)) throw new Error('bwip-js drew no MaxiCode modules');
+  return Object.freeze({ kind: 'vector', ...maxiCodeDrawing(symbol.pixs) });
 }
 
 function encode(request: BarcodeRequest, options: BwipOptions): EncodedBarcode {
   if (request.symbology === 'qrcode') return encodeQrCode(request.value, request.errorCorrection);
-  if (request.symbology === 'maxicode') return vectorFromBwip(options);
+  if (request.symbology === 'maxicode') return maxiCodeFromBwip(options);
   return fromBwip(bwipjs.raw(options), request.symbology);
 }
 

@@ -51,8 +51,11 @@ function printBand(reader: ZplReader): { offsetDots: number; widthDots: number }
   return { offsetDots: Math.floor((media - printWidth) / 2), widthDots: printWidth };
 }
 
-/** Printer and media settings that change nothing drawn: read without a warning. */
-const NO_DRAWING_EFFECT = ['^MM', '^MN', '^MT', '^MF', '^MU', '^PR', '~SD', '~TA', '~JS', '^JM', '^JZ', '^PF', '^SZ', '~JA', '^XB'];
+/**
+ * Printer and media settings that change nothing drawn: read without a warning. ^CV (code validation) only changes what
+ * is printed for barcode data the symbology cannot hold, which the reader already skips with a warning.
+ */
+const NO_DRAWING_EFFECT = ['^MM', '^MN', '^MT', '^MF', '^MU', '^PR', '~SD', '~TA', '~JS', '^JM', '^JZ', '^PF', '^SZ', '~JA', '^XB', '^CV'];
 
 export const LABEL_COMMANDS: ZplCommandTable = {
   // A second ^XA inside an open format does not end it (carrier files begin "^XA^LL…^CI28^XA…"): the format goes on.

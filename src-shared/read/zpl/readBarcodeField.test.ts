@@ -171,15 +171,6 @@ describe('ZPL barcode sizes: whole dots as ^BY and the command say', () => {
     const bounds = darkBounds(raster);
     expect((bounds?.bottom ?? 0) - (bounds?.top ?? 0) + 1).toBe(96);
   });
-
-  it('MaxiCode prints at its fixed 1.11 in width whatever the resolution', async () => {
-    for (const dpmm of [8, 12] as ZplDpmm[]) {
-      const { raster } = await printField(barcodeField('^BD4', 'MAXI 4'), dpmm, 800, 800);
-      const bounds = darkBounds(raster);
-      expect(Math.abs((bounds?.right ?? 0) - (bounds?.left ?? 0) + 1 - 1.11 * dpmm * 25.4)).toBeLessThan(dpmm);
-      expect(await scanned(raster, 'MaxiCode')).toEqual(['MAXI 4']);
-    }
-  });
 });
 
 /** Each bar's top and bottom row along column `x`, for every bar found along row `y`. */

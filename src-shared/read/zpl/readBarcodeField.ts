@@ -144,6 +144,19 @@ function warn(field: ZplBarcodeField, ctx: ZplFieldContext, code: string, messag
   ctx.warn({ code, message, elementId: field.id, command: `^${field.command}`, position: 0 });
 }
 
+/** The plan's symbol: its options, else the first alternative that holds the data; the last one's error when none does. */
+function encodePlan(plan: ZplSymbolPlan, errorCorrection: 'L' | 'M' | 'Q' | 'H', id: string): EncodedBarcode {
+  const attempts = [plan.options, ...(plan.alternatives ?? [])];
+  for (let index = 0; ; index++) {
+    const options = attempts[index];
+    try {
+      return encodeBarcode({ symbology: plan.symbology, value: plan.value, errorCorrection, ...(options ? { options } : {}) }, id);
+    } catch (error) {
+      if (!(error instanceof RenderError) || index >= attempts.length - 1) throw error;
+    }
+  }
+}
+
 /**
  * The field as laid-out elements in points (one barcode, with its interpretation line when the command prints one);
  * nothing, with a warning, when the command is unknown or the data cannot be encoded as the command asks.
@@ -159,7 +172,7 @@ export function readBarcodeField(field: ZplBarcodeField, ctx: ZplFieldContext & 
   const errorCorrection = plan.errorCorrection ?? 'M';
   let encoded: EncodedBarcode;
   try {
-    encoded = encodeBarcode({ symbology: plan.symbology, value: plan.value, errorCorrection, ...(plan.options ? { options: plan.options } : {}) }, field.id);
+    encoded = encodePlan(plan, errorCorrection, field.id);
   } catch (error) {
     if (!(error instanceof RenderError)) throw error;
     warn(field, ctx, 'ZPL_BARCODE_DATA', `^${field.command}: ${error.message}; the field is skipped`);

@@ -140,11 +140,11 @@ describe('^FB text blocks', () => {
 });
 
 describe('fonts', () => {
-  it('magnifies bitmap fonts by whole cells (D is 18x10 dots)', () => {
+  it('magnifies bitmap fonts by whole cells (D is 18x10 dots and a 2-dot gap)', () => {
     const one = only('^FO0,0^ADN,18,10^FDABC^FS');
     const two = only('^FO0,0^ADN,36,20^FDABC^FS');
-    expect(one.lines[0]!.width / ppd).toBeCloseTo(30, 6);
-    expect(two.lines[0]!.width / ppd).toBeCloseTo(60, 6);
+    expect(one.lines[0]!.width / ppd).toBeCloseTo(36, 6);
+    expect(two.lines[0]!.width / ppd).toBeCloseTo(72, 6);
     expect(one.box.height / ppd).toBeCloseTo(18, 9);
     expect(only('^FO0,0^ADN,40,20^FDABC^FS').box.height / ppd).toBeCloseTo(36, 9);
   });
@@ -152,7 +152,7 @@ describe('fonts', () => {
   it('uses ^CF defaults, and the printer default font A before any', () => {
     expect(only('^FO0,0^FDAB^FS').box.height / ppd).toBeCloseTo(9, 9);
     expect(only('^CF0,50^FO0,0^FDAB^FS').box.height / ppd).toBeCloseTo(50, 9);
-    expect(only('^CFB^FO0,0^FDAB^FS').lines[0]!.width / ppd).toBeCloseTo(14, 6);
+    expect(only('^CFB^FO0,0^FDAB^FS').lines[0]!.width / ppd).toBeCloseTo(18, 6);
   });
 
   it('draws ^A@ fonts as font 0 with a warning', () => {

@@ -17,26 +17,33 @@ const FONT0_DEFAULT_DOTS = 15;
 /** The largest magnification of a bitmap font (Zebra ZPL manual, ^A). */
 const MAX_MAGNIFICATION = 10;
 
-/** A bitmap font's cell in dots: height, width (the advance, gap included) and the baseline below the cell top. */
+/** A bitmap font's cell in dots: character height and width, the gap after each character, the baseline below the cell top. */
 interface BitmapCell {
   height: number;
   width: number;
+  gap: number;
   baseline: number;
 }
 
-/** The built-in bitmap fonts at 6 and 8 dpmm (Zebra ZPL manual, "Standard Printer Fonts"). */
+/**
+ * The built-in bitmap fonts at 6 and 8 dpmm: the ZPL guide's font matrix table (height x width and inter-character
+ * gap, in dots). A character advances its width and gap, so "ABC" in font D is 3 x 12 = 36 dots, not 30.
+ */
 const BITMAP_CELLS: Record<string, BitmapCell> = {
-  A: { height: 9, width: 5, baseline: 7 },
-  B: { height: 11, width: 7, baseline: 11 },
-  C: { height: 18, width: 10, baseline: 14 },
-  D: { height: 18, width: 10, baseline: 14 },
-  E: { height: 28, width: 15, baseline: 23 },
-  F: { height: 26, width: 13, baseline: 21 },
-  G: { height: 60, width: 40, baseline: 48 },
-  H: { height: 21, width: 13, baseline: 21 },
+  A: { height: 9, width: 5, gap: 1, baseline: 7 },
+  B: { height: 11, width: 7, gap: 2, baseline: 11 },
+  C: { height: 18, width: 10, gap: 2, baseline: 14 },
+  D: { height: 18, width: 10, gap: 2, baseline: 14 },
+  E: { height: 28, width: 15, gap: 5, baseline: 23 },
+  F: { height: 26, width: 13, gap: 3, baseline: 21 },
+  G: { height: 60, width: 40, gap: 8, baseline: 48 },
+  H: { height: 21, width: 13, gap: 6, baseline: 21 },
 };
-/** Font E (OCR-B) has a larger cell on 12 and 24 dpmm printers; the others keep theirs. */
-const OCR_B_HIGH_RESOLUTION: BitmapCell = { height: 42, width: 20, baseline: 35 };
+/**
+ * Font E (OCR-B) has a larger cell on 12 and 24 dpmm printers; the others keep theirs. Its gap is not in the table we
+ * could check: 10 keeps OCR-B's pitch of 10 characters an inch (30 dots at 12 dpmm), as the 8 dpmm cell's 20 dots do.
+ */
+const OCR_B_HIGH_RESOLUTION: BitmapCell = { height: 42, width: 20, gap: 10, baseline: 35 };
 
 /** A printer font resolved to a face of ours: sizes in points for the laid-out TextRun, cell geometry in dots. */
 export interface ZplResolvedFont {
@@ -102,11 +109,13 @@ export function resolveFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFont
     const magnifyX = request.width > 0 ? magnification(request.width, baseCell.width) : magnifyY;
     const fontKey: FontFaceKey = 'mono-bold';
     const fontSize = sized(fonts, fontKey, dpmm, baseCell.baseline * magnifyY * 0.9);
+    // The face is monospaced: stretching its advance to the cell's width and gap puts every character where the
+    // printer's does, and leaves the glyph about the cell's width (the face's side bearings stand in for the gap).
     const advance = fonts.measure(fontKey, 'M', fontSize);
     return {
       fontKey,
       fontSize,
-      scaleX: (baseCell.width * magnifyX * pointsPerDot(dpmm)) / advance,
+      scaleX: ((baseCell.width + baseCell.gap) * magnifyX * pointsPerDot(dpmm)) / advance,
       heightDots: baseCell.height * magnifyY,
       baselineDots: baseCell.baseline * magnifyY,
     };

@@ -1,6 +1,8 @@
 // The 2D barcode commands (^BQ ^BX ^B7 ^BF ^BO ^BD) translated into what bwip-js encodes and the module sizes a printer uses.
 import { carrierMessageFromZebra, MAXICODE_INCHES } from '../../elements/barcode/maxiCodeMessage';
+import type { EncoderOptions } from '../../elements/barcode/barcodeEncoding';
 import { MICRO_PDF417_SIZES } from '../../elements/barcode/microPdf417Sizes';
+import { aztecSizeOptions } from './zplAztecSize';
 import type { ZplBarcodeField } from './zplField';
 import { defaultMagnification, type ZplParams, type ZplSymbolPlan } from './zplSymbolPlan';
 
@@ -118,21 +120,18 @@ const microPdf417: PlanReader = (field, p) => {
 };
 
 /**
- * ^BOo,b,c,d,e,f,g (and ^B0): Aztec. d is 0 (default error correction), 1–99 (that percentage), 101–104 (compact with
- * that many layers), 201–232 (full range) or 300 (a rune). Menu symbols and structured append are not drawn as such.
+ * ^BOo,b,c,d,e,f,g (and ^B0): Aztec, b the module size, d the error correction or fixed size (zplAztecSize). Menu
+ * symbols and structured append are not drawn as such.
  */
 const aztec: PlanReader = (field, p) => {
-  const size = p.int(3, 0, 0, 300);
-  const options: Record<string, number | boolean | string> = { parse: true };
-  if (size >= 1 && size <= 99) options.eclevel = size;
-  else if (size >= 101 && size <= 104) Object.assign(options, { format: 'compact', layers: size - 100 });
-  else if (size >= 201 && size <= 232) Object.assign(options, { format: 'full', layers: size - 200 });
-  else if (size === 300) options.format = 'rune';
-  const approximations = p.flag(4, false) || p.int(5, 1, 1, 26) > 1 ? ['the menu symbol and structured append flags are not encoded'] : [];
+  const { candidates, approximations } = aztecSizeOptions(p.int(3, 0, 0, 300));
+  const [options, ...alternatives] = candidates.map((candidate): EncoderOptions => ({ parse: true, ...candidate }));
+  if (p.flag(4, false) || p.int(5, 1, 1, 26) > 1) approximations.push('the menu symbol and structured append flags are not encoded');
   return {
     symbology: 'azteccode',
     value: parseEscaped(field.data),
-    options,
+    ...(options ? { options } : {}),
+    alternatives,
     orientation: p.orientation(0),
     moduleDots: p.int(1, defaultMagnification(p.dpmm), 1, 10),
     approximations,
@@ -149,7 +148,8 @@ const maxiCode: PlanReader = (field, p) => {
     symbology: 'maxicode',
     value: parseEscaped(value),
     options: { parse: true, mode, ...(total > 1 ? { sam: `${p.int(1, 1, 1, 8)}${total}` } : {}) },
-    orientation: field.defaultOrientation,
+    // ^FW turns only fields whose command has an orientation parameter (the guide's ^FW), and ^BD has none.
+    orientation: 'N',
     moduleDots: 1,
     fixedSize: { width: dots(MAXICODE_INCHES.width), height: dots(MAXICODE_INCHES.height) },
     approximations: [],

@@ -9,6 +9,8 @@ export interface ZplSymbolPlan {
   /** The text bwip-js encodes. */
   value: string;
   options?: EncoderOptions;
+  /** Options tried in turn when `options` cannot hold the data: the printer picks the smallest size that does (^BO). */
+  alternatives?: EncoderOptions[];
   /** QR's error correction level (other symbologies carry theirs in options). */
   errorCorrection?: 'L' | 'M' | 'Q' | 'H';
   orientation: ZplOrientation;

@@ -5,9 +5,10 @@ import { bundledFonts } from '@main/fonts/bundledFonts';
 import { decode } from './barcodeTestSupport';
 import type { Raster } from './rasterTestSupport';
 import { emitPng } from '@shared/emit/png/emitPng';
-import type { LaidOutElement } from '@shared/layout/laidOutLabel';
+import type { LaidOutElement, LaidOutLabel } from '@shared/layout/laidOutLabel';
 import { PixelBudget } from '@shared/render/pixelBudget';
 import { readBarcodeField } from '@shared/read/zpl/readBarcodeField';
+import { readZpl } from '@shared/read/zpl/readZpl';
 import { pointsPerDot, type ZplBarcodeField, type ZplDpmm, type ZplWarning } from '@shared/read/zpl/zplField';
 
 export const fonts = bundledFonts();
@@ -40,17 +41,31 @@ export async function printField(field: ZplBarcodeField, dpmm: ZplDpmm, widthDot
   const elements = readBarcodeField(field, { dpmm, budget: new PixelBudget(1e8), warn: (warning) => warnings.push(warning), fonts });
   const scale = pointsPerDot(dpmm);
   const label = { width: widthDots * scale, height: heightDots * scale, elements, warnings: [] };
+  return { elements, warnings, raster: await printed(label, dpmm) };
+}
+
+/** A laid-out label printed to PNG at the printer's dpi, one dot one pixel. */
+async function printed(label: LaidOutLabel, dpmm: ZplDpmm): Promise<Raster> {
   const png = PNG.sync.read(Buffer.from(await emitPng(label, fonts, { dpi: dpmm * 25.4 })));
-  return { elements, warnings, raster: { width: png.width, height: png.height, rgba: new Uint8Array(png.data) } };
+  return { width: png.width, height: png.height, rgba: new Uint8Array(png.data) };
+}
+
+/** The first label of `zpl` read on media of `widthDots` x `heightDots` and printed as printField prints a field. */
+export async function printZpl(zpl: string, dpmm: ZplDpmm, widthDots: number, heightDots: number): Promise<PrintedField> {
+  const { labels, warnings } = readZpl(zpl, { dpmm, widthDots, heightDots, budget: new PixelBudget(1e8), fonts });
+  const label = labels[0]?.label;
+  if (!label) throw new Error('the ZPL holds no label');
+  return { elements: label.elements, warnings, raster: await printed(label, dpmm) };
 }
 
 /**
  * The texts ZXing reads in the raster, restricted to `format`. ZXing's human-readable text shows control characters as
- * their Unicode pictures (U+241D for GS) and code 128's FNC1 as "<GS>": they are turned back into the characters.
+ * their Unicode pictures (U+241D for GS; and spaces as U+2420 once a message holds control characters) and code 128's
+ * FNC1 as "<GS>": they are turned back into the characters.
  */
 export async function scanned(raster: Raster, format: ReadInputBarcodeFormat): Promise<string[]> {
   const results: ReadResult[] = await decode(raster, [format]);
   return results
     .filter((result) => result.isValid)
-    .map((result) => result.text.replace(/[\u2400-\u241f]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0x2400)).replaceAll('<GS>', '\u001d'));
+    .map((result) => result.text.replace(/[\u2400-\u2420]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0x2400)).replaceAll('<GS>', '\u001d'));
 }
