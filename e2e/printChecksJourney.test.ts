@@ -1,4 +1,4 @@
-// The print dialog checks every record as the job will: a record whose barcode cannot be drawn is named before Print is enabled, and printing the others sends exactly them.
+// The print dialog checks every record as the job will (a record whose barcode cannot be drawn is named before Print is enabled, and printing the others sends exactly them), and messages stay with the screen they are about.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editorApi } from '../test/support/chromium/editorServer';
 import { chooseRecordsFile, openPrintDialog, printedLine } from '../test/support/chromium/printDialog';
@@ -46,5 +46,26 @@ describe('the print dialog checks every record', () => {
     const received = printer.connections.map((connection) => connection.bytes.toString('utf8')).join('');
     // Exactly records 1 and 4, once each; not the refused record 2, nor record 3 outside the range.
     expect(['Alpha', 'Bravo', 'Charlie', 'Delta'].map((name) => received.split(`^FD${name}^FS`).length - 1)).toEqual([1, 0, 0, 1]);
+  });
+});
+
+describe('messages belong to their screen', () => {
+  it('shows a ZPL import’s warning on the template it made, and not on the next template opened', async () => {
+    const { editor, page } = session;
+    await page.evaluate(() => {
+      window.location.hash = '#/';
+    });
+    await page.getByRole('button', { name: 'Import ZPL…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import ZPL as template' });
+    // ^QQ is no command: the import carries the rest and warns.
+    await dialog.getByLabel('ZPL', { exact: true }).fill('^XA^FO20,20^A0N,30,30^FDImported^FS^QQ^XZ');
+    await dialog.getByLabel('Template name').fill('With a warning');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('With a warning');
+    const alert = page.locator('.notice-bar [role="alert"]');
+    await expect.poll(() => alert.textContent()).toMatch(/^Imported “With a warning” with 1 warning: .*\^QQ/);
+    const other = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: TAG });
+    await openTemplate(page, other.id, 'Checked tag');
+    expect(await alert.textContent()).toBe('');
   });
 });

@@ -4,10 +4,10 @@ import type { EditorSession } from '@shared/api/editorApi';
 import { AppHeader } from './shell/AppHeader';
 import { loadSession } from './shell/loadSession';
 import { useMenuCommands } from './shell/menuCommands';
-import { parseRoute, useLocationHash, type Route } from './shell/routes';
+import { parseRoute, routeHref, useLocationHash, type Route } from './shell/routes';
 import { ServerUnreachable } from './shell/ServerUnreachable';
 import { SignInRequired } from './shell/SignInRequired';
-import { useEditorStore } from './store';
+import { editorStore, useEditorStore } from './store';
 import { LazyPart, lazyNamed } from './ui/lazyPart';
 
 // Each page is its own chunk, fetched when first shown: a cold start loads the page it opens on and not the others
@@ -83,6 +83,9 @@ export function App() {
     void loadSession();
   }, []);
   useMenuCommands(session.status === 'signedIn');
+  // Messages belong to the screen they are about: opening another one leaves them behind.
+  const screen = routeHref(route);
+  useEffect(() => editorStore.getState().setScreen(screen), [screen]);
   useEffect(() => {
     const titles = { gallery: 'Templates', editor: 'Editor', zpl: 'ZPL', settings: 'Settings', notFound: 'Not found' } as const;
     document.title = `${titles[route.page]} · Labelsmith`;

@@ -25,6 +25,8 @@ export interface Notice {
   id: number;
   kind: 'info' | 'error';
   message: string;
+  /** The screen (its route's href) the notice is about: it goes when another screen opens. */
+  screen: string;
 }
 
 export interface GalleryQuery {
@@ -45,8 +47,12 @@ export interface UiSlice {
   newLabelRequested: boolean;
   requestNewLabel(requested: boolean): void;
   notice: Notice | null;
-  showNotice(kind: Notice['kind'], message: string): void;
+  /** `screen`: the screen it is about, when that is not the one open (an import about the template it opens next). */
+  showNotice(kind: Notice['kind'], message: string, screen?: string): void;
   clearNotice(): void;
+  /** The open screen's href, set by the app on every route change; a notice about another screen goes. */
+  screen: string;
+  setScreen(screen: string): void;
   /** The canvas area in CSS pixels, for zooming about its centre and fitting; null until measured. */
   canvasSize: { width: number; height: number } | null;
   setCanvasSize(size: { width: number; height: number }): void;
@@ -76,8 +82,10 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set) =
   newLabelRequested: false,
   requestNewLabel: (newLabelRequested) => set({ newLabelRequested }),
   notice: null,
-  showNotice: (kind, message) => set((state) => ({ notice: { id: (state.notice?.id ?? 0) + 1, kind, message } })),
+  showNotice: (kind, message, screen) => set((state) => ({ notice: { id: (state.notice?.id ?? 0) + 1, kind, message, screen: screen ?? state.screen } })),
   clearNotice: () => set((state) => (state.notice === null ? {} : { notice: null })),
+  screen: '',
+  setScreen: (screen) => set((state) => ({ screen, ...(state.notice !== null && state.notice.screen !== screen ? { notice: null } : {}) })),
   canvasSize: null,
   setCanvasSize: (size) =>
     set((state) => (state.canvasSize?.width === size.width && state.canvasSize.height === size.height ? {} : { canvasSize: size })),

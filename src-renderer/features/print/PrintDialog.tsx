@@ -2,7 +2,7 @@
 // with an optional quantity field, the prompted fields, the first label previewed, every record checked as the job will check
 // it (warnings listed, records it would refuse named, to skip or fix), then Print sends the job and follows it until it is
 // done or failed.
-import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { client } from '../../api/appClient';
 import { requestLabelData } from '@shared/api/renderRequest';
 import { AppError } from '@shared/errors';
@@ -53,7 +53,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const [prompted, setPrompted] = useState(() => promptDefaults(template.prompts));
   const [file, setFile] = useState<RecordFile | null>(null);
   const [quantityField, setQuantityField] = useState('');
-  const { progress, print } = usePrintJob();
+  const { progress, print, forget } = usePrintJob();
   const ids = { copies: useId(), quantity: useId(), file: useId(), plan: useId(), range: useId(), sheetStart: useId() };
   // A sheet stock printed as PDF: labels N-up on the page, from a chosen position on a partly used first sheet.
   const labelSheet = template.dimensions?.sheet;
@@ -82,6 +82,8 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const busy = isPrinting(progress);
   const firstRecord = records[0];
   const delivery = useMemo(() => textDelivery(template, printer), [template, printer]);
+  // The last print's outcome is about the records and printer it had: choosing others leaves it behind.
+  useEffect(() => forget(), [forget, source, file, range, printer?.id]);
   const warnings = checks.status === 'done' ? checks.warnings : [];
   const checked = checks.status === 'done' && (unprintable.length === 0 || (skipUnprintable && printable.length > 0));
 

@@ -21,8 +21,12 @@ export function isPrinting(progress: PrintProgress): boolean {
   return progress.phase === 'submitting' || (progress.phase === 'following' && !isFinal(progress.job));
 }
 
-/** `print(submit)`: submit is the client call that creates the job (client.print, client.printZpl). */
-export function usePrintJob(): { progress: PrintProgress; print(submit: () => Promise<PrintJob>): void } {
+/**
+ * `print(submit)`: submit is the client call that creates the job (client.print, client.printZpl). `forget()`: what
+ * the last print ended with ("Not printed: …", "Printed: …") goes, as when the records or printer change; a print
+ * still running is kept.
+ */
+export function usePrintJob(): { progress: PrintProgress; print(submit: () => Promise<PrintJob>): void; forget(): void } {
   const [progress, setProgress] = useState<PrintProgress>({ phase: 'idle' });
   // The print being followed; a new print or closing the dialog stops following the last one.
   const current = useRef(0);
@@ -54,5 +58,7 @@ export function usePrintJob(): { progress: PrintProgress; print(submit: () => Pr
     });
   }, []);
 
-  return { progress, print };
+  const forget = useCallback(() => setProgress((shown) => (isPrinting(shown) ? shown : { phase: 'idle' })), []);
+
+  return { progress, print, forget };
 }

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { client } from '../../api/appClient';
 import { editorStore } from '../../store';
+import { routeHref } from '../../shell/routes';
 import { Dialog } from '../../ui/Dialog';
 import { useCreateAndOpen } from '../gallery/useCreateAndOpen';
 import { checkLabelSize, DEFAULT_LABEL_SETTINGS, type ZplLabelSettings } from './zplLabelSize';
@@ -39,7 +40,9 @@ export function ImportZplDialog({ onClose, from }: ImportZplDialogProps) {
     const request = { zpl, dpmm: size.dpmm, width: size.width, height: size.height, index, ...(name.trim() && { name: name.trim() }) };
     await run(async () => {
       const imported = await client.importZpl(request);
-      editorStore.getState().showNotice(imported.warnings.length > 0 ? 'error' : 'info', importedNotice(imported.name, imported.warnings));
+      // About the template opened next, not the ZPL page it was imported from.
+      const screen = routeHref({ page: 'editor', templateId: imported.id });
+      editorStore.getState().showNotice(imported.warnings.length > 0 ? 'error' : 'info', importedNotice(imported.name, imported.warnings), screen);
       return imported;
     });
   };

@@ -1,5 +1,5 @@
 // "Print…" on the ZPL page: the ZPL sent unchanged to a configured printer that takes ZPL, as many copies as asked.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { EditorPrinter } from '@shared/api/editorPrinters';
 import { PRINT_LIMITS } from '@shared/api/printRequest';
 import { client } from '../../api/appClient';
@@ -17,7 +17,9 @@ export function ZplPrintDialog({ zpl, onClose }: { zpl: string; onClose(): void 
   const printerChoice = usePrinterChoice(takesZpl);
   const { printer } = printerChoice;
   const [copies, setCopies] = useState('1');
-  const { progress, print } = usePrintJob();
+  const { progress, print, forget } = usePrintJob();
+  // The last print's outcome is about the printer it went to.
+  useEffect(() => forget(), [forget, printer?.id]);
   const copiesId = useId();
   const copyCount = Number(copies);
   const copiesOk = Number.isInteger(copyCount) && copyCount >= 1 && copyCount <= PRINT_LIMITS.maxCopies;
