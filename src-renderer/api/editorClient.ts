@@ -14,6 +14,7 @@ import {
   createdKeySchema,
   libraryListSchema,
   librarySchema,
+  nextCountersSchema,
   sessionSchema,
   settingsSchema,
   stockListSchema,
@@ -199,6 +200,8 @@ export function createEditorClient(options: EditorClientOptions = {}) {
 
     getUsage: (days = 30) => json(usageSchema, 'GET', `/api/usage?days=${days}`),
 
+    /** What the workspace's next live render or print would give each counter of `template`; nothing is taken. */
+    nextCounters: async (template: unknown): Promise<Record<string, number>> => (await json(nextCountersSchema, 'POST', '/api/counters/next', { template })).counters,
     getSettings: () => json(settingsSchema, 'GET', '/api/settings'),
     saveSettings: (settings: Pick<EditorSettings, 'lanAccess'> & { allowedHostnames?: string[]; viewerWithoutKey?: boolean }) => json(settingsSchema, 'PUT', '/api/settings', settings),
 

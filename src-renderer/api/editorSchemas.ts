@@ -12,6 +12,7 @@ import type {
   EditorTemplateVersion,
   EditorTemplateVersionContent,
   EditorUsage,
+  NextCounters,
 } from '@shared/api/editorApi';
 import type { Template } from '@shared/model/template';
 import type { LabelStock } from '@shared/stocks/labelStocks';
@@ -110,6 +111,8 @@ export const usageSchema = z.object({
   storage: z.object({ usedBytes: z.number(), limitBytes: z.number() }),
   perDay: z.array(dailyRendersSchema),
 }) satisfies z.ZodType<EditorUsage>;
+
+export const nextCountersSchema = z.object({ counters: z.record(z.string(), z.number()) }) satisfies z.ZodType<NextCounters>;
 
 export const settingsSchema = z.object({
   host: z.string(),

@@ -7,17 +7,18 @@ import { CANVAS_TARGET, createLayoutForCanvas, type CanvasLayout, type FontRegis
 import { libraryImagesStore, refreshLibraryImages } from '../features/imageLibrary/libraryImagesStore';
 import type { EditorStore } from '../store/editorStore';
 import { selectSampleData, selectTemplate } from '../store/selectors';
+import { countersKey, nextCountersStore, refreshNextCounters } from './nextCountersStore';
 import { designTarget } from './target/canvasTarget';
 
 /**
  * `target`: the printer resolution the barcodes are laid out for (in its whole dots) and the margin it cannot print.
  * Library images (`src: "image:NAME"`) are drawn with the workspace's current ones, as the server's renders are.
  */
-export function useCanvasLayout(template: unknown, data: LabelData, fonts: FontRegistry, target: DesignTarget = CANVAS_TARGET): CanvasLayout {
+export function useCanvasLayout(template: unknown, data: LabelData, fonts: FontRegistry, target: DesignTarget = CANVAS_TARGET, counters?: Readonly<Record<string, number>>): CanvasLayout {
   const [layoutForCanvas] = useState(createLayoutForCanvas);
   const uris = useStore(libraryImagesStore, (state) => state.uris);
   const drawn = useMemo(() => withLibraryImages(template, uris), [template, uris]);
-  return useMemo(() => layoutForCanvas(drawn, data, fonts, target), [layoutForCanvas, drawn, data, fonts, target]);
+  return useMemo(() => layoutForCanvas(drawn, data, fonts, target, counters), [layoutForCanvas, drawn, data, fonts, target, counters]);
 }
 
 /** The layout of the store's template with its selected sample record, for the printer the canvas draws for. */
@@ -30,5 +31,12 @@ export function useEditorLayout(store: EditorStore, fonts: FontRegistry): Canvas
   useEffect(() => {
     void refreshLibraryImages();
   }, []);
-  return useCanvasLayout(template, data, fonts, target);
+  // The counters numbered as the next live render numbers them: read again when the template's counters change.
+  const counters = useStore(nextCountersStore, (state) => state.values);
+  const countersOf = useMemo(() => countersKey(template), [template]);
+  useEffect(() => {
+    void refreshNextCounters(template);
+    // Only a change to the counters themselves needs the server again, not every edit of the template.
+  }, [countersOf]);
+  return useCanvasLayout(template, data, fonts, target, counters);
 }

@@ -161,3 +161,14 @@ describe('the printer resolution', () => {
     expect(symbolOf(layout(template, {}, fonts, { targetDpi: 600 }))).toMatchObject({ dpi: 600, moduleDots: 9 });
   });
 });
+
+describe('counters on the canvas', () => {
+  it('number the label from the next values the server gives, as the preview does, and from each start without them', () => {
+    const layout = createLayoutForCanvas();
+    const template = label([{ ...text('serial'), content: undefined, contentExpression: '"SN-" + counter("parcel", {start: 1001, step: 1, pad: 6})' }]);
+    const shown = (result: ReturnType<typeof layout>) => (result.label.elements[0] as { lines?: { text: string }[] } | undefined)?.lines?.map((line) => line.text).join('');
+    expect(shown(layout(template, {}, fonts))).toBe('SN-001001');
+    // The same template and data with the next values: laid out again, not served from the cache.
+    expect(shown(layout(template, {}, fonts, undefined, { parcel: 1006 }))).toBe('SN-001006');
+  });
+});

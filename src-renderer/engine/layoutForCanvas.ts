@@ -38,8 +38,10 @@ export interface CanvasLayout {
 /**
  * `target`: the printer the design is laid out and checked for (its resolution and unprintable margin); by default the
  * resolution /v1/render lays out for, without a margin. The label's warnings end with the design warnings of the whole label.
+ * `counters`: the next value of each counter (what the next live render gives), as the preview numbers the label; without
+ * them each counter shows its start.
  */
-export type LayoutForCanvas = (template: unknown, data: LabelData, fonts: FontRegistry, target?: DesignTarget) => CanvasLayout;
+export type LayoutForCanvas = (template: unknown, data: LabelData, fonts: FontRegistry, target?: DesignTarget, counters?: Readonly<Record<string, number>>) => CanvasLayout;
 
 /** Without a printer the canvas is what /v1/render draws by default, and is checked as that. */
 export const CANVAS_TARGET: DesignTarget = { targetDpi: DEFAULT_TARGET_DPI };
@@ -104,18 +106,19 @@ function emptyLabel(template: unknown): LaidOutLabel {
  */
 export function createLayoutForCanvas(options: { env?: ExpressionEnv } = {}): LayoutForCanvas {
   let results = new Map<string, ElementResult>();
-  let resultsFor: { data: LabelData; fonts: FontRegistry; targetDpi: number } | undefined;
+  let resultsFor: { data: LabelData; fonts: FontRegistry; targetDpi: number; counters: Readonly<Record<string, number>> | undefined } | undefined;
   let lastGood: CanvasLayout | undefined;
 
-  const layout = (input: unknown, data: LabelData, fonts: FontRegistry, target: DesignTarget): CanvasLayout => {
+  const layout = (input: unknown, data: LabelData, fonts: FontRegistry, target: DesignTarget, counters?: Readonly<Record<string, number>>): CanvasLayout => {
     const validation = validateTemplate(input);
     if (!validation.ok) {
       return { label: lastGood?.label ?? emptyLabel(input), failures: lastGood?.failures ?? [], errors: validation.errors, stale: true };
     }
-    if (resultsFor?.data !== data || resultsFor.fonts !== fonts || resultsFor.targetDpi !== target.targetDpi) {
+    if (resultsFor?.data !== data || resultsFor.fonts !== fonts || resultsFor.targetDpi !== target.targetDpi || resultsFor.counters !== counters) {
       results = new Map();
-      resultsFor = { data, fonts, targetDpi: target.targetDpi };
+      resultsFor = { data, fonts, targetDpi: target.targetDpi, counters };
     }
+    const env = counters === undefined ? options.env : { ...(options.env ?? { now: () => new Date() }), counters };
     const template = validation.template;
     // A valid template's elements line up one to one with the input's (zod keeps the array order).
     const inputs = (input as { elements: unknown[] }).elements;
@@ -125,7 +128,7 @@ export function createLayoutForCanvas(options: { env?: ExpressionEnv } = {}): La
     const errors: CanvasLayoutError[] = [];
     template.elements.forEach((element, index) => {
       const key = keyOf(inputs[index]);
-      const result = results.get(key) ?? layoutElement(template, element, data, fonts, options.env, target.targetDpi);
+      const result = results.get(key) ?? layoutElement(template, element, data, fonts, env, target.targetDpi);
       next.set(key, result);
       if (result.element) label.elements.push(result.element);
       label.warnings.push(...result.warnings);
@@ -141,9 +144,9 @@ export function createLayoutForCanvas(options: { env?: ExpressionEnv } = {}): La
     return lastGood;
   };
 
-  return (input, data, fonts, target = CANVAS_TARGET) => {
+  return (input, data, fonts, target = CANVAS_TARGET, counters) => {
     try {
-      return layout(input, data, fonts, target);
+      return layout(input, data, fonts, target, counters);
     } catch (error) {
       // Validation and layout report their problems as values; this is the last guard of the "never throws" promise.
       return { label: lastGood?.label ?? emptyLabel(input), failures: lastGood?.failures ?? [], errors: [{ message: messageOf(error) }], stale: true };

@@ -84,6 +84,14 @@ export const patchTemplateBodySchema = z
 export const restoreVersionBodySchema = z.object({ note: versionNoteSchema.optional() });
 
 /** POST /api/preview: an unsaved template rendered as /v1/render would, without counting it. */
+/** POST /api/counters/next: the template whose counters are asked for, as the editor holds it. */
+export const nextCountersBodySchema = z.object({ template: jsonObject('template') });
+
+/** Each counter the template uses (by name) and the value the next live render or print would give its first label. */
+export interface NextCounters {
+  counters: Record<string, number>;
+}
+
 export const previewBodySchema = z.object({
   template: jsonObject('template'),
   data: renderDataSchema,

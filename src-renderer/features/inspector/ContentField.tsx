@@ -1,7 +1,9 @@
-// Where a text or barcode gets its value: literal text, or an expression over the sample record.
-import { useId } from 'react';
+// Where a text or barcode gets its value: literal text, an expression over the sample record, or a counter (a serial number the control writes as counter()).
+import { useId, useState } from 'react';
 import { selectSampleData, useEditorStore, type ElementDraft } from '../../store';
 import { contentView, expressionPatch, switchToExpression, switchToText, textPatch, type ContentSource } from './contentMode';
+import { counterExpression, NEW_COUNTER, readCounterExpression } from './counterContent';
+import { CounterFields } from './CounterFields';
 import { ExpressionField } from './ExpressionField';
 import { previewExpression } from './expressionPreview';
 import { TextField } from './fields/TextField';
@@ -10,6 +12,11 @@ export function ContentField({ element }: { element: ElementDraft & ContentSourc
   const updateElement = useEditorStore((state) => state.updateElement);
   const data = useEditorStore(selectSampleData);
   const view = contentView(element);
+  const slug = useEditorStore((state) => state.documentInfo.slug);
+  // A counter's expression can still be edited as an expression when asked for ("Expression" while it shows the counter).
+  const [asExpression, setAsExpression] = useState(false);
+  const written = view.mode === 'expression' ? readCounterExpression(view.source, slug) : undefined;
+  const counter = asExpression ? undefined : written;
   const name = useId();
   const toText = () => {
     if (view.mode !== 'expression') return;
@@ -25,11 +32,21 @@ export function ContentField({ element }: { element: ElementDraft & ContentSourc
           Text
         </label>
         <label>
-          <input type="radio" name={name} checked={view.mode === 'expression'} onChange={() => updateElement(element.id, switchToExpression(element))} />
+          <input type="radio" name={name} checked={view.mode === 'expression' && counter === undefined} onChange={() => (view.mode === 'expression' ? setAsExpression(true) : updateElement(element.id, switchToExpression(element)))} />
           Expression
         </label>
+        <label>
+          <input type="radio" name={name} checked={counter !== undefined} onChange={() => {
+              setAsExpression(false);
+              if (written === undefined) updateElement(element.id, expressionPatch(view.mode === 'expression' ? view.key : 'contentExpression', counterExpression(NEW_COUNTER, slug)));
+            }}
+          />
+          Counter
+        </label>
       </div>
-      {view.mode === 'text' ? (
+      {counter !== undefined && view.mode === 'expression' ? (
+        <CounterFields setup={counter} onChange={(source) => updateElement(element.id, expressionPatch(view.key, source))} />
+      ) : view.mode === 'text' ? (
         <TextField label="Content text" multiline={element.type === 'text'} value={view.text} onChange={(text) => updateElement(element.id, textPatch(text))} />
       ) : (
         <ExpressionField

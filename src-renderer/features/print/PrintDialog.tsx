@@ -20,6 +20,7 @@ import { draftFields, mappedRecords } from '../../store/sheetMapping';
 import { promptData, promptDefaults, PromptFields } from './PromptFields';
 import { WARNED_RECORDS } from './printChecks';
 import { useRecordChecks } from './useRecordChecks';
+import { refreshNextCounters } from '../../editor/nextCountersStore';
 import { textDelivery } from './textDelivery';
 import { printerTakesPdf } from '../printers/printerFields';
 import { isPrinting, usePrintJob } from './usePrintJob';
@@ -82,6 +83,11 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const busy = isPrinting(progress);
   const firstRecord = records[0];
   const delivery = useMemo(() => textDelivery(template, printer), [template, printer]);
+  // A printed job took counter values: the canvas numbers from the next ones, as the preview does.
+  const printedJob = progress.phase === 'following' && progress.job.status === 'done' ? progress.job.id : undefined;
+  useEffect(() => {
+    if (printedJob !== undefined) void refreshNextCounters(template, true);
+  }, [printedJob, template]);
   // The last print's outcome is about the records and printer it had: choosing others leaves it behind.
   useEffect(() => forget(), [forget, source, file, range, printer?.id]);
   const warnings = checks.status === 'done' ? checks.warnings : [];

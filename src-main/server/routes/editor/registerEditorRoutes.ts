@@ -10,6 +10,7 @@ import { registerEditorImagesRoutes } from '../images/imagesRoutes';
 import { registerApiKeysRoutes } from './apiKeysRoutes';
 import { registerFontsRoutes } from './fontsRoutes';
 import { registerLibrariesRoutes } from './librariesRoutes';
+import { registerNextCountersRoute } from './nextCountersRoute';
 import { registerPreviewRoute } from './previewRoute';
 import { registerPrintJobsRoutes } from './printJobsRoutes';
 import { registerPrintersRoutes } from './printersRoutes';
@@ -43,6 +44,7 @@ export function registerEditorRoutes(router: Router, { store, pool, config, sess
   registerZplImportRoute(router, store, teamId);
   registerThumbnailRoute(router, store, pool, teamId, config.version);
   registerPreviewRoute(router, pool, store, teamId);
+  registerNextCountersRoute(router, store, teamId);
   registerZplPreviewRoute(router, pool);
   registerStocksRoute(router);
   registerApiKeysRoutes(router, store, teamId);
