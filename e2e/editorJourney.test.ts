@@ -388,6 +388,8 @@ describe.sequential('editor journey', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.getByRole('cell', { name: 'journey' }).first().isVisible()).toBe(true);
+    // The form is ready for the next key.
+    expect(await page.getByLabel('Key name').inputValue()).toBe('');
     await screenshotForDocs('settings.png');
   });
 

@@ -25,7 +25,7 @@ const hostSchema = notAnOption('a host').pipe(z.string().max(253).regex(/^[A-Za-
 
 /** The fields of each kind: how the printer is reached. */
 export const printerConnectionSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('raw'), host: hostSchema, port: z.number().int().min(1).max(65535) }),
+  z.strictObject({ kind: z.literal('raw'), host: hostSchema, port: wholeNumberFrom('The port', 1, 65535) }),
   z.strictObject({
     kind: z.literal('system'),
     // CUPS queue names: printable characters except space, tab, "/", "\\", "#", quotes.
@@ -41,10 +41,16 @@ const lengthSchema = z.string().refine((text) => (parseLength(text)?.value ?? 0)
 export const mediaSizeSchema = z.strictObject({ width: lengthSchema, height: lengthSchema });
 
 export const dpiSchema = z.literal(ZPL_DPIS, { error: `must be one of ${ZPL_DPIS.join(', ')}` });
-export const darknessSchema = z.number().int().min(0).max(30);
+/** A whole number in a range, refused in words a person uses: "Darkness goes from 0 to 30", not zod's "Too big: expected number to be <=30". */
+function wholeNumberFrom(what: string, min: number, max: number, unit = '') {
+  const range = `${what} goes from ${min} to ${max}${unit}`;
+  return z.number({ error: `${what} must be a number` }).int({ error: `${what} must be a whole number` }).min(min, { error: range }).max(max, { error: range });
+}
+
+export const darknessSchema = wholeNumberFrom('Darkness', 0, 30);
 /** The edge a printer cannot print on, the same at every side; an inch is far more than any label printer leaves. */
 export const unprintableMarginSchema = lengthSchema.refine((text) => toPoints(text) <= 72, { message: 'must be at most 1in' });
-export const speedSchema = z.number().int().min(2).max(14);
+export const speedSchema = wholeNumberFrom('Speed', 2, 14, ' inches a second');
 export const printerFontsSchema = z.enum(ZPL_FONT_MODES, { error: `must be one of ${ZPL_FONT_MODES.join(', ')}` });
 export const mediaTypeSchema = z.enum(MEDIA_TYPES, { error: `must be one of ${MEDIA_TYPES.join(', ')}` });
 export const printModeSchema = z.enum(PRINT_MODES, { error: `must be one of ${PRINT_MODES.join(', ')}` });

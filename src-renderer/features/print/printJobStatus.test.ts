@@ -39,6 +39,16 @@ describe('print job line', () => {
     expect(printJobLine(waiting, 'Dock 1')).toEqual({ text: 'Queued: waiting for Dock 1. Retrying after: printer "Dock 1" reports paper out.', finished: false, failed: false });
   });
 
+  it('says how much of a cancelled or failed job went out in a sentence that agrees with its numbers', () => {
+    const ended = (status: PrintJob['status'], labelsSent: number, totalLabels: number) =>
+      job({ status, labelsSent, totalLabels, ...(status === 'failed' ? { error: { code: 'PRINTER_ERROR', message: 'the head is open' } } : {}) });
+    expect(printJobLine(ended('cancelled', 0, 1), 'Dock').text).toBe('Cancelled: the label was not sent to Dock.');
+    expect(printJobLine(ended('cancelled', 0, 3), 'Dock').text).toBe('Cancelled: none of the 3 labels was sent to Dock.');
+    expect(printJobLine(ended('cancelled', 1, 3), 'Dock').text).toBe('Cancelled: 1 of 3 labels was sent to Dock.');
+    expect(printJobLine(ended('cancelled', 2, 3), 'Dock').text).toBe('Cancelled: 2 of 3 labels were sent to Dock.');
+    expect(printJobLine(ended('failed', 1, 6), 'Dock').text).toBe('Failed: the head is open. 1 of 6 labels was sent before.');
+  });
+
   it('gives the reason of a failed job and how much of it was sent', () => {
     expect(printJobLine(job({ status: 'failed', error: { code: 'PAPER_OUT', message: 'the printer is out of paper' } }), 'Dock 1')).toEqual({
       text: 'Failed: the printer is out of paper. No label was sent.',

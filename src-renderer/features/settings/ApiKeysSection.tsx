@@ -15,13 +15,15 @@ export function ApiKeysSection() {
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<EditorApiKey | null>(null);
-  const create = async (key: NewKey) => {
+  const create = async (key: NewKey): Promise<boolean> => {
     setBusy(true);
     try {
       setCreated(await client.createKey({ mode: key.mode, demo: key.demo, ...(key.name && { name: key.name }) }));
       keys.reload();
+      return true;
     } catch (error) {
       editorStore.getState().showNotice('error', `No key created: ${describeError(error)}`);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -42,7 +44,7 @@ export function ApiKeysSection() {
       <p className="hint">
         Programs render labels with <code>Authorization: Bearer &lt;key&gt;</code>. Test keys are not counted; demo keys render library templates only.
       </p>
-      <CreateKeyForm onCreate={(key) => void create(key)} busy={busy} />
+      <CreateKeyForm onCreate={create} busy={busy} />
       {keys.error && <p role="alert" className="error-text">Could not load the keys: {keys.error}</p>}
       {keys.data && <KeyTable keys={keys.data} onRevoke={setRevoking} />}
       {created && <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />}

@@ -7,14 +7,15 @@ export interface NewKey {
   name: string;
 }
 
-export function CreateKeyForm({ onCreate, busy }: { onCreate(key: NewKey): void; busy: boolean }) {
+/** `onCreate` resolves true once the key is made: the name is cleared for the next one (a refused key keeps it to retry). */
+export function CreateKeyForm({ onCreate, busy }: { onCreate(key: NewKey): Promise<boolean>; busy: boolean }) {
   const selectId = useId();
   const [name, setName] = useState('');
   const [mode, setMode] = useState<'live' | 'test'>('test');
   const [demo, setDemo] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onCreate({ mode, demo, name: name.trim() });
+    void onCreate({ mode, demo, name: name.trim() }).then((made) => made && setName(''));
   };
   return (
     <form className="field-row create-key" onSubmit={submit} aria-label="Create an API key">
