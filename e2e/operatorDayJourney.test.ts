@@ -196,7 +196,9 @@ describe.sequential('operator day journey', () => {
     await expect.poll(() => dialog.getByRole('status').filter({ hasText: /Dock/ }).textContent(), PRINTED).toMatch(/Retrying after: printer "Dock" reports paper out\.$/);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
+    // From the designer through Settings to the Printers page, as the main navigation goes.
     await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Printers' }).click();
     await page.getByRole('button', { name: 'Print history of Dock' }).click();
     const history = page.getByRole('dialog', { name: 'Print history: Dock' });
     const jobs = history.getByRole('table', { name: 'Print jobs of Dock' }).getByRole('row');

@@ -1,5 +1,5 @@
 // The app: who is signed in, then the page the location hash names (gallery, editor, ZPL, settings).
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { EditorSession } from '@shared/api/editorApi';
 import { AppHeader } from './shell/AppHeader';
 import { loadSession } from './shell/loadSession';
@@ -15,6 +15,7 @@ import { LazyPart, lazyNamed } from './ui/lazyPart';
 const EditorScreen = lazyNamed(() => import('./features/editorScreen/EditorScreen'), 'EditorScreen');
 const GalleryPage = lazyNamed(() => import('./features/gallery/GalleryPage'), 'GalleryPage');
 const SettingsPage = lazyNamed(() => import('./features/settings/SettingsPage'), 'SettingsPage');
+const PrintersPage = lazyNamed(() => import('./features/printers/PrintersPage'), 'PrintersPage');
 const ZplPage = lazyNamed(() => import('./features/zplViewer/ZplPage'), 'ZplPage');
 
 function NotFoundPage() {
@@ -30,6 +31,16 @@ function NotFoundPage() {
   );
 }
 
+/** A page under the app's header, loaded on first use. */
+function WithHeader({ route, children }: { route: Route; children: ReactNode }) {
+  return (
+    <>
+      <AppHeader route={route} />
+      <LazyPart>{children}</LazyPart>
+    </>
+  );
+}
+
 function Page({ route, session }: { route: Route; session: EditorSession }) {
   switch (route.page) {
     case 'editor':
@@ -41,37 +52,33 @@ function Page({ route, session }: { route: Route; session: EditorSession }) {
       );
     case 'settings':
       return (
-        <>
-          <AppHeader route={route} />
-          <LazyPart>
-            <SettingsPage session={session} />
-          </LazyPart>
-        </>
+        <WithHeader route={route}>
+          <SettingsPage session={session} />
+        </WithHeader>
       );
     case 'zpl':
       return (
-        <>
-          <AppHeader route={route} />
-          <LazyPart>
-            <ZplPage />
-          </LazyPart>
-        </>
+        <WithHeader route={route}>
+          <ZplPage />
+        </WithHeader>
+      );
+    case 'printers':
+      return (
+        <WithHeader route={route}>
+          <PrintersPage />
+        </WithHeader>
       );
     case 'gallery':
       return (
-        <>
-          <AppHeader route={route} />
-          <LazyPart>
-            <GalleryPage />
-          </LazyPart>
-        </>
+        <WithHeader route={route}>
+          <GalleryPage />
+        </WithHeader>
       );
     case 'notFound':
       return (
-        <>
-          <AppHeader route={route} />
+        <WithHeader route={route}>
           <NotFoundPage />
-        </>
+        </WithHeader>
       );
   }
 }
@@ -87,7 +94,7 @@ export function App() {
   const screen = routeHref(route);
   useEffect(() => editorStore.getState().setScreen(screen), [screen]);
   useEffect(() => {
-    const titles = { gallery: 'Templates', editor: 'Editor', zpl: 'ZPL', settings: 'Settings', notFound: 'Not found' } as const;
+    const titles = { gallery: 'Templates', editor: 'Editor', zpl: 'ZPL', printers: 'Printers', settings: 'Settings', notFound: 'Not found' } as const;
     document.title = `${titles[route.page]} · Labelsmith`;
   }, [route.page]);
 

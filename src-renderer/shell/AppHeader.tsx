@@ -1,4 +1,4 @@
-// The top bar of the gallery, ZPL and settings pages: the product, where you are, and the app's notices.
+// The top bar of the gallery, ZPL, printers and settings pages: the product, where you are, and the app's notices.
 import { NoticeBar } from '../ui/NoticeBar';
 import type { Route } from './routes';
 
@@ -14,6 +14,9 @@ export function AppHeader({ route }: { route: Route }) {
         </a>
         <a href="#/zpl" aria-current={route.page === 'zpl' ? 'page' : undefined}>
           ZPL
+        </a>
+        <a href="#/printers" aria-current={route.page === 'printers' ? 'page' : undefined}>
+          Printers
         </a>
         <a href="#/settings" aria-current={route.page === 'settings' ? 'page' : undefined}>
           Settings

@@ -1,7 +1,7 @@
-// The app's pages as hash routes (#/, #/templates/<id>, #/zpl, #/settings): the built page links ./assets relatively, so paths must not change.
+// The app's pages as hash routes (#/, #/templates/<id>, #/zpl, #/printers, #/settings): the built page links ./assets relatively, so paths must not change.
 import { useSyncExternalStore } from 'react';
 
-export type Route = { page: 'gallery' } | { page: 'editor'; templateId: string } | { page: 'zpl' } | { page: 'settings' } | { page: 'notFound'; hash: string };
+export type Route = { page: 'gallery' } | { page: 'editor'; templateId: string } | { page: 'zpl' } | { page: 'printers' } | { page: 'settings' } | { page: 'notFound'; hash: string };
 
 /** The route a location hash names; an empty hash is the gallery. */
 export function parseRoute(hash: string): Route {
@@ -9,6 +9,7 @@ export function parseRoute(hash: string): Route {
   if (path === '/' || path === '') return { page: 'gallery' };
   if (path === '/settings') return { page: 'settings' };
   if (path === '/zpl') return { page: 'zpl' };
+  if (path === '/printers') return { page: 'printers' };
   const editor = /^\/templates\/([^/]+)$/.exec(path);
   if (editor?.[1]) {
     try {
@@ -29,6 +30,8 @@ export function routeHref(route: Route): string {
       return '#/settings';
     case 'zpl':
       return '#/zpl';
+    case 'printers':
+      return '#/printers';
     case 'editor':
       return `#/templates/${encodeURIComponent(route.templateId)}`;
     case 'notFound':

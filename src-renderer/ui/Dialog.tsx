@@ -9,6 +9,8 @@ export interface DialogProps {
   className?: string;
   /** Text under the title that describes the dialog (read with its name). */
   description?: ReactNode;
+  /** A click beside the dialog closes it too (a dialog that only shows things; never one with a form to lose). */
+  closeOnOutsideClick?: boolean;
 }
 
 /** Where focus goes back when the control that opened a dialog is gone (say the card of a deleted template). */
@@ -16,7 +18,7 @@ function focusFallback(): void {
   document.querySelector<HTMLElement>('[data-focus-fallback]')?.focus();
 }
 
-export function Dialog({ title, onClose, children, className, description }: DialogProps) {
+export function Dialog({ title, onClose, children, className, description, closeOnOutsideClick = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -46,6 +48,13 @@ export function Dialog({ title, onClose, children, className, description }: Dia
       onCancel={(event) => {
         event.preventDefault();
         onCloseRef.current();
+      }}
+      // A click on the backdrop lands on the <dialog> itself, outside its box.
+      onClick={(event) => {
+        if (!closeOnOutsideClick || event.target !== event.currentTarget) return;
+        const box = event.currentTarget.getBoundingClientRect();
+        const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+        if (outside) onCloseRef.current();
       }}
     >
       <h2 id={titleId} className="dialog-title">

@@ -124,7 +124,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
     <Dialog title="Print" onClose={onClose} className="dialog-wide print-dialog">
       <div className="print-layout">
         <form className="form-stack" onSubmit={submit} aria-label="Print settings">
-          <PrinterField choice={printerChoice} noneHint="No printers yet: add one in Settings › Printers (save this label first)." />
+          <PrinterField choice={printerChoice} noneHint="No printers yet: add one on the Printers page (save this label first)." />
           <div className="field">
             <label htmlFor={ids.copies}>Copies</label>
             <input id={ids.copies} type="number" min={1} max={1000} step={1} value={copies} onChange={(event) => setCopies(event.target.value)} aria-describedby={ids.plan} />

@@ -1,4 +1,4 @@
-// A printer's print history: its jobs newest first (filtered by state, a page at a time), each with Cancel while pending and Reprint of chosen labels with the same serials.
+// A printer's print history: its jobs newest first (filtered by state, a page at a time), each naming the template and version it printed and followed while pending, with Cancel while pending and Reprint of chosen labels with the same serials.
 import { useEffect, useState } from 'react';
 import type { PrintJob } from '@shared/api/printRequest';
 import type { EditorPrinter } from '@shared/api/editorPrinters';
@@ -7,7 +7,11 @@ import { describeError } from '../../api/apiError';
 import { editorStore } from '../../store';
 import { Dialog } from '../../ui/Dialog';
 import { printJobLine } from '../print/printJobStatus';
-import { appendPage, checkReprintLabels, HISTORY_FILTERS, jobActions, jobSize, printHistoryQuery, withJob, type HistoryFilter, type HistoryRows } from './printHistory';
+import { appendPage, checkReprintLabels, HISTORY_FILTERS, isPending, jobActions, jobLabelName, jobSize, printHistoryQuery, withJob, type HistoryFilter, type HistoryRows } from './printHistory';
+import { TableHead } from '../../ui/TableHead';
+
+/** How often pending jobs are asked for again while the history is open: a job's progress moves without Refresh. */
+const FOLLOW_MS = 1000;
 
 const FILTER_NAMES: Record<HistoryFilter, string> = { all: 'All', pending: 'Pending', done: 'Printed', failed: 'Failed', cancelled: 'Cancelled' };
 
@@ -18,6 +22,29 @@ export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinte
   const [round, setRound] = useState(0);
   const [reprinting, setReprinting] = useState<PrintJob | null>(null);
   const notice = editorStore.getState().showNotice;
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+
+  useEffect(() => {
+    client.listTemplates().then(
+      (templates) => setNames(new Map(templates.map((template) => [template.id, template.name]))),
+      () => undefined,
+    );
+  }, []);
+
+  // The jobs still moving, asked for one by one: older pages stay as loaded.
+  const pendingIds = rows?.jobs.filter(isPending).map((job) => job.id).join(',') ?? '';
+  useEffect(() => {
+    if (pendingIds === '') return;
+    const timer = setInterval(() => {
+      for (const id of pendingIds.split(',')) {
+        client.getPrintJob(id).then(
+          (job) => setRows((shown) => (shown === null ? shown : withJob(shown, job))),
+          () => undefined,
+        );
+      }
+    }, FOLLOW_MS);
+    return () => clearInterval(timer);
+  }, [pendingIds]);
 
   useEffect(() => {
     let wanted = true;
@@ -49,7 +76,7 @@ export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinte
   };
 
   return (
-    <Dialog title={`Print history: ${printer.name}`} onClose={onClose} className="dialog-wide">
+    <Dialog title={`Print history: ${printer.name}`} onClose={onClose} className="dialog-wide" closeOnOutsideClick>
       <div className="button-row" role="group" aria-label="Show jobs">
         {(Object.keys(HISTORY_FILTERS) as HistoryFilter[]).map((name) => (
           <button key={name} type="button" aria-pressed={filter === name} onClick={() => setFilter(name)}>
@@ -65,23 +92,14 @@ export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinte
       {rows && rows.jobs.length > 0 && (
         <div className="table-scroll">
           <table className="data-table print-history-table">
-            <caption className="visually-hidden">Print jobs of {printer.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">Labels</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead caption={`Print jobs of ${printer.name}`} columns={['Created', 'Label', 'Labels', 'State']} />
             <tbody>
               {rows.jobs.map((job) => {
                 const actions = jobActions(job);
                 return (
                   <tr key={job.id}>
                     <th scope="row">{new Date(job.createdAt).toLocaleString()}</th>
+                    <td>{jobLabelName(job, names)}</td>
                     <td>{jobSize(job)}</td>
                     <td>{printJobLine(job, printer.name).text}</td>
                     <td>
@@ -109,6 +127,11 @@ export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinte
           Older jobs
         </button>
       )}
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
       {reprinting && (
         <ReprintDialog
           job={reprinting}

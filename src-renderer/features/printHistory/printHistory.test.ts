@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PrintJob } from '@shared/api/printRequest';
-import { appendPage, checkReprintLabels, HISTORY_PAGE_SIZE, jobActions, jobSize, printHistoryQuery, withJob } from './printHistory';
+import { appendPage, checkReprintLabels, HISTORY_PAGE_SIZE, jobActions, jobLabelName, jobSize, printHistoryQuery, withJob } from './printHistory';
 
 const job = (id: string, fields: Partial<PrintJob> = {}): PrintJob => ({
   id,
@@ -58,5 +58,15 @@ describe('the print history page', () => {
   it('says how many labels a row printed, and which ones of which job a reprint is', () => {
     expect(jobSize(job('a'))).toBe('10 labels');
     expect(jobSize(job('a', { labelCount: 1, copies: 1, totalLabels: 1, reprintOf: 'b', reprintLabels: '3' }))).toBe('1 label (reprint of labels 3)');
+  });
+});
+
+describe('the label a job printed', () => {
+  it('names the template and its version, a draft, a template gone, or a label sent as it was', () => {
+    const names = new Map([['t1', 'Parcel label']]);
+    expect(jobLabelName({ templateId: 't1', templateVersion: 3 }, names)).toBe('Parcel label v3');
+    expect(jobLabelName({ templateId: 't1', templateVersion: null }, names)).toBe('Parcel label (a draft)');
+    expect(jobLabelName({ templateId: 't9', templateVersion: 2 }, names)).toBe('A template no longer in the workspace v2');
+    expect(jobLabelName({ templateId: null, templateVersion: null }, names)).toBe('A label sent as it was (raw ZPL or an inline template)');
   });
 });

@@ -1,4 +1,4 @@
-// Settings › Printers: the workspace's printers with their live status; add, edit, remove (asked first), print a test label, and each one's print history.
+// The workspace's printers with their live status; add, edit, remove (asked first), print a test label (its outcome shown in the printer's row), and each one's print history.
 import { useState } from 'react';
 import type { EditorPrinter, EditorPrinterInput } from '@shared/api/editorPrinters';
 import { client } from '../../api/appClient';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useLoader } from '../../ui/useLoader';
 import { PrintHistoryDialog } from '../printHistory/PrintHistoryDialog';
 import { PrinterFormDialog } from './PrinterFormDialog';
-import { PrinterTable } from './PrinterTable';
+import { PrinterTable, type TestOutcome } from './PrinterTable';
 import { usePrinterStatuses } from './usePrinterStatuses';
 
 const NO_PRINTERS: readonly EditorPrinter[] = [];
@@ -21,6 +21,8 @@ export function PrintersSection() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<EditorPrinter | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
+  // The last test label's outcome, in its printer's row where the button was pressed.
+  const [tested, setTested] = useState<TestOutcome | null>(null);
   const [history, setHistory] = useState<EditorPrinter | null>(null);
   const notice = editorStore.getState().showNotice;
 
@@ -43,11 +45,12 @@ export function PrintersSection() {
   };
   const test = async (printer: EditorPrinter) => {
     setTesting(printer.id);
+    setTested(null);
     try {
       const result = await client.printTestLabel(printer.id);
-      notice('info', `Test label sent to “${printer.name}” (${result.bytes} bytes of ${result.format.toUpperCase()}).`);
+      setTested({ printerId: printer.id, failed: false, message: `Test label sent to “${printer.name}” (${result.bytes} bytes of ${result.format.toUpperCase()}).` });
     } catch (error) {
-      notice('error', `The test label did not print on “${printer.name}”: ${describeError(error)}`);
+      setTested({ printerId: printer.id, failed: true, message: `The test label did not print on “${printer.name}”: ${describeError(error)}` });
     } finally {
       setTesting(null);
     }
@@ -55,7 +58,9 @@ export function PrintersSection() {
 
   return (
     <section className="settings-section" aria-labelledby="printers-title">
-      <h2 id="printers-title">Printers</h2>
+      <h1 id="printers-title" tabIndex={-1} data-focus-fallback>
+        Printers
+      </h1>
       <p className="hint">
         Labels print as ZPL to network printers (port 9100) and device files, or through a system queue. The status is asked from each printer every few
         seconds while this page is open.
@@ -71,6 +76,7 @@ export function PrintersSection() {
           printers={printers.data}
           statuses={statuses}
           testing={testing}
+          tested={tested}
           onTest={(printer) => void test(printer)}
           onEdit={(printer) => setEditing({ mode: 'edit', printer })}
           onHistory={setHistory}

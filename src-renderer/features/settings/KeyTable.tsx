@@ -1,5 +1,6 @@
 // The team's API keys without their secrets: prefix, mode, demo, created, last used, and revoke.
 import type { EditorApiKey } from '@shared/api/editorApi';
+import { TableHead } from '../../ui/TableHead';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -8,20 +9,7 @@ export function KeyTable({ keys, onRevoke }: { keys: readonly EditorApiKey[]; on
   return (
     <div className="table-scroll">
       <table className="data-table">
-        <caption className="visually-hidden">API keys</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Prefix</th>
-            <th scope="col">Mode</th>
-            <th scope="col">Demo</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead caption="API keys" columns={['Name', 'Prefix', 'Mode', 'Demo', 'Created', 'Last used']} />
         <tbody>
           {keys.map((key) => (
             <tr key={key.id} className={key.revokedAt ? 'revoked' : undefined}>

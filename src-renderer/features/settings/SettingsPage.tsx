@@ -1,7 +1,6 @@
-// Settings: API keys, plan and usage, the server's address and LAN access, printers, and (super admin) the shared libraries.
+// Settings: API keys, plan and usage, the server's address and LAN access, and (super admin) the shared libraries; printers have a page of their own.
 import type { EditorSession } from '@shared/api/editorApi';
 import { LibrariesSection } from '../libraries/LibrariesSection';
-import { PrintersSection } from '../printers/PrintersSection';
 import { ApiKeysSection } from './ApiKeysSection';
 import { ServerSection } from './ServerSection';
 import { UsageSection } from './UsageSection';
@@ -18,7 +17,6 @@ export function SettingsPage({ session }: { session: EditorSession }) {
       <ApiKeysSection />
       <UsageSection />
       <ServerSection session={session} />
-      <PrintersSection />
       {session.superAdmin && <LibrariesSection />}
     </main>
   );

@@ -35,7 +35,7 @@ export function ZplPrintDialog({ zpl, onClose }: { zpl: string; onClose(): void 
   return (
     <Dialog title="Print ZPL" onClose={onClose} description="The ZPL goes to the printer exactly as it is in the text.">
       <form className="form-stack" onSubmit={submit}>
-        <PrinterField choice={printerChoice} noneHint="No printer takes ZPL yet: add one in Settings › Printers." />
+        <PrinterField choice={printerChoice} noneHint="No printer takes ZPL yet: add one on the Printers page." />
         <div className="field">
           <label htmlFor={copiesId}>Copies</label>
           <input id={copiesId} type="number" min={1} max={PRINT_LIMITS.maxCopies} step={1} value={copies} onChange={(event) => setCopies(event.target.value)} aria-invalid={!copiesOk || undefined} />
