@@ -20,6 +20,8 @@ const PEER_ITERATIONS = 10;
 const PEER_WARMUP = 3;
 const PARSE_TARGET_MS = 0.2;
 const PEER_TARGET_RATIO = 10;
+/** The viewer's answer at most this much slower than /health with the same client: its render, transfer and worker hop. */
+const ABOVE_HEALTH_TARGET_MS = 5;
 
 type RenderZpl = (zpl: string, widthMm: number, heightMm: number, dpmm: number) => Promise<string>;
 
@@ -40,7 +42,7 @@ async function loadPeer(): Promise<RenderZpl | undefined> {
  * The viewer route under one connection, requests in turn: each answer's own latency, comparable with one call of
  * the peer. Undefined with the reason when the route answers 404 (a build without it); any other failure stops the run.
  */
-async function viewerRoute(zpl: string): Promise<{ result?: LoadResult; skipped?: string }> {
+async function viewerRoute(zpl: string): Promise<{ result?: LoadResult; health?: LoadResult; skipped?: string }> {
   const bench = await startBenchServer();
   try {
     const url = `${bench.server.url}${ZPL_VIEWER_BENCH_PATH}`;
@@ -59,7 +61,10 @@ async function viewerRoute(zpl: string): Promise<{ result?: LoadResult; skipped?
     if (probe.status !== 200 || probe.headers.get('content-type') !== 'image/png') {
       throw new Error(`POST ${ZPL_VIEWER_BENCH_PATH}: ${probe.status} ${probe.headers.get('content-type')} ${new TextDecoder().decode(answer.subarray(0, 500))}`);
     }
-    return { result: await load(target, 1) };
+    const result = await load(target, 1);
+    // The floor under any answer of this server to this client: /health, on the same server, one connection too.
+    const health = await load({ url: `${bench.server.url}/health`, method: 'GET', headers: {} }, 1);
+    return { result, health };
   } finally {
     await bench.close();
   }
@@ -105,8 +110,16 @@ export async function zplInBench(): Promise<void> {
   if (route.result) {
     // One connection: requests in turn, so the mean is the run's time over its answers.
     const { p50, perSecond } = route.result;
-    rows.push({ name: `zpl → png: POST ${ZPL_VIEWER_BENCH_PATH}, one connection`, p50, mean: 1000 / perSecond, target: `>= ${PEER_TARGET_RATIO}x zpl-renderer-js`, met: route.result.failed === 0 ? versusPeer(p50) : false });
+    const above = route.health ? p50 - route.health.p50 : Number.NaN;
+    rows.push({
+      name: `zpl → png: POST ${ZPL_VIEWER_BENCH_PATH}, one connection (${formatMs(above)} above /health)`,
+      p50,
+      mean: 1000 / perSecond,
+      target: `>= ${PEER_TARGET_RATIO}x zpl-renderer-js, <= ${ABOVE_HEALTH_TARGET_MS} ms above /health`,
+      met: route.result.failed === 0 ? versusPeer(p50) !== false && above <= ABOVE_HEALTH_TARGET_MS : false,
+    });
   }
+  if (route.health) rows.push({ name: 'GET /health, the same client and server', p50: route.health.p50, mean: 1000 / route.health.perSecond, target: '(floor)' });
   if (peer) rows.push({ name: 'zpl-renderer-js (zebrash, WebAssembly) in process', ...peer, target: '(baseline)' });
 
   console.log(

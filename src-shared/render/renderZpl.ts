@@ -96,7 +96,7 @@ export async function renderZpl(zpl: string, options: ZplRenderOptions): Promise
     const [only] = chosen;
     if (only === undefined) throw new Error('unreachable: a PNG of no label was refused above');
     // Bitonal: a printer's view, every pixel a dot, inked or not (and without antialiasing resvg draws faster).
-    return { ...answer, bytes: await emitPngOfSize(rotateLabel(only.label, rotation), fonts, { width, height, dpi, pixels, printerDots: quality === 'bitonal' }) };
+    return { ...answer, bytes: await emitPngOfSize(rotateLabel(only.label, rotation), fonts, { width, height, dpi, pixels, printerDots: quality === 'bitonal', ...(cacheScope === undefined ? {} : { cacheScope }) }) };
   } catch (error) {
     throw asRenderFailure(error);
   }

@@ -5,6 +5,7 @@ import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import { RenderPixels } from '../../render/renderPixels';
 import { PNG_DPI } from '../../render/outputFormats';
 import { pointsToDots } from '../../units/length';
+import { drawLabelDots } from '../dots/drawLabelDots';
 import { labelToSvg } from '../svg/emitSvg';
 import { encodePng } from './encodePng';
 import { rasterizeSvg } from './rasterize';
@@ -48,6 +49,8 @@ export interface PngSize {
   printerDots?: boolean;
   /** The points the pixels show (see SvgDocumentSize.view); default the label, stretched to width x height. */
   view?: { width: number; height: number };
+  /** Whose renders may share the printer-dot path's glyph and element rasters (the team); default one scope. */
+  cacheScope?: string;
 }
 
 /**
@@ -59,6 +62,10 @@ export async function emitPngOfSize(label: LaidOutLabel, fonts: FontRegistry, si
   const pixels = size.pixels ?? new RenderPixels();
   pixels.chargeRaster(width, height, 'the label');
   for (const element of label.elements) if (element.type === 'image') pixels.chargeDrawing(element);
+  if (printerDots && size.view === undefined) {
+    // Printer dots straight from the label (emit/dots): an empty 812 x 1218 resvg raster alone costs more than this.
+    return drawLabelDots(label, fonts, { width, height, cacheScope: size.cacheScope ?? '' }).png(dpi);
+  }
   const svg = labelToSvg(label, fonts, { width: String(width), height: String(height), crisp: printerDots, ...(size.view ? { view: size.view } : {}) });
   const png = encodePng(rasterizeSvg(svg, width), dpi, { dots: printerDots });
   await nextTurn();

@@ -122,14 +122,34 @@ export interface PngEncoding {
  */
 export function encodePng(image: RasterImage, dpi: number, encoding: PngEncoding = {}): Uint8Array {
   const { colorType, rows } = encoding.dots ? { colorType: COLOR_TYPE_GREY, rows: dotScanlines(image) } : scanlines(image);
+  return pngOfScanlines(rows, { width: image.width, height: image.height, bitDepth: encoding.dots ? 1 : 8, colorType, dpi });
+}
+
+export interface ScanlineFormat {
+  width: number;
+  height: number;
+  /** Bits per sample: 1 for printer dots, 8 otherwise. */
+  bitDepth: 1 | 8;
+  colorType: number;
+  dpi: number;
+}
+
+/** 1-bit greyscale: what the printer-dot raster (emit/dots) writes its rows as, 1 paper and 0 a dot. */
+export const DOT_SCANLINES = { bitDepth: 1, colorType: COLOR_TYPE_GREY } as const;
+
+/**
+ * A PNG of ready scanlines (each row its filter byte, 0, then its samples), shared by the RGBA path above and the
+ * printer-dot raster, which draws straight into scanlines and so skips the per-pixel pass.
+ */
+export function pngOfScanlines(rows: Uint8Array, format: ScanlineFormat): Uint8Array {
   const header = new Uint8Array(13);
   const headerView = new DataView(header.buffer);
-  headerView.setUint32(0, image.width);
-  headerView.setUint32(4, image.height);
-  header[8] = encoding.dots ? 1 : 8; // bits per sample
-  header[9] = colorType; // compression, filter and interlace methods stay 0
+  headerView.setUint32(0, format.width);
+  headerView.setUint32(4, format.height);
+  header[8] = format.bitDepth;
+  header[9] = format.colorType; // compression, filter and interlace methods stay 0
   const physical = new Uint8Array(9);
-  const pixelsPerMetre = Math.round(dpi / METRES_PER_INCH);
+  const pixelsPerMetre = Math.round(format.dpi / METRES_PER_INCH);
   new DataView(physical.buffer).setUint32(0, pixelsPerMetre);
   new DataView(physical.buffer).setUint32(4, pixelsPerMetre);
   physical[8] = 1; // unit: metre

@@ -38,7 +38,7 @@ const MAX_REVERSED_BOX_AREA = 4e6;
  * its box, turned with it, overlaps the page (a ZPL ^FR field at ^FO3000 on a 2x1 label inverts nothing there) and is
  * not larger than MAX_REVERSED_BOX_AREA.
  */
-function drawn(element: LaidOutElement, label: LaidOutLabel): boolean {
+export function drawnOnLabel(element: LaidOutElement, label: LaidOutLabel): boolean {
   if (element.type === 'image' && !imageShows(element, label)) return false;
   if (!element.reverse) return true;
   if (element.box.width * element.box.height > MAX_REVERSED_BOX_AREA) return false;
@@ -78,7 +78,7 @@ export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDo
     parts.push(`<clipPath id="label-print-band"><rect ${band}/></clipPath><g clip-path="url(#label-print-band)"><rect ${band} fill="#ffffff"/>`);
   }
   for (const element of label.elements) {
-    if (drawn(element, label)) parts.push(elementToSvg(element, ctx));
+    if (drawnOnLabel(element, label)) parts.push(elementToSvg(element, ctx));
   }
   if (clip) parts.push('</g>');
   if (label.mirror) parts.push('</g>');

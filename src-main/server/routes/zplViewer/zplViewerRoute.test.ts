@@ -153,13 +153,18 @@ describe('PNG', () => {
     expect(expectError(await view(BOX_LABEL, { headers: { 'X-Rotation': '45' } }), 400, 'BAD_REQUEST').error).toMatch(/X-Rotation/);
   });
 
-  it('answers 400 for several labels without an index, 404 for an index past the last, both with X-Total-Count', async () => {
+  it('answers 400 for several labels without an index, 404 for an index past the last, both with X-Total-Count, counting neither', async () => {
+    const before = await usage(teams.main.live);
     const several = await view(BOX_LABEL + SECOND_LABEL, { path: '/v1/printers/8dpmm/labels/4x6/' });
     expect(expectError(several, 400, 'BAD_REQUEST').error).toMatch(/2 labels/);
     expect(several.headers.get('X-Total-Count')).toBe('2');
     const past = await view(BOX_LABEL + SECOND_LABEL, { path: '/v1/printers/8dpmm/labels/4x6/2/' });
     expect(expectError(past, 404, 'NOT_FOUND').error).toMatch(/label 2 does not exist/);
     expect(past.headers.get('X-Total-Count')).toBe('2');
+    // A PNG's count is written while it draws and taken back when it fails: the answers above counted nothing.
+    expect((await usage(teams.main.live)).live).toBe(before.live);
+    expect((await view(BOX_LABEL)).status).toBe(200);
+    expect((await usage(teams.main.live)).live).toBe(before.live + 1);
   });
 });
 

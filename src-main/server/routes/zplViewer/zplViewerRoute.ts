@@ -115,6 +115,10 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
     // The labels are unknown until read: one render is admitted first (a team at its hard cap is refused before any
     // work), the rest once the reader has counted them, all or none.
     const reservations: (QuotaReservation | undefined)[] = [await admit(1)];
+    const count = (renders: number) => (caller.kind === 'team' ? store.groupCommit((trx) => countRenders(trx, caller.team.id, caller.mode, trx.now(), renders)) : Promise.resolve());
+    // A PNG answer is exactly one label, or an error: its usage is written while it draws, so the commit's sync
+    // overlaps the render instead of following it; an error takes the count back (a crash in between may leave it).
+    const countedAhead = format === 'png' ? count(1) : undefined;
     try {
       let rendered: ZplRenderResult;
       try {
@@ -122,10 +126,15 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
       } catch (error) {
         const totalCount = error instanceof AppError ? error.details?.totalCount : undefined;
         if (typeof totalCount === 'number') ctx.set('X-Total-Count', String(totalCount));
+        await countedAhead?.then(
+          () => count(-1),
+          () => undefined,
+        );
         throw error;
       }
       if (rendered.labelCount > 1) reservations.push(await admit(rendered.labelCount - 1));
-      if (caller.kind === 'team' && rendered.labelCount > 0) await store.groupCommit((trx) => countRenders(trx, caller.team.id, caller.mode, trx.now(), rendered.labelCount));
+      if (countedAhead) await countedAhead;
+      else if (rendered.labelCount > 0) await count(rendered.labelCount);
       ctx.set('X-Total-Count', String(rendered.totalCount));
       if (ctx.get('X-Linter').trim().toLowerCase() === 'on') {
         if (rendered.warnings.length > 0) ctx.set('X-Warnings', xWarningsHeader(rendered.warnings));
