@@ -25,15 +25,35 @@ const VENDOR_CHUNKS: { name: string; packages: string[] }[] = [
   { name: 'vendor-react', packages: ['react', 'react-dom', 'scheduler', 'zustand'] },
   { name: 'vendor-zod', packages: ['zod'] },
   { name: 'vendor-konva', packages: ['konva', 'react-konva', 'react-reconciler', 'its-fine'] },
-  { name: 'vendor-fontkit', packages: ['fontkit', 'brotli', 'restructure', 'unicode-properties', 'unicode-trie', 'tiny-inflate', 'dfa', 'clone', 'fast-deep-equal', 'linebreak', 'base64-js', '@swc/helpers'] },
+  {
+    name: 'vendor-fontkit',
+    packages: [
+      'fontkit',
+      'brotli',
+      'restructure',
+      'unicode-properties',
+      'unicode-trie',
+      'tiny-inflate',
+      'dfa',
+      'clone',
+      'fast-deep-equal',
+      'linebreak',
+      'base64-js',
+      '@swc/helpers',
+    ],
+  },
   { name: 'vendor-barcode', packages: ['bwip-js', 'qrcode', 'dijkstrajs'] },
   { name: 'vendor-sheets', packages: ['@e965/xlsx', 'csv-parse'] },
 ];
 const vendorGroups = VENDOR_CHUNKS.map(({ name, packages }) => ({
   name,
-  test: new RegExp(`[\\\\/]node_modules[\\\\/](${packages.map((pkg) => pkg.replace('/', '[\\\\/]')).join('|')})[\\\\/]`),
+  test: new RegExp(
+    `[\\\\/]node_modules[\\\\/](${packages.map((pkg) => pkg.replace('/', '[\\\\/]')).join('|')})[\\\\/]`,
+  ),
 }));
-const devProxy = Object.fromEntries(serverPaths.map((path) => [path, { target: `http://127.0.0.1:${portFromEnvironment()}`, changeOrigin: true }]));
+const devProxy = Object.fromEntries(
+  serverPaths.map((path) => [path, { target: `http://127.0.0.1:${portFromEnvironment()}`, changeOrigin: true }]),
+);
 
 export default defineConfig({
   main: {
@@ -45,7 +65,10 @@ export default defineConfig({
       // Dependencies stay in node_modules and are loaded at run time, as for the CLI bundle (the default, stated).
       externalizeDeps: true,
       rolldownOptions: {
-        input: { index: resolve(root, 'src-main/index.ts'), [RENDER_WORKER_ENTRY]: resolve(root, 'src-main/render/renderWorker.ts') },
+        input: {
+          index: resolve(root, 'src-main/index.ts'),
+          [RENDER_WORKER_ENTRY]: resolve(root, 'src-main/render/renderWorker.ts'),
+        },
         // The worker keeps the .mjs name the pool looks for; the entry stays index.js, package.json's "main".
         output: { entryFileNames: (chunk) => (chunk.name === RENDER_WORKER_ENTRY ? '[name].mjs' : '[name].js') },
       },
@@ -74,7 +97,10 @@ export default defineConfig({
       // electron-vite leaves the renderer unminified by default; the same files are served to browsers, where the bytes
       // fetched and parsed before the first paint count (README, bench: editor first paint).
       minify: true,
-      rolldownOptions: { input: { index: resolve(root, 'src-renderer/index.html') }, output: { codeSplitting: { groups: vendorGroups } } },
+      rolldownOptions: {
+        input: { index: resolve(root, 'src-renderer/index.html') },
+        output: { codeSplitting: { groups: vendorGroups } },
+      },
     },
   },
 });

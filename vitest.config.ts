@@ -3,10 +3,20 @@ import { codeRootAliases } from './src-main/build/codeRootAliases';
 import { sqlText } from './src-main/build/sqlTextPlugin';
 
 /** Tests that start real processes or servers to break them: fuzzers, attacks, kill -9, several nodes, crash writers. */
-const ROBUSTNESS = ['src-main/server/robustness/**/*.test.ts', 'src-main/server/severalNodes.test.ts', 'src-main/store/crashSafety.test.ts', 'src-main/store/storeConcurrency.test.ts'];
+const ROBUSTNESS = [
+  'src-main/server/robustness/**/*.test.ts',
+  'src-main/server/severalNodes.test.ts',
+  'src-main/store/crashSafety.test.ts',
+  'src-main/store/storeConcurrency.test.ts',
+];
 
 /** A real server over HTTP, and the `labelsmith` command as a process; print queues with their fake printers' sockets. */
-const INTEGRATION = ['src-main/server/**/*.test.ts', 'src-main/cli/**/*.test.ts', 'src-main/printing/printQueue.test.ts', 'src-main/printing/queueClaims.test.ts'];
+const INTEGRATION = [
+  'src-main/server/**/*.test.ts',
+  'src-main/cli/**/*.test.ts',
+  'src-main/printing/printQueue.test.ts',
+  'src-main/printing/queueClaims.test.ts',
+];
 
 /**
  * The tests whose outcome rests on the database's own behaviour (transactions and locks behind admission, quotas,
@@ -51,14 +61,23 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src-shared/**/*.test.ts', 'src-renderer/**/*.test.ts', 'src-renderer/**/*.test.tsx', 'src-main/**/*.test.ts', 'test/**/*.test.ts'],
+          include: [
+            'src-shared/**/*.test.ts',
+            'src-renderer/**/*.test.ts',
+            'src-renderer/**/*.test.tsx',
+            'src-main/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
           exclude: [...INTEGRATION, ...ROBUSTNESS],
         },
       },
       { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: ROBUSTNESS } },
       { extends: true, test: { name: 'browser', include: ['e2e/**/*.test.ts'] } },
       { extends: true, test: { name: 'robustness', include: ROBUSTNESS } },
-      { extends: true, test: { name: 'postgres', include: DATABASE_BEHAVIOUR, env: { LABELSMITH_TEST_DATABASE: 'postgres' } } },
+      {
+        extends: true,
+        test: { name: 'postgres', include: DATABASE_BEHAVIOUR, env: { LABELSMITH_TEST_DATABASE: 'postgres' } },
+      },
     ],
   },
 });

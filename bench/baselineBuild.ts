@@ -15,12 +15,17 @@ const CHECKOUT = fileURLToPath(new URL('../../', import.meta.url));
  * is not a git checkout or the commit is unknown.
  */
 export function baselineCli(commit: string): string {
-  const revision = execFileSync('git', ['rev-parse', '--verify', `${commit}^{commit}`], { cwd: CHECKOUT, encoding: 'utf8' }).trim();
+  const revision = execFileSync('git', ['rev-parse', '--verify', `${commit}^{commit}`], {
+    cwd: CHECKOUT,
+    encoding: 'utf8',
+  }).trim();
   const folder = join(tmpdir(), `labelsmith-baseline-${revision.slice(0, 12)}`);
   const cli = join(folder, 'out', 'node', 'cli', 'labelsmith.mjs');
   if (existsSync(cli)) return cli;
-  if (!existsSync(folder)) execFileSync('git', ['worktree', 'add', '--detach', folder, revision], { cwd: CHECKOUT, stdio: 'ignore' });
-  if (!existsSync(join(folder, 'node_modules'))) symlinkSync(join(CHECKOUT, 'node_modules'), join(folder, 'node_modules'));
+  if (!existsSync(folder))
+    execFileSync('git', ['worktree', 'add', '--detach', folder, revision], { cwd: CHECKOUT, stdio: 'ignore' });
+  if (!existsSync(join(folder, 'node_modules')))
+    symlinkSync(join(CHECKOUT, 'node_modules'), join(folder, 'node_modules'));
   execFileSync('npm', ['run', 'build:node'], { cwd: folder, stdio: 'ignore' });
   return cli;
 }

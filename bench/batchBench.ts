@@ -21,17 +21,62 @@ const PICK_LABEL = {
   meta: { name: 'Pick label 4x2' },
   dimensions: { width: '4in', height: '2in' },
   elements: [
-    { id: 'name', type: 'text', position: { mode: 'absolute', x: '0.1in', y: '0.1in' }, width: '3.8in', height: '0.4in', contentExpression: 'name', style: { fontSize: '16pt', fontWeight: 'bold', overflow: 'shrink' } },
-    { id: 'bin', type: 'text', position: { mode: 'absolute', x: '0.1in', y: '0.55in' }, width: '1.8in', height: '0.3in', contentExpression: "'Bin ' + bin", style: { fontSize: '12pt' } },
-    { id: 'qty', type: 'text', position: { mode: 'absolute', x: '2.1in', y: '0.55in' }, width: '1.8in', height: '0.3in', contentExpression: "'Qty ' + qty", style: { fontSize: '12pt', textAlign: 'right' } },
-    { id: 'sku', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '0.1in', y: '0.9in' }, width: '3.8in', height: '0.75in', contentExpression: 'sku' },
-    { id: 'serial', type: 'text', position: { mode: 'absolute', x: '0.1in', y: '1.7in' }, width: '3.8in', height: '0.25in', contentExpression: "'Serial ' + counter('pick', {pad: 8})", style: { fontSize: '9pt' } },
+    {
+      id: 'name',
+      type: 'text',
+      position: { mode: 'absolute', x: '0.1in', y: '0.1in' },
+      width: '3.8in',
+      height: '0.4in',
+      contentExpression: 'name',
+      style: { fontSize: '16pt', fontWeight: 'bold', overflow: 'shrink' },
+    },
+    {
+      id: 'bin',
+      type: 'text',
+      position: { mode: 'absolute', x: '0.1in', y: '0.55in' },
+      width: '1.8in',
+      height: '0.3in',
+      contentExpression: "'Bin ' + bin",
+      style: { fontSize: '12pt' },
+    },
+    {
+      id: 'qty',
+      type: 'text',
+      position: { mode: 'absolute', x: '2.1in', y: '0.55in' },
+      width: '1.8in',
+      height: '0.3in',
+      contentExpression: "'Qty ' + qty",
+      style: { fontSize: '12pt', textAlign: 'right' },
+    },
+    {
+      id: 'sku',
+      type: 'barcode',
+      symbology: 'code128',
+      position: { mode: 'absolute', x: '0.1in', y: '0.9in' },
+      width: '3.8in',
+      height: '0.75in',
+      contentExpression: 'sku',
+    },
+    {
+      id: 'serial',
+      type: 'text',
+      position: { mode: 'absolute', x: '0.1in', y: '1.7in' },
+      width: '3.8in',
+      height: '0.25in',
+      contentExpression: "'Serial ' + counter('pick', {pad: 8})",
+      style: { fontSize: '9pt' },
+    },
     { id: 'frame', type: 'rect', position: { mode: 'absolute', x: '0in', y: '0in' }, width: '4in', height: '2in' },
   ],
 };
 
 function pickRecords(count: number): Record<string, unknown>[] {
-  return Array.from({ length: count }, (_, index) => ({ name: `Widget model ${index % 97} deluxe`, bin: `A-${index % 40}-${index % 7}`, qty: (index % 12) + 1, sku: `SKU${100000 + index}` }));
+  return Array.from({ length: count }, (_, index) => ({
+    name: `Widget model ${index % 97} deluxe`,
+    bin: `A-${index % 40}-${index % 7}`,
+    qty: (index % 12) + 1,
+    sku: `SKU${100000 + index}`,
+  }));
 }
 
 /** Every record its own parcel: recipient, tracking number (code128 and QR), weight and order differ. */
@@ -63,7 +108,8 @@ const RSS_SAMPLE_MS = 5;
 /** The records in requests of at most BATCH_LIMITS.maxRecords (the API's limit), in order. */
 function requests(records: Record<string, unknown>[]): Record<string, unknown>[][] {
   const chunks: Record<string, unknown>[][] = [];
-  for (let from = 0; from < records.length; from += BATCH_LIMITS.maxRecords) chunks.push(records.slice(from, from + BATCH_LIMITS.maxRecords));
+  for (let from = 0; from < records.length; from += BATCH_LIMITS.maxRecords)
+    chunks.push(records.slice(from, from + BATCH_LIMITS.maxRecords));
   return chunks;
 }
 
@@ -88,12 +134,18 @@ async function timedRun(run: (sample: () => void) => Promise<Uint8Array[]>): Pro
 }
 
 /** The current direct path: the requests one after another on this thread, after a warm-up; RSS sampled after every record. */
-async function oneThread(template: unknown, records: Record<string, unknown>[], format: OutputFormat): Promise<BatchRun> {
+async function oneThread(
+  template: unknown,
+  records: Record<string, unknown>[],
+  format: OutputFormat,
+): Promise<BatchRun> {
   const fonts = bundledFonts();
-  for (let round = 0; round < WARMUP_ROUNDS; round++) await renderLabels(template, records.slice(-WARMUP_RECORDS), { format, fonts });
+  for (let round = 0; round < WARMUP_ROUNDS; round++)
+    await renderLabels(template, records.slice(-WARMUP_RECORDS), { format, fonts });
   return timedRun(async (onProgress) => {
     const documents: Uint8Array[] = [];
-    for (const batch of requests(records)) documents.push((await renderLabels(template, batch, { format, fonts, onProgress })).bytes);
+    for (const batch of requests(records))
+      documents.push((await renderLabels(template, batch, { format, fonts, onProgress })).bytes);
     return documents;
   });
 }
@@ -102,13 +154,22 @@ async function oneThread(template: unknown, records: Record<string, unknown>[], 
  * The server's path: every request sent at once to the render pool, as a client or the print CLI sending a large
  * batch would, after warm-up requests on every thread.
  */
-async function inPool(pool: RenderPool, template: unknown, records: Record<string, unknown>[], format: OutputFormat): Promise<BatchRun> {
+async function inPool(
+  pool: RenderPool,
+  template: unknown,
+  records: Record<string, unknown>[],
+  format: OutputFormat,
+): Promise<BatchRun> {
   const warmup = records.slice(-WARMUP_RECORDS);
   for (let round = 0; round < WARMUP_ROUNDS; round++) {
-    await Promise.all(Array.from({ length: pool.stats().threads }, () => pool.render({ template, records: warmup, format })));
+    await Promise.all(
+      Array.from({ length: pool.stats().threads }, () => pool.render({ template, records: warmup, format })),
+    );
   }
   return timedRun(async () => {
-    const results = await Promise.all(requests(records).map((batch) => pool.render({ template, records: batch, format })));
+    const results = await Promise.all(
+      requests(records).map((batch) => pool.render({ template, records: batch, format })),
+    );
     return results.map((result) => result.bytes);
   });
 }
@@ -130,16 +191,40 @@ function storedFormatSaving(name: string, documents: Uint8Array[]): string[] {
   const storeMs = performance.now() - start;
   const full = documents.reduce((sum, document) => sum + document.length, 0);
   const storedBytes = stored ? new TextEncoder().encode(stored.format + stored.recalls.join('')).length : full;
-  return [name, String(full), String(storedBytes), `${(100 * (1 - storedBytes / full)).toFixed(0)}%`, formatMs(storeMs)];
+  return [
+    name,
+    String(full),
+    String(storedBytes),
+    `${(100 * (1 - storedBytes / full)).toFixed(0)}%`,
+    formatMs(storeMs),
+  ];
 }
 
 export async function batchBench(): Promise<void> {
   // The parcel label with its logo, as the request path's target has it: 10,000 as one zpl batch in under 1 s.
   const shipping = loadParcelWithLogo();
   const cases = [
-    { name: `zpl, ${ZPL_RECORDS} pick labels 4x2 (code128, counter)`, template: PICK_LABEL as unknown, records: pickRecords(ZPL_RECORDS), format: 'zpl' as const, targetMs: 1000 },
-    { name: `zpl, ${ZPL_RECORDS} ${shipping.name} (code128 + QR each)`, template: shipping.template, records: shippingRecords(shipping.data, ZPL_RECORDS), format: 'zpl' as const, targetMs: 1000 },
-    { name: `pdf, ${PDF_PAGES} pages ${shipping.name}`, template: shipping.template, records: shippingRecords(shipping.data, PDF_PAGES), format: 'pdf' as const, targetMs: 10_000 },
+    {
+      name: `zpl, ${ZPL_RECORDS} pick labels 4x2 (code128, counter)`,
+      template: PICK_LABEL as unknown,
+      records: pickRecords(ZPL_RECORDS),
+      format: 'zpl' as const,
+      targetMs: 1000,
+    },
+    {
+      name: `zpl, ${ZPL_RECORDS} ${shipping.name} (code128 + QR each)`,
+      template: shipping.template,
+      records: shippingRecords(shipping.data, ZPL_RECORDS),
+      format: 'zpl' as const,
+      targetMs: 1000,
+    },
+    {
+      name: `pdf, ${PDF_PAGES} pages ${shipping.name}`,
+      template: shipping.template,
+      records: shippingRecords(shipping.data, PDF_PAGES),
+      format: 'pdf' as const,
+      targetMs: 10_000,
+    },
   ];
   // Sized to the cores, as the server's.
   const pool = createRenderPool();
@@ -157,16 +242,45 @@ export async function batchBench(): Promise<void> {
       const target = `< ${targetMs / 1000} s`;
       const met = (run: BatchRun): string => (run.ms < targetMs ? 'yes' : 'no');
       rows.push(
-        [name, `pool, ${threads} threads, ${inFlight} in flight`, formatMs(pooled.ms), formatMs(perLabel(pooled)), `${(direct.ms / pooled.ms).toFixed(1)}x`, megabytes(pooled.peakRss), target, met(pooled)],
-        [name, 'one thread, requests in turn', formatMs(direct.ms), formatMs(perLabel(direct)), 'baseline', megabytes(direct.peakRss), target, met(direct)],
-        [name, 'one thread, labels one by one', '', formatMs(alone), `${(perLabel(direct) / alone).toFixed(1)}x`, '', '', ''],
+        [
+          name,
+          `pool, ${threads} threads, ${inFlight} in flight`,
+          formatMs(pooled.ms),
+          formatMs(perLabel(pooled)),
+          `${(direct.ms / pooled.ms).toFixed(1)}x`,
+          megabytes(pooled.peakRss),
+          target,
+          met(pooled),
+        ],
+        [
+          name,
+          'one thread, requests in turn',
+          formatMs(direct.ms),
+          formatMs(perLabel(direct)),
+          'baseline',
+          megabytes(direct.peakRss),
+          target,
+          met(direct),
+        ],
+        [
+          name,
+          'one thread, labels one by one',
+          '',
+          formatMs(alone),
+          `${(perLabel(direct) / alone).toFixed(1)}x`,
+          '',
+          '',
+          '',
+        ],
       );
       if (format === 'zpl') savings.push(storedFormatSaving(name, pooled.documents));
     }
   } finally {
     await pool.close();
   }
-  console.log(`\nBatches: requests of ${BATCH_LIMITS.maxRecords} records through the render pool (${threads} threads, all requests in flight) against one thread; rss is the whole process, worker threads included\n`);
+  console.log(
+    `\nBatches: requests of ${BATCH_LIMITS.maxRecords} records through the render pool (${threads} threads, all requests in flight) against one thread; rss is the whole process, worker threads included\n`,
+  );
   printTable(['batch', 'path', 'total ms', 'ms / label', 'vs one thread', 'rss peak MB', 'target', 'met'], rows);
   console.log('\nZPL store/recall: the batch as sent in full against one ^DF format and a ^XF recall per label\n');
   printTable(['batch', 'full bytes', 'stored format bytes', 'saved', 'storedFormatBatch ms'], savings);

@@ -14,7 +14,23 @@ import { zplInBench } from './zplInBench';
 import { groupCommitBench } from './groupCommitBench';
 import { zplTextBench } from './zplTextBench';
 
-const BENCHES: Record<string, () => Promise<void>> = { renderBench, memoryBench, poolBench, httpBench, editorBench, firstPaintBench, batchBench, zplInBench, zplTextBench, nodesBench, imageCacheBench, teamCacheBench, requestPathBench, groupCommitBench, fairnessBench };
+const BENCHES: Record<string, () => Promise<void>> = {
+  renderBench,
+  memoryBench,
+  poolBench,
+  httpBench,
+  editorBench,
+  firstPaintBench,
+  batchBench,
+  zplInBench,
+  zplTextBench,
+  nodesBench,
+  imageCacheBench,
+  teamCacheBench,
+  requestPathBench,
+  groupCommitBench,
+  fairnessBench,
+};
 
 /**
  * `npm run bench -- zplInBench httpBench` or LABELSMITH_BENCH=zplInBench,httpBench runs only those (in BENCHES'
@@ -24,7 +40,8 @@ async function main(): Promise<void> {
   const named = process.argv.slice(2);
   const only = named.length > 0 ? named : process.env.LABELSMITH_BENCH?.split(',').map((name) => name.trim());
   const unknown = only?.filter((name) => !(name in BENCHES)) ?? [];
-  if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: choose from ${Object.keys(BENCHES).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown bench ${unknown.join(', ')}: choose from ${Object.keys(BENCHES).join(', ')}`);
   for (const [name, bench] of Object.entries(BENCHES)) if (!only || only.includes(name)) await bench();
 }
 

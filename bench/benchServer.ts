@@ -25,10 +25,15 @@ export interface BenchServer {
  * `hardCap` puts the team on a hard-capped plan (starter) with a quota no run reaches, so every live render reserves
  * quota in the store (quotaGate.ts) as a customer's on that plan does.
  */
-export async function createBenchTeam(store: Store, { hardCap = false } = {}): Promise<{ teamId: string; key: string }> {
+export async function createBenchTeam(
+  store: Store,
+  { hardCap = false } = {},
+): Promise<{ teamId: string; key: string }> {
   const rates = { rateMinute: 1_000_000_000, rateHour: 1_000_000_000 };
   const team = await store.teams.create(
-    hardCap ? { name: 'bench hard cap', plan: 'starter', quotaLimit: 1_000_000_000, ...rates } : { name: 'bench', plan: 'enterprise', ...rates },
+    hardCap
+      ? { name: 'bench hard cap', plan: 'starter', quotaLimit: 1_000_000_000, ...rates }
+      : { name: 'bench', plan: 'enterprise', ...rates },
   );
   const { key } = await store.apiKeys.create({ teamId: team.id, mode: 'live', name: 'bench' });
   return { teamId: team.id, key };
@@ -36,7 +41,11 @@ export async function createBenchTeam(store: Store, { hardCap = false } = {}): P
 
 /** The sample published as the team's template, as a customer of the render API would have it; its id. */
 export async function publishSample(store: Store, teamId: string, sample: Sample): Promise<string> {
-  return (await store.transaction((trx) => trx.templates.create({ teamId, content: parseTemplate(sample.template), publish: { author: 'bench' } }))).id;
+  return (
+    await store.transaction((trx) =>
+      trx.templates.create({ teamId, content: parseTemplate(sample.template), publish: { author: 'bench' } }),
+    )
+  ).id;
 }
 
 /** `threads`: the render pool's size (default the machine's cores); the profile runs one worker to read one profile. */
@@ -50,7 +59,12 @@ export async function startBenchServer({ threads }: { threads?: number } = {}): 
     const { teamId, key } = await createBenchTeam(store);
     // Logged as `labelsmith serve` logs (one line per request), into the null device rather than the terminal.
     const logger = pino({ name: 'labelsmith' }, pino.destination(devNull));
-    const server = await startServer({ store, pool, logger, config: { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION } });
+    const server = await startServer({
+      store,
+      pool,
+      logger,
+      config: { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION },
+    });
     return {
       server,
       store,

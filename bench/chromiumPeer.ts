@@ -8,10 +8,23 @@ const BODY_PATTERN = /<body[^>]*>([\s\S]*)<\/body>/;
  * honest path for a stream of labels (loading the page and its base64 fonts each time is several times slower).
  */
 export class ChromiumLabelPage {
-  private constructor(private readonly page: Page, private readonly widthIn: number, private readonly heightIn: number) {}
+  private constructor(
+    private readonly page: Page,
+    private readonly widthIn: number,
+    private readonly heightIn: number,
+  ) {}
 
-  static async open(browser: Browser, html: string, widthIn: number, heightIn: number, deviceScaleFactor: number): Promise<ChromiumLabelPage> {
-    const context = await browser.newContext({ viewport: { width: Math.round(widthIn * 96), height: Math.round(heightIn * 96) }, deviceScaleFactor });
+  static async open(
+    browser: Browser,
+    html: string,
+    widthIn: number,
+    heightIn: number,
+    deviceScaleFactor: number,
+  ): Promise<ChromiumLabelPage> {
+    const context = await browser.newContext({
+      viewport: { width: Math.round(widthIn * 96), height: Math.round(heightIn * 96) },
+      deviceScaleFactor,
+    });
     const page = await context.newPage();
     await page.setContent(html, { waitUntil: 'load' });
     await page.evaluate(() => document.fonts.ready);
@@ -26,7 +39,12 @@ export class ChromiumLabelPage {
   }
 
   async pdf(): Promise<Buffer> {
-    return this.page.pdf({ width: `${this.widthIn}in`, height: `${this.heightIn}in`, printBackground: true, pageRanges: '1' });
+    return this.page.pdf({
+      width: `${this.widthIn}in`,
+      height: `${this.heightIn}in`,
+      printBackground: true,
+      pageRanges: '1',
+    });
   }
 
   async png(): Promise<Buffer> {

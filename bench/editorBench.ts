@@ -15,22 +15,51 @@ export function benchTemplate(count = ELEMENT_COUNT): Record<string, unknown> {
   const cellWidth = 10; // mm: 4 in is 101.6 mm
   const cellHeight = 7.5; // mm: 6 in is 152.4 mm
   const elements = Array.from({ length: count }, (_, index) => {
-    const position = { mode: 'absolute', x: `${(index % columns) * cellWidth + 0.5}mm`, y: `${Math.floor(index / columns) * cellHeight + 0.5}mm` };
+    const position = {
+      mode: 'absolute',
+      x: `${(index % columns) * cellWidth + 0.5}mm`,
+      y: `${Math.floor(index / columns) * cellHeight + 0.5}mm`,
+    };
     const box = { position, width: `${cellWidth - 1}mm`, height: `${cellHeight - 1}mm` };
     switch (index % 5) {
       case 0:
-        return { id: `text-${index}`, type: 'text', ...box, content: { text: `Item ${index}` }, style: { fontSize: '6pt' } };
+        return {
+          id: `text-${index}`,
+          type: 'text',
+          ...box,
+          content: { text: `Item ${index}` },
+          style: { fontSize: '6pt' },
+        };
       case 1:
-        return { id: `barcode-${index}`, type: 'barcode', symbology: 'code128', ...box, content: { text: `C${index}` }, showText: false };
+        return {
+          id: `barcode-${index}`,
+          type: 'barcode',
+          symbology: 'code128',
+          ...box,
+          content: { text: `C${index}` },
+          showText: false,
+        };
       case 2:
         return { id: `rect-${index}`, type: 'rect', ...box, style: { strokeWidth: '0.5pt', cornerRadius: '1mm' } };
       case 3:
         return { id: `ellipse-${index}`, type: 'ellipse', ...box, style: { strokeWidth: '0.5pt' } };
       default:
-        return { id: `line-${index}`, type: 'line', position, width: `${cellWidth - 1}mm`, height: '0mm', style: { strokeWidth: '0.5pt' } };
+        return {
+          id: `line-${index}`,
+          type: 'line',
+          position,
+          width: `${cellWidth - 1}mm`,
+          height: '0mm',
+          style: { strokeWidth: '0.5pt' },
+        };
     }
   });
-  return { formatVersion: 1, meta: { name: `Editor bench (${count} elements)` }, dimensions: { width: '4in', height: '6in' }, elements };
+  return {
+    formatVersion: 1,
+    meta: { name: `Editor bench (${count} elements)` },
+    dimensions: { width: '4in', height: '6in' },
+    elements,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -70,7 +99,8 @@ export async function editorBench(): Promise<void> {
           const afterDraw = frame();
           const [drawStart, drawEnd] = await Promise.all([beforeDraw, afterDraw]);
           const next = await frame();
-          if (index >= warmup) results.push({ dispatch: dispatched - start, draw: drawEnd - drawStart, wall: next - start });
+          if (index >= warmup)
+            results.push({ dispatch: dispatched - start, draw: drawEnd - drawStart, wall: next - start });
         }
         return results;
       },
@@ -78,7 +108,8 @@ export async function editorBench(): Promise<void> {
     );
     // The change went through the store: the field shows the last size typed.
     const lastSize = 6 + ((WARMUP + SAMPLES - 1) % 10);
-    if (Number(await fontSize.inputValue()) !== lastSize) throw new Error('the font size typed did not reach the inspector');
+    if (Number(await fontSize.inputValue()) !== lastSize)
+      throw new Error('the font size typed did not reach the inspector');
 
     const sorted = (pick: (sample: (typeof samples)[number]) => number) => samples.map(pick).sort((a, b) => a - b);
     const dispatch = sorted((sample) => sample.dispatch);
@@ -93,7 +124,9 @@ export async function editorBench(): Promise<void> {
       target,
       target ? (percentile(times, 90) < TARGET_MS ? 'yes' : 'no') : '',
     ];
-    console.log(`\nEditor: font size typed into the inspector → canvas redrawn, ${ELEMENT_COUNT} elements, ${SAMPLES} samples (headless Chromium)`);
+    console.log(
+      `\nEditor: font size typed into the inspector → canvas redrawn, ${ELEMENT_COUNT} elements, ${SAMPLES} samples (headless Chromium)`,
+    );
     printTable(
       ['measure', 'p50 ms', 'p90 ms', 'target ms (p90)', 'met'],
       [

@@ -14,7 +14,8 @@ const TARGET_RATIO = 2;
 const RECOVERED_RATIO = 2;
 const RECOVERY_LIMIT_MS = 60_000;
 
-const percentile = (values: number[], share: number): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ?? Number.NaN;
+const percentile = (values: number[], share: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ?? Number.NaN;
 
 export async function fairnessBench(): Promise<void> {
   const bench = await startBenchServer();
@@ -26,7 +27,11 @@ export async function fairnessBench(): Promise<void> {
     /** One of the victim's renders: its wall time and status. */
     const victimRender = async (): Promise<{ ms: number; status: number }> => {
       const start = performance.now();
-      const answer = await fetch(`${bench.server.url}/v1/render`, { method: 'POST', headers: { authorization: `Bearer ${bench.key}`, 'content-type': 'application/json' }, body });
+      const answer = await fetch(`${bench.server.url}/v1/render`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bench.key}`, 'content-type': 'application/json' },
+        body,
+      });
       await answer.arrayBuffer();
       return { ms: performance.now() - start, status: answer.status };
     };
@@ -34,7 +39,12 @@ export async function fairnessBench(): Promise<void> {
     const quiet: number[] = [];
     for (let n = 0; n < QUIET_RENDERS; n++) quiet.push((await victimRender()).ms);
 
-    const flood = startFlood({ url: bench.server.url, key: attacker.key, addresses: ADDRESSES, loopsPerAddress: LOOPS_PER_ADDRESS });
+    const flood = startFlood({
+      url: bench.server.url,
+      key: attacker.key,
+      addresses: ADDRESSES,
+      loopsPerAddress: LOOPS_PER_ADDRESS,
+    });
     const flooded: number[] = [];
     const refused: number[] = [];
     const until = performance.now() + FLOOD_MS;
@@ -62,12 +72,36 @@ export async function fairnessBench(): Promise<void> {
     printTable(
       ['victim', 'renders', 'p50', 'p95', 'max', 'non-200', 'p50 / quiet p50', `target <= ${TARGET_RATIO}x`],
       [
-        ['quiet', String(quiet.length), formatMs(quietP50), formatMs(percentile(quiet, 0.95)), formatMs(Math.max(...quiet)), '0', '1.00', ''],
-        ['under flood', String(flooded.length), formatMs(floodP50), formatMs(percentile(flooded, 0.95)), formatMs(Math.max(...flooded)), refused.length === 0 ? '0' : refused.join(','), (floodP50 / quietP50).toFixed(2), floodP50 / quietP50 <= TARGET_RATIO && refused.length === 0 ? 'met' : 'missed'],
+        [
+          'quiet',
+          String(quiet.length),
+          formatMs(quietP50),
+          formatMs(percentile(quiet, 0.95)),
+          formatMs(Math.max(...quiet)),
+          '0',
+          '1.00',
+          '',
+        ],
+        [
+          'under flood',
+          String(flooded.length),
+          formatMs(floodP50),
+          formatMs(percentile(flooded, 0.95)),
+          formatMs(Math.max(...flooded)),
+          refused.length === 0 ? '0' : refused.join(','),
+          (floodP50 / quietP50).toFixed(2),
+          floodP50 / quietP50 <= TARGET_RATIO && refused.length === 0 ? 'met' : 'missed',
+        ],
       ],
     );
-    console.log(`\nThe flood's answers: ${Object.entries(result.answers).map(([kind, count]) => `${kind} x${count}`).join(', ')} of ${result.requests} requests sent`);
-    console.log(`Back within ${RECOVERED_RATIO}x the quiet p50 ${Number.isNaN(recoveredMs) ? `not within ${RECOVERY_LIMIT_MS / 1000} s` : `${formatMs(recoveredMs)} ms`} after the flood's clients left`);
+    console.log(
+      `\nThe flood's answers: ${Object.entries(result.answers)
+        .map(([kind, count]) => `${kind} x${count}`)
+        .join(', ')} of ${result.requests} requests sent`,
+    );
+    console.log(
+      `Back within ${RECOVERED_RATIO}x the quiet p50 ${Number.isNaN(recoveredMs) ? `not within ${RECOVERY_LIMIT_MS / 1000} s` : `${formatMs(recoveredMs)} ms`} after the flood's clients left`,
+    );
   } finally {
     await bench.close();
   }

@@ -32,10 +32,13 @@ export async function firstPaintBench(): Promise<void> {
       {
         name: 'designer (#/templates/<parcel label>)',
         hash: `#/templates/${encodeURIComponent(parcel.id)}`,
-        shown: (page: Page) => page.getByRole('application', { name: 'Label canvas' }).locator('canvas').first().waitFor(),
+        shown: (page: Page) =>
+          page.getByRole('application', { name: 'Label canvas' }).locator('canvas').first().waitFor(),
       },
     ];
-    const rows: string[][] = [['all chunks (the whole bundle, baseline)', String(whole.length), '', String(wholeBytes), '1.00', '', '', '']];
+    const rows: string[][] = [
+      ['all chunks (the whole bundle, baseline)', String(whole.length), '', String(wholeBytes), '1.00', '', '', ''],
+    ];
     for (const screen of screens) {
       const loads: ColdLoad[] = [];
       for (let index = 0; index < LOADS; index++) {
@@ -57,8 +60,22 @@ export async function firstPaintBench(): Promise<void> {
         formatMs(median(loads.map((load) => load.screenPainted))),
       ]);
     }
-    console.log(`\nEditor first paint, cold (new browser context each time, ${LOADS} loads a screen, median ms from navigation; headless Chromium)`);
-    printTable(['screen', 'scripts', 'JS bytes by first contentful paint', 'JS bytes by screen painted', 'of all chunks', 'first paint ms', 'first contentful paint ms', 'screen painted ms'], rows);
+    console.log(
+      `\nEditor first paint, cold (new browser context each time, ${LOADS} loads a screen, median ms from navigation; headless Chromium)`,
+    );
+    printTable(
+      [
+        'screen',
+        'scripts',
+        'JS bytes by first contentful paint',
+        'JS bytes by screen painted',
+        'of all chunks',
+        'first paint ms',
+        'first contentful paint ms',
+        'screen painted ms',
+      ],
+      rows,
+    );
   } finally {
     await editor.close();
   }

@@ -18,7 +18,12 @@ export async function groupCommitBench(): Promise<void> {
       url: `${bench.server.url}/v1/render`,
       method: 'POST',
       headers: { authorization: `Bearer ${bench.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ templateId, data: parcelOfItsOwn(sample.data, '[<id>]'), format: 'zpl', delivery: 'inline' }),
+      body: JSON.stringify({
+        templateId,
+        data: parcelOfItsOwn(sample.data, '[<id>]'),
+        format: 'zpl',
+        delivery: 'inline',
+      }),
       idReplacement: true,
     };
     await probe(target, 'zpl inline');
@@ -29,7 +34,14 @@ export async function groupCommitBench(): Promise<void> {
       const result = await load(target, connections);
       const after = bench.store.groupCommitStats();
       const [commits, members] = [after.commits - before.commits, after.members - before.members];
-      rows.push([String(connections), result.perSecond.toFixed(0), formatMs(result.p50), String(members), String(commits), commits === 0 ? '-' : (members / commits).toFixed(2)]);
+      rows.push([
+        String(connections),
+        result.perSecond.toFixed(0),
+        formatMs(result.p50),
+        String(members),
+        String(commits),
+        commits === 0 ? '-' : (members / commits).toFixed(2),
+      ]);
     }
     console.log(
       `\nGroup commit: POST /v1/render zpl inline of ${sample.name} (a parcel of its own each) to the server in this process on SQLite; a render's usage row is one groupCommit member; load average at start ${loadAtStart}\n`,

@@ -49,7 +49,9 @@ export function cpuSnapshot(): { machineMs: number; ownMs: number; at: number } 
 
 export function othersCpuSince(start: ReturnType<typeof cpuSnapshot>): number {
   const end = cpuSnapshot();
-  return Math.max(0, end.machineMs - start.machineMs - (end.ownMs - start.ownMs)) / ((end.at - start.at) * cpus().length);
+  return (
+    Math.max(0, end.machineMs - start.machineMs - (end.ownMs - start.ownMs)) / ((end.at - start.at) * cpus().length)
+  );
 }
 
 /**
@@ -89,7 +91,10 @@ export async function load(target: LoadTarget, connections = CONNECTIONS): Promi
       worker.once('error', reject);
     });
     if (report.error !== undefined) throw new Error(`load worker failed: ${report.error}`);
-    return { ...summarise(report.ok, report.seconds, report.latencies, report.failed), othersCpu: othersCpuSince(cpuAtStart) };
+    return {
+      ...summarise(report.ok, report.seconds, report.latencies, report.failed),
+      othersCpu: othersCpuSince(cpuAtStart),
+    };
   } finally {
     await worker.terminate();
   }
@@ -131,7 +136,9 @@ async function startBareKoa(): Promise<{ url: string; close: () => Promise<void>
 /** Chromium's own pdf rate for the same label, measured as renderBench does: one reused page, body swapped, one at a time. */
 async function chromiumPdfRate(sample: Sample): Promise<LoadResult | undefined> {
   if (!chromiumPath()) return undefined;
-  const html = new TextDecoder().decode((await renderLabel(sample.template, sample.data, { format: 'html', fonts: bundledFonts() })).bytes);
+  const html = new TextDecoder().decode(
+    (await renderLabel(sample.template, sample.data, { format: 'html', fonts: bundledFonts() })).bytes,
+  );
   const browser = await launchChromium();
   try {
     const page = await ChromiumLabelPage.open(browser, html, 4, 6, 1);
@@ -180,11 +187,20 @@ function printHttpTable(sampleName: string, results: Measured[], chromium: LoadR
   const rows: string[][] = [];
   const row = (name: string, result: LoadResult, target: string, met: boolean | undefined): void => {
     const verdict = result.failed > 0 ? `NO: ${result.failed} failed` : met === undefined ? '-' : met ? 'yes' : 'NO';
-    rows.push([name, result.perSecond.toFixed(0), formatMs(result.p50), formatMs(result.p99), `${((result.perSecond / bareRate) * 100).toFixed(1)}%`, target, verdict]);
+    rows.push([
+      name,
+      result.perSecond.toFixed(0),
+      formatMs(result.p50),
+      formatMs(result.p99),
+      `${((result.perSecond / bareRate) * 100).toFixed(1)}%`,
+      target,
+      verdict,
+    ]);
   };
   for (const { name, result, renderCase, documentBytes = Number.NaN } of results) {
     if (renderCase?.format === 'zpl') row(name, result, '>= 50% of bare route', result.perSecond / bareRate >= 0.5);
-    else if (renderCase?.format === 'html') row(name, result, `<= 60 KB (${(documentBytes / 1024).toFixed(1)} KB)`, documentBytes <= HTML_MAX_BYTES);
+    else if (renderCase?.format === 'html')
+      row(name, result, `<= 60 KB (${(documentBytes / 1024).toFixed(1)} KB)`, documentBytes <= HTML_MAX_BYTES);
     else if (renderCase?.format === 'pdf' && chromium) {
       const times = result.perSecond / chromium.perSecond;
       row(name, result, `>= 10x chromium (${times.toFixed(1)}x)`, times >= 10);
@@ -199,8 +215,12 @@ function printHttpTable(sampleName: string, results: Measured[], chromium: LoadR
   printTable(['route', 'req/s', 'p50 ms', 'p99 ms', 'vs bare route', 'target', 'met'], rows);
   const disturbed = results.filter(({ result }) => (result.othersCpu ?? 0) > OTHERS_CPU_WARNING);
   if (disturbed.length > 0) {
-    const list = disturbed.map(({ name, result }) => `${name} (${((result.othersCpu ?? 0) * 100).toFixed(0)}%)`).join(', ');
-    console.log(`\nOther processes used the CPU during: ${list}; those rows understate Labelsmith, run again on a quiet machine.`);
+    const list = disturbed
+      .map(({ name, result }) => `${name} (${((result.othersCpu ?? 0) * 100).toFixed(0)}%)`)
+      .join(', ');
+    console.log(
+      `\nOther processes used the CPU during: ${list}; those rows understate Labelsmith, run again on a quiet machine.`,
+    );
   }
 }
 
@@ -228,8 +248,14 @@ export async function httpBench(): Promise<void> {
         body: JSON.stringify({ templateId, data: sample.data, format, ...(dpi ? { dpi } : {}), delivery }),
       };
       const answer = await probe(target, `POST /v1/render ${format} ${delivery}`);
-      const documentBytes = delivery === 'inline' ? Buffer.byteLength(answer) : (JSON.parse(answer) as { sizeBytes: number }).sizeBytes;
-      results.push({ name: `POST /v1/render ${format}${dpi ? ` ${dpi} dpi` : ''} ${delivery}`, result: await load(target), renderCase, documentBytes });
+      const documentBytes =
+        delivery === 'inline' ? Buffer.byteLength(answer) : (JSON.parse(answer) as { sizeBytes: number }).sizeBytes;
+      results.push({
+        name: `POST /v1/render ${format}${dpi ? ` ${dpi} dpi` : ''} ${delivery}`,
+        result: await load(target),
+        renderCase,
+        documentBytes,
+      });
     }
     // Before the clean-up: removing thousands of output files takes seconds.
     printHttpTable(sample.name, results, chromium);

@@ -35,4 +35,6 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => parentPort?.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+main().catch((error: unknown) =>
+  parentPort?.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+);

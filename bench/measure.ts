@@ -11,7 +11,11 @@ export interface Timing {
   cpu: number;
 }
 
-export async function measure(iterations: number, run: () => unknown, warmup = Math.max(20, Math.floor(iterations / 5))): Promise<Timing> {
+export async function measure(
+  iterations: number,
+  run: () => unknown,
+  warmup = Math.max(20, Math.floor(iterations / 5)),
+): Promise<Timing> {
   for (let index = 0; index < warmup; index++) await run();
   const times: number[] = [];
   const cpuAtStart = process.cpuUsage();
@@ -36,8 +40,11 @@ export function formatMs(ms: number): string {
 
 /** A plain Markdown table: readable in a terminal and pasteable into the README. */
 export function printTable(headers: string[], rows: string[][]): void {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]): string => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]): string =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
   console.log(line(headers));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));

@@ -43,7 +43,12 @@ export async function memoryBench(): Promise<void> {
   const { threads } = pool.stats();
   const rows: string[][] = [];
   try {
-    const cases = [['zpl', undefined], ['pdf', undefined], ['png', 203], ['html', undefined]] as [OutputFormat, number | undefined][];
+    const cases = [
+      ['zpl', undefined],
+      ['pdf', undefined],
+      ['png', 203],
+      ['html', undefined],
+    ] as [OutputFormat, number | undefined][];
     for (const [format, dpi] of cases.filter(([format]) => FORMATS?.includes(format) ?? true)) {
       let started = 0;
       let warm = 0;
@@ -54,7 +59,12 @@ export async function memoryBench(): Promise<void> {
           if (started === Math.floor(RENDERS / 10)) warm = poolResidentBytes();
           if (started % 500 === 0) peak = Math.max(peak, poolResidentBytes());
           // Each render a parcel of its own: the workers' caches fill to their bounds with what new parcels draw.
-          await pool.render({ template: sample.template, data: parcelOfItsOwn(sample.data, `P${started}`), format, ...(dpi === undefined ? {} : { dpi }) });
+          await pool.render({
+            template: sample.template,
+            data: parcelOfItsOwn(sample.data, `P${started}`),
+            format,
+            ...(dpi === undefined ? {} : { dpi }),
+          });
         }
       };
       const before = poolResidentBytes();
@@ -78,5 +88,8 @@ export async function memoryBench(): Promise<void> {
   console.log(
     `\nMemory: resident set of this process and the render pool's ${threads} worker processes (/proc VmRSS) over ${RENDERS} renders per format of ${sample.name}, each a parcel of its own, ${IN_FLIGHT} in flight, MB; "warm" is after the first tenth\n`,
   );
-  printTable(['format', 'renders', 'rss before', 'rss warm', 'rss peak', 'rss after', 'after vs warm', 'flat within 10%'], rows);
+  printTable(
+    ['format', 'renders', 'rss before', 'rss warm', 'rss peak', 'rss after', 'after vs warm', 'flat within 10%'],
+    rows,
+  );
 }

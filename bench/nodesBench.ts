@@ -51,7 +51,10 @@ async function serve(cleanups: Cleanups, dataDir: string, args: string[] = []): 
  * One node on the embedded default (SQLite and outputs in its data directory) with two teams: one on an unlimited plan
  * and one on a hard-capped plan, whose every live render reserves quota in the database.
  */
-async function startSqliteNode(cleanups: Cleanups, sample: Sample): Promise<{ url: string; plain: Tenant; hardCapped: Tenant }> {
+async function startSqliteNode(
+  cleanups: Cleanups,
+  sample: Sample,
+): Promise<{ url: string; plain: Tenant; hardCapped: Tenant }> {
   const dataDir = tempDir(cleanups, 'labelsmith-bench-sqlite-');
   const store = await openStore(dataDir);
   const tenant = async (hardCap: boolean): Promise<Tenant> => {
@@ -84,8 +87,12 @@ async function startSharedNodes(cleanups: Cleanups, sample: Sample): Promise<Nod
     cleanups.push(() => s3.stop());
     backends = { postgres, redis, s3 };
   } catch (error) {
-    console.log(`\nThe PostgreSQL + Redis + S3 rows are skipped: ${error instanceof Error ? error.message : String(error)}`);
-    console.log('(they need /usr/lib/postgresql/15/bin, /usr/bin/redis-server and the s3rver devDependency: apt-get install -y postgresql redis-server; npm install)');
+    console.log(
+      `\nThe PostgreSQL + Redis + S3 rows are skipped: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    console.log(
+      '(they need /usr/lib/postgresql/15/bin, /usr/bin/redis-server and the s3rver devDependency: apt-get install -y postgresql redis-server; npm install)',
+    );
     return undefined;
   }
   const { postgres, redis, s3 } = backends;
@@ -103,11 +110,18 @@ async function startSharedNodes(cleanups: Cleanups, sample: Sample): Promise<Nod
   // The nodes find s3rver through the AWS SDK's standard variables, as an operator's service units would give them.
   Object.assign(process.env, s3.env);
   const args = ['--database', databaseUrl, '--redis', redis.url, '--outputs', outputsUrl];
-  const nodes = await Promise.all(Array.from({ length: NODES }, () => serve(cleanups, tempDir(cleanups, 'labelsmith-bench-node-'), args)));
+  const nodes = await Promise.all(
+    Array.from({ length: NODES }, () => serve(cleanups, tempDir(cleanups, 'labelsmith-bench-node-'), args)),
+  );
   return { urls: nodes.map((node) => node.url), tenant };
 }
 
-function renderTarget(urls: string[], { key, templateId }: Tenant, sample: Sample, delivery: 'inline' | 'url'): LoadTarget {
+function renderTarget(
+  urls: string[],
+  { key, templateId }: Tenant,
+  sample: Sample,
+  delivery: 'inline' | 'url',
+): LoadTarget {
   return {
     url: urls.map((url) => `${url}/v1/render`),
     method: 'POST',
@@ -121,9 +135,13 @@ async function measured(name: string, target: LoadTarget, connections: number): 
   return load(target, connections);
 }
 
-const times = (value: number, baseline: number | undefined): string => (baseline === undefined ? '-' : `${(value / baseline).toFixed(2)}x`);
+const times = (value: number, baseline: number | undefined): string =>
+  baseline === undefined ? '-' : `${(value / baseline).toFixed(2)}x`;
 const failures = (failed: number): string => (failed > 0 ? `${failed} (row meaningless)` : '0');
-const loadAverage = (): string => loadavg().map((value) => value.toFixed(2)).join(', ');
+const loadAverage = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 
 export async function nodesBench(): Promise<void> {
   const sample = loadParcelWithLogo();
@@ -135,7 +153,8 @@ export async function nodesBench(): Promise<void> {
     const sqliteInline = renderTarget([sqlite.url], sqlite.plain, sample, 'inline');
     const sqliteUrl = renderTarget([sqlite.url], sqlite.plain, sample, 'url');
     const cappedInline = renderTarget([sqlite.url], sqlite.hardCapped, sample, 'inline');
-    const sharedTarget = (urls: string[], delivery: 'inline' | 'url'): LoadTarget | undefined => (shared ? renderTarget(urls, shared.tenant, sample, delivery) : undefined);
+    const sharedTarget = (urls: string[], delivery: 'inline' | 'url'): LoadTarget | undefined =>
+      shared ? renderTarget(urls, shared.tenant, sample, delivery) : undefined;
     const firstNode = shared?.urls.slice(0, 1) ?? [];
 
     // Every node's render workers warm (first renders, start-up of the others) before any row counts.
@@ -146,7 +165,12 @@ export async function nodesBench(): Promise<void> {
     // Each pair back to back, so a change in the machine's load between them moves both.
     const throughput: [string, LoadResult | undefined][] = [];
     const oneByOne: [string, LoadResult | undefined, 'inline' | 'url'][] = [];
-    const add = async (rows: [string, LoadResult | undefined][], name: string, target: LoadTarget | undefined, connections: number): Promise<void> => {
+    const add = async (
+      rows: [string, LoadResult | undefined][],
+      name: string,
+      target: LoadTarget | undefined,
+      connections: number,
+    ): Promise<void> => {
       rows.push([name, target ? await measured(name, target, connections) : undefined]);
     };
     await add(throughput, '1 node, SQLite + folder', sqliteInline, CONNECTIONS);
@@ -154,13 +178,29 @@ export async function nodesBench(): Promise<void> {
     await add(throughput, `${NODES} nodes, PostgreSQL + Redis + S3, round-robin`, everyNode, CONNECTIONS);
     for (const delivery of ['inline', 'url'] as const) {
       const sqliteTarget = delivery === 'inline' ? sqliteInline : sqliteUrl;
-      oneByOne.push([`zpl ${delivery}, SQLite + folder`, await measured(`SQLite ${delivery}`, sqliteTarget, 1), delivery]);
+      oneByOne.push([
+        `zpl ${delivery}, SQLite + folder`,
+        await measured(`SQLite ${delivery}`, sqliteTarget, 1),
+        delivery,
+      ]);
       const sharedCase = sharedTarget(firstNode, delivery);
-      oneByOne.push([`zpl ${delivery}, PostgreSQL + Redis + S3`, sharedCase ? await measured(`shared ${delivery}`, sharedCase, 1) : undefined, delivery]);
+      oneByOne.push([
+        `zpl ${delivery}, PostgreSQL + Redis + S3`,
+        sharedCase ? await measured(`shared ${delivery}`, sharedCase, 1) : undefined,
+        delivery,
+      ]);
     }
     const quota: [string, LoadResult, LoadResult][] = [
-      ['unlimited plan (no reservation)', await measured('unlimited', sqliteInline, 1), await measured('unlimited', sqliteInline, CONNECTIONS)],
-      ['hard-capped plan (quota reservation)', await measured('hard-capped', cappedInline, 1), await measured('hard-capped', cappedInline, CONNECTIONS)],
+      [
+        'unlimited plan (no reservation)',
+        await measured('unlimited', sqliteInline, 1),
+        await measured('unlimited', sqliteInline, CONNECTIONS),
+      ],
+      [
+        'hard-capped plan (quota reservation)',
+        await measured('hard-capped', cappedInline, 1),
+        await measured('hard-capped', cappedInline, CONNECTIONS),
+      ],
     ];
 
     const skipped = ['(skipped)', '-', '-', '-', '-'];
@@ -171,20 +211,42 @@ export async function nodesBench(): Promise<void> {
     printTable(
       ['nodes', 'renders/s', 'p50 ms', 'p99 ms', 'vs 1 node SQLite', 'failed'],
       throughput.map(([name, result]) =>
-        result ? [name, result.perSecond.toFixed(0), formatMs(result.p50), formatMs(result.p99), times(result.perSecond, sqliteRate), failures(result.failed)] : [name, ...skipped],
+        result
+          ? [
+              name,
+              result.perSecond.toFixed(0),
+              formatMs(result.p50),
+              formatMs(result.p99),
+              times(result.perSecond, sqliteRate),
+              failures(result.failed),
+            ]
+          : [name, ...skipped],
       ),
     );
 
-    console.log('\nShared backends, per request: one node, one connection, requests in turn (url: the output is written to the folder or to S3 before the answer)\n');
+    console.log(
+      '\nShared backends, per request: one node, one connection, requests in turn (url: the output is written to the folder or to S3 before the answer)\n',
+    );
     const sqliteP50 = { inline: oneByOne[0]?.[1]?.p50, url: oneByOne[2]?.[1]?.p50 };
     printTable(
       ['request, store', 'p50 ms', 'p99 ms', 'req/s', 'p50 vs SQLite', 'failed'],
       oneByOne.map(([name, result, delivery]) =>
-        result ? [name, formatMs(result.p50), formatMs(result.p99), result.perSecond.toFixed(0), times(result.p50, sqliteP50[delivery]), failures(result.failed)] : [name, ...skipped],
+        result
+          ? [
+              name,
+              formatMs(result.p50),
+              formatMs(result.p99),
+              result.perSecond.toFixed(0),
+              times(result.p50, sqliteP50[delivery]),
+              failures(result.failed),
+            ]
+          : [name, ...skipped],
       ),
     );
 
-    console.log(`\nSQLite and a hard-capped quota: one node, zpl inline; p50 with one connection, renders/s with ${CONNECTIONS}\n`);
+    console.log(
+      `\nSQLite and a hard-capped quota: one node, zpl inline; p50 with one connection, renders/s with ${CONNECTIONS}\n`,
+    );
     const [unlimited] = quota;
     printTable(
       ['team', 'p50 ms', 'p99 ms', 'p50 vs unlimited', `renders/s (${CONNECTIONS} conn.)`, 'vs unlimited', 'failed'],

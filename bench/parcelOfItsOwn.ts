@@ -7,5 +7,9 @@
  */
 export function parcelOfItsOwn(data: Record<string, unknown>, id: string): Record<string, unknown> {
   const recipient = data.recipient as Record<string, unknown>;
-  return { ...data, recipient: { ...recipient, name: `${String(recipient.name)} ${id}`, street: `${String(recipient.street)} ${id}` }, reference: `${String(data.reference)} ${id}` };
+  return {
+    ...data,
+    recipient: { ...recipient, name: `${String(recipient.name)} ${id}`, street: `${String(recipient.street)} ${id}` },
+    reference: `${String(data.reference)} ${id}`,
+  };
 }

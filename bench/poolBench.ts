@@ -77,8 +77,21 @@ export async function poolBench(): Promise<void> {
   } finally {
     await pool.close();
   }
-  console.log(`\nRender pool: ${sample.name}, renders per second, direct in-process calls (one after another) vs the pool with ${THREADS} threads (${CLIENTS} renders in flight)\n`);
-  printTable(['format', 'renders', 'direct / s', `pool (${THREADS} threads) / s`, 'pool / direct', 'direct: worst timer lag ms', 'pool: worst timer lag ms'], rows);
+  console.log(
+    `\nRender pool: ${sample.name}, renders per second, direct in-process calls (one after another) vs the pool with ${THREADS} threads (${CLIENTS} renders in flight)\n`,
+  );
+  printTable(
+    [
+      'format',
+      'renders',
+      'direct / s',
+      `pool (${THREADS} threads) / s`,
+      'pool / direct',
+      'direct: worst timer lag ms',
+      'pool: worst timer lag ms',
+    ],
+    rows,
+  );
   await purgeDelayBench();
 }
 
@@ -88,7 +101,10 @@ async function purgeDelayBench(): Promise<void> {
   const job = { template: sample.template, data: sample.data, format: 'png' as const, dpi: 203 };
   const rows: string[][] = [];
   let baseline = 0;
-  for (const [name, delay] of [["mimalloc's default, 10 ms", '10'], ['the pool\'s, 1000 ms', undefined]] as const) {
+  for (const [name, delay] of [
+    ["mimalloc's default, 10 ms", '10'],
+    ["the pool's, 1000 ms", undefined],
+  ] as const) {
     const inherited = process.env.MIMALLOC_PURGE_DELAY;
     if (delay === undefined) delete process.env.MIMALLOC_PURGE_DELAY;
     else process.env.MIMALLOC_PURGE_DELAY = delay;
@@ -104,6 +120,8 @@ async function purgeDelayBench(): Promise<void> {
       await pool.close();
     }
   }
-  console.log(`\nA render worker's freed raster pages: ${sample.name} with its logo as png at 203 dpi, one worker, renders in turn, by MIMALLOC_PURGE_DELAY\n`);
+  console.log(
+    `\nA render worker's freed raster pages: ${sample.name} with its logo as png at 203 dpi, one worker, renders in turn, by MIMALLOC_PURGE_DELAY\n`,
+  );
   printTable(['purge delay', 'p50 ms', 'mean ms', 'speed-up'], rows);
 }

@@ -15,21 +15,28 @@ import { FrameSources, STEPS, summarise, type CpuProfile, type ProfileSummary } 
 const WARMUP = 100;
 const REQUESTS = 300;
 const TOP_FRAMES = 8;
-const CASES: { format: OutputFormat; dpi?: number }[] = [{ format: 'zpl' }, { format: 'pdf' }, { format: 'png', dpi: 203 }, { format: 'html' }];
+const CASES: { format: OutputFormat; dpi?: number }[] = [
+  { format: 'zpl' },
+  { format: 'pdf' },
+  { format: 'png', dpi: 203 },
+  { format: 'html' },
+];
 
 /**
  * The one render worker (the pool runs one here): its pid read from /proc, where it is this process's only child.
  * The profile's own tool, on Linux as the bench machine is.
  */
 function workerPid(): number {
-  const children = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
-    try {
-      // The parent pid is the 2nd field after the ')' that closes the command name.
-      return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === process.pid;
-    } catch {
-      return false;
-    }
-  });
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // The parent pid is the 2nd field after the ')' that closes the command name.
+        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === process.pid;
+      } catch {
+        return false;
+      }
+    });
   if (children.length !== 1) throw new Error(`expected one render worker, found ${children.length} child processes`);
   return Number(children[0]);
 }
@@ -50,7 +57,10 @@ async function cutWorkerProfile(pid: number, dir: string): Promise<CpuProfile> {
 
 function printSummary(title: string, summary: ProfileSummary, requests: number): void {
   console.log(`\n${title}: top self-time frames, ms a request\n`);
-  printTable(['frame (function, source)', 'ms'], summary.frames.slice(0, TOP_FRAMES).map(([name, ms]) => [name, formatMs(ms / requests)]));
+  printTable(
+    ['frame (function, source)', 'ms'],
+    summary.frames.slice(0, TOP_FRAMES).map(([name, ms]) => [name, formatMs(ms / requests)]),
+  );
 }
 
 async function main(): Promise<void> {
@@ -72,9 +82,19 @@ async function main(): Promise<void> {
       let parcel = 0;
       const post = async (): Promise<number> => {
         // Every request a parcel of its own, as on a conveyor (see parcelOfItsOwn).
-        const body = JSON.stringify({ templateId, data: parcelOfItsOwn(sample.data, `P${++parcel}`), format, ...(dpi ? { dpi } : {}), delivery });
+        const body = JSON.stringify({
+          templateId,
+          data: parcelOfItsOwn(sample.data, `P${++parcel}`),
+          format,
+          ...(dpi ? { dpi } : {}),
+          delivery,
+        });
         const start = performance.now();
-        const answer = await fetch(`${bench.server.url}/v1/render`, { method: 'POST', headers: { authorization: `Bearer ${bench.key}`, 'content-type': 'application/json' }, body });
+        const answer = await fetch(`${bench.server.url}/v1/render`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${bench.key}`, 'content-type': 'application/json' },
+          body,
+        });
         await answer.arrayBuffer();
         if (answer.status !== 200) throw new Error(`POST /v1/render ${format}: ${answer.status}`);
         return performance.now() - start;
@@ -91,7 +111,8 @@ async function main(): Promise<void> {
       printSummary(`${name}, server process (fetch client included)`, server, REQUESTS);
       printSummary(`${name}, render worker`, worker, REQUESTS);
       times.sort((a, b) => a - b);
-      const perStep = (summary: ProfileSummary) => STEPS.map((step) => formatMs((summary.steps.get(step) ?? 0) / REQUESTS));
+      const perStep = (summary: ProfileSummary) =>
+        STEPS.map((step) => formatMs((summary.steps.get(step) ?? 0) / REQUESTS));
       table.push([`${name} server`, formatMs(times[Math.floor(times.length / 2)] ?? Number.NaN), ...perStep(server)]);
       table.push([`${name} worker`, '', ...perStep(worker)]);
     }
@@ -99,7 +120,9 @@ async function main(): Promise<void> {
     await bench.close();
     rmSync(profileDir, { recursive: true, force: true });
   }
-  console.log(`\nParcel label with logo, ${delivery} delivery, ${REQUESTS} requests in turn after ${WARMUP} of warm-up: self CPU ms a request by step (idle excluded)\n`);
+  console.log(
+    `\nParcel label with logo, ${delivery} delivery, ${REQUESTS} requests in turn after ${WARMUP} of warm-up: self CPU ms a request by step (idle excluded)\n`,
+  );
   printTable(['format, process', 'p50 ms', ...STEPS], table);
 }
 

@@ -4,7 +4,20 @@ import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 /** The steps of a render request, in the order the README's table shows them. */
-export const STEPS = ['parse/validate', 'auth', 'admission/quota', 'layout', 'emit', 'store', 'send', 'pool/ipc', 'node i/o', 'client', 'gc', 'other'] as const;
+export const STEPS = [
+  'parse/validate',
+  'auth',
+  'admission/quota',
+  'layout',
+  'emit',
+  'store',
+  'send',
+  'pool/ipc',
+  'node i/o',
+  'client',
+  'gc',
+  'other',
+] as const;
 export type Step = (typeof STEPS)[number];
 
 interface CallFrame {
@@ -37,10 +50,16 @@ export interface CpuProfile {
 const STEP_OF_SOURCE: [RegExp, Step][] = [
   [/src-main\/server\/middleware\/authenticate|src-main\/store\/queries\/apiKeys/, 'auth'],
   [/renderAdmission|quotaGate|rateLimit|rate-limiter-flexible/, 'admission/quota'],
-  [/src-main\/server\/(requestBody|middleware\/jsonBody)|@koa\/bodyparser|raw-body|src-shared\/model\/|src-shared\/api\/|prepareTemplate|templateAccess/, 'parse/validate'],
+  [
+    /src-main\/server\/(requestBody|middleware\/jsonBody)|@koa\/bodyparser|raw-body|src-shared\/model\/|src-shared\/api\/|prepareTemplate|templateAccess/,
+    'parse/validate',
+  ],
   [/src-main\/server\/sendDocument|koa\/lib\/application|koa\/lib\/response/, 'send'],
   [/src-main\/store\/|kysely|better-sqlite3/, 'store'],
-  [/src-shared\/emit\/|src-shared\/elements\/[^/]+\/emit|shapePdf|shapeSvg|shapeZpl|pdfkit|@resvg|fast-png|fflate/, 'emit'],
+  [
+    /src-shared\/emit\/|src-shared\/elements\/[^/]+\/emit|shapePdf|shapeSvg|shapeZpl|pdfkit|@resvg|fast-png|fflate/,
+    'emit',
+  ],
   [/src-shared\/(layout|elements|text|fonts|expr|units|render\/renderPixels|sheets|records)\//, 'layout'],
   [/src-main\/render\/|node:child_process|node:internal\/child_process|v8\/serdes|node:v8/, 'pool/ipc'],
   // The profile's own fetch() runs in the server's process: its time is the client's, not the server's.
@@ -70,7 +89,8 @@ export class FrameSources {
       let map: SourceMap | undefined;
       try {
         // Only the project's bundles: a package's own map (pdfkit ships one) would hide the package's name.
-        if (url.startsWith('file:') && !url.includes('/node_modules/')) map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8')));
+        if (url.startsWith('file:') && !url.includes('/node_modules/'))
+          map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8')));
       } catch {
         map = undefined;
       }

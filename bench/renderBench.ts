@@ -20,7 +20,8 @@ interface Row {
 export async function renderBench(): Promise<void> {
   const fonts = bundledFonts();
   const sample = loadSample('shipping-4x6');
-  const render = (options: Omit<RenderOptions, 'fonts'>) => () => renderLabel(sample.template, sample.data, { ...options, fonts });
+  const render = (options: Omit<RenderOptions, 'fonts'>) => () =>
+    renderLabel(sample.template, sample.data, { ...options, fonts });
   const htmlBytes = (await render({ format: 'html' })()).bytes;
   const html = new TextDecoder().decode(htmlBytes);
   let renders = 0;
@@ -33,14 +34,44 @@ export async function renderBench(): Promise<void> {
   };
 
   const rows: Row[] = [
-    { name: 'pdf', ours: await measure(ITERATIONS, render({ format: 'pdf' })), target: '>= 10x Chromium page.pdf', meets: (o, p) => !!p && p.p50 / o.p50 >= 10 },
-    { name: 'png 203 dpi', ours: await measure(ITERATIONS, render({ format: 'png', dpi: 203 })), target: '>= 4x Chromium screenshot', meets: (o, p) => !!p && p.p50 / o.p50 >= 4 },
-    { name: 'png 300 dpi', ours: await measure(ITERATIONS, render({ format: 'png', dpi: 300 })), target: '(reference)', meets: () => true },
+    {
+      name: 'pdf',
+      ours: await measure(ITERATIONS, render({ format: 'pdf' })),
+      target: '>= 10x Chromium page.pdf',
+      meets: (o, p) => !!p && p.p50 / o.p50 >= 10,
+    },
+    {
+      name: 'png 203 dpi',
+      ours: await measure(ITERATIONS, render({ format: 'png', dpi: 203 })),
+      target: '>= 4x Chromium screenshot',
+      meets: (o, p) => !!p && p.p50 / o.p50 >= 4,
+    },
+    {
+      name: 'png 300 dpi',
+      ours: await measure(ITERATIONS, render({ format: 'png', dpi: 300 })),
+      target: '(reference)',
+      meets: () => true,
+    },
     // Texts print as graphics of their glyphs by default: zplTextBench compares that with ^A0 and downloaded fonts.
-    { name: 'zpl 203 dpi', ours: await measure(ITERATIONS * 5, render({ format: 'zpl', zplDpi: 203 })), target: '(reference: zplTextBench)', meets: () => true },
+    {
+      name: 'zpl 203 dpi',
+      ours: await measure(ITERATIONS * 5, render({ format: 'zpl', zplDpi: 203 })),
+      target: '(reference: zplTextBench)',
+      meets: () => true,
+    },
     // The same record again finds its font subsets in the cache; a new one (a conveyor's next parcel) makes them.
-    { name: 'html, same record', ours: await measure(ITERATIONS, render({ format: 'html' })), target: '(reference)', meets: () => true },
-    { name: 'html, new characters', ours: await measure(ITERATIONS, htmlWithNewCharacters()), target: '(reference)', meets: () => true },
+    {
+      name: 'html, same record',
+      ours: await measure(ITERATIONS, render({ format: 'html' })),
+      target: '(reference)',
+      meets: () => true,
+    },
+    {
+      name: 'html, new characters',
+      ours: await measure(ITERATIONS, htmlWithNewCharacters()),
+      target: '(reference)',
+      meets: () => true,
+    },
   ];
 
   if (chromiumPath()) {
@@ -63,7 +94,9 @@ export async function renderBench(): Promise<void> {
     console.log('Chromium not found: peer columns are empty (apt-get install chromium)');
   }
 
-  console.log(`\nRender engine: ${sample.name} (8 text fields, code128, QR), p50 of ${ITERATIONS} runs after warm-up, milliseconds\n`);
+  console.log(
+    `\nRender engine: ${sample.name} (8 text fields, code128, QR), p50 of ${ITERATIONS} runs after warm-up, milliseconds\n`,
+  );
   console.log(`html document: ${(htmlBytes.length / 1024).toFixed(1)} KB (fonts subset to the characters drawn)\n`);
   printTable(
     ['format', 'labelsmith p50', 'labelsmith mean', 'chromium p50', 'chromium / labelsmith', 'target', 'met'],

@@ -51,7 +51,23 @@ async function startNode(cleanups: Cleanups, cli: string, sample: Sample): Promi
   const dataDir = mkdtempSync(join(tmpdir(), 'labelsmith-bench-path-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const at = ['--data-dir', dataDir];
-  const team = String((await cliJson(cli, ['team', 'create', '--name', 'bench', '--plan', 'enterprise', '--rate-minute', '1000000000', '--rate-hour', '1000000000', ...at])).id);
+  const team = String(
+    (
+      await cliJson(cli, [
+        'team',
+        'create',
+        '--name',
+        'bench',
+        '--plan',
+        'enterprise',
+        '--rate-minute',
+        '1000000000',
+        '--rate-hour',
+        '1000000000',
+        ...at,
+      ])
+    ).id,
+  );
   const { key } = await cliJson(cli, ['key', 'create', '--team', team, '--mode', 'live', ...at]);
   const file = join(dataDir, 'template.json');
   writeFileSync(file, JSON.stringify(sample.template));
@@ -77,12 +93,23 @@ const CASES: RenderCase[] = [
 ];
 
 /** `sameParcel`: the sample's own data every time, so a worker's caches hold every drawing after the first request. */
-function renderTarget(node: Node, sample: Sample, { format, delivery, dpi }: RenderCase, sameParcel = false): LoadTarget {
+function renderTarget(
+  node: Node,
+  sample: Sample,
+  { format, delivery, dpi }: RenderCase,
+  sameParcel = false,
+): LoadTarget {
   return {
     url: `${node.url}/v1/render`,
     method: 'POST',
     headers: { authorization: `Bearer ${node.key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId: node.templateId, data: sameParcel ? sample.data : parcelOfItsOwn(sample.data, '[<id>]'), format, delivery, ...(dpi === undefined ? {} : { dpi }) }),
+    body: JSON.stringify({
+      templateId: node.templateId,
+      data: sameParcel ? sample.data : parcelOfItsOwn(sample.data, '[<id>]'),
+      format,
+      delivery,
+      ...(dpi === undefined ? {} : { dpi }),
+    }),
     // autocannon's id for each request: every request a parcel of its own.
     idReplacement: !sameParcel,
   };
@@ -91,7 +118,8 @@ function renderTarget(node: Node, sample: Sample, { format, delivery, dpi }: Ren
 /** /proc counts CPU time in clock ticks of USER_HZ, 100 a second on Linux. */
 const MS_PER_CLOCK_TICK = 10;
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** CPU milliseconds used so far by this process's Chromium descendants (the browser and its renderer, GPU and utility processes). */
 function chromiumCpuMs(): number {
@@ -109,7 +137,8 @@ function chromiumCpuMs(): number {
     }
   }
   const descends = (pid: number): boolean => {
-    for (let at = parents.get(pid); at !== undefined; at = parents.get(at.parent)) if (at.parent === process.pid) return true;
+    for (let at = parents.get(pid); at !== undefined; at = parents.get(at.parent))
+      if (at.parent === process.pid) return true;
     return false;
   };
   let ticks = 0;
@@ -132,9 +161,14 @@ class ChromiumPeer {
 
   static async start(sample: Sample): Promise<ChromiumPeer | undefined> {
     if (!chromiumPath()) return undefined;
-    const html = new TextDecoder().decode((await renderLabel(sample.template, sample.data, { format: 'html', fonts: bundledFonts() })).bytes);
+    const html = new TextDecoder().decode(
+      (await renderLabel(sample.template, sample.data, { format: 'html', fonts: bundledFonts() })).bytes,
+    );
     const browser: Browser = await launchChromium();
-    const pages = { pdf: await ChromiumLabelPage.open(browser, html, 4, 6, 1), png: await ChromiumLabelPage.open(browser, html, 4, 6, 203 / 96) };
+    const pages = {
+      pdf: await ChromiumLabelPage.open(browser, html, 4, 6, 1),
+      png: await ChromiumLabelPage.open(browser, html, 4, 6, 203 / 96),
+    };
     const peer = new ChromiumPeer(browser, html, pages);
     for (const format of ['pdf', 'png'] as const) await peer.block(format, CHROMIUM_WARMUP);
     return peer;
@@ -160,20 +194,38 @@ class ChromiumPeer {
 }
 
 /** The server and Chromium in turn, ROUNDS times: the server's p50 (median of its rounds'), Chromium's p50 and CPU a label. */
-async function interleaved(peer: ChromiumPeer, format: 'pdf' | 'png', target: LoadTarget): Promise<{ server: LoadResult; peer: { p50: number; cpuMs: number } }> {
+async function interleaved(
+  peer: ChromiumPeer,
+  format: 'pdf' | 'png',
+  target: LoadTarget,
+): Promise<{ server: LoadResult; peer: { p50: number; cpuMs: number } }> {
   const rounds: LoadResult[] = [];
   const blocks: PeerBlock[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     blocks.push(await peer.block(format, CHROMIUM_BLOCK));
     rounds.push(await load(target, 1));
   }
-  const server = { ...(rounds[0] as LoadResult), p50: median(rounds.map((r) => r.p50)), p99: median(rounds.map((r) => r.p99)), failed: rounds.reduce((sum, r) => sum + r.failed, 0) };
+  const server = {
+    ...(rounds[0] as LoadResult),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    failed: rounds.reduce((sum, r) => sum + r.failed, 0),
+  };
   const times = blocks.flatMap((block) => block.times);
-  return { server, peer: { p50: median(times), cpuMs: blocks.reduce((sum, block) => sum + block.cpuMs, 0) / times.length } };
+  return {
+    server,
+    peer: { p50: median(times), cpuMs: blocks.reduce((sum, block) => sum + block.cpuMs, 0) / times.length },
+  };
 }
 
 /** The targets: how far above the floor a format may be, or how many times faster than Chromium (its p50 in the same rounds). */
-function verdict(renderCase: RenderCase, p50: number, floor: number, bytes: number, chromiumP50: number | undefined): [string, boolean | undefined] {
+function verdict(
+  renderCase: RenderCase,
+  p50: number,
+  floor: number,
+  bytes: number,
+  chromiumP50: number | undefined,
+): [string, boolean | undefined] {
   const above = (limit: number): [string, boolean] => [`<= floor + ${limit} ms`, p50 - floor <= limit];
   if (renderCase.name === 'zpl inline') return above(0.6);
   if (renderCase.name === 'zpl url') return above(1.5);
@@ -188,7 +240,8 @@ function verdict(renderCase: RenderCase, p50: number, floor: number, bytes: numb
 }
 
 const yesNo = (met: boolean | undefined): string => (met === undefined ? '-' : met ? 'yes' : 'NO');
-const failedNote = (result: LoadResult): string => (result.failed > 0 ? ` (${result.failed} failed: row meaningless)` : '');
+const failedNote = (result: LoadResult): string =>
+  result.failed > 0 ? ` (${result.failed} failed: row meaningless)` : '';
 
 export async function requestPathBench(): Promise<void> {
   const sample = loadParcelWithLogo();
@@ -203,31 +256,59 @@ export async function requestPathBench(): Promise<void> {
     try {
       before = await startNode(cleanups, baselineCli(BASELINE_COMMIT), sample);
     } catch (error) {
-      baselineProblem = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
+      baselineProblem = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
     }
 
     // Warm every node's render workers before any row counts.
-    for (const node of [now, before]) if (node) await load(renderTarget(node, sample, CASES[0] as RenderCase), CONNECTIONS);
+    for (const node of [now, before])
+      if (node) await load(renderTarget(node, sample, CASES[0] as RenderCase), CONNECTIONS);
 
     const health: LoadTarget = { url: `${now.url}/health`, method: 'GET' };
     await probe(health, 'GET /health');
     const floor = await load(health, 1);
-    const rows: string[][] = [['GET /health (the floor)', formatMs(floor.p50), formatMs(floor.p99), '-', '-', '(floor)', '-']];
+    const rows: string[][] = [
+      ['GET /health (the floor)', formatMs(floor.p50), formatMs(floor.p99), '-', '-', '(floor)', '-'],
+    ];
     const peerRows: string[][] = [];
     for (const renderCase of CASES) {
       const target = renderTarget(now, sample, renderCase);
       const answer = await probe(target, renderCase.name);
-      const bytes = renderCase.delivery === 'inline' ? Buffer.byteLength(answer) : (JSON.parse(answer) as { sizeBytes: number }).sizeBytes;
+      const bytes =
+        renderCase.delivery === 'inline'
+          ? Buffer.byteLength(answer)
+          : (JSON.parse(answer) as { sizeBytes: number }).sizeBytes;
       const peerFormat = renderCase.format === 'pdf' || renderCase.format === 'png' ? renderCase.format : undefined;
       const paired = chromium && peerFormat ? await interleaved(chromium, peerFormat, target) : undefined;
       const result = paired?.server ?? (await load(target, 1));
       const old = before ? await load(renderTarget(before, sample, renderCase), 1) : undefined;
       const [goal, met] = verdict(renderCase, result.p50, floor.p50, bytes, paired?.peer.p50);
-      rows.push([`POST /v1/render ${renderCase.name}${failedNote(result)}`, formatMs(result.p50), formatMs(result.p99), formatMs(result.p50 - floor.p50), old ? formatMs(old.p50) : '-', goal, yesNo(result.failed > 0 ? false : met)]);
+      rows.push([
+        `POST /v1/render ${renderCase.name}${failedNote(result)}`,
+        formatMs(result.p50),
+        formatMs(result.p99),
+        formatMs(result.p50 - floor.p50),
+        old ? formatMs(old.p50) : '-',
+        goal,
+        yesNo(result.failed > 0 ? false : met),
+      ]);
       const same = await load(renderTarget(now, sample, renderCase, true), 1);
-      rows.push([`  the same parcel every time${failedNote(same)}`, formatMs(same.p50), formatMs(same.p99), formatMs(same.p50 - floor.p50), '-', '(reference)', '-']);
+      rows.push([
+        `  the same parcel every time${failedNote(same)}`,
+        formatMs(same.p50),
+        formatMs(same.p99),
+        formatMs(same.p50 - floor.p50),
+        '-',
+        '(reference)',
+        '-',
+      ]);
       if (paired && peerFormat) {
-        peerRows.push([peerFormat === 'pdf' ? 'page.pdf' : 'screenshot at 203 dpi', formatMs(paired.peer.p50), formatMs(paired.peer.cpuMs), formatMs(result.p50), `${(paired.peer.p50 / result.p50).toFixed(1)}x`]);
+        peerRows.push([
+          peerFormat === 'pdf' ? 'page.pdf' : 'screenshot at 203 dpi',
+          formatMs(paired.peer.p50),
+          formatMs(paired.peer.cpuMs),
+          formatMs(result.p50),
+          `${(paired.peer.p50 / result.p50).toFixed(1)}x`,
+        ]);
       }
     }
 
@@ -250,8 +331,24 @@ export async function requestPathBench(): Promise<void> {
     printTable(
       ['server', 'renders/s', 'p50 ms', 'p99 ms', 'vs before', 'target', 'met'],
       [
-        [`${BASELINE_COMMIT} (before)${throughputBefore ? failedNote(throughputBefore) : ''}`, throughputBefore ? throughputBefore.perSecond.toFixed(0) : '-', throughputBefore ? formatMs(throughputBefore.p50) : '-', throughputBefore ? formatMs(throughputBefore.p99) : '-', '1.00x', '(baseline)', '-'],
-        [`this build${failedNote(throughputNow)}`, throughputNow.perSecond.toFixed(0), formatMs(throughputNow.p50), formatMs(throughputNow.p99), ratio === undefined ? '-' : `${ratio.toFixed(2)}x`, '>= 2x before', yesNo(ratio === undefined ? undefined : ratio >= 2)],
+        [
+          `${BASELINE_COMMIT} (before)${throughputBefore ? failedNote(throughputBefore) : ''}`,
+          throughputBefore ? throughputBefore.perSecond.toFixed(0) : '-',
+          throughputBefore ? formatMs(throughputBefore.p50) : '-',
+          throughputBefore ? formatMs(throughputBefore.p99) : '-',
+          '1.00x',
+          '(baseline)',
+          '-',
+        ],
+        [
+          `this build${failedNote(throughputNow)}`,
+          throughputNow.perSecond.toFixed(0),
+          formatMs(throughputNow.p50),
+          formatMs(throughputNow.p99),
+          ratio === undefined ? '-' : `${ratio.toFixed(2)}x`,
+          '>= 2x before',
+          yesNo(ratio === undefined ? undefined : ratio >= 2),
+        ],
       ],
     );
   } finally {

@@ -33,7 +33,9 @@ async function loadPeer(): Promise<RenderZpl | undefined> {
     return (zpl, widthMm, heightMm, dpmm) => api.zplToBase64Async(zpl, widthMm, heightMm, dpmm);
   } catch (error) {
     // Its errors carry the inlined WebAssembly in their stack: megabytes of text, so only the message.
-    console.log(`zpl-renderer-js cannot be loaded (${error instanceof Error ? error.message : String(error)}): the peer column is empty (npm install)`);
+    console.log(
+      `zpl-renderer-js cannot be loaded (${error instanceof Error ? error.message : String(error)}): the peer column is empty (npm install)`,
+    );
     return undefined;
   }
 }
@@ -50,16 +52,23 @@ async function viewerRoute(zpl: string): Promise<{ result?: LoadResult; health?:
       url,
       method: 'POST',
       // As `curl --data-binary @label.zpl` sends it.
-      headers: { authorization: `Bearer ${bench.key}`, accept: 'image/png', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Bearer ${bench.key}`,
+        accept: 'image/png',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: zpl,
     };
     // One request first: a setup mistake should stop the benchmark, not be measured as a fast stream of errors.
     const probe = await fetch(url, { method: 'POST', headers: target.headers, body: target.body });
     // Read to the end either way: an unread answer would keep its connection busy and server.close() waiting.
     const answer = new Uint8Array(await probe.arrayBuffer());
-    if (probe.status === 404) return { skipped: `POST ${ZPL_VIEWER_BENCH_PATH} answered 404: this build has no ZPL viewer route` };
+    if (probe.status === 404)
+      return { skipped: `POST ${ZPL_VIEWER_BENCH_PATH} answered 404: this build has no ZPL viewer route` };
     if (probe.status !== 200 || probe.headers.get('content-type') !== 'image/png') {
-      throw new Error(`POST ${ZPL_VIEWER_BENCH_PATH}: ${probe.status} ${probe.headers.get('content-type')} ${new TextDecoder().decode(answer.subarray(0, 500))}`);
+      throw new Error(
+        `POST ${ZPL_VIEWER_BENCH_PATH}: ${probe.status} ${probe.headers.get('content-type')} ${new TextDecoder().decode(answer.subarray(0, 500))}`,
+      );
     }
     const result = await load(target, 1);
     // The floor under any answer of this server to this client: /health, on the same server, one connection too.
@@ -89,16 +98,30 @@ export async function zplInBench(): Promise<void> {
   const first = readZpl(zpl, options());
   const label = first.labels[0]?.label;
   if (first.labels.length !== 1 || !label || first.warnings.length > 0) {
-    throw new Error(`${SAMPLE}.zpl should read as one label without warnings: ${first.labels.length} labels, ${JSON.stringify(first.warnings)}`);
+    throw new Error(
+      `${SAMPLE}.zpl should read as one label without warnings: ${first.labels.length} labels, ${JSON.stringify(first.warnings)}`,
+    );
   }
 
   const cpuAtStart = cpuSnapshot();
   const parse = await measure(PARSE_ITERATIONS, () => readZpl(zpl, options()));
   // What the route runs in a render worker: read, pick label 0, draw it at one pixel a dot.
-  const png = await measure(PNG_ITERATIONS, () => renderZpl(zpl, { ...size, index: 0, format: 'png', rotation: 0, fonts }));
+  const png = await measure(PNG_ITERATIONS, () =>
+    renderZpl(zpl, { ...size, index: 0, format: 'png', rotation: 0, fonts }),
+  );
   const peerRender = await loadPeer();
   // Decoded to bytes as a server would send them: the peer answers base64.
-  const peer: Timing | undefined = peerRender && (await measure(PEER_ITERATIONS, async () => Buffer.from(await peerRender(zpl, size.widthDots / size.dpmm, size.heightDots / size.dpmm, size.dpmm), 'base64'), PEER_WARMUP));
+  const peer: Timing | undefined =
+    peerRender &&
+    (await measure(
+      PEER_ITERATIONS,
+      async () =>
+        Buffer.from(
+          await peerRender(zpl, size.widthDots / size.dpmm, size.heightDots / size.dpmm, size.dpmm),
+          'base64',
+        ),
+      PEER_WARMUP,
+    ));
   const othersInProcess = othersCpuSince(cpuAtStart);
   const route = await viewerRoute(zpl);
 
@@ -119,7 +142,13 @@ export async function zplInBench(): Promise<void> {
       met: route.result.failed === 0 ? versusPeer(p50) !== false && above <= ABOVE_HEALTH_TARGET_MS : false,
     });
   }
-  if (route.health) rows.push({ name: 'GET /health, the same client and server', p50: route.health.p50, mean: 1000 / route.health.perSecond, target: '(floor)' });
+  if (route.health)
+    rows.push({
+      name: 'GET /health, the same client and server',
+      p50: route.health.p50,
+      mean: 1000 / route.health.perSecond,
+      target: '(floor)',
+    });
   if (peer) rows.push({ name: 'zpl-renderer-js (zebrash, WebAssembly) in process', ...peer, target: '(baseline)' });
 
   console.log(
@@ -143,7 +172,12 @@ export async function zplInBench(): Promise<void> {
   const disturbed = [
     ...(othersInProcess > OTHERS_CPU_WARNING ? [`the in-process rows (${(othersInProcess * 100).toFixed(0)}%)`] : []),
     // The render pool's worker processes are among the others there.
-    ...((route.result?.othersCpu ?? 0) > OTHERS_CPU_WARNING ? [`the HTTP row (${((route.result?.othersCpu ?? 0) * 100).toFixed(0)}%, the render workers' processes included)`] : []),
+    ...((route.result?.othersCpu ?? 0) > OTHERS_CPU_WARNING
+      ? [`the HTTP row (${((route.result?.othersCpu ?? 0) * 100).toFixed(0)}%, the render workers' processes included)`]
+      : []),
   ];
-  if (disturbed.length > 0) console.log(`\nOther processes used the CPU during ${disturbed.join(' and ')}: those rows understate both sides, run again on a quiet machine.`);
+  if (disturbed.length > 0)
+    console.log(
+      `\nOther processes used the CPU during ${disturbed.join(' and ')}: those rows understate both sides, run again on a quiet machine.`,
+    );
 }

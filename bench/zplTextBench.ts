@@ -27,14 +27,25 @@ interface Row {
 /** The sample with every text in the printer's font 0: what the writer sent before texts printed in their own fonts. */
 function inPrinterFont(template: unknown): unknown {
   const { elements, ...rest } = template as { elements: Record<string, unknown>[] };
-  return { ...rest, elements: elements.map((element) => (element.type === 'text' ? { ...element, style: { ...(element.style as object), fontFamily: 'Printer 0' } } : element)) };
+  return {
+    ...rest,
+    elements: elements.map((element) =>
+      element.type === 'text'
+        ? { ...element, style: { ...(element.style as object), fontFamily: 'Printer 0' } }
+        : element,
+    ),
+  };
 }
 
 export async function zplTextBench(): Promise<void> {
   const fonts = bundledFonts();
   const sample = loadSample('shipping-4x6');
   const data = sample.data as Record<string, unknown>;
-  const records = Array.from({ length: BATCH_LABELS }, (_, index) => ({ ...data, recipient: { ...(data.recipient as object), name: `Recipient ${index + 1}` }, tracking: `LS${100000 + index}GB` }));
+  const records = Array.from({ length: BATCH_LABELS }, (_, index) => ({
+    ...data,
+    recipient: { ...(data.recipient as object), name: `Recipient ${index + 1}` },
+    tracking: `LS${100000 + index}GB`,
+  }));
   const variants: Variant[] = [
     { name: '^A0 ("Printer 0")', template: inPrinterFont(sample.template), zplFonts: 'graphic' },
     { name: 'graphic text (default)', template: sample.template, zplFonts: 'graphic' },
@@ -55,9 +66,21 @@ export async function zplTextBench(): Promise<void> {
   }
   const [base] = rows;
   if (!base) return;
-  console.log(`\nZPL text: ${sample.name} at 203 dpi, one label (p50 of ${ITERATIONS}) and ${BATCH_LABELS} labels in one document (p50 of ${BATCH_ITERATIONS}), ratios to ^A0 in this process\n`);
+  console.log(
+    `\nZPL text: ${sample.name} at 203 dpi, one label (p50 of ${ITERATIONS}) and ${BATCH_LABELS} labels in one document (p50 of ${BATCH_ITERATIONS}), ratios to ^A0 in this process\n`,
+  );
   printTable(
-    ['text as', 'label bytes', 'x ^A0', 'label p50 ms', 'x ^A0', `${BATCH_LABELS} labels bytes`, 'x ^A0', `${BATCH_LABELS} labels p50 ms`, 'x ^A0'],
+    [
+      'text as',
+      'label bytes',
+      'x ^A0',
+      'label p50 ms',
+      'x ^A0',
+      `${BATCH_LABELS} labels bytes`,
+      'x ^A0',
+      `${BATCH_LABELS} labels p50 ms`,
+      'x ^A0',
+    ],
     rows.map((row) => [
       row.name,
       String(row.bytes),

@@ -81,7 +81,9 @@ describe('touch on the canvas', () => {
     const endMid = first.x + 60;
     const leftBefore = onPage(BOX.x, 0).x;
     const leftAfter = Math.round(endMid - (startMid - leftBefore) * 2);
-    const strip = decodePng(await page.screenshot({ clip: { x: leftAfter - 6, y: Math.round(press.y), width: 12, height: 1 } }));
+    const strip = decodePng(
+      await page.screenshot({ clip: { x: leftAfter - 6, y: Math.round(press.y), width: 12, height: 1 } }),
+    );
     expect(luminance(strip, 1, 0)).toBeGreaterThan(200);
     expect(luminance(strip, 10, 0)).toBeLessThan(60);
   });
@@ -102,6 +104,8 @@ describe('touch on the canvas', () => {
 
     await expect.poll(() => zoomPercent(page)).toBe(Math.round(fitPercent * 2));
     expect(Number(await field('Width').inputValue())).toBe(BOX.width);
-    expect(await page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+    expect(
+      await page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name: 'Undo' }).isDisabled(),
+    ).toBe(true);
   });
 });

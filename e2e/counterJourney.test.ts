@@ -10,14 +10,27 @@ const TAG = {
   formatVersion: 1,
   meta: { name: 'Serial tag' },
   dimensions: { width: '2in', height: '1in' },
-  elements: [{ id: 'serial', type: 'text', position: { mode: 'absolute', x: '0.1in', y: '0.1in' }, width: '1.8in', height: '0.4in', content: { text: 'serial' }, style: { fontFamily: 'Printer 0', fontSize: '12pt' } }],
+  elements: [
+    {
+      id: 'serial',
+      type: 'text',
+      position: { mode: 'absolute', x: '0.1in', y: '0.1in' },
+      width: '1.8in',
+      height: '0.4in',
+      content: { text: 'serial' },
+      style: { fontFamily: 'Printer 0', fontSize: '12pt' },
+    },
+  ],
 };
 
 const session = printingEditorForFile();
 let templateId = '';
 
 beforeAll(async () => {
-  await editorApi(session.editor.server, 'POST', '/api/printers', { name: 'Dock', connection: { kind: 'raw', host: '127.0.0.1', port: session.printer.port } });
+  await editorApi(session.editor.server, 'POST', '/api/printers', {
+    name: 'Dock',
+    connection: { kind: 'raw', host: '127.0.0.1', port: session.printer.port },
+  });
   templateId = (await editorApi<{ id: string }>(session.editor.server, 'POST', '/api/templates', { content: TAG })).id;
 });
 
@@ -56,8 +69,14 @@ describe('the counter control', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // The next label, as the inspector (and the canvas, from the same values) shows it and as the preview renders it.
-    await expect.poll(() => next.textContent()).toMatch(/^Next label: SN-001004 \(the team has printed up to SN-001003\)\./);
-    const saved = await editorApi<{ content: unknown }>(editor.server, 'GET', `/api/templates/${encodeURIComponent(templateId)}`);
+    await expect
+      .poll(() => next.textContent())
+      .toMatch(/^Next label: SN-001004 \(the team has printed up to SN-001003\)\./);
+    const saved = await editorApi<{ content: unknown }>(
+      editor.server,
+      'GET',
+      `/api/templates/${encodeURIComponent(templateId)}`,
+    );
     const preview = await fetch(`${editor.server.url}/api/preview`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${editor.server.adminToken}`, 'Content-Type': 'application/json' },

@@ -41,21 +41,36 @@ function report(what: string, load: ColdLoad, whole: number): void {
 /** The chunks every page needs: the entry with React and the API schemas. */
 const SHELL_CHUNKS = ['index', 'vendor-react', 'vendor-zod'];
 /** Fetched only when something asks for them. */
-const ON_DEMAND = ['vendor-sheets', 'SettingsPage', 'ZplPage', 'PrintDialog', 'DataPanel', 'PreviewPanel', 'HistoryPanel', 'ImageLibraryPanel'];
+const ON_DEMAND = [
+  'vendor-sheets',
+  'SettingsPage',
+  'ZplPage',
+  'PrintDialog',
+  'DataPanel',
+  'PreviewPanel',
+  'HistoryPanel',
+  'ImageLibraryPanel',
+];
 
 describe('the editor loaded cold', () => {
   const whole = () => builtScripts(resolve(REPO_ROOT, 'out/renderer')).reduce((sum, script) => sum + script.bytes, 0);
 
   it('paints the template list from the shell and the gallery chunk, without the designer or its libraries', async () => {
     const load = await coldLoad(editor.browser, editor.server, {
-      shown: (page) => page.getByRole('list', { name: 'Templates' }).getByRole('article').filter({ hasText: 'Shipping label 4x6' }).waitFor(),
+      shown: (page) =>
+        page
+          .getByRole('list', { name: 'Templates' })
+          .getByRole('article')
+          .filter({ hasText: 'Shipping label 4x6' })
+          .waitFor(),
     });
     try {
       report('gallery (#/)', load, whole());
       expect(load.firstContentfulPaint).toBeGreaterThan(0);
       const names = chunkNames(load);
       expect(names).toEqual(expect.arrayContaining([...SHELL_CHUNKS, 'GalleryPage']));
-      for (const absent of ['EditorScreen', 'vendor-konva', 'vendor-fontkit', 'vendor-barcode', ...ON_DEMAND]) expect(names).not.toContain(absent);
+      for (const absent of ['EditorScreen', 'vendor-konva', 'vendor-fontkit', 'vendor-barcode', ...ON_DEMAND])
+        expect(names).not.toContain(absent);
       // Every byte counted was a script of the build, and together far less than half of it.
       expect(load.scriptBytes).toBeGreaterThan(0);
       expect(load.scriptBytes * 2).toBeLessThan(whole());
@@ -73,7 +88,9 @@ describe('the editor loaded cold', () => {
     });
     report('designer (#/templates/<parcel label>)', designer, whole());
     const names = chunkNames(designer);
-    expect(names).toEqual(expect.arrayContaining([...SHELL_CHUNKS, 'EditorScreen', 'vendor-konva', 'vendor-fontkit', 'vendor-barcode']));
+    expect(names).toEqual(
+      expect.arrayContaining([...SHELL_CHUNKS, 'EditorScreen', 'vendor-konva', 'vendor-fontkit', 'vendor-barcode']),
+    );
     for (const absent of ['GalleryPage', ...ON_DEMAND]) expect(names).not.toContain(absent);
     // The canvas shows the label: its tracking barcode, drawn in the browser, reads back as the sample's number.
     const canvas = designer.page.getByRole('application', { name: 'Label canvas' });
@@ -86,7 +103,11 @@ describe('the editor loaded cold', () => {
     if (!designer) throw new Error('the designer did not open');
     const page = designer.page;
     const fetchedScripts = () =>
-      page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')));
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')),
+      );
     try {
       const panel = page.getByRole('complementary', { name: 'Properties' });
       await panel.getByRole('tab', { name: 'Data' }).click();
@@ -121,12 +142,18 @@ describe('the editor loaded cold', () => {
         const file = new URL(route.request().url()).pathname.replace(/^.*\//, '');
         served.push(file);
         const type = file.endsWith('.css') ? 'text/css' : 'text/javascript';
-        return route.fulfill({ status: 200, contentType: type, body: readFileSync(join(REPO_ROOT, 'out/renderer/assets', file)) });
+        return route.fulfill({
+          status: 200,
+          contentType: type,
+          body: readFileSync(join(REPO_ROOT, 'out/renderer/assets', file)),
+        });
       });
       const page = await context.newPage();
       await page.goto(`${editor.server.url}/nested/editor/#/templates/${encodeURIComponent(shippingId)}`);
       await page.getByRole('application', { name: 'Label canvas' }).locator('canvas').first().waitFor();
-      expect(served.map((file) => file.replace(/-[\w-]{8}\.(js|css)$/, ''))).toEqual(expect.arrayContaining(['index', 'EditorScreen', 'vendor-konva']));
+      expect(served.map((file) => file.replace(/-[\w-]{8}\.(js|css)$/, ''))).toEqual(
+        expect.arrayContaining(['index', 'EditorScreen', 'vendor-konva']),
+      );
       expect(refused).toEqual([]);
     } finally {
       await context.close();

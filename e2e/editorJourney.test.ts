@@ -56,7 +56,12 @@ interface ElementBox {
 
 /** The selected element's geometry from the inspector, in inches (the 4x6 template's unit). */
 async function inspectorBox(): Promise<ElementBox> {
-  return { x: await numberIn('X'), y: await numberIn('Y'), width: await numberIn('Width'), height: await numberIn('Height') };
+  return {
+    x: await numberIn('X'),
+    y: await numberIn('Y'),
+    width: await numberIn('Width'),
+    height: await numberIn('Height'),
+  };
 }
 
 interface StageView {
@@ -75,7 +80,10 @@ interface StageView {
 async function stageView(): Promise<StageView> {
   const box = await page.getByRole('application', { name: 'Label canvas' }).locator('canvas').first().boundingBox();
   if (!box) throw new Error('the canvas is not visible');
-  const zoom = Math.min((box.width - 2 * FIT_MARGIN) / LABEL_POINTS.width, (box.height - 2 * FIT_MARGIN) / LABEL_POINTS.height);
+  const zoom = Math.min(
+    (box.width - 2 * FIT_MARGIN) / LABEL_POINTS.width,
+    (box.height - 2 * FIT_MARGIN) / LABEL_POINTS.height,
+  );
   return {
     left: box.x,
     top: box.y,
@@ -137,7 +145,9 @@ describe.sequential('editor journey', () => {
   it('opens a new workspace on the sample templates, and finds a 4x6 under every vendor', async () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Templates' }).isVisible()).toBe(true);
     const cards = page.getByRole('list', { name: 'Templates' }).getByRole('article');
-    await expect.poll(async () => (await cards.allTextContents()).join(' ')).toMatch(/Shipping label 4x6[\s\S]*Asset tag 2x1\.25|Asset tag 2x1\.25[\s\S]*Shipping label 4x6/);
+    await expect
+      .poll(async () => (await cards.allTextContents()).join(' '))
+      .toMatch(/Shipping label 4x6[\s\S]*Asset tag 2x1\.25|Asset tag 2x1\.25[\s\S]*Shipping label 4x6/);
     await page.getByRole('button', { name: 'New label' }).click();
     const dialog = page.getByRole('dialog', { name: 'New label' });
     await dialog.getByLabel('Filter stocks').fill('4x6');
@@ -310,7 +320,9 @@ describe.sequential('editor journey', () => {
     await page.keyboard.press('Delete');
     const bound = toPage(view, centre(textBox).x, centre(textBox).y);
     await page.mouse.dblclick(bound.x, bound.y);
-    await expect.poll(() => page.getByText(/shows an expression: edit it under Content in the inspector/).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText(/shows an expression: edit it under Content in the inspector/).count())
+      .toBe(1);
     expect(await page.getByRole('textbox', { name: /^Text of/ }).count()).toBe(0);
     await expect.poll(selectedElementId).toMatch(/text/i);
   });
@@ -320,7 +332,9 @@ describe.sequential('editor journey', () => {
     const sample = sidePanel().getByLabel('Sample data');
     await sample.fill(JSON.stringify({ name: 'Ada Lovelace', sku: 'SKU-12345' }, null, 2));
     await expect.poll(() => sample.getAttribute('aria-invalid')).toBeNull();
-    await expect.poll(() => sidePanel().getByRole('list', { name: 'Fields in this record' }).textContent()).toContain('sku');
+    await expect
+      .poll(() => sidePanel().getByRole('list', { name: 'Fields in this record' }).textContent())
+      .toContain('sku');
 
     await sidePanel().getByRole('tab', { name: 'Inspector' }).click();
     await expect.poll(selectedElementId).toMatch(/text/i);
@@ -330,7 +344,12 @@ describe.sequential('editor journey', () => {
     await expect.poll(() => page.getByText('All changes saved').isVisible()).toBe(true);
     const saved = await fetch(`${editor.server.url}/api/templates/${encodeURIComponent(templateId)}`, {
       headers: { Authorization: `Bearer ${editor.server.adminToken}` },
-    }).then((response) => response.json() as Promise<{ content: { meta: { sampleData?: unknown }; elements: { type: string; content?: unknown }[] } }>);
+    }).then(
+      (response) =>
+        response.json() as Promise<{
+          content: { meta: { sampleData?: unknown }; elements: { type: string; content?: unknown }[] };
+        }>,
+    );
     expect(saved.content.elements.map((element) => element.type).sort()).toEqual(['barcode', 'text']);
     // The sample record is saved with the template (the gallery's thumbnail shows it).
     expect(saved.content.meta.sampleData).toEqual([{ name: 'Ada Lovelace', sku: 'SKU-12345' }]);
@@ -346,14 +365,24 @@ describe.sequential('editor journey', () => {
     const view = await stageView();
     const topLeft = toPage(view, 0, 0);
     const canvasShot = decodePng(
-      await page.screenshot({ clip: { x: topLeft.x, y: topLeft.y, width: LABEL_POINTS.width * view.zoom, height: LABEL_POINTS.height * view.zoom } }),
+      await page.screenshot({
+        clip: {
+          x: topLeft.x,
+          y: topLeft.y,
+          width: LABEL_POINTS.width * view.zoom,
+          height: LABEL_POINTS.height * view.zoom,
+        },
+      }),
     );
 
     await sidePanel().getByRole('tab', { name: 'Preview' }).click();
     await sidePanel().getByRole('radio', { name: 'PNG' }).check();
     await sidePanel().getByRole('button', { name: 'Refresh preview' }).click();
     await sidePanel().getByRole('img', { name: 'Label preview (PNG)' }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), sidePanel().getByRole('button', { name: 'Save PNG' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      sidePanel().getByRole('button', { name: 'Save PNG' }).click(),
+    ]);
     const path = await download.path();
     previewPng = decodePng(readFileSync(path));
     expect(previewPng.width).toBe(4 * PREVIEW_DPI);
@@ -397,7 +426,12 @@ describe.sequential('editor journey', () => {
     const response = await fetch(`${editor.server.url}/v1/render`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ templateId, format: 'png', delivery: 'inline', data: { name: 'Grace Hopper', sku: 'SKU-999' } }),
+      body: JSON.stringify({
+        templateId,
+        format: 'png',
+        delivery: 'inline',
+        data: { name: 'Grace Hopper', sku: 'SKU-999' },
+      }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('image/png');
@@ -415,12 +449,23 @@ describe.sequential('editor journey', () => {
 
     // Export JSON downloads the template with its sample record.
     const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Journey label' }) });
-    const [exported] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Export JSON' }).click()]);
-    const file = JSON.parse(readFileSync(await exported.path(), 'utf8')) as { meta: { name: string; sampleData?: unknown } };
-    expect(file.meta).toMatchObject({ name: 'Journey label', sampleData: [{ name: 'Ada Lovelace', sku: 'SKU-12345' }] });
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
+    const file = JSON.parse(readFileSync(await exported.path(), 'utf8')) as {
+      meta: { name: string; sampleData?: unknown };
+    };
+    expect(file.meta).toMatchObject({
+      name: 'Journey label',
+      sampleData: [{ name: 'Ada Lovelace', sku: 'SKU-12345' }],
+    });
 
     // Import JSON takes a file from the browser's picker: a sample with fixed content, so its thumbnail has ink.
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import JSON' }).click()]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Import JSON' }).click(),
+    ]);
     await chooser.setFiles(resolve(REPO_ROOT, 'resources/samples/shipping-4x6.template.json'));
     await expect.poll(() => page.getByRole('link', { name: 'Shipping label 4x6' }).count()).toBeGreaterThan(0);
     // Both thumbnails drawn by the server's engine, the journey's label with its sample record.

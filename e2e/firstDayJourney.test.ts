@@ -14,7 +14,16 @@ import { chooseRecordsFile, openPrintDialog, printedLine } from '../test/support
 import { sidePanel as sidePanelOf } from '../test/support/chromium/versionSteps';
 
 /** Avery 5160 on US Letter: 2.625 x 1 in labels, 3 across and 10 down, from 0.1875 in left and 0.5 in top, 0.125 in apart across. */
-const AVERY_5160 = { width: 2.625 * 72, height: 72, columns: 3, rows: 10, left: 0.1875 * 72, top: 0.5 * 72, pitchX: (2.625 + 0.125) * 72, pitchY: 72 };
+const AVERY_5160 = {
+  width: 2.625 * 72,
+  height: 72,
+  columns: 3,
+  rows: 10,
+  left: 0.1875 * 72,
+  top: 0.5 * 72,
+  pitchX: (2.625 + 0.125) * 72,
+  pitchY: 72,
+};
 const START_AT = 7;
 /** The labels from position 7 to the sheet's end. */
 const RECORDS = AVERY_5160.columns * AVERY_5160.rows - START_AT + 1;
@@ -56,7 +65,9 @@ async function openNewLabelDialog(): Promise<Locator> {
 function sheetPosition(x: number, y: number): number {
   const column = Math.floor((x - AVERY_5160.left) / AVERY_5160.pitchX);
   const row = Math.floor((y - AVERY_5160.top) / AVERY_5160.pitchY);
-  const inCell = x - AVERY_5160.left - column * AVERY_5160.pitchX < AVERY_5160.width && y - AVERY_5160.top - row * AVERY_5160.pitchY < AVERY_5160.height;
+  const inCell =
+    x - AVERY_5160.left - column * AVERY_5160.pitchX < AVERY_5160.width &&
+    y - AVERY_5160.top - row * AVERY_5160.pitchY < AVERY_5160.height;
   const onSheet = column >= 0 && column < AVERY_5160.columns && row >= 0 && row < AVERY_5160.rows;
   return inCell && onSheet ? row * AVERY_5160.columns + column + 1 : 0;
 }
@@ -72,7 +83,9 @@ describe.sequential('first day journey', () => {
       await cards().getByRole('link', { name: names[index], exact: true }).click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(names[index]);
       await sidePanel().getByRole('tab', { name: 'Data' }).click();
-      await expect.poll(async () => JSON.parse((await sidePanel().getByLabel('Sample data').inputValue()) || 'null') as unknown).toEqual(sample.data);
+      await expect
+        .poll(async () => JSON.parse((await sidePanel().getByLabel('Sample data').inputValue()) || 'null') as unknown)
+        .toEqual(sample.data);
       await page.evaluate(() => {
         window.location.hash = '#/';
       });
@@ -107,7 +120,9 @@ describe.sequential('first day journey', () => {
     await page.getByRole('button', { name: 'Add text' }).click();
     const field = (label: string) => sidePanel().getByLabel(label, { exact: true });
     const id = await field('Element id').inputValue();
-    const [x, y, width, height] = await Promise.all(['X', 'Y', 'Width', 'Height'].map(async (label) => Number(await field(label).inputValue())));
+    const [x, y, width, height] = await Promise.all(
+      ['X', 'Y', 'Width', 'Height'].map(async (label) => Number(await field(label).inputValue())),
+    );
     const middle = view.onPage((x ?? 0) + (width ?? 0) / 2, (y ?? 0) + (height ?? 0) / 2);
     await page.mouse.dblclick(middle.x, middle.y);
     const typing = page.getByRole('textbox', { name: `Text of “${id}”` });
@@ -119,7 +134,10 @@ describe.sequential('first day journey', () => {
   });
 
   it('prints it 30-up from label 7 to a PDF queue: positions 1 to 6 stay empty, 7 to 30 carry the typed text', async () => {
-    const office = await editorApi<EditorPrinter>(editor.server, 'POST', '/api/printers', { name: 'Office', connection: { kind: 'system', queue: 'Office_Laser', rawQueue: false } });
+    const office = await editorApi<EditorPrinter>(editor.server, 'POST', '/api/printers', {
+      name: 'Office',
+      connection: { kind: 'system', queue: 'Office_Laser', rawQueue: false },
+    });
     expect(office.connection).toEqual({ kind: 'system', queue: 'Office_Laser', rawQueue: false });
     const dialog = await openPrintDialog(page);
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).toBe(office.id);
@@ -128,7 +146,9 @@ describe.sequential('first day journey', () => {
     await expect.poll(() => dialog.getByText(`${RECORDS} labels in all (${RECORDS} per copy).`).isVisible()).toBe(true);
     await dialog.getByLabel('Start at label (1–30)').fill(String(START_AT));
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(printedLine(dialog), { timeout: 30_000, interval: 250 }).toBe(`Printed: ${RECORDS} labels sent to Office.`);
+    await expect
+      .poll(printedLine(dialog), { timeout: 30_000, interval: 250 })
+      .toBe(`Printed: ${RECORDS} labels sent to Office.`);
 
     expect(lp.args()).toEqual([['-d', 'Office_Laser']]);
     const [pdf = Buffer.alloc(0)] = lp.jobs();

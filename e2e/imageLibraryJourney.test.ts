@@ -25,7 +25,17 @@ function logoLabel(name: string) {
     formatVersion: 1,
     meta: { name },
     dimensions: { width: '2in', height: '1in' },
-    elements: [{ id: 'logo', type: 'image', position: { mode: 'absolute', x: '0in', y: '0in' }, width: '2in', height: '1in', src: placeholder, fit: 'fill' }],
+    elements: [
+      {
+        id: 'logo',
+        type: 'image',
+        position: { mode: 'absolute', x: '0in', y: '0in' },
+        width: '2in',
+        height: '1in',
+        src: placeholder,
+        fit: 'fill',
+      },
+    ],
   };
 }
 
@@ -42,8 +52,13 @@ let apiKey: string;
 beforeAll(async () => {
   editor = await startSignedInEditor();
   page = editor.page;
-  for (const [key, name] of [['shipping', 'Shipping label'], ['shelf', 'Shelf tag']] as const) {
-    ids[key] = (await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: logoLabel(name) })).id;
+  for (const [key, name] of [
+    ['shipping', 'Shipping label'],
+    ['shelf', 'Shelf tag'],
+  ] as const) {
+    ids[key] = (
+      await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: logoLabel(name) })
+    ).id;
     await editorApi(editor.server, 'PATCH', `/api/templates/${ids[key]}`, { status: 'published' });
   }
   apiKey = (await editorApi<{ key: string }>(editor.server, 'POST', '/api/keys', { mode: 'test', name: 'images' })).key;
@@ -70,7 +85,10 @@ async function previewMiddle(): Promise<Rgb> {
   await sidePanel().getByRole('radio', { name: 'PNG' }).check();
   await sidePanel().getByRole('button', { name: 'Refresh preview' }).click();
   await sidePanel().getByRole('img', { name: 'Label preview (PNG)' }).waitFor();
-  const [download] = await Promise.all([page.waitForEvent('download'), sidePanel().getByRole('button', { name: 'Save PNG' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    sidePanel().getByRole('button', { name: 'Save PNG' }).click(),
+  ]);
   return middle(decodePng(readFileSync(await download.path())));
 }
 
@@ -79,7 +97,10 @@ async function useInTemplate(name: string): Promise<void> {
   await sidePanel().getByRole('tab', { name: 'Inspector' }).click();
   await sidePanel().getByLabel('Selected element').selectOption('logo');
   await sidePanel().getByRole('tab', { name: 'Images' }).click();
-  await sidePanel().getByRole('listitem', { name: `Image ${name}` }).getByRole('button', { name: 'Use' }).click();
+  await sidePanel()
+    .getByRole('listitem', { name: `Image ${name}` })
+    .getByRole('button', { name: 'Use' })
+    .click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(() => page.getByText('All changes saved').count()).toBe(1);
 }
@@ -98,11 +119,19 @@ describe.sequential('image library journey', () => {
   it('uploads a logo in the Images tab: it is listed with its thumbnail', async () => {
     await openTemplate(ids.shipping, 'Shipping label');
     await sidePanel().getByRole('tab', { name: 'Images' }).click();
-    await sidePanel().getByLabel('Upload PNG, JPEG or SVG').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(RED) });
+    await sidePanel()
+      .getByLabel('Upload PNG, JPEG or SVG')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(RED) });
     const item = sidePanel().getByRole('listitem', { name: 'Image logo' });
     await item.waitFor();
     expect(await item.textContent()).toContain('PNG · 24×12');
-    await expect.poll(() => item.getByRole('img', { name: 'Image logo' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(24);
+    await expect
+      .poll(() =>
+        item
+          .getByRole('img', { name: 'Image logo' })
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBe(24);
   });
 
   it('uses the logo in two templates: both previews show it', async () => {
@@ -117,14 +146,17 @@ describe.sequential('image library journey', () => {
     await sidePanel().getByRole('tab', { name: 'Images' }).click();
     const thumbnail = sidePanel().getByRole('img', { name: 'Image logo' });
     const before = await thumbnail.getAttribute('src');
-    await sidePanel().getByLabel('Replace logo').setInputFiles({ name: 'logo-blue.png', mimeType: 'image/png', buffer: solidPng(BLUE) });
+    await sidePanel()
+      .getByLabel('Replace logo')
+      .setInputFiles({ name: 'logo-blue.png', mimeType: 'image/png', buffer: solidPng(BLUE) });
     // The list is read again once the server has the new image: the thumbnail's URL carries its new version.
     await expect.poll(() => thumbnail.getAttribute('src')).not.toBe(before);
     expect(await previewMiddle()).toEqual(BLUE);
     await openTemplate(ids.shipping, 'Shipping label');
     expect(await previewMiddle()).toEqual(BLUE);
     // Saved drafts are not what API keys render: publish both, then the API draws the replaced logo too.
-    for (const id of [ids.shipping, ids.shelf]) await editorApi(editor.server, 'PATCH', `/api/templates/${id}`, { status: 'published' });
+    for (const id of [ids.shipping, ids.shelf])
+      await editorApi(editor.server, 'PATCH', `/api/templates/${id}`, { status: 'published' });
     expect(await apiMiddle(ids.shipping)).toEqual(BLUE);
     expect(await apiMiddle(ids.shelf)).toEqual(BLUE);
   });

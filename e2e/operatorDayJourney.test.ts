@@ -28,7 +28,11 @@ const PALLET_TAG = {
   formatVersion: 1,
   meta: { name: 'Pallet tag' },
   dimensions: { width: '2in', height: '1in' },
-  elements: [text('name', 0.05, "data.name + ' ' + data.lot"), text('sku', 0.35, "'ART ' + data.sku"), text('serial', 0.65, '\'SN \' + counter("pallet", {start: 501})')],
+  elements: [
+    text('name', 0.05, "data.name + ' ' + data.lot"),
+    text('sku', 0.35, "'ART ' + data.sku"),
+    text('serial', 0.65, '\'SN \' + counter("pallet", {start: 501})'),
+  ],
 };
 
 /**
@@ -37,9 +41,21 @@ const PALLET_TAG = {
  */
 function purchasingSheet(): Buffer {
   const book = utils.book_new();
-  const rows = [['Wave 47 from purchasing'], ['Customer', 'Article', 'Notes'], ['Ada', 1001, 'a'], ['Grace', 1002, 'b'], ['Edsger', 1003, 'c'], ['Barbara', 1004, 'd'], ['', 1005, 'e']];
+  const rows = [
+    ['Wave 47 from purchasing'],
+    ['Customer', 'Article', 'Notes'],
+    ['Ada', 1001, 'a'],
+    ['Grace', 1002, 'b'],
+    ['Edsger', 1003, 'c'],
+    ['Barbara', 1004, 'd'],
+    ['', 1005, 'e'],
+  ];
   utils.book_append_sheet(book, utils.aoa_to_sheet(rows), 'Wave');
-  utils.book_append_sheet(book, utils.aoa_to_sheet([['Wave 46 from purchasing'], ['Customer', 'Article', 'Notes'], ['Alan', 999, 'z']]), 'Archive');
+  utils.book_append_sheet(
+    book,
+    utils.aoa_to_sheet([['Wave 46 from purchasing'], ['Customer', 'Article', 'Notes'], ['Alan', 999, 'z']]),
+    'Archive',
+  );
   return write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
@@ -53,7 +69,10 @@ beforeAll(async () => {
   printer = await startFakeZplPrinter();
   editor = await startSignedInEditor();
   page = editor.page;
-  await editorApi(editor.server, 'POST', '/api/printers', { name: 'Dock', connection: { kind: 'raw', host: '127.0.0.1', port: printer.port } });
+  await editorApi(editor.server, 'POST', '/api/printers', {
+    name: 'Dock',
+    connection: { kind: 'raw', host: '127.0.0.1', port: printer.port },
+  });
   templateId = (await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: PALLET_TAG })).id;
   await editorApi(editor.server, 'PATCH', `/api/templates/${templateId}`, { status: 'published', note: 'first wave' });
 });
@@ -115,12 +134,20 @@ describe.sequential('operator day journey', () => {
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText('All changes saved').count()).toBe(1);
-    const stored = await editorApi<{ content: { prompts?: unknown } }>(editor.server, 'GET', `/api/templates/${templateId}`);
+    const stored = await editorApi<{ content: { prompts?: unknown } }>(
+      editor.server,
+      'GET',
+      `/api/templates/${templateId}`,
+    );
     expect(stored.content.prompts).toEqual([{ name: 'lot', label: 'Lot number', type: 'text', default: 'L-0' }]);
   });
 
   it('loads the purchasing workbook in the Data tab, reads its header from row 2, offers its other sheet: a table of its records, and fields it does not fill named by record', async () => {
-    await dataPanel().getByLabel('Load a sheet (Excel, OpenDocument or CSV)').setInputFiles({ name: 'wave.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: purchasingSheet() });
+    await dataPanel().getByLabel('Load a sheet (Excel, OpenDocument or CSV)').setInputFiles({
+      name: 'wave.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: purchasingSheet(),
+    });
     // Read with the title as the header row, the sheet has one column and six records; row 2 names the columns.
     await expect.poll(() => dataPanel().getByText('6 records from wave.xlsx, sheet “Wave”').count()).toBe(1);
     const table = dataPanel().getByRole('table', { name: 'Records of wave.xlsx' });
@@ -147,10 +174,16 @@ describe.sequential('operator day journey', () => {
     await dataPanel().getByLabel('Column for name').selectOption('Customer');
     await dataPanel().getByLabel('Column for sku').selectOption('Article');
     const empty = dataPanel().getByRole('list', { name: 'Empty fields' });
-    await expect.poll(() => empty.getByRole('listitem').allTextContents()).toEqual(['Record 5: field “name” is not filled']);
+    await expect
+      .poll(() => empty.getByRole('listitem').allTextContents())
+      .toEqual(['Record 5: field “name” is not filled']);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText('All changes saved').count()).toBe(1);
-    const stored = await editorApi<{ content: { meta: { columnMap?: Record<string, string> } } }>(editor.server, 'GET', `/api/templates/${templateId}`);
+    const stored = await editorApi<{ content: { meta: { columnMap?: Record<string, string> } } }>(
+      editor.server,
+      'GET',
+      `/api/templates/${templateId}`,
+    );
     expect(stored.content.meta.columnMap).toEqual({ name: 'Customer', sku: 'Article' });
   });
 
@@ -173,7 +206,9 @@ describe.sequential('operator day journey', () => {
   it('prints records 2 to 4 with a prompted lot number: three labels with their serials; warnings name record 5 first', async () => {
     const dialog = await openPrintDialog(page);
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
-    expect(await dialog.getByRole('radio', { name: 'Records of the sheet in the Data tab (wave.xlsx, 5)' }).isChecked()).toBe(true);
+    expect(
+      await dialog.getByRole('radio', { name: 'Records of the sheet in the Data tab (wave.xlsx, 5)' }).isChecked(),
+    ).toBe(true);
     await dialog.getByLabel('Record range').fill('4-5');
     const warnings = dialog.getByRole('list', { name: 'Warnings before printing' });
     await expect.poll(() => warnings.textContent()).toContain('Record 5: field "name" is not filled');
@@ -185,7 +220,17 @@ describe.sequential('operator day journey', () => {
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
     await expect.poll(printedLine(dialog), PRINTED).toBe('Printed: 3 labels sent to Dock.');
     expect(receivedLabels()).toBe(3);
-    expect(receivedFields()).toEqual(['Grace L-77', 'ART 1002', 'SN 501', 'Edsger L-77', 'ART 1003', 'SN 502', 'Barbara L-77', 'ART 1004', 'SN 503']);
+    expect(receivedFields()).toEqual([
+      'Grace L-77',
+      'ART 1002',
+      'SN 501',
+      'Edsger L-77',
+      'ART 1003',
+      'SN 502',
+      'Barbara L-77',
+      'ART 1004',
+      'SN 503',
+    ]);
   });
 
   it('cancels a job that waits on a printer out of paper: nothing reaches the printer', async () => {
@@ -193,7 +238,9 @@ describe.sequential('operator day journey', () => {
     printer.setState('paperOut');
     await dialog.getByLabel('Record range').fill('1');
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /Dock/ }).textContent(), PRINTED).toMatch(/Retrying after: printer "Dock" reports paper out\.$/);
+    await expect
+      .poll(() => dialog.getByRole('status').filter({ hasText: /Dock/ }).textContent(), PRINTED)
+      .toMatch(/Retrying after: printer "Dock" reports paper out\.$/);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // From the designer through Settings to the Printers page, as the main navigation goes.
@@ -224,7 +271,9 @@ describe.sequential('operator day journey', () => {
   });
 
   it('keeps the sheet with the pallet tag: another template opens without it and cannot print its records, and the pallet tag gets it back', async () => {
-    const carton = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: { ...PALLET_TAG, meta: { name: 'Carton tag' } } });
+    const carton = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', {
+      content: { ...PALLET_TAG, meta: { name: 'Carton tag' } },
+    });
     await page.evaluate((id) => {
       window.location.hash = `#/templates/${encodeURIComponent(id)}`;
     }, carton.id);
@@ -239,7 +288,9 @@ describe.sequential('operator day journey', () => {
 
     await openTemplate();
     await dataPanel().getByRole('tab', { name: 'Data' }).click();
-    await expect.poll(() => dataPanel().getByRole('group', { name: 'Records' }).getByRole('status').textContent()).toBe('Record 2 of 5');
+    await expect
+      .poll(() => dataPanel().getByRole('group', { name: 'Records' }).getByRole('status').textContent())
+      .toBe('Record 2 of 5');
   });
 
   it('publishes the mapped draft with its prompt as version 2, compares it with version 1, and restores version 1', async () => {
@@ -248,7 +299,10 @@ describe.sequential('operator day journey', () => {
     const compare = await openCompare(page, 1, 2);
     await compare.getByRole('button', { name: 'Close' }).click();
     await restoreVersion(page, 1, 3);
-    const stored = await editorApi<{ content: { meta: { columnMap?: unknown }; prompts?: unknown }; latestVersion: number }>(editor.server, 'GET', `/api/templates/${templateId}`);
+    const stored = await editorApi<{
+      content: { meta: { columnMap?: unknown }; prompts?: unknown };
+      latestVersion: number;
+    }>(editor.server, 'GET', `/api/templates/${templateId}`);
     expect(stored.latestVersion).toBe(3);
     expect(stored.content.meta.columnMap).toBeUndefined();
     expect(stored.content.prompts).toBeUndefined();

@@ -10,8 +10,24 @@ const TAG = {
   meta: { name: 'Checked tag' },
   dimensions: { width: '2in', height: '1in' },
   elements: [
-    { id: 'name', type: 'text', position: { mode: 'absolute', x: '0.1in', y: '0.08in' }, width: '1.8in', height: '0.3in', content: { expression: 'data.name' }, style: { fontFamily: 'Printer 0', fontSize: '12pt' } },
-    { id: 'sku', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '0.1in', y: '0.45in' }, width: '1.8in', height: '0.45in', content: { expression: 'data.sku' } },
+    {
+      id: 'name',
+      type: 'text',
+      position: { mode: 'absolute', x: '0.1in', y: '0.08in' },
+      width: '1.8in',
+      height: '0.3in',
+      content: { expression: 'data.name' },
+      style: { fontFamily: 'Printer 0', fontSize: '12pt' },
+    },
+    {
+      id: 'sku',
+      type: 'barcode',
+      symbology: 'code128',
+      position: { mode: 'absolute', x: '0.1in', y: '0.45in' },
+      width: '1.8in',
+      height: '0.45in',
+      content: { expression: 'data.sku' },
+    },
   ],
 };
 /** Record 2 has no SKU: a code128 of nothing cannot be drawn, and the job would refuse it. */
@@ -20,7 +36,10 @@ const RECORDS_CSV = 'name,sku\nAlpha,A-1\nBravo,\nCharlie,C-3\nDelta,D-4\n';
 const session = printingEditorForFile();
 
 beforeAll(async () => {
-  await editorApi(session.editor.server, 'POST', '/api/printers', { name: 'Dock', connection: { kind: 'raw', host: '127.0.0.1', port: session.printer.port } });
+  await editorApi(session.editor.server, 'POST', '/api/printers', {
+    name: 'Dock',
+    connection: { kind: 'raw', host: '127.0.0.1', port: session.printer.port },
+  });
 });
 
 describe('the print dialog checks every record', () => {
@@ -34,7 +53,9 @@ describe('the print dialog checks every record', () => {
     // Records 1, 2 and 4 of the file: a list of ranges.
     await dialog.getByLabel('Record range').fill('1-2,4');
     const refused = dialog.getByRole('alert').filter({ hasText: 'cannot be printed' });
-    await expect.poll(() => refused.textContent()).toMatch(/^1 record cannot be printed, as the job would refuse it:record 2: barcode "sku"/);
+    await expect
+      .poll(() => refused.textContent())
+      .toMatch(/^1 record cannot be printed, as the job would refuse it:record 2: barcode "sku"/);
     const print = dialog.getByRole('button', { name: 'Print', exact: true });
     expect(await print.isDisabled()).toBe(true);
 
@@ -45,7 +66,9 @@ describe('the print dialog checks every record', () => {
     await expect.poll(printedLine(dialog), { timeout: 30_000, interval: 250 }).toBe('Printed: 2 labels sent to Dock.');
     const received = printer.connections.map((connection) => connection.bytes.toString('utf8')).join('');
     // Exactly records 1 and 4, once each; not the refused record 2, nor record 3 outside the range.
-    expect(['Alpha', 'Bravo', 'Charlie', 'Delta'].map((name) => received.split(`^FD${name}^FS`).length - 1)).toEqual([1, 0, 0, 1]);
+    expect(['Alpha', 'Bravo', 'Charlie', 'Delta'].map((name) => received.split(`^FD${name}^FS`).length - 1)).toEqual([
+      1, 0, 0, 1,
+    ]);
   });
 });
 

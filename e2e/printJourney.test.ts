@@ -65,7 +65,9 @@ function printersSection(): Locator {
 }
 
 function printerRow(name: string): Locator {
-  return printersSection().getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  return printersSection()
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 }
 
 function statusBadge(name: string): Promise<string | null> {
@@ -74,7 +76,9 @@ function statusBadge(name: string): Promise<string | null> {
 
 /** What the printer received on its connections, apart from status questions. */
 function receivedJobs(): string[] {
-  return printer.connections.map((connection) => connection.bytes.toString('utf8')).filter((text) => text.replaceAll('~HS', '') !== '');
+  return printer.connections
+    .map((connection) => connection.bytes.toString('utf8'))
+    .filter((text) => text.replaceAll('~HS', '') !== '');
 }
 
 /** docs/editor.md's picture: the printers section at the top of the window, the network printer out of paper. */
@@ -99,7 +103,9 @@ describe.sequential('print journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Add printer' });
     await dialog.getByLabel('Printer name').fill('Dock 1');
     expect(await dialog.getByRole('radio', { name: 'Network (ZPL over TCP)' }).isChecked()).toBe(true);
-    expect(await dialog.getByLabel('Text in the template’s fonts').locator('option:checked').textContent()).toBe('Drawn as graphics (every printer)');
+    expect(await dialog.getByLabel('Text in the template’s fonts').locator('option:checked').textContent()).toBe(
+      'Drawn as graphics (every printer)',
+    );
     await dialog.getByLabel('Host').fill('127.0.0.1');
     await dialog.getByLabel('Port').fill(String(printer.port));
     await dialog.getByRole('button', { name: 'Add printer' }).click();
@@ -108,10 +114,21 @@ describe.sequential('print journey', () => {
     const row = printerRow('Dock 1');
     await expect.poll(() => row.count()).toBe(1);
     // The kind and address under the name, the media's size first in its cell.
-    expect(await row.getByRole('rowheader').textContent()).toBe(`Dock 1Network (ZPL over TCP) · 127.0.0.1:${printer.port}`);
-    expect(await row.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['203 dpi', expect.stringMatching(/^Printer’s own/)]));
+    expect(await row.getByRole('rowheader').textContent()).toBe(
+      `Dock 1Network (ZPL over TCP) · 127.0.0.1:${printer.port}`,
+    );
+    expect(await row.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining(['203 dpi', expect.stringMatching(/^Printer’s own/)]),
+    );
     const stored = await editorApi<{ printers: EditorPrinter[] }>(editor.server, 'GET', '/api/printers');
-    expect(stored.printers).toEqual([expect.objectContaining({ name: 'Dock 1', connection: { kind: 'raw', host: '127.0.0.1', port: printer.port }, dpi: 203, fonts: 'graphic' })]);
+    expect(stored.printers).toEqual([
+      expect.objectContaining({
+        name: 'Dock 1',
+        connection: { kind: 'raw', host: '127.0.0.1', port: printer.port },
+        dpi: 203,
+        fonts: 'graphic',
+      }),
+    ]);
     await expect.poll(() => statusBadge('Dock 1'), STATUS_WAIT).toBe('Ready');
   });
 
@@ -125,7 +142,9 @@ describe.sequential('print journey', () => {
 
   it('prints the test label on the printer', async () => {
     await printerRow('Dock 1').getByRole('button', { name: 'Print test label on Dock 1' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Test label sent to “Dock 1”' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Test label sent to “Dock 1”' }).count())
+      .toBe(1);
     const jobs = receivedJobs();
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toContain('^FH_^FDDock 1^FS');
@@ -182,7 +201,11 @@ describe.sequential('print journey', () => {
     await printerRow('USB').getByRole('button', { name: 'Remove USB' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove printer?' });
     // The safe choice has the focus.
-    await expect.poll(() => confirm.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        confirm.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement),
+      )
+      .toBe(true);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => printerRow('USB').count()).toBe(0);
     const stored = await editorApi<{ printers: EditorPrinter[] }>(editor.server, 'GET', '/api/printers');
@@ -196,9 +219,13 @@ describe.sequential('print journey', () => {
     expect(await page.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(true);
     const dialog = await openPrintDialog(page);
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
-    expect(await dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent()).toBe('Dock 1 (Network (ZPL over TCP), 203 dpi)');
+    expect(await dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent()).toBe(
+      'Dock 1 (Network (ZPL over TCP), 203 dpi)',
+    );
     // How the texts will reach it, said once for the job.
-    await expect.poll(() => dialog.getByText('Texts in “Printer 0” print in the printer’s own font (^A0).').count()).toBe(1);
+    await expect
+      .poll(() => dialog.getByText('Texts in “Printer 0” print in the printer’s own font (^A0).').count())
+      .toBe(1);
 
     await chooseRecordsFile(dialog, { name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(RECORDS_CSV) });
     await expect.poll(() => dialog.getByText('2 records from parcels.csv').isVisible()).toBe(true);
@@ -228,7 +255,9 @@ describe.sequential('print journey', () => {
 
     const before = receivedJobs().length;
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(printedLine(dialog), { timeout: 30_000, interval: 250 }).toBe('Printed: 2 labels sent to Dock 1.');
+    await expect
+      .poll(printedLine(dialog), { timeout: 30_000, interval: 250 })
+      .toBe('Printed: 2 labels sent to Dock 1.');
 
     const sent = receivedJobs().slice(before).join('');
     expect(printedLabels(sent)).toBe(2);
@@ -247,13 +276,17 @@ describe.sequential('print journey', () => {
     const before = receivedJobs().length;
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
     const progress = dialog.getByRole('status').filter({ hasText: /Dock 1/ });
-    await expect.poll(() => progress.textContent(), STATUS_WAIT).toMatch(/Retrying after: printer "Dock 1" reports paper out\.$/);
+    await expect
+      .poll(() => progress.textContent(), STATUS_WAIT)
+      .toMatch(/Retrying after: printer "Dock 1" reports paper out\.$/);
     // Nothing was sent while the printer said it had no paper.
     expect(receivedJobs().slice(before).join('')).not.toContain('^XA');
 
     printer.setState('ready');
     // The queue's next attempt comes after its backoff (2 s, then 4 s, ...).
-    await expect.poll(printedLine(dialog), { timeout: 30_000, interval: 250 }).toBe('Printed: 4 labels sent to Dock 1.');
+    await expect
+      .poll(printedLine(dialog), { timeout: 30_000, interval: 250 })
+      .toBe('Printed: 4 labels sent to Dock 1.');
     const sent = receivedJobs().slice(before).join('');
     // Sent as one stored format (^DF) and four recalls where that is smaller: four labels print either way.
     expect(printedLabels(sent)).toBe(4);
@@ -276,7 +309,9 @@ describe.sequential('print journey', () => {
     await edit.getByLabel('Label top offset').fill('20mm');
     await edit.getByRole('button', { name: 'Save printer' }).click();
     await expect.poll(() => edit.getByLabel('Label top offset').getAttribute('aria-invalid')).toBe('true');
-    expect(await edit.getByText(/^20mm is 160 dots at 203 dpi; ZPL's \^LT moves the label at most 120 dots/).isVisible()).toBe(true);
+    expect(
+      await edit.getByText(/^20mm is 160 dots at 203 dpi; ZPL's \^LT moves the label at most 120 dots/).isVisible(),
+    ).toBe(true);
     await edit.getByLabel('Label top offset').fill('1mm');
     await edit.getByLabel('Label left offset').fill('-0.5mm');
     await edit.getByRole('button', { name: 'Save printer' }).click();
@@ -285,7 +320,13 @@ describe.sequential('print journey', () => {
     const handling = 'Direct thermal (no ribbon), Peel off, Black mark, 1mm down, 0.5mm left';
     await expect.poll(() => printerRow('Dock 1').getByText(handling).count()).toBe(1);
     const stored = await editorApi<{ printers: EditorPrinter[] }>(editor.server, 'GET', '/api/printers');
-    expect(stored.printers.find((listed) => listed.name === 'Dock 1')).toMatchObject({ mediaType: 'direct-thermal', printMode: 'peel-off', mediaSensing: 'mark', topOffset: '1mm', leftOffset: '-0.5mm' });
+    expect(stored.printers.find((listed) => listed.name === 'Dock 1')).toMatchObject({
+      mediaType: 'direct-thermal',
+      printMode: 'peel-off',
+      mediaSensing: 'mark',
+      topOffset: '1mm',
+      leftOffset: '-0.5mm',
+    });
 
     // Back through the Printers page and Settings to the designer.
     await page.goBack();
@@ -297,7 +338,9 @@ describe.sequential('print journey', () => {
     await expect.poll(() => dialog.getByText('2 labels in all (2 per copy).').isVisible()).toBe(true);
     const before = receivedJobs().length;
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(printedLine(dialog), { timeout: 30_000, interval: 250 }).toBe('Printed: 2 labels sent to Dock 1.');
+    await expect
+      .poll(printedLine(dialog), { timeout: 30_000, interval: 250 })
+      .toBe('Printed: 2 labels sent to Dock 1.');
     // Each connection of the job: the settings format first (1 mm down is ^LT8, 0.5 mm left ^LS4 at 203 dpi), then labels.
     const jobs = receivedJobs().slice(before);
     expect(jobs.length).toBeGreaterThan(0);

@@ -6,10 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorApi, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
 
 /** An empty 60 x 40 mm label: the journey places its elements from the toolbar. */
-const EMPTY_LABEL = { formatVersion: 1, meta: { name: 'Printer truth tag' }, dimensions: { width: '60mm', height: '40mm' }, elements: [] };
+const EMPTY_LABEL = {
+  formatVersion: 1,
+  meta: { name: 'Printer truth tag' },
+  dimensions: { width: '60mm', height: '40mm' },
+  elements: [],
+};
 
 /** A network printer nobody listens on: the journey only draws for it, never prints. */
-const printerInput = (name: string, dpi: number, darkness: number | null = null, unprintableMargin: string | null = null) => ({
+const printerInput = (
+  name: string,
+  dpi: number,
+  darkness: number | null = null,
+  unprintableMargin: string | null = null,
+) => ({
   name,
   connection: { kind: 'raw', host: '127.0.0.1', port: 9 },
   dpi,
@@ -35,7 +45,12 @@ afterAll(async () => {
   await editor?.close();
 });
 
-const moduleWidth = () => page.getByRole('status', { name: 'Module width at the printer' }).or(page.getByLabel('Module width at the printer')).first().textContent();
+const moduleWidth = () =>
+  page
+    .getByRole('status', { name: 'Module width at the printer' })
+    .or(page.getByLabel('Module width at the printer'))
+    .first()
+    .textContent();
 
 describe.sequential('printer truth journey', () => {
   it('draws for a 203 dpi printer and shows its ZPL as printed, without a pixel differing from the design', async () => {
@@ -51,7 +66,9 @@ describe.sequential('printer truth journey', () => {
     const tab = (name: string) => page.getByRole('tab', { name }).or(page.getByRole('button', { name })).first();
     await tab('Preview').click();
     const drawFor = page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for');
-    await expect.poll(() => drawFor.locator('option').allTextContents()).toEqual(['No printer', 'Dock 203 (203 dpi)', 'Dock 300 (300 dpi)', 'Dark 203 (203 dpi)']);
+    await expect
+      .poll(() => drawFor.locator('option').allTextContents())
+      .toEqual(['No printer', 'Dock 203 (203 dpi)', 'Dock 300 (300 dpi)', 'Dark 203 (203 dpi)']);
     await drawFor.selectOption({ label: 'Dock 203 (203 dpi)' });
     await tab('Inspector').click();
 
@@ -80,8 +97,15 @@ describe.sequential('printer truth journey', () => {
   });
 
   it('switches to the 300 dpi printer: the inspector’s module width follows', async () => {
-    await page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for').selectOption({ label: 'Dock 300 (300 dpi)' });
-    await page.getByRole('tab', { name: 'Inspector' }).or(page.getByRole('button', { name: 'Inspector' })).first().click();
+    await page
+      .getByRole('group', { name: 'Printer' })
+      .getByLabel('Draw for')
+      .selectOption({ label: 'Dock 300 (300 dpi)' });
+    await page
+      .getByRole('tab', { name: 'Inspector' })
+      .or(page.getByRole('button', { name: 'Inspector' }))
+      .first()
+      .click();
     await page.getByLabel('Selected element').selectOption(barcodeId);
     await expect.poll(moduleWidth).toMatch(/ at 300 dpi$/);
     expect(await moduleWidth()).not.toBe(moduleAt203);
@@ -95,21 +119,40 @@ describe.sequential('printer truth journey', () => {
       return (await page.getByRole('list', { name: 'Design warnings' }).textContent()) ?? '';
     };
     expect(await designWarnings()).not.toContain('unprintable margin');
-    await page.getByRole('tab', { name: 'Preview' }).or(page.getByRole('button', { name: 'Preview' })).first().click();
-    await page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for').selectOption({ label: 'Dark 203 (203 dpi)' });
+    await page
+      .getByRole('tab', { name: 'Preview' })
+      .or(page.getByRole('button', { name: 'Preview' }))
+      .first()
+      .click();
+    await page
+      .getByRole('group', { name: 'Printer' })
+      .getByLabel('Draw for')
+      .selectOption({ label: 'Dark 203 (203 dpi)' });
     // Its 3 mm margin: the text placed 2 mm from the top is partly where this printer cannot print.
-    await expect.poll(designWarnings).toMatch(/text "[^"]+" is within the printer's unprintable margin of 3.00 mm at the top edge/);
+    await expect
+      .poll(designWarnings)
+      .toMatch(/text "[^"]+" is within the printer's unprintable margin of 3.00 mm at the top edge/);
     await page.getByRole('radio', { name: 'ZPL' }).check();
-    await expect.poll(() => page.locator('.printer-view figcaption').textContent(), { timeout: 15_000 }).toContain('Darkness 28: ink spreads about 1 dot.');
+    await expect
+      .poll(() => page.locator('.printer-view figcaption').textContent(), { timeout: 15_000 })
+      .toContain('Darkness 28: ink spreads about 1 dot.');
     const differences = page.getByLabel('Differences from the design', { exact: true });
-    await expect.poll(() => differences.textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^\\d+ pixels differ from the design \\(.*${barcodeId}: \\d+.*\\)\\.$`));
+    await expect
+      .poll(() => differences.textContent(), { timeout: 15_000 })
+      .toMatch(new RegExp(`^\\d+ pixels differ from the design \\(.*${barcodeId}: \\d+.*\\)\\.$`));
   });
 
   it('draws for the same printer after a reload', async () => {
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Printer truth tag');
-    await page.getByRole('tab', { name: 'Preview' }).or(page.getByRole('button', { name: 'Preview' })).first().click();
+    await page
+      .getByRole('tab', { name: 'Preview' })
+      .or(page.getByRole('button', { name: 'Preview' }))
+      .first()
+      .click();
     const drawFor = page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for');
-    await expect.poll(() => drawFor.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Dark 203 (203 dpi)');
+    await expect
+      .poll(() => drawFor.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent))
+      .toBe('Dark 203 (203 dpi)');
   });
 });

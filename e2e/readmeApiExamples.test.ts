@@ -50,8 +50,11 @@ function forThisServer(script: string, server: EditorServer, printer: FakeZplPri
 }
 
 /** A logo as an SVG (3:1, no text: the rules refuse text) and its 2026 version as a PNG, for the image examples. */
-const LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"><rect width="300" height="100" fill="#c00000"/></svg>';
-const LOGO_2026_PNG = PNG.sync.write(Object.assign(new PNG({ width: 30, height: 10 }), { data: Buffer.alloc(30 * 10 * 4, 0x80) }));
+const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100"><rect width="300" height="100" fill="#c00000"/></svg>';
+const LOGO_2026_PNG = PNG.sync.write(
+  Object.assign(new PNG({ width: 30, height: 10 }), { data: Buffer.alloc(30 * 10 * 4, 0x80) }),
+);
 
 let server: EditorServer;
 let printer: FakeZplPrinter;
@@ -99,7 +102,9 @@ describe('the runnable examples of the README and docs', () => {
     const env = { ...process.env, ...(await testDatabaseEnv(server.dataDir)) };
     const { stdout } = await execFileAsync('bash', ['-c', script], { cwd: workDir, env, maxBuffer: 64 * 1024 * 1024 });
 
-    expect(stdout).toMatch(/"status":"complete","format":"pdf","url":"http:\/\/127\.0\.0\.1:\d+\/v1\/render-outputs\/[0-9a-f-]{36}"/);
+    expect(stdout).toMatch(
+      /"status":"complete","format":"pdf","url":"http:\/\/127\.0\.0\.1:\d+\/v1\/render-outputs\/[0-9a-f-]{36}"/,
+    );
     // The inline ZPL at 300 dpi, a library's template list, health and the OpenAPI document.
     expect(stdout).toContain('^XA');
     expect(stdout).toContain('"slug":"asset-tag","librarySlug":"assets"');
@@ -112,11 +117,15 @@ describe('the runnable examples of the README and docs', () => {
     expect(stdout).toContain('"note": "restored from 1"');
 
     // Images: the SVG uploaded and read back as it was, drawn from its 1200 px raster, replaced by the PNG, deleted.
-    expect(stdout).toMatch(/"name":"acme-logo","type":"svg","contentType":"image\/svg\+xml","sizeBytes":\d+,"pixelWidth":1200,"pixelHeight":400/);
+    expect(stdout).toMatch(
+      /"name":"acme-logo","type":"svg","contentType":"image\/svg\+xml","sizeBytes":\d+,"pixelWidth":1200,"pixelHeight":400/,
+    );
     expect(readFileSync(join(workDir, 'acme-logo.svg'), 'utf8')).toBe(LOGO_SVG);
     const drawn = PNG.sync.read(readFileSync(join(workDir, 'acme-logo.png')));
     expect([drawn.width, drawn.height]).toEqual([1200, 400]);
-    expect(stdout).toMatch(/"name":"acme-logo","type":"png","contentType":"image\/png","sizeBytes":\d+,"pixelWidth":30,"pixelHeight":10/);
+    expect(stdout).toMatch(
+      /"name":"acme-logo","type":"png","contentType":"image\/png","sizeBytes":\d+,"pixelWidth":30,"pixelHeight":10/,
+    );
 
     // The README's first call: the inline PDF of the sample.
     const { stdout: firstLabelText } = await execFileAsync('pdftotext', [join(workDir, 'first-label.pdf'), '-']);
@@ -148,7 +157,9 @@ describe('the runnable examples of the README and docs', () => {
     const key = /^KEY=(\S+)$/m.exec(stdout)?.[1] ?? '';
     const jobId = /"id":"([0-9a-f-]{36})","status":"queued"/.exec(stdout)?.[1] ?? '';
     const jobStatus = async () => {
-      const answer = await fetch(`${server.url}/v1/print-jobs/${jobId}`, { headers: { Authorization: `Bearer ${key}` } });
+      const answer = await fetch(`${server.url}/v1/print-jobs/${jobId}`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
       return ((await answer.json()) as { status: string }).status;
     };
     await expect.poll(jobStatus, { timeout: 15_000 }).toBe('done');

@@ -32,7 +32,10 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; clientWidth:
         return box.width > 0 && box.right > root.clientWidth + 1;
       })
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''} "${(element.textContent ?? '').trim().slice(0, 30)}"`,
+      );
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, beyond };
   });
 }
@@ -43,7 +46,8 @@ async function clickable(page: Page, name: string): Promise<boolean> {
   const box = await button.boundingBox();
   const viewport = page.viewportSize();
   if (!box || !viewport) return false;
-  const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
+  const inside =
+    box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
   const onTop = await button.evaluate((element) => {
     const rect = element.getBoundingClientRect();
     const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
@@ -65,10 +69,21 @@ for (const viewport of [
 
     beforeAll(async () => {
       printer = await startFakeZplPrinter();
-      editor = await openSignedInEditor({ cliPath: resolve(REPO_ROOT, 'out/node/cli/labelsmith.mjs'), envFor: testDatabaseEnv, viewport });
+      editor = await openSignedInEditor({
+        cliPath: resolve(REPO_ROOT, 'out/node/cli/labelsmith.mjs'),
+        envFor: testDatabaseEnv,
+        viewport,
+      });
       page = editor.page;
-      printerId = (await editorApi<{ id: string }>(editor.server, 'POST', '/api/printers', { ...BUSY_PRINTER, connection: { kind: 'raw', host: '127.0.0.1', port: printer.port } })).id;
-      templateId = (await editorApi<{ templates: { id: string }[] }>(editor.server, 'GET', '/api/templates')).templates[0]?.id ?? '';
+      printerId = (
+        await editorApi<{ id: string }>(editor.server, 'POST', '/api/printers', {
+          ...BUSY_PRINTER,
+          connection: { kind: 'raw', host: '127.0.0.1', port: printer.port },
+        })
+      ).id;
+      templateId =
+        (await editorApi<{ templates: { id: string }[] }>(editor.server, 'GET', '/api/templates')).templates[0]?.id ??
+        '';
     });
 
     afterAll(async () => {
@@ -92,7 +107,9 @@ for (const viewport of [
       await page.evaluate(() => {
         window.location.hash = '#/printers';
       });
-      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Dock printer with a long name/ }) });
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: /Dock printer with a long name/ }) });
       await expect.poll(() => row.locator('.badge').textContent(), { timeout: 15_000 }).toBe('Ready');
       const seen = await overflow(page);
       expect(seen.scrollWidth, seen.beyond.join(', ')).toBeLessThanOrEqual(seen.clientWidth);
@@ -100,17 +117,26 @@ for (const viewport of [
         expect(await clickable(page, `${name} ${BUSY_PRINTER.name}`), name).toBe(true);
       }
       await page.getByRole('button', { name: `Print test label on ${BUSY_PRINTER.name}` }).click();
-      await expect.poll(() => row.getByRole('status').textContent()).toMatch(/^Test label sent to “Dock printer with a long name”/);
+      await expect
+        .poll(() => row.getByRole('status').textContent())
+        .toMatch(/^Test label sent to “Dock printer with a long name”/);
 
       // A job that waits for paper, then prints: the history follows it without a Refresh.
       printer.setState('paperOut');
-      const template = { formatVersion: 1, meta: { name: 'History tag' }, dimensions: { width: '2in', height: '1in' }, elements: [] };
+      const template = {
+        formatVersion: 1,
+        meta: { name: 'History tag' },
+        dimensions: { width: '2in', height: '1in' },
+        elements: [],
+      };
       await editorApi(editor.server, 'POST', '/api/print', { template, records: [{}], printerId, copies: 1 });
       await page.getByRole('button', { name: `Print history of ${BUSY_PRINTER.name}` }).click();
       const history = page.getByRole('dialog', { name: `Print history: ${BUSY_PRINTER.name}` });
       await history.waitFor();
       const job = history.getByRole('row').nth(1);
-      await expect.poll(() => job.textContent(), { timeout: 15_000 }).toMatch(/Retrying after: printer .* reports paper out/);
+      await expect
+        .poll(() => job.textContent(), { timeout: 15_000 })
+        .toMatch(/Retrying after: printer .* reports paper out/);
       expect(await job.textContent()).toContain('A label sent as it was');
       printer.setState('ready');
       await expect.poll(() => job.textContent(), { timeout: 30_000 }).toMatch(/Printed: 1 label sent/);

@@ -5,7 +5,13 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorApi, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
 import { decodePng } from '../test/support/chromium/pixels';
-import { openCompare, publishVersion, restoreVersion, sidePanel as sidePanelOf, versionList } from '../test/support/chromium/versionSteps';
+import {
+  openCompare,
+  publishVersion,
+  restoreVersion,
+  sidePanel as sidePanelOf,
+  versionList,
+} from '../test/support/chromium/versionSteps';
 
 /** A 2x1 in tag with one filled square `x` inches from the left: versions that differ only in where the square is. */
 function squareTag(x: number) {
@@ -13,7 +19,16 @@ function squareTag(x: number) {
     formatVersion: 1,
     meta: { name: 'Shelf tag' },
     dimensions: { width: '2in', height: '1in' },
-    elements: [{ id: 'square', type: 'rect', position: { mode: 'absolute', x: `${x}in`, y: '0.2in' }, width: '0.6in', height: '0.6in', style: { fill: '#000000' } }],
+    elements: [
+      {
+        id: 'square',
+        type: 'rect',
+        position: { mode: 'absolute', x: `${x}in`, y: '0.2in' },
+        width: '0.6in',
+        height: '0.6in',
+        style: { fill: '#000000' },
+      },
+    ],
   };
 }
 
@@ -25,9 +40,14 @@ let apiKey: string;
 beforeAll(async () => {
   editor = await startSignedInEditor();
   page = editor.page;
-  templateId = (await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: squareTag(0.2) })).id;
-  await editorApi(editor.server, 'PATCH', `/api/templates/${templateId}`, { status: 'published', note: 'first print run' });
-  apiKey = (await editorApi<{ key: string }>(editor.server, 'POST', '/api/keys', { mode: 'test', name: 'versions' })).key;
+  templateId = (await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: squareTag(0.2) }))
+    .id;
+  await editorApi(editor.server, 'PATCH', `/api/templates/${templateId}`, {
+    status: 'published',
+    note: 'first print run',
+  });
+  apiKey = (await editorApi<{ key: string }>(editor.server, 'POST', '/api/keys', { mode: 'test', name: 'versions' }))
+    .key;
 });
 
 afterAll(async () => {
@@ -46,7 +66,10 @@ async function apiRender(): Promise<{ version: string | null; squareX: number }>
     body: JSON.stringify({ templateId, data: {}, format: 'zpl', delivery: 'inline' }),
   });
   expect(response.status).toBe(200);
-  return { version: response.headers.get('X-Template-Version'), squareX: Number(/\^FO(\d+),/.exec(await response.text())?.[1]) };
+  return {
+    version: response.headers.get('X-Template-Version'),
+    squareX: Number(/\^FO(\d+),/.exec(await response.text())?.[1]),
+  };
 }
 
 describe.sequential('versions journey', () => {
@@ -98,11 +121,11 @@ describe.sequential('versions journey', () => {
   it('restores version 1: published again as version 3, the editor shows it, API keys render it', async () => {
     await restoreVersion(page, 1, 3);
     expect(await apiRender()).toEqual({ version: '3', squareX: Math.round(0.2 * 203) });
-    const stored = await editorApi<{ content: { elements: { position: { x: string } }[] }; latestVersion: number; draftChanged: boolean }>(
-      editor.server,
-      'GET',
-      `/api/templates/${templateId}`,
-    );
+    const stored = await editorApi<{
+      content: { elements: { position: { x: string } }[] };
+      latestVersion: number;
+      draftChanged: boolean;
+    }>(editor.server, 'GET', `/api/templates/${templateId}`);
     expect(stored).toMatchObject({ latestVersion: 3, draftChanged: false });
     expect(stored.content.elements[0]?.position.x).toBe('0.2in');
   });

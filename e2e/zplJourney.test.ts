@@ -53,7 +53,15 @@ beforeAll(async () => {
   printer = await startFakeZplPrinter();
   editor = await startSignedInEditor();
   page = editor.page;
-  const input = { name: 'Dock 1', connection: { kind: 'raw', host: '127.0.0.1', port: printer.port }, dpi: 203, media: null, darkness: null, speed: null, timeZone: null };
+  const input = {
+    name: 'Dock 1',
+    connection: { kind: 'raw', host: '127.0.0.1', port: printer.port },
+    dpi: 203,
+    media: null,
+    darkness: null,
+    speed: null,
+    timeZone: null,
+  };
   await editorApi<EditorPrinter>(editor.server, 'POST', '/api/printers', input);
 });
 
@@ -64,7 +72,9 @@ afterAll(async () => {
 
 /** What the printer received on its connections, apart from status questions. */
 function receivedJobs(): string[] {
-  return printer.connections.map((connection) => connection.bytes.toString('utf8')).filter((text) => text.replaceAll('~HS', '') !== '');
+  return printer.connections
+    .map((connection) => connection.bytes.toString('utf8'))
+    .filter((text) => text.replaceAll('~HS', '') !== '');
 }
 
 function zplPage(): Locator {
@@ -90,7 +100,9 @@ describe.sequential('ZPL journey', () => {
     await page.waitForURL(/#\/zpl$/);
     await zplPage().getByLabel('ZPL', { exact: true }).fill(CARRIER_LABEL);
 
-    await expect.poll(() => zplPage().getByRole('status').filter({ hasText: /label/ }).first().textContent()).toBe('1 label.');
+    await expect
+      .poll(() => zplPage().getByRole('status').filter({ hasText: /label/ }).first().textContent())
+      .toBe('1 label.');
     const label = await drawnLabel('Label 1 of 1');
     // 4 x 6 in at 8 dpmm (203 dpi): one dot a pixel.
     expect([label.width, label.height]).toEqual([812, 1218]);
@@ -116,7 +128,11 @@ describe.sequential('ZPL journey', () => {
     await unknown.click();
     const selected = await zplPage()
       .getByLabel('ZPL', { exact: true })
-      .evaluate((textarea: HTMLTextAreaElement) => ({ start: textarea.selectionStart, text: textarea.value.slice(textarea.selectionStart, textarea.selectionEnd), focused: textarea === document.activeElement }));
+      .evaluate((textarea: HTMLTextAreaElement) => ({
+        start: textarea.selectionStart,
+        text: textarea.value.slice(textarea.selectionStart, textarea.selectionEnd),
+        focused: textarea === document.activeElement,
+      }));
     expect(selected).toEqual({ start: position, text: '^QQ', focused: true });
     if (UPDATE_SCREENSHOTS) {
       mkdirSync(DOCS_DIR, { recursive: true });
@@ -128,19 +144,34 @@ describe.sequential('ZPL journey', () => {
     const before = receivedJobs().length;
     await zplPage().getByRole('button', { name: 'Print…' }).click();
     let dialog = page.getByRole('dialog', { name: 'Print ZPL' });
-    await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent()).toBe('Dock 1 (Network (ZPL over TCP), 203 dpi)');
+    await expect
+      .poll(() => dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent())
+      .toBe('Dock 1 (Network (ZPL over TCP), 203 dpi)');
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent(), PRINT_WAIT).toContain(`^QQ at byte ${CARRIER_LABEL.indexOf('^QQ')} is not a label-drawing command`);
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent(), PRINT_WAIT)
+      .toContain(`^QQ at byte ${CARRIER_LABEL.indexOf('^QQ')} is not a label-drawing command`);
     await dialog.getByRole('button', { name: 'Close' }).click();
     expect(receivedJobs().length).toBe(before);
 
     await zplPage().getByLabel('ZPL', { exact: true }).fill(PRINTABLE_LABEL);
     await zplPage().getByRole('button', { name: 'Print…' }).click();
     dialog = page.getByRole('dialog', { name: 'Print ZPL' });
-    await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent()).toBe('Dock 1 (Network (ZPL over TCP), 203 dpi)');
+    await expect
+      .poll(() => dialog.getByLabel('Printer', { exact: true }).locator('option:checked').textContent())
+      .toBe('Dock 1 (Network (ZPL over TCP), 203 dpi)');
     await dialog.getByLabel('Copies').fill('2');
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), PRINT_WAIT).toBe('Printed: 2 labels sent to Dock 1.');
+    await expect
+      .poll(
+        () =>
+          dialog
+            .getByRole('status')
+            .filter({ hasText: /^Printed: / })
+            .textContent(),
+        PRINT_WAIT,
+      )
+      .toBe('Printed: 2 labels sent to Dock 1.');
     const sent = receivedJobs().slice(before).join('');
     // Two copies of the label, byte for byte: raw ZPL is never rewritten.
     expect(sent.split(PRINTABLE_LABEL).length - 1).toBe(2);
@@ -158,28 +189,38 @@ describe.sequential('ZPL journey', () => {
     templateId = decodeURIComponent(/#\/templates\/([^/]+)$/.exec(page.url())?.[1] ?? '');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Northwind parcel');
     await page.getByRole('application', { name: 'Label canvas' }).locator('canvas').first().waitFor();
-    const stored = await editorApi<{ content: { dimensions: unknown; elements: { type: string }[] } }>(editor.server, 'GET', `/api/templates/${encodeURIComponent(templateId)}`);
+    const stored = await editorApi<{ content: { dimensions: unknown; elements: { type: string }[] } }>(
+      editor.server,
+      'GET',
+      `/api/templates/${encodeURIComponent(templateId)}`,
+    );
     expect(stored.content.elements.map((element) => element.type)).toEqual(expect.arrayContaining(['text', 'barcode']));
     // The ^FN field became a data binding.
     expect(JSON.stringify(stored.content.elements)).toContain('data.field1');
   });
 
   it('edits a text field in the inspector, saves, prints, and the printer gets the edited text', async () => {
-    const stored = await editorApi<{ content: { elements: { id: string; type: string; content?: { text?: string } }[] } }>(
-      editor.server,
-      'GET',
-      `/api/templates/${encodeURIComponent(templateId)}`,
+    const stored = await editorApi<{
+      content: { elements: { id: string; type: string; content?: { text?: string } }[] };
+    }>(editor.server, 'GET', `/api/templates/${encodeURIComponent(templateId)}`);
+    const name = stored.content.elements.find(
+      (element) => element.type === 'text' && element.content?.text === 'ADA LOVELACE',
     );
-    const name = stored.content.elements.find((element) => element.type === 'text' && element.content?.text === 'ADA LOVELACE');
     expect(name).toBeDefined();
-    await sidePanel().getByLabel('Selected element').selectOption(name?.id ?? '');
+    await sidePanel()
+      .getByLabel('Selected element')
+      .selectOption(name?.id ?? '');
     const content = sidePanel().getByLabel('Content text', { exact: true });
     expect(await content.inputValue()).toBe('ADA LOVELACE');
     await content.fill('GRACE HOPPER');
 
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByText('All changes saved').isVisible()).toBe(true);
-    const saved = await editorApi<{ content: { elements: { id: string; content?: { text?: string } }[] } }>(editor.server, 'GET', `/api/templates/${encodeURIComponent(templateId)}`);
+    const saved = await editorApi<{ content: { elements: { id: string; content?: { text?: string } }[] } }>(
+      editor.server,
+      'GET',
+      `/api/templates/${encodeURIComponent(templateId)}`,
+    );
     expect(saved.content.elements.find((element) => element.id === name?.id)?.content?.text).toBe('GRACE HOPPER');
 
     await page.getByRole('button', { name: 'Print', exact: true }).click();
@@ -187,7 +228,16 @@ describe.sequential('ZPL journey', () => {
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
     const before = receivedJobs().length;
     await dialog.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent(), PRINT_WAIT).toBe('Printed: 1 label sent to Dock 1.');
+    await expect
+      .poll(
+        () =>
+          dialog
+            .getByRole('status')
+            .filter({ hasText: /^Printed: / })
+            .textContent(),
+        PRINT_WAIT,
+      )
+      .toBe('Printed: 1 label sent to Dock 1.');
     const sent = receivedJobs().slice(before).join('');
     expect(sent).toContain('GRACE HOPPER');
     expect(sent).not.toContain('ADA LOVELACE');
@@ -200,7 +250,9 @@ describe.sequential('ZPL journey', () => {
     });
     await page.getByRole('button', { name: 'Import ZPL…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import ZPL as template' });
-    await dialog.getByLabel('Open a ZPL file').setInputFiles({ name: 'parcel.zpl', mimeType: 'text/plain', buffer: Buffer.from(CARRIER_LABEL) });
+    await dialog
+      .getByLabel('Open a ZPL file')
+      .setInputFiles({ name: 'parcel.zpl', mimeType: 'text/plain', buffer: Buffer.from(CARRIER_LABEL) });
     await expect.poll(() => dialog.getByLabel('ZPL', { exact: true }).inputValue()).toBe(CARRIER_LABEL);
     await dialog.getByLabel('Template name').fill('Parcel from a file');
     await dialog.getByRole('button', { name: 'Import' }).click();
@@ -208,6 +260,11 @@ describe.sequential('ZPL journey', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Parcel from a file');
     const listed = await editorApi<{ templates: { name: string }[] }>(editor.server, 'GET', '/api/templates');
     // Beside the samples a new workspace starts with.
-    expect(listed.templates.map((template) => template.name).sort()).toEqual(['Asset tag 2x1.25', 'Northwind parcel', 'Parcel from a file', 'Shipping label 4x6']);
+    expect(listed.templates.map((template) => template.name).sort()).toEqual([
+      'Asset tag 2x1.25',
+      'Northwind parcel',
+      'Parcel from a file',
+      'Shipping label 4x6',
+    ]);
   });
 });

@@ -72,8 +72,8 @@ function run(started: DesktopSettings): void {
   });
 
   const openWindow = (entry: RendererEntry, running: EmbeddedServer): void => {
-    createMainWindow({ entry, sessionCookie: running.openWindowSession(), dataDir: started.dataDir }).catch((error: unknown) =>
-      quitWithError(`the window could not open: ${describe(error)}`),
+    createMainWindow({ entry, sessionCookie: running.openWindowSession(), dataDir: started.dataDir }).catch(
+      (error: unknown) => quitWithError(`the window could not open: ${describe(error)}`),
     );
   };
 
@@ -82,7 +82,8 @@ function run(started: DesktopSettings): void {
     .then(async () => {
       let ownCertPem: string | undefined;
       try {
-        const tls = started.tls === undefined ? undefined : readTlsCredentials(started.tls.certFile, started.tls.keyFile);
+        const tls =
+          started.tls === undefined ? undefined : readTlsCredentials(started.tls.certFile, started.tls.keyFile);
         ownCertPem = tls?.cert;
         server = await startEmbeddedServer({
           dataDir: started.dataDir,
@@ -97,7 +98,11 @@ function run(started: DesktopSettings): void {
       }
       const running = server;
       if (running.securityWarning !== undefined) console.warn(`Labelsmith: ${running.securityWarning}`);
-      const entry = resolveRendererEntry({ isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL, serverUrl: running.url });
+      const entry = resolveRendererEntry({
+        isPackaged: app.isPackaged,
+        devServerUrl: process.env.ELECTRON_RENDERER_URL,
+        serverUrl: running.url,
+      });
       app.on('certificate-error', (event, _webContents, url, _error, certificate, callback) => {
         const trusted = isOwnCertificate(url, certificate.data, ownCertPem, entry);
         if (trusted) event.preventDefault();

@@ -94,7 +94,14 @@ export function App() {
   const screen = routeHref(route);
   useEffect(() => editorStore.getState().setScreen(screen), [screen]);
   useEffect(() => {
-    const titles = { gallery: 'Templates', editor: 'Editor', zpl: 'ZPL', printers: 'Printers', settings: 'Settings', notFound: 'Not found' } as const;
+    const titles = {
+      gallery: 'Templates',
+      editor: 'Editor',
+      zpl: 'ZPL',
+      printers: 'Printers',
+      settings: 'Settings',
+      notFound: 'Not found',
+    } as const;
     document.title = `${titles[route.page]} · Labelsmith`;
   }, [route.page]);
 

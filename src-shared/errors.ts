@@ -20,7 +20,12 @@ export class AppError extends Error {
 /** The template failed validation; every problem is listed as {path, message}. */
 export class InvalidTemplateError extends AppError {
   constructor(readonly errors: ErrorDetail[]) {
-    super('INVALID_TEMPLATE', 400, `template is invalid: ${errors.length} problem(s), first: ${errors[0]?.path ?? ''}: ${errors[0]?.message ?? ''}`, { errors });
+    super(
+      'INVALID_TEMPLATE',
+      400,
+      `template is invalid: ${errors.length} problem(s), first: ${errors[0]?.path ?? ''}: ${errors[0]?.message ?? ''}`,
+      { errors },
+    );
   }
 }
 
@@ -31,7 +36,11 @@ export class RenderError extends AppError {
     readonly elementId?: string,
     kind: { code: string; status: number; details?: Record<string, unknown> } = { code: 'RENDER_ERROR', status: 502 },
   ) {
-    super(kind.code, kind.status, message, { ...(elementId === undefined ? {} : { elementId }), reason: message, ...kind.details });
+    super(kind.code, kind.status, message, {
+      ...(elementId === undefined ? {} : { elementId }),
+      reason: message,
+      ...kind.details,
+    });
   }
 }
 

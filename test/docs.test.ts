@@ -15,7 +15,9 @@ const GENERATED = new Set(['node_modules', 'out', 'test-output']);
 
 /** README.md and every docs/*.md, as paths relative to the repository. */
 function documentationPages(): string[] {
-  const docs = readdirSync(join(REPO_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+  const docs = readdirSync(join(REPO_ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`);
   return ['README.md', ...docs.sort()];
 }
 
@@ -67,13 +69,16 @@ function linkTargets(text: string): string[] {
 function brokenLink(page: string, target: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return null; // https:, mailto:: not a file of the repository
   const [pathPart = '', anchor] = target.split('#', 2);
-  const file = pathPart === '' ? join(REPO_ROOT, page) : resolve(REPO_ROOT, dirname(page), decodeURIComponent(pathPart));
+  const file =
+    pathPart === '' ? join(REPO_ROOT, page) : resolve(REPO_ROOT, dirname(page), decodeURIComponent(pathPart));
   const inside = relative(REPO_ROOT, file);
   if (inside.startsWith('..') || inside.startsWith(sep)) return `${target}: outside the repository`;
   if (!existsSync(file)) return `${target}: no such file (${inside})`;
   if (anchor === undefined) return null;
   if (!file.endsWith('.md')) return `${target}: an anchor into a file that is not Markdown`;
-  return headingAnchors(readFileSync(file, 'utf8')).has(anchor) ? null : `${target}: ${inside} has no heading #${anchor}`;
+  return headingAnchors(readFileSync(file, 'utf8')).has(anchor)
+    ? null
+    : `${target}: ${inside} has no heading #${anchor}`;
 }
 
 /** Every folder under a root, as a repository path ending in `/`, the root itself included. */
@@ -97,7 +102,15 @@ describe('the documentation', () => {
   });
 
   it('finds links, pictures and anchors where they are, and none in code', () => {
-    const page = ['# A page', '## Its `store/recall` part', 'See [it](#its-storerecall-part) and ![a label](x.png).', '`[not](a link)`', '```md', '[nor](this)', '```'].join('\n');
+    const page = [
+      '# A page',
+      '## Its `store/recall` part',
+      'See [it](#its-storerecall-part) and ![a label](x.png).',
+      '`[not](a link)`',
+      '```md',
+      '[nor](this)',
+      '```',
+    ].join('\n');
     expect(linkTargets(page)).toEqual(['#its-storerecall-part', 'x.png']);
     expect([...headingAnchors(`${page}\n## A page`)]).toEqual(['a-page', 'its-storerecall-part', 'a-page-1']);
     expect(brokenLink('docs/api.md', '../../shared/spec.md')).toMatch(/outside the repository/);
@@ -112,13 +125,18 @@ describe('the documentation', () => {
 
   it('names every folder of the code, the tests and the resources in docs/architecture.md', () => {
     const map = readFileSync(join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
-    const folders = MAPPED_ROOTS.filter((root) => statSync(join(REPO_ROOT, root), { throwIfNoEntry: false })?.isDirectory()).flatMap(foldersUnder);
+    const folders = MAPPED_ROOTS.filter((root) =>
+      statSync(join(REPO_ROOT, root), { throwIfNoEntry: false })?.isDirectory(),
+    ).flatMap(foldersUnder);
     expect(folders).toContain('src-shared/read/zpl/');
     expect(folders.filter((folder) => !map.includes(`\`${folder}\``))).toEqual([]);
   });
 
   it('gives every dependency and devDependency of package.json its reason in docs/dependencies.md', () => {
-    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
     const packages = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})];
     // The table's first column: one package, or several sharing a reason, separated by commas.
     const rows = readFileSync(join(REPO_ROOT, 'docs/dependencies.md'), 'utf8')

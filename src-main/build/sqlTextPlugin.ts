@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 export function sqlText(): Plugin {
   return {
     name: 'labelsmith:sql-text',
-    transform: (code, id) => (id.endsWith('.sql') ? { code: `export default ${JSON.stringify(code)};`, map: null } : undefined),
+    transform: (code, id) =>
+      id.endsWith('.sql') ? { code: `export default ${JSON.stringify(code)};`, map: null } : undefined,
   };
 }

@@ -12,7 +12,10 @@ export interface DataDirOption {
 }
 
 export function withDataDirOption(command: Command): Command {
-  return command.option('--data-dir <dir>', 'data directory (default: $LABELSMITH_DATA_DIR, else the platform app-data folder)');
+  return command.option(
+    '--data-dir <dir>',
+    'data directory (default: $LABELSMITH_DATA_DIR, else the platform app-data folder)',
+  );
 }
 
 /** Where a command's store is: the data directory and, for a shared installation, the database, outputs and Redis URLs. */
@@ -86,7 +89,11 @@ function wholeNumber(text: string, min: number): number | undefined {
 export function wholeNumberSchema(min: number) {
   return z.string().transform((text, ctx) => {
     const value = wholeNumber(text, min);
-    if (value === undefined) ctx.addIssue({ code: 'custom', message: `must be a whole number of at least ${min}, got ${JSON.stringify(text)}` });
+    if (value === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a whole number of at least ${min}, got ${JSON.stringify(text)}`,
+      });
     return value ?? z.NEVER;
   });
 }
@@ -96,7 +103,11 @@ export function overrideSchema(min: number) {
   return z.string().transform((text, ctx): number | null => {
     if (text === 'default') return null;
     const value = wholeNumber(text, min);
-    if (value === undefined) ctx.addIssue({ code: 'custom', message: `must be a whole number of at least ${min} or "default", got ${JSON.stringify(text)}` });
+    if (value === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a whole number of at least ${min} or "default", got ${JSON.stringify(text)}`,
+      });
     return value ?? z.NEVER;
   });
 }

@@ -13,12 +13,21 @@ const adminUrlSchema = z.object({
 
 export function adminUrlCommand(): Command {
   return withStoreOptions(new Command('admin-url'))
-    .description('print {"url": …}: the editor link with the admin token. Anyone who has it can administer this server: keep it private')
+    .description(
+      'print {"url": …}: the editor link with the admin token. Anyone who has it can administer this server: keep it private',
+    )
     .option('--host <host>', 'host the link names (the address `serve` listens on)', DEFAULT_HOST)
     .option('--port <port>', 'port the link names', String(DEFAULT_PORT))
     .option('--https', 'the link is https:// (for `serve --tls-cert … --tls-key …`)')
     .action(async (raw: StoreLocation) => {
       const options = parseOptions(adminUrlSchema, raw);
-      await runWithStore(raw, async (store) => ({ url: adminUrl(options.host, options.port, await loadOrCreateAdminToken(store), options.https ? 'https' : 'http') }));
+      await runWithStore(raw, async (store) => ({
+        url: adminUrl(
+          options.host,
+          options.port,
+          await loadOrCreateAdminToken(store),
+          options.https ? 'https' : 'http',
+        ),
+      }));
     });
 }

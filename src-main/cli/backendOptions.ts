@@ -27,9 +27,24 @@ export interface Backends {
 
 export function withBackendOptions(command: Command): Command {
   return command
-    .addOption(new Option('--database <url>', 'postgres://… : the PostgreSQL database several servers share (default: SQLite in the data directory)').env(BACKEND_ENV.database))
-    .addOption(new Option('--outputs <url>', 's3://bucket/prefix : keep render outputs and print job documents in S3-compatible storage (default: the data directory)').env(BACKEND_ENV.outputs))
-    .addOption(new Option('--redis <url>', 'redis://… : the Redis that keeps rate limits one budget across servers (required by serve with --database)').env(BACKEND_ENV.redis));
+    .addOption(
+      new Option(
+        '--database <url>',
+        'postgres://… : the PostgreSQL database several servers share (default: SQLite in the data directory)',
+      ).env(BACKEND_ENV.database),
+    )
+    .addOption(
+      new Option(
+        '--outputs <url>',
+        's3://bucket/prefix : keep render outputs and print job documents in S3-compatible storage (default: the data directory)',
+      ).env(BACKEND_ENV.outputs),
+    )
+    .addOption(
+      new Option(
+        '--redis <url>',
+        'redis://… : the Redis that keeps rate limits one budget across servers (required by serve with --database)',
+      ).env(BACKEND_ENV.redis),
+    );
 }
 
 /** A variable set to the empty string counts as unset, as LABELSMITH_DATA_DIR does. */
@@ -60,13 +75,19 @@ export function resolveBackends(options: BackendOptions, command: 'serve' | 'adm
   const outputsUrl = given(options.outputs);
   const redisUrl = given(options.redis);
   if (databaseUrl !== undefined && !(isPostgresUrl(databaseUrl) && isUrl(databaseUrl))) {
-    throw problem('database', `expected a postgres://user:password@host:port/database URL, got one with scheme "${schemeOf(databaseUrl)}" (absent: SQLite in the data directory)`);
+    throw problem(
+      'database',
+      `expected a postgres://user:password@host:port/database URL, got one with scheme "${schemeOf(databaseUrl)}" (absent: SQLite in the data directory)`,
+    );
   }
   if (outputsUrl !== undefined) {
     try {
       parseS3Url(outputsUrl);
     } catch (error) {
-      throw problem('outputs', `${error instanceof Error ? error.message : String(error)} (absent: the data directory)`);
+      throw problem(
+        'outputs',
+        `${error instanceof Error ? error.message : String(error)} (absent: the data directory)`,
+      );
     }
   }
   if (redisUrl !== undefined && !(isRedisUrl(redisUrl) && isUrl(redisUrl))) {

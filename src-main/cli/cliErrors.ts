@@ -13,7 +13,8 @@ export function describeFailure(error: unknown): { message: string; exitCode: nu
     const lines = error.errors.map((problem) => `  ${problem.path || '(template)'}: ${problem.message}`);
     return { message: `error: invalid template (${error.code}):\n${lines.join('\n')}`, exitCode: EXIT_BAD_INPUT };
   }
-  if (error instanceof AppError) return { message: `error: ${error.message} (${error.code})`, exitCode: EXIT_BAD_INPUT };
+  if (error instanceof AppError)
+    return { message: `error: ${error.message} (${error.code})`, exitCode: EXIT_BAD_INPUT };
   if (error instanceof UsageError) return { message: `error: ${error.message}`, exitCode: EXIT_BAD_INPUT };
   if (error instanceof CommanderError) return { message: '', exitCode: error.exitCode === 0 ? 0 : EXIT_BAD_INPUT };
   return { message: `error: ${error instanceof Error ? error.message : String(error)}`, exitCode: EXIT_FAULT };

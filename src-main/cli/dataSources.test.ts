@@ -23,7 +23,15 @@ function template(...expressions: string[]): string {
     style: { fontFamily: 'Printer 0', fontSize: '8pt' },
   }));
   const path = join(dir, `template-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(path, JSON.stringify({ formatVersion: 1, meta: { name: 'sheet' }, dimensions: { width: '80mm', height: `${2 + expressions.length * 6}mm` }, elements }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      formatVersion: 1,
+      meta: { name: 'sheet' },
+      dimensions: { width: '80mm', height: `${2 + expressions.length * 6}mm` },
+      elements,
+    }),
+  );
   return path;
 }
 
@@ -35,10 +43,26 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Each label's field data, in order. */
-const labels = (zpl: string): string[][] => (zpl.match(/\^XA[\s\S]*?\^XZ/g) ?? []).map((label) => [...label.matchAll(/\^FD(.*?)\^FS/g)].map((match) => match[1] ?? ''));
+const labels = (zpl: string): string[][] =>
+  (zpl.match(/\^XA[\s\S]*?\^XZ/g) ?? []).map((label) =>
+    [...label.matchAll(/\^FD(.*?)\^FS/g)].map((match) => match[1] ?? ''),
+  );
 
-async function render(records: string, expressions: string[], ...options: string[]): Promise<{ labels: string[][]; stderr: string; code: number | null }> {
-  const result = await runNodeScript(cli, ['render', '--template', template(...expressions), '--records', records, '--format', 'zpl', ...options]);
+async function render(
+  records: string,
+  expressions: string[],
+  ...options: string[]
+): Promise<{ labels: string[][]; stderr: string; code: number | null }> {
+  const result = await runNodeScript(cli, [
+    'render',
+    '--template',
+    template(...expressions),
+    '--records',
+    records,
+    '--format',
+    'zpl',
+    ...options,
+  ]);
   return { labels: labels(result.stdout), stderr: result.stderr, code: result.code };
 }
 
@@ -68,7 +92,10 @@ function ordersSheet(): WorkSheet {
 
 describe('labelsmith render --records from sheets', () => {
   it('reads a chosen sheet of an .xlsx: codes as digits, dates and numbers in their own formats, dotted headers as nested fields', async () => {
-    const path = workbook('orders.xlsx', 'xlsx', { Notes: utils.aoa_to_sheet([['ean'], ['not this sheet']]), Orders: ordersSheet() });
+    const path = workbook('orders.xlsx', 'xlsx', {
+      Notes: utils.aoa_to_sheet([['ean'], ['not this sheet']]),
+      Orders: ordersSheet(),
+    });
     const result = await render(path, ['ean', 'due', 'shipTo.name + ", " + shipTo.city', 'bin'], '--sheet', 'Orders');
     expect(result.stderr).toBe('');
     expect(result.labels).toEqual([
@@ -79,7 +106,10 @@ describe('labelsmith render --records from sheets', () => {
   });
 
   it('reads a chosen sheet of an .ods: codes as digits, dotted headers as nested fields', async () => {
-    const path = workbook('orders.ods', 'ods', { Notes: utils.aoa_to_sheet([['ean'], ['not this sheet']]), Orders: ordersSheet() });
+    const path = workbook('orders.ods', 'ods', {
+      Notes: utils.aoa_to_sheet([['ean'], ['not this sheet']]),
+      Orders: ordersSheet(),
+    });
     const result = await render(path, ['ean', 'shipTo.name + ", " + shipTo.city'], '--sheet', 'Orders');
     expect(result.stderr).toBe('');
     expect(result.labels).toEqual([
@@ -102,7 +132,9 @@ describe('labelsmith render --records from sheets', () => {
   });
 
   it('takes the header from --header-row, skipping a title row above it', async () => {
-    const path = workbook('titled.xlsx', 'xlsx', { Sheet1: utils.aoa_to_sheet([['Shipments March'], ['name', 'qty'], ['Ada', 1]]) });
+    const path = workbook('titled.xlsx', 'xlsx', {
+      Sheet1: utils.aoa_to_sheet([['Shipments March'], ['name', 'qty'], ['Ada', 1]]),
+    });
     expect((await render(path, ['name'], '--header-row', '2')).labels).toEqual([['Ada']]);
   });
 });
@@ -139,7 +171,18 @@ describe('labelsmith render --range, --map, --set and missing fields', () => {
   });
 
   it('fills fields from other columns with --map and gives values to every record with --set, dotted ones nested', async () => {
-    const result = await render(csv(), ['name', 'lot', 'origin.site'], '--map', 'name=Full Name', '--set', 'lot=L-2026-11', '--set', 'origin.site=Hall 3', '--range', '3-');
+    const result = await render(
+      csv(),
+      ['name', 'lot', 'origin.site'],
+      '--map',
+      'name=Full Name',
+      '--set',
+      'lot=L-2026-11',
+      '--set',
+      'origin.site=Hall 3',
+      '--range',
+      '3-',
+    );
     expect(result.labels).toEqual([
       ['Cy', 'L-2026-11', 'Hall 3'],
       ['Di', 'L-2026-11', 'Hall 3'],
@@ -162,7 +205,9 @@ describe('labelsmith render --range, --map, --set and missing fields', () => {
     writeFileSync(path, 'name,qty\nAda,1\nBo,2\nCy,lots\n');
     const result = await render(path, ['name'], '--range', '2-3', '--quantity-field', 'qty');
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('error: record 3: qty: quantity must be a whole number from 1 to 1000, got "lots" (BAD_REQUEST)');
+    expect(result.stderr).toContain(
+      'error: record 3: qty: quantity must be a whole number from 1 to 1000, got "lots" (BAD_REQUEST)',
+    );
   });
 
   it('refuses a range past the last record and a malformed one', async () => {

@@ -17,7 +17,11 @@ export function keyCommand(): Command {
     withStoreOptions(new Command('create'))
       .description('create an API key; prints {"id": …, "key": "svc_sk_…"}: the only time the key is shown')
       .requiredOption('--team <id>', 'team id')
-      .addOption(new Option('--mode <mode>', 'live renders count against the quota, test renders do not').choices(['live', 'test']).makeOptionMandatory())
+      .addOption(
+        new Option('--mode <mode>', 'live renders count against the quota, test renders do not')
+          .choices(['live', 'test'])
+          .makeOptionMandatory(),
+      )
       .option('--demo', 'demo key: library templates only, by their qualified id')
       .option('--name <name>', 'a name to tell keys apart')
       .action(async (raw: StoreLocation) => {
@@ -25,7 +29,12 @@ export function keyCommand(): Command {
         await runWithStore(raw, (store) =>
           store.transaction(async (trx) => {
             found(await trx.teams.get(options.team), 'team', options.team);
-            const { record, key: secret } = await trx.apiKeys.create({ teamId: options.team, mode: options.mode, demo: options.demo, name: options.name });
+            const { record, key: secret } = await trx.apiKeys.create({
+              teamId: options.team,
+              mode: options.mode,
+              demo: options.demo,
+              name: options.name,
+            });
             return { ...record, key: secret };
           }),
         );
@@ -49,7 +58,9 @@ export function keyCommand(): Command {
       .description('revoke a key: the running server refuses it from the next request on')
       .argument('<key-id>', 'key id (from key list)')
       .action((id: string, options: StoreLocation) =>
-        runWithStore(options, (store) => store.transaction(async (trx) => found(await trx.apiKeys.revoke(id), 'API key', id))),
+        runWithStore(options, (store) =>
+          store.transaction(async (trx) => found(await trx.apiKeys.revoke(id), 'API key', id)),
+        ),
       ),
   );
 

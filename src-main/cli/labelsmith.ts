@@ -39,7 +39,9 @@ function exitOverrideAll(command: Command): void {
 
 async function main(): Promise<void> {
   const named = process.argv[2];
-  const needed = Object.entries(COMMANDS).filter(([name]) => named === undefined || !Object.hasOwn(COMMANDS, named) || name === named);
+  const needed = Object.entries(COMMANDS).filter(
+    ([name]) => named === undefined || !Object.hasOwn(COMMANDS, named) || name === named,
+  );
   for (const command of await Promise.all(needed.map(([, load]) => load()))) program.addCommand(command);
   exitOverrideAll(program);
   await program.parseAsync(process.argv);

@@ -12,7 +12,11 @@ const ready: LaunchSituation = {
 
 describe('chooseLaunch', () => {
   it('opens the desktop app where everything is there', () => {
-    expect(chooseLaunch(ready)).toEqual({ kind: 'desktop', electronBinary: '/app/node_modules/electron/dist/electron', appDir: '/app' });
+    expect(chooseLaunch(ready)).toEqual({
+      kind: 'desktop',
+      electronBinary: '/app/node_modules/electron/dist/electron',
+      appDir: '/app',
+    });
     expect(chooseLaunch({ ...ready, env: { WAYLAND_DISPLAY: 'wayland-0' } }).kind).toBe('desktop');
   });
 
@@ -40,17 +44,27 @@ describe('findElectronBinary', () => {
   });
 
   it("reads path.txt and finds the binary in dist/, as the electron package's own index.js does", () => {
-    const found = findElectronBinary({ electronDir: '/nm/electron', env: {}, ...files({ '/nm/electron/path.txt': 'electron', '/nm/electron/dist/electron': '' }) });
+    const found = findElectronBinary({
+      electronDir: '/nm/electron',
+      env: {},
+      ...files({ '/nm/electron/path.txt': 'electron', '/nm/electron/dist/electron': '' }),
+    });
     expect(found).toBe('/nm/electron/dist/electron');
   });
 
   it('finds nothing when the download never happened or left no binary', () => {
     expect(findElectronBinary({ electronDir: '/nm/electron', env: {}, ...files({}) })).toBeUndefined();
-    expect(findElectronBinary({ electronDir: '/nm/electron', env: {}, ...files({ '/nm/electron/path.txt': 'electron' }) })).toBeUndefined();
+    expect(
+      findElectronBinary({ electronDir: '/nm/electron', env: {}, ...files({ '/nm/electron/path.txt': 'electron' }) }),
+    ).toBeUndefined();
   });
 
   it('honours ELECTRON_OVERRIDE_DIST_PATH', () => {
-    const found = findElectronBinary({ electronDir: '/nm/electron', env: { ELECTRON_OVERRIDE_DIST_PATH: '/opt/electron' }, ...files({ '/opt/electron/electron': '' }) });
+    const found = findElectronBinary({
+      electronDir: '/nm/electron',
+      env: { ELECTRON_OVERRIDE_DIST_PATH: '/opt/electron' },
+      ...files({ '/opt/electron/electron': '' }),
+    });
     expect(found).toBe('/opt/electron/electron');
   });
 });

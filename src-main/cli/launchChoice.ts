@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-export type LaunchChoice = { kind: 'desktop'; electronBinary: string; appDir: string } | { kind: 'browser'; reason: string };
+export type LaunchChoice =
+  { kind: 'desktop'; electronBinary: string; appDir: string } | { kind: 'browser'; reason: string };
 
 export interface LaunchSituation {
   platform: NodeJS.Platform;
@@ -20,13 +21,25 @@ function hasDisplay(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): boolean 
   return platform === 'darwin' || platform === 'win32' || Boolean(env.DISPLAY) || Boolean(env.WAYLAND_DISPLAY);
 }
 
-export function chooseLaunch({ platform, env, electronBinary, appDir, browserRequested }: LaunchSituation): LaunchChoice {
+export function chooseLaunch({
+  platform,
+  env,
+  electronBinary,
+  appDir,
+  browserRequested,
+}: LaunchSituation): LaunchChoice {
   if (browserRequested) return { kind: 'browser', reason: '--browser was given' };
   if (electronBinary === undefined) {
-    return { kind: 'browser', reason: "Electron's binary is not installed (node_modules/electron has no dist/: its download failed or was not possible)" };
+    return {
+      kind: 'browser',
+      reason:
+        "Electron's binary is not installed (node_modules/electron has no dist/: its download failed or was not possible)",
+    };
   }
-  if (!hasDisplay(platform, env)) return { kind: 'browser', reason: 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)' };
-  if (appDir === undefined) return { kind: 'browser', reason: 'the desktop app is not built (npm run build:electron writes out/main)' };
+  if (!hasDisplay(platform, env))
+    return { kind: 'browser', reason: 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)' };
+  if (appDir === undefined)
+    return { kind: 'browser', reason: 'the desktop app is not built (npm run build:electron writes out/main)' };
   return { kind: 'desktop', electronBinary, appDir };
 }
 
@@ -46,7 +59,11 @@ export interface ElectronPackageFiles {
 export function findElectronBinary({ electronDir, env, exists, readText }: ElectronPackageFiles): string | undefined {
   const executable = readText(join(electronDir, 'path.txt'))?.trim();
   const override = env.ELECTRON_OVERRIDE_DIST_PATH;
-  const binary = override ? join(override, executable || 'electron') : executable ? join(electronDir, 'dist', executable) : undefined;
+  const binary = override
+    ? join(override, executable || 'electron')
+    : executable
+      ? join(electronDir, 'dist', executable)
+      : undefined;
   return binary !== undefined && exists(binary) ? binary : undefined;
 }
 

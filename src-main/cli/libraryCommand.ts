@@ -23,7 +23,9 @@ export function libraryCommand(): Command {
   library.addCommand(
     withStoreOptions(new Command('list'))
       .description('list libraries; prints {"libraries": […]}')
-      .action((options: StoreLocation) => runWithStore(options, async (store) => ({ libraries: await store.libraries.list() }))),
+      .action((options: StoreLocation) =>
+        runWithStore(options, async (store) => ({ libraries: await store.libraries.list() })),
+      ),
   );
 
   return library;

@@ -17,7 +17,11 @@ import { progressLine } from './progressLine';
 import { writeWarnings } from './writeWarnings';
 
 /** The stored template --template-id names: its draft, or with --template-version that published version. */
-async function storedTemplate(store: Store, teamId: string, options: PrintOptions): Promise<{ id: string; content: unknown; version: number | null }> {
+async function storedTemplate(
+  store: Store,
+  teamId: string,
+  options: PrintOptions,
+): Promise<{ id: string; content: unknown; version: number | null }> {
   const id = options.templateId ?? '';
   const stored = found(await store.templates.resolve(teamId, id, { publishedOnly: false }), 'template', id);
   if (options.templateVersion === undefined) return { id: stored.id, content: stored.content, version: null };
@@ -30,17 +34,35 @@ export async function print(store: Store, options: PrintOptions, source: Source)
   const printer = found(await store.printers.get(options.printer), 'printer', options.printer);
   const team = found(await store.teams.get(printer.teamId), 'team', printer.teamId);
   const queue = ownJobQueue(store, options.maxAttempts);
-  const submission = { team, apiKeyId: null, mode: 'live' as const, printer, copies: options.copies ?? 1, owner: queue.owner };
+  const submission = {
+    team,
+    apiKeyId: null,
+    mode: 'live' as const,
+    printer,
+    copies: options.copies ?? 1,
+    owner: queue.owner,
+  };
   let submitted;
   if (zpl === undefined) {
     // The administrator's command: any template of the printer's team, drafts included, or a library's by <library>:<slug>.
     const stored = options.templateId === undefined ? undefined : await storedTemplate(store, team.id, options);
     const template = stored === undefined ? templateFile : stored.content;
-    const { records, firstNumber } = stored !== undefined && options.records !== undefined ? readBatch(options, template) : source;
+    const { records, firstNumber } =
+      stored !== undefined && options.records !== undefined ? readBatch(options, template) : source;
     const pool = createRenderPool({ threads: 1 });
     try {
-      const printed = { template, templateId: stored?.id ?? null, templateVersion: stored?.version ?? null, data, records, quantityField: options.quantityField, firstRecordNumber: firstNumber, sheetStart: options.sheetStart };
-      const render = async (job: RenderJob) => pool.render({ ...job, template: await resolveLibraryImages(store, team.id, job.template) });
+      const printed = {
+        template,
+        templateId: stored?.id ?? null,
+        templateVersion: stored?.version ?? null,
+        data,
+        records,
+        quantityField: options.quantityField,
+        firstRecordNumber: firstNumber,
+        sheetStart: options.sheetStart,
+      };
+      const render = async (job: RenderJob) =>
+        pool.render({ ...job, template: await resolveLibraryImages(store, team.id, job.template) });
       submitted = await submitPrintJob({ store, render, quota: new QuotaGate(store) }, { ...submission, ...printed });
     } finally {
       await pool.close();
@@ -67,7 +89,9 @@ export async function sendOwnJob(queue: PrintQueue, jobId: string): Promise<void
     process.stderr.write(`error: ${job.error.message} (${job.error.code})\n`);
     process.exitCode = EXIT_FAULT;
   } else if (job.status === 'cancelled') {
-    process.stderr.write(`error: print job ${job.id} was cancelled after ${job.labelsSent} of ${job.labelCount * job.copies} labels\n`);
+    process.stderr.write(
+      `error: print job ${job.id} was cancelled after ${job.labelsSent} of ${job.labelCount * job.copies} labels\n`,
+    );
     process.exitCode = EXIT_FAULT;
   }
 }

@@ -35,10 +35,38 @@ describe('labelsmith printer', () => {
     const fake = await fakePrinter();
     const { d, team } = await teamIn();
     const added = await json([
-      'printer', 'add', '--team', team, '--name', 'Dock 1', '--kind', 'raw', '--host', fake.host, '--port', String(fake.port),
-      '--dpi', '300', '--media', '4x6in', '--darkness', '12', '--speed', '4', ...d,
+      'printer',
+      'add',
+      '--team',
+      team,
+      '--name',
+      'Dock 1',
+      '--kind',
+      'raw',
+      '--host',
+      fake.host,
+      '--port',
+      String(fake.port),
+      '--dpi',
+      '300',
+      '--media',
+      '4x6in',
+      '--darkness',
+      '12',
+      '--speed',
+      '4',
+      ...d,
     ]);
-    expect(added).toMatchObject({ id: expect.any(String), teamId: team, name: 'Dock 1', connection: { kind: 'raw', host: '127.0.0.1', port: fake.port }, dpi: 300, media: { width: '4in', height: '6in' }, darkness: 12, speed: 4 });
+    expect(added).toMatchObject({
+      id: expect.any(String),
+      teamId: team,
+      name: 'Dock 1',
+      connection: { kind: 'raw', host: '127.0.0.1', port: fake.port },
+      dpi: 300,
+      media: { width: '4in', height: '6in' },
+      darkness: 12,
+      speed: 4,
+    });
     const id = String(added.id);
     expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [added] });
 
@@ -54,7 +82,12 @@ describe('labelsmith printer', () => {
 
     fake.setState('paperOut');
     const status = await json(['printer', 'status', id, ...d]);
-    expect(status).toMatchObject({ id, kind: 'raw', reachable: true, state: { paperOut: true, ribbonOut: false, headOpen: false, paused: false, bufferFull: false, labelsInBuffer: 0 } });
+    expect(status).toMatchObject({
+      id,
+      kind: 'raw',
+      reachable: true,
+      state: { paperOut: true, ribbonOut: false, headOpen: false, paused: false, bufferFull: false, labelsInBuffer: 0 },
+    });
     expect(status).not.toHaveProperty('error');
 
     expect(await json(['printer', 'remove', id, ...d])).toEqual(added);
@@ -67,7 +100,21 @@ describe('labelsmith printer', () => {
   it('reports an unreachable and a silent printer in the status, and a failed test print with exit 1', async () => {
     const { d, team } = await teamIn();
     const port = await closedPort();
-    const gone = await json(['printer', 'add', '--team', team, '--name', 'Gone', '--kind', 'raw', '--host', '127.0.0.1', '--port', String(port), ...d]);
+    const gone = await json([
+      'printer',
+      'add',
+      '--team',
+      team,
+      '--name',
+      'Gone',
+      '--kind',
+      'raw',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      ...d,
+    ]);
     expect(await json(['printer', 'status', String(gone.id), ...d])).toEqual({
       id: gone.id,
       kind: 'raw',
@@ -82,43 +129,126 @@ describe('labelsmith printer', () => {
 
     const fake = await fakePrinter();
     fake.silent(true);
-    const silent = await json(['printer', 'add', '--team', team, '--name', 'Silent', '--kind', 'raw', '--host', fake.host, '--port', String(fake.port), ...d]);
+    const silent = await json([
+      'printer',
+      'add',
+      '--team',
+      team,
+      '--name',
+      'Silent',
+      '--kind',
+      'raw',
+      '--host',
+      fake.host,
+      '--port',
+      String(fake.port),
+      ...d,
+    ]);
     // The answer names the 3 s wait that ended it: the status gives up on a silent printer instead of hanging.
-    expect(await json(['printer', 'status', String(silent.id), ...d])).toMatchObject({ reachable: true, state: null, error: 'timed out after 3 s waiting for ~HS answer' });
+    expect(await json(['printer', 'status', String(silent.id), ...d])).toMatchObject({
+      reachable: true,
+      state: null,
+      error: 'timed out after 3 s waiting for ~HS answer',
+    });
   });
 
   it('prints the test label to a system queue (PDF, or ZPL with -o raw)', async () => {
     const { d, team } = await teamIn();
     const lp = fakeLp();
     const env = { LABELSMITH_LP: lp.path };
-    const office = await json(['printer', 'add', '--team', team, '--name', 'Office', '--kind', 'system', '--queue', 'Office_Laser', ...d]);
-    expect(await json(['printer', 'test', String(office.id), ...d], env)).toMatchObject({ kind: 'system', format: 'pdf', requestId: 'Office_Laser-1' });
+    const office = await json([
+      'printer',
+      'add',
+      '--team',
+      team,
+      '--name',
+      'Office',
+      '--kind',
+      'system',
+      '--queue',
+      'Office_Laser',
+      ...d,
+    ]);
+    expect(await json(['printer', 'test', String(office.id), ...d], env)).toMatchObject({
+      kind: 'system',
+      format: 'pdf',
+      requestId: 'Office_Laser-1',
+    });
     expect(lp.jobs()[0]?.subarray(0, 5).toString()).toBe('%PDF-');
-    const zebra = await json(['printer', 'add', '--team', team, '--name', 'Zebra', '--kind', 'system', '--queue', 'Zebra', '--raw-queue', ...d]);
-    expect(await json(['printer', 'test', String(zebra.id), ...d], env)).toMatchObject({ kind: 'system', format: 'zpl' });
+    const zebra = await json([
+      'printer',
+      'add',
+      '--team',
+      team,
+      '--name',
+      'Zebra',
+      '--kind',
+      'system',
+      '--queue',
+      'Zebra',
+      '--raw-queue',
+      ...d,
+    ]);
+    expect(await json(['printer', 'test', String(zebra.id), ...d], env)).toMatchObject({
+      kind: 'system',
+      format: 'zpl',
+    });
     expect(lp.args()).toEqual([
       ['-d', 'Office_Laser'],
       ['-d', 'Zebra', '-o', 'raw'],
     ]);
     expect(lp.jobs()[1]?.toString()).toMatch(/^\^XA\n\^CI28/);
-    expect(await json(['printer', 'status', String(zebra.id), ...d])).toMatchObject({ reachable: null, error: expect.stringMatching(/lpstat -p Zebra/) });
+    expect(await json(['printer', 'status', String(zebra.id), ...d])).toMatchObject({
+      reachable: null,
+      error: expect.stringMatching(/lpstat -p Zebra/),
+    });
   });
 
-  it.skipIf(!hasPython)('prints the test label to a character device that LABELSMITH_DEVICE_PATTERN admits', async () => {
-    const { d, team } = await teamIn();
-    const pty = await openPtyDevice();
-    try {
-      const env = { LABELSMITH_DEVICE_PATTERN: '/dev/pts/[0-9]+' };
-      const refused = await run(['printer', 'add', '--team', team, '--name', 'USB', '--kind', 'device', '--device', pty.path, ...d]);
-      expect(refused).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining(`--device: ${pty.path} is not a printer's device`) });
-      const usb = await json(['printer', 'add', '--team', team, '--name', 'USB', '--kind', 'device', '--device', pty.path, ...d], env);
-      expect(await json(['printer', 'test', String(usb.id), ...d], env)).toMatchObject({ kind: 'device', format: 'zpl' });
-      expect(await pty.received('^XZ')).toMatch(/\^FDLS-TEST-203\^FS/);
-      expect(await json(['printer', 'status', String(usb.id), ...d], env)).toEqual({ id: usb.id, kind: 'device', reachable: true, state: null });
-    } finally {
-      pty.close();
-    }
-  });
+  it.skipIf(!hasPython)(
+    'prints the test label to a character device that LABELSMITH_DEVICE_PATTERN admits',
+    async () => {
+      const { d, team } = await teamIn();
+      const pty = await openPtyDevice();
+      try {
+        const env = { LABELSMITH_DEVICE_PATTERN: '/dev/pts/[0-9]+' };
+        const refused = await run([
+          'printer',
+          'add',
+          '--team',
+          team,
+          '--name',
+          'USB',
+          '--kind',
+          'device',
+          '--device',
+          pty.path,
+          ...d,
+        ]);
+        expect(refused).toMatchObject({
+          code: 2,
+          stdout: '',
+          stderr: expect.stringContaining(`--device: ${pty.path} is not a printer's device`),
+        });
+        const usb = await json(
+          ['printer', 'add', '--team', team, '--name', 'USB', '--kind', 'device', '--device', pty.path, ...d],
+          env,
+        );
+        expect(await json(['printer', 'test', String(usb.id), ...d], env)).toMatchObject({
+          kind: 'device',
+          format: 'zpl',
+        });
+        expect(await pty.received('^XZ')).toMatch(/\^FDLS-TEST-203\^FS/);
+        expect(await json(['printer', 'status', String(usb.id), ...d], env)).toEqual({
+          id: usb.id,
+          kind: 'device',
+          reachable: true,
+          state: null,
+        });
+      } finally {
+        pty.close();
+      }
+    },
+  );
 
   it('refuses a device printer at a regular file, a folder, a link to a file or /dev/null with exit 2, and never writes to it', async () => {
     const { d, team } = await teamIn();
@@ -128,8 +258,26 @@ describe('labelsmith printer', () => {
     mkdirSync(join(dir, 'usb'));
     symlinkSync(bashrc, join(dir, 'lp0'));
     for (const path of [bashrc, join(dir, 'usb'), join(dir, 'lp0'), '/dev/null']) {
-      const result = await run(['printer', 'add', '--team', team, '--name', 'USB', '--kind', 'device', '--device', path, ...d]);
-      expect(result).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(new RegExp(`^error: --device: .*is not a printer's device .*: nothing is written to it`)) });
+      const result = await run([
+        'printer',
+        'add',
+        '--team',
+        team,
+        '--name',
+        'USB',
+        '--kind',
+        'device',
+        '--device',
+        path,
+        ...d,
+      ]);
+      expect(result).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: expect.stringMatching(
+          new RegExp(`^error: --device: .*is not a printer's device .*: nothing is written to it`),
+        ),
+      });
     }
     expect(readFileSync(bashrc, 'utf8')).toBe('alias ll="ls -l"\n');
     expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [] });
@@ -139,23 +287,70 @@ describe('labelsmith printer', () => {
     const fake = await fakePrinter();
     const { d, team } = await teamIn();
     const added = await json([
-      'printer', 'add', '--team', team, '--name', 'Dock', '--kind', 'raw', '--host', fake.host, '--port', String(fake.port),
-      '--media-type', 'direct-thermal', '--print-mode', 'peel-off', '--media-sensing', 'mark', '--top-offset', '1mm', '--left-offset', '-2mm', ...d,
+      'printer',
+      'add',
+      '--team',
+      team,
+      '--name',
+      'Dock',
+      '--kind',
+      'raw',
+      '--host',
+      fake.host,
+      '--port',
+      String(fake.port),
+      '--media-type',
+      'direct-thermal',
+      '--print-mode',
+      'peel-off',
+      '--media-sensing',
+      'mark',
+      '--top-offset',
+      '1mm',
+      '--left-offset',
+      '-2mm',
+      ...d,
     ]);
-    expect(added).toMatchObject({ mediaType: 'direct-thermal', printMode: 'peel-off', mediaSensing: 'mark', topOffset: '1mm', leftOffset: '-2mm' });
+    expect(added).toMatchObject({
+      mediaType: 'direct-thermal',
+      printMode: 'peel-off',
+      mediaSensing: 'mark',
+      topOffset: '1mm',
+      leftOffset: '-2mm',
+    });
     const id = String(added.id);
     await json(['printer', 'test', id, ...d]);
     // ^LS shifts left: 2 mm to the left is ^LS16 at 203 dpi.
     expect(fake.connections[0]?.bytes.toString().startsWith('^XA^MTD^MMP^MNM^LT8^LS16^XZ\n^XA')).toBe(true);
 
-    const changed = await json(['printer', 'set', id, '--print-mode', 'cutter', '--media-sensing', 'default', '--top-offset', 'default', ...d]);
-    expect(changed).toMatchObject({ mediaType: 'direct-thermal', printMode: 'cutter', mediaSensing: null, topOffset: null, leftOffset: '-2mm' });
+    const changed = await json([
+      'printer',
+      'set',
+      id,
+      '--print-mode',
+      'cutter',
+      '--media-sensing',
+      'default',
+      '--top-offset',
+      'default',
+      ...d,
+    ]);
+    expect(changed).toMatchObject({
+      mediaType: 'direct-thermal',
+      printMode: 'cutter',
+      mediaSensing: null,
+      topOffset: null,
+      leftOffset: '-2mm',
+    });
     expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [changed] });
 
     const refusals: [string[], RegExp][] = [
       [['--print-mode', 'applicator'], /option '--print-mode <mode>' argument 'applicator' is invalid/],
       [['--top-offset', '2'], /--top-offset: must be a length with a unit/],
-      [['--top-offset', '16mm'], /--top-offset: 16mm is 128 dots at 203 dpi; ZPL's \^LT moves the label at most 120 dots \(15\.0mm\) either way/],
+      [
+        ['--top-offset', '16mm'],
+        /--top-offset: 16mm is 128 dots at 203 dpi; ZPL's \^LT moves the label at most 120 dots \(15\.0mm\) either way/,
+      ],
     ];
     for (const [args, message] of refusals) {
       const result = await run(['printer', 'set', id, ...args, ...d]);
@@ -179,9 +374,18 @@ describe('labelsmith printer', () => {
       [['--kind', 'raw', '--host', 'zebra', '--queue', 'Q'], /--queue does not apply to a raw printer/],
       [['--kind', 'system'], /--queue: required for a system printer/],
       [['--kind', 'device', '--device', 'lp0'], /--device: must be an absolute path/],
-      [['--kind', 'raw', '--host', 'zebra', '--media-type', 'wax'], /argument 'wax' is invalid. Allowed choices are direct-thermal, thermal-transfer/],
-      [['--kind', 'raw', '--host', 'zebra', '--dpi', '600', '--left-offset', '1m'], /--left-offset: must be a length with a unit/],
-      [['--kind', 'raw', '--host', 'zebra', '--dpi', '600', '--top-offset=-6mm'], /--top-offset: -6mm is 142 dots at 600 dpi/],
+      [
+        ['--kind', 'raw', '--host', 'zebra', '--media-type', 'wax'],
+        /argument 'wax' is invalid. Allowed choices are direct-thermal, thermal-transfer/,
+      ],
+      [
+        ['--kind', 'raw', '--host', 'zebra', '--dpi', '600', '--left-offset', '1m'],
+        /--left-offset: must be a length with a unit/,
+      ],
+      [
+        ['--kind', 'raw', '--host', 'zebra', '--dpi', '600', '--top-offset=-6mm'],
+        /--top-offset: -6mm is 142 dots at 600 dpi/,
+      ],
     ];
     for (const [args, message] of cases) {
       const result = await run([...add, ...args]);
@@ -189,7 +393,19 @@ describe('labelsmith printer', () => {
       expect(result.stderr).toMatch(message);
       expect(result.code).toBe(2);
     }
-    const unknownTeam = await run(['printer', 'add', '--team', 'nope', '--name', 'P', '--kind', 'raw', '--host', 'zebra', ...d]);
+    const unknownTeam = await run([
+      'printer',
+      'add',
+      '--team',
+      'nope',
+      '--name',
+      'P',
+      '--kind',
+      'raw',
+      '--host',
+      'zebra',
+      ...d,
+    ]);
     expect(unknownTeam).toMatchObject({ code: 2, stdout: '' });
     expect(unknownTeam.stderr).toMatch(/there is no team "nope"/);
     expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [] });
@@ -202,7 +418,9 @@ describe('labelsmith printer', () => {
     expect(duplicate.stderr).toMatch(/already has a printer named "P"/);
     // A bad --data-dir never gets created by a refused command.
     const fresh = join(tempDataDir(), 'never');
-    expect((await run(['printer', 'add', '--team', team, '--name', 'P', '--kind', 'raw', '--data-dir', fresh])).code).toBe(2);
+    expect(
+      (await run(['printer', 'add', '--team', team, '--name', 'P', '--kind', 'raw', '--data-dir', fresh])).code,
+    ).toBe(2);
     expect(existsSync(fresh)).toBe(false);
   });
 });

@@ -22,7 +22,15 @@ async function json(args: string[]): Promise<Record<string, unknown>> {
 /** The wall clock in a zone as the test label's formatDate(now(), 'YYYY-MM-DD HH:mm') shows it. */
 function wallClock(at: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
@@ -34,7 +42,23 @@ describe('labelsmith printer --time-zone', () => {
     const d = ['--data-dir', tempDataDir()];
     const team = String((await json(['team', 'create', '--name', 'Acme', '--plan', 'pro', ...d])).id);
     const fake = await fakePrinter();
-    const added = await json(['printer', 'add', '--team', team, '--name', 'Dock', '--kind', 'raw', '--host', fake.host, '--port', String(fake.port), '--time-zone', 'europe/berlin', ...d]);
+    const added = await json([
+      'printer',
+      'add',
+      '--team',
+      team,
+      '--name',
+      'Dock',
+      '--kind',
+      'raw',
+      '--host',
+      fake.host,
+      '--port',
+      String(fake.port),
+      '--time-zone',
+      'europe/berlin',
+      ...d,
+    ]);
     expect(added).toMatchObject({ name: 'Dock', timeZone: 'Europe/Berlin' });
     const id = String(added.id);
     expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [added] });
@@ -49,9 +73,24 @@ describe('labelsmith printer --time-zone', () => {
     // Berlin is never at UTC's wall clock: the zone, not the default, was used.
     expect(shown).not.toBe(wallClock(before, 'UTC'));
 
-    expect(await json(['printer', 'set', id, '--time-zone', 'America/New_York', ...d])).toEqual({ ...added, timeZone: 'America/New_York' });
+    expect(await json(['printer', 'set', id, '--time-zone', 'America/New_York', ...d])).toEqual({
+      ...added,
+      timeZone: 'America/New_York',
+    });
     expect(await json(['printer', 'set', id, '--time-zone', 'default', ...d])).toEqual({ ...added, timeZone: null });
-    const plain = await json(['printer', 'add', '--team', team, '--name', 'Plain', '--kind', 'raw', '--host', 'zebra', ...d]);
+    const plain = await json([
+      'printer',
+      'add',
+      '--team',
+      team,
+      '--name',
+      'Plain',
+      '--kind',
+      'raw',
+      '--host',
+      'zebra',
+      ...d,
+    ]);
     expect(plain.timeZone).toBeNull();
   });
 
@@ -59,12 +98,30 @@ describe('labelsmith printer --time-zone', () => {
     const d = ['--data-dir', tempDataDir()];
     const team = String((await json(['team', 'create', '--name', 'Acme', '--plan', 'pro', ...d])).id);
     for (const zone of ['Mars/Olympus', '+01:00', 'Europe/Berlin; rm -rf /']) {
-      const result = await run(['printer', 'add', '--team', team, '--name', 'P', '--kind', 'raw', '--host', 'zebra', '--time-zone', zone, ...d]);
+      const result = await run([
+        'printer',
+        'add',
+        '--team',
+        team,
+        '--name',
+        'P',
+        '--kind',
+        'raw',
+        '--host',
+        'zebra',
+        '--time-zone',
+        zone,
+        ...d,
+      ]);
       expect(result).toMatchObject({ code: 2, stdout: '' });
-      expect(result.stderr).toContain(`--time-zone: must be an IANA time zone name such as Europe/Berlin, America/New_York or UTC, got ${JSON.stringify(zone)}`);
+      expect(result.stderr).toContain(
+        `--time-zone: must be an IANA time zone name such as Europe/Berlin, America/New_York or UTC, got ${JSON.stringify(zone)}`,
+      );
     }
     expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [] });
-    const id = String((await json(['printer', 'add', '--team', team, '--name', 'P', '--kind', 'raw', '--host', 'zebra', ...d])).id);
+    const id = String(
+      (await json(['printer', 'add', '--team', team, '--name', 'P', '--kind', 'raw', '--host', 'zebra', ...d])).id,
+    );
     const refused = await run(['printer', 'set', id, '--time-zone', 'Nowhere', ...d]);
     expect(refused).toMatchObject({ code: 2, stdout: '' });
     expect(refused.stderr).toMatch(/--time-zone: must be an IANA time zone name/);

@@ -7,7 +7,10 @@ export const PROGRESS_MIN_LABELS = 200;
  * An onProgress(done, total) for renderLabels (or the print queue, with verb "sent"). A terminal gets "rendered
  * 400/1000 labels" rewritten per percent; a pipe or file gets a line per tenth, so a log stays short.
  */
-export function progressLine(stream: Pick<NodeJS.WriteStream, 'write' | 'isTTY'>, verb = 'rendered'): (done: number, total: number) => void {
+export function progressLine(
+  stream: Pick<NodeJS.WriteStream, 'write' | 'isTTY'>,
+  verb = 'rendered',
+): (done: number, total: number) => void {
   const steps = stream.isTTY ? 100 : 10;
   let shown = -1;
   return (done, total) => {

@@ -17,6 +17,8 @@ export function readJsonFile(path: string, what: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new UsageError(`${what} file ${JSON.stringify(path)} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(
+      `${what} file ${JSON.stringify(path)} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -26,21 +26,39 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 export function withRecordsOptions(command: Command): Command {
   return command
     .option('--sheet <name>', 'with --records .xlsx/.ods: the sheet to read (default: the first)')
-    .option('--header-row <n>', 'with a sheet or CSV: the row naming the columns, 1-based (default 1); rows above it are skipped')
+    .option(
+      '--header-row <n>',
+      'with a sheet or CSV: the row naming the columns, 1-based (default 1); rows above it are skipped',
+    )
     .option('--range <from-to>', 'with --records: only records N to M, 1-based and inclusive ("40-60", "7", "40-")')
-    .option('--map <field=Column>', 'with --records: fill the field (dotted for nested) from that column; repeatable', collect)
+    .option(
+      '--map <field=Column>',
+      'with --records: fill the field (dotted for nested) from that column; repeatable',
+      collect,
+    )
     .option('--set <name=value>', 'a value for every record (or for --data), top-level or dotted; repeatable', collect);
 }
 
 /** The batch options make no sense with --data: each one given without --records is a usage error. */
-export function refuseRecordsOptionsWithout(records: string | undefined, options: RecordsOptions & { quantityField?: string }): void {
+export function refuseRecordsOptionsWithout(
+  records: string | undefined,
+  options: RecordsOptions & { quantityField?: string },
+): void {
   if (records !== undefined) return;
-  const given = { '--quantity-field': options.quantityField, '--range': options.range, '--map': options.map, '--sheet': options.sheet, '--header-row': options.headerRow };
-  for (const [option, value] of Object.entries(given)) if (value !== undefined) throw new UsageError(`${option} needs --records`);
+  const given = {
+    '--quantity-field': options.quantityField,
+    '--range': options.range,
+    '--map': options.map,
+    '--sheet': options.sheet,
+    '--header-row': options.headerRow,
+  };
+  for (const [option, value] of Object.entries(given))
+    if (value !== undefined) throw new UsageError(`${option} needs --records`);
 }
 
 function wholeNumber(text: string, option: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${option} must be a whole number from 1, got ${JSON.stringify(text)}`);
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new UsageError(`${option} must be a whole number from 1, got ${JSON.stringify(text)}`);
   return Number(text);
 }
 
@@ -60,10 +78,19 @@ function recordNames(records: readonly LabelData[]): string[] {
  * The [field, column] pairs that shape the records: --map, then the template's saved mapping, then suggestions by
  * name for its other fields. A template that does not validate maps nothing: its render reports what is wrong.
  */
-function columnMapFor(template: unknown, columns: readonly string[], overrides: [string, string][]): [string, string][] {
+function columnMapFor(
+  template: unknown,
+  columns: readonly string[],
+  overrides: [string, string][],
+): [string, string][] {
   const validation = template === undefined ? undefined : validateTemplate(template);
   if (validation === undefined || !validation.ok) return overrides;
-  return effectiveColumnMap({ fields: templateFields(validation.template), columns, saved: validation.template.meta.columnMap, overrides });
+  return effectiveColumnMap({
+    fields: templateFields(validation.template),
+    columns,
+    saved: validation.template.meta.columnMap,
+    overrides,
+  });
 }
 
 /** The set values as pairs; `--set` also applies to `--data`. */
@@ -89,8 +116,10 @@ export interface ReadRecords {
 /** Refuses the sheet and header options where they mean nothing, so a typo in the command does not pass unnoticed. */
 function checkApplicable(path: string, options: RecordsOptions): void {
   const table = hasExtension(path, SHEET_EXTENSIONS) || hasExtension(path, CSV_EXTENSIONS);
-  if (options.sheet !== undefined && !hasExtension(path, SHEET_EXTENSIONS)) throw new UsageError('--sheet needs --records to be an .xlsx or .ods file');
-  if (options.headerRow !== undefined && !table) throw new UsageError('--header-row needs --records to be a sheet or CSV file');
+  if (options.sheet !== undefined && !hasExtension(path, SHEET_EXTENSIONS))
+    throw new UsageError('--sheet needs --records to be an .xlsx or .ods file');
+  if (options.headerRow !== undefined && !table)
+    throw new UsageError('--header-row needs --records to be a sheet or CSV file');
 }
 
 /**
@@ -103,12 +132,17 @@ export function readRecordsFile(path: string, options: RecordsOptions = {}, temp
   const set = setValues(options);
   const range = options.range === undefined ? undefined : parseRecordRange(options.range);
   // Warnings number records from the first one on: a list of spans would number them wrongly, so one span here.
-  if (range !== undefined && range.spans.length > 1) throw new BadRequestError(`--range takes one span (N, N-M or N-), got ${JSON.stringify(options.range)}: run the command once per span`);
+  if (range !== undefined && range.spans.length > 1)
+    throw new BadRequestError(
+      `--range takes one span (N, N-M or N-), got ${JSON.stringify(options.range)}: run the command once per span`,
+    );
   const table = hasExtension(path, SHEET_EXTENSIONS) || hasExtension(path, CSV_EXTENSIONS);
   const read = table ? readTable(path, options) : undefined;
   let records: unknown = read ? read.records : readJsonFile(path, 'records');
   const objects = Array.isArray(records) && records.every(isPlainObject);
-  const map = objects ? columnMapFor(template, read?.columns ?? recordNames(records as LabelData[]), overrides) : overrides;
+  const map = objects
+    ? columnMapFor(template, read?.columns ?? recordNames(records as LabelData[]), overrides)
+    : overrides;
   if (!table && map.length + set.length === 0 && range === undefined) return { records, firstNumber: 1 };
   if (!objects) throw new BadRequestError('records: must be an array of objects to take --range, --map or --set');
   if (range !== undefined) records = selectRange(records as LabelData[], range);

@@ -2,13 +2,26 @@
 import { Command, Option } from 'commander';
 import { bundledFonts } from '../fonts/bundledFonts';
 import type { RenderWarning } from '@shared/layout/laidOutLabel';
-import { BATCH_LIMITS, OUTPUT_FORMATS, PNG_DPI, ZPL_DPIS, type OutputFormat, type ZplDpi } from '@shared/render/outputFormats';
+import {
+  BATCH_LIMITS,
+  OUTPUT_FORMATS,
+  PNG_DPI,
+  ZPL_DPIS,
+  type OutputFormat,
+  type ZplDpi,
+} from '@shared/render/outputFormats';
 import { renderLabels } from '@shared/render/renderBatch';
 import { renderLabel } from '@shared/render/renderLabel';
 import { UsageError } from './cliErrors';
 import { progressLine } from './progressLine';
 import { readJsonFile } from './readInput';
-import { readRecordsFile, refuseRecordsOptionsWithout, withRecordsOptions, withSetValues, type RecordsOptions } from './readRecords';
+import {
+  readRecordsFile,
+  refuseRecordsOptionsWithout,
+  withRecordsOptions,
+  withSetValues,
+  type RecordsOptions,
+} from './readRecords';
 import { writeWarnings } from './writeWarnings';
 import { writeFileAtomically, writeStdout } from '../files/writeOutput';
 
@@ -34,18 +47,29 @@ export function renderCommand(): Command {
     .description('render a template with data, or one label per record of a batch, to pdf, png, zpl or html')
     .requiredOption('--template <file>', 'template JSON file ("-" for stdin)')
     .option('--data <file>', 'data JSON file ("-" for stdin)')
-    .option('--records <file>', 'a batch instead of --data, one label per record: .xlsx or .ods, CSV (, ; or tab) with a header row, or a JSON array of objects')
-    .option('--quantity-field <name>', `with --records: the field holding each record's copies (1..${BATCH_LIMITS.maxQuantity}; empty: 1)`)
+    .option(
+      '--records <file>',
+      'a batch instead of --data, one label per record: .xlsx or .ods, CSV (, ; or tab) with a header row, or a JSON array of objects',
+    )
+    .option(
+      '--quantity-field <name>',
+      `with --records: the field holding each record's copies (1..${BATCH_LIMITS.maxQuantity}; empty: 1)`,
+    )
     .addOption(new Option('--format <format>', 'output format').choices(OUTPUT_FORMATS).makeOptionMandatory())
     .option('--dpi <n>', `PNG resolution, ${PNG_DPI.min}..${PNG_DPI.max} (default ${PNG_DPI.default})`)
     .option('--zpl-dpi <n>', `ZPL printer resolution: ${ZPL_DPIS.join(', ')} (default 203)`)
-    .option('--sheet-start <n>', "pdf of a template with a sheet (dimensions.sheet): the label position on the first sheet to start at (default 1)")
+    .option(
+      '--sheet-start <n>',
+      'pdf of a template with a sheet (dimensions.sheet): the label position on the first sheet to start at (default 1)',
+    )
     .option('--out <file>', 'output file (default: stdout)')
     .action(async (options: RenderCommandOptions) => {
       const { data, records } = options;
-      if (data !== undefined && records !== undefined) throw new UsageError('give either --data or --records, not both');
+      if (data !== undefined && records !== undefined)
+        throw new UsageError('give either --data or --records, not both');
       refuseRecordsOptionsWithout(records, options);
-      if (options.template === '-' && (data ?? records) === '-') throw new UsageError('only one of --template and --data/--records can read stdin');
+      if (options.template === '-' && (data ?? records) === '-')
+        throw new UsageError('only one of --template and --data/--records can read stdin');
       const zplDpi = options.zplDpi === undefined ? undefined : parseWholeNumber(options.zplDpi, '--zpl-dpi');
       if (zplDpi !== undefined && !(ZPL_DPIS as readonly number[]).includes(zplDpi)) {
         throw new UsageError(`--zpl-dpi must be one of ${ZPL_DPIS.join(', ')}`);
@@ -55,14 +79,20 @@ export function renderCommand(): Command {
         format: options.format,
         dpi: options.dpi === undefined ? undefined : parseWholeNumber(options.dpi, '--dpi'),
         zplDpi: zplDpi as ZplDpi | undefined,
-        sheetStart: options.sheetStart === undefined ? undefined : parseWholeNumber(options.sheetStart, '--sheet-start'),
+        sheetStart:
+          options.sheetStart === undefined ? undefined : parseWholeNumber(options.sheetStart, '--sheet-start'),
         fonts: bundledFonts(),
       };
       let output: { bytes: Uint8Array; warnings: (RenderWarning & { record?: number })[] };
       if (records !== undefined) {
         const onProgress = progressLine(process.stderr);
         const read = readRecordsFile(records, options, template);
-        output = await renderLabels(template, read.records, { ...renderOptions, quantityField: options.quantityField, firstRecordNumber: read.firstNumber, onProgress });
+        output = await renderLabels(template, read.records, {
+          ...renderOptions,
+          quantityField: options.quantityField,
+          firstRecordNumber: read.firstNumber,
+          onProgress,
+        });
       } else if (data !== undefined) {
         output = await renderLabel(template, withSetValues(readJsonFile(data, 'data'), options), renderOptions);
       } else {

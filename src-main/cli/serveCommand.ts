@@ -4,10 +4,23 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { resolveDataDir } from '../config/dataDir';
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../server/connectionLimit';
-import { DEFAULT_HOST, portFromEnvironment, portSchema, SHUTDOWN_GRACE_MS, tlsFilesFromEnvironment, type TlsCredentials } from '../server/serverConfig';
+import {
+  DEFAULT_HOST,
+  portFromEnvironment,
+  portSchema,
+  SHUTDOWN_GRACE_MS,
+  tlsFilesFromEnvironment,
+  type TlsCredentials,
+} from '../server/serverConfig';
 import { LAN_HOST, startEmbeddedServer } from '../server/startEmbeddedServer';
 import { readTlsCredentials, TlsFilesError } from '../server/tlsCredentials';
-import { parseTrustedProxies, splitTrustedProxyList, TRUSTED_PROXY_ENV, TrustedProxyError, type TrustedProxies } from '../server/trustedProxies';
+import {
+  parseTrustedProxies,
+  splitTrustedProxyList,
+  TRUSTED_PROXY_ENV,
+  TrustedProxyError,
+  type TrustedProxies,
+} from '../server/trustedProxies';
 import { parseOptions, wholeNumberSchema, withStoreOptions } from './adminCliSupport';
 import { resolveBackends } from './backendOptions';
 import { UsageError } from './cliErrors';
@@ -66,7 +79,8 @@ function loadTrustedProxies(options: z.output<typeof serveOptionsSchema>): Trust
   try {
     return parseTrustedProxies(splitTrustedProxyList(options.trustedProxy));
   } catch (error) {
-    if (error instanceof TrustedProxyError) throw new UsageError(`${error.message} (from the flag or ${TRUSTED_PROXY_ENV})`);
+    if (error instanceof TrustedProxyError)
+      throw new UsageError(`${error.message} (from the flag or ${TRUSTED_PROXY_ENV})`);
     throw error;
   }
 }
@@ -116,27 +130,50 @@ export async function serve(rawOptions: ServeOptions): Promise<void> {
 export function serveCommand(): Command {
   const tlsFiles = tlsFilesFromEnvironment();
   return withStoreOptions(new Command('serve'))
-    .description('run the render API server and the browser editor (binds 127.0.0.1 unless --host or the editor\'s LAN access setting says otherwise)')
-    .option('--host <host>', `address to listen on (default ${DEFAULT_HOST}, or ${LAN_HOST} when LAN access is on in the editor's settings); anything but loopback switches LAN access on`)
-    .option('--port <port>', 'port to listen on (0: any free port; default $LABELSMITH_PORT, else 8425)', portFromEnvironment())
+    .description(
+      "run the render API server and the browser editor (binds 127.0.0.1 unless --host or the editor's LAN access setting says otherwise)",
+    )
+    .option(
+      '--host <host>',
+      `address to listen on (default ${DEFAULT_HOST}, or ${LAN_HOST} when LAN access is on in the editor's settings); anything but loopback switches LAN access on`,
+    )
+    .option(
+      '--port <port>',
+      'port to listen on (0: any free port; default $LABELSMITH_PORT, else 8425)',
+      portFromEnvironment(),
+    )
     .option('--allow-host <name...>', 'extra Host names accepted with LAN access (e.g. this machine’s DNS name)', [])
-    .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (chain); default $LABELSMITH_TLS_CERT', tlsFiles.tlsCert)
+    .option(
+      '--tls-cert <file>',
+      'serve HTTPS with this PEM certificate (chain); default $LABELSMITH_TLS_CERT',
+      tlsFiles.tlsCert,
+    )
     .option('--tls-key <file>', 'the PEM private key of --tls-cert; default $LABELSMITH_TLS_KEY', tlsFiles.tlsKey)
     .option('--admin-lan', 'also serve the editor and its admin API to other machines (needs --tls-cert and --tls-key)')
-    .option('--max-connections-per-address <n>', `concurrent connections one client address may hold (default ${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS})`)
+    .option(
+      '--max-connections-per-address <n>',
+      `concurrent connections one client address may hold (default ${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS})`,
+    )
     .addOption(
       new Option(
         '--trusted-proxy <cidr...>',
         'balancers/reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For or PROXY header names the real client (default: none)',
       ).env(TRUSTED_PROXY_ENV),
     )
-    .option('--proxy-protocol', 'connections from --trusted-proxy peers start with a PROXY protocol v1/v2 header (HAProxy send-proxy); plain HTTP only')
-    .addOption(
-      new Option('--viewer-without-key', 'the Labelary-compatible viewer (/v1/printers/…/labels/…) answers requests without an API key, rate-limited per client address').env(
-        'LABELSMITH_VIEWER_WITHOUT_KEY',
-      ),
+    .option(
+      '--proxy-protocol',
+      'connections from --trusted-proxy peers start with a PROXY protocol v1/v2 header (HAProxy send-proxy); plain HTTP only',
     )
-    .option('--shutdown-grace <seconds>', `on SIGTERM/SIGINT, how long renders in flight may finish before their workers are killed (default ${SHUTDOWN_GRACE_MS / 1000})`)
+    .addOption(
+      new Option(
+        '--viewer-without-key',
+        'the Labelary-compatible viewer (/v1/printers/…/labels/…) answers requests without an API key, rate-limited per client address',
+      ).env('LABELSMITH_VIEWER_WITHOUT_KEY'),
+    )
+    .option(
+      '--shutdown-grace <seconds>',
+      `on SIGTERM/SIGINT, how long renders in flight may finish before their workers are killed (default ${SHUTDOWN_GRACE_MS / 1000})`,
+    )
     .option('--print-editor-url', 'also print the editor sign-in link (it holds the admin token: keep it private)')
     .action((rawOptions: ServeOptions) => serve(rawOptions));
 }

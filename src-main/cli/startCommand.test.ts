@@ -16,7 +16,10 @@ afterAll(cleanupAll);
 
 /** Runs `start` until it has printed the editor's link; the caller stops it. */
 function start(dataDir: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [cli, 'start', '--data-dir', dataDir, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'start', '--data-dir', dataDir, '--port', '0'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -26,7 +29,9 @@ function start(dataDir: string, env: NodeJS.ProcessEnv) {
       stdout += chunk.toString();
       if (/editor: \S+\n/.test(stdout)) resolve(stdout);
     });
-    void exited.then((code) => reject(new Error(`start exited (${String(code)}) before printing the editor link: ${stderr}`)));
+    void exited.then((code) =>
+      reject(new Error(`start exited (${String(code)}) before printing the editor link: ${stderr}`)),
+    );
   });
   return { child, printed, exited };
 }
@@ -35,7 +40,13 @@ describe('labelsmith start without a usable Electron', () => {
   it('serves the editor, prints why and the sign-in link that signs a browser in, and stops cleanly', async () => {
     const dataDir = tempDataDir();
     // An Electron dist folder with no binary in it: the same as a package whose download failed, on any machine.
-    const env = { ...process.env, LABELSMITH_DATA_DIR: '', ELECTRON_OVERRIDE_DIST_PATH: tempDataDir(), DISPLAY: '', WAYLAND_DISPLAY: '' };
+    const env = {
+      ...process.env,
+      LABELSMITH_DATA_DIR: '',
+      ELECTRON_OVERRIDE_DIST_PATH: tempDataDir(),
+      DISPLAY: '',
+      WAYLAND_DISPLAY: '',
+    };
     const run = start(dataDir, env);
     const stdout = await run.printed;
     const [notice, listening, editor] = stdout.trimEnd().split('\n');

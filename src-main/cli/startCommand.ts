@@ -47,7 +47,9 @@ function runDesktop(electronBinary: string, appDir: string, dataDir: string, por
 
 export function startCommand(): Command {
   return withDataDirOption(new Command('start'))
-    .description('open the desktop app; where it cannot start (no Electron binary, no display) serve the editor and print its sign-in link')
+    .description(
+      'open the desktop app; where it cannot start (no Electron binary, no display) serve the editor and print its sign-in link',
+    )
     .option('--port <port>', 'port of the embedded server (default $LABELSMITH_PORT, else 8425)', portFromEnvironment())
     .option('--browser', 'serve the editor for a browser even where the desktop app could start')
     .action(async (rawOptions: unknown) => {
@@ -56,7 +58,10 @@ export function startCommand(): Command {
       const choice = chooseLaunch({
         platform: process.platform,
         env: process.env,
-        electronBinary: electronDir === undefined ? undefined : findElectronBinary({ electronDir, env: process.env, exists: existsSync, readText: readTextIfPresent }),
+        electronBinary:
+          electronDir === undefined
+            ? undefined
+            : findElectronBinary({ electronDir, env: process.env, exists: existsSync, readText: readTextIfPresent }),
         appDir: findDesktopApp(dirname(fileURLToPath(import.meta.url))),
         browserRequested: options.browser === true,
       });
@@ -65,6 +70,12 @@ export function startCommand(): Command {
         return;
       }
       process.stdout.write(`desktop app not started: ${choice.reason}. Open the editor in a browser instead:\n`);
-      await serve({ dataDir: options.dataDir, port: options.port, allowHost: [], printEditorUrl: true, ...tlsFilesFromEnvironment() });
+      await serve({
+        dataDir: options.dataDir,
+        port: options.port,
+        allowHost: [],
+        printEditorUrl: true,
+        ...tlsFilesFromEnvironment(),
+      });
     });
 }

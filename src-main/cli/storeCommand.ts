@@ -13,8 +13,12 @@ import { UsageError } from './cliErrors';
 const SQLITE_PREFIX = 'sqlite:';
 
 const copySchema = z.object({
-  from: z.string().startsWith(SQLITE_PREFIX, `must be ${SQLITE_PREFIX}DIR, the data directory of an embedded installation`),
-  to: z.string().refine((url) => isPostgresUrl(url) || url.startsWith(SQLITE_PREFIX), 'must be postgres://… or sqlite:DIR'),
+  from: z
+    .string()
+    .startsWith(SQLITE_PREFIX, `must be ${SQLITE_PREFIX}DIR, the data directory of an embedded installation`),
+  to: z
+    .string()
+    .refine((url) => isPostgresUrl(url) || url.startsWith(SQLITE_PREFIX), 'must be postgres://… or sqlite:DIR'),
   // Checked here, so a bad URL is a usage error naming the option; parseS3Url's message never repeats the URL.
   outputs: z
     .string()
@@ -37,15 +41,24 @@ export function storeCommand(): Command {
 
   store.addCommand(
     new Command('copy')
-      .description('copy every team, key hash, template and version, library, image, usage row, counter, printer, job and kept output record; idempotent; prints the verified counts per table')
-      .requiredOption('--from <location>', 'sqlite:DIR, the data directory of the installation copied (stop its server first)')
+      .description(
+        'copy every team, key hash, template and version, library, image, usage row, counter, printer, job and kept output record; idempotent; prints the verified counts per table',
+      )
+      .requiredOption(
+        '--from <location>',
+        'sqlite:DIR, the data directory of the installation copied (stop its server first)',
+      )
       .requiredOption('--to <location>', 'postgres://… (the shared database) or sqlite:DIR')
-      .option('--outputs <url>', 's3://bucket/prefix: copy the kept outputs and print job documents there too (the AWS_* variables as for serve); absent: they stay in the --from directory (a sqlite:DIR target gets its own copy)')
+      .option(
+        '--outputs <url>',
+        's3://bucket/prefix: copy the kept outputs and print job documents there too (the AWS_* variables as for serve); absent: they stay in the --from directory (a sqlite:DIR target gets its own copy)',
+      )
       .action(async (raw: unknown) => {
         const { from, to, outputs } = parseOptions(copySchema, raw);
         const fromDir = sqliteDir(from);
         // Opening would make an empty database: a mistyped directory must not look like a copy of nothing.
-        if (!existsSync(join(fromDir, DATABASE_FILE))) throw new UsageError(`--from: ${fromDir} holds no ${DATABASE_FILE}`);
+        if (!existsSync(join(fromDir, DATABASE_FILE)))
+          throw new UsageError(`--from: ${fromDir} holds no ${DATABASE_FILE}`);
         const source = await openStore(fromDir, { removeOrphans: false });
         try {
           // Without --outputs, a PostgreSQL target keeps the outputs where they are: the source's data directory.

@@ -6,13 +6,22 @@ import type { StoreScope } from '../store/openStore';
 import { teamStorage } from '../store/storageBudget';
 import type { TeamRecord } from '../store/storeTypes';
 import { UsageError } from './cliErrors';
-import { found, nameSchema, overrideSchema, parseOptions, runWithStore, wholeNumberSchema, withStoreOptions, type StoreLocation } from './adminCliSupport';
+import {
+  found,
+  nameSchema,
+  overrideSchema,
+  parseOptions,
+  runWithStore,
+  wholeNumberSchema,
+  withStoreOptions,
+  type StoreLocation,
+} from './adminCliSupport';
 
 const OVERRIDE_HELP = {
   quotaLimit: 'monthly live renders, overriding the plan (-1: unlimited)',
   rateMinute: 'renders per minute, overriding the plan',
   rateHour: 'renders per hour, overriding the plan',
-  storageLimit: 'bytes of kept outputs, overriding the plan\'s storage budget',
+  storageLimit: "bytes of kept outputs, overriding the plan's storage budget",
 };
 
 const createSchema = z.object({
@@ -70,14 +79,18 @@ export function teamCommand(): Command {
   team.addCommand(
     withStoreOptions(new Command('list'))
       .description('list teams; prints {"teams": […]}')
-      .action((options: StoreLocation) => runWithStore(options, async (store) => ({ teams: await store.teams.list() }))),
+      .action((options: StoreLocation) =>
+        runWithStore(options, async (store) => ({ teams: await store.teams.list() })),
+      ),
   );
 
   team.addCommand(
     withStoreOptions(new Command('show'))
       .description("show a team with its limits, this period's usage, overage and review flag")
       .argument('<id>', 'team id')
-      .action((id: string, options: StoreLocation) => runWithStore(options, async (store) => describeTeam(store, found(await store.teams.get(id), 'team', id)))),
+      .action((id: string, options: StoreLocation) =>
+        runWithStore(options, async (store) => describeTeam(store, found(await store.teams.get(id), 'team', id))),
+      ),
   );
 
   team.addCommand(
@@ -92,7 +105,9 @@ export function teamCommand(): Command {
       .action(async (id: string, raw: StoreLocation) => {
         const changes = parseOptions(setSchema, raw);
         if (Object.values(changes).every((value) => value === undefined)) {
-          throw new UsageError('nothing to change: give --plan, --quota-limit, --rate-minute, --rate-hour or --storage-limit');
+          throw new UsageError(
+            'nothing to change: give --plan, --quota-limit, --rate-minute, --rate-hour or --storage-limit',
+          );
         }
         await runWithStore(raw, (store) =>
           store.transaction(async (trx) => describeTeam(trx, found(await trx.teams.update(id, changes), 'team', id))),

@@ -11,7 +11,15 @@ import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
 import type { StoreScope } from '../store/openStore';
 import type { Authorship, TemplateVersionRecord, TemplateVersionSummary } from '../store/queries/templateVersions';
 import type { TemplateRecord } from '../store/storeTypes';
-import { found, nameSchema, parseOptions, runWithStore, wholeNumberSchema, withStoreOptions, type StoreLocation } from './adminCliSupport';
+import {
+  found,
+  nameSchema,
+  parseOptions,
+  runWithStore,
+  wholeNumberSchema,
+  withStoreOptions,
+  type StoreLocation,
+} from './adminCliSupport';
 import { UsageError } from './cliErrors';
 import { readInputBytes, readJsonFile } from './readInput';
 
@@ -86,20 +94,32 @@ export async function importTemplate(
   content: ReturnType<typeof parseTemplate>,
 ): Promise<TemplateRecord & { version?: number }> {
   found(await store.teams.get(options.team), 'team', options.team);
-  const library = options.library === undefined ? undefined : found(await store.libraries.getBySlug(options.library), 'library', options.library);
+  const library =
+    options.library === undefined
+      ? undefined
+      : found(await store.libraries.getBySlug(options.library), 'library', options.library);
   const publish = options.publish ? cliAuthorship(options.note) : undefined;
-  const existing = options.slug === undefined ? undefined : await store.templates.findForTeam(options.team, options.slug, { publishedOnly: false });
+  const existing =
+    options.slug === undefined
+      ? undefined
+      : await store.templates.findForTeam(options.team, options.slug, { publishedOnly: false });
   // findForTeam also matches ids: only the slug itself names the template to publish into.
   if (existing && existing.slug === options.slug) {
-    if (!publish) throw new ConflictError(`the slug "${existing.slug}" is taken in this team: add --publish to publish this file as its next version`);
+    if (!publish)
+      throw new ConflictError(
+        `the slug "${existing.slug}" is taken in this team: add --publish to publish this file as its next version`,
+      );
     if (library !== undefined && existing.libraryId !== library.id) {
-      throw new ConflictError(`the template "${existing.slug}" is not in the library "${library.slug}": import the new version without --library`);
+      throw new ConflictError(
+        `the template "${existing.slug}" is not in the library "${library.slug}": import the new version without --library`,
+      );
     }
     await store.templates.update(existing.id, content);
     const published = found(await store.templates.publish(existing.id, publish), 'template', existing.id);
     return { ...published.template, version: published.version.number };
   }
-  if (options.note !== undefined && !publish) throw new UsageError('--note describes a published version: add --publish');
+  if (options.note !== undefined && !publish)
+    throw new UsageError('--note describes a published version: add --publish');
   return store.templates.create({ teamId: options.team, content, slug: options.slug, libraryId: library?.id, publish });
 }
 
@@ -113,24 +133,31 @@ export function templateCommand(): Command {
       .requiredOption('--file <file>', 'template JSON file ("-" for stdin)')
       .option('--slug <slug>', 'slug (default: from meta.name, numbered if taken)')
       .option('--library <slug>', 'also publish under <library>:<slug> for every team')
-      .option('--publish', 'publish at once (default: draft); with the --slug of an existing template: publish the file as its next version')
+      .option(
+        '--publish',
+        'publish at once (default: draft); with the --slug of an existing template: publish the file as its next version',
+      )
       .option('--note <text>', 'with --publish: a note on the version')
       .action(async (raw: StoreLocation) => {
         const options = parseOptions(importSchema, raw);
         // Validated before the store is opened: a bad file changes nothing.
         const content = parseTemplate(readJsonFile(options.file, 'template'));
-        await runWithStore(raw, async (store) => templateSummary(await store.transaction((trx) => importTemplate(trx, options, content))));
+        await runWithStore(raw, async (store) =>
+          templateSummary(await store.transaction((trx) => importTemplate(trx, options, content))),
+        );
       }),
   );
 
   template.addCommand(
     withStoreOptions(new Command('import-zpl'))
-      .description('import a ZPL label as a template: each field an element, ^FN fields bound to data.fieldN; prints the template with the warnings')
+      .description(
+        'import a ZPL label as a template: each field an element, ^FN fields bound to data.fieldN; prints the template with the warnings',
+      )
       .argument('<file>', 'ZPL file ("-" for stdin)')
       .requiredOption('--team <id>', 'owning team id')
       .requiredOption('--slug <slug>', 'slug of the new template')
       .option('--name <name>', 'template name (default: "Imported ZPL label")')
-      .option('--size <WxH>', 'label size in inches, as the printer\'s media', '4x6')
+      .option('--size <WxH>', "label size in inches, as the printer's media", '4x6')
       .option('--dpmm <n>', 'print density the ZPL was written for: 6, 8, 12 or 24 dots per mm', '8')
       .option('--index <n>', 'which label of the file, from 0', '0')
       .option('--publish', 'publish at once (default: draft)')
@@ -140,8 +167,16 @@ export function templateCommand(): Command {
         const size = parseLabelSize(`${options.dpmm}dpmm`, options.size);
         const text = zplTextFromBytes(readInputBytes(file, 'ZPL'));
         // The ZPL reader and the fonts are loaded by this subcommand only: the others start without them.
-        const [{ importZpl }, { bundledFonts }] = await Promise.all([import('@shared/read/zpl/importZpl'), import('../fonts/bundledFonts')]);
-        const { template: content, warnings } = importZpl(text, { ...size, index: parseLabelIndex(options.index) ?? 0, name: options.name, fonts: bundledFonts() });
+        const [{ importZpl }, { bundledFonts }] = await Promise.all([
+          import('@shared/read/zpl/importZpl'),
+          import('../fonts/bundledFonts'),
+        ]);
+        const { template: content, warnings } = importZpl(text, {
+          ...size,
+          index: parseLabelIndex(options.index) ?? 0,
+          name: options.name,
+          fonts: bundledFonts(),
+        });
         await runWithStore(raw, async (store) => {
           const record = await store.transaction((trx) => importTemplate(trx, options, content));
           return { ...templateSummary(record), warnings };
@@ -156,14 +191,18 @@ export function templateCommand(): Command {
       .action((options: StoreLocation & { team: string }) =>
         runWithStore(options, async (store) => {
           found(await store.teams.get(options.team), 'team', options.team);
-          return { templates: (await store.templates.listForTeam(options.team, { publishedOnly: false })).map(templateSummary) };
+          return {
+            templates: (await store.templates.listForTeam(options.team, { publishedOnly: false })).map(templateSummary),
+          };
         }),
       ),
   );
 
   template.addCommand(
     withStoreOptions(new Command('publish'))
-      .description('publish the draft as the template\'s next version: API keys render it; prints the template and the version')
+      .description(
+        "publish the draft as the template's next version: API keys render it; prints the template and the version",
+      )
       .argument('<id>', 'template id')
       .option('--note <text>', 'a note on the version')
       .action(async (id: string, raw: StoreLocation) => {
@@ -181,26 +220,38 @@ export function templateCommand(): Command {
     withStoreOptions(new Command('unpublish'))
       .description('make a template a draft again: API keys no longer see it (its versions stay)')
       .argument('<id>', 'template id')
-      .action((id: string, options: StoreLocation) => runWithStore(options, (store) => store.transaction(async (trx) => templateSummary(found(await trx.templates.unpublish(id), 'template', id))))),
+      .action((id: string, options: StoreLocation) =>
+        runWithStore(options, (store) =>
+          store.transaction(async (trx) => templateSummary(found(await trx.templates.unpublish(id), 'template', id))),
+        ),
+      ),
   );
 
   template.addCommand(
     withStoreOptions(new Command('versions'))
-      .description('list a template\'s published versions, newest first; prints {"templateId", "slug", "versions": [{number, createdAt, author, note}]}')
+      .description(
+        'list a template\'s published versions, newest first; prints {"templateId", "slug", "versions": [{number, createdAt, author, note}]}',
+      )
       .argument('<template>', 'template id or slug')
       .option('--team <id>', 'the team whose slug this is (needed when several teams have it)')
       .action(async (key: string, raw: StoreLocation) => {
         const options = parseOptions(versionsSchema, raw);
         await runWithStore(raw, async (store) => {
           const record = await templateByKey(store, key, options.team);
-          return { templateId: record.id, slug: record.slug, versions: (await store.templateVersions.list(record.id)).map(({ templateId: _id, ...version }) => version) };
+          return {
+            templateId: record.id,
+            slug: record.slug,
+            versions: (await store.templateVersions.list(record.id)).map(({ templateId: _id, ...version }) => version),
+          };
         });
       }),
   );
 
   template.addCommand(
     withStoreOptions(new Command('restore'))
-      .description('publish an old version\'s content again as the next version (history is never rewritten), and make it the draft')
+      .description(
+        "publish an old version's content again as the next version (history is never rewritten), and make it the draft",
+      )
       .argument('<template>', 'template id or slug')
       .requiredOption('--version <n>', 'the version to restore')
       .option('--team <id>', 'the team whose slug this is (needed when several teams have it)')
@@ -222,7 +273,9 @@ export function templateCommand(): Command {
     withStoreOptions(new Command('export'))
       .description('print the stored template JSON')
       .argument('<id>', 'template id')
-      .action((id: string, options: StoreLocation) => runWithStore(options, async (store) => found(await store.templates.get(id), 'template', id).content)),
+      .action((id: string, options: StoreLocation) =>
+        runWithStore(options, async (store) => found(await store.templates.get(id), 'template', id).content),
+      ),
   );
 
   return template;

@@ -34,18 +34,42 @@ async function labelsmith(args: string[]): Promise<{ code: number; stdout: strin
 
 describe('labelsmith zpl render', () => {
   it('draws one label as a PNG of the printer dots, every label as PDF pages', async () => {
-    const png = await labelsmith(['zpl', 'render', 'clean.zpl', '--dpmm', '8', '--size', '2x1', '--index', '0', '--out', 'one.png']);
+    const png = await labelsmith([
+      'zpl',
+      'render',
+      'clean.zpl',
+      '--dpmm',
+      '8',
+      '--size',
+      '2x1',
+      '--index',
+      '0',
+      '--out',
+      'one.png',
+    ]);
     expect(png.code, png.stderr).toBe(0);
     const image = PNG.sync.read(readFileSync(join(dir, 'one.png')));
     expect([image.width, image.height]).toEqual([406, 203]);
     expect(image.data[(50 * image.width + 50) * 4]).toBeLessThan(128);
-    const pdf = await labelsmith(['zpl', 'render', 'clean.zpl', '--size', '4x6', '--format', 'pdf', '--out', 'all.pdf']);
+    const pdf = await labelsmith([
+      'zpl',
+      'render',
+      'clean.zpl',
+      '--size',
+      '4x6',
+      '--format',
+      'pdf',
+      '--out',
+      'all.pdf',
+    ]);
     expect(pdf.code, pdf.stderr).toBe(0);
     expect((await execFileAsync('pdfinfo', [join(dir, 'all.pdf')])).stdout).toMatch(/^Pages:\s+2$/m);
     const several = await labelsmith(['zpl', 'render', 'clean.zpl', '--out', 'x.png']);
     expect(several.code).toBe(2);
     expect(several.stderr).toMatch(/2 labels/);
-    expect((await labelsmith(['zpl', 'render', 'clean.zpl', '--dpmm', '7', '--index', '0'])).stderr).toMatch(/6dpmm, 8dpmm/);
+    expect((await labelsmith(['zpl', 'render', 'clean.zpl', '--dpmm', '7', '--index', '0'])).stderr).toMatch(
+      /6dpmm, 8dpmm/,
+    );
   });
 });
 

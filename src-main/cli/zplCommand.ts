@@ -20,37 +20,60 @@ function warningLine(warning: ZplWarning): string {
 }
 
 export function zplCommand(): Command {
-  const zpl = new Command('zpl').description('view and check ZPL: draw its labels as png or pdf, list what the reader had to skip');
+  const zpl = new Command('zpl').description(
+    'view and check ZPL: draw its labels as png or pdf, list what the reader had to skip',
+  );
 
   zpl.addCommand(
     new Command('render')
-      .description('draw ZPL as the viewer API does: one label as PNG, or every label as a PDF page; warnings on stderr')
+      .description(
+        'draw ZPL as the viewer API does: one label as PNG, or every label as a PDF page; warnings on stderr',
+      )
       .argument('<file>', 'ZPL file ("-" for stdin)')
       .option('--dpmm <n>', 'print density in dots per mm: 6, 8, 12 or 24', '8')
       .option('--size <WxH>', 'label size in inches, e.g. 4x6', '4x6')
       .option('--index <n>', 'the label to draw, from 0 (default: every label; a PNG needs it when there are several)')
       .addOption(new Option('--format <format>', 'output format').choices(['png', 'pdf']).default('png'))
       .option('--out <file>', 'output file (default: stdout)')
-      .action(async (file: string, options: { dpmm: string; size: string; index?: string; format: 'png' | 'pdf'; out?: string }) => {
-        const text = zplTextFromBytes(readInputBytes(file, 'ZPL'));
-        const size = parseLabelSize(`${options.dpmm}dpmm`, options.size);
-        const output = await renderZpl(text, { ...size, index: parseLabelIndex(options.index), format: options.format, rotation: 0, fonts: bundledFonts() });
-        for (const warning of output.warnings) process.stderr.write(warningLine(warning));
-        if (options.out === undefined) await writeStdout(output.bytes);
-        else writeFileAtomically(options.out, output.bytes);
-      }),
+      .action(
+        async (
+          file: string,
+          options: { dpmm: string; size: string; index?: string; format: 'png' | 'pdf'; out?: string },
+        ) => {
+          const text = zplTextFromBytes(readInputBytes(file, 'ZPL'));
+          const size = parseLabelSize(`${options.dpmm}dpmm`, options.size);
+          const output = await renderZpl(text, {
+            ...size,
+            index: parseLabelIndex(options.index),
+            format: options.format,
+            rotation: 0,
+            fonts: bundledFonts(),
+          });
+          for (const warning of output.warnings) process.stderr.write(warningLine(warning));
+          if (options.out === undefined) await writeStdout(output.bytes);
+          else writeFileAtomically(options.out, output.bytes);
+        },
+      ),
   );
 
   zpl.addCommand(
     new Command('lint')
-      .description('list the warnings of the ZPL reader with their positions; exits 1 when there are any, 0 when none, 2 when unreadable')
+      .description(
+        'list the warnings of the ZPL reader with their positions; exits 1 when there are any, 0 when none, 2 when unreadable',
+      )
       .argument('<file>', 'ZPL file ("-" for stdin)')
       .action((file: string) => {
         const text = zplTextFromBytes(readInputBytes(file, 'ZPL'));
         const size = parseLabelSize(`${LINT_SIZE.dpmm}dpmm`, LINT_SIZE.size);
-        const { labels, warnings } = readZpl(text, { ...size, budget: new PixelBudget(RENDER_PIXEL_BUDGET), fonts: bundledFonts() });
+        const { labels, warnings } = readZpl(text, {
+          ...size,
+          budget: new PixelBudget(RENDER_PIXEL_BUDGET),
+          fonts: bundledFonts(),
+        });
         for (const warning of warnings) process.stdout.write(warningLine(warning).replace(/^warning: /, ''));
-        process.stderr.write(`${labels.length} label${labels.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}\n`);
+        process.stderr.write(
+          `${labels.length} label${labels.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}\n`,
+        );
         if (warnings.length > 0) process.exitCode = EXIT_FAULT;
       }),
   );

@@ -11,7 +11,12 @@ export interface DataDirSources {
 }
 
 /** Parameters default to this process's, so tests can ask what another platform would choose. */
-export function resolveDataDir({ flag, env = process.env, platform = process.platform, home = homedir() }: DataDirSources = {}): string {
+export function resolveDataDir({
+  flag,
+  env = process.env,
+  platform = process.platform,
+  home = homedir(),
+}: DataDirSources = {}): string {
   if (flag !== undefined && flag !== '') return resolve(flag);
   const fromEnv = env.LABELSMITH_DATA_DIR;
   if (fromEnv !== undefined && fromEnv !== '') return resolve(fromEnv);
@@ -23,5 +28,8 @@ function platformDataDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, home
   if (platform === 'darwin') return posix.join(home, 'Library', 'Application Support', 'Labelsmith');
   // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
   const xdg = env.XDG_DATA_HOME;
-  return posix.join(xdg !== undefined && posix.isAbsolute(xdg) ? xdg : posix.join(home, '.local', 'share'), 'labelsmith');
+  return posix.join(
+    xdg !== undefined && posix.isAbsolute(xdg) ? xdg : posix.join(home, '.local', 'share'),
+    'labelsmith',
+  );
 }

@@ -15,11 +15,17 @@ export interface DesktopSettings {
   nativeBinding?: string;
 }
 
-export function desktopSettings(env: NodeJS.ProcessEnv, appRoot: string, exists?: (path: string) => boolean): DesktopSettings {
+export function desktopSettings(
+  env: NodeJS.ProcessEnv,
+  appRoot: string,
+  exists?: (path: string) => boolean,
+): DesktopSettings {
   const port = portSchema.safeParse(portFromEnvironment(env));
-  if (!port.success) throw new Error(`LABELSMITH_PORT=${env.LABELSMITH_PORT} is not a port: ${z.prettifyError(port.error)}`);
+  if (!port.success)
+    throw new Error(`LABELSMITH_PORT=${env.LABELSMITH_PORT} is not a port: ${z.prettifyError(port.error)}`);
   const { tlsCert, tlsKey } = tlsFilesFromEnvironment(env);
-  if ((tlsCert === undefined) !== (tlsKey === undefined)) throw new Error('LABELSMITH_TLS_CERT and LABELSMITH_TLS_KEY must be set together (or neither)');
+  if ((tlsCert === undefined) !== (tlsKey === undefined))
+    throw new Error('LABELSMITH_TLS_CERT and LABELSMITH_TLS_KEY must be set together (or neither)');
   return {
     dataDir: resolveDataDir({ env }),
     port: port.data,
@@ -38,7 +44,8 @@ export function startupFailureMessage(error: unknown, settings: Pick<DesktopSett
   if (code === 'EADDRINUSE') {
     return `Port ${settings.port} is already in use: is \`labelsmith serve\` running? Stop it, or start the app with LABELSMITH_PORT set to a free port.`;
   }
-  if (code === 'EACCES') return `Labelsmith may not listen on port ${settings.port}: start it with LABELSMITH_PORT set to a port above 1024.`;
+  if (code === 'EACCES')
+    return `Labelsmith may not listen on port ${settings.port}: start it with LABELSMITH_PORT set to a port above 1024.`;
   if (WRONG_ABI_PATTERN.test(message)) {
     return `The database module is built for Node.js, not for Electron: run \`npm run build:electron-native\` once, then start the app again. (${message})`;
   }

@@ -4,11 +4,16 @@ import { DEFAULT_WINDOW_SIZE, parseWindowState, placeWindow, type WindowState } 
 
 const laptop = { x: 0, y: 0, width: 1440, height: 875 };
 const monitorRight = { x: 1440, y: 0, width: 2560, height: 1400 };
-const state = (x: number, y: number, width: number, height: number, maximized = false): WindowState => ({ bounds: { x, y, width, height }, maximized });
+const state = (x: number, y: number, width: number, height: number, maximized = false): WindowState => ({
+  bounds: { x, y, width, height },
+  maximized,
+});
 
 describe('parseWindowState', () => {
   it('reads a saved state', () => {
-    expect(parseWindowState('{"bounds":{"x":10,"y":20,"width":1000,"height":700},"maximized":true}')).toEqual(state(10, 20, 1000, 700, true));
+    expect(parseWindowState('{"bounds":{"x":10,"y":20,"width":1000,"height":700},"maximized":true}')).toEqual(
+      state(10, 20, 1000, 700, true),
+    );
   });
 
   it.each([
@@ -41,18 +46,38 @@ describe('placeWindow', () => {
 
   it('pulls a window hanging off the edge back onto its display', () => {
     // Mostly on the laptop, its right part past the laptop's edge and its top above the screen.
-    expect(placeWindow(state(600, -50, 1000, 700), [laptop], laptop).bounds).toEqual({ x: 440, y: 0, width: 1000, height: 700 });
+    expect(placeWindow(state(600, -50, 1000, 700), [laptop], laptop).bounds).toEqual({
+      x: 440,
+      y: 0,
+      width: 1000,
+      height: 700,
+    });
   });
 
   it('shrinks a window larger than its display to fit', () => {
-    expect(placeWindow(state(100, 100, 3000, 2000), [laptop], laptop).bounds).toEqual({ x: 0, y: 0, width: 1440, height: 875 });
+    expect(placeWindow(state(100, 100, 3000, 2000), [laptop], laptop).bounds).toEqual({
+      x: 0,
+      y: 0,
+      width: 1440,
+      height: 875,
+    });
   });
 
   it('moves a window from an unplugged monitor to the centre of the primary display', () => {
-    expect(placeWindow(state(3000, 200, 1200, 800), [laptop], laptop).bounds).toEqual({ x: 120, y: 38, width: 1200, height: 800 });
+    expect(placeWindow(state(3000, 200, 1200, 800), [laptop], laptop).bounds).toEqual({
+      x: 120,
+      y: 38,
+      width: 1200,
+      height: 800,
+    });
   });
 
   it('keeps a sensible minimum size', () => {
-    expect(placeWindow(state(10, 10, 200, 100), [laptop], laptop).bounds).toEqual({ x: 10, y: 10, width: 800, height: 560 });
+    expect(placeWindow(state(10, 10, 200, 100), [laptop], laptop).bounds).toEqual({
+      x: 10,
+      y: 10,
+      width: 800,
+      height: 560,
+    });
   });
 });

@@ -58,7 +58,11 @@ export interface WindowPlacement {
  * Where to open the window: on the display (work area, without task bars) that shows most of the saved bounds, made
  * to fit it wholly; on the primary display when none shows any of it (a monitor since unplugged), or on first start.
  */
-export function placeWindow(saved: WindowState | undefined, workAreas: readonly Rectangle[], primary: Rectangle): WindowPlacement {
+export function placeWindow(
+  saved: WindowState | undefined,
+  workAreas: readonly Rectangle[],
+  primary: Rectangle,
+): WindowPlacement {
   const fit = (size: { width: number; height: number }, area: Rectangle) => ({
     width: clamp(size.width, Math.min(MIN_WINDOW_SIZE.width, area.width), area.width),
     height: clamp(size.height, Math.min(MIN_WINDOW_SIZE.height, area.height), area.height),
@@ -74,7 +78,13 @@ export function placeWindow(saved: WindowState | undefined, workAreas: readonly 
     }
   }
   const size = fit(saved.bounds, area);
-  const x = best > 0 ? clamp(saved.bounds.x, area.x, area.x + area.width - size.width) : area.x + Math.round((area.width - size.width) / 2);
-  const y = best > 0 ? clamp(saved.bounds.y, area.y, area.y + area.height - size.height) : area.y + Math.round((area.height - size.height) / 2);
+  const x =
+    best > 0
+      ? clamp(saved.bounds.x, area.x, area.x + area.width - size.width)
+      : area.x + Math.round((area.width - size.width) / 2);
+  const y =
+    best > 0
+      ? clamp(saved.bounds.y, area.y, area.y + area.height - size.height)
+      : area.y + Math.round((area.height - size.height) / 2);
   return { bounds: { ...size, x, y }, maximized: saved.maximized };
 }

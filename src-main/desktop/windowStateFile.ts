@@ -31,7 +31,11 @@ export interface WindowStateSaver {
 }
 
 /** A failed write (a full disk) costs the remembered position only: it is reported to `onError`, never thrown from a timer. */
-export function windowStateSaver(path: string, onError: (error: unknown) => void, delayMs = SAVE_DELAY_MS): WindowStateSaver {
+export function windowStateSaver(
+  path: string,
+  onError: (error: unknown) => void,
+  delayMs = SAVE_DELAY_MS,
+): WindowStateSaver {
   let pending: WindowState | undefined;
   let timer: NodeJS.Timeout | undefined;
   const flush = (): void => {

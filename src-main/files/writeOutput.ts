@@ -1,5 +1,16 @@
 // Writes files so no reader ever sees half of one (temp file, fsync, rename), and rendered outputs to stdout.
-import { closeSync, fchmodSync, fsyncSync, openSync, rename, renameSync, rm, rmSync, writeFile, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  openSync,
+  rename,
+  renameSync,
+  rm,
+  rmSync,
+  writeFile,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -13,7 +24,7 @@ function temporaryPathFor(path: string): string {
 }
 
 function writeAll(fd: number, bytes: Uint8Array): void {
-  for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
+  for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
 }
 
 /**

@@ -7,7 +7,11 @@ import { FontRegistry, type FontFaceSource } from '@shared/fonts/fontRegistry';
 
 /** Every bundled face and its file in resources/fonts (the editor's font route serves exactly these). */
 export const BUNDLED_FILES: { family: FontFamily; weight: FontWeight; style: FontStyle; file: string }[] = [];
-for (const [family, name] of [['sans', 'Sans'], ['serif', 'Serif'], ['mono', 'Mono']] as const) {
+for (const [family, name] of [
+  ['sans', 'Sans'],
+  ['serif', 'Serif'],
+  ['mono', 'Mono'],
+] as const) {
   BUNDLED_FILES.push(
     { family, weight: 'normal', style: 'normal', file: `Liberation${name}-Regular.ttf` },
     { family, weight: 'bold', style: 'normal', file: `Liberation${name}-Bold.ttf` },

@@ -66,7 +66,11 @@ function isJavascriptUrl(value: string): boolean {
 function checkValue(value: string, where: string): void {
   if (isJavascriptUrl(value)) throw new SvgRefusedError('script', `${where} holds a javascript: URL: remove it`);
   for (const target of urlTargets(value)) {
-    if (!target.startsWith('#')) throw new SvgRefusedError('external-reference', `${where} refers to "${target.slice(0, 80)}": only #fragments of the same document may be referred to; remove it or embed the resource`);
+    if (!target.startsWith('#'))
+      throw new SvgRefusedError(
+        'external-reference',
+        `${where} refers to "${target.slice(0, 80)}": only #fragments of the same document may be referred to; remove it or embed the resource`,
+      );
   }
 }
 
@@ -77,14 +81,20 @@ function checkValue(value: string, where: string): void {
 function cssKeywords(text: string): string {
   return text
     .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
-    .replace(/\\([0-9a-f]{1,6})[ \t\n\r\f]?/gi, (_, hex: string) => String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff) || 0xfffd))
+    .replace(/\\([0-9a-f]{1,6})[ \t\n\r\f]?/gi, (_, hex: string) =>
+      String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff) || 0xfffd),
+    )
     .replace(/\\(.)/g, '$1');
 }
 
 /** A whole <style> sheet: its text and CDATA joined first, since an XML comment inside it (`@imp<!---->ort`) splits it. */
 function checkStyleSheet(text: string): void {
   const css = cssKeywords(text);
-  if (/@import/i.test(css)) throw new SvgRefusedError('external-reference', 'a <style> sheet has @import: remove it and put the rules in the sheet');
+  if (/@import/i.test(css))
+    throw new SvgRefusedError(
+      'external-reference',
+      'a <style> sheet has @import: remove it and put the rules in the sheet',
+    );
   checkValue(css, 'a <style> sheet');
   checkValue(text, 'a <style> sheet');
 }
@@ -105,7 +115,8 @@ function drawnElements(nodes: Node[], ids: Map<string, number[]>): number {
   const count = (index: number): number => {
     const known = memo.get(index);
     if (known !== undefined) return known;
-    if (visiting.has(index)) throw new SvgRefusedError('use-cycle', 'a <use> draws an element that contains it: remove the <use>');
+    if (visiting.has(index))
+      throw new SvgRefusedError('use-cycle', 'a <use> draws an element that contains it: remove the <use>');
     visiting.add(index);
     const node = nodes[index] as Node;
     let total = 1;
@@ -113,7 +124,10 @@ function drawnElements(nodes: Node[], ids: Map<string, number[]>): number {
     for (const id of node.uses ?? []) total += Math.max(0, ...(ids.get(id) ?? []).map(count));
     visiting.delete(index);
     if (total > MAX_SVG_DRAWN_ELEMENTS) {
-      throw new SvgRefusedError('too-many-elements', `with its <use> elements expanded it draws over ${MAX_SVG_DRAWN_ELEMENTS} elements: simplify it, or remove <use> elements that draw groups many times`);
+      throw new SvgRefusedError(
+        'too-many-elements',
+        `with its <use> elements expanded it draws over ${MAX_SVG_DRAWN_ELEMENTS} elements: simplify it, or remove <use> elements that draw groups many times`,
+      );
     }
     memo.set(index, total);
     return total;
@@ -123,7 +137,11 @@ function drawnElements(nodes: Node[], ids: Map<string, number[]>): number {
 
 /** Throws SvgRefusedError unless `text` is an SVG document that keeps every rule (docs/api.md, "Images", and docs/security.md, "Pixel budgets and images"). */
 export function checkSvg(text: string, byteLength: number): void {
-  if (byteLength > MAX_SVG_BYTES) throw new SvgRefusedError('too-large', `it has ${byteLength} bytes; an SVG may have ${MAX_SVG_BYTES}: simplify it or export it as PNG`);
+  if (byteLength > MAX_SVG_BYTES)
+    throw new SvgRefusedError(
+      'too-large',
+      `it has ${byteLength} bytes; an SVG may have ${MAX_SVG_BYTES}: simplify it or export it as PNG`,
+    );
   const parser = new SaxesParser({ xmlns: true });
   const nodes: Node[] = [];
   const ids = new Map<string, number[]>();
@@ -133,17 +151,38 @@ export function checkSvg(text: string, byteLength: number): void {
 
   const checkElement = (tag: SaxesTagNS): void => {
     const name = tag.local ?? tag.name;
-    if (nodes.length === 0 && (name !== 'svg' || tag.uri !== SVG_NAMESPACE)) throw new SvgRefusedError('not-svg', `the root element is <${tag.name}>, not an <svg> in the SVG namespace (xmlns="${SVG_NAMESPACE}")`);
-    if (nodes.length >= MAX_SVG_ELEMENTS) throw new SvgRefusedError('too-many-elements', `it has over ${MAX_SVG_ELEMENTS} elements: simplify it or export it as PNG`);
-    if (open.length >= MAX_SVG_DEPTH) throw new SvgRefusedError('too-deep', `elements are nested over ${MAX_SVG_DEPTH} deep: flatten the groups`);
+    if (nodes.length === 0 && (name !== 'svg' || tag.uri !== SVG_NAMESPACE))
+      throw new SvgRefusedError(
+        'not-svg',
+        `the root element is <${tag.name}>, not an <svg> in the SVG namespace (xmlns="${SVG_NAMESPACE}")`,
+      );
+    if (nodes.length >= MAX_SVG_ELEMENTS)
+      throw new SvgRefusedError(
+        'too-many-elements',
+        `it has over ${MAX_SVG_ELEMENTS} elements: simplify it or export it as PNG`,
+      );
+    if (open.length >= MAX_SVG_DEPTH)
+      throw new SvgRefusedError('too-deep', `elements are nested over ${MAX_SVG_DEPTH} deep: flatten the groups`);
     if (SCRIPT_ELEMENTS.has(name)) throw new SvgRefusedError('script', `it has a <${tag.name}> element: remove it`);
-    if (FOREIGN_ELEMENTS.has(name) || tag.uri === XHTML_NAMESPACE) throw new SvgRefusedError('foreign-content', `it has a <${tag.name}> element: remove it (only SVG graphics are drawn)`);
-    if (TEXT_ELEMENTS.has(name) && tag.uri === SVG_NAMESPACE) throw new SvgRefusedError('text', `it has a <${tag.name}> element: convert text to paths (outlines) before uploading`);
+    if (FOREIGN_ELEMENTS.has(name) || tag.uri === XHTML_NAMESPACE)
+      throw new SvgRefusedError(
+        'foreign-content',
+        `it has a <${tag.name}> element: remove it (only SVG graphics are drawn)`,
+      );
+    if (TEXT_ELEMENTS.has(name) && tag.uri === SVG_NAMESPACE)
+      throw new SvgRefusedError(
+        'text',
+        `it has a <${tag.name}> element: convert text to paths (outlines) before uploading`,
+      );
     const uses: string[] = [];
     for (const attribute of Object.values(tag.attributes)) {
       const where = `<${tag.name} ${attribute.name}>`;
       const value = attribute.value.trim();
-      if (/^on/i.test(attribute.local)) throw new SvgRefusedError('event-attribute', `${where} is an event handler: remove the ${attribute.name} attribute`);
+      if (/^on/i.test(attribute.local))
+        throw new SvgRefusedError(
+          'event-attribute',
+          `${where} is an event handler: remove the ${attribute.name} attribute`,
+        );
       // Any prefix may be bound to the XLink namespace (q:href): the local name decides.
       if (attribute.local === 'attributeName' && /^(?:[^:]*:)?(?:on|href$)/i.test(value)) {
         throw new SvgRefusedError('event-attribute', `${where} animates "${value}": remove the <${tag.name}> element`);
@@ -156,7 +195,10 @@ export function checkSvg(text: string, byteLength: number): void {
         } else if (name === 'image' && EMBEDDED_RASTER.test(value)) {
           embeddedPixels += embeddedRasterPixels(value);
         } else {
-          throw new SvgRefusedError('external-reference', `${where} refers to "${value.slice(0, 80)}": only #fragments and, on <image>, data:image/png or data:image/jpeg base64 URIs are allowed; remove it or embed the image`);
+          throw new SvgRefusedError(
+            'external-reference',
+            `${where} refers to "${value.slice(0, 80)}": only #fragments and, on <image>, data:image/png or data:image/jpeg base64 URIs are allowed; remove it or embed the image`,
+          );
         }
         continue;
       }
@@ -164,7 +206,11 @@ export function checkSvg(text: string, byteLength: number): void {
       if (attribute.local === 'id' && attribute.uri === '') ids.set(value, [...(ids.get(value) ?? []), nodes.length]);
       checkValue(attribute.value, where);
     }
-    if (embeddedPixels > MAX_IMAGE_PIXELS) throw new SvgRefusedError('embedded-image', `its embedded images have ${embeddedPixels} pixels together; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are allowed`);
+    if (embeddedPixels > MAX_IMAGE_PIXELS)
+      throw new SvgRefusedError(
+        'embedded-image',
+        `its embedded images have ${embeddedPixels} pixels together; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are allowed`,
+      );
     const index = nodes.length;
     nodes.push({ children: [], ...(uses.length === 0 ? {} : { uses }) });
     const parent = open.at(-1);
@@ -172,10 +218,16 @@ export function checkSvg(text: string, byteLength: number): void {
   };
 
   parser.on('doctype', () => {
-    throw new SvgRefusedError('doctype', 'it has a <!DOCTYPE> declaration: remove it (DTDs and entities are not allowed)');
+    throw new SvgRefusedError(
+      'doctype',
+      'it has a <!DOCTYPE> declaration: remove it (DTDs and entities are not allowed)',
+    );
   });
   parser.on('processinginstruction', (pi) => {
-    throw new SvgRefusedError('processing-instruction', `it has a <?${pi.target} …?> processing instruction: remove it`);
+    throw new SvgRefusedError(
+      'processing-instruction',
+      `it has a <?${pi.target} …?> processing instruction: remove it`,
+    );
   });
   parser.on('opentag', (tag) => {
     checkElement(tag);
@@ -196,7 +248,10 @@ export function checkSvg(text: string, byteLength: number): void {
   parser.on('text', styleText);
   parser.on('cdata', styleText);
   parser.on('error', (error) => {
-    throw new SvgRefusedError('malformed', `it is not well-formed XML (${error.message}): export it again from the drawing program`);
+    throw new SvgRefusedError(
+      'malformed',
+      `it is not well-formed XML (${error.message}): export it again from the drawing program`,
+    );
   });
   parser.write(text).close();
   if (nodes.length === 0) throw new SvgRefusedError('not-svg', 'it has no <svg> element');
@@ -209,7 +264,15 @@ function embeddedRasterPixels(dataUri: string): number {
     // What the rasteriser's decode costs: a progressive JPEG's coefficient buffers too.
     return readEmbeddedImage(dataUri.replace(/\s+/g, ''), 'embedded').decodedPixels;
   } catch (error) {
-    const reason = error instanceof AppError ? (typeof error.details?.reason === 'string' ? error.details.reason : error.message) : String(error);
-    throw new SvgRefusedError('embedded-image', `an embedded <image> is refused (${reason}): remove it or embed a smaller PNG or JPEG`);
+    const reason =
+      error instanceof AppError
+        ? typeof error.details?.reason === 'string'
+          ? error.details.reason
+          : error.message
+        : String(error);
+    throw new SvgRefusedError(
+      'embedded-image',
+      `an embedded <image> is refused (${reason}): remove it or embed a smaller PNG or JPEG`,
+    );
   }
 }

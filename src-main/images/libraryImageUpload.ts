@@ -14,10 +14,15 @@ import { checkSvg } from './checkSvg';
  */
 export class SvgTooCostlyError extends AppError {
   constructor(limitMs: number) {
-    super('SVG_TOO_COSTLY', 400, `the SVG takes longer than ${limitMs / 1000} s to draw at ${SVG_RASTER_LONGER_SIDE_PX} px (its limit): remove or shrink its filters (feMorphology, blur radii) or simplify it`, {
-      limitMs,
-      longerSidePx: SVG_RASTER_LONGER_SIDE_PX,
-    });
+    super(
+      'SVG_TOO_COSTLY',
+      400,
+      `the SVG takes longer than ${limitMs / 1000} s to draw at ${SVG_RASTER_LONGER_SIDE_PX} px (its limit): remove or shrink its filters (feMorphology, blur radii) or simplify it`,
+      {
+        limitMs,
+        longerSidePx: SVG_RASTER_LONGER_SIDE_PX,
+      },
+    );
   }
 }
 
@@ -46,7 +51,8 @@ function checkRaster(name: string, type: 'png' | 'jpeg', bytes: Buffer, base64: 
     return { type, data: bytes, raster: null, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight };
   } catch (error) {
     // A broken image fails a render with 502; at upload it is the client's bytes that are wrong.
-    if (error instanceof RenderError) throw new BadRequestError(`image "${name}": ${error.message}`, { reason: error.message });
+    if (error instanceof RenderError)
+      throw new BadRequestError(`image "${name}": ${error.message}`, { reason: error.message });
     throw error;
   }
 }
@@ -57,21 +63,43 @@ function checkRaster(name: string, type: 'png' | 'jpeg', bytes: Buffer, base64: 
  * against the rules, 400 SVG_TOO_COSTLY for one that takes too long to draw. An SVG is rasterised in the render pool
  * (the SVG time limit, the memory limit) in the team's queue; `clientGone` drops it there if the client leaves first.
  */
-export async function readLibraryImage(pool: RenderPool, teamId: string, name: string, base64: string, clientGone?: AbortSignal): Promise<ImageContent> {
+export async function readLibraryImage(
+  pool: RenderPool,
+  teamId: string,
+  name: string,
+  base64: string,
+  clientGone?: AbortSignal,
+): Promise<ImageContent> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_LIBRARY_IMAGE_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', 413, `the image has ${bytes.length} bytes; a library image may have ${MAX_LIBRARY_IMAGE_BYTES} (700 KiB)`, { sizeBytes: bytes.length, limitBytes: MAX_LIBRARY_IMAGE_BYTES });
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      413,
+      `the image has ${bytes.length} bytes; a library image may have ${MAX_LIBRARY_IMAGE_BYTES} (700 KiB)`,
+      { sizeBytes: bytes.length, limitBytes: MAX_LIBRARY_IMAGE_BYTES },
+    );
   }
   const raster = sniffRaster(bytes);
   if (raster !== undefined) return checkRaster(name, raster, bytes, base64);
   const svg = markup(bytes);
-  if (svg === undefined) throw new BadRequestError('data is not a PNG, JPEG or SVG image (the type is read from the bytes)');
+  if (svg === undefined)
+    throw new BadRequestError('data is not a PNG, JPEG or SVG image (the type is read from the bytes)');
   checkSvg(svg, bytes.length);
-  const drawn = await pool.rasterizeSvg({ svg, longerSidePx: SVG_RASTER_LONGER_SIDE_PX, team: teamId }, { signal: clientGone }).catch((error: unknown) => {
-    throw error instanceof TimeLimitError ? new SvgTooCostlyError(error.limitMs) : error;
-  });
+  const drawn = await pool
+    .rasterizeSvg({ svg, longerSidePx: SVG_RASTER_LONGER_SIDE_PX, team: teamId }, { signal: clientGone })
+    .catch((error: unknown) => {
+      throw error instanceof TimeLimitError ? new SvgTooCostlyError(error.limitMs) : error;
+    });
   if (drawn.bytes.length > MAX_IMAGE_BYTES) {
-    throw new BadRequestError(`the SVG's ${drawn.width}x${drawn.height} raster has ${drawn.bytes.length} bytes, over the ${MAX_IMAGE_BYTES}-byte limit of an image: simplify it`);
+    throw new BadRequestError(
+      `the SVG's ${drawn.width}x${drawn.height} raster has ${drawn.bytes.length} bytes, over the ${MAX_IMAGE_BYTES}-byte limit of an image: simplify it`,
+    );
   }
-  return { type: 'svg', data: bytes, raster: Buffer.from(drawn.bytes), pixelWidth: drawn.width, pixelHeight: drawn.height };
+  return {
+    type: 'svg',
+    data: bytes,
+    raster: Buffer.from(drawn.bytes),
+    pixelWidth: drawn.width,
+    pixelHeight: drawn.height,
+  };
 }

@@ -15,9 +15,14 @@ export interface SvgRaster {
 export function rasterizeSvgImage(svg: string, longerSidePx: number): SvgRaster {
   const options = { font: { loadSystemFonts: false }, logLevel: 'off' as const };
   const { width, height } = new Resvg(svg, options);
-  if (!(width > 0 && height > 0)) throw new BadRequestError('the SVG has no size: give the <svg> element a viewBox or a width and height');
+  if (!(width > 0 && height > 0))
+    throw new BadRequestError('the SVG has no size: give the <svg> element a viewBox or a width and height');
   const zoom = longerSidePx / Math.max(width, height);
   const rendered = new Resvg(svg, { ...options, fitTo: { mode: 'zoom', value: zoom } }).render();
   const png = rendered.asPng();
-  return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width: rendered.width, height: rendered.height };
+  return {
+    png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength),
+    width: rendered.width,
+    height: rendered.height,
+  };
 }

@@ -27,7 +27,10 @@ export async function resolveLibraryImages<T>(store: Store, teamId: string, temp
     total += typeof element.src === 'string' ? element.src.length : 0;
   }
   if (total > MAX_RESOLVED_IMAGE_BYTES) {
-    throw new BadRequestError(`the template's image elements carry ${total} bytes of images, over the ${MAX_RESOLVED_IMAGE_BYTES}-byte limit of a render: use fewer or smaller images`, { limit: MAX_RESOLVED_IMAGE_BYTES, requested: total });
+    throw new BadRequestError(
+      `the template's image elements carry ${total} bytes of images, over the ${MAX_RESOLVED_IMAGE_BYTES}-byte limit of a render: use fewer or smaller images`,
+      { limit: MAX_RESOLVED_IMAGE_BYTES, requested: total },
+    );
   }
   return resolved;
 }

@@ -14,7 +14,10 @@ describe('readTemplateFile', () => {
   it('gives the file name and its text', async () => {
     const path = join(dir, 'price-tag.template.json');
     writeFileSync(path, '{"formatVersion": 1, "meta": {"name": "Größe"}}');
-    expect(await readTemplateFile(path)).toEqual({ fileName: 'price-tag.template.json', text: '{"formatVersion": 1, "meta": {"name": "Größe"}}' });
+    expect(await readTemplateFile(path)).toEqual({
+      fileName: 'price-tag.template.json',
+      text: '{"formatVersion": 1, "meta": {"name": "Größe"}}',
+    });
   });
 
   it('refuses a file larger than a template can be, with its size', async () => {

@@ -28,7 +28,11 @@ function trustedWindow(event: IpcMainInvokeEvent, entry: RendererEntry): Browser
   return BrowserWindow.fromWebContents(event.sender) ?? undefined;
 }
 
-async function chooseSavePath(window: BrowserWindow | undefined, suggestedName: string, kind: Parameters<typeof dialogFilters>[0]): Promise<string | undefined> {
+async function chooseSavePath(
+  window: BrowserWindow | undefined,
+  suggestedName: string,
+  kind: Parameters<typeof dialogFilters>[0],
+): Promise<string | undefined> {
   const options = { defaultPath: suggestedPath(app.getPath('documents'), suggestedName), filters: dialogFilters(kind) };
   const choice = await (window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options));
   return choice.canceled ? undefined : choice.filePath;

@@ -20,7 +20,9 @@ export async function cancelPrintJob(store: Store, job: PrintJobRecord): Promise
     if (!(await trx.printJobs.cancel(job.id))) {
       const now = await trx.printJobs.get(job.id);
       if (now?.status === 'cancelled') return true;
-      throw new ConflictError(`print job "${job.id}" is ${now?.status ?? 'gone'}: only a queued or sending job can be cancelled`);
+      throw new ConflictError(
+        `print job "${job.id}" is ${now?.status ?? 'gone'}: only a queued or sending job can be cancelled`,
+      );
     }
     const returned = await returnCountersIfSafe(trx, job.id);
     const cancelled = await trx.printJobs.get(job.id);

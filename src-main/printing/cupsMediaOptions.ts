@@ -9,11 +9,20 @@ import type { PrinterRecord } from '../store/queries/printerFields';
  * and a PDF page says where its content goes (docs/template-format.md, "Sheets and media").
  */
 const MEDIA_TYPE_CHOICE: Record<MediaType, string> = { 'direct-thermal': 'Direct', 'thermal-transfer': 'Thermal' };
-const PRINT_MODE_CHOICE: Record<PrintMode, string> = { 'tear-off': 'Tear', 'peel-off': 'Peel', cutter: 'Cutter', rewind: 'Rewind' };
+const PRINT_MODE_CHOICE: Record<PrintMode, string> = {
+  'tear-off': 'Tear',
+  'peel-off': 'Peel',
+  cutter: 'Cutter',
+  rewind: 'Rewind',
+};
 const MEDIA_TRACKING_CHOICE: Record<MediaSensing, string> = { gap: 'Web', mark: 'Mark', continuous: 'Continuous' };
 
 /** `name=value` for each setting the printer has (each goes after an `-o`); none when it keeps its own. */
-export function cupsMediaOptions({ mediaType, printMode, mediaSensing }: Pick<PrinterRecord, 'mediaType' | 'printMode' | 'mediaSensing'>): string[] {
+export function cupsMediaOptions({
+  mediaType,
+  printMode,
+  mediaSensing,
+}: Pick<PrinterRecord, 'mediaType' | 'printMode' | 'mediaSensing'>): string[] {
   return [
     mediaType && `MediaType=${MEDIA_TYPE_CHOICE[mediaType]}`,
     printMode && `zePrintMode=${PRINT_MODE_CHOICE[printMode]}`,

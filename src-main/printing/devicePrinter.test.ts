@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkDevice, devicePathProblem, devicePatterns, PRINTER_DEVICE_PATTERNS, writeToDevice } from './devicePrinter';
+import {
+  checkDevice,
+  devicePathProblem,
+  devicePatterns,
+  PRINTER_DEVICE_PATTERNS,
+  writeToDevice,
+} from './devicePrinter';
 import { hasPython, openPtyDevice, type PtyDevice } from '../../test/support/printing/ptyDevice';
 
 const dirs: string[] = [];
@@ -47,7 +53,8 @@ describe('device printers refuse what is not a printer device', () => {
     await expect(writeToDevice(bashrc.path, JOB, PRINTER_DEVICE_PATTERNS)).rejects.toMatchObject({
       reason: 'not-a-device',
       message: `${bashrc.path} is not a printer's device (/dev/usb/lp*, /dev/lp*, /dev/ttyUSB* or /dev/ttyS*): nothing is written to it`,
-      publicMessage: "the printer's path is not a printer's device (/dev/usb/lp*, /dev/lp*, /dev/ttyUSB* or /dev/ttyS*): nothing is written to it",
+      publicMessage:
+        "the printer's path is not a printer's device (/dev/usb/lp*, /dev/lp*, /dev/ttyUSB* or /dev/ttyS*): nothing is written to it",
     });
     await expect(writeToDevice(bashrc.path, JOB, admitting(dir))).rejects.toMatchObject({
       reason: 'not-a-device',
@@ -63,7 +70,10 @@ describe('device printers refuse what is not a printer device', () => {
     const dir = tempDir();
     const folder = join(dir, 'lp0');
     mkdirSync(folder);
-    await expect(writeToDevice(folder, JOB, admitting(dir))).rejects.toMatchObject({ reason: 'not-a-device', message: expect.stringContaining('is a folder, not a character device') });
+    await expect(writeToDevice(folder, JOB, admitting(dir))).rejects.toMatchObject({
+      reason: 'not-a-device',
+      message: expect.stringContaining('is a folder, not a character device'),
+    });
     expect(await devicePathProblem(folder, PRINTER_DEVICE_PATTERNS)).toMatch(/is not a printer's device/);
   });
 
@@ -72,15 +82,24 @@ describe('device printers refuse what is not a printer device', () => {
     const bashrc = shellStartup(dir);
     const link = join(dir, 'lp0');
     symlinkSync(bashrc.path, link);
-    await expect(writeToDevice(link, JOB, PRINTER_DEVICE_PATTERNS)).rejects.toMatchObject({ reason: 'not-a-device', message: expect.stringContaining(`${link} (which leads to ${bashrc.path}) is not a printer's device`) });
-    await expect(writeToDevice(link, JOB, admitting(dir))).rejects.toMatchObject({ reason: 'not-a-device', message: expect.stringContaining('is a regular file') });
+    await expect(writeToDevice(link, JOB, PRINTER_DEVICE_PATTERNS)).rejects.toMatchObject({
+      reason: 'not-a-device',
+      message: expect.stringContaining(`${link} (which leads to ${bashrc.path}) is not a printer's device`),
+    });
+    await expect(writeToDevice(link, JOB, admitting(dir))).rejects.toMatchObject({
+      reason: 'not-a-device',
+      message: expect.stringContaining('is a regular file'),
+    });
     bashrc.untouched();
   });
 
   it('refuses a link to /dev/null: a character device, but not at a printer path, unless a pattern admits it', async () => {
     const link = join(tempDir(), 'lp0');
     symlinkSync('/dev/null', link);
-    await expect(writeToDevice(link, JOB, PRINTER_DEVICE_PATTERNS)).rejects.toMatchObject({ reason: 'not-a-device', message: expect.stringContaining('(which leads to /dev/null) is not a printer') });
+    await expect(writeToDevice(link, JOB, PRINTER_DEVICE_PATTERNS)).rejects.toMatchObject({
+      reason: 'not-a-device',
+      message: expect.stringContaining('(which leads to /dev/null) is not a printer'),
+    });
     expect(await devicePathProblem('/dev/null', PRINTER_DEVICE_PATTERNS)).toMatch(/is not a printer's device/);
     const patterns = devicePatterns({ LABELSMITH_DEVICE_PATTERN: '/dev/null' });
     await writeToDevice(link, JOB, patterns);
@@ -91,8 +110,13 @@ describe('device printers refuse what is not a printer device', () => {
   it('reports a missing device, never creates it, and accepts a missing one at a printer path when it is added', async () => {
     const dir = tempDir();
     const missing = join(dir, 'lp0');
-    await expect(writeToDevice(missing, JOB, admitting(dir))).rejects.toMatchObject({ reason: 'unreachable', message: `${missing} does not exist: is the printer connected and switched on?` });
-    expect((await checkDevice(missing, admitting(dir)))?.publicMessage).toBe("the printer's device does not exist: is the printer connected and switched on?");
+    await expect(writeToDevice(missing, JOB, admitting(dir))).rejects.toMatchObject({
+      reason: 'unreachable',
+      message: `${missing} does not exist: is the printer connected and switched on?`,
+    });
+    expect((await checkDevice(missing, admitting(dir)))?.publicMessage).toBe(
+      "the printer's device does not exist: is the printer connected and switched on?",
+    );
     expect(() => readFileSync(missing)).toThrow(/ENOENT/);
     // An unplugged USB printer: its path is a printer's, so it may be added now and is checked at every send.
     expect(await devicePathProblem('/dev/usb/lp97', PRINTER_DEVICE_PATTERNS)).toBeUndefined();

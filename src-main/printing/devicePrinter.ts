@@ -4,7 +4,12 @@ import { access, open, realpath, stat } from 'node:fs/promises';
 import { PrinterError, printerErrorAt } from './printerError';
 
 /** Where Linux puts printers: the USB printer class, parallel ports, USB serial adapters and serial ports. */
-export const PRINTER_DEVICE_PATTERNS: readonly RegExp[] = [/^\/dev\/usb\/lp\d+$/, /^\/dev\/lp\d+$/, /^\/dev\/ttyUSB\d+$/, /^\/dev\/ttyS\d+$/];
+export const PRINTER_DEVICE_PATTERNS: readonly RegExp[] = [
+  /^\/dev\/usb\/lp\d+$/,
+  /^\/dev\/lp\d+$/,
+  /^\/dev\/ttyUSB\d+$/,
+  /^\/dev\/ttyS\d+$/,
+];
 
 const PRINTER_DEVICE_PATHS = '/dev/usb/lp*, /dev/lp*, /dev/ttyUSB* or /dev/ttyS*';
 
@@ -14,7 +19,9 @@ export const DEVICE_PATTERN_ENV = 'LABELSMITH_DEVICE_PATTERN';
 /** The patterns a device's resolved path must match: the printers' own, and LABELSMITH_DEVICE_PATTERN matched against the whole path. */
 export function devicePatterns(env: NodeJS.ProcessEnv = process.env): readonly RegExp[] {
   const extra = env[DEVICE_PATTERN_ENV];
-  return extra === undefined || extra === '' ? PRINTER_DEVICE_PATTERNS : [...PRINTER_DEVICE_PATTERNS, new RegExp(`^(?:${extra})$`)];
+  return extra === undefined || extra === ''
+    ? PRINTER_DEVICE_PATTERNS
+    : [...PRINTER_DEVICE_PATTERNS, new RegExp(`^(?:${extra})$`)];
 }
 
 const ANONYMOUS = "the printer's device";
@@ -23,18 +30,37 @@ const ANONYMOUS = "the printer's device";
 function deviceError(error: NodeJS.ErrnoException, path: string): PrinterError {
   switch (error.code) {
     case 'ENOENT':
-      return printerErrorAt('unreachable', path, (at) => `${at} does not exist: is the printer connected and switched on?`, ANONYMOUS);
+      return printerErrorAt(
+        'unreachable',
+        path,
+        (at) => `${at} does not exist: is the printer connected and switched on?`,
+        ANONYMOUS,
+      );
     case 'EACCES':
     case 'EPERM':
-      return printerErrorAt('rejected', path, (at) => `no permission to write to ${at}: add this user to the device's group (often "lp")`, ANONYMOUS);
+      return printerErrorAt(
+        'rejected',
+        path,
+        (at) => `no permission to write to ${at}: add this user to the device's group (often "lp")`,
+        ANONYMOUS,
+      );
     case 'ENXIO':
     case 'ENODEV':
-      return printerErrorAt('unreachable', path, (at) => `no printer behind ${at} (${error.code}): is it connected and switched on?`, ANONYMOUS);
+      return printerErrorAt(
+        'unreachable',
+        path,
+        (at) => `no printer behind ${at} (${error.code}): is it connected and switched on?`,
+        ANONYMOUS,
+      );
     case 'EBUSY':
       return printerErrorAt('unreachable', path, (at) => `${at} is busy: another program is printing to it`, ANONYMOUS);
     default:
       // The system's message repeats the path.
-      return new PrinterError('interrupted', `writing to ${path} failed: ${error.message}`, `writing to ${ANONYMOUS} failed (${error.code ?? 'error'})`);
+      return new PrinterError(
+        'interrupted',
+        `writing to ${path} failed: ${error.message}`,
+        `writing to ${ANONYMOUS} failed (${error.code ?? 'error'})`,
+      );
   }
 }
 
@@ -48,7 +74,12 @@ function kindOf(stats: Stats): string {
 
 function notADevice(path: string, real: string, problem: string): PrinterError {
   const shown = real === path ? path : `${path} (which leads to ${real})`;
-  return printerErrorAt('not-a-device', shown, (at) => `${at} ${problem}: nothing is written to it`, "the printer's path");
+  return printerErrorAt(
+    'not-a-device',
+    shown,
+    (at) => `${at} ${problem}: nothing is written to it`,
+    "the printer's path",
+  );
 }
 
 /**
@@ -60,7 +91,8 @@ async function resolveDevice(path: string, patterns: readonly RegExp[]): Promise
   const real = await realpath(path).catch((error: NodeJS.ErrnoException) => {
     throw deviceError(error, path);
   });
-  if (!patterns.some((pattern) => pattern.test(real))) throw notADevice(path, real, `is not a printer's device (${PRINTER_DEVICE_PATHS})`);
+  if (!patterns.some((pattern) => pattern.test(real)))
+    throw notADevice(path, real, `is not a printer's device (${PRINTER_DEVICE_PATHS})`);
   const stats = await stat(real).catch((error: NodeJS.ErrnoException) => {
     throw deviceError(error, path);
   });
@@ -98,7 +130,8 @@ export async function writeToDevice(path: string, bytes: Uint8Array, patterns: r
   try {
     // The file opened must be the device checked: a swap in between is refused before the first byte.
     const opened = await handle.stat();
-    if (!opened.isCharacterDevice() || opened.rdev !== rdev) throw notADevice(path, real, 'changed while it was opened');
+    if (!opened.isCharacterDevice() || opened.rdev !== rdev)
+      throw notADevice(path, real, 'changed while it was opened');
     await handle.writeFile(bytes);
   } catch (error) {
     throw error instanceof PrinterError ? error : deviceError(error as NodeJS.ErrnoException, path);

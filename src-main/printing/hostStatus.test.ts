@@ -5,7 +5,8 @@ import { PrinterError } from './printerError';
 import { closedPort, fakePrinter } from '../../test/support/printing/printingTestSupport';
 
 // A ZT410's answer as it comes off the wire: media out, paused, 2 formats waiting, thermal transfer, tear-off.
-const ZT410_MEDIA_OUT = '\x02030,1,1,1218,002,0,0,0,000,0,0,0\x03\r\n\x02001,0,0,0,1,2,6,0,00000000,1,000\x03\r\n\x021234,0\x03\r\n';
+const ZT410_MEDIA_OUT =
+  '\x02030,1,1,1218,002,0,0,0,000,0,0,0\x03\r\n\x02001,0,0,0,1,2,6,0,00000000,1,000\x03\r\n\x021234,0\x03\r\n';
 
 describe('parseHostStatus', () => {
   it('reads every field of the three strings', () => {
@@ -38,8 +39,24 @@ describe('parseHostStatus', () => {
   });
 
   it('reads head up, ribbon out and buffer full, and keeps extra fields of newer firmware out of the way', () => {
-    const status = parseHostStatus(['030,0,0,0812,125,1,0,1,000,0,0,1,9,9', '001,0,1,1,0,K,6,1,00000042,1,003', '0000,1']);
-    expect(status).toMatchObject({ bufferFull: true, labelsInBuffer: 125, partialFormat: true, overTemperature: true, headOpen: true, ribbonOut: true, printMode: 'kiosk', labelWaiting: true, labelsRemainingInBatch: 42, graphicsStored: 3, staticRamInstalled: true });
+    const status = parseHostStatus([
+      '030,0,0,0812,125,1,0,1,000,0,0,1,9,9',
+      '001,0,1,1,0,K,6,1,00000042,1,003',
+      '0000,1',
+    ]);
+    expect(status).toMatchObject({
+      bufferFull: true,
+      labelsInBuffer: 125,
+      partialFormat: true,
+      overTemperature: true,
+      headOpen: true,
+      ribbonOut: true,
+      printMode: 'kiosk',
+      labelWaiting: true,
+      labelsRemainingInBatch: 42,
+      graphicsStored: 3,
+      staticRamInstalled: true,
+    });
   });
 
   it('refuses a short or garbled answer, naming what is wrong', () => {
@@ -48,9 +65,18 @@ describe('parseHostStatus', () => {
     const one = '030,0,0,1218,000,0,0,0,000,0,0,0';
     const two = '001,0,0,0,1,2,4,0,00000000,1,000';
     // String 3 leads with the password: API clients get the problem without what the printer sent.
-    expect(() => parseHostStatus([one, two, '1234'])).toThrow(expect.objectContaining({ message: '~HS string 3 has 1 fields, expected 2: "1234"', publicMessage: '~HS string 3 has 1 fields, expected 2' }));
-    expect(() => parseHostStatus(['030,2,0,1218,000,0,0,0,000,0,0,0', '001,0,0,0,1,2,6,0,00000000,1,000', '1234,0'])).toThrow('~HS flag paper out is not 0 or 1: "2"');
-    expect(() => parseHostStatus(['030,0,0,12x8,000,0,0,0,000,0,0,0', '001,0,0,0,1,2,6,0,00000000,1,000', '1234,0'])).toThrow(PrinterError);
+    expect(() => parseHostStatus([one, two, '1234'])).toThrow(
+      expect.objectContaining({
+        message: '~HS string 3 has 1 fields, expected 2: "1234"',
+        publicMessage: '~HS string 3 has 1 fields, expected 2',
+      }),
+    );
+    expect(() =>
+      parseHostStatus(['030,2,0,1218,000,0,0,0,000,0,0,0', '001,0,0,0,1,2,6,0,00000000,1,000', '1234,0']),
+    ).toThrow('~HS flag paper out is not 0 or 1: "2"');
+    expect(() =>
+      parseHostStatus(['030,0,0,12x8,000,0,0,0,000,0,0,0', '001,0,0,0,1,2,6,0,00000000,1,000', '1234,0']),
+    ).toThrow(PrinterError);
   });
 
   it('finds frames across CR LF and ignores an unterminated tail', () => {
@@ -70,14 +96,24 @@ describe('queryHostStatus over TCP', () => {
     const printer = await fakePrinter();
     printer.setState(state);
     const status = await queryHostStatus(printer);
-    expect(status).toMatchObject({ paperOut: false, headOpen: false, paused: false, ribbonOut: false, bufferFull: false, labelsInBuffer: 0, ...flags });
+    expect(status).toMatchObject({
+      paperOut: false,
+      headOpen: false,
+      paused: false,
+      ribbonOut: false,
+      bufferFull: false,
+      labelsInBuffer: 0,
+      ...flags,
+    });
     expect(printer.connections[0]?.bytes.toString()).toBe('~HS');
   });
 
   it('answers an unreachable printer fast with a clear error', async () => {
     const port = await closedPort();
     const started = Date.now();
-    await expect(queryHostStatus({ host: '127.0.0.1', port })).rejects.toThrow(`connection refused by 127.0.0.1:${port}`);
+    await expect(queryHostStatus({ host: '127.0.0.1', port })).rejects.toThrow(
+      `connection refused by 127.0.0.1:${port}`,
+    );
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
@@ -85,7 +121,9 @@ describe('queryHostStatus over TCP', () => {
     const printer = await fakePrinter();
     printer.silent(true);
     const started = Date.now();
-    await expect(queryHostStatus(printer, { answerTimeoutMs: 300 })).rejects.toThrow('timed out after 0.3 s waiting for ~HS answer');
+    await expect(queryHostStatus(printer, { answerTimeoutMs: 300 })).rejects.toThrow(
+      'timed out after 0.3 s waiting for ~HS answer',
+    );
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(290);
     expect(elapsed).toBeLessThan(1000);
@@ -97,7 +135,9 @@ describe('queryHostStatus over TCP', () => {
     await expect(queryHostStatus(printer)).rejects.toMatchObject({ reason: 'interrupted' });
   });
 
-  it('the answer the fake sends is the manual\'s layout', () => {
-    expect(hostStatusAnswer('ready')).toBe('\x02030,0,0,1218,000,0,0,0,000,0,0,0\x03\r\n\x02001,0,0,0,1,2,6,0,00000000,1,000\x03\r\n\x021234,0\x03\r\n');
+  it("the answer the fake sends is the manual's layout", () => {
+    expect(hostStatusAnswer('ready')).toBe(
+      '\x02030,0,0,1218,000,0,0,0,000,0,0,0\x03\r\n\x02001,0,0,0,1,2,6,0,00000000,1,000\x03\r\n\x021234,0\x03\r\n',
+    );
   });
 });

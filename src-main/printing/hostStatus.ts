@@ -84,13 +84,15 @@ function fieldsOf(frame: string | undefined, which: number, minimum: number): st
 
 function numberField(fields: string[], index: number, name: string): number {
   const text = fields[index] ?? '';
-  if (!/^\d+$/.test(text)) throw new PrinterError('bad-answer', `~HS field ${name} is not a number: ${JSON.stringify(text)}`);
+  if (!/^\d+$/.test(text))
+    throw new PrinterError('bad-answer', `~HS field ${name} is not a number: ${JSON.stringify(text)}`);
   return Number(text);
 }
 
 function flagField(fields: string[], index: number, name: string): boolean {
   const text = fields[index] ?? '';
-  if (text !== '0' && text !== '1') throw new PrinterError('bad-answer', `~HS flag ${name} is not 0 or 1: ${JSON.stringify(text)}`);
+  if (text !== '0' && text !== '1')
+    throw new PrinterError('bad-answer', `~HS flag ${name} is not 0 or 1: ${JSON.stringify(text)}`);
   return text === '1';
 }
 
@@ -156,8 +158,21 @@ export async function queryHostStatus(address: TcpAddress, options: HostStatusOp
       const found = hostStatusFrames(Buffer.concat(chunks));
       if (found.length >= 3) finish(() => resolve(found));
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => finish(() => reject(new PrinterError('interrupted', `the connection failed while waiting for ~HS answer (${error.code ?? error.message})`))));
-    socket.on('end', () => finish(() => reject(new PrinterError('interrupted', 'the printer closed the connection before its ~HS answer was complete'))));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      finish(() =>
+        reject(
+          new PrinterError(
+            'interrupted',
+            `the connection failed while waiting for ~HS answer (${error.code ?? error.message})`,
+          ),
+        ),
+      ),
+    );
+    socket.on('end', () =>
+      finish(() =>
+        reject(new PrinterError('interrupted', 'the printer closed the connection before its ~HS answer was complete')),
+      ),
+    );
     socket.write('~HS');
   });
   return parseHostStatus(frames);

@@ -8,7 +8,11 @@ const status = (state: FakePrinterState) => parseHostStatus(hostStatusFrames(Buf
 
 describe('hostStatusFault', () => {
   it('names each condition that stops printing, and lets a ready printer or a full buffer through', () => {
-    expect(hostStatusFault(status('paused'), 'Dock 1')).toEqual({ error: { code: 'PAUSED', message: 'printer "Dock 1" reports paused' }, retryable: true, delivered: false });
+    expect(hostStatusFault(status('paused'), 'Dock 1')).toEqual({
+      error: { code: 'PAUSED', message: 'printer "Dock 1" reports paused' },
+      retryable: true,
+      delivered: false,
+    });
     expect(hostStatusFault(status('ribbonOut'), 'Dock 1')?.error.code).toBe('RIBBON_OUT');
     expect(hostStatusFault(status('ready'), 'Dock 1')).toBeUndefined();
     expect(hostStatusFault(status('bufferFull'), 'Dock 1')).toBeUndefined();
@@ -16,7 +20,10 @@ describe('hostStatusFault', () => {
 
   it('reports every fault at once, under the first one’s code', () => {
     const both = { ...status('paperOut'), headOpen: true, paused: true };
-    expect(hostStatusFault(both, 'Dock 1')?.error).toEqual({ code: 'PAPER_OUT', message: 'printer "Dock 1" reports paper out, head open, paused' });
+    expect(hostStatusFault(both, 'Dock 1')?.error).toEqual({
+      code: 'PAPER_OUT',
+      message: 'printer "Dock 1" reports paper out, head open, paused',
+    });
   });
 });
 
@@ -27,9 +34,18 @@ describe('printerErrorFailure', () => {
       retryable: true,
       delivered: true,
     });
-    expect(printerErrorFailure(new PrinterError('interrupted', 'cut'), 'P', true)).toMatchObject({ error: { code: 'PRINTER_INTERRUPTED' }, retryable: true });
-    expect(printerErrorFailure(new PrinterError('unreachable', 'refused'), 'P', true)).toMatchObject({ error: { code: 'PRINTER_UNREACHABLE' }, retryable: true });
-    expect(printerErrorFailure(new PrinterError('rejected', 'lp exited with code 1'), 'P', true)).toMatchObject({ error: { code: 'PRINTER_REJECTED' }, retryable: false });
+    expect(printerErrorFailure(new PrinterError('interrupted', 'cut'), 'P', true)).toMatchObject({
+      error: { code: 'PRINTER_INTERRUPTED' },
+      retryable: true,
+    });
+    expect(printerErrorFailure(new PrinterError('unreachable', 'refused'), 'P', true)).toMatchObject({
+      error: { code: 'PRINTER_UNREACHABLE' },
+      retryable: true,
+    });
+    expect(printerErrorFailure(new PrinterError('rejected', 'lp exited with code 1'), 'P', true)).toMatchObject({
+      error: { code: 'PRINTER_REJECTED' },
+      retryable: false,
+    });
   });
 
   it('says whether bytes of a label may have reached the printer: not when it could not connect, was refused, or failed reading ~HS', () => {

@@ -40,7 +40,14 @@ export function hostStatusFault(status: HostStatus, printerName: string): Attemp
   const found = FAULTS.filter((fault) => status[fault.flag] === true);
   const first = found[0];
   if (first === undefined) return undefined;
-  return { error: { code: first.code, message: `printer "${printerName}" reports ${found.map((fault) => fault.text).join(', ')}` }, retryable: true, delivered: false };
+  return {
+    error: {
+      code: first.code,
+      message: `printer "${printerName}" reports ${found.map((fault) => fault.text).join(', ')}`,
+    },
+    retryable: true,
+    delivered: false,
+  };
 }
 
 /** Failures that leave nothing at the printer (see PrinterFailure): no connection, a refusal, a path that is no device. */
@@ -53,10 +60,21 @@ const NOTHING_DELIVERED: ReadonlySet<PrinterFailure> = new Set(['unreachable', '
 export function printerErrorFailure(error: PrinterError, printerName: string, sending: boolean): AttemptFailure {
   const retryable = error.reason !== 'rejected' && error.reason !== 'not-a-device';
   const delivered = sending && !NOTHING_DELIVERED.has(error.reason);
-  return { error: { code: PRINTER_ERROR_CODES[error.reason], message: `printer "${printerName}": ${error.publicMessage}` }, retryable, delivered };
+  return {
+    error: { code: PRINTER_ERROR_CODES[error.reason], message: `printer "${printerName}": ${error.publicMessage}` },
+    retryable,
+    delivered,
+  };
 }
 
 /** A failure of ours rather than the printer's (the database was busy too long, say): retried like a printer fault; whether bytes went out is unknown. */
 export function unexpectedFailure(error: unknown): AttemptFailure {
-  return { error: { code: 'PRINT_ERROR', message: `sending failed: ${error instanceof Error ? error.message : String(error)}` }, retryable: true, delivered: true };
+  return {
+    error: {
+      code: 'PRINT_ERROR',
+      message: `sending failed: ${error instanceof Error ? error.message : String(error)}`,
+    },
+    retryable: true,
+    delivered: true,
+  };
 }

@@ -7,8 +7,15 @@ const zpl = Buffer.from([label('one'), label('two'), label('three')].join(''));
 describe('zplLabelRanges', () => {
   it('finds each format with the line break after it, and nothing else', () => {
     const ranges = zplLabelRanges(zpl);
-    expect(ranges.map(([start, end]) => zpl.subarray(start, end).toString())).toEqual([label('one'), label('two'), label('three')]);
-    expect(zplLabelRanges(Buffer.from('^XA^FDx^FS^XZ\r\n^XA^XZ'))).toEqual([[0, 15], [15, 21]]);
+    expect(ranges.map(([start, end]) => zpl.subarray(start, end).toString())).toEqual([
+      label('one'),
+      label('two'),
+      label('three'),
+    ]);
+    expect(zplLabelRanges(Buffer.from('^XA^FDx^FS^XZ\r\n^XA^XZ'))).toEqual([
+      [0, 15],
+      [15, 21],
+    ]);
     expect(zplLabelRanges(Buffer.from(''))).toEqual([]);
   });
 });

@@ -49,14 +49,39 @@ export interface PrinterDocument {
  * job) and its time zone now() and formatDate. Everything a label's content will ever depend on at print time
  * (counters, the printer's time zone) belongs here, in this one step.
  */
-export async function renderForPrinter(render: Render, source: PrintSource, printer: PrinterRecord, counters?: Record<string, number>): Promise<PrinterDocument> {
+export async function renderForPrinter(
+  render: Render,
+  source: PrintSource,
+  printer: PrinterRecord,
+  counters?: Record<string, number>,
+): Promise<PrinterDocument> {
   const { format } = printerDriver(printer);
   const { template, data, records, quantityField, firstRecordNumber, sheetStart } = source;
   const timeZone = printer.timeZone ?? undefined;
   const unprintableMargin = printer.unprintableMargin === null ? undefined : toPoints(printer.unprintableMargin);
   // dpi as well as zplDpi: a system queue's PDF is laid out for its printer too, so its bars are that printer's dots.
-  const rendered = await render({ template, data, records, quantityField, firstRecordNumber, format, dpi: printer.dpi, zplDpi: printer.dpi, zplFonts: printer.fonts, timeZone, counters, unprintableMargin, sheetStart });
-  return { format, bytes: rendered.bytes, labelCount: rendered.labelCount, warnings: rendered.warnings, templateVersion: source.templateVersion ?? null };
+  const rendered = await render({
+    template,
+    data,
+    records,
+    quantityField,
+    firstRecordNumber,
+    format,
+    dpi: printer.dpi,
+    zplDpi: printer.dpi,
+    zplFonts: printer.fonts,
+    timeZone,
+    counters,
+    unprintableMargin,
+    sheetStart,
+  });
+  return {
+    format,
+    bytes: rendered.bytes,
+    labelCount: rendered.labelCount,
+    warnings: rendered.warnings,
+    templateVersion: source.templateVersion ?? null,
+  };
 }
 
 export interface SubmitDeps {
@@ -82,7 +107,10 @@ export interface PrintSubmission extends PrintSource {
 
 /** Distinct labels the job renders (records after quantity); labels × copies over the stated limit is a 400 naming copies. */
 function distinctLabels(source: PrintSource, copies: number): number {
-  const labels = source.records === undefined ? 1 : planBatch(source.records, source.quantityField, source.firstRecordNumber).labelCount;
+  const labels =
+    source.records === undefined
+      ? 1
+      : planBatch(source.records, source.quantityField, source.firstRecordNumber).labelCount;
   const total = labels * copies;
   if (total > PRINT_LIMITS.maxLabels) {
     const message = `labels × copies must be at most ${PRINT_LIMITS.maxLabels} per job, got ${labels} × ${copies} = ${total}`;
@@ -95,7 +123,10 @@ function distinctLabels(source: PrintSource, copies: number): number {
  * Renders, then stores the job and its usage (labels × copies, as renders) with storePrintJob. Bad templates or
  * data fail here as /v1/render's do (400, 502); the quota is checked for every label before anything renders.
  */
-export async function submitPrintJob({ store, render, quota }: SubmitDeps, submission: PrintSubmission): Promise<PrintJobRecord> {
+export async function submitPrintJob(
+  { store, render, quota }: SubmitDeps,
+  submission: PrintSubmission,
+): Promise<PrintJobRecord> {
   const { team, mode, printer, copies } = submission;
   const labels = distinctLabels(submission, copies);
   const total = labels * copies;
@@ -140,7 +171,22 @@ export async function storePrintJob(
       const { apiKeyId, templateId, reprint } = submission;
       const { format, labelCount, warnings, raw } = document;
       const created = await trx.printJobs.create(
-        { id, teamId: team.id, apiKeyId, mode, printerId: printer.id, format, labelCount, copies, warnings, raw, templateId, templateVersion: document.templateVersion ?? null, reprint, counters },
+        {
+          id,
+          teamId: team.id,
+          apiKeyId,
+          mode,
+          printerId: printer.id,
+          format,
+          labelCount,
+          copies,
+          warnings,
+          raw,
+          templateId,
+          templateVersion: document.templateVersion ?? null,
+          reprint,
+          counters,
+        },
         submission.owner ?? null,
       );
       await countRenders(trx, team.id, mode, created.createdAt, renders);

@@ -19,13 +19,27 @@ import { submitPrintJob, type PrintSource } from './printJobSubmission';
 import { createPrintQueue, type PrintQueue } from './printQueue';
 import type { PrintQueueOptions } from './printQueueOptions';
 
-const FAST: PrintQueueOptions = { retry: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 50 }, driver: { connectTimeoutMs: 500, answerTimeoutMs: 300, idleTimeoutMs: 1000 }, pollMs: 20 };
+const FAST: PrintQueueOptions = {
+  retry: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 50 },
+  driver: { connectTimeoutMs: 500, answerTimeoutMs: 300, idleTimeoutMs: 1000 },
+  pollMs: 20,
+};
 
 const TAG = {
   formatVersion: 1,
   meta: { name: 'Tag' },
   dimensions: { width: '50mm', height: '25mm' },
-  elements: [{ id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '10mm', content: { expression: 'data.title' }, style: { fontFamily: 'Printer 0' } }],
+  elements: [
+    {
+      id: 'title',
+      type: 'text',
+      position: { mode: 'absolute', x: '2mm', y: '2mm' },
+      width: '46mm',
+      height: '10mm',
+      content: { expression: 'data.title' },
+      style: { fontFamily: 'Printer 0' },
+    },
+  ],
 };
 
 let pool: RenderPool;
@@ -53,7 +67,15 @@ function startQueue(store: Store, options: PrintQueueOptions = {}): PrintQueue {
 let printerNumber = 0;
 async function addPrinter(store: Store, team: TeamRecord, connection: PrinterConnection): Promise<PrinterRecord> {
   printerNumber += 1;
-  return await store.printers.create({ teamId: team.id, name: `Printer ${printerNumber}`, connection, dpi: 203, media: null, darkness: null, speed: null });
+  return await store.printers.create({
+    teamId: team.id,
+    name: `Printer ${printerNumber}`,
+    connection,
+    dpi: 203,
+    media: null,
+    darkness: null,
+    speed: null,
+  });
 }
 
 /** No darkness, speed or media: the printer gets the chunks' labels and nothing else. */
@@ -61,7 +83,13 @@ function rawPrinter(store: Store, team: TeamRecord, fake: FakeZplPrinter): Promi
   return addPrinter(store, team, { kind: 'raw', host: fake.host, port: fake.port });
 }
 
-function submit(store: Store, team: TeamRecord, printer: PrinterRecord, source: PrintSource, options: { copies?: number; owner?: ClaimOwner } = {}): Promise<PrintJobRecord> {
+function submit(
+  store: Store,
+  team: TeamRecord,
+  printer: PrinterRecord,
+  source: PrintSource,
+  options: { copies?: number; owner?: ClaimOwner } = {},
+): Promise<PrintJobRecord> {
   return submitPrintJob(
     { store, render: (job) => pool.render(job), quota: new QuotaGate(store) },
     { team, apiKeyId: null, mode: 'live', printer, copies: options.copies ?? 1, owner: options.owner, ...source },
@@ -115,7 +143,10 @@ describe('the print queue', () => {
     ]);
     await queue.stop();
     await store.close();
-    expect(await (await openTestStore(dataDir)).printJobs.get(job.id)).toMatchObject({ status: 'done', labelsSent: 120 });
+    expect(await (await openTestStore(dataDir)).printJobs.get(job.id)).toMatchObject({
+      status: 'done',
+      labelsSent: 120,
+    });
   });
 
   it('takes a job from a queue that stopped answering only once its lease has passed on the store’s clock; that queue can record nothing after', async () => {
@@ -160,7 +191,8 @@ describe('the print queue', () => {
     const fakes = [await fakePrinter(), await fakePrinter()];
     const printers = await Promise.all(fakes.map((fake) => rawPrinter(store, team, fake)));
     const senders = new Map<string, string[]>();
-    const track = (name: string) => (progress: { jobId: string }) => senders.set(progress.jobId, [...(senders.get(progress.jobId) ?? []), name]);
+    const track = (name: string) => (progress: { jobId: string }) =>
+      senders.set(progress.jobId, [...(senders.get(progress.jobId) ?? []), name]);
     const first = startQueue(store, { onProgress: track('first') });
     startQueue(other, { onProgress: track('second') });
     const jobs: PrintJobRecord[] = [];
@@ -172,7 +204,9 @@ describe('the print queue', () => {
     // One acknowledgement per job, by whichever queue claimed it.
     expect([...senders.values()].map((names) => names.length)).toEqual(jobs.map(() => 1));
     fakes.forEach((fake, printerIndex) => {
-      const titles = jobConnections(fake).map((connection) => /\^FDJob (\d)\^FS/.exec(connection.bytes.toString())?.[1]);
+      const titles = jobConnections(fake).map(
+        (connection) => /\^FDJob (\d)\^FS/.exec(connection.bytes.toString())?.[1],
+      );
       expect(titles).toEqual(printerIndex === 0 ? ['0', '2', '4', '6'] : ['1', '3', '5', '7']);
     });
   });
@@ -183,13 +217,23 @@ describe('the print queue', () => {
     const printer = await rawPrinter(store, team, fake);
     const senders: Record<string, string> = {};
     const cliQueue = startQueue(store, { ownJobsOnly: true, onProgress: ({ jobId }) => (senders[jobId] = 'cli') });
-    const serverQueue = startQueue(await openTestStore(dataDir), { onProgress: ({ jobId }) => (senders[jobId] = 'server') });
-    const own = await submit(store, team, printer, { template: TAG, data: { title: 'Job 1' } }, { owner: cliQueue.owner });
+    const serverQueue = startQueue(await openTestStore(dataDir), {
+      onProgress: ({ jobId }) => (senders[jobId] = 'server'),
+    });
+    const own = await submit(
+      store,
+      team,
+      printer,
+      { template: TAG, data: { title: 'Job 1' } },
+      { owner: cliQueue.owner },
+    );
     const unclaimed = await submit(store, team, printer, { template: TAG, data: { title: 'Job 2' } });
     expect(await cliQueue.finished(own.id)).toMatchObject({ status: 'done' });
     expect(await serverQueue.finished(unclaimed.id)).toMatchObject({ status: 'done' });
     expect(senders).toEqual({ [own.id]: 'cli', [unclaimed.id]: 'server' });
-    expect(jobConnections(fake).map((connection) => /\^FDJob (\d)\^FS/.exec(connection.bytes.toString())?.[1])).toEqual(['1', '2']);
+    expect(jobConnections(fake).map((connection) => /\^FDJob (\d)\^FS/.exec(connection.bytes.toString())?.[1])).toEqual(
+      ['1', '2'],
+    );
   });
 
   it('stops between attempts without losing the job: its claim is released and the next queue prints it once', async () => {
@@ -201,7 +245,12 @@ describe('the print queue', () => {
     const queue = startQueue(store, { retry: { maxAttempts: 1000, baseDelayMs: 20, maxDelayMs: 20 } });
     await waitUntil(async () => (await store.printJobs.get(job.id))?.lastError?.code === 'PAPER_OUT');
     await queue.stop();
-    expect(await store.printJobs.get(job.id)).toMatchObject({ status: 'sending', labelsSent: 0, claim: null, error: null });
+    expect(await store.printJobs.get(job.id)).toMatchObject({
+      status: 'sending',
+      labelsSent: 0,
+      claim: null,
+      error: null,
+    });
     expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([documentFileName(job)]);
     expect(jobConnections(fake)).toEqual([]);
 
@@ -212,7 +261,9 @@ describe('the print queue', () => {
     expect(jobConnections(fake)[0]?.bytes.toString()).toContain('^FDKept^FS');
     // Ended, the document stays for reprints, counted in the team's storage.
     expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([documentFileName(job)]);
-    expect((await store.printJobs.get(job.id))?.documentBytes).toBe(statSync(join(dataDir, 'print-jobs', documentFileName(job))).size);
+    expect((await store.printJobs.get(job.id))?.documentBytes).toBe(
+      statSync(join(dataDir, 'print-jobs', documentFileName(job))).size,
+    );
   });
 
   it('sends a PDF job to a converting system queue as one lp job per copy, each the whole document', async () => {
@@ -220,7 +271,13 @@ describe('the print queue', () => {
     const lp = fakeLp();
     lps.push(lp);
     const printer = await addPrinter(store, team, { kind: 'system', queue: 'Office', rawQueue: false });
-    const job = await submit(store, team, printer, { template: TAG, records: [{ title: 'a' }, { title: 'b' }, { title: 'c' }] }, { copies: 2 });
+    const job = await submit(
+      store,
+      team,
+      printer,
+      { template: TAG, records: [{ title: 'a' }, { title: 'b' }, { title: 'c' }] },
+      { copies: 2 },
+    );
     expect(job).toMatchObject({ format: 'pdf', labelCount: 3, copies: 2 });
     const pdf = await store.printDocuments.read(documentFileName(job));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -24,8 +24,22 @@ import { configuredPrinterDriver } from './printerDrivers';
 import { PrinterError } from './printerError';
 import { keepDocument, returnCountersIfSafe } from './jobSettlement';
 import { hostStatusFault, printerErrorFailure, unexpectedFailure, type AttemptFailure } from './printFailures';
-import { chunkAt, documentFileName, jobDocument, withStoredFormat, type Chunk, type JobDocument } from './printJobDocument';
-import { DEFAULT_CHUNK_LABELS, DEFAULT_LEASE_MS, DEFAULT_POLL_MS, DEFAULT_RETRY_POLICY, retryDelayMs, type PrintQueueOptions } from './printQueueOptions';
+import {
+  chunkAt,
+  documentFileName,
+  jobDocument,
+  withStoredFormat,
+  type Chunk,
+  type JobDocument,
+} from './printJobDocument';
+import {
+  DEFAULT_CHUNK_LABELS,
+  DEFAULT_LEASE_MS,
+  DEFAULT_POLL_MS,
+  DEFAULT_RETRY_POLICY,
+  retryDelayMs,
+  type PrintQueueOptions,
+} from './printQueueOptions';
 import { isAbandoned, newClaimOwner } from './queueClaims';
 
 export interface PrintQueue {
@@ -115,7 +129,10 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
           // Left to the next poll rather than retried at once: a failing database would otherwise spin here.
           log?.error({ err: error, jobId: head.id }, 'print queue: working on a job failed');
         });
-        workers.set(head.printerId, worker.finally(() => workers.delete(head.printerId)));
+        workers.set(
+          head.printerId,
+          worker.finally(() => workers.delete(head.printerId)),
+        );
       }
       for (const waiter of waiters) {
         const job = await store.printJobs.get(waiter.jobId);
@@ -135,7 +152,11 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     if (head.claim !== null && !isAbandoned(head.claim, now, leaseMs)) return false;
     const claimed = await store.printJobs.claim(head.id, head.claim?.token ?? null, owner, now);
     // Said only by the queue whose claim took: several may see the same abandoned claim, one wins it.
-    if (claimed && head.claim !== null) log?.warn({ jobId: head.id, pid: head.claim.pid, host: head.claim.host }, 'print queue: taking over an abandoned job');
+    if (claimed && head.claim !== null)
+      log?.warn(
+        { jobId: head.id, pid: head.claim.pid, host: head.claim.host },
+        'print queue: taking over an abandoned job',
+      );
     return claimed;
   }
 
@@ -143,7 +164,11 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
    * The final state, the counter values given back if the job failed having printed nothing, and its document kept for
    * reprints if the team has room (`documentBytes` null: it could not be read). One commit for all three.
    */
-  async function finish(job: PrintJobRecord, documentBytes: number | null, failure?: Pick<AttemptFailure, 'error' | 'delivered'>): Promise<void> {
+  async function finish(
+    job: PrintJobRecord,
+    documentBytes: number | null,
+    failure?: Pick<AttemptFailure, 'error' | 'delivered'>,
+  ): Promise<void> {
     const keep = await store.transaction(async (trx) => {
       const outcome = failure === undefined ? { status: 'done' as const } : { status: 'failed' as const, ...failure };
       // A queue that lost its claim leaves the job, and its document, to the queue that has it now. A job cancelled
@@ -154,12 +179,15 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
       }
       const returned = failure !== undefined && (await returnCountersIfSafe(trx, job.id));
       const ended = await trx.printJobs.get(job.id);
-      return !returned && documentBytes !== null && ended !== undefined && (await keepDocument(trx, ended, documentBytes));
+      return (
+        !returned && documentBytes !== null && ended !== undefined && (await keepDocument(trx, ended, documentBytes))
+      );
     });
     if (keep === undefined) return;
     // After the commit: a crash in between leaves an orphan for the orphan sweep (removeOrphans), never a pending job without its document.
     if (!keep) await documents.remove(documentFileName(job));
-    if (failure !== undefined) log?.warn({ jobId: job.id, code: failure.error.code }, `print job failed: ${failure.error.message}`);
+    if (failure !== undefined)
+      log?.warn({ jobId: job.id, code: failure.error.code }, `print job failed: ${failure.error.message}`);
   }
 
   /**
@@ -227,15 +255,24 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
       // Read again before every attempt: a printer removed (or changed) while the job waited is never contacted as it was.
       const printer = await configuredPrinter(job);
       if (printer === undefined) {
-        const sent = labelsSent === 0 ? 'before the job was sent' : `after ${labelsSent} of ${totalLabels} labels were sent`;
-        return finish(job, documentBytes, { error: { code: 'PRINTER_REMOVED', message: `printer ${job.printerId} was removed ${sent}` }, delivered: false });
+        const sent =
+          labelsSent === 0 ? 'before the job was sent' : `after ${labelsSent} of ${totalLabels} labels were sent`;
+        return finish(job, documentBytes, {
+          error: { code: 'PRINTER_REMOVED', message: `printer ${job.printerId} was removed ${sent}` },
+          delivered: false,
+        });
       }
       const refused = rawScan && rawZplRefusal(rawScan, printer);
-      if (refused !== undefined) return finish(job, documentBytes, { error: { code: 'RAW_ZPL_REFUSED', message: refused.message }, delivered: false });
+      if (refused !== undefined)
+        return finish(job, documentBytes, {
+          error: { code: 'RAW_ZPL_REFUSED', message: refused.message },
+          delivered: false,
+        });
       const whole = chunkAt(document, job.copies, labelsSent, chunkLabels);
       // Store/recall for raw ZPL printers (the issue's case: large batches to one network printer); other kinds get whole labels.
       // The caller's own ZPL goes as it came: never rewritten as a stored format.
-      const chunk = printer.connection.kind === 'raw' && job.format === 'zpl' && !job.raw ? withStoredFormat(whole) : whole;
+      const chunk =
+        printer.connection.kind === 'raw' && job.format === 'zpl' && !job.raw ? withStoredFormat(whole) : whole;
       const failure = await attempt(printer, chunk);
       if (failure === undefined) {
         labelsSent += chunk.labels;
@@ -248,10 +285,17 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
       if (!failure.retryable) return finish(job, documentBytes, failure);
       if (attempts >= retry.maxAttempts) {
         const gaveUp = `gave up after ${attempts === 1 ? '1 attempt' : `${attempts} attempts`}`;
-        return finish(job, documentBytes, { error: { code: failure.error.code, message: `${failure.error.message} (${gaveUp})` }, delivered: failure.delivered });
+        return finish(job, documentBytes, {
+          error: { code: failure.error.code, message: `${failure.error.message} (${gaveUp})` },
+          delivered: failure.delivered,
+        });
       }
       const delayMs = retryDelayMs(retry, attempts);
-      const recorded = await store.printJobs.recordFailedAttempt(job.id, owner.token, { attempts, nextAttemptAt: store.now() + delayMs, ...failure });
+      const recorded = await store.printJobs.recordFailedAttempt(job.id, owner.token, {
+        attempts,
+        nextAttemptAt: store.now() + delayMs,
+        ...failure,
+      });
       // Not recorded: another queue took the job over. Cancelled meanwhile: there is nothing to wait for.
       if (!recorded || (await store.printJobs.get(job.id))?.status === 'cancelled') return;
       log?.info({ jobId: job.id, attempts, delayMs, code: failure.error.code }, 'print job will retry');
@@ -267,7 +311,9 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
       started = true;
       const poll = setInterval(wake, options.pollMs ?? DEFAULT_POLL_MS);
       const heartbeat = setInterval(() => {
-        store.printJobs.heartbeat(owner.token, store.now()).catch((error: unknown) => log?.error({ err: error }, 'print queue: heartbeat failed'));
+        store.printJobs
+          .heartbeat(owner.token, store.now())
+          .catch((error: unknown) => log?.error({ err: error }, 'print queue: heartbeat failed'));
       }, leaseMs / 6);
       for (const timer of [poll, heartbeat]) {
         timer.unref();

@@ -72,7 +72,11 @@ export function printerDriver(printer: PrinterRecord, options: DriverOptions = {
         },
         status: () => {
           const message = 'no status is read from system queues: CUPS has it';
-          return Promise.resolve({ reachable: null, state: null, problem: { message: `${message} (lpstat -p ${connection.queue})`, publicMessage: message } });
+          return Promise.resolve({
+            reachable: null,
+            state: null,
+            problem: { message: `${message} (lpstat -p ${connection.queue})`, publicMessage: message },
+          });
         },
       };
     case 'device':
@@ -96,8 +100,15 @@ export function printerDriver(printer: PrinterRecord, options: DriverOptions = {
  * The driver as the app runs it: LABELSMITH_LP names another lp executable for system queues (a wrapper, or a stand-in
  * in tests), LABELSMITH_DEVICE_PATTERN one more device path. `options` sets the timeouts (the print queue's tests shorten them).
  */
-export function configuredPrinterDriver(printer: PrinterRecord, env: NodeJS.ProcessEnv = process.env, options: DriverOptions = {}): PrinterDriver {
+export function configuredPrinterDriver(
+  printer: PrinterRecord,
+  env: NodeJS.ProcessEnv = process.env,
+  options: DriverOptions = {},
+): PrinterDriver {
   const lpCommand = env.LABELSMITH_LP;
   const configured = { ...options, devicePatterns: devicePatterns(env) };
-  return printerDriver(printer, lpCommand === undefined || lpCommand === '' ? configured : { ...configured, lpCommand });
+  return printerDriver(
+    printer,
+    lpCommand === undefined || lpCommand === '' ? configured : { ...configured, lpCommand },
+  );
 }

@@ -27,7 +27,12 @@ export class PrinterError extends AppError {
  * A PrinterError whose words name the printer's address: `words(where)` for the operator, and the same words about
  * `anonymous` (default "the printer") for API clients.
  */
-export function printerErrorAt(reason: PrinterFailure, where: string, words: (where: string) => string, anonymous = 'the printer'): PrinterError {
+export function printerErrorAt(
+  reason: PrinterFailure,
+  where: string,
+  words: (where: string) => string,
+  anonymous = 'the printer',
+): PrinterError {
   return new PrinterError(reason, words(where), words(anonymous));
 }
 

@@ -39,7 +39,13 @@ function testTemplate(width: number, height: number): object {
       line('details', 0.26, 0.11, "data.dpi + ' dpi - ' + data.zone", 0.09),
       // The clock in the printer's time zone, as its labels' now() and formatDate show it.
       line('date', 0.38, 0.11, "formatDate(now(), 'YYYY-MM-DD HH:mm')", 0.09),
-      { id: 'code', type: 'barcode', symbology: 'code128', ...at(0.05, 0.52, 0.9, 0.44), content: { expression: 'data.code' } },
+      {
+        id: 'code',
+        type: 'barcode',
+        symbology: 'code128',
+        ...at(0.05, 0.52, 0.9, 0.44),
+        content: { expression: 'data.code' },
+      },
     ],
   };
 }
@@ -47,8 +53,19 @@ function testTemplate(width: number, height: number): object {
 /** The test label in the printer's format (ZPL at its dpi, or PDF for a converting system queue). */
 export async function renderTestLabel(printer: PrinterRecord, format: 'zpl' | 'pdf', at: Date): Promise<Uint8Array> {
   const size = printer.media ?? FALLBACK_SIZE;
-  const data = { name: printer.name, dpi: printer.dpi, zone: printer.timeZone ?? 'UTC', code: `LS-TEST-${printer.dpi}` };
+  const data = {
+    name: printer.name,
+    dpi: printer.dpi,
+    zone: printer.timeZone ?? 'UTC',
+    code: `LS-TEST-${printer.dpi}`,
+  };
   const env = { now: () => at, timeZone: printer.timeZone ?? undefined };
-  const output = await renderLabel(testTemplate(toPoints(size.width), toPoints(size.height)), data, { format, dpi: printer.dpi, zplDpi: printer.dpi, fonts: bundledFonts(), env });
+  const output = await renderLabel(testTemplate(toPoints(size.width), toPoints(size.height)), data, {
+    format,
+    dpi: printer.dpi,
+    zplDpi: printer.dpi,
+    fonts: bundledFonts(),
+    env,
+  });
   return output.bytes;
 }

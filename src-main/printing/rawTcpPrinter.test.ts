@@ -41,8 +41,15 @@ describe('sendRaw', () => {
     const printer = await fakePrinter();
     printer.stall(true);
     const started = Date.now();
-    const error = await sendRaw(printer, Buffer.alloc(64 * 1024 * 1024, 0x20), { idleTimeoutMs: 300 }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ reason: 'timeout', message: expect.stringMatching(/^timed out after 0.3 s without progress sending to 127.0.0.1:\d+ \(\d+ of 67108864 bytes sent\)$/) });
+    const error = await sendRaw(printer, Buffer.alloc(64 * 1024 * 1024, 0x20), { idleTimeoutMs: 300 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({
+      reason: 'timeout',
+      message: expect.stringMatching(
+        /^timed out after 0.3 s without progress sending to 127.0.0.1:\d+ \(\d+ of 67108864 bytes sent\)$/,
+      ),
+    });
     // What is reported as sent is what left this process, not what waits in its buffer.
     expect(Number(/\((\d+) of/.exec((error as Error).message)?.[1])).toBeLessThan(67108864);
     expect(Date.now() - started).toBeLessThan(3000);

@@ -26,16 +26,29 @@ export function connectionError(error: NodeJS.ErrnoException, address: TcpAddres
   const where = describeAddress(address);
   switch (error.code) {
     case 'ECONNREFUSED':
-      return printerErrorAt('unreachable', where, (at) => `connection refused by ${at}: is the printer on and listening on that port?`);
+      return printerErrorAt(
+        'unreachable',
+        where,
+        (at) => `connection refused by ${at}: is the printer on and listening on that port?`,
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return printerErrorAt('unreachable', `the printer's host name ${JSON.stringify(address.host)}`, (name) => `cannot resolve ${name}`, "the printer's host name");
+      return printerErrorAt(
+        'unreachable',
+        `the printer's host name ${JSON.stringify(address.host)}`,
+        (name) => `cannot resolve ${name}`,
+        "the printer's host name",
+      );
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return printerErrorAt('unreachable', where, (at) => `no route to ${at}: check the address and the network`);
     default:
       // The system's message may repeat the address (getaddrinfo's does): API clients get the code only.
-      return new PrinterError('unreachable', `cannot connect to ${where}: ${error.message}`, `cannot connect to the printer (${error.code ?? 'error'})`);
+      return new PrinterError(
+        'unreachable',
+        `cannot connect to ${where}: ${error.message}`,
+        `cannot connect to the printer (${error.code ?? 'error'})`,
+      );
   }
 }
 
@@ -43,12 +56,21 @@ export function connectionError(error: NodeJS.ErrnoException, address: TcpAddres
  * Opens a connection, failing with a PrinterError after connectTimeoutMs. The socket's own timeout is left unset:
  * the caller sets the one that fits what it waits for next.
  */
-export function openConnection(address: TcpAddress, connectTimeoutMs: number = DEFAULT_CONNECT_TIMEOUT_MS): Promise<Socket> {
+export function openConnection(
+  address: TcpAddress,
+  connectTimeoutMs: number = DEFAULT_CONNECT_TIMEOUT_MS,
+): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: address.host, port: address.port });
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(printerErrorAt('unreachable', describeAddress(address), (at) => `could not connect to ${at} within ${seconds(connectTimeoutMs)}`));
+      reject(
+        printerErrorAt(
+          'unreachable',
+          describeAddress(address),
+          (at) => `could not connect to ${at} within ${seconds(connectTimeoutMs)}`,
+        ),
+      );
     }, connectTimeoutMs);
     socket.once('error', (error) => {
       clearTimeout(timer);
@@ -75,17 +97,26 @@ export async function sendRaw(address: TcpAddress, bytes: Uint8Array, timeouts: 
   await new Promise<void>((resolve, reject) => {
     let failure: PrinterError | undefined;
     socket.setTimeout(idleTimeoutMs, () => {
-      failure ??= printerErrorAt('timeout', where, (at) => `timed out after ${seconds(idleTimeoutMs)} without progress sending to ${at} (${progress()})`);
+      failure ??= printerErrorAt(
+        'timeout',
+        where,
+        (at) => `timed out after ${seconds(idleTimeoutMs)} without progress sending to ${at} (${progress()})`,
+      );
       socket.destroy();
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
-      failure ??= printerErrorAt('interrupted', where, (at) => `the connection to ${at} failed mid-job (${error.code ?? error.message}, ${progress()})`);
+      failure ??= printerErrorAt(
+        'interrupted',
+        where,
+        (at) => `the connection to ${at} failed mid-job (${error.code ?? error.message}, ${progress()})`,
+      );
     });
     // The printer sends nothing we need; reading keeps its FIN (the end of the job) from waiting behind unread data.
     socket.resume();
     socket.on('close', () => {
       if (failure) reject(failure);
-      else if (!socket.writableFinished) reject(printerErrorAt('interrupted', where, (at) => `${at} closed the connection mid-job (${progress()})`));
+      else if (!socket.writableFinished)
+        reject(printerErrorAt('interrupted', where, (at) => `${at} closed the connection mid-job (${progress()})`));
       else resolve();
     });
     socket.end(bytes);

@@ -24,11 +24,16 @@ function zplError(message: string, details: Record<string, unknown> = {}): BadRe
  * Queues `zpl` for the printer, byte for byte. Every label counts its ^PQ quantity
  * times copies as renders: admitted against the quota first (all or none), then held to the job limit.
  */
-export async function submitRawZplJob(deps: { store: Store; quota: QuotaGate }, submission: RawZplSubmission): Promise<PrintJobRecord> {
+export async function submitRawZplJob(
+  deps: { store: Store; quota: QuotaGate },
+  submission: RawZplSubmission,
+): Promise<PrintJobRecord> {
   const { store, quota } = deps;
   const { team, mode, printer, copies } = submission;
   if (printerDriver(printer).format !== 'zpl') {
-    throw zplError(`printer "${printer.name}" takes PDF (a system queue without --raw-queue): raw ZPL cannot be printed on it`);
+    throw zplError(
+      `printer "${printer.name}" takes PDF (a system queue without --raw-queue): raw ZPL cannot be printed on it`,
+    );
   }
   const bytes = submission.zpl;
   // One character a byte: the scan's offsets are byte offsets, and prefixes and commands are ASCII in any code page.
@@ -37,11 +42,14 @@ export async function submitRawZplJob(deps: { store: Store; quota: QuotaGate }, 
   if (refused !== undefined) throw zplError(refused.message, { command: refused.command, position: refused.position });
   const formats = scan.formats.length * copies;
   const labels = scan.formats.reduce((sum, format) => sum + format.quantity, 0) * copies;
-  if (labels === 0) throw zplError('holds no label: no field (^FS) between ^XA and ^XZ, so the printer would print nothing');
+  if (labels === 0)
+    throw zplError('holds no label: no field (^FS) between ^XA and ^XZ, so the printer would print nothing');
   const reservation = await admitRenders(quota, team, mode, labels);
   try {
     if (formats > PRINT_LIMITS.maxLabels || labels > PRINT_LIMITS.maxLabels) {
-      throw zplError(`labels × copies (each label's ^PQ quantity included) must be at most ${PRINT_LIMITS.maxLabels} per job, got ${labels}`);
+      throw zplError(
+        `labels × copies (each label's ^PQ quantity included) must be at most ${PRINT_LIMITS.maxLabels} per job, got ${labels}`,
+      );
     }
     const document = { format: 'zpl' as const, bytes, labelCount: scan.formats.length, warnings: [], raw: true };
     return await storePrintJob(store, submission, document, labels);

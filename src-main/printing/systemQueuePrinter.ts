@@ -42,15 +42,30 @@ export function printToQueue(target: SystemQueue, document: Uint8Array, options:
       // Not waiting for 'close': a process lp started may still hold its pipes open, and would hold this job with them.
       child.stdout.destroy();
       child.stderr.destroy();
-      reject(printerErrorAt('timeout', lp, (command) => `${command} did not finish within ${seconds(timeoutMs)}`, 'the print command'));
+      reject(
+        printerErrorAt(
+          'timeout',
+          lp,
+          (command) => `${command} did not finish within ${seconds(timeoutMs)}`,
+          'the print command',
+        ),
+      );
     }, timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) => {
       failure ??=
         error.code === 'ENOENT'
-          ? new PrinterError('unreachable', `the print command ${JSON.stringify(lp)} was not found: install CUPS (its lp command) or configure the path`, 'the print command was not found on the server')
-          : new PrinterError('unreachable', `cannot run ${lp}: ${error.message}`, `cannot run the print command (${error.code ?? 'error'})`);
+          ? new PrinterError(
+              'unreachable',
+              `the print command ${JSON.stringify(lp)} was not found: install CUPS (its lp command) or configure the path`,
+              'the print command was not found on the server',
+            )
+          : new PrinterError(
+              'unreachable',
+              `cannot run ${lp}: ${error.message}`,
+              `cannot run the print command (${error.code ?? 'error'})`,
+            );
     });
     // lp exiting early (unknown queue) closes stdin under us; its exit code and stderr tell the story, not EPIPE.
     child.stdin.on('error', () => undefined);
@@ -62,7 +77,13 @@ export function printToQueue(target: SystemQueue, document: Uint8Array, options:
         const said = stderr.trim() === '' ? '' : `: ${stderr.trim()}`;
         const exit = code === null ? `signal ${signal}` : `code ${code}`;
         // What lp said names the queue more often than not: API clients get the exit only.
-        return reject(new PrinterError('rejected', `${lp} -d ${target.queue} exited with ${exit}${said}`, `the print command exited with ${exit}`));
+        return reject(
+          new PrinterError(
+            'rejected',
+            `${lp} -d ${target.queue} exited with ${exit}${said}`,
+            `the print command exited with ${exit}`,
+          ),
+        );
       }
       resolve({ requestId: /request id is (\S+)/.exec(stdout)?.[1] });
     });

@@ -14,14 +14,24 @@ const parcel = loadParcelWithLogo();
 /** The parcel label with its logo replaced by `src`. */
 function parcelWith(src: string): unknown {
   const template = parcel.template as { elements: { id: string }[] };
-  return { ...template, elements: template.elements.map((element) => (element.id === 'logo' ? { ...element, src } : element)) };
+  return {
+    ...template,
+    elements: template.elements.map((element) => (element.id === 'logo' ? { ...element, src } : element)),
+  };
 }
 
 const OUTPUTS = CACHE_TEST_OUTPUTS;
 
 const IMAGES: [string, unknown][] = [
   ['the sample logo (RGBA PNG)', parcel.template],
-  ['an opaque RGB PNG', parcelWith(pngDataUri(craftPng({ width: 120, height: 24, colourType: 2, data: new Uint8Array(24 * (1 + 120 * 3)).fill(90) })))],
+  [
+    'an opaque RGB PNG',
+    parcelWith(
+      pngDataUri(
+        craftPng({ width: 120, height: 24, colourType: 2, data: new Uint8Array(24 * (1 + 120 * 3)).fill(90) }),
+      ),
+    ),
+  ],
   ['a baseline JPEG', parcelWith(jpegDataUri(craftJpeg({ frames: [{ width: 64, height: 16 }] })))],
 ];
 
@@ -54,7 +64,8 @@ describe('renders with a cache of decoded images', () => {
       // Noise does not compress: each image's data URI and graphic take about 100 KB of the budget.
       const noise = randomBytes(150 * (1 + 150 * 3));
       const template = parcelWith(pngDataUri(craftPng({ width: 150, height: 150, colourType: 2, data: noise })));
-      for (const cache of [images, unbounded]) await renderLabel(template, parcel.data, { format: 'zpl', fonts, images: cache });
+      for (const cache of [images, unbounded])
+        await renderLabel(template, parcel.data, { format: 'zpl', fonts, images: cache });
       expect(images.bytes).toBeLessThanOrEqual(budget);
     }
     expect(unbounded.bytes).toBeGreaterThan(2 * budget);
@@ -91,14 +102,24 @@ describe('the content address of an image', () => {
   }
 
   it('is the base64 after a well-formed header only: the same base64 under a header that is not an image is still refused', async () => {
-    const logo = (parcel.template as { elements: { id: string; src?: string }[] }).elements.find((element) => element.id === 'logo')?.src ?? '';
+    const logo =
+      (parcel.template as { elements: { id: string; src?: string }[] }).elements.find(
+        (element) => element.id === 'logo',
+      )?.src ?? '';
     const base64 = logo.slice(logo.indexOf(',') + 1);
     const template = parcelWith('');
-    const byData = { ...(template as object), elements: (template as { elements: Record<string, unknown>[] }).elements.map((element) => (element.id === 'logo' ? { ...element, src: undefined, contentExpression: 'photo' } : element)) };
+    const byData = {
+      ...(template as object),
+      elements: (template as { elements: Record<string, unknown>[] }).elements.map((element) =>
+        element.id === 'logo' ? { ...element, src: undefined, contentExpression: 'photo' } : element,
+      ),
+    };
     const images = new DecodedImages();
     await renderLabel(byData, { ...parcel.data, photo: logo }, { format: 'zpl', fonts, images });
     for (const forged of [`data:image/gif;base64,${base64}`, `data:text/plain;base64,${base64}`, base64]) {
-      await expect(renderLabel(byData, { ...parcel.data, photo: forged }, { format: 'zpl', fonts, images })).rejects.toThrow('image src must be a data:image/png or data:image/jpeg base64 URI');
+      await expect(
+        renderLabel(byData, { ...parcel.data, photo: forged }, { format: 'zpl', fonts, images }),
+      ).rejects.toThrow('image src must be a data:image/png or data:image/jpeg base64 URI');
     }
   });
 });
@@ -116,7 +137,11 @@ describe('the ZPL graphics of texts in template fonts', () => {
     const shared = zplGraphics(images);
     // Every text of the label is a graphic (the template's fonts), kept at its second drawing.
     expect(shared.length).toBeGreaterThanOrEqual(6);
-    const next = { ...parcel.data, recipient: { ...(parcel.data as { recipient: object }).recipient, name: 'Grace Hopper' }, weightKg: 4.75 };
+    const next = {
+      ...parcel.data,
+      recipient: { ...(parcel.data as { recipient: object }).recipient, name: 'Grace Hopper' },
+      weightKg: 4.75,
+    };
     const warm = await render(next);
     // The recipient's name and the weight line are new: made, not kept; every other text was found.
     expect(zplGraphics(images)).toEqual(shared);

@@ -21,8 +21,23 @@ const prompted = {
   ...(shipping.template as object),
   elements: [
     ...(shipping.template as Elements).elements,
-    { id: 'lot', type: 'text', position: { mode: 'absolute', x: '2mm', y: '140mm' }, width: '60mm', height: '6mm', content: { expression: "'Lot ' + data.lot + ' #' + counter('parcel', {start: 1000, pad: 6})" } },
-    { id: 'fragile', type: 'text', position: { mode: 'absolute', x: '2mm', y: '146mm' }, width: '60mm', height: '6mm', content: { text: 'FRAGILE' }, condition: "data.lot == 'L-0'" },
+    {
+      id: 'lot',
+      type: 'text',
+      position: { mode: 'absolute', x: '2mm', y: '140mm' },
+      width: '60mm',
+      height: '6mm',
+      content: { expression: "'Lot ' + data.lot + ' #' + counter('parcel', {start: 1000, pad: 6})" },
+    },
+    {
+      id: 'fragile',
+      type: 'text',
+      position: { mode: 'absolute', x: '2mm', y: '146mm' },
+      width: '60mm',
+      height: '6mm',
+      content: { text: 'FRAGILE' },
+      condition: "data.lot == 'L-0'",
+    },
   ],
   prompts: [{ name: 'lot', label: 'Lot number', default: 'L-0' }],
 };
@@ -36,7 +51,13 @@ const TEMPLATES: [string, unknown, Record<string, unknown>][] = [
 const OUTPUTS = CACHE_TEST_OUTPUTS;
 
 /** Renders as a worker does, with both of its process caches (or none). */
-function render(template: unknown, data: unknown, options: Omit<RenderOptions, 'fonts'>, templates?: ParsedTemplates, images?: DecodedImages) {
+function render(
+  template: unknown,
+  data: unknown,
+  options: Omit<RenderOptions, 'fonts'>,
+  templates?: ParsedTemplates,
+  images?: DecodedImages,
+) {
   return renderLabel(template, data, { ...options, fonts, templates, images, env: { now: () => NOW } });
 }
 
@@ -62,9 +83,12 @@ describe('renders with the validated templates of a worker', () => {
     const templates = new ParsedTemplates();
     const retitled = (title: string) => ({
       ...(shipping.template as object),
-      elements: (shipping.template as Elements).elements.map((element, index) => (index === 0 ? { ...element, content: { text: title } } : element)),
+      elements: (shipping.template as Elements).elements.map((element, index) =>
+        index === 0 ? { ...element, content: { text: title } } : element,
+      ),
     });
-    const html = async (template: unknown) => new TextDecoder().decode((await render(template, shipping.data, { format: 'html' }, templates)).bytes);
+    const html = async (template: unknown) =>
+      new TextDecoder().decode((await render(template, shipping.data, { format: 'html' }, templates)).bytes);
     expect(await html(retitled('FIRST VERSION'))).toContain('FIRST VERSION');
     const second = await html(retitled('SECOND VERSION'));
     expect(second).toContain('SECOND VERSION');
@@ -79,12 +103,19 @@ describe('renders with the validated templates of a worker', () => {
     const hostile = [
       { ...(shipping.template as object), elements: [{ ...first, width: '2m' }] },
       { ...(shipping.template as object), script: 'alert(1)' },
-      { ...(shipping.template as object), elements: Array.from({ length: 2000 }, (_, index) => ({ ...first, id: `e${index}` })) },
+      {
+        ...(shipping.template as object),
+        elements: Array.from({ length: 2000 }, (_, index) => ({ ...first, id: `e${index}` })),
+      },
     ];
     for (const template of hostile) {
-      await expect(render(template, shipping.data, { format: 'zpl' }, templates)).rejects.toBeInstanceOf(InvalidTemplateError);
+      await expect(render(template, shipping.data, { format: 'zpl' }, templates)).rejects.toBeInstanceOf(
+        InvalidTemplateError,
+      );
       // Refused again: a refusal is not kept, and neither is anything that would let it through.
-      await expect(render(template, shipping.data, { format: 'zpl' }, templates)).rejects.toBeInstanceOf(InvalidTemplateError);
+      await expect(render(template, shipping.data, { format: 'zpl' }, templates)).rejects.toBeInstanceOf(
+        InvalidTemplateError,
+      );
     }
     expect(templates.size).toBe(1);
   });
@@ -126,11 +157,18 @@ describe('a render worker', () => {
   it('renders a template again after the first render from its kept form, and a new version of it anew', async () => {
     const runner = stepRunner(fonts);
     const html = async (id: number, template: unknown): Promise<string> => {
-      const reply = await runner.handle({ id, team: 'team-a', step: { kind: 'label', job: { template, data: shipping.data, format: 'html' } } });
+      const reply = await runner.handle({
+        id,
+        team: 'team-a',
+        step: { kind: 'label', job: { template, data: shipping.data, format: 'html' } },
+      });
       if (!reply?.outcome.ok || reply.outcome.result.kind !== 'label') throw new Error(JSON.stringify(reply?.outcome));
       return new TextDecoder().decode(reply.outcome.result.result.bytes);
     };
-    const version = (name: string) => ({ ...(shipping.template as object), elements: [{ ...(shipping.template as Elements).elements[0], content: { text: name } }] });
+    const version = (name: string) => ({
+      ...(shipping.template as object),
+      elements: [{ ...(shipping.template as Elements).elements[0], content: { text: name } }],
+    });
     expect(await html(1, version('VERSION ONE'))).toContain('VERSION ONE');
     expect(await html(2, version('VERSION ONE'))).toContain('VERSION ONE');
     const two = await html(3, version('VERSION TWO'));

@@ -17,14 +17,19 @@ const assetTag = loadSample('asset-tag');
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Elements laid out on a grid over a square label of `sideMm`. */
-function gridTemplate(sideMm: number, elements: ((id: number, x: string, y: string, size: string) => Record<string, unknown>)[]): unknown {
+function gridTemplate(
+  sideMm: number,
+  elements: ((id: number, x: string, y: string, size: string) => Record<string, unknown>)[],
+): unknown {
   const perRow = Math.ceil(Math.sqrt(elements.length));
   const cell = sideMm / perRow;
   return {
     formatVersion: 1,
     meta: { name: 'stress' },
     dimensions: { width: `${sideMm}mm`, height: `${sideMm}mm` },
-    elements: elements.map((element, index) => element(index, `${(index % perRow) * cell}mm`, `${Math.floor(index / perRow) * cell}mm`, `${cell * 0.9}mm`)),
+    elements: elements.map((element, index) =>
+      element(index, `${(index % perRow) * cell}mm`, `${Math.floor(index / perRow) * cell}mm`, `${cell * 0.9}mm`),
+    ),
   };
 }
 
@@ -32,7 +37,12 @@ function gridTemplate(sideMm: number, elements: ((id: number, x: string, y: stri
 const thousandQrCodes = gridTemplate(
   300,
   Array.from({ length: 1000 }, () => (id: number, x: string, y: string, size: string) => ({
-    id: `qr-${id}`, type: 'barcode', symbology: 'qrcode', position: { mode: 'absolute', x, y }, width: size, height: size,
+    id: `qr-${id}`,
+    type: 'barcode',
+    symbology: 'qrcode',
+    position: { mode: 'absolute', x, y },
+    width: size,
+    height: size,
     content: { text: `${id}-${'x'.repeat(800)}` },
   })),
 );
@@ -41,12 +51,22 @@ const thousandQrCodes = gridTemplate(
 const thousandLongTexts = gridTemplate(
   1000,
   Array.from({ length: 1000 }, () => (id: number, x: string, y: string, size: string) => ({
-    id: `text-${id}`, type: 'text', position: { mode: 'absolute', x, y }, width: size, height: size,
-    content: { text: `word${id} `.repeat(1500).slice(0, 9999) }, style: { fontSize: '4pt' },
+    id: `text-${id}`,
+    type: 'text',
+    position: { mode: 'absolute', x, y },
+    width: size,
+    height: size,
+    content: { text: `word${id} `.repeat(1500).slice(0, 9999) },
+    style: { fontSize: '4pt' },
   })),
 );
 
-const sampleJob = (format: 'pdf' | 'png' | 'zpl', dpi?: number) => ({ template: shipping.template, data: shipping.data, format, dpi });
+const sampleJob = (format: 'pdf' | 'png' | 'zpl', dpi?: number) => ({
+  template: shipping.template,
+  data: shipping.data,
+  format,
+  dpi,
+});
 
 /** The longest a 5 ms timer waited beyond its due time while `work` ran (the final wait included). */
 async function worstTimerLag(work: () => Promise<unknown>): Promise<number> {
@@ -83,7 +103,10 @@ function childProcessesOf(pid: number): number {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -134,7 +157,17 @@ describe('createRenderPool', () => {
       formatVersion: 1,
       meta: { name: 'clock' },
       dimensions: { width: '50mm', height: '20mm' },
-      elements: [{ id: 'date', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '48mm', height: '10mm', contentExpression: "formatDate(now(), 'YYYY-MM-DD')", style: { fontFamily: 'Printer 0' } }],
+      elements: [
+        {
+          id: 'date',
+          type: 'text',
+          position: { mode: 'absolute', x: '1mm', y: '1mm' },
+          width: '48mm',
+          height: '10mm',
+          contentExpression: "formatDate(now(), 'YYYY-MM-DD')",
+          style: { fontFamily: 'Printer 0' },
+        },
+      ],
     };
     const { bytes } = await pool.render({ template, data: {}, format: 'zpl', now: Date.UTC(2031, 4, 17, 12) });
     expect(new TextDecoder().decode(bytes)).toContain('2031-05-17');
@@ -153,7 +186,17 @@ describe('createRenderPool', () => {
   });
 
   it('keeps a render error’s code, status and element across the process (a value its barcode cannot hold)', async () => {
-    const template = gridTemplate(40, [(id, x, y, size) => ({ id: 'ean', type: 'barcode', symbology: 'ean13', position: { mode: 'absolute', x, y }, width: size, height: size, content: { text: 'abc' } })]);
+    const template = gridTemplate(40, [
+      (id, x, y, size) => ({
+        id: 'ean',
+        type: 'barcode',
+        symbology: 'ean13',
+        position: { mode: 'absolute', x, y },
+        width: size,
+        height: size,
+        content: { text: 'abc' },
+      }),
+    ]);
     const error = await rejection(pool.render({ template, data: {}, format: 'png', dpi: 100 }));
     expect(error).toBeInstanceOf(RenderError);
     expect([error.code, error.status]).toEqual(['INVALID_BARCODE_DATA', 400]);
@@ -178,21 +221,32 @@ describe('createRenderPool', () => {
     expect(pool.stats().queued + pool.stats().running).toBe(20);
     const outputs = await results;
     const signatures = { pdf: '%PDF-', png: '\x89PNG', zpl: '^XA' };
-    const heads = outputs.map((output, index) => Buffer.from(output.bytes.subarray(0, signatures[jobs[index]!.format].length)).toString('latin1'));
+    const heads = outputs.map((output, index) =>
+      Buffer.from(output.bytes.subarray(0, signatures[jobs[index]!.format].length)).toString('latin1'),
+    );
     expect(heads).toEqual(jobs.map((job) => signatures[job.format]));
     expect(pool.stats()).toMatchObject({ threads: 2, queued: 0, running: 0 });
   });
 
   it('keeps the event loop responsive while 600 dpi PNGs render', async () => {
     // An 8 x 12 in label at 600 dpi: about 200 ms of synchronous work per render when done on this thread.
-    const job = { template: { ...(shipping.template as object), dimensions: { width: '8in', height: '12in' } }, data: shipping.data, format: 'png' as const, dpi: 600 };
+    const job = {
+      template: { ...(shipping.template as object), dimensions: { width: '8in', height: '12in' } },
+      data: shipping.data,
+      format: 'png' as const,
+      dpi: 600,
+    };
     const inProcess = await worstTimerLag(() => renderLabel(job.template, job.data, { ...job, fonts: bundledFonts() }));
     let outputs: { bytes: Uint8Array }[] = [];
     const pooled = await worstTimerLag(async () => {
       outputs = await Promise.all(Array.from({ length: 8 }, () => pool.render(job)));
     });
-    console.log(`worst timer lag: one render in process ${inProcess.toFixed(0)} ms; 8 renders through the pool ${pooled.toFixed(1)} ms`);
-    expect(outputs.map((output) => [...output.bytes.subarray(0, 8)])).toEqual(Array.from({ length: 8 }, () => PNG_SIGNATURE));
+    console.log(
+      `worst timer lag: one render in process ${inProcess.toFixed(0)} ms; 8 renders through the pool ${pooled.toFixed(1)} ms`,
+    );
+    expect(outputs.map((output) => [...output.bytes.subarray(0, 8)])).toEqual(
+      Array.from({ length: 8 }, () => PNG_SIGNATURE),
+    );
     // Generous, and scaled by how slow the machine is right now (the in-process render's own lag, about 200 ms on a
     // quiet one): this is about responsiveness under load, not speed.
     expect(pooled).toBeLessThan(Math.max(100, inProcess / 4));
@@ -229,8 +283,12 @@ describe('budgets and failures', () => {
     let most = 0;
     const sampler = setInterval(() => (most = Math.max(most, childProcessesOf(process.pid))), 5);
     try {
-      const failures = await Promise.all(Array.from({ length: 6 }, () => rejection(pool.render({ template: thousandQrCodes, data: {}, format: 'pdf' }))));
-      expect(failures.map((error) => error.message)).toEqual(Array.from({ length: 6 }, () => 'render stopped: over its 1.5 s time limit'));
+      const failures = await Promise.all(
+        Array.from({ length: 6 }, () => rejection(pool.render({ template: thousandQrCodes, data: {}, format: 'pdf' }))),
+      );
+      expect(failures.map((error) => error.message)).toEqual(
+        Array.from({ length: 6 }, () => 'render stopped: over its 1.5 s time limit'),
+      );
       const next = await pool.render(sampleJob('pdf'));
       expect(new TextDecoder().decode(next.bytes.subarray(0, 5))).toBe('%PDF-');
     } finally {
@@ -279,7 +337,12 @@ describe('budgets and failures', () => {
 
   it('stops a render whose native memory (resvg’s pixmap) passes the limit, measured on the process', async () => {
     // 8 x 12 in at 600 dpi: a 138 MB pixmap outside the V8 heap; the worker peaks near 440 MB.
-    const big = { template: { ...(shipping.template as object), dimensions: { width: '8in', height: '12in' } }, data: shipping.data, format: 'png' as const, dpi: 600 };
+    const big = {
+      template: { ...(shipping.template as object), dimensions: { width: '8in', height: '12in' } },
+      data: shipping.data,
+      format: 'png' as const,
+      dpi: 600,
+    };
     const pool = createRenderPool({ threads: 1, maxMemoryMb: 250 });
     try {
       const error = await rejection(pool.render(big));
@@ -307,7 +370,9 @@ describe('budgets and failures', () => {
   it('fails a job that cannot reach a thread with RENDER_ERROR, and keeps serving', async () => {
     const pool = createRenderPool({ threads: 1 });
     try {
-      const error = await rejection(pool.render({ template: shipping.template, data: { notJson: () => 1 }, format: 'zpl' }));
+      const error = await rejection(
+        pool.render({ template: shipping.template, data: { notJson: () => 1 }, format: 'zpl' }),
+      );
       expect(error).toBeInstanceOf(RenderError);
       expect(error.message).toMatch(/^render worker failed: .*could not be cloned/);
       expect((await pool.render(sampleJob('zpl'))).bytes.length).toBeGreaterThan(0);
@@ -322,7 +387,9 @@ describe('budgets and failures', () => {
     const waiting = rejection(pool.render(sampleJob('zpl')));
     await pool.close({ graceMs: 200 });
     const reasons = await Promise.all([stuck, waiting]);
-    expect(reasons.map((error) => [error.code, error.message])).toEqual(Array.from({ length: 2 }, () => ['RENDER_ERROR', 'render stopped: the server is shutting down']));
+    expect(reasons.map((error) => [error.code, error.message])).toEqual(
+      Array.from({ length: 2 }, () => ['RENDER_ERROR', 'render stopped: the server is shutting down']),
+    );
     expect(pool.stats()).toMatchObject({ threads: 0, queued: 0, running: 0 });
   });
 

@@ -10,10 +10,28 @@ import { planBatch } from '@shared/render/batchPlan';
 import { BATCH_CONTENT_TYPES, type OutputFormat } from '@shared/render/outputFormats';
 import { splitBatch, zipBatchPngs, type BatchPart, type BatchWarning, type PartLabel } from '@shared/render/batchParts';
 import { FairQueue } from './fairQueue';
-import { reviveError, type RenderJob, type RenderResult, type RenderStep, type StepOptions, type StepResult, type SvgRasterJob, type SvgRasterResult, type ZplRenderJob, type ZplRenderResult } from './taskProtocol';
+import {
+  reviveError,
+  type RenderJob,
+  type RenderResult,
+  type RenderStep,
+  type StepOptions,
+  type StepResult,
+  type SvgRasterJob,
+  type SvgRasterResult,
+  type ZplRenderJob,
+  type ZplRenderResult,
+} from './taskProtocol';
 import { memoryLimitError, WorkerProcess } from './workerProcess';
 
-export type { RenderJob, RenderResult, SvgRasterJob, SvgRasterResult, ZplRenderJob, ZplRenderResult } from './taskProtocol';
+export type {
+  RenderJob,
+  RenderResult,
+  SvgRasterJob,
+  SvgRasterResult,
+  ZplRenderJob,
+  ZplRenderResult,
+} from './taskProtocol';
 
 /** The time limit of one render: 10 s, counted from when a worker starts it (time in the queue does not count). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -165,7 +183,18 @@ interface Dispatched {
   part: number;
 }
 
-function stepOptions({ format, dpi, zplDpi, zplFonts, now, timeZone, counters, quantityField, unprintableMargin, sheetStart }: Omit<RenderJob, 'team'>): StepOptions {
+function stepOptions({
+  format,
+  dpi,
+  zplDpi,
+  zplFonts,
+  now,
+  timeZone,
+  counters,
+  quantityField,
+  unprintableMargin,
+  sheetStart,
+}: Omit<RenderJob, 'team'>): StepOptions {
   return { format, dpi, zplDpi, zplFonts, now, timeZone, counters, quantityField, unprintableMargin, sheetStart };
 }
 
@@ -239,7 +268,11 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     }
     const perLabel = PER_LABEL_TIMEOUT_MS[batch.job.format];
     if (entry.kind === 'assemble') {
-      return { step: { kind: 'assemble', options: stepOptions(batch.job), labels: batch.labels.flat() }, limitMs: timeoutMs + (batch.labelCount - 1) * perLabel, part: 0 };
+      return {
+        step: { kind: 'assemble', options: stepOptions(batch.job), labels: batch.labels.flat() },
+        limitMs: timeoutMs + (batch.labelCount - 1) * perLabel,
+        part: 0,
+      };
     }
     const index = batch.nextPart++;
     const part = batch.parts[index] as BatchPart;
@@ -247,7 +280,11 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     if (batch.nextPart < batch.parts.length) waiting.pushFront(job.team, entry);
     const template = batch.holders.has(worker) ? undefined : batch.job.template;
     batch.holders.add(worker);
-    return { step: { kind: 'part', batch: job.id, template, options: stepOptions(batch.job), part }, limitMs: timeoutMs + (labelsIn(part) - 1) * perLabel, part: index };
+    return {
+      step: { kind: 'part', batch: job.id, template, options: stepOptions(batch.job), part },
+      limitMs: timeoutMs + (labelsIn(part) - 1) * perLabel,
+      part: index,
+    };
   }
 
   function finishStep(job: Job, result: StepResult, part: number): void {
@@ -258,7 +295,11 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     }
     batch.renderTimeMs += result.renderTimeMs;
     const batchResult = (bytes: Uint8Array): RenderResult => ({
-      bytes, contentType: BATCH_CONTENT_TYPES[batch.job.format], warnings: uniqueDesignWarnings(batch.warnings.flat()), labelCount: batch.labelCount, renderTimeMs: batch.renderTimeMs,
+      bytes,
+      contentType: BATCH_CONTENT_TYPES[batch.job.format],
+      warnings: uniqueDesignWarnings(batch.warnings.flat()),
+      labelCount: batch.labelCount,
+      renderTimeMs: batch.renderTimeMs,
     });
     if (result.kind === 'assemble') {
       settle(job, batchResult(result.bytes));
@@ -354,18 +395,36 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   }
 
   /** Queues a job in its team's queue (refused when closing, when the team's queue is full, or when its client has gone). */
-  function submit<Result extends RenderResult | ZplRenderResult | SvgRasterResult>(team: string, { signal }: SubmitOptions, single?: RenderStep, batch?: Batch): Promise<Result> {
+  function submit<Result extends RenderResult | ZplRenderResult | SvgRasterResult>(
+    team: string,
+    { signal }: SubmitOptions,
+    single?: RenderStep,
+    batch?: Batch,
+  ): Promise<Result> {
     if (closing) return Promise.reject(new ServiceBusyError('the render service is shutting down'));
     if (signal?.aborted) return Promise.reject(new ClientClosedError());
     const waitingNow = waitingOf(team);
     if (waitingNow >= maxQueuePerTeam) {
       return Promise.reject(
-        new ServiceBusyError(`the team's render queue is full (${waitingNow} renders waiting, the limit per team): retry after ${TEAM_QUEUE_RETRY_AFTER_S} s`, TEAM_QUEUE_RETRY_AFTER_S, { waiting: waitingNow, limit: maxQueuePerTeam }),
+        new ServiceBusyError(
+          `the team's render queue is full (${waitingNow} renders waiting, the limit per team): retry after ${TEAM_QUEUE_RETRY_AFTER_S} s`,
+          TEAM_QUEUE_RETRY_AFTER_S,
+          { waiting: waitingNow, limit: maxQueuePerTeam },
+        ),
       );
     }
     lastActive.set(team, Date.now());
     const result = new Promise<Result>((resolve, reject) => {
-      const accepted: Job = { id: nextJobId++, team, single, batch, started: false, settled: false, resolve: resolve as (result: RenderResult | ZplRenderResult | SvgRasterResult) => void, reject };
+      const accepted: Job = {
+        id: nextJobId++,
+        team,
+        single,
+        batch,
+        started: false,
+        settled: false,
+        resolve: resolve as (result: RenderResult | ZplRenderResult | SvgRasterResult) => void,
+        reject,
+      };
       const entry: Waiting = { job: accepted, kind: batch ? 'part' : 'single' };
       jobs.add(accepted);
       waiting.push(team, entry);
@@ -399,7 +458,17 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         // A bad batch is refused here, without a trip to a worker.
         const plan = planBatch(job.records, job.quantityField, job.firstRecordNumber);
         const parts = splitBatch(plan, RECORDS_PER_STEP[job.format]);
-        batch = { job, labelCount: plan.labelCount, parts, nextPart: 0, partsLeft: parts.length, labels: [], warnings: [], holders: new Set(), renderTimeMs: 0 };
+        batch = {
+          job,
+          labelCount: plan.labelCount,
+          parts,
+          nextPart: 0,
+          partsLeft: parts.length,
+          labels: [],
+          warnings: [],
+          holders: new Set(),
+          renderTimeMs: 0,
+        };
       } catch (error) {
         return Promise.reject(error as Error);
       }

@@ -18,7 +18,12 @@ afterAll(async () => {
 
 describe('the render pool with records', () => {
   it('renders a batch in a worker and answers its label count', async () => {
-    const result = await pool.render({ template: shipping.template, records: [shipping.data, { ...shipping.data, n: '2' }], quantityField: 'n', format: 'zpl' });
+    const result = await pool.render({
+      template: shipping.template,
+      records: [shipping.data, { ...shipping.data, n: '2' }],
+      quantityField: 'n',
+      format: 'zpl',
+    });
     expect(result.labelCount).toBe(3);
     expect(new TextDecoder().decode(result.bytes).match(/\^XA/g)).toHaveLength(3);
   });
@@ -40,7 +45,9 @@ describe('the render pool with records', () => {
   }, 120_000);
 
   it('refuses a bad batch before it reaches a thread', async () => {
-    const error = await pool.render({ template: shipping.template, records: [shipping.data, 7], format: 'pdf' }).catch((caught: unknown) => caught);
+    const error = await pool
+      .render({ template: shipping.template, records: [shipping.data, 7], format: 'pdf' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as Error).message).toBe('record 2: must be a JSON object');
     expect(pool.stats()).toMatchObject({ queued: 0, running: 0 });

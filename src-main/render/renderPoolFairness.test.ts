@@ -13,7 +13,12 @@ const slowTemplate = {
   meta: { name: 'slow' },
   dimensions: { width: '200mm', height: '200mm' },
   elements: Array.from({ length: 400 }, (_, id) => ({
-    id: `qr-${id}`, type: 'barcode', symbology: 'qrcode', position: { mode: 'absolute', x: `${(id % 20) * 10}mm`, y: `${Math.floor(id / 20) * 10}mm` }, width: '9mm', height: '9mm',
+    id: `qr-${id}`,
+    type: 'barcode',
+    symbology: 'qrcode',
+    position: { mode: 'absolute', x: `${(id % 20) * 10}mm`, y: `${Math.floor(id / 20) * 10}mm` },
+    width: '9mm',
+    height: '9mm',
     content: { text: `${id}-${'x'.repeat(800)}` },
   })),
 };
@@ -25,7 +30,10 @@ function morphologySvg(radius: number): string {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -82,7 +90,10 @@ describe('the render pool between teams', () => {
       const gone = new AbortController();
       // PNG batches run one record a step: 20 steps.
       const records = Array.from({ length: 20 }, () => shipping.data);
-      const batch = pool.render({ template: shipping.template, records, format: 'png', dpi: 100, team: 'A' }, { signal: gone.signal });
+      const batch = pool.render(
+        { template: shipping.template, records, format: 'png', dpi: 100, team: 'A' },
+        { signal: gone.signal },
+      );
       while (pool.stats().stepsStarted === before) await new Promise((resolve) => setTimeout(resolve, 5));
       gone.abort();
       expect((await rejection(batch)).code).toBe('CLIENT_CLOSED');
@@ -99,14 +110,17 @@ describe('the render pool between teams', () => {
     const settled: string[] = [];
     const note =
       (name: string) =>
-      <T,>(outcome: T): T => {
+      <T>(outcome: T): T => {
         settled.push(name);
         return outcome;
       };
     try {
       // Team B has rendered: it is an active team, so A may hold one worker of two.
       await pool.render(quickJob('B'));
-      const slow = [pool.render(slowJob('A')).then(note('A1'), note('A1')), pool.render(slowJob('A')).then(note('A2'), note('A2'))];
+      const slow = [
+        pool.render(slowJob('A')).then(note('A1'), note('A1')),
+        pool.render(slowJob('A')).then(note('A2'), note('A2')),
+      ];
       while (pool.stats().running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       const quick = await pool.render(quickJob('B')).then(note('B'));
       expect(new TextDecoder().decode(quick.bytes.subarray(0, 3))).toBe('^XA');
@@ -123,7 +137,8 @@ describe('the render pool between teams', () => {
   it('stops an SVG rasterisation at its own time limit, kills its worker, and serves the next', async () => {
     const pool = createRenderPool({ threads: 1, svgTimeoutMs: 1000 });
     try {
-      const plain = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="10" y="10" width="80" height="80"/></svg>';
+      const plain =
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect x="10" y="10" width="80" height="80"/></svg>';
       const drawn = await pool.rasterizeSvg({ svg: plain, longerSidePx: 1200, team: 'A' });
       expect([drawn.width, drawn.height]).toEqual([1200, 1200]);
       const error = await rejection(pool.rasterizeSvg({ svg: morphologySvg(5), longerSidePx: 1200, team: 'A' }));

@@ -12,7 +12,18 @@ import { DecodedImages } from './decodedImages';
 import type { ImageCache } from '@shared/render/imageCache';
 import type { TemplateCache } from '@shared/render/templateCache';
 import { ParsedTemplates } from './parsedTemplates';
-import { DATA_FD, detachBytes, INLINE_BYTES, serializeError, type PoolMessage, type RenderStep, type StepOptions, type StepResult, type TaskOutcome, type WorkerMessage } from './taskProtocol';
+import {
+  DATA_FD,
+  detachBytes,
+  INLINE_BYTES,
+  serializeError,
+  type PoolMessage,
+  type RenderStep,
+  type StepOptions,
+  type StepResult,
+  type TaskOutcome,
+  type WorkerMessage,
+} from './taskProtocol';
 
 /** The template of each batch this process has rendered parts of, with the layouts and images its labels share. */
 interface HeldBatch extends BatchShared {
@@ -51,7 +62,10 @@ function renderOptions(options: StepOptions, fonts: FontRegistry, { images, temp
  * Runs steps with one set of fonts; batches' templates are kept from their first part until the pool says forget.
  * `shared`: the process's caches (tests pass their own to read them).
  */
-export function stepRunner(fonts: FontRegistry, shared: WorkerCaches = { images: new DecodedImages(), templates: new ParsedTemplates() }) {
+export function stepRunner(
+  fonts: FontRegistry,
+  shared: WorkerCaches = { images: new DecodedImages(), templates: new ParsedTemplates() },
+) {
   const batches = new Map<number, HeldBatch>();
 
   async function run(step: RenderStep, team: string): Promise<StepResult> {
@@ -82,7 +96,11 @@ export function stepRunner(fonts: FontRegistry, shared: WorkerCaches = { images:
           held = { template: prepareTemplate(step.template, options), ...batchShared(caches.images) };
           batches.set(step.batch, held);
         }
-        const part = await renderBatchPart(held.template, step.part, { ...options, memo: held.memo, pixels: held.pixels });
+        const part = await renderBatchPart(held.template, step.part, {
+          ...options,
+          memo: held.memo,
+          pixels: held.pixels,
+        });
         return { kind: 'part', part, renderTimeMs: performance.now() - start };
       }
       case 'assemble': {
@@ -117,12 +135,51 @@ const WARM_UP_TEMPLATE = {
   meta: { name: 'warm-up' },
   dimensions: { width: '60mm', height: '30mm' },
   elements: [
-    { id: 'text', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '30mm', height: '6mm', contentExpression: "upper('warm') + ' ' + formatNumber(1.5, 2) + ' ' + formatDate(now(), 'YYYY-MM-DD')" },
-    { id: 'bold', type: 'text', position: { mode: 'absolute', x: '1mm', y: '8mm' }, width: '30mm', height: '6mm', content: { text: 'Warm-up' }, style: { fontWeight: 'bold', overflow: 'shrink' } },
-    { id: 'code128', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '1mm', y: '15mm' }, width: '30mm', height: '12mm', content: { text: 'WARM123' }, showText: true },
-    { id: 'qr', type: 'barcode', symbology: 'qrcode', position: { mode: 'absolute', x: '40mm', y: '1mm' }, width: '15mm', height: '15mm', content: { text: 'warm-up' } },
+    {
+      id: 'text',
+      type: 'text',
+      position: { mode: 'absolute', x: '1mm', y: '1mm' },
+      width: '30mm',
+      height: '6mm',
+      contentExpression: "upper('warm') + ' ' + formatNumber(1.5, 2) + ' ' + formatDate(now(), 'YYYY-MM-DD')",
+    },
+    {
+      id: 'bold',
+      type: 'text',
+      position: { mode: 'absolute', x: '1mm', y: '8mm' },
+      width: '30mm',
+      height: '6mm',
+      content: { text: 'Warm-up' },
+      style: { fontWeight: 'bold', overflow: 'shrink' },
+    },
+    {
+      id: 'code128',
+      type: 'barcode',
+      symbology: 'code128',
+      position: { mode: 'absolute', x: '1mm', y: '15mm' },
+      width: '30mm',
+      height: '12mm',
+      content: { text: 'WARM123' },
+      showText: true,
+    },
+    {
+      id: 'qr',
+      type: 'barcode',
+      symbology: 'qrcode',
+      position: { mode: 'absolute', x: '40mm', y: '1mm' },
+      width: '15mm',
+      height: '15mm',
+      content: { text: 'warm-up' },
+    },
     { id: 'rule', type: 'line', position: { mode: 'absolute', x: '0mm', y: '28mm' }, width: '60mm', height: '0mm' },
-    { id: 'frame', type: 'rect', position: { mode: 'absolute', x: '35mm', y: '18mm' }, width: '24mm', height: '8mm', style: { cornerRadius: '1mm' } },
+    {
+      id: 'frame',
+      type: 'rect',
+      position: { mode: 'absolute', x: '35mm', y: '18mm' },
+      width: '24mm',
+      height: '8mm',
+      style: { cornerRadius: '1mm' },
+    },
   ],
 };
 
@@ -130,7 +187,8 @@ const WARM_UP_TEMPLATE = {
 if (process.send !== undefined) {
   const fonts = bundledFonts();
   const runner = stepRunner(fonts);
-  for (const format of ['zpl', 'pdf', 'png'] as const) await renderLabel(WARM_UP_TEMPLATE, {}, { format, dpi: 50, fonts });
+  for (const format of ['zpl', 'pdf', 'png'] as const)
+    await renderLabel(WARM_UP_TEMPLATE, {}, { format, dpi: 50, fonts });
   await startWorkerCpuProfile();
   const data = createWriteStream('', { fd: DATA_FD });
   const send = (message: WorkerMessage): void => void process.send?.(message);

@@ -8,7 +8,10 @@ const acrossThreads = (error: unknown): AppError => reviveError(structuredClone(
 describe('serializeError / reviveError', () => {
   it('rebuilds the documented subclasses with code, status, message and details unchanged', () => {
     const originals = [
-      new InvalidTemplateError([{ path: 'elements[0].width', message: 'must be positive' }, { path: 'dimensions.height', message: 'must be at most 1 m' }]),
+      new InvalidTemplateError([
+        { path: 'elements[0].width', message: 'must be positive' },
+        { path: 'dimensions.height', message: 'must be at most 1 m' },
+      ]),
       new RenderError('ean13 cannot encode "abc"', 'ean'),
       new RenderError('rendering failed: out of paper'),
       new BadRequestError('dpi must be between 50 and 600', { field: 'dpi' }),
@@ -17,7 +20,12 @@ describe('serializeError / reviveError', () => {
       const revived = acrossThreads(original);
       expect(revived).toBeInstanceOf(original.constructor);
       expect(revived.name).toBe(original.name);
-      expect({ code: revived.code, status: revived.status, message: revived.message, details: revived.details }).toEqual({
+      expect({
+        code: revived.code,
+        status: revived.status,
+        message: revived.message,
+        details: revived.details,
+      }).toEqual({
         code: original.code,
         status: original.status,
         message: original.message,
@@ -29,7 +37,12 @@ describe('serializeError / reviveError', () => {
   it('keeps the fields of an AppError it has no subclass for', () => {
     const revived = acrossThreads(new AppError('EXPRESSION_ERROR', 400, 'unknown function foo', { at: 3 }));
     expect(revived).toBeInstanceOf(AppError);
-    expect([revived.code, revived.status, revived.message, revived.details]).toEqual(['EXPRESSION_ERROR', 400, 'unknown function foo', { at: 3 }]);
+    expect([revived.code, revived.status, revived.message, revived.details]).toEqual([
+      'EXPRESSION_ERROR',
+      400,
+      'unknown function foo',
+      { at: 3 },
+    ]);
   });
 
   it('turns anything else into RENDER_ERROR with its message and without a stack', () => {

@@ -95,7 +95,19 @@ export interface SvgRasterResult {
 }
 
 /** How a job renders: the options of a step, without its template and data. */
-export type StepOptions = Pick<RenderJob, 'format' | 'dpi' | 'zplDpi' | 'zplFonts' | 'now' | 'timeZone' | 'counters' | 'quantityField' | 'unprintableMargin' | 'sheetStart'>;
+export type StepOptions = Pick<
+  RenderJob,
+  | 'format'
+  | 'dpi'
+  | 'zplDpi'
+  | 'zplFonts'
+  | 'now'
+  | 'timeZone'
+  | 'counters'
+  | 'quantityField'
+  | 'unprintableMargin'
+  | 'sheetStart'
+>;
 
 /**
  * One unit of work for a worker process; the pool runs steps of different teams in turn. A batch is several steps:
@@ -171,7 +183,13 @@ export function attachBytes(result: StepResult, bytes: readonly Uint8Array[]): S
     case 'assemble':
       return { ...result, bytes: take() };
     case 'part':
-      return { ...result, part: { ...result.part, labels: result.part.labels.map((label) => (label.png ? { ...label, png: take() } : label)) } };
+      return {
+        ...result,
+        part: {
+          ...result.part,
+          labels: result.part.labels.map((label) => (label.png ? { ...label, png: take() } : label)),
+        },
+      };
   }
 }
 
@@ -191,15 +209,32 @@ export type TaskOutcome = { ok: true; result: StepResult } | { ok: false; error:
 export function serializeError(error: unknown): SerializedAppError {
   if (error instanceof AppError) {
     // details are meant for JSON responses; the round trip also drops anything the IPC channel could not serialise.
-    const details = error.details === undefined ? undefined : (JSON.parse(JSON.stringify(error.details)) as Record<string, unknown>);
-    return { code: error.code, status: error.status, message: error.message, ...(details === undefined ? {} : { details }) };
+    const details =
+      error.details === undefined ? undefined : (JSON.parse(JSON.stringify(error.details)) as Record<string, unknown>);
+    return {
+      code: error.code,
+      status: error.status,
+      message: error.message,
+      ...(details === undefined ? {} : { details }),
+    };
   }
-  const { code, status, message, details } = new RenderError(`rendering failed: ${error instanceof Error ? error.message : String(error)}`);
+  const { code, status, message, details } = new RenderError(
+    `rendering failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   return { code, status, message, details };
 }
 
 function isErrorDetails(value: unknown): value is ErrorDetail[] {
-  return Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null && typeof (entry as ErrorDetail).path === 'string' && typeof (entry as ErrorDetail).message === 'string');
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof (entry as ErrorDetail).path === 'string' &&
+        typeof (entry as ErrorDetail).message === 'string',
+    )
+  );
 }
 
 /** Rebuilds the subclass renderLabel documents for the code, so callers keep checking with instanceof. */
@@ -208,7 +243,8 @@ export function reviveError({ code, status, message, details }: SerializedAppErr
   const elementId = typeof details?.elementId === 'string' ? details.elementId : undefined;
   if (code === 'RENDER_ERROR') return new RenderError(message, elementId);
   // A BarcodeDataError as sent: its code, status and details (symbology, fix) kept, the message not rebuilt.
-  if (code === 'INVALID_BARCODE_DATA') return new RenderError(message, elementId, { code, status, ...(details ? { details } : {}) });
+  if (code === 'INVALID_BARCODE_DATA')
+    return new RenderError(message, elementId, { code, status, ...(details ? { details } : {}) });
   if (code === 'BAD_REQUEST') return new BadRequestError(message, details);
   return new AppError(code, status, message, details);
 }

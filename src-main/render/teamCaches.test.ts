@@ -46,7 +46,10 @@ describe("a render worker's caches", () => {
   for (const format of ['png', 'zpl', 'pdf'] as const) {
     it(`answer a second team's first ${format} render of the same label as a miss, and the first team's second as a hit`, async () => {
       const { counted } = worker();
-      const step: RenderStep = { kind: 'label', job: { template: parcel.template, data: parcel.data, format, dpi: 203 } };
+      const step: RenderStep = {
+        kind: 'label',
+        job: { template: parcel.template, data: parcel.data, format, dpi: 203 },
+      };
       const firstA = await counted('team-a', step);
       const secondA = await counted('team-a', step);
       const firstB = await counted('team-b', step);
@@ -67,7 +70,10 @@ describe("a render worker's caches", () => {
     const { counted } = worker();
     // A 16 x 4 dot ^GF (2 bytes a row, ASCII hex), its pattern this test's own so no other read has cached it.
     const zpl = '^XA^FO10,10^GFA,8,8,2,F00F0FF0A55A3CC3^FS^XZ';
-    const step: RenderStep = { kind: 'zpl', job: { zpl, dpmm: 8, widthDots: 200, heightDots: 100, index: 0, format: 'png', rotation: 0 } };
+    const step: RenderStep = {
+      kind: 'zpl',
+      job: { zpl, dpmm: 8, widthDots: 200, heightDots: 100, index: 0, format: 'png', rotation: 0 },
+    };
     const misses = () => graphicCacheCounters.misses;
     const hits = () => graphicCacheCounters.hits;
     const start = { hits: hits(), misses: misses() };

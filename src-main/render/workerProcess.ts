@@ -2,7 +2,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { RenderError } from '@shared/errors';
 import { residentMemory } from './processMemory';
-import { attachBytes, DATA_FD, type PoolMessage, type RenderStep, type TaskOutcome, type WorkerMessage } from './taskProtocol';
+import {
+  attachBytes,
+  DATA_FD,
+  type PoolMessage,
+  type RenderStep,
+  type TaskOutcome,
+  type WorkerMessage,
+} from './taskProtocol';
 
 /** Megabytes of old space a worker's V8 heap starts with (see execArgv). */
 const INITIAL_OLD_SPACE_MB = 128;
@@ -59,17 +66,28 @@ export class WorkerProcess {
   /** Why the pool killed it, answered to the step it was running. */
   private killedFor?: RenderError;
 
-  constructor(file: string, private readonly maxMemoryMb: number, events: WorkerEvents) {
+  constructor(
+    file: string,
+    private readonly maxMemoryMb: number,
+    events: WorkerEvents,
+  ) {
     this.child = fork(file, [], {
       // Uint8Arrays (PNGs, PDFs) cross as bytes, not as JSON arrays of numbers.
       serialization: 'advanced',
       // The V8 heap gets the same limit as the whole process: a JavaScript runaway fails there, with a clear message.
       // A larger starting old space (capped by that limit) spares a render the full collections V8 runs while the heap
       // grows from its default: a 4x6 ZPL label's worker CPU went from 27-30 ms to about 22 ms.
-      execArgv: [`--max-old-space-size=${maxMemoryMb}`, `--initial-old-space-size=${Math.min(INITIAL_OLD_SPACE_MB, maxMemoryMb)}`],
+      execArgv: [
+        `--max-old-space-size=${maxMemoryMb}`,
+        `--initial-old-space-size=${Math.min(INITIAL_OLD_SPACE_MB, maxMemoryMb)}`,
+      ],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc', 'pipe'],
       // In Electron, process.execPath is the app: this makes it a plain Node process.
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? RASTER_PURGE_DELAY_MS },
+      env: {
+        ...process.env,
+        ELECTRON_RUN_AS_NODE: '1',
+        MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? RASTER_PURGE_DELAY_MS,
+      },
     });
     this.child.stderr?.setEncoding('utf8').on('data', (text: string) => {
       this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL);
@@ -132,7 +150,9 @@ export class WorkerProcess {
     this.receivedLength = rest.length;
     this.expected = undefined;
     let offset = 0;
-    expected.deliver(expected.sizes.map((size) => new Uint8Array(all.buffer, all.byteOffset + (offset += size) - size, size)));
+    expected.deliver(
+      expected.sizes.map((size) => new Uint8Array(all.buffer, all.byteOffset + (offset += size) - size, size)),
+    );
   }
 
   private finish(outcome: TaskOutcome | RenderError): void {

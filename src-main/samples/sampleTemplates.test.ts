@@ -34,7 +34,11 @@ describe('the carrier-4x6 ZPL sample', () => {
     expect([logo!.pixelWidth, logo!.pixelHeight]).toEqual([304, 112]);
     expect(logo!.box.x / ppd).toBeCloseTo(28, 6);
     expect(logo!.box.y / ppd).toBeCloseTo(28, 6);
-    expect(texts.filter((text) => text.reverse).map((text) => text.lines[0]!.text)).toEqual(['P1', 'EXPRESS 12:00  \\ SIGNATURE', 'W14']);
+    expect(texts.filter((text) => text.reverse).map((text) => text.lines[0]!.text)).toEqual([
+      'P1',
+      'EXPRESS 12:00  \\ SIGNATURE',
+      'W14',
+    ]);
     // The recipient block: five lines, with Polish letters from ^FH UTF-8 escapes under ^CI28.
     expect(texts.find((text) => text.lines.length === 5)!.lines.map((line) => line.text)).toEqual([
       'Marta Kołodziejczyk',
@@ -49,10 +53,15 @@ describe('the carrier-4x6 ZPL sample', () => {
   it('draws a code 128 and a QR code that scan to their ^FD data', async () => {
     const png = PNG.sync.read(Buffer.from(await emitPng(read.labels[0]!.label, fonts, { dpi: 8 * 25.4 })));
     expect([png.width, png.height]).toEqual([812, 1218]);
-    const found = await decode({ width: png.width, height: png.height, rgba: new Uint8Array(png.data) }, ['Code128', 'QRCode']);
-    expect(found.filter((result) => result.isValid).map((result) => `${result.format} ${result.text}`).sort()).toEqual([
-      'Code128 KP123456789012PL',
-      'QRCode KP123456789012PL|00-061|WAW-3|1/1',
+    const found = await decode({ width: png.width, height: png.height, rgba: new Uint8Array(png.data) }, [
+      'Code128',
+      'QRCode',
     ]);
+    expect(
+      found
+        .filter((result) => result.isValid)
+        .map((result) => `${result.format} ${result.text}`)
+        .sort(),
+    ).toEqual(['Code128 KP123456789012PL', 'QRCode KP123456789012PL|00-061|WAW-3|1/1']);
   });
 });

@@ -25,8 +25,19 @@ export function loadParcelWithLogo(): Sample {
   const sample = loadSample('shipping-4x6');
   const logo = readFileSync(join(resourcesDir(), 'samples', 'parcel-logo.png')).toString('base64');
   const template = sample.template as { elements: unknown[] };
-  const element = { id: 'logo', type: 'image', position: { mode: 'absolute', x: '62mm', y: '30.5mm' }, width: '36mm', height: '7mm', src: `data:image/png;base64,${logo}` };
-  return { name: 'shipping-4x6 with logo', template: { ...template, elements: [...template.elements, element] }, data: sample.data };
+  const element = {
+    id: 'logo',
+    type: 'image',
+    position: { mode: 'absolute', x: '62mm', y: '30.5mm' },
+    width: '36mm',
+    height: '7mm',
+    src: `data:image/png;base64,${logo}`,
+  };
+  return {
+    name: 'shipping-4x6 with logo',
+    template: { ...template, elements: [...template.elements, element] },
+    data: sample.data,
+  };
 }
 
 /** resources/samples/`name`.zpl as readZpl takes it: one character a byte, as a printer (or the viewer API) receives it. */

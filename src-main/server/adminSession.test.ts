@@ -49,7 +49,8 @@ describe('adminSession', () => {
     const token = 'a'.repeat(43);
     const session = adminSession(token);
     expect(session.isAdminToken(token)).toBe(true);
-    for (const wrong of ['', 'a'.repeat(42), 'a'.repeat(44), `${'a'.repeat(42)}b`]) expect(session.isAdminToken(wrong)).toBe(false);
+    for (const wrong of ['', 'a'.repeat(42), 'a'.repeat(44), `${'a'.repeat(42)}b`])
+      expect(session.isAdminToken(wrong)).toBe(false);
   });
 
   it('opens sessions with random cookie values unrelated to the token, each live until ended', async () => {
@@ -86,7 +87,7 @@ describe('adminSession', () => {
     expect(session.touch(opened.cookie)).toBeUndefined();
   });
 
-  it('keeps the desktop window\'s session however long it idles, until it is ended', async () => {
+  it("keeps the desktop window's session however long it idles, until it is ended", async () => {
     let now = 0;
     const session = adminSession('a'.repeat(43), () => now);
     const { cookie, idlesOutAt } = session.open({ idles: false });
@@ -108,7 +109,9 @@ describe('labelsmith admin-url', () => {
   });
 
   async function adminUrl(args: string[]): Promise<string> {
-    const { stdout } = await run(process.execPath, [cli, 'admin-url', ...args], { env: { ...process.env, LABELSMITH_DATA_DIR: '' } });
+    const { stdout } = await run(process.execPath, [cli, 'admin-url', ...args], {
+      env: { ...process.env, LABELSMITH_DATA_DIR: '' },
+    });
     const printed = JSON.parse(stdout) as { url: string };
     expect(Object.keys(printed)).toEqual(['url']);
     return printed.url;
@@ -136,7 +139,10 @@ describe('labelsmith admin-url', () => {
     try {
       const link = await adminUrl(['--data-dir', server.dataDir, '--port', String(server.port)]);
       expect(link.startsWith(`${server.url}/?token=`)).toBe(true);
-      const opened = await api(server, link.slice(server.url.length), { auth: 'none', headers: { Accept: 'text/html' } });
+      const opened = await api(server, link.slice(server.url.length), {
+        auth: 'none',
+        headers: { Accept: 'text/html' },
+      });
       expect(opened.status).toBe(303);
       const cookie = new RegExp(`${SESSION_COOKIE}=[^;]+`).exec(opened.headers.get('set-cookie') ?? '')?.[0] ?? '';
       expect((await api(server, '/api/session', { auth: { cookie } })).status).toBe(200);
@@ -149,16 +155,31 @@ describe('labelsmith admin-url', () => {
     const dir = tempDataDir();
     const links = await Promise.all(Array.from({ length: 4 }, () => adminUrl(['--data-dir', dir])));
     expect(new Set(links).size).toBe(1);
-    expect(new URL(links[0] ?? '').searchParams.get('token')).toBe(readFileSync(join(dir, ADMIN_TOKEN_FILE), 'utf8').trim());
+    expect(new URL(links[0] ?? '').searchParams.get('token')).toBe(
+      readFileSync(join(dir, ADMIN_TOKEN_FILE), 'utf8').trim(),
+    );
   });
 
   it('names a wildcard address by loopback, brackets IPv6, says https with --https, and refuses a bad port with exit code 2', async () => {
     const dir = tempDataDir();
-    expect(new URL(await adminUrl(['--data-dir', dir, '--host', '0.0.0.0', '--port', '9000'])).host).toBe('127.0.0.1:9000');
+    expect(new URL(await adminUrl(['--data-dir', dir, '--host', '0.0.0.0', '--port', '9000'])).host).toBe(
+      '127.0.0.1:9000',
+    );
     expect(new URL(await adminUrl(['--data-dir', dir, '--host', '::1'])).host).toBe('[::1]:8425');
-    expect(new URL(await adminUrl(['--data-dir', dir, '--host', 'labels.example.org'])).host).toBe('labels.example.org:8425');
-    expect(new URL(await adminUrl(['--data-dir', dir, '--host', 'labels.example.org', '--https'])).origin).toBe('https://labels.example.org:8425');
-    const bad = await run(process.execPath, [cli, 'admin-url', '--data-dir', join(dir, 'other'), '--port', 'eighty']).catch((error: { code: number; stderr: string }) => error);
+    expect(new URL(await adminUrl(['--data-dir', dir, '--host', 'labels.example.org'])).host).toBe(
+      'labels.example.org:8425',
+    );
+    expect(new URL(await adminUrl(['--data-dir', dir, '--host', 'labels.example.org', '--https'])).origin).toBe(
+      'https://labels.example.org:8425',
+    );
+    const bad = await run(process.execPath, [
+      cli,
+      'admin-url',
+      '--data-dir',
+      join(dir, 'other'),
+      '--port',
+      'eighty',
+    ]).catch((error: { code: number; stderr: string }) => error);
     expect(bad).toMatchObject({ code: 2 });
     expect(existsSync(join(dir, 'other', ADMIN_TOKEN_FILE))).toBe(false);
   });

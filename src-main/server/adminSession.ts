@@ -80,7 +80,8 @@ export function adminSession(token: string, now: () => number = Date.now): Admin
   /** Last use of each session; -Infinity for sessions that do not idle out. */
   const lastUse = new Map<string, number>();
   const keyOf = (value: string): string => createHash('sha256').update(value, 'utf8').digest('base64url');
-  const idlesOutAt = (used: number): number => (used === Number.NEGATIVE_INFINITY ? Number.POSITIVE_INFINITY : used + SESSION_IDLE_MS);
+  const idlesOutAt = (used: number): number =>
+    used === Number.NEGATIVE_INFINITY ? Number.POSITIVE_INFINITY : used + SESSION_IDLE_MS;
   const forgetIdle = (at: number): void => {
     for (const [key, used] of lastUse) if (idlesOutAt(used) <= at) lastUse.delete(key);
   };

@@ -40,7 +40,12 @@ afterAll(async () => {
   await server.dispose();
 });
 
-const AUTHENTICATED = ['/v1/usage', '/v1/templates', '/v1/templates/some-slug/content', '/v1/render-outputs/0b5e1a9e-2f43-4c1d-8a6b-1f2e3d4c5b6a'];
+const AUTHENTICATED = [
+  '/v1/usage',
+  '/v1/templates',
+  '/v1/templates/some-slug/content',
+  '/v1/render-outputs/0b5e1a9e-2f43-4c1d-8a6b-1f2e3d4c5b6a',
+];
 const renderBody = { template: tagTemplate(), data: { title: 'Auth' }, format: 'zpl', delivery: 'inline' };
 
 describe('401 AUTH_REQUIRED (spec 5.3) with WWW-Authenticate: Bearer', () => {
@@ -80,9 +85,13 @@ describe('API keys', () => {
 
   it('are stored only as their SHA-256 hash: the key appears nowhere in the data directory', async () => {
     const sha256 = (key: string): string => createHash('sha256').update(key).digest('hex');
-    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM api_keys WHERE team_id = ${team.team.id}`.execute(server.store.db);
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM api_keys WHERE team_id = ${team.team.id}`.execute(
+      server.store.db,
+    );
     expect(rows.map((row) => row.key_hash).sort()).toEqual([sha256(team.live), sha256(team.test)].sort());
-    for (const row of rows) for (const value of Object.values(row)) for (const key of [team.live, team.test]) expect(String(value)).not.toContain(key.slice(12));
+    for (const row of rows)
+      for (const value of Object.values(row))
+        for (const key of [team.live, team.test]) expect(String(value)).not.toContain(key.slice(12));
     // On SQLite, the database, its WAL and anything else in the folder (binary bytes included) never hold the secret part.
     if (SUITE_DIALECT !== 'sqlite') return;
     expect(readdirSync(server.dataDir)).toEqual(expect.arrayContaining(['labelsmith.db', 'labelsmith.db-wal']));
@@ -133,12 +142,15 @@ describe('GET /health (spec 4.6)', () => {
 });
 
 describe('the Host header', () => {
-  it.each(['127.0.0.1', 'localhost', 'LOCALHOST', '[::1]'])('%s (with and without the port) is served on a loopback server', async (host) => {
-    for (const value of [host, `${host}:${server.port}`]) {
-      const response = await rawRequest(server, { path: '/health', host: value });
-      expect(response.status, value).toBe(200);
-    }
-  });
+  it.each(['127.0.0.1', 'localhost', 'LOCALHOST', '[::1]'])(
+    '%s (with and without the port) is served on a loopback server',
+    async (host) => {
+      for (const value of [host, `${host}:${server.port}`]) {
+        const response = await rawRequest(server, { path: '/health', host: value });
+        expect(response.status, value).toBe(200);
+      }
+    },
+  );
 
   it.each([
     'evil.example.com',
@@ -176,7 +188,12 @@ describe('the Host header', () => {
 
   it('a Location is never built from a Host header with userinfo, nor is the header echoed', async () => {
     for (const host of ['localhost:1@attacker.example', `127.0.0.1:${server.port}@attacker.example`]) {
-      const response = await rawRequest(server, { path: '/v1/print-jobs', method: 'POST', host, headers: { Authorization: `Bearer ${team.live}` } });
+      const response = await rawRequest(server, {
+        path: '/v1/print-jobs',
+        method: 'POST',
+        host,
+        headers: { Authorization: `Bearer ${team.live}` },
+      });
       expectError(response, 403, 'FORBIDDEN');
       expect(response.headers.location).toBeUndefined();
       expect(response.text).not.toContain('attacker');
@@ -184,23 +201,41 @@ describe('the Host header', () => {
   });
 
   it('the refusal names the address the server really listens on (it was started on port 0)', async () => {
-    const error = expectError(await rawRequest(server, { path: '/health', host: 'evil.example.com' }), 403, 'FORBIDDEN');
+    const error = expectError(
+      await rawRequest(server, { path: '/health', host: 'evil.example.com' }),
+      403,
+      'FORBIDDEN',
+    );
     expect(error.error).toContain(`http://127.0.0.1:${server.port}`);
   });
 
   it('is checked on renders too: a rebinding page cannot render with a stolen key', async () => {
-    const response = await rawRequest(server, { path: '/v1/render', method: 'POST', host: 'evil.example.com', headers: { Authorization: `Bearer ${team.live}` } });
+    const response = await rawRequest(server, {
+      path: '/v1/render',
+      method: 'POST',
+      host: 'evil.example.com',
+      headers: { Authorization: `Bearer ${team.live}` },
+    });
     expectError(response, 403, 'FORBIDDEN');
   });
 
   it('with LAN access on: the bound address and the configured names are served, anything else refused', async () => {
     const address = lanIPv4Address();
     // Without a LAN interface, the wildcard address stands in (its answers come over loopback).
-    const lan = await startTestServer({ host: address ?? '0.0.0.0', allowedHostnames: ['labelsmith.lan', 'Printer-Room.local'] });
+    const lan = await startTestServer({
+      host: address ?? '0.0.0.0',
+      allowedHostnames: ['labelsmith.lan', 'Printer-Room.local'],
+    });
     try {
       const connectTo = address ?? '127.0.0.1';
-      const served = ['labelsmith.lan', `labelsmith.lan:${lan.port}`, 'printer-room.local', ...(address ? [address, `${address}:${lan.port}`] : ['127.0.0.1'])];
-      for (const host of served) expect((await rawRequest(lan, { path: '/health', host, connectTo })).status, host).toBe(200);
+      const served = [
+        'labelsmith.lan',
+        `labelsmith.lan:${lan.port}`,
+        'printer-room.local',
+        ...(address ? [address, `${address}:${lan.port}`] : ['127.0.0.1']),
+      ];
+      for (const host of served)
+        expect((await rawRequest(lan, { path: '/health', host, connectTo })).status, host).toBe(200);
       for (const host of ['evil.example.com', 'labelsmith.lan.evil.example.com', 'other.lan']) {
         expectError(await rawRequest(lan, { path: '/health', host, connectTo }), 403, 'FORBIDDEN');
       }
@@ -238,14 +273,22 @@ describe('routing errors are JSON too', () => {
   });
 
   it('a method no route knows: 501 NOT_IMPLEMENTED', async () => {
-    const response = await rawRequest(server, { path: '/v1/usage', method: 'PROPFIND', host: `127.0.0.1:${server.port}` });
+    const response = await rawRequest(server, {
+      path: '/v1/usage',
+      method: 'PROPFIND',
+      host: `127.0.0.1:${server.port}`,
+    });
     expectError(response, 501, 'NOT_IMPLEMENTED');
   });
 });
 
 describe('X-Request-Id', () => {
   it("echoes a client's plain id, on success and on errors", async () => {
-    for (const [path, key] of [['/health', undefined], ['/v1/usage', undefined], ['/nope', team.live]] as const) {
+    for (const [path, key] of [
+      ['/health', undefined],
+      ['/v1/usage', undefined],
+      ['/nope', team.live],
+    ] as const) {
       const response = await call(server, path, { key, headers: { 'X-Request-Id': 'client-req.42_A' } });
       expect(response.headers.get('X-Request-Id')).toBe('client-req.42_A');
     }
@@ -272,11 +315,34 @@ describe('X-Request-Id', () => {
 describe('no stack traces', () => {
   it('in any error body, including ones caused by hostile input', async () => {
     const answers = await Promise.all([
-      call(server, '/v1/render', { method: 'POST', key: team.live, body: '{"data":', headers: { 'Content-Type': 'application/json' } }),
-      call(server, '/v1/render', { method: 'POST', key: team.live, body: '\u0000\u0001', headers: { 'Content-Type': 'application/json; charset=utf-16' } }),
-      render(server, team.live, { template: { formatVersion: 1, meta: { name: 'x' }, dimensions: { width: '1mm', height: '1mm' }, elements: [{ id: 'a', type: 'nope' }] }, data: {}, format: 'pdf' }),
+      call(server, '/v1/render', {
+        method: 'POST',
+        key: team.live,
+        body: '{"data":',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      call(server, '/v1/render', {
+        method: 'POST',
+        key: team.live,
+        body: '\u0000\u0001',
+        headers: { 'Content-Type': 'application/json; charset=utf-16' },
+      }),
+      render(server, team.live, {
+        template: {
+          formatVersion: 1,
+          meta: { name: 'x' },
+          dimensions: { width: '1mm', height: '1mm' },
+          elements: [{ id: 'a', type: 'nope' }],
+        },
+        data: {},
+        format: 'pdf',
+      }),
       render(server, team.live, { template: tagTemplate(), data: { title: { toString: 'x' } }, format: 'pdf' }),
-      render(server, team.live, { template: tagTemplate(), data: JSON.parse('{"__proto__": {"polluted": true}}'), format: 'html' }),
+      render(server, team.live, {
+        template: tagTemplate(),
+        data: JSON.parse('{"__proto__": {"polluted": true}}'),
+        format: 'html',
+      }),
       render(server, team.live, { templateId: '../../../etc/passwd', data: {}, format: 'pdf' }),
       call(server, '/v1/templates/%2e%2e%2f%2e%2e%2fetc%2fpasswd/content', { key: team.live }),
       call(server, '/v1/render-outputs/%00', { key: team.live }),

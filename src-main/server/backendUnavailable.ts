@@ -5,7 +5,16 @@ import { UnavailableError } from '@shared/api/apiErrors';
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Socket errors of a connection that cannot be made or broke (pg passes them on as they are). */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 
 /**
  * PostgreSQL's SQLSTATEs for a lost server: class 08 (connection exception) and 57P01–57P03 (the server is shutting
@@ -14,13 +23,24 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
 const POSTGRES_UNAVAILABLE = /^(08...|57P0[123])$/;
 
 /** pg's and pg-pool's own messages for a connection that ended or never came (they carry no code). */
-const PG_MESSAGES = [/^Connection terminated/, /timeout exceeded when trying to connect/, /is not queryable/, /^Client was closed/];
+const PG_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /is not queryable/,
+  /^Client was closed/,
+];
 
 /**
  * ioredis's messages with enableOfflineQueue off (a command while disconnected fails at once), maxRetriesPerRequest
  * and commandTimeout, and rate-limiter-flexible's when its Redis client is not ready.
  */
-const REDIS_MESSAGES = [/^Stream isn't writeable/, /^Connection is closed/, /^Reached the max retries per request limit/, /^Command timed out/, /^Redis connection is not ready/];
+const REDIS_MESSAGES = [
+  /^Stream isn't writeable/,
+  /^Connection is closed/,
+  /^Reached the max retries per request limit/,
+  /^Command timed out/,
+  /^Redis connection is not ready/,
+];
 
 function causes(error: unknown): { code?: unknown; message: string }[] {
   if (!(error instanceof Error)) return [];

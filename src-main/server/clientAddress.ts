@@ -12,7 +12,9 @@ type Endpoints = Pick<Socket, 'remoteAddress' | 'remotePort' | 'localAddress' | 
 /** An IPv4 client of a dual-stack socket shows as "::ffff:10.0.0.2": it is 10.0.0.2, for the limits and the loopback rule alike. */
 export function peerAddress(socket: Peer): string {
   const address = (socket.remoteAddress ?? '').toLowerCase();
-  return address.startsWith(IPV4_MAPPED_PREFIX) && address.includes('.') ? address.slice(IPV4_MAPPED_PREFIX.length) : address;
+  return address.startsWith(IPV4_MAPPED_PREFIX) && address.includes('.')
+    ? address.slice(IPV4_MAPPED_PREFIX.length)
+    : address;
 }
 
 /**
@@ -67,7 +69,10 @@ function hopAddress(hop: string): string | undefined {
  * first untrusted one: every hop left of that was written by the client itself and proves nothing. A hop that is no
  * address ends the walk at the trusted hop right of it. No header: the trusted peer itself is the client.
  */
-export function requestClient(request: Pick<IncomingMessage, 'socket' | 'headers'>, trusted: TrustedProxies = NO_TRUSTED_PROXIES): string {
+export function requestClient(
+  request: Pick<IncomingMessage, 'socket' | 'headers'>,
+  trusted: TrustedProxies = NO_TRUSTED_PROXIES,
+): string {
   let client = connectionSource(request.socket);
   if (!trusted.trusts(client)) return client;
   const header = request.headers['x-forwarded-for'];
@@ -88,6 +93,9 @@ export function requestClient(request: Pick<IncomingMessage, 'socket' | 'headers
  * must both be loopback. A proxy on this machine is a loopback peer, so its requests count as local only when it says
  * their client is local too; a proxy elsewhere never makes a request local, whatever its headers say.
  */
-export function isLoopbackClient(request: Pick<IncomingMessage, 'socket' | 'headers'>, trusted: TrustedProxies = NO_TRUSTED_PROXIES): boolean {
+export function isLoopbackClient(
+  request: Pick<IncomingMessage, 'socket' | 'headers'>,
+  trusted: TrustedProxies = NO_TRUSTED_PROXIES,
+): boolean {
   return isLoopbackAddress(peerAddress(request.socket)) && isLoopbackAddress(requestClient(request, trusted));
 }

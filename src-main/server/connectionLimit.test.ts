@@ -47,7 +47,9 @@ function ask(socket: Socket, path: string, headers: Record<string, string> = {})
       const end = text.indexOf('\r\n\r\n');
       if (end === -1) return;
       const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n');
-      const head = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const head = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       const length = Number(head['content-length'] ?? 0);
       if (received.length - end - 4 < length) return;
       socket.off('data', onData);
@@ -60,12 +62,19 @@ function ask(socket: Socket, path: string, headers: Record<string, string> = {})
     socket.on('data', onData);
     socket.on('error', () => undefined);
     socket.once('close', () => resolve('reset'));
-    const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const extra = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n${extra}\r\n`);
   });
 }
 
-async function askOn(port: number, path: string, localAddress = '127.0.0.1', headers: Record<string, string> = {}): Promise<Answer | 'reset'> {
+async function askOn(
+  port: number,
+  path: string,
+  localAddress = '127.0.0.1',
+  headers: Record<string, string> = {},
+): Promise<Answer | 'reset'> {
   return ask(await open(port, localAddress), path, headers);
 }
 
@@ -96,7 +105,9 @@ async function tcpBalancer(serverPort: number, version: 1 | 2 | 'none'): Promise
     if (version === 1) upstream.write(`PROXY TCP4 ${address} 127.0.0.1 ${clientPort} ${serverPort}\r\n`);
     if (version === 2) {
       const header = Buffer.alloc(28);
-      Buffer.from([0x0d, 0x0a, 0x0d, 0x0a, 0x00, 0x0d, 0x0a, 0x51, 0x55, 0x49, 0x54, 0x0a, 0x21, 0x11, 0, 12]).copy(header);
+      Buffer.from([0x0d, 0x0a, 0x0d, 0x0a, 0x00, 0x0d, 0x0a, 0x51, 0x55, 0x49, 0x54, 0x0a, 0x21, 0x11, 0, 12]).copy(
+        header,
+      );
       address.split('.').forEach((part, index) => header.writeUInt8(Number(part), 16 + index));
       [127, 0, 0, 1].forEach((part, index) => header.writeUInt8(part, 20 + index));
       header.writeUInt16BE(clientPort, 24);
@@ -128,7 +139,9 @@ describe('connections per client address', () => {
       expect(answer.status).toBe(503);
       expect(answer.headers['retry-after']).toBe('1');
       expect(answer.headers.connection).toBe('close');
-      expect(JSON.parse(answer.body)).toMatchObject({ error: expect.stringMatching(/already holds 4 idle or unanswered connections/) });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        error: expect.stringMatching(/already holds 4 idle or unanswered connections/),
+      });
     }
     // Health and readiness checks answer whatever the address holds.
     expect(code(await askOn(server.port, '/health', '127.0.0.1'))).toBe('HTTP 200');
@@ -176,14 +189,19 @@ describe('connections per client address', () => {
     expect(codes.filter((name) => name === 'reset')).toEqual([]);
     expect(codes.filter((name) => name === 'TOO_MANY_CONNECTIONS').length).toBeGreaterThan(0);
     expect(codes.every((name) => name === 'TOO_MANY_CONNECTIONS' || name === 'AUTH_REQUIRED')).toBe(true);
-    for (const answer of answers) if (answer !== 'reset' && answer.status === 503) expect(answer.headers['retry-after']).toBe('1');
+    for (const answer of answers)
+      if (answer !== 'reset' && answer.status === 503) expect(answer.headers['retry-after']).toBe('1');
   });
 
   for (const version of [1, 2] as const) {
     it(`with --trusted-proxy and --proxy-protocol (v${version}), 70 clients through the balancer are each answered, and the cap applies per real client`, async () => {
-      const server = await start({ config: { trustedProxies: parseTrustedProxies(['127.0.0.1/32']), proxyProtocol: true } });
+      const server = await start({
+        config: { trustedProxies: parseTrustedProxies(['127.0.0.1/32']), proxyProtocol: true },
+      });
       const balancer = await tcpBalancer(server.port, version);
-      const clients = await Promise.all(Array.from({ length: 70 }, (_, index) => open(balancer, `127.0.1.${index + 1}`)));
+      const clients = await Promise.all(
+        Array.from({ length: 70 }, (_, index) => open(balancer, `127.0.1.${index + 1}`)),
+      );
       await settled(balancer, '127.0.2.1');
       const codes = (await Promise.all(clients.map((socket) => ask(socket, '/v1/templates')))).map(code);
       expect(codes).toEqual(Array<string>(70).fill('AUTH_REQUIRED'));
@@ -200,7 +218,9 @@ describe('connections per client address', () => {
   }
 
   it('closes a trusted peer that sends no PROXY header, and takes none from an untrusted peer', async () => {
-    const server = await start({ config: { trustedProxies: parseTrustedProxies(['127.0.0.1/32']), proxyProtocol: true } });
+    const server = await start({
+      config: { trustedProxies: parseTrustedProxies(['127.0.0.1/32']), proxyProtocol: true },
+    });
     expect(await askOn(server.port, '/health', '127.0.0.1')).toBe('reset');
     const spoofed = await open(server.port, '127.0.0.5');
     spoofed.write('PROXY TCP4 203.0.113.9 127.0.0.1 5555 80\r\n');
@@ -213,20 +233,32 @@ describe('connections per client address', () => {
 
 describe('X-Forwarded-For', () => {
   it('names the client only from trusted peers: the loopback rule and the cap see it, a spoofed header is ignored', async () => {
-    const server = await start({ config: { trustedProxies: parseTrustedProxies(['127.0.0.1/32']), maxConnectionsPerAddress: 4 } });
+    const server = await start({
+      config: { trustedProxies: parseTrustedProxies(['127.0.0.1/32']), maxConnectionsPerAddress: 4 },
+    });
     // Through a proxy on this machine for a client elsewhere: the admin API is this machine's only.
-    expect(code(await askOn(server.port, '/api/settings', '127.0.0.1', { 'X-Forwarded-For': '203.0.113.9' }))).toBe('LOCAL_ONLY');
-    expect(code(await askOn(server.port, '/api/settings', '127.0.0.1', { 'X-Forwarded-For': '127.0.0.1' }))).toBe('AUTH_REQUIRED');
+    expect(code(await askOn(server.port, '/api/settings', '127.0.0.1', { 'X-Forwarded-For': '203.0.113.9' }))).toBe(
+      'LOCAL_ONLY',
+    );
+    expect(code(await askOn(server.port, '/api/settings', '127.0.0.1', { 'X-Forwarded-For': '127.0.0.1' }))).toBe(
+      'AUTH_REQUIRED',
+    );
     // From an untrusted peer (on loopback, so local) the same header changes nothing.
-    expect(code(await askOn(server.port, '/api/settings', '127.0.0.6', { 'X-Forwarded-For': '203.0.113.9' }))).toBe('AUTH_REQUIRED');
+    expect(code(await askOn(server.port, '/api/settings', '127.0.0.6', { 'X-Forwarded-For': '203.0.113.9' }))).toBe(
+      'AUTH_REQUIRED',
+    );
 
     // An untrusted peer at the cap cannot escape it by naming another client.
     await Promise.all([1, 2, 3, 4].map(() => open(server.port, '127.0.0.7')));
     await settled(server.port, '127.0.0.9');
-    expect(code(await askOn(server.port, '/v1/templates', '127.0.0.7', { 'X-Forwarded-For': '198.51.100.1' }))).toBe('TOO_MANY_CONNECTIONS');
+    expect(code(await askOn(server.port, '/v1/templates', '127.0.0.7', { 'X-Forwarded-For': '198.51.100.1' }))).toBe(
+      'TOO_MANY_CONNECTIONS',
+    );
     // The trusted proxy's own connections are not capped as one client: it pools them for many.
     await Promise.all([1, 2, 3, 4, 5].map(() => open(server.port, '127.0.0.1')));
     await settled(server.port, '127.0.0.9');
-    expect(code(await askOn(server.port, '/v1/templates', '127.0.0.1', { 'X-Forwarded-For': '198.51.100.2' }))).toBe('AUTH_REQUIRED');
+    expect(code(await askOn(server.port, '/v1/templates', '127.0.0.1', { 'X-Forwarded-For': '198.51.100.2' }))).toBe(
+      'AUTH_REQUIRED',
+    );
   });
 });

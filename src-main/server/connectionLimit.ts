@@ -71,7 +71,13 @@ export class ConnectionCap {
       socket.destroy();
       return;
     }
-    const connection: Connection = { client, inFlight: 0, lastAnsweredAt: undefined, silenceTimer: undefined, cap: this };
+    const connection: Connection = {
+      client,
+      inFlight: 0,
+      lastAnsweredAt: undefined,
+      silenceTimer: undefined,
+      cap: this,
+    };
     if (held >= this.options.max) connection.silenceTimer = setTimeout(() => socket.destroy(), OVER_LIMIT_SILENCE_MS);
     const key = connectionKey(socket);
     connections.set(key, connection);
@@ -94,7 +100,10 @@ export class ConnectionCap {
   async admit(ctx: Context, connection: Connection, next: Next): Promise<void> {
     clearTimeout(connection.silenceTimer);
     connection.silenceTimer = undefined;
-    if (!UNCAPPED_PATHS.has(ctx.path) && this.held(requestClient(ctx.req, this.trusted), connection) >= this.options.max) {
+    if (
+      !UNCAPPED_PATHS.has(ctx.path) &&
+      this.held(requestClient(ctx.req, this.trusted), connection) >= this.options.max
+    ) {
       ctx.set('Connection', 'close');
       throw new TooManyConnectionsError(this.options.max, RETRY_AFTER_SECONDS);
     }
@@ -120,7 +129,8 @@ export interface WatchOptions extends ConnectionCapOptions {
 export function watchConnections(server: Server, options: WatchOptions): ConnectionCap {
   const cap = new ConnectionCap(options);
   const attach = (socket: Socket): void => cap.attach(socket);
-  if (options.proxyProtocol === true) readProxyHeaders(server, options.trustedProxies ?? NO_TRUSTED_PROXIES, options.logger, attach);
+  if (options.proxyProtocol === true)
+    readProxyHeaders(server, options.trustedProxies ?? NO_TRUSTED_PROXIES, options.logger, attach);
   else server.on('connection', attach);
   return cap;
 }

@@ -61,7 +61,12 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * `printQueue`: the queue submitted print jobs wake; startServer starts and stops it with the server. `session`: the
  * browser sessions, which startServer also opens for the desktop window. `redis`: the connection to config.redisUrl.
  */
-export async function createApp(deps: ServerDeps, printQueue: Pick<PrintQueue, 'wake'>, session: AdminSession, redis: Redis | undefined): Promise<Koa> {
+export async function createApp(
+  deps: ServerDeps,
+  printQueue: Pick<PrintQueue, 'wake'>,
+  session: AdminSession,
+  redis: Redis | undefined,
+): Promise<Koa> {
   const { config, logger } = deps;
   const app = new Koa();
   // Koa's own error printing would log stacks for errors the mapper already answered.
@@ -100,18 +105,40 @@ export async function createRouter(
   registerOpenApiRoute(router, config.version);
   // One gate and one set of windows: a print job is admitted and rate limited as renders, against the same budget;
   // the gate's reservations are in the store and the windows in Redis when configured, so every node shares them.
-  const quota = new QuotaGate(store, { onStoreError: (error) => logger?.warn({ err: error }, 'quota reservations: the store did not answer') });
+  const quota = new QuotaGate(store, {
+    onStoreError: (error) => logger?.warn({ err: error }, 'quota reservations: the store did not answer'),
+  });
   const rateLimits = new TeamRateLimits(store.now, redis);
-  registerRenderRoute(router, { store, pool, quota, rateLimits, maxOutputBytes: config.maxOutputBytes ?? MAX_OUTPUT_BYTES });
+  registerRenderRoute(router, {
+    store,
+    pool,
+    quota,
+    rateLimits,
+    maxOutputBytes: config.maxOutputBytes ?? MAX_OUTPUT_BYTES,
+  });
   registerPrintRoute(router, { store, pool, quota, rateLimits, queue: printQueue });
   registerPrintersRoute(router, store, rateLimits);
-  registerZplViewerRoute(router, { store, pool, quota, rateLimits, withoutKey: config.viewerWithoutKey === true ? { trustedProxies: config.trustedProxies } : undefined });
+  registerZplViewerRoute(router, {
+    store,
+    pool,
+    quota,
+    rateLimits,
+    withoutKey: config.viewerWithoutKey === true ? { trustedProxies: config.trustedProxies } : undefined,
+  });
   registerRenderOutputsRoute(router, store);
   registerTemplatesRoutes(router, store);
   registerUsageRoute(router, store);
   registerV1ImagesRoutes(router, store, pool, rateLimits);
   // The first start makes the editor's workspace team; later starts find it.
-  registerEditorRoutes(router, { store, pool, config, session, teamId: (await ensureWorkspaceTeam(store)).id, quota, printQueue });
+  registerEditorRoutes(router, {
+    store,
+    pool,
+    config,
+    session,
+    teamId: (await ensureWorkspaceTeam(store)).id,
+    quota,
+    printQueue,
+  });
   return router;
 }
 
@@ -124,7 +151,12 @@ function unansweredAsError() {
   return async (ctx: Koa.Context, next: Koa.Next): Promise<void> => {
     await next();
     if (ctx.body !== undefined && ctx.body !== null) return;
-    if (ctx.status === 405) throw new AppError('METHOD_NOT_ALLOWED', 405, `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}`);
+    if (ctx.status === 405)
+      throw new AppError(
+        'METHOD_NOT_ALLOWED',
+        405,
+        `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow')}`,
+      );
     if (ctx.status === 501) throw new AppError('NOT_IMPLEMENTED', 501, `the method ${ctx.method} is not implemented`);
     if (ctx.status === 404) throw new NotFoundError(`no such endpoint: ${ctx.method} ${ctx.path}`);
   };
@@ -150,10 +182,15 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 }
 
 /** HTTPS when the config has a certificate, else HTTP; the same request handler either way. */
-function createNodeServer(config: ServerConfig, handler: (request: IncomingMessage, response: ServerResponse) => void): Server {
+function createNodeServer(
+  config: ServerConfig,
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+): Server {
   // Without a Host header Node would answer 400 itself, with no body; the app's host check refuses it as JSON instead.
   const options = { requireHostHeader: false };
-  return config.tls === undefined ? createHttpServer(options, handler) : createHttpsServer({ ...options, cert: config.tls.cert, key: config.tls.key }, handler);
+  return config.tls === undefined
+    ? createHttpServer(options, handler)
+    : createHttpsServer({ ...options, cert: config.tls.cert, key: config.tls.key }, handler);
 }
 
 /**
@@ -161,13 +198,18 @@ function createNodeServer(config: ServerConfig, handler: (request: IncomingMessa
  * handle without the bytes already read past the header, so it is for plain HTTP (TLS ends at the balancer).
  */
 function checkProxyProtocol(config: ServerConfig): void {
-  if ((config.trustedProxies?.ranges.length ?? 0) === 0) throw new Error('the PROXY protocol is read only from trusted proxies: give --trusted-proxy too');
-  if (config.tls !== undefined) throw new Error('the PROXY protocol is supported on plain HTTP only: end TLS at the balancer, or drop --proxy-protocol');
+  if ((config.trustedProxies?.ranges.length ?? 0) === 0)
+    throw new Error('the PROXY protocol is read only from trusted proxies: give --trusted-proxy too');
+  if (config.tls !== undefined)
+    throw new Error(
+      'the PROXY protocol is supported on plain HTTP only: end TLS at the balancer, or drop --proxy-protocol',
+    );
 }
 
 export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   // The admin API over the network in clear text would hand the workspace to anyone who sees one request.
-  if (deps.config.adminLan === true && deps.config.tls === undefined) throw new Error('the admin API is served to the LAN only over TLS');
+  if (deps.config.adminLan === true && deps.config.tls === undefined)
+    throw new Error('the admin API is served to the LAN only over TLS');
   if (deps.config.proxyProtocol === true) checkProxyProtocol(deps.config);
   await purgeExpired(deps.store);
   const purgeTimer = setInterval(() => {
@@ -190,7 +232,13 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   }
 }
 
-async function listenAndServe(deps: ServerDeps, printQueue: PrintQueue, session: AdminSession, redis: Redis | undefined, purgeTimer: NodeJS.Timeout): Promise<RunningServer> {
+async function listenAndServe(
+  deps: ServerDeps,
+  printQueue: PrintQueue,
+  session: AdminSession,
+  redis: Redis | undefined,
+  purgeTimer: NodeJS.Timeout,
+): Promise<RunningServer> {
   const handle = (await createApp(deps, printQueue, session, redis)).callback();
   let stopping = false;
   /** Responses not finished yet: those still to send their headers when shutdown starts are told to close their connection. */
@@ -235,7 +283,10 @@ async function listenAndServe(deps: ServerDeps, printQueue: PrintQueue, session:
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         // A render stuck in a worker cannot hold the stop: after the grace the workers are killed and its request answers 502.
-        const grace = setTimeout(() => void deps.pool.close({ graceMs: 0 }), deps.config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+        const grace = setTimeout(
+          () => void deps.pool.close({ graceMs: 0 }),
+          deps.config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
+        );
         await closed;
         await Promise.all([deps.pool.close(), printQueue.stop()]);
         clearTimeout(grace);

@@ -3,7 +3,17 @@ import { chmodSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUITE_DIALECT } from '../../test/support/store/storeTestSupport';
-import { cli, expectRenderResult, makeDataDir, removeDataDir, render, startTestServer, tagTemplate, teamWithKeys, type TestServer } from '../../test/support/server/serverTestSupport';
+import {
+  cli,
+  expectRenderResult,
+  makeDataDir,
+  removeDataDir,
+  render,
+  startTestServer,
+  tagTemplate,
+  teamWithKeys,
+  type TestServer,
+} from '../../test/support/server/serverTestSupport';
 
 const servers: TestServer[] = [];
 const dirs: string[] = [];
@@ -33,9 +43,13 @@ describe.skipIf(process.platform === 'win32')('the data directory', () => {
     const server = await startTestServer({ dataDir });
     servers.push(server);
     const team = await teamWithKeys(cli(dataDir), { plan: 'pro' }, ['live']);
-    expectRenderResult(await render(server, team.live, { template: tagTemplate(), data: { title: 'private' }, format: 'zpl' }));
+    expectRenderResult(
+      await render(server, team.live, { template: tagTemplate(), data: { title: 'private' }, format: 'zpl' }),
+    );
     const found = modes(dataDir);
-    expect(Object.keys(found)).toEqual(expect.arrayContaining(['.', ...DATABASE_FILES, 'outputs', 'print-jobs', 'admin-token']));
+    expect(Object.keys(found)).toEqual(
+      expect.arrayContaining(['.', ...DATABASE_FILES, 'outputs', 'print-jobs', 'admin-token']),
+    );
     expect(Object.keys(found).some((path) => path.startsWith('outputs/'))).toBe(true);
     for (const [path, mode] of Object.entries(found)) {
       expect(mode, path).toBe(statSync(join(dataDir, path)).isDirectory() ? '700' : '600');
@@ -49,12 +63,21 @@ describe.skipIf(process.platform === 'win32')('the data directory', () => {
     if (DATABASE_FILES.length > 0) writeFileSync(join(dataDir, 'labelsmith.db-wal'), '');
     writeFileSync(join(dataDir, 'outputs', '00000000-0000-4000-8000-000000000000.zpl'), '^XA^XZ');
     const older = modes(dataDir);
-    for (const path of Object.keys(older)) chmodSync(join(dataDir, path), statSync(join(dataDir, path)).isDirectory() ? 0o755 : 0o644);
+    for (const path of Object.keys(older))
+      chmodSync(join(dataDir, path), statSync(join(dataDir, path)).isDirectory() ? 0o755 : 0o644);
     const server = await startTestServer({ dataDir });
     servers.push(server);
     const team = await teamWithKeys(cli(dataDir), { plan: 'pro' }, ['live']);
-    expectRenderResult(await render(server, team.live, { template: tagTemplate(), data: { title: 'private' }, format: 'zpl' }));
+    expectRenderResult(
+      await render(server, team.live, { template: tagTemplate(), data: { title: 'private' }, format: 'zpl' }),
+    );
     // The folders and the files other users could have read are closed; inside a 0700 folder, an old output's mode no longer matters.
-    expect(modes(dataDir)).toMatchObject({ '.': '700', outputs: '700', 'print-jobs': '700', 'admin-token': '600', ...Object.fromEntries(DATABASE_FILES.slice(0, 1).map((file) => [file, '600'])) });
+    expect(modes(dataDir)).toMatchObject({
+      '.': '700',
+      outputs: '700',
+      'print-jobs': '700',
+      'admin-token': '600',
+      ...Object.fromEntries(DATABASE_FILES.slice(0, 1).map((file) => [file, '600'])),
+    });
   });
 });

@@ -6,7 +6,15 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@shared/api/editorApi';
 import { ADMIN_TOKEN_FILE } from './adminSession';
-import { buildCli, cleanupAll, createTenant, killServe, startServe, tempDataDir, type ServeProcess } from '../../test/support/server/robustnessSupport';
+import {
+  buildCli,
+  cleanupAll,
+  createTenant,
+  killServe,
+  startServe,
+  tempDataDir,
+  type ServeProcess,
+} from '../../test/support/server/robustnessSupport';
 import { makeTestCertificate, type TestCertificate } from '../../test/support/server/tlsTestSupport';
 
 const run = promisify(execFile);
@@ -25,7 +33,10 @@ function ip(args: string[]): void {
 
 /** Whatever a crashed earlier run left: deleting the host side of a veth pair deletes both ends. */
 function removeNetwork(): void {
-  for (const args of [['link', 'del', HOST_SIDE], ['netns', 'del', NAMESPACE]]) {
+  for (const args of [
+    ['link', 'del', HOST_SIDE],
+    ['netns', 'del', NAMESPACE],
+  ]) {
     try {
       ip(args);
     } catch {
@@ -90,7 +101,8 @@ async function curlFromLan(url: string, options: CurlOptions = {}): Promise<Curl
   const args = ['netns', 'exec', NAMESPACE, 'curl', '-sS', '-i', '--max-time', '15', '-X', options.method ?? 'GET'];
   if (options.ca !== undefined) args.push('--cacert', options.ca);
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
-  if (options.json !== undefined) args.push('-H', 'Content-Type: application/json', '--data', JSON.stringify(options.json));
+  if (options.json !== undefined)
+    args.push('-H', 'Content-Type: application/json', '--data', JSON.stringify(options.json));
   const { stdout } = await run('ip', [...args, url]);
   const split = stdout.indexOf('\r\n\r\n');
   const headers = stdout.slice(0, split);
@@ -109,7 +121,9 @@ describe.skipIf(skipReason !== undefined)('a client on the LAN', () => {
   const serves: ServeProcess[] = [];
 
   /** `labelsmith serve --host 10.231.77.1 ARGS` on a fresh data directory with a team, its live key, and the admin token. */
-  async function serveOnLan(args: string[]): Promise<{ serve: ServeProcess; key: string; token: string; dataDir: string }> {
+  async function serveOnLan(
+    args: string[],
+  ): Promise<{ serve: ServeProcess; key: string; token: string; dataDir: string }> {
     const dataDir = tempDataDir();
     const { key } = await createTenant(cli, dataDir);
     const serve = await startServe(cli, dataDir, 20_000, ['--host', SERVER_ADDRESS, ...args]);
@@ -142,17 +156,26 @@ describe.skipIf(skipReason !== undefined)('a client on the LAN', () => {
 
     it('serves the render API over HTTPS with a key, and prints no warning', async () => {
       expect(server.serve.url).toMatch(new RegExp(`^https://${SERVER_ADDRESS.replaceAll('.', '\\.')}:\\d+$`));
-      const usage = await curlFromLan(`${server.serve.url}/v1/usage`, { ca: certificate.certFile, headers: { Authorization: `Bearer ${server.key}` } });
+      const usage = await curlFromLan(`${server.serve.url}/v1/usage`, {
+        ca: certificate.certFile,
+        headers: { Authorization: `Bearer ${server.key}` },
+      });
       expect(usage.status).toBe(200);
       expect(usage.json()).toHaveProperty('quota');
       expect(server.serve.stderr()).not.toContain('warning');
     });
 
     it('refuses the editor API and its sign-in with 403 LOCAL_ONLY, even with the admin token, and says how to enable it', async () => {
-      const api = await curlFromLan(`${server.serve.url}/api/session`, { ca: certificate.certFile, headers: { Authorization: `Bearer ${server.token}` } });
+      const api = await curlFromLan(`${server.serve.url}/api/session`, {
+        ca: certificate.certFile,
+        headers: { Authorization: `Bearer ${server.token}` },
+      });
       expect(api.status).toBe(403);
       expect(api.json()).toMatchObject({ code: 'LOCAL_ONLY', error: expect.stringContaining('--admin-lan') });
-      const signIn = await curlFromLan(`${server.serve.url}/?token=${server.token}`, { ca: certificate.certFile, headers: { Accept: 'text/html' } });
+      const signIn = await curlFromLan(`${server.serve.url}/?token=${server.token}`, {
+        ca: certificate.certFile,
+        headers: { Accept: 'text/html' },
+      });
       expect(signIn.status).toBe(403);
       expect(signIn.json()).toMatchObject({ code: 'LOCAL_ONLY' });
       expect(header(signIn, 'set-cookie')).toBeUndefined();
@@ -171,45 +194,87 @@ describe.skipIf(skipReason !== undefined)('a client on the LAN', () => {
     });
 
     it('serves the editor API and signs a browser in with a Secure, HttpOnly, SameSite=Strict cookie', async () => {
-      const bearer = await curlFromLan(`${server.serve.url}/api/session`, { ca: certificate.certFile, headers: { Authorization: `Bearer ${server.token}` } });
+      const bearer = await curlFromLan(`${server.serve.url}/api/session`, {
+        ca: certificate.certFile,
+        headers: { Authorization: `Bearer ${server.token}` },
+      });
       expect(bearer.status).toBe(200);
       expect(bearer.json()).toMatchObject({ lanAccess: true, host: SERVER_ADDRESS });
-      const signIn = await curlFromLan(`${server.serve.url}/?token=${server.token}`, { ca: certificate.certFile, headers: { Accept: 'text/html' } });
+      const signIn = await curlFromLan(`${server.serve.url}/?token=${server.token}`, {
+        ca: certificate.certFile,
+        headers: { Accept: 'text/html' },
+      });
       expect(signIn.status).toBe(303);
       const setCookie = header(signIn, 'set-cookie') ?? '';
-      expect(setCookie.toLowerCase().split(/;\s*/)).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=strict']));
+      expect(setCookie.toLowerCase().split(/;\s*/)).toEqual(
+        expect.arrayContaining(['secure', 'httponly', 'samesite=strict']),
+      );
       cookie = new RegExp(`^${SESSION_COOKIE}=[^;]+`).exec(setCookie)?.[0] ?? '';
-      expect((await curlFromLan(`${server.serve.url}/api/session`, { ca: certificate.certFile, headers: { Cookie: cookie } })).status).toBe(200);
+      expect(
+        (
+          await curlFromLan(`${server.serve.url}/api/session`, {
+            ca: certificate.certFile,
+            headers: { Cookie: cookie },
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it('does not let a LAN client change the allowed host names; the same list (no change) is accepted', async () => {
       const headers = { Cookie: cookie, 'X-Labelsmith-Editor': '1' };
-      const widened = await curlFromLan(`${server.serve.url}/api/settings`, { ca: certificate.certFile, method: 'PUT', headers, json: { lanAccess: true, allowedHostnames: ['rebind.example'] } });
+      const widened = await curlFromLan(`${server.serve.url}/api/settings`, {
+        ca: certificate.certFile,
+        method: 'PUT',
+        headers,
+        json: { lanAccess: true, allowedHostnames: ['rebind.example'] },
+      });
       expect(widened.status).toBe(403);
       expect(widened.json()).toMatchObject({ code: 'LOCAL_ONLY' });
-      const unchanged = await curlFromLan(`${server.serve.url}/api/settings`, { ca: certificate.certFile, method: 'PUT', headers, json: { lanAccess: true, allowedHostnames: [] } });
+      const unchanged = await curlFromLan(`${server.serve.url}/api/settings`, {
+        ca: certificate.certFile,
+        method: 'PUT',
+        headers,
+        json: { lanAccess: true, allowedHostnames: [] },
+      });
       expect(unchanged.status).toBe(200);
       expect(unchanged.json()).toMatchObject({ allowedHostnames: [] });
     });
 
     it('ends the session at logout', async () => {
       const headers = { Cookie: cookie, 'X-Labelsmith-Editor': '1' };
-      expect((await curlFromLan(`${server.serve.url}/api/logout`, { ca: certificate.certFile, method: 'POST', headers })).status).toBe(204);
-      expect((await curlFromLan(`${server.serve.url}/api/session`, { ca: certificate.certFile, headers: { Cookie: cookie } })).status).toBe(401);
+      expect(
+        (await curlFromLan(`${server.serve.url}/api/logout`, { ca: certificate.certFile, method: 'POST', headers }))
+          .status,
+      ).toBe(204);
+      expect(
+        (
+          await curlFromLan(`${server.serve.url}/api/session`, {
+            ca: certificate.certFile,
+            headers: { Cookie: cookie },
+          })
+        ).status,
+      ).toBe(401);
     });
   });
 
   describe('without TLS', () => {
     it('refuses to start with --admin-lan: exit code 2 and why', async () => {
-      await expect(startServe(cli, tempDataDir(), 20_000, ['--host', SERVER_ADDRESS, '--admin-lan'])).rejects.toThrow(/exited \(2 null\)[\s\S]*only over TLS/);
+      await expect(startServe(cli, tempDataDir(), 20_000, ['--host', SERVER_ADDRESS, '--admin-lan'])).rejects.toThrow(
+        /exited \(2 null\)[\s\S]*only over TLS/,
+      );
     });
 
     it('serves the render API with a warning on stderr, and refuses the editor API', async () => {
       const server = await serveOnLan([]);
       expect(server.serve.url).toMatch(/^http:\/\//);
       expect(server.serve.stderr()).toContain('warning: LAN access is on without TLS');
-      expect((await curlFromLan(`${server.serve.url}/v1/usage`, { headers: { Authorization: `Bearer ${server.key}` } })).status).toBe(200);
-      const api = await curlFromLan(`${server.serve.url}/api/session`, { headers: { Authorization: `Bearer ${server.token}` } });
+      expect(
+        (await curlFromLan(`${server.serve.url}/v1/usage`, { headers: { Authorization: `Bearer ${server.key}` } }))
+          .status,
+      ).toBe(200);
+      const api = await curlFromLan(`${server.serve.url}/api/session`, {
+        headers: { Authorization: `Bearer ${server.token}` },
+      });
       expect(api.status).toBe(403);
       expect(api.json()).toMatchObject({ code: 'LOCAL_ONLY' });
     });

@@ -43,12 +43,26 @@ beforeAll(async () => {
   team = await teamWithKeys(admin, { plan: 'dev', quotaLimit: 4, rateMinute: 1000, rateHour: 10_000 });
   await admin.importTemplate(team.team.id, tagTemplate('Persistent tag'), { slug: 'persistent' });
 
-  output = expectRenderResult(await render(first, team.live, { templateId: 'persistent', data: { title: 'Kept' }, format: 'pdf' }));
+  output = expectRenderResult(
+    await render(first, team.live, { templateId: 'persistent', data: { title: 'Kept' }, format: 'pdf' }),
+  );
   const download = await call(first, outputPath(output), { key: team.live });
   expect(download.status).toBe(200);
   outputBytes = download.body;
-  expect((await render(first, team.live, { templateId: 'persistent', data: { title: 'Inline' }, format: 'zpl', delivery: 'inline' })).status).toBe(200);
-  expect((await render(first, team.test, { templateId: 'persistent', data: { title: 'Test' }, format: 'png', dpi: 72 })).status).toBe(200);
+  expect(
+    (
+      await render(first, team.live, {
+        templateId: 'persistent',
+        data: { title: 'Inline' },
+        format: 'zpl',
+        delivery: 'inline',
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (await render(first, team.test, { templateId: 'persistent', data: { title: 'Test' }, format: 'png', dpi: 72 }))
+      .status,
+  ).toBe(200);
   expect((await call(first, '/v1/usage', { key: team.live })).json()).toMatchObject({ renders: { live: 2, test: 1 } });
   await first.close();
   running = undefined;
@@ -77,7 +91,10 @@ describe('a server started again on the same data directory', () => {
     const server = await restart();
     const usage = await call(server, '/v1/usage', { key: team.live });
     expect(usage.status).toBe(200);
-    expect(usage.json()).toMatchObject({ renders: { live: 2, test: 1 }, quota: { limit: 4, remaining: 2, hardCap: true } });
+    expect(usage.json()).toMatchObject({
+      renders: { live: 2, test: 1 },
+      quota: { limit: 4, remaining: 2, hardCap: true },
+    });
   });
 
   it('accepts a key made by the CLI while it was stopped, and refuses one revoked then', async () => {
@@ -88,12 +105,26 @@ describe('a server started again on the same data directory', () => {
 
   it('keeps the hard cap where it was: the usage from before the restart counts', async () => {
     const server = await restart();
-    for (let i = 0; i < 2; i++) expectRenderResult(await render(server, team.live, { templateId: 'persistent', data: { title: `After ${i}` }, format: 'zpl' }));
-    expectError(await render(server, team.live, { templateId: 'persistent', data: {}, format: 'zpl' }), 429, 'QUOTA_EXCEEDED');
+    for (let i = 0; i < 2; i++)
+      expectRenderResult(
+        await render(server, team.live, { templateId: 'persistent', data: { title: `After ${i}` }, format: 'zpl' }),
+      );
+    expectError(
+      await render(server, team.live, { templateId: 'persistent', data: {}, format: 'zpl' }),
+      429,
+      'QUOTA_EXCEEDED',
+    );
     // And again after another restart.
     const again = await restart();
-    expectError(await render(again, keyMadeWhileStopped.key, { templateId: 'persistent', data: {}, format: 'zpl' }), 429, 'QUOTA_EXCEEDED');
-    expect((await call(again, '/v1/usage', { key: team.live })).json()).toMatchObject({ renders: { live: 4, test: 1 }, quota: { remaining: 0 } });
+    expectError(
+      await render(again, keyMadeWhileStopped.key, { templateId: 'persistent', data: {}, format: 'zpl' }),
+      429,
+      'QUOTA_EXCEEDED',
+    );
+    expect((await call(again, '/v1/usage', { key: team.live })).json()).toMatchObject({
+      renders: { live: 4, test: 1 },
+      quota: { remaining: 0 },
+    });
   });
 });
 

@@ -10,19 +10,47 @@ const SIGNATURE = [0x0d, 0x0a, 0x0d, 0x0a, 0x00, 0x0d, 0x0a, 0x51, 0x55, 0x49, 0
 
 /** A v2 header: version/command byte, family/protocol byte, then the payload (addresses and TLVs). */
 function v2(versionCommand: number, familyProtocol: number, payload: number[]): Buffer {
-  return Buffer.from([...SIGNATURE, versionCommand, familyProtocol, payload.length >> 8, payload.length & 255, ...payload]);
+  return Buffer.from([
+    ...SIGNATURE,
+    versionCommand,
+    familyProtocol,
+    payload.length >> 8,
+    payload.length & 255,
+    ...payload,
+  ]);
 }
 
 /** TCP over IPv4 (0x11): 203.0.113.9:51234 -> 10.0.0.5:8425. */
 const INET_PAYLOAD = [203, 0, 113, 9, 10, 0, 0, 5, 0xc8, 0x22, 0x20, 0xe9];
 /** TCP over IPv6 (0x21): 2001:db8::7 -> 2001:db8::1, ports 443 and 8425. */
-const INET6_PAYLOAD = [0x20, 0x01, 0x0d, 0xb8, ...Array<number>(11).fill(0), 7, 0x20, 0x01, 0x0d, 0xb8, ...Array<number>(11).fill(0), 1, 0x01, 0xbb, 0x20, 0xe9];
+const INET6_PAYLOAD = [
+  0x20,
+  0x01,
+  0x0d,
+  0xb8,
+  ...Array<number>(11).fill(0),
+  7,
+  0x20,
+  0x01,
+  0x0d,
+  0xb8,
+  ...Array<number>(11).fill(0),
+  1,
+  0x01,
+  0xbb,
+  0x20,
+  0xe9,
+];
 
 describe('PROXY protocol v1', () => {
   it('reads the client of TCP4 and TCP6 lines, and the bytes after the line are left alone', () => {
     const request = 'GET / HTTP/1.1\r\n';
     const header = 'PROXY TCP4 203.0.113.9 10.0.0.5 51234 8425\r\n';
-    expect(parseProxyHeader(latin1(header + request))).toEqual({ complete: true, length: header.length, source: '203.0.113.9' });
+    expect(parseProxyHeader(latin1(header + request))).toEqual({
+      complete: true,
+      length: header.length,
+      source: '203.0.113.9',
+    });
     const six = 'PROXY TCP6 2001:0DB8:0000::0007 2001:db8::1 443 8425\r\n';
     expect(parseProxyHeader(latin1(six))).toEqual({ complete: true, length: six.length, source: '2001:db8::7' });
   });
@@ -32,7 +60,8 @@ describe('PROXY protocol v1', () => {
   });
 
   it('waits while the start fits a header, up to the 107 bytes a v1 line may have', () => {
-    for (const part of ['P', 'PROX', 'PROXY ', 'PROXY TCP4 203.0.113.9 10.0.0.5 512']) expect(parseProxyHeader(latin1(part))).toEqual({ complete: false });
+    for (const part of ['P', 'PROX', 'PROXY ', 'PROXY TCP4 203.0.113.9 10.0.0.5 512'])
+      expect(parseProxyHeader(latin1(part))).toEqual({ complete: false });
     expect(() => parseProxyHeader(latin1(`PROXY TCP4 ${'1'.repeat(110)}`))).toThrow(/longer than 107 bytes/);
   });
 
@@ -60,8 +89,16 @@ describe('PROXY protocol v1', () => {
 
 describe('PROXY protocol v2', () => {
   it('reads the client of PROXY commands over IPv4 and IPv6, skipping TLVs', () => {
-    expect(parseProxyHeader(v2(0x21, 0x11, INET_PAYLOAD))).toEqual({ complete: true, length: 28, source: '203.0.113.9' });
-    expect(parseProxyHeader(v2(0x21, 0x21, INET6_PAYLOAD))).toEqual({ complete: true, length: 52, source: '2001:db8::7' });
+    expect(parseProxyHeader(v2(0x21, 0x11, INET_PAYLOAD))).toEqual({
+      complete: true,
+      length: 28,
+      source: '203.0.113.9',
+    });
+    expect(parseProxyHeader(v2(0x21, 0x21, INET6_PAYLOAD))).toEqual({
+      complete: true,
+      length: 52,
+      source: '2001:db8::7',
+    });
     // PP2_TYPE_ALPN (0x01) "h2" and PP2_TYPE_AUTHORITY (0x02) "example.org" after the addresses.
     const tlvs = [0x01, 0, 2, ...latin1('h2'), 0x02, 0, 11, ...latin1('example.org')];
     const withTlvs = Buffer.concat([v2(0x21, 0x11, [...INET_PAYLOAD, ...tlvs]), latin1('GET /')]);
@@ -71,7 +108,7 @@ describe('PROXY protocol v2', () => {
     expect(parseProxyHeader(v2(0x21, 0x21, mapped))).toMatchObject({ source: '198.51.100.4' });
   });
 
-  it('LOCAL (the balancer\'s own health check) and UNSPEC name no client', () => {
+  it("LOCAL (the balancer's own health check) and UNSPEC name no client", () => {
     expect(parseProxyHeader(v2(0x20, 0x00, []))).toEqual({ complete: true, length: 16, source: null });
     expect(parseProxyHeader(v2(0x20, 0x11, INET_PAYLOAD))).toEqual({ complete: true, length: 28, source: null });
     expect(parseProxyHeader(v2(0x21, 0x00, []))).toEqual({ complete: true, length: 16, source: null });
@@ -79,7 +116,8 @@ describe('PROXY protocol v2', () => {
 
   it('waits for the whole signature, fixed part and payload', () => {
     const whole = v2(0x21, 0x11, INET_PAYLOAD);
-    for (const length of [1, 5, 12, 15, 16, 27]) expect(parseProxyHeader(whole.subarray(0, length))).toEqual({ complete: false });
+    for (const length of [1, 5, 12, 15, 16, 27])
+      expect(parseProxyHeader(whole.subarray(0, length))).toEqual({ complete: false });
   });
 
   it('refuses other versions and commands, UDP, payloads shorter than their addresses or over the bound, and broken signatures', () => {
@@ -94,7 +132,9 @@ describe('PROXY protocol v2', () => {
     ];
     for (const [name, bytes] of cases) expect(() => parseProxyHeader(bytes), name).toThrow(ProxyHeaderError);
     const justOver = V2_MAX_PAYLOAD_BYTES + 1;
-    expect(() => parseProxyHeader(Buffer.from([...SIGNATURE, 0x21, 0x11, justOver >> 8, justOver & 255]))).toThrow(/at most 2048/);
+    expect(() => parseProxyHeader(Buffer.from([...SIGNATURE, 0x21, 0x11, justOver >> 8, justOver & 255]))).toThrow(
+      /at most 2048/,
+    );
   });
 });
 

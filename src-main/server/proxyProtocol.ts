@@ -67,8 +67,12 @@ function parseV2(bytes: Buffer): ProxyHeader {
   const family = familyAndProtocol >> 4;
   const protocol = familyAndProtocol & 0x0f;
   // Only TCP (STREAM) or unspecified: a UDP or unknown transport cannot be what carries this HTTP connection.
-  if (family > 3 || protocol > 1) throw new ProxyHeaderError(`PROXY v2 header with unsupported address family/protocol 0x${familyAndProtocol.toString(16)}`);
-  if (payload > V2_MAX_PAYLOAD_BYTES) throw new ProxyHeaderError(`PROXY v2 header of ${payload} bytes (at most ${V2_MAX_PAYLOAD_BYTES})`);
+  if (family > 3 || protocol > 1)
+    throw new ProxyHeaderError(
+      `PROXY v2 header with unsupported address family/protocol 0x${familyAndProtocol.toString(16)}`,
+    );
+  if (payload > V2_MAX_PAYLOAD_BYTES)
+    throw new ProxyHeaderError(`PROXY v2 header of ${payload} bytes (at most ${V2_MAX_PAYLOAD_BYTES})`);
   const addressBytes = [0, 12, 36, 216][family] ?? 0;
   if (payload < addressBytes) throw new ProxyHeaderError('PROXY v2 header shorter than its addresses');
   if (bytes.length < V2_FIXED_BYTES + payload) return { complete: false };
@@ -76,7 +80,8 @@ function parseV2(bytes: Buffer): ProxyHeader {
   // LOCAL: the balancer speaking for itself (its health checks); UNSPEC and UNIX: no IP client to name.
   if (command === 0 || (family !== 1 && family !== 2)) return { complete: true, length, source: null };
   const addresses = bytes.subarray(V2_FIXED_BYTES, V2_FIXED_BYTES + addressBytes);
-  const source = family === 1 ? [...addresses.subarray(0, 4)].join('.') : normalizeAddress(ipv6Text(addresses.subarray(0, 16)));
+  const source =
+    family === 1 ? [...addresses.subarray(0, 4)].join('.') : normalizeAddress(ipv6Text(addresses.subarray(0, 16)));
   return { complete: true, length, source: source ?? null };
 }
 
@@ -106,7 +111,12 @@ export function parseProxyHeader(bytes: Buffer): ProxyHeader {
  * Node has no hook before a server's own connection handling, so its 'connection' listeners are taken off and called
  * once the header is read; the socket stays the server's own (counted, closed by server.close()).
  */
-export function readProxyHeaders(server: Server, trusted: TrustedProxies, logger: Logger, onConnection: (socket: Socket) => void): void {
+export function readProxyHeaders(
+  server: Server,
+  trusted: TrustedProxies,
+  logger: Logger,
+  onConnection: (socket: Socket) => void,
+): void {
   const handlers = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
   const handOn = (socket: Socket): void => {
@@ -124,7 +134,10 @@ export function readProxyHeaders(server: Server, trusted: TrustedProxies, logger
       logger.warn({ peer: peerAddress(socket), reason }, 'PROXY protocol: connection from a trusted peer refused');
       socket.destroy();
     };
-    const timer = setTimeout(() => refuse(`no PROXY header within ${PROXY_HEADER_TIMEOUT_MS} ms`), PROXY_HEADER_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => refuse(`no PROXY header within ${PROXY_HEADER_TIMEOUT_MS} ms`),
+      PROXY_HEADER_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer): void => {
       received = Buffer.concat([received, chunk]);
       let header: ProxyHeader;

@@ -65,7 +65,9 @@ export function redisErrorForLog(error: Error, url: string): { type: string; mes
 function urlCredentials(url: string): string[] {
   try {
     const { username, password } = new URL(url);
-    return [password, decodeURIComponent(password), username, decodeURIComponent(username)].filter((part) => part.length > 0);
+    return [password, decodeURIComponent(password), username, decodeURIComponent(username)].filter(
+      (part) => part.length > 0,
+    );
   } catch {
     return [];
   }

@@ -8,7 +8,11 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8425;
 
 /** A port to listen on; 0 takes any free one. */
-export const portSchema = z.coerce.number({ error: 'must be a number' }).int({ message: 'must be a whole number' }).min(0).max(65535);
+export const portSchema = z.coerce
+  .number({ error: 'must be a number' })
+  .int({ message: 'must be a whole number' })
+  .min(0)
+  .max(65535);
 
 /**
  * The port `serve`, `start` and the desktop app listen on unless told otherwise: $LABELSMITH_PORT, else 8425, so the
@@ -105,7 +109,8 @@ export function lanWithoutTlsWarning(config: Pick<ServerConfig, 'host' | 'tls'>)
  */
 export function acceptedHostnames(config: Pick<ServerConfig, 'host' | 'allowedHostnames'>): Set<string> {
   const names = new Set<string>([config.host.toLowerCase()]);
-  if (isLoopbackAddress(config.host) || isWildcardAddress(config.host)) for (const name of LOOPBACK_HOSTNAMES) names.add(name);
+  if (isLoopbackAddress(config.host) || isWildcardAddress(config.host))
+    for (const name of LOOPBACK_HOSTNAMES) names.add(name);
   if (isWildcardAddress(config.host)) {
     for (const addresses of Object.values(networkInterfaces())) {
       for (const address of addresses ?? []) names.add(address.address.toLowerCase());

@@ -8,7 +8,15 @@ import { freshDatabaseUrl, pausePostgres, resumePostgres } from '../../test/supp
 import { bundleForNode } from '../../test/support/store/storeTestSupport';
 import { redisServer } from '../../test/support/store/redisTestSupport';
 import type { RedisServer } from '../../test/support/store/startRedis';
-import { call, expectError, makeDataDir, removeDataDir, render, tagTemplate, type ApiResponse } from '../../test/support/server/serverTestSupport';
+import {
+  call,
+  expectError,
+  makeDataDir,
+  removeDataDir,
+  render,
+  tagTemplate,
+  type ApiResponse,
+} from '../../test/support/server/serverTestSupport';
 
 interface Node {
   url: string;
@@ -40,7 +48,11 @@ async function startNode(entry: string, dataDir: string, databaseUrl: string, re
 }
 
 beforeAll(async () => {
-  const [entry, databaseUrl, redisStarted] = await Promise.all([bundleForNode(join(import.meta.dirname, '..', '..', 'test', 'support', 'server', 'serverNode.ts')), freshDatabaseUrl(), redisServer()]);
+  const [entry, databaseUrl, redisStarted] = await Promise.all([
+    bundleForNode(join(import.meta.dirname, '..', '..', 'test', 'support', 'server', 'serverNode.ts')),
+    freshDatabaseUrl(),
+    redisServer(),
+  ]);
   redis = redisStarted;
   // One data directory for every node, as a shared folder would be (outputs, the admin token).
   dataDir = await makeDataDir();
@@ -62,8 +74,17 @@ afterAll(async () => {
   await removeDataDir(dataDir);
 });
 
-async function teamKey(limits: { quotaLimit?: number; rateMinute?: number }, mode: 'live' | 'test' = 'live'): Promise<{ teamId: string; key: string }> {
-  const team = await store.teams.create({ name: `Team ${Math.random()}`, plan: 'dev', rateHour: 1000, rateMinute: 1000, ...limits });
+async function teamKey(
+  limits: { quotaLimit?: number; rateMinute?: number },
+  mode: 'live' | 'test' = 'live',
+): Promise<{ teamId: string; key: string }> {
+  const team = await store.teams.create({
+    name: `Team ${Math.random()}`,
+    plan: 'dev',
+    rateHour: 1000,
+    rateMinute: 1000,
+    ...limits,
+  });
   return { teamId: team.id, key: (await store.apiKeys.create({ teamId: team.id, mode })).key };
 }
 
@@ -92,14 +113,16 @@ describe('several servers over one PostgreSQL and one Redis', () => {
     const { teamId, key } = await teamKey({ quotaLimit: 5 });
     const answers = await Promise.all(Array.from({ length: 18 }, (_, index) => render(nodeFor(index), key, body)));
     const admitted = answers.filter((response) => response.status === 200).length;
-    for (const refused of answers.filter((response) => response.status !== 200)) expectError(refused, 429, 'QUOTA_EXCEEDED');
+    for (const refused of answers.filter((response) => response.status !== 200))
+      expectError(refused, 429, 'QUOTA_EXCEEDED');
     expect(admitted).toBeGreaterThanOrEqual(1);
     expect(admitted).toBeLessThanOrEqual(5);
     const { period } = periodOf(Date.now());
     expect((await store.usage.get(teamId, period)).live).toBe(admitted);
     // Nothing stays reserved: the rest of the quota can be used, to exactly its limit, on any node.
     expect(await store.quotaReservations.reserved(teamId, period)).toBe(0);
-    for (let index = admitted; index < 5; index += 1) expect((await render(nodeFor(index), key, body)).status).toBe(200);
+    for (let index = admitted; index < 5; index += 1)
+      expect((await render(nodeFor(index), key, body)).status).toBe(200);
     expectError(await render(nodeFor(5), key, body), 429, 'QUOTA_EXCEEDED');
     expect((await store.usage.get(teamId, period)).live).toBe(5);
   });
@@ -132,7 +155,10 @@ describe('several servers over one PostgreSQL and one Redis', () => {
       for (const node of nodes) {
         const ready = await readyAnswers(node, 503);
         expectUnavailable(ready, /redis/);
-        expect(ready.json<{ details: { checks: Record<string, string> } }>().details.checks).toMatchObject({ database: 'ok', outputs: 'ok' });
+        expect(ready.json<{ details: { checks: Record<string, string> } }>().details.checks).toMatchObject({
+          database: 'ok',
+          outputs: 'ok',
+        });
         expectUnavailable(await render(node, key, body), /Redis/);
         // What does not need Redis goes on.
         expect((await call(node, '/v1/usage', { key })).status).toBe(200);
@@ -157,7 +183,10 @@ describe('several servers over one PostgreSQL and one Redis', () => {
       for (const node of nodes) {
         const ready = await readyAnswers(node, 503);
         expectUnavailable(ready, /database/);
-        expect(ready.json<{ details: { checks: Record<string, string> } }>().details.checks).toMatchObject({ redis: 'ok', outputs: 'ok' });
+        expect(ready.json<{ details: { checks: Record<string, string> } }>().details.checks).toMatchObject({
+          redis: 'ok',
+          outputs: 'ok',
+        });
         expectUnavailable(await render(node, key, body), /database/);
         expectUnavailable(await call(node, '/v1/usage', { key }), /database/);
         expect((await call(node, '/health')).status).toBe(200);

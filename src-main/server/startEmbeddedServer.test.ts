@@ -19,7 +19,13 @@ function dataDir(): string {
 }
 const logger = pino({ level: 'silent' });
 /** The addon npm built for Node: what the desktop app passes is the same kind of file, built for Electron. */
-const nodeAddon = join(createRequire(import.meta.url).resolve('better-sqlite3/package.json'), '..', 'build', 'Release', 'better_sqlite3.node');
+const nodeAddon = join(
+  createRequire(import.meta.url).resolve('better-sqlite3/package.json'),
+  '..',
+  'build',
+  'Release',
+  'better_sqlite3.node',
+);
 
 describe('startEmbeddedServer', () => {
   it('serves on loopback with the given addon, links the editor with the admin token, and closes the store on close', async () => {
@@ -65,7 +71,9 @@ describe('startEmbeddedServer', () => {
   it('fails with the EADDRINUSE code the desktop app explains when the port is taken', async () => {
     const first = await startEmbeddedServer({ dataDir: dataDir(), port: 0, logger });
     try {
-      await expect(startEmbeddedServer({ dataDir: dataDir(), port: first.port, logger })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      await expect(startEmbeddedServer({ dataDir: dataDir(), port: first.port, logger })).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
     } finally {
       await first.close();
     }

@@ -59,7 +59,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   });
   // The editor's settings apply when the command line says nothing; --host always wins.
   const host = options.host ?? ((await store.settings.get('lanAccess')) === true ? LAN_HOST : DEFAULT_HOST);
-  const allowedHostnames = [...new Set([...((await store.settings.get('allowedHostnames')) ?? []), ...(options.allowHost ?? [])])];
+  const allowedHostnames = [
+    ...new Set([...((await store.settings.get('allowedHostnames')) ?? []), ...(options.allowHost ?? [])]),
+  ];
   const adminToken = await loadOrCreateAdminToken(store);
   const pool = createRenderPool();
   const server = await startServer({

@@ -34,7 +34,12 @@ let teams: { capped: TeamWithKeys; full: TeamWithKeys; racing: TeamWithKeys; lib
 
 beforeAll(async () => {
   server = await startTestServer({ now: clock.now, maxOutputBytes: MAX_OUTPUT });
-  teams = await teamsWithKeys(cli(server.dataDir), { capped: { plan: 'dev', ...RATE }, full: { plan: 'dev', ...RATE }, racing: { plan: 'dev', ...RATE }, library: { plan: 'dev', ...RATE } });
+  teams = await teamsWithKeys(cli(server.dataDir), {
+    capped: { plan: 'dev', ...RATE },
+    full: { plan: 'dev', ...RATE },
+    racing: { plan: 'dev', ...RATE },
+    library: { plan: 'dev', ...RATE },
+  });
 });
 
 afterAll(async () => {
@@ -52,7 +57,13 @@ const renderRows = (team: TeamWithKeys): Promise<number> => countRows(server.sto
 
 /** `labelsmith team set ID --storage-limit BYTES`: the administrator's override of the plan's budget. */
 async function setStorageLimit(team: TeamWithKeys, bytes: number): Promise<void> {
-  const shown = await cliJson(server.dataDir, z.looseObject({ limits: z.looseObject({ storageBytes: z.number() }) }), ['team', 'set', team.team.id, '--storage-limit', String(bytes)]);
+  const shown = await cliJson(server.dataDir, z.looseObject({ limits: z.looseObject({ storageBytes: z.number() }) }), [
+    'team',
+    'set',
+    team.team.id,
+    '--storage-limit',
+    String(bytes),
+  ]);
   expect(shown.limits.storageBytes).toBe(bytes);
 }
 
@@ -60,15 +71,28 @@ const zplTag = (title: string) => ({ template: tagTemplate(), data: { title }, f
 
 describe('the per-output cap', () => {
   it('refuses a batch whose output is over it with 413 naming the cap, writing, recording and counting nothing; inline delivery is not kept, so not capped', async () => {
-    const batch = { template: tagTemplate(), records: Array.from({ length: 40 }, (_, i) => ({ title: `Label ${i + 1}` })), format: 'png', dpi: 300 };
+    const batch = {
+      template: tagTemplate(),
+      records: Array.from({ length: 40 }, (_, i) => ({ title: `Label ${i + 1}` })),
+      format: 'png',
+      dpi: 300,
+    };
     const before = outputFiles();
     const refused = await render(server, teams.capped.live, batch);
     const body = expectError(refused, 413, 'OUTPUT_TOO_LARGE');
-    expect(body.error).toMatch(new RegExp(`^the output is \\d+ bytes, over the ${MAX_OUTPUT}-byte limit of a kept output: split the batch, or ask for delivery "inline" \\(not kept\\)$`));
+    expect(body.error).toMatch(
+      new RegExp(
+        `^the output is \\d+ bytes, over the ${MAX_OUTPUT}-byte limit of a kept output: split the batch, or ask for delivery "inline" \\(not kept\\)$`,
+      ),
+    );
     expect(body.details).toEqual({ sizeBytes: expect.any(Number), limitBytes: MAX_OUTPUT });
     expect(outputFiles()).toEqual(before);
     expect(await renderRows(teams.capped)).toBe(0);
-    expect(await usage(teams.capped.live)).toMatchObject({ renders: { live: 0, test: 0 }, quota: { remaining: 100 }, storage: { usedBytes: 0, limitBytes: 100_000_000 } });
+    expect(await usage(teams.capped.live)).toMatchObject({
+      renders: { live: 0, test: 0 },
+      quota: { remaining: 100 },
+      storage: { usedBytes: 0, limitBytes: 100_000_000 },
+    });
 
     const inline = await render(server, teams.capped.live, { ...batch, delivery: 'inline' });
     expect(inline.status, inline.text).toBe(200);
@@ -87,13 +111,20 @@ describe('the storage budget', () => {
     clock.advance(DAY_MS);
     const second = expectRenderResult(await render(server, full.live, zplTag('same size')));
     expect(second.sizeBytes).toBe(size);
-    expect(await usage(full.test)).toMatchObject({ renders: { live: 1, test: 1 }, storage: { usedBytes: 2 * size, limitBytes: 2 * size + Math.floor(size / 2) } });
+    expect(await usage(full.test)).toMatchObject({
+      renders: { live: 1, test: 1 },
+      storage: { usedBytes: 2 * size, limitBytes: 2 * size + Math.floor(size / 2) },
+    });
 
     const before = outputFiles();
     for (const key of [full.test, full.live]) {
       const refused = await render(server, key, zplTag('same size'));
       const body = expectError(refused, 429, 'STORAGE_EXCEEDED');
-      expect(body.details).toEqual({ usedBytes: 2 * size, limitBytes: 2 * size + Math.floor(size / 2), sizeBytes: size });
+      expect(body.details).toEqual({
+        usedBytes: 2 * size,
+        limitBytes: 2 * size + Math.floor(size / 2),
+        sizeBytes: size,
+      });
       // Room comes back when the oldest output expires: 6 days from now.
       const retryAfter = Number(refused.headers.get('Retry-After'));
       expect(retryAfter).toBeGreaterThan((OUTPUT_TTL_MS - DAY_MS) / 1000 - 60);
@@ -119,7 +150,10 @@ describe('the storage budget', () => {
     const probe = await render(server, racing.live, { ...zplTag('same size'), delivery: 'inline' });
     const size = probe.body.length;
     await setStorageLimit(racing, size + Math.floor(size / 2));
-    const answers = await Promise.all([render(server, racing.live, zplTag('same size')), render(server, racing.test, zplTag('same size'))]);
+    const answers = await Promise.all([
+      render(server, racing.live, zplTag('same size')),
+      render(server, racing.test, zplTag('same size')),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429]);
     expect(await renderRows(racing)).toBe(1);
     expect(readdirSync(join(server.dataDir, 'outputs')).filter((name) => name.includes('.tmp'))).toEqual([]);
@@ -130,16 +164,25 @@ describe('the storage budget', () => {
 describe('library images in the storage budget', () => {
   const b64 = (text: string): string => Buffer.from(text).toString('base64');
   /** An SVG of `colour` whose raster (1200 x 600) is far larger than its own bytes. */
-  const swatch = (colour: string): string => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><rect width="200" height="100" fill="${colour}"/><circle cx="100" cy="50" r="40" fill="#fff"/></svg>`;
-  const upload = (key: string, name: string, svg: string) => call(server, '/v1/images', { method: 'POST', key, json: { name, data: b64(svg) } });
-  const replace = (key: string, name: string, svg: string) => call(server, `/v1/images/${name}`, { method: 'PUT', key, json: { data: b64(svg) } });
+  const swatch = (colour: string): string =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><rect width="200" height="100" fill="${colour}"/><circle cx="100" cy="50" r="40" fill="#fff"/></svg>`;
+  const upload = (key: string, name: string, svg: string) =>
+    call(server, '/v1/images', { method: 'POST', key, json: { name, data: b64(svg) } });
+  const replace = (key: string, name: string, svg: string) =>
+    call(server, `/v1/images/${name}`, { method: 'PUT', key, json: { data: b64(svg) } });
   /** An image's bytes as the team's storage counts them: the upload and the raster renders draw. */
   async function stored(key: string, name: string): Promise<number> {
-    const [upload, drawn] = await Promise.all([call(server, `/v1/images/${name}`, { key }), call(server, `/v1/images/${name}/drawn`, { key })]);
+    const [upload, drawn] = await Promise.all([
+      call(server, `/v1/images/${name}`, { key }),
+      call(server, `/v1/images/${name}/drawn`, { key }),
+    ]);
     expect([upload.status, drawn.status]).toEqual([200, 200]);
     return upload.body.length + drawn.body.length;
   }
-  const names = async (key: string): Promise<string[]> => (await call(server, '/v1/images', { key })).json<{ images: { name: string }[] }>().images.map((image) => image.name);
+  const names = async (key: string): Promise<string[]> =>
+    (await call(server, '/v1/images', { key }))
+      .json<{ images: { name: string }[] }>()
+      .images.map((image) => image.name);
 
   it('counts each upload and its raster in /v1/usage, refuses one past the budget with 429 STORAGE_EXCEEDED, and gives the room back on delete and on a smaller replacement', async () => {
     const { library } = teams;
@@ -158,7 +201,11 @@ describe('library images in the storage budget', () => {
     // The same picture as red under another name: exactly red's size.
     const refused = await upload(library.live, 'blue', swatch('#c00000'));
     const body = expectError(refused, 429, 'STORAGE_EXCEEDED');
-    expect(body.details).toEqual({ usedBytes: red + green, limitBytes: red * 2 + Math.floor(red / 2), sizeBytes: expect.any(Number) });
+    expect(body.details).toEqual({
+      usedBytes: red + green,
+      limitBytes: red * 2 + Math.floor(red / 2),
+      sizeBytes: expect.any(Number),
+    });
     expect((body.details as { sizeBytes: number }).sizeBytes).toBeGreaterThan(red / 2);
     expect(body.error).toContain('delete or replace library images');
     expect(refused.headers.get('location')).toBeNull();
@@ -186,7 +233,15 @@ describe('library images in the storage budget', () => {
 
     // Over the budget (it was lowered), a smaller replacement still stands and counts its new size.
     await setStorageLimit(library, 1000);
-    expect((await replace(library.live, 'blue', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 1"><rect width="2" height="1"/></svg>')).status).toBe(200);
+    expect(
+      (
+        await replace(
+          library.live,
+          'blue',
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 1"><rect width="2" height="1"/></svg>',
+        )
+      ).status,
+    ).toBe(200);
     const smaller = await stored(library.live, 'blue');
     expect(smaller).toBeLessThan(blue);
     expect(await usage(library.live)).toMatchObject({ storage: { usedBytes: green + smaller } });

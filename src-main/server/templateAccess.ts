@@ -11,11 +11,16 @@ const DEMO_KEY_RULE = 'demo keys can use library templates only, by their qualif
 
 /** Refuses a demo key anything but a qualified library id (an inline template, a slug or a raw id). */
 export function assertDemoKeyAllowed(auth: AuthState, templateId: string | undefined): void {
-  if (auth.apiKey.demo && (templateId === undefined || parseQualifiedId(templateId) === undefined)) throw new ForbiddenError(DEMO_KEY_RULE);
+  if (auth.apiKey.demo && (templateId === undefined || parseQualifiedId(templateId) === undefined))
+    throw new ForbiddenError(DEMO_KEY_RULE);
 }
 
 /** A published template the key may use, or NOT_FOUND (also for templates that exist but are not published). */
-export async function publishedTemplate(store: StoreScope, auth: AuthState, templateId: string): Promise<TemplateRecord> {
+export async function publishedTemplate(
+  store: StoreScope,
+  auth: AuthState,
+  templateId: string,
+): Promise<TemplateRecord> {
   assertDemoKeyAllowed(auth, templateId);
   const template = await store.templates.resolve(auth.team.id, templateId, { publishedOnly: true });
   if (!template) throw new NotFoundError(`template "${templateId}" was not found or is not published`);
@@ -26,8 +31,16 @@ export async function publishedTemplate(store: StoreScope, auth: AuthState, temp
  * What an API key renders of a template: version `number`, else the newest, never the draft. A number the template
  * does not have is TEMPLATE_VERSION_NOT_FOUND (templateId as the caller wrote it).
  */
-export async function templateVersionFor(store: StoreScope, template: TemplateRecord, templateId: string, number?: number): Promise<TemplateVersionRecord> {
-  const version = number === undefined ? await store.templateVersions.latest(template.id) : await store.templateVersions.get(template.id, number);
+export async function templateVersionFor(
+  store: StoreScope,
+  template: TemplateRecord,
+  templateId: string,
+  number?: number,
+): Promise<TemplateVersionRecord> {
+  const version =
+    number === undefined
+      ? await store.templateVersions.latest(template.id)
+      : await store.templateVersions.get(template.id, number);
   if (version) return version;
   if (number === undefined) throw new NotFoundError(`template "${templateId}" has no published version`);
   throw new TemplateVersionNotFoundError(templateId, number, template.latestVersion);
@@ -44,12 +57,18 @@ export async function versionContent(
   number?: number,
 ): Promise<{ id: string; content: Template; number: number }> {
   const newest = number === undefined || number === template.latestVersion;
-  if (newest && !template.draftChanged && template.latestVersion !== null) return { id: template.id, content: template.content, number: template.latestVersion };
+  if (newest && !template.draftChanged && template.latestVersion !== null)
+    return { id: template.id, content: template.content, number: template.latestVersion };
   const version = await templateVersionFor(store, template, templateId, number);
   return { id: template.id, content: version.content, number: version.number };
 }
 
 /** A published template the key may use, as the version it asked for (default: the newest). */
-export async function publishedVersion(store: StoreScope, auth: AuthState, templateId: string, number?: number): Promise<{ id: string; content: Template; number: number }> {
+export async function publishedVersion(
+  store: StoreScope,
+  auth: AuthState,
+  templateId: string,
+  number?: number,
+): Promise<{ id: string; content: Template; number: number }> {
   return versionContent(store, await publishedTemplate(store, auth, templateId), templateId, number);
 }

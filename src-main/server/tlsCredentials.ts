@@ -20,7 +20,9 @@ export function readTlsCredentials(certFile: string, keyFile: string): TlsCreden
     // What https.createServer would do at its first handshake, done now so a bad pair fails the start instead.
     createSecureContext(credentials);
   } catch (error) {
-    throw new TlsFilesError(`the TLS certificate ${certFile} and key ${keyFile} cannot be used together: ${(error as Error).message}`);
+    throw new TlsFilesError(
+      `the TLS certificate ${certFile} and key ${keyFile} cannot be used together: ${(error as Error).message}`,
+    );
   }
   return credentials;
 }

@@ -32,9 +32,25 @@ describe('serve --trusted-proxy and --proxy-protocol', () => {
     const certificate = makeTestCertificate(tempDataDir(), ['127.0.0.1']);
     const cases: [string[], Record<string, string>, RegExp][] = [
       [['--trusted-proxy', '10.0.0.0/33'], {}, /"10\.0\.0\.0\/33" is not an IP address or CIDR range/],
-      [[], { LABELSMITH_TRUSTED_PROXY: '10.0.0.0/8, proxy.example.org' }, /"proxy\.example\.org" is not an IP address or CIDR range.*LABELSMITH_TRUSTED_PROXY/],
+      [
+        [],
+        { LABELSMITH_TRUSTED_PROXY: '10.0.0.0/8, proxy.example.org' },
+        /"proxy\.example\.org" is not an IP address or CIDR range.*LABELSMITH_TRUSTED_PROXY/,
+      ],
       [['--proxy-protocol'], {}, /--proxy-protocol: the PROXY protocol is read only from trusted proxies/],
-      [['--proxy-protocol', '--trusted-proxy', '127.0.0.1', '--tls-cert', certificate.certFile, '--tls-key', certificate.keyFile], {}, /plain HTTP only/],
+      [
+        [
+          '--proxy-protocol',
+          '--trusted-proxy',
+          '127.0.0.1',
+          '--tls-cert',
+          certificate.certFile,
+          '--tls-key',
+          certificate.keyFile,
+        ],
+        {},
+        /plain HTTP only/,
+      ],
     ];
     for (const [args, env, message] of cases) {
       const run = await runNodeScript(cli, ['serve', '--data-dir', tempDataDir(), '--port', '0', ...args], env);
@@ -45,7 +61,10 @@ describe('serve --trusted-proxy and --proxy-protocol', () => {
 
   it('takes the client from a trusted PROXY header (LABELSMITH_TRUSTED_PROXY): the admin API refuses it as remote, the log names it', async () => {
     const dataDir = tempDataDir();
-    serve = await startServe(cli, dataDir, 20_000, ['--proxy-protocol'], { ...(await testDatabaseEnv(dataDir)), LABELSMITH_TRUSTED_PROXY: '127.0.0.1/32 ::1' });
+    serve = await startServe(cli, dataDir, 20_000, ['--proxy-protocol'], {
+      ...(await testDatabaseEnv(dataDir)),
+      LABELSMITH_TRUSTED_PROXY: '127.0.0.1/32 ::1',
+    });
     const port = Number(new URL(serve.url).port);
     const request = 'GET /api/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n';
     const remote = await exchange(port, `PROXY TCP4 203.0.113.9 127.0.0.1 51234 ${port}\r\n${request}`);
@@ -55,7 +74,10 @@ describe('serve --trusted-proxy and --proxy-protocol', () => {
     expect(local).toMatch(/^HTTP\/1\.1 401 /);
     // From a trusted peer, a connection without the header is refused unanswered.
     expect(await exchange(port, request)).toBe('');
-    const lines = serve.stderr().split('\n').filter((line) => line.includes('"path":"/api/settings"'));
+    const lines = serve
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('"path":"/api/settings"'));
     expect(lines.map((line) => (JSON.parse(line) as { client: string }).client)).toEqual(['203.0.113.9', '127.0.0.1']);
   });
 });

@@ -1,6 +1,17 @@
 // Unknown query parameters on /v1 routes over HTTP: 400 BAD_REQUEST naming the parameter and the ones the route takes, never a silently unfiltered answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cli, expectError, makeDataDir, removeDataDir, startTestServer, tagTemplate, teamsWithKeys, type TeamWithKeys, type TestServer } from '../../test/support/server/serverTestSupport';
+import {
+  call,
+  cli,
+  expectError,
+  makeDataDir,
+  removeDataDir,
+  startTestServer,
+  tagTemplate,
+  teamsWithKeys,
+  type TeamWithKeys,
+  type TestServer,
+} from '../../test/support/server/serverTestSupport';
 
 let dataDir: string;
 let server: TestServer;
@@ -23,8 +34,14 @@ const PRINT_JOB_FILTERS = ['printer', 'status', 'template', 'from', 'to', 'limit
 
 describe('unknown query parameters on /v1', () => {
   it('GET /v1/print-jobs?printerId=… is refused, naming printerId and the filters that exist', async () => {
-    const body = expectError(await call(server, '/v1/print-jobs?printerId=prn_1&limit=5', { key: acme.live }), 400, 'BAD_REQUEST');
-    expect(body.error).toBe(`unknown query parameter "printerId": GET /v1/print-jobs takes only ${PRINT_JOB_FILTERS.join(', ')}`);
+    const body = expectError(
+      await call(server, '/v1/print-jobs?printerId=prn_1&limit=5', { key: acme.live }),
+      400,
+      'BAD_REQUEST',
+    );
+    expect(body.error).toBe(
+      `unknown query parameter "printerId": GET /v1/print-jobs takes only ${PRINT_JOB_FILTERS.join(', ')}`,
+    );
     expect(body.details).toEqual({ unknown: ['printerId'], allowed: PRINT_JOB_FILTERS });
   });
 
@@ -35,7 +52,11 @@ describe('unknown query parameters on /v1', () => {
   });
 
   it('GET /v1/templates takes library only: a misspelt one is refused, the right one filters', async () => {
-    const body = expectError(await call(server, '/v1/templates?libary=shipping', { key: acme.live }), 400, 'BAD_REQUEST');
+    const body = expectError(
+      await call(server, '/v1/templates?libary=shipping', { key: acme.live }),
+      400,
+      'BAD_REQUEST',
+    );
     expect(body.error).toBe('unknown query parameter "libary": GET /v1/templates takes only library');
     const team = await call(server, '/v1/templates', { key: acme.live });
     expect(team.status, team.text).toBe(200);
@@ -68,7 +89,11 @@ describe('unknown query parameters on /v1', () => {
 
   it('POST /v1/render?format=pdf is refused (the format goes in the body); without the query it renders as before', async () => {
     const request = { templateId: 'tag', data: {}, format: 'zpl' };
-    const body = expectError(await call(server, '/v1/render?format=pdf', { key: acme.live, json: request }), 400, 'BAD_REQUEST');
+    const body = expectError(
+      await call(server, '/v1/render?format=pdf', { key: acme.live, json: request }),
+      400,
+      'BAD_REQUEST',
+    );
     expect(body.error).toBe('unknown query parameter "format": POST /v1/render takes no query parameters');
     const rendered = await call(server, '/v1/render', { key: acme.live, json: request });
     expect(rendered.status, rendered.text).toBe(200);
@@ -76,12 +101,22 @@ describe('unknown query parameters on /v1', () => {
   });
 
   it('POST /v1/print-jobs/:id/cancel?force=1 is refused, as are the other POST routes', async () => {
-    const body = expectError(await call(server, '/v1/print-jobs/job_1/cancel?force=1', { key: acme.live, method: 'POST' }), 400, 'BAD_REQUEST');
-    expect(body.error).toBe('unknown query parameter "force": POST /v1/print-jobs/job_1/cancel takes no query parameters');
+    const body = expectError(
+      await call(server, '/v1/print-jobs/job_1/cancel?force=1', { key: acme.live, method: 'POST' }),
+      400,
+      'BAD_REQUEST',
+    );
+    expect(body.error).toBe(
+      'unknown query parameter "force": POST /v1/print-jobs/job_1/cancel takes no query parameters',
+    );
   });
 
   it('leaves the Labelary-compatible viewer alone: it takes what Labelary clients send', async () => {
-    const answer = await call(server, '/v1/printers/8dpmm/labels/4x6/0/?client=labelary', { key: acme.live, body: '^XA^FO50,50^GB100,100,100^FS^XZ', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'image/png' } });
+    const answer = await call(server, '/v1/printers/8dpmm/labels/4x6/0/?client=labelary', {
+      key: acme.live,
+      body: '^XA^FO50,50^GB100,100,100^FS^XZ',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'image/png' },
+    });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^image\/png/);
   });

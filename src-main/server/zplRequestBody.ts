@@ -28,12 +28,16 @@ export async function readZplBody(ctx: Context): Promise<string> {
   if (!ctx.is('multipart/form-data')) return zplTextFromBytes(bytes);
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(bytes), { headers: { 'Content-Type': ctx.get('Content-Type') } }).formData();
+    form = await new Response(new Uint8Array(bytes), {
+      headers: { 'Content-Type': ctx.get('Content-Type') },
+    }).formData();
   } catch {
     throw new BadRequestError('the multipart body cannot be read: send the ZPL as a form field named "file"');
   }
   const file = form.get('file');
   if (file === null) throw new BadRequestError('the multipart body has no field named "file": send the ZPL in it');
   // A plain value arrives decoded as UTF-8: its bytes again, as a file's.
-  return zplTextFromBytes(typeof file === 'string' ? new TextEncoder().encode(file) : new Uint8Array(await file.arrayBuffer()));
+  return zplTextFromBytes(
+    typeof file === 'string' ? new TextEncoder().encode(file) : new Uint8Array(await file.arrayBuffer()),
+  );
 }

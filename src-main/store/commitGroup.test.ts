@@ -23,13 +23,34 @@ describe.each(STORE_DIALECTS)('group commit on %s', (dialect) => {
     );
     const outcomes = await Promise.allSettled(writes);
 
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
     expect(outcomes[4]).toMatchObject({ reason: new Error('member 4 refuses') });
     expect(committedAtAnswer).toEqual(Array.from({ length: 9 }, () => true));
     // The first went alone (nothing was committing); the nine queued behind it shared the next transaction.
     expect(transactions.size).toBe(2);
     expect(store.groupCommitStats()).toEqual({ commits: 2, members: 10 });
-    expect((await reader.teams.list()).map((team) => team.name).sort()).toEqual(['Team 0', 'Team 1', 'Team 2', 'Team 3', 'Team 5', 'Team 6', 'Team 7', 'Team 8', 'Team 9']);
+    expect((await reader.teams.list()).map((team) => team.name).sort()).toEqual([
+      'Team 0',
+      'Team 1',
+      'Team 2',
+      'Team 3',
+      'Team 5',
+      'Team 6',
+      'Team 7',
+      'Team 8',
+      'Team 9',
+    ]);
   });
 
   it('runs inside the transaction it is called in', async () => {

@@ -33,7 +33,10 @@ export class CommitGroup<S extends { db: Executor }> {
 
   run<T>(work: (scope: S) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queued.push({ work, settle: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value as T)) });
+      this.queued.push({
+        work,
+        settle: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value as T)),
+      });
       void this.commitNext();
     });
   }
@@ -69,7 +72,10 @@ export class CommitGroup<S extends { db: Executor }> {
 }
 
 /** One member's work inside the shared transaction; its failure undoes its own writes only. */
-async function runToSavepoint<S extends { db: Executor }>(scope: S, work: (scope: S) => Promise<unknown>): Promise<Outcome> {
+async function runToSavepoint<S extends { db: Executor }>(
+  scope: S,
+  work: (scope: S) => Promise<unknown>,
+): Promise<Outcome> {
   await sql`savepoint group_member`.execute(scope.db);
   try {
     const value = await work(scope);

@@ -70,7 +70,9 @@ function sqliteOf(source: Store): NonNullable<Store['sqlite']> {
 }
 
 async function countRows(db: StoreScope['db'], table: string, where = sql`TRUE`): Promise<number> {
-  const result = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${where}`.execute(db);
+  const result = await sql<{
+    n: number | string;
+  }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${where}`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -78,7 +80,8 @@ async function insertBatch(trx: StoreScope, spec: CopiedTable, rows: Row[]): Pro
   const columns = Object.keys(rows[0] ?? {});
   const values = sql.join(rows.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`));
   const returned = [...spec.key, ...(spec.table === 'print_jobs' ? ['team_id', 'document_bytes'] : [])];
-  const result = await sql<Row>`INSERT INTO ${sql.table(spec.table)} (${sql.join(columns.map((column) => sql.ref(column)))}) VALUES ${values}
+  const result =
+    await sql<Row>`INSERT INTO ${sql.table(spec.table)} (${sql.join(columns.map((column) => sql.ref(column)))}) VALUES ${values}
     ON CONFLICT DO NOTHING RETURNING ${sql.join(returned.map((column) => sql.ref(column)))}`.execute(trx.db);
   return result.rows;
 }
@@ -87,13 +90,24 @@ async function insertBatch(trx: StoreScope, spec: CopiedTable, rows: Row[]): Pro
 async function assertPresent(trx: StoreScope, spec: CopiedTable, skipped: Row[]): Promise<void> {
   if (skipped.length === 0) return;
   const match = sql.join(
-    skipped.map((row) => sql`(${sql.join(spec.key.map((column) => sql`${sql.ref(column)} = ${row[column]}`), sql` AND `)})`),
+    skipped.map(
+      (row) =>
+        sql`(${sql.join(
+          spec.key.map((column) => sql`${sql.ref(column)} = ${row[column]}`),
+          sql` AND `,
+        )})`,
+    ),
     sql` OR `,
   );
   const present = await countRows(trx.db, spec.table, match);
   if (present !== skipped.length) {
-    const keys = skipped.slice(0, 3).map((row) => keyOf(row, spec.key)).join(', ');
-    throw new Error(`${spec.table}: ${skipped.length - present} of the rows ${keys}… conflict with different rows in the target (another unique column holds their value): nothing was copied`);
+    const keys = skipped
+      .slice(0, 3)
+      .map((row) => keyOf(row, spec.key))
+      .join(', ');
+    throw new Error(
+      `${spec.table}: ${skipped.length - present} of the rows ${keys}… conflict with different rows in the target (another unique column holds their value): nothing was copied`,
+    );
   }
 }
 
@@ -122,7 +136,12 @@ export interface ObjectCopy {
   missing: number;
 }
 
-async function copyObjects(area: ObjectCopy['area'], names: readonly string[], from: OutputStore, to: OutputStore): Promise<ObjectCopy> {
+async function copyObjects(
+  area: ObjectCopy['area'],
+  names: readonly string[],
+  from: OutputStore,
+  to: OutputStore,
+): Promise<ObjectCopy> {
   const copy: ObjectCopy = { area, source: names.length, copied: 0, present: 0, missing: 0 };
   for (const name of names) {
     const size = await from.size(name);
@@ -147,7 +166,10 @@ export async function copyStoreObjects(source: Store, target: Store): Promise<Ob
   sqliteOf(source); // only an embedded installation is a source
   const outputs = (await source.renders.listFiles()).map((row) => row.fileName);
   const documents = (await source.printJobs.documentsInUse()).map(documentFileName);
-  return [await copyObjects('outputs', outputs, source.outputs, target.outputs), await copyObjects('printDocuments', documents, source.printDocuments, target.printDocuments)];
+  return [
+    await copyObjects('outputs', outputs, source.outputs, target.outputs),
+    await copyObjects('printDocuments', documents, source.printDocuments, target.printDocuments),
+  ];
 }
 
 /** Copies one table in batches, checking that each row the target already had is the same row (by key). */
@@ -158,7 +180,11 @@ async function copyTable(trx: StoreScope, sqlite: NonNullable<Store['sqlite']>, 
     if (batch.length === 0) return;
     const inserted = await insertBatch(trx, spec, batch);
     const insertedKeys = new Set(inserted.map((row) => keyOf(row, spec.key)));
-    await assertPresent(trx, spec, batch.filter((row) => !insertedKeys.has(keyOf(row, spec.key))));
+    await assertPresent(
+      trx,
+      spec,
+      batch.filter((row) => !insertedKeys.has(keyOf(row, spec.key))),
+    );
     if (spec.table === 'print_jobs') await countDocuments(trx, inserted);
     copy.copied += inserted.length;
     copy.present += batch.length - inserted.length;
@@ -172,7 +198,8 @@ async function copyTable(trx: StoreScope, sqlite: NonNullable<Store['sqlite']>, 
   }
   await flush();
   copy.target = await countRows(trx.db, spec.table);
-  if (copy.target < copy.source) throw new Error(`${spec.table}: the target holds ${copy.target} rows after copying ${copy.source}`);
+  if (copy.target < copy.source)
+    throw new Error(`${spec.table}: the target holds ${copy.target} rows after copying ${copy.source}`);
   return copy;
 }
 
@@ -185,7 +212,9 @@ async function copyTable(trx: StoreScope, sqlite: NonNullable<Store['sqlite']>, 
 export async function copyStore(source: Store, target: Store): Promise<TableCopy[]> {
   const sqlite = sqliteOf(source);
   const known = new Set<string>([...COPIED_TABLES.map((spec) => spec.table), ...DERIVED_TABLES]);
-  const tables = sqlite.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all();
+  const tables = sqlite
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all();
   const unknown = tables.map(({ name }) => name).filter((name) => !known.has(name));
   if (unknown.length > 0) throw new Error(`the source has tables this copy does not know: ${unknown.join(', ')}`);
 

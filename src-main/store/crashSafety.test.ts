@@ -3,7 +3,13 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { removeOrphans } from './removeOrphans';
-import { bundleForNode, openTestStore, outputsDir, tempDataDir, sqliteOf } from '../../test/support/store/storeTestSupport';
+import {
+  bundleForNode,
+  openTestStore,
+  outputsDir,
+  tempDataDir,
+  sqliteOf,
+} from '../../test/support/store/storeTestSupport';
 
 let writer = '';
 beforeAll(async () => {
@@ -18,7 +24,9 @@ async function killWhileWriting(dataDir: string, teamId: string, answers: number
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let pending = '';
   await new Promise<void>((resolve, reject) => {
-    child.on('exit', () => (answered.size >= answers ? resolve() : reject(new Error(`writer stopped early: ${stderr}`))));
+    child.on('exit', () =>
+      answered.size >= answers ? resolve() : reject(new Error(`writer stopped early: ${stderr}`)),
+    );
     child.stdout.on('data', (chunk: Buffer) => {
       pending += chunk.toString();
       const lines = pending.split('\n');
@@ -27,7 +35,8 @@ async function killWhileWriting(dataDir: string, teamId: string, answers: number
         const [id, n] = line.split(' ');
         if (id !== undefined && n !== undefined) answered.set(id, Number(n));
       }
-      if (answered.size >= answers && child.exitCode === null && !child.killed) setTimeout(() => child.kill('SIGKILL'), Math.random() * 30);
+      if (answered.size >= answers && child.exitCode === null && !child.killed)
+        setTimeout(() => child.kill('SIGKILL'), Math.random() * 30);
     });
   });
   return answered;
@@ -54,8 +63,14 @@ describe('a kill -9 at any moment', () => {
         expect(bytes.every((byte) => byte === n % 251)).toBe(true);
       }
       // Every committed row was counted with it, answered or not (the kill may fall between commit and answer).
-      const rows = sqliteOf(store).prepare<[], { mode: string; n: number }>('SELECT mode, count(*) AS n FROM renders GROUP BY mode').all();
-      const counts = sqliteOf(store).prepare<[string], { live: number; test: number }>('SELECT sum(live) AS live, sum(test) AS test FROM usage_monthly WHERE team_id = ?').get(team.id);
+      const rows = sqliteOf(store)
+        .prepare<[], { mode: string; n: number }>('SELECT mode, count(*) AS n FROM renders GROUP BY mode')
+        .all();
+      const counts = sqliteOf(store)
+        .prepare<[string], { live: number; test: number }>(
+          'SELECT sum(live) AS live, sum(test) AS test FROM usage_monthly WHERE team_id = ?',
+        )
+        .get(team.id);
       expect(counts?.live).toBe(rows.find((row) => row.mode === 'live')?.n ?? 0);
       expect(counts?.test).toBe(rows.find((row) => row.mode === 'test')?.n ?? 0);
 

@@ -50,7 +50,12 @@ describe.each(OPENED)('a data directory written by the previous store, %s', (_ho
   it('has every record readable as it was', async () => {
     const store = await openLegacy();
     const team = await store.teams.get(LEGACY.team);
-    expect(team).toMatchObject({ name: 'Legacy Co', plan: 'pro', quotaLimit: 5000, createdAt: Date.parse('2025-06-15T12:00:00Z') });
+    expect(team).toMatchObject({
+      name: 'Legacy Co',
+      plan: 'pro',
+      quotaLimit: 5000,
+      createdAt: Date.parse('2025-06-15T12:00:00Z'),
+    });
     expect((await store.apiKeys.list(LEGACY.team)).map((key) => [key.name, key.mode])).toEqual([
       ['warehouse', 'live'],
       ['ci', 'test'],
@@ -58,12 +63,26 @@ describe.each(OPENED)('a data directory written by the previous store, %s', (_ho
     expect(await store.libraries.getBySlug('shared')).toMatchObject({ name: 'Shared' });
 
     const template = await store.templates.resolve(LEGACY.team, 'shared:parcel', { publishedOnly: true });
-    expect(template).toMatchObject({ id: LEGACY.template, status: 'published', latestVersion: 2, draftChanged: false, librarySlug: 'shared' });
-    expect((await store.templateVersions.list(LEGACY.template)).map((version) => [version.number, version.author, version.note])).toEqual([
+    expect(template).toMatchObject({
+      id: LEGACY.template,
+      status: 'published',
+      latestVersion: 2,
+      draftChanged: false,
+      librarySlug: 'shared',
+    });
+    expect(
+      (await store.templateVersions.list(LEGACY.template)).map((version) => [
+        version.number,
+        version.author,
+        version.note,
+      ]),
+    ).toEqual([
       [2, 'editor', 'second'],
       [1, 'cli:legacy', null],
     ]);
-    expect((await store.templates.listForTeam(LEGACY.team, { publishedOnly: false })).map((record) => record.slug)).toEqual(['parcel', 'draft-only']);
+    expect(
+      (await store.templates.listForTeam(LEGACY.team, { publishedOnly: false })).map((record) => record.slug),
+    ).toEqual(['parcel', 'draft-only']);
 
     expect(await store.printers.get(LEGACY.printer)).toMatchObject({
       name: 'Dock 1',
@@ -91,15 +110,26 @@ describe.each(OPENED)('a data directory written by the previous store, %s', (_ho
 
   it('takes new writes that continue from the old data: counters, versions, usage and storage', async () => {
     const store = await openLegacy();
-    expect((await store.counters.reserve(LEGACY.team, { parcel: { start: 1000, step: 1 } }, 5)).first).toEqual({ parcel: 1025 });
+    expect((await store.counters.reserve(LEGACY.team, { parcel: { start: 1000, step: 1 } }, 5)).first).toEqual({
+      parcel: 1025,
+    });
     const published = await store.transaction((trx) => trx.templates.publish(LEGACY.template, { author: 'editor' }));
     expect(published?.version.number).toBe(3);
-    const render = await recordRender(store, { teamId: LEGACY.team, apiKeyId: LEGACY.key, mode: 'live', format: 'zpl', bytes: new Uint8Array(100), renderTimeMs: 1 });
+    const render = await recordRender(store, {
+      teamId: LEGACY.team,
+      apiKeyId: LEGACY.key,
+      mode: 'live',
+      format: 'zpl',
+      bytes: new Uint8Array(100),
+      renderTimeMs: 1,
+    });
     expect(await store.storage.used(LEGACY.team)).toBe(118);
     expect(await store.usage.get(LEGACY.team, '2025-06')).toEqual({ live: 3, test: 0 });
     expect(await store.usage.get(LEGACY.team, periodOf(render.createdAt).period)).toEqual({ live: 1, test: 0 });
     expect(await store.renders.get(render.id)).toMatchObject({ sizeBytes: 100 });
-    const created = await store.transaction((trx) => trx.templates.create({ teamId: LEGACY.team, content: sampleTemplate('Parcel') }));
+    const created = await store.transaction((trx) =>
+      trx.templates.create({ teamId: LEGACY.team, content: sampleTemplate('Parcel') }),
+    );
     expect(created.slug).toBe('parcel-2');
   });
 });

@@ -20,7 +20,24 @@ describe('migrations', () => {
   it('create every table once and record the version', async () => {
     const store = await openTestStore();
     expect(sqliteOf(store).pragma('user_version', { simple: true })).toBe(LATEST);
-    expect(tableNames(sqliteOf(store))).toEqual(['api_keys', 'counters', 'expired_renders', 'images', 'libraries', 'print_jobs', 'printers', 'quota_reservations', 'renders', 'settings', 'team_storage', 'teams', 'template_versions', 'templates', 'usage_daily', 'usage_monthly']);
+    expect(tableNames(sqliteOf(store))).toEqual([
+      'api_keys',
+      'counters',
+      'expired_renders',
+      'images',
+      'libraries',
+      'print_jobs',
+      'printers',
+      'quota_reservations',
+      'renders',
+      'settings',
+      'team_storage',
+      'teams',
+      'template_versions',
+      'templates',
+      'usage_daily',
+      'usage_monthly',
+    ]);
   });
 
   it('are not applied again when the store is reopened, and keep the data', async () => {
@@ -40,7 +57,10 @@ describe('migrations', () => {
   it('apply later migrations in order, each once', async () => {
     const db = new Database(':memory:');
     try {
-      const later = [...MIGRATIONS, { version: LATEST + 1, name: 'test_extra', sql: 'CREATE TABLE extra (id TEXT PRIMARY KEY) STRICT;' }];
+      const later = [
+        ...MIGRATIONS,
+        { version: LATEST + 1, name: 'test_extra', sql: 'CREATE TABLE extra (id TEXT PRIMARY KEY) STRICT;' },
+      ];
       expect(migrate(db, MIGRATIONS)).toEqual(MIGRATIONS.map((m) => m.version));
       expect(migrate(db, later)).toEqual([LATEST + 1]);
       expect(migrate(db, later)).toEqual([]);
@@ -54,7 +74,10 @@ describe('migrations', () => {
     const db = new Database(':memory:');
     try {
       migrate(db);
-      const broken = [...MIGRATIONS, { version: LATEST + 1, name: 'broken', sql: 'CREATE TABLE half (id TEXT); SELECT * FROM missing_table;' }];
+      const broken = [
+        ...MIGRATIONS,
+        { version: LATEST + 1, name: 'broken', sql: 'CREATE TABLE half (id TEXT); SELECT * FROM missing_table;' },
+      ];
       expect(() => migrate(db, broken)).toThrow(/missing_table/);
       expect(tableNames(db)).not.toContain('half');
       expect(db.pragma('user_version', { simple: true })).toBe(LATEST);

@@ -30,7 +30,10 @@ function latestOf(migrations: readonly Migration[]): number {
 }
 
 function assertKnown(found: number, latest: number): void {
-  if (found > latest) throw new Error(`the database has schema version ${found}, newer than this Labelsmith knows (${latest}): update Labelsmith`);
+  if (found > latest)
+    throw new Error(
+      `the database has schema version ${found}, newer than this Labelsmith knows (${latest}): update Labelsmith`,
+    );
 }
 
 function userVersion(db: Database.Database): number {
@@ -72,9 +75,12 @@ export async function migratePostgres(pool: Pool, migrations: readonly Migration
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await client.query('CREATE TABLE IF NOT EXISTS labelsmith_schema (one INTEGER PRIMARY KEY CHECK (one = 1), version INTEGER NOT NULL)');
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS labelsmith_schema (one INTEGER PRIMARY KEY CHECK (one = 1), version INTEGER NOT NULL)',
+      );
       await client.query('INSERT INTO labelsmith_schema (one, version) VALUES (1, 0) ON CONFLICT (one) DO NOTHING');
-      const found = (await client.query<{ version: number }>('SELECT version FROM labelsmith_schema')).rows[0]?.version ?? 0;
+      const found =
+        (await client.query<{ version: number }>('SELECT version FROM labelsmith_schema')).rows[0]?.version ?? 0;
       assertKnown(found, latest);
       for (const migration of migrations) {
         if (migration.version <= found) continue;

@@ -29,10 +29,12 @@ describe('openStore', () => {
     });
     expect(levels).toEqual([1]);
     expect(sqliteOf(store).pragma('synchronous', { simple: true })).toBe(2);
-    await expect(store.transientTransaction(async (trx) => {
-      await trx.teams.create({ name: 'Rolled back', plan: 'pro' });
-      throw new Error('no');
-    })).rejects.toThrow('no');
+    await expect(
+      store.transientTransaction(async (trx) => {
+        await trx.teams.create({ name: 'Rolled back', plan: 'pro' });
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
     expect(sqliteOf(store).pragma('synchronous', { simple: true })).toBe(2);
     await store.close();
     // A crash cannot lose it (the log is written, only not synced): another connection reads it.
@@ -40,7 +42,12 @@ describe('openStore', () => {
   });
 
   it('loads the native addon from nativeBinding when given (as Electron will)', async () => {
-    const addon = join(dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+    const addon = join(
+      dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')),
+      'build',
+      'Release',
+      'better_sqlite3.node',
+    );
     expect(await (await openTestStore(tempDataDir(), { nativeBinding: addon })).teams.list()).toEqual([]);
     await expect(openStore(tempDataDir(), { nativeBinding: join(tempDataDir(), 'missing.node') })).rejects.toThrow();
   });
@@ -51,8 +58,20 @@ describe('openStore', () => {
     const team = await first.teams.create({ name: 'Acme', plan: 'starter', rateMinute: 5 });
     const { key } = await first.apiKeys.create({ teamId: team.id, mode: 'live' });
     const library = await first.libraries.create({ slug: 'shared', name: 'Shared' });
-    const template = await first.templates.create({ teamId: team.id, content: sampleTemplate(), libraryId: library.id, publish: { author: 'test' } });
-    const render = await recordRender(first, { teamId: team.id, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^XZ'), renderTimeMs: 1.5 });
+    const template = await first.templates.create({
+      teamId: team.id,
+      content: sampleTemplate(),
+      libraryId: library.id,
+      publish: { author: 'test' },
+    });
+    const render = await recordRender(first, {
+      teamId: team.id,
+      apiKeyId: null,
+      mode: 'live',
+      format: 'zpl',
+      bytes: Buffer.from('^XA^XZ'),
+      renderTimeMs: 1.5,
+    });
     await first.close();
 
     const second = await openTestStore(dir);

@@ -22,7 +22,12 @@ import { settingsQueries, type SettingsQueries } from './queries/settings';
 import { storageQueries, type StorageQueries } from './queries/storage';
 import { teamQueries, type TeamQueries } from './queries/teams';
 import { templateQueries, templateReader, type TemplateQueries, type TemplateReader } from './queries/templates';
-import { parsedVersions, templateVersionQueries, type ParsedVersions, type TemplateVersionQueries } from './queries/templateVersions';
+import {
+  parsedVersions,
+  templateVersionQueries,
+  type ParsedVersions,
+  type TemplateVersionQueries,
+} from './queries/templateVersions';
 import { usageQueries, type UsageQueries } from './queries/usage';
 import { removeOrphans } from './removeOrphans';
 import type { Executor, Tables } from './schema';
@@ -145,7 +150,10 @@ interface ScopeBase extends Pick<StoreScope, 'dataDir' | 'now' | 'outputs' | 'pr
 
 function storeScope(db: Executor, base: ScopeBase, caches: SharedCaches): StoreScope {
   const { sqlite, commits, ...shared } = base;
-  const inTransaction = <T>(fn: (trx: StoreScope) => Promise<T>) => (trx: Executor) => fn(storeScope(trx, base, caches));
+  const inTransaction =
+    <T>(fn: (trx: StoreScope) => Promise<T>) =>
+    (trx: Executor) =>
+      fn(storeScope(trx, base, caches));
   const scope: StoreScope = {
     ...shared,
     ...storeQueries(db, base.now, caches),
@@ -182,7 +190,9 @@ function once(close: () => Promise<void>): () => Promise<void> {
 function pgTypes({ types }: typeof pg) {
   return {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      oid === types.builtins.INT8 ? (value: string) => Number(value) : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+      oid === types.builtins.INT8
+        ? (value: string) => Number(value)
+        : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
   };
 }
 
@@ -199,7 +209,13 @@ async function postgresPool(url: string): Promise<pg.Pool> {
   // PostgreSQL better-sqlite3's addon.
   assertDatabaseTransport(url);
   const { default: driver } = await import('pg');
-  const pool = new driver.Pool({ connectionString: url, types: pgTypes(driver), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, Client: guardedClient(driver) });
+  const pool = new driver.Pool({
+    connectionString: url,
+    types: pgTypes(driver),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    Client: guardedClient(driver),
+  });
   pool.on('error', () => undefined);
   return pool;
 }
@@ -217,7 +233,10 @@ async function openPostgres(url: string): Promise<Kysely<Tables>> {
 }
 
 /** The data directory's database file, migrated; destroying the Kysely instance closes the connection. */
-async function openSqlite(dataDir: string, options: StoreOptions): Promise<{ db: Kysely<Tables>; sqlite: Database.Database }> {
+async function openSqlite(
+  dataDir: string,
+  options: StoreOptions,
+): Promise<{ db: Kysely<Tables>; sqlite: Database.Database }> {
   const { default: Sqlite } = await import('better-sqlite3');
   const databasePath = join(dataDir, DATABASE_FILE);
   // SQLite gives the -wal and -shm files the database file's mode: a 0600 database keeps them 0600 too. Ones left by
@@ -268,8 +287,18 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   }
   const { db, dialect, sqlite } = opened;
   const caches = { templates: templateReader(), versions: parsedVersions() };
-  const shared = { dataDir, now: options.now ?? Date.now, outputs: areas.outputs, printDocuments: areas.printDocuments, dialect, sqlite };
-  const base: ScopeBase = { ...shared, commits: new CommitGroup((fn) => db.transaction().execute((trx) => fn(storeScope(trx, base, caches)))) };
+  const shared = {
+    dataDir,
+    now: options.now ?? Date.now,
+    outputs: areas.outputs,
+    printDocuments: areas.printDocuments,
+    dialect,
+    sqlite,
+  };
+  const base: ScopeBase = {
+    ...shared,
+    commits: new CommitGroup((fn) => db.transaction().execute((trx) => fn(storeScope(trx, base, caches)))),
+  };
   const close = once(async () => {
     try {
       await db.destroy();

@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { coalescedSync } from '../files/coalescedSync';
 import { PRIVATE_FILE_MODE, privateDir } from '../files/privateModes';
 import { writeFileAtomicallyAsync } from '../files/writeOutput';
-import { checkOutputName, OUTPUT_AREAS, outputName, removeUnreferencedPage, sweepPages, unlessAbsent, type OutputArea, type OutputStore } from './outputStore';
+import {
+  checkOutputName,
+  OUTPUT_AREAS,
+  outputName,
+  removeUnreferencedPage,
+  sweepPages,
+  unlessAbsent,
+  type OutputArea,
+  type OutputStore,
+} from './outputStore';
 
 /** The rename is durable only once the directory entry is on disk too. Windows cannot open a directory to sync it. */
 async function syncDirectory(dir: string): Promise<void> {
@@ -23,7 +32,10 @@ function isAbsent(error: unknown): boolean {
 }
 
 /** `area`: outputs/ for render outputs; print-jobs/ holds the documents of print jobs the same way. */
-export function outputFiles(dataDir: string, area: OutputArea = OUTPUT_AREAS.outputs): OutputStore & { readonly dir: string } {
+export function outputFiles(
+  dataDir: string,
+  area: OutputArea = OUTPUT_AREAS.outputs,
+): OutputStore & { readonly dir: string } {
   const dir = join(dataDir, area);
   privateDir(dir);
   const syncDir = coalescedSync(() => syncDirectory(dir));
@@ -78,7 +90,8 @@ export function outputFiles(dataDir: string, area: OutputArea = OUTPUT_AREAS.out
         if (modified !== undefined && modified < cutoff) old.push(entry.name);
       }
       let removed = 0;
-      for (const page of sweepPages(old)) removed += await removeUnreferencedPage(page, referenced, (name) => rm(join(dir, name), { force: true }));
+      for (const page of sweepPages(old))
+        removed += await removeUnreferencedPage(page, referenced, (name) => rm(join(dir, name), { force: true }));
       return removed;
     },
   };

@@ -66,7 +66,10 @@ describe.each(['folder', 's3'] as const)('output store: %s', (kind) => {
       expect(readdirSync(join(dataDir, 'outputs'))).toEqual([`${ID}.zpl`]);
       expect(readdirSync(join(dataDir, 'print-jobs'))).toEqual([`${OTHER}.zpl`]);
     } else {
-      expect(await bucketKeys(url)).toEqual([`labelsmith/site-a/outputs/${ID}.zpl`, `labelsmith/site-a/print-jobs/${OTHER}.zpl`]);
+      expect(await bucketKeys(url)).toEqual([
+        `labelsmith/site-a/outputs/${ID}.zpl`,
+        `labelsmith/site-a/print-jobs/${OTHER}.zpl`,
+      ]);
     }
   });
 
@@ -110,6 +113,8 @@ describe.each(['folder', 's3'] as const)('output store: %s', (kind) => {
 describe('output store: s3 at open', () => {
   it('fails at open, naming the bucket, when the bucket does not exist', async () => {
     const url = await freshBucketUrl();
-    await expect(openOutputStores(tempDataDir(), url.replace('labelsmith-test-', 'missing-'))).rejects.toThrow(/the outputs bucket s3:\/\/missing-\S+ cannot be used/);
+    await expect(openOutputStores(tempDataDir(), url.replace('labelsmith-test-', 'missing-'))).rejects.toThrow(
+      /the outputs bucket s3:\/\/missing-\S+ cannot be used/,
+    );
   });
 });

@@ -68,7 +68,10 @@ export interface OutputStores {
 }
 
 /** What `attempt` resolves to, or undefined when it failed because the document is absent (`isAbsent` knows the storage's error). */
-export async function unlessAbsent<T>(attempt: Promise<T>, isAbsent: (error: unknown) => boolean): Promise<T | undefined> {
+export async function unlessAbsent<T>(
+  attempt: Promise<T>,
+  isAbsent: (error: unknown) => boolean,
+): Promise<T | undefined> {
   try {
     return await attempt;
   } catch (error) {
@@ -78,7 +81,11 @@ export async function unlessAbsent<T>(attempt: Promise<T>, isAbsent: (error: unk
 }
 
 /** The orphan sweep's step, in a folder and a bucket alike: removes the names of one page that no row references; returns how many went. */
-export async function removeUnreferencedPage(page: readonly string[], referenced: ReferencedNames, remove: (name: string) => Promise<unknown>): Promise<number> {
+export async function removeUnreferencedPage(
+  page: readonly string[],
+  referenced: ReferencedNames,
+  remove: (name: string) => Promise<unknown>,
+): Promise<number> {
   if (page.length === 0) return 0;
   const kept = await referenced(page);
   const orphans = page.filter((name) => !kept.has(name));

@@ -41,10 +41,17 @@ describe('a PostgreSQL connection', () => {
   it('refuses a server that asks for the password in clear text without TLS, and sends it nothing', async () => {
     const { port, received, server } = await cleartextAsker();
     asker = server;
-    const opening = openStore(tempDataDir(), { databaseUrl: `postgres://labelsmith:${PASSWORD}@127.0.0.1:${port}/labels` });
-    const error = await opening.then(() => undefined, (caught: unknown) => caught);
+    const opening = openStore(tempDataDir(), {
+      databaseUrl: `postgres://labelsmith:${PASSWORD}@127.0.0.1:${port}/labels`,
+    });
+    const error = await opening.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/asked for the password in clear text over a connection without TLS: not sent/);
+    expect((error as Error).message).toMatch(
+      /asked for the password in clear text over a connection without TLS: not sent/,
+    );
     expect((error as Error).message).not.toContain(PASSWORD);
     // The startup message arrived (so the server was reached); the password never did.
     expect(received.length).toBeGreaterThan(0);
@@ -56,13 +63,31 @@ describe('a PostgreSQL connection', () => {
   it('refuses a server on another host unless the URL requires TLS or plain text is allowed, without repeating the URL', async () => {
     const remote = `postgres://labelsmith:${PASSWORD}@db.example.internal:5432/labels`;
     // Refused before any connection is tried.
-    const error = await openStore(tempDataDir(), { databaseUrl: remote }).then(() => undefined, (caught: unknown) => caught);
-    expect((error as Error).message).toMatch(/db\.example\.internal is on another host and the database URL does not require TLS: add \?sslmode=verify-full/);
+    const error = await openStore(tempDataDir(), { databaseUrl: remote }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect((error as Error).message).toMatch(
+      /db\.example\.internal is on another host and the database URL does not require TLS: add \?sslmode=verify-full/,
+    );
     expect((error as Error).message).not.toContain(PASSWORD);
-    for (const url of [`${remote}?sslmode=disable`, `${remote}?sslmode=prefer`, 'postgres://u:p@10.0.0.5/labels', 'postgres://u:p@[2001:db8::1]/labels']) {
+    for (const url of [
+      `${remote}?sslmode=disable`,
+      `${remote}?sslmode=prefer`,
+      'postgres://u:p@10.0.0.5/labels',
+      'postgres://u:p@[2001:db8::1]/labels',
+    ]) {
       expect(() => assertDatabaseTransport(url, {}), url).toThrow(/does not require TLS/);
     }
-    for (const url of [`${remote}?sslmode=require`, `${remote}?sslmode=verify-full`, `${remote}?ssl=true`, 'postgres://u:p@localhost/labels', 'postgres://u:p@127.0.0.1:5433/labels', 'postgres://u:p@[::1]/labels', 'postgres:///labels?host=/var/run/postgresql']) {
+    for (const url of [
+      `${remote}?sslmode=require`,
+      `${remote}?sslmode=verify-full`,
+      `${remote}?ssl=true`,
+      'postgres://u:p@localhost/labels',
+      'postgres://u:p@127.0.0.1:5433/labels',
+      'postgres://u:p@[::1]/labels',
+      'postgres:///labels?host=/var/run/postgresql',
+    ]) {
       expect(() => assertDatabaseTransport(url, {}), url).not.toThrow();
     }
     expect(() => assertDatabaseTransport(remote, { [PLAINTEXT_DATABASE_ENV]: 'allow' })).not.toThrow();

@@ -42,7 +42,9 @@ export function assertDatabaseTransport(connectionString: string, env: NodeJS.Pr
 /** The error a connection fails with when the server asks for the password in clear text over a connection without TLS. */
 export class CleartextPasswordRefused extends Error {
   constructor() {
-    super('the PostgreSQL server asked for the password in clear text over a connection without TLS: not sent. Use scram-sha-256 authentication (pg_hba.conf), or connect with sslmode=verify-full');
+    super(
+      'the PostgreSQL server asked for the password in clear text over a connection without TLS: not sent. Use scram-sha-256 authentication (pg_hba.conf), or connect with sslmode=verify-full',
+    );
   }
 }
 

@@ -12,9 +12,23 @@ describe('output expiry', () => {
     const clock = testClock('2025-06-01T00:00:00Z');
     const store = await openTestStore(undefined, { now: clock.now });
     const team = await store.teams.create({ name: 'Acme', plan: 'dev' });
-    const old = await recordRender(store, { teamId: team.id, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^XZ'), renderTimeMs: 1 });
+    const old = await recordRender(store, {
+      teamId: team.id,
+      apiKeyId: null,
+      mode: 'live',
+      format: 'zpl',
+      bytes: Buffer.from('^XA^XZ'),
+      renderTimeMs: 1,
+    });
     clock.advance(3 * DAY);
-    const fresh = await recordRender(store, { teamId: team.id, apiKeyId: null, mode: 'live', format: 'html', bytes: Buffer.from('<p>'), renderTimeMs: 1 });
+    const fresh = await recordRender(store, {
+      teamId: team.id,
+      apiKeyId: null,
+      mode: 'live',
+      format: 'html',
+      bytes: Buffer.from('<p>'),
+      renderTimeMs: 1,
+    });
 
     clock.advance(4 * DAY - 1);
     expect(await store.renders.lookup(old.id)).toEqual({ state: 'ready', render: old });

@@ -23,7 +23,8 @@ export async function purgeExpired(
 ): Promise<{ expired: number; forgotten: number; printJobs: number; printDocuments: number }> {
   const { expired, forgotten, printJobs, documents } = await store.transaction(async (trx) => {
     const expired = [];
-    for (const render of await trx.renders.listExpired(at)) if (await trx.renders.expire(render, at)) expired.push(render);
+    for (const render of await trx.renders.listExpired(at))
+      if (await trx.renders.expire(render, at)) expired.push(render);
     return {
       expired,
       documents: await trx.printJobs.releaseExpiredDocuments(at),

@@ -6,7 +6,15 @@ import { OUTPUT_TTL_MS, recordRender, type FinishedRender } from './recordRender
 import { openTestStore, outputsDir, testClock, sqliteOf } from '../../test/support/store/storeTestSupport';
 
 function render(teamId: string, overrides: Partial<FinishedRender> = {}): FinishedRender {
-  return { teamId, apiKeyId: null, mode: 'live', format: 'pdf', bytes: Buffer.from('%PDF-1.7 test'), renderTimeMs: 12.5, ...overrides };
+  return {
+    teamId,
+    apiKeyId: null,
+    mode: 'live',
+    format: 'pdf',
+    bytes: Buffer.from('%PDF-1.7 test'),
+    renderTimeMs: 12.5,
+    ...overrides,
+  };
 }
 
 function count(store: Store, table: string): number {
@@ -19,7 +27,10 @@ describe('recordRender', () => {
     const store = await openTestStore(undefined, { now: clock.now });
     const team = await store.teams.create({ name: 'Acme', plan: 'dev' });
     const { record: key } = await store.apiKeys.create({ teamId: team.id, mode: 'live' });
-    const record = await recordRender(store, render(team.id, { apiKeyId: key.id, format: 'png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47]) }));
+    const record = await recordRender(
+      store,
+      render(team.id, { apiKeyId: key.id, format: 'png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47]) }),
+    );
     expect(record).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       teamId: team.id,
@@ -36,7 +47,9 @@ describe('recordRender', () => {
     expect(await store.renders.get(record.id)).toEqual(record);
     expect([...(await store.outputs.read(record.fileName))]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect(await store.usage.get(team.id, '2025-06')).toEqual({ live: 1, test: 0 });
-    expect(await store.usage.perDay(team.id, '2025-06-15', '2025-06-15')).toEqual([{ day: '2025-06-15', live: 1, test: 0 }]);
+    expect(await store.usage.perDay(team.id, '2025-06-15', '2025-06-15')).toEqual([
+      { day: '2025-06-15', live: 1, test: 0 },
+    ]);
     await recordRender(store, render(team.id, { mode: 'test' }));
     expect(await store.usage.get(team.id, '2025-06')).toEqual({ live: 1, test: 1 });
   });
@@ -57,7 +70,9 @@ describe('recordRender', () => {
     const store = await openTestStore();
     const team = await store.teams.create({ name: 'Acme', plan: 'dev' });
     // The render row and the monthly counter are written before the daily counter fails.
-    sqliteOf(store).exec("CREATE TEMP TRIGGER fail_daily BEFORE INSERT ON usage_daily BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    sqliteOf(store).exec(
+      "CREATE TEMP TRIGGER fail_daily BEFORE INSERT ON usage_daily BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
     await expect(recordRender(store, render(team.id))).rejects.toThrow('disk full');
     expect(count(store, 'renders')).toBe(0);
     expect(count(store, 'usage_monthly')).toBe(0);

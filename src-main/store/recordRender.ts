@@ -35,14 +35,22 @@ export interface ReservedQuota {
 }
 
 /** Counts renders (a print job's labels too) in their month and day, and flags a soft-capped team that went over its quota; inside a transaction. */
-export async function countRenders(store: StoreScope, teamId: string, mode: KeyMode, at: number, renders: number, reservedQuota?: ReservedQuota): Promise<void> {
+export async function countRenders(
+  store: StoreScope,
+  teamId: string,
+  mode: KeyMode,
+  at: number,
+  renders: number,
+  reservedQuota?: ReservedQuota,
+): Promise<void> {
   // Freed where the renders become usage, so they never count as neither (or both) for a concurrent admission.
   if (reservedQuota !== undefined) await store.quotaReservations.release(reservedQuota.id);
   const counts = await store.usage.increment(teamId, mode, at, renders);
   const team = mode === 'live' ? await store.teams.get(teamId) : undefined;
   if (!team) return;
   const limits = effectiveLimits(team);
-  if (!limits.hardCap && overQuota(limits, counts.live)) await store.teams.flagForReview(team.id, periodOf(at).period, at);
+  if (!limits.hardCap && overQuota(limits, counts.live))
+    await store.teams.flagForReview(team.id, periodOf(at).period, at);
 }
 
 /**
@@ -53,11 +61,22 @@ export async function countRenders(store: StoreScope, teamId: string, mode: KeyM
  * A kept output must fit the per-output cap and the team's storage budget (OUTPUT_TOO_LARGE, STORAGE_EXCEEDED): checked
  * before the file is written, and the budget again in the transaction, where a refusal removes the file it wrote.
  */
-export async function recordRender(store: StoreScope, render: FinishedRender & { keepOutput?: true }): Promise<RenderRecord>;
-export async function recordRender(store: StoreScope, render: FinishedRender & { keepOutput: false }): Promise<undefined>;
-export async function recordRender(store: StoreScope, render: FinishedRender & { keepOutput?: boolean }): Promise<RenderRecord | undefined> {
+export async function recordRender(
+  store: StoreScope,
+  render: FinishedRender & { keepOutput?: true },
+): Promise<RenderRecord>;
+export async function recordRender(
+  store: StoreScope,
+  render: FinishedRender & { keepOutput: false },
+): Promise<undefined>;
+export async function recordRender(
+  store: StoreScope,
+  render: FinishedRender & { keepOutput?: boolean },
+): Promise<RenderRecord | undefined> {
   if (render.keepOutput === false) {
-    await store.groupCommit((trx) => countRenders(trx, render.teamId, render.mode, trx.now(), render.count ?? 1, render.reservedQuota));
+    await store.groupCommit((trx) =>
+      countRenders(trx, render.teamId, render.mode, trx.now(), render.count ?? 1, render.reservedQuota),
+    );
     render.reservedQuota?.freed();
     return undefined;
   }

@@ -16,7 +16,14 @@ describe('orphan removal at start', () => {
     const dir = tempDataDir();
     const first = await openTestStore(dir);
     const team = await first.teams.create({ name: 'Acme', plan: 'dev' });
-    const input = { teamId: team.id, apiKeyId: null, mode: 'live', format: 'pdf', bytes: Buffer.from('%PDF'), renderTimeMs: 1 } as const;
+    const input = {
+      teamId: team.id,
+      apiKeyId: null,
+      mode: 'live',
+      format: 'pdf',
+      bytes: Buffer.from('%PDF'),
+      renderTimeMs: 1,
+    } as const;
     const kept = await recordRender(first, input);
     const lost = await recordRender(first, input);
     await first.close();

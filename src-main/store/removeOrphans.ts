@@ -18,7 +18,10 @@ export const ORPHAN_GRACE_MS = 60_000;
  * page checked against the database, so memory stays bounded. Rows without their object are not looked for there (one
  * request per row): a row is committed only after PutObject answered, and S3 does not lose acknowledged objects.
  */
-export async function removeOrphans(store: StoreScope, graceMs: number = ORPHAN_GRACE_MS): Promise<{ files: number; rows: number }> {
+export async function removeOrphans(
+  store: StoreScope,
+  graceMs: number = ORPHAN_GRACE_MS,
+): Promise<{ files: number; rows: number }> {
   const cutoff = Date.now() - graceMs;
   // Names are checked against the rows after they are listed: a document written since is younger than the grace period.
   const files = await store.outputs.removeUnreferenced((names) => store.renders.referencedFiles(names), cutoff);
@@ -27,7 +30,8 @@ export async function removeOrphans(store: StoreScope, graceMs: number = ORPHAN_
   if (store.outputs.kind !== 'folder') return { files: files + documents, rows: 0 };
   // A row is committed only after its file is complete, so a row without a file is damage, not work in progress.
   const lost: { id: string }[] = [];
-  for (const row of await store.renders.listFiles()) if ((await store.outputs.size(row.fileName)) === undefined) lost.push(row);
+  for (const row of await store.renders.listFiles())
+    if ((await store.outputs.size(row.fileName)) === undefined) lost.push(row);
   if (lost.length > 0) {
     await store.transaction(async (trx) => {
       for (const row of lost) await trx.renders.delete(row.id);

@@ -23,7 +23,13 @@ const NOTHING_TO_RELEASE = async (): Promise<void> => undefined;
  * renders and previews pass false and see the values the next advancing render would get. A template whose counters
  * conflict gets none: the render thread's validation refuses it with INVALID_TEMPLATE.
  */
-export async function renderCounters(store: StoreScope, teamId: string, template: unknown, labels: number, advance: boolean): Promise<RenderCounters> {
+export async function renderCounters(
+  store: StoreScope,
+  teamId: string,
+  template: unknown,
+  labels: number,
+  advance: boolean,
+): Promise<RenderCounters> {
   const { counters, errors } = templateCounters(template);
   if (errors.length > 0 || Object.keys(counters).length === 0) return { release: NOTHING_TO_RELEASE };
   if (!advance) return { values: await store.counters.peek(teamId, counters), release: NOTHING_TO_RELEASE };

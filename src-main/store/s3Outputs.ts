@@ -1,7 +1,16 @@
 // The S3 implementation of OutputStore (s3://bucket/prefix): one object per document under <prefix>/outputs/ and <prefix>/print-jobs/, shared by every node.
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { checkOutputName, OUTPUT_AREAS, outputName, removeUnreferencedPage, unlessAbsent, type OutputArea, type OutputStore, type OutputStores } from './outputStore';
+import {
+  checkOutputName,
+  OUTPUT_AREAS,
+  outputName,
+  removeUnreferencedPage,
+  unlessAbsent,
+  type OutputArea,
+  type OutputStore,
+  type OutputStores,
+} from './outputStore';
 
 export interface S3Location {
   bucket: string;
@@ -21,10 +30,15 @@ export function parseS3Url(url: string): S3Location {
   if (!match) throw new Error('expected s3://bucket/prefix (no query or fragment)');
   const bucket = match[1] ?? '';
   if (/[@:]/.test(bucket)) {
-    throw new Error('an s3:// URL holds no credentials or port: give the keys in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY and the server in AWS_ENDPOINT_URL_S3');
+    throw new Error(
+      'an s3:// URL holds no credentials or port: give the keys in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY and the server in AWS_ENDPOINT_URL_S3',
+    );
   }
   // Only a name made of a bucket's own characters is shown back: anything else may be a secret pasted in the wrong place.
-  if (!BUCKET_PATTERN.test(bucket)) throw new Error(`${/^[a-z0-9._-]*$/i.test(bucket) ? JSON.stringify(bucket) : 'the bucket'} is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`);
+  if (!BUCKET_PATTERN.test(bucket))
+    throw new Error(
+      `${/^[a-z0-9._-]*$/i.test(bucket) ? JSON.stringify(bucket) : 'the bucket'} is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`,
+    );
   const prefix = (match[2] ?? '').replace(/\/+$/, '');
   if (prefix !== '' && prefix.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
     throw new Error('the prefix has an empty, "." or ".." segment');
@@ -38,7 +52,11 @@ const S3_CONNECT_TIMEOUT_MS = 5_000;
 const S3_REQUEST_TIMEOUT_MS = 30_000;
 
 function isAbsent(sdk: Sdk, error: unknown): boolean {
-  return error instanceof sdk.NoSuchKey || error instanceof sdk.NotFound || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  return (
+    error instanceof sdk.NoSuchKey ||
+    error instanceof sdk.NotFound ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+  );
 }
 
 function s3Area(sdk: Sdk, client: S3Client, { bucket, prefix }: S3Location, area: OutputArea): OutputStore {
@@ -52,7 +70,14 @@ function s3Area(sdk: Sdk, client: S3Client, { bucket, prefix }: S3Location, area
     /** PutObject answers only once the object is stored whole: S3 never shows half of one, and never loses an acknowledged one. */
     async write(id, extension, bytes) {
       const fileName = outputName(id, extension);
-      await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: keyOf(fileName), Body: bytes, ContentLength: bytes.byteLength }));
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: bucket,
+          Key: keyOf(fileName),
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+        }),
+      );
       return fileName;
     },
 
@@ -67,15 +92,21 @@ function s3Area(sdk: Sdk, client: S3Client, { bucket, prefix }: S3Location, area
     },
 
     async openRead(fileName) {
-      const answer = await unlessAbsent(client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: keyOf(fileName) })), absent);
+      const answer = await unlessAbsent(
+        client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: keyOf(fileName) })),
+        absent,
+      );
       if (answer === undefined) return undefined;
       // In Node the body is the HTTP response itself: streamed on to the client, never held whole.
-      if (answer.Body === undefined || answer.ContentLength === undefined) throw new Error(`the object ${keyOf(fileName)} came without a body or length`);
+      if (answer.Body === undefined || answer.ContentLength === undefined)
+        throw new Error(`the object ${keyOf(fileName)} came without a body or length`);
       return { body: answer.Body as Readable, size: answer.ContentLength };
     },
 
     async size(fileName) {
-      return (await unlessAbsent(client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: keyOf(fileName) })), absent))?.ContentLength;
+      return (
+        await unlessAbsent(client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: keyOf(fileName) })), absent)
+      )?.ContentLength;
     },
 
     /** DeleteObject succeeds for an absent key too: several nodes removing the same object is harmless. */
@@ -88,9 +119,14 @@ function s3Area(sdk: Sdk, client: S3Client, { bucket, prefix }: S3Location, area
       let removed = 0;
       for await (const page of sdk.paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: folder })) {
         const old = (page.Contents ?? [])
-          .filter((object) => object.Key !== undefined && object.LastModified !== undefined && object.LastModified.getTime() < cutoff)
+          .filter(
+            (object) =>
+              object.Key !== undefined && object.LastModified !== undefined && object.LastModified.getTime() < cutoff,
+          )
           .map((object) => (object.Key ?? '').slice(folder.length));
-        removed += await removeUnreferencedPage(old, referenced, (name) => client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: folder + name })));
+        removed += await removeUnreferencedPage(old, referenced, (name) =>
+          client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: folder + name })),
+        );
       }
       return removed;
     },
@@ -116,7 +152,7 @@ export async function openS3Outputs(url: string): Promise<OutputStores> {
     await client.send(new sdk.HeadBucketCommand({ Bucket: location.bucket }));
   } catch (error) {
     client.destroy();
-    const reason = error instanceof Error ? (error.message || error.name) : String(error);
+    const reason = error instanceof Error ? error.message || error.name : String(error);
     throw new Error(`the outputs bucket s3://${location.bucket} cannot be used: ${reason}`);
   }
   return {

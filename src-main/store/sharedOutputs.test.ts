@@ -12,14 +12,26 @@ import { openTestStore, tempDataDir, testClock } from '../../test/support/store/
 const PREFIX = 'labelsmith/site-a';
 
 /** `count` stores as `count` nodes would open them: each its own data directory, all on one database and one bucket. */
-async function nodes(count: number, now?: () => number): Promise<{ stores: Store[]; bucket: string; databaseUrl: string }> {
+async function nodes(
+  count: number,
+  now?: () => number,
+): Promise<{ stores: Store[]; bucket: string; databaseUrl: string }> {
   const [databaseUrl, outputsUrl] = await Promise.all([freshDatabaseUrl(), freshBucketUrl(PREFIX)]);
   const stores = [];
-  for (let index = 0; index < count; index += 1) stores.push(await openTestStore(tempDataDir(), { databaseUrl, outputsUrl, ...(now ? { now } : {}) }));
+  for (let index = 0; index < count; index += 1)
+    stores.push(await openTestStore(tempDataDir(), { databaseUrl, outputsUrl, ...(now ? { now } : {}) }));
   return { stores, bucket: outputsUrl, databaseUrl };
 }
 
-const zpl = (teamId: string, n: number) => ({ teamId, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from(`^XA^FD${n}^FS^XZ`), renderTimeMs: 1 }) as const;
+const zpl = (teamId: string, n: number) =>
+  ({
+    teamId,
+    apiKeyId: null,
+    mode: 'live',
+    format: 'zpl',
+    bytes: Buffer.from(`^XA^FD${n}^FS^XZ`),
+    renderTimeMs: 1,
+  }) as const;
 
 describe('outputs in S3 over PostgreSQL', () => {
   it('an output written by one node reads from another; expiry removes its object from the bucket', async () => {

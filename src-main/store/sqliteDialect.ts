@@ -1,6 +1,13 @@
 // Kysely's SQLite dialect over one better-sqlite3 connection, with write transactions that take the lock up front and prepared statements kept per SQL text.
 import type Database from 'better-sqlite3';
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 
 /** Distinct SQL texts kept prepared: the store has about a hundred; lists with a varying number of values add a few. */

@@ -5,7 +5,10 @@ import type { StoreScope } from './openStore';
 import { purgeExpired } from './purgeExpired';
 import type { TeamRecord } from './storeTypes';
 
-export async function teamStorage(store: StoreScope, team: TeamRecord): Promise<{ usedBytes: number; limitBytes: number }> {
+export async function teamStorage(
+  store: StoreScope,
+  team: TeamRecord,
+): Promise<{ usedBytes: number; limitBytes: number }> {
   return { usedBytes: await store.storage.used(team.id), limitBytes: effectiveLimits(team).storageBytes };
 }
 
@@ -23,9 +26,15 @@ export async function assertStorageRoom(store: StoreScope, teamId: string, sizeB
 }
 
 /** The refusal of `sizeBytes` more, saying when enough of the team's outputs expire to make room. */
-async function storageExceeded(store: StoreScope, teamId: string, storage: { usedBytes: number; limitBytes: number; sizeBytes: number }, what: 'output' | 'image'): Promise<StorageExceededError> {
+async function storageExceeded(
+  store: StoreScope,
+  teamId: string,
+  storage: { usedBytes: number; limitBytes: number; sizeBytes: number },
+  what: 'output' | 'image',
+): Promise<StorageExceededError> {
   const { usedBytes, limitBytes, sizeBytes } = storage;
-  const freeAt = sizeBytes > limitBytes ? undefined : await store.storage.freedBy(teamId, usedBytes + sizeBytes - limitBytes);
+  const freeAt =
+    sizeBytes > limitBytes ? undefined : await store.storage.freedBy(teamId, usedBytes + sizeBytes - limitBytes);
   const retryAfterSeconds = freeAt === undefined ? undefined : Math.max(1, Math.ceil((freeAt - store.now()) / 1000));
   return new StorageExceededError(storage, retryAfterSeconds, what);
 }
@@ -37,7 +46,11 @@ async function storageExceeded(store: StoreScope, teamId: string, storage: { use
  * (a team over its budget can still replace an image with a smaller one). The team's row is locked first, so two
  * writes at once count in turn.
  */
-export async function withinStorageBudget<T>(store: StoreScope, teamId: string, write: (trx: StoreScope) => Promise<T>): Promise<T> {
+export async function withinStorageBudget<T>(
+  store: StoreScope,
+  teamId: string,
+  write: (trx: StoreScope) => Promise<T>,
+): Promise<T> {
   return store.transaction(async (trx) => {
     await trx.teams.lockForBudget(teamId);
     const usedBytes = await trx.storage.used(teamId);
@@ -46,13 +59,19 @@ export async function withinStorageBudget<T>(store: StoreScope, teamId: string, 
     const team = sizeBytes > 0 ? await trx.teams.get(teamId) : undefined;
     if (team === undefined) return result;
     const { limitBytes } = await teamStorage(trx, team);
-    if (usedBytes + sizeBytes > limitBytes) throw await storageExceeded(trx, teamId, { usedBytes, limitBytes, sizeBytes }, 'image');
+    if (usedBytes + sizeBytes > limitBytes)
+      throw await storageExceeded(trx, teamId, { usedBytes, limitBytes, sizeBytes }, 'image');
     return result;
   });
 }
 
 /** Before an output is written: the per-output cap, then the team's budget. Nothing is on disk yet when either refuses. */
-export async function admitOutput(store: StoreScope, teamId: string, sizeBytes: number, maxOutputBytes: number): Promise<void> {
+export async function admitOutput(
+  store: StoreScope,
+  teamId: string,
+  sizeBytes: number,
+  maxOutputBytes: number,
+): Promise<void> {
   if (sizeBytes > maxOutputBytes) throw new OutputTooLargeError(sizeBytes, maxOutputBytes);
   try {
     await assertStorageRoom(store, teamId, sizeBytes);

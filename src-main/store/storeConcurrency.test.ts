@@ -16,7 +16,11 @@ function runWriter(args: string[]): Promise<string[]> {
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
-    child.on('exit', (code) => (code === 0 ? resolve(stdout.trim().split('\n')) : reject(new Error(`raceWriter exited with ${String(code)}: ${stderr}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(stdout.trim().split('\n'))
+        : reject(new Error(`raceWriter exited with ${String(code)}: ${stderr}`)),
+    );
   });
 }
 
@@ -29,10 +33,22 @@ describe.each(STORE_DIALECTS)('several processes on one %s store', (dialect) => 
     const jobs: string[] = [];
     for (let n = 1; n <= 10; n += 1) {
       const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-      await store.printJobs.create({ id, teamId: team.id, apiKeyId: null, mode: 'live', printerId: 'p', format: 'zpl', labelCount: 1, copies: 1, warnings: [] });
+      await store.printJobs.create({
+        id,
+        teamId: team.id,
+        apiKeyId: null,
+        mode: 'live',
+        printerId: 'p',
+        format: 'zpl',
+        labelCount: 1,
+        copies: 1,
+        warnings: [],
+      });
       jobs.push(id);
     }
-    const writers = ['a', 'b', 'c'].map((token) => runWriter([dataDir, databaseUrl ?? '-', team.id, token, jobs.join(',')]));
+    const writers = ['a', 'b', 'c'].map((token) =>
+      runWriter([dataDir, databaseUrl ?? '-', team.id, token, jobs.join(',')]),
+    );
     const lines = (await Promise.all(writers)).flat();
 
     // 3 processes × 40 blocks of 3 values: 360 values, 1..360, each handed out once.

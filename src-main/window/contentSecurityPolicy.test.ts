@@ -34,6 +34,8 @@ describe('contentSecurityPolicy', () => {
     const policy = directives(contentSecurityPolicy('http://localhost:5173'));
     expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get('connect-src')).toEqual(["'self'", 'ws://localhost:5173']);
-    expect(directives(contentSecurityPolicy('https://127.0.0.1:5173')).get('connect-src')).toContain('wss://127.0.0.1:5173');
+    expect(directives(contentSecurityPolicy('https://127.0.0.1:5173')).get('connect-src')).toContain(
+      'wss://127.0.0.1:5173',
+    );
   });
 });

@@ -24,7 +24,9 @@ export interface MainWindowOptions {
  */
 function hardenSession(session: Session, entry: RendererEntry): void {
   const policy = contentSecurityPolicy(entry.devServer ? entry.pageUrl : undefined);
-  session.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isAllowedRequest(details.url, entry) }));
+  session.webRequest.onBeforeRequest((details, callback) =>
+    callback({ cancel: !isAllowedRequest(details.url, entry) }),
+  );
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
@@ -47,11 +49,16 @@ async function signIn(session: Session, entry: RendererEntry, value: string): Pr
 
 /** Where the window opens and how it is remembered: bounds and maximized state, saved a moment after each change. */
 function rememberState(window: BrowserWindow, dataDir: string): void {
-  const saver = windowStateSaver(windowStatePath(dataDir), (error) => console.error('Labelsmith could not save the window position:', error));
+  const saver = windowStateSaver(windowStatePath(dataDir), (error) =>
+    console.error('Labelsmith could not save the window position:', error),
+  );
   const save = () => {
     if (window.isDestroyed() || window.isMinimized() || window.isFullScreen()) return;
     const { x, y, width, height } = window.getNormalBounds();
-    saver.save({ bounds: { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) }, maximized: window.isMaximized() });
+    saver.save({
+      bounds: { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) },
+      maximized: window.isMaximized(),
+    });
   };
   window.on('resize', save);
   window.on('move', save);
@@ -89,7 +96,11 @@ function confirmUnsavedClose(window: BrowserWindow): void {
 
 export async function createMainWindow({ entry, sessionCookie, dataDir }: MainWindowOptions): Promise<BrowserWindow> {
   const primary = screen.getPrimaryDisplay().workArea;
-  const placement = placeWindow(loadWindowState(windowStatePath(dataDir)), screen.getAllDisplays().map((display) => display.workArea), primary);
+  const placement = placeWindow(
+    loadWindowState(windowStatePath(dataDir)),
+    screen.getAllDisplays().map((display) => display.workArea),
+    primary,
+  );
   const window = new BrowserWindow({
     ...placement.bounds,
     minWidth: MIN_WINDOW_SIZE.width,

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { MenuCommand } from '@shared/api/ipc';
 import { applicationMenuTemplate, type MenuTemplateOptions } from './menuTemplate';
 
-const base: MenuTemplateOptions = { isMac: false, isDevelopment: false, appName: 'Labelsmith', showAbout: () => {}, sendCommand: () => {} };
+const base: MenuTemplateOptions = {
+  isMac: false,
+  isDevelopment: false,
+  appName: 'Labelsmith',
+  showAbout: () => {},
+  sendCommand: () => {},
+};
 
 function submenu(template: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions[] {
   const menu = template.find((item) => item.label === label);
@@ -30,7 +36,13 @@ describe('applicationMenuTemplate', () => {
     const commands = file.filter((item) => item.click);
     for (const item of commands) click(item);
     expect(sent).toEqual(['newLabel', 'openTemplateFile', 'save', 'exportTemplateFile', 'exportOutput']);
-    expect(commands.map((item) => item.accelerator)).toEqual(['CmdOrCtrl+N', 'CmdOrCtrl+O', 'CmdOrCtrl+S', 'CmdOrCtrl+Shift+S', 'CmdOrCtrl+E']);
+    expect(commands.map((item) => item.accelerator)).toEqual([
+      'CmdOrCtrl+N',
+      'CmdOrCtrl+O',
+      'CmdOrCtrl+S',
+      'CmdOrCtrl+Shift+S',
+      'CmdOrCtrl+E',
+    ]);
     // Ctrl+S stays the editor's own key: the menu shows it without taking it.
     expect(commands.filter((item) => item.registerAccelerator === false).map((item) => item.label)).toEqual(['&Save']);
     expect(file.at(-1)).toEqual({ role: 'quit', accelerator: 'CmdOrCtrl+Q' });

@@ -13,7 +13,12 @@ export interface MenuTemplateOptions {
 }
 
 function fileItems(sendCommand: MenuTemplateOptions['sendCommand']): MenuItemConstructorOptions[] {
-  const command = (label: string, accelerator: string, name: MenuCommand, registerAccelerator = true): MenuItemConstructorOptions => ({
+  const command = (
+    label: string,
+    accelerator: string,
+    name: MenuCommand,
+    registerAccelerator = true,
+  ): MenuItemConstructorOptions => ({
     label,
     accelerator,
     click: () => sendCommand(name),
@@ -31,7 +36,13 @@ function fileItems(sendCommand: MenuTemplateOptions['sendCommand']): MenuItemCon
 }
 
 /** Roles bring each platform's usual accelerators (redo is Ctrl+Y on Windows, Shift+Cmd+Z on macOS). */
-export function applicationMenuTemplate({ isMac, isDevelopment, appName, showAbout, sendCommand }: MenuTemplateOptions): MenuItemConstructorOptions[] {
+export function applicationMenuTemplate({
+  isMac,
+  isDevelopment,
+  appName,
+  showAbout,
+  sendCommand,
+}: MenuTemplateOptions): MenuItemConstructorOptions[] {
   const developmentItems: MenuItemConstructorOptions[] = isDevelopment
     ? [{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }]
     : [];
@@ -40,7 +51,11 @@ export function applicationMenuTemplate({ isMac, isDevelopment, appName, showAbo
     ...(isMac ? [{ role: 'appMenu' } satisfies MenuItemConstructorOptions] : []),
     {
       label: '&File',
-      submenu: [...fileItems(sendCommand), { type: 'separator' }, isMac ? { role: 'close' } : { role: 'quit', accelerator: 'CmdOrCtrl+Q' }],
+      submenu: [
+        ...fileItems(sendCommand),
+        { type: 'separator' },
+        isMac ? { role: 'close' } : { role: 'quit', accelerator: 'CmdOrCtrl+Q' },
+      ],
     },
     {
       label: '&Edit',
@@ -56,7 +71,14 @@ export function applicationMenuTemplate({ isMac, isDevelopment, appName, showAbo
     },
     {
       label: '&View',
-      submenu: [...developmentItems, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
+      submenu: [
+        ...developmentItems,
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
     },
     {
       label: '&Help',

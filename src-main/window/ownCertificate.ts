@@ -7,7 +7,12 @@ import { isRendererUrl, type RendererEntry } from './rendererEntry';
  * it. The window may still load its own server's page when the certificate shown is the very one (same SHA-256
  * fingerprint) the server was started with: no other certificate and no other origin gets this exception.
  */
-export function isOwnCertificate(url: string, presentedPem: string, ownCertPem: string | undefined, entry: RendererEntry): boolean {
+export function isOwnCertificate(
+  url: string,
+  presentedPem: string,
+  ownCertPem: string | undefined,
+  entry: RendererEntry,
+): boolean {
   if (ownCertPem === undefined || !isRendererUrl(url, entry)) return false;
   try {
     return new X509Certificate(presentedPem).fingerprint256 === new X509Certificate(ownCertPem).fingerprint256;

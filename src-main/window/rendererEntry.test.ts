@@ -15,8 +15,12 @@ describe('resolveRendererEntry', () => {
   });
 
   it('refuses URLs that are not http(s)', () => {
-    expect(() => resolveRendererEntry({ isPackaged: false, devServerUrl: 'file:///etc/passwd', serverUrl })).toThrow(/http/);
-    expect(() => resolveRendererEntry({ isPackaged: false, devServerUrl: undefined, serverUrl: 'file:///tmp' })).toThrow(/http/);
+    expect(() => resolveRendererEntry({ isPackaged: false, devServerUrl: 'file:///etc/passwd', serverUrl })).toThrow(
+      /http/,
+    );
+    expect(() =>
+      resolveRendererEntry({ isPackaged: false, devServerUrl: undefined, serverUrl: 'file:///tmp' }),
+    ).toThrow(/http/);
   });
 });
 

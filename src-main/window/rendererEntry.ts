@@ -23,7 +23,8 @@ function httpUrl(text: string, what: string): URL {
 
 /** A packaged app always loads its own server's page: an environment variable must not point it at another. */
 export function resolveRendererEntry({ isPackaged, devServerUrl, serverUrl }: RendererEntryOptions): RendererEntry {
-  if (isPackaged || !devServerUrl) return { pageUrl: new URL('/', httpUrl(serverUrl, 'the server URL')).href, devServer: false };
+  if (isPackaged || !devServerUrl)
+    return { pageUrl: new URL('/', httpUrl(serverUrl, 'the server URL')).href, devServer: false };
   return { pageUrl: httpUrl(devServerUrl, 'the dev server URL').href, devServer: true };
 }
 
@@ -38,7 +39,11 @@ function parse(url: string): URL | undefined {
 /** The page's whole origin (the editor's hash routes, its /api, its assets), and no other. */
 export function isRendererUrl(url: string, entry: RendererEntry): boolean {
   const parsed = parse(url);
-  return parsed !== undefined && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === new URL(entry.pageUrl).origin;
+  return (
+    parsed !== undefined &&
+    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+    parsed.origin === new URL(entry.pageUrl).origin
+  );
 }
 
 /** Schemes that never leave the machine: inline and in-memory content, and the developer tools' own pages. */

@@ -44,13 +44,21 @@ export function errorFromAnswer(status: number, statusText: string, bodyText: st
     return new EditorApiError(body.code, body.error, status, isRecord(body.details) ? body.details : undefined);
   }
   const text = bodyText.trim().slice(0, 200);
-  return new EditorApiError(`HTTP_${status}`, `the server answered ${status}${statusText ? ` ${statusText}` : ''}${text ? `: ${text}` : ''}`, status);
+  return new EditorApiError(
+    `HTTP_${status}`,
+    `the server answered ${status}${statusText ? ` ${statusText}` : ''}${text ? `: ${text}` : ''}`,
+    status,
+  );
 }
 
 /** A fetch that never got an answer (server stopped, network down). */
 export function networkError(cause: unknown): EditorApiError {
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new EditorApiError('NETWORK_ERROR', `the Labelsmith server could not be reached (${reason}); is \`labelsmith serve\` running?`, 0);
+  return new EditorApiError(
+    'NETWORK_ERROR',
+    `the Labelsmith server could not be reached (${reason}); is \`labelsmith serve\` running?`,
+    0,
+  );
 }
 
 /** A message for people: the server's message, and for an invalid template its first problems with their paths. */
@@ -58,7 +66,9 @@ export function describeError(error: unknown): string {
   if (error instanceof EditorApiError) {
     const problems = error.problems;
     if (problems.length === 0) return error.message;
-    const listed = problems.slice(0, 3).map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message));
+    const listed = problems
+      .slice(0, 3)
+      .map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message));
     const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
     return `The label has problems: ${listed.join('; ')}${more}`;
   }

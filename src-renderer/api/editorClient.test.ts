@@ -21,8 +21,28 @@ function fakeFetch(answer: () => Response | Promise<Response>): { fetch: FetchFu
 const jsonAnswer = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
-const session = { teamId: 't1', teamName: 'Local workspace', superAdmin: true, version: '0.1.0', serverUrl: 'http://127.0.0.1:8431', lanAccess: false, host: '127.0.0.1', port: 8431 };
-const summary = { id: 'tpl1', slug: 'tag', name: 'Tag', status: 'draft', librarySlug: null, createdAt: 1, updatedAt: 2, dimensions: { width: '50mm', height: '30mm' }, latestVersion: null, draftChanged: true };
+const session = {
+  teamId: 't1',
+  teamName: 'Local workspace',
+  superAdmin: true,
+  version: '0.1.0',
+  serverUrl: 'http://127.0.0.1:8431',
+  lanAccess: false,
+  host: '127.0.0.1',
+  port: 8431,
+};
+const summary = {
+  id: 'tpl1',
+  slug: 'tag',
+  name: 'Tag',
+  status: 'draft',
+  librarySlug: null,
+  createdAt: 1,
+  updatedAt: 2,
+  dimensions: { width: '50mm', height: '30mm' },
+  latestVersion: null,
+  draftChanged: true,
+};
 
 describe('the editor client', () => {
   it('sends the cookie same-origin, and the editor header only on changes', async () => {
@@ -34,14 +54,22 @@ describe('the editor client', () => {
     expect(get?.url).toBe('http://host:1/api/templates/tpl%201');
     expect(get?.init).toMatchObject({ method: 'GET', credentials: 'same-origin' });
     expect(get?.init?.headers).not.toHaveProperty('X-Labelsmith-Editor');
-    expect(put?.init).toMatchObject({ method: 'PUT', credentials: 'same-origin', headers: { 'X-Labelsmith-Editor': '1', 'Content-Type': 'application/json' } });
+    expect(put?.init).toMatchObject({
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { 'X-Labelsmith-Editor': '1', 'Content-Type': 'application/json' },
+    });
     expect(JSON.parse(String(put?.init?.body))).toEqual({ content: { elements: [] } });
   });
 
   it('turns the server error body into an EditorApiError with code, message, status and details', async () => {
     const details = { errors: [{ path: 'elements[0].width', message: 'must be a number followed by a unit' }] };
-    const { fetch } = fakeFetch(() => jsonAnswer({ error: 'template is invalid', code: 'INVALID_TEMPLATE', details }, 400));
-    const error = await createEditorClient({ fetch }).saveTemplate('x', {}).catch((caught: unknown) => caught);
+    const { fetch } = fakeFetch(() =>
+      jsonAnswer({ error: 'template is invalid', code: 'INVALID_TEMPLATE', details }, 400),
+    );
+    const error = await createEditorClient({ fetch })
+      .saveTemplate('x', {})
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(EditorApiError);
     expect(error).toMatchObject({ code: 'INVALID_TEMPLATE', message: 'template is invalid', status: 400, details });
     expect((error as EditorApiError).problems).toEqual(details.errors);
@@ -50,8 +78,13 @@ describe('the editor client', () => {
 
   it('tells the app when the session is gone (401), and still throws', async () => {
     const onAuthRequired = vi.fn();
-    const { fetch } = fakeFetch(() => jsonAnswer({ error: 'an admin session is required', code: 'AUTH_REQUIRED' }, 401));
-    await expect(createEditorClient({ fetch, onAuthRequired }).getSession()).rejects.toMatchObject({ code: 'AUTH_REQUIRED', status: 401 });
+    const { fetch } = fakeFetch(() =>
+      jsonAnswer({ error: 'an admin session is required', code: 'AUTH_REQUIRED' }, 401),
+    );
+    await expect(createEditorClient({ fetch, onAuthRequired }).getSession()).rejects.toMatchObject({
+      code: 'AUTH_REQUIRED',
+      status: 401,
+    });
     expect(onAuthRequired).toHaveBeenCalledOnce();
   });
 
@@ -60,10 +93,15 @@ describe('the editor client', () => {
     const fetch: FetchFunction = (_url, init) =>
       new Promise((_resolve, reject) => {
         if (init) calls.push(init);
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        );
       });
     const controller = new AbortController();
-    const pending = createEditorClient({ fetch }).previewZpl({ zpl: '^XA^XZ', dpmm: 8, width: 4, height: 6 }, controller.signal);
+    const pending = createEditorClient({ fetch }).previewZpl(
+      { zpl: '^XA^XZ', dpmm: 8, width: 4, height: 6 },
+      controller.signal,
+    );
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(JSON.parse(String(calls[0]?.body))).toEqual({ zpl: '^XA^XZ', dpmm: 8, width: 4, height: 6 });
@@ -72,8 +110,14 @@ describe('the editor client', () => {
   it('maps a failed fetch, a non-JSON error and a malformed answer to codes of its own', async () => {
     const down = createEditorClient({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
     await expect(down.getSession()).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
-    const proxy = createEditorClient({ fetch: async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }) });
-    await expect(proxy.getSession()).rejects.toMatchObject({ code: 'HTTP_502', status: 502, message: 'the server answered 502 Bad Gateway: <html>Bad gateway</html>' });
+    const proxy = createEditorClient({
+      fetch: async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    });
+    await expect(proxy.getSession()).rejects.toMatchObject({
+      code: 'HTTP_502',
+      status: 502,
+      message: 'the server answered 502 Bad Gateway: <html>Bad gateway</html>',
+    });
     const odd = createEditorClient({ fetch: async () => jsonAnswer({ ...session, superAdmin: 'yes' }) });
     await expect(odd.getSession()).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
     const notJson = createEditorClient({ fetch: async () => new Response('hello') });
@@ -99,7 +143,12 @@ describe('the editor client', () => {
       fetch: async (url) =>
         url.endsWith('/export')
           ? new Response('{}', { headers: { 'Content-Disposition': 'attachment; filename="price-tag.template.json"' } })
-          : new Response('^XA^XZ', { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Labelsmith-Warnings': encodeURIComponent(JSON.stringify(warnings)) } }),
+          : new Response('^XA^XZ', {
+              headers: {
+                'Content-Type': 'text/plain; charset=utf-8',
+                'X-Labelsmith-Warnings': encodeURIComponent(JSON.stringify(warnings)),
+              },
+            }),
     });
     const preview = await client.preview({ template: {}, data: {}, format: 'zpl' });
     expect(preview.contentType).toBe('text/plain; charset=utf-8');

@@ -122,7 +122,13 @@ export function createEditorClient(options: EditorClientOptions = {}) {
   }
 
   /** A JSON answer checked against its schema. */
-  async function json<S extends z.ZodType>(schema: S, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<z.infer<S>> {
+  async function json<S extends z.ZodType>(
+    schema: S,
+    method: string,
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<z.infer<S>> {
     const response = await send(method, path, body, signal);
     let value: unknown;
     try {
@@ -133,7 +139,11 @@ export function createEditorClient(options: EditorClientOptions = {}) {
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new EditorApiError('BAD_RESPONSE', `${method} ${path}: unexpected answer (${issue?.path.join('.') ?? ''} ${issue?.message ?? ''})`, response.status);
+      throw new EditorApiError(
+        'BAD_RESPONSE',
+        `${method} ${path}: unexpected answer (${issue?.path.join('.') ?? ''} ${issue?.message ?? ''})`,
+        response.status,
+      );
     }
     return parsed.data;
   }
@@ -154,25 +164,40 @@ export function createEditorClient(options: EditorClientOptions = {}) {
       return (await json(templateListSchema, 'GET', `/api/templates${suffix}`)).templates;
     },
     getTemplate: (templateId: string) => json(templateSchema, 'GET', `/api/templates/${id(templateId)}`),
-    createTemplate: (content: unknown, slug?: string) => json(templateSchema, 'POST', '/api/templates', slug === undefined ? { content } : { content, slug }),
-    saveTemplate: (templateId: string, content: unknown) => json(templateSchema, 'PUT', `/api/templates/${id(templateId)}`, { content }),
-    renameTemplate: (templateId: string, name: string) => json(templateSchema, 'PATCH', `/api/templates/${id(templateId)}`, { name }),
+    createTemplate: (content: unknown, slug?: string) =>
+      json(templateSchema, 'POST', '/api/templates', slug === undefined ? { content } : { content, slug }),
+    saveTemplate: (templateId: string, content: unknown) =>
+      json(templateSchema, 'PUT', `/api/templates/${id(templateId)}`, { content }),
+    renameTemplate: (templateId: string, name: string) =>
+      json(templateSchema, 'PATCH', `/api/templates/${id(templateId)}`, { name }),
     setTemplateStatus: (templateId: string, status: 'draft' | 'published') =>
       json(templateSchema, 'PATCH', `/api/templates/${id(templateId)}`, { status }),
     /** Publishes the saved draft as the next version. */
     publishTemplate: (templateId: string, note?: string) =>
-      json(templateSchema, 'PATCH', `/api/templates/${id(templateId)}`, note === undefined || note.trim() === '' ? { status: 'published' } : { status: 'published', note }),
-    listVersions: async (templateId: string) => (await json(templateVersionListSchema, 'GET', `/api/templates/${id(templateId)}/versions`)).versions,
-    getVersion: (templateId: string, number: number) => json(templateVersionContentSchema, 'GET', `/api/templates/${id(templateId)}/versions/${number}`),
+      json(
+        templateSchema,
+        'PATCH',
+        `/api/templates/${id(templateId)}`,
+        note === undefined || note.trim() === '' ? { status: 'published' } : { status: 'published', note },
+      ),
+    listVersions: async (templateId: string) =>
+      (await json(templateVersionListSchema, 'GET', `/api/templates/${id(templateId)}/versions`)).versions,
+    getVersion: (templateId: string, number: number) =>
+      json(templateVersionContentSchema, 'GET', `/api/templates/${id(templateId)}/versions/${number}`),
     /** Publishes version `number`'s content again as the next version, and makes it the draft. */
-    restoreVersion: (templateId: string, number: number) => json(templateSchema, 'POST', `/api/templates/${id(templateId)}/versions/${number}/restore`, {}),
-    duplicateTemplate: (templateId: string) => json(templateSchema, 'POST', `/api/templates/${id(templateId)}/duplicate`),
+    restoreVersion: (templateId: string, number: number) =>
+      json(templateSchema, 'POST', `/api/templates/${id(templateId)}/versions/${number}/restore`, {}),
+    duplicateTemplate: (templateId: string) =>
+      json(templateSchema, 'POST', `/api/templates/${id(templateId)}/duplicate`),
     deleteTemplate: async (templateId: string): Promise<void> => {
       await send('DELETE', `/api/templates/${id(templateId)}`);
     },
     exportTemplate: async (templateId: string): Promise<DownloadedFile> => {
       const response = await send('GET', `/api/templates/${id(templateId)}/export`);
-      return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('Content-Disposition'), `${templateId}.template.json`) };
+      return {
+        blob: await response.blob(),
+        fileName: fileNameFrom(response.headers.get('Content-Disposition'), `${templateId}.template.json`),
+      };
     },
     importTemplate: (content: unknown) => json(templateSchema, 'POST', '/api/templates/import', { content }),
     /** The gallery picture; `version` (updatedAt) makes a changed template a new URL, so the page never shows a stale one. */
@@ -189,21 +214,26 @@ export function createEditorClient(options: EditorClientOptions = {}) {
     },
 
     /** The ZPL page's drawing; `signal` cancels a preview that typing has made stale. */
-    previewZpl: (request: ZplPreviewRequest, signal?: AbortSignal) => json(zplPreviewAnswerSchema, 'POST', '/api/zpl/preview', request, signal),
+    previewZpl: (request: ZplPreviewRequest, signal?: AbortSignal) =>
+      json(zplPreviewAnswerSchema, 'POST', '/api/zpl/preview', request, signal),
     importZpl: (request: ZplImportRequest) => json(zplImportAnswerSchema, 'POST', '/api/zpl/import', request),
 
     listStocks: async () => (await json(stockListSchema, 'GET', '/api/stocks')).stocks,
 
     listKeys: async () => (await json(apiKeyListSchema, 'GET', '/api/keys')).keys,
-    createKey: (request: { mode: 'live' | 'test'; demo?: boolean; name?: string }) => json(createdKeySchema, 'POST', '/api/keys', request),
+    createKey: (request: { mode: 'live' | 'test'; demo?: boolean; name?: string }) =>
+      json(createdKeySchema, 'POST', '/api/keys', request),
     revokeKey: (keyId: string) => json(apiKeySchema, 'DELETE', `/api/keys/${id(keyId)}`),
 
     getUsage: (days = 30) => json(usageSchema, 'GET', `/api/usage?days=${days}`),
 
     /** What the workspace's next live render or print would give each counter of `template`; nothing is taken. */
-    nextCounters: async (template: unknown): Promise<Record<string, number>> => (await json(nextCountersSchema, 'POST', '/api/counters/next', { template })).counters,
+    nextCounters: async (template: unknown): Promise<Record<string, number>> =>
+      (await json(nextCountersSchema, 'POST', '/api/counters/next', { template })).counters,
     getSettings: () => json(settingsSchema, 'GET', '/api/settings'),
-    saveSettings: (settings: Pick<EditorSettings, 'lanAccess'> & { allowedHostnames?: string[]; viewerWithoutKey?: boolean }) => json(settingsSchema, 'PUT', '/api/settings', settings),
+    saveSettings: (
+      settings: Pick<EditorSettings, 'lanAccess'> & { allowedHostnames?: string[]; viewerWithoutKey?: boolean },
+    ) => json(settingsSchema, 'PUT', '/api/settings', settings),
 
     listLibraries: async () => (await json(libraryListSchema, 'GET', '/api/libraries')).libraries,
     createLibrary: (library: { slug: string; name: string }) => json(librarySchema, 'POST', '/api/libraries', library),
@@ -214,19 +244,22 @@ export function createEditorClient(options: EditorClientOptions = {}) {
 
     listPrinters: async () => (await json(editorPrinterListSchema, 'GET', '/api/printers')).printers,
     addPrinter: (printer: EditorPrinterInput) => json(editorPrinterSchema, 'POST', '/api/printers', printer),
-    updatePrinter: (printerId: string, printer: EditorPrinterInput) => json(editorPrinterSchema, 'PUT', `/api/printers/${id(printerId)}`, printer),
+    updatePrinter: (printerId: string, printer: EditorPrinterInput) =>
+      json(editorPrinterSchema, 'PUT', `/api/printers/${id(printerId)}`, printer),
     removePrinter: (printerId: string) => json(editorPrinterSchema, 'DELETE', `/api/printers/${id(printerId)}`),
     printTestLabel: (printerId: string) => json(printerTestResultSchema, 'POST', `/api/printers/${id(printerId)}/test`),
     printerStatus: (printerId: string) => json(printerStatusSchema, 'GET', `/api/printers/${id(printerId)}/status`),
 
     print: (request: EditorPrintRequest) => json(printJobSchema, 'POST', '/api/print', request),
     /** Raw ZPL to a printer, sent as it is (POST /api/print with zpl instead of a template). */
-    printZpl: (request: { zpl: string; printerId: string; copies: number }) => json(printJobSchema, 'POST', '/api/print', request),
+    printZpl: (request: { zpl: string; printerId: string; copies: number }) =>
+      json(printJobSchema, 'POST', '/api/print', request),
     getPrintJob: (jobId: string) => json(printJobSchema, 'GET', `/api/print-jobs/${id(jobId)}`),
     /** One page of the print history, newest first; `query` is built by printHistoryQuery. */
     listPrintJobs: (query: string) => json(printJobPageSchema, 'GET', `/api/print-jobs?${query}`),
     /** Labels of a job again (1-based, "12-15"; undefined: all), with the same serials: a new job. */
-    reprintJob: (jobId: string, labels?: string) => json(printJobSchema, 'POST', `/api/print-jobs/${id(jobId)}/reprint`, labels === undefined ? {} : { labels }),
+    reprintJob: (jobId: string, labels?: string) =>
+      json(printJobSchema, 'POST', `/api/print-jobs/${id(jobId)}/reprint`, labels === undefined ? {} : { labels }),
     cancelPrintJob: (jobId: string) => json(printJobSchema, 'POST', `/api/print-jobs/${id(jobId)}/cancel`),
 
     listImages: async () => (await json(libraryImageListSchema, 'GET', '/api/images')).images,

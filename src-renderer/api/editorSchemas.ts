@@ -49,7 +49,9 @@ const storedTemplate = z.custom<Template>(
   { message: 'content must be a template object' },
 );
 
-export const templateSchema = templateSummarySchema.extend({ content: storedTemplate }) satisfies z.ZodType<EditorTemplate>;
+export const templateSchema = templateSummarySchema.extend({
+  content: storedTemplate,
+}) satisfies z.ZodType<EditorTemplate>;
 export const templateListSchema = z.object({ templates: z.array(templateSummarySchema) });
 
 export const templateVersionSchema = z.object({
@@ -59,7 +61,9 @@ export const templateVersionSchema = z.object({
   note: z.string().nullable(),
 }) satisfies z.ZodType<EditorTemplateVersion>;
 export const templateVersionListSchema = z.object({ versions: z.array(templateVersionSchema) });
-export const templateVersionContentSchema = templateVersionSchema.extend({ content: storedTemplate }) satisfies z.ZodType<EditorTemplateVersionContent>;
+export const templateVersionContentSchema = templateVersionSchema.extend({
+  content: storedTemplate,
+}) satisfies z.ZodType<EditorTemplateVersionContent>;
 
 export const stockSchema = z.looseObject({
   id: z.string(),
@@ -99,9 +103,17 @@ export const apiKeySchema = z.object({
   revokedAt: z.number().nullable(),
 }) satisfies z.ZodType<EditorApiKey>;
 export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) });
-export const createdKeySchema = z.object({ id: z.string(), key: z.string().min(1), record: apiKeySchema }) satisfies z.ZodType<CreatedApiKey>;
+export const createdKeySchema = z.object({
+  id: z.string(),
+  key: z.string().min(1),
+  record: apiKeySchema,
+}) satisfies z.ZodType<CreatedApiKey>;
 
-const dailyRendersSchema = z.object({ day: z.string(), live: z.number(), test: z.number() }) satisfies z.ZodType<DailyRenders>;
+const dailyRendersSchema = z.object({
+  day: z.string(),
+  live: z.number(),
+  test: z.number(),
+}) satisfies z.ZodType<DailyRenders>;
 
 export const usageSchema = z.object({
   period: z.object({ start: z.string(), end: z.string() }),
@@ -112,7 +124,9 @@ export const usageSchema = z.object({
   perDay: z.array(dailyRendersSchema),
 }) satisfies z.ZodType<EditorUsage>;
 
-export const nextCountersSchema = z.object({ counters: z.record(z.string(), z.number()) }) satisfies z.ZodType<NextCounters>;
+export const nextCountersSchema = z.object({
+  counters: z.record(z.string(), z.number()),
+}) satisfies z.ZodType<NextCounters>;
 
 export const settingsSchema = z.object({
   host: z.string(),
@@ -131,4 +145,6 @@ export const librarySchema = z.object({
 export const libraryListSchema = z.object({ libraries: z.array(librarySchema) });
 
 /** A render warning as the preview's header carries it. */
-export const warningListSchema = z.array(z.object({ code: z.string(), message: z.string(), elementId: z.string().optional() }));
+export const warningListSchema = z.array(
+  z.object({ code: z.string(), message: z.string(), elementId: z.string().optional() }),
+);

@@ -45,8 +45,9 @@ export function CanvasArea({ fonts }: { fonts: FontRegistry }) {
         <CanvasStatus />
         <CanvasWarnings />
         <p id={helpId} className="visually-hidden">
-          Click an element to select it, or choose it under “Selected element” in the inspector. Arrow keys move the selection (Shift for
-          larger steps), Delete removes it, Ctrl+Z undoes, Ctrl+D duplicates. Hold Space and drag to pan; Ctrl and the mouse wheel zoom, as does a pinch.
+          Click an element to select it, or choose it under “Selected element” in the inspector. Arrow keys move the
+          selection (Shift for larger steps), Delete removes it, Ctrl+Z undoes, Ctrl+D duplicates. Hold Space and drag
+          to pan; Ctrl and the mouse wheel zoom, as does a pinch.
         </p>
       </div>
     </div>

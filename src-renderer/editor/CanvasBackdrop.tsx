@@ -97,7 +97,11 @@ export function LabelOverlay({ label, safeMargin, view, guides, marquee }: Label
       {guides.map((guide, index) => (
         <Line
           key={index}
-          points={guide.orientation === 'vertical' ? [guide.position, guide.start, guide.position, guide.end] : [guide.start, guide.position, guide.end, guide.position]}
+          points={
+            guide.orientation === 'vertical'
+              ? [guide.position, guide.start, guide.position, guide.end]
+              : [guide.start, guide.position, guide.end, guide.position]
+          }
           stroke={GUIDE_COLOUR}
           strokeWidth={1}
           strokeScaleEnabled={false}
@@ -105,7 +109,14 @@ export function LabelOverlay({ label, safeMargin, view, guides, marquee }: Label
         />
       ))}
       {marquee && (
-        <Rect {...marquee} fill="rgba(37, 99, 235, 0.08)" stroke="#2563eb" strokeWidth={1} strokeScaleEnabled={false} listening={false} />
+        <Rect
+          {...marquee}
+          fill="rgba(37, 99, 235, 0.08)"
+          stroke="#2563eb"
+          strokeWidth={1}
+          strokeScaleEnabled={false}
+          listening={false}
+        />
       )}
     </>
   );

@@ -94,13 +94,38 @@ export const CanvasElement = memo(function CanvasElement({ element, fonts, event
 const ERROR_COLOUR = '#dc2626';
 
 /** An element the layout refused: a red dashed box with a cross, still selectable and movable so it can be fixed. */
-export const CanvasFailure = memo(function CanvasFailure({ failure, events }: { failure: CanvasElementFailure; events: CanvasElementEvents }) {
+export const CanvasFailure = memo(function CanvasFailure({
+  failure,
+  events,
+}: {
+  failure: CanvasElementFailure;
+  events: CanvasElementEvents;
+}) {
   const { box } = failure;
   return (
     <ElementFrame id={failure.id} box={box} rotation={failure.rotation} events={events}>
-      <Rect {...box} fill="rgba(220, 38, 38, 0.08)" stroke={ERROR_COLOUR} strokeWidth={1.5} strokeScaleEnabled={false} dash={[4, 3]} listening={false} />
+      <Rect
+        {...box}
+        fill="rgba(220, 38, 38, 0.08)"
+        stroke={ERROR_COLOUR}
+        strokeWidth={1.5}
+        strokeScaleEnabled={false}
+        dash={[4, 3]}
+        listening={false}
+      />
       <Line
-        points={[box.x, box.y, box.x + box.width, box.y + box.height, box.x + box.width / 2, box.y + box.height / 2, box.x + box.width, box.y, box.x, box.y + box.height]}
+        points={[
+          box.x,
+          box.y,
+          box.x + box.width,
+          box.y + box.height,
+          box.x + box.width / 2,
+          box.y + box.height / 2,
+          box.x + box.width,
+          box.y,
+          box.x,
+          box.y + box.height,
+        ]}
         stroke={ERROR_COLOUR}
         strokeWidth={1}
         strokeScaleEnabled={false}

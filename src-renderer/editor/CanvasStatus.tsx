@@ -14,9 +14,14 @@ export function CanvasStatus() {
   if (stale) text = `The label has ${plural(errors.length, 'problem')}; the canvas shows it as it last was valid.`;
   else if (errors.length > 0) text = `${plural(errors.length, 'element')} cannot be drawn with this record.`;
   else if (warnings > 0) text = `${plural(warnings, 'warning')}: the marked elements, or Warnings above, show them.`;
-  const detail = first ? ` ${first.elementId ? `“${first.elementId}”` : (first.path ?? 'Label')}: ${first.message}` : '';
+  const detail = first
+    ? ` ${first.elementId ? `“${first.elementId}”` : (first.path ?? 'Label')}: ${first.message}`
+    : '';
   return (
-    <p role="status" className={text ? (errors.length > 0 ? 'canvas-status error' : 'canvas-status') : 'canvas-status empty'}>
+    <p
+      role="status"
+      className={text ? (errors.length > 0 ? 'canvas-status error' : 'canvas-status') : 'canvas-status empty'}
+    >
       {text}
       {detail}
     </p>

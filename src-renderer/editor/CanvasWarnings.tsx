@@ -8,7 +8,11 @@ export function CanvasWarnings() {
   const { stale, issues } = useEditorStore((state) => state.layoutIssues);
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const warnings = stale ? [] : issues.filter((issue) => issue.kind === 'warning').map((issue) => ({ message: issue.message, elementIds: issueElementIds(issue) }));
+  const warnings = stale
+    ? []
+    : issues
+        .filter((issue) => issue.kind === 'warning')
+        .map((issue) => ({ message: issue.message, elementIds: issueElementIds(issue) }));
   if (warnings.length === 0) return null;
   return (
     <div className="canvas-warnings">
@@ -17,7 +21,11 @@ export function CanvasWarnings() {
       </button>
       {open && (
         <div id={listId}>
-          <WarningList warnings={warnings} label="Design warnings" onSelect={(ids) => editorStore.getState().select(ids)} />
+          <WarningList
+            warnings={warnings}
+            label="Design warnings"
+            onSelect={(ids) => editorStore.getState().select(ids)}
+          />
         </div>
       )}
     </div>

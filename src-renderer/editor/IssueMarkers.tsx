@@ -15,7 +15,10 @@ export function IssueMarkers({ store, layout, zoom }: { store: EditorStore; layo
   const { issues } = useStore(store, (state) => state.layoutIssues);
   // The canvas re-renders on every pointer move of a drag: boxes and markers are made again only when their inputs change.
   const elements = layout.label.elements;
-  const boxes = useMemo(() => new Map(elements.map((element) => [element.id, rotatedBounds(element.box, element.rotation)])), [elements]);
+  const boxes = useMemo(
+    () => new Map(elements.map((element) => [element.id, rotatedBounds(element.box, element.rotation)])),
+    [elements],
+  );
   // One marker per element (an element that cannot be drawn has its own, see CanvasFailure); its first warning decides
   // what a click selects: everything that warning is about.
   const markers = useMemo(() => {
@@ -34,12 +37,28 @@ export function IssueMarkers({ store, layout, zoom }: { store: EditorStore; layo
         const box = boxes.get(id);
         if (!box) return null;
         return (
-          <Group key={id} name={`issue-marker:${id}`} x={box.x + box.width} y={box.y} onPointerDown={(event) => {
-            event.cancelBubble = true;
-            store.getState().select(ids);
-          }}>
+          <Group
+            key={id}
+            name={`issue-marker:${id}`}
+            x={box.x + box.width}
+            y={box.y}
+            onPointerDown={(event) => {
+              event.cancelBubble = true;
+              store.getState().select(ids);
+            }}
+          >
             <Circle radius={radius} fill={WARNING_COLOUR} stroke="#ffffff" strokeWidth={1} strokeScaleEnabled={false} />
-            <Text text="!" x={-radius} y={-radius * 0.75} width={radius * 2} align="center" fontSize={radius * 1.6} fontStyle="bold" fill="#ffffff" listening={false} />
+            <Text
+              text="!"
+              x={-radius}
+              y={-radius * 0.75}
+              width={radius * 2}
+              align="center"
+              fontSize={radius * 1.6}
+              fontStyle="bold"
+              fill="#ffffff"
+              listening={false}
+            />
           </Group>
         );
       })}

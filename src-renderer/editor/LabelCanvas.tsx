@@ -43,20 +43,35 @@ export function LabelCanvas({ store, layout, fonts, width, height }: LabelCanvas
     event.evt.preventDefault();
     const state = store.getState();
     if (event.evt.ctrlKey || event.evt.metaKey) {
-      state.setZoom(state.zoom * Math.exp(-event.evt.deltaY * WHEEL_ZOOM_RATE), stage.current?.getPointerPosition() ?? undefined);
+      state.setZoom(
+        state.zoom * Math.exp(-event.evt.deltaY * WHEEL_ZOOM_RATE),
+        stage.current?.getPointerPosition() ?? undefined,
+      );
     } else {
       state.panBy(-event.evt.deltaX, -event.evt.deltaY);
     }
   };
 
   return (
-    <Stage ref={stage} width={width} height={height} x={pan.x} y={pan.y} scaleX={zoom} scaleY={zoom} onPointerDown={pointer.onStagePointerDown} onWheel={onWheel}>
+    <Stage
+      ref={stage}
+      width={width}
+      height={height}
+      x={pan.x}
+      y={pan.y}
+      scaleX={zoom}
+      scaleY={zoom}
+      onPointerDown={pointer.onStagePointerDown}
+      onWheel={onWheel}
+    >
       <Layer listening={false}>
         <LabelBackground label={label} grid={grid.visible ? grid.size : undefined} zoom={zoom} />
       </Layer>
       <Layer>
         {/* Reversed elements blend with what is beneath in this layer: the paper must be here for them to turn black on it. */}
-        {layout.label.elements.some((element) => element.reverse) && <Rect width={label.width} height={label.height} fill="#ffffff" listening={false} />}
+        {layout.label.elements.some((element) => element.reverse) && (
+          <Rect width={label.width} height={label.height} fill="#ffffff" listening={false} />
+        )}
         {layout.label.elements.map((element) => (
           <CanvasElement key={element.id} element={element} fonts={fonts} events={pointer.events} />
         ))}
@@ -73,7 +88,13 @@ export function LabelCanvas({ store, layout, fonts, width, height }: LabelCanvas
           marquee={pointer.marquee}
         />
         <RotationBadges elements={layout.label.elements} zoom={zoom} />
-        <SelectionTransformer store={store} selectedIds={selectedIds} layout={layout} nodes={pointer.nodes} onGuides={setResizeGuides} />
+        <SelectionTransformer
+          store={store}
+          selectedIds={selectedIds}
+          layout={layout}
+          nodes={pointer.nodes}
+          onGuides={setResizeGuides}
+        />
         <IssueMarkers store={store} layout={layout} zoom={zoom} />
       </Layer>
     </Stage>

@@ -18,7 +18,13 @@ export function RotationBadges({ elements, zoom }: { elements: readonly LaidOutE
     <>
       {elements.filter(drawnAsGraphicInZpl).map((element) => (
         // At the element's centre, which its rotation leaves in place; upright, so it reads at any angle.
-        <Label key={element.id} x={element.box.x + element.box.width / 2} y={element.box.y + element.box.height / 2} listening={false} name="graphic-badge">
+        <Label
+          key={element.id}
+          x={element.box.x + element.box.width / 2}
+          y={element.box.y + element.box.height / 2}
+          listening={false}
+          name="graphic-badge"
+        >
           <Tag fill="#fff4d6" stroke="#b26b00" strokeWidth={1 / zoom} cornerRadius={3 / zoom} />
           <Text text={GRAPHIC_BADGE_TEXT} fontSize={BADGE_FONT_PX / zoom} padding={3 / zoom} fill="#6b4000" />
         </Label>

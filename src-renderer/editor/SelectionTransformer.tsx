@@ -63,9 +63,20 @@ export function SelectionTransformer({ store, selectedIds, layout, nodes, onGuid
     const state = store.getState();
     const { zoom, pan } = state;
     const { targets, options } = snapSetup(state, layout, selectedIds, altHeld.current);
-    const inLabel = { x: (newBox.x - pan.x) / zoom, y: (newBox.y - pan.y) / zoom, width: newBox.width / zoom, height: newBox.height / zoom };
+    const inLabel = {
+      x: (newBox.x - pan.x) / zoom,
+      y: (newBox.y - pan.y) / zoom,
+      width: newBox.width / zoom,
+      height: newBox.height / zoom,
+    };
     const snapped = snapResize(inLabel, edges, targets, options);
-    const onStage = { ...newBox, x: pan.x + snapped.box.x * zoom, y: pan.y + snapped.box.y * zoom, width: snapped.box.width * zoom, height: snapped.box.height * zoom };
+    const onStage = {
+      ...newBox,
+      x: pan.x + snapped.box.x * zoom,
+      y: pan.y + snapped.box.y * zoom,
+      width: snapped.box.width * zoom,
+      height: snapped.box.height * zoom,
+    };
     const kept = keepSides(oldBox, onStage);
     showGuides(kept === onStage ? snapped.guides : []);
     return kept;
@@ -115,7 +126,13 @@ export function SelectionTransformer({ store, selectedIds, layout, nodes, onGuid
       const element = template.elements.find((candidate) => candidate.id === node.id());
       const geometry = element && elementGeometry(element);
       if (geometry && !wasCancelled) {
-        const after = geometryAfterTransform(geometry, { x: node.x(), y: node.y(), scaleX: node.scaleX(), scaleY: node.scaleY(), rotation: node.rotation() });
+        const after = geometryAfterTransform(geometry, {
+          x: node.x(),
+          y: node.y(),
+          scaleX: node.scaleX(),
+          scaleY: node.scaleY(),
+          rotation: node.rotation(),
+        });
         changes.push({ id: node.id(), ...after });
       }
       // Size lives in the laid-out box, never in a node's scale: the new layout draws the element at its new size.
@@ -126,7 +143,12 @@ export function SelectionTransformer({ store, selectedIds, layout, nodes, onGuid
       // Nothing changed (or the transform was cancelled), so no new props will arrive: put the nodes back where their boxes are.
       for (const node of transformed) {
         const item = [...layout.label.elements, ...layout.failures].find((candidate) => candidate.id === node.id());
-        if (item) node.setAttrs({ x: item.box.x + item.box.width / 2, y: item.box.y + item.box.height / 2, rotation: item.rotation });
+        if (item)
+          node.setAttrs({
+            x: item.box.x + item.box.width / 2,
+            y: item.box.y + item.box.height / 2,
+            rotation: item.rotation,
+          });
       }
     }
     // Konva leaves the elements' hit graph blank while it transforms and restores it only at the next frame: a click

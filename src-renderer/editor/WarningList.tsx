@@ -7,7 +7,15 @@ export interface ListedWarning {
   record?: number;
 }
 
-export function WarningList({ warnings, label, onSelect }: { warnings: readonly ListedWarning[]; label: string; onSelect?: (ids: string[]) => void }) {
+export function WarningList({
+  warnings,
+  label,
+  onSelect,
+}: {
+  warnings: readonly ListedWarning[];
+  label: string;
+  onSelect?: (ids: string[]) => void;
+}) {
   if (warnings.length === 0) return null;
   return (
     <ul className="warning-list" aria-label={label}>

@@ -13,7 +13,12 @@ export interface KeyPress {
 
 type Command = (state: EditorState, large: boolean) => void;
 
-const ARROWS: Record<string, 'left' | 'right' | 'up' | 'down'> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
+const ARROWS: Record<string, 'left' | 'right' | 'up' | 'down'> = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+};
 
 /** Shortcuts with Ctrl (Cmd on a Mac), by lower-case key. */
 const WITH_MOD: Record<string, Command> = {
@@ -52,7 +57,11 @@ export function commandForKey(press: KeyPress): ((state: EditorState) => void) |
  */
 function isTextEntry(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('dialog') !== null;
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.closest('dialog') !== null
+  );
 }
 
 /** Listens on the window while mounted (and enabled). */

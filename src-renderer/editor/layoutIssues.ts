@@ -30,7 +30,10 @@ function elementIdAt(path: string | undefined, elements: readonly unknown[]): st
   return typeof id === 'string' ? id : undefined;
 }
 
-export function layoutIssues(layout: Pick<CanvasLayout, 'errors' | 'stale' | 'label'>, template: { elements?: readonly unknown[] }): LayoutIssues {
+export function layoutIssues(
+  layout: Pick<CanvasLayout, 'errors' | 'stale' | 'label'>,
+  template: { elements?: readonly unknown[] },
+): LayoutIssues {
   const elements = template.elements ?? [];
   const errors: LayoutIssue[] = layout.errors.map((error) => ({
     kind: 'error',
@@ -59,5 +62,7 @@ export function issueElementIds(issue: Pick<LayoutIssue, 'elementId' | 'elementI
 
 /** The issues about one element (an overlap is about each of its elements), or (undefined) about the label itself. */
 export function issuesFor(issues: LayoutIssues, elementId: string | undefined): LayoutIssue[] {
-  return issues.issues.filter((issue) => (elementId === undefined ? issue.elementId === undefined : issueElementIds(issue).includes(elementId)));
+  return issues.issues.filter((issue) =>
+    elementId === undefined ? issue.elementId === undefined : issueElementIds(issue).includes(elementId),
+  );
 }

@@ -18,7 +18,8 @@ export const MIN_MINOR_PIXELS = 5;
 function majorSteps(unit: LengthUnit): number[] {
   if (unit === 'in') return [1 / 8, 1 / 4, 1 / 2, 1, 2, 5, 10, 20, 50];
   const steps: number[] = [];
-  for (let decade = 0.01; decade <= 10_000; decade *= 10) for (const factor of [1, 2, 5]) steps.push(Number((decade * factor).toPrecision(6)));
+  for (let decade = 0.01; decade <= 10_000; decade *= 10)
+    for (const factor of [1, 2, 5]) steps.push(Number((decade * factor).toPrecision(6)));
   return steps;
 }
 
@@ -50,7 +51,7 @@ export function rulerScale(unit: LengthUnit, zoom: number): RulerScale {
   const pixelsPerUnit = zoom * POINTS_PER_UNIT[unit];
   const steps = majorSteps(unit);
   const major = steps.find((step) => step * pixelsPerUnit >= MIN_MAJOR_PIXELS) ?? (steps[steps.length - 1] as number);
-  const parts = subdivisions(unit, major).find((count) => ((major / count) * pixelsPerUnit) >= MIN_MINOR_PIXELS) ?? 1;
+  const parts = subdivisions(unit, major).find((count) => (major / count) * pixelsPerUnit >= MIN_MINOR_PIXELS) ?? 1;
   return { major, parts };
 }
 
@@ -75,4 +76,3 @@ export function rulerTicks(view: RulerView): Tick[] {
   }
   return ticks;
 }
-

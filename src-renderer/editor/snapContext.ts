@@ -8,7 +8,8 @@ import { SNAP_PIXELS, snapThreshold, type SnapOptions, type SnapTargets } from '
 /** Where each drawn element (and each failure marker) covers the label, rotation included. */
 export function boundsById(layout: CanvasLayout): Map<string, Box> {
   const bounds = new Map<string, Box>();
-  for (const item of [...layout.label.elements, ...layout.failures]) bounds.set(item.id, rotatedBounds(item.box, item.rotation));
+  for (const item of [...layout.label.elements, ...layout.failures])
+    bounds.set(item.id, rotatedBounds(item.box, item.rotation));
   return bounds;
 }
 
@@ -16,7 +17,12 @@ export function boundsById(layout: CanvasLayout): Map<string, Box> {
  * Targets and options for moving or resizing `movingIds`: every other element, the label and its safe margin, at the
  * current zoom. `free` (Alt held, as in most design tools) switches snapping off for the gesture.
  */
-export function snapSetup(state: EditorState, layout: CanvasLayout, movingIds: readonly string[], free: boolean): { targets: SnapTargets; options: SnapOptions } {
+export function snapSetup(
+  state: EditorState,
+  layout: CanvasLayout,
+  movingIds: readonly string[],
+  free: boolean,
+): { targets: SnapTargets; options: SnapOptions } {
   const boxes = [...boundsById(layout)].filter(([id]) => !movingIds.includes(id)).map(([, box]) => box);
   return {
     targets: { label: selectLabelSize(state), safeMargin: selectSafeMargin(state), boxes },

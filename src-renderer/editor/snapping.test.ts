@@ -12,12 +12,23 @@ describe('snapBox', () => {
   });
 
   it('leaves a box alone when nothing is within the threshold and there is no grid', () => {
-    expect(snapBox(box(60.5, 20.5), targets([box(120, 70)]), { threshold: 2, objects: true })).toEqual({ x: 60.5, y: 20.5, guides: [] });
+    expect(snapBox(box(60.5, 20.5), targets([box(120, 70)]), { threshold: 2, objects: true })).toEqual({
+      x: 60.5,
+      y: 20.5,
+      guides: [],
+    });
   });
 
   it('snaps to the grid on each axis', () => {
-    expect(snapBox(box(52.4, 47.6), targets(), { threshold: 0, objects: true, grid: 5 })).toMatchObject({ x: 50, y: 50, guides: [] });
-    expect(snapBox(box(52.4, 47.6), targets(), { threshold: 0, objects: false, grid: 0 })).toMatchObject({ x: 52.4, y: 47.6 });
+    expect(snapBox(box(52.4, 47.6), targets(), { threshold: 0, objects: true, grid: 5 })).toMatchObject({
+      x: 50,
+      y: 50,
+      guides: [],
+    });
+    expect(snapBox(box(52.4, 47.6), targets(), { threshold: 0, objects: false, grid: 0 })).toMatchObject({
+      x: 52.4,
+      y: 47.6,
+    });
   });
 
   it('snaps edges to edges of other elements, with a guide spanning both', () => {
@@ -39,7 +50,10 @@ describe('snapBox', () => {
   });
 
   it('takes the nearest line when several are within the threshold', () => {
-    const result = snapBox(box(31, 0), targets([box(0, 50, 30, 10), box(0, 70, 32.5, 10)]), { threshold: 3, objects: true });
+    const result = snapBox(box(31, 0), targets([box(0, 50, 30, 10), box(0, 70, 32.5, 10)]), {
+      threshold: 3,
+      objects: true,
+    });
     // Left edge 31: 30 is 1 away, 32.5 is 1.5 away.
     expect(result.x).toBe(30);
   });
@@ -56,11 +70,18 @@ describe('snapBox', () => {
   });
 
   it('ignores objects when object snapping is off', () => {
-    expect(snapBox(box(99, 33), targets([box(100, 80)]), { threshold: 2, objects: false })).toMatchObject({ x: 99, y: 33, guides: [] });
+    expect(snapBox(box(99, 33), targets([box(100, 80)]), { threshold: 2, objects: false })).toMatchObject({
+      x: 99,
+      y: 33,
+      guides: [],
+    });
   });
 
   it('merges guides at one position and reports each touched line', () => {
-    const result = snapBox(box(39, 0, 20, 10), targets([box(40, 30, 10, 5), box(40, 60, 20, 10)]), { threshold: 2, objects: true });
+    const result = snapBox(box(39, 0, 20, 10), targets([box(40, 30, 10, 5), box(40, 60, 20, 10)]), {
+      threshold: 2,
+      objects: true,
+    });
     expect(result.x).toBe(40);
     // Left on both lefts, centre on one right and one centre, right on one right; top on the label's top.
     expect(result.guides).toEqual([
@@ -82,7 +103,7 @@ describe('snapResize', () => {
     expect(edgesOfAnchor('rotater')).toEqual({ left: false, right: false, top: false, bottom: false });
   });
 
-  it('snaps the moving right edge to another element\'s edge, keeping the left edge, with a guide spanning both', () => {
+  it("snaps the moving right edge to another element's edge, keeping the left edge, with a guide spanning both", () => {
     const other = box(120, 60, 40, 20);
     const result = snapResize(box(30, 20, 88.5, 10), right, targets([other]), { threshold: 2, objects: true });
     expect(result.box).toEqual({ x: 30, y: 20, width: 90, height: 10 });
@@ -91,16 +112,25 @@ describe('snapResize', () => {
 
   it('snaps a moving left or top edge and changes the size by as much', () => {
     // The left edge (41.5) onto the other's centre line (40); the right edge stays at 61.5.
-    const left = snapResize(box(41.5, 9, 20, 10), edgesOfAnchor('middle-left'), targets([box(30, 60, 20, 10)]), { threshold: 2, objects: true });
+    const left = snapResize(box(41.5, 9, 20, 10), edgesOfAnchor('middle-left'), targets([box(30, 60, 20, 10)]), {
+      threshold: 2,
+      objects: true,
+    });
     expect(left.box).toEqual({ x: 40, y: 9, width: 21.5, height: 10 });
-    const top = snapResize(box(10, 51, 20, 19), edgesOfAnchor('top-center'), targets(), { threshold: 2, objects: true });
+    const top = snapResize(box(10, 51, 20, 19), edgesOfAnchor('top-center'), targets(), {
+      threshold: 2,
+      objects: true,
+    });
     // The label's horizontal centre line is at 50.
     expect(top.box).toEqual({ x: 10, y: 50, width: 20, height: 20 });
     expect(top.guides).toEqual([{ orientation: 'horizontal', position: 50, start: 0, end: 200 }]);
   });
 
   it('snaps both edges of a corner handle, each on its own axis', () => {
-    const result = snapResize(box(10, 10, 88.8, 38.9), edgesOfAnchor('bottom-right'), targets(), { threshold: 2, objects: true });
+    const result = snapResize(box(10, 10, 88.8, 38.9), edgesOfAnchor('bottom-right'), targets(), {
+      threshold: 2,
+      objects: true,
+    });
     // Right edge 98.8 to the label centre 100; bottom edge 48.9 to the label centre 50.
     expect(result.box).toEqual({ x: 10, y: 10, width: 90, height: 40 });
     expect(result.guides.map((guide) => [guide.orientation, guide.position])).toEqual([
@@ -111,20 +141,33 @@ describe('snapResize', () => {
 
   it('snaps to element centres, and only the moving edge counts', () => {
     // The box's own centre (99) is 1 from the label's centre line, but only the moving right edge (168) snaps: nothing near.
-    const result = snapResize(box(30, 0, 138, 10), right, targets([box(80, 40, 10, 10)]), { threshold: 2, objects: true });
+    const result = snapResize(box(30, 0, 138, 10), right, targets([box(80, 40, 10, 10)]), {
+      threshold: 2,
+      objects: true,
+    });
     expect(result).toEqual({ box: box(30, 0, 138, 10), guides: [] });
     // Right edge 84: the other's centre line (85) is nearer than its left edge (80).
-    const onCentre = snapResize(box(30, 0, 54, 10), right, targets([box(80, 40, 10, 10)]), { threshold: 2, objects: true });
+    const onCentre = snapResize(box(30, 0, 54, 10), right, targets([box(80, 40, 10, 10)]), {
+      threshold: 2,
+      objects: true,
+    });
     expect(onCentre.box.width).toBe(55);
   });
 
   it('falls back to the grid for the moving edge only, and ignores objects when told', () => {
-    const result = snapResize(box(3, 3, 23.4, 10), right, targets([box(27, 40)]), { threshold: 1, objects: false, grid: 5 });
+    const result = snapResize(box(3, 3, 23.4, 10), right, targets([box(27, 40)]), {
+      threshold: 1,
+      objects: false,
+      grid: 5,
+    });
     // Right edge 26.4 rounds to 25 on the grid; the object edge at 27 is ignored; the left edge stays at 3.
     expect(result).toEqual({ box: box(3, 3, 22, 10), guides: [] });
   });
 
   it('leaves a box alone when nothing is near and there is no grid', () => {
-    expect(snapResize(box(60.5, 20.5), right, targets([box(120, 70)]), { threshold: 2, objects: true })).toEqual({ box: box(60.5, 20.5), guides: [] });
+    expect(snapResize(box(60.5, 20.5), right, targets([box(120, 70)]), { threshold: 2, objects: true })).toEqual({
+      box: box(60.5, 20.5),
+      guides: [],
+    });
   });
 });

@@ -58,9 +58,11 @@ function targetLines(targets: SnapTargets, axis: 'x' | 'y'): TargetLine[] {
   const labelAcross = axis === 'x' ? targets.label.height : targets.label.width;
   const lines = linesOf(0, labelSize).map((at) => ({ at, start: 0, end: labelAcross }));
   const margin = targets.safeMargin ?? 0;
-  if (margin > 0) lines.push({ at: margin, start: 0, end: labelAcross }, { at: labelSize - margin, start: 0, end: labelAcross });
+  if (margin > 0)
+    lines.push({ at: margin, start: 0, end: labelAcross }, { at: labelSize - margin, start: 0, end: labelAcross });
   for (const box of targets.boxes) {
-    const [at, size, across, acrossSize] = axis === 'x' ? [box.x, box.width, box.y, box.height] : [box.y, box.height, box.x, box.width];
+    const [at, size, across, acrossSize] =
+      axis === 'x' ? [box.x, box.width, box.y, box.height] : [box.y, box.height, box.x, box.width];
     for (const line of linesOf(at, size)) lines.push({ at: line, start: across, end: across + acrossSize });
   }
   return lines;
@@ -82,7 +84,13 @@ function objectShift(moving: readonly number[], lines: readonly TargetLine[], th
  * Guides for every target line a moving line now touches, one per position, spanning the box (`across` to
  * `across + acrossSize` on the other axis) and its targets.
  */
-function guidesFor(moving: readonly number[], across: number, acrossSize: number, lines: readonly TargetLine[], orientation: Guide['orientation']): Guide[] {
+function guidesFor(
+  moving: readonly number[],
+  across: number,
+  acrossSize: number,
+  lines: readonly TargetLine[],
+  orientation: Guide['orientation'],
+): Guide[] {
   const guides = new Map<number, Guide>();
   for (const line of moving) {
     for (const target of lines) {
@@ -104,7 +112,10 @@ function snapToGrid(at: number, grid: number | undefined): number {
 /** Where a box being moved to (box.x, box.y) lands, and the guides that show why. */
 export function snapBox(box: Box, targets: SnapTargets, options: SnapOptions): SnapResult {
   const result = { x: box.x, y: box.y };
-  const lines = { x: options.objects ? targetLines(targets, 'x') : [], y: options.objects ? targetLines(targets, 'y') : [] };
+  const lines = {
+    x: options.objects ? targetLines(targets, 'x') : [],
+    y: options.objects ? targetLines(targets, 'y') : [],
+  };
   const snapped = { x: false, y: false };
   for (const axis of ['x', 'y'] as const) {
     const size = axis === 'x' ? box.width : box.height;
@@ -133,7 +144,12 @@ export interface ResizingEdges {
 
 /** The edges each of the transformer's handles moves, by Konva's anchor names ('top-left', 'middle-right', …). */
 export function edgesOfAnchor(anchor: string): ResizingEdges {
-  return { left: anchor.endsWith('-left'), right: anchor.endsWith('-right'), top: anchor.startsWith('top-'), bottom: anchor.startsWith('bottom-') };
+  return {
+    left: anchor.endsWith('-left'),
+    right: anchor.endsWith('-right'),
+    top: anchor.startsWith('top-'),
+    bottom: anchor.startsWith('bottom-'),
+  };
 }
 
 export interface ResizeSnapResult {
@@ -145,7 +161,12 @@ export interface ResizeSnapResult {
  * Where a box being resized lands: each moving edge snaps, like a drag, to the edges and centres of other elements and
  * of the label (guides show which), else to the grid; the edges the handle does not move stay put.
  */
-export function snapResize(box: Box, edges: ResizingEdges, targets: SnapTargets, options: SnapOptions): ResizeSnapResult {
+export function snapResize(
+  box: Box,
+  edges: ResizingEdges,
+  targets: SnapTargets,
+  options: SnapOptions,
+): ResizeSnapResult {
   const result = { ...box };
   const guides: Guide[] = [];
   for (const axis of ['x', 'y'] as const) {
@@ -165,7 +186,11 @@ export function snapResize(box: Box, edges: ResizingEdges, targets: SnapTargets,
       result[sizeKey] = snappedEdge - start;
     }
     if (shift !== undefined) {
-      guides.push(...(axis === 'x' ? guidesFor([snappedEdge], result.y, result.height, lines, 'vertical') : guidesFor([snappedEdge], result.x, result.width, lines, 'horizontal')));
+      guides.push(
+        ...(axis === 'x'
+          ? guidesFor([snappedEdge], result.y, result.height, lines, 'vertical')
+          : guidesFor([snappedEdge], result.x, result.width, lines, 'horizontal')),
+      );
     }
   }
   return { box: result, guides };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { convertLength, formatLength, formatNumber, lengthToPoints, nudgeStep, rewriteLength, templateUnit } from './units';
+import {
+  convertLength,
+  formatLength,
+  formatNumber,
+  lengthToPoints,
+  nudgeStep,
+  rewriteLength,
+  templateUnit,
+} from './units';
 
 describe('editor units', () => {
   it('takes the template unit from the label width', () => {
@@ -13,8 +21,8 @@ describe('editor units', () => {
     expect(formatLength(72, 'in')).toBe('1in');
     expect(formatLength(36.0001, 'in')).toBe('0.5in');
     expect(formatLength(10, 'in')).toBe('0.139in');
-    expect(formatLength(72 / 25.4 * 12.345, 'mm')).toBe('12.35mm');
-    expect(formatLength(72 / 25.4 * 12.5, 'mm')).toBe('12.5mm');
+    expect(formatLength((72 / 25.4) * 12.345, 'mm')).toBe('12.35mm');
+    expect(formatLength((72 / 25.4) * 12.5, 'mm')).toBe('12.5mm');
     expect(formatLength(10.123, 'pt')).toBe('10.12pt');
     expect(formatLength(-0.0001, 'mm')).toBe('0mm');
     expect(formatNumber(-1.004, 'mm')).toBe('-1');

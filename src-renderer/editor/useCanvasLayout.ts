@@ -14,11 +14,20 @@ import { designTarget } from './target/canvasTarget';
  * `target`: the printer resolution the barcodes are laid out for (in its whole dots) and the margin it cannot print.
  * Library images (`src: "image:NAME"`) are drawn with the workspace's current ones, as the server's renders are.
  */
-export function useCanvasLayout(template: unknown, data: LabelData, fonts: FontRegistry, target: DesignTarget = CANVAS_TARGET, counters?: Readonly<Record<string, number>>): CanvasLayout {
+export function useCanvasLayout(
+  template: unknown,
+  data: LabelData,
+  fonts: FontRegistry,
+  target: DesignTarget = CANVAS_TARGET,
+  counters?: Readonly<Record<string, number>>,
+): CanvasLayout {
   const [layoutForCanvas] = useState(createLayoutForCanvas);
   const uris = useStore(libraryImagesStore, (state) => state.uris);
   const drawn = useMemo(() => withLibraryImages(template, uris), [template, uris]);
-  return useMemo(() => layoutForCanvas(drawn, data, fonts, target, counters), [layoutForCanvas, drawn, data, fonts, target, counters]);
+  return useMemo(
+    () => layoutForCanvas(drawn, data, fonts, target, counters),
+    [layoutForCanvas, drawn, data, fonts, target, counters],
+  );
 }
 
 /** The layout of the store's template with its selected sample record, for the printer the canvas draws for. */

@@ -28,7 +28,11 @@ export interface CanvasPointer {
  * released or cancelled; `cancelled` (the browser took the touch over, or a pinch began) means undo, not commit.
  * Returns a function that stops listening early.
  */
-function followPointer(start: PointerEvent, onMove: (event: PointerEvent) => void, onEnd: (event: PointerEvent, cancelled: boolean) => void): () => void {
+function followPointer(
+  start: PointerEvent,
+  onMove: (event: PointerEvent) => void,
+  onEnd: (event: PointerEvent, cancelled: boolean) => void,
+): () => void {
   const move = (event: PointerEvent) => {
     if (event.pointerId === start.pointerId) onMove(event);
   };
@@ -48,7 +52,11 @@ function followPointer(start: PointerEvent, onMove: (event: PointerEvent) => voi
   return stop;
 }
 
-export function useCanvasPointer(store: EditorStore, layout: CanvasLayout, stage: RefObject<Konva.Stage | null>): CanvasPointer {
+export function useCanvasPointer(
+  store: EditorStore,
+  layout: CanvasLayout,
+  stage: RefObject<Konva.Stage | null>,
+): CanvasPointer {
   const nodes = useRef(new Map<string, Konva.Group>());
   const latestLayout = useRef(layout);
   useLayoutEffect(() => {
@@ -157,7 +165,12 @@ export function useCanvasPointer(store: EditorStore, layout: CanvasLayout, stage
         (move) => {
           const at = pointInLabel(move);
           if (!at) return;
-          area = { x: Math.min(origin.x, at.x), y: Math.min(origin.y, at.y), width: Math.abs(at.x - origin.x), height: Math.abs(at.y - origin.y) };
+          area = {
+            x: Math.min(origin.x, at.x),
+            y: Math.min(origin.y, at.y),
+            width: Math.abs(at.x - origin.x),
+            height: Math.abs(at.y - origin.y),
+          };
           setMarquee(area);
         },
         (end, cancelled) => {
@@ -173,7 +186,9 @@ export function useCanvasPointer(store: EditorStore, layout: CanvasLayout, stage
           }
           const within = area;
           // Only what lies wholly inside: a marquee over a few fields must not also catch the label's border rectangle.
-          const hit = [...boundsById(latestLayout.current)].filter(([, box]) => boxContains(within, box)).map(([id]) => id);
+          const hit = [...boundsById(latestLayout.current)]
+            .filter(([, box]) => boxContains(within, box))
+            .map(([id]) => id);
           if (end.shiftKey) state.addToSelection(hit);
           else state.select(hit);
         },

@@ -28,7 +28,10 @@ export function useTouchPinch(host: RefObject<HTMLElement | null>, store: Editor
     const pairOf = (ids: [number, number], origin: Point): TouchPair | undefined => {
       const [a, b] = ids.map((id) => touches.get(id));
       if (!a || !b) return undefined;
-      return { a: { x: a.clientX - origin.x, y: a.clientY - origin.y }, b: { x: b.clientX - origin.x, y: b.clientY - origin.y } };
+      return {
+        a: { x: a.clientX - origin.x, y: a.clientY - origin.y },
+        b: { x: b.clientX - origin.x, y: b.clientY - origin.y },
+      };
     };
 
     // Capture: the second finger never reaches Konva's handlers (selection) under it.

@@ -5,7 +5,9 @@ import { faceKey, FONT_FAMILIES } from '@shared/fonts/fontFaces';
 import { FontRegistry } from '@shared/fonts/fontRegistry';
 
 const FACE_KEYS = FONT_FAMILIES.flatMap((family) =>
-  (['normal', 'bold'] as const).flatMap((weight) => (['normal', 'italic'] as const).map((style) => faceKey(family, weight, style))),
+  (['normal', 'bold'] as const).flatMap((weight) =>
+    (['normal', 'italic'] as const).map((style) => faceKey(family, weight, style)),
+  ),
 );
 
 /** One bundled face as GET /api/fonts lists it (EditorFont in src-shared/api/editorApi.ts); `url` serves the file. */
@@ -49,5 +51,8 @@ async function checked(response: Response, what: string): Promise<Response> {
 /** GET /api/fonts (the page's session cookie goes along), then every face from its url. */
 export async function loadServerFonts(request: FetchLike = (url) => fetch(url)): Promise<FontRegistry> {
   const { fonts } = fontListSchema.parse(await (await checked(await request('/api/fonts'), 'GET /api/fonts')).json());
-  return loadBrowserFonts(async (file, face) => (await checked(await request(face.url), `font ${file}`)).arrayBuffer(), fonts);
+  return loadBrowserFonts(
+    async (file, face) => (await checked(await request(face.url), `font ${file}`)).arrayBuffer(),
+    fonts,
+  );
 }

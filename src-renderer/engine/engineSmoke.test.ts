@@ -34,13 +34,15 @@ async function bundleForBrowser(entry: string, format: 'iife' | 'esm'): Promise<
 
 /** Every import the bundle resolved, as written in the source; a Node built-in would be one of them. */
 function importedPaths(metafile: Metafile): string[] {
-  return Object.values(metafile.inputs).flatMap((input) => input.imports.map((imported) => imported.original ?? imported.path));
+  return Object.values(metafile.inputs).flatMap((input) =>
+    input.imports.map((imported) => imported.original ?? imported.path),
+  );
 }
 
 const env = { now: () => new Date('2024-05-06T07:08:09Z') };
 
 describe('the engine in the browser', () => {
-  it('bundles engine/index.ts for the browser without Node built-ins or fontkit\'s Node build', async () => {
+  it("bundles engine/index.ts for the browser without Node built-ins or fontkit's Node build", async () => {
     const { metafile } = await bundleForBrowser(here('./index.ts'), 'iife');
     expect(importedPaths(metafile).filter((path) => NODE_BUILTINS.has(path))).toEqual([]);
     const inputs = Object.keys(metafile.inputs);
@@ -52,7 +54,9 @@ describe('the engine in the browser', () => {
     const { code } = await bundleForBrowser(here('./index.ts'), 'iife');
     const realm = vm.createContext({ TextEncoder, TextDecoder, atob, btoa });
     vm.runInContext(code, realm);
-    expect(vm.runInContext('typeof Buffer + typeof process + typeof require', realm)).toBe('undefinedundefinedundefined');
+    expect(vm.runInContext('typeof Buffer + typeof process + typeof require', realm)).toBe(
+      'undefinedundefinedundefined',
+    );
     // Bytes and JSON cross into the realm as its own objects, as they would arrive from fetch.
     realm.fontBytes = (file: string) => {
       const bytes = new Uint8Array(readFontFile(file));
@@ -80,7 +84,10 @@ describe('the engine in the browser', () => {
       const canvas = JSON.parse(laidOut) as { label: unknown; errors: unknown[] };
       expect(canvas.errors, name).toEqual([]);
       const server = layoutLabel(parseTemplate(template), data, { fonts: bundledFonts(), env });
-      const checked = { ...server, warnings: [...server.warnings, ...designWarnings(server, bundledFonts(), { targetDpi: 300 })] };
+      const checked = {
+        ...server,
+        warnings: [...server.warnings, ...designWarnings(server, bundledFonts(), { targetDpi: 300 })],
+      };
       expect(canvas.label, name).toEqual(JSON.parse(JSON.stringify(checked)));
     }
   });

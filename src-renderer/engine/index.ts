@@ -1,5 +1,13 @@
 // The layout engine as the editor uses it in the browser: fonts from the server's files, and a forgiving per-element layout.
-export { fontListEntrySchema, fontListSchema, loadBrowserFonts, loadServerFonts, type FetchFont, type FetchLike, type FontListEntry } from './browserFonts';
+export {
+  fontListEntrySchema,
+  fontListSchema,
+  loadBrowserFonts,
+  loadServerFonts,
+  type FetchFont,
+  type FetchLike,
+  type FontListEntry,
+} from './browserFonts';
 export {
   CANVAS_TARGET,
   createLayoutForCanvas,

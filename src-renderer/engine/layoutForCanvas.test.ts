@@ -49,17 +49,29 @@ describe('layoutForCanvas', () => {
     expect(canvas.stale).toBe(false);
     // The server's render of it at its default resolution: the layout's warnings, then the design's.
     const server = layoutLabel(parseTemplate(template), data, { fonts, env });
-    expect(canvas.label).toEqual({ ...server, warnings: [...server.warnings, ...designWarnings(server, fonts, { targetDpi: 300 })] });
+    expect(canvas.label).toEqual({
+      ...server,
+      warnings: [...server.warnings, ...designWarnings(server, fonts, { targetDpi: 300 })],
+    });
   });
 
   it('checks the design on the whole label, for the printer asked: overlaps of elements laid out one by one', () => {
     const layout = createLayoutForCanvas({ env });
-    const overlapping = label([text('a', 'Ship to'), { ...text('b', 'Ship to'), position: { mode: 'absolute', x: '3mm', y: '3mm' } }]);
+    const overlapping = label([
+      text('a', 'Ship to'),
+      { ...text('b', 'Ship to'), position: { mode: 'absolute', x: '3mm', y: '3mm' } },
+    ]);
     const warned = layout(overlapping, {}, fonts);
-    expect(warned.label.warnings.map((warning) => [warning.code, warning.elementIds])).toEqual([['TEXT_OVERLAP', ['a', 'b']]]);
+    expect(warned.label.warnings.map((warning) => [warning.code, warning.elementIds])).toEqual([
+      ['TEXT_OVERLAP', ['a', 'b']],
+    ]);
     const edge = label([{ ...text('a', 'Edge'), position: { mode: 'absolute', x: '0.5mm', y: '2mm' } }]);
     expect(layout(edge, {}, fonts).label.warnings).toEqual([]);
-    expect(layout(edge, {}, fonts, { targetDpi: 300, unprintableMargin: 72 / 25.4 }).label.warnings.map((warning) => warning.code)).toEqual(['ELEMENT_IN_UNPRINTABLE_MARGIN']);
+    expect(
+      layout(edge, {}, fonts, { targetDpi: 300, unprintableMargin: 72 / 25.4 }).label.warnings.map(
+        (warning) => warning.code,
+      ),
+    ).toEqual(['ELEMENT_IN_UNPRINTABLE_MARGIN']);
   });
 
   it('keeps the last valid layout and reports every validation problem while the template is invalid', () => {
@@ -76,7 +88,11 @@ describe('layoutForCanvas', () => {
   it('shows an empty label of the template size before the first valid layout', () => {
     const result = createLayoutForCanvas()({ ...label([{ ...text('a'), height: 'x' }]) }, {}, fonts);
     expect(result.stale).toBe(true);
-    expect(result.label).toMatchObject({ width: expect.closeTo(141.73, 2), height: expect.closeTo(85.04, 2), elements: [] });
+    expect(result.label).toMatchObject({
+      width: expect.closeTo(141.73, 2),
+      height: expect.closeTo(85.04, 2),
+      elements: [],
+    });
     expect(createLayoutForCanvas()(null, {}, fonts).label).toMatchObject({ width: 0, height: 0 });
   });
 
@@ -87,7 +103,12 @@ describe('layoutForCanvas', () => {
     expect(result.failures).toEqual([
       {
         id: 'code',
-        box: { x: expect.closeTo(5.67, 2), y: expect.closeTo(34.02, 2), width: expect.closeTo(85.04, 2), height: expect.closeTo(34.02, 2) },
+        box: {
+          x: expect.closeTo(5.67, 2),
+          y: expect.closeTo(34.02, 2),
+          width: expect.closeTo(85.04, 2),
+          height: expect.closeTo(34.02, 2),
+        },
         rotation: 90,
         message: expect.stringMatching(/ean13 cannot encode "12"/),
       },
@@ -96,9 +117,15 @@ describe('layoutForCanvas', () => {
   });
 
   it('reports a failing expression on its element only', () => {
-    const result = createLayoutForCanvas()(label([{ ...text('a'), content: { expression: "formatNumber(data.weight, 2)" } }, text('b')]), { weight: 'heavy' }, fonts);
+    const result = createLayoutForCanvas()(
+      label([{ ...text('a'), content: { expression: 'formatNumber(data.weight, 2)' } }, text('b')]),
+      { weight: 'heavy' },
+      fonts,
+    );
     expect(result.label.elements.map((element) => element.id)).toEqual(['b']);
-    expect(result.failures).toMatchObject([{ id: 'a', message: expect.stringMatching(/formatNumber: value must be a number/) }]);
+    expect(result.failures).toMatchObject([
+      { id: 'a', message: expect.stringMatching(/formatNumber: value must be a number/) },
+    ]);
   });
 
   it('lays out again only the elements that changed, so unchanged ones keep their identity', () => {
@@ -165,8 +192,17 @@ describe('the printer resolution', () => {
 describe('counters on the canvas', () => {
   it('number the label from the next values the server gives, as the preview does, and from each start without them', () => {
     const layout = createLayoutForCanvas();
-    const template = label([{ ...text('serial'), content: undefined, contentExpression: '"SN-" + counter("parcel", {start: 1001, step: 1, pad: 6})' }]);
-    const shown = (result: ReturnType<typeof layout>) => (result.label.elements[0] as { lines?: { text: string }[] } | undefined)?.lines?.map((line) => line.text).join('');
+    const template = label([
+      {
+        ...text('serial'),
+        content: undefined,
+        contentExpression: '"SN-" + counter("parcel", {start: 1001, step: 1, pad: 6})',
+      },
+    ]);
+    const shown = (result: ReturnType<typeof layout>) =>
+      (result.label.elements[0] as { lines?: { text: string }[] } | undefined)?.lines
+        ?.map((line) => line.text)
+        .join('');
     expect(shown(layout(template, {}, fonts))).toBe('SN-001001');
     // The same template and data with the next values: laid out again, not served from the cache.
     expect(shown(layout(template, {}, fonts, undefined, { parcel: 1006 }))).toBe('SN-001006');

@@ -41,7 +41,13 @@ export interface CanvasLayout {
  * `counters`: the next value of each counter (what the next live render gives), as the preview numbers the label; without
  * them each counter shows its start.
  */
-export type LayoutForCanvas = (template: unknown, data: LabelData, fonts: FontRegistry, target?: DesignTarget, counters?: Readonly<Record<string, number>>) => CanvasLayout;
+export type LayoutForCanvas = (
+  template: unknown,
+  data: LabelData,
+  fonts: FontRegistry,
+  target?: DesignTarget,
+  counters?: Readonly<Record<string, number>>,
+) => CanvasLayout;
 
 /** Without a printer the canvas is what /v1/render draws by default, and is checked as that. */
 export const CANVAS_TARGET: DesignTarget = { targetDpi: DEFAULT_TARGET_DPI };
@@ -78,14 +84,29 @@ function messageOf(error: unknown): string {
 }
 
 /** One element through the same layoutLabel() the server runs, so conditions, content and warnings behave identically. */
-function layoutElement(template: Template, element: Element, data: LabelData, fonts: FontRegistry, env: ExpressionEnv | undefined, targetDpi: number): ElementResult {
+function layoutElement(
+  template: Template,
+  element: Element,
+  data: LabelData,
+  fonts: FontRegistry,
+  env: ExpressionEnv | undefined,
+  targetDpi: number,
+): ElementResult {
   try {
-    const label = layoutLabel({ ...template, elements: [element] }, data, env ? { fonts, env, targetDpi } : { fonts, targetDpi });
+    const label = layoutLabel(
+      { ...template, elements: [element] },
+      data,
+      env ? { fonts, env, targetDpi } : { fonts, targetDpi },
+    );
     return { element: label.elements[0] ?? null, warnings: label.warnings };
   } catch (error) {
     // A RenderError is the data's fault; anything else is a bug, but one element's bug must not blank the canvas either.
     const message = error instanceof AppError ? error.message : `layout failed: ${messageOf(error)}`;
-    return { element: null, warnings: [], failure: { id: element.id, box: templateBox(element), rotation: element.rotation, message } };
+    return {
+      element: null,
+      warnings: [],
+      failure: { id: element.id, box: templateBox(element), rotation: element.rotation, message },
+    };
   }
 }
 
@@ -106,15 +127,38 @@ function emptyLabel(template: unknown): LaidOutLabel {
  */
 export function createLayoutForCanvas(options: { env?: ExpressionEnv } = {}): LayoutForCanvas {
   let results = new Map<string, ElementResult>();
-  let resultsFor: { data: LabelData; fonts: FontRegistry; targetDpi: number; counters: Readonly<Record<string, number>> | undefined } | undefined;
+  let resultsFor:
+    | {
+        data: LabelData;
+        fonts: FontRegistry;
+        targetDpi: number;
+        counters: Readonly<Record<string, number>> | undefined;
+      }
+    | undefined;
   let lastGood: CanvasLayout | undefined;
 
-  const layout = (input: unknown, data: LabelData, fonts: FontRegistry, target: DesignTarget, counters?: Readonly<Record<string, number>>): CanvasLayout => {
+  const layout = (
+    input: unknown,
+    data: LabelData,
+    fonts: FontRegistry,
+    target: DesignTarget,
+    counters?: Readonly<Record<string, number>>,
+  ): CanvasLayout => {
     const validation = validateTemplate(input);
     if (!validation.ok) {
-      return { label: lastGood?.label ?? emptyLabel(input), failures: lastGood?.failures ?? [], errors: validation.errors, stale: true };
+      return {
+        label: lastGood?.label ?? emptyLabel(input),
+        failures: lastGood?.failures ?? [],
+        errors: validation.errors,
+        stale: true,
+      };
     }
-    if (resultsFor?.data !== data || resultsFor.fonts !== fonts || resultsFor.targetDpi !== target.targetDpi || resultsFor.counters !== counters) {
+    if (
+      resultsFor?.data !== data ||
+      resultsFor.fonts !== fonts ||
+      resultsFor.targetDpi !== target.targetDpi ||
+      resultsFor.counters !== counters
+    ) {
       results = new Map();
       resultsFor = { data, fonts, targetDpi: target.targetDpi, counters };
     }
@@ -123,7 +167,12 @@ export function createLayoutForCanvas(options: { env?: ExpressionEnv } = {}): La
     // A valid template's elements line up one to one with the input's (zod keeps the array order).
     const inputs = (input as { elements: unknown[] }).elements;
     const next = new Map<string, ElementResult>();
-    const label: LaidOutLabel = { width: toPoints(template.dimensions.width), height: toPoints(template.dimensions.height), elements: [], warnings: [] };
+    const label: LaidOutLabel = {
+      width: toPoints(template.dimensions.width),
+      height: toPoints(template.dimensions.height),
+      elements: [],
+      warnings: [],
+    };
     const failures: CanvasElementFailure[] = [];
     const errors: CanvasLayoutError[] = [];
     template.elements.forEach((element, index) => {
@@ -149,7 +198,12 @@ export function createLayoutForCanvas(options: { env?: ExpressionEnv } = {}): La
       return layout(input, data, fonts, target, counters);
     } catch (error) {
       // Validation and layout report their problems as values; this is the last guard of the "never throws" promise.
-      return { label: lastGood?.label ?? emptyLabel(input), failures: lastGood?.failures ?? [], errors: [{ message: messageOf(error) }], stale: true };
+      return {
+        label: lastGood?.label ?? emptyLabel(input),
+        failures: lastGood?.failures ?? [],
+        errors: [{ message: messageOf(error) }],
+        stale: true,
+      };
     }
   };
 }

@@ -7,7 +7,8 @@ export function ServerUnreachable({ message }: { message: string }) {
     <>The editor lost its connection to the server inside the app: restart Labelsmith.</>
   ) : (
     <>
-      The editor needs the Labelsmith server: start it with <code>labelsmith serve</code> and open the link <code>labelsmith admin-url</code> prints.
+      The editor needs the Labelsmith server: start it with <code>labelsmith serve</code> and open the link{' '}
+      <code>labelsmith admin-url</code> prints.
     </>
   );
   return (

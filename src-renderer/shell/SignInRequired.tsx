@@ -10,8 +10,8 @@ export function SignInRequired({ message }: { message: string }) {
       <p>This browser is not signed in to the Labelsmith editor.</p>
       <ol>
         <li>
-          On the computer running Labelsmith, run <code>labelsmith admin-url</code> (with the same <code>--data-dir</code> and{' '}
-          <code>--port</code> as <code>labelsmith serve</code>).
+          On the computer running Labelsmith, run <code>labelsmith admin-url</code> (with the same{' '}
+          <code>--data-dir</code> and <code>--port</code> as <code>labelsmith serve</code>).
         </li>
         <li>Open the link it prints in this browser. It signs the browser in and brings you back here.</li>
       </ol>

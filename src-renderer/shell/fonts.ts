@@ -14,7 +14,8 @@ function loadFonts(): Promise<FontRegistry> {
   return loading;
 }
 
-export type FontsState = { status: 'loading' } | { status: 'ready'; fonts: FontRegistry } | { status: 'failed'; message: string };
+export type FontsState =
+  { status: 'loading' } | { status: 'ready'; fonts: FontRegistry } | { status: 'failed'; message: string };
 
 export function useFonts(): FontsState {
   const [state, setState] = useState<FontsState>({ status: 'loading' });
@@ -22,7 +23,8 @@ export function useFonts(): FontsState {
     let wanted = true;
     loadFonts().then(
       (fonts) => wanted && setState({ status: 'ready', fonts }),
-      (error: unknown) => wanted && setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        wanted && setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       wanted = false;

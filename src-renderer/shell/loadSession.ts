@@ -8,7 +8,8 @@ export async function loadSession(): Promise<void> {
   try {
     setSession({ status: 'signedIn', session: await client.getSession() });
   } catch (error) {
-    if (error instanceof EditorApiError && error.status === 401) setSession({ status: 'signedOut', message: error.message });
+    if (error instanceof EditorApiError && error.status === 401)
+      setSession({ status: 'signedOut', message: error.message });
     else setSession({ status: 'unreachable', message: error instanceof Error ? error.message : String(error) });
   }
 }

@@ -9,7 +9,10 @@ const editor: Route = { page: 'editor', templateId: 'tpl_1' };
 describe('menuAction', () => {
   it('runs the editor commands in the editor', () => {
     expect(menuAction('save', editor, true)).toEqual({ kind: 'save' });
-    expect(menuAction('exportTemplateFile', editor, false)).toEqual({ kind: 'exportTemplateFile', templateId: 'tpl_1' });
+    expect(menuAction('exportTemplateFile', editor, false)).toEqual({
+      kind: 'exportTemplateFile',
+      templateId: 'tpl_1',
+    });
     expect(menuAction('exportOutput', editor, false)).toEqual({ kind: 'showPreview' });
   });
 
@@ -22,13 +25,19 @@ describe('menuAction', () => {
 
   it('does not leave an editor with unsaved changes: it says so', () => {
     for (const command of ['newLabel', 'openTemplateFile'] as const) {
-      expect(menuAction(command, editor, true)).toMatchObject({ kind: 'notice', message: expect.stringMatching(/unsaved changes/) });
+      expect(menuAction(command, editor, true)).toMatchObject({
+        kind: 'notice',
+        message: expect.stringMatching(/unsaved changes/),
+      });
     }
   });
 
   it('explains the editor commands where no template is open', () => {
     for (const command of ['save', 'exportTemplateFile', 'exportOutput'] as const) {
-      expect(menuAction(command, gallery, false)).toMatchObject({ kind: 'notice', message: expect.stringMatching(/open a template/i) });
+      expect(menuAction(command, gallery, false)).toMatchObject({
+        kind: 'notice',
+        message: expect.stringMatching(/open a template/i),
+      });
     }
   });
 });

@@ -30,6 +30,8 @@ export function menuAction(command: MenuCommand, route: Route, dirty: boolean): 
         ? { kind: 'exportTemplateFile', templateId: route.templateId }
         : { kind: 'notice', message: 'Open a template to export it, or use “Export JSON” on its card.' };
     case 'exportOutput':
-      return inEditor ? { kind: 'showPreview' } : { kind: 'notice', message: 'Open a template to export it as PDF, PNG, ZPL or HTML.' };
+      return inEditor
+        ? { kind: 'showPreview' }
+        : { kind: 'notice', message: 'Open a template to export it as PDF, PNG, ZPL or HTML.' };
   }
 }

@@ -8,7 +8,8 @@ import { menuAction, type MenuAction } from './menuAction';
 import { navigate, parseRoute } from './routes';
 
 // The editor's and the gallery's actions come with their pages' chunks, fetched here only when a command needs one.
-const saveDocument = async (): Promise<boolean> => (await import('../features/editorScreen/documentActions')).saveDocument();
+const saveDocument = async (): Promise<boolean> =>
+  (await import('../features/editorScreen/documentActions')).saveDocument();
 
 /** Saves first when there are changes, so the file holds what is on screen, then saves the server's export of it. */
 async function exportOpenTemplate(templateId: string): Promise<void> {
@@ -54,6 +55,8 @@ export function useMenuCommands(active: boolean): void {
   useEffect(() => {
     const bridge = window.labelsmith;
     if (!active || !bridge) return;
-    return bridge.onMenuCommand((command) => run(menuAction(command, parseRoute(window.location.hash), selectIsDirty(editorStore.getState()))));
+    return bridge.onMenuCommand((command) =>
+      run(menuAction(command, parseRoute(window.location.hash), selectIsDirty(editorStore.getState()))),
+    );
   }, [active]);
 }

@@ -19,7 +19,12 @@ describe('hash routes', () => {
   });
 
   it('makes hrefs that parse back to the same route', () => {
-    for (const route of [{ page: 'gallery' }, { page: 'settings' }, { page: 'zpl' }, { page: 'editor', templateId: 'x/y z' }] as Route[]) {
+    for (const route of [
+      { page: 'gallery' },
+      { page: 'settings' },
+      { page: 'zpl' },
+      { page: 'editor', templateId: 'x/y z' },
+    ] as Route[]) {
       expect(parseRoute(routeHref(route))).toEqual(route);
     }
   });

@@ -1,7 +1,13 @@
 // The app's pages as hash routes (#/, #/templates/<id>, #/zpl, #/printers, #/settings): the built page links ./assets relatively, so paths must not change.
 import { useSyncExternalStore } from 'react';
 
-export type Route = { page: 'gallery' } | { page: 'editor'; templateId: string } | { page: 'zpl' } | { page: 'printers' } | { page: 'settings' } | { page: 'notFound'; hash: string };
+export type Route =
+  | { page: 'gallery' }
+  | { page: 'editor'; templateId: string }
+  | { page: 'zpl' }
+  | { page: 'printers' }
+  | { page: 'settings' }
+  | { page: 'notFound'; hash: string };
 
 /** The route a location hash names; an empty hash is the gallery. */
 export function parseRoute(hash: string): Route {

@@ -16,12 +16,23 @@ export interface Placed {
 
 /** Shifts that put each box's edge or centre on the reference's (the selection's bounds, or the label for one element). */
 export function alignShifts(boxes: readonly Placed[], edge: AlignEdge, reference: Box): Map<string, Shift> {
-  const target = (at: number, size: number, refAt: number, refSize: number, where: 'start' | 'middle' | 'end'): number =>
-    where === 'start' ? refAt - at : where === 'end' ? refAt + refSize - (at + size) : refAt + refSize / 2 - (at + size / 2);
+  const target = (
+    at: number,
+    size: number,
+    refAt: number,
+    refSize: number,
+    where: 'start' | 'middle' | 'end',
+  ): number =>
+    where === 'start'
+      ? refAt - at
+      : where === 'end'
+        ? refAt + refSize - (at + size)
+        : refAt + refSize / 2 - (at + size / 2);
   const shifts = new Map<string, Shift>();
   for (const { id, bounds } of boxes) {
     const horizontal = edge === 'left' || edge === 'center' || edge === 'right';
-    const where = edge === 'left' || edge === 'top' ? 'start' : edge === 'right' || edge === 'bottom' ? 'end' : 'middle';
+    const where =
+      edge === 'left' || edge === 'top' ? 'start' : edge === 'right' || edge === 'bottom' ? 'end' : 'middle';
     shifts.set(
       id,
       horizontal
@@ -41,7 +52,9 @@ export function distributeShifts(boxes: readonly Placed[], axis: DistributeAxis)
   if (boxes.length < 3) return shifts;
   const at = (box: Box) => (axis === 'horizontal' ? box.x : box.y);
   const size = (box: Box) => (axis === 'horizontal' ? box.width : box.height);
-  const sorted = [...boxes].sort((a, b) => at(a.bounds) - at(b.bounds) || at(a.bounds) + size(a.bounds) / 2 - (at(b.bounds) + size(b.bounds) / 2));
+  const sorted = [...boxes].sort(
+    (a, b) => at(a.bounds) - at(b.bounds) || at(a.bounds) + size(a.bounds) / 2 - (at(b.bounds) + size(b.bounds) / 2),
+  );
   const first = sorted[0]?.bounds;
   const last = sorted[sorted.length - 1]?.bounds;
   if (!first || !last) return shifts;

@@ -30,7 +30,12 @@ export const createClipboardSlice: StateCreator<EditorState, [], [], ClipboardSl
     set((state) => {
       const selected = selectSelectedElements(state);
       if (selected.length === 0) return {};
-      return { ...documentChange(state, removeElements(state.template, state.selectedIds)), clipboard: selected, pasteCount: -1, selectedIds: [] };
+      return {
+        ...documentChange(state, removeElements(state.template, state.selectedIds)),
+        clipboard: selected,
+        pasteCount: -1,
+        selectedIds: [],
+      };
     }),
   paste: () =>
     set((state) => {

@@ -9,7 +9,14 @@ import type { EditorState } from './editorState';
 import { elementBounds, unionBox, type Point } from './geometry';
 import { documentChange } from './historySlice';
 import { selectLabelSize, selectSelectedElements } from './selectors';
-import { mergePatch, BLANK_TEMPLATE, type ElementDraft, type ElementPatch, type TemplateDraft, type TemplatePatch } from './templateDraft';
+import {
+  mergePatch,
+  BLANK_TEMPLATE,
+  type ElementDraft,
+  type ElementPatch,
+  type TemplateDraft,
+  type TemplatePatch,
+} from './templateDraft';
 import {
   appendElements,
   copiesOf,
@@ -115,8 +122,14 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentSlic
       const label = selectLabelSize(state);
       const id = uniqueId(type, new Set(state.template.elements.map((element) => element.id)));
       const centre = at ?? { x: label.width / 2, y: label.height / 2 };
-      const element = mergePatch(newElement(type, id, centre.x, centre.y, templateUnit(state.template)), { ...init, id });
-      change((template) => appendElements(template, [element]), () => ({ selectedIds: [id] }));
+      const element = mergePatch(newElement(type, id, centre.x, centre.y, templateUnit(state.template)), {
+        ...init,
+        id,
+      });
+      change(
+        (template) => appendElements(template, [element]),
+        () => ({ selectedIds: [id] }),
+      );
       return id;
     },
     updateElement: (id, patch) =>
@@ -124,7 +137,9 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentSlic
         (template) => updateElement(template, id, patch),
         (state) => {
           const renamed = typeof patch.id === 'string' && patch.id !== id ? patch.id : undefined;
-          return renamed ? { selectedIds: state.selectedIds.map((selected) => (selected === id ? renamed : selected)) } : {};
+          return renamed
+            ? { selectedIds: state.selectedIds.map((selected) => (selected === id ? renamed : selected)) }
+            : {};
         },
       ),
     moveElements: (ids, dx, dy) => change((template) => moveElements(template, ids, dx, dy)),
@@ -138,7 +153,10 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentSlic
       const state = get();
       const offset = copyOffset(templateUnit(state.template));
       const copies = copiesOf(state.template, selectSelectedElements(state), offset, offset);
-      change((template) => appendElements(template, copies), () => ({ selectedIds: copies.map((copy) => copy.id) }));
+      change(
+        (template) => appendElements(template, copies),
+        () => ({ selectedIds: copies.map((copy) => copy.id) }),
+      );
     },
     bringForward: () => reorder('forward'),
     sendBackward: () => reorder('backward'),
@@ -151,7 +169,8 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentSlic
         const reference = placed.length === 1 ? { x: 0, y: 0, ...label } : unionBox(placed.map((item) => item.bounds));
         return reference ? shiftElements(template, alignShifts(placed, edge, reference)) : template;
       }),
-    distributeSelection: (axis) => change((template, state) => shiftElements(template, distributeShifts(placedSelection(state), axis))),
+    distributeSelection: (axis) =>
+      change((template, state) => shiftElements(template, distributeShifts(placedSelection(state), axis))),
     nudgeSelection: (direction, large = false) =>
       change((template, state) => {
         const step = nudgeStep(templateUnit(template), large);

@@ -8,4 +8,11 @@ import type { SheetSlice } from './sheetSlice';
 import type { UiSlice } from './uiSlice';
 import type { ViewportSlice } from './viewportSlice';
 
-export type EditorState = DocumentSlice & HistorySlice & SelectionSlice & ViewportSlice & SampleDataSlice & SheetSlice & ClipboardSlice & UiSlice;
+export type EditorState = DocumentSlice &
+  HistorySlice &
+  SelectionSlice &
+  ViewportSlice &
+  SampleDataSlice &
+  SheetSlice &
+  ClipboardSlice &
+  UiSlice;

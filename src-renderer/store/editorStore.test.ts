@@ -30,7 +30,11 @@ const position = (id: string) => element(id)?.position;
 
 beforeEach(() => {
   store = createEditorStore();
-  state().loadDocument(template([rect('a', 10, 10), rect('b', 30, 20), rect('c', 60, 5)]), { id: 't1', slug: 'tag', status: 'draft' });
+  state().loadDocument(template([rect('a', 10, 10), rect('b', 30, 20), rect('c', 60, 5)]), {
+    id: 't1',
+    slug: 'tag',
+    status: 'draft',
+  });
 });
 
 /** Runs an action, checks it made exactly one undo step that undoes and redoes it. */
@@ -51,7 +55,12 @@ describe('document and history', () => {
   it('loads a document with its info and a fresh history', () => {
     state().moveElements(['a'], 1, 1);
     state().loadDocument(template([]), { slug: 'other' });
-    expect(state()).toMatchObject({ past: [], future: [], selectedIds: [], documentInfo: { id: null, slug: 'other', status: null } });
+    expect(state()).toMatchObject({
+      past: [],
+      future: [],
+      selectedIds: [],
+      documentInfo: { id: null, slug: 'other', status: null },
+    });
     expect(selectIsDirty(state())).toBe(false);
   });
 
@@ -183,9 +192,15 @@ describe('element actions', () => {
     const first = state().addElement('text', { x: 50 * MM, y: 25 * MM });
     const second = state().addElement('text');
     expect([first, second]).toEqual(['text', 'text-2']);
-    expect(element('text')).toMatchObject({ type: 'text', position: { x: '30mm', y: '21mm' }, width: '40mm', height: '8mm' });
+    expect(element('text')).toMatchObject({
+      type: 'text',
+      position: { x: '30mm', y: '21mm' },
+      width: '40mm',
+      height: '8mm',
+    });
     expect(state().selectedIds).toEqual(['text-2']);
-    for (const type of ['barcode', 'image', 'line', 'rect', 'ellipse'] as const) expect(element(state().addElement(type))?.type).toBe(type);
+    for (const type of ['barcode', 'image', 'line', 'rect', 'ellipse'] as const)
+      expect(element(state().addElement(type))?.type).toBe(type);
     expect(state().addElement('barcode', undefined, { symbology: 'qrcode' })).toBe('barcode-2');
     expect(element('barcode-2')).toMatchObject({ symbology: 'qrcode' });
   });
@@ -193,7 +208,11 @@ describe('element actions', () => {
   it('writes new lengths in the template unit with its precision', () => {
     state().loadDocument(template([], '4in'));
     state().addElement('rect', { x: 100, y: 100 });
-    expect(element('rect')).toMatchObject({ position: { x: '0.798in', y: '0.995in' }, width: '1.181in', height: '0.787in' });
+    expect(element('rect')).toMatchObject({
+      position: { x: '0.798in', y: '0.995in' },
+      width: '1.181in',
+      height: '0.787in',
+    });
   });
 
   it('merges patches in template terms and removes keys set to undefined', () => {
@@ -219,7 +238,12 @@ describe('element actions', () => {
 
   it('resizes and rotates, normalising the angle', () => {
     state().transformElements([{ id: 'a', x: 0, y: 0, width: 72, height: 36, rotation: -90 }]);
-    expect(element('a')).toMatchObject({ position: { x: '0mm', y: '0mm' }, width: '25.4mm', height: '12.7mm', rotation: 270 });
+    expect(element('a')).toMatchObject({
+      position: { x: '0mm', y: '0mm' },
+      width: '25.4mm',
+      height: '12.7mm',
+      rotation: 270,
+    });
     state().transformElements([{ id: 'a', rotation: 720.004 }]);
     expect(element('a')?.rotation).toBe(0);
   });
@@ -369,9 +393,15 @@ describe('sample data', () => {
   });
 
   it('are saved in meta.sampleData as their last good data, and opened from there as texts', () => {
-    const saved = withSampleData(template([]), [parseSample('{"name": "Ada"}'), parseSample('{"name": broken', { name: 'Grace' })]);
+    const saved = withSampleData(template([]), [
+      parseSample('{"name": "Ada"}'),
+      parseSample('{"name": broken', { name: 'Grace' }),
+    ]);
     expect(saved.meta).toEqual({ name: 'Test', sampleData: [{ name: 'Ada' }, { name: 'Grace' }] });
-    expect(sampleTextsOf(saved).map((text) => JSON.parse(text) as unknown)).toEqual([{ name: 'Ada' }, { name: 'Grace' }]);
+    expect(sampleTextsOf(saved).map((text) => JSON.parse(text) as unknown)).toEqual([
+      { name: 'Ada' },
+      { name: 'Grace' },
+    ]);
     // The draft leaves them to the data panel, and a lone empty record is no sample data.
     expect(withoutSampleData(saved)).toEqual(template([]));
     expect(withSampleData(saved, [parseSample('{}')]).meta).toEqual({ name: 'Test' });
@@ -388,7 +418,14 @@ describe('sample data', () => {
 });
 
 describe('a sheet belongs to the template it was loaded for', () => {
-  const sheet = (fileName: string) => ({ fileName, sheet: null, sheetNames: [], headerRow: 1, columns: ['name'], records: [{ name: 'Ada' }, { name: 'Grace' }] });
+  const sheet = (fileName: string) => ({
+    fileName,
+    sheet: null,
+    sheetNames: [],
+    headerRow: 1,
+    columns: ['name'],
+    records: [{ name: 'Ada' }, { name: 'Grace' }],
+  });
 
   it('is put aside when another template opens, and shown again when its own template opens again', () => {
     state().loadSheet(sheet('a.csv'));

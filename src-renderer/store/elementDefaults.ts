@@ -6,10 +6,17 @@ import type { ElementDraft, ElementDraftOf } from './templateDraft';
 const MM = POINTS_PER_UNIT.mm;
 
 /** A light grey pixel: an image element needs a source to be valid; the designer replaces it. */
-export const PLACEHOLDER_IMAGE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4AWO4cuUGAAUAAoGW+851AAAAAElFTkSuQmCC';
+export const PLACEHOLDER_IMAGE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4AWO4cuUGAAUAAoGW+851AAAAAElFTkSuQmCC';
 
 /** Default size in points and the type's own fields. */
-const DEFAULTS: { [T in ElementType]: { width: number; height: number; fields: Omit<ElementDraftOf<T>, 'id' | 'type' | 'position' | 'width' | 'height'> } } = {
+const DEFAULTS: {
+  [T in ElementType]: {
+    width: number;
+    height: number;
+    fields: Omit<ElementDraftOf<T>, 'id' | 'type' | 'position' | 'width' | 'height'>;
+  };
+} = {
   text: { width: 40 * MM, height: 8 * MM, fields: { content: { text: 'Text' }, style: { fontSize: '10pt' } } },
   barcode: { width: 40 * MM, height: 15 * MM, fields: { symbology: 'code128', content: { text: '1234567890' } } },
   image: { width: 20 * MM, height: 20 * MM, fields: { src: PLACEHOLDER_IMAGE, fit: 'contain' } },

@@ -59,5 +59,10 @@ export { unionBox } from '@shared/layout/boxBounds';
 
 /** True when `inner` lies wholly inside `outer`. */
 export function boxContains(outer: Box, inner: Box): boolean {
-  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
 }

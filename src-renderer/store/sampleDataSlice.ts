@@ -86,12 +86,19 @@ export const createSampleDataSlice: StateCreator<EditorState, [], [], SampleData
       samples[index] = parseSample(text, record.data);
       return { samples };
     }),
-  addSample: (text = '{}') => set((state) => ({ samples: [...state.samples, parseSample(text)], sampleIndex: state.samples.length })),
+  addSample: (text = '{}') =>
+    set((state) => ({ samples: [...state.samples, parseSample(text)], sampleIndex: state.samples.length })),
   removeSample: (index) =>
     set((state) => {
       if (state.samples.length <= 1 || !state.samples[index]) return {};
       const samples = state.samples.filter((_, at) => at !== index);
-      return { samples, sampleIndex: Math.min(state.sampleIndex > index ? state.sampleIndex - 1 : state.sampleIndex, samples.length - 1) };
+      return {
+        samples,
+        sampleIndex: Math.min(
+          state.sampleIndex > index ? state.sampleIndex - 1 : state.sampleIndex,
+          samples.length - 1,
+        ),
+      };
     }),
   selectSample: (index) => set((state) => (state.samples[index] ? { sampleIndex: index } : {})),
 });

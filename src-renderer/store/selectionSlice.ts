@@ -21,7 +21,9 @@ export const createSelectionSlice: StateCreator<EditorState, [], [], SelectionSl
   addToSelection: (ids) => set((state) => ({ selectedIds: [...new Set([...state.selectedIds, ...ids])] })),
   toggleSelected: (id) =>
     set((state) => ({
-      selectedIds: state.selectedIds.includes(id) ? state.selectedIds.filter((selected) => selected !== id) : [...state.selectedIds, id],
+      selectedIds: state.selectedIds.includes(id)
+        ? state.selectedIds.filter((selected) => selected !== id)
+        : [...state.selectedIds, id],
     })),
   clearSelection: () => set((state) => (state.selectedIds.length === 0 ? {} : { selectedIds: [] })),
   selectAll: () => set((state) => ({ selectedIds: state.template.elements.map((element) => element.id) })),

@@ -8,8 +8,22 @@ const template = {
   meta: { name: 'Tag', columnMap: { name: 'Customer' } },
   dimensions: { width: '50mm', height: '30mm' },
   elements: [
-    { id: 'a', type: 'text' as const, position: { mode: 'absolute' as const, x: '1mm', y: '1mm' }, width: '20mm', height: '5mm', content: { expression: "data.name + data.lot" } },
-    { id: 'b', type: 'text' as const, position: { mode: 'absolute' as const, x: '1mm', y: '8mm' }, width: '20mm', height: '5mm', content: { expression: 'data.articleNo' } },
+    {
+      id: 'a',
+      type: 'text' as const,
+      position: { mode: 'absolute' as const, x: '1mm', y: '1mm' },
+      width: '20mm',
+      height: '5mm',
+      content: { expression: 'data.name + data.lot' },
+    },
+    {
+      id: 'b',
+      type: 'text' as const,
+      position: { mode: 'absolute' as const, x: '1mm', y: '8mm' },
+      width: '20mm',
+      height: '5mm',
+      content: { expression: 'data.articleNo' },
+    },
   ],
   prompts: [{ name: 'lot', label: 'Lot' }],
 };

@@ -11,7 +11,8 @@ export function draftFields(template: TemplateDraft): string[] {
   const fields = new Set<string>();
   for (const element of template.elements) {
     try {
-      for (const field of templateFields({ elements: [element], prompts: template.prompts } as Template)) fields.add(field);
+      for (const field of templateFields({ elements: [element], prompts: template.prompts } as Template))
+        fields.add(field);
     } catch {
       // Not a field list until the expression parses.
     }
@@ -23,11 +24,19 @@ export function draftFields(template: TemplateDraft): string[] {
 export type MappableTable = Pick<LoadedSheet, 'columns' | 'records'>;
 
 /** [field, column] pairs: the saved mapping where the sheet has its column, else a column suggested by name. */
-export function sheetColumnMap(fields: readonly string[], columnMap: Readonly<Record<string, string>> | undefined, sheet: MappableTable): [string, string][] {
+export function sheetColumnMap(
+  fields: readonly string[],
+  columnMap: Readonly<Record<string, string>> | undefined,
+  sheet: MappableTable,
+): [string, string][] {
   return effectiveColumnMap({ fields, columns: sheet.columns, saved: columnMap });
 }
 
 /** The sheet's records with the mapped fields filled, as a print sends them. */
-export function mappedRecords(fields: readonly string[], columnMap: Readonly<Record<string, string>> | undefined, sheet: MappableTable): LabelData[] {
+export function mappedRecords(
+  fields: readonly string[],
+  columnMap: Readonly<Record<string, string>> | undefined,
+  sheet: MappableTable,
+): LabelData[] {
   return shapeRecords(sheet.records, sheetColumnMap(fields, columnMap, sheet), []);
 }

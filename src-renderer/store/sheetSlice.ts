@@ -44,14 +44,19 @@ export const createSheetSlice: StateCreator<EditorState, [], [], SheetSlice> = (
   sheetsAside: {},
   loadSheet: (sheet) => set({ sheet, sheetIndex: 0 }),
   closeSheet: () => set({ sheet: null, sheetIndex: 0 }),
-  selectSheetRecord: (index) => set((state) => (state.sheet && index >= 0 && index < state.sheet.records.length ? { sheetIndex: index } : {})),
+  selectSheetRecord: (index) =>
+    set((state) => (state.sheet && index >= 0 && index < state.sheet.records.length ? { sheetIndex: index } : {})),
 });
 
 /**
  * The sheet state when the open template changes from `leaving` to `opening` (template ids, null for one not saved):
  * the leaving template's sheet is put aside under its id, and the opening one's taken back.
  */
-export function sheetsWhenOpening(state: Pick<SheetSlice, 'sheet' | 'sheetIndex' | 'sheetsAside'>, leaving: string | null, opening: string | null): Pick<SheetSlice, 'sheet' | 'sheetIndex' | 'sheetsAside'> {
+export function sheetsWhenOpening(
+  state: Pick<SheetSlice, 'sheet' | 'sheetIndex' | 'sheetsAside'>,
+  leaving: string | null,
+  opening: string | null,
+): Pick<SheetSlice, 'sheet' | 'sheetIndex' | 'sheetsAside'> {
   const aside: Record<string, TemplateSheet> = { ...state.sheetsAside };
   if (leaving !== null) {
     if (state.sheet) aside[leaving] = { sheet: state.sheet, sheetIndex: state.sheetIndex };

@@ -11,5 +11,7 @@ export interface MissingField {
 
 /** Each (record, field) the mapped records leave absent, null or empty, in record order. */
 export function missingFields(records: readonly LabelData[], fields: readonly string[]): MissingField[] {
-  return records.flatMap((record, index) => fields.filter((field) => isMissing(valueAt(record, field))).map((field) => ({ record: index + 1, field })));
+  return records.flatMap((record, index) =>
+    fields.filter((field) => isMissing(valueAt(record, field))).map((field) => ({ record: index + 1, field })),
+  );
 }

@@ -12,12 +12,17 @@ export interface GeometryChange extends Partial<ElementGeometry> {
 }
 
 function withElements(template: TemplateDraft, elements: ElementDraft[]): TemplateDraft {
-  const same = elements.length === template.elements.length && elements.every((element, index) => element === template.elements[index]);
+  const same =
+    elements.length === template.elements.length &&
+    elements.every((element, index) => element === template.elements[index]);
   return same ? template : { ...template, elements };
 }
 
 export function updateElement(template: TemplateDraft, id: string, patch: ElementPatch): TemplateDraft {
-  return withElements(template, template.elements.map((element) => (element.id === id ? mergePatch(element, patch) : element)));
+  return withElements(
+    template,
+    template.elements.map((element) => (element.id === id ? mergePatch(element, patch) : element)),
+  );
 }
 
 /** Each listed element shifted by its own amount in points; lengths keep their unit (new ones get the template's). */
@@ -30,7 +35,10 @@ export function shiftElements(template: TemplateDraft, shifts: ReadonlyMap<strin
       const geometry = shift && elementGeometry(element);
       if (!shift || !geometry || (shift.dx === 0 && shift.dy === 0)) return element;
       return mergePatch(element, {
-        position: { x: rewriteLength(element.position.x, geometry.x + shift.dx, unit), y: rewriteLength(element.position.y, geometry.y + shift.dy, unit) },
+        position: {
+          x: rewriteLength(element.position.x, geometry.x + shift.dx, unit),
+          y: rewriteLength(element.position.y, geometry.y + shift.dy, unit),
+        },
       });
     }),
   );
@@ -71,7 +79,10 @@ export function transformElements(template: TemplateDraft, changes: readonly Geo
 
 export function removeElements(template: TemplateDraft, ids: readonly string[]): TemplateDraft {
   const removed = new Set(ids);
-  return withElements(template, template.elements.filter((element) => !removed.has(element.id)));
+  return withElements(
+    template,
+    template.elements.filter((element) => !removed.has(element.id)),
+  );
 }
 
 /** Adds elements on top of everything (the end of the list is drawn last). */
@@ -94,7 +105,8 @@ export function reorderElements(template: TemplateDraft, ids: readonly string[],
   };
   // Walking against the direction of travel lets a block of chosen elements hop over one neighbour together.
   if (move === 'forward') {
-    for (let i = elements.length - 2; i >= 0; i--) if (isChosen(elements[i]) && !isChosen(elements[i + 1])) swap(i, i + 1);
+    for (let i = elements.length - 2; i >= 0; i--)
+      if (isChosen(elements[i]) && !isChosen(elements[i + 1])) swap(i, i + 1);
   } else {
     for (let i = 1; i < elements.length; i++) if (isChosen(elements[i]) && !isChosen(elements[i - 1])) swap(i, i - 1);
   }
@@ -112,14 +124,22 @@ export function uniqueId(base: string, taken: ReadonlySet<string>): string {
 }
 
 /** Copies of elements with fresh ids (unique against the template and each other), shifted by (dx, dy) points. */
-export function copiesOf(template: TemplateDraft, elements: readonly ElementDraft[], dx: number, dy: number): ElementDraft[] {
+export function copiesOf(
+  template: TemplateDraft,
+  elements: readonly ElementDraft[],
+  dx: number,
+  dy: number,
+): ElementDraft[] {
   const taken = new Set(template.elements.map((element) => element.id));
   const unit = templateUnit(template);
   return elements.map((element) => {
     const id = uniqueId(element.id, taken);
     taken.add(id);
     const geometry = elementGeometry(element);
-    const position = geometry && { x: rewriteLength(element.position.x, geometry.x + dx, unit), y: rewriteLength(element.position.y, geometry.y + dy, unit) };
+    const position = geometry && {
+      x: rewriteLength(element.position.x, geometry.x + dx, unit),
+      y: rewriteLength(element.position.y, geometry.y + dy, unit),
+    };
     return mergePatch(element, position ? { id, position } : { id });
   });
 }

@@ -8,7 +8,12 @@ describe('the UI slice', () => {
     store.getState().setPreviewFormat('zpl');
     store.getState().setGalleryQuery({ search: 'tag' });
     store.getState().setGalleryQuery({ sort: 'name' });
-    expect(store.getState()).toMatchObject({ sidePanel: 'preview', previewFormat: 'zpl', gallery: { search: 'tag', sort: 'name' }, past: [] });
+    expect(store.getState()).toMatchObject({
+      sidePanel: 'preview',
+      previewFormat: 'zpl',
+      gallery: { search: 'tag', sort: 'name' },
+      past: [],
+    });
   });
 
   it('numbers notices so the same message is announced again', () => {

@@ -82,13 +82,17 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiSlice> = (set) =
   newLabelRequested: false,
   requestNewLabel: (newLabelRequested) => set({ newLabelRequested }),
   notice: null,
-  showNotice: (kind, message, screen) => set((state) => ({ notice: { id: (state.notice?.id ?? 0) + 1, kind, message, screen: screen ?? state.screen } })),
+  showNotice: (kind, message, screen) =>
+    set((state) => ({ notice: { id: (state.notice?.id ?? 0) + 1, kind, message, screen: screen ?? state.screen } })),
   clearNotice: () => set((state) => (state.notice === null ? {} : { notice: null })),
   screen: '',
-  setScreen: (screen) => set((state) => ({ screen, ...(state.notice !== null && state.notice.screen !== screen ? { notice: null } : {}) })),
+  setScreen: (screen) =>
+    set((state) => ({ screen, ...(state.notice !== null && state.notice.screen !== screen ? { notice: null } : {}) })),
   canvasSize: null,
   setCanvasSize: (size) =>
-    set((state) => (state.canvasSize?.width === size.width && state.canvasSize.height === size.height ? {} : { canvasSize: size })),
+    set((state) =>
+      state.canvasSize?.width === size.width && state.canvasSize.height === size.height ? {} : { canvasSize: size },
+    ),
   layoutIssues: NO_ISSUES,
   setLayoutIssues: (layoutIssues) => set((state) => (state.layoutIssues === layoutIssues ? {} : { layoutIssues })),
   canvasTarget: rememberedCanvasTarget(pageStorage()),

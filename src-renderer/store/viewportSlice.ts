@@ -51,7 +51,10 @@ export interface View {
 /** The view at `zoom` with the label point under `anchor` (a stage pixel) where it was: (anchor - pan) / zoom stays. */
 export function zoomAbout(view: View, zoom: number, anchor: Point): View {
   const scale = zoom / view.zoom;
-  return { zoom, pan: { x: anchor.x - (anchor.x - view.pan.x) * scale, y: anchor.y - (anchor.y - view.pan.y) * scale } };
+  return {
+    zoom,
+    pan: { x: anchor.x - (anchor.x - view.pan.x) * scale, y: anchor.y - (anchor.y - view.pan.y) * scale },
+  };
 }
 
 export const createViewportSlice: StateCreator<EditorState, [], [], ViewportSlice> = (set, get) => ({
@@ -67,8 +70,13 @@ export const createViewportSlice: StateCreator<EditorState, [], [], ViewportSlic
   fitToView: (viewport, margin = 24) => {
     const label = selectLabelSize(get());
     if (label.width <= 0 || label.height <= 0) return;
-    const zoom = clampZoom(Math.min((viewport.width - 2 * margin) / label.width, (viewport.height - 2 * margin) / label.height));
-    set({ zoom, pan: { x: (viewport.width - label.width * zoom) / 2, y: (viewport.height - label.height * zoom) / 2 } });
+    const zoom = clampZoom(
+      Math.min((viewport.width - 2 * margin) / label.width, (viewport.height - 2 * margin) / label.height),
+    );
+    set({
+      zoom,
+      pan: { x: (viewport.width - label.width * zoom) / 2, y: (viewport.height - label.height * zoom) / 2 },
+    });
   },
   setGrid: (grid) => set((state) => ({ grid: { ...state.grid, ...grid } })),
   setSnapToObjects: (snapToObjects) => set({ snapToObjects }),

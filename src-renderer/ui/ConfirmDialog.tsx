@@ -13,7 +13,14 @@ export interface ConfirmDialogProps {
   danger?: boolean;
 }
 
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, danger = true }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  danger = true,
+}: ConfirmDialogProps) {
   return (
     <Dialog title={title} onClose={onCancel} description={message}>
       <div className="dialog-actions">

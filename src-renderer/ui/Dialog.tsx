@@ -53,7 +53,11 @@ export function Dialog({ title, onClose, children, className, description, close
       onClick={(event) => {
         if (!closeOnOutsideClick || event.target !== event.currentTarget) return;
         const box = event.currentTarget.getBoundingClientRect();
-        const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+        const outside =
+          event.clientX < box.left ||
+          event.clientX > box.right ||
+          event.clientY < box.top ||
+          event.clientY > box.bottom;
         if (outside) onCloseRef.current();
       }}
     >

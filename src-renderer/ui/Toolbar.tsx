@@ -19,7 +19,13 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>): void {
 
 export function Toolbar({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div role="toolbar" aria-label={label} aria-orientation="horizontal" className={className ? `toolbar ${className}` : 'toolbar'} onKeyDown={moveFocus}>
+    <div
+      role="toolbar"
+      aria-label={label}
+      aria-orientation="horizontal"
+      className={className ? `toolbar ${className}` : 'toolbar'}
+      onKeyDown={moveFocus}
+    >
       {children}
     </div>
   );

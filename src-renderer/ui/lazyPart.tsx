@@ -6,7 +6,10 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
  * must stay at the call site, where the bundler sees it and makes the module a chunk of its own.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React's own lazy() takes components of any props.
-export function lazyNamed<Module extends Record<Name, ComponentType<any>>, Name extends keyof Module>(load: () => Promise<Module>, name: Name): Module[Name] {
+export function lazyNamed<Module extends Record<Name, ComponentType<any>>, Name extends keyof Module>(
+  load: () => Promise<Module>,
+  name: Name,
+): Module[Name] {
   return lazy(async () => ({ default: (await load())[name] })) as unknown as Module[Name];
 }
 

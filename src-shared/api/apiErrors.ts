@@ -142,7 +142,11 @@ export class DocumentGoneError extends AppError {
 export class TemplateVersionNotFoundError extends AppError {
   constructor(templateId: string, version: number, latestVersion: number | null) {
     const exists = latestVersion === null ? 'it has no versions' : `its versions are 1 to ${latestVersion}`;
-    super('TEMPLATE_VERSION_NOT_FOUND', 404, `template "${templateId}" has no version ${version}: ${exists}`, { templateId, version, latestVersion });
+    super('TEMPLATE_VERSION_NOT_FOUND', 404, `template "${templateId}" has no version ${version}: ${exists}`, {
+      templateId,
+      version,
+      latestVersion,
+    });
   }
 }
 
@@ -153,6 +157,11 @@ export class UnavailableError extends AppError {
     readonly retryAfterSeconds: number,
     details?: Record<string, unknown>,
   ) {
-    super('UNAVAILABLE', 503, `${backend} ${/ and /.test(backend) ? 'are' : 'is'} unavailable; retry in ${retryAfterSeconds} s`, details);
+    super(
+      'UNAVAILABLE',
+      503,
+      `${backend} ${/ and /.test(backend) ? 'are' : 'is'} unavailable; retry in ${retryAfterSeconds} s`,
+      details,
+    );
   }
 }

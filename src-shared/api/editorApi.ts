@@ -18,12 +18,19 @@ export const SESSION_COOKIE = 'labelsmith_session';
 export const PREVIEW_WARNINGS_HEADER = 'X-Labelsmith-Warnings';
 
 /** A name people give to a team, key, library or template: trimmed, 1 to 200 characters. The admin CLI uses it too. */
-export const nameSchema = z.string().trim().min(1, { message: 'must not be empty' }).max(200, { message: 'must be at most 200 characters' });
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'must not be empty' })
+  .max(200, { message: 'must be at most 200 characters' });
 
 function jsonObject(what: string) {
-  return z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-    message: `${what} must be a JSON object`,
-  });
+  return z.custom<Record<string, unknown>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    {
+      message: `${what} must be a JSON object`,
+    },
+  );
 }
 
 /** A DNS name or IPv4 address as a Host header carries it, without port. */
@@ -32,7 +39,9 @@ const hostnameSchema = z
   .trim()
   .toLowerCase()
   .max(253)
-  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/, { message: 'must be a host name such as "labels.example.org"' });
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/, {
+    message: 'must be a host name such as "labels.example.org"',
+  });
 
 export const TEMPLATE_SORTS = ['name', 'updated', 'created'] as const;
 export type TemplateSort = (typeof TEMPLATE_SORTS)[number];
@@ -50,9 +59,19 @@ export const templateContentBodySchema = z.object({ content: jsonObject('content
 /** POST /api/zpl/import: one label of the ZPL (as the viewer sizes it) made a new draft template; the slug defaults to one made from the name. */
 export const zplImportBodySchema = z.object({
   zpl: z.string({ error: 'zpl must be the ZPL as a string' }).min(1, { message: 'zpl must not be empty' }),
-  dpmm: z.union([z.literal(6), z.literal(8), z.literal(12), z.literal(24)], { error: 'dpmm must be 6, 8, 12 or 24' }).default(8),
-  width: z.number().positive().max(ZPL_VIEWER_MAX_INCHES, { message: `width is at most ${ZPL_VIEWER_MAX_INCHES} inches` }).default(4),
-  height: z.number().positive().max(ZPL_VIEWER_MAX_INCHES, { message: `height is at most ${ZPL_VIEWER_MAX_INCHES} inches` }).default(6),
+  dpmm: z
+    .union([z.literal(6), z.literal(8), z.literal(12), z.literal(24)], { error: 'dpmm must be 6, 8, 12 or 24' })
+    .default(8),
+  width: z
+    .number()
+    .positive()
+    .max(ZPL_VIEWER_MAX_INCHES, { message: `width is at most ${ZPL_VIEWER_MAX_INCHES} inches` })
+    .default(4),
+  height: z
+    .number()
+    .positive()
+    .max(ZPL_VIEWER_MAX_INCHES, { message: `height is at most ${ZPL_VIEWER_MAX_INCHES} inches` })
+    .default(6),
   index: z.number().int().min(0).default(0),
   name: nameSchema.optional(),
   slug: slugSchema.optional(),
@@ -76,9 +95,16 @@ export const versionNoteSchema = z
 
 /** PATCH /api/templates/:id: a rename also renames meta.name in the content; status "published" publishes the draft as the next version, with `note`. */
 export const patchTemplateBodySchema = z
-  .object({ name: nameSchema.optional(), status: z.enum(['draft', 'published']).optional(), note: versionNoteSchema.optional() })
+  .object({
+    name: nameSchema.optional(),
+    status: z.enum(['draft', 'published']).optional(),
+    note: versionNoteSchema.optional(),
+  })
   .refine((body) => body.name !== undefined || body.status !== undefined, { message: 'send name, status or both' })
-  .refine((body) => body.note === undefined || body.status === 'published', { message: 'a note goes with status "published"', path: ['note'] });
+  .refine((body) => body.note === undefined || body.status === 'published', {
+    message: 'a note goes with status "published"',
+    path: ['note'],
+  });
 
 /** POST /api/templates/:id/versions/:n/restore: publishes version n's content as the next version. */
 export const restoreVersionBodySchema = z.object({ note: versionNoteSchema.optional() });

@@ -46,7 +46,19 @@ export interface EditorPrinterTestResult {
 }
 
 /** POST /api/printers and PUT /api/printers/:id: a whole printer (the server fills in port 9100 and a PDF queue when left out). */
-export type EditorPrinterInput = Pick<EditorPrinter, 'name' | 'connection' | 'dpi' | 'media' | 'darkness' | 'speed' | 'timeZone' | 'unprintableMargin' | 'fonts' | MediaHandlingField>;
+export type EditorPrinterInput = Pick<
+  EditorPrinter,
+  | 'name'
+  | 'connection'
+  | 'dpi'
+  | 'media'
+  | 'darkness'
+  | 'speed'
+  | 'timeZone'
+  | 'unprintableMargin'
+  | 'fonts'
+  | MediaHandlingField
+>;
 
 /** The printer's media handling fields, which the form, the printer list and the print dialog show together. */
 export type MediaHandlingField = 'mediaType' | 'printMode' | 'mediaSensing' | 'topOffset' | 'leftOffset';

@@ -5,7 +5,11 @@ import { slugSchema } from './slug';
 export const LIBRARY_IMAGE_TYPES = ['png', 'jpeg', 'svg'] as const;
 export type LibraryImageType = (typeof LIBRARY_IMAGE_TYPES)[number];
 
-export const LIBRARY_IMAGE_CONTENT_TYPES: Record<LibraryImageType, string> = { png: 'image/png', jpeg: 'image/jpeg', svg: 'image/svg+xml' };
+export const LIBRARY_IMAGE_CONTENT_TYPES: Record<LibraryImageType, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  svg: 'image/svg+xml',
+};
 
 /**
  * Largest upload, decoded: 700 KiB is about the most a 1 MB JSON body carries as base64 beside its name, so the limit

@@ -29,13 +29,15 @@ describe('saveTemplateFile arguments', () => {
     ['positional arguments', ['a.json', '{}']],
     ['nothing', undefined],
   ])('refuse %s', (_case, input) => {
-    expect(() => parseIpcArgs(saveTemplateFileArgsSchema, IPC_CHANNELS.saveTemplateFile, input)).toThrow(BadRequestError);
+    expect(() => parseIpcArgs(saveTemplateFileArgsSchema, IPC_CHANNELS.saveTemplateFile, input)).toThrow(
+      BadRequestError,
+    );
   });
 
   it('name the channel and the offending field in the error the page receives', () => {
-    expect(() => parseIpcArgs(saveTemplateFileArgsSchema, IPC_CHANNELS.saveTemplateFile, { suggestedName: 'a/b.json', text: '' })).toThrow(
-      /labelsmith:save-template-file.*suggestedName/s,
-    );
+    expect(() =>
+      parseIpcArgs(saveTemplateFileArgsSchema, IPC_CHANNELS.saveTemplateFile, { suggestedName: 'a/b.json', text: '' }),
+    ).toThrow(/labelsmith:save-template-file.*suggestedName/s);
   });
 });
 

@@ -30,11 +30,15 @@ const fileNameSchema = /* @__PURE__ */ z
   .string()
   .min(1)
   .max(200)
-  .refine((name) => !/[/\\\0]/.test(name) && name !== '.' && name !== '..', { message: 'must be a file name without folders' });
+  .refine((name) => !/[/\\\0]/.test(name) && name !== '.' && name !== '..', {
+    message: 'must be a file name without folders',
+  });
 
 export const saveTemplateFileArgsSchema = /* @__PURE__ */ z.strictObject({
   suggestedName: fileNameSchema,
-  text: /* @__PURE__ */ z.string().max(MAX_TEMPLATE_FILE_BYTES, { message: `must be at most ${MAX_TEMPLATE_FILE_BYTES} characters` }),
+  text: /* @__PURE__ */ z
+    .string()
+    .max(MAX_TEMPLATE_FILE_BYTES, { message: `must be at most ${MAX_TEMPLATE_FILE_BYTES} characters` }),
 });
 export type SaveTemplateFileArgs = z.infer<typeof saveTemplateFileArgsSchema>;
 
@@ -43,7 +47,9 @@ export const saveOutputFileArgsSchema = /* @__PURE__ */ z.strictObject({
   format: /* @__PURE__ */ z.enum(OUTPUT_FORMATS),
   bytes: /* @__PURE__ */ z
     .instanceof(Uint8Array, { message: 'must be bytes (a Uint8Array)' })
-    .refine((bytes) => bytes.byteLength <= MAX_OUTPUT_FILE_BYTES, { message: `must be at most ${MAX_OUTPUT_FILE_BYTES} bytes` }),
+    .refine((bytes) => bytes.byteLength <= MAX_OUTPUT_FILE_BYTES, {
+      message: `must be at most ${MAX_OUTPUT_FILE_BYTES} bytes`,
+    }),
 });
 export type SaveOutputFileArgs = z.infer<typeof saveOutputFileArgsSchema>;
 

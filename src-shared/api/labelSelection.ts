@@ -7,7 +7,7 @@ const PART = /^(\d+)(?:\s*-\s*(\d+))?$/;
 /** Consecutive numbers as ranges: [1, 3, 4, 5] is "1,3-5". */
 function formatLabelNumbers(numbers: readonly number[]): string {
   const parts: string[] = [];
-  for (let index = 0; index < numbers.length; ) {
+  for (let index = 0; index < numbers.length;) {
     const first = numbers[index] ?? 0;
     let last = first;
     while (numbers[index + 1] === last + 1) {
@@ -29,7 +29,11 @@ export function parseLabelSelection(text: string | undefined, total: number): La
     const numbers = Array.from({ length: total }, (_, index) => index + 1);
     return { ok: true, numbers, text: formatLabelNumbers(numbers) };
   }
-  if (text.trim() === '') return { ok: false, message: 'name at least one label, such as "12-15" or "1,3,5-7" (or leave labels out to reprint all)' };
+  if (text.trim() === '')
+    return {
+      ok: false,
+      message: 'name at least one label, such as "12-15" or "1,3,5-7" (or leave labels out to reprint all)',
+    };
   const chosen = new Set<number>();
   for (const raw of text.split(',')) {
     const part = raw.trim();

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { ZPL_FONT_MODES } from '../emit/zpl/zplFontDownloads';
 import { MEDIA_SENSING_MODES, MEDIA_TYPES, PRINT_MODES } from '../emit/zpl/zplPrinterSettings';
 import { ZPL_DPIS } from '../render/outputFormats';
-import { checkTemplateAndData, labelDataShape, renderWarningSchema, sheetStartSchema, templateSourceShape } from './renderRequest';
+import {
+  checkTemplateAndData,
+  labelDataShape,
+  renderWarningSchema,
+  sheetStartSchema,
+  templateSourceShape,
+} from './renderRequest';
 
 /** Stated limits of one print job (docs/printing.md, "Print jobs"): copies of the whole document, and labels sent in all. */
 export const PRINT_LIMITS = { maxCopies: 1_000, maxLabels: 10_000 } as const;
@@ -19,14 +25,20 @@ export const printRequestSchema = z
   .object({
     ...templateSourceShape,
     ...labelDataShape,
-    printerId: z.string({ error: 'printerId must be a string' }).min(1, { message: 'printerId is required' }).max(100).describe('A printer of the team (GET /v1/printers)'),
+    printerId: z
+      .string({ error: 'printerId must be a string' })
+      .min(1, { message: 'printerId is required' })
+      .max(100)
+      .describe('A printer of the team (GET /v1/printers)'),
     copies: z
       .number({ error: 'copies must be a number' })
       .int({ message: 'copies must be a whole number' })
       .min(1, { message: `copies must be between 1 and ${PRINT_LIMITS.maxCopies}` })
       .max(PRINT_LIMITS.maxCopies, { message: `copies must be between 1 and ${PRINT_LIMITS.maxCopies}` })
       .optional()
-      .describe(`Times the whole document is printed, in order (1, 2, 3, 1, 2, 3); default 1. Labels × copies at most ${PRINT_LIMITS.maxLabels}`),
+      .describe(
+        `Times the whole document is printed, in order (1, 2, 3, 1, 2, 3); default 1. Labels × copies at most ${PRINT_LIMITS.maxLabels}`,
+      ),
     sheetStart: sheetStartSchema,
     zpl: z
       .string({ error: 'zpl must be a string' })
@@ -38,14 +50,25 @@ export const printRequestSchema = z
   })
   .superRefine((request, ctx) => {
     if (request.zpl === undefined) return checkTemplateAndData(request, ctx);
-    const others = (['templateId', 'templateVersion', 'template', 'data', 'records', 'quantityField'] as const).filter((key) => request[key] !== undefined);
-    if (others.length > 0) ctx.addIssue({ code: 'custom', path: ['zpl'], message: `send either zpl or a template with data, not both (got zpl and ${others.join(', ')})` });
+    const others = (['templateId', 'templateVersion', 'template', 'data', 'records', 'quantityField'] as const).filter(
+      (key) => request[key] !== undefined,
+    );
+    if (others.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['zpl'],
+        message: `send either zpl or a template with data, not both (got zpl and ${others.join(', ')})`,
+      });
   });
 
 export type PrintRequest = z.infer<typeof printRequestSchema>;
 
 export const jobErrorSchema = z.object({
-  code: z.string().describe('Stable code: PAPER_OUT, HEAD_OPEN, RIBBON_OUT, PAUSED, PRINTER_UNREACHABLE, PRINTER_TIMEOUT, PRINTER_INTERRUPTED, PRINTER_REJECTED, ...'),
+  code: z
+    .string()
+    .describe(
+      'Stable code: PAPER_OUT, HEAD_OPEN, RIBBON_OUT, PAUSED, PRINTER_UNREACHABLE, PRINTER_TIMEOUT, PRINTER_INTERRUPTED, PRINTER_REJECTED, ...',
+    ),
   message: z.string(),
 });
 
@@ -55,10 +78,15 @@ export const printJobSchema = z.object({
   id: z.uuid(),
   status: z
     .enum(PRINT_JOB_STATUSES)
-    .describe('queued: waiting its turn; sending: being sent (retries included); done: every label acknowledged; failed: see error; cancelled: stopped by a cancel'),
+    .describe(
+      'queued: waiting its turn; sending: being sent (retries included); done: every label acknowledged; failed: see error; cancelled: stopped by a cancel',
+    ),
   printerId: z.string(),
   format: z.enum(PRINT_FORMATS),
-  labelCount: z.number().int().describe('Labels in the document: 1 for data, the records times their quantities for a batch'),
+  labelCount: z
+    .number()
+    .int()
+    .describe('Labels in the document: 1 for data, the records times their quantities for a batch'),
   copies: z.number().int(),
   totalLabels: z.number().int().describe('labelCount × copies'),
   labelsSent: z.number().int().describe('Labels the printer acknowledged so far'),
@@ -69,13 +97,33 @@ export const printJobSchema = z.object({
   lastError: jobErrorSchema.optional().describe('While retrying: why the last attempt failed'),
   nextAttemptAt: isoTime.optional().describe('While retrying: when the next attempt starts'),
   warnings: z.array(renderWarningSchema).describe('What the render had to give way on, as in /v1/render'),
-  templateId: z.string().nullable().describe('The stored template printed (a reprint: its original’s); null for an inline template or raw ZPL'),
+  templateId: z
+    .string()
+    .nullable()
+    .describe('The stored template printed (a reprint: its original’s); null for an inline template or raw ZPL'),
   reprintOf: z.uuid().optional().describe('A reprint: the job whose labels it prints again'),
-  reprintLabels: z.string().optional().describe('A reprint: which labels of that job, 1-based over its labels × copies ("12-15", "1,3,5-7")'),
-  reprintable: z.boolean().describe('Its labels can be reprinted now: its document is kept (pending jobs, and ended ones for 7 days) and its counter values were not given back'),
+  reprintLabels: z
+    .string()
+    .optional()
+    .describe('A reprint: which labels of that job, 1-based over its labels × copies ("12-15", "1,3,5-7")'),
+  reprintable: z
+    .boolean()
+    .describe(
+      'Its labels can be reprinted now: its document is kept (pending jobs, and ended ones for 7 days) and its counter values were not given back',
+    ),
   reprintableUntil: isoTime.optional().describe('An ended job: when its kept document, and so the reprint, goes'),
-  countersReturned: z.boolean().describe('Its counter values went back to the counters (it ended having printed nothing, and nobody took values since)'),
-  templateVersion: z.number().int().nullable().describe('The version of the saved template printed; null for an inline template, raw ZPL or a draft printed from the editor'),
+  countersReturned: z
+    .boolean()
+    .describe(
+      'Its counter values went back to the counters (it ended having printed nothing, and nobody took values since)',
+    ),
+  templateVersion: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'The version of the saved template printed; null for an inline template, raw ZPL or a draft printed from the editor',
+    ),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
 
@@ -86,7 +134,9 @@ export const reprintRequestSchema = z.object({
     .string({ error: `labels must be text such as ${REPRINT_LABELS_EXAMPLE}` })
     .max(1000, { message: 'labels must be at most 1000 characters' })
     .optional()
-    .describe('Which labels of the job to print again: 1-based numbers over its labels × copies, ranges and commas ("12-15", "1,3,5-7"); default all'),
+    .describe(
+      'Which labels of the job to print again: 1-based numbers over its labels × copies, ranges and commas ("12-15", "1,3,5-7"); default all',
+    ),
 });
 export type ReprintRequest = z.infer<typeof reprintRequestSchema>;
 
@@ -111,18 +161,32 @@ function instant(name: string) {
 /** The query of GET /v1/print-jobs, which refuses unknown parameters (knownQuery), and of the editor's /api/print-jobs, which ignores them. */
 export const printJobListQuerySchema = z
   .object({
-    printer: z.string({ error: 'printer must be given once' }).min(1).max(100).optional().describe('Only this printer’s jobs'),
+    printer: z
+      .string({ error: 'printer must be given once' })
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Only this printer’s jobs'),
     status: z
       .string({ error: 'status must be given once (several as a comma list)' })
       .transform((text, ctx) => {
         const statuses = text.split(',').map((part) => part.trim());
         const unknown = statuses.filter((status) => !(PRINT_JOB_STATUSES as readonly string[]).includes(status));
-        if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `status must be one or more of ${PRINT_JOB_STATUSES.join(', ')} (comma-separated), got ${JSON.stringify(unknown[0])}` });
+        if (unknown.length > 0)
+          ctx.addIssue({
+            code: 'custom',
+            message: `status must be one or more of ${PRINT_JOB_STATUSES.join(', ')} (comma-separated), got ${JSON.stringify(unknown[0])}`,
+          });
         return statuses as PrintJobStatus[];
       })
       .optional()
       .describe('Only jobs in these states: one, or several comma-separated (queued,sending)'),
-    template: z.string({ error: 'template must be given once' }).min(1).max(200).optional().describe('Only jobs of this stored template: its id or slug, or <library>:<slug>'),
+    template: z
+      .string({ error: 'template must be given once' })
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('Only jobs of this stored template: its id or slug, or <library>:<slug>'),
     from: instant('from').optional().describe('Only jobs created at or after this moment (ISO 8601)'),
     to: instant('to').optional().describe('Only jobs created before this moment (ISO 8601)'),
     limit: z.coerce
@@ -140,7 +204,8 @@ export const printJobListQuerySchema = z
       .describe('The nextCursor of the previous page'),
   })
   .superRefine((query, ctx) => {
-    if (query.from !== undefined && query.to !== undefined && query.to <= query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+    if (query.from !== undefined && query.to !== undefined && query.to <= query.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
   });
 export type PrintJobListQuery = z.output<typeof printJobListQuerySchema>;
 
@@ -156,33 +221,60 @@ export const apiPrinterSchema = z.object({
   kind: z.enum(['raw', 'system', 'device']),
   format: z.enum(PRINT_FORMATS).describe('What print jobs for this printer are rendered as'),
   dpi: z.union(ZPL_DPIS.map((dpi) => z.literal(dpi))),
-  media: z.object({ width: z.string(), height: z.string() }).nullable().describe('Default media size as lengths with a unit'),
+  media: z
+    .object({ width: z.string(), height: z.string() })
+    .nullable()
+    .describe('Default media size as lengths with a unit'),
   darkness: z.number().int().nullable(),
   speed: z.number().int().nullable(),
-  timeZone: z.string().nullable().describe("IANA time zone of now() and formatDate on this printer's labels; null: UTC"),
-  allowConfigCommands: z.boolean().describe('Raw ZPL sent to it may hold configuration commands (^JU, ~JR, ^NS…); else they are refused'),
-  unprintableMargin: z.string().nullable().describe('What it cannot print at every edge of the label, as a length ("1mm"); null: none. Print jobs warn of elements there (ELEMENT_IN_UNPRINTABLE_MARGIN)'),
+  timeZone: z
+    .string()
+    .nullable()
+    .describe("IANA time zone of now() and formatDate on this printer's labels; null: UTC"),
+  allowConfigCommands: z
+    .boolean()
+    .describe('Raw ZPL sent to it may hold configuration commands (^JU, ~JR, ^NS…); else they are refused'),
+  unprintableMargin: z
+    .string()
+    .nullable()
+    .describe(
+      'What it cannot print at every edge of the label, as a length ("1mm"); null: none. Print jobs warn of elements there (ELEMENT_IN_UNPRINTABLE_MARGIN)',
+    ),
   mediaType: z
     .enum(MEDIA_TYPES)
     .nullable()
-    .describe('Sent with each ZPL job as ^MT (D, T): direct-thermal media or thermal-transfer with a ribbon; null: the printer\'s own setting. PDF queues get it as the CUPS Zebra driver\'s MediaType option'),
+    .describe(
+      "Sent with each ZPL job as ^MT (D, T): direct-thermal media or thermal-transfer with a ribbon; null: the printer's own setting. PDF queues get it as the CUPS Zebra driver's MediaType option",
+    ),
   printMode: z
     .enum(PRINT_MODES)
     .nullable()
-    .describe('What the printer does after each label, sent as ^MM (T, P, C, R); null: its own setting. PDF queues: the CUPS Zebra driver\'s zePrintMode'),
+    .describe(
+      "What the printer does after each label, sent as ^MM (T, P, C, R); null: its own setting. PDF queues: the CUPS Zebra driver's zePrintMode",
+    ),
   mediaSensing: z
     .enum(MEDIA_SENSING_MODES)
     .nullable()
-    .describe('How the printer finds a label\'s start, sent as ^MN: gap (Y, the gap or notch between labels), mark (M, a black mark), continuous (N); null: its own setting. PDF queues: the CUPS Zebra driver\'s zeMediaTracking'),
+    .describe(
+      "How the printer finds a label's start, sent as ^MN: gap (Y, the gap or notch between labels), mark (M, a black mark), continuous (N); null: its own setting. PDF queues: the CUPS Zebra driver's zeMediaTracking",
+    ),
   topOffset: z
     .string()
     .nullable()
-    .describe('How far the whole print moves down (negative: up), a length with a unit ("1mm"); sent to ZPL printers as ^LT in dots, at most 120 dots either way. Not sent to PDF queues. null: the printer\'s own'),
+    .describe(
+      'How far the whole print moves down (negative: up), a length with a unit ("1mm"); sent to ZPL printers as ^LT in dots, at most 120 dots either way. Not sent to PDF queues. null: the printer\'s own',
+    ),
   leftOffset: z
     .string()
     .nullable()
-    .describe('How far the whole print moves right (negative: left), a length with a unit; sent to ZPL printers as ^LS with the sign turned (^LS shifts left), at most 9999 dots. Not sent to PDF queues. null: the printer\'s own'),
-  fonts: z.enum(ZPL_FONT_MODES).describe('Texts in the template\'s fonts print as graphics of their glyphs (graphic) or in the fonts sent with each job (download, ~DY + ^A@); "Printer 0" texts are always ^A0'),
+    .describe(
+      "How far the whole print moves right (negative: left), a length with a unit; sent to ZPL printers as ^LS with the sign turned (^LS shifts left), at most 9999 dots. Not sent to PDF queues. null: the printer's own",
+    ),
+  fonts: z
+    .enum(ZPL_FONT_MODES)
+    .describe(
+      'Texts in the template\'s fonts print as graphics of their glyphs (graphic) or in the fonts sent with each job (download, ~DY + ^A@); "Printer 0" texts are always ^A0',
+    ),
   createdAt: isoTime,
 });
 export type ApiPrinter = z.infer<typeof apiPrinterSchema>;

@@ -24,7 +24,9 @@ export function dataObjectSchema(what: string) {
     .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
       message: `${what} must be a JSON object`,
     })
-    .refine((value) => !nestsDeeperThan(value, MAX_DATA_DEPTH), { message: `${what} nests deeper than ${MAX_DATA_DEPTH} levels` });
+    .refine((value) => !nestsDeeperThan(value, MAX_DATA_DEPTH), {
+      message: `${what} nests deeper than ${MAX_DATA_DEPTH} levels`,
+    });
 }
 
 /** One label's data: also the editor preview's `data`. */
@@ -32,7 +34,12 @@ export const renderDataSchema = dataObjectSchema('data');
 
 /** The template a request names, a saved one or one inline: the same fields in /v1/render and /v1/print. */
 export const templateSourceShape = {
-  templateId: z.string().min(1).max(300).optional().describe('A team template id or slug, or a library template as <librarySlug>:<templateSlug>'),
+  templateId: z
+    .string()
+    .min(1)
+    .max(300)
+    .optional()
+    .describe('A team template id or slug, or a library template as <librarySlug>:<templateSlug>'),
   templateVersion: z
     .number({ error: 'templateVersion must be a number' })
     .int({ message: 'templateVersion must be a whole number' })
@@ -54,7 +61,9 @@ export const sheetStartSchema = z
   .min(1, { message: 'sheetStart must be 1 or more' })
   .max(10_000, { message: 'sheetStart must be at most 10000' })
   .optional()
-  .describe('For a template with a sheet, in pdf: the 1-based label position on the first sheet to start at (a partly used sheet); default 1. A Labelsmith extension');
+  .describe(
+    'For a template with a sheet, in pdf: the 1-based label position on the first sheet to start at (a partly used sheet); default 1. A Labelsmith extension',
+  );
 
 /** One label's data or a batch of records: the same fields in /v1/render and /v1/print. */
 export const labelDataShape = {
@@ -76,10 +85,19 @@ export const labelDataShape = {
     .min(1)
     .max(200)
     .optional()
-    .describe(`With records: the record field holding its copies, a whole number 1..${BATCH_LIMITS.maxQuantity} (missing or empty: 1)`),
+    .describe(
+      `With records: the record field holding its copies, a whole number 1..${BATCH_LIMITS.maxQuantity} (missing or empty: 1)`,
+    ),
 };
 
-type TemplateAndData = { templateId?: string; templateVersion?: number; template?: unknown; data?: unknown; records?: unknown[]; quantityField?: string };
+type TemplateAndData = {
+  templateId?: string;
+  templateVersion?: number;
+  template?: unknown;
+  data?: unknown;
+  records?: unknown[];
+  quantityField?: string;
+};
 
 /** Exactly one of templateId and template, data or records (or both: data then goes to every record), and quantityField only with records. */
 export function checkTemplateAndData(request: TemplateAndData, ctx: z.RefinementCtx<TemplateAndData>): void {
@@ -90,7 +108,11 @@ export function checkTemplateAndData(request: TemplateAndData, ctx: z.Refinement
     ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'templateId or template is required' });
   }
   if (request.templateVersion !== undefined && request.templateId === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['templateVersion'], message: 'templateVersion needs templateId (an inline template has no versions)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['templateVersion'],
+      message: 'templateVersion needs templateId (an inline template has no versions)',
+    });
   }
   if (request.data === undefined && request.records === undefined) {
     ctx.addIssue({ code: 'custom', path: ['data'], message: 'data or records is required' });
@@ -113,14 +135,19 @@ export const renderRequestSchema = z
       .optional()
       .describe('PNG resolution, default 300; ignored for other formats'),
     zplDpi: z
-      .union(ZPL_DPIS.map((dpi) => z.literal(dpi)), { error: `zplDpi must be one of: ${ZPL_DPIS.join(', ')}` })
+      .union(
+        ZPL_DPIS.map((dpi) => z.literal(dpi)),
+        { error: `zplDpi must be one of: ${ZPL_DPIS.join(', ')}` },
+      )
       .optional()
       .describe('ZPL printer resolution, default 203; ignored for other formats'),
     delivery: z.enum(['url', 'inline'], { error: 'delivery must be "url" or "inline"' }).optional(),
     sheetStart: sheetStartSchema,
     timeZone: timeZoneSchema
       .optional()
-      .describe('IANA time zone in which now() and formatDate show instants, e.g. Europe/Berlin; default UTC (a Labelsmith extension)'),
+      .describe(
+        'IANA time zone in which now() and formatDate show instants, e.g. Europe/Berlin; default UTC (a Labelsmith extension)',
+      ),
   })
   .superRefine(checkTemplateAndData);
 
@@ -143,16 +170,35 @@ export type RenderResult = z.infer<typeof renderResultSchema>;
 export const renderWarningSchema = z.object({
   code: z.string().describe('Stable code, e.g. FONT_FALLBACK, TEXT_TRUNCATED'),
   message: z.string(),
-  elementId: z.string().optional().describe('The element to change (of overlapping ones: the one drawn over the other)'),
-  elementIds: z.array(z.string()).optional().describe('Every element the warning is about, when there are several (overlaps)'),
-  record: z.number().int().optional().describe('In a batch: the number of the record whose label warned, 1-based (the first record is 1)'),
+  elementId: z
+    .string()
+    .optional()
+    .describe('The element to change (of overlapping ones: the one drawn over the other)'),
+  elementIds: z
+    .array(z.string())
+    .optional()
+    .describe('Every element the warning is about, when there are several (overlaps)'),
+  record: z
+    .number()
+    .int()
+    .optional()
+    .describe('In a batch: the number of the record whose label warned, 1-based (the first record is 1)'),
 });
 
 /** The url-delivery answer: spec 2.2's render result plus the render's warnings (a Labelsmith extension). */
 export const renderAnswerSchema = renderResultSchema.extend({
-  warnings: z.array(renderWarningSchema).describe('What the render had to give way on (an unknown font, text that did not fit); empty when nothing'),
-  labelCount: z.number().int().describe('Labels in the output: 1 for data, the records times their quantities for a batch'),
-  templateVersion: z.number().int().nullable().describe('The version of the saved template that was rendered; null for an inline template'),
+  warnings: z
+    .array(renderWarningSchema)
+    .describe('What the render had to give way on (an unknown font, text that did not fit); empty when nothing'),
+  labelCount: z
+    .number()
+    .int()
+    .describe('Labels in the output: 1 for data, the records times their quantities for a batch'),
+  templateVersion: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The version of the saved template that was rendered; null for an inline template'),
 });
 
 export type RenderAnswer = z.infer<typeof renderAnswerSchema>;
@@ -162,7 +208,8 @@ function withValues(record: Record<string, unknown>, values: Record<string, unkn
   const result = { ...record };
   for (const [key, value] of Object.entries(values)) {
     const current = result[key];
-    const nested = (item: unknown): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item);
+    const nested = (item: unknown): item is Record<string, unknown> =>
+      typeof item === 'object' && item !== null && !Array.isArray(item);
     result[key] = nested(value) && nested(current) ? withValues(current, value) : value;
   }
   return result;
@@ -172,7 +219,9 @@ function withValues(record: Record<string, unknown>, values: Record<string, unkn
  * The labels' data of a request: `data` alone, or the records, each with `data` on top when both are sent (the values
  * of the prompted fields, given once for the whole batch).
  */
-export function requestLabelData<T extends { data?: Record<string, unknown>; records?: Record<string, unknown>[] }>(request: T): { data?: Record<string, unknown>; records?: Record<string, unknown>[] } {
+export function requestLabelData<T extends { data?: Record<string, unknown>; records?: Record<string, unknown>[] }>(
+  request: T,
+): { data?: Record<string, unknown>; records?: Record<string, unknown>[] } {
   const { data, records } = request;
   if (records === undefined || data === undefined) return { data, records };
   return { records: records.map((record) => withValues(record, data)) };

@@ -34,19 +34,27 @@ export const templateListSchema = z.object({
 export const templateVersionSchema = z.object({
   number: z.number().int().describe('1 for the first publish, then 2, 3, …; never reused or changed'),
   createdAt: z.number().describe('When it was published, milliseconds since epoch'),
-  author: z.string().nullable().describe('Who published: "editor" (the editor\'s admin session) or "cli:<os user>"; null for versions published before Labelsmith kept versions'),
+  author: z
+    .string()
+    .nullable()
+    .describe(
+      'Who published: "editor" (the editor\'s admin session) or "cli:<os user>"; null for versions published before Labelsmith kept versions',
+    ),
   note: z.string().nullable().describe('What the publisher said about it; restores say "restored from <n>"'),
 });
 export type TemplateVersion = z.infer<typeof templateVersionSchema>;
 
 export const templateVersionListSchema = z.object({
-  templateId: z.string().describe('The template\'s id'),
+  templateId: z.string().describe("The template's id"),
   versions: z.array(templateVersionSchema).describe('Newest first'),
 });
 export type TemplateVersionList = z.infer<typeof templateVersionListSchema>;
 
 export const usageSchema = z.object({
-  period: z.object({ start: z.string().describe('ISO 8601'), end: z.string().describe('ISO 8601, the start of the next month') }),
+  period: z.object({
+    start: z.string().describe('ISO 8601'),
+    end: z.string().describe('ISO 8601, the start of the next month'),
+  }),
   renders: z.object({ live: z.number().int(), test: z.number().int() }),
   quota: z.object({
     limit: z.number().int().describe('-1 means unlimited'),
@@ -56,8 +64,18 @@ export const usageSchema = z.object({
   plan: z.enum(PLAN_NAMES),
   storage: z
     .object({
-      usedBytes: z.number().int().describe('Bytes the team keeps now: its outputs (url deliveries of live and test keys, until they expire) and its library images (each upload plus the raster of an SVG)'),
-      limitBytes: z.number().int().describe("The team's storage budget: a render whose output, or a library image whose upload, would pass it is refused with 429 STORAGE_EXCEEDED"),
+      usedBytes: z
+        .number()
+        .int()
+        .describe(
+          'Bytes the team keeps now: its outputs (url deliveries of live and test keys, until they expire) and its library images (each upload plus the raster of an SVG)',
+        ),
+      limitBytes: z
+        .number()
+        .int()
+        .describe(
+          "The team's storage budget: a render whose output, or a library image whose upload, would pass it is refused with 429 STORAGE_EXCEEDED",
+        ),
     })
     .describe('A Labelsmith extension: kept outputs and library images against the storage budget'),
 });
@@ -65,7 +83,9 @@ export type Usage = z.infer<typeof usageSchema>;
 
 export const readySchema = z.object({
   ok: z.literal(true),
-  checks: z.record(z.string(), z.literal('ok')).describe('Each backend the node uses (database, outputs, redis when configured) and "ok": it answered'),
+  checks: z
+    .record(z.string(), z.literal('ok'))
+    .describe('Each backend the node uses (database, outputs, redis when configured) and "ok": it answered'),
 });
 
 export const healthSchema = z.object({

@@ -7,7 +7,9 @@ const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const slugSchema = z
   .string()
   .max(MAX_SLUG_LENGTH, { message: `a slug has at most ${MAX_SLUG_LENGTH} characters` })
-  .regex(SLUG_PATTERN, { message: 'a slug is lower-case letters and digits in words joined by single hyphens, e.g. "shipping-4x6"' });
+  .regex(SLUG_PATTERN, {
+    message: 'a slug is lower-case letters and digits in words joined by single hyphens, e.g. "shipping-4x6"',
+  });
 
 /** A slug made from a name: accents dropped, everything but letters and digits becomes one hyphen; "" if nothing is left. */
 export function slugify(name: string): string {

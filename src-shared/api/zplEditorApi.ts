@@ -16,7 +16,9 @@ const inches = (what: string) =>
 
 /** POST /api/zpl/preview: the ZPL drawn at a printer's density on a label of this size (inches). */
 export const zplPreviewBodySchema = z.object({
-  zpl: z.string({ error: 'zpl must be a string' }).max(ZPL_PREVIEW_MAX_CHARS, { message: `zpl must be at most ${ZPL_PREVIEW_MAX_CHARS} characters` }),
+  zpl: z
+    .string({ error: 'zpl must be a string' })
+    .max(ZPL_PREVIEW_MAX_CHARS, { message: `zpl must be at most ${ZPL_PREVIEW_MAX_CHARS} characters` }),
   dpmm: z.union(
     ZPL_DPMM.map((value) => z.literal(value)),
     { error: `dpmm must be one of ${ZPL_DPMM.join(', ')}` },

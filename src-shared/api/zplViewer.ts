@@ -10,7 +10,11 @@ export const ZPL_VIEWER_MAX_INCHES = 15;
 export const ZPL_VIEW_FORMATS = ['png', 'pdf', 'json'] as const;
 export type ZplViewFormat = (typeof ZPL_VIEW_FORMATS)[number];
 
-export const ZPL_VIEW_CONTENT_TYPES: Record<ZplViewFormat, string> = { png: 'image/png', pdf: 'application/pdf', json: 'application/json' };
+export const ZPL_VIEW_CONTENT_TYPES: Record<ZplViewFormat, string> = {
+  png: 'image/png',
+  pdf: 'application/pdf',
+  json: 'application/json',
+};
 
 /** X-Rotation: clockwise degrees applied to the drawn output (png and pdf). */
 export const ZPL_ROTATIONS = [0, 90, 180, 270] as const;
@@ -28,7 +32,8 @@ export function parseQuality(header: string | undefined): ZplQuality {
   const text = (header ?? '').trim().toLowerCase();
   if (text === '') return 'bitonal';
   const quality = ZPL_QUALITIES.find((choice) => choice === text);
-  if (quality === undefined) throw new BadRequestError(`X-Quality must be Bitonal or Grayscale, got ${JSON.stringify(header?.trim())}`);
+  if (quality === undefined)
+    throw new BadRequestError(`X-Quality must be Bitonal or Grayscale, got ${JSON.stringify(header?.trim())}`);
   return quality;
 }
 
@@ -58,23 +63,33 @@ export function inchesToDots(inches: number, dpmm: ZplDpmm): number {
 export function parseLabelSize(dpmmText: string, sizeText: string): ZplLabelSize {
   const dpmm = Number(DPMM_PATTERN.exec(dpmmText)?.[1]);
   if (!(ZPL_DPMM as readonly number[]).includes(dpmm)) {
-    throw new BadRequestError(`the print density must be one of ${ZPL_DPMM.map((value) => `${value}dpmm`).join(', ')}, got ${JSON.stringify(dpmmText)}`);
+    throw new BadRequestError(
+      `the print density must be one of ${ZPL_DPMM.map((value) => `${value}dpmm`).join(', ')}, got ${JSON.stringify(dpmmText)}`,
+    );
   }
   const match = SIZE_PATTERN.exec(sizeText);
   const [width, height] = [Number(match?.[1]), Number(match?.[2])];
   const bounded = (side: number) => side > 0 && side <= ZPL_VIEWER_MAX_INCHES;
   if (!match || !bounded(width) || !bounded(height)) {
-    throw new BadRequestError(`the label size must be WIDTHxHEIGHT in inches, each above 0 and at most ${ZPL_VIEWER_MAX_INCHES} (e.g. 4x6), got ${JSON.stringify(sizeText)}`);
+    throw new BadRequestError(
+      `the label size must be WIDTHxHEIGHT in inches, each above 0 and at most ${ZPL_VIEWER_MAX_INCHES} (e.g. 4x6), got ${JSON.stringify(sizeText)}`,
+    );
   }
-  const size = { dpmm: dpmm as ZplDpmm, widthDots: inchesToDots(width, dpmm as ZplDpmm), heightDots: inchesToDots(height, dpmm as ZplDpmm) };
-  if (size.widthDots < 1 || size.heightDots < 1) throw new BadRequestError(`the label size ${sizeText} is less than one dot at ${dpmm}dpmm`);
+  const size = {
+    dpmm: dpmm as ZplDpmm,
+    widthDots: inchesToDots(width, dpmm as ZplDpmm),
+    heightDots: inchesToDots(height, dpmm as ZplDpmm),
+  };
+  if (size.widthDots < 1 || size.heightDots < 1)
+    throw new BadRequestError(`the label size ${sizeText} is less than one dot at ${dpmm}dpmm`);
   return size;
 }
 
 /** The label index of the URL (0-based, as Labelary's), or undefined for every label. */
 export function parseLabelIndex(text: string | undefined): number | undefined {
   if (text === undefined || text === '') return undefined;
-  if (!/^\d{1,6}$/.test(text)) throw new BadRequestError(`the label index must be a whole number from 0, got ${JSON.stringify(text)}`);
+  if (!/^\d{1,6}$/.test(text))
+    throw new BadRequestError(`the label index must be a whole number from 0, got ${JSON.stringify(text)}`);
   return Number(text);
 }
 
@@ -83,7 +98,8 @@ export function parseRotation(header: string | undefined): ZplRotation {
   const text = (header ?? '').trim();
   if (text === '') return 0;
   const value = Number(text);
-  if (!(ZPL_ROTATIONS as readonly number[]).includes(value)) throw new BadRequestError(`X-Rotation must be one of ${ZPL_ROTATIONS.join(', ')}, got ${JSON.stringify(text)}`);
+  if (!(ZPL_ROTATIONS as readonly number[]).includes(value))
+    throw new BadRequestError(`X-Rotation must be one of ${ZPL_ROTATIONS.join(', ')}, got ${JSON.stringify(text)}`);
   return value as ZplRotation;
 }
 
@@ -102,7 +118,13 @@ export function xWarningsHeader(warnings: readonly ZplWarning[]): string {
   let bytes = 0;
   for (const warning of warnings) {
     // The reader reads one character a byte: its positions are byte offsets already.
-    const fields = [String(warning.position), String(warning.command.length), headerField(warning.command), '', headerField(warning.message)].join('|');
+    const fields = [
+      String(warning.position),
+      String(warning.command.length),
+      headerField(warning.command),
+      '',
+      headerField(warning.message),
+    ].join('|');
     if (bytes + fields.length + 1 > X_WARNINGS_MAX_BYTES) break;
     parts.push(fields);
     bytes += fields.length + 1;
@@ -128,8 +150,12 @@ export const zplViewAnswerSchema = z.object({
       fieldNumbers: z.record(z.string(), z.number()).describe('^FN fields: the element id and its field number'),
       width: z.number().describe('Points'),
       height: z.number().describe('Points'),
-      mirror: z.boolean().describe('^PMY: the label prints mirrored left to right; the elements are as laid out before the mirror'),
-      elements: z.array(z.record(z.string(), z.unknown())).describe('Laid-out elements in drawing order (text, barcode, image, line, rect, ellipse), lengths in points'),
+      mirror: z
+        .boolean()
+        .describe('^PMY: the label prints mirrored left to right; the elements are as laid out before the mirror'),
+      elements: z
+        .array(z.record(z.string(), z.unknown()))
+        .describe('Laid-out elements in drawing order (text, barcode, image, line, rect, ellipse), lengths in points'),
     }),
   ),
   warnings: z.array(zplWarningSchema),

@@ -33,7 +33,8 @@ export interface ZplPageRequest {
 /** `value` as one of `choices`, case-insensitively; BAD_REQUEST naming the header and the choices. */
 function choose<T extends string>(header: string, value: string, choices: readonly T[]): T {
   const chosen = choices.find((choice) => choice.toLowerCase() === value.toLowerCase());
-  if (chosen === undefined) throw new BadRequestError(`${header} must be one of ${choices.join(', ')}, got ${JSON.stringify(value)}`);
+  if (chosen === undefined)
+    throw new BadRequestError(`${header} must be one of ${choices.join(', ')}, got ${JSON.stringify(value)}`);
   return chosen;
 }
 
@@ -44,7 +45,13 @@ function choose<T extends string>(header: string, value: string, choices: readon
  * Justify; X-Page-Vertical-Align Top, Bottom, Center (default) or Justify.
  */
 export function readZplPageHeaders(get: (name: string) => string): ZplPageRequest | undefined {
-  const [size, orientation, layout, align, verticalAlign] = [get('X-Page-Size'), get('X-Page-Orientation'), get('X-Page-Layout'), get('X-Page-Align'), get('X-Page-Vertical-Align')].map((value) => value.trim()) as [string, string, string, string, string];
+  const [size, orientation, layout, align, verticalAlign] = [
+    get('X-Page-Size'),
+    get('X-Page-Orientation'),
+    get('X-Page-Layout'),
+    get('X-Page-Align'),
+    get('X-Page-Vertical-Align'),
+  ].map((value) => value.trim()) as [string, string, string, string, string];
   if (!size && !orientation && !layout && !align && !verticalAlign) return undefined;
   let columns = 1;
   let rows = 1;
@@ -52,12 +59,17 @@ export function readZplPageHeaders(get: (name: string) => string): ZplPageReques
     const match = /^(\d{1,3})x(\d{1,3})$/i.exec(layout);
     [columns, rows] = [Number(match?.[1]), Number(match?.[2])];
     if (!match || columns < 1 || rows < 1 || columns > MAX_PER_SIDE || rows > MAX_PER_SIDE) {
-      throw new BadRequestError(`X-Page-Layout must be COLUMNSxROWS, each 1 to ${MAX_PER_SIDE} (e.g. 2x3), got ${JSON.stringify(layout)}`);
+      throw new BadRequestError(
+        `X-Page-Layout must be COLUMNSxROWS, each 1 to ${MAX_PER_SIDE} (e.g. 2x3), got ${JSON.stringify(layout)}`,
+      );
     }
   }
   let page: readonly [number, number] | undefined;
   if (size) {
-    const portrait = ZPL_PAGE_SIZES[choose('X-Page-Size', size, Object.keys(ZPL_PAGE_SIZES))] as readonly [number, number];
+    const portrait = ZPL_PAGE_SIZES[choose('X-Page-Size', size, Object.keys(ZPL_PAGE_SIZES))] as readonly [
+      number,
+      number,
+    ];
     const landscape = orientation !== '' && choose('X-Page-Orientation', orientation, ORIENTATIONS) === 'Landscape';
     page = landscape ? [portrait[1], portrait[0]] : portrait;
   } else if (orientation) {
@@ -73,7 +85,12 @@ export function readZplPageHeaders(get: (name: string) => string): ZplPageReques
 }
 
 /** Where `count` cells of `cell` points sit along a side of `side` points: the margin before the first, the gap between. */
-function spread(side: number, cell: number, count: number, align: 'start' | 'end' | 'center' | 'justify'): { margin: number; gap: number } {
+function spread(
+  side: number,
+  cell: number,
+  count: number,
+  align: 'start' | 'end' | 'center' | 'justify',
+): { margin: number; gap: number } {
   const free = Math.max(0, side - cell * count);
   if (align === 'start') return { margin: 0, gap: 0 };
   if (align === 'end') return { margin: free, gap: 0 };
@@ -101,5 +118,14 @@ export function zplPagePlacement(request: ZplPageRequest, label: { width: number
   }
   const across = spread(pageWidth, label.width, columns, HORIZONTAL[request.align]);
   const down = spread(pageHeight, label.height, rows, VERTICAL[request.verticalAlign]);
-  return { pageWidth, pageHeight, columns, rows, marginLeft: across.margin, marginTop: down.margin, gapX: across.gap, gapY: down.gap };
+  return {
+    pageWidth,
+    pageHeight,
+    columns,
+    rows,
+    marginLeft: across.margin,
+    marginTop: down.margin,
+    gapX: across.gap,
+    gapY: down.gap,
+  };
 }

@@ -12,7 +12,14 @@ export type ElementType = (typeof ELEMENT_TYPES)[number];
 
 export const elementSchema = z.discriminatedUnion(
   'type',
-  [textElementSchema, barcodeElementSchema, imageElementSchema, lineElementSchema, rectElementSchema, ellipseElementSchema],
+  [
+    textElementSchema,
+    barcodeElementSchema,
+    imageElementSchema,
+    lineElementSchema,
+    rectElementSchema,
+    ellipseElementSchema,
+  ],
   { error: `type must be one of: ${ELEMENT_TYPES.join(', ')}` },
 );
 

@@ -5,7 +5,11 @@ import type { StrokeStyle } from '../layout/laidOutLabel';
  * Fills first and strokes over it, as SVG does. The graphics state is saved and restored around the shape,
  * so its colours and line width do not leak into the next element.
  */
-export function drawPdfShape(doc: PDFKit.PDFDocument, style: StrokeStyle & { fill?: string }, tracePath: () => void): void {
+export function drawPdfShape(
+  doc: PDFKit.PDFDocument,
+  style: StrokeStyle & { fill?: string },
+  tracePath: () => void,
+): void {
   const { stroke, fill } = style;
   if (stroke === undefined && fill === undefined) return;
   doc.save();

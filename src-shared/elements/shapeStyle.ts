@@ -32,7 +32,10 @@ export function insetBox(box: Box, by: number): Box {
  * A closed shape's stroke kept inside its box: no wider than the box's shorter side
  * (a wider one would draw outside), and `shape` is the box inset by half of it.
  */
-export function strokeInsideBox(box: Box, style: ResolvedShapeStyle): { shape: Box; stroke?: string; strokeWidth: number } {
+export function strokeInsideBox(
+  box: Box,
+  style: ResolvedShapeStyle,
+): { shape: Box; stroke?: string; strokeWidth: number } {
   const strokeWidth = Math.min(style.strokeWidth, Math.min(box.width, box.height));
   const stroke = strokeWidth > 0 ? style.stroke : undefined;
   return { shape: insetBox(box, strokeWidth / 2), stroke, strokeWidth: stroke === undefined ? 0 : strokeWidth };

@@ -12,4 +12,3 @@ export const shapeStyleSchema = z.strictObject({
 export type ShapeStyle = z.infer<typeof shapeStyleSchema>;
 
 export const SHAPE_DEFAULTS = { stroke: '#000000', strokeWidth: '1pt', fill: 'none', cornerRadius: '0pt' } as const;
-

@@ -87,7 +87,9 @@ describe('checkExpressionSyntax refuses, saying why', () => {
   });
 
   it('refuses deep nesting of brackets, operators and calls', () => {
-    expect(checkExpressionSyntax(`${'('.repeat(101)}1${')'.repeat(101)}`)).toMatch(/nested deeper than 100 levels at character 100/);
+    expect(checkExpressionSyntax(`${'('.repeat(101)}1${')'.repeat(101)}`)).toMatch(
+      /nested deeper than 100 levels at character 100/,
+    );
     expect(checkExpressionSyntax(`${'('.repeat(100)}1${')'.repeat(100)}`)).toBeUndefined();
     expect(checkExpressionSyntax(`${'['.repeat(500)}${']'.repeat(500)}`)).toMatch(/nested deeper/);
     expect(checkExpressionSyntax(`${'!'.repeat(1500)}1`)).toMatch(/nested deeper than 100 levels/);

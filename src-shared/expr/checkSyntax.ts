@@ -50,7 +50,8 @@ function callProblem(node: jsep.CallExpression, depth: number): string | undefin
   const helper = ownEntry(HELPERS, name);
   if (helper === undefined) return `unknown function ${name}`;
   const count = node.arguments.length;
-  if (count < helper.minArgs || count > helper.maxArgs) return `${name} expects ${arityText(helper)} argument(s), got ${count}`;
+  if (count < helper.minArgs || count > helper.maxArgs)
+    return `${name} expects ${arityText(helper)} argument(s), got ${count}`;
   // Its arguments are literals (readCounterCall says so or why not): nothing in them to check further.
   if (name === 'counter') return readCounterCall(node).problem;
   return firstProblem(node.arguments, depth + 1);
@@ -59,12 +60,14 @@ function callProblem(node: jsep.CallExpression, depth: number): string | undefin
 function problemIn(node: jsep.Expression, depth: number): string | undefined {
   if (depth > MAX_NESTING) return `expression is nested deeper than ${MAX_NESTING} levels`;
   // The object plugin's node, outside jsep's core types: allowed only as counter()'s options, checked in callProblem.
-  if (node.type === 'ObjectExpression') return 'objects ({...}) are only allowed as the options of counter(), as in counter("parcel", {pad: 6})';
+  if (node.type === 'ObjectExpression')
+    return 'objects ({...}) are only allowed as the options of counter(), as in counter("parcel", {pad: 6})';
   const expression = node as jsep.CoreExpression;
   switch (expression.type) {
     case 'Literal': {
       const { value } = expression;
-      const allowed = value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+      const allowed =
+        value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
       return allowed ? undefined : `literal ${expression.raw} is not allowed`;
     }
     case 'Identifier':
@@ -74,10 +77,14 @@ function problemIn(node: jsep.Expression, depth: number): string | undefined {
     case 'CallExpression':
       return callProblem(expression, depth);
     case 'UnaryExpression':
-      if (ownEntry(UNARY_OPERATORS, expression.operator) === undefined) return `operator ${expression.operator} is not allowed`;
+      if (ownEntry(UNARY_OPERATORS, expression.operator) === undefined)
+        return `operator ${expression.operator} is not allowed`;
       return problemIn(expression.argument, depth + 1);
     case 'BinaryExpression':
-      if (ownEntry(BINARY_OPERATORS, expression.operator) === undefined && !LOGICAL_OPERATORS.has(expression.operator)) {
+      if (
+        ownEntry(BINARY_OPERATORS, expression.operator) === undefined &&
+        !LOGICAL_OPERATORS.has(expression.operator)
+      ) {
         return `operator ${expression.operator} is not allowed`;
       }
       return firstProblem([expression.left, expression.right], depth + 1);
@@ -107,7 +114,8 @@ const compiled = new LRUCache<string, ParseResult>({ max: 1000 });
 
 function compile(source: string): ParseResult {
   if (typeof source !== 'string') return { problem: 'expression must be text' };
-  if (source.length > MAX_SOURCE_LENGTH) return { problem: `expression is longer than ${MAX_SOURCE_LENGTH} characters` };
+  if (source.length > MAX_SOURCE_LENGTH)
+    return { problem: `expression is longer than ${MAX_SOURCE_LENGTH} characters` };
   const cached = compiled.get(source);
   if (cached !== undefined) return cached;
   const parsed = parseExpression(source);

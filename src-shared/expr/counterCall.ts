@@ -49,12 +49,14 @@ function propertyName(property: Property): string | undefined {
   if (property.computed || property.shorthand) return undefined;
   const { key } = property;
   if (key.type === 'Identifier') return (key as jsep.Identifier).name;
-  if (key.type === 'Literal' && typeof (key as jsep.Literal).value === 'string') return (key as jsep.Literal).value as string;
+  if (key.type === 'Literal' && typeof (key as jsep.Literal).value === 'string')
+    return (key as jsep.Literal).value as string;
   return undefined;
 }
 
 function readOptions(node: jsep.Expression): { options: CounterOptions; problem?: undefined } | { problem: string } {
-  if (node.type !== 'ObjectExpression') return { problem: 'counter: options must be written as {start: 1, step: 1, pad: 6}' };
+  if (node.type !== 'ObjectExpression')
+    return { problem: 'counter: options must be written as {start: 1, step: 1, pad: 6}' };
   const options: CounterOptions = { ...COUNTER_DEFAULTS };
   const seen = new Set<string>();
   for (const property of (node as ObjectExpression).properties) {

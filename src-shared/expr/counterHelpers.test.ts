@@ -22,7 +22,12 @@ describe('counter()', () => {
   });
 
   it('takes the name and options as literals only, saying what to write instead', () => {
-    for (const source of ['counter("parcel")', 'counter("a.b-c_1", {start: 0, step: 5, pad: 30})', "counter('x', {'pad': 2})", 'counter("x", {})']) {
+    for (const source of [
+      'counter("parcel")',
+      'counter("a.b-c_1", {start: 0, step: 5, pad: 30})',
+      "counter('x', {'pad': 2})",
+      'counter("x", {})',
+    ]) {
       expect(checkExpressionSyntax(source)).toBeUndefined();
     }
     const refused: [string, RegExp][] = [
@@ -47,7 +52,9 @@ describe('counter()', () => {
   });
 
   it('is found in a syntax tree with its options, wherever it is nested', () => {
-    const calls = counterCallsIn(compileExpression('a ? upper("S" + counter("parcel", {start: 100, pad: 6})) : [counter("box")]'));
+    const calls = counterCallsIn(
+      compileExpression('a ? upper("S" + counter("parcel", {start: 100, pad: 6})) : [counter("box")]'),
+    );
     expect(calls).toEqual([
       { name: 'parcel', options: { start: 100, step: 1, pad: 6 } },
       { name: 'box', options: { start: 1, step: 1, pad: 0 } },

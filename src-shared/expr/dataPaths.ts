@@ -52,7 +52,10 @@ function collect(node: jsep.Expression, paths: Set<string>): void {
  * data itself: its paths lose that first step ("data.lot" is "lot"); other top-level names are fields only when
  * `topLevelFields` (contentExpression sees the data's keys as variables, content.expression sees `data` alone).
  */
-export function dataPaths(source: string, { root, topLevelFields }: { root: string; topLevelFields: boolean }): string[] {
+export function dataPaths(
+  source: string,
+  { root, topLevelFields }: { root: string; topLevelFields: boolean },
+): string[] {
   const paths = new Set<string>();
   // An expression that does not compile reads nothing: evaluating it reports why.
   if (checkExpressionSyntax(source) !== undefined) return [];

@@ -28,7 +28,9 @@ describe('formatDate', () => {
 
   it('defaults to YYYY-MM-DD and keeps [bracketed] text as written', () => {
     expect(evaluate('formatDate("2024-12-31T23:59:59Z")')).toBe('2024-12-31');
-    expect(evaluate('formatDate(d, "[Date:] DD.MM.YYYY [at] HH:mm")', { d: '2024-03-05T14:30:00Z' })).toBe('Date: 05.03.2024 at 14:30');
+    expect(evaluate('formatDate(d, "[Date:] DD.MM.YYYY [at] HH:mm")', { d: '2024-03-05T14:30:00Z' })).toBe(
+      'Date: 05.03.2024 at 14:30',
+    );
   });
 
   it("shows instants in the env's time zone, UTC by default", () => {
@@ -58,14 +60,18 @@ describe('formatDate', () => {
   });
 
   it('refuses text that is no ISO date, dates that do not exist, and unknown time zones', () => {
-    expect(() => evaluate('formatDate("March 5, 2024")')).toThrow(/formatDate: "March 5, 2024" is not a date; use ISO 8601/);
+    expect(() => evaluate('formatDate("March 5, 2024")')).toThrow(
+      /formatDate: "March 5, 2024" is not a date; use ISO 8601/,
+    );
     expect(() => evaluate('formatDate("05.03.2024")')).toThrow(/is not a date/);
     expect(() => evaluate('formatDate("2024-02-30")')).toThrow(/formatDate: "2024-02-30" is not a valid date/);
     expect(() => evaluate('formatDate("2024-03-05T25:00")')).toThrow(/not a valid date/);
     expect(() => evaluate('formatDate(true)')).toThrow(/formatDate: true is not a date/);
     expect(() => evaluate('formatDate(list)', { list: [] })).toThrow(/formatDate: a list is not a date/);
     expect(() => evaluate('formatDate(1e20)')).toThrow(/date is invalid or outside the years 1 to 9999/);
-    expect(() => evaluate('formatDate(now())', {}, { ...FIXED_ENV, timeZone: 'Mars/Olympus' })).toThrow(/unknown time zone "Mars\/Olympus"/);
+    expect(() => evaluate('formatDate(now())', {}, { ...FIXED_ENV, timeZone: 'Mars/Olympus' })).toThrow(
+      /unknown time zone "Mars\/Olympus"/,
+    );
   });
 });
 
@@ -80,7 +86,9 @@ describe('addDays', () => {
   it("keeps the wall-clock time across a daylight-saving change in the env's zone", () => {
     // 2024-03-30 23:30 in Berlin is 22:30Z; Berlin moves to summer time on March 31st.
     expect(evaluate('addDays(d, 1)', { d: '2024-03-30T22:30:00Z' }, berlin)).toBe('2024-03-31T23:30:00');
-    expect(evaluate('formatDate(addDays(d, 1), "DD.MM. HH:mm")', { d: '2024-03-30T22:30:00Z' }, berlin)).toBe('31.03. 23:30');
+    expect(evaluate('formatDate(addDays(d, 1), "DD.MM. HH:mm")', { d: '2024-03-30T22:30:00Z' }, berlin)).toBe(
+      '31.03. 23:30',
+    );
   });
 
   it('gives empty text for a missing date and refuses bad day counts', () => {

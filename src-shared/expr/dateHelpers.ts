@@ -20,7 +20,9 @@ export const DATE_HELPERS: Readonly<Record<string, HelperSpec>> = {
     minArgs: 1,
     maxArgs: 2,
     run: (env, value, pattern = DEFAULT_DATE_PATTERN) =>
-      isMissing(value) ? MISSING : formatWallTime(toWallTime('formatDate', value, timeZoneOf(env)), toDisplayString(pattern)),
+      isMissing(value)
+        ? MISSING
+        : formatWallTime(toWallTime('formatDate', value, timeZoneOf(env)), toDisplayString(pattern)),
   },
   /** addDays(date, days): the calendar date that many days on, as zone-less ISO text for formatDate; missing gives ''. */
   addDays: {

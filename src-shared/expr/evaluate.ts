@@ -67,7 +67,9 @@ function evaluateKind(node: jsep.Expression, evaluation: Evaluation): unknown {
       return readMember(evaluation.variables, expression.name);
     case 'MemberExpression': {
       const target = evaluateNode(expression.object, evaluation);
-      const key = expression.computed ? evaluateNode(expression.property, evaluation) : (expression.property as jsep.Identifier).name;
+      const key = expression.computed
+        ? evaluateNode(expression.property, evaluation)
+        : (expression.property as jsep.Identifier).name;
       return readMember(target, key);
     }
     case 'CallExpression':

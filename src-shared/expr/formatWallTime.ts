@@ -1,7 +1,20 @@
 // formatDate patterns: YYYY YY MMMM MMM MM M DD D dddd ddd HH H hh h mm ss A, with [text] kept as written.
 import type { WallTime } from './wallTime';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** Longer tokens first: alternation takes the first that matches, so MMMM must be tried before MM. */

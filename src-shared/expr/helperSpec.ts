@@ -17,7 +17,8 @@ export interface HelperSpec {
 /** A numeric argument whose absence would make the result meaningless (a length, a position): throws when not a number. */
 export function numberArgument(helper: string, what: string, value: unknown): number {
   const number = toNumber(value);
-  if (Number.isNaN(number)) throw new ExpressionError(`${helper}: ${what} must be a number, got ${describeValue(value)}`);
+  if (Number.isNaN(number))
+    throw new ExpressionError(`${helper}: ${what} must be a number, got ${describeValue(value)}`);
   return number;
 }
 
@@ -25,7 +26,9 @@ export function numberArgument(helper: string, what: string, value: unknown): nu
 export function integerArgument(helper: string, what: string, value: unknown, min: number, max: number): number {
   const number = numberArgument(helper, what, value);
   if (!Number.isInteger(number) || number < min || number > max) {
-    throw new ExpressionError(`${helper}: ${what} must be a whole number from ${min} to ${max}, got ${describeValue(value)}`);
+    throw new ExpressionError(
+      `${helper}: ${what} must be a whole number from ${min} to ${max}, got ${describeValue(value)}`,
+    );
   }
   return number;
 }

@@ -6,4 +6,9 @@ import { NUMBER_HELPERS } from './numberHelpers';
 import { TEXT_HELPERS } from './textHelpers';
 
 /** Adding a helper is one entry in one of these tables; per-render state (the clock, counters) comes in the env. */
-export const HELPERS: Readonly<Record<string, HelperSpec>> = Object.freeze({ ...TEXT_HELPERS, ...NUMBER_HELPERS, ...DATE_HELPERS, ...COUNTER_HELPERS });
+export const HELPERS: Readonly<Record<string, HelperSpec>> = Object.freeze({
+  ...TEXT_HELPERS,
+  ...NUMBER_HELPERS,
+  ...DATE_HELPERS,
+  ...COUNTER_HELPERS,
+});

@@ -7,7 +7,10 @@ import { evaluate } from '../../test/support/engine/exprTestSupport';
 /** Everything on Object.prototype and Array.prototype before any hostile input, to compare after. */
 let prototypeKeysBefore: string[];
 beforeAll(() => {
-  prototypeKeysBefore = [...Object.getOwnPropertyNames(Object.prototype), ...Object.getOwnPropertyNames(Array.prototype)];
+  prototypeKeysBefore = [
+    ...Object.getOwnPropertyNames(Object.prototype),
+    ...Object.getOwnPropertyNames(Array.prototype),
+  ];
 });
 
 afterAll(() => {
@@ -58,14 +61,24 @@ describe('prototype names', () => {
   });
 
   it('does not treat an own "__proto__" key from JSON as a way in', () => {
-    const data = JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"isAdmin": true}}}') as Record<string, unknown>;
+    const data = JSON.parse(
+      '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"isAdmin": true}}}',
+    ) as Record<string, unknown>;
     expect(outcome('data[k].polluted', { data, k: '__proto__' })).toEqual(refused);
     expect(outcome('data[k].prototype', { data, k: 'constructor' })).toEqual(refused);
     expect(outcome('polluted', data)).toEqual({ value: '' });
   });
 
   it('never finds inherited members, even with ordinary names', () => {
-    for (const source of ['x.toString', 'x.hasOwnProperty', 'x.valueOf', 'list.map', 'list.push', 'text.toUpperCase', 'x.__defineGetter__']) {
+    for (const source of [
+      'x.toString',
+      'x.hasOwnProperty',
+      'x.valueOf',
+      'list.map',
+      'list.push',
+      'text.toUpperCase',
+      'x.__defineGetter__',
+    ]) {
       expect(outcome(source, { x: {}, list: [], text: 'a' })).toEqual({ value: '' });
     }
   });
@@ -178,7 +191,9 @@ describe('step budget', () => {
     expect(outcome('len(join(list, ""))', { list: new Array(MAX_STEPS - 10).fill('') })).toEqual({ value: 0 });
     expect(outcome('len(join(list, ""))', { list: new Array(MAX_STEPS + 1).fill('') })).toEqual(refused);
     const list = new Array(30_000).fill(1);
-    expect(outcome('[contains(list, 2), contains(list, 3), contains(list, 4), contains(list, 5)]', { list })).toEqual(refused);
+    expect(outcome('[contains(list, 2), contains(list, 3), contains(list, 4), contains(list, 5)]', { list })).toEqual(
+      refused,
+    );
   });
 
   it('does not count lists that are only read from', () => {

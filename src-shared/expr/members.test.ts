@@ -75,11 +75,9 @@ describe('missing data yields empty text and never throws', () => {
         return 'leaked';
       },
     };
-    expect(evaluate('[box.value, map.size, date.length]', { box: new Box(), map: new Map([['size', 1]]), date: new Date() })).toEqual([
-      '',
-      '',
-      '',
-    ]);
+    expect(
+      evaluate('[box.value, map.size, date.length]', { box: new Box(), map: new Map([['size', 1]]), date: new Date() }),
+    ).toEqual(['', '', '']);
     expect(evaluate('g.secret', { g: withGetter })).toBe('');
     expect(getterRan).toBe(false);
   });

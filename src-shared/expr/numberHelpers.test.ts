@@ -14,9 +14,9 @@ describe('number', () => {
 
 describe('round, floor, ceil, abs', () => {
   it('round half away from zero on the decimal value, to whole numbers by default', () => {
-    expect(evaluate('[round(2.5), round(-2.5), round(2.4), round(1.005, 2), round(1.255, 2), round(1234.5678, 1)]')).toEqual([
-      3, -3, 2, 1.01, 1.26, 1234.6,
-    ]);
+    expect(
+      evaluate('[round(2.5), round(-2.5), round(2.4), round(1.005, 2), round(1.255, 2), round(1234.5678, 1)]'),
+    ).toEqual([3, -3, 2, 1.01, 1.26, 1234.6]);
     expect(evaluate('round("3.7")')).toBe(4);
     expect(evaluate('round(1e21)')).toBe(1e21);
   });
@@ -30,14 +30,18 @@ describe('round, floor, ceil, abs', () => {
   });
 
   it('floor, ceil and abs work like Math', () => {
-    expect(evaluate('[floor(2.7), floor(-2.2), ceil(2.2), ceil(-2.7), abs(-3), abs("4")]')).toEqual([2, -3, 3, -2, 3, 4]);
+    expect(evaluate('[floor(2.7), floor(-2.2), ceil(2.2), ceil(-2.7), abs(-3), abs("4")]')).toEqual([
+      2, -3, 3, -2, 3, 4,
+    ]);
     expect(evaluate('floor(missing)')).toBeNaN();
   });
 });
 
 describe('min and max', () => {
   it('take numbers and lists of numbers', () => {
-    expect(evaluate('[min(3, 1, 2), max(3, 1, 2), min(list), max(list, 10), min("5", 7)]', { list: [4, 8, 6] })).toEqual([1, 3, 4, 10, 5]);
+    expect(
+      evaluate('[min(3, 1, 2), max(3, 1, 2), min(list), max(list, 10), min("5", 7)]', { list: [4, 8, 6] }),
+    ).toEqual([1, 3, 4, 10, 5]);
   });
 
   it('give NaN (missing) when a value is missing or there is none', () => {

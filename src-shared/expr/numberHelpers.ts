@@ -16,7 +16,10 @@ function plainFormat(decimals: number | undefined, grouping: boolean): Intl.Numb
   const key = `${decimals ?? 'auto'}|${grouping}`;
   let format = plainFormats.get(key);
   if (format === undefined) {
-    const digits = decimals === undefined ? { maximumFractionDigits: MAX_DECIMALS } : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+    const digits =
+      decimals === undefined
+        ? { maximumFractionDigits: MAX_DECIMALS }
+        : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
     format = new Intl.NumberFormat('en-US', { ...digits, useGrouping: grouping });
     plainFormats.set(key, format);
   }
@@ -47,15 +50,23 @@ function valueToFormat(helper: string, value: unknown): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
-function formatNumber(value: unknown, decimals: unknown, thousandsSeparator: unknown, decimalSeparator: unknown): string {
+function formatNumber(
+  value: unknown,
+  decimals: unknown,
+  thousandsSeparator: unknown,
+  decimalSeparator: unknown,
+): string {
   const number = valueToFormat('formatNumber', value);
   if (number === undefined) return MISSING;
   // Missing decimals (left out, or `undefined`/null written to reach the separators) mean "as many as the number has".
-  const fixedDecimals = isMissing(decimals) ? undefined : integerArgument('formatNumber', 'decimals', decimals, 0, MAX_DECIMALS);
+  const fixedDecimals = isMissing(decimals)
+    ? undefined
+    : integerArgument('formatNumber', 'decimals', decimals, 0, MAX_DECIMALS);
   const thousands = toDisplayString(thousandsSeparator);
   const decimalMark = toDisplayString(decimalSeparator);
   // Without fixed decimals, float noise is dropped first, as toDisplayString does.
-  const shown = fixedDecimals === undefined && !Number.isInteger(number) ? Number(number.toPrecision(SIGNIFICANT_DIGITS)) : number;
+  const shown =
+    fixedDecimals === undefined && !Number.isInteger(number) ? Number(number.toPrecision(SIGNIFICANT_DIGITS)) : number;
   return plainFormat(fixedDecimals, thousands !== '')
     .format(shown)
     .replace(/[,.]/g, (mark) => (mark === ',' ? thousands : decimalMark));
@@ -102,7 +113,9 @@ export const NUMBER_HELPERS: Readonly<Record<string, HelperSpec>> = {
     maxArgs: 3,
     run: (_env, value, currency, locale = 'en-US') => {
       const number = valueToFormat('formatCurrency', value);
-      return number === undefined ? MISSING : currencyFormat(toDisplayString(currency), toDisplayString(locale)).format(number);
+      return number === undefined
+        ? MISSING
+        : currencyFormat(toDisplayString(currency), toDisplayString(locale)).format(number);
     },
   },
 };

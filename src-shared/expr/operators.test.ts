@@ -77,7 +77,13 @@ describe('comparison', () => {
   });
 
   it('== compares numbers with numeric text, null with undefined only', () => {
-    expect(evaluate('[5 == "5", "5" == 5, 1 == true, "a" == "a", "a" == "A"]')).toEqual([true, true, true, true, false]);
+    expect(evaluate('[5 == "5", "5" == 5, 1 == true, "a" == "a", "a" == "A"]')).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
     expect(evaluate('[null == missing, null == 0, 0 == "", "" == missing]')).toEqual([false, false, false, true]);
     expect(evaluate('[x == null, x != null]', { x: null })).toEqual([true, false]);
     expect(evaluate('[5 != "5", 5 != 6]')).toEqual([false, true]);
@@ -89,12 +95,9 @@ describe('comparison', () => {
 
   it('compares lists and objects by identity and never converts them', () => {
     const list = [1];
-    expect(evaluate('[a == a, a == b, a == "1", o == "[object Object]"]', { a: list, b: [1], o: { toString: 1 } })).toEqual([
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      evaluate('[a == a, a == b, a == "1", o == "[object Object]"]', { a: list, b: [1], o: { toString: 1 } }),
+    ).toEqual([true, false, false, false]);
   });
 });
 

@@ -37,7 +37,8 @@ function findTooDeepBracket(source: string): number | undefined {
 /** Parses with jsep; a syntax error comes back as jsep's message, which says where ("Unexpected ")" at character 7"). */
 export function parseExpression(source: string): ParseResult {
   const tooDeep = findTooDeepBracket(source);
-  if (tooDeep !== undefined) return { problem: `brackets nested deeper than ${MAX_NESTING} levels at character ${tooDeep}` };
+  if (tooDeep !== undefined)
+    return { problem: `brackets nested deeper than ${MAX_NESTING} levels at character ${tooDeep}` };
   try {
     return { ast: jsep(source) };
   } catch (error) {

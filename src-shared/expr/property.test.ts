@@ -19,18 +19,52 @@ const expressionChars = fc.constantFrom(...'()[]{}"\'`\\.,;:?!=<>+-*/%&|^~ \t\na
 describe('checkExpressionSyntax on random text', () => {
   it('returns a message or undefined, and never throws', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: expressionChars, maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 80 })), (source) => {
-        const problem = checkExpressionSyntax(source);
-        expect(problem === undefined || typeof problem === 'string').toBe(true);
-      }),
+      fc.property(
+        fc.oneof(fc.string({ unit: expressionChars, maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 80 })),
+        (source) => {
+          const problem = checkExpressionSyntax(source);
+          expect(problem === undefined || typeof problem === 'string').toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 });
 
-const names = fc.constantFrom('a', 'b', 'list', 'obj', 'missing', 'k', 'length', 'toString', '__proto__', 'constructor', 'prototype');
+const names = fc.constantFrom(
+  'a',
+  'b',
+  'list',
+  'obj',
+  'missing',
+  'k',
+  'length',
+  'toString',
+  '__proto__',
+  'constructor',
+  'prototype',
+);
 const helperNames = fc.constantFrom(...Object.keys(HELPERS), 'foo', 'eval', 'constructor', 'hasOwnProperty');
-const operators = fc.constantFrom('+', '-', '*', '/', '%', '==', '!=', '===', '!==', '<', '<=', '>', '>=', '&&', '||', '|', '**', '??');
+const operators = fc.constantFrom(
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '&&',
+  '||',
+  '|',
+  '**',
+  '??',
+);
 const literals = fc.oneof(
   fc.integer().map(String),
   fc.double({ noNaN: true, noDefaultInfinity: true, min: 0 }).map(String),
@@ -46,10 +80,18 @@ const { expression } = fc.letrec<{ expression: string }>((tie) => ({
     names,
     fc.tuple(tie('expression'), names).map(([target, name]) => `(${target}).${name}`),
     fc.tuple(tie('expression'), tie('expression')).map(([target, key]) => `(${target})[${key}]`),
-    fc.tuple(helperNames, fc.array(tie('expression'), { maxLength: 4 })).map(([name, args]) => `${name}(${args.join(', ')})`),
-    fc.tuple(fc.constantFrom('-', '+', '!', '~'), tie('expression')).map(([operator, operand]) => `${operator}(${operand})`),
-    fc.tuple(tie('expression'), operators, tie('expression')).map(([left, operator, right]) => `(${left}) ${operator} (${right})`),
-    fc.tuple(tie('expression'), tie('expression'), tie('expression')).map(([test, yes, no]) => `(${test}) ? (${yes}) : (${no})`),
+    fc
+      .tuple(helperNames, fc.array(tie('expression'), { maxLength: 4 }))
+      .map(([name, args]) => `${name}(${args.join(', ')})`),
+    fc
+      .tuple(fc.constantFrom('-', '+', '!', '~'), tie('expression'))
+      .map(([operator, operand]) => `${operator}(${operand})`),
+    fc
+      .tuple(tie('expression'), operators, tie('expression'))
+      .map(([left, operator, right]) => `(${left}) ${operator} (${right})`),
+    fc
+      .tuple(tie('expression'), tie('expression'), tie('expression'))
+      .map(([test, yes, no]) => `(${test}) ? (${yes}) : (${no})`),
     fc.array(tie('expression'), { maxLength: 4 }).map((items) => `[${items.join(', ')}]`),
   ),
 }));

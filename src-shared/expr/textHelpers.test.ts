@@ -78,15 +78,20 @@ describe('searching', () => {
   it('startsWith, endsWith and contains on text', () => {
     expect(evaluate('[startsWith("label", "la"), startsWith("label", "el")]')).toEqual([true, false]);
     expect(evaluate('[endsWith("label", "el"), endsWith("label", "la")]')).toEqual([true, false]);
-    expect(evaluate('[contains("label", "abe"), contains("label", "x"), contains(12345, 34)]')).toEqual([true, false, true]);
-  });
-
-  it('contains on a list looks for an equal item, as ==', () => {
-    expect(evaluate('[contains(tags, "fragile"), contains(tags, "heavy"), contains(nums, "2")]', { tags: ['fragile', 'cold'], nums: [1, 2] })).toEqual([
+    expect(evaluate('[contains("label", "abe"), contains("label", "x"), contains(12345, 34)]')).toEqual([
       true,
       false,
       true,
     ]);
+  });
+
+  it('contains on a list looks for an equal item, as ==', () => {
+    expect(
+      evaluate('[contains(tags, "fragile"), contains(tags, "heavy"), contains(nums, "2")]', {
+        tags: ['fragile', 'cold'],
+        nums: [1, 2],
+      }),
+    ).toEqual([true, false, true]);
   });
 });
 
@@ -107,7 +112,9 @@ describe('split, join, concat', () => {
   });
 
   it('refuses a join past the result limit while building it', () => {
-    expect(() => evaluate('join(list, s)', { list: new Array(20).fill('x'), s: 'y'.repeat(10_000) })).toThrow(/over the limit/);
+    expect(() => evaluate('join(list, s)', { list: new Array(20).fill('x'), s: 'y'.repeat(10_000) })).toThrow(
+      /over the limit/,
+    );
   });
 
   it('concat shows every argument as text', () => {
@@ -118,7 +125,9 @@ describe('split, join, concat', () => {
 
 describe('len, string, default', () => {
   it('len counts list items or UTF-16 code units of the text', () => {
-    expect(evaluate('[len("abc"), len(list), len(12.5), len(missing), len(null)]', { list: [1, 2] })).toEqual([3, 2, 4, 0, 0]);
+    expect(evaluate('[len("abc"), len(list), len(12.5), len(missing), len(null)]', { list: [1, 2] })).toEqual([
+      3, 2, 4, 0, 0,
+    ]);
   });
 
   it('string shows a value as a label would', () => {

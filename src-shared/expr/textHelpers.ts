@@ -53,9 +53,21 @@ export const TEXT_HELPERS: Readonly<Record<string, HelperSpec>> = {
         end === undefined ? undefined : numberArgument('substring', 'end', end),
       ),
   },
-  replace: { minArgs: 3, maxArgs: 3, run: (_env, value, search, replacement) => replaceAll(value, search, replacement) },
-  startsWith: { minArgs: 2, maxArgs: 2, run: (_env, value, prefix) => toDisplayString(value).startsWith(toDisplayString(prefix)) },
-  endsWith: { minArgs: 2, maxArgs: 2, run: (_env, value, suffix) => toDisplayString(value).endsWith(toDisplayString(suffix)) },
+  replace: {
+    minArgs: 3,
+    maxArgs: 3,
+    run: (_env, value, search, replacement) => replaceAll(value, search, replacement),
+  },
+  startsWith: {
+    minArgs: 2,
+    maxArgs: 2,
+    run: (_env, value, prefix) => toDisplayString(value).startsWith(toDisplayString(prefix)),
+  },
+  endsWith: {
+    minArgs: 2,
+    maxArgs: 2,
+    run: (_env, value, suffix) => toDisplayString(value).endsWith(toDisplayString(suffix)),
+  },
   /** In a list: whether an item equals the needle (as `==`); otherwise whether the text contains it. */
   contains: { minArgs: 2, maxArgs: 2, run: (_env, haystack, needle) => contains(haystack, needle) },
   /** A list of parts; an empty separator splits into characters; missing text gives an empty list. */
@@ -64,11 +76,16 @@ export const TEXT_HELPERS: Readonly<Record<string, HelperSpec>> = {
   join: {
     minArgs: 1,
     maxArgs: 2,
-    run: (_env, list, separator = ', ') => (Array.isArray(list) ? joinAsText(list, toDisplayString(separator)) : toDisplayString(list)),
+    run: (_env, list, separator = ', ') =>
+      Array.isArray(list) ? joinAsText(list, toDisplayString(separator)) : toDisplayString(list),
   },
   concat: { minArgs: 0, maxArgs: Infinity, run: (_env, ...values) => joinAsText(values, '') },
   /** Items of a list, else characters (UTF-16 code units, as `.length` and substring count them). */
-  len: { minArgs: 1, maxArgs: 1, run: (_env, value) => (Array.isArray(value) ? value.length : toDisplayString(value).length) },
+  len: {
+    minArgs: 1,
+    maxArgs: 1,
+    run: (_env, value) => (Array.isArray(value) ? value.length : toDisplayString(value).length),
+  },
   string: { minArgs: 1, maxArgs: 1, run: (_env, value) => toDisplayString(value) },
   /** The fallback when the value is missing: undefined, null, '' or NaN. */
   default: { minArgs: 2, maxArgs: 2, run: (_env, value, fallback) => (isMissing(value) ? fallback : value) },

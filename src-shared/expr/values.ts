@@ -51,12 +51,15 @@ function scalarText(value: unknown): string {
 }
 
 function listText(list: readonly unknown[], separator: string, depth: number): string {
-  if (depth > MAX_NESTING) throw new ExpressionError(`a list nested deeper than ${MAX_NESTING} levels cannot be shown as text`);
+  if (depth > MAX_NESTING)
+    throw new ExpressionError(`a list nested deeper than ${MAX_NESTING} levels cannot be shown as text`);
   let text = '';
   // A for loop, not entries(): sparse arrays from JavaScript callers show holes as '' like missing values.
   for (let index = 0; index < list.length; index += 1) {
     const item = list[index];
-    text += (index > 0 ? separator : '') + (Array.isArray(item) ? listText(item, LIST_SEPARATOR, depth + 1) : scalarText(item));
+    text +=
+      (index > 0 ? separator : '') +
+      (Array.isArray(item) ? listText(item, LIST_SEPARATOR, depth + 1) : scalarText(item));
     checkResultLength(text.length);
   }
   return text;
@@ -91,7 +94,8 @@ export function looseEquals(left: unknown, right: unknown): boolean {
     return (left === null || left === undefined) && (right === null || right === undefined);
   }
   if (left instanceof Date || right instanceof Date || typeof left !== typeof right) {
-    const isScalar = (value: unknown) => ['number', 'string', 'boolean'].includes(typeof value) || value instanceof Date;
+    const isScalar = (value: unknown) =>
+      ['number', 'string', 'boolean'].includes(typeof value) || value instanceof Date;
     return isScalar(left) && isScalar(right) && toNumber(left) === toNumber(right);
   }
   return left === right;

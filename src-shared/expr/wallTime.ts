@@ -36,7 +36,8 @@ function wallTimeFromFields(fields: CalendarFields, dateOnly: boolean): WallTime
   date.setUTCFullYear(fields.year, fields.month - 1, fields.day);
   date.setUTCHours(fields.hour, fields.minute, fields.second, 0);
   const year = date.getUTCFullYear();
-  if (!(year >= MIN_YEAR && year <= MAX_YEAR)) throw new ExpressionError(`date is outside the years ${MIN_YEAR} to ${MAX_YEAR}`);
+  if (!(year >= MIN_YEAR && year <= MAX_YEAR))
+    throw new ExpressionError(`date is outside the years ${MIN_YEAR} to ${MAX_YEAR}`);
   return {
     year,
     month: date.getUTCMonth() + 1,
@@ -77,7 +78,8 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
 function instantInZone(helper: string, instant: Date, timeZone: string): WallTime {
   // Checked before Intl, which would show a year before 1 CE as a positive year of another era.
   const year = instant.getUTCFullYear();
-  if (!(year >= MIN_YEAR && year <= MAX_YEAR)) throw new ExpressionError(`${helper}: date is invalid or outside the years ${MIN_YEAR} to ${MAX_YEAR}`);
+  if (!(year >= MIN_YEAR && year <= MAX_YEAR))
+    throw new ExpressionError(`${helper}: date is invalid or outside the years ${MIN_YEAR} to ${MAX_YEAR}`);
   const fields: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of zoneFormat(timeZone).formatToParts(instant)) fields[part.type] = Number(part.value);
   return wallTimeFromFields(
@@ -99,7 +101,8 @@ function localWallTime(helper: string, text: string, match: RegExpExecArray): Wa
   const wall = wallTimeFromFields(fields, match[4] === undefined);
   // Date would roll 2024-02-30 over to March 1st; a date that does not exist is an error in the data.
   const keys = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
-  if (keys.some((key) => wall[key] !== fields[key])) throw new ExpressionError(`${helper}: ${describeValue(text)} is not a valid date`);
+  if (keys.some((key) => wall[key] !== fields[key]))
+    throw new ExpressionError(`${helper}: ${describeValue(text)} is not a valid date`);
   return wall;
 }
 

@@ -18,15 +18,26 @@ const LATIN = 'THEZOCQS' + 'HEZLOCUS' + 'fijkdbh' + 'xzroesc' + 'pqgjy' + 'oO0';
 
 const OTHER_SCRIPTS: readonly ScriptReference[] = [
   {
-    ranges: [[0x0400, 0x052f], [0x1c80, 0x1c8f], [0x2de0, 0x2dff], [0xa640, 0xa69f]],
+    ranges: [
+      [0x0400, 0x052f],
+      [0x1c80, 0x1c8f],
+      [0x2de0, 0x2dff],
+      [0xa640, 0xa69f],
+    ],
     characters: 'БВЕПЗОСЭ' + 'БВЕШЗОСЭ' + 'хпншезос' + 'руф' + 'оО',
   },
   {
-    ranges: [[0x0370, 0x03ff], [0x1f00, 0x1fff]],
+    ranges: [
+      [0x0370, 0x03ff],
+      [0x1f00, 0x1fff],
+    ],
     characters: 'ΓΒΕΖΘΟΩ' + 'ΒΔΖΞΘΟ' + 'βθδζλξ' + 'αειοπστω' + 'βγημρφχψ' + 'οΟ',
   },
   {
-    ranges: [[0x0590, 0x05ff], [0xfb1d, 0xfb4f]],
+    ranges: [
+      [0x0590, 0x05ff],
+      [0xfb1d, 0xfb4f],
+    ],
     characters: 'בדהחךכםס' + 'בטכםסצ' + 'קךןףץ' + 'ם',
   },
 ];
@@ -38,7 +49,9 @@ const OTHER_SCRIPTS: readonly ScriptReference[] = [
 export function autohintCharacters(codePoints: Iterable<number>): string {
   const scripts = new Set<ScriptReference>();
   for (const codePoint of codePoints) {
-    const script = OTHER_SCRIPTS.find(({ ranges }) => ranges.some(([first, last]) => codePoint >= first && codePoint <= last));
+    const script = OTHER_SCRIPTS.find(({ ranges }) =>
+      ranges.some(([first, last]) => codePoint >= first && codePoint <= last),
+    );
     if (script) scripts.add(script);
   }
   return LATIN + [...scripts].map((script) => script.characters).join('');

@@ -37,13 +37,20 @@ export function resolveFamily(requested: string | undefined): FamilyResolution {
   if (requested === undefined) return { family: 'sans', fellBack: false };
   // A CSS-like list ("Arial, sans-serif") resolves to its first known entry.
   for (const candidate of requested.split(',')) {
-    const family = FAMILY_ALIASES[candidate.trim().replace(/^["']|["']$/g, '').toLowerCase()];
+    const family =
+      FAMILY_ALIASES[
+        candidate
+          .trim()
+          .replace(/^["']|["']$/g, '')
+          .toLowerCase()
+      ];
     if (family) return { family, fellBack: false };
   }
   return { family: 'sans', fellBack: true };
 }
 
 export function faceKey(family: FontFamily, weight: FontWeight, style: FontStyle): FontFaceKey {
-  const variant = weight === 'bold' ? (style === 'italic' ? 'bolditalic' : 'bold') : style === 'italic' ? 'italic' : 'regular';
+  const variant =
+    weight === 'bold' ? (style === 'italic' ? 'bolditalic' : 'bold') : style === 'italic' ? 'italic' : 'regular';
   return `${family}-${variant}`;
 }

@@ -2,7 +2,14 @@
 import * as fontkit from 'fontkit';
 import { LRUCache } from 'lru-cache';
 import type { Font, GlyphRun } from 'fontkit';
-import { faceKey, resolveFamily, type FontFaceKey, type FontFamily, type FontStyle, type FontWeight } from './fontFaces';
+import {
+  faceKey,
+  resolveFamily,
+  type FontFaceKey,
+  type FontFamily,
+  type FontStyle,
+  type FontWeight,
+} from './fontFaces';
 
 export interface FontFaceSource {
   family: FontFamily;

@@ -17,7 +17,10 @@ export const FONT0_FACE: FontFaceKey = 'sans-bold';
 
 /** Whether a template's font family asks for printer font 0 ("Printer 0", any case, in a CSS-like list's first place). */
 export function isPrinterFont0(family: string | undefined): boolean {
-  const first = family?.split(',')[0]?.trim().replace(/^["']|["']$/g, '');
+  const first = family
+    ?.split(',')[0]
+    ?.trim()
+    .replace(/^["']|["']$/g, '');
   return first !== undefined && first.replace(/\s+/g, ' ').toLowerCase() === PRINTER_FONT_0.toLowerCase();
 }
 
@@ -28,7 +31,11 @@ export function font0SizePerHeight(fonts: FontRegistry): number {
 }
 
 /** ^A0 at `height` and `width` (points, the printer's h and w) as the face, size and horizontal scale that draw it. */
-export function font0Run(fonts: FontRegistry, height: number, width: number): { fontKey: FontFaceKey; fontSize: number; scaleX: number } {
+export function font0Run(
+  fonts: FontRegistry,
+  height: number,
+  width: number,
+): { fontKey: FontFaceKey; fontSize: number; scaleX: number } {
   const fontSize = font0SizePerHeight(fonts) * height;
   return { fontKey: FONT0_FACE, fontSize, scaleX: (FONT0_ADVANCE_PER_SANS_BOLD * width) / fontSize };
 }

@@ -20,18 +20,21 @@ function subsetOf(key: 'sans-regular' | 'serif-bolditalic' | 'mono-regular', tex
 }
 
 describe('TrueTypeSubset', () => {
-  it.each(['sans-regular', 'serif-bolditalic', 'mono-regular'] as const)('keeps the outlines and advances of every used glyph of %s', (key) => {
-    const { face, ids, parsed } = subsetOf(key, TEXT);
-    for (const [original, subsetId] of ids) {
-      const before = face.font.getGlyph(original);
-      const after = parsed.getGlyph(subsetId);
-      expect(after.path.toSVG(), `glyph ${original}`).toBe(before.path.toSVG());
-      expect(after.advanceWidth).toBe(before.advanceWidth);
-    }
-    // Only the used glyphs (and components) travel: far fewer than the font's.
-    expect(parsed.numGlyphs).toBeLessThan(80);
-    expect(parsed.numGlyphs).toBeGreaterThan(new Set(ids.map(([original]) => original)).size);
-  });
+  it.each(['sans-regular', 'serif-bolditalic', 'mono-regular'] as const)(
+    'keeps the outlines and advances of every used glyph of %s',
+    (key) => {
+      const { face, ids, parsed } = subsetOf(key, TEXT);
+      for (const [original, subsetId] of ids) {
+        const before = face.font.getGlyph(original);
+        const after = parsed.getGlyph(subsetId);
+        expect(after.path.toSVG(), `glyph ${original}`).toBe(before.path.toSVG());
+        expect(after.advanceWidth).toBe(before.advanceWidth);
+      }
+      // Only the used glyphs (and components) travel: far fewer than the font's.
+      expect(parsed.numGlyphs).toBeLessThan(80);
+      expect(parsed.numGlyphs).toBeGreaterThan(new Set(ids.map(([original]) => original)).size);
+    },
+  );
 
   it('numbers glyphs in order of first use, .notdef first', () => {
     const face = fonts.face('sans-regular');

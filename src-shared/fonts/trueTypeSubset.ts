@@ -66,16 +66,21 @@ export function readTrueType(data: Uint8Array): TrueTypeSource | undefined {
   const loca = view(tables.get('loca')!);
   if (loca.byteLength < (numGlyphs + 1) * (longLoca ? 4 : 2)) return undefined;
   const locaOffsets = new Uint32Array(numGlyphs + 1);
-  for (let glyph = 0; glyph <= numGlyphs; glyph++) locaOffsets[glyph] = longLoca ? loca.getUint32(glyph * 4) : loca.getUint16(glyph * 2) * 2;
+  for (let glyph = 0; glyph <= numGlyphs; glyph++)
+    locaOffsets[glyph] = longLoca ? loca.getUint32(glyph * 4) : loca.getUint16(glyph * 2) * 2;
   const numberOfHMetrics = view(tables.get('hhea')!).getUint16(34);
   const hmtx = view(tables.get('hmtx')!);
-  if (numberOfHMetrics < 1 || hmtx.byteLength < numberOfHMetrics * 4 + (numGlyphs - numberOfHMetrics) * 2) return undefined;
+  if (numberOfHMetrics < 1 || hmtx.byteLength < numberOfHMetrics * 4 + (numGlyphs - numberOfHMetrics) * 2)
+    return undefined;
   const advances = new Uint16Array(numGlyphs);
   const leftSideBearings = new Int16Array(numGlyphs);
   for (let glyph = 0; glyph < numGlyphs; glyph++) {
     // Past numberOfHMetrics the advance repeats the last one and only bearings are listed.
     advances[glyph] = hmtx.getUint16(Math.min(glyph, numberOfHMetrics - 1) * 4);
-    leftSideBearings[glyph] = glyph < numberOfHMetrics ? hmtx.getInt16(glyph * 4 + 2) : hmtx.getInt16(numberOfHMetrics * 4 + (glyph - numberOfHMetrics) * 2);
+    leftSideBearings[glyph] =
+      glyph < numberOfHMetrics
+        ? hmtx.getInt16(glyph * 4 + 2)
+        : hmtx.getInt16(numberOfHMetrics * 4 + (glyph - numberOfHMetrics) * 2);
   }
   return { data, tables, numGlyphs, locaOffsets, advances, leftSideBearings };
 }
@@ -208,7 +213,9 @@ export class TrueTypeSubset {
   private assemble(tables: Map<string, Uint8Array>): Uint8Array {
     const tags = [...tables.keys()].sort();
     const directoryLength = 12 + tags.length * 16;
-    const font = new Uint8Array(directoryLength + tags.reduce((total, tag) => total + padded(tables.get(tag)!.length), 0));
+    const font = new Uint8Array(
+      directoryLength + tags.reduce((total, tag) => total + padded(tables.get(tag)!.length), 0),
+    );
     const file = view(font);
     const power = 2 ** Math.floor(Math.log2(tags.length));
     file.setUint32(0, 0x00010000);

@@ -18,10 +18,69 @@ const QUALITY = 9;
 const WINDOW_BITS = 16;
 /** The spec's known tags, numbered by their position; 63 means the tag follows in the entry. */
 const KNOWN_TAGS = [
-  'cmap', 'head', 'hhea', 'hmtx', 'maxp', 'name', 'OS/2', 'post', 'cvt ', 'fpgm', 'glyf', 'loca', 'prep', 'CFF ', 'VORG', 'EBDT',
-  'EBLC', 'gasp', 'hdmx', 'kern', 'LTSH', 'PCLT', 'VDMX', 'vhea', 'vmtx', 'BASE', 'GDEF', 'GPOS', 'GSUB', 'EBSC', 'JSTF', 'MATH',
-  'CBDT', 'CBLC', 'COLR', 'CPAL', 'SVG ', 'sbix', 'acnt', 'avar', 'bdat', 'bloc', 'bsln', 'cvar', 'fdsc', 'feat', 'fmtx', 'fvar',
-  'gvar', 'hsty', 'just', 'lcar', 'mort', 'morx', 'opbd', 'prop', 'trak', 'Zapf', 'Silf', 'Glat', 'Gloc', 'Feat', 'Sill',
+  'cmap',
+  'head',
+  'hhea',
+  'hmtx',
+  'maxp',
+  'name',
+  'OS/2',
+  'post',
+  'cvt ',
+  'fpgm',
+  'glyf',
+  'loca',
+  'prep',
+  'CFF ',
+  'VORG',
+  'EBDT',
+  'EBLC',
+  'gasp',
+  'hdmx',
+  'kern',
+  'LTSH',
+  'PCLT',
+  'VDMX',
+  'vhea',
+  'vmtx',
+  'BASE',
+  'GDEF',
+  'GPOS',
+  'GSUB',
+  'EBSC',
+  'JSTF',
+  'MATH',
+  'CBDT',
+  'CBLC',
+  'COLR',
+  'CPAL',
+  'SVG ',
+  'sbix',
+  'acnt',
+  'avar',
+  'bdat',
+  'bloc',
+  'bsln',
+  'cvar',
+  'fdsc',
+  'feat',
+  'fmtx',
+  'fvar',
+  'gvar',
+  'hsty',
+  'just',
+  'lcar',
+  'mort',
+  'morx',
+  'opbd',
+  'prop',
+  'trak',
+  'Zapf',
+  'Silf',
+  'Glat',
+  'Gloc',
+  'Feat',
+  'Sill',
 ];
 const ARBITRARY_TAG = 63;
 /** Transform version 3 leaves glyf and loca as they are; version 0 would mean the glyf transform for them. */
@@ -47,7 +106,11 @@ export function sfntToWoff2(sfnt: Uint8Array): Uint8Array | undefined {
   for (const [tag, data] of tables) {
     const known = KNOWN_TAGS.indexOf(tag);
     const transform = tag === 'glyf' || tag === 'loca' ? NULL_TRANSFORM_GLYF : 0;
-    directory.push(transform | (known < 0 ? ARBITRARY_TAG : known), ...(known < 0 ? tagBytes(tag) : []), ...base128(data.length));
+    directory.push(
+      transform | (known < 0 ? ARBITRARY_TAG : known),
+      ...(known < 0 ? tagBytes(tag) : []),
+      ...base128(data.length),
+    );
     totalSfntSize += padded(data.length);
   }
   // The tables follow each other without padding in the stream; the decoder pads them again.

@@ -3,7 +3,11 @@
 import type { Box } from './laidOutLabel';
 
 /** The axis-aligned box that holds `box` turned `rotation` degrees about `centre` (by default its own centre). */
-export function rotatedBounds(box: Box, rotation: number, centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 }): Box {
+export function rotatedBounds(
+  box: Box,
+  rotation: number,
+  centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+): Box {
   const radians = (rotation * Math.PI) / 180;
   const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
   const corners = [
@@ -11,7 +15,13 @@ export function rotatedBounds(box: Box, rotation: number, centre = { x: box.x + 
     [box.x + box.width, box.y],
     [box.x, box.y + box.height],
     [box.x + box.width, box.y + box.height],
-  ].map(([x = 0, y = 0]) => [centre.x + (x - centre.x) * cos - (y - centre.y) * sin, centre.y + (x - centre.x) * sin + (y - centre.y) * cos] as const);
+  ].map(
+    ([x = 0, y = 0]) =>
+      [
+        centre.x + (x - centre.x) * cos - (y - centre.y) * sin,
+        centre.y + (x - centre.x) * sin + (y - centre.y) * cos,
+      ] as const,
+  );
   const xs = corners.map(([x]) => x);
   const ys = corners.map(([, y]) => y);
   const [left, top] = [Math.min(...xs), Math.min(...ys)];
@@ -28,8 +38,15 @@ export function overlap(a: Box, b: Box): Box | undefined {
 }
 
 /** Whether `box`, turned `rotation` degrees about `centre` (by default its own centre), overlaps a page of that size. */
-export function showsOnPage(box: Box, rotation: number, page: { width: number; height: number }, centre?: { x: number; y: number }): boolean {
-  return overlap(rotatedBounds(box, rotation, centre), { x: 0, y: 0, width: page.width, height: page.height }) !== undefined;
+export function showsOnPage(
+  box: Box,
+  rotation: number,
+  page: { width: number; height: number },
+  centre?: { x: number; y: number },
+): boolean {
+  return (
+    overlap(rotatedBounds(box, rotation, centre), { x: 0, y: 0, width: page.width, height: page.height }) !== undefined
+  );
 }
 
 /** The smallest box holding all of `boxes`, or undefined for none. */

@@ -10,16 +10,42 @@ import { layoutLabel } from './layoutLabel';
 const fonts = bundledFonts();
 
 /** A box in mm. */
-const at = (x: number, y: number, width: number, height: number) => ({ position: { mode: 'absolute', x: `${x}mm`, y: `${y}mm` }, width: `${width}mm`, height: `${height}mm` });
-const text = (id: string, box: ReturnType<typeof at>, value: string, style: object = {}) => ({ id, type: 'text', ...box, content: { text: value }, style: { fontSize: '10pt', ...style } });
-const barcode = (id: string, symbology: string, box: ReturnType<typeof at>, value: string, extra: object = {}) => ({ id, type: 'barcode', symbology, ...box, content: { text: value }, showText: false, ...extra });
+const at = (x: number, y: number, width: number, height: number) => ({
+  position: { mode: 'absolute', x: `${x}mm`, y: `${y}mm` },
+  width: `${width}mm`,
+  height: `${height}mm`,
+});
+const text = (id: string, box: ReturnType<typeof at>, value: string, style: object = {}) => ({
+  id,
+  type: 'text',
+  ...box,
+  content: { text: value },
+  style: { fontSize: '10pt', ...style },
+});
+const barcode = (id: string, symbology: string, box: ReturnType<typeof at>, value: string, extra: object = {}) => ({
+  id,
+  type: 'barcode',
+  symbology,
+  ...box,
+  content: { text: value },
+  showText: false,
+  ...extra,
+});
 const rect = (id: string, box: ReturnType<typeof at>, style: object = {}) => ({ id, type: 'rect', ...box, style });
-const templateOf = (elements: unknown[], size = { width: '60mm', height: '40mm' }) => ({ formatVersion: 1, meta: { name: 't' }, dimensions: size, elements });
+const templateOf = (elements: unknown[], size = { width: '60mm', height: '40mm' }) => ({
+  formatVersion: 1,
+  meta: { name: 't' },
+  dimensions: size,
+  elements,
+});
 
 function check(elements: unknown[], options: { dpi?: number; margin?: string } = {}): RenderWarning[] {
   const targetDpi = options.dpi ?? 203;
   const label = layoutLabel(parseTemplate(templateOf(elements)), {}, { fonts, targetDpi });
-  return designWarnings(label, fonts, { targetDpi, unprintableMargin: options.margin === undefined ? undefined : toPoints(options.margin) });
+  return designWarnings(label, fonts, {
+    targetDpi,
+    unprintableMargin: options.margin === undefined ? undefined : toPoints(options.margin),
+  });
 }
 
 const codes = (warnings: RenderWarning[]) => warnings.map((warning) => [warning.code, warning.elementId]);
@@ -61,7 +87,9 @@ describe('design warnings', () => {
     const near = text('near', at(46, 8, 10, 6), 'QTY');
     const far = text('far', at(44 + 5.5, 8, 10, 6), 'QTY');
     const warnings = check([code, near]);
-    expect(warnings.map((warning) => [warning.code, warning.elementIds])).toEqual([['BARCODE_QUIET_ZONE_OVERLAP', ['near', 'code']]]);
+    expect(warnings.map((warning) => [warning.code, warning.elementIds])).toEqual([
+      ['BARCODE_QUIET_ZONE_OVERLAP', ['near', 'code']],
+    ]);
     expect(warnings[0]?.message).toMatch(/code128 needs 5\.\d\d mm of clear space/);
     expect(check([code, far])).toEqual([]);
   });
@@ -72,7 +100,8 @@ describe('design warnings', () => {
     const code = barcode('ean', 'ean13', at(15, 5, 38, 15), '5901234123457', { quietZone: false });
     const right = text('right', at(53 + 3.2, 8, 6, 6), 'X');
     const left = text('left', at(15 - 3.2 - 6, 8, 6, 6), 'X', { textAlign: 'right' });
-    const quietZone = (warnings: RenderWarning[]) => codes(warnings.filter((warning) => warning.code === 'BARCODE_QUIET_ZONE_OVERLAP'));
+    const quietZone = (warnings: RenderWarning[]) =>
+      codes(warnings.filter((warning) => warning.code === 'BARCODE_QUIET_ZONE_OVERLAP'));
     expect(quietZone(check([code, right], { dpi: 254 }))).toEqual([]);
     expect(quietZone(check([code, left], { dpi: 254 }))).toEqual([['BARCODE_QUIET_ZONE_OVERLAP', 'left']]);
   });
@@ -83,7 +112,10 @@ describe('design warnings', () => {
     const roomy = rect('roomy', at(2, 2, 54, 26), { stroke: '#000000', strokeWidth: '0.5mm' });
     expect(codes(check([code, tight]))).toEqual([['BARCODE_QUIET_ZONE_OVERLAP', 'tight']]);
     expect(check([roomy, code])).toEqual([]);
-    const framed = [rect('frame', at(2, 26, 40, 12), { stroke: '#000000', strokeWidth: '0.5mm', fill: '#eeeeee' }), text('inside', at(4, 28, 36, 8), 'Handle with care')];
+    const framed = [
+      rect('frame', at(2, 26, 40, 12), { stroke: '#000000', strokeWidth: '0.5mm', fill: '#eeeeee' }),
+      text('inside', at(4, 28, 36, 8), 'Handle with care'),
+    ];
     expect(check(framed)).toEqual([]);
   });
 
@@ -91,7 +123,9 @@ describe('design warnings', () => {
     const first = text('first', at(5, 5, 40, 8), 'Ship to');
     const over = text('over', at(8, 6, 40, 8), 'Ship to');
     const warnings = check([first, over]);
-    expect(warnings.map((warning) => [warning.code, warning.elementId, warning.elementIds])).toEqual([['TEXT_OVERLAP', 'over', ['first', 'over']]]);
+    expect(warnings.map((warning) => [warning.code, warning.elementId, warning.elementIds])).toEqual([
+      ['TEXT_OVERLAP', 'over', ['first', 'over']],
+    ]);
     // Boxes that overlap by their leading only: the glyphs do not meet.
     const below = text('below', at(5, 9.5, 40, 8), 'Acme Corp');
     expect(check([first, below])).toEqual([]);
@@ -133,9 +167,19 @@ describe('design warnings of a batch', () => {
   it('come once per element with the first record that shows them, while record warnings stay per record', async () => {
     const template = templateOf([
       text('off', at(50, 5, 30, 8), 'Always off the edge'),
-      { id: 'name', type: 'text', ...at(5, 20, 20, 4), content: { expression: 'data.name' }, style: { fontSize: '10pt' } },
+      {
+        id: 'name',
+        type: 'text',
+        ...at(5, 20, 20, 4),
+        content: { expression: 'data.name' },
+        style: { fontSize: '10pt' },
+      },
     ]);
-    const records = [{ name: 'Ann' }, { name: 'A name much too long for its little box' }, { name: 'Another name far too long for the box' }];
+    const records = [
+      { name: 'Ann' },
+      { name: 'A name much too long for its little box' },
+      { name: 'Another name far too long for the box' },
+    ];
     const batch = await renderLabels(template, records, { format: 'zpl', fonts });
     expect(batch.warnings.map((warning) => [warning.code, warning.elementId, warning.record])).toEqual([
       ['ELEMENT_OUTSIDE_LABEL', 'off', 1],

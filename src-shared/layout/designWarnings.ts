@@ -50,13 +50,23 @@ function pastEdges(area: Box, frame: Box): { side: string; by: number }[] {
   ];
 }
 
-function placementWarning(element: LaidOutElement, area: Box, label: Box, margin: number, tolerance: number): RenderWarning | undefined {
+function placementWarning(
+  element: LaidOutElement,
+  area: Box,
+  label: Box,
+  margin: number,
+  tolerance: number,
+): RenderWarning | undefined {
   const outside = pastEdges(area, label).filter((edge) => edge.by > tolerance);
   if (outside.length > 0) {
     const where = overlapsBeyond(area, label, tolerance)
       ? `reaches past the label's ${outside.map((edge) => `${edge.side} edge by ${mm(edge.by)}`).join(' and ')}`
       : 'is entirely outside the label';
-    return { code: 'ELEMENT_OUTSIDE_LABEL', elementId: element.id, message: `${element.type} "${element.id}" ${where}: that part does not print` };
+    return {
+      code: 'ELEMENT_OUTSIDE_LABEL',
+      elementId: element.id,
+      message: `${element.type} "${element.id}" ${where}: that part does not print`,
+    };
   }
   if (margin <= 0) return undefined;
   const printable = { x: margin, y: margin, width: label.width - 2 * margin, height: label.height - 2 * margin };
@@ -108,14 +118,24 @@ function barcodeZone(barcode: LaidOutOf<'barcode'>): BarcodeZone {
   const bounds = symbolBounds(symbol);
   const zone = quietZoneOf(barcode.symbology);
   const module = symbol.kind === 'vector' ? 0 : symbol.moduleWidth;
-  const [left, right, vertical] = [zone.left * module, zone.right * module, zone.vertical * (symbol.kind === 'matrix' ? symbol.moduleHeight : 0)];
-  const zoneBox = { x: bounds.x - left, y: bounds.y - vertical, width: bounds.width + left + right, height: bounds.height + 2 * vertical };
+  const [left, right, vertical] = [
+    zone.left * module,
+    zone.right * module,
+    zone.vertical * (symbol.kind === 'matrix' ? symbol.moduleHeight : 0),
+  ];
+  const zoneBox = {
+    x: bounds.x - left,
+    y: bounds.y - vertical,
+    width: bounds.width + left + right,
+    height: bounds.height + 2 * vertical,
+  };
   return { barcode, zones: turnedWith(barcode, [zoneBox]), clear: Math.max(left, right, vertical) };
 }
 
 function quietZoneWarning(other: LaidOutElement, zone: BarcodeZone): RenderWarning {
   const { barcode } = zone;
-  const clearance = zone.clear > 0 ? `: ${barcode.symbology} needs ${mm(zone.clear)} of clear space around its bars` : '';
+  const clearance =
+    zone.clear > 0 ? `: ${barcode.symbology} needs ${mm(zone.clear)} of clear space around its bars` : '';
   return {
     code: 'BARCODE_QUIET_ZONE_OVERLAP',
     elementId: other.id,
@@ -159,10 +179,13 @@ export function designWarnings(label: LaidOutLabel, fonts: FontRegistry, target:
       warnedPairs.add(pairKey(other.id, zone.barcode.id));
     }
   }
-  const texts = label.elements.map((element) => ({ element, ink: textInkOf(element, fonts) })).filter((text) => text.ink.length > 0);
+  const texts = label.elements
+    .map((element) => ({ element, ink: textInkOf(element, fonts) }))
+    .filter((text) => text.ink.length > 0);
   texts.forEach((below, index) => {
     for (const above of texts.slice(index + 1)) {
-      if (warnedPairs.has(pairKey(below.element.id, above.element.id)) || !anyOverlap(below.ink, above.ink, tolerance)) continue;
+      if (warnedPairs.has(pairKey(below.element.id, above.element.id)) || !anyOverlap(below.ink, above.ink, tolerance))
+        continue;
       warnings.push({
         code: 'TEXT_OVERLAP',
         elementId: above.element.id,

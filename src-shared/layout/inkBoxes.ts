@@ -13,7 +13,14 @@ export function textInk(run: TextRun, fonts: FontRegistry): Box[] {
     // A line of spaces has no glyph outline: fontkit's bounds stay infinite.
     if (![minX, maxX, minY, maxY].every(Number.isFinite) || maxX <= minX || maxY <= minY) return [];
     // Font units have y up; the label has y down from the baseline.
-    return [{ x: line.x + minX * scaleX, y: line.baseline - maxY * scale, width: (maxX - minX) * scaleX, height: (maxY - minY) * scale }];
+    return [
+      {
+        x: line.x + minX * scaleX,
+        y: line.baseline - maxY * scale,
+        width: (maxX - minX) * scaleX,
+        height: (maxY - minY) * scale,
+      },
+    ];
   });
 }
 
@@ -23,10 +30,17 @@ export function symbolBounds(symbol: BarcodeSymbol): Box {
     case 'linear': {
       const left = Math.min(...symbol.bars.map((bar) => bar.x));
       const right = Math.max(...symbol.bars.map((bar) => bar.x + bar.width));
-      return symbol.bars.length === 0 ? { x: symbol.x, y: symbol.y, width: 0, height: 0 } : { x: left, y: symbol.y, width: right - left, height: symbol.height };
+      return symbol.bars.length === 0
+        ? { x: symbol.x, y: symbol.y, width: 0, height: 0 }
+        : { x: left, y: symbol.y, width: right - left, height: symbol.height };
     }
     case 'matrix':
-      return { x: symbol.x, y: symbol.y, width: symbol.columns * symbol.moduleWidth, height: symbol.rows * symbol.moduleHeight };
+      return {
+        x: symbol.x,
+        y: symbol.y,
+        width: symbol.columns * symbol.moduleWidth,
+        height: symbol.rows * symbol.moduleHeight,
+      };
     case 'vector':
       return { x: symbol.x, y: symbol.y, width: symbol.width, height: symbol.height };
   }
@@ -35,7 +49,12 @@ export function symbolBounds(symbol: BarcodeSymbol): Box {
 /** The four strokes of a box's outline (centre line `shape`, `width` thick). */
 function outlineStrips(shape: Box, width: number): Box[] {
   const half = width / 2;
-  const [left, top, right, bottom] = [shape.x - half, shape.y - half, shape.x + shape.width + half, shape.y + shape.height + half];
+  const [left, top, right, bottom] = [
+    shape.x - half,
+    shape.y - half,
+    shape.x + shape.width + half,
+    shape.y + shape.height + half,
+  ];
   return [
     { x: left, y: top, width: right - left, height: width },
     { x: left, y: bottom - width, width: right - left, height: width },
@@ -48,7 +67,14 @@ function lineInk(element: LaidOutOf<'line'>): Box[] {
   if (element.stroke === undefined || element.strokeWidth <= 0) return [];
   const half = element.strokeWidth / 2;
   const [left, top] = [Math.min(element.x1, element.x2), Math.min(element.y1, element.y2)];
-  return [{ x: left - half, y: top - half, width: Math.abs(element.x2 - element.x1) + element.strokeWidth, height: Math.abs(element.y2 - element.y1) + element.strokeWidth }];
+  return [
+    {
+      x: left - half,
+      y: top - half,
+      width: Math.abs(element.x2 - element.x1) + element.strokeWidth,
+      height: Math.abs(element.y2 - element.y1) + element.strokeWidth,
+    },
+  ];
 }
 
 /** Within the element's own frame, before its rotation. */
@@ -66,7 +92,9 @@ function unrotatedInk(element: LaidOutElement, fonts: FontRegistry, shapes: 'are
     case 'ellipse': {
       if (shapes === 'area') return [element.box];
       // A frame's fill is a background, deliberately under what sits on it; only its outline is ink beside other elements.
-      return element.stroke === undefined || element.strokeWidth <= 0 ? [] : outlineStrips(element.shape, element.strokeWidth);
+      return element.stroke === undefined || element.strokeWidth <= 0
+        ? []
+        : outlineStrips(element.shape, element.strokeWidth);
     }
   }
 }
@@ -85,4 +113,3 @@ export function turnedWith(element: LaidOutElement, boxes: Box[]): Box[] {
   const centre = { x: element.box.x + element.box.width / 2, y: element.box.y + element.box.height / 2 };
   return boxes.map((box) => rotatedBounds(box, element.rotation, centre));
 }
-

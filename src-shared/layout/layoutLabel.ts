@@ -50,17 +50,29 @@ function topLevelScope(data: LabelData): Record<string, unknown> {
   return Object.assign(Object.create(null) as Record<string, unknown>, data, { data });
 }
 
-function evaluateFor(element: Element, what: string, source: string, variables: Record<string, unknown>, env: ExpressionEnv): unknown {
+function evaluateFor(
+  element: Element,
+  what: string,
+  source: string,
+  variables: Record<string, unknown>,
+  env: ExpressionEnv,
+): unknown {
   try {
     return evaluateExpression(source, variables, env);
   } catch (error) {
-    if (error instanceof AppError) throw new RenderError(`${what} of element "${element.id}" failed: ${error.message}`, element.id);
+    if (error instanceof AppError)
+      throw new RenderError(`${what} of element "${element.id}" failed: ${error.message}`, element.id);
     throw error;
   }
 }
 
 /** The element's value: content.expression (sees `data`), else contentExpression (top-level keys), else content.text. */
-function elementContent(element: Element, data: LabelData, fields: () => Record<string, unknown>, env: ExpressionEnv): string | undefined {
+function elementContent(
+  element: Element,
+  data: LabelData,
+  fields: () => Record<string, unknown>,
+  env: ExpressionEnv,
+): string | undefined {
   if (!('content' in element || 'contentExpression' in element)) return undefined;
   if (element.content?.expression !== undefined) {
     return toDisplayString(evaluateFor(element, 'content.expression', element.content.expression, { data }, env));
@@ -77,7 +89,12 @@ const boxes = new WeakMap<Element, Box>();
 function boxOf(element: Element): Box {
   let box = boxes.get(element);
   if (box === undefined) {
-    box = { x: toPoints(element.position.x), y: toPoints(element.position.y), width: toPoints(element.width), height: toPoints(element.height) };
+    box = {
+      x: toPoints(element.position.x),
+      y: toPoints(element.position.y),
+      width: toPoints(element.width),
+      height: toPoints(element.height),
+    };
     boxes.set(element, box);
   }
   return box;
@@ -105,7 +122,11 @@ export function layoutLabel(template: Template, given: LabelData, options: Layou
   };
   const elements: LaidOutElement[] = [];
   for (const element of template.elements) {
-    if (element.condition !== undefined && !isTruthy(evaluateFor(element, 'condition', element.condition, fields(), env))) continue;
+    if (
+      element.condition !== undefined &&
+      !isTruthy(evaluateFor(element, 'condition', element.condition, fields(), env))
+    )
+      continue;
     if (options.warnMissingFields) warnings.push(...missingFieldWarnings(element, data));
     if (memo) value = elementContent(element, data, fields, env);
     const known = memo?.get(element, value, targetDpi);

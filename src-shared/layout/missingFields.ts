@@ -11,8 +11,10 @@ export function elementFields(element: Element): readonly string[] {
   let fields = fieldsByElement.get(element);
   if (fields === undefined) {
     const content = 'content' in element ? element.content : undefined;
-    if (content?.expression !== undefined) fields = dataPaths(content.expression, { root: 'data', topLevelFields: false });
-    else if ('contentExpression' in element && element.contentExpression !== undefined) fields = dataPaths(element.contentExpression, { root: 'data', topLevelFields: true });
+    if (content?.expression !== undefined)
+      fields = dataPaths(content.expression, { root: 'data', topLevelFields: false });
+    else if ('contentExpression' in element && element.contentExpression !== undefined)
+      fields = dataPaths(element.contentExpression, { root: 'data', topLevelFields: true });
     else fields = [];
     fieldsByElement.set(element, fields);
   }

@@ -13,9 +13,24 @@ const template = parseTemplate({
   meta: { name: 'reverse' },
   dimensions: { width: '1in', height: '1in' },
   elements: [
-    { id: 'bar', type: 'rect', position: { mode: 'absolute', x: '0in', y: '0in' }, width: '1in', height: '0.5in', style: { stroke: 'none', fill: '#000000' } },
+    {
+      id: 'bar',
+      type: 'rect',
+      position: { mode: 'absolute', x: '0in', y: '0in' },
+      width: '1in',
+      height: '0.5in',
+      style: { stroke: 'none', fill: '#000000' },
+    },
     // Half over the black bar, half over the paper: it inverts both.
-    { id: 'knockout', type: 'rect', reverse: true, position: { mode: 'absolute', x: '0.25in', y: '0.25in' }, width: '0.5in', height: '0.5in', style: { stroke: 'none', fill: '#ff0000' } },
+    {
+      id: 'knockout',
+      type: 'rect',
+      reverse: true,
+      position: { mode: 'absolute', x: '0.25in', y: '0.25in' },
+      width: '0.5in',
+      height: '0.5in',
+      style: { stroke: 'none', fill: '#ff0000' },
+    },
   ],
 });
 

@@ -13,9 +13,7 @@ export const lengthSchema = z.string().refine((text) => parseLength(text) !== un
   message: 'must be a number followed by a unit: mm, cm, in, pt or px (e.g. "12.5mm")',
 });
 
-export const colorSchema = z
-  .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, { message: 'must be a colour as #rrggbb' });
+export const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'must be a colour as #rrggbb' });
 
 export const fillSchema = z.union([colorSchema, z.literal('none')], {
   error: 'must be a colour as #rrggbb or "none"',

@@ -12,6 +12,9 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
 }
 
 /** Zod issues as error details, their paths read under `prefix` (a prompt checked alone: `['prompts', 1]`). */
-export function issueDetails(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix: readonly PropertyKey[] = []): ErrorDetail[] {
+export function issueDetails(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix: readonly PropertyKey[] = [],
+): ErrorDetail[] {
   return issues.map((issue) => ({ path: formatIssuePath([...prefix, ...issue.path]), message: issue.message }));
 }

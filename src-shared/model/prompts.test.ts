@@ -34,15 +34,28 @@ describe('prompted fields', () => {
       'prompted field "boxes" (Boxes): must be a number, got "two"',
       { errors: [{ path: 'data.boxes', message: 'prompted field "boxes" (Boxes): must be a number, got "two"' }] },
     ]);
-    expect(refusal({ packed: { on: '2026-02-30' } })?.[0]).toBe('prompted field "packed.on" (Packed on): must be a date as YYYY-MM-DD, got "2026-02-30"');
+    expect(refusal({ packed: { on: '2026-02-30' } })?.[0]).toBe(
+      'prompted field "packed.on" (Packed on): must be a date as YYYY-MM-DD, got "2026-02-30"',
+    );
   });
 
   it('is part of the template: names are field paths, the type defaults to text', () => {
     const base = { formatVersion: 1, meta: { name: 't' }, dimensions: { width: '50mm', height: '30mm' }, elements: [] };
     const valid = validateTemplate({ ...base, prompts: [{ name: 'lot', label: 'Lot' }] });
     expect(valid.ok && valid.template.prompts).toEqual([{ name: 'lot', label: 'Lot', type: 'text' }]);
-    const invalid = validateTemplate({ ...base, prompts: [{ name: 'a b', label: '' }, { name: '__proto__.x', label: 'x', type: 'colour' }] });
-    expect(invalid.ok ? [] : invalid.errors.map((error) => error.path)).toEqual(['prompts[0].name', 'prompts[0].label', 'prompts[1].name', 'prompts[1].type']);
+    const invalid = validateTemplate({
+      ...base,
+      prompts: [
+        { name: 'a b', label: '' },
+        { name: '__proto__.x', label: 'x', type: 'colour' },
+      ],
+    });
+    expect(invalid.ok ? [] : invalid.errors.map((error) => error.path)).toEqual([
+      'prompts[0].name',
+      'prompts[0].label',
+      'prompts[1].name',
+      'prompts[1].type',
+    ]);
   });
 
   it('says in words what is wrong with each prompt as typed: a bad or repeated name, an empty label, a default not of its type', () => {

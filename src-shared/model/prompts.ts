@@ -19,7 +19,9 @@ export const MAX_PROMPTS = 50;
 export const fieldPathSchema = z
   .string()
   .regex(FIELD_PATH, { message: 'must be a field name such as "lot" or "origin.site"' })
-  .refine((name) => !name.split('.').some((key) => FORBIDDEN_NAMES.has(key)), { message: 'must not name __proto__, constructor or prototype' });
+  .refine((name) => !name.split('.').some((key) => FORBIDDEN_NAMES.has(key)), {
+    message: 'must not name __proto__, constructor or prototype',
+  });
 
 export const promptSchema = z.strictObject({
   /** The data field the value fills, dotted for a nested one. */
@@ -38,10 +40,12 @@ export type PromptDraft = z.input<typeof promptSchema>;
 /** A given value as a prompt of `type` takes it, or the reason it is not one; text is kept as given. */
 function typedValue(type: PromptType, value: unknown): { value: unknown } | { problem: string } {
   const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string') return { problem: `must be ${type === 'text' ? 'text' : `a ${type}`}, got ${JSON.stringify(value)}` };
+  if (typeof text !== 'string')
+    return { problem: `must be ${type === 'text' ? 'text' : `a ${type}`}, got ${JSON.stringify(value)}` };
   if (type === 'number') {
     const number = Number(text.trim());
-    if (text.trim() === '' || !Number.isFinite(number)) return { problem: `must be a number, got ${JSON.stringify(value)}` };
+    if (text.trim() === '' || !Number.isFinite(number))
+      return { problem: `must be a number, got ${JSON.stringify(value)}` };
     return { value: number };
   }
   if (type === 'date') {
@@ -60,7 +64,8 @@ export function checkPrompts(prompts: readonly PromptDraft[]): ErrorDetail[] {
   const seen = new Set<string>();
   prompts.forEach((prompt, index) => {
     // An empty name is already "must be a field name"; saying it is a duplicate too would add nothing.
-    if (prompt.name !== '' && seen.has(prompt.name)) errors.push({ path: `prompts[${index}].name`, message: `duplicate prompt "${prompt.name}"` });
+    if (prompt.name !== '' && seen.has(prompt.name))
+      errors.push({ path: `prompts[${index}].name`, message: `duplicate prompt "${prompt.name}"` });
     seen.add(prompt.name);
     const type = promptSchema.shape.type.safeParse(prompt.type);
     if (prompt.default === undefined || !type.success) return;

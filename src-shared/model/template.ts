@@ -23,7 +23,10 @@ export const templateSchema = z.strictObject({
      * The designer's sample records (a Labelsmith extension of spec 2.3's meta): the editor's data panel and the
      * gallery's thumbnail (first record) use them; renders ignore them and take the request's data.
      */
-    sampleData: z.array(dataObjectSchema('a sample record')).max(MAX_SAMPLE_RECORDS, { message: `at most ${MAX_SAMPLE_RECORDS} sample records` }).optional(),
+    sampleData: z
+      .array(dataObjectSchema('a sample record'))
+      .max(MAX_SAMPLE_RECORDS, { message: `at most ${MAX_SAMPLE_RECORDS} sample records` })
+      .optional(),
     /**
      * Which sheet column fills which field (field path to column header), saved by the editor's data panel and used by
      * `--records` on the CLI (a Labelsmith extension); renders through the API take records as they are sent.
@@ -39,7 +42,10 @@ export const templateSchema = z.strictObject({
   }),
   elements: z.array(elementSchema).max(MAX_ELEMENTS, { message: `at most ${MAX_ELEMENTS} elements` }),
   /** Fields the operator fills at print time (a Labelsmith extension): a missing value takes its default. */
-  prompts: z.array(promptSchema).max(MAX_PROMPTS, { message: `at most ${MAX_PROMPTS} prompts` }).optional(),
+  prompts: z
+    .array(promptSchema)
+    .max(MAX_PROMPTS, { message: `at most ${MAX_PROMPTS} prompts` })
+    .optional(),
 });
 
 export type Template = z.infer<typeof templateSchema>;
@@ -59,7 +65,12 @@ function checkGeometry(template: Template): ErrorDetail[] {
   side('dimensions.width', template.dimensions.width, false);
   side('dimensions.height', template.dimensions.height, false);
   if (template.dimensions.sheet && errors.length === 0) {
-    errors.push(...checkSheet(template.dimensions.sheet, { width: toPoints(template.dimensions.width), height: toPoints(template.dimensions.height) }));
+    errors.push(
+      ...checkSheet(template.dimensions.sheet, {
+        width: toPoints(template.dimensions.width),
+        height: toPoints(template.dimensions.height),
+      }),
+    );
   }
   const seen = new Set<string>();
   template.elements.forEach((element, index) => {
@@ -74,7 +85,12 @@ function checkGeometry(template: Template): ErrorDetail[] {
     }
     if (seen.has(element.id)) errors.push({ path: `${at}.id`, message: `duplicate element id "${element.id}"` });
     seen.add(element.id);
-    if (element.type === 'image' && element.src === undefined && element.content?.expression === undefined && element.contentExpression === undefined) {
+    if (
+      element.type === 'image' &&
+      element.src === undefined &&
+      element.content?.expression === undefined &&
+      element.contentExpression === undefined
+    ) {
       errors.push({ path: `${at}.src`, message: 'an image needs src, content.expression or contentExpression' });
     }
   });
@@ -89,7 +105,11 @@ export function validateTemplate(input: unknown): ValidationResult {
   if (!parsed.success) {
     return { ok: false, errors: issueDetails(parsed.error.issues) };
   }
-  const errors = [...checkGeometry(parsed.data), ...templateCounters(parsed.data).errors, ...checkPrompts(parsed.data.prompts ?? [])];
+  const errors = [
+    ...checkGeometry(parsed.data),
+    ...templateCounters(parsed.data).errors,
+    ...checkPrompts(parsed.data.prompts ?? []),
+  ];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, template: parsed.data };
 }
 

@@ -11,15 +11,24 @@ export interface TemplateCounters {
 }
 
 /** The element fields that hold expressions, as paths from the element. */
-const EXPRESSION_FIELDS: readonly (readonly string[])[] = [['content', 'expression'], ['contentExpression'], ['condition']];
+const EXPRESSION_FIELDS: readonly (readonly string[])[] = [
+  ['content', 'expression'],
+  ['contentExpression'],
+  ['condition'],
+];
 
 function fieldAt(element: unknown, path: readonly string[]): unknown {
   let value = element;
-  for (const key of path) value = typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    value =
+      typeof value === 'object' && value !== null && Object.hasOwn(value, key)
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   return value;
 }
 
-const sameOptions = (a: CounterOptions, b: CounterOptions): boolean => a.start === b.start && a.step === b.step && a.pad === b.pad;
+const sameOptions = (a: CounterOptions, b: CounterOptions): boolean =>
+  a.start === b.start && a.step === b.step && a.pad === b.pad;
 
 function describeOptions({ start, step, pad }: CounterOptions): string {
   return `{start: ${start}, step: ${step}, pad: ${pad}}`;
@@ -53,7 +62,10 @@ export function templateCounters(template: unknown): TemplateCounters {
           counters[name] = options;
           firstUse[name] = path;
         } else if (!sameOptions(known, options)) {
-          errors.push({ path, message: `counter "${name}" is used with ${describeOptions(options)} here but with ${describeOptions(known)} at ${firstUse[name]}: use the same options everywhere` });
+          errors.push({
+            path,
+            message: `counter "${name}" is used with ${describeOptions(options)} here but with ${describeOptions(known)} at ${firstUse[name]}: use the same options everywhere`,
+          });
         }
       }
     }

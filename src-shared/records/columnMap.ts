@@ -4,7 +4,10 @@ import { elementFields } from '../layout/missingFields';
 
 /** A name reduced to letters and digits, lower case: "Ship To Name", "ship_to.name" and "shipTo.name" are the same. */
 export function normaliseName(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /**
@@ -14,7 +17,8 @@ export function normaliseName(name: string): string {
 export function templateFields(template: Template): string[] {
   const prompted = new Set((template.prompts ?? []).map((prompt) => prompt.name));
   const fields = new Set<string>();
-  for (const element of template.elements) for (const field of elementFields(element)) if (!prompted.has(field)) fields.add(field);
+  for (const element of template.elements)
+    for (const field of elementFields(element)) if (!prompted.has(field)) fields.add(field);
   return [...fields];
 }
 
@@ -45,7 +49,12 @@ export interface ColumnMapChoice {
 }
 
 /** The mapping a print uses, as [field, column] pairs: overrides, else the saved mapping, else a suggestion by name. */
-export function effectiveColumnMap({ fields, columns, saved = {}, overrides = [] }: ColumnMapChoice): [string, string][] {
+export function effectiveColumnMap({
+  fields,
+  columns,
+  saved = {},
+  overrides = [],
+}: ColumnMapChoice): [string, string][] {
   const map = new Map<string, string>(overrides);
   for (const field of fields) {
     if (map.has(field)) continue;
@@ -53,6 +62,7 @@ export function effectiveColumnMap({ fields, columns, saved = {}, overrides = []
     const column = stored !== undefined && columns.includes(stored) ? stored : suggestColumn(field, columns);
     if (column !== undefined) map.set(field, column);
   }
-  for (const [field, column] of Object.entries(saved)) if (!map.has(field) && columns.includes(column)) map.set(field, column);
+  for (const [field, column] of Object.entries(saved))
+    if (!map.has(field) && columns.includes(column)) map.set(field, column);
   return [...map];
 }

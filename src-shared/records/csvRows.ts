@@ -10,7 +10,8 @@ const SEPARATORS = [',', ';', '\t'] as const;
  * and anything else is Windows-1252, what Excel saves as "CSV" on a western Windows.
  */
 function decodeCsvText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return new TextDecoder('utf-8').decode(bytes.subarray(3));
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   try {
@@ -38,7 +39,11 @@ function detectSeparator(text: string): string {
 export function readCsvRows(bytes: Uint8Array): string[][] {
   const text = decodeCsvText(bytes);
   try {
-    return parse(text, { delimiter: detectSeparator(text), relax_column_count: true, skip_empty_lines: true }) as string[][];
+    return parse(text, {
+      delimiter: detectSeparator(text),
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as string[][];
   } catch (error) {
     throw new BadRequestError(`not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -29,7 +29,9 @@ describe('record ranges', () => {
         return (error as Error).message;
       }
     };
-    expect(message('0')).toBe('range must be N, N-M or N-, or a list of them separated by commas such as 1-3,5,8- (record numbers start at 1): 0 does not go from a record to a later one, got "0"');
+    expect(message('0')).toBe(
+      'range must be N, N-M or N-, or a list of them separated by commas such as 1-3,5,8- (record numbers start at 1): 0 does not go from a record to a later one, got "0"',
+    );
     expect(message('5-3')).toMatch(/: 5-3 does not go from a record to a later one/);
     expect(message('1-3,x')).toMatch(/: "x" is not a record number or span, got "1-3,x"$/);
     expect(message('1-3,')).toMatch(/: "" is not a record number or span/);
@@ -39,6 +41,8 @@ describe('record ranges', () => {
   });
 
   it('refuse a span past the last record rather than print fewer labels than asked', () => {
-    expect(() => selectRange(records, parseRecordRange('1,9-12'))).toThrow('range 9-12 reaches past the last record (10)');
+    expect(() => selectRange(records, parseRecordRange('1,9-12'))).toThrow(
+      'range 9-12 reaches past the last record (10)',
+    );
   });
 });

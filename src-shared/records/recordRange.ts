@@ -17,7 +17,9 @@ export interface RecordRange {
 const SPAN = /^\s*(\d+)\s*(?:(-)\s*(\d+)?)?\s*$/;
 
 function refuse(text: string, why: string): never {
-  throw new BadRequestError(`range must be N, N-M or N-, or a list of them separated by commas such as 1-3,5,8- (record numbers start at 1): ${why}, got ${JSON.stringify(text)}`);
+  throw new BadRequestError(
+    `range must be N, N-M or N-, or a list of them separated by commas such as 1-3,5,8- (record numbers start at 1): ${why}, got ${JSON.stringify(text)}`,
+  );
 }
 
 export function parseRecordRange(text: string): RecordRange {
@@ -27,9 +29,11 @@ export function parseRecordRange(text: string): RecordRange {
     if (!match) refuse(text, `${JSON.stringify(part.trim())} is not a record number or span`);
     const first = Number(match[1]);
     const last = match[2] === undefined ? first : match[3] === undefined ? undefined : Number(match[3]);
-    if (first < 1 || (last !== undefined && last < first)) refuse(text, `${part.trim()} does not go from a record to a later one`);
+    if (first < 1 || (last !== undefined && last < first))
+      refuse(text, `${part.trim()} does not go from a record to a later one`);
     const previous = spans.at(-1);
-    if (previous !== undefined && (previous.last === undefined || first <= previous.last)) refuse(text, `${part.trim()} does not come after the records before it`);
+    if (previous !== undefined && (previous.last === undefined || first <= previous.last))
+      refuse(text, `${part.trim()} does not come after the records before it`);
     spans.push({ first, last });
   }
   return { spans, first: spans[0]?.first ?? 1 };
@@ -41,7 +45,8 @@ export function parseRecordRange(text: string): RecordRange {
  */
 export function selectNumbered<T>(records: readonly T[], range: RecordRange): { record: T; number: number }[] {
   return range.spans.flatMap(({ first, last = records.length }) => {
-    if (last > records.length) throw new BadRequestError(`range ${first}-${last} reaches past the last record (${records.length})`);
+    if (last > records.length)
+      throw new BadRequestError(`range ${first}-${last} reaches past the last record (${records.length})`);
     return records.slice(first - 1, last).map((record, at) => ({ record, number: first + at }));
   });
 }

@@ -24,9 +24,14 @@ export function valueAt(record: LabelData, path: string): unknown {
  * Each record with the mapped fields filled from their columns (the columns stay too) and the set values on top.
  * A mapped column that no record has is refused: a misspelt column would otherwise print blank labels.
  */
-export function shapeRecords(records: readonly LabelData[], map: readonly [string, string][], set: readonly [string, string][]): LabelData[] {
+export function shapeRecords(
+  records: readonly LabelData[],
+  map: readonly [string, string][],
+  set: readonly [string, string][],
+): LabelData[] {
   for (const [field, column] of map) {
-    if (!records.some((record) => valueAt(record, column) !== undefined)) throw new BadRequestError(`--map ${field}=${column}: no column "${column}" in the records`);
+    if (!records.some((record) => valueAt(record, column) !== undefined))
+      throw new BadRequestError(`--map ${field}=${column}: no column "${column}" in the records`);
   }
   return records.map((source) => {
     const record = structuredClone(source);

@@ -33,7 +33,8 @@ export function cellText(cell: CellObject | undefined): string {
   if (cell === undefined || cell.t === 'z') return '';
   const format = typeof cell.z === 'string' ? cell.z : undefined;
   const general = format === undefined || format === 'General';
-  if (cell.t === 'n' && typeof cell.v === 'number' && general) return Number.isInteger(cell.v) ? String(cell.v) : (cell.w ?? String(cell.v));
+  if (cell.t === 'n' && typeof cell.v === 'number' && general)
+    return Number.isInteger(cell.v) ? String(cell.v) : (cell.w ?? String(cell.v));
   if (cell.t === 'd' && cell.v instanceof Date) {
     if (general || LOCALE_DATE_FORMATS.has(format)) return isoDate(cell.v);
     // .ods keeps the text it shows; .xlsx keeps only the format.
@@ -50,14 +51,18 @@ function sheetRows(sheet: WorkSheet): string[][] {
   const rows: string[][] = [];
   for (let row = range.s.r; row <= range.e.r; row++) {
     const cells: string[] = [];
-    for (let column = range.s.c; column <= range.e.c; column++) cells.push(cellText(sheet[utils.encode_cell({ r: row, c: column })] as CellObject | undefined));
+    for (let column = range.s.c; column <= range.e.c; column++)
+      cells.push(cellText(sheet[utils.encode_cell({ r: row, c: column })] as CellObject | undefined));
     rows.push(cells);
   }
   return rows;
 }
 
 /** The rows of the sheet named `sheetName` (default: the first) of a workbook's bytes; an unknown sheet name lists the sheets. */
-export function readSheetRows(bytes: Uint8Array, sheetName?: string): { sheet: string; sheetNames: string[]; rows: string[][] } {
+export function readSheetRows(
+  bytes: Uint8Array,
+  sheetName?: string,
+): { sheet: string; sheetNames: string[]; rows: string[][] } {
   let workbook;
   try {
     // cellDates: date cells arrive as dates, not as Excel's day numbers; dense off: cells by address, as sheetRows reads them.
@@ -68,7 +73,9 @@ export function readSheetRows(bytes: Uint8Array, sheetName?: string): { sheet: s
   const name = sheetName ?? workbook.SheetNames[0];
   const sheet = name === undefined ? undefined : workbook.Sheets[name];
   if (name === undefined || sheet === undefined) {
-    throw new BadRequestError(`no sheet ${JSON.stringify(sheetName)}; the sheets are ${workbook.SheetNames.map((sheet) => JSON.stringify(sheet)).join(', ')}`);
+    throw new BadRequestError(
+      `no sheet ${JSON.stringify(sheetName)}; the sheets are ${workbook.SheetNames.map((sheet) => JSON.stringify(sheet)).join(', ')}`,
+    );
   }
   return { sheet: name, sheetNames: workbook.SheetNames, rows: sheetRows(sheet) };
 }

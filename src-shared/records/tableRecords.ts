@@ -6,7 +6,8 @@ import type { LabelData } from '../layout/layoutLabel';
 /** Sets `record.a.b.c` for the path "a.b.c", making the objects on the way; a name that would reach a prototype is refused. */
 export function setPath(record: LabelData, path: string, value: unknown): void {
   const keys = path.split('.');
-  if (keys.some((key) => key === '' || FORBIDDEN_NAMES.has(key))) throw new BadRequestError(`field name "${path}" is not allowed`);
+  if (keys.some((key) => key === '' || FORBIDDEN_NAMES.has(key)))
+    throw new BadRequestError(`field name "${path}" is not allowed`);
   let target = record;
   for (const key of keys.slice(0, -1)) {
     const next = Object.hasOwn(target, key) ? target[key] : undefined;
@@ -21,7 +22,10 @@ export function setPath(record: LabelData, path: string, value: unknown): void {
  * Records of the rows below `headerRow` (1-based) named by that row's cells; a column without a name is left out, and
  * so is a row with every cell empty (the blank lines a sheet has at its end).
  */
-export function tableRecords(rows: readonly (readonly string[])[], headerRow = 1): { columns: string[]; records: LabelData[] } {
+export function tableRecords(
+  rows: readonly (readonly string[])[],
+  headerRow = 1,
+): { columns: string[]; records: LabelData[] } {
   const header = rows[headerRow - 1];
   if (header === undefined) throw new BadRequestError(`header row ${headerRow} is past the last row (${rows.length})`);
   const columns = header.map((name) => name.trim());

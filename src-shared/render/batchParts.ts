@@ -52,7 +52,12 @@ export function splitBatch(plan: BatchPlan, recordsPerPart: number): BatchPart[]
   let firstLabel = 0;
   for (let first = 0; first < plan.records.length; first += recordsPerPart) {
     const quantities = plan.quantities.slice(first, first + recordsPerPart);
-    parts.push({ records: plan.records.slice(first, first + recordsPerPart), quantities, firstRecord: plan.firstNumber + first, firstLabel });
+    parts.push({
+      records: plan.records.slice(first, first + recordsPerPart),
+      quantities,
+      firstRecord: plan.firstNumber + first,
+      firstLabel,
+    });
     firstLabel += quantities.reduce((sum, quantity) => sum + quantity, 0);
   }
   return parts;

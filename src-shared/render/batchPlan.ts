@@ -31,8 +31,17 @@ function badRecord(path: string, message: string, label = path): BadRequestError
 function quantityOf(value: unknown, path: string, label: string): number {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 1;
   const quantity = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > BATCH_LIMITS.maxQuantity) {
-    throw badRecord(path, `quantity must be a whole number from 1 to ${BATCH_LIMITS.maxQuantity}, got ${JSON.stringify(value)}`, label);
+  if (
+    typeof quantity !== 'number' ||
+    !Number.isInteger(quantity) ||
+    quantity < 1 ||
+    quantity > BATCH_LIMITS.maxQuantity
+  ) {
+    throw badRecord(
+      path,
+      `quantity must be a whole number from 1 to ${BATCH_LIMITS.maxQuantity}, got ${JSON.stringify(value)}`,
+      label,
+    );
   }
   return quantity;
 }
@@ -52,12 +61,18 @@ export function planBatch(records: unknown, quantityField?: string, firstNumber 
   for (const [index, record] of records.entries()) {
     const label = `record ${firstNumber + index}`;
     if (!isPlainObject(record)) throw badRecord(`records[${index}]`, 'must be a JSON object', label);
-    const quantity = quantityField === undefined ? 1 : quantityOf(record[quantityField], `records[${index}].${quantityField}`, `${label}: ${quantityField}`);
+    const quantity =
+      quantityField === undefined
+        ? 1
+        : quantityOf(record[quantityField], `records[${index}].${quantityField}`, `${label}: ${quantityField}`);
     quantities.push(quantity);
     labelCount += quantity;
   }
   if (labelCount > BATCH_LIMITS.maxLabels) {
-    throw badRecord('records', `at most ${BATCH_LIMITS.maxLabels} labels per request after quantity, got ${labelCount}`);
+    throw badRecord(
+      'records',
+      `at most ${BATCH_LIMITS.maxLabels} labels per request after quantity, got ${labelCount}`,
+    );
   }
   return { records: records as LabelData[], quantities, labelCount, firstNumber };
 }

@@ -29,7 +29,9 @@ const SAMPLES = [
 
 function render(name: string, options: Omit<RenderOptions, 'fonts' | 'env'>): Promise<Uint8Array> {
   const sample = loadSample(name);
-  return renderLabel(sample.template, sample.data, { ...options, fonts, env: { now: () => NOW } }).then((output) => output.bytes);
+  return renderLabel(sample.template, sample.data, { ...options, fonts, env: { now: () => NOW } }).then(
+    (output) => output.bytes,
+  );
 }
 
 function decodePng(bytes: Uint8Array): Raster {

@@ -24,7 +24,10 @@ async function render(name: string, options: Omit<RenderOptions, 'fonts' | 'env'
 
 /** The embedded fonts are hundreds of kilobytes of base64: the snapshot keeps a digest of each instead. */
 function withFontDigests(html: string): string {
-  return html.replace(/base64,([A-Za-z0-9+/=]{1000,})/g, (_match, data: string) => `sha256:${createHash('sha256').update(data).digest('hex')}`);
+  return html.replace(
+    /base64,([A-Za-z0-9+/=]{1000,})/g,
+    (_match, data: string) => `sha256:${createHash('sha256').update(data).digest('hex')}`,
+  );
 }
 
 function grey(png: PNG, index: number): number {

@@ -21,8 +21,25 @@ const template = {
   meta: { name: 'batch' },
   dimensions: { width: '50mm', height: '25mm' },
   elements: [
-    { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '10mm', contentExpression: 'name', style: { fontFamily: 'Printer 0', fontSize: '12pt' } },
-    { id: 'ean', type: 'barcode', symbology: 'ean13', position: { mode: 'absolute', x: '2mm', y: '13mm' }, width: '40mm', height: '10mm', contentExpression: 'ean', condition: 'ean' },
+    {
+      id: 'name',
+      type: 'text',
+      position: { mode: 'absolute', x: '2mm', y: '2mm' },
+      width: '46mm',
+      height: '10mm',
+      contentExpression: 'name',
+      style: { fontFamily: 'Printer 0', fontSize: '12pt' },
+    },
+    {
+      id: 'ean',
+      type: 'barcode',
+      symbology: 'ean13',
+      position: { mode: 'absolute', x: '2mm', y: '13mm' },
+      width: '40mm',
+      height: '10mm',
+      contentExpression: 'ean',
+      condition: 'ean',
+    },
   ],
 };
 const records = [{ name: 'Alice Apple' }, { name: 'Bob Banana' }, { name: 'Chloé Cherry' }];
@@ -41,7 +58,8 @@ async function pdfPages(bytes: Uint8Array): Promise<string[]> {
   const info = (await run('pdfinfo', [file])).stdout;
   const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
   const texts: string[] = [];
-  for (let page = 1; page <= pages; page++) texts.push((await run('pdftotext', ['-f', String(page), '-l', String(page), file, '-'])).stdout.trim());
+  for (let page = 1; page <= pages; page++)
+    texts.push((await run('pdftotext', ['-f', String(page), '-l', String(page), file, '-'])).stdout.trim());
   return texts;
 }
 
@@ -63,10 +81,21 @@ describe('renderLabels', () => {
   });
 
   it('prints a record as many times as its quantity field says, in order (numbers or CSV digits; blank is 1)', async () => {
-    const withQuantity = [{ name: 'Alice', qty: '' }, { name: 'Bob', qty: 2 }, { name: 'Chloé', qty: ' 3 ' }];
+    const withQuantity = [
+      { name: 'Alice', qty: '' },
+      { name: 'Bob', qty: 2 },
+      { name: 'Chloé', qty: ' 3 ' },
+    ];
     const output = await renderLabels(template, withQuantity, { format: 'zpl', fonts, quantityField: 'qty' });
     expect(output.labelCount).toBe(6);
-    expect(zplLabels(decode(output.bytes)).map((label) => /\^FD(.*)\^FS/.exec(label)?.[1])).toEqual(['Alice', 'Bob', 'Bob', 'Chloé', 'Chloé', 'Chloé']);
+    expect(zplLabels(decode(output.bytes)).map((label) => /\^FD(.*)\^FS/.exec(label)?.[1])).toEqual([
+      'Alice',
+      'Bob',
+      'Bob',
+      'Chloé',
+      'Chloé',
+      'Chloé',
+    ]);
   });
 
   it('writes HTML with one page section per label and page breaks between them', async () => {
@@ -78,7 +107,12 @@ describe('renderLabels', () => {
   });
 
   it('writes PNGs as a zip of label-0001.png … at the requested dpi, copies included', async () => {
-    const output = await renderLabels(template, [{ name: 'A' }, { name: 'B', qty: 2 }], { format: 'png', dpi: 200, fonts, quantityField: 'qty' });
+    const output = await renderLabels(template, [{ name: 'A' }, { name: 'B', qty: 2 }], {
+      format: 'png',
+      dpi: 200,
+      fonts,
+      quantityField: 'qty',
+    });
     expect(output).toMatchObject({ contentType: 'application/zip', labelCount: 3 });
     const files = unzipSync(output.bytes);
     expect(Object.keys(files)).toEqual(['label-0001.png', 'label-0002.png', 'label-0003.png']);
@@ -93,7 +127,11 @@ describe('renderLabels', () => {
   it(`renders a ${BATCH_LIMITS.maxRecords}-record ZPL batch with every record in order, reporting progress`, async () => {
     const many = Array.from({ length: BATCH_LIMITS.maxRecords }, (_, index) => ({ name: `Record ${index}` }));
     const progress: number[] = [];
-    const output = await renderLabels(template, many, { format: 'zpl', fonts, onProgress: (done, total) => progress.push(done / total) });
+    const output = await renderLabels(template, many, {
+      format: 'zpl',
+      fonts,
+      onProgress: (done, total) => progress.push(done / total),
+    });
     const labels = zplLabels(decode(output.bytes));
     expect(labels).toHaveLength(many.length);
     labels.forEach((label, index) => expect(label).toContain(`^FDRecord ${index}^FS`));
@@ -102,8 +140,15 @@ describe('renderLabels', () => {
   });
 
   it('tags each warning with its record number, 1-based', async () => {
-    const output = await renderLabels({ ...template, elements: [{ ...template.elements[0], style: { fontFamily: 'No Such Font' } }] }, records.slice(0, 2), { format: 'zpl', fonts });
-    expect(output.warnings.map((warning) => [warning.record, warning.code])).toEqual([[1, 'FONT_FALLBACK'], [2, 'FONT_FALLBACK']]);
+    const output = await renderLabels(
+      { ...template, elements: [{ ...template.elements[0], style: { fontFamily: 'No Such Font' } }] },
+      records.slice(0, 2),
+      { format: 'zpl', fonts },
+    );
+    expect(output.warnings.map((warning) => [warning.record, warning.code])).toEqual([
+      [1, 'FONT_FALLBACK'],
+      [2, 'FONT_FALLBACK'],
+    ]);
   });
 
   it('warns of a shown field a record leaves empty, naming the record (1-based) and the dotted field; a hidden element is no warning', async () => {
@@ -111,7 +156,13 @@ describe('renderLabels', () => {
       ...template,
       elements: [
         { ...template.elements[0], contentExpression: "name + ' / ' + shipTo.city" },
-        { ...template.elements[0], id: 'lot', position: { mode: 'absolute', x: '2mm', y: '13mm' }, content: { expression: 'upper(data.lot)' }, condition: 'lot != "none"' },
+        {
+          ...template.elements[0],
+          id: 'lot',
+          position: { mode: 'absolute', x: '2mm', y: '13mm' },
+          content: { expression: 'upper(data.lot)' },
+          condition: 'lot != "none"',
+        },
         template.elements[1],
       ],
     };
@@ -142,22 +193,45 @@ describe('renderLabels errors', () => {
   });
 
   it('names the record that is not an object', async () => {
-    const error = await renderLabels(template, [{}, {}, {}, 'text'], { format: 'pdf', fonts }).catch((caught: unknown) => caught);
+    const error = await renderLabels(template, [{}, {}, {}, 'text'], { format: 'pdf', fonts }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(BadRequestError);
-    expect(error).toMatchObject({ message: 'record 4: must be a JSON object', details: { errors: [{ path: 'records[3]', message: 'must be a JSON object' }] } });
+    expect(error).toMatchObject({
+      message: 'record 4: must be a JSON object',
+      details: { errors: [{ path: 'records[3]', message: 'must be a JSON object' }] },
+    });
   });
 
   it(`refuses more than ${BATCH_LIMITS.maxRecords} records and more than ${BATCH_LIMITS.maxLabels} labels after quantity`, async () => {
-    await refuses(Array.from({ length: BATCH_LIMITS.maxRecords + 1 }, () => ({})), /at most 1000 records/);
-    await refuses(Array.from({ length: 6 }, () => ({ qty: 1000 })), /at most 5000 labels per request after quantity, got 6000/, 'qty');
+    await refuses(
+      Array.from({ length: BATCH_LIMITS.maxRecords + 1 }, () => ({})),
+      /at most 1000 records/,
+    );
+    await refuses(
+      Array.from({ length: 6 }, () => ({ qty: 1000 })),
+      /at most 5000 labels per request after quantity, got 6000/,
+      'qty',
+    );
   });
 
   it.each([0, -1, 1.5, 1001, '2x', true, [2]])('refuses the quantity %j naming the record', async (qty) => {
-    await refuses([{ name: 'a' }, { name: 'b', qty }], /^record 2: qty: quantity must be a whole number from 1 to 1000/, 'qty');
+    await refuses(
+      [{ name: 'a' }, { name: 'b', qty }],
+      /^record 2: qty: quantity must be a whole number from 1 to 1000/,
+      'qty',
+    );
   });
 
-  it("names the record whose data cannot be drawn", async () => {
-    const error = await renderLabels(template, [{ name: 'ok', ean: '4006381333931' }, { name: 'bad', ean: 'not digits' }], { format: 'pdf', fonts }).catch((caught: unknown) => caught);
+  it('names the record whose data cannot be drawn', async () => {
+    const error = await renderLabels(
+      template,
+      [
+        { name: 'ok', ean: '4006381333931' },
+        { name: 'bad', ean: 'not digits' },
+      ],
+      { format: 'pdf', fonts },
+    ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RenderError);
     expect(error).toMatchObject({ message: expect.stringMatching(/^record 2: /), elementId: 'ean' });
   });

@@ -12,7 +12,14 @@ import { LayoutMemo } from '../layout/layoutMemo';
 import { templateCounters } from '../model/templateCounters';
 import type { Template } from '../model/template';
 import { planBatch } from './batchPlan';
-import { withCopies, zipBatchPngs, type BatchPart, type BatchWarning, type PartLabel, type RenderedPart } from './batchParts';
+import {
+  withCopies,
+  zipBatchPngs,
+  type BatchPart,
+  type BatchWarning,
+  type PartLabel,
+  type RenderedPart,
+} from './batchParts';
 import { BATCH_PIXEL_BUDGET, PixelBudget } from './pixelBudget';
 import { RenderPixels } from './renderPixels';
 import { BATCH_CONTENT_TYPES, DEFAULT_ZPL_DPI, layoutDpi, PNG_DPI, type OutputFormat } from './outputFormats';
@@ -35,7 +42,6 @@ export interface RenderedBatch {
   labelCount: number;
 }
 
-
 /** The options of the label at `labelIndex` in the batch, for counter(); the real clock when none is given, as layoutLabel's default. */
 function withLabelIndex<T extends RenderOptions>(options: T, labelIndex: number): T {
   return { ...options, env: { now: () => new Date(), ...options.env, labelIndex } };
@@ -46,7 +52,11 @@ function inRecord(number: number, error: unknown): AppError {
   const failure = asRenderFailure(error);
   const message = `record ${number}: ${failure.message}`;
   if (failure instanceof RenderError) {
-    return new RenderError(message, failure.elementId, { code: failure.code, status: failure.status, details: { ...failure.details, reason: message } });
+    return new RenderError(message, failure.elementId, {
+      code: failure.code,
+      status: failure.status,
+      details: { ...failure.details, reason: message },
+    });
   }
   return new AppError(failure.code, failure.status, message, failure.details);
 }
@@ -69,7 +79,11 @@ export function batchShared(images?: ImageCache): BatchShared {
  * Lays out (and for PNG rasterises) the labels of one part of a batch of a prepared template. `shared` is shared by the
  * parts of one batch that run in the same process. Errors of a record's label carry its path.
  */
-export async function renderBatchPart(template: Template, part: BatchPart, options: BatchOptions & BatchShared): Promise<RenderedPart> {
+export async function renderBatchPart(
+  template: Template,
+  part: BatchPart,
+  options: BatchOptions & BatchShared,
+): Promise<RenderedPart> {
   // Every label takes its own counter values, copies included: then each copy is laid out on its own.
   const numbersLabels = Object.keys(templateCounters(template).counters).length > 0;
   const warnings: BatchWarning[] = [];
@@ -87,8 +101,12 @@ export async function renderBatchPart(template: Template, part: BatchPart, optio
           targetDpi: layoutDpi(options),
         });
         // Copies differ in their counter values at most: the first one's warnings speak for all.
-        if (layout === 0) for (const warning of labelWarnings(label, options)) warnings.push({ ...warning, record: number });
-        const png = options.format === 'png' ? await emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default }) : undefined;
+        if (layout === 0)
+          for (const warning of labelWarnings(label, options)) warnings.push({ ...warning, record: number });
+        const png =
+          options.format === 'png'
+            ? await emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default })
+            : undefined;
         labels.push(png ? { png, copies: copies / layouts } : { label, copies: copies / layouts });
       }
     } catch (error) {
@@ -101,7 +119,11 @@ export async function renderBatchPart(template: Template, part: BatchPart, optio
 }
 
 /** The batch's document from its parts' labels, in order: a zip of PNGs, or one pdf, zpl or html document. */
-export async function assembleBatch(labels: readonly PartLabel[], options: RenderOptions, pixels = batchShared(options.images).pixels): Promise<Uint8Array> {
+export async function assembleBatch(
+  labels: readonly PartLabel[],
+  options: RenderOptions,
+  pixels = batchShared(options.images).pixels,
+): Promise<Uint8Array> {
   const expanded = withCopies(labels);
   try {
     const { format } = options;
@@ -125,7 +147,11 @@ export async function assembleBatch(labels: readonly PartLabel[], options: Rende
  * (records[i] named: not an object, a bad quantity, over the limits of BATCH_LIMITS) and errors of a record's label with
  * its path. Copies of a record are laid out (and rasterised) once.
  */
-export async function renderLabels(templateInput: unknown, records: unknown, options: BatchOptions): Promise<RenderedBatch> {
+export async function renderLabels(
+  templateInput: unknown,
+  records: unknown,
+  options: BatchOptions,
+): Promise<RenderedBatch> {
   const plan = planBatch(records, options.quantityField, options.firstRecordNumber);
   const template = prepareTemplate(templateInput, options);
   const whole = { records: plan.records, quantities: plan.quantities, firstRecord: plan.firstNumber, firstLabel: 0 };
@@ -136,12 +162,23 @@ export async function renderLabels(templateInput: unknown, records: unknown, opt
 }
 
 /** The document of every label of a pdf, zpl or html batch (a PNG batch is a zip instead). */
-async function emitAll(labels: readonly LaidOutLabel[], format: Exclude<OutputFormat, 'png'>, options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
+async function emitAll(
+  labels: readonly LaidOutLabel[],
+  format: Exclude<OutputFormat, 'png'>,
+  options: RenderOptions,
+  pixels: RenderPixels,
+): Promise<Uint8Array> {
   switch (format) {
     case 'pdf':
       return emitPdfPages(labels, options.fonts, { sheetStart: options.sheetStart, pixels });
     case 'zpl':
-      return new TextEncoder().encode(emitZplLabels(labels, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels, fontMode: options.zplFonts ?? 'graphic' }));
+      return new TextEncoder().encode(
+        emitZplLabels(labels, options.fonts, {
+          dpi: options.zplDpi ?? DEFAULT_ZPL_DPI,
+          pixels,
+          fontMode: options.zplFonts ?? 'graphic',
+        }),
+      );
     case 'html':
       return new TextEncoder().encode(await emitHtmlPages(labels, options.fonts));
   }

@@ -37,7 +37,20 @@ describe('counters in a batch', () => {
     const env = { now: () => new Date(0), counters: { parcel: 1200 } };
     const batch = await renderLabels(numbered, records, { format: 'zpl', fonts, env, quantityField: 'qty' });
     expect(batch.labelCount).toBe(6);
-    expect(fieldData(decode(batch.bytes))).toEqual(['S001200', 'Ann', 'S001205', 'Ann', 'S001210', 'Bo', 'S001215', 'Cy', 'S001220', 'Cy', 'S001225', 'Cy']);
+    expect(fieldData(decode(batch.bytes))).toEqual([
+      'S001200',
+      'Ann',
+      'S001205',
+      'Ann',
+      'S001210',
+      'Bo',
+      'S001215',
+      'Cy',
+      'S001220',
+      'Cy',
+      'S001225',
+      'Cy',
+    ]);
   });
 
   it('counts from the start option when nothing was reserved (the CLI, previews)', async () => {
@@ -54,9 +67,24 @@ describe('layouts shared across a batch', () => {
     dimensions: { width: '70mm', height: '40mm' },
     elements: [
       text('from', '2mm', { content: { text: 'FROM Labelsmith Supplies' } }),
-      text('status', '9mm', { contentExpression: 'upper(status)', style: { fontFamily: 'Printer 0', fontSize: '10pt', fontWeight: 'bold' } }),
-      text('name', '16mm', { contentExpression: 'name', style: { fontFamily: 'Printer 0', fontSize: '10pt', overflow: 'wrap' } }),
-      { id: 'code', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '2mm', y: '24mm' }, width: '60mm', height: '12mm', contentExpression: 'code', condition: 'code' },
+      text('status', '9mm', {
+        contentExpression: 'upper(status)',
+        style: { fontFamily: 'Printer 0', fontSize: '10pt', fontWeight: 'bold' },
+      }),
+      text('name', '16mm', {
+        contentExpression: 'name',
+        style: { fontFamily: 'Printer 0', fontSize: '10pt', overflow: 'wrap' },
+      }),
+      {
+        id: 'code',
+        type: 'barcode',
+        symbology: 'code128',
+        position: { mode: 'absolute', x: '2mm', y: '24mm' },
+        width: '60mm',
+        height: '12mm',
+        contentExpression: 'code',
+        condition: 'code',
+      },
       { id: 'frame', type: 'rect', position: { mode: 'absolute', x: '0mm', y: '0mm' }, width: '70mm', height: '40mm' },
     ],
   };
@@ -73,8 +101,18 @@ describe('layouts shared across a batch', () => {
     const alone = await Promise.all(records.map((record) => renderLabel(mixed, record, { format: 'zpl', fonts })));
     expect(decode(batch.bytes)).toBe(alone.map((output) => decode(output.bytes)).join(''));
     // A design warning (the frame's outline in the barcode's quiet zone) comes once, with the first record that shows it.
-    expect(batch.warnings).toEqual(uniqueDesignWarnings(alone.flatMap((output, record) => output.warnings.map((warning) => ({ ...warning, record: record + 1 })))));
-    expect(batch.warnings.filter((warning) => warning.code === 'BARCODE_QUIET_ZONE_OVERLAP').map((warning) => warning.record)).toEqual([1]);
-    expect(batch.warnings.filter((warning) => warning.code === 'TEXT_TRUNCATED').map((warning) => warning.record)).toEqual([2, 4]);
+    expect(batch.warnings).toEqual(
+      uniqueDesignWarnings(
+        alone.flatMap((output, record) => output.warnings.map((warning) => ({ ...warning, record: record + 1 }))),
+      ),
+    );
+    expect(
+      batch.warnings
+        .filter((warning) => warning.code === 'BARCODE_QUIET_ZONE_OVERLAP')
+        .map((warning) => warning.record),
+    ).toEqual([1]);
+    expect(
+      batch.warnings.filter((warning) => warning.code === 'TEXT_TRUNCATED').map((warning) => warning.record),
+    ).toEqual([2, 4]);
   });
 });

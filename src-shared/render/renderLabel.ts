@@ -48,7 +48,10 @@ export interface RenderedOutput {
 
 /** The label's layout warnings, its design warnings for the render's target and, in ZPL, the elements printed as graphics for their angle. */
 export function labelWarnings(label: LaidOutLabel, options: RenderOptions): RenderWarning[] {
-  const design = designWarnings(label, options.fonts, { targetDpi: layoutDpi(options), unprintableMargin: options.unprintableMargin });
+  const design = designWarnings(label, options.fonts, {
+    targetDpi: layoutDpi(options),
+    unprintableMargin: options.unprintableMargin,
+  });
   // An element ZPL has no field for prints as a graphic of it, which only a ZPL render warns of.
   const rotated = options.format === 'zpl' ? zplRotationWarnings(label) : [];
   return design.length + rotated.length === 0 ? label.warnings : [...label.warnings, ...rotated, ...design];
@@ -56,9 +59,13 @@ export function labelWarnings(label: LaidOutLabel, options: RenderOptions): Rend
 
 /** A PNG too large to make is the request's fault (size x dpi), answered before any work as a bad request. */
 function assertPngSize(template: Template, dpi: number): void {
-  const [width, height] = [template.dimensions.width, template.dimensions.height].map((side) => Math.round(pointsToDots(toPoints(side), dpi)));
+  const [width, height] = [template.dimensions.width, template.dimensions.height].map((side) =>
+    Math.round(pointsToDots(toPoints(side), dpi)),
+  );
   if ((width ?? 0) * (height ?? 0) > MAX_RASTER_PIXELS) {
-    throw new BadRequestError(`a ${width} x ${height} pixel PNG is over the limit of ${MAX_RASTER_PIXELS / 1e6} million pixels: lower the dpi`);
+    throw new BadRequestError(
+      `a ${width} x ${height} pixel PNG is over the limit of ${MAX_RASTER_PIXELS / 1e6} million pixels: lower the dpi`,
+    );
   }
 }
 
@@ -69,7 +76,13 @@ async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderP
     case 'png':
       return emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default, pixels });
     case 'zpl':
-      return new TextEncoder().encode(emitZpl(label, options.fonts, { dpi: options.zplDpi ?? DEFAULT_ZPL_DPI, pixels, fontMode: options.zplFonts ?? 'graphic' }));
+      return new TextEncoder().encode(
+        emitZpl(label, options.fonts, {
+          dpi: options.zplDpi ?? DEFAULT_ZPL_DPI,
+          pixels,
+          fontMode: options.zplFonts ?? 'graphic',
+        }),
+      );
     case 'html':
       return new TextEncoder().encode(await emitHtml(label, options.fonts));
   }
@@ -93,7 +106,11 @@ export function prepareTemplate(templateInput: unknown, options: RenderOptions):
  * Renders unknown template JSON with data. Throws InvalidTemplateError (bad template), BadRequestError (bad data or
  * options) or RenderError (the data cannot be drawn, e.g. a value its barcode cannot encode).
  */
-export async function renderLabel(templateInput: unknown, data: unknown, options: RenderOptions): Promise<RenderedOutput> {
+export async function renderLabel(
+  templateInput: unknown,
+  data: unknown,
+  options: RenderOptions,
+): Promise<RenderedOutput> {
   if (!isPlainObject(data)) throw new BadRequestError('data must be a JSON object');
   const template = prepareTemplate(templateInput, options);
   try {

@@ -41,12 +41,18 @@ export class RenderPixels {
       const read = (): Cached<EmbeddedImage> => {
         const embedded = readEmbeddedImage(value, elementId);
         // The base64 is a slice of the value, which V8 keeps whole; a JPEG cut at its end is a new string besides.
-        return { value: embedded, bytes: value.length + (value.endsWith(embedded.base64) ? 0 : embedded.base64.length) };
+        return {
+          value: embedded,
+          bytes: value.length + (value.endsWith(embedded.base64) ? 0 : embedded.base64.length),
+        };
       };
       const { cache } = this;
       const base64 = cache && dataUriBase64(value);
       // The read is keyed apart from what is made of the image: both share the digest, not the entry.
-      image = cache === undefined || base64 === undefined ? read().value : this.cached(`read:${this.digest(cache, base64)}`, read);
+      image =
+        cache === undefined || base64 === undefined
+          ? read().value
+          : this.cached(`read:${this.digest(cache, base64)}`, read);
       this.budget.charge(image.decodedPixels, `image "${elementId}"`);
       this.images.set(value, image);
       this.undrawn.add(image.base64);
@@ -70,7 +76,9 @@ export class RenderPixels {
   drawn<T>(markup: string, need: string, make: () => Cached<T>): T {
     const { cache } = this;
     // A drawing met once may be one parcel's own text, never drawn again: the cache says what it keeps.
-    return cache === undefined ? make().value : this.cached(`${need}:${cache.digest(markup)}`, make, (key) => cache.admits?.(key) ?? true);
+    return cache === undefined
+      ? make().value
+      : this.cached(`${need}:${cache.digest(markup)}`, make, (key) => cache.admits?.(key) ?? true);
   }
 
   /** The value an earlier render of this process kept for this image's bytes and `need`, if the cache still has it. */
@@ -113,7 +121,10 @@ export class RenderPixels {
   /** resvg is about to decode this image element: free for the first drawing of an image read here, charged otherwise. */
   chargeDrawing(image: LaidOutOf<'image'>): void {
     if (this.undrawn.delete(image.base64)) return;
-    this.budget.charge(image.decodedPixels ?? image.pixelWidth * image.pixelHeight, `image "${image.id}" (the rasteriser decodes every image element on its own)`);
+    this.budget.charge(
+      image.decodedPixels ?? image.pixelWidth * image.pixelHeight,
+      `image "${image.id}" (the rasteriser decodes every image element on its own)`,
+    );
   }
 
   /** A raster of `width` x `height` pixels is about to be allocated. */

@@ -1,5 +1,13 @@
 // The ZPL viewer in one call: read the ZPL at a printer's density and label size, pick the labels asked for, draw them as png, pdf or json.
-import { ZPL_NOMINAL_DPI, ZPL_VIEW_CONTENT_TYPES, type ZplLabelSize, type ZplQuality, type ZplRotation, type ZplViewAnswer, type ZplViewFormat } from '../api/zplViewer';
+import {
+  ZPL_NOMINAL_DPI,
+  ZPL_VIEW_CONTENT_TYPES,
+  type ZplLabelSize,
+  type ZplQuality,
+  type ZplRotation,
+  type ZplViewAnswer,
+  type ZplViewFormat,
+} from '../api/zplViewer';
 import { zplPagePlacement, type ZplPageRequest } from '../api/zplViewerPages';
 import { emitPdfPages } from '../emit/pdf/emitPdf';
 import { emitPngOfSize } from '../emit/png/emitPng';
@@ -39,7 +47,12 @@ export interface RenderedZpl {
 /** An index past the input's labels: 404, as a page that does not exist; details carry the count for X-Total-Count. */
 export class LabelIndexError extends AppError {
   constructor(index: number, totalCount: number) {
-    super('NOT_FOUND', 404, `label ${index} does not exist: the input holds ${totalCount} label${totalCount === 1 ? '' : 's'}, numbered from 0`, { totalCount });
+    super(
+      'NOT_FOUND',
+      404,
+      `label ${index} does not exist: the input holds ${totalCount} label${totalCount === 1 ? '' : 's'}, numbered from 0`,
+      { totalCount },
+    );
   }
 }
 
@@ -50,22 +63,53 @@ const encoder = new TextEncoder();
  * at all, a raster over the pixel limit, decoded graphics over the budget), LabelIndexError, or RenderError.
  */
 export async function renderZpl(zpl: string, options: ZplRenderOptions): Promise<RenderedZpl> {
-  const { dpmm, widthDots, heightDots, index, format, rotation, quality = 'bitonal', pages, fonts, cacheScope } = options;
+  const {
+    dpmm,
+    widthDots,
+    heightDots,
+    index,
+    format,
+    rotation,
+    quality = 'bitonal',
+    pages,
+    fonts,
+    cacheScope,
+  } = options;
   if (format === 'png' && widthDots * heightDots > MAX_RASTER_PIXELS) {
-    throw new BadRequestError(`a ${widthDots} x ${heightDots} dot PNG is over the limit of ${MAX_RASTER_PIXELS / 1e6} million pixels: ask for application/pdf, or a smaller size or density`);
+    throw new BadRequestError(
+      `a ${widthDots} x ${heightDots} dot PNG is over the limit of ${MAX_RASTER_PIXELS / 1e6} million pixels: ask for application/pdf, or a smaller size or density`,
+    );
   }
   // One render's pixel budget for the whole input: the graphics the reader decodes, then the raster and its images.
   const pixels = new RenderPixels();
-  const read = readZpl(zpl, { dpmm, widthDots, heightDots, budget: pixels.budget, fonts, ...(cacheScope === undefined ? {} : { cacheScope }) });
+  const read = readZpl(zpl, {
+    dpmm,
+    widthDots,
+    heightDots,
+    budget: pixels.budget,
+    fonts,
+    ...(cacheScope === undefined ? {} : { cacheScope }),
+  });
   const totalCount = read.labels.length;
   if (index !== undefined && index >= totalCount) throw new LabelIndexError(index, totalCount);
-  const chosen = read.labels.flatMap((label, at) => (index === undefined || at === index ? [{ ...label, index: at }] : []));
+  const chosen = read.labels.flatMap((label, at) =>
+    index === undefined || at === index ? [{ ...label, index: at }] : [],
+  );
   // The count goes with these errors too, for X-Total-Count.
   if (format === 'png' && chosen.length > 1) {
-    throw new BadRequestError(`the input holds ${chosen.length} labels and a PNG shows one: add the label's index to the URL (…/0/ for the first) or ask for application/pdf`, { totalCount });
+    throw new BadRequestError(
+      `the input holds ${chosen.length} labels and a PNG shows one: add the label's index to the URL (…/0/ for the first) or ask for application/pdf`,
+      { totalCount },
+    );
   }
-  if (format !== 'json' && chosen.length === 0) throw new BadRequestError('the input holds no label (^XA…^XZ)', { totalCount });
-  const answer = { contentType: ZPL_VIEW_CONTENT_TYPES[format], warnings: read.warnings, totalCount, labelCount: chosen.length };
+  if (format !== 'json' && chosen.length === 0)
+    throw new BadRequestError('the input holds no label (^XA…^XZ)', { totalCount });
+  const answer = {
+    contentType: ZPL_VIEW_CONTENT_TYPES[format],
+    warnings: read.warnings,
+    totalCount,
+    labelCount: chosen.length,
+  };
   if (format === 'json') {
     const body: ZplViewAnswer = {
       totalCount,
@@ -90,13 +134,26 @@ export async function renderZpl(zpl: string, options: ZplRenderOptions): Promise
       const drawn = chosen.map(({ label }) => rotateLabel({ ...label, ...page }, rotation));
       // On paper pages, each label sits in a cell of its size as drawn (a quarter turn swaps its sides).
       const sheet = pages && drawn[0] ? zplPagePlacement(pages, drawn[0]) : undefined;
-      return { ...answer, bytes: await emitPdfPages(sheet ? drawn.map((label) => ({ ...label, sheet })) : drawn, fonts) };
+      return {
+        ...answer,
+        bytes: await emitPdfPages(sheet ? drawn.map((label) => ({ ...label, sheet })) : drawn, fonts),
+      };
     }
     const [width, height] = rotation % 180 === 0 ? [widthDots, heightDots] : [heightDots, widthDots];
     const [only] = chosen;
     if (only === undefined) throw new Error('unreachable: a PNG of no label was refused above');
     // Bitonal: a printer's view, every pixel a dot, inked or not (and without antialiasing resvg draws faster).
-    return { ...answer, bytes: await emitPngOfSize(rotateLabel(only.label, rotation), fonts, { width, height, dpi, pixels, printerDots: quality === 'bitonal', ...(cacheScope === undefined ? {} : { cacheScope }) }) };
+    return {
+      ...answer,
+      bytes: await emitPngOfSize(rotateLabel(only.label, rotation), fonts, {
+        width,
+        height,
+        dpi,
+        pixels,
+        printerDots: quality === 'bitonal',
+        ...(cacheScope === undefined ? {} : { cacheScope }),
+      }),
+    };
   } catch (error) {
     throw asRenderFailure(error);
   }

@@ -10,9 +10,10 @@ export function rotateLabel(label: LaidOutLabel, degrees: QuarterTurn): LaidOutL
   const { width, height } = label;
   // A mirrored label's emitters flip the output last, about the turned page: turning its elements the other way
   // first gives the mirrored drawing turned `degrees` (a quarter turn after a flip is the flip after three quarters).
-  const turnBy = label.mirror ? ((360 - degrees) % 360 as QuarterTurn) : degrees;
+  const turnBy = label.mirror ? (((360 - degrees) % 360) as QuarterTurn) : degrees;
   // Where a point's centre lands, y down, turning clockwise about the origin and back onto the page.
-  const turn = (x: number, y: number): [number, number] => (turnBy === 90 ? [height - y, x] : turnBy === 180 ? [width - x, height - y] : [y, width - x]);
+  const turn = (x: number, y: number): [number, number] =>
+    turnBy === 90 ? [height - y, x] : turnBy === 180 ? [width - x, height - y] : [y, width - x];
   const elements = label.elements.map((element) => {
     const centreX = element.box.x + element.box.width / 2;
     const centreY = element.box.y + element.box.height / 2;

@@ -8,18 +8,39 @@ import { cellOrigin, checkSheet, sheetPages, sheetPlacement } from './sheetLayou
 
 const fonts = bundledFonts();
 /** Avery 5160's published layout: 2.625 x 1 in labels, 3 across and 10 down a Letter page. */
-const AVERY_5160 = { pageWidth: '8.5in', pageHeight: '11in', columns: 3, rows: 10, marginTop: '0.5in', marginLeft: '0.1875in', gapX: '0.125in' };
+const AVERY_5160 = {
+  pageWidth: '8.5in',
+  pageHeight: '11in',
+  columns: 3,
+  rows: 10,
+  marginTop: '0.5in',
+  marginLeft: '0.1875in',
+  gapX: '0.125in',
+};
 
 const addressLabel = {
   formatVersion: 1,
   meta: { name: 'Address' },
   dimensions: { width: '2.625in', height: '1in', sheet: AVERY_5160 },
-  elements: [{ id: 'name', type: 'text', position: { mode: 'absolute', x: '0.1in', y: '0.3in' }, width: '2.4in', height: '0.4in', contentExpression: 'name', style: { fontSize: '12pt' } }],
+  elements: [
+    {
+      id: 'name',
+      type: 'text',
+      position: { mode: 'absolute', x: '0.1in', y: '0.3in' },
+      width: '2.4in',
+      height: '0.4in',
+      contentExpression: 'name',
+      style: { fontSize: '12pt' },
+    },
+  ],
 };
 
 describe('sheet layout', () => {
   it('fills the sheet across then down from the start cell, then whole sheets', () => {
-    expect(sheetPages({ columns: 3, rows: 10 }, 35, 7)).toEqual([Array.from({ length: 24 }, (_, i) => i + 6), Array.from({ length: 11 }, (_, i) => i)]);
+    expect(sheetPages({ columns: 3, rows: 10 }, 35, 7)).toEqual([
+      Array.from({ length: 24 }, (_, i) => i + 6),
+      Array.from({ length: 11 }, (_, i) => i),
+    ]);
     expect(sheetPages({ columns: 2, rows: 1 }, 3)).toEqual([[0, 1], [0]]);
     const sheet = sheetPlacement(AVERY_5160);
     expect(cellOrigin(sheet, { width: 189, height: 72 }, 4)).toEqual({ x: 13.5 + 189 + 9, y: 36 + 72 });
@@ -30,8 +51,13 @@ describe('sheet layout', () => {
     expect(checkSheet({ ...AVERY_5160, columns: 4 }, { width: 189, height: 72 })).toEqual([
       { path: 'dimensions.sheet', message: '4 labels across reach 11.06 in, past the page width of 8.50 in' },
     ]);
-    const result = validateTemplate({ ...addressLabel, dimensions: { ...addressLabel.dimensions, sheet: { ...AVERY_5160, rows: 11 } } });
-    expect(result.ok ? [] : result.errors).toEqual([{ path: 'dimensions.sheet', message: '11 labels down reach 11.50 in, past the page height of 11.00 in' }]);
+    const result = validateTemplate({
+      ...addressLabel,
+      dimensions: { ...addressLabel.dimensions, sheet: { ...AVERY_5160, rows: 11 } },
+    });
+    expect(result.ok ? [] : result.errors).toEqual([
+      { path: 'dimensions.sheet', message: '11 labels down reach 11.50 in, past the page height of 11.00 in' },
+    ]);
   });
 
   it('prints 35 labels N-up on Letter pages from the 7th cell: each name in its cell, two Letter pages', async () => {
@@ -61,7 +87,9 @@ describe('sheet layout', () => {
     const origin = cellOrigin(sheetPlacement(AVERY_5160), { width: 189, height: 72 }, 29);
     expect(word?.x).toBeGreaterThan(origin.x);
     expect(word?.y).toBeGreaterThan(origin.y);
-    const zpl = new TextDecoder().decode((await renderLabel(addressLabel, { name: 'Single' }, { format: 'zpl', fonts })).bytes);
+    const zpl = new TextDecoder().decode(
+      (await renderLabel(addressLabel, { name: 'Single' }, { format: 'zpl', fonts })).bytes,
+    );
     expect(zpl).toContain('^PW533');
   });
 });

@@ -61,26 +61,45 @@ export function checkSheet(sheet: SheetInput, label: { width: number; height: nu
   const placed = sheetPlacement(sheet);
   const errors: ErrorDetail[] = [];
   if (placed.pageWidth <= 0) errors.push({ path: 'dimensions.sheet.pageWidth', message: 'must be greater than zero' });
-  if (placed.pageHeight <= 0) errors.push({ path: 'dimensions.sheet.pageHeight', message: 'must be greater than zero' });
-  for (const [key, value] of [['marginTop', placed.marginTop], ['marginLeft', placed.marginLeft], ['gapX', placed.gapX], ['gapY', placed.gapY]] as const) {
+  if (placed.pageHeight <= 0)
+    errors.push({ path: 'dimensions.sheet.pageHeight', message: 'must be greater than zero' });
+  for (const [key, value] of [
+    ['marginTop', placed.marginTop],
+    ['marginLeft', placed.marginLeft],
+    ['gapX', placed.gapX],
+    ['gapY', placed.gapY],
+  ] as const) {
     if (value < 0) errors.push({ path: `dimensions.sheet.${key}`, message: 'must not be negative' });
   }
   const right = placed.marginLeft + placed.columns * label.width + (placed.columns - 1) * placed.gapX;
   const bottom = placed.marginTop + placed.rows * label.height + (placed.rows - 1) * placed.gapY;
   if (right > placed.pageWidth + FIT_TOLERANCE) {
-    errors.push({ path: 'dimensions.sheet', message: `${placed.columns} labels across reach ${(right / 72).toFixed(2)} in, past the page width of ${(placed.pageWidth / 72).toFixed(2)} in` });
+    errors.push({
+      path: 'dimensions.sheet',
+      message: `${placed.columns} labels across reach ${(right / 72).toFixed(2)} in, past the page width of ${(placed.pageWidth / 72).toFixed(2)} in`,
+    });
   }
   if (bottom > placed.pageHeight + FIT_TOLERANCE) {
-    errors.push({ path: 'dimensions.sheet', message: `${placed.rows} labels down reach ${(bottom / 72).toFixed(2)} in, past the page height of ${(placed.pageHeight / 72).toFixed(2)} in` });
+    errors.push({
+      path: 'dimensions.sheet',
+      message: `${placed.rows} labels down reach ${(bottom / 72).toFixed(2)} in, past the page height of ${(placed.pageHeight / 72).toFixed(2)} in`,
+    });
   }
   return errors;
 }
 
 /** The top-left corner of the `cell`th label of a sheet (0-based, across then down), in points from the page's corner. */
-export function cellOrigin(sheet: SheetPlacement, label: { width: number; height: number }, cell: number): { x: number; y: number } {
+export function cellOrigin(
+  sheet: SheetPlacement,
+  label: { width: number; height: number },
+  cell: number,
+): { x: number; y: number } {
   const column = cell % sheet.columns;
   const row = Math.floor(cell / sheet.columns) % sheet.rows;
-  return { x: sheet.marginLeft + column * (label.width + sheet.gapX), y: sheet.marginTop + row * (label.height + sheet.gapY) };
+  return {
+    x: sheet.marginLeft + column * (label.width + sheet.gapX),
+    y: sheet.marginTop + row * (label.height + sheet.gapY),
+  };
 }
 
 /**

@@ -12,7 +12,9 @@ describe('label stocks', () => {
     const ids = LABEL_STOCKS.map((stock) => stock.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(slugSchema.safeParse(id).success, id).toBe(true);
-    expect(new Set(LABEL_STOCKS.map((stock) => stock.vendor))).toEqual(new Set(['Zebra', 'Dymo', 'Brother', 'Avery', 'Herma']));
+    expect(new Set(LABEL_STOCKS.map((stock) => stock.vendor))).toEqual(
+      new Set(['Zebra', 'Dymo', 'Brother', 'Avery', 'Herma']),
+    );
   });
 
   it('have positive sizes, a product code and a name; round labels are no larger than their corners allow', () => {
@@ -34,7 +36,8 @@ describe('label stocks', () => {
       if (!sheet) continue;
       expect(Number.isInteger(sheet.columns) && sheet.columns > 0, id).toBe(true);
       expect(Number.isInteger(sheet.rows) && sheet.rows > 0, id).toBe(true);
-      for (const length of [sheet.marginTop, sheet.marginLeft, sheet.gapX, sheet.gapY]) expect(length, id).toBeGreaterThanOrEqual(0);
+      for (const length of [sheet.marginTop, sheet.marginLeft, sheet.gapX, sheet.gapY])
+        expect(length, id).toBeGreaterThanOrEqual(0);
       const usedWidth = sheet.marginLeft + sheet.columns * width + (sheet.columns - 1) * sheet.gapX;
       const usedHeight = sheet.marginTop + sheet.rows * height + (sheet.rows - 1) * sheet.gapY;
       expect(usedWidth, id).toBeLessThanOrEqual(sheet.pageWidth + TOLERANCE);
@@ -50,7 +53,15 @@ describe('label stocks', () => {
     expect(byId.get('dymo-99012')).toMatchObject({ width: 36, height: 89, units: 'mm' });
     expect(byId.get('brother-dk-11202')).toMatchObject({ width: 62, height: 100, units: 'mm' });
     expect(byId.get('brother-dk-22205')).toMatchObject({ width: 62, continuous: true });
-    expect(byId.get('avery-5160')).toMatchObject({ width: 2.625, height: 1, sheet: { columns: 3, rows: 10, pageWidth: 8.5, pageHeight: 11 } });
-    expect(byId.get('avery-l7163')).toMatchObject({ width: 99.1, height: 38.1, sheet: { columns: 2, rows: 7, pageWidth: 210, pageHeight: 297 } });
+    expect(byId.get('avery-5160')).toMatchObject({
+      width: 2.625,
+      height: 1,
+      sheet: { columns: 3, rows: 10, pageWidth: 8.5, pageHeight: 11 },
+    });
+    expect(byId.get('avery-l7163')).toMatchObject({
+      width: 99.1,
+      height: 38.1,
+      sheet: { columns: 2, rows: 7, pageWidth: 210, pageHeight: 297 },
+    });
   });
 });

@@ -29,7 +29,9 @@ describe.each(STORE_DIALECTS)('the quota gate on %s', (dialect) => {
       await new Promise((resolve) => setTimeout(resolve, TTL_MS / 3));
     }
     // Another server's admission finds it still held: nothing is reclaimed from a live holder.
-    await expect(new QuotaGate(store, { ttlMs: TTL_MS }).admit(team.id, 1, true)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    await expect(new QuotaGate(store, { ttlMs: TTL_MS }).admit(team.id, 1, true)).rejects.toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+    });
     await held.release();
     await held.release();
     expect(await store.quotaReservations.reserved(team.id, period)).toBe(0);
@@ -49,10 +51,19 @@ describe.each(STORE_DIALECTS)('the quota gate on %s', (dialect) => {
   it('frees a reservation in the transaction that counts its renders, and one whose record failed on release', async () => {
     const { store, team, period } = await cappedTeam();
     const gate = new QuotaGate(store, { ttlMs: TTL_MS });
-    const render = { teamId: team.id, apiKeyId: null, mode: 'live', format: 'zpl', bytes: Buffer.from('^XA^XZ'), renderTimeMs: 1 } as const;
+    const render = {
+      teamId: team.id,
+      apiKeyId: null,
+      mode: 'live',
+      format: 'zpl',
+      bytes: Buffer.from('^XA^XZ'),
+      renderTimeMs: 1,
+    } as const;
 
     const failed = await gate.admit(team.id, 3, true, 2);
-    await expect(recordRender(store, { ...render, count: 2, maxOutputBytes: 1, reservedQuota: failed.reserved })).rejects.toMatchObject({ code: 'OUTPUT_TOO_LARGE' });
+    await expect(
+      recordRender(store, { ...render, count: 2, maxOutputBytes: 1, reservedQuota: failed.reserved }),
+    ).rejects.toMatchObject({ code: 'OUTPUT_TOO_LARGE' });
     expect(await store.quotaReservations.reserved(team.id, period)).toBe(2);
     await failed.release();
     expect(await store.quotaReservations.reserved(team.id, period)).toBe(0);

@@ -80,7 +80,9 @@ export class QuotaGate {
     this.held.add(id);
     if (this.renewTimer !== undefined) return;
     this.renewTimer = setInterval(() => {
-      this.store.transientTransaction((trx) => trx.quotaReservations.renew([...this.held], this.ttlMs)).catch((error: unknown) => this.options.onStoreError?.(error));
+      this.store
+        .transientTransaction((trx) => trx.quotaReservations.renew([...this.held], this.ttlMs))
+        .catch((error: unknown) => this.options.onStoreError?.(error));
     }, this.ttlMs / 3);
     // Never what keeps a process alive: the renders holding the reservations do that.
     this.renewTimer.unref();

@@ -147,7 +147,8 @@ describe('what counts', () => {
     for (const key of [undefined, `svc_sk_live_${'x'.repeat(43)}`]) {
       const response = await render(server, key, body);
       expectError(response, 401, 'AUTH_REQUIRED');
-      for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) expect(response.headers.get(name)).toBeNull();
+      for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'])
+        expect(response.headers.get(name)).toBeNull();
     }
     expect(expectAllowed(await render(server, live, body)).remaining).toBe(1);
   });
@@ -175,7 +176,20 @@ describe('headers on every /v1/render answer (rule 2), errors included', () => {
     const tooLarge = await render(server, live, { ...body, data: { padding: 'x'.repeat(1_100_000) } });
     expectError(tooLarge, 413, 'PAYLOAD_TOO_LARGE');
     expect(rateLimitHeaders(tooLarge)).toMatchObject({ limit: 100, remaining: 99 });
-    const template = { ...tagTemplate(), elements: [{ id: 'code', type: 'barcode', symbology: 'ean8', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '30mm', height: '10mm', content: { expression: 'data.missing' } }] };
+    const template = {
+      ...tagTemplate(),
+      elements: [
+        {
+          id: 'code',
+          type: 'barcode',
+          symbology: 'ean8',
+          position: { mode: 'absolute', x: '1mm', y: '1mm' },
+          width: '30mm',
+          height: '10mm',
+          content: { expression: 'data.missing' },
+        },
+      ],
+    };
     const failed = await render(server, live, { template, data: {}, format: 'png' });
     expectError(failed, 502, 'RENDER_ERROR');
     expect(rateLimitHeaders(failed).remaining).toBe(98);

@@ -9,7 +9,9 @@ export interface RateWindowState {
   resetAt: number;
 }
 
-export type RateDecision = { allowed: true; headerWindow: RateWindowState } | { allowed: false; headerWindow: RateWindowState; retryAfterSeconds: number };
+export type RateDecision =
+  | { allowed: true; headerWindow: RateWindowState }
+  | { allowed: false; headerWindow: RateWindowState; retryAfterSeconds: number };
 
 interface WindowSpec {
   seconds: number;
@@ -41,14 +43,23 @@ export class TeamRateLimits {
       limiter =
         this.redis === undefined
           ? new RateLimiterMemory({ ...options, keyPrefix: key })
-          : new RateLimiterRedis({ ...options, keyPrefix: `${REDIS_KEY_PREFIX}:${key}`, storeClient: this.redis, rejectIfRedisNotReady: true });
+          : new RateLimiterRedis({
+              ...options,
+              keyPrefix: `${REDIS_KEY_PREFIX}:${key}`,
+              storeClient: this.redis,
+              rejectIfRedisNotReady: true,
+            });
       this.limiters.set(key, limiter);
     }
     return limiter;
   }
 
   private state(window: WindowSpec, result: RateLimiterRes): RateWindowState {
-    return { limit: window.limit, remaining: Math.max(0, result.remainingPoints), resetAt: this.now() + result.msBeforeNext };
+    return {
+      limit: window.limit,
+      remaining: Math.max(0, result.remainingPoints),
+      resetAt: this.now() + result.msBeforeNext,
+    };
   }
 
   /**
@@ -67,7 +78,11 @@ export class TeamRateLimits {
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         const state = this.state(window, rejection);
-        return { allowed: false, headerWindow: state, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        return {
+          allowed: false,
+          headerWindow: state,
+          retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        };
       }
     }
     return { allowed: true, headerWindow: closestToExhaustion(states) };
@@ -82,12 +97,16 @@ export class TeamRateLimits {
       { seconds: 60, limit: perMinute },
       { seconds: 3600, limit: perHour },
     ];
-    const states = await Promise.all(windows.map(async (window) => this.state(window, await this.limiter(window).penalty(teamId, labels))));
+    const states = await Promise.all(
+      windows.map(async (window) => this.state(window, await this.limiter(window).penalty(teamId, labels))),
+    );
     return closestToExhaustion(states);
   }
 }
 
 /** The headers describe the window closest to exhaustion: fewest requests left; on a tie the one that resets later. */
 function closestToExhaustion(states: RateWindowState[]): RateWindowState {
-  return states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetAt > a.resetAt) ? b : a));
+  return states.reduce((a, b) =>
+    b.remaining < a.remaining || (b.remaining === a.remaining && b.resetAt > a.resetAt) ? b : a,
+  );
 }

@@ -33,12 +33,17 @@ export interface RequestedTemplate {
 }
 
 /** Looks a templateId (and the version asked for, if any) up for one kind of caller. */
-export type TemplateLookup = (templateId: string, templateVersion: number | undefined) => Promise<{ content: unknown; version: number | null; id: string }>;
+export type TemplateLookup = (
+  templateId: string,
+  templateVersion: number | undefined,
+) => Promise<{ content: unknown; version: number | null; id: string }>;
 
 /** The template JSON a request names: the inline one (validated later, by the renderer) or the one `lookup` finds. */
 export async function requestedTemplate(request: TemplateSource, lookup: TemplateLookup): Promise<RequestedTemplate> {
   if (request.template !== undefined && nestsDeeperThan(request.template, MAX_TEMPLATE_DEPTH)) {
-    throw new InvalidTemplateError([{ path: '', message: `the template nests deeper than ${MAX_TEMPLATE_DEPTH} levels` }]);
+    throw new InvalidTemplateError([
+      { path: '', message: `the template nests deeper than ${MAX_TEMPLATE_DEPTH} levels` },
+    ]);
   }
   if (request.templateId === undefined) return { template: request.template, templateVersion: null, templateId: null };
   const { content, version, id } = await lookup(request.templateId, request.templateVersion);
@@ -59,7 +64,12 @@ export function apiKeyTemplate(store: Store, auth: AuthState, request: TemplateS
  * renders never touch the quota (spec 8.2 rule 4): undefined. Release the reservation once the renders are recorded
  * (released before, they would count neither as reserved nor as used for a moment, and another request could pass).
  */
-export async function admitRenders(quota: QuotaGate, team: TeamRecord, mode: KeyMode, labels: number): Promise<QuotaReservation | undefined> {
+export async function admitRenders(
+  quota: QuotaGate,
+  team: TeamRecord,
+  mode: KeyMode,
+  labels: number,
+): Promise<QuotaReservation | undefined> {
   if (mode !== 'live') return undefined;
   const limits = effectiveLimits(team);
   return quota.admit(team.id, limits.monthly, limits.hardCap, labels);

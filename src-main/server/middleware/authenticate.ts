@@ -21,7 +21,8 @@ export function authenticate(store: Store) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const key = BEARER_PATTERN.exec(ctx.get('Authorization'))?.[1];
     const found = key === undefined ? undefined : await store.apiKeys.authenticate(key);
-    if (!found) throw new AuthRequiredError(key === undefined ? undefined : 'the API key is not valid (unknown or revoked)');
+    if (!found)
+      throw new AuthRequiredError(key === undefined ? undefined : 'the API key is not valid (unknown or revoked)');
     ctx.state.auth = found satisfies AuthState;
     await next();
   };

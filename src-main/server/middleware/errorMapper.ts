@@ -1,7 +1,14 @@
 // Turns every failure into the API's error body {error, code, details?} with the status of spec section 7; never a stack trace.
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { PayloadTooLargeError, RateLimitedError, ServiceBusyError, StorageExceededError, TooManyConnectionsError, UnavailableError } from '@shared/api/apiErrors';
+import {
+  PayloadTooLargeError,
+  RateLimitedError,
+  ServiceBusyError,
+  StorageExceededError,
+  TooManyConnectionsError,
+  UnavailableError,
+} from '@shared/api/apiErrors';
 import type { ErrorBody } from '@shared/api/resources';
 import { AppError, BadRequestError } from '@shared/errors';
 import { backendUnavailable } from '../backendUnavailable';
@@ -31,8 +38,17 @@ export function sendError(ctx: Context, error: AppError): void {
   ctx.status = error.status;
   ctx.body = body;
   if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
-  if (error instanceof RateLimitedError || error instanceof UnavailableError || error instanceof TooManyConnectionsError) ctx.set('Retry-After', String(error.retryAfterSeconds));
-  if ((error instanceof StorageExceededError || error instanceof ServiceBusyError) && error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
+  if (
+    error instanceof RateLimitedError ||
+    error instanceof UnavailableError ||
+    error instanceof TooManyConnectionsError
+  )
+    ctx.set('Retry-After', String(error.retryAfterSeconds));
+  if (
+    (error instanceof StorageExceededError || error instanceof ServiceBusyError) &&
+    error.retryAfterSeconds !== undefined
+  )
+    ctx.set('Retry-After', String(error.retryAfterSeconds));
 }
 
 export function errorMapper() {
@@ -53,7 +69,10 @@ export function errorMapper() {
         return;
       }
       log?.error({ err: error }, 'unexpected error');
-      sendError(ctx, new AppError('INTERNAL_ERROR', 500, 'internal error; the request id identifies it in the server log'));
+      sendError(
+        ctx,
+        new AppError('INTERNAL_ERROR', 500, 'internal error; the request id identifies it in the server log'),
+      );
     }
   };
 }

@@ -13,7 +13,9 @@ export function hostCheck(config: ServerConfig) {
       const port = ctx.req.socket.localPort ?? config.port;
       // A malformed header is not repeated: only a plain name is worth showing back.
       const named = hostname === undefined ? 'this Host header' : `host "${host.trim()}"`;
-      throw new ForbiddenError(`requests for ${named} are not served here; use ${ctx.protocol}://${config.host}:${port}`);
+      throw new ForbiddenError(
+        `requests for ${named} are not served here; use ${ctx.protocol}://${config.host}:${port}`,
+      );
     }
     await next();
   };

@@ -8,7 +8,8 @@ export const BODY_LIMIT = '1mb';
 export function jsonBody() {
   const parse = bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' });
   return async (ctx: Context, next: Next): Promise<void> => {
-    if (!ctx.is('application/json')) throw new BadRequestError('send the request body as JSON with Content-Type: application/json');
+    if (!ctx.is('application/json'))
+      throw new BadRequestError('send the request body as JSON with Content-Type: application/json');
     try {
       await parse(ctx, next);
     } catch (error) {
@@ -26,5 +27,6 @@ export function jsonBody() {
 export function optionalJsonBody() {
   const json = jsonBody();
   // ctx.is() is null when the request has no body at all; fetch sends an empty POST with Content-Length: 0.
-  return (ctx: Context, next: Next): Promise<void> => (ctx.request.length === 0 || ctx.is('application/json') === null ? next() : json(ctx, next));
+  return (ctx: Context, next: Next): Promise<void> =>
+    ctx.request.length === 0 || ctx.is('application/json') === null ? next() : json(ctx, next);
 }

@@ -13,7 +13,10 @@ export function knownQuery(...names: string[]) {
     const [first] = unknown;
     if (first !== undefined) {
       const takes = names.length === 0 ? 'takes no query parameters' : `takes only ${names.join(', ')}`;
-      throw new BadRequestError(`unknown query parameter "${first}": ${ctx.method} ${ctx.path} ${takes}`, { unknown, allowed: names });
+      throw new BadRequestError(`unknown query parameter "${first}": ${ctx.method} ${ctx.path} ${takes}`, {
+        unknown,
+        allowed: names,
+      });
     }
     await next();
   };

@@ -23,7 +23,10 @@ export function requestLog(logger: Logger, trustedProxies?: TrustedProxies) {
       await next();
     } finally {
       // Only the client, method, path and outcome: never headers (Authorization) or bodies (customer data).
-      log.info({ client, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - start) }, 'request');
+      log.info(
+        { client, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - start) },
+        'request',
+      );
     }
   };
 }

@@ -19,19 +19,51 @@ describe("M1: a device printer at a path that is not a printer's character devic
     symlinkSync(bashrc, join(dir, 'lp0'));
     const paths = [bashrc, join(dir, 'usb'), join(dir, 'lp0')];
     const api = (path: string, method: string, body: unknown) =>
-      call(target.server.url, path, { method, body, headers: { Authorization: `Bearer ${readFileSync(join(target.dataDir, ADMIN_TOKEN_FILE), 'utf8').trim()}` } });
+      call(target.server.url, path, {
+        method,
+        body,
+        headers: { Authorization: `Bearer ${readFileSync(join(target.dataDir, ADMIN_TOKEN_FILE), 'utf8').trim()}` },
+      });
 
     await underAttack('M1 device printer at a file, a folder, a link', target.server, target.tenant, async () => {
       // A printer that exists, to be edited to point at each path.
-      const usb = await api('/api/printers', 'POST', { name: 'Network', connection: { kind: 'raw', host: '127.0.0.1', port: 9100 } });
+      const usb = await api('/api/printers', 'POST', {
+        name: 'Network',
+        connection: { kind: 'raw', host: '127.0.0.1', port: 9100 },
+      });
       expect(usb.status, usb.text).toBe(201);
       for (const path of paths) {
-        const added = await cliRun(target.cli, ['printer', 'add', '--team', target.tenant.teamId, '--name', 'USB', '--kind', 'device', '--device', path, '--data-dir', target.dataDir]);
-        expect(added, path).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^error: --device: .*is not a printer's device .*: nothing is written to it/) });
-        for (const [route, method] of [['/api/printers', 'POST'], [`/api/printers/${String(usb.json?.id)}`, 'PUT']]) {
+        const added = await cliRun(target.cli, [
+          'printer',
+          'add',
+          '--team',
+          target.tenant.teamId,
+          '--name',
+          'USB',
+          '--kind',
+          'device',
+          '--device',
+          path,
+          '--data-dir',
+          target.dataDir,
+        ]);
+        expect(added, path).toMatchObject({
+          code: 2,
+          stdout: '',
+          stderr: expect.stringMatching(/^error: --device: .*is not a printer's device .*: nothing is written to it/),
+        });
+        for (const [route, method] of [
+          ['/api/printers', 'POST'],
+          [`/api/printers/${String(usb.json?.id)}`, 'PUT'],
+        ]) {
           const answer = await api(route ?? '', method ?? '', { name: 'USB', connection: { kind: 'device', path } });
           expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(400);
-          expect(answer.json).toMatchObject({ code: 'BAD_REQUEST', error: expect.stringMatching(/^connection\.path: .* is not a printer's device .*: nothing is written to it$/) });
+          expect(answer.json).toMatchObject({
+            code: 'BAD_REQUEST',
+            error: expect.stringMatching(
+              /^connection\.path: .* is not a printer's device .*: nothing is written to it$/,
+            ),
+          });
         }
       }
     });
@@ -65,9 +97,14 @@ describe('M3: a batch whose output is over the per-output cap', () => {
     expect(JSON.stringify(batch).length).toBeLessThan(200_000);
     const outputs = join(target.dataDir, 'outputs');
     const before = readdirSync(outputs).sort();
-    const { result: answer } = await underAttack('M3 batch over the output cap', target.server, target.tenant, () => render(target.server.url, target.tenant.key, batch, 60_000));
+    const { result: answer } = await underAttack('M3 batch over the output cap', target.server, target.tenant, () =>
+      render(target.server.url, target.tenant.key, batch, 60_000),
+    );
     expect(answer.status, answer.text.slice(0, 300)).toBe(413);
-    expect(answer.json).toMatchObject({ code: 'OUTPUT_TOO_LARGE', details: { limitBytes: MAX_OUTPUT_BYTES, sizeBytes: expect.any(Number) } });
+    expect(answer.json).toMatchObject({
+      code: 'OUTPUT_TOO_LARGE',
+      details: { limitBytes: MAX_OUTPUT_BYTES, sizeBytes: expect.any(Number) },
+    });
     expect(Number((answer.json?.details as Record<string, unknown>).sizeBytes)).toBeGreaterThan(MAX_OUTPUT_BYTES);
     expect(String(answer.json?.error)).toMatch(new RegExp(`over the ${MAX_OUTPUT_BYTES}-byte limit of a kept output`));
     // Only the witnesses' outputs were written meanwhile: each is a small label, none is the batch.

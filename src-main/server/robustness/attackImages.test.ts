@@ -17,7 +17,12 @@ function photoLabel(count: number, photo: string, format: string): Record<string
     width: '40mm',
     height: '40mm',
   }));
-  return { template: { formatVersion: 1, meta: { name: 'Photos' }, dimensions: { width: '4in', height: '6in' }, elements }, data: { photo }, format, delivery: 'inline' };
+  return {
+    template: { formatVersion: 1, meta: { name: 'Photos' }, dimensions: { width: '4in', height: '6in' }, elements },
+    data: { photo },
+    format,
+    delivery: 'inline',
+  };
 }
 
 function expectRefused(answer: Answer, pattern: RegExp): Record<string, unknown> {
@@ -27,14 +32,29 @@ function expectRefused(answer: Answer, pattern: RegExp): Record<string, unknown>
 }
 
 describe('H1: a JPEG whose first frame header says 16x16 and whose second says 30000x30000 (7.2 GB decoded)', () => {
-  const lying = jpegDataUri(craftJpeg({ frames: [{ width: 16, height: 16 }, { width: 30000, height: 30000 }] }));
+  const lying = jpegDataUri(
+    craftJpeg({
+      frames: [
+        { width: 16, height: 16 },
+        { width: 30000, height: 30000 },
+      ],
+    }),
+  );
   // The size every decoder would honour, stated honestly in the only frame header: refused by the per-image limit.
   const huge = jpegDataUri(craftJpeg({ frames: [{ width: 30000, height: 30000 }], blocks: 64 }));
 
   it('png and pdf, two requests at once each: 400 BAD_REQUEST naming the element, nothing decoded', async () => {
     expect(lying.length).toBeLessThan(2000);
-    const { result: answers } = await underAttack('H1 crafted JPEG, png and pdf, two at once', target.server, target.tenant, () =>
-      Promise.all(['png', 'png', 'pdf', 'pdf'].map((format) => render(target.server.url, target.tenant.key, photoLabel(1, lying, format)))),
+    const { result: answers } = await underAttack(
+      'H1 crafted JPEG, png and pdf, two at once',
+      target.server,
+      target.tenant,
+      () =>
+        Promise.all(
+          ['png', 'png', 'pdf', 'pdf'].map((format) =>
+            render(target.server.url, target.tenant.key, photoLabel(1, lying, format)),
+          ),
+        ),
     );
     for (const answer of answers) {
       const body = expectRefused(answer, /^image "photo0": a JPEG with more than one frame header is not supported/);
@@ -43,10 +63,19 @@ describe('H1: a JPEG whose first frame header says 16x16 and whose second says 3
   });
 
   it('the same size in a single frame header: 400 over the 25-megapixel image limit, in png and pdf at once', async () => {
-    const { result: answers } = await underAttack('H1 honest 30000x30000 JPEG, png and pdf at once', target.server, target.tenant, () =>
-      Promise.all(['png', 'pdf', 'png', 'pdf'].map((format) => render(target.server.url, target.tenant.key, photoLabel(1, huge, format)))),
+    const { result: answers } = await underAttack(
+      'H1 honest 30000x30000 JPEG, png and pdf at once',
+      target.server,
+      target.tenant,
+      () =>
+        Promise.all(
+          ['png', 'pdf', 'png', 'pdf'].map((format) =>
+            render(target.server.url, target.tenant.key, photoLabel(1, huge, format)),
+          ),
+        ),
     );
-    for (const answer of answers) expectRefused(answer, /^image "photo0": it has 30000x30000 pixels; at most 25 megapixels are allowed/);
+    for (const answer of answers)
+      expectRefused(answer, /^image "photo0": it has 30000x30000 pixels; at most 25 megapixels are allowed/);
   });
 });
 
@@ -58,13 +87,24 @@ describe('H2: 300 image elements sharing one allowed 5000x5000 JPEG (21 GB if ea
     expect(photo.length).toBeLessThan(2000);
     // One format after another: png and zpl are refused before anything is decoded, but pdf's render decodes the
     // 25-megapixel JPEG, and on two loaded cores the refusals this test is about should not queue behind it.
-    const { result: [png, zpl, pdf] } = await underAttack('H2 300 elements x 5000x5000 JPEG, png zpl pdf in turn', target.server, target.tenant, async () => {
-      const answers: Answer[] = [];
-      for (const format of ['png', 'zpl', 'pdf']) answers.push(await render(target.server.url, target.tenant.key, photoLabel(300, photo, format), 60_000));
-      return answers;
-    });
+    const {
+      result: [png, zpl, pdf],
+    } = await underAttack(
+      'H2 300 elements x 5000x5000 JPEG, png zpl pdf in turn',
+      target.server,
+      target.tenant,
+      async () => {
+        const answers: Answer[] = [];
+        for (const format of ['png', 'zpl', 'pdf'])
+          answers.push(await render(target.server.url, target.tenant.key, photoLabel(300, photo, format), 60_000));
+        return answers;
+      },
+    );
     for (const answer of [png, zpl] as Answer[]) {
-      const body = expectRefused(answer, /^image "photo\d+" .* needs 25,000,000 decoded pixels; .* budget of 100,000,000/);
+      const body = expectRefused(
+        answer,
+        /^image "photo\d+" .* needs 25,000,000 decoded pixels; .* budget of 100,000,000/,
+      );
       expect(body.details).toEqual({ budget: 'pixels', limit: RENDER_PIXEL_BUDGET, requested: 25_000_000 });
     }
     const document = pdf as Answer;

@@ -21,13 +21,25 @@ interface Views {
 
 function view(zpl: string | Buffer, path: string, accept: string, linter = false): Promise<Answer> {
   const headers: Record<string, string> = { Accept: accept, ...(linter ? { 'X-Linter': 'On' } : {}) };
-  return call(target.server.url, path, { key: target.tenant.key, body: zpl, contentType: 'application/x-www-form-urlencoded', headers, timeoutMs: 60_000 });
+  return call(target.server.url, path, {
+    key: target.tenant.key,
+    body: zpl,
+    contentType: 'application/x-www-form-urlencoded',
+    headers,
+    timeoutMs: 60_000,
+  });
 }
 
 async function attack(name: string, zpl: string | Buffer): Promise<Views> {
   expect(Buffer.byteLength(zpl), 'under the 1 MB body limit').toBeLessThan(1024 * 1024);
-  const { result: [png, pdf, json] } = await underAttack(`ZPL viewer: ${name}`, target.server, target.tenant, () =>
-    Promise.all([view(zpl, `${LABEL}0/`, 'image/png', true), view(zpl, LABEL, 'application/pdf'), view(zpl, LABEL, 'application/json')]),
+  const {
+    result: [png, pdf, json],
+  } = await underAttack(`ZPL viewer: ${name}`, target.server, target.tenant, () =>
+    Promise.all([
+      view(zpl, `${LABEL}0/`, 'image/png', true),
+      view(zpl, LABEL, 'application/pdf'),
+      view(zpl, LABEL, 'application/json'),
+    ]),
   );
   return { png, pdf, json };
 }
@@ -39,7 +51,9 @@ function expectDrawn(views: Views, code: string, message: RegExp): void {
   expect([png.width, png.height]).toEqual([812, 1218]);
   expect(isWholeOutput('pdf', views.pdf.bytes)).toBe(true);
   const warnings = (views.json.json?.warnings ?? []) as { code: string; message: string }[];
-  expect(warnings.filter((warning) => warning.code === code).map((warning) => warning.message)).toContainEqual(expect.stringMatching(message));
+  expect(warnings.filter((warning) => warning.code === code).map((warning) => warning.message)).toContainEqual(
+    expect.stringMatching(message),
+  );
   expect(views.png.headers.get('X-Warnings')).toBeTruthy();
 }
 
@@ -54,7 +68,10 @@ describe('graphics', () => {
     const views = await attack('^GF declaring 100 MB', '^XA^FO0,0^GFA,100000000,100000000,10000,FFFF^FS^XZ');
     for (const answer of [views.png, views.pdf, views.json]) {
       expect(answer.status, answer.text.slice(0, 300)).toBe(400);
-      expect(answer.json).toMatchObject({ code: 'BAD_REQUEST', details: { budget: 'pixels', limit: RENDER_PIXEL_BUDGET } });
+      expect(answer.json).toMatchObject({
+        code: 'BAD_REQUEST',
+        details: { budget: 'pixels', limit: RENDER_PIXEL_BUDGET },
+      });
     }
   });
 
@@ -62,12 +79,22 @@ describe('graphics', () => {
     const bytesPerRow = 102;
     const rows = 1200;
     const bomb = z64(Buffer.alloc(100 * 1024 * 1024, 0x00));
-    const views = await attack('Z64 bomb', `^XA^FO0,0^GFA,${bytesPerRow * rows},${bytesPerRow * rows},${bytesPerRow},${bomb}^FS^XZ`);
-    expectDrawn(views, 'ZPL_GRAPHIC_SIZE', /^\^GF: the Z64 data inflates past the declared 122400 bytes; inflating stopped there/);
+    const views = await attack(
+      'Z64 bomb',
+      `^XA^FO0,0^GFA,${bytesPerRow * rows},${bytesPerRow * rows},${bytesPerRow},${bomb}^FS^XZ`,
+    );
+    expectDrawn(
+      views,
+      'ZPL_GRAPHIC_SIZE',
+      /^\^GF: the Z64 data inflates past the declared 122400 bytes; inflating stopped there/,
+    );
   });
 
   it('a Z64 graphic declaring a billion dots: 400 over the pixel budget before inflating', async () => {
-    const views = await attack('Z64 declaring a billion dots', `^XA^FO0,0^GFA,125000000,125000000,1000,${z64(Buffer.alloc(4096, 0xff))}^FS^XZ`);
+    const views = await attack(
+      'Z64 declaring a billion dots',
+      `^XA^FO0,0^GFA,125000000,125000000,1000,${z64(Buffer.alloc(4096, 0xff))}^FS^XZ`,
+    );
     for (const answer of [views.png, views.pdf, views.json]) {
       expect(answer.status, answer.text.slice(0, 300)).toBe(400);
       expect(answer.json).toMatchObject({ code: 'BAD_REQUEST', details: { budget: 'pixels' } });
@@ -75,29 +102,52 @@ describe('graphics', () => {
   });
 
   it('a malformed ~DY font (a TrueType header claiming 65,535 tables, then junk): not stored, the field drawn in font 0 with a warning', async () => {
-    const font = Buffer.concat([Buffer.from([0x00, 0x01, 0x00, 0x00, 0xff, 0xff, 0, 0, 0, 0, 0, 0]), Buffer.alloc(500, 0xa5)]);
+    const font = Buffer.concat([
+      Buffer.from([0x00, 0x01, 0x00, 0x00, 0xff, 0xff, 0, 0, 0, 0, 0, 0]),
+      Buffer.alloc(500, 0xa5),
+    ]);
     const zpl = `~DYE:EVIL,A,T,${font.length},,${font.toString('hex').toUpperCase()}^XA^FO50,50^A@N,40,40,E:EVIL.TTF^FDHello^FS^XZ`;
-    expectDrawn(await attack('malformed ~DY font', zpl), 'ZPL_MALFORMED_FONT', /E:EVIL.TTF is a malformed font .*; not stored/);
+    expectDrawn(
+      await attack('malformed ~DY font', zpl),
+      'ZPL_MALFORMED_FONT',
+      /E:EVIL.TTF is a malformed font .*; not stored/,
+    );
   });
 });
 
 describe('label commands', () => {
   it('^PW and ^LL of 100,000 dots: the label stays the size asked in the URL, with a warning', async () => {
-    expectDrawn(await attack('^PW/^LL 100000', '^XA^PW100000^LL100000^FO10,10^GB50,50,50^FS^XZ'), 'ZPL_LIMIT', /^\^LL100000 is over 32000 dots: ignored/);
+    expectDrawn(
+      await attack('^PW/^LL 100000', '^XA^PW100000^LL100000^FO10,10^GB50,50,50^FS^XZ'),
+      'ZPL_LIMIT',
+      /^\^LL100000 is over 32000 dots: ignored/,
+    );
   });
 
   it('10,050 fields in one label: the first 10,000 drawn, the rest skipped with a warning', async () => {
-    const fields = Array.from({ length: 10_050 }, (_, index) => `^FO${(index * 7) % 780},${(index * 13) % 1190}^A0N,20,20^FD${index}^FS`).join('');
-    expectDrawn(await attack('10,050 fields', `^XA${fields}^XZ`), 'ZPL_LIMIT', /more than 10,000 fields in one label: the rest are skipped/);
+    const fields = Array.from(
+      { length: 10_050 },
+      (_, index) => `^FO${(index * 7) % 780},${(index * 13) % 1190}^A0N,20,20^FD${index}^FS`,
+    ).join('');
+    expectDrawn(
+      await attack('10,050 fields', `^XA${fields}^XZ`),
+      'ZPL_LIMIT',
+      /more than 10,000 fields in one label: the rest are skipped/,
+    );
   }, 60_000);
 
   it('a ^DF format that recalls itself: recalled to the documented depth, then skipped with a warning', async () => {
     const zpl = '^XA^DFR:SELF.ZPL^FS^FO10,10^GB40,40,40^FS^XFR:SELF.ZPL^FS^XZ^XA^XFR:SELF.ZPL^FS^XZ';
-    expectDrawn(await attack('self-recalling ^DF', zpl), 'ZPL_LIMIT', /\^XF SELF.ZPL is recalled too deeply or too often \(depth 4, 1000 recalls\): skipped/);
+    expectDrawn(
+      await attack('self-recalling ^DF', zpl),
+      'ZPL_LIMIT',
+      /\^XF SELF.ZPL is recalled too deeply or too often \(depth 4, 1000 recalls\): skipped/,
+    );
   });
 
   it('a graphic placed 30,000 dots off the label (once a panic that aborted the target.server in resvg): drawn without it', async () => {
-    const zpl = '^XA^FO10,10^GB40,40,40^FS^FO30000,30000^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS^FO10,30000^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS^XZ';
+    const zpl =
+      '^XA^FO10,10^GB40,40,40^FS^FO30000,30000^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS^FO10,30000^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS^XZ';
     const views = await attack('graphic far off the label', zpl);
     for (const answer of [views.png, views.pdf, views.json]) expect(answer.status, answer.text.slice(0, 300)).toBe(200);
     const png = PNG.sync.read(views.png.bytes);
@@ -107,7 +157,8 @@ describe('label commands', () => {
   });
 
   it('reversed (^FR) fields far off the label and metres wide (each a panic that aborted resvg): drawn without them, the rest inverted', async () => {
-    const zpl = '^XA^FO10,10^GB40,40,40^FS^FR^FO3000,3000^GB100,100,100^FS^FR^FO10,10^A0N,30000,30000^FDhuge^FS^FR^FO20,20^GB10,10,10^FS^XZ';
+    const zpl =
+      '^XA^FO10,10^GB40,40,40^FS^FR^FO3000,3000^GB100,100,100^FS^FR^FO10,10^A0N,30000,30000^FDhuge^FS^FR^FO20,20^GB10,10,10^FS^XZ';
     const views = await attack('reversed fields off the label', zpl);
     for (const answer of [views.png, views.pdf, views.json]) expect(answer.status, answer.text.slice(0, 300)).toBe(200);
     const png = PNG.sync.read(views.png.bytes);
@@ -117,7 +168,11 @@ describe('label commands', () => {
   });
 
   it('invalid UTF-8 in a ^CI28 field: replaced by U+FFFD with a warning', async () => {
-    const zpl = Buffer.concat([Buffer.from('^XA^CI28^FO10,10^A0N,30,30^FD'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('^FS^XZ')]);
+    const zpl = Buffer.concat([
+      Buffer.from('^XA^CI28^FO10,10^A0N,30,30^FD'),
+      Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+      Buffer.from('^FS^XZ'),
+    ]);
     expectDrawn(await attack('invalid UTF-8', zpl), 'ZPL_INVALID_TEXT', /not valid under \^CI28: drawn with U\+FFFD/);
   });
 });

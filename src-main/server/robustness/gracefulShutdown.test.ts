@@ -45,7 +45,10 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('labelsmith serve on %s', (signal)
     const tenant = await createTenant(cli(), dataDir);
     const server = await serve(dataDir);
     // Warm-up: the slow renders below must be rendering, not waiting for a cold thread, when the signal comes.
-    expect((await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: 'warm' }, format: 'pdf' })).status).toBe(200);
+    expect(
+      (await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: 'warm' }, format: 'pdf' }))
+        .status,
+    ).toBe(200);
 
     let finishedAt = 0;
     let lastFinishedAt = 0;
@@ -56,13 +59,22 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('labelsmith serve on %s', (signal)
         return result;
       });
     // Two slow renders, one per thread: one delivered by URL, one inline.
-    const byUrl = settle(render(server.url, tenant.key, { template: slowTemplate(300), data: {}, format: 'pdf' }, 30_000));
-    const inline = settle(render(server.url, tenant.key, { template: slowTemplate(300), data: {}, format: 'zpl', delivery: 'inline' }, 30_000));
+    const byUrl = settle(
+      render(server.url, tenant.key, { template: slowTemplate(300), data: {}, format: 'pdf' }, 30_000),
+    );
+    const inline = settle(
+      render(
+        server.url,
+        tenant.key,
+        { template: slowTemplate(300), data: {}, format: 'zpl', delivery: 'inline' },
+        30_000,
+      ),
+    );
     // A client that keeps asking on its keep-alive connection must not keep the server alive: after the signal its
     // connection is closed after an answer and a new one is refused, so its loop ends with a connection error.
     let healthAnswers = 0;
     const busyClient = (async (): Promise<string> => {
-      for (const stopAt = performance.now() + 10_000; performance.now() < stopAt; ) {
+      for (const stopAt = performance.now() + 10_000; performance.now() < stopAt;) {
         try {
           if ((await call(server.url, '/health', { timeoutMs: 2000 })).status === 200) healthAnswers += 1;
         } catch (error) {
@@ -120,7 +132,9 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('labelsmith serve on %s', (signal)
     const id = String(url.json?.id);
     expect(await queryDatabase(dataDir, sql`SELECT format FROM renders WHERE id = ${id}`)).toEqual([{ format: 'pdf' }]);
     // The warm-up, the URL render and the inline render were all counted.
-    expect(await queryDatabase(dataDir, sql`SELECT CAST(sum(live) AS INTEGER) AS live FROM usage_monthly`)).toEqual([{ live: 3 }]);
+    expect(await queryDatabase(dataDir, sql`SELECT CAST(sum(live) AS INTEGER) AS live FROM usage_monthly`)).toEqual([
+      { live: 3 },
+    ]);
 
     // The answered output is downloadable from the restarted server.
     const again = await serve(dataDir);

@@ -30,7 +30,11 @@ afterAll(async () => {
 const STACK_TRACE = /\n\s+at |\.(ts|mjs|js):\d+|node_modules|node:internal/;
 
 /** An error answer as spec section 7 has it, with no trace of the server's insides; then /health still answers. */
-async function expectError(answer: Answer | Promise<Answer>, status: number, code: string): Promise<Record<string, unknown>> {
+async function expectError(
+  answer: Answer | Promise<Answer>,
+  status: number,
+  code: string,
+): Promise<Record<string, unknown>> {
   const { status: actual, json, text } = await answer;
   expect(actual, text.slice(0, 500)).toBe(status);
   expect(json, text.slice(0, 500)).toMatchObject({ error: expect.any(String), code });
@@ -50,19 +54,34 @@ function post(body: string | Buffer, contentType = 'application/json'): Promise<
   return call(server.url, '/v1/render', { key: tenant.key, body, contentType });
 }
 
-function template(elements: unknown[], dimensions: Record<string, string> = { width: '60mm', height: '20mm' }): Record<string, unknown> {
+function template(
+  elements: unknown[],
+  dimensions: Record<string, string> = { width: '60mm', height: '20mm' },
+): Record<string, unknown> {
   return { formatVersion: 1, meta: { name: 'Hostile' }, dimensions, elements };
 }
 
 /** In the printer's font 0 unless `fields` says otherwise: its ZPL carries the data as field data (^FD), which tests read. */
 function textElement(fields: Record<string, unknown>): Record<string, unknown> {
-  return { id: 't', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '58mm', height: '8mm', style: { fontFamily: 'Printer 0' }, ...fields };
+  return {
+    id: 't',
+    type: 'text',
+    position: { mode: 'absolute', x: '1mm', y: '1mm' },
+    width: '58mm',
+    height: '8mm',
+    style: { fontFamily: 'Printer 0' },
+    ...fields,
+  };
 }
 
 describe('oversize bodies', () => {
   it('answers 413 PAYLOAD_TOO_LARGE above 1 MB, with or without Content-Length, and parses a body just under it', async () => {
     await expectError(post(Buffer.alloc(1024 * 1024 + 1, 0x20)), 413, 'PAYLOAD_TOO_LARGE');
-    const huge = JSON.stringify({ templateId: tenant.templateId, format: 'zpl', data: { pad: 'x'.repeat(4 * 1024 * 1024) } });
+    const huge = JSON.stringify({
+      templateId: tenant.templateId,
+      format: 'zpl',
+      data: { pad: 'x'.repeat(4 * 1024 * 1024) },
+    });
     await expectError(post(huge), 413, 'PAYLOAD_TOO_LARGE');
 
     // Chunked: no Content-Length announces the size, the limit applies while reading.
@@ -82,9 +101,23 @@ describe('oversize bodies', () => {
       signal: AbortSignal.timeout(15_000),
     } as RequestInit & { duplex: 'half' });
     const text = await chunked.text();
-    await expectError({ status: chunked.status, json: JSON.parse(text) as Record<string, unknown>, text, headers: chunked.headers, bytes: Buffer.from(text) }, 413, 'PAYLOAD_TOO_LARGE');
+    await expectError(
+      {
+        status: chunked.status,
+        json: JSON.parse(text) as Record<string, unknown>,
+        text,
+        headers: chunked.headers,
+        bytes: Buffer.from(text),
+      },
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
 
-    const underLimit = JSON.stringify({ templateId: tenant.templateId, format: 'zpl', data: { name: 'just under', pad: 'x'.repeat(1024 * 1024 - 200) } });
+    const underLimit = JSON.stringify({
+      templateId: tenant.templateId,
+      format: 'zpl',
+      data: { name: 'just under', pad: 'x'.repeat(1024 * 1024 - 200) },
+    });
     expect(Buffer.byteLength(underLimit)).toBeLessThan(1024 * 1024);
     const answer = await post(underLimit);
     expect(answer.status, answer.text).toBe(200);
@@ -99,9 +132,17 @@ describe('deeply nested JSON', () => {
 
   it('refuses 100,000 levels in data with 400 BAD_REQUEST', async () => {
     for (const deep of [arrays, objects]) {
-      const body = await expectError(post(`{"templateId":"${tenant.templateId}","format":"pdf","data":{"deep":${deep}}}`), 400, 'BAD_REQUEST');
+      const body = await expectError(
+        post(`{"templateId":"${tenant.templateId}","format":"pdf","data":{"deep":${deep}}}`),
+        400,
+        'BAD_REQUEST',
+      );
       expect(body.error).toMatch(/nests deeper than/);
-      await expectError(post(`{"templateId":"${tenant.templateId}","format":"pdf","data":${deep === arrays ? `{"a":${deep}}` : deep}}`), 400, 'BAD_REQUEST');
+      await expectError(
+        post(`{"templateId":"${tenant.templateId}","format":"pdf","data":${deep === arrays ? `{"a":${deep}}` : deep}}`),
+        400,
+        'BAD_REQUEST',
+      );
     }
   });
 
@@ -109,7 +150,11 @@ describe('deeply nested JSON', () => {
     for (const deep of [arrays, objects]) {
       const inElement = `{"formatVersion":1,"meta":{"name":"x"},"dimensions":{"width":"1in","height":"1in"},"elements":[{"id":"t","type":"text","style":${deep}}]}`;
       for (const inline of [deep === arrays ? `{"elements":${deep}}` : deep, inElement]) {
-        const body = await expectError(post(`{"template":${inline},"format":"pdf","data":{}}`), 400, 'INVALID_TEMPLATE');
+        const body = await expectError(
+          post(`{"template":${inline},"format":"pdf","data":{}}`),
+          400,
+          'INVALID_TEMPLATE',
+        );
         expect(body.error).toMatch(/nests deeper than/);
       }
     }
@@ -125,17 +170,39 @@ describe('deeply nested JSON', () => {
 
 describe('malformed bodies', () => {
   it('answers 400 BAD_REQUEST to JSON that does not parse or is not an object', async () => {
-    const bodies: (string | Buffer)[] = ['{', '{"data":}', '{"data":{}} trailing', 'null', '[]', '"text"', '123', "{'single':'quotes'}", '{"a":NaN}', Buffer.from([0x7b, 0xff, 0xfe, 0x7d])];
+    const bodies: (string | Buffer)[] = [
+      '{',
+      '{"data":}',
+      '{"data":{}} trailing',
+      'null',
+      '[]',
+      '"text"',
+      '123',
+      "{'single':'quotes'}",
+      '{"a":NaN}',
+      Buffer.from([0x7b, 0xff, 0xfe, 0x7d]),
+    ];
     for (const body of bodies) await expectError(post(body), 400, 'BAD_REQUEST');
   });
 
   it('answers 400 BAD_REQUEST to a body that is not sent as application/json', async () => {
     const body = JSON.stringify({ templateId: tenant.templateId, format: 'pdf', data: {} });
-    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/vnd.api+json', 'image/png']) {
+    for (const contentType of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'application/vnd.api+json',
+      'image/png',
+    ]) {
       const answer = await expectError(post(body, contentType), 400, 'BAD_REQUEST');
       expect(answer.error).toMatch(/Content-Type: application\/json/);
     }
-    const untyped = await fetch(`${server.url}/v1/render`, { method: 'POST', headers: { Authorization: `Bearer ${tenant.key}` }, body: new Blob([body]) });
+    const untyped = await fetch(`${server.url}/v1/render`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tenant.key}` },
+      body: new Blob([body]),
+    });
     const text = await untyped.text();
     expect(untyped.status).toBe(400);
     expect(JSON.parse(text)).toMatchObject({ code: 'BAD_REQUEST' });
@@ -146,7 +213,10 @@ describe('malformed bodies', () => {
 describe('prototype pollution', () => {
   /** Reads what pollution would add: an own `polluted` key does not exist in the data, so the text must stay empty. */
   const probe = template([
-    textElement({ id: 'probe', contentExpression: "'[' + polluted + '|' + data.polluted + '|' + default(fontWeight, '') + ']'" }),
+    textElement({
+      id: 'probe',
+      contentExpression: "'[' + polluted + '|' + data.polluted + '|' + default(fontWeight, '') + ']'",
+    }),
     { id: 'box', type: 'rect', position: { mode: 'absolute', x: '40mm', y: '10mm' }, width: '10mm', height: '5mm' },
   ]);
 
@@ -154,7 +224,9 @@ describe('prototype pollution', () => {
   async function probeOutputs(): Promise<Record<string, Buffer[]>> {
     const outputs: Record<string, Buffer[]> = {};
     for (const format of ['zpl', 'pdf', 'html']) {
-      const answers = await Promise.all([1, 2, 3, 4].map(() => render(server.url, tenant.key, { template: probe, data: {}, format })));
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(() => render(server.url, tenant.key, { template: probe, data: {}, format })),
+      );
       outputs[format] = [];
       for (const answer of answers) {
         // No `delivery` was sent: a polluted Object.prototype.delivery would turn this into an inline answer.
@@ -172,10 +244,13 @@ describe('prototype pollution', () => {
     const before = await probeOutputs();
     expect(before.zpl?.[0]?.toString()).toContain('^FD[||]^FS');
 
-    const poison = '{"polluted":"yes","delivery":"inline","dpi":50,"fontWeight":"bold","condition":"false","fill":"#000000","rotation":45}';
+    const poison =
+      '{"polluted":"yes","delivery":"inline","dpi":50,"fontWeight":"bold","condition":"false","fill":"#000000","rotation":45}';
     const id = tenant.templateId;
-    const element = '{"id":"t","type":"text","position":{"mode":"absolute","x":"1mm","y":"1mm"},"width":"10mm","height":"5mm"';
-    const inlineWith = (extra: string): string => `{"formatVersion":1,"meta":{"name":"x"},"dimensions":{"width":"1in","height":"1in"},"elements":[${element}${extra}}]}`;
+    const element =
+      '{"id":"t","type":"text","position":{"mode":"absolute","x":"1mm","y":"1mm"},"width":"10mm","height":"5mm"';
+    const inlineWith = (extra: string): string =>
+      `{"formatVersion":1,"meta":{"name":"x"},"dimensions":{"width":"1in","height":"1in"},"elements":[${element}${extra}}]}`;
 
     // "__proto__" keys (also spelt with JSON escapes) are refused by the body parser wherever they are.
     for (const key of ['__proto__', '\\u005f_proto__', '__\\u0070roto__']) {
@@ -192,7 +267,11 @@ describe('prototype pollution', () => {
       }
     }
     // "constructor": {"prototype": …} passes the parser: in data it is a plain key, rendered like any other.
-    for (const data of [`{"constructor":{"prototype":${poison}},"name":"x"}`, `{"a":{"constructor":{"prototype":${poison}}},"list":[{"constructor":{"prototype":${poison}}}]}`, `{"prototype":${poison},"toString":"x","valueOf":{"a":1},"hasOwnProperty":1}`]) {
+    for (const data of [
+      `{"constructor":{"prototype":${poison}},"name":"x"}`,
+      `{"a":{"constructor":{"prototype":${poison}}},"list":[{"constructor":{"prototype":${poison}}}]}`,
+      `{"prototype":${poison},"toString":"x","valueOf":{"a":1},"hasOwnProperty":1}`,
+    ]) {
       for (const format of ['zpl', 'pdf', 'png', 'html']) {
         const answer = await post(`{"templateId":"${id}","format":"${format}","data":${data}}`);
         expect(answer.status, answer.text.slice(0, 300)).toBe(200);
@@ -213,7 +292,11 @@ describe('prototype pollution', () => {
     ];
     for (const inline of templates) {
       for (const format of ['zpl', 'png']) {
-        const body = await expectError(post(`{"template":${inline},"format":"${format}","data":{}}`), 400, 'INVALID_TEMPLATE');
+        const body = await expectError(
+          post(`{"template":${inline},"format":"${format}","data":{}}`),
+          400,
+          'INVALID_TEMPLATE',
+        );
         expect(JSON.stringify(body.details)).toMatch(/constructor|prototype/);
       }
     }
@@ -223,7 +306,8 @@ describe('prototype pollution', () => {
     expect(after.zpl?.[0]?.toString()).toContain('^FD[||]^FS');
     expect(after.html?.[0]?.toString()).not.toContain('yes');
     for (const format of ['zpl', 'pdf', 'html']) {
-      for (const [index, bytes] of (after[format] ?? []).entries()) expect(bytes.equals(before[format]?.[index] ?? Buffer.alloc(0)), `${format} #${index}`).toBe(true);
+      for (const [index, bytes] of (after[format] ?? []).entries())
+        expect(bytes.equals(before[format]?.[index] ?? Buffer.alloc(0)), `${format} #${index}`).toBe(true);
     }
     await expectServing();
   });
@@ -266,8 +350,16 @@ describe('hostile expressions', () => {
 
   it('answers 400 INVALID_TEMPLATE or 502 RENDER_ERROR naming the element, never a 500', async () => {
     for (const [expression, status] of cases) {
-      for (const field of [{ contentExpression: expression }, { content: { expression } }, { condition: expression, content: { text: 'x' } }]) {
-        const answer = await render(server.url, tenant.key, { template: template([textElement(field)]), data: { name: 'abc' }, format: 'zpl' });
+      for (const field of [
+        { contentExpression: expression },
+        { content: { expression } },
+        { condition: expression, content: { text: 'x' } },
+      ]) {
+        const answer = await render(server.url, tenant.key, {
+          template: template([textElement(field)]),
+          data: { name: 'abc' },
+          format: 'zpl',
+        });
         const label = `${Object.keys(field)[0] ?? ''}: ${expression.slice(0, 60)}`;
         expect(answer.status, `${label} -> ${answer.text.slice(0, 300)}`).toBe(status);
         const body = await expectError(answer, status, status === 400 ? 'INVALID_TEMPLATE' : 'RENDER_ERROR');
@@ -290,7 +382,15 @@ describe('markup and printer commands in data', () => {
     render(server.url, tenant.key, {
       template: template([
         textElement({ contentExpression: 'name' }),
-        { id: 'code', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '1mm', y: '10mm' }, width: '40mm', height: '8mm', contentExpression: 'sku' },
+        {
+          id: 'code',
+          type: 'barcode',
+          symbology: 'code128',
+          position: { mode: 'absolute', x: '1mm', y: '10mm' },
+          width: '40mm',
+          height: '8mm',
+          contentExpression: 'sku',
+        },
       ]),
       data,
       format,
@@ -305,7 +405,11 @@ describe('markup and printer commands in data', () => {
     expect(html).not.toMatch(/<script|<img|onerror=alert\(1\)>|<!--/i);
     // The page's own style block is still the only one; every tag the data could have opened is balanced.
     for (const tag of ['<style>', '</style>']) expect(html.split(tag).length, tag).toBe(benign.split(tag).length);
-    for (const [open, close] of [['<div', '</div>'], ['<span', '</span>']] as const) expect(html.split(open).length).toBe(html.split(close).length);
+    for (const [open, close] of [
+      ['<div', '</div>'],
+      ['<span', '</span>'],
+    ] as const)
+      expect(html.split(open).length).toBe(html.split(close).length);
     // Data lands only as the text of the spans that draw it, with < > " ' & escaped there.
     const texts = [...html.matchAll(/<span style="[^"<>]*">([^<]*)<\/span>/g)].map((match) => match[1] ?? '');
     for (const text of texts) expect(text).not.toMatch(/[<>"']|&(?!(lt|gt|quot|#39|amp);)/);
@@ -341,7 +445,14 @@ describe('markup and printer commands in data', () => {
 
 describe('huge dimensions', () => {
   it('refuses labels, boxes and positions beyond 1 m, and more than 1,000 elements, as INVALID_TEMPLATE', async () => {
-    const rect = (fields: Record<string, unknown>): Record<string, unknown> => ({ id: 'r', type: 'rect', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '5mm', height: '5mm', ...fields });
+    const rect = (fields: Record<string, unknown>): Record<string, unknown> => ({
+      id: 'r',
+      type: 'rect',
+      position: { mode: 'absolute', x: '1mm', y: '1mm' },
+      width: '5mm',
+      height: '5mm',
+      ...fields,
+    });
     const cases: [Record<string, unknown>, string][] = [
       [template([], { width: '2000mm', height: '10mm' }), 'dimensions.width'],
       [template([], { width: '10mm', height: '79in' }), 'dimensions.height'],
@@ -352,7 +463,11 @@ describe('huge dimensions', () => {
       [template(Array.from({ length: 1001 }, (_, index) => rect({ id: `r${index}` }))), 'elements'],
     ];
     for (const [inline, path] of cases) {
-      const body = await expectError(render(server.url, tenant.key, { template: inline, data: {}, format: 'pdf' }), 400, 'INVALID_TEMPLATE');
+      const body = await expectError(
+        render(server.url, tenant.key, { template: inline, data: {}, format: 'pdf' }),
+        400,
+        'INVALID_TEMPLATE',
+      );
       expect((body.details as { errors: { path: string }[] }).errors.map((error) => error.path)).toContain(path);
     }
   });
@@ -360,7 +475,11 @@ describe('huge dimensions', () => {
   it('refuses a 1 m x 1 m png at 600 dpi as 400 BAD_REQUEST before rendering, and renders the same label as pdf', async () => {
     const square = template([], { width: '1000mm', height: '1000mm' });
     const started = performance.now();
-    const body = await expectError(render(server.url, tenant.key, { template: square, data: {}, format: 'png', dpi: 600 }), 400, 'BAD_REQUEST');
+    const body = await expectError(
+      render(server.url, tenant.key, { template: square, data: {}, format: 'png', dpi: 600 }),
+      400,
+      'BAD_REQUEST',
+    );
     expect(body.error).toMatch(/million pixels/);
     expect(performance.now() - started).toBeLessThan(5000);
     const pdf = await render(server.url, tenant.key, { template: square, data: {}, format: 'pdf', delivery: 'inline' });
@@ -371,7 +490,11 @@ describe('huge dimensions', () => {
 
 describe('path-like output ids', () => {
   it('answers 404 NOT_FOUND to traversal attempts, absolute paths and ids of nothing', async () => {
-    const made = await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: 'real' }, format: 'pdf' });
+    const made = await render(server.url, tenant.key, {
+      templateId: tenant.templateId,
+      data: { name: 'real' },
+      format: 'pdf',
+    });
     const realId = String(made.json?.id);
     expect((await rawGet(server.url, `/v1/render-outputs/${realId}`, tenant.key)).status).toBe(200);
     const paths = [
@@ -406,18 +529,47 @@ describe('path-like output ids', () => {
 });
 
 describe('image sources', () => {
-  const image = (fields: Record<string, unknown>): Record<string, unknown> => template([{ id: 'i', type: 'image', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '10mm', height: '10mm', ...fields }]);
+  const image = (fields: Record<string, unknown>): Record<string, unknown> =>
+    template([
+      {
+        id: 'i',
+        type: 'image',
+        position: { mode: 'absolute', x: '1mm', y: '1mm' },
+        width: '10mm',
+        height: '10mm',
+        ...fields,
+      },
+    ]);
 
   it('refuses file:, http: and path sources as INVALID_TEMPLATE, and a data value naming one as RENDER_ERROR', async () => {
-    for (const src of ['file:///etc/passwd', 'http://127.0.0.1:1/a.png', 'https://example.com/a.png', '/etc/passwd', '../labelsmith.db', 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=']) {
+    for (const src of [
+      'file:///etc/passwd',
+      'http://127.0.0.1:1/a.png',
+      'https://example.com/a.png',
+      '/etc/passwd',
+      '../labelsmith.db',
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+    ]) {
       for (const format of ['png', 'pdf', 'zpl', 'html']) {
-        const body = await expectError(render(server.url, tenant.key, { template: image({ src }), data: {}, format }), 400, 'INVALID_TEMPLATE');
+        const body = await expectError(
+          render(server.url, tenant.key, { template: image({ src }), data: {}, format }),
+          400,
+          'INVALID_TEMPLATE',
+        );
         expect((body.details as { errors: { path: string }[] }).errors[0]?.path).toBe('elements[0].src');
       }
     }
     for (const value of ['file:///etc/passwd', 'http://127.0.0.1:1/a.png', '/etc/passwd']) {
       for (const format of ['png', 'pdf']) {
-        const body = await expectError(render(server.url, tenant.key, { template: image({ contentExpression: 'src' }), data: { src: value }, format }), 502, 'RENDER_ERROR');
+        const body = await expectError(
+          render(server.url, tenant.key, {
+            template: image({ contentExpression: 'src' }),
+            data: { src: value },
+            format,
+          }),
+          502,
+          'RENDER_ERROR',
+        );
         expect(body.details).toMatchObject({ elementId: 'i' });
       }
     }
@@ -427,7 +579,12 @@ describe('image sources', () => {
 describe('after all of it', () => {
   it('is still the same process, serving, and logged no unexpected error', async () => {
     await expectServing();
-    const answer = await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: 'still here' }, format: 'png', dpi: 100 });
+    const answer = await render(server.url, tenant.key, {
+      templateId: tenant.templateId,
+      data: { name: 'still here' },
+      format: 'png',
+      dpi: 100,
+    });
     expect(answer.status).toBe(200);
     // pino level 50 is "error": the error mapper logs there only for failures it did not expect (a 500).
     expect(server.stderr()).not.toMatch(/"level":(50|60)/);

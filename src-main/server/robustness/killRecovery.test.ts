@@ -32,11 +32,7 @@ const CLIENTS = 4;
 const REQUEST_DEADLINE_MS = 60_000;
 const LOAD_MS = 1500;
 /** Small renders of three formats; png at a low dpi keeps each one short. */
-const FORMATS = [
-  { format: 'zpl' },
-  { format: 'pdf' },
-  { format: 'png', dpi: 100 },
-] as const;
+const FORMATS = [{ format: 'zpl' }, { format: 'pdf' }, { format: 'png', dpi: 100 }] as const;
 
 interface Answered {
   id: string;
@@ -59,7 +55,12 @@ async function loadAndKill(server: ServeProcess, tenant: Tenant, killAfterMs: nu
       const options = FORMATS[(clientIndex + n) % FORMATS.length] ?? FORMATS[0];
       let answer;
       try {
-        answer = await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: `c${clientIndex} n${n}`, sku: `SKU-${n}` }, ...options }, REQUEST_DEADLINE_MS);
+        answer = await render(
+          server.url,
+          tenant.key,
+          { templateId: tenant.templateId, data: { name: `c${clientIndex} n${n}`, sku: `SKU-${n}` }, ...options },
+          REQUEST_DEADLINE_MS,
+        );
       } catch (error) {
         // A connection cut by the kill; before the kill it is a failure.
         if (!killed) unexpected.push(`request failed before the kill: ${String(error)}`);
@@ -74,7 +75,12 @@ async function loadAndKill(server: ServeProcess, tenant: Tenant, killAfterMs: nu
   };
   // Warm threads first (the first renders of a fresh process take a few hundred ms), so the kill lands in steady load.
   for (const options of FORMATS) {
-    const answer = await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: 'warm-up' }, ...options }, REQUEST_DEADLINE_MS);
+    const answer = await render(
+      server.url,
+      tenant.key,
+      { templateId: tenant.templateId, data: { name: 'warm-up' }, ...options },
+      REQUEST_DEADLINE_MS,
+    );
     expect(answer.status).toBe(200);
     answered.push({ id: String(answer.json?.id), format: options.format, sizeBytes: Number(answer.json?.sizeBytes) });
   }
@@ -91,7 +97,10 @@ async function loadAndKill(server: ServeProcess, tenant: Tenant, killAfterMs: nu
 /** Render rows and live usage as the database has them (read beside the running server). */
 async function databaseState(dataDir: string): Promise<{ files: string[]; live: number }> {
   const renders = await queryDatabase(dataDir, sql<{ file_name: string }>`SELECT file_name FROM renders`);
-  const [usage] = await queryDatabase(dataDir, sql<{ live: number | null }>`SELECT CAST(sum(live) AS INTEGER) AS live FROM usage_monthly`);
+  const [usage] = await queryDatabase(
+    dataDir,
+    sql<{ live: number | null }>`SELECT CAST(sum(live) AS INTEGER) AS live FROM usage_monthly`,
+  );
   return { files: renders.map((row) => row.file_name), live: usage?.live ?? 0 };
 }
 
@@ -115,7 +124,9 @@ describe('kill -9 of labelsmith serve under load', () => {
       const killAfterMs = Math.round(base + Math.random() * (LOAD_MS - 1100));
       kills.push(killAfterMs);
       const round = await loadAndKill(server, tenant, killAfterMs);
-      expect(round.length, `renders answered before the kill at ${killAfterMs} ms`).toBeGreaterThanOrEqual(FORMATS.length);
+      expect(round.length, `renders answered before the kill at ${killAfterMs} ms`).toBeGreaterThanOrEqual(
+        FORMATS.length,
+      );
       answered.push(...round);
 
       // The restart comes "later": every file now looks older than the orphan grace period, so startup's sweep
@@ -131,14 +142,20 @@ describe('kill -9 of labelsmith serve under load', () => {
 
       server = await serve(dataDir);
       const state = await databaseState(dataDir);
-      expect(readdirSync(outputs).sort(), `outputs after restart (kill at ${killAfterMs} ms)`).toEqual([...state.files, freshOrphan].sort());
+      expect(readdirSync(outputs).sort(), `outputs after restart (kill at ${killAfterMs} ms)`).toEqual(
+        [...state.files, freshOrphan].sort(),
+      );
 
       for (const render of answered) {
         const download = await call(server.url, `/v1/render-outputs/${render.id}`, { key: tenant.key });
         expect(download.status, `answered render ${render.id} (${render.format})`).toBe(200);
-        expect(download.headers.get('content-type')).toMatch(new RegExp(`^${CONTENT_TYPE_PREFIX[render.format] ?? '?'}`));
+        expect(download.headers.get('content-type')).toMatch(
+          new RegExp(`^${CONTENT_TYPE_PREFIX[render.format] ?? '?'}`),
+        );
         expect(download.bytes.length).toBe(render.sizeBytes);
-        expect(isWholeOutput(render.format, download.bytes), `render ${render.id} is a whole ${render.format}`).toBe(true);
+        expect(isWholeOutput(render.format, download.bytes), `render ${render.id} is a whole ${render.format}`).toBe(
+          true,
+        );
       }
       const usage = await call(server.url, '/v1/usage', { key: tenant.key });
       const live = (usage.json?.renders as { live: number } | undefined)?.live;

@@ -9,7 +9,17 @@ import { openStore, type Store } from '../../store/openStore';
 import { freshDatabaseUrl } from '../../../test/support/store/postgresTestSupport';
 import { redisUrl } from '../../../test/support/store/redisTestSupport';
 import { bucketKeys, freshBucketUrl } from '../../../test/support/store/s3TestSupport';
-import { adminCli, call, createTenant, render, serveProcessesForFile, sleep, smallTemplate, tempDataDir, type Tenant } from '../../../test/support/server/robustnessSupport';
+import {
+  adminCli,
+  call,
+  createTenant,
+  render,
+  serveProcessesForFile,
+  sleep,
+  smallTemplate,
+  tempDataDir,
+  type Tenant,
+} from '../../../test/support/server/robustnessSupport';
 import type { ServeProcess } from '../../../test/support/server/robustnessSupport';
 
 const { cli, serve } = serveProcessesForFile();
@@ -65,7 +75,17 @@ async function importSerialTemplate(): Promise<string> {
   });
   const file = join(tempDataDir(), 'serial.json');
   writeFileSync(file, JSON.stringify(template));
-  const imported = await adminCli(cli(), tempDataDir(), ['template', 'import', '--team', tenant.teamId, '--file', file, '--slug', 'serial-tag', '--publish']);
+  const imported = await adminCli(cli(), tempDataDir(), [
+    'template',
+    'import',
+    '--team',
+    tenant.teamId,
+    '--file',
+    file,
+    '--slug',
+    'serial-tag',
+    '--publish',
+  ]);
   return String(imported.slug);
 }
 
@@ -96,7 +116,10 @@ describe('three serve nodes over PostgreSQL, S3 and Redis', () => {
         // 1 to 4 labels: single renders and batches, so blocks of several sizes interleave.
         const labels = 1 + ((index + 3 * round) % 4);
         const names = Array.from({ length: labels }, (_, label) => ({ name: `c${index} r${round} l${label}` }));
-        const body = labels === 1 ? { templateId, data: names[0], format: 'zpl', delivery: 'inline' } : { templateId, records: names, format: 'zpl', delivery: 'inline' };
+        const body =
+          labels === 1
+            ? { templateId, data: names[0], format: 'zpl', delivery: 'inline' }
+            : { templateId, records: names, format: 'zpl', delivery: 'inline' };
         const answer = await render(node.url, tenant.key, body);
         expect(answer.status, answer.text).toBe(200);
         const serials = [...answer.text.matchAll(/\^FD(\d{6})\^FS/g)].map((match) => Number(match[1]));
@@ -111,7 +134,9 @@ describe('three serve nodes over PostgreSQL, S3 and Redis', () => {
     const values = blocks.flat().sort((a, b) => a - b);
     expect(values).toEqual(Array.from({ length: values.length }, (_, at) => 1001 + at));
     // The database's counter stands right after the last value handed out.
-    expect(await store.counters.peek(tenant.teamId, { serial: { start: 1001, step: 1 } })).toEqual({ serial: 1001 + values.length });
+    expect(await store.counters.peek(tenant.teamId, { serial: { start: 1001, step: 1 } })).toEqual({
+      serial: 1001 + values.length,
+    });
   });
 
   it('a print job is sent by one node; killed with SIGKILL mid-job, another node takes it over at once and resumes after the last acknowledged chunk, reading the document from S3', async () => {
@@ -143,11 +168,27 @@ async function jobInFlight(): Promise<JobInFlight> {
   const nodes = await startNodes();
   const fake = await fakePrinter();
   fake.acknowledgeAfter(500);
-  const printer = await adminCli(cli(), tempDataDir(), ['printer', 'add', '--team', tenant.teamId, '--name', `Dock ${randomUUID()}`, '--kind', 'raw', '--host', fake.host, '--port', String(fake.port)]);
+  const printer = await adminCli(cli(), tempDataDir(), [
+    'printer',
+    'add',
+    '--team',
+    tenant.teamId,
+    '--name',
+    `Dock ${randomUUID()}`,
+    '--kind',
+    'raw',
+    '--host',
+    fake.host,
+    '--port',
+    String(fake.port),
+  ]);
   const records = Array.from({ length: LABELS }, (_, at) => ({ name: `Parcel ${at + 1}`, sku: `SKU-${at + 1}` }));
   const first = nodes[0]?.node;
   if (first === undefined) throw new Error('no node');
-  const accepted = await call(first.url, '/v1/print', { key: tenant.key, body: { templateId: tenant.templateId, records, printerId: printer.id } });
+  const accepted = await call(first.url, '/v1/print', {
+    key: tenant.key,
+    body: { templateId: tenant.templateId, records, printerId: printer.id },
+  });
   expect(accepted.status, accepted.text).toBe(202);
   const id = String(accepted.json?.id);
   expect(await bucketKeys(bucket)).toContain(`${PREFIX}/print-jobs/${id}.zpl`);
@@ -173,10 +214,20 @@ async function expectTakenOverAndPrinted(job: JobInFlight, acknowledged: number)
     (answer) => answer?.status === 'done' || answer?.status === 'failed',
   );
   expect(done).toMatchObject({ status: 'done', labelsSent: LABELS, totalLabels: LABELS });
-  const tookOver = (node: ServeProcess): boolean => node.stderr().split('\n').some((line) => line.includes('taking over an abandoned job') && line.includes(job.id));
+  const tookOver = (node: ServeProcess): boolean =>
+    node
+      .stderr()
+      .split('\n')
+      .some((line) => line.includes('taking over an abandoned job') && line.includes(job.id));
   expect(job.survivors.filter(tookOver)).toHaveLength(1);
 
-  const rendered = await render(survivor.url, tenant.key, { templateId: tenant.templateId, records: job.records, format: 'zpl', zplDpi: 203, delivery: 'inline' });
+  const rendered = await render(survivor.url, tenant.key, {
+    templateId: tenant.templateId,
+    records: job.records,
+    format: 'zpl',
+    zplDpi: 203,
+    delivery: 'inline',
+  });
   expect(rendered.status, rendered.text).toBe(200);
   const chunks = rawPrinterWire(rendered.text, CHUNK_LABELS);
   const received = labelConnections(job.fake);

@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import type { FakeZplPrinter } from '../../../test/support/printing/fakeZplPrinter';
 import { fakePrinter } from '../../../test/support/printing/printingTestSupport';
 import { queryDatabase } from '../../../test/support/store/storeTestSupport';
-import { adminCli, call, createTenant, serveProcessesForFile, sleep, tempDataDir, type ServeProcess, type Tenant } from '../../../test/support/server/robustnessSupport';
+import {
+  adminCli,
+  call,
+  createTenant,
+  serveProcessesForFile,
+  sleep,
+  tempDataDir,
+  type ServeProcess,
+  type Tenant,
+} from '../../../test/support/server/robustnessSupport';
 
 const { cli, serve } = serveProcessesForFile();
 
@@ -19,12 +28,20 @@ interface JobRow {
 }
 
 async function jobRow(dataDir: string, id: string): Promise<JobRow | undefined> {
-  const rows = await queryDatabase(dataDir, sql<JobRow>`SELECT status, labels_sent, attempts, claim_token, claim_pid FROM print_jobs WHERE id = ${id}`);
+  const rows = await queryDatabase(
+    dataDir,
+    sql<JobRow>`SELECT status, labels_sent, attempts, claim_token, claim_pid FROM print_jobs WHERE id = ${id}`,
+  );
   return rows[0];
 }
 
 /** Polls GET /v1/print-jobs/{id} until `until` holds. */
-async function waitForJob(server: ServeProcess, key: string, id: string, until: (job: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+async function waitForJob(
+  server: ServeProcess,
+  key: string,
+  id: string,
+  until: (job: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>> {
   for (;;) {
     const answer = await call(server.url, `/v1/print-jobs/${id}`, { key });
     expect(answer.status, answer.text).toBe(200);
@@ -38,13 +55,36 @@ function labelConnections(fake: FakeZplPrinter): string[] {
 }
 
 /** A tenant with a raw printer at the fake printer (no darkness, speed or media: the labels are all it gets), out of paper. */
-async function setUp(): Promise<{ dataDir: string; tenant: Tenant; fake: FakeZplPrinter; body: Record<string, unknown> }> {
+async function setUp(): Promise<{
+  dataDir: string;
+  tenant: Tenant;
+  fake: FakeZplPrinter;
+  body: Record<string, unknown>;
+}> {
   const dataDir = tempDataDir();
   const tenant = await createTenant(cli(), dataDir);
   const fake = await fakePrinter();
   fake.setState('paperOut');
-  const printer = await adminCli(cli(), dataDir, ['printer', 'add', '--team', tenant.teamId, '--name', 'Dock', '--kind', 'raw', '--host', fake.host, '--port', String(fake.port)]);
-  return { dataDir, tenant, fake, body: { templateId: tenant.templateId, data: { name: 'Resumed', sku: 'SKU-1' }, printerId: printer.id } };
+  const printer = await adminCli(cli(), dataDir, [
+    'printer',
+    'add',
+    '--team',
+    tenant.teamId,
+    '--name',
+    'Dock',
+    '--kind',
+    'raw',
+    '--host',
+    fake.host,
+    '--port',
+    String(fake.port),
+  ]);
+  return {
+    dataDir,
+    tenant,
+    fake,
+    body: { templateId: tenant.templateId, data: { name: 'Resumed', sku: 'SKU-1' }, printerId: printer.id },
+  };
 }
 
 /** Submits the job and waits until its first attempt met the paper-out printer: the job is pending, retrying. */
@@ -52,16 +92,32 @@ async function retryingJob(server: ServeProcess, tenant: Tenant, body: Record<st
   const accepted = await call(server.url, '/v1/print', { key: tenant.key, body });
   expect(accepted.status, accepted.text).toBe(202);
   const id = String(accepted.json?.id);
-  await waitForJob(server, tenant.key, id, (job) => (job.lastError as { code?: string } | undefined)?.code === 'PAPER_OUT');
+  await waitForJob(
+    server,
+    tenant.key,
+    id,
+    (job) => (job.lastError as { code?: string } | undefined)?.code === 'PAPER_OUT',
+  );
   return id;
 }
 
 /** After the restart with paper loaded: the job is done, and the printer got the label once. */
-async function expectPrintedOnce(dataDir: string, tenant: Tenant, fake: FakeZplPrinter, id: string, body: Record<string, unknown>): Promise<void> {
+async function expectPrintedOnce(
+  dataDir: string,
+  tenant: Tenant,
+  fake: FakeZplPrinter,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<void> {
   fake.setState('ready');
   const server = await serve(dataDir);
-  expect(await waitForJob(server, tenant.key, id, (job) => job.status === 'done' || job.status === 'failed')).toMatchObject({ status: 'done', labelsSent: 1 });
-  const rendered = await call(server.url, '/v1/render', { key: tenant.key, body: { templateId: body.templateId, data: body.data, format: 'zpl', zplDpi: 203, delivery: 'inline' } });
+  expect(
+    await waitForJob(server, tenant.key, id, (job) => job.status === 'done' || job.status === 'failed'),
+  ).toMatchObject({ status: 'done', labelsSent: 1 });
+  const rendered = await call(server.url, '/v1/render', {
+    key: tenant.key,
+    body: { templateId: body.templateId, data: body.data, format: 'zpl', zplDpi: 203, delivery: 'inline' },
+  });
   expect(rendered.text).toContain('^FDResumed^FS');
   expect(labelConnections(fake)).toEqual([rendered.text]);
   // The ended job's document stays, for reprints of its labels (docs/printing.md, "Print history").

@@ -16,7 +16,13 @@ import {
 import { killServe, startServe, type ServeProcess } from '../../../test/support/server/robustnessSupport';
 import { craftJpeg, craftPng, jpegDataUri, pngChunk, pngDataUri } from '../../../test/support/engine/imageTestSupport';
 import { printReports, underAttack } from '../../../test/support/server/attackSupport';
-import { CODES_BY_STATUS, renderRequests, SMALL_PNG, who, type RenderRequestChoices } from '../../../test/support/server/renderRequestGrammar';
+import {
+  CODES_BY_STATUS,
+  renderRequests,
+  SMALL_PNG,
+  who,
+  type RenderRequestChoices,
+} from '../../../test/support/server/renderRequestGrammar';
 
 /** No answer may take longer: a hang is a failure, not a slow test. */
 const DEADLINE_MS = 15_000;
@@ -29,13 +35,22 @@ const IMAGES = [
   jpegDataUri(craftJpeg({ frames: [{ width: 1200, height: 900 }] })),
   pngDataUri(craftPng({ width: 300, height: 200 })),
   // Size-lying (two frame headers), over the per-image limit, a progressive header over scans that do not decode.
-  jpegDataUri(craftJpeg({ frames: [{ width: 16, height: 16 }, { width: 30000, height: 30000 }] })),
+  jpegDataUri(
+    craftJpeg({
+      frames: [
+        { width: 16, height: 16 },
+        { width: 30000, height: 30000 },
+      ],
+    }),
+  ),
   jpegDataUri(craftJpeg({ frames: [{ width: 30000, height: 30000 }], blocks: 64 })),
   jpegDataUri(craftJpeg({ frames: [{ width: 64, height: 64, marker: 0xc2 }] })),
   // No end-of-image marker; image data past what IHDR states; an animated PNG.
   jpegDataUri(honestJpeg.subarray(0, honestJpeg.length - 2)),
   pngDataUri(craftPng({ width: 8, height: 8, data: new Uint8Array(100_000) })),
-  pngDataUri(craftPng({ width: 4, height: 4, extraChunks: [pngChunk('acTL', new Uint8Array([0, 0, 0, 2, 0, 0, 0, 0]))] })),
+  pngDataUri(
+    craftPng({ width: 4, height: 4, extraChunks: [pngChunk('acTL', new Uint8Array([0, 0, 0, 2, 0, 0, 0, 0]))] }),
+  ),
   'data:image/png;base64,AAAA',
   'file:///etc/passwd',
 ];
@@ -43,7 +58,11 @@ const IMAGES = [
 /** Cheap renders: mostly inline zpl, png at low dpi, some pdf. */
 const CHEAP: RenderRequestChoices = {
   imageSrc: fc.constantFrom(...IMAGES),
-  format: fc.oneof({ weight: 7, arbitrary: fc.constant('zpl') }, { weight: 2, arbitrary: fc.constant('png') }, { weight: 1, arbitrary: fc.constant('pdf') }),
+  format: fc.oneof(
+    { weight: 7, arbitrary: fc.constant('zpl') },
+    { weight: 2, arbitrary: fc.constant('png') },
+    { weight: 1, arbitrary: fc.constant('pdf') },
+  ),
   dpi: fc.constantFrom(50, 72, 96),
   delivery: fc.oneof({ weight: 4, arbitrary: fc.constant('inline') }, { weight: 1, arbitrary: fc.constant('url') }),
 };
@@ -55,7 +74,9 @@ beforeAll(async () => {
   const cli = await buildCli();
   const dataDir = tempDataDir();
   tenant = await createTenant(cli, dataDir);
-  demoKey = String((await adminCli(cli, dataDir, ['key', 'create', '--team', tenant.teamId, '--mode', 'test', '--demo'])).key);
+  demoKey = String(
+    (await adminCli(cli, dataDir, ['key', 'create', '--team', tenant.teamId, '--mode', 'test', '--demo'])).key,
+  );
   server = await startServe(cli, dataDir);
 });
 afterAll(async () => {
@@ -63,7 +84,6 @@ afterAll(async () => {
   await killServe(server);
   cleanupAll();
 });
-
 
 /** What makes an answer documented: 200 with a whole output (or its url answer), else a listed status with {error, code} and no trace of the server's insides. */
 function expectDocumented(request: Record<string, unknown>, answer: Answer): void {
@@ -103,7 +123,8 @@ describe('POST /v1/render with generated bodies', () => {
       { numRuns: 300, endOnFailure: true },
     );
     // The grammar reaches successes and the main failures, not just one of them.
-    for (const status of [200, 400, 401, 403]) expect(seen.get(status) ?? 0, `answers with ${status}: ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
+    for (const status of [200, 400, 401, 403])
+      expect(seen.get(status) ?? 0, `answers with ${status}: ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
 
     expect(server.child.exitCode).toBeNull();
     expect((await call(server.url, '/health')).status).toBe(200);
@@ -117,7 +138,11 @@ describe('POST /v1/render with generated bodies', () => {
         fc.asyncProperty(renderRequests(CHEAP), async (generated) => {
           const request = { ...generated };
           if (request.templateId === 'slug') request.templateId = tenant.templateId;
-          const answer = await call(server.url, '/v1/render', { key: tenant.key, body: request, timeoutMs: DEADLINE_MS });
+          const answer = await call(server.url, '/v1/render', {
+            key: tenant.key,
+            body: request,
+            timeoutMs: DEADLINE_MS,
+          });
           const outcome = `${answer.status} ${String(answer.json?.code ?? '')}`;
           seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
           expectDocumented(request, answer);
@@ -128,8 +153,11 @@ describe('POST /v1/render with generated bodies', () => {
       ),
     );
     console.log(`render fuzz outcomes: ${JSON.stringify(Object.fromEntries(seen))}`);
-    for (const outcome of ['200 ', '400 BAD_REQUEST', '400 INVALID_TEMPLATE']) expect(seen.get(outcome) ?? 0, outcome).toBeGreaterThan(0);
-    expect(report.workersSeen.sort(), 'no render worker process died or was replaced').toEqual(report.workersAtStart.sort());
+    for (const outcome of ['200 ', '400 BAD_REQUEST', '400 INVALID_TEMPLATE'])
+      expect(seen.get(outcome) ?? 0, outcome).toBeGreaterThan(0);
+    expect(report.workersSeen.sort(), 'no render worker process died or was replaced').toEqual(
+      report.workersAtStart.sort(),
+    );
     expect(server.stderr()).not.toMatch(/"level":(50|60)/);
   }, 120_000);
 });

@@ -4,7 +4,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../../../test/support/store/postgresTestSupport';
 import { redisUrl } from '../../../test/support/store/redisTestSupport';
 import { bucketKeys, freshBucketUrl } from '../../../test/support/store/s3TestSupport';
-import { call, createTenant, isWholeOutput, render, serveProcessesForFile, sleep, tempDataDir, type Tenant } from '../../../test/support/server/robustnessSupport';
+import {
+  call,
+  createTenant,
+  isWholeOutput,
+  render,
+  serveProcessesForFile,
+  sleep,
+  tempDataDir,
+  type Tenant,
+} from '../../../test/support/server/robustnessSupport';
 
 const { cli, serve } = serveProcessesForFile();
 const PREFIX = 'labelsmith/site-a';
@@ -26,7 +35,11 @@ describe('two serve nodes over PostgreSQL and S3', () => {
   it('a render answered with a url by node A downloads, whole, from node B, also after A is killed with SIGKILL under load', async () => {
     const aDir = tempDataDir();
     const [a, b] = await Promise.all([serve(aDir), serve(tempDataDir())]);
-    const first = await render(a.url, tenant.key, { templateId: tenant.templateId, data: { name: 'First', sku: 'SKU-1' }, format: 'pdf' });
+    const first = await render(a.url, tenant.key, {
+      templateId: tenant.templateId,
+      data: { name: 'First', sku: 'SKU-1' },
+      format: 'pdf',
+    });
     expect(first.status, first.text).toBe(200);
     const id = String(first.json?.id);
     expect(first.json?.url).toBe(`${a.url}/v1/render-outputs/${id}`);
@@ -43,7 +56,12 @@ describe('two serve nodes over PostgreSQL and S3', () => {
     const client = async (index: number): Promise<void> => {
       for (let n = 0; !killed; n += 1) {
         const format = ['zpl', 'pdf', 'png'][(index + n) % 3] ?? 'zpl';
-        const answer = await render(a.url, tenant.key, { templateId: tenant.templateId, data: { name: `c${index} n${n}` }, format, dpi: 100 }).catch(() => undefined);
+        const answer = await render(a.url, tenant.key, {
+          templateId: tenant.templateId,
+          data: { name: `c${index} n${n}` },
+          format,
+          dpi: 100,
+        }).catch(() => undefined);
         if (answer === undefined) return;
         expect(answer.status, answer.text).toBe(200);
         answered.push({ id: String(answer.json?.id), format, sizeBytes: Number(answer.json?.sizeBytes) });

@@ -1,7 +1,16 @@
 // Renders that cannot finish in time against a real `labelsmith serve`: killed at the time limit, stopped by SIGTERM after the grace, and one team's batches not holding up another team's render; memory, /health and earlier answers watched throughout.
 import { afterAll, describe, expect, it } from 'vitest';
 import { printReports, underAttack } from '../../../test/support/server/attackSupport';
-import { call, createTenant, isWholeOutput, render, serveProcessesForFile, sleep, tempDataDir, type Answer } from '../../../test/support/server/robustnessSupport';
+import {
+  call,
+  createTenant,
+  isWholeOutput,
+  render,
+  serveProcessesForFile,
+  sleep,
+  tempDataDir,
+  type Answer,
+} from '../../../test/support/server/robustnessSupport';
 
 /**
  * Far over the 10 s time limit, inside one native resvg call: a 13 x 13 in label at 600 dpi (61 million pixels, within
@@ -38,11 +47,20 @@ describe('a render that cannot finish', () => {
     const dataDir = tempDataDir();
     const tenant = await createTenant(cli(), dataDir);
     const server = await serve(dataDir);
-    const { result: answer, report } = await underAttack('a render stuck past its 10 s time limit', server, tenant, () => render(server.url, tenant.key, stuckRender, 60_000));
+    const { result: answer, report } = await underAttack(
+      'a render stuck past its 10 s time limit',
+      server,
+      tenant,
+      () => render(server.url, tenant.key, stuckRender, 60_000),
+    );
     expect(report.healthChecks).toBeGreaterThan(10);
     expect(answer.status).toBe(502);
     expect(answer.json).toMatchObject({ code: 'RENDER_ERROR', error: 'render stopped: over its 10 s time limit' });
-    const next = await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: 'after' }, format: 'zpl' });
+    const next = await render(server.url, tenant.key, {
+      templateId: tenant.templateId,
+      data: { name: 'after' },
+      format: 'zpl',
+    });
     expect(next.status).toBe(200);
   }, 90_000);
 
@@ -51,7 +69,11 @@ describe('a render that cannot finish', () => {
     const tenant = await createTenant(cli(), dataDir);
     const server = await serve(dataDir, ['--shutdown-grace', String(GRACE_S)]);
     // Answered before the signal: it must still download once the server is back.
-    const before = await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name: 'before' }, format: 'pdf' });
+    const before = await render(server.url, tenant.key, {
+      templateId: tenant.templateId,
+      data: { name: 'before' },
+      format: 'pdf',
+    });
     expect(before.status).toBe(200);
     const stuck = render(server.url, tenant.key, stuckRender, 60_000);
     // Let it reach a worker: a render still waiting in the queue would be answered before the grace even starts.
@@ -82,21 +104,47 @@ describe('fairness between teams', () => {
     const quiet = await createTenant(cli(), dataDir, 'Quiet');
     const server = await serve(dataDir);
     // Warm the workers: the order below must not depend on which worker is still starting.
-    await Promise.all([0, 1].map(() => render(server.url, busy.key, { templateId: busy.templateId, data: { name: 'warm' }, format: 'png' })));
+    await Promise.all(
+      [0, 1].map(() =>
+        render(server.url, busy.key, { templateId: busy.templateId, data: { name: 'warm' }, format: 'png' }),
+      ),
+    );
 
     const finished: string[] = [];
-    const track = (name: string, answer: Promise<Answer>): Promise<Answer> => answer.then((result) => (finished.push(name), result));
+    const track = (name: string, answer: Promise<Answer>): Promise<Answer> =>
+      answer.then((result) => (finished.push(name), result));
     const records = Array.from({ length: 150 }, (_, index) => ({ name: `Label ${index}`, sku: `SKU-${index}` }));
-    const { result: answers } = await underAttack('three big PNG batches of one team against one render of another', server, quiet, async () => {
-      const batches = [1, 2, 3].map((index) =>
-        track(`batch ${index}`, render(server.url, busy.key, { templateId: busy.templateId, records, format: 'png', dpi: 600, delivery: 'inline' }, 120_000)),
-      );
-      await sleep(300);
-      const single = await track('single', render(server.url, quiet.key, { templateId: quiet.templateId, data: { name: 'Quiet' }, format: 'png' }, 120_000));
-      expect(single.status).toBe(200);
-      expect(finished).toEqual(['single']);
-      return Promise.all(batches);
-    });
+    const { result: answers } = await underAttack(
+      'three big PNG batches of one team against one render of another',
+      server,
+      quiet,
+      async () => {
+        const batches = [1, 2, 3].map((index) =>
+          track(
+            `batch ${index}`,
+            render(
+              server.url,
+              busy.key,
+              { templateId: busy.templateId, records, format: 'png', dpi: 600, delivery: 'inline' },
+              120_000,
+            ),
+          ),
+        );
+        await sleep(300);
+        const single = await track(
+          'single',
+          render(
+            server.url,
+            quiet.key,
+            { templateId: quiet.templateId, data: { name: 'Quiet' }, format: 'png' },
+            120_000,
+          ),
+        );
+        expect(single.status).toBe(200);
+        expect(finished).toEqual(['single']);
+        return Promise.all(batches);
+      },
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(finished[0]).toBe('single');
   }, 180_000);

@@ -3,7 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../openStore';
-import { tempDataDir, testClock, sqliteOf, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
+import {
+  tempDataDir,
+  testClock,
+  sqliteOf,
+  STORE_DIALECTS,
+  testStoreOpener,
+} from '../../../test/support/store/storeTestSupport';
 
 const KEY_FORMAT = /^svc_sk_(live|test)_[A-Za-z0-9_-]{32,}$/;
 
@@ -18,27 +24,44 @@ describe.each(STORE_DIALECTS)('API keys on %s', (dialect) => {
     expect(live.key).toMatch(KEY_FORMAT);
     expect(live.key.startsWith('svc_sk_live_')).toBe(true);
     expect(test.key.startsWith('svc_sk_test_')).toBe(true);
-    expect(live.record).toMatchObject({ teamId: team.id, mode: 'live', demo: false, name: 'ci', prefix: live.key.slice(0, 16), lastUsedAt: null, revokedAt: null });
+    expect(live.record).toMatchObject({
+      teamId: team.id,
+      mode: 'live',
+      demo: false,
+      name: 'ci',
+      prefix: live.key.slice(0, 16),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     expect(test.record).toMatchObject({ mode: 'test', demo: true, name: '' });
-    const many = new Set(await Promise.all(Array.from({ length: 50 }, async () => (await store.apiKeys.create({ teamId: team.id, mode: 'live' })).key)));
+    const many = new Set(
+      await Promise.all(
+        Array.from({ length: 50 }, async () => (await store.apiKeys.create({ teamId: team.id, mode: 'live' })).key),
+      ),
+    );
     expect(many.size).toBe(50);
   });
 
   // The files of a SQLite database; PostgreSQL's are the server's.
-  it.skipIf(dialect === 'postgres')('are stored only as a hash: the key appears nowhere in the database files', async () => {
-    const dir = tempDataDir();
-    const store = await openTestStore(dir);
-    const team = await store.teams.create({ name: 'Acme', plan: 'dev' });
-    const { key } = await store.apiKeys.create({ teamId: team.id, mode: 'live' });
-    const files = [DATABASE_FILE, `${DATABASE_FILE}-wal`].map((name) => join(dir, name)).filter((path) => existsSync(path));
-    const haystack = Buffer.concat(files.map((path) => readFileSync(path)));
-    expect(haystack.length).toBeGreaterThan(0);
-    expect(haystack.includes(Buffer.from(key.slice(16)))).toBe(false);
-    expect(haystack.includes(Buffer.from(createHash('sha256').update(key).digest('hex')))).toBe(true);
-    const listed = JSON.stringify(await store.apiKeys.list(team.id));
-    expect(listed).not.toContain(key);
-    expect(listed).not.toMatch(/hash/i);
-  });
+  it.skipIf(dialect === 'postgres')(
+    'are stored only as a hash: the key appears nowhere in the database files',
+    async () => {
+      const dir = tempDataDir();
+      const store = await openTestStore(dir);
+      const team = await store.teams.create({ name: 'Acme', plan: 'dev' });
+      const { key } = await store.apiKeys.create({ teamId: team.id, mode: 'live' });
+      const files = [DATABASE_FILE, `${DATABASE_FILE}-wal`]
+        .map((name) => join(dir, name))
+        .filter((path) => existsSync(path));
+      const haystack = Buffer.concat(files.map((path) => readFileSync(path)));
+      expect(haystack.length).toBeGreaterThan(0);
+      expect(haystack.includes(Buffer.from(key.slice(16)))).toBe(false);
+      expect(haystack.includes(Buffer.from(createHash('sha256').update(key).digest('hex')))).toBe(true);
+      const listed = JSON.stringify(await store.apiKeys.list(team.id));
+      expect(listed).not.toContain(key);
+      expect(listed).not.toMatch(/hash/i);
+    },
+  );
 
   it('authenticate with their team, and not when unknown, malformed or revoked', async () => {
     const store = await openTestStore();
@@ -80,21 +103,24 @@ describe.each(STORE_DIALECTS)('API keys on %s', (dialect) => {
   });
 
   // SQLite's one writer at a time; PostgreSQL locks rows, and this update waits for no other writer.
-  it.skipIf(dialect === 'postgres')('still authenticate when another connection holds the write lock past the busy timeout (last use is not recorded then)', async () => {
-    const dir = tempDataDir();
-    const server = await openTestStore(dir);
-    const admin = await openTestStore(dir);
-    const team = await admin.teams.create({ name: 'Acme', plan: 'dev' });
-    const { key } = await admin.apiKeys.create({ teamId: team.id, mode: 'live' });
-    sqliteOf(server).pragma('busy_timeout = 20');
-    sqliteOf(admin).exec('BEGIN IMMEDIATE');
-    try {
-      expect((await server.apiKeys.authenticate(key))?.apiKey.lastUsedAt).toBeNull();
-    } finally {
-      sqliteOf(admin).exec('COMMIT');
-    }
-    expect((await server.apiKeys.authenticate(key))?.apiKey.lastUsedAt).toEqual(expect.any(Number));
-  });
+  it.skipIf(dialect === 'postgres')(
+    'still authenticate when another connection holds the write lock past the busy timeout (last use is not recorded then)',
+    async () => {
+      const dir = tempDataDir();
+      const server = await openTestStore(dir);
+      const admin = await openTestStore(dir);
+      const team = await admin.teams.create({ name: 'Acme', plan: 'dev' });
+      const { key } = await admin.apiKeys.create({ teamId: team.id, mode: 'live' });
+      sqliteOf(server).pragma('busy_timeout = 20');
+      sqliteOf(admin).exec('BEGIN IMMEDIATE');
+      try {
+        expect((await server.apiKeys.authenticate(key))?.apiKey.lastUsedAt).toBeNull();
+      } finally {
+        sqliteOf(admin).exec('COMMIT');
+      }
+      expect((await server.apiKeys.authenticate(key))?.apiKey.lastUsedAt).toEqual(expect.any(Number));
+    },
+  );
 
   it('list per team; a second revoke keeps the first time; unknown ids are undefined', async () => {
     const clock = testClock(5000);

@@ -73,7 +73,12 @@ export function apiKeyQueries(db: Executor, now: () => number, teams: TeamQuerie
      */
     async authenticate(key: string): Promise<{ apiKey: ApiKeyRecord; team: TeamRecord } | undefined> {
       if (!API_KEY_PATTERN.test(key)) return undefined;
-      const row = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', hashKey(key)).where('revoked_at', 'is', null).executeTakeFirst();
+      const row = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('key_hash', '=', hashKey(key))
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       const team = row && (await teams.get(row.team_id));
       if (!row || !team) return undefined;
       const at = now();
@@ -82,7 +87,9 @@ export function apiKeyQueries(db: Executor, now: () => number, teams: TeamQuerie
           .updateTable('api_keys')
           .set({ last_used_at: at })
           .where('id', '=', row.id)
-          .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', at - LAST_USED_RESOLUTION_MS)]))
+          .where((eb) =>
+            eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', at - LAST_USED_RESOLUTION_MS)]),
+          )
           .executeTakeFirst();
         if (touched.numUpdatedRows > 0n) row.last_used_at = at;
       } catch (error) {
@@ -94,13 +101,24 @@ export function apiKeyQueries(db: Executor, now: () => number, teams: TeamQuerie
     },
 
     async list(teamId: string): Promise<ApiKeyRecord[]> {
-      const rows = await db.selectFrom('api_keys').selectAll().where('team_id', '=', teamId).orderBy('created_at').orderBy(sql`rowid`).execute();
+      const rows = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .orderBy('created_at')
+        .orderBy(sql`rowid`)
+        .execute();
       return rows.map(toApiKey);
     },
 
     /** Revokes the key (a second revoke keeps the first time); undefined if there is no such key. */
     async revoke(id: string): Promise<ApiKeyRecord | undefined> {
-      await db.updateTable('api_keys').set({ revoked_at: now() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('api_keys')
+        .set({ revoked_at: now() })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
       return get(id);
     },
   };

@@ -12,8 +12,13 @@ describe.each(STORE_DIALECTS)('counters on %s', (dialect) => {
     const store = await openTestStore(dir);
     const acme = (await store.teams.create({ name: 'Acme', plan: 'pro' })).id;
     const other = (await store.teams.create({ name: 'Other', plan: 'pro' })).id;
-    expect(await store.counters.reserve(acme, parcel, 500)).toEqual({ first: { parcel: 1000 }, next: { parcel: 1500 } });
-    expect(await store.counters.reserve(acme, { parcel: { start: 1000, step: 1 }, box: { start: 1, step: 10 } }, 3)).toEqual({
+    expect(await store.counters.reserve(acme, parcel, 500)).toEqual({
+      first: { parcel: 1000 },
+      next: { parcel: 1500 },
+    });
+    expect(
+      await store.counters.reserve(acme, { parcel: { start: 1000, step: 1 }, box: { start: 1, step: 10 } }, 3),
+    ).toEqual({
       first: { parcel: 1500, box: 1 },
       next: { parcel: 1503, box: 31 },
     });
@@ -22,9 +27,16 @@ describe.each(STORE_DIALECTS)('counters on %s', (dialect) => {
     await store.close();
 
     const reopened = await openTestStore(dir);
-    expect(await reopened.counters.peek(acme, { ...parcel, box: { start: 1, step: 10 }, fresh: { start: 7, step: 1 } })).toEqual({ parcel: 1503, box: 31, fresh: 7 });
+    expect(
+      await reopened.counters.peek(acme, { ...parcel, box: { start: 1, step: 10 }, fresh: { start: 7, step: 1 } }),
+    ).toEqual({ parcel: 1503, box: 31, fresh: 7 });
     expect((await reopened.counters.reserve(acme, parcel, 2)).first).toEqual({ parcel: 1503 });
-    const rows = await reopened.db.selectFrom('counters').select(['team_id', 'name', 'next_value']).orderBy(sql`team_id = ${other}`).orderBy('name').execute();
+    const rows = await reopened.db
+      .selectFrom('counters')
+      .select(['team_id', 'name', 'next_value'])
+      .orderBy(sql`team_id = ${other}`)
+      .orderBy('name')
+      .execute();
     expect(rows).toEqual([
       { team_id: acme, name: 'box', next_value: 31 },
       { team_id: acme, name: 'parcel', next_value: 1505 },
@@ -46,7 +58,9 @@ describe.each(STORE_DIALECTS)('counters on %s', (dialect) => {
     const team = (await store.teams.create({ name: 'Acme', plan: 'pro' })).id;
     await store.counters.reserve(team, parcel, 5);
     expect((await store.counters.reserve(team, { parcel: { start: 1, step: 1 } }, 1)).first).toEqual({ parcel: 1005 });
-    expect((await store.counters.reserve(team, { parcel: { start: 9000, step: 1 } }, 1)).first).toEqual({ parcel: 9000 });
+    expect((await store.counters.reserve(team, { parcel: { start: 9000, step: 1 } }, 1)).first).toEqual({
+      parcel: 9000,
+    });
     expect(await store.counters.peek(team, { parcel: { start: 1, step: 1 } })).toEqual({ parcel: 9001 });
   });
 
@@ -80,7 +94,9 @@ describe.each(STORE_DIALECTS)('counters on %s', (dialect) => {
     const store = await openTestStore();
     const team = (await store.teams.create({ name: 'Acme', plan: 'pro' })).id;
     const near = { big: { start: Number.MAX_SAFE_INTEGER - 5, step: 1 } };
-    await expect(store.counters.reserve(team, { ...parcel, ...near }, 10)).rejects.toThrow(/counter "big" has no more values: it would pass 9007199254740991/);
+    await expect(store.counters.reserve(team, { ...parcel, ...near }, 10)).rejects.toThrow(
+      /counter "big" has no more values: it would pass 9007199254740991/,
+    );
     expect(await store.counters.peek(team, parcel)).toEqual({ parcel: 1000 });
     expect((await store.counters.reserve(team, near, 5)).first).toEqual({ big: Number.MAX_SAFE_INTEGER - 5 });
   });

@@ -19,7 +19,14 @@ export interface CounterReservation {
 
 export function counterQueries(db: Executor, now: () => number) {
   const stored = async (teamId: string, name: string): Promise<number | undefined> =>
-    (await db.selectFrom('counters').select('next_value').where('team_id', '=', teamId).where('name', '=', name).executeTakeFirst())?.next_value;
+    (
+      await db
+        .selectFrom('counters')
+        .select('next_value')
+        .where('team_id', '=', teamId)
+        .where('name', '=', name)
+        .executeTakeFirst()
+    )?.next_value;
 
   /**
    * Takes `count` values of one counter in one statement: the row's next value (or the start, whichever is higher; the
@@ -55,7 +62,8 @@ export function counterQueries(db: Executor, now: () => number) {
         for (const [name, use] of Object.entries(counters)) {
           const next = await take(trx, teamId, name, use, labels);
           // The whole transaction rolls back: no counter moves.
-          if (!Number.isSafeInteger(next)) throw new ConflictError(`counter "${name}" has no more values: it would pass ${Number.MAX_SAFE_INTEGER}`);
+          if (!Number.isSafeInteger(next))
+            throw new ConflictError(`counter "${name}" has no more values: it would pass ${Number.MAX_SAFE_INTEGER}`);
           reservation.first[name] = next - labels * use.step;
           reservation.next[name] = next;
         }
@@ -69,7 +77,8 @@ export function counterQueries(db: Executor, now: () => number) {
      */
     async peek(teamId: string, counters: Record<string, CounterUse>): Promise<CounterValues> {
       const values: CounterValues = {};
-      for (const [name, use] of Object.entries(counters)) values[name] = Math.max((await stored(teamId, name)) ?? use.start, use.start);
+      for (const [name, use] of Object.entries(counters))
+        values[name] = Math.max((await stored(teamId, name)) ?? use.start, use.start);
       return values;
     },
 

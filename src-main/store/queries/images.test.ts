@@ -3,8 +3,20 @@ import { ConflictError } from '@shared/api/apiErrors';
 import { tempDataDir, STORE_DIALECTS, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 import type { ImageContent } from './images';
 
-const png = (marker: number): ImageContent => ({ type: 'png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, marker]), raster: null, pixelWidth: 2, pixelHeight: 3 });
-const svg: ImageContent = { type: 'svg', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), raster: Buffer.from([0x89, 0x50, 0x4e, 0x47, 9]), pixelWidth: 10, pixelHeight: 10 };
+const png = (marker: number): ImageContent => ({
+  type: 'png',
+  data: Buffer.from([0x89, 0x50, 0x4e, 0x47, marker]),
+  raster: null,
+  pixelWidth: 2,
+  pixelHeight: 3,
+});
+const svg: ImageContent = {
+  type: 'svg',
+  data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  raster: Buffer.from([0x89, 0x50, 0x4e, 0x47, 9]),
+  pixelWidth: 10,
+  pixelHeight: 10,
+};
 
 describe.each(STORE_DIALECTS)('images on %s', (dialect) => {
   const openTestStore = testStoreOpener(dialect);

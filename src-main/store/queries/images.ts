@@ -34,7 +34,16 @@ export interface ImageContent {
 
 type InfoRow = Omit<ImageRow, 'data' | 'raster'>;
 
-const INFO_COLUMNS = ['team_id', 'name', 'type', 'size_bytes', 'pixel_width', 'pixel_height', 'created_at', 'updated_at'] as const;
+const INFO_COLUMNS = [
+  'team_id',
+  'name',
+  'type',
+  'size_bytes',
+  'pixel_width',
+  'pixel_height',
+  'created_at',
+  'updated_at',
+] as const;
 
 /** A name the team uses already: 409. */
 export function imageNameTaken(name: string): ConflictError {
@@ -80,7 +89,12 @@ function imageRow(teamId: string, name: string, content: ImageContent, at: numbe
 
 export function imageQueries(db: Executor, now: () => number) {
   const info = async (teamId: string, name: string): Promise<ImageInfo | undefined> => {
-    const found = await db.selectFrom('images').select(INFO_COLUMNS).where('team_id', '=', teamId).where('name', '=', name).executeTakeFirst();
+    const found = await db
+      .selectFrom('images')
+      .select(INFO_COLUMNS)
+      .where('team_id', '=', teamId)
+      .where('name', '=', name)
+      .executeTakeFirst();
     return found && toInfo(found);
   };
 
@@ -95,18 +109,33 @@ export function imageQueries(db: Executor, now: () => number) {
       return atomically(db, async (trx) => {
         await teamQueries(trx, now).lockForBudget(teamId);
         const added = imageRow(teamId, name, content, now());
-        const inserted = await trx.insertInto('images').values(added).onConflict((oc) => oc.columns(['team_id', 'name']).doNothing()).returning('name').executeTakeFirst();
+        const inserted = await trx
+          .insertInto('images')
+          .values(added)
+          .onConflict((oc) => oc.columns(['team_id', 'name']).doNothing())
+          .returning('name')
+          .executeTakeFirst();
         if (!inserted) throw imageNameTaken(name);
-        const { count } = await trx.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('count')).where('team_id', '=', teamId).executeTakeFirstOrThrow();
+        const { count } = await trx
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('team_id', '=', teamId)
+          .executeTakeFirstOrThrow();
         const before = Number(count) - 1;
-        if (before >= maxImages) throw new ConflictError(`the image library holds ${before} images, the most a team keeps: delete one first`);
+        if (before >= maxImages)
+          throw new ConflictError(`the image library holds ${before} images, the most a team keeps: delete one first`);
         return toInfo(added);
       });
     },
 
     /** Puts new bytes under an existing name; undefined when the team has no image of that name. */
     async replace(teamId: string, name: string, content: ImageContent): Promise<ImageInfo | undefined> {
-      const { type, data, raster, size_bytes, pixel_width, pixel_height, updated_at } = imageRow(teamId, name, content, now());
+      const { type, data, raster, size_bytes, pixel_width, pixel_height, updated_at } = imageRow(
+        teamId,
+        name,
+        content,
+        now(),
+      );
       const updated = await db
         .updateTable('images')
         .set({ type, data, raster, size_bytes, pixel_width, pixel_height, updated_at })
@@ -118,7 +147,12 @@ export function imageQueries(db: Executor, now: () => number) {
     },
 
     async get(teamId: string, name: string): Promise<ImageRecord | undefined> {
-      const found = await db.selectFrom('images').selectAll().where('team_id', '=', teamId).where('name', '=', name).executeTakeFirst();
+      const found = await db
+        .selectFrom('images')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .where('name', '=', name)
+        .executeTakeFirst();
       return found && toRecord(found);
     },
 
@@ -137,12 +171,18 @@ export function imageQueries(db: Executor, now: () => number) {
     },
 
     async list(teamId: string): Promise<ImageInfo[]> {
-      return (await db.selectFrom('images').select(INFO_COLUMNS).where('team_id', '=', teamId).orderBy('name').execute()).map(toInfo);
+      return (
+        await db.selectFrom('images').select(INFO_COLUMNS).where('team_id', '=', teamId).orderBy('name').execute()
+      ).map(toInfo);
     },
 
     /** True when the image was there. */
     async remove(teamId: string, name: string): Promise<boolean> {
-      const result = await db.deleteFrom('images').where('team_id', '=', teamId).where('name', '=', name).executeTakeFirst();
+      const result = await db
+        .deleteFrom('images')
+        .where('team_id', '=', teamId)
+        .where('name', '=', name)
+        .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
   };

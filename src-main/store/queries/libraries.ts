@@ -21,7 +21,12 @@ export function libraryQueries(db: Executor, now: () => number) {
      */
     async create(library: { slug: string; name: string }): Promise<LibraryRecord> {
       const row: LibraryRow = { id: randomUUID(), slug: library.slug, name: library.name, created_at: now() };
-      const inserted = await db.insertInto('libraries').values(row).onConflict((oc) => oc.column('slug').doNothing()).returning('id').executeTakeFirst();
+      const inserted = await db
+        .insertInto('libraries')
+        .values(row)
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .returning('id')
+        .executeTakeFirst();
       if (!inserted) throw new ConflictError(`a library with slug "${library.slug}" exists already`);
       return toLibrary(row);
     },

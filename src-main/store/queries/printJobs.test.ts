@@ -14,7 +14,17 @@ async function setUp(openTestStore: ReturnType<typeof testStoreOpener>) {
   let next = 0;
   const job = (printerId: string): NewPrintJob => {
     next += 1;
-    return { id: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`, teamId: team.id, apiKeyId: null, mode: 'live', printerId, format: 'zpl', labelCount: 10, copies: 2, warnings: [] };
+    return {
+      id: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`,
+      teamId: team.id,
+      apiKeyId: null,
+      mode: 'live',
+      printerId,
+      format: 'zpl',
+      labelCount: 10,
+      copies: 2,
+      warnings: [],
+    };
   };
   return { dataDir, clock, store, team, job };
 }
@@ -24,35 +34,71 @@ describe.each(STORE_DIALECTS)('print job queries on %s', (dialect) => {
 
   it('create queued jobs and keep them, with their progress, across a reopen', async () => {
     const { dataDir, store, team, job } = await setUp(openTestStore);
-    const created = await store.printJobs.create({ ...job('p1'), warnings: [{ code: 'TEXT_TRUNCATED', message: 'cut', elementId: 'title', record: 3 }] });
-    expect(created).toMatchObject({ status: 'queued', labelCount: 10, copies: 2, labelsSent: 0, attempts: 0, claim: null, error: null, lastError: null, createdAt: Date.parse('2025-06-15T12:00:00Z') });
+    const created = await store.printJobs.create({
+      ...job('p1'),
+      warnings: [{ code: 'TEXT_TRUNCATED', message: 'cut', elementId: 'title', record: 3 }],
+    });
+    expect(created).toMatchObject({
+      status: 'queued',
+      labelCount: 10,
+      copies: 2,
+      labelsSent: 0,
+      attempts: 0,
+      claim: null,
+      error: null,
+      lastError: null,
+      createdAt: Date.parse('2025-06-15T12:00:00Z'),
+    });
     expect(await store.printJobs.claim(created.id, null, A, 5)).toBe(true);
     expect(await store.printJobs.markSending(created.id, A.token)).toBe(true);
     expect(await store.printJobs.recordProgress(created.id, A.token, 8)).toBe(true);
     await store.close();
     const reopened = await openTestStore(dataDir);
-    expect(await reopened.printJobs.get(created.id)).toMatchObject({ status: 'sending', labelsSent: 8, claim: { ...A, heartbeatAt: 5 }, warnings: [{ code: 'TEXT_TRUNCATED', record: 3 }] });
+    expect(await reopened.printJobs.get(created.id)).toMatchObject({
+      status: 'sending',
+      labelsSent: 8,
+      claim: { ...A, heartbeatAt: 5 },
+      warnings: [{ code: 'TEXT_TRUNCATED', record: 3 }],
+    });
     expect((await reopened.printJobs.getForTeam(team.id, created.id))?.id).toBe(created.id);
     expect(await reopened.printJobs.getForTeam('another team', created.id)).toBeUndefined();
   });
 
   it('give each printer its oldest pending job as its head', async () => {
     const { store, job } = await setUp(openTestStore);
-    const [first, second, third] = [await store.printJobs.create(job('p1')), await store.printJobs.create(job('p1')), await store.printJobs.create(job('p2'))];
+    const [first, second, third] = [
+      await store.printJobs.create(job('p1')),
+      await store.printJobs.create(job('p1')),
+      await store.printJobs.create(job('p2')),
+    ];
     expect((await store.printJobs.heads()).map((head) => head.id)).toEqual([first.id, third.id]);
     await store.printJobs.claim(first.id, null, A, 1);
-    await store.printJobs.finish(first.id, A.token, { status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' }, delivered: false });
+    await store.printJobs.finish(first.id, A.token, {
+      status: 'failed',
+      error: { code: 'PAPER_OUT', message: 'paper out' },
+      delivered: false,
+    });
     expect((await store.printJobs.heads()).map((head) => head.id)).toEqual([second.id, third.id]);
-    expect(await store.printJobs.get(first.id)).toMatchObject({ status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' }, claim: null });
+    expect(await store.printJobs.get(first.id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'PAPER_OUT', message: 'paper out' },
+      claim: null,
+    });
   });
 
   it('are forgotten by the sweep once they ended 90 days ago; pending jobs stay however old', async () => {
     const { clock, store, job } = await setUp(openTestStore);
-    const [done, failed, queued, sending] = (await Promise.all(['p1', 'p1', 'p2', 'p3'].map(async (printer) => (await store.printJobs.create(job(printer))).id))) as [string, string, string, string];
+    const [done, failed, queued, sending] = (await Promise.all(
+      ['p1', 'p1', 'p2', 'p3'].map(async (printer) => (await store.printJobs.create(job(printer))).id),
+    )) as [string, string, string, string];
     for (const ended of [done, failed]) await store.printJobs.claim(ended, null, A, 1);
     await store.printJobs.finish(done, A.token, { status: 'done' });
     clock.advance(1000);
-    await store.printJobs.finish(failed, A.token, { status: 'failed', error: { code: 'PAPER_OUT', message: 'paper out' }, delivered: false });
+    await store.printJobs.finish(failed, A.token, {
+      status: 'failed',
+      error: { code: 'PAPER_OUT', message: 'paper out' },
+      delivered: false,
+    });
     await store.printJobs.claim(sending, null, B, 1);
     await store.printJobs.markSending(sending, B.token);
 
@@ -67,7 +113,10 @@ describe.each(STORE_DIALECTS)('print job queries on %s', (dialect) => {
     expect(await store.printJobs.get(failed)).toBeUndefined();
     clock.advance(10 * FINISHED_PRINT_JOB_RETENTION_MS);
     expect((await purgeExpired(store)).printJobs).toBe(0);
-    expect([(await store.printJobs.get(queued))?.status, (await store.printJobs.get(sending))?.status]).toEqual(['queued', 'sending']);
+    expect([(await store.printJobs.get(queued))?.status, (await store.printJobs.get(sending))?.status]).toEqual([
+      'queued',
+      'sending',
+    ]);
   });
 
   it('let one claimant win, and refuse every write of a queue that lost its claim', async () => {
@@ -80,14 +129,28 @@ describe.each(STORE_DIALECTS)('print job queries on %s', (dialect) => {
     expect(await store.printJobs.claim(created.id, A.token, B, 3)).toBe(true);
     expect(await store.printJobs.markSending(created.id, A.token)).toBe(false);
     expect(await store.printJobs.recordProgress(created.id, A.token, 10)).toBe(false);
-    expect(await store.printJobs.recordFailedAttempt(created.id, A.token, { attempts: 1, nextAttemptAt: 9, error: { code: 'X', message: 'x' }, delivered: false })).toBe(false);
+    expect(
+      await store.printJobs.recordFailedAttempt(created.id, A.token, {
+        attempts: 1,
+        nextAttemptAt: 9,
+        error: { code: 'X', message: 'x' },
+        delivered: false,
+      }),
+    ).toBe(false);
     expect(await store.printJobs.finish(created.id, A.token, { status: 'done' })).toBe(false);
-    expect(await store.printJobs.get(created.id)).toMatchObject({ status: 'queued', labelsSent: 0, claim: { token: B.token } });
+    expect(await store.printJobs.get(created.id)).toMatchObject({
+      status: 'queued',
+      labelsSent: 0,
+      claim: { token: B.token },
+    });
   });
 
   it('refresh and release only the owner’s pending claims', async () => {
     const { store, job } = await setUp(openTestStore);
-    const [mine, theirs] = [await store.printJobs.create(job('p1'), A, 1), await store.printJobs.create(job('p2'), B, 1)];
+    const [mine, theirs] = [
+      await store.printJobs.create(job('p1'), A, 1),
+      await store.printJobs.create(job('p2'), B, 1),
+    ];
     expect(await store.printJobs.heartbeat(A.token, 50)).toBe(1);
     expect((await store.printJobs.get(mine.id))?.claim?.heartbeatAt).toBe(50);
     expect(await store.printJobs.release(A.token)).toBe(1);

@@ -169,14 +169,17 @@ export function printJobQueries(db: Executor, now: () => number) {
   };
   const changed = (result: UpdateResult): number => Number(result.numUpdatedRows);
   /** The compare-and-set writes: true when the one job matched the conditions (and so was written). */
-  const changedOne = async (write: { executeTakeFirst(): Promise<UpdateResult> }): Promise<boolean> => changed(await write.executeTakeFirst()) === 1;
+  const changedOne = async (write: { executeTakeFirst(): Promise<UpdateResult> }): Promise<boolean> =>
+    changed(await write.executeTakeFirst()) === 1;
   const pending = db.updateTable('print_jobs').where('status', 'in', PENDING);
   /** A write by the queue that holds the claim; also after a cancel, which clears the claim: the chunk that was in flight then is recorded as what it was. */
   const byHolderOrCancelled = ({ id, token }: Claimed) =>
     db
       .updateTable('print_jobs')
       .where('id', '=', id)
-      .where((eb) => eb.or([eb.and([eb('claim_token', '=', token), eb('status', 'in', PENDING)]), eb('status', '=', 'cancelled')]));
+      .where((eb) =>
+        eb.or([eb.and([eb('claim_token', '=', token), eb('status', 'in', PENDING)]), eb('status', '=', 'cancelled')]),
+      );
   const claimFields = (owner: ClaimOwner | null, heartbeatAt: number) => ({
     claim_token: owner?.token ?? null,
     claim_pid: owner?.pid ?? null,
@@ -187,7 +190,11 @@ export function printJobQueries(db: Executor, now: () => number) {
 
   return {
     /** A queued job; with `owner`, already claimed by that queue (the CLI, which sends its own job). */
-    async create(job: NewPrintJob, owner: ClaimOwner | null = null, heartbeatAt: number = now()): Promise<PrintJobRecord> {
+    async create(
+      job: NewPrintJob,
+      owner: ClaimOwner | null = null,
+      heartbeatAt: number = now(),
+    ): Promise<PrintJobRecord> {
       const at = now();
       const row = await db
         .insertInto('print_jobs')
@@ -231,7 +238,13 @@ export function printJobQueries(db: Executor, now: () => number) {
       const rows = await db
         .selectFrom('print_jobs')
         .selectAll()
-        .where('seq', 'in', (eb) => eb.selectFrom('print_jobs').select((j) => j.fn.min('seq').as('seq')).where('status', 'in', PENDING).groupBy('printer_id'))
+        .where('seq', 'in', (eb) =>
+          eb
+            .selectFrom('print_jobs')
+            .select((j) => j.fn.min('seq').as('seq'))
+            .where('status', 'in', PENDING)
+            .groupBy('printer_id'),
+        )
         .orderBy('seq')
         .execute();
       return rows.map(toPrintJob);
@@ -251,7 +264,11 @@ export function printJobQueries(db: Executor, now: () => number) {
     async list(filter: PrintJobFilter): Promise<PrintJobRecord[]> {
       let query = db.selectFrom('print_jobs').selectAll().where('team_id', '=', filter.teamId);
       if (filter.printerId !== undefined) query = query.where('printer_id', '=', filter.printerId);
-      if (filter.statuses !== undefined) query = filter.statuses.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where('status', 'in', filter.statuses);
+      if (filter.statuses !== undefined)
+        query =
+          filter.statuses.length === 0
+            ? query.where(sql<boolean>`1 = 0`)
+            : query.where('status', 'in', filter.statuses);
       if (filter.templateId !== undefined) query = query.where('template_id', '=', filter.templateId);
       if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
       if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
@@ -285,18 +302,36 @@ export function printJobQueries(db: Executor, now: () => number) {
      * the claim: false means another queue took the job over, or it was cancelled.
      */
     async markSending(id: string, token: string): Promise<boolean> {
-      return changedOne(pending.set({ status: 'sending', sending_chunk: 1, updated_at: now() }).where('id', '=', id).where('claim_token', '=', token));
+      return changedOne(
+        pending
+          .set({ status: 'sending', sending_chunk: 1, updated_at: now() })
+          .where('id', '=', id)
+          .where('claim_token', '=', token),
+      );
     },
 
     /** Labels acknowledged so far; a success also clears the failed attempts. */
     async recordProgress(id: string, token: string, labelsSent: number): Promise<boolean> {
       return changedOne(
-        byHolderOrCancelled({ id, token }).set({ labels_sent: labelsSent, maybe_printed: 1, sending_chunk: 0, attempts: 0, next_attempt_at: null, last_error_code: null, last_error_message: null, updated_at: now() }),
+        byHolderOrCancelled({ id, token }).set({
+          labels_sent: labelsSent,
+          maybe_printed: 1,
+          sending_chunk: 0,
+          attempts: 0,
+          next_attempt_at: null,
+          last_error_code: null,
+          last_error_message: null,
+          updated_at: now(),
+        }),
       );
     },
 
     /** `delivered`: bytes of a label may have reached the printer before the attempt failed. */
-    async recordFailedAttempt(id: string, token: string, attempt: { attempts: number; nextAttemptAt: number; error: JobError; delivered: boolean }): Promise<boolean> {
+    async recordFailedAttempt(
+      id: string,
+      token: string,
+      attempt: { attempts: number; nextAttemptAt: number; error: JobError; delivered: boolean },
+    ): Promise<boolean> {
       const { attempts, nextAttemptAt, error, delivered } = attempt;
       return changedOne(
         byHolderOrCancelled({ id, token }).set({
@@ -313,12 +348,20 @@ export function printJobQueries(db: Executor, now: () => number) {
 
     /** Forgets jobs that ended (done, failed or cancelled) before `before`: their ids then answer 404. Pending jobs always stay. */
     async forgetFinishedBefore(before: number): Promise<number> {
-      const result = await db.deleteFrom('print_jobs').where('status', 'in', ENDED).where('updated_at', '<', before).executeTakeFirst();
+      const result = await db
+        .deleteFrom('print_jobs')
+        .where('status', 'in', ENDED)
+        .where('updated_at', '<', before)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 
     /** The final state; the claim goes with it. A failure says whether its last attempt may have delivered bytes. */
-    async finish(id: string, token: string, outcome: { status: 'done' } | { status: 'failed'; error: JobError; delivered: boolean }): Promise<boolean> {
+    async finish(
+      id: string,
+      token: string,
+      outcome: { status: 'done' } | { status: 'failed'; error: JobError; delivered: boolean },
+    ): Promise<boolean> {
       const error = outcome.status === 'failed' ? outcome.error : null;
       const delivered = outcome.status === 'done' || outcome.delivered;
       return changedOne(
@@ -340,7 +383,9 @@ export function printJobQueries(db: Executor, now: () => number) {
 
     /** A pending job stops: no queue sends another chunk of it (each checks before every attempt). False when it was not pending. */
     async cancel(id: string): Promise<boolean> {
-      return changedOne(pending.set({ status: 'cancelled', next_attempt_at: null, ...noClaim, updated_at: now() }).where('id', '=', id));
+      return changedOne(
+        pending.set({ status: 'cancelled', next_attempt_at: null, ...noClaim, updated_at: now() }).where('id', '=', id),
+      );
     },
 
     /** The outcome of the last attempt at a job cancelled while it was in flight (the job's end was the cancel). */

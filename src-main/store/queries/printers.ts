@@ -19,7 +19,10 @@ function toPrinter(row: PrinterRow): PrinterRecord {
     connection: parsed.data,
     // The column's CHECK constraint admits only these resolutions.
     dpi: row.dpi as ZplDpi,
-    media: row.media_width !== null && row.media_height !== null ? { width: row.media_width, height: row.media_height } : null,
+    media:
+      row.media_width !== null && row.media_height !== null
+        ? { width: row.media_width, height: row.media_height }
+        : null,
     darkness: row.darkness,
     speed: row.speed,
     timeZone: row.time_zone,
@@ -85,7 +88,8 @@ export function printerQueries(db: Executor, now: () => number) {
       if (existing?.teamId !== printer.teamId) return undefined;
       // A caller that does not speak of a later setting (the time zone, config commands, margin, fonts or media
       // handling: an older client, the editor's form for config commands) keeps what was set before.
-      const kept = <K extends keyof NewPrinter & keyof PrinterRecord>(field: K) => (printer[field] === undefined ? existing[field] : printer[field]);
+      const kept = <K extends keyof NewPrinter & keyof PrinterRecord>(field: K) =>
+        printer[field] === undefined ? existing[field] : printer[field];
       const row = toRow(
         id,
         {
@@ -102,11 +106,37 @@ export function printerQueries(db: Executor, now: () => number) {
         },
         existing.createdAt,
       );
-      const { name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, unprintable_margin, fonts } = row;
+      const {
+        name,
+        kind,
+        connection,
+        dpi,
+        media_width,
+        media_height,
+        darkness,
+        speed,
+        time_zone,
+        allow_config_commands,
+        unprintable_margin,
+        fonts,
+      } = row;
       const { media_type, print_mode, media_sensing, top_offset, left_offset } = row;
       await db
         .updateTable('printers')
-        .set({ name, kind, connection, dpi, media_width, media_height, darkness, speed, time_zone, allow_config_commands, unprintable_margin, fonts })
+        .set({
+          name,
+          kind,
+          connection,
+          dpi,
+          media_width,
+          media_height,
+          darkness,
+          speed,
+          time_zone,
+          allow_config_commands,
+          unprintable_margin,
+          fonts,
+        })
         .set({ media_type, print_mode, media_sensing, top_offset, left_offset })
         .where('id', '=', id)
         .where('team_id', '=', row.team_id)
@@ -117,7 +147,15 @@ export function printerQueries(db: Executor, now: () => number) {
     get,
 
     async list(teamId: string): Promise<PrinterRecord[]> {
-      return (await db.selectFrom('printers').selectAll().where('team_id', '=', teamId).orderBy('created_at').orderBy(sql`rowid`).execute()).map(toPrinter);
+      return (
+        await db
+          .selectFrom('printers')
+          .selectAll()
+          .where('team_id', '=', teamId)
+          .orderBy('created_at')
+          .orderBy(sql`rowid`)
+          .execute()
+      ).map(toPrinter);
     },
 
     /** The removed printer, or undefined when there was none with this id. */

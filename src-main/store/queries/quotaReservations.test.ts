@@ -11,7 +11,8 @@ describe.each(STORE_DIALECTS)('quota reservations on %s', (dialect) => {
     const clock = testClock('2025-06-15T12:00:00Z');
     const store = await openTestStore(undefined, { now: clock.now });
     const team = await store.teams.create({ name: 'Capped', plan: 'dev' });
-    const admit = (renders: number, limit = 5) => store.quotaReservations.admit({ teamId: team.id, period: PERIOD, renders, limit, ttlMs: TTL_MS });
+    const admit = (renders: number, limit = 5) =>
+      store.quotaReservations.admit({ teamId: team.id, period: PERIOD, renders, limit, ttlMs: TTL_MS });
     return { store, team, clock, admit };
   }
 

@@ -19,7 +19,12 @@ export function quotaReservationQueries(db: Executor, now: () => number) {
    * transaction only (a concurrent one waits for the row lock, then finds it gone), so nothing is taken back twice.
    */
   const reclaimExpired = async (trx: Executor, teamId: string): Promise<void> => {
-    const expired = await trx.deleteFrom('quota_reservations').where('team_id', '=', teamId).where('expires_at', '<=', now()).returning(['period', 'renders']).execute();
+    const expired = await trx
+      .deleteFrom('quota_reservations')
+      .where('team_id', '=', teamId)
+      .where('expires_at', '<=', now())
+      .returning(['period', 'renders'])
+      .execute();
     const byPeriod = new Map<string, number>();
     for (const { period, renders } of expired) byPeriod.set(period, (byPeriod.get(period) ?? 0) + renders);
     for (const [period, renders] of byPeriod) {
@@ -42,7 +47,11 @@ export function quotaReservationQueries(db: Executor, now: () => number) {
     admit({ teamId, period, renders, limit, ttlMs }: QuotaAdmission): Promise<string | undefined> {
       return atomically(db, async (trx) => {
         await reclaimExpired(trx, teamId);
-        await trx.insertInto('usage_monthly').values({ team_id: teamId, period }).onConflict((oc) => oc.columns(['team_id', 'period']).doNothing()).execute();
+        await trx
+          .insertInto('usage_monthly')
+          .values({ team_id: teamId, period })
+          .onConflict((oc) => oc.columns(['team_id', 'period']).doNothing())
+          .execute();
         const admitted = await trx
           .updateTable('usage_monthly')
           .set({ reserved: sql<number>`reserved + ${renders}` })
@@ -53,7 +62,10 @@ export function quotaReservationQueries(db: Executor, now: () => number) {
           .executeTakeFirst();
         if (admitted === undefined) return undefined;
         const id = randomUUID();
-        await trx.insertInto('quota_reservations').values({ id, team_id: teamId, period, renders, expires_at: now() + ttlMs }).execute();
+        await trx
+          .insertInto('quota_reservations')
+          .values({ id, team_id: teamId, period, renders, expires_at: now() + ttlMs })
+          .execute();
         return id;
       });
     },
@@ -61,14 +73,22 @@ export function quotaReservationQueries(db: Executor, now: () => number) {
     /** Moves the expiry of reservations still held to ttlMs from now; returns how many were still there (not yet released or reclaimed). */
     async renew(ids: readonly string[], ttlMs: number): Promise<number> {
       if (ids.length === 0) return 0;
-      const result = await db.updateTable('quota_reservations').set({ expires_at: now() + ttlMs }).where('id', 'in', ids).executeTakeFirst();
+      const result = await db
+        .updateTable('quota_reservations')
+        .set({ expires_at: now() + ttlMs })
+        .where('id', 'in', ids)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 
     /** Frees a reservation (its renders were recorded as usage, or failed); a second release, or one after it was reclaimed, does nothing. */
     release(id: string): Promise<void> {
       return atomically(db, async (trx) => {
-        const released = await trx.deleteFrom('quota_reservations').where('id', '=', id).returning(['team_id', 'period', 'renders']).executeTakeFirst();
+        const released = await trx
+          .deleteFrom('quota_reservations')
+          .where('id', '=', id)
+          .returning(['team_id', 'period', 'renders'])
+          .executeTakeFirst();
         if (released === undefined) return;
         await trx
           .updateTable('usage_monthly')
@@ -81,7 +101,16 @@ export function quotaReservationQueries(db: Executor, now: () => number) {
 
     /** Renders the team holds reserved in a period now, expired reservations included until the next admission reclaims them. */
     async reserved(teamId: string, period: string): Promise<number> {
-      return (await db.selectFrom('usage_monthly').select('reserved').where('team_id', '=', teamId).where('period', '=', period).executeTakeFirst())?.reserved ?? 0;
+      return (
+        (
+          await db
+            .selectFrom('usage_monthly')
+            .select('reserved')
+            .where('team_id', '=', teamId)
+            .where('period', '=', period)
+            .executeTakeFirst()
+        )?.reserved ?? 0
+      );
     },
   };
 }

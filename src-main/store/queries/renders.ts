@@ -58,19 +58,35 @@ export function renderQueries(db: Executor, now: () => number) {
     /** A row past its expiry that the purge has not reached yet is already expired. */
     async lookup(id: string, at: number = now()): Promise<RenderLookup> {
       const render = await get(id);
-      if (render) return render.expiresAt > at ? { state: 'ready', render } : { state: 'expired', teamId: render.teamId };
-      const tombstone = await db.selectFrom('expired_renders').select('team_id').where('id', '=', id).executeTakeFirst();
+      if (render)
+        return render.expiresAt > at ? { state: 'ready', render } : { state: 'expired', teamId: render.teamId };
+      const tombstone = await db
+        .selectFrom('expired_renders')
+        .select('team_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
       return tombstone && { state: 'expired', teamId: tombstone.team_id };
     },
 
     async listExpired(at: number = now()): Promise<RenderRecord[]> {
       // One order for every node: purges running at once lock the rows in the same order, so they wait rather than deadlock.
-      return (await db.selectFrom('renders').selectAll().where('expires_at', '<=', at).orderBy('expires_at').orderBy('id').execute()).map(toRender);
+      return (
+        await db
+          .selectFrom('renders')
+          .selectAll()
+          .where('expires_at', '<=', at)
+          .orderBy('expires_at')
+          .orderBy('id')
+          .execute()
+      ).map(toRender);
     },
 
     /** Every row's output file, for the orphan sweep. */
     async listFiles(): Promise<{ id: string; fileName: string }[]> {
-      return (await db.selectFrom('renders').select(['id', 'file_name']).execute()).map((row) => ({ id: row.id, fileName: row.file_name }));
+      return (await db.selectFrom('renders').select(['id', 'file_name']).execute()).map((row) => ({
+        id: row.id,
+        fileName: row.file_name,
+      }));
     },
 
     /** Which of `fileNames` a row points at, for the orphan sweep's pages. */
@@ -99,7 +115,9 @@ export function renderQueries(db: Executor, now: () => number) {
 
     /** Forgets tombstones older than `before`: such ids then answer 404 like unknown ones. */
     async forgetExpiredBefore(before: number): Promise<number> {
-      return Number((await db.deleteFrom('expired_renders').where('expired_at', '<', before).executeTakeFirst()).numDeletedRows);
+      return Number(
+        (await db.deleteFrom('expired_renders').where('expired_at', '<', before).executeTakeFirst()).numDeletedRows,
+      );
     },
   };
 }

@@ -24,7 +24,8 @@ export function settingsQueries(db: Executor) {
       if (!row) return undefined;
       const parsed = SETTING_SCHEMAS[key].safeParse(JSON.parse(row.value));
       // Only this module writes the table: a value that does not parse was edited by hand, and guessing would hide it.
-      if (!parsed.success) throw new Error(`the stored setting "${key}" is not valid: ${z.prettifyError(parsed.error)}`);
+      if (!parsed.success)
+        throw new Error(`the stored setting "${key}" is not valid: ${z.prettifyError(parsed.error)}`);
       return parsed.data as Settings[K];
     },
 

@@ -6,7 +6,10 @@ export function storageQueries(db: Executor) {
   return {
     /** Bytes of the team's kept outputs and reprint documents, expired ones the sweep has not deleted yet included. */
     async used(teamId: string): Promise<number> {
-      return (await db.selectFrom('team_storage').select('bytes').where('team_id', '=', teamId).executeTakeFirst())?.bytes ?? 0;
+      return (
+        (await db.selectFrom('team_storage').select('bytes').where('team_id', '=', teamId).executeTakeFirst())?.bytes ??
+        0
+      );
     },
 
     /** When enough of the team's outputs and reprint documents will have expired to free `bytes` (epoch ms); undefined if all of them together do not. */

@@ -68,14 +68,20 @@ export function teamQueries(db: Executor, now: () => number) {
     get,
 
     async list(): Promise<TeamRecord[]> {
-      const rows = await db.selectFrom('teams').selectAll().orderBy('created_at').orderBy(sql`rowid`).execute();
+      const rows = await db
+        .selectFrom('teams')
+        .selectAll()
+        .orderBy('created_at')
+        .orderBy(sql`rowid`)
+        .execute();
       return rows.map(toTeam);
     },
 
     async update(id: string, changes: TeamChanges): Promise<TeamRecord | undefined> {
       const team = await get(id);
       if (!team) return undefined;
-      const pick = <T>(change: T | null | undefined, current: T | null): T | null => (change === undefined ? current : change);
+      const pick = <T>(change: T | null | undefined, current: T | null): T | null =>
+        change === undefined ? current : change;
       await db
         .updateTable('teams')
         .set({

@@ -27,7 +27,13 @@ export interface TemplateVersionRecord extends TemplateVersionSummary {
 const PARSED_VERSION_LIMIT = 500;
 
 function toSummary(row: Omit<TemplateVersionRow, 'content'>): TemplateVersionSummary {
-  return { templateId: row.template_id, number: row.number, author: row.author, note: row.note, createdAt: row.created_at };
+  return {
+    templateId: row.template_id,
+    number: row.number,
+    author: row.author,
+    note: row.note,
+    createdAt: row.created_at,
+  };
 }
 
 /** Parsed contents by `<template id>#<number>`, shared by the store and its transactions. */
@@ -57,7 +63,10 @@ export function templateVersionQueries(db: Executor, now: () => number, parsed: 
         .insertInto('template_versions')
         .values((eb) => ({
           template_id: templateId,
-          number: eb.selectFrom('template_versions').select(sql<number>`COALESCE(MAX(number), 0) + 1`.as('number')).where('template_id', '=', templateId),
+          number: eb
+            .selectFrom('template_versions')
+            .select(sql<number>`COALESCE(MAX(number), 0) + 1`.as('number'))
+            .where('template_id', '=', templateId),
           content: JSON.stringify(content),
           author,
           note: note ?? null,
@@ -81,12 +90,23 @@ export function templateVersionQueries(db: Executor, now: () => number, parsed: 
     },
 
     async get(templateId: string, number: number): Promise<TemplateVersionRecord | undefined> {
-      const row = await db.selectFrom('template_versions').selectAll().where('template_id', '=', templateId).where('number', '=', number).executeTakeFirst();
+      const row = await db
+        .selectFrom('template_versions')
+        .selectAll()
+        .where('template_id', '=', templateId)
+        .where('number', '=', number)
+        .executeTakeFirst();
       return row && toRecord(row);
     },
 
     async latest(templateId: string): Promise<TemplateVersionRecord | undefined> {
-      const row = await db.selectFrom('template_versions').selectAll().where('template_id', '=', templateId).orderBy('number', 'desc').limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('template_versions')
+        .selectAll()
+        .where('template_id', '=', templateId)
+        .orderBy('number', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       return row && toRecord(row);
     },
   };

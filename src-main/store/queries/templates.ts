@@ -66,19 +66,35 @@ export interface Visibility {
   publishedOnly: boolean;
 }
 
-export function templateQueries(db: Executor, now: () => number, versions: TemplateVersionQueries, toTemplate: TemplateReader) {
+export function templateQueries(
+  db: Executor,
+  now: () => number,
+  versions: TemplateVersionQueries,
+  toTemplate: TemplateReader,
+) {
   /** With each template its newest version's number, and whether the draft differs from it (true when there is none). */
   const joined = (visibility?: Visibility) => {
     const query = db
       .selectFrom('templates as t')
       .leftJoin('libraries as l', 'l.id', 't.library_id')
       .leftJoin('template_versions as v', (join) =>
-        join
-          .onRef('v.template_id', '=', 't.id')
-          .on((eb) => eb('v.number', '=', eb.selectFrom('template_versions as m').select((m) => m.fn.max('m.number').as('n')).whereRef('m.template_id', '=', 't.id'))),
+        join.onRef('v.template_id', '=', 't.id').on((eb) =>
+          eb(
+            'v.number',
+            '=',
+            eb
+              .selectFrom('template_versions as m')
+              .select((m) => m.fn.max('m.number').as('n'))
+              .whereRef('m.template_id', '=', 't.id'),
+          ),
+        ),
       )
       .selectAll('t')
-      .select(['l.slug as library_slug', 'v.number as latest_version', sql<number>`CASE WHEN v.content = t.content THEN 0 ELSE 1 END`.as('draft_changed')]);
+      .select([
+        'l.slug as library_slug',
+        'v.number as latest_version',
+        sql<number>`CASE WHEN v.content = t.content THEN 0 ELSE 1 END`.as('draft_changed'),
+      ]);
     return visibility?.publishedOnly ? query.where('t.status', '=', 'published') : query;
   };
   const read = async (rows: Promise<JoinedRow[]>): Promise<TemplateRecord[]> => (await rows).map(toTemplate);
@@ -87,7 +103,8 @@ export function templateQueries(db: Executor, now: () => number, versions: Templ
     return found && toTemplate(found);
   };
 
-  const get = (id: string): Promise<TemplateRecord | undefined> => readOne(joined().where('t.id', '=', id).executeTakeFirst());
+  const get = (id: string): Promise<TemplateRecord | undefined> =>
+    readOne(joined().where('t.id', '=', id).executeTakeFirst());
   const found = async (id: string): Promise<TemplateRecord> => {
     const template = await get(id);
     if (!template) throw new Error(`template ${id} vanished inside its own transaction`);
@@ -103,14 +120,22 @@ export function templateQueries(db: Executor, now: () => number, versions: Templ
         .limit(1)
         .executeTakeFirst(),
     );
-  const findInLibrary = (librarySlug: string, slug: string, visibility: Visibility): Promise<TemplateRecord | undefined> =>
+  const findInLibrary = (
+    librarySlug: string,
+    slug: string,
+    visibility: Visibility,
+  ): Promise<TemplateRecord | undefined> =>
     readOne(joined(visibility).where('l.slug', '=', librarySlug).where('t.slug', '=', slug).executeTakeFirst());
   const slugTaken = async (teamId: string, libraryId: string | null, slug: string): Promise<boolean> => {
     const row = await db
       .selectFrom('templates')
       .select('id')
       .where('slug', '=', slug)
-      .where((eb) => (libraryId === null ? eb('team_id', '=', teamId) : eb.or([eb('team_id', '=', teamId), eb('library_id', '=', libraryId)])))
+      .where((eb) =>
+        libraryId === null
+          ? eb('team_id', '=', teamId)
+          : eb.or([eb('team_id', '=', teamId), eb('library_id', '=', libraryId)]),
+      )
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
@@ -119,7 +144,11 @@ export function templateQueries(db: Executor, now: () => number, versions: Templ
     await db.updateTable('templates').set({ status, updated_at: at }).where('id', '=', id).execute();
   };
   const setContent = async (id: string, content: Template, at: number): Promise<void> => {
-    await db.updateTable('templates').set({ name: content.meta.name, content: JSON.stringify(content), updated_at: at }).where('id', '=', id).execute();
+    await db
+      .updateTable('templates')
+      .set({ name: content.meta.name, content: JSON.stringify(content), updated_at: at })
+      .where('id', '=', id)
+      .execute();
   };
 
   /** A slug free in the team (and in the library, if any): the base, then base-2, base-3… */
@@ -136,7 +165,8 @@ export function templateQueries(db: Executor, now: () => number, versions: Templ
     async create(template: NewTemplate): Promise<TemplateRecord> {
       const libraryId = template.libraryId ?? null;
       let slug = template.slug;
-      if (slug === undefined) slug = await freeSlug(template.teamId, libraryId, slugify(template.content.meta.name) || 'template');
+      if (slug === undefined)
+        slug = await freeSlug(template.teamId, libraryId, slugify(template.content.meta.name) || 'template');
       else if (await slugTaken(template.teamId, libraryId, slug)) {
         throw new ConflictError(`the slug "${slug}" is taken in this team${libraryId === null ? '' : ' or library'}`);
       }
@@ -164,16 +194,30 @@ export function templateQueries(db: Executor, now: () => number, versions: Templ
     /** Resolves a templateId as the render and content endpoints accept it: `<library>:<slug>` for any team, else an id or short slug of the team's own. */
     resolve(teamId: string, templateId: string, visibility: Visibility): Promise<TemplateRecord | undefined> {
       const qualified = parseQualifiedId(templateId);
-      return qualified ? findInLibrary(qualified.librarySlug, qualified.slug, visibility) : findForTeam(teamId, templateId, visibility);
+      return qualified
+        ? findInLibrary(qualified.librarySlug, qualified.slug, visibility)
+        : findForTeam(teamId, templateId, visibility);
     },
 
     listForTeam(teamId: string, visibility: Visibility): Promise<TemplateRecord[]> {
-      return read(joined(visibility).where('t.team_id', '=', teamId).orderBy('t.created_at').orderBy(sql`t.rowid`).execute());
+      return read(
+        joined(visibility)
+          .where('t.team_id', '=', teamId)
+          .orderBy('t.created_at')
+          .orderBy(sql`t.rowid`)
+          .execute(),
+      );
     },
 
     /** Every team's templates with this short slug: the admin CLI names templates by slug without a team when only one has it. */
     listWithSlug(slug: string): Promise<TemplateRecord[]> {
-      return read(joined().where('t.slug', '=', slug).orderBy('t.created_at').orderBy(sql`t.rowid`).execute());
+      return read(
+        joined()
+          .where('t.slug', '=', slug)
+          .orderBy('t.created_at')
+          .orderBy(sql`t.rowid`)
+          .execute(),
+      );
     },
 
     listForLibrary(librarySlug: string, visibility: Visibility): Promise<TemplateRecord[]> {
@@ -184,10 +228,17 @@ export function templateQueries(db: Executor, now: () => number, versions: Templ
      * Publishes the draft as the template's next version (every publish makes one, even of unchanged content: the
      * history says who published when). Run inside a transaction.
      */
-    async publish(id: string, by: Authorship): Promise<{ template: TemplateRecord; version: TemplateVersionRecord } | undefined> {
+    async publish(
+      id: string,
+      by: Authorship,
+    ): Promise<{ template: TemplateRecord; version: TemplateVersionRecord } | undefined> {
       // The status changes first: on PostgreSQL that locks the template's row until the commit, so concurrent publishes
       // of one template number their versions one after another (on SQLite the transaction's write lock does).
-      const locked = await db.updateTable('templates').set({ status: 'published', updated_at: now() }).where('id', '=', id).executeTakeFirst();
+      const locked = await db
+        .updateTable('templates')
+        .set({ status: 'published', updated_at: now() })
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (locked.numUpdatedRows === 0n) return undefined;
       const draft = await found(id);
       const version = await versions.add(id, draft.content, by);
@@ -199,12 +250,19 @@ export function templateQueries(db: Executor, now: () => number, versions: Templ
      * says otherwise), and makes it the draft too, so the next publish does not bring back what was restored away.
      * Undefined when there is no such template or version. Run inside a transaction.
      */
-    async restore(id: string, number: number, by: Authorship): Promise<{ template: TemplateRecord; version: TemplateVersionRecord } | undefined> {
+    async restore(
+      id: string,
+      number: number,
+      by: Authorship,
+    ): Promise<{ template: TemplateRecord; version: TemplateVersionRecord } | undefined> {
       const old = await versions.get(id, number);
       if (!old) return undefined;
       const at = now();
       await setContent(id, old.content, at);
-      const version = await versions.add(id, old.content, { author: by.author, note: by.note ?? `restored from ${number}` });
+      const version = await versions.add(id, old.content, {
+        author: by.author,
+        note: by.note ?? `restored from ${number}`,
+      });
       await setStatus(id, 'published', at);
       return { template: await found(id), version };
     },
@@ -234,10 +292,21 @@ export function templateQueries(db: Executor, now: () => number, versions: Templ
       const template = await get(id);
       if (!template) return undefined;
       if (libraryId !== null) {
-        const taken = await db.selectFrom('templates').select('id').where('library_id', '=', libraryId).where('slug', '=', template.slug).where('id', '<>', id).limit(1).executeTakeFirst();
+        const taken = await db
+          .selectFrom('templates')
+          .select('id')
+          .where('library_id', '=', libraryId)
+          .where('slug', '=', template.slug)
+          .where('id', '<>', id)
+          .limit(1)
+          .executeTakeFirst();
         if (taken) throw new ConflictError(`the library has a template with the slug "${template.slug}" already`);
       }
-      await db.updateTable('templates').set({ library_id: libraryId, updated_at: now() }).where('id', '=', id).execute();
+      await db
+        .updateTable('templates')
+        .set({ library_id: libraryId, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
       return get(id);
     },
   };

@@ -23,7 +23,9 @@ describe.each(STORE_DIALECTS)('usage counters on %s', (dialect) => {
       { day: '2025-12-31', live: 1, test: 1 },
       { day: '2026-01-01', live: 1, test: 0 },
     ]);
-    expect(await store.usage.perDay(team.id, '2025-12-31', '2025-12-31')).toEqual([{ day: '2025-12-31', live: 1, test: 1 }]);
+    expect(await store.usage.perDay(team.id, '2025-12-31', '2025-12-31')).toEqual([
+      { day: '2025-12-31', live: 1, test: 1 },
+    ]);
   });
 
   it('are per team', async () => {

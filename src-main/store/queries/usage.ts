@@ -9,7 +9,12 @@ export interface DailyUsage extends UsageCounts {
 
 export function usageQueries(db: Executor) {
   const get = async (teamId: string, period: string): Promise<UsageCounts> =>
-    (await db.selectFrom('usage_monthly').select(['live', 'test']).where('team_id', '=', teamId).where('period', '=', period).executeTakeFirst()) ?? { live: 0, test: 0 };
+    (await db
+      .selectFrom('usage_monthly')
+      .select(['live', 'test'])
+      .where('team_id', '=', teamId)
+      .where('period', '=', period)
+      .executeTakeFirst()) ?? { live: 0, test: 0 };
 
   return {
     /** Renders counted in a period ('YYYY-MM', see periodOf); zeros for a period without renders. */
@@ -45,7 +50,14 @@ export function usageQueries(db: Executor) {
 
     /** Days with renders between fromDay and toDay inclusive ('YYYY-MM-DD'); days without renders are absent. */
     perDay(teamId: string, fromDay: string, toDay: string): Promise<DailyUsage[]> {
-      return db.selectFrom('usage_daily').select(['day', 'live', 'test']).where('team_id', '=', teamId).where('day', '>=', fromDay).where('day', '<=', toDay).orderBy('day').execute();
+      return db
+        .selectFrom('usage_daily')
+        .select(['day', 'live', 'test'])
+        .where('team_id', '=', teamId)
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .orderBy('day')
+        .execute();
     },
   };
 }

@@ -16,7 +16,8 @@ export function TargetPicker() {
     const { canvasTarget, setCanvasTarget } = editorStore.getState();
     setCanvasTarget(syncCanvasTarget(canvasTarget, list));
   }, [list]);
-  const setPrinter = (value: string) => editorStore.getState().setCanvasTarget(choosePrinter(target, value === '' ? null : value, list ?? []));
+  const setPrinter = (value: string) =>
+    editorStore.getState().setCanvasTarget(choosePrinter(target, value === '' ? null : value, list ?? []));
   return (
     <>
       <label htmlFor={`${id}-printer`}>Draw for</label>
@@ -36,7 +37,9 @@ export function TargetPicker() {
           <select
             id={`${id}-dpi`}
             value={target.dpi}
-            onChange={(event) => editorStore.getState().setCanvasTarget(noPrinter(Number(event.target.value) as ZplDpi))}
+            onChange={(event) =>
+              editorStore.getState().setCanvasTarget(noPrinter(Number(event.target.value) as ZplDpi))
+            }
           >
             {ZPL_DPIS.map((dpi) => (
               <option key={dpi} value={dpi}>

@@ -5,7 +5,10 @@ import type { DesignTarget } from '@shared/layout/designWarnings';
 import { toPoints } from '@shared/units/length';
 import { DEFAULT_ZPL_DPI, ZPL_DPIS, type ZplDpi } from '@shared/render/outputFormats';
 
-type PrinterFacts = Pick<EditorPrinter, 'id' | 'dpi' | 'media' | 'darkness' | 'unprintableMargin' | 'topOffset' | 'leftOffset'>;
+type PrinterFacts = Pick<
+  EditorPrinter,
+  'id' | 'dpi' | 'media' | 'darkness' | 'unprintableMargin' | 'topOffset' | 'leftOffset'
+>;
 
 export interface CanvasTarget {
   /** The printer chosen in the editor; null: none, `dpi` is the picked resolution. */
@@ -25,13 +28,22 @@ export interface CanvasTarget {
 
 /** No printer chosen: only a resolution. */
 export function noPrinter(dpi: ZplDpi): CanvasTarget {
-  return { printerId: null, dpi, media: null, darkness: null, unprintableMargin: null, topOffset: null, leftOffset: null };
+  return {
+    printerId: null,
+    dpi,
+    media: null,
+    darkness: null,
+    unprintableMargin: null,
+    topOffset: null,
+    leftOffset: null,
+  };
 }
 
 /** The commonest thermal printer, until the user says otherwise. */
 export const DEFAULT_CANVAS_TARGET: CanvasTarget = noPrinter(DEFAULT_ZPL_DPI);
 
-const sameMedia = (a: EditorPrinter['media'], b: EditorPrinter['media']) => a?.width === b?.width && a?.height === b?.height;
+const sameMedia = (a: EditorPrinter['media'], b: EditorPrinter['media']) =>
+  a?.width === b?.width && a?.height === b?.height;
 
 /**
  * The target once the printers are known: a chosen printer lends its facts (it may have been edited since it was
@@ -53,7 +65,11 @@ export function syncCanvasTarget(target: CanvasTarget, printers: readonly Printe
 }
 
 /** The printer chosen by id (null: none, keep the resolution). */
-export function choosePrinter(target: CanvasTarget, printerId: string | null, printers: readonly PrinterFacts[]): CanvasTarget {
+export function choosePrinter(
+  target: CanvasTarget,
+  printerId: string | null,
+  printers: readonly PrinterFacts[],
+): CanvasTarget {
   return syncCanvasTarget({ ...noPrinter(target.dpi), printerId }, printers);
 }
 

@@ -28,8 +28,18 @@ const TOOLS: { label: string; tools: Tool[] }[] = [
   {
     label: 'Distribute',
     tools: [
-      { name: 'Distribute horizontally', icon: ICONS.distributeHorizontal, run: (state) => state.distributeSelection('horizontal'), needs: 3 },
-      { name: 'Distribute vertically', icon: ICONS.distributeVertical, run: (state) => state.distributeSelection('vertical'), needs: 3 },
+      {
+        name: 'Distribute horizontally',
+        icon: ICONS.distributeHorizontal,
+        run: (state) => state.distributeSelection('horizontal'),
+        needs: 3,
+      },
+      {
+        name: 'Distribute vertically',
+        icon: ICONS.distributeVertical,
+        run: (state) => state.distributeSelection('vertical'),
+        needs: 3,
+      },
     ],
   },
   {

@@ -11,7 +11,13 @@ export function HistoryTools() {
       <button type="button" onClick={undo} disabled={!canUndo} title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z">
         Undo
       </button>
-      <button type="button" onClick={redo} disabled={!canRedo} title="Redo (Ctrl+Shift+Z)" aria-keyshortcuts="Control+Shift+Z">
+      <button
+        type="button"
+        onClick={redo}
+        disabled={!canRedo}
+        title="Redo (Ctrl+Shift+Z)"
+        aria-keyshortcuts="Control+Shift+Z"
+      >
         Redo
       </button>
     </>

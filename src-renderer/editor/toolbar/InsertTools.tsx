@@ -16,7 +16,13 @@ export function InsertTools() {
   return (
     <>
       {INSERTABLE.map(({ type, name }) => (
-        <button key={type} type="button" aria-label={name} title={name} onClick={() => editorStore.getState().addElement(type)}>
+        <button
+          key={type}
+          type="button"
+          aria-label={name}
+          title={name}
+          onClick={() => editorStore.getState().addElement(type)}
+        >
           + {ELEMENT_TYPE_NAMES[type]}
         </button>
       ))}

@@ -25,22 +25,44 @@ export function ViewTools() {
   };
   return (
     <>
-      <button type="button" aria-label="Zoom out" title="Zoom out" onClick={() => zoomTo(zoomOut(zoom))} disabled={!canZoomOut(zoom)}>
+      <button
+        type="button"
+        aria-label="Zoom out"
+        title="Zoom out"
+        onClick={() => zoomTo(zoomOut(zoom))}
+        disabled={!canZoomOut(zoom)}
+      >
         −
       </button>
       <output className="zoom-readout" aria-label="Zoom level">
         {zoomPercent(zoom)} %
       </output>
-      <button type="button" aria-label="Zoom in" title="Zoom in" onClick={() => zoomTo(zoomIn(zoom))} disabled={!canZoomIn(zoom)}>
+      <button
+        type="button"
+        aria-label="Zoom in"
+        title="Zoom in"
+        onClick={() => zoomTo(zoomIn(zoom))}
+        disabled={!canZoomIn(zoom)}
+      >
         +
       </button>
       <button type="button" aria-label="Zoom to fit" title="Zoom to fit" onClick={fit}>
         Fit
       </button>
-      <button type="button" aria-pressed={grid.visible} onClick={() => setGridVisible(!grid.visible)} title="Show the grid">
+      <button
+        type="button"
+        aria-pressed={grid.visible}
+        onClick={() => setGridVisible(!grid.visible)}
+        title="Show the grid"
+      >
         Grid
       </button>
-      <button type="button" aria-pressed={snap} onClick={() => setSnap(!snap)} title="Snap to other elements, the label and the grid">
+      <button
+        type="button"
+        aria-pressed={snap}
+        onClick={() => setSnap(!snap)}
+        title="Snap to other elements, the label and the grid"
+      >
         Snap
       </button>
     </>

@@ -89,7 +89,8 @@ const MAXICODE_MODES = [
 /** Check digit schemes, MaxiCode mode and DataBar segments: shown only for the symbologies that have them. */
 function SymbologyOptions({ element }: { element: ElementDraftOf<'barcode'> }) {
   const updateElement = useEditorStore((state) => state.updateElement);
-  const schemes: readonly CheckDigitScheme[] | undefined = CHECK_DIGIT_SCHEMES[element.symbology as keyof typeof CHECK_DIGIT_SCHEMES];
+  const schemes: readonly CheckDigitScheme[] | undefined =
+    CHECK_DIGIT_SCHEMES[element.symbology as keyof typeof CHECK_DIGIT_SCHEMES];
   return (
     <>
       {schemes && (
@@ -108,7 +109,10 @@ function SymbologyOptions({ element }: { element: ElementDraftOf<'barcode'> }) {
             options={MAXICODE_MODES}
             onChange={(mode) => updateElement(element.id, { maxicodeMode: mode === 'auto' ? undefined : Number(mode) })}
           />
-          <p className="hint">Modes 2 and 3 take the UPS structured carrier message: [)&gt;RS01GS96, postal code, country, class of service, then the rest, separated by GS.</p>
+          <p className="hint">
+            Modes 2 and 3 take the UPS structured carrier message: [)&gt;RS01GS96, postal code, country, class of
+            service, then the rest, separated by GS.
+          </p>
         </>
       )}
       {element.symbology === 'databarexpanded' && (
@@ -151,7 +155,9 @@ export function BarcodeInspector({ element }: { element: ElementDraftOf<'barcode
           options={SYMBOLOGIES.map((value) => ({ value, label: SYMBOLOGY_LABELS[value] }))}
           onChange={(symbology) => updateElement(element.id, { symbology })}
         />
-        {(element.symbology.startsWith('gs1') || element.symbology.startsWith('databar')) && <p className="hint">GS1 values are written as (01)09521234543213(10)ABC.</p>}
+        {(element.symbology.startsWith('gs1') || element.symbology.startsWith('databar')) && (
+          <p className="hint">GS1 values are written as (01)09521234543213(10)ABC.</p>
+        )}
         <SymbologyOptions element={element} />
         {element.symbology === 'qrcode' && (
           <SelectField
@@ -174,8 +180,8 @@ export function BarcodeInspector({ element }: { element: ElementDraftOf<'barcode
           onChange={(text) => updateElement(element.id, { moduleWidth: text.trim() === '' ? undefined : text.trim() })}
         />
         <p className="hint">
-          “0.33mm” (rounded to whole printer dots) or “3dots”; empty: the widest whole-dot module that fits the box. Printed:{' '}
-          <output aria-label="Module width at the printer">{laidOut ? moduleWidthText(laidOut) : '—'}</output>
+          “0.33mm” (rounded to whole printer dots) or “3dots”; empty: the widest whole-dot module that fits the box.
+          Printed: <output aria-label="Module width at the printer">{laidOut ? moduleWidthText(laidOut) : '—'}</output>
         </p>
         {defaultRatio !== undefined && (
           <NumberField
@@ -185,7 +191,9 @@ export function BarcodeInspector({ element }: { element: ElementDraftOf<'barcode
             min={2}
             max={3}
             decimals={1}
-            onChange={(ratio) => updateElement(element.id, { ratio: Math.round(Math.min(3, Math.max(2, ratio)) * 10) / 10 })}
+            onChange={(ratio) =>
+              updateElement(element.id, { ratio: Math.round(Math.min(3, Math.max(2, ratio)) * 10) / 10 })
+            }
           />
         )}
         <CheckboxField
@@ -195,7 +203,13 @@ export function BarcodeInspector({ element }: { element: ElementDraftOf<'barcode
         />
         {linear && (
           <div className="field-row">
-            <LengthField label="Bar height" value={element.barHeight} unit={unit} min={0.1} onChange={(barHeight) => updateElement(element.id, { barHeight })} />
+            <LengthField
+              label="Bar height"
+              value={element.barHeight}
+              unit={unit}
+              min={0.1}
+              onChange={(barHeight) => updateElement(element.id, { barHeight })}
+            />
             {element.barHeight !== undefined && (
               <button type="button" onClick={() => updateElement(element.id, { barHeight: undefined })}>
                 Fill the box
@@ -203,11 +217,29 @@ export function BarcodeInspector({ element }: { element: ElementDraftOf<'barcode
             )}
           </div>
         )}
-        <ColorField label="Colour" value={style.color} fallback={BARCODE_DEFAULTS.color} onChange={(color) => setStyle({ color })} />
-        {linear && <CheckboxField label="Show text" checked={showText} onChange={(checked) => updateElement(element.id, { showText: checked })} />}
+        <ColorField
+          label="Colour"
+          value={style.color}
+          fallback={BARCODE_DEFAULTS.color}
+          onChange={(color) => setStyle({ color })}
+        />
+        {linear && (
+          <CheckboxField
+            label="Show text"
+            checked={showText}
+            onChange={(checked) => updateElement(element.id, { showText: checked })}
+          />
+        )}
         {linear && showText && (
           <div className="field-grid">
-            <LengthField label="Text size" value={style.fontSize} fallback={BARCODE_DEFAULTS.fontSize} unit="pt" min={0.5} onChange={(fontSize) => setStyle({ fontSize })} />
+            <LengthField
+              label="Text size"
+              value={style.fontSize}
+              fallback={BARCODE_DEFAULTS.fontSize}
+              unit="pt"
+              min={0.5}
+              onChange={(fontSize) => setStyle({ fontSize })}
+            />
             <SelectField
               label="Text font"
               value={style.fontFamily ?? BARCODE_DEFAULTS.fontFamily}

@@ -10,7 +10,10 @@ export function moduleWidthText(symbol: { moduleDots: number; dpi: number }): st
 }
 
 /** The laid-out symbol of a barcode element, when it has module dots (linear and matrix symbols); undefined otherwise. */
-export function laidOutModule(label: LaidOutLabel | null, elementId: string): { moduleDots: number; dpi: number } | undefined {
+export function laidOutModule(
+  label: LaidOutLabel | null,
+  elementId: string,
+): { moduleDots: number; dpi: number } | undefined {
   const element = label?.elements.find((candidate) => candidate.id === elementId);
   if (element?.type !== 'barcode') return undefined;
   const symbol: BarcodeSymbol = element.symbol;

@@ -13,7 +13,9 @@ export function ImageInspector({ element }: { element: ElementDraftOf<'image'> }
   const [problem, setProblem] = useState<string | null>(null);
   const problemId = useId();
   const library = libraryImageName(element.src);
-  const libraryUri = useStore(libraryImagesStore, (state) => (library === undefined ? undefined : state.uris.get(library)));
+  const libraryUri = useStore(libraryImagesStore, (state) =>
+    library === undefined ? undefined : state.uris.get(library),
+  );
   const pick = async (file: File) => {
     try {
       updateElement(element.id, { src: await readImageFile(file) });
@@ -25,9 +27,17 @@ export function ImageInspector({ element }: { element: ElementDraftOf<'image'> }
   return (
     <fieldset className="field-group">
       <legend>Image</legend>
-      {library !== undefined && <p className="hint">Library image "{library}" (the Images tab manages it){libraryUri === undefined ? ': not in the library' : ''}</p>}
-      {library === undefined && element.src && <img className="image-preview" src={element.src} alt="The embedded image" />}
-      {libraryUri !== undefined && <img className="image-preview" src={libraryUri} alt={`Library image ${library ?? ''}`} />}
+      {library !== undefined && (
+        <p className="hint">
+          Library image "{library}" (the Images tab manages it){libraryUri === undefined ? ': not in the library' : ''}
+        </p>
+      )}
+      {library === undefined && element.src && (
+        <img className="image-preview" src={element.src} alt="The embedded image" />
+      )}
+      {libraryUri !== undefined && (
+        <img className="image-preview" src={libraryUri} alt={`Library image ${library ?? ''}`} />
+      )}
       <label className="field">
         <span>Image file</span>
         <input
@@ -61,7 +71,9 @@ export function ImageInspector({ element }: { element: ElementDraftOf<'image'> }
         scope="fields"
         value={element.contentExpression ?? ''}
         placeholder="Optional: a field holding a data URI"
-        onChange={(source) => updateElement(element.id, { contentExpression: source.trim() === '' ? undefined : source })}
+        onChange={(source) =>
+          updateElement(element.id, { contentExpression: source.trim() === '' ? undefined : source })
+        }
       />
     </fieldset>
   );

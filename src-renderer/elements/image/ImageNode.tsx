@@ -23,7 +23,9 @@ function decodedImage(uri: string): HTMLImageElement {
 /** The image once it has decoded (undefined before, and if it cannot be). */
 function useDecodedImage(uri: string): HTMLImageElement | undefined {
   const image = decodedImage(uri);
-  const [ready, setReady] = useState<HTMLImageElement | undefined>(image.complete && image.naturalWidth > 0 ? image : undefined);
+  const [ready, setReady] = useState<HTMLImageElement | undefined>(
+    image.complete && image.naturalWidth > 0 ? image : undefined,
+  );
   useEffect(() => {
     if (image.complete && image.naturalWidth > 0) {
       setReady(image);

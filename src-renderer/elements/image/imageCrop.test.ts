@@ -6,7 +6,10 @@ describe('visiblePart', () => {
 
   it('shows a contained image whole, where it is placed', () => {
     const placement = { x: 20, y: 10, width: 20, height: 20 };
-    expect(visiblePart(box, placement, 100, 100)).toEqual({ at: placement, crop: { x: 0, y: 0, width: 100, height: 100 } });
+    expect(visiblePart(box, placement, 100, 100)).toEqual({
+      at: placement,
+      crop: { x: 0, y: 0, width: 100, height: 100 },
+    });
   });
 
   it('crops a covering image to the box, in image pixels', () => {

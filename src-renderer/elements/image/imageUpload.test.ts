@@ -7,7 +7,9 @@ describe('image upload', () => {
     expect(imageFileProblem({ name: 'a.png', type: 'image/png', size: 1000 })).toBeUndefined();
     expect(imageFileProblem({ name: 'a.jpg', type: 'image/jpeg', size: 2 * 1024 * 1024 })).toBeUndefined();
     expect(imageFileProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toBe('a.gif is not a PNG or JPEG image');
-    expect(imageFileProblem({ name: 'big.png', type: 'image/png', size: 3 * 1024 * 1024 })).toMatch(/3\.0 MB; images may be at most 2 MB/);
+    expect(imageFileProblem({ name: 'big.png', type: 'image/png', size: 3 * 1024 * 1024 })).toMatch(
+      /3\.0 MB; images may be at most 2 MB/,
+    );
   });
 
   it('encodes bytes as the data URI the template format takes, large files included', async () => {
@@ -16,6 +18,8 @@ describe('image upload', () => {
     const uri = await readImageFile(new File([big], 'big.png', { type: 'image/png' }));
     expect(imageSrcSchema.safeParse(uri).success).toBe(true);
     expect(Buffer.from(uri.split(',')[1] ?? '', 'base64').equals(Buffer.from(big))).toBe(true);
-    await expect(readImageFile(new File(['x'], 'a.txt', { type: 'text/plain' }))).rejects.toThrow('a.txt is not a PNG or JPEG image');
+    await expect(readImageFile(new File(['x'], 'a.txt', { type: 'text/plain' }))).rejects.toThrow(
+      'a.txt is not a PNG or JPEG image',
+    );
   });
 });

@@ -6,7 +6,8 @@ const TYPES = new Set(['image/png', 'image/jpeg']);
 /** Why a file cannot be embedded, or undefined when it can. */
 export function imageFileProblem(file: { name: string; type: string; size: number }): string | undefined {
   if (!TYPES.has(file.type)) return `${file.name} is not a PNG or JPEG image`;
-  if (file.size > MAX_IMAGE_BYTES) return `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; images may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`;
+  if (file.size > MAX_IMAGE_BYTES)
+    return `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; images may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`;
   return undefined;
 }
 

@@ -5,5 +5,12 @@ import type { ElementNodeProps } from '../elementNodeProps';
 
 export function LineNode({ element }: ElementNodeProps<LaidOutOf<'line'>>) {
   if (element.stroke === undefined) return null;
-  return <Line points={[element.x1, element.y1, element.x2, element.y2]} stroke={element.stroke} strokeWidth={element.strokeWidth} listening={false} />;
+  return (
+    <Line
+      points={[element.x1, element.y1, element.x2, element.y2]}
+      stroke={element.stroke}
+      strokeWidth={element.strokeWidth}
+      listening={false}
+    />
+  );
 }

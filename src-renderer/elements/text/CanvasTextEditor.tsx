@@ -74,7 +74,9 @@ export function CanvasTextEditor({ label }: { label: LaidOutLabel }) {
         textAlign: laidOut.textAlign,
         transform: rotation % 360 === 0 ? undefined : `rotate(${rotation}deg)`,
       }}
-      onChange={(event) => gesture.change(() => editorStore.getState().updateElement(id, textPatch(event.target.value)))}
+      onChange={(event) =>
+        gesture.change(() => editorStore.getState().updateElement(id, textPatch(event.target.value)))
+      }
       onKeyDown={onKeyDown}
       onBlur={() => close(true)}
     />

@@ -27,7 +27,14 @@ export function TextInspector({ element }: { element: ElementDraftOf<'text'> }) 
             options={familyOptions(style.fontFamily)}
             onChange={(fontFamily) => setStyle({ fontFamily })}
           />
-          <LengthField label="Font size" value={style.fontSize} fallback={TEXT_DEFAULTS.fontSize} unit="pt" min={0.5} onChange={(fontSize) => setStyle({ fontSize })} />
+          <LengthField
+            label="Font size"
+            value={style.fontSize}
+            fallback={TEXT_DEFAULTS.fontSize}
+            unit="pt"
+            min={0.5}
+            onChange={(fontSize) => setStyle({ fontSize })}
+          />
           <SelectField
             label="Weight"
             value={style.fontWeight ?? TEXT_DEFAULTS.fontWeight}
@@ -85,10 +92,22 @@ export function TextInspector({ element }: { element: ElementDraftOf<'text'> }) 
             onChange={(overflow) => setStyle({ overflow })}
           />
           {shrink && (
-            <LengthField label="Minimum size" value={style.minFontSize} fallback={TEXT_DEFAULTS.minFontSize} unit="pt" min={0.5} onChange={(minFontSize) => setStyle({ minFontSize })} />
+            <LengthField
+              label="Minimum size"
+              value={style.minFontSize}
+              fallback={TEXT_DEFAULTS.minFontSize}
+              unit="pt"
+              min={0.5}
+              onChange={(minFontSize) => setStyle({ minFontSize })}
+            />
           )}
         </div>
-        <ColorField label="Colour" value={style.color} fallback={TEXT_DEFAULTS.color} onChange={(color) => setStyle({ color })} />
+        <ColorField
+          label="Colour"
+          value={style.color}
+          fallback={TEXT_DEFAULTS.color}
+          onChange={(color) => setStyle({ color })}
+        />
       </fieldset>
     </>
   );

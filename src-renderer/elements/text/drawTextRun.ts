@@ -25,7 +25,12 @@ function glyphPath(font: Font, glyphId: number): Path2D | null {
  * Same geometry as textRunToSvg: each line scaled from font units to points (y flipped, x by scaleX) at its left edge and baseline,
  * each glyph moved along by the shaped advances. `origin` is subtracted, for shapes that draw relative to their box.
  */
-export function drawTextRun(context: Context, run: TextRun, fonts: FontRegistry, origin: { x: number; y: number }): void {
+export function drawTextRun(
+  context: Context,
+  run: TextRun,
+  fonts: FontRegistry,
+  origin: { x: number; y: number },
+): void {
   const face = fonts.face(run.fontKey);
   const scale = run.fontSize / face.unitsPerEm;
   context.setAttr('fillStyle', run.color);

@@ -69,13 +69,23 @@ function SampleRecords() {
     <section aria-label="Sample records">
       <h3 className="panel-subtitle">Sample data</h3>
       <div className="record-nav" role="group" aria-label="Records">
-        <button type="button" aria-label="Previous record" onClick={() => selectSample(index - 1)} disabled={index <= 0}>
+        <button
+          type="button"
+          aria-label="Previous record"
+          onClick={() => selectSample(index - 1)}
+          disabled={index <= 0}
+        >
           ‹ Previous
         </button>
         <span role="status" className="record-count">
           Record {index + 1} of {samples.length}
         </span>
-        <button type="button" aria-label="Next record" onClick={() => selectSample(index + 1)} disabled={index >= samples.length - 1}>
+        <button
+          type="button"
+          aria-label="Next record"
+          onClick={() => selectSample(index + 1)}
+          disabled={index >= samples.length - 1}
+        >
           Next ›
         </button>
       </div>

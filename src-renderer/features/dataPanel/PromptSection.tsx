@@ -25,7 +25,8 @@ export function PromptSection() {
     <section aria-label="Asked at print time">
       <h3 className="panel-subtitle">Asked at print time</h3>
       <p className="hint">
-        Fields the print dialog asks for, with their default filled in (the CLI takes them as <code>--set name=value</code>, the API in <code>data</code>).
+        Fields the print dialog asks for, with their default filled in (the CLI takes them as{' '}
+        <code>--set name=value</code>, the API in <code>data</code>).
       </p>
       {prompts.map((prompt, index) => (
         // By position: a name being typed must not remount its own field.
@@ -39,7 +40,11 @@ export function PromptSection() {
         />
       ))}
       <div className="button-row">
-        <button type="button" onClick={() => setPrompts(addPrompt(prompts, draftFields(template)))} disabled={prompts.length >= MAX_PROMPTS}>
+        <button
+          type="button"
+          onClick={() => setPrompts(addPrompt(prompts, draftFields(template)))}
+          disabled={prompts.length >= MAX_PROMPTS}
+        >
           Add prompted field
         </button>
       </div>
@@ -61,15 +66,35 @@ function PromptFieldset({ index, prompt, problems, onChange, onRemove }: PromptF
   const type = PROMPT_TYPES.find((known) => known === prompt.type) ?? 'text';
   const said = (field: 'name' | 'label' | 'default') => {
     const message = problems.get(field);
-    return { invalid: message !== undefined, hintId: ids[field], hint: message && <p id={ids[field]} className="hint error-text">{message}</p> };
+    return {
+      invalid: message !== undefined,
+      hintId: ids[field],
+      hint: message && (
+        <p id={ids[field]} className="hint error-text">
+          {message}
+        </p>
+      ),
+    };
   };
   // What is not about one of the text fields: a type the editor does not know, a key the format does not have.
   const others = [...problems].filter(([field]) => !['name', 'label', 'default'].includes(field));
   return (
     <fieldset className="field-group">
       <legend>Prompted field {index + 1}</legend>
-      <TextField label="Name" value={prompt.name} maxLength={200} onChange={(name) => onChange({ name })} {...said('name')} />
-      <TextField label="Label" value={prompt.label} maxLength={200} onChange={(label) => onChange({ label })} {...said('label')} />
+      <TextField
+        label="Name"
+        value={prompt.name}
+        maxLength={200}
+        onChange={(name) => onChange({ name })}
+        {...said('name')}
+      />
+      <TextField
+        label="Label"
+        value={prompt.label}
+        maxLength={200}
+        onChange={(label) => onChange({ label })}
+        {...said('label')}
+      />
       <SelectField label="Type" value={type} options={TYPE_OPTIONS} onChange={(next) => onChange({ type: next })} />
       <TextField
         label="Default"

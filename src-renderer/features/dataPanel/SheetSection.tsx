@@ -23,7 +23,8 @@ export function SheetSection({ sheet, onRead }: { sheet: LoadedSheet; onRead(cho
   const mapping = new Map(sheetColumnMap(fields, template.meta.columnMap, sheet));
   const saved = template.meta.columnMap ?? {};
   const missing = useMemo(() => missingFields(records, fields), [records, fields]);
-  const setColumn = (field: string, column: string) => updateTemplate({ meta: { columnMap: { [field]: column === '' ? undefined : column } } });
+  const setColumn = (field: string, column: string) =>
+    updateTemplate({ meta: { columnMap: { [field]: column === '' ? undefined : column } } });
 
   return (
     <section aria-label="Sheet" className="form-stack">
@@ -37,22 +38,38 @@ export function SheetSection({ sheet, onRead }: { sheet: LoadedSheet; onRead(cho
       {sheet.sheetNames.length > 1 && (
         <label className="field">
           <span>Sheet</span>
-          <select value={sheet.sheet ?? ''} onChange={(event) => onRead({ sheet: event.target.value, headerRow: sheet.headerRow })}>
+          <select
+            value={sheet.sheet ?? ''}
+            onChange={(event) => onRead({ sheet: event.target.value, headerRow: sheet.headerRow })}
+          >
             {sheet.sheetNames.map((name) => (
               <option key={name}>{name}</option>
             ))}
           </select>
         </label>
       )}
-      <HeaderRowField headerRow={sheet.headerRow} onChoose={(headerRow) => onRead({ sheet: sheet.sheet ?? undefined, headerRow })} />
+      <HeaderRowField
+        headerRow={sheet.headerRow}
+        onChoose={(headerRow) => onRead({ sheet: sheet.sheet ?? undefined, headerRow })}
+      />
       <div className="record-nav" role="group" aria-label="Records">
-        <button type="button" aria-label="Previous record" onClick={() => selectSheetRecord(index - 1)} disabled={index <= 0}>
+        <button
+          type="button"
+          aria-label="Previous record"
+          onClick={() => selectSheetRecord(index - 1)}
+          disabled={index <= 0}
+        >
           ‹ Previous
         </button>
         <span role="status" className="record-count">
           Record {index + 1} of {sheet.records.length}
         </span>
-        <button type="button" aria-label="Next record" onClick={() => selectSheetRecord(index + 1)} disabled={index >= sheet.records.length - 1}>
+        <button
+          type="button"
+          aria-label="Next record"
+          onClick={() => selectSheetRecord(index + 1)}
+          disabled={index >= sheet.records.length - 1}
+        >
           Next ›
         </button>
       </div>
@@ -66,7 +83,11 @@ export function SheetSection({ sheet, onRead }: { sheet: LoadedSheet; onRead(cho
             <li key={field}>
               <label className="field">
                 <span className="code">{field}</span>
-                <select aria-label={`Column for ${field}`} value={column} onChange={(event) => setColumn(field, event.target.value)}>
+                <select
+                  aria-label={`Column for ${field}`}
+                  value={column}
+                  onChange={(event) => setColumn(field, event.target.value)}
+                >
                   <option value="">{sheet.columns.includes(field) ? `“${field}” (same name)` : '— no column —'}</option>
                   {sheet.columns.map((name) => (
                     <option key={name} value={name}>
@@ -83,7 +104,8 @@ export function SheetSection({ sheet, onRead }: { sheet: LoadedSheet; onRead(cho
       {missing.length > 0 && (
         <div className="field">
           <p className="hint">
-            {missing.length === 1 ? '1 empty field' : `${missing.length} empty fields`}: these labels print without them.
+            {missing.length === 1 ? '1 empty field' : `${missing.length} empty fields`}: these labels print without
+            them.
           </p>
           <ul aria-label="Empty fields" className="warning-list">
             {missing.slice(0, SHOWN_WARNINGS).map(({ record, field }) => (
@@ -110,7 +132,12 @@ export function SheetSection({ sheet, onRead }: { sheet: LoadedSheet; onRead(cho
           </thead>
           <tbody>
             {sheet.records.slice(0, SHOWN_ROWS).map((record, row) => (
-              <tr key={row} aria-selected={row === index} className={row === index ? 'current-record' : undefined} onClick={() => selectSheetRecord(row)}>
+              <tr
+                key={row}
+                aria-selected={row === index}
+                className={row === index ? 'current-record' : undefined}
+                onClick={() => selectSheetRecord(row)}
+              >
                 <th scope="row">{row + 1}</th>
                 {sheet.columns.map((column) => (
                   <td key={column}>{cellText(record, column)}</td>
@@ -120,7 +147,9 @@ export function SheetSection({ sheet, onRead }: { sheet: LoadedSheet; onRead(cho
           </tbody>
         </table>
       </div>
-      {sheet.records.length > SHOWN_ROWS && <p className="hint">The first {SHOWN_ROWS} records are shown; step on to see the others.</p>}
+      {sheet.records.length > SHOWN_ROWS && (
+        <p className="hint">The first {SHOWN_ROWS} records are shown; step on to see the others.</p>
+      )}
     </section>
   );
 }

@@ -20,7 +20,11 @@ export function addPrompt(prompts: readonly PromptDraft[], labelFields: readonly
 }
 
 /** Prompt `index` changed; an empty default is no default (the operator then must type a value, or the field stays empty). */
-export function changePrompt(prompts: readonly PromptDraft[], index: number, change: Partial<PromptDraft>): PromptDraft[] {
+export function changePrompt(
+  prompts: readonly PromptDraft[],
+  index: number,
+  change: Partial<PromptDraft>,
+): PromptDraft[] {
   return prompts.map((prompt, at) => {
     if (at !== index) return prompt;
     const { default: given, ...rest } = { ...prompt, ...change };

@@ -46,11 +46,20 @@ export function DocumentBar() {
           {name || 'Untitled label'}
         </h1>
         {status && <StatusBadge status={status} />}
-        <span className={dirty ? 'save-state unsaved' : 'save-state'}>{dirty ? 'Unsaved changes' : 'All changes saved'}</span>
+        <span className={dirty ? 'save-state unsaved' : 'save-state'}>
+          {dirty ? 'Unsaved changes' : 'All changes saved'}
+        </span>
       </div>
       <NoticeBar />
       <div className="document-actions" role="group" aria-label="Document">
-        <button type="button" className="primary" onClick={() => void run(saveDocument)} disabled={busy || !dirty} aria-keyshortcuts="Control+S" title="Save (Ctrl+S)">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void run(saveDocument)}
+          disabled={busy || !dirty}
+          aria-keyshortcuts="Control+S"
+          title="Save (Ctrl+S)"
+        >
           {busy ? 'Saving…' : 'Save'}
         </button>
         {/* Each publish is a new version; with nothing new to publish the button rests (the history panel can still re-publish an old one). */}
@@ -90,4 +99,3 @@ export function DocumentBar() {
     </header>
   );
 }
-

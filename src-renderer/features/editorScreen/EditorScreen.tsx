@@ -53,7 +53,8 @@ export function EditorScreen({ templateId }: { templateId: string }) {
   useSaveShortcut();
   useUnsavedWarning();
   if (opened.status === 'error') return <OpenFailed message={opened.message} notFound={opened.notFound} />;
-  if (fonts.status === 'failed') return <OpenFailed message={`The fonts for the canvas could not be loaded: ${fonts.message}`} notFound={false} />;
+  if (fonts.status === 'failed')
+    return <OpenFailed message={`The fonts for the canvas could not be loaded: ${fonts.message}`} notFound={false} />;
   if (opened.status === 'loading' || fonts.status === 'loading') {
     return (
       <p role="status" className="center-page">

@@ -4,11 +4,21 @@ import { editorStore, type TemplateDraft } from '../../store';
 
 const saveTemplate = vi.fn();
 const publishTemplate = vi.fn();
-vi.mock('../../api/appClient', () => ({ client: { saveTemplate: (...args: unknown[]) => saveTemplate(...args), publishTemplate: (...args: unknown[]) => publishTemplate(...args) } }));
+vi.mock('../../api/appClient', () => ({
+  client: {
+    saveTemplate: (...args: unknown[]) => saveTemplate(...args),
+    publishTemplate: (...args: unknown[]) => publishTemplate(...args),
+  },
+}));
 
 const { saveDocument, publishDocument } = await import('./documentActions');
 
-const template: TemplateDraft = { formatVersion: 1, meta: { name: 'Tag' }, dimensions: { width: '50mm', height: '30mm' }, elements: [] };
+const template: TemplateDraft = {
+  formatVersion: 1,
+  meta: { name: 'Tag' },
+  dimensions: { width: '50mm', height: '30mm' },
+  elements: [],
+};
 const record = (status: 'draft' | 'published') => ({
   id: 't1',
   slug: 'tag',
@@ -47,10 +57,16 @@ describe('saving the open template', () => {
   });
 
   it('says why a save failed, with the template’s problems', async () => {
-    saveTemplate.mockRejectedValue(new EditorApiError('INVALID_TEMPLATE', 'template is invalid', 400, { errors: [{ path: 'dimensions.width', message: 'must be greater than zero' }] }));
+    saveTemplate.mockRejectedValue(
+      new EditorApiError('INVALID_TEMPLATE', 'template is invalid', 400, {
+        errors: [{ path: 'dimensions.width', message: 'must be greater than zero' }],
+      }),
+    );
     editorStore.getState().updateTemplate({ dimensions: { width: '0mm' } });
     expect(await saveDocument()).toBe(false);
-    expect(editorStore.getState().notice?.message).toBe('Not saved: The label has problems: dimensions.width: must be greater than zero');
+    expect(editorStore.getState().notice?.message).toBe(
+      'Not saved: The label has problems: dimensions.width: must be greater than zero',
+    );
     expect(editorStore.getState().savedTemplate).not.toBe(editorStore.getState().template);
   });
 
@@ -61,7 +77,11 @@ describe('saving the open template', () => {
     expect(await publishDocument('first run')).toBe(true);
     expect(saveTemplate).toHaveBeenCalledOnce();
     expect(publishTemplate).toHaveBeenCalledWith('t1', 'first run');
-    expect(editorStore.getState().documentInfo).toMatchObject({ status: 'published', latestVersion: 1, draftChanged: false });
+    expect(editorStore.getState().documentInfo).toMatchObject({
+      status: 'published',
+      latestVersion: 1,
+      draftChanged: false,
+    });
     expect(editorStore.getState().notice?.message).toBe('Published as version 1: API keys render it now.');
 
     saveTemplate.mockRejectedValue(new EditorApiError('NETWORK_ERROR', 'down', 0));

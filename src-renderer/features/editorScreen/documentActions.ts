@@ -2,11 +2,23 @@
 import { client } from '../../api/appClient';
 import { describeError } from '../../api/apiError';
 import type { EditorTemplate } from '@shared/api/editorApi';
-import { editorStore, sampleTextsOf, selectIsDirty, withSampleData, withoutSampleData, type TemplateDraft } from '../../store';
+import {
+  editorStore,
+  sampleTextsOf,
+  selectIsDirty,
+  withSampleData,
+  withoutSampleData,
+  type TemplateDraft,
+} from '../../store';
 
 /** What the document bar and the history panel show of the stored template. */
 function infoOf(template: EditorTemplate) {
-  return { slug: template.slug, status: template.status, latestVersion: template.latestVersion, draftChanged: template.draftChanged };
+  return {
+    slug: template.slug,
+    status: template.status,
+    latestVersion: template.latestVersion,
+    draftChanged: template.draftChanged,
+  };
 }
 
 /** Loads a template from the server into the editor: the draft, its sample records, its state. */
@@ -48,7 +60,9 @@ export async function publishDocument(note?: string): Promise<boolean> {
   try {
     const published = await client.publishTemplate(id, note);
     editorStore.getState().setDocumentInfo(infoOf(published));
-    editorStore.getState().showNotice('info', `Published as version ${published.latestVersion ?? ''}: API keys render it now.`);
+    editorStore
+      .getState()
+      .showNotice('info', `Published as version ${published.latestVersion ?? ''}: API keys render it now.`);
     return true;
   } catch (error) {
     editorStore.getState().showNotice('error', `Not published: ${describeError(error)}`);
@@ -76,7 +90,9 @@ export async function restoreVersion(number: number): Promise<boolean> {
   try {
     const restored = await client.restoreVersion(id, number);
     openDocument(restored);
-    editorStore.getState().showNotice('info', `Version ${number} restored: published again as version ${restored.latestVersion ?? ''}.`);
+    editorStore
+      .getState()
+      .showNotice('info', `Version ${number} restored: published again as version ${restored.latestVersion ?? ''}.`);
     return true;
   } catch (error) {
     editorStore.getState().showNotice('error', `Not restored: ${describeError(error)}`);

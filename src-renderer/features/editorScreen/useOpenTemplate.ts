@@ -5,7 +5,8 @@ import { describeError } from '../../api/apiError';
 import { editorStore } from '../../store';
 import { openDocument } from './documentActions';
 
-export type OpenState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; notFound: boolean };
+export type OpenState =
+  { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; notFound: boolean };
 
 export function useOpenTemplate(templateId: string): OpenState {
   const [state, setState] = useState<OpenState>({ status: 'loading' });

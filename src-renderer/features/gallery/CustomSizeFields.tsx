@@ -15,15 +15,33 @@ export function CustomSizeFields({ size, onChange }: { size: CustomSize; onChang
     <div className="field-row custom-size">
       <label className="field">
         <span>Label width</span>
-        <input type="number" min={step} max={maxSide(size.unit)} step={step} value={size.width} onChange={(event) => onChange({ ...size, width: event.target.value })} />
+        <input
+          type="number"
+          min={step}
+          max={maxSide(size.unit)}
+          step={step}
+          value={size.width}
+          onChange={(event) => onChange({ ...size, width: event.target.value })}
+        />
       </label>
       <label className="field">
         <span>Label height</span>
-        <input type="number" min={step} max={maxSide(size.unit)} step={step} value={size.height} onChange={(event) => onChange({ ...size, height: event.target.value })} />
+        <input
+          type="number"
+          min={step}
+          max={maxSide(size.unit)}
+          step={step}
+          value={size.height}
+          onChange={(event) => onChange({ ...size, height: event.target.value })}
+        />
       </label>
       <div className="field">
         <label htmlFor={`${selectId}-1`}>Unit</label>
-        <select id={`${selectId}-1`} value={size.unit} onChange={(event) => onChange({ ...size, unit: event.target.value === 'in' ? 'in' : 'mm' })}>
+        <select
+          id={`${selectId}-1`}
+          value={size.unit}
+          onChange={(event) => onChange({ ...size, unit: event.target.value === 'in' ? 'in' : 'mm' })}
+        >
           <option value="mm">mm</option>
           <option value="in">in</option>
         </select>

@@ -15,7 +15,12 @@ import { useGalleryActions } from './useGalleryActions';
 
 const SORT_LABELS: Record<TemplateSort, string> = { name: 'Name', updated: 'Last updated', created: 'Newest' };
 
-type OpenDialog = { kind: 'new' } | { kind: 'importZpl' } | { kind: 'rename'; template: EditorTemplateSummary } | { kind: 'delete'; template: EditorTemplateSummary } | null;
+type OpenDialog =
+  | { kind: 'new' }
+  | { kind: 'importZpl' }
+  | { kind: 'rename'; template: EditorTemplateSummary }
+  | { kind: 'delete'; template: EditorTemplateSummary }
+  | null;
 
 export function GalleryPage() {
   const selectId = useId();
@@ -51,11 +56,20 @@ export function GalleryPage() {
         <div className="gallery-controls">
           <label className="inline-field">
             <span>Search templates</span>
-            <input type="search" value={search} onChange={(event) => setGalleryQuery({ search: event.target.value })} placeholder="Name, tag, description" />
+            <input
+              type="search"
+              value={search}
+              onChange={(event) => setGalleryQuery({ search: event.target.value })}
+              placeholder="Name, tag, description"
+            />
           </label>
           <div className="inline-field">
             <label htmlFor={`${selectId}-1`}>Sort by</label>
-            <select id={`${selectId}-1`} value={sort} onChange={(event) => setGalleryQuery({ sort: event.target.value as TemplateSort })}>
+            <select
+              id={`${selectId}-1`}
+              value={sort}
+              onChange={(event) => setGalleryQuery({ sort: event.target.value as TemplateSort })}
+            >
               {SORTS.map((option) => (
                 <option key={option} value={option}>
                   {SORT_LABELS[option]}
@@ -95,7 +109,9 @@ export function GalleryPage() {
         !list.loading &&
         !list.error && (
           <p className="empty-state">
-            {settledSearch ? `No template matches “${settledSearch}”.` : 'No templates yet: start with “New label”, or import a template file with “Import JSON”.'}
+            {settledSearch
+              ? `No template matches “${settledSearch}”.`
+              : 'No templates yet: start with “New label”, or import a template file with “Import JSON”.'}
           </p>
         )
       )}

@@ -26,7 +26,9 @@ export function NewLabelDialog({ onClose }: { onClose(): void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canCreate) return;
-    const content = chosenStock ? templateForStock(chosenStock, name.trim() || undefined) : blankTemplate(name, width, height, custom.unit);
+    const content = chosenStock
+      ? templateForStock(chosenStock, name.trim() || undefined)
+      : blankTemplate(name, width, height, custom.unit);
     await run(() => client.createTemplate(content));
   };
 
@@ -44,11 +46,22 @@ export function NewLabelDialog({ onClose }: { onClose(): void }) {
         </label>
         <label className="field">
           <span>Filter stocks</span>
-          <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder="Vendor, code, size: “avery 5160”, “4 × 6”" />
+          <input
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder="Vendor, code, size: “avery 5160”, “4 × 6”"
+          />
         </label>
         <div className="stock-picker">
           <label className="stock-option">
-            <input type="radio" name="stock" value={CUSTOM} checked={choice === CUSTOM} onChange={() => setChoice(CUSTOM)} />
+            <input
+              type="radio"
+              name="stock"
+              value={CUSTOM}
+              checked={choice === CUSTOM}
+              onChange={() => setChoice(CUSTOM)}
+            />
             <span>Custom size</span>
           </label>
           {choice === CUSTOM && <CustomSizeFields size={custom} onChange={setCustom} />}

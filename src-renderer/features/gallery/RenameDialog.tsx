@@ -2,7 +2,15 @@
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../ui/Dialog';
 
-export function RenameDialog({ name, onRename, onCancel }: { name: string; onRename(name: string): void; onCancel(): void }) {
+export function RenameDialog({
+  name,
+  onRename,
+  onCancel,
+}: {
+  name: string;
+  onRename(name: string): void;
+  onCancel(): void;
+}) {
   const [value, setValue] = useState(name);
   const trimmed = value.trim();
   const submit = (event: FormEvent) => {

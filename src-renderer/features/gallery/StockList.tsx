@@ -2,7 +2,17 @@
 import type { Stock } from './stockTemplates';
 import { groupStocks, stockSize, stockTitle } from './stockTemplates';
 
-export function StockList({ stocks, filter, chosen, onChoose }: { stocks: readonly Stock[]; filter: string; chosen: string; onChoose(id: string): void }) {
+export function StockList({
+  stocks,
+  filter,
+  chosen,
+  onChoose,
+}: {
+  stocks: readonly Stock[];
+  filter: string;
+  chosen: string;
+  onChoose(id: string): void;
+}) {
   const groups = groupStocks(stocks, filter);
   if (groups.length === 0) return <p className="muted">No stock matches “{filter}”.</p>;
   return (
@@ -12,7 +22,13 @@ export function StockList({ stocks, filter, chosen, onChoose }: { stocks: readon
           <legend>{group.vendor}</legend>
           {group.stocks.map((stock) => (
             <label key={stock.id} className="stock-option">
-              <input type="radio" name="stock" value={stock.id} checked={chosen === stock.id} onChange={() => onChoose(stock.id)} />
+              <input
+                type="radio"
+                name="stock"
+                value={stock.id}
+                checked={chosen === stock.id}
+                onChange={() => onChoose(stock.id)}
+              />
               <span>{stockTitle(stock)}</span>
               <span className="muted">{stockSize(stock)}</span>
             </label>

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { validateTemplate } from '@shared/model/template';
 import { LABEL_STOCKS } from '@shared/stocks/labelStocks';
-import { blankTemplate, defaultSafeMargin, groupStocks, stockSize, stockTitle, templateForStock, type Stock } from './stockTemplates';
+import {
+  blankTemplate,
+  defaultSafeMargin,
+  groupStocks,
+  stockSize,
+  stockTitle,
+  templateForStock,
+  type Stock,
+} from './stockTemplates';
 
 const zebra46 = LABEL_STOCKS.find((stock) => stock.id === 'zebra-4x6') as Stock;
 const avery5162 = LABEL_STOCKS.find((stock) => stock.code === '5162') as Stock;
@@ -15,7 +23,11 @@ describe('a template from a stock', () => {
       elements: [],
     });
     const brother = LABEL_STOCKS.find((stock) => stock.code === 'DK-11201') as Stock;
-    expect(templateForStock(brother, 'Address').dimensions).toEqual({ width: '29mm', height: '90mm', safeMargin: '2mm' });
+    expect(templateForStock(brother, 'Address').dimensions).toEqual({
+      width: '29mm',
+      height: '90mm',
+      safeMargin: '2mm',
+    });
     expect(templateForStock(brother, 'Address').meta.name).toBe('Address');
   });
 
@@ -57,19 +69,27 @@ describe('the stock list', () => {
     const all = groupStocks(LABEL_STOCKS, '');
     expect(all.map((group) => group.vendor)).toEqual(['Zebra', 'Dymo', 'Brother', 'Avery', 'Herma']);
     expect(all.reduce((sum, group) => sum + group.stocks.length, 0)).toBe(LABEL_STOCKS.length);
-    expect(groupStocks(LABEL_STOCKS, 'avery 5160').flatMap((group) => group.stocks.map((stock) => stock.code))).toEqual(['5160']);
-    expect(groupStocks(LABEL_STOCKS, 'ZEBRA 4 × 6').flatMap((group) => group.stocks.map((stock) => stock.id))).toEqual(['zebra-4x6']);
-    expect(groupStocks(LABEL_STOCKS, 'zebra 4x6').flatMap((group) => group.stocks.map((stock) => stock.id))).toEqual(['zebra-4x6']);
+    expect(groupStocks(LABEL_STOCKS, 'avery 5160').flatMap((group) => group.stocks.map((stock) => stock.code))).toEqual(
+      ['5160'],
+    );
+    expect(groupStocks(LABEL_STOCKS, 'ZEBRA 4 × 6').flatMap((group) => group.stocks.map((stock) => stock.id))).toEqual([
+      'zebra-4x6',
+    ]);
+    expect(groupStocks(LABEL_STOCKS, 'zebra 4x6').flatMap((group) => group.stocks.map((stock) => stock.id))).toEqual([
+      'zebra-4x6',
+    ]);
     expect(groupStocks(LABEL_STOCKS, 'continuous 62').map((group) => group.vendor)).toEqual(['Brother']);
     expect(groupStocks(LABEL_STOCKS, 'no such stock')).toEqual([]);
   });
 
   it('finds a size under every vendor, whatever units it is sold in and turned either way', () => {
-    const ids = (filter: string) => groupStocks(LABEL_STOCKS, filter).flatMap((group) => group.stocks.map((stock) => stock.id));
+    const ids = (filter: string) =>
+      groupStocks(LABEL_STOCKS, filter).flatMap((group) => group.stocks.map((stock) => stock.id));
     const fourBySix = ids('4x6');
     expect(fourBySix).toEqual(expect.arrayContaining(['zebra-4x6', 'dymo-1744907', 'brother-dk-11241']));
     expect(fourBySix).not.toContain('brother-dk-11247');
-    for (const spelling of ['4 × 6 in', '6x4', '102 x 152 mm', '101,6x152,4mm', '4x6"']) expect(ids(spelling), spelling).toEqual(fourBySix);
+    for (const spelling of ['4 × 6 in', '6x4', '102 x 152 mm', '101,6x152,4mm', '4x6"'])
+      expect(ids(spelling), spelling).toEqual(fourBySix);
     // The continuous 102 mm tape, cut at 152 mm, is a 4 × 6 as well.
     expect(ids('brother 4x6')).toEqual(['brother-dk-11241', 'brother-dk-22243']);
     // Without a unit, sides above 20 are millimetres; Zebra's 4 × 2.5 in (101.6 × 63.5 mm) is within the tolerance too.

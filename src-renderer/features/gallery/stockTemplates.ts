@@ -4,7 +4,10 @@ import { formatNumber, POINTS_PER_UNIT } from '../../editor/units';
 import type { TemplateDraft } from '../../store';
 
 /** What the stock list needs of a stock (the /api/stocks answer may carry more). */
-export type Stock = Pick<LabelStock, 'id' | 'vendor' | 'code' | 'name' | 'kind' | 'width' | 'height' | 'units' | 'sheet'> & { continuous?: true };
+export type Stock = Pick<
+  LabelStock,
+  'id' | 'vendor' | 'code' | 'name' | 'kind' | 'width' | 'height' | 'units' | 'sheet'
+> & { continuous?: true };
 
 export interface StockGroup {
   vendor: string;
@@ -48,7 +51,8 @@ export function sizeQuery(filter: string): SizeQuery | undefined {
   return { sides: [toMm(a), toMm(b)], rest: filter.replace(match[0], ' ') };
 }
 
-const stockSidesMm = (stock: Stock): [number, number] => (stock.units === 'in' ? [stock.width * 25.4, stock.height * 25.4] : [stock.width, stock.height]);
+const stockSidesMm = (stock: Stock): [number, number] =>
+  stock.units === 'in' ? [stock.width * 25.4, stock.height * 25.4] : [stock.width, stock.height];
 
 function near(actual: number, asked: number): boolean {
   return Math.abs(actual - asked) <= Math.max(MIN_TOLERANCE_MM, asked * SIZE_TOLERANCE);
@@ -70,7 +74,16 @@ export function groupStocks(stocks: readonly Stock[], filter: string): StockGrou
   const words = (size?.rest ?? filter).toLowerCase().split(/\s+/).filter(Boolean);
   const groups = new Map<string, Stock[]>();
   for (const stock of stocks) {
-    const haystack = [stock.vendor, stock.code, stock.name, stockSize(stock), stock.kind, stock.continuous ? 'continuous' : ''].join(' ').toLowerCase();
+    const haystack = [
+      stock.vendor,
+      stock.code,
+      stock.name,
+      stockSize(stock),
+      stock.kind,
+      stock.continuous ? 'continuous' : '',
+    ]
+      .join(' ')
+      .toLowerCase();
     if (size && !hasSize(stock, size.sides)) continue;
     if (!words.every((word) => haystack.includes(word))) continue;
     const group = groups.get(stock.vendor) ?? [];
@@ -89,7 +102,13 @@ export function defaultSafeMargin(width: number, height: number, unit: TemplateU
 }
 
 /** An empty template of this size. Sizes are in `unit`, which becomes the template's unit (rulers, inspector). */
-export function blankTemplate(name: string, width: number, height: number, unit: TemplateUnit, description?: string): TemplateDraft {
+export function blankTemplate(
+  name: string,
+  width: number,
+  height: number,
+  unit: TemplateUnit,
+  description?: string,
+): TemplateDraft {
   return {
     formatVersion: 1,
     meta: { name: name.trim() || 'Untitled label', ...(description ? { description } : {}) },
@@ -109,11 +128,26 @@ export function stockTemplateName(stock: Stock): string {
 
 /** An empty template of the stock's size; a sheet stock's template keeps where its labels sit on the page (printed N-up in PDF). */
 export function templateForStock(stock: Stock, name = stockTemplateName(stock)): TemplateDraft {
-  const template = blankTemplate(name, stock.width, stock.height, stock.units, `${stock.vendor} ${stock.code}: ${stock.name}, ${stockSize(stock)}`);
+  const template = blankTemplate(
+    name,
+    stock.width,
+    stock.height,
+    stock.units,
+    `${stock.vendor} ${stock.code}: ${stock.name}, ${stockSize(stock)}`,
+  );
   if (!stock.sheet) return template;
   const length = (value: number) => `${formatNumber(value, stock.units)}${stock.units}`;
   const { pageWidth, pageHeight, columns, rows, marginTop, marginLeft, gapX, gapY } = stock.sheet;
-  const sheet = { pageWidth: length(pageWidth), pageHeight: length(pageHeight), columns, rows, marginTop: length(marginTop), marginLeft: length(marginLeft), gapX: length(gapX), gapY: length(gapY) };
+  const sheet = {
+    pageWidth: length(pageWidth),
+    pageHeight: length(pageHeight),
+    columns,
+    rows,
+    marginTop: length(marginTop),
+    marginLeft: length(marginLeft),
+    gapX: length(gapX),
+    gapY: length(gapY),
+  };
   return { ...template, dimensions: { ...template.dimensions, sheet } };
 }
 

@@ -31,8 +31,17 @@ export function useGalleryActions(reload: () => void): GalleryOperations {
   return useMemo(
     () => ({
       duplicate: (template) =>
-        run(async () => `Duplicated as “${(await client.duplicateTemplate(template.id)).name}”.`, `Could not duplicate “${template.name}”`, reload),
-      rename: (template, name) => run(async () => `Renamed to “${(await client.renameTemplate(template.id, name)).name}”.`, 'Could not rename', reload),
+        run(
+          async () => `Duplicated as “${(await client.duplicateTemplate(template.id)).name}”.`,
+          `Could not duplicate “${template.name}”`,
+          reload,
+        ),
+      rename: (template, name) =>
+        run(
+          async () => `Renamed to “${(await client.renameTemplate(template.id, name)).name}”.`,
+          'Could not rename',
+          reload,
+        ),
       remove: (template) =>
         run(
           async () => {
@@ -47,7 +56,9 @@ export function useGalleryActions(reload: () => void): GalleryOperations {
           async () => {
             const next = template.status === 'published' ? 'draft' : 'published';
             await client.setTemplateStatus(template.id, next);
-            return next === 'published' ? `Published “${template.name}”: API keys can render it now.` : `“${template.name}” is a draft again.`;
+            return next === 'published'
+              ? `Published “${template.name}”: API keys can render it now.`
+              : `“${template.name}” is a draft again.`;
           },
           `Could not change “${template.name}”`,
           reload,

@@ -18,7 +18,11 @@ import { overlayDiff } from './overlayDiff';
 /** The larger side of the drawings, in CSS pixels. */
 const DRAWING_PIXELS = 360;
 /** The drawings are views: nothing on them is selected or dragged. */
-const NO_EVENTS: CanvasElementEvents = { registerNode: () => undefined, onPointerDown: () => undefined, onDoubleClick: () => undefined };
+const NO_EVENTS: CanvasElementEvents = {
+  registerNode: () => undefined,
+  onPointerDown: () => undefined,
+  onDoubleClick: () => undefined,
+};
 
 type Mode = 'side' | 'overlay';
 const MODES: { id: Mode; label: string }[] = [
@@ -32,10 +36,29 @@ interface Drawing {
   scale: number;
 }
 
-function VersionStage({ version, data, fonts, drawing, stageRef }: { version: EditorTemplateVersionContent; data: LabelData; fonts: FontRegistry; drawing: Drawing; stageRef: RefObject<Konva.Stage | null> }) {
+function VersionStage({
+  version,
+  data,
+  fonts,
+  drawing,
+  stageRef,
+}: {
+  version: EditorTemplateVersionContent;
+  data: LabelData;
+  fonts: FontRegistry;
+  drawing: Drawing;
+  stageRef: RefObject<Konva.Stage | null>;
+}) {
   const layout = useCanvasLayout(version.content, data, fonts);
   return (
-    <Stage ref={stageRef} width={drawing.width} height={drawing.height} scaleX={drawing.scale} scaleY={drawing.scale} listening={false}>
+    <Stage
+      ref={stageRef}
+      width={drawing.width}
+      height={drawing.height}
+      scaleX={drawing.scale}
+      scaleY={drawing.scale}
+      listening={false}
+    >
       <Layer listening={false}>
         {/* The paper in the elements' own layer: reversed elements blend with it, as on the canvas. */}
         <Rect width={drawing.width / drawing.scale} height={drawing.height / drawing.scale} fill="#ffffff" />
@@ -61,7 +84,17 @@ function stagePixels(stage: Konva.Stage): ImageData | undefined {
   return canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height);
 }
 
-function Overlay({ before, after, drawing, pair }: { before: RefObject<Konva.Stage | null>; after: RefObject<Konva.Stage | null>; drawing: Drawing; pair: [number, number] }) {
+function Overlay({
+  before,
+  after,
+  drawing,
+  pair,
+}: {
+  before: RefObject<Konva.Stage | null>;
+  after: RefObject<Konva.Stage | null>;
+  drawing: Drawing;
+  pair: [number, number];
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [changed, setChanged] = useState<number | null>(null);
   useEffect(() => {
@@ -70,22 +103,43 @@ function Overlay({ before, after, drawing, pair }: { before: RefObject<Konva.Sta
     const context = canvas.current?.getContext('2d');
     if (!a || !b || !context) return;
     const merged = overlayDiff(a, b);
-    context.putImageData(new ImageData(new Uint8ClampedArray(merged.pixels.data), merged.pixels.width, merged.pixels.height), 0, 0);
+    context.putImageData(
+      new ImageData(new Uint8ClampedArray(merged.pixels.data), merged.pixels.width, merged.pixels.height),
+      0,
+      0,
+    );
     setChanged(merged.changed);
   }, [before, after, drawing]);
   return (
     <figure className="compare-overlay">
-      <canvas ref={canvas} width={drawing.width} height={drawing.height} role="img" aria-label={`Version ${pair[0]} and version ${pair[1]} overlaid`} />
+      <canvas
+        ref={canvas}
+        width={drawing.width}
+        height={drawing.height}
+        role="img"
+        aria-label={`Version ${pair[0]} and version ${pair[1]} overlaid`}
+      />
       <figcaption>
-        <span className="diff-key diff-removed">only in version {pair[0]}</span> <span className="diff-key diff-added">only in version {pair[1]}</span>{' '}
+        <span className="diff-key diff-removed">only in version {pair[0]}</span>{' '}
+        <span className="diff-key diff-added">only in version {pair[1]}</span>{' '}
         <span className="diff-key diff-same">in both</span>
-        <output aria-live="polite">{changed === null ? '' : changed === 0 ? ' No visible difference.' : ` ${changed} pixels differ.`}</output>
+        <output aria-live="polite">
+          {changed === null ? '' : changed === 0 ? ' No visible difference.' : ` ${changed} pixels differ.`}
+        </output>
       </figcaption>
     </figure>
   );
 }
 
-export function CompareDialog({ templateId, pair, onClose }: { templateId: string; pair: [number, number]; onClose(): void }) {
+export function CompareDialog({
+  templateId,
+  pair,
+  onClose,
+}: {
+  templateId: string;
+  pair: [number, number];
+  onClose(): void;
+}) {
   const fonts = useFonts();
   const data = useEditorStore(selectSampleData);
   const [versions, setVersions] = useState<EditorTemplateVersionContent[] | null>(null);
@@ -107,17 +161,30 @@ export function CompareDialog({ templateId, pair, onClose }: { templateId: strin
   const [older, newer] = versions ?? [];
   const drawing = versions ? drawingFor(versions) : undefined;
   return (
-    <Dialog title={`Compare version ${pair[0]} with version ${pair[1]}`} onClose={onClose} className="dialog-wide" description="Both drawn with the sample record the editor shows, by the canvas's own layout.">
+    <Dialog
+      title={`Compare version ${pair[0]} with version ${pair[1]}`}
+      onClose={onClose}
+      className="dialog-wide"
+      description="Both drawn with the sample record the editor shows, by the canvas's own layout."
+    >
       {error !== null && <p role="alert">{error}</p>}
       {fonts.status === 'failed' && <p role="alert">The fonts could not be loaded: {fonts.message}</p>}
-      {(versions === null || fonts.status === 'loading') && error === null && <p role="status">Loading the versions…</p>}
+      {(versions === null || fonts.status === 'loading') && error === null && (
+        <p role="status">Loading the versions…</p>
+      )}
       {older && newer && drawing && fonts.status === 'ready' && (
         <Tabs<Mode> label="Compare as" tabs={MODES} selected={mode} onSelect={setMode}>
           {/* The drawings stay mounted in overlay mode: the overlay is made from their pixels. */}
           <div className="compare-side" hidden={mode !== 'side'}>
             {[older, newer].map((version, index) => (
               <figure key={version.number} aria-label={`Version ${version.number}`}>
-                <VersionStage version={version} data={data} fonts={fonts.fonts} drawing={drawing} stageRef={index === 0 ? before : after} />
+                <VersionStage
+                  version={version}
+                  data={data}
+                  fonts={fonts.fonts}
+                  drawing={drawing}
+                  stageRef={index === 0 ? before : after}
+                />
                 <figcaption>Version {version.number}</figcaption>
               </figure>
             ))}

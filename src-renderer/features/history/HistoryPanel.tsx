@@ -52,13 +52,32 @@ export function HistoryPanel() {
       <h2 className="panel-title">Versions</h2>
       <p className="panel-hint">
         API keys render the newest published version, never the draft.{' '}
-        {somethingToPublish ? 'The draft has changes that are not published.' : 'The draft is the same as the newest version.'}
+        {somethingToPublish
+          ? 'The draft has changes that are not published.'
+          : 'The draft is the same as the newest version.'}
       </p>
       <div className="field">
         <label htmlFor={noteId}>Note for the next version</label>
-        <input id={noteId} type="text" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} placeholder="What changed (optional)" />
+        <input
+          id={noteId}
+          type="text"
+          value={note}
+          maxLength={500}
+          onChange={(event) => setNote(event.target.value)}
+          placeholder="What changed (optional)"
+        />
       </div>
-      <button type="button" className="primary" disabled={busy || !somethingToPublish} onClick={() => void run(() => publishDocument(note), () => setNote(''))}>
+      <button
+        type="button"
+        className="primary"
+        disabled={busy || !somethingToPublish}
+        onClick={() =>
+          void run(
+            () => publishDocument(note),
+            () => setNote(''),
+          )
+        }
+      >
         {nextVersionLabel(info)}
       </button>
 
@@ -70,12 +89,21 @@ export function HistoryPanel() {
             {rows.map((row) => (
               <li key={row.number} className={row.live ? 'version live' : 'version'}>
                 <label className="version-pick">
-                  <input type="checkbox" checked={picked.includes(row.number)} onChange={() => setPicked((current) => toggleCompare(current, row.number))} />
+                  <input
+                    type="checkbox"
+                    checked={picked.includes(row.number)}
+                    onChange={() => setPicked((current) => toggleCompare(current, row.number))}
+                  />
                   <span className="version-title">{row.title}</span>
                 </label>
                 <span className="version-detail">{row.detail}</span>
                 {row.canRestore && (
-                  <button type="button" disabled={busy} onClick={() => setRestoring(row.number)} aria-label={`Restore version ${row.number}`}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => setRestoring(row.number)}
+                    aria-label={`Restore version ${row.number}`}
+                  >
                     Restore
                   </button>
                 )}
@@ -88,7 +116,9 @@ export function HistoryPanel() {
         </>
       )}
 
-      {comparing !== null && id !== null && <CompareDialog templateId={id} pair={comparing} onClose={() => setComparing(null)} />}
+      {comparing !== null && id !== null && (
+        <CompareDialog templateId={id} pair={comparing} onClose={() => setComparing(null)} />
+      )}
       {restoring !== null && (
         <ConfirmDialog
           title={`Restore version ${restoring}?`}
@@ -99,7 +129,10 @@ export function HistoryPanel() {
           onConfirm={() => {
             const number = restoring;
             setRestoring(null);
-            void run(() => restoreVersion(number), () => setPicked([]));
+            void run(
+              () => restoreVersion(number),
+              () => setPicked([]),
+            );
           }}
         />
       )}

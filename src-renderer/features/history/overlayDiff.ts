@@ -30,7 +30,9 @@ export function isInk(data: Uint8ClampedArray, offset: number): boolean {
  */
 export function overlayDiff(before: Pixels, after: Pixels): { pixels: Pixels; changed: number } {
   if (before.width !== after.width || before.height !== after.height) {
-    throw new Error(`the two renderings differ in size: ${before.width}×${before.height} and ${after.width}×${after.height}`);
+    throw new Error(
+      `the two renderings differ in size: ${before.width}×${before.height} and ${after.width}×${after.height}`,
+    );
   }
   const data = new Uint8ClampedArray(before.width * before.height * 4);
   let changed = 0;
@@ -38,7 +40,8 @@ export function overlayDiff(before: Pixels, after: Pixels): { pixels: Pixels; ch
     const was = isInk(before.data, offset);
     const is = isInk(after.data, offset);
     if (was !== is) changed += 1;
-    const colour = was && is ? DIFF_COLOURS.same : was ? DIFF_COLOURS.removed : is ? DIFF_COLOURS.added : DIFF_COLOURS.paper;
+    const colour =
+      was && is ? DIFF_COLOURS.same : was ? DIFF_COLOURS.removed : is ? DIFF_COLOURS.added : DIFF_COLOURS.paper;
     data.set([...colour, 255], offset);
   }
   return { pixels: { width: before.width, height: before.height, data }, changed };

@@ -13,9 +13,21 @@ describe('history rows', () => {
   it('describe each version by when, who and its note, and mark the live one', () => {
     const rows = historyRows(versions, { status: 'published', latestVersion: 3, draftChanged: false }, at);
     expect(rows).toEqual([
-      { number: 3, title: 'Version 3 (live)', detail: 't3000 · the editor · “restored from 1”', live: true, canRestore: false },
+      {
+        number: 3,
+        title: 'Version 3 (live)',
+        detail: 't3000 · the editor · “restored from 1”',
+        live: true,
+        canRestore: false,
+      },
       { number: 2, title: 'Version 2', detail: 't2000 · ops (command line)', live: false, canRestore: true },
-      { number: 1, title: 'Version 1', detail: 't1000 · published before versions were kept', live: false, canRestore: true },
+      {
+        number: 1,
+        title: 'Version 1',
+        detail: 't1000 · published before versions were kept',
+        live: false,
+        canRestore: true,
+      },
     ]);
   });
 
@@ -32,7 +44,9 @@ describe('history rows', () => {
     expect(authorLabel('cli:alice')).toBe('alice (command line)');
     expect(authorLabel('someone else')).toBe('someone else');
     expect(nextVersionLabel({ status: null, latestVersion: null, draftChanged: true })).toBe('Publish as version 1');
-    expect(nextVersionLabel({ status: 'published', latestVersion: 4, draftChanged: true })).toBe('Publish as version 5');
+    expect(nextVersionLabel({ status: 'published', latestVersion: 4, draftChanged: true })).toBe(
+      'Publish as version 5',
+    );
   });
 });
 
@@ -57,7 +71,9 @@ function picture(width: number, height: number, ink: (x: number, y: number) => b
   return { width, height, data };
 }
 
-const pixelAt = (pixels: Pixels, x: number, y: number) => [...pixels.data.slice((y * pixels.width + x) * 4, (y * pixels.width + x) * 4 + 3)];
+const pixelAt = (pixels: Pixels, x: number, y: number) => [
+  ...pixels.data.slice((y * pixels.width + x) * 4, (y * pixels.width + x) * 4 + 3),
+];
 
 describe('the overlay', () => {
   it('colours ink kept grey, removed red, added blue, and counts the changed pixels', () => {
@@ -74,7 +90,17 @@ describe('the overlay', () => {
 
   it('sees transparent pixels as paper and finds no change between equal pictures', () => {
     const clear = { width: 2, height: 1, data: new Uint8ClampedArray(8) };
-    expect(overlayDiff(clear, picture(2, 1, () => false)).changed).toBe(0);
-    expect(() => overlayDiff(clear, picture(1, 1, () => false))).toThrow(/differ in size/);
+    expect(
+      overlayDiff(
+        clear,
+        picture(2, 1, () => false),
+      ).changed,
+    ).toBe(0);
+    expect(() =>
+      overlayDiff(
+        clear,
+        picture(1, 1, () => false),
+      ),
+    ).toThrow(/differ in size/);
   });
 });

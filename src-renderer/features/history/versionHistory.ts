@@ -28,7 +28,11 @@ export function authorLabel(author: string | null): string {
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function historyRows(versions: readonly EditorTemplateVersion[], state: HistoryState, format: (ms: number) => string = (ms) => dateTime.format(ms)): HistoryRow[] {
+export function historyRows(
+  versions: readonly EditorTemplateVersion[],
+  state: HistoryState,
+  format: (ms: number) => string = (ms) => dateTime.format(ms),
+): HistoryRow[] {
   return versions.map((version) => {
     const newest = version.number === state.latestVersion;
     const parts = [format(version.createdAt), authorLabel(version.author)];

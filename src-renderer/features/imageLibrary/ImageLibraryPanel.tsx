@@ -74,12 +74,20 @@ export function ImageLibraryPanel() {
 
   return (
     <section className="image-library" aria-label="Image library">
-      <p className="hint">Images shared by every template of the workspace: a template shows the current one, so replacing a logo here changes every label that uses it.</p>
+      <p className="hint">
+        Images shared by every template of the workspace: a template shows the current one, so replacing a logo here
+        changes every label that uses it.
+      </p>
       <fieldset className="field-group">
         <legend>Add an image</legend>
         <label className="field">
           <span>Name</span>
-          <input value={name} placeholder="from the file name" onChange={(event) => setName(event.target.value)} aria-describedby={problem ? problemId : undefined} />
+          <input
+            value={name}
+            placeholder="from the file name"
+            onChange={(event) => setName(event.target.value)}
+            aria-describedby={problem ? problemId : undefined}
+          />
         </label>
         <FilePicker label="Upload PNG, JPEG or SVG" onPick={(file) => void upload(file)} />
       </fieldset>
@@ -92,22 +100,32 @@ export function ImageLibraryPanel() {
       <ul className="image-library-list">
         {images.map((image) => (
           <li key={image.name} className="image-library-item" aria-label={`Image ${image.name}`}>
-            <img className="image-library-thumb" src={client.imageUrl(image.name, image.updatedAt)} alt={`Image ${image.name}`} />
+            <img
+              className="image-library-thumb"
+              src={client.imageUrl(image.name, image.updatedAt)}
+              alt={`Image ${image.name}`}
+            />
             <div className="image-library-info">
               <strong>{image.name}</strong>
               <span className="hint">
-                {image.type.toUpperCase()} · {image.pixelWidth}×{image.pixelHeight} · {Math.ceil(image.sizeBytes / 1024)} KB
+                {image.type.toUpperCase()} · {image.pixelWidth}×{image.pixelHeight} ·{' '}
+                {Math.ceil(image.sizeBytes / 1024)} KB
               </span>
               <div className="image-library-actions">
                 <button
                   type="button"
                   disabled={target === undefined}
-                  title={target === undefined ? 'Select one image element first' : `Show ${image.name} in "${target.id}"`}
+                  title={
+                    target === undefined ? 'Select one image element first' : `Show ${image.name} in "${target.id}"`
+                  }
                   onClick={() => target && updateElement(target.id, { src: `${LIBRARY_IMAGE_PREFIX}${image.name}` })}
                 >
                   Use
                 </button>
-                <FilePicker label={`Replace ${image.name}`} onPick={(file) => void run(async () => client.replaceImage(image.name, await fileBase64(file)))} />
+                <FilePicker
+                  label={`Replace ${image.name}`}
+                  onPick={(file) => void run(async () => client.replaceImage(image.name, await fileBase64(file)))}
+                />
                 <button type="button" className="danger" onClick={() => setDeleting(image)}>
                   Delete
                 </button>

@@ -13,7 +13,12 @@ export interface LibraryImagesState {
   problem: string | null;
 }
 
-export const libraryImagesStore = createStore<LibraryImagesState>(() => ({ images: [], uris: new Map(), loaded: false, problem: null }));
+export const libraryImagesStore = createStore<LibraryImagesState>(() => ({
+  images: [],
+  uris: new Map(),
+  loaded: false,
+  problem: null,
+}));
 
 /** name@updatedAt of each fetched data URI: a replaced image is fetched again, an unchanged one is not. */
 const fetchedVersions = new Map<string, number>();

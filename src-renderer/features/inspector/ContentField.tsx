@@ -1,7 +1,14 @@
 // Where a text or barcode gets its value: literal text, an expression over the sample record, or a counter (a serial number the control writes as counter()).
 import { useId, useState } from 'react';
 import { selectSampleData, useEditorStore, type ElementDraft } from '../../store';
-import { contentView, expressionPatch, switchToExpression, switchToText, textPatch, type ContentSource } from './contentMode';
+import {
+  contentView,
+  expressionPatch,
+  switchToExpression,
+  switchToText,
+  textPatch,
+  type ContentSource,
+} from './contentMode';
 import { counterExpression, NEW_COUNTER, readCounterExpression } from './counterContent';
 import { CounterFields } from './CounterFields';
 import { ExpressionField } from './ExpressionField';
@@ -32,22 +39,50 @@ export function ContentField({ element }: { element: ElementDraft & ContentSourc
           Text
         </label>
         <label>
-          <input type="radio" name={name} checked={view.mode === 'expression' && counter === undefined} onChange={() => (view.mode === 'expression' ? setAsExpression(true) : updateElement(element.id, switchToExpression(element)))} />
+          <input
+            type="radio"
+            name={name}
+            checked={view.mode === 'expression' && counter === undefined}
+            onChange={() =>
+              view.mode === 'expression'
+                ? setAsExpression(true)
+                : updateElement(element.id, switchToExpression(element))
+            }
+          />
           Expression
         </label>
         <label>
-          <input type="radio" name={name} checked={counter !== undefined} onChange={() => {
+          <input
+            type="radio"
+            name={name}
+            checked={counter !== undefined}
+            onChange={() => {
               setAsExpression(false);
-              if (written === undefined) updateElement(element.id, expressionPatch(view.mode === 'expression' ? view.key : 'contentExpression', counterExpression(NEW_COUNTER, slug)));
+              if (written === undefined)
+                updateElement(
+                  element.id,
+                  expressionPatch(
+                    view.mode === 'expression' ? view.key : 'contentExpression',
+                    counterExpression(NEW_COUNTER, slug),
+                  ),
+                );
             }}
           />
           Counter
         </label>
       </div>
       {counter !== undefined && view.mode === 'expression' ? (
-        <CounterFields setup={counter} onChange={(source) => updateElement(element.id, expressionPatch(view.key, source))} />
+        <CounterFields
+          setup={counter}
+          onChange={(source) => updateElement(element.id, expressionPatch(view.key, source))}
+        />
       ) : view.mode === 'text' ? (
-        <TextField label="Content text" multiline={element.type === 'text'} value={view.text} onChange={(text) => updateElement(element.id, textPatch(text))} />
+        <TextField
+          label="Content text"
+          multiline={element.type === 'text'}
+          value={view.text}
+          onChange={(text) => updateElement(element.id, textPatch(text))}
+        />
       ) : (
         <ExpressionField
           label="Content expression"

@@ -13,11 +13,34 @@ export function CounterFields({ setup, onChange }: { setup: CounterSetup; onChan
   const write = (change: Partial<CounterSetup>) => onChange(counterExpression({ ...setup, ...change }, slug));
   return (
     <div className="form-stack counter-fields">
-      <TextField label="Counter name" value={setup.name} onChange={(name) => name.trim() !== '' && write({ name: name.trim() })} />
+      <TextField
+        label="Counter name"
+        value={setup.name}
+        onChange={(name) => name.trim() !== '' && write({ name: name.trim() })}
+      />
       <div className="field-row">
-        <NumberField label="Start" value={setup.start} min={0} decimals={0} onChange={(start) => write({ start: Math.round(start) })} />
-        <NumberField label="Step" value={setup.step} min={1} decimals={0} onChange={(step) => write({ step: Math.round(step) })} />
-        <NumberField label="Digits" value={setup.pad} min={0} max={20} decimals={0} onChange={(pad) => write({ pad: Math.round(pad) })} />
+        <NumberField
+          label="Start"
+          value={setup.start}
+          min={0}
+          decimals={0}
+          onChange={(start) => write({ start: Math.round(start) })}
+        />
+        <NumberField
+          label="Step"
+          value={setup.step}
+          min={1}
+          decimals={0}
+          onChange={(step) => write({ step: Math.round(step) })}
+        />
+        <NumberField
+          label="Digits"
+          value={setup.pad}
+          min={0}
+          max={20}
+          decimals={0}
+          onChange={(pad) => write({ pad: Math.round(pad) })}
+        />
       </div>
       <TextField label="Prefix" value={setup.prefix} onChange={(prefix) => write({ prefix })} />
       <CheckboxField
@@ -28,8 +51,10 @@ export function CounterFields({ setup, onChange }: { setup: CounterSetup; onChan
       />
       <p className="hint" role="status">
         Next label: <strong>{nextCounterText(setup, next)}</strong>
-        {next !== undefined && next > setup.start ? ` (the team has printed up to ${nextCounterText(setup, next - setup.step)})` : ''}. Each printed label takes the next value; the
-        canvas, the preview and the printer show the same one.
+        {next !== undefined && next > setup.start
+          ? ` (the team has printed up to ${nextCounterText(setup, next - setup.step)})`
+          : ''}
+        . Each printed label takes the next value; the canvas, the preview and the printer show the same one.
       </p>
     </div>
   );

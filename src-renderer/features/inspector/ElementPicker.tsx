@@ -14,8 +14,14 @@ export function ElementPicker() {
   return (
     <div className="field element-picker">
       <label htmlFor={`${selectId}-1`}>Selected element</label>
-      <select id={`${selectId}-1`} value={value} onChange={(event) => select(event.target.value === NONE ? [] : [event.target.value])}>
-        <option value={NONE}>{selectedIds.length > 1 ? `${selectedIds.length} elements` : 'None (label settings)'}</option>
+      <select
+        id={`${selectId}-1`}
+        value={value}
+        onChange={(event) => select(event.target.value === NONE ? [] : [event.target.value])}
+      >
+        <option value={NONE}>
+          {selectedIds.length > 1 ? `${selectedIds.length} elements` : 'None (label settings)'}
+        </option>
         {elements.map((element) => (
           <option key={element.id} value={element.id}>
             {element.id} ({ELEMENT_TYPE_NAMES[element.type]})

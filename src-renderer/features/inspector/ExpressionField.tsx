@@ -1,7 +1,14 @@
 // An expression being typed: live value (or error) with the selected sample record, and field names to complete from that record.
 import { useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { selectSampleData, useEditorStore } from '../../store';
-import { applyCompletion, completeAt, completionPaths, previewExpression, type ExpressionPreview, type ExpressionScope } from './expressionPreview';
+import {
+  applyCompletion,
+  completeAt,
+  completionPaths,
+  previewExpression,
+  type ExpressionPreview,
+  type ExpressionScope,
+} from './expressionPreview';
 import { useGestureEdit } from './fields/useGestureEdit';
 
 export interface ExpressionFieldProps {
@@ -15,13 +22,24 @@ export interface ExpressionFieldProps {
 }
 
 function describe(preview: ExpressionPreview, purpose: 'value' | 'condition'): string {
-  if (preview.kind === 'empty') return purpose === 'condition' ? 'No condition: always shown.' : 'Type an expression, such as name or upper(name).';
+  if (preview.kind === 'empty')
+    return purpose === 'condition' ? 'No condition: always shown.' : 'Type an expression, such as name or upper(name).';
   if (preview.kind === 'error') return `Error: ${preview.message}`;
-  if (purpose === 'condition') return preview.truthy ? `Shown with this record (${preview.text || 'true'}).` : `Hidden with this record (${preview.text || 'empty'}).`;
+  if (purpose === 'condition')
+    return preview.truthy
+      ? `Shown with this record (${preview.text || 'true'}).`
+      : `Hidden with this record (${preview.text || 'empty'}).`;
   return preview.text === '' ? 'Value: (empty)' : `Value: ${preview.text}`;
 }
 
-export function ExpressionField({ label, value, scope, onChange, purpose = 'value', placeholder }: ExpressionFieldProps) {
+export function ExpressionField({
+  label,
+  value,
+  scope,
+  onChange,
+  purpose = 'value',
+  placeholder,
+}: ExpressionFieldProps) {
   const data = useEditorStore(selectSampleData);
   const [draft, setDraft] = useState<string | null>(null);
   const [cursor, setCursor] = useState(0);
@@ -106,11 +124,21 @@ export function ExpressionField({ label, value, scope, onChange, purpose = 'valu
         onClick={trackCursor}
         onSelect={trackCursor}
       />
-      <output id={outputId} htmlFor={inputId} className={preview.kind === 'error' ? 'expression-output error-text' : 'expression-output'}>
+      <output
+        id={outputId}
+        htmlFor={inputId}
+        className={preview.kind === 'error' ? 'expression-output error-text' : 'expression-output'}
+      >
         {describe(preview, purpose)}
       </output>
       {completion && completion.options.length > 0 && (
-        <div ref={suggestions} role="group" aria-label="Suggestions" className="suggestions" onKeyDown={onSuggestionKey}>
+        <div
+          ref={suggestions}
+          role="group"
+          aria-label="Suggestions"
+          className="suggestions"
+          onKeyDown={onSuggestionKey}
+        >
           {completion.options.map((option) => (
             <button
               key={option}

@@ -1,6 +1,12 @@
 // Position, size and rotation of one element in the template's unit (a line's size may be negative: it runs up or left).
 import { POINTS_PER_UNIT, UNIT_DECIMALS } from '../../editor/units';
-import { elementGeometry, selectTemplateUnit, useEditorStore, type ElementDraft, type GeometryChange } from '../../store';
+import {
+  elementGeometry,
+  selectTemplateUnit,
+  useEditorStore,
+  type ElementDraft,
+  type GeometryChange,
+} from '../../store';
 import { NumberField } from './fields/NumberField';
 
 const STEPS = { mm: 0.1, cm: 0.01, in: 0.01, pt: 0.5, px: 1 } as const;
@@ -32,7 +38,15 @@ export function GeometryFields({ element }: { element: ElementDraft }) {
         {length('Y', 'y')}
         {length('Width', 'width', isLine ? undefined : 0)}
         {length('Height', 'height', isLine ? undefined : 0)}
-        <NumberField label="Rotation" unit="°" value={geometry?.rotation ?? 0} step={1} min={-360} max={360} onChange={(rotation) => set({ rotation })} />
+        <NumberField
+          label="Rotation"
+          unit="°"
+          value={geometry?.rotation ?? 0}
+          step={1}
+          min={-360}
+          max={360}
+          onChange={(rotation) => set({ rotation })}
+        />
       </div>
     </fieldset>
   );

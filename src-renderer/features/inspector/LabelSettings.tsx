@@ -21,19 +21,28 @@ export function LabelSettings() {
       dimensions: {
         width: convertLength(dimensions.width, next) ?? dimensions.width,
         height: convertLength(dimensions.height, next) ?? dimensions.height,
-        ...(dimensions.safeMargin !== undefined && { safeMargin: convertLength(dimensions.safeMargin, next) ?? dimensions.safeMargin }),
+        ...(dimensions.safeMargin !== undefined && {
+          safeMargin: convertLength(dimensions.safeMargin, next) ?? dimensions.safeMargin,
+        }),
       },
     });
   return (
     <div className="inspector-section">
       <h2 className="panel-title">Label</h2>
       <ProblemList elementId={undefined} />
-      <TextField label="Name" value={template.meta.name} maxLength={200} onChange={(name) => updateTemplate({ meta: { name } })} />
+      <TextField
+        label="Name"
+        value={template.meta.name}
+        maxLength={200}
+        onChange={(name) => updateTemplate({ meta: { name } })}
+      />
       <TextField
         label="Description"
         multiline
         value={template.meta.description ?? ''}
-        onChange={(description) => updateTemplate({ meta: { description: description === '' ? undefined : description } })}
+        onChange={(description) =>
+          updateTemplate({ meta: { description: description === '' ? undefined : description } })
+        }
       />
       <TextField
         label="Tags"
@@ -48,8 +57,20 @@ export function LabelSettings() {
       <fieldset className="field-group">
         <legend>Size</legend>
         <div className="field-grid">
-          <LengthField label="Width" value={dimensions.width} unit={unit} min={0} onChange={(width) => updateTemplate({ dimensions: { width } })} />
-          <LengthField label="Height" value={dimensions.height} unit={unit} min={0} onChange={(height) => updateTemplate({ dimensions: { height } })} />
+          <LengthField
+            label="Width"
+            value={dimensions.width}
+            unit={unit}
+            min={0}
+            onChange={(width) => updateTemplate({ dimensions: { width } })}
+          />
+          <LengthField
+            label="Height"
+            value={dimensions.height}
+            unit={unit}
+            min={0}
+            onChange={(height) => updateTemplate({ dimensions: { height } })}
+          />
           <LengthField
             label="Safe margin"
             value={dimensions.safeMargin}
@@ -68,7 +89,9 @@ export function LabelSettings() {
       </fieldset>
       <fieldset className="field-group">
         <legend>Asked at print time</legend>
-        <p className="hint">{prompted.length === 0 ? 'Nothing: every value comes from the data.' : prompted.join(', ')}</p>
+        <p className="hint">
+          {prompted.length === 0 ? 'Nothing: every value comes from the data.' : prompted.join(', ')}
+        </p>
         <div className="button-row">
           <button type="button" onClick={() => setSidePanel('data')}>
             Edit in the Data tab

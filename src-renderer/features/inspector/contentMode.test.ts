@@ -11,7 +11,11 @@ describe('content mode', () => {
       key: 'content.expression',
       scope: 'data',
     });
-    expect(contentView({ content: { text: 'Hi' }, contentExpression: 'b' })).toMatchObject({ mode: 'expression', key: 'contentExpression', scope: 'fields' });
+    expect(contentView({ content: { text: 'Hi' }, contentExpression: 'b' })).toMatchObject({
+      mode: 'expression',
+      key: 'contentExpression',
+      scope: 'fields',
+    });
     expect(contentView({ content: { text: 'Hi' } })).toEqual({ mode: 'text', text: 'Hi' });
     expect(contentView({})).toEqual({ mode: 'text', text: '' });
   });
@@ -23,11 +27,18 @@ describe('content mode', () => {
     expect(previewExpression(toExpression.contentExpression ?? '', {}, 'fields')).toMatchObject({ text: 'Say "hi"' });
     const back = mergePatch(toExpression, switchToText('Say "hi"'));
     expect(back).toEqual({ id: 't', content: { text: 'Say "hi"' } });
-    expect(mergePatch({ id: 't', content: { expression: 'data.a' } }, switchToText('x'))).toEqual({ id: 't', content: { text: 'x' } });
+    expect(mergePatch({ id: 't', content: { expression: 'data.a' } }, switchToText('x'))).toEqual({
+      id: 't',
+      content: { text: 'x' },
+    });
   });
 
   it('edits the expression where it lives', () => {
-    expect(mergePatch({ content: { expression: 'a' } }, expressionPatch('content.expression', 'data.b'))).toEqual({ content: { expression: 'data.b' } });
-    expect(mergePatch({ contentExpression: 'a' }, expressionPatch('contentExpression', 'b'))).toEqual({ contentExpression: 'b' });
+    expect(mergePatch({ content: { expression: 'a' } }, expressionPatch('content.expression', 'data.b'))).toEqual({
+      content: { expression: 'data.b' },
+    });
+    expect(mergePatch({ contentExpression: 'a' }, expressionPatch('contentExpression', 'b'))).toEqual({
+      contentExpression: 'b',
+    });
   });
 });

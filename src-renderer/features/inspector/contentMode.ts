@@ -14,8 +14,10 @@ export type ContentView =
 
 /** The first present wins, as in the layout: content.expression, contentExpression, content.text. */
 export function contentView(element: ContentSource): ContentView {
-  if (element.content?.expression !== undefined) return { mode: 'expression', source: element.content.expression, key: 'content.expression', scope: 'data' };
-  if (element.contentExpression !== undefined) return { mode: 'expression', source: element.contentExpression, key: 'contentExpression', scope: 'fields' };
+  if (element.content?.expression !== undefined)
+    return { mode: 'expression', source: element.content.expression, key: 'content.expression', scope: 'data' };
+  if (element.contentExpression !== undefined)
+    return { mode: 'expression', source: element.contentExpression, key: 'contentExpression', scope: 'fields' };
   return { mode: 'text', text: element.content?.text ?? '' };
 }
 

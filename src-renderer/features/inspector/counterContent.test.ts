@@ -9,7 +9,9 @@ describe('the counter control', () => {
     expect(source).toBe('"SN-" + counter("parcel", {start: 1001, step: 1, pad: 6})');
     expect(evaluateExpression(source, { data: {} }, { now: () => new Date(0) })).toBe('SN-001001');
     // With the store's next value, as the preview and the printer number it.
-    expect(evaluateExpression(source, { data: {} }, { now: () => new Date(0), counters: { parcel: 1006 } })).toBe('SN-001006');
+    expect(evaluateExpression(source, { data: {} }, { now: () => new Date(0), counters: { parcel: 1006 } })).toBe(
+      'SN-001006',
+    );
     expect(nextCounterText(setup, 1006)).toBe('SN-001006');
     expect(nextCounterText(setup, undefined)).toBe('SN-001001');
   });
@@ -19,8 +21,19 @@ describe('the counter control', () => {
     const source = counterExpression(setup, 'pallet-label');
     expect(source).toBe('counter("pallet-label/box", {start: 5, step: 2, pad: 0})');
     expect(readCounterExpression(source, 'pallet-label')).toEqual(setup);
-    expect(readCounterExpression('counter("serial")', null)).toEqual({ name: 'serial', start: 1, step: 1, pad: 0, prefix: '', perTemplate: false });
-    expect(readCounterExpression('"A \\"q\\" " + counter("x", {pad: 3})', null)).toMatchObject({ prefix: 'A "q" ', name: 'x', pad: 3 });
+    expect(readCounterExpression('counter("serial")', null)).toEqual({
+      name: 'serial',
+      start: 1,
+      step: 1,
+      pad: 0,
+      prefix: '',
+      perTemplate: false,
+    });
+    expect(readCounterExpression('"A \\"q\\" " + counter("x", {pad: 3})', null)).toMatchObject({
+      prefix: 'A "q" ',
+      name: 'x',
+      pad: 3,
+    });
     expect(readCounterExpression('counter("x") * 2', null)).toBeUndefined();
     expect(readCounterExpression('data.sku', null)).toBeUndefined();
     expect(readCounterExpression('counter("x", {start: data.n})', null)).toBeUndefined();

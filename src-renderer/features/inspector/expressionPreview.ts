@@ -20,7 +20,12 @@ export function variablesFor(data: Record<string, unknown>, scope: ExpressionSco
 
 const LIVE_ENV: ExpressionEnv = { now: () => new Date() };
 
-export function previewExpression(source: string, data: Record<string, unknown>, scope: ExpressionScope, env: ExpressionEnv = LIVE_ENV): ExpressionPreview {
+export function previewExpression(
+  source: string,
+  data: Record<string, unknown>,
+  scope: ExpressionScope,
+  env: ExpressionEnv = LIVE_ENV,
+): ExpressionPreview {
   if (source.trim() === '') return { kind: 'empty' };
   const problem = checkExpressionSyntax(source);
   if (problem !== undefined) return { kind: 'error', message: problem };
@@ -28,7 +33,10 @@ export function previewExpression(source: string, data: Record<string, unknown>,
     const value = evaluateExpression(source, variablesFor(data, scope), env);
     return { kind: 'value', value, text: toDisplayString(value), truthy: isTruthy(value) };
   } catch (error) {
-    return { kind: 'error', message: error instanceof Error ? error.message.replace(/^invalid expression: /, '') : String(error) };
+    return {
+      kind: 'error',
+      message: error instanceof Error ? error.message.replace(/^invalid expression: /, '') : String(error),
+    };
   }
 }
 
@@ -46,7 +54,12 @@ export function fieldPaths(data: Record<string, unknown>, scope: ExpressionScope
   const paths: string[] = [];
   const queue: { value: unknown; path: string; depth: number }[] = [];
   for (const [key, value] of Object.entries(data)) {
-    const path = scope === 'fields' && IDENTIFIER.test(key) ? key : IDENTIFIER.test(key) ? `data.${key}` : `data[${JSON.stringify(key)}]`;
+    const path =
+      scope === 'fields' && IDENTIFIER.test(key)
+        ? key
+        : IDENTIFIER.test(key)
+          ? `data.${key}`
+          : `data[${JSON.stringify(key)}]`;
     queue.push({ value, path, depth: 1 });
   }
   while (queue.length > 0 && paths.length < max) {
@@ -56,7 +69,11 @@ export function fieldPaths(data: Record<string, unknown>, scope: ExpressionScope
     if (next.depth >= maxDepth) continue;
     if (isPlainObject(next.value)) {
       for (const [key, value] of Object.entries(next.value)) {
-        queue.push({ value, path: IDENTIFIER.test(key) ? `${next.path}.${key}` : `${next.path}[${JSON.stringify(key)}]`, depth: next.depth + 1 });
+        queue.push({
+          value,
+          path: IDENTIFIER.test(key) ? `${next.path}.${key}` : `${next.path}[${JSON.stringify(key)}]`,
+          depth: next.depth + 1,
+        });
       }
     } else if (Array.isArray(next.value) && next.value.length > 0) {
       // The first item stands for all: lists of records are alike.
@@ -106,12 +123,19 @@ export function completeAt(source: string, cursor: number, fields: readonly stri
   const to = cursor + (/^[\w$]*/.exec(source.slice(cursor))?.[0].length ?? 0);
   const needle = typed.toLowerCase();
   const fieldOptions = fields.filter((path) => path.toLowerCase().startsWith(needle) && path !== typed);
-  const helperOptions = typed.includes('.') || typed === '' ? [] : HELPER_NAMES.filter((name) => name.toLowerCase().startsWith(needle)).map((name) => `${name}(`);
+  const helperOptions =
+    typed.includes('.') || typed === ''
+      ? []
+      : HELPER_NAMES.filter((name) => name.toLowerCase().startsWith(needle)).map((name) => `${name}(`);
   return { from, to, options: [...fieldOptions, ...helperOptions].slice(0, limit) };
 }
 
 /** The source with `option` put in place of the completed range, and where the cursor goes. */
-export function applyCompletion(source: string, completion: Completion, option: string): { text: string; cursor: number } {
+export function applyCompletion(
+  source: string,
+  completion: Completion,
+  option: string,
+): { text: string; cursor: number } {
   const text = `${source.slice(0, completion.from)}${option}${source.slice(completion.to)}`;
   return { text, cursor: completion.from + option.length };
 }

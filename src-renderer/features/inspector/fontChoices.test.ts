@@ -6,7 +6,8 @@ import { FAMILY_OPTIONS, familyOptions, parseTags } from './fontChoices';
 describe('inspector choices', () => {
   it('offers only families the layout knows', () => {
     // A bundled family, or the printer's font 0, which the text layout takes as its own family.
-    for (const option of FAMILY_OPTIONS) expect(!resolveFamily(option.value).fellBack || isPrinterFont0(option.value), option.value).toBe(true);
+    for (const option of FAMILY_OPTIONS)
+      expect(!resolveFamily(option.value).fellBack || isPrinterFont0(option.value), option.value).toBe(true);
   });
 
   it('keeps a family the template names that is not offered', () => {

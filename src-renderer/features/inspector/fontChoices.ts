@@ -11,7 +11,7 @@ export const FAMILY_OPTIONS: readonly FamilyOption[] = [
   { value: 'sans', label: 'Sans (Liberation Sans)' },
   { value: 'serif', label: 'Serif (Liberation Serif)' },
   { value: 'mono', label: 'Mono (Liberation Mono)' },
-  { value: PRINTER_FONT_0, label: 'Printer 0 (the printer\'s font ^A0)' },
+  { value: PRINTER_FONT_0, label: "Printer 0 (the printer's font ^A0)" },
   { value: 'Helvetica', label: 'Helvetica → Sans' },
   { value: 'Arial', label: 'Arial → Sans' },
   { value: 'Times', label: 'Times → Serif' },

@@ -41,21 +41,31 @@ export function LibrariesSection() {
   const create = (event: FormEvent) => {
     event.preventDefault();
     const library = { name: name.trim(), slug: shownSlug };
-    void act(() => client.createLibrary(library), `Library “${library.name}” created.`, 'No library created').then(() => {
-      setName('');
-      setSlug(null);
-    });
+    void act(() => client.createLibrary(library), `Library “${library.name}” created.`, 'No library created').then(
+      () => {
+        setName('');
+        setSlug(null);
+      },
+    );
   };
   const add = (library: EditorLibrary, template: EditorTemplateSummary) =>
-    void act(() => client.addToLibrary(library.slug, template.id), `“${template.name}” is in ${library.name} now.`, 'Not added');
+    void act(
+      () => client.addToLibrary(library.slug, template.id),
+      `“${template.name}” is in ${library.name} now.`,
+      'Not added',
+    );
   const remove = (library: EditorLibrary, templateId: string, templateName: string) =>
-    void act(() => client.removeFromLibrary(library.slug, templateId), `“${templateName}” taken out of ${library.name}.`, 'Not removed');
+    void act(
+      () => client.removeFromLibrary(library.slug, templateId),
+      `“${templateName}” taken out of ${library.name}.`,
+      'Not removed',
+    );
   return (
     <section className="settings-section" aria-labelledby="libraries-title">
       <h2 id="libraries-title">Libraries</h2>
       <p className="hint">
-        Templates in a library can be rendered by every team as <code>library-slug:template-slug</code>, demo keys included. Only published ones
-        render.
+        Templates in a library can be rendered by every team as <code>library-slug:template-slug</code>, demo keys
+        included. Only published ones render.
       </p>
       <form className="field-row" onSubmit={create} aria-label="Create a library">
         <label className="field">
@@ -64,16 +74,32 @@ export function LibrariesSection() {
         </label>
         <label className="field">
           <span>Library slug</span>
-          <input value={shownSlug} onChange={(event) => setSlug(event.target.value)} maxLength={64} pattern="[a-z0-9]+(-[a-z0-9]+)*" required />
+          <input
+            value={shownSlug}
+            onChange={(event) => setSlug(event.target.value)}
+            maxLength={64}
+            pattern="[a-z0-9]+(-[a-z0-9]+)*"
+            required
+          />
         </label>
         <button type="submit" disabled={!name.trim() || !shownSlug}>
           Create library
         </button>
       </form>
-      {libraries.error && <p role="alert" className="error-text">Could not load the libraries: {libraries.error}</p>}
+      {libraries.error && (
+        <p role="alert" className="error-text">
+          Could not load the libraries: {libraries.error}
+        </p>
+      )}
       {libraries.data?.length === 0 && <p className="empty-state">No libraries yet.</p>}
       {libraries.data?.map((library) => (
-        <LibraryCard key={library.slug} library={library} templates={templates.data ?? []} onAdd={add} onRemove={remove} />
+        <LibraryCard
+          key={library.slug}
+          library={library}
+          templates={templates.data ?? []}
+          onAdd={add}
+          onRemove={remove}
+        />
       ))}
     </section>
   );

@@ -28,8 +28,13 @@ export function LibraryCard({ library, templates, onAdd, onRemove }: LibraryCard
         <ul className="library-templates">
           {library.templates.map((item) => (
             <li key={item.id}>
-              <span>{item.name}</span> <code className="muted">{`${library.slug}:${item.slug}`}</code> <StatusBadge status={item.status} />
-              <button type="button" aria-label={`Remove ${item.name} from ${library.name}`} onClick={() => onRemove(library, item.id, item.name)}>
+              <span>{item.name}</span> <code className="muted">{`${library.slug}:${item.slug}`}</code>{' '}
+              <StatusBadge status={item.status} />
+              <button
+                type="button"
+                aria-label={`Remove ${item.name} from ${library.name}`}
+                onClick={() => onRemove(library, item.id, item.name)}
+              >
                 Remove
               </button>
             </li>

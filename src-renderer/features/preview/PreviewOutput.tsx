@@ -7,14 +7,32 @@ import type { PreviewResult } from './usePreview';
  * `zplDpi` and `darkness`: the printer resolution the ZPL was made for, and that printer's darkness (null: its own);
  * `offsetsNote`: its label offsets in words ('' for none).
  */
-export function PreviewOutput({ result, formatName, zplDpi, darkness, offsetsNote }: { result: PreviewResult; formatName: string; zplDpi: number; darkness: number | null; offsetsNote: string }) {
+export function PreviewOutput({
+  result,
+  formatName,
+  zplDpi,
+  darkness,
+  offsetsNote,
+}: {
+  result: PreviewResult;
+  formatName: string;
+  zplDpi: number;
+  darkness: number | null;
+  offsetsNote: string;
+}) {
   return (
     <div className="preview-output">
       {result.format === 'html' && result.text !== null ? (
         // sandbox="": no scripts, forms or navigation, and an origin of its own; the page's policy still applies.
         <iframe className="preview-frame" sandbox="" srcDoc={result.text} title="Label preview (HTML)" />
       ) : result.format === 'zpl' && result.printer ? (
-        <PrinterView printer={result.printer} designUrl={result.imageUrl} dpi={zplDpi} darkness={darkness} offsetsNote={offsetsNote} />
+        <PrinterView
+          printer={result.printer}
+          designUrl={result.imageUrl}
+          dpi={zplDpi}
+          darkness={darkness}
+          offsetsNote={offsetsNote}
+        />
       ) : (
         result.imageUrl && (
           <img

@@ -28,7 +28,10 @@ export function PreviewPanel() {
   const save = async (shown: PreviewResult) => {
     const { showNotice } = editorStore.getState();
     try {
-      const notice = savedNotice(await saveOutputFile(previewFileName(name, shown.format), shown.format, shown.saved), `the ${FORMAT_NAMES[shown.format]}`);
+      const notice = savedNotice(
+        await saveOutputFile(previewFileName(name, shown.format), shown.format, shown.saved),
+        `the ${FORMAT_NAMES[shown.format]}`,
+      );
       if (notice) showNotice('info', notice);
     } catch (error) {
       showNotice('error', `Not saved: ${describeError(error)}`);
@@ -42,7 +45,13 @@ export function PreviewPanel() {
         <legend>Format</legend>
         {FORMATS.map((option) => (
           <label key={option}>
-            <input type="radio" name="preview-format" value={option} checked={format === option} onChange={() => setPreviewFormat(option)} />
+            <input
+              type="radio"
+              name="preview-format"
+              value={option}
+              checked={format === option}
+              onChange={() => setPreviewFormat(option)}
+            />
             <span>{FORMAT_NAMES[option]}</span>
           </label>
         ))}
@@ -72,14 +81,26 @@ export function PreviewPanel() {
         </button>
       </div>
       <p role="status" className="hint">
-        {state.status === 'loading' ? 'Rendering…' : state.status === 'ready' ? `Rendered with record ${recordNumber}.` : ''}
+        {state.status === 'loading'
+          ? 'Rendering…'
+          : state.status === 'ready'
+            ? `Rendered with record ${recordNumber}.`
+            : ''}
       </p>
       {state.status === 'error' && (
         <p role="alert" className="error-text">
           The server could not render this label: {state.message}
         </p>
       )}
-      {current && <PreviewOutput result={current} formatName={FORMAT_NAMES[format]} zplDpi={target.dpi} darkness={target.darkness} offsetsNote={offsetsText(target)} />}
+      {current && (
+        <PreviewOutput
+          result={current}
+          formatName={FORMAT_NAMES[format]}
+          zplDpi={target.dpi}
+          darkness={target.darkness}
+          offsetsNote={offsetsText(target)}
+        />
+      )}
     </div>
   );
 }

@@ -25,7 +25,9 @@ function pixelsUrl(pixels: Pixels): string {
   const canvas = document.createElement('canvas');
   canvas.width = pixels.width;
   canvas.height = pixels.height;
-  canvas.getContext('2d')?.putImageData(new ImageData(new Uint8ClampedArray(pixels.data), pixels.width, pixels.height), 0, 0);
+  canvas
+    .getContext('2d')
+    ?.putImageData(new ImageData(new Uint8ClampedArray(pixels.data), pixels.width, pixels.height), 0, 0);
   return canvas.toDataURL('image/png');
 }
 
@@ -33,12 +35,18 @@ function darknessText(darkness: number | null, spread: number): string {
   if (darkness === null) return '';
   if (spread === 0) return ` Darkness ${darkness}: dots print their own size.`;
   const dots = `${Math.abs(spread)} dot${Math.abs(spread) === 1 ? '' : 's'}`;
-  return spread > 0 ? ` Darkness ${darkness}: ink spreads about ${dots}.` : ` Darkness ${darkness}: ink thins about ${dots}.`;
+  return spread > 0
+    ? ` Darkness ${darkness}: ink spreads about ${dots}.`
+    : ` Darkness ${darkness}: ink thins about ${dots}.`;
 }
 
 const NO_ELEMENTS: readonly LaidOutElement[] = [];
 
-function differenceText(diff: { pixels: Pixels; changed: number } | null, elements: readonly LaidOutElement[], dpi: number): string {
+function differenceText(
+  diff: { pixels: Pixels; changed: number } | null,
+  elements: readonly LaidOutElement[],
+  dpi: number,
+): string {
   if (diff === null) return 'Comparing with the design…';
   if (diff.changed === 0) return 'No differences from the design.';
   const where = differencesByElement(diff.pixels, elements, dpi).map(({ id, changed }) => `${id}: ${changed}`);
@@ -49,7 +57,19 @@ function differenceText(diff: { pixels: Pixels; changed: number } | null, elemen
  * `darkness`: the printer's ~SD setting (null: its own), drawn as the weight its dots print with; `offsetsNote`: its
  * label offsets in words (the reader already drew the print moved by them).
  */
-export function PrinterView({ printer, designUrl, dpi, darkness, offsetsNote }: { printer: ZplPreviewLabel; designUrl: string | null; dpi: number; darkness: number | null; offsetsNote: string }) {
+export function PrinterView({
+  printer,
+  designUrl,
+  dpi,
+  darkness,
+  offsetsNote,
+}: {
+  printer: ZplPreviewLabel;
+  designUrl: string | null;
+  dpi: number;
+  darkness: number | null;
+  offsetsNote: string;
+}) {
   const toggleId = useId();
   const [showDifferences, setShowDifferences] = useState(false);
   const [diff, setDiff] = useState<{ pixels: Pixels; changed: number } | null>(null);
@@ -88,7 +108,11 @@ export function PrinterView({ printer, designUrl, dpi, darkness, offsetsNote }: 
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
     if (showDifferences && diff && context) {
-      context.putImageData(new ImageData(new Uint8ClampedArray(diff.pixels.data), diff.pixels.width, diff.pixels.height), 0, 0);
+      context.putImageData(
+        new ImageData(new Uint8ClampedArray(diff.pixels.data), diff.pixels.width, diff.pixels.height),
+        0,
+        0,
+      );
     }
   }, [showDifferences, diff]);
   // Counting per element walks the picture under each element's box: once per diff, not on every render.
@@ -105,15 +129,28 @@ export function PrinterView({ printer, designUrl, dpi, darkness, offsetsNote }: 
           aria-label="Differences between the design and the printer view"
         />
       ) : (
-        printerUrl && <img className="preview-image" src={printerUrl} alt={`Printer view: the ZPL as a ${dpi} dpi printer prints it`} />
+        printerUrl && (
+          <img
+            className="preview-image"
+            src={printerUrl}
+            alt={`Printer view: the ZPL as a ${dpi} dpi printer prints it`}
+          />
+        )
       )}
       <figcaption>
         <label htmlFor={toggleId}>
-          <input id={toggleId} type="checkbox" checked={showDifferences} onChange={(event) => setShowDifferences(event.target.checked)} /> Differences
+          <input
+            id={toggleId}
+            type="checkbox"
+            checked={showDifferences}
+            onChange={(event) => setShowDifferences(event.target.checked)}
+          />{' '}
+          Differences
         </label>{' '}
         {showDifferences && (
           <>
-            <span className="diff-key diff-removed">only in the design</span> <span className="diff-key diff-added">only in the print</span>{' '}
+            <span className="diff-key diff-removed">only in the design</span>{' '}
+            <span className="diff-key diff-added">only in the print</span>{' '}
             <span className="diff-key diff-same">in both</span>{' '}
           </>
         )}

@@ -1,30 +1,75 @@
 import { describe, expect, it } from 'vitest';
 import type { Pixels } from '../history/overlayDiff';
-import { darknessSpread, differencesByElement, dpmmOf, offsetsText, onPaper, printerDifferences, printerViewRequest, withDarkness } from './printerTruth';
+import {
+  darknessSpread,
+  differencesByElement,
+  dpmmOf,
+  offsetsText,
+  onPaper,
+  printerDifferences,
+  printerViewRequest,
+  withDarkness,
+} from './printerTruth';
 
 /** A picture from rows of '#' (ink) and '.' (paper). */
 function picture(rows: string[]): Pixels {
   const width = rows[0]?.length ?? 0;
   const data = new Uint8ClampedArray(width * rows.length * 4);
-  rows.forEach((row, y) => [...row].forEach((cell, x) => data.set(cell === '#' ? [0, 0, 0, 255] : [255, 255, 255, 255], (y * width + x) * 4)));
+  rows.forEach((row, y) =>
+    [...row].forEach((cell, x) => data.set(cell === '#' ? [0, 0, 0, 255] : [255, 255, 255, 255], (y * width + x) * 4)),
+  );
   return { width, height: rows.length, data };
 }
 
 describe('printerViewRequest', () => {
   it('draws on the label’s size with no printer media, at the printer’s density', () => {
-    expect(printerViewRequest('^XA^XZ', { printerId: null, dpi: 203, media: null, darkness: null, unprintableMargin: null, topOffset: null, leftOffset: null }, { width: '4in', height: '72pt' })).toEqual({
+    expect(
+      printerViewRequest(
+        '^XA^XZ',
+        {
+          printerId: null,
+          dpi: 203,
+          media: null,
+          darkness: null,
+          unprintableMargin: null,
+          topOffset: null,
+          leftOffset: null,
+        },
+        { width: '4in', height: '72pt' },
+      ),
+    ).toEqual({
       request: { zpl: '^XA^XZ', dpmm: 8, width: 4, height: 1 },
       label: 0,
     });
   });
 
   it('draws on the printer’s media when it has one', () => {
-    const target = { printerId: 'p', dpi: 300 as const, media: { width: '101.6mm', height: '6in' }, darkness: null, unprintableMargin: null, topOffset: null, leftOffset: null };
-    expect(printerViewRequest('z', target, { width: '2in', height: '1in' })?.request).toMatchObject({ dpmm: 12, width: 4, height: 6 });
+    const target = {
+      printerId: 'p',
+      dpi: 300 as const,
+      media: { width: '101.6mm', height: '6in' },
+      darkness: null,
+      unprintableMargin: null,
+      topOffset: null,
+      leftOffset: null,
+    };
+    expect(printerViewRequest('z', target, { width: '2in', height: '1in' })?.request).toMatchObject({
+      dpmm: 12,
+      width: 4,
+      height: 6,
+    });
   });
 
   it('reads the printer’s label offsets ahead of the label, as its print jobs send them, and takes the label after them', () => {
-    const target = { printerId: 'p', dpi: 203 as const, media: null, darkness: 25, unprintableMargin: null, topOffset: '1mm', leftOffset: '-2mm' };
+    const target = {
+      printerId: 'p',
+      dpi: 203 as const,
+      media: null,
+      darkness: 25,
+      unprintableMargin: null,
+      topOffset: '1mm',
+      leftOffset: '-2mm',
+    };
     expect(printerViewRequest('^XA^FO0,0^GB10,10,10^FS^XZ', target, { width: '2in', height: '1in' })).toEqual({
       request: { zpl: '^XA^LT8^LS16^XZ\n^XA^FO0,0^GB10,10,10^FS^XZ', dpmm: 8, width: 2, height: 1 },
       label: 1,
@@ -34,7 +79,21 @@ describe('printerViewRequest', () => {
   });
 
   it('waits while the label size is half typed', () => {
-    expect(printerViewRequest('z', { printerId: null, dpi: 600, media: null, darkness: null, unprintableMargin: null, topOffset: null, leftOffset: null }, { width: '4', height: '1in' })).toBeNull();
+    expect(
+      printerViewRequest(
+        'z',
+        {
+          printerId: null,
+          dpi: 600,
+          media: null,
+          darkness: null,
+          unprintableMargin: null,
+          topOffset: null,
+          leftOffset: null,
+        },
+        { width: '4', height: '1in' },
+      ),
+    ).toBeNull();
     expect(dpmmOf(600)).toBe(24);
   });
 });
@@ -79,7 +138,9 @@ describe('differencesByElement', () => {
 /** A picture back as rows of '#' and '.'. */
 function rows(pixels: Pixels): string[] {
   return Array.from({ length: pixels.height }, (_, y) =>
-    Array.from({ length: pixels.width }, (_, x) => ((pixels.data[(y * pixels.width + x) * 4] ?? 255) < 128 ? '#' : '.')).join(''),
+    Array.from({ length: pixels.width }, (_, x) =>
+      (pixels.data[(y * pixels.width + x) * 4] ?? 255) < 128 ? '#' : '.',
+    ).join(''),
   );
 }
 
@@ -92,6 +153,12 @@ describe('darkness as weight', () => {
     const bar = picture(['.....', '..#..', '..#..', '..#..', '.....']);
     expect(withDarkness(bar, 0)).toBe(bar);
     expect(rows(withDarkness(bar, 1))).toEqual(['.###.', '.###.', '.###.', '.###.', '.###.']);
-    expect(rows(withDarkness(picture(['.....', '.###.', '.###.', '.###.', '.....']), -1))).toEqual(['.....', '.....', '..#..', '.....', '.....']);
+    expect(rows(withDarkness(picture(['.....', '.###.', '.###.', '.###.', '.....']), -1))).toEqual([
+      '.....',
+      '.....',
+      '..#..',
+      '.....',
+      '.....',
+    ]);
   });
 });

@@ -36,12 +36,26 @@ export interface PrinterViewRequest {
  * (^LT, ^LS in the settings format), and the reader moves every field by them, as the printer does. Its other
  * settings change nothing drawn (darkness is drawn as weight by PrinterView).
  */
-export function printerViewRequest(zpl: string, target: CanvasTarget, label: { width: unknown; height: unknown }): PrinterViewRequest | null {
+export function printerViewRequest(
+  zpl: string,
+  target: CanvasTarget,
+  label: { width: unknown; height: unknown },
+): PrinterViewRequest | null {
   const width = inches(target.media?.width ?? label.width);
   const height = inches(target.media?.height ?? label.height);
   if (width === undefined || height === undefined) return null;
   const { dpi, topOffset, leftOffset } = target;
-  const offsets = zplSettingsFormat({ dpi, media: null, darkness: null, speed: null, mediaType: null, printMode: null, mediaSensing: null, topOffset, leftOffset });
+  const offsets = zplSettingsFormat({
+    dpi,
+    media: null,
+    darkness: null,
+    speed: null,
+    mediaType: null,
+    printMode: null,
+    mediaSensing: null,
+    topOffset,
+    leftOffset,
+  });
   return { request: { zpl: offsets + zpl, dpmm: dpmmOf(dpi), width, height }, label: offsets === '' ? 0 : 1 };
 }
 
@@ -73,7 +87,9 @@ export function printerDifferences(design: Pixels, printer: Pixels): { pixels: P
 }
 
 function differs(data: Uint8ClampedArray, offset: number): boolean {
-  return [DIFF_COLOURS.removed, DIFF_COLOURS.added].some((colour) => colour.every((channel, index) => data[offset + index] === channel));
+  return [DIFF_COLOURS.removed, DIFF_COLOURS.added].some((colour) =>
+    colour.every((channel, index) => data[offset + index] === channel),
+  );
 }
 
 /**
@@ -81,7 +97,11 @@ function differs(data: Uint8ClampedArray, offset: number): boolean {
  * `dpi`), so the tab can name what the printer draws otherwise; elements without any are left out. A pixel where
  * elements overlap counts for each.
  */
-export function differencesByElement(diff: Pixels, elements: readonly Pick<LaidOutElement, 'id' | 'box' | 'rotation'>[], dpi: number): { id: string; changed: number }[] {
+export function differencesByElement(
+  diff: Pixels,
+  elements: readonly Pick<LaidOutElement, 'id' | 'box' | 'rotation'>[],
+  dpi: number,
+): { id: string; changed: number }[] {
   const counts: { id: string; changed: number }[] = [];
   for (const element of elements) {
     const bounds = rotatedBounds(element.box, element.rotation);
@@ -90,7 +110,8 @@ export function differencesByElement(diff: Pixels, elements: readonly Pick<LaidO
     const right = Math.min(diff.width, Math.ceil(pointsToDots(bounds.x + bounds.width, dpi)));
     const bottom = Math.min(diff.height, Math.ceil(pointsToDots(bounds.y + bounds.height, dpi)));
     let changed = 0;
-    for (let y = top; y < bottom; y += 1) for (let x = left; x < right; x += 1) if (differs(diff.data, (y * diff.width + x) * 4)) changed += 1;
+    for (let y = top; y < bottom; y += 1)
+      for (let x = left; x < right; x += 1) if (differs(diff.data, (y * diff.width + x) * 4)) changed += 1;
     if (changed > 0) counts.push({ id: element.id, changed });
   }
   return counts;

@@ -25,7 +25,10 @@ export interface PreviewResult {
   printer: ZplPreviewLabel | null;
 }
 
-export type PreviewState = { status: 'loading'; last: PreviewResult | null } | { status: 'ready'; result: PreviewResult } | { status: 'error'; message: string };
+export type PreviewState =
+  | { status: 'loading'; last: PreviewResult | null }
+  | { status: 'ready'; result: PreviewResult }
+  | { status: 'error'; message: string };
 
 const DEBOUNCE_MS = 400;
 
@@ -33,7 +36,13 @@ function release(result: PreviewResult | null | undefined): void {
   if (result?.imageUrl) URL.revokeObjectURL(result.imageUrl);
 }
 
-async function render(template: TemplateDraft, data: Record<string, unknown>, format: OutputFormat, dpi: number, target: CanvasTarget): Promise<PreviewResult> {
+async function render(
+  template: TemplateDraft,
+  data: Record<string, unknown>,
+  format: OutputFormat,
+  dpi: number,
+  target: CanvasTarget,
+): Promise<PreviewResult> {
   const plan = previewPlan(format, dpi, target.dpi);
   const [saved, shown] = await Promise.all([
     client.preview({ template, data, ...plan.save }),

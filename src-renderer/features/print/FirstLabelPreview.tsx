@@ -6,7 +6,15 @@ import type { ZplDpi } from '../../api/apiConstants';
 
 type Shown = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'error'; message: string };
 
-export function FirstLabelPreview({ template, record, dpi }: { template: unknown; record: Record<string, unknown> | undefined; dpi: ZplDpi }) {
+export function FirstLabelPreview({
+  template,
+  record,
+  dpi,
+}: {
+  template: unknown;
+  record: Record<string, unknown> | undefined;
+  dpi: ZplDpi;
+}) {
   const [shown, setShown] = useState<Shown>({ status: 'loading' });
   useEffect(() => {
     if (!record) return;

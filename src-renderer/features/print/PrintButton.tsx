@@ -9,7 +9,8 @@ const PrintDialog = lazyNamed(() => import('./PrintDialog'), 'PrintDialog');
 function usePrintShortcut(open: () => void): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'p') return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'p')
+        return;
       event.preventDefault();
       if (document.querySelector('dialog[open]') === null) open();
     };

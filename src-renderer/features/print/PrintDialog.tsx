@@ -29,7 +29,10 @@ type RecordFile = { name: string; records: unknown[] } | { name: string; error: 
 type RecordSource = 'sheet' | 'samples' | 'file';
 
 /** The records of `range` ("1-3,5,8-"; empty: all) with their record numbers, or why the range does not fit. */
-function inRange(records: readonly unknown[], range: string): { records: unknown[]; numbers: number[] } | { problem: string } {
+function inRange(
+  records: readonly unknown[],
+  range: string,
+): { records: unknown[]; numbers: number[] } | { problem: string } {
   if (range.trim() === '') return { records: [...records], numbers: records.map((_, index) => index + 1) };
   try {
     const chosen = selectNumbered(records, parseRecordRange(range));
@@ -58,19 +61,37 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const ids = { copies: useId(), quantity: useId(), file: useId(), plan: useId(), range: useId(), sheetStart: useId() };
   // A sheet stock printed as PDF: labels N-up on the page, from a chosen position on a partly used first sheet.
   const labelSheet = template.dimensions?.sheet;
-  const sheetLabels = labelSheet && printer && printerTakesPdf(printer.connection) ? labelSheet.columns * labelSheet.rows : undefined;
+  const sheetLabels =
+    labelSheet && printer && printerTakesPdf(printer.connection) ? labelSheet.columns * labelSheet.rows : undefined;
   const [sheetStart, setSheetStart] = useState('1');
 
-  const sourceRecords = source === 'sheet' ? sheetRecords : source === 'samples' ? sampleRecords : file && 'records' in file ? file.records : [];
+  const sourceRecords =
+    source === 'sheet'
+      ? sheetRecords
+      : source === 'samples'
+        ? sampleRecords
+        : file && 'records' in file
+          ? file.records
+          : [];
   const chosen = useMemo(() => inRange(sourceRecords, range), [sourceRecords, range]);
   const data = useMemo(() => promptData(prompted), [prompted]);
   // What the labels are drawn from: the chosen records with the prompted values on top, as the server will merge them.
-  const records = useMemo(() => ('records' in chosen ? (requestLabelData({ records: chosen.records as PrintRecord[], data }).records ?? []) : []), [chosen, data]);
+  const records = useMemo(
+    () =>
+      'records' in chosen ? (requestLabelData({ records: chosen.records as PrintRecord[], data }).records ?? []) : [],
+    [chosen, data],
+  );
   const numbers = useMemo(() => ('numbers' in chosen ? chosen.numbers : []), [chosen]);
   const fields = useMemo(() => recordFields(records), [records]);
   const fonts = useFonts();
   // Every record checked as the job will check it; Print waits for the whole check.
-  const checks = useRecordChecks(template, records, numbers, fonts.status === 'ready' ? fonts.fonts : undefined, printer);
+  const checks = useRecordChecks(
+    template,
+    records,
+    numbers,
+    fonts.status === 'ready' ? fonts.fonts : undefined,
+    printer,
+  );
   const unprintable = checks.status === 'done' ? checks.unprintable : [];
   const [skipUnprintable, setSkipUnprintable] = useState(false);
   const printable = useMemo(() => {
@@ -100,7 +121,12 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
     try {
       const read = parseRecordsFile(chosen.name, new Uint8Array(await chosen.arrayBuffer()));
       // Columns mapped to the label's fields as the Data tab and the CLI map them: the saved mapping, else by name.
-      const mapped = read.columns && mappedRecords(draftFields(template), template.meta.columnMap, { columns: read.columns, records: read.records as PrintRecord[] });
+      const mapped =
+        read.columns &&
+        mappedRecords(draftFields(template), template.meta.columnMap, {
+          columns: read.columns,
+          records: read.records as PrintRecord[],
+        });
       setFile({ name: chosen.name, records: mapped ?? read.records });
     } catch (error) {
       setFile({ name: chosen.name, error: error instanceof Error ? error.message : String(error) });
@@ -124,10 +150,22 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
     <Dialog title="Print" onClose={onClose} className="dialog-wide print-dialog">
       <div className="print-layout">
         <form className="form-stack" onSubmit={submit} aria-label="Print settings">
-          <PrinterField choice={printerChoice} noneHint="No printers yet: add one on the Printers page (save this label first)." />
+          <PrinterField
+            choice={printerChoice}
+            noneHint="No printers yet: add one on the Printers page (save this label first)."
+          />
           <div className="field">
             <label htmlFor={ids.copies}>Copies</label>
-            <input id={ids.copies} type="number" min={1} max={1000} step={1} value={copies} onChange={(event) => setCopies(event.target.value)} aria-describedby={ids.plan} />
+            <input
+              id={ids.copies}
+              type="number"
+              min={1}
+              max={1000}
+              step={1}
+              value={copies}
+              onChange={(event) => setCopies(event.target.value)}
+              aria-describedby={ids.plan}
+            />
           </div>
           {sheetLabels !== undefined && (
             <div className="field">
@@ -142,7 +180,8 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
                 onChange={(event) => setSheetStart(event.target.value)}
               />
               <span className="hint">
-                {labelSheet?.columns} × {labelSheet?.rows} on a sheet, across then down: skip the labels a used sheet has lost.
+                {labelSheet?.columns} × {labelSheet?.rows} on a sheet, across then down: skip the labels a used sheet
+                has lost.
               </span>
             </div>
           )}
@@ -151,16 +190,31 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
             <div className="radio-stack">
               {sheet && (
                 <label>
-                  <input type="radio" name="print-records" checked={source === 'sheet'} onChange={() => setSource('sheet')} />
+                  <input
+                    type="radio"
+                    name="print-records"
+                    checked={source === 'sheet'}
+                    onChange={() => setSource('sheet')}
+                  />
                   Records of the sheet in the Data tab ({sheet.fileName}, {sheetRecords.length})
                 </label>
               )}
               <label>
-                <input type="radio" name="print-records" checked={source === 'samples'} onChange={() => setSource('samples')} />
+                <input
+                  type="radio"
+                  name="print-records"
+                  checked={source === 'samples'}
+                  onChange={() => setSource('samples')}
+                />
                 Sample records from the Data tab ({sampleRecords.length})
               </label>
               <label>
-                <input type="radio" name="print-records" checked={source === 'file'} onChange={() => setSource('file')} />
+                <input
+                  type="radio"
+                  name="print-records"
+                  checked={source === 'file'}
+                  onChange={() => setSource('file')}
+                />
                 Records from a file (Excel, OpenDocument, CSV or JSON)
               </label>
             </div>
@@ -182,11 +236,20 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
             )}
             <div className="field">
               <label htmlFor={ids.range}>Record range</label>
-              <input id={ids.range} value={range} placeholder="all, or 1-3,5,8-" onChange={(event) => setRange(event.target.value)} />
+              <input
+                id={ids.range}
+                value={range}
+                placeholder="all, or 1-3,5,8-"
+                onChange={(event) => setRange(event.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor={ids.quantity}>Labels per record</label>
-              <select id={ids.quantity} value={quantityField} onChange={(event) => setQuantityField(event.target.value)}>
+              <select
+                id={ids.quantity}
+                value={quantityField}
+                onChange={(event) => setQuantityField(event.target.value)}
+              >
                 <option value="">One label per record</option>
                 {fields.map((field) => (
                   <option key={field} value={field}>
@@ -198,7 +261,9 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
           </fieldset>
           <PromptFields prompts={template.prompts} values={prompted} onChange={setPrompted} />
           <p id={ids.plan} className={plan.ok ? 'print-plan' : 'error-text'}>
-            {plan.ok ? `${plan.totalLabels} ${plan.totalLabels === 1 ? 'label' : 'labels'} in all (${plan.labelCount} per copy).` : plan.problem}
+            {plan.ok
+              ? `${plan.totalLabels} ${plan.totalLabels === 1 ? 'label' : 'labels'} in all (${plan.labelCount} per copy).`
+              : plan.problem}
           </p>
           {delivery && <p className="hint">{delivery}</p>}
           {checks.status === 'checking' && records.length > 0 && (
@@ -209,8 +274,8 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
           {unprintable.length > 0 && (
             <div role="alert" className="notice-box unprintable-records">
               <p>
-                {unprintable.length === 1 ? '1 record cannot' : `${unprintable.length} records cannot`} be printed, as the job would refuse{' '}
-                {unprintable.length === 1 ? 'it' : 'them'}:
+                {unprintable.length === 1 ? '1 record cannot' : `${unprintable.length} records cannot`} be printed, as
+                the job would refuse {unprintable.length === 1 ? 'it' : 'them'}:
               </p>
               <ul>
                 {unprintable.slice(0, 10).map((record) => (
@@ -219,17 +284,27 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
                 {unprintable.length > 10 && <li>and {unprintable.length - 10} more</li>}
               </ul>
               <label className="field-checkbox">
-                <input type="checkbox" checked={skipUnprintable} disabled={unprintable.length === records.length} onChange={(event) => setSkipUnprintable(event.target.checked)} />
-                Print the other {records.length - unprintable.length} {records.length - unprintable.length === 1 ? 'record' : 'records'}, without these
+                <input
+                  type="checkbox"
+                  checked={skipUnprintable}
+                  disabled={unprintable.length === records.length}
+                  onChange={(event) => setSkipUnprintable(event.target.checked)}
+                />
+                Print the other {records.length - unprintable.length}{' '}
+                {records.length - unprintable.length === 1 ? 'record' : 'records'}, without these
               </label>
-              <p className="hint">Or fix the data (in the Data tab, or the file) and print again, or close this dialog.</p>
+              <p className="hint">
+                Or fix the data (in the Data tab, or the file) and print again, or close this dialog.
+              </p>
             </div>
           )}
           {warnings.length > 0 && (
             <div className="field">
               <p className="hint">
-                {warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`} at {printer?.dpi ?? DEFAULT_ZPL_DPI} dpi
-                {records.length > WARNED_RECORDS ? ` (of the first ${WARNED_RECORDS} records)` : ''}: the labels print as shown.
+                {warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`} at{' '}
+                {printer?.dpi ?? DEFAULT_ZPL_DPI} dpi
+                {records.length > WARNED_RECORDS ? ` (of the first ${WARNED_RECORDS} records)` : ''}: the labels print
+                as shown.
               </p>
               <WarningList warnings={warnings} label="Warnings before printing" />
             </div>
@@ -246,7 +321,11 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
         </form>
         <FirstLabelPreview
           template={template}
-          record={typeof firstRecord === 'object' && firstRecord !== null && !Array.isArray(firstRecord) ? (firstRecord as Record<string, unknown>) : undefined}
+          record={
+            typeof firstRecord === 'object' && firstRecord !== null && !Array.isArray(firstRecord)
+              ? (firstRecord as Record<string, unknown>)
+              : undefined
+          }
           dpi={printer?.dpi ?? 203}
         />
       </div>

@@ -15,7 +15,10 @@ export function PrintProgressLine({ progress, printerName }: { progress: PrintPr
   const line = printJobLine(progress.job, printerName);
   return (
     <div className="print-progress">
-      <p role={line.failed ? 'alert' : 'status'} className={line.failed ? 'error-text' : line.finished ? 'print-done' : undefined}>
+      <p
+        role={line.failed ? 'alert' : 'status'}
+        className={line.failed ? 'error-text' : line.finished ? 'print-done' : undefined}
+      >
         {line.text}
       </p>
       {line.finished && progress.job.warnings.length > 0 && (

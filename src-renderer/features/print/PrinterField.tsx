@@ -31,7 +31,12 @@ export function PrinterField({ choice, noneHint }: { choice: PrinterChoice; none
   return (
     <div className="field">
       <label htmlFor={id}>Printer</label>
-      <select id={id} value={printer?.id ?? ''} onChange={(event) => choose(event.target.value)} disabled={choices.length === 0}>
+      <select
+        id={id}
+        value={printer?.id ?? ''}
+        onChange={(event) => choose(event.target.value)}
+        disabled={choices.length === 0}
+      >
         {choices.map((candidate) => (
           <option key={candidate.id} value={candidate.id}>
             {candidate.name} ({KIND_NAMES[candidate.connection.kind]}, {candidate.dpi} dpi)
@@ -40,7 +45,11 @@ export function PrinterField({ choice, noneHint }: { choice: PrinterChoice; none
       </select>
       {handling !== '' && <span className="hint">Media: {handling}</span>}
       {printers.loading && !printers.data && <span className="hint">Loading the printers…</span>}
-      {printers.error && <span role="alert" className="error-text">Could not load the printers: {printers.error}</span>}
+      {printers.error && (
+        <span role="alert" className="error-text">
+          Could not load the printers: {printers.error}
+        </span>
+      )}
       {printers.data && choices.length === 0 && <span className="hint">{noneHint}</span>}
     </div>
   );

@@ -25,7 +25,15 @@ export function promptData(values: PromptValues): Record<string, unknown> {
   return data;
 }
 
-export function PromptFields({ prompts, values, onChange }: { prompts: PromptDrafts; values: PromptValues; onChange(values: PromptValues): void }) {
+export function PromptFields({
+  prompts,
+  values,
+  onChange,
+}: {
+  prompts: PromptDrafts;
+  values: PromptValues;
+  onChange(values: PromptValues): void;
+}) {
   const id = useId();
   if (!prompts || prompts.length === 0) return null;
   return (

@@ -34,14 +34,23 @@ export interface RecordFindings {
   unprintable: UnprintableRecord[];
 }
 
-const isRecord = (value: unknown): value is LabelData => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is LabelData =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Lays out the records `from` to `to` (indexes into `records`, numbered by `numbers`) as /v1/print does: a record whose
  * label cannot be drawn is unprintable with the message the job would give ("record 3: barcode …"); the others give
  * their warnings (design warnings and their own, for the first WARNED_RECORDS records).
  */
-export function checkRecords(template: Template, records: readonly unknown[], numbers: readonly number[], fonts: FontRegistry, printer: PrintTarget | undefined, from: number, to: number): RecordFindings {
+export function checkRecords(
+  template: Template,
+  records: readonly unknown[],
+  numbers: readonly number[],
+  fonts: FontRegistry,
+  printer: PrintTarget | undefined,
+  from: number,
+  to: number,
+): RecordFindings {
   const targetDpi = printer?.dpi ?? DEFAULT_ZPL_DPI;
   const target = designTarget(targetDpi, printer?.unprintableMargin ?? null);
   const findings: RecordFindings = { warnings: [], unprintable: [] };
@@ -52,7 +61,13 @@ export function checkRecords(template: Template, records: readonly unknown[], nu
     if (!isRecord(record)) continue;
     try {
       const label = layoutLabel(template, record, { fonts, targetDpi, warnMissingFields: true });
-      if (index < WARNED_RECORDS) findings.warnings.push(...[...label.warnings, ...designWarnings(label, fonts, target)].map((warning) => ({ ...warning, record: number })));
+      if (index < WARNED_RECORDS)
+        findings.warnings.push(
+          ...[...label.warnings, ...designWarnings(label, fonts, target)].map((warning) => ({
+            ...warning,
+            record: number,
+          })),
+        );
     } catch (error) {
       findings.unprintable.push({ number, message: `record ${number}: ${asRenderFailure(error).message}` });
     }
@@ -62,5 +77,9 @@ export function checkRecords(template: Template, records: readonly unknown[], nu
 
 /** The warnings as the dialog lists them: design warnings once per element (with the first record that shows them), a record's own per record. */
 export function listedWarnings(warnings: RecordWarning[]): ListedWarning[] {
-  return uniqueDesignWarnings(warnings).map((warning) => ({ message: warning.message, elementIds: issueElementIds(warning), record: warning.record }));
+  return uniqueDesignWarnings(warnings).map((warning) => ({
+    message: warning.message,
+    elementIds: issueElementIds(warning),
+    record: warning.record,
+  }));
 }

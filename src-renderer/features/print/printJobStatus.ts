@@ -29,14 +29,29 @@ export function printJobLine(job: PrintJob, printerName: string): JobLine {
     case 'queued':
       return { text: `Queued: waiting for ${printerName}.${retrying}`, finished: false, failed: false };
     case 'sending':
-      return { text: `Sending to ${printerName}: ${job.labelsSent} of ${labels(job.totalLabels)}.${retrying}`, finished: false, failed: false };
+      return {
+        text: `Sending to ${printerName}: ${job.labelsSent} of ${labels(job.totalLabels)}.${retrying}`,
+        finished: false,
+        failed: false,
+      };
     case 'done':
       return { text: `Printed: ${labels(job.totalLabels)} sent to ${printerName}.`, finished: true, failed: false };
     case 'failed': {
-      const sent = job.labelsSent > 0 ? ` ${capitalised(sentOf(job.labelsSent, job.totalLabels))} sent before.` : ' No label was sent.';
-      return { text: `Failed: ${sentence(job.error?.message ?? 'the printer did not take the job')}${sent}`, finished: true, failed: true };
+      const sent =
+        job.labelsSent > 0
+          ? ` ${capitalised(sentOf(job.labelsSent, job.totalLabels))} sent before.`
+          : ' No label was sent.';
+      return {
+        text: `Failed: ${sentence(job.error?.message ?? 'the printer did not take the job')}${sent}`,
+        finished: true,
+        failed: true,
+      };
     }
     case 'cancelled':
-      return { text: `Cancelled: ${sentOf(job.labelsSent, job.totalLabels)} sent to ${printerName}.`, finished: true, failed: true };
+      return {
+        text: `Cancelled: ${sentOf(job.labelsSent, job.totalLabels)} sent to ${printerName}.`,
+        finished: true,
+        failed: true,
+      };
   }
 }

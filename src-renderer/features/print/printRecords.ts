@@ -38,9 +38,12 @@ export function parseRecordsFile(fileName: string, bytes: Uint8Array): RecordsFi
   try {
     value = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch (error) {
-    throw new Error(`${fileName} is not valid JSON (${reason(error)}); a sheet or CSV file needs a name ending in ${TABLE_EXTENSIONS.join(', ')}`);
+    throw new Error(
+      `${fileName} is not valid JSON (${reason(error)}); a sheet or CSV file needs a name ending in ${TABLE_EXTENSIONS.join(', ')}`,
+    );
   }
-  if (!Array.isArray(value)) throw new Error(`${fileName} must hold a JSON array of records, such as [{"name": "Ada"}, {"name": "Grace"}]`);
+  if (!Array.isArray(value))
+    throw new Error(`${fileName} must hold a JSON array of records, such as [{"name": "Ada"}, {"name": "Grace"}]`);
   return value.every(isPlainObject) ? { records: value, columns: recordFields(value) } : { records: value };
 }
 
@@ -53,7 +56,8 @@ export function recordFields(records: readonly unknown[]): string[] {
   return [...fields];
 }
 
-export type PrintPlan = { ok: true; records: PrintRecord[]; labelCount: number; totalLabels: number } | { ok: false; problem: string };
+export type PrintPlan =
+  { ok: true; records: PrintRecord[]; labelCount: number; totalLabels: number } | { ok: false; problem: string };
 
 /**
  * What a print of these records makes, checked as the server will check it (records are objects, quantities whole
@@ -67,7 +71,10 @@ export function printPlan(records: readonly unknown[], quantityField: string | u
     const plan = planBatch(records, quantityField);
     const totalLabels = plan.labelCount * copies;
     if (totalLabels > PRINT_LIMITS.maxLabels) {
-      return { ok: false, problem: `${totalLabels} labels: a print sends at most ${PRINT_LIMITS.maxLabels} (labels × copies).` };
+      return {
+        ok: false,
+        problem: `${totalLabels} labels: a print sends at most ${PRINT_LIMITS.maxLabels} (labels × copies).`,
+      };
     }
     return { ok: true, records: plan.records, labelCount: plan.labelCount, totalLabels };
   } catch (error) {

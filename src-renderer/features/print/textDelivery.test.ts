@@ -10,7 +10,12 @@ const text = (id: string, fontFamily?: string) => ({
   content: { text: id },
   ...(fontFamily === undefined ? {} : { style: { fontFamily } }),
 });
-const label = (elements: unknown[]) => ({ formatVersion: 1, meta: { name: 'Tag' }, dimensions: { width: '50mm', height: '30mm' }, elements });
+const label = (elements: unknown[]) => ({
+  formatVersion: 1,
+  meta: { name: 'Tag' },
+  dimensions: { width: '50mm', height: '30mm' },
+  elements,
+});
 const network = { connection: { kind: 'raw' as const, host: '127.0.0.1', port: 9100 } };
 
 describe('how texts reach the printer, as the print dialog says it', () => {
@@ -18,11 +23,15 @@ describe('how texts reach the printer, as the print dialog says it', () => {
     expect(textDelivery(label([text('a', 'Liberation Serif')]), { ...network, fonts: 'graphic' })).toBe(
       'Texts in the template’s fonts print as graphics of their glyphs, the same on every printer.',
     );
-    expect(textDelivery(label([text('a')]), { ...network, fonts: 'download' })).toBe('Texts in the template’s fonts print in their fonts, sent once per job (~DY) for this printer to draw.');
+    expect(textDelivery(label([text('a')]), { ...network, fonts: 'download' })).toBe(
+      'Texts in the template’s fonts print in their fonts, sent once per job (~DY) for this printer to draw.',
+    );
   });
 
   it('names the printer’s own font for “Printer 0” texts, beside the others', () => {
-    expect(textDelivery(label([text('a', 'Printer 0')]), { ...network, fonts: 'graphic' })).toBe('Texts in “Printer 0” print in the printer’s own font (^A0).');
+    expect(textDelivery(label([text('a', 'Printer 0')]), { ...network, fonts: 'graphic' })).toBe(
+      'Texts in “Printer 0” print in the printer’s own font (^A0).',
+    );
     expect(textDelivery(label([text('a', 'Printer 0'), text('b', 'sans')]), { ...network, fonts: 'graphic' })).toBe(
       'Texts in the template’s fonts print as graphics of their glyphs, the same on every printer; texts in “Printer 0” print in the printer’s own font (^A0).',
     );
@@ -32,8 +41,11 @@ describe('how texts reach the printer, as the print dialog says it', () => {
     expect(textDelivery(label([text('a')]), undefined)).toBeNull();
     expect(textDelivery(label([]), { ...network, fonts: 'graphic' })).toBeNull();
     expect(textDelivery({ elements: 'no' }, { ...network, fonts: 'graphic' })).toBeNull();
-    expect(textDelivery(label([text('a')]), { connection: { kind: 'system', queue: 'Office', rawQueue: false }, fonts: 'graphic' })).toBe(
-      'Texts print in their designed fonts (the printer takes PDF).',
-    );
+    expect(
+      textDelivery(label([text('a')]), {
+        connection: { kind: 'system', queue: 'Office', rawQueue: false },
+        fonts: 'graphic',
+      }),
+    ).toBe('Texts print in their designed fonts (the printer takes PDF).');
   });
 });

@@ -20,6 +20,7 @@ export function textDelivery(template: unknown, printer: PrinterFacts | undefine
       : 'as graphics of their glyphs, the same on every printer';
   const parts: string[] = [];
   if (inPrinterFont < texts.length) parts.push(`Texts in the template’s fonts print ${own}`);
-  if (inPrinterFont > 0) parts.push(`${parts.length > 0 ? 'texts' : 'Texts'} in “Printer 0” print in the printer’s own font (^A0)`);
+  if (inPrinterFont > 0)
+    parts.push(`${parts.length > 0 ? 'texts' : 'Texts'} in “Printer 0” print in the printer’s own font (^A0)`);
   return `${parts.join('; ')}.`;
 }

@@ -26,7 +26,11 @@ export function isPrinting(progress: PrintProgress): boolean {
  * the last print ended with ("Not printed: …", "Printed: …") goes, as when the records or printer change; a print
  * still running is kept.
  */
-export function usePrintJob(): { progress: PrintProgress; print(submit: () => Promise<PrintJob>): void; forget(): void } {
+export function usePrintJob(): {
+  progress: PrintProgress;
+  print(submit: () => Promise<PrintJob>): void;
+  forget(): void;
+} {
   const [progress, setProgress] = useState<PrintProgress>({ phase: 'idle' });
   // The print being followed; a new print or closing the dialog stops following the last one.
   const current = useRef(0);
@@ -48,7 +52,11 @@ export function usePrintJob(): { progress: PrintProgress; print(submit: () => Pr
       setTimeout(() => {
         if (!stillMine()) return;
         client.getPrintJob(job.id).then(follow, (error: unknown) => {
-          if (stillMine()) setProgress({ phase: 'error', message: `Lost track of the print job (it may still print): ${describeError(error)}` });
+          if (stillMine())
+            setProgress({
+              phase: 'error',
+              message: `Lost track of the print job (it may still print): ${describeError(error)}`,
+            });
         });
       }, FOLLOW_INTERVAL_MS);
     };

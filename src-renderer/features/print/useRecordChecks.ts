@@ -3,7 +3,13 @@ import { useEffect, useState } from 'react';
 import type { FontRegistry } from '@shared/fonts/fontRegistry';
 import { validateTemplate } from '@shared/model/template';
 import type { ListedWarning } from '../../editor/WarningList';
-import { checkRecords, listedWarnings, type PrintTarget, type RecordWarning, type UnprintableRecord } from './printChecks';
+import {
+  checkRecords,
+  listedWarnings,
+  type PrintTarget,
+  type RecordWarning,
+  type UnprintableRecord,
+} from './printChecks';
 
 /** Records laid out between two yields to the browser: about a frame's work for a small label. */
 const RECORDS_PER_SLICE = 100;
@@ -13,14 +19,24 @@ export type RecordChecks =
   | { status: 'done'; total: number; warnings: ListedWarning[]; unprintable: UnprintableRecord[] };
 
 /** `fonts` undefined: not loaded yet, so nothing is checked. A template that does not validate has nothing to check: the job's own answer says why. */
-export function useRecordChecks(template: unknown, records: readonly unknown[], numbers: readonly number[], fonts: FontRegistry | undefined, printer: PrintTarget | undefined): RecordChecks {
+export function useRecordChecks(
+  template: unknown,
+  records: readonly unknown[],
+  numbers: readonly number[],
+  fonts: FontRegistry | undefined,
+  printer: PrintTarget | undefined,
+): RecordChecks {
   const [checks, setChecks] = useState<RecordChecks>({ status: 'checking', checked: 0, total: records.length });
   const dpi = printer?.dpi;
   const margin = printer?.unprintableMargin;
   useEffect(() => {
     const validation = validateTemplate(template);
     if (!fonts || !validation.ok) {
-      setChecks(fonts ? { status: 'done', total: records.length, warnings: [], unprintable: [] } : { status: 'checking', checked: 0, total: records.length });
+      setChecks(
+        fonts
+          ? { status: 'done', total: records.length, warnings: [], unprintable: [] }
+          : { status: 'checking', checked: 0, total: records.length },
+      );
       return;
     }
     const target = dpi === undefined ? undefined : { dpi, unprintableMargin: margin ?? null };

@@ -7,13 +7,31 @@ import { describeError } from '../../api/apiError';
 import { editorStore } from '../../store';
 import { Dialog } from '../../ui/Dialog';
 import { printJobLine } from '../print/printJobStatus';
-import { appendPage, checkReprintLabels, HISTORY_FILTERS, isPending, jobActions, jobLabelName, jobSize, printHistoryQuery, withJob, type HistoryFilter, type HistoryRows } from './printHistory';
+import {
+  appendPage,
+  checkReprintLabels,
+  HISTORY_FILTERS,
+  isPending,
+  jobActions,
+  jobLabelName,
+  jobSize,
+  printHistoryQuery,
+  withJob,
+  type HistoryFilter,
+  type HistoryRows,
+} from './printHistory';
 import { TableHead } from '../../ui/TableHead';
 
 /** How often pending jobs are asked for again while the history is open: a job's progress moves without Refresh. */
 const FOLLOW_MS = 1000;
 
-const FILTER_NAMES: Record<HistoryFilter, string> = { all: 'All', pending: 'Pending', done: 'Printed', failed: 'Failed', cancelled: 'Cancelled' };
+const FILTER_NAMES: Record<HistoryFilter, string> = {
+  all: 'All',
+  pending: 'Pending',
+  done: 'Printed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
 
 export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinter; onClose(): void }) {
   const [filter, setFilter] = useState<HistoryFilter>('all');
@@ -32,7 +50,11 @@ export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinte
   }, []);
 
   // The jobs still moving, asked for one by one: older pages stay as loaded.
-  const pendingIds = rows?.jobs.filter(isPending).map((job) => job.id).join(',') ?? '';
+  const pendingIds =
+    rows?.jobs
+      .filter(isPending)
+      .map((job) => job.id)
+      .join(',') ?? '';
   useEffect(() => {
     if (pendingIds === '') return;
     const timer = setInterval(() => {
@@ -87,7 +109,11 @@ export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinte
           Refresh
         </button>
       </div>
-      {error && <p role="alert" className="error-text">Could not load the history: {error}</p>}
+      {error && (
+        <p role="alert" className="error-text">
+          Could not load the history: {error}
+        </p>
+      )}
       {rows && rows.jobs.length === 0 && <p className="empty-state">No jobs.</p>}
       {rows && rows.jobs.length > 0 && (
         <div className="table-scroll">
@@ -110,7 +136,12 @@ export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinte
                             Cancel
                           </button>
                         )}
-                        <button type="button" disabled={!actions.reprint} title={actions.reprintBlocked} onClick={() => setReprinting(job)}>
+                        <button
+                          type="button"
+                          disabled={!actions.reprint}
+                          title={actions.reprintBlocked}
+                          onClick={() => setReprinting(job)}
+                        >
                           Reprint…
                         </button>
                       </div>
@@ -147,7 +178,15 @@ export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinte
   );
 }
 
-function ReprintDialog({ job, onDone, onCancel }: { job: PrintJob; onDone(reprint: PrintJob): void; onCancel(): void }) {
+function ReprintDialog({
+  job,
+  onDone,
+  onCancel,
+}: {
+  job: PrintJob;
+  onDone(reprint: PrintJob): void;
+  onCancel(): void;
+}) {
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const checked = checkReprintLabels(text, job);
@@ -160,7 +199,11 @@ function ReprintDialog({ job, onDone, onCancel }: { job: PrintJob; onDone(reprin
     }
   };
   return (
-    <Dialog title="Reprint labels" onClose={onCancel} description={`Labels 1 to ${job.totalLabels} of this job print again with the same data and serial numbers.`}>
+    <Dialog
+      title="Reprint labels"
+      onClose={onCancel}
+      description={`Labels 1 to ${job.totalLabels} of this job print again with the same data and serial numbers.`}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -169,12 +212,23 @@ function ReprintDialog({ job, onDone, onCancel }: { job: PrintJob; onDone(reprin
       >
         <label>
           Labels (empty: all)
-          <input value={text} placeholder="12-15 or 1,3,5-7" aria-invalid={'error' in checked} onChange={(event) => setText(event.target.value)} />
+          <input
+            value={text}
+            placeholder="12-15 or 1,3,5-7"
+            aria-invalid={'error' in checked}
+            onChange={(event) => setText(event.target.value)}
+          />
         </label>
         <p className={'error' in checked ? 'error-text' : 'hint'} role="status">
-          {'error' in checked ? checked.error : `${checked.count} ${checked.count === 1 ? 'label' : 'labels'} will print.`}
+          {'error' in checked
+            ? checked.error
+            : `${checked.count} ${checked.count === 1 ? 'label' : 'labels'} will print.`}
         </p>
-        {refusal && <p role="alert" className="error-text">{refusal}</p>}
+        {refusal && (
+          <p role="alert" className="error-text">
+            {refusal}
+          </p>
+        )}
         <div className="button-row">
           <button type="submit" className="primary" disabled={'error' in checked}>
             Reprint

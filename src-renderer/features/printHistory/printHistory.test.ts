@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { PrintJob } from '@shared/api/printRequest';
-import { appendPage, checkReprintLabels, HISTORY_PAGE_SIZE, jobActions, jobLabelName, jobSize, printHistoryQuery, withJob } from './printHistory';
+import {
+  appendPage,
+  checkReprintLabels,
+  HISTORY_PAGE_SIZE,
+  jobActions,
+  jobLabelName,
+  jobSize,
+  printHistoryQuery,
+  withJob,
+} from './printHistory';
 
 const job = (id: string, fields: Partial<PrintJob> = {}): PrintJob => ({
   id,
@@ -24,7 +33,9 @@ const job = (id: string, fields: Partial<PrintJob> = {}): PrintJob => ({
 
 describe('the print history page', () => {
   it('asks for one printer’s jobs a page at a time, pending ones together', () => {
-    expect(new URLSearchParams(printHistoryQuery('p 1', 'all'))).toEqual(new URLSearchParams({ printer: 'p 1', limit: String(HISTORY_PAGE_SIZE) }));
+    expect(new URLSearchParams(printHistoryQuery('p 1', 'all'))).toEqual(
+      new URLSearchParams({ printer: 'p 1', limit: String(HISTORY_PAGE_SIZE) }),
+    );
     expect(new URLSearchParams(printHistoryQuery('p1', 'pending', '42')).get('status')).toBe('queued,sending');
     expect(new URLSearchParams(printHistoryQuery('p1', 'pending', '42')).get('cursor')).toBe('42');
     expect(new URLSearchParams(printHistoryQuery('p1', 'cancelled')).get('status')).toBe('cancelled');
@@ -35,29 +46,54 @@ describe('the print history page', () => {
     const joined = appendPage(rows, { printJobs: [job('b'), job('a')], nextCursor: null });
     expect(joined.jobs.map((row) => row.id)).toEqual(['c', 'b', 'a']);
     expect(joined.nextCursor).toBeNull();
-    expect(withJob(joined, job('d', { reprintOf: 'b', reprintLabels: '3' })).jobs.map((row) => row.id)).toEqual(['d', 'c', 'b', 'a']);
+    expect(withJob(joined, job('d', { reprintOf: 'b', reprintLabels: '3' })).jobs.map((row) => row.id)).toEqual([
+      'd',
+      'c',
+      'b',
+      'a',
+    ]);
     const cancelled = withJob(joined, job('b', { status: 'cancelled', labelsSent: 4 }));
-    expect(cancelled.jobs.map((row) => [row.id, row.status])).toEqual([['c', 'done'], ['b', 'cancelled'], ['a', 'done']]);
+    expect(cancelled.jobs.map((row) => [row.id, row.status])).toEqual([
+      ['c', 'done'],
+      ['b', 'cancelled'],
+      ['a', 'done'],
+    ]);
   });
 
   it('offers cancel while a job is pending, and reprint while its labels are kept, saying why not otherwise', () => {
     expect(jobActions(job('a', { status: 'sending' }))).toEqual({ cancel: true, reprint: true });
     expect(jobActions(job('a'))).toEqual({ cancel: false, reprint: true });
-    expect(jobActions(job('a', { status: 'failed', reprintable: false, countersReturned: true }))).toMatchObject({ cancel: false, reprint: false, reprintBlocked: expect.stringContaining('serial numbers were given back') });
-    expect(jobActions(job('a', { reprintable: false }))).toMatchObject({ reprint: false, reprintBlocked: expect.stringContaining('7 days') });
+    expect(jobActions(job('a', { status: 'failed', reprintable: false, countersReturned: true }))).toMatchObject({
+      cancel: false,
+      reprint: false,
+      reprintBlocked: expect.stringContaining('serial numbers were given back'),
+    });
+    expect(jobActions(job('a', { reprintable: false }))).toMatchObject({
+      reprint: false,
+      reprintBlocked: expect.stringContaining('7 days'),
+    });
   });
 
   it('checks the labels to reprint as the server does: empty is all, ranges within labels × copies', () => {
     expect(checkReprintLabels('', job('a'))).toEqual({ labels: undefined, count: 10 });
-    expect(checkReprintLabels(' 12-15 ', job('a', { labelCount: 20, copies: 1, totalLabels: 20 }))).toEqual({ labels: '12-15', count: 4 });
+    expect(checkReprintLabels(' 12-15 ', job('a', { labelCount: 20, copies: 1, totalLabels: 20 }))).toEqual({
+      labels: '12-15',
+      count: 4,
+    });
     expect(checkReprintLabels('5,1,4-5', job('a'))).toEqual({ labels: '1,4-5', count: 3 });
-    expect(checkReprintLabels('9-11', job('a'))).toEqual({ error: "label 11 is past the job's last label (10: labels × copies)" });
-    expect(checkReprintLabels('3-', job('a'))).toEqual({ error: '"3-" is not a label number or a range such as "12-15"' });
+    expect(checkReprintLabels('9-11', job('a'))).toEqual({
+      error: "label 11 is past the job's last label (10: labels × copies)",
+    });
+    expect(checkReprintLabels('3-', job('a'))).toEqual({
+      error: '"3-" is not a label number or a range such as "12-15"',
+    });
   });
 
   it('says how many labels a row printed, and which ones of which job a reprint is', () => {
     expect(jobSize(job('a'))).toBe('10 labels');
-    expect(jobSize(job('a', { labelCount: 1, copies: 1, totalLabels: 1, reprintOf: 'b', reprintLabels: '3' }))).toBe('1 label (reprint of labels 3)');
+    expect(jobSize(job('a', { labelCount: 1, copies: 1, totalLabels: 1, reprintOf: 'b', reprintLabels: '3' }))).toBe(
+      '1 label (reprint of labels 3)',
+    );
   });
 });
 
@@ -66,7 +102,11 @@ describe('the label a job printed', () => {
     const names = new Map([['t1', 'Parcel label']]);
     expect(jobLabelName({ templateId: 't1', templateVersion: 3 }, names)).toBe('Parcel label v3');
     expect(jobLabelName({ templateId: 't1', templateVersion: null }, names)).toBe('Parcel label (a draft)');
-    expect(jobLabelName({ templateId: 't9', templateVersion: 2 }, names)).toBe('A template no longer in the workspace v2');
-    expect(jobLabelName({ templateId: null, templateVersion: null }, names)).toBe('A label sent as it was (raw ZPL or an inline template)');
+    expect(jobLabelName({ templateId: 't9', templateVersion: 2 }, names)).toBe(
+      'A template no longer in the workspace v2',
+    );
+    expect(jobLabelName({ templateId: null, templateVersion: null }, names)).toBe(
+      'A label sent as it was (raw ZPL or an inline template)',
+    );
   });
 });

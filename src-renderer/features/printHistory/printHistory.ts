@@ -57,7 +57,10 @@ export function jobActions(job: PrintJob): JobActions {
 }
 
 /** The reprint field: empty means every label; otherwise the server's own rule, so the dialog says what the server would. */
-export function checkReprintLabels(text: string, job: PrintJob): { labels: string | undefined; count: number } | { error: string } {
+export function checkReprintLabels(
+  text: string,
+  job: PrintJob,
+): { labels: string | undefined; count: number } | { error: string } {
   const total = job.totalLabels;
   const selection = parseLabelSelection(text.trim() === '' ? undefined : text, total);
   if (!selection.ok) return { error: selection.message };
@@ -66,14 +69,18 @@ export function checkReprintLabels(text: string, job: PrintJob): { labels: strin
 
 /** "12 labels" or "3 of 12 labels (reprint of 1,4-5)": what a row of the history says about its size. */
 /** What a job printed, by the workspace's template names: "Parcel label v3", "Parcel label (a draft)", or an inline label or raw ZPL. */
-export function jobLabelName(job: Pick<PrintJob, 'templateId' | 'templateVersion'>, names: ReadonlyMap<string, string>): string {
+export function jobLabelName(
+  job: Pick<PrintJob, 'templateId' | 'templateVersion'>,
+  names: ReadonlyMap<string, string>,
+): string {
   if (job.templateId === null) return 'A label sent as it was (raw ZPL or an inline template)';
   const name = names.get(job.templateId) ?? 'A template no longer in the workspace';
   return job.templateVersion === null ? `${name} (a draft)` : `${name} v${job.templateVersion}`;
 }
 
 /** Whether the job may still change: the history follows it until it ends. */
-export const isPending = (job: Pick<PrintJob, 'status'>): boolean => job.status === 'queued' || job.status === 'sending';
+export const isPending = (job: Pick<PrintJob, 'status'>): boolean =>
+  job.status === 'queued' || job.status === 'sending';
 
 export function jobSize(job: PrintJob): string {
   const labels = `${job.totalLabels} ${job.totalLabels === 1 ? 'label' : 'labels'}`;

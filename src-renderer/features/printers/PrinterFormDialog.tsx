@@ -76,7 +76,13 @@ function ChoiceSelect<T extends string>({ label, value, names, error, onValue }:
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onValue(event.target.value as T | '')} aria-invalid={error ? true : undefined} aria-describedby={error ? noteId : undefined}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onValue(event.target.value as T | '')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? noteId : undefined}
+      >
         <option value="">Printer’s own setting</option>
         {(Object.keys(names) as T[]).map((choice) => (
           <option key={choice} value={choice}>
@@ -94,7 +100,9 @@ function ChoiceSelect<T extends string>({ label, value, names, error, onValue }:
 }
 
 export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDialogProps) {
-  const [fields, setFields] = useState<PrinterFormFields>(() => (printer ? formFromPrinter(printer) : EMPTY_PRINTER_FORM));
+  const [fields, setFields] = useState<PrinterFormFields>(() =>
+    printer ? formFromPrinter(printer) : EMPTY_PRINTER_FORM,
+  );
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -104,8 +112,16 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
     setFields((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
-  const text = (name: Exclude<FieldName, ChoiceField>) => ({ value: fields[name], error: errors[name], onValue: (value: string) => set(name, value) });
-  const choice = <K extends Exclude<ChoiceField, 'dpi'>>(name: K) => ({ value: fields[name], error: errors[name], onValue: (value: PrinterFormFields[K]) => set(name, value) });
+  const text = (name: Exclude<FieldName, ChoiceField>) => ({
+    value: fields[name],
+    error: errors[name],
+    onValue: (value: string) => set(name, value),
+  });
+  const choice = <K extends Exclude<ChoiceField, 'dpi'>>(name: K) => ({
+    value: fields[name],
+    error: errors[name],
+    onValue: (value: PrinterFormFields[K]) => set(name, value),
+  });
   // A PDF queue's driver gets the choices as its options (if it is CUPS's Zebra driver); the offsets are ZPL's only.
   const takesPdf = printerTakesPdf(fields);
 
@@ -127,40 +143,81 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
   return (
     <Dialog title={printer ? `Edit printer ${printer.name}` : 'Add printer'} onClose={onCancel} className="dialog-wide">
       <form className="form-stack printer-form" onSubmit={(event) => void submit(event)} noValidate>
-        <InputField label="Printer name" {...text('name')} maxLength={200} required autoFocus placeholder="e.g. Dock 1" />
+        <InputField
+          label="Printer name"
+          {...text('name')}
+          maxLength={200}
+          required
+          autoFocus
+          placeholder="e.g. Dock 1"
+        />
         <fieldset className="field-group">
           <legend>Connection</legend>
           <div className="radio-row" role="radiogroup" aria-label="Kind">
             {KINDS.map((kind) => (
               <label key={kind}>
-                <input type="radio" name="printer-kind" value={kind} checked={fields.kind === kind} onChange={() => set('kind', kind)} />
+                <input
+                  type="radio"
+                  name="printer-kind"
+                  value={kind}
+                  checked={fields.kind === kind}
+                  onChange={() => set('kind', kind)}
+                />
                 {KIND_NAMES[kind]}
               </label>
             ))}
           </div>
           {fields.kind === 'raw' && (
             <div className="field-grid">
-              <InputField label="Host" {...text('host')} placeholder="192.0.2.10 or zebra.local" hint="The printer’s IP address or host name." required />
+              <InputField
+                label="Host"
+                {...text('host')}
+                placeholder="192.0.2.10 or zebra.local"
+                hint="The printer’s IP address or host name."
+                required
+              />
               <InputField label="Port" {...text('port')} type="number" min={1} max={65535} inputMode="numeric" />
             </div>
           )}
           {fields.kind === 'system' && (
             <>
-              <InputField label="Queue name" {...text('queue')} placeholder="Zebra_GK420" hint="As lpstat -p lists it." required />
+              <InputField
+                label="Queue name"
+                {...text('queue')}
+                placeholder="Zebra_GK420"
+                hint="As lpstat -p lists it."
+                required
+              />
               <label className="field field-checkbox">
-                <input type="checkbox" checked={fields.rawQueue} onChange={(event) => set('rawQueue', event.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={fields.rawQueue}
+                  onChange={(event) => set('rawQueue', event.target.checked)}
+                />
                 <span>Raw queue: send ZPL (otherwise PDF)</span>
               </label>
             </>
           )}
-          {fields.kind === 'device' && <InputField label="Device path" {...text('path')} placeholder="/dev/usb/lp0" hint="An absolute path; it is never created." required />}
+          {fields.kind === 'device' && (
+            <InputField
+              label="Device path"
+              {...text('path')}
+              placeholder="/dev/usb/lp0"
+              hint="An absolute path; it is never created."
+              required
+            />
+          )}
         </fieldset>
         <fieldset className="field-group">
           <legend>Settings</legend>
           <div className="field-grid">
             <div className="field">
               <label htmlFor={resolutionId}>Resolution</label>
-              <select id={resolutionId} value={fields.dpi} onChange={(event) => set('dpi', Number(event.target.value) as PrinterFormFields['dpi'])}>
+              <select
+                id={resolutionId}
+                value={fields.dpi}
+                onChange={(event) => set('dpi', Number(event.target.value) as PrinterFormFields['dpi'])}
+              >
                 {ZPL_RESOLUTIONS.map((dpi) => (
                   <option key={dpi} value={dpi}>
                     {dpi} dpi
@@ -170,7 +227,11 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
             </div>
             <div className="field">
               <label htmlFor={fontsId}>Text in the template’s fonts</label>
-              <select id={fontsId} value={fields.fonts} onChange={(event) => set('fonts', event.target.value as PrinterFormFields['fonts'])}>
+              <select
+                id={fontsId}
+                value={fields.fonts}
+                onChange={(event) => set('fonts', event.target.value as PrinterFormFields['fonts'])}
+              >
                 {ZPL_FONT_MODES.map((mode) => (
                   <option key={mode} value={mode}>
                     {FONT_MODE_NAMES[mode]}
@@ -178,11 +239,35 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
                 ))}
               </select>
             </div>
-            <InputField label="Media width" {...text('mediaWidth')} placeholder="4in" hint="Empty: the printer’s own." />
+            <InputField
+              label="Media width"
+              {...text('mediaWidth')}
+              placeholder="4in"
+              hint="Empty: the printer’s own."
+            />
             <InputField label="Media height" {...text('mediaHeight')} placeholder="6in" />
-            <InputField label="Darkness (0–30)" {...text('darkness')} type="number" min={0} max={30} placeholder="printer’s own" />
-            <InputField label="Speed (2–14 in/s)" {...text('speed')} type="number" min={2} max={14} placeholder="printer’s own" />
-            <InputField label="Time zone" {...text('timeZone')} placeholder="UTC" hint="For now() and formatDate on its labels, e.g. Europe/Berlin." />
+            <InputField
+              label="Darkness (0–30)"
+              {...text('darkness')}
+              type="number"
+              min={0}
+              max={30}
+              placeholder="printer’s own"
+            />
+            <InputField
+              label="Speed (2–14 in/s)"
+              {...text('speed')}
+              type="number"
+              min={2}
+              max={14}
+              placeholder="printer’s own"
+            />
+            <InputField
+              label="Time zone"
+              {...text('timeZone')}
+              placeholder="UTC"
+              hint="For now() and formatDate on its labels, e.g. Europe/Berlin."
+            />
             <InputField
               label="Unprintable margin"
               {...text('unprintableMargin')}
@@ -195,14 +280,25 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
           <legend>Media handling</legend>
           <p className="hint">
             Sent with each job; “Printer’s own setting” sends nothing.
-            {takesPdf && ' This PDF queue gets the three choices as options of CUPS’s Zebra driver (other drivers ignore them) and no offsets.'}
+            {takesPdf &&
+              ' This PDF queue gets the three choices as options of CUPS’s Zebra driver (other drivers ignore them) and no offsets.'}
           </p>
           <div className="field-grid">
             <ChoiceSelect label="Media type" names={MEDIA_TYPE_NAMES} {...choice('mediaType')} />
             <ChoiceSelect label="After each label" names={PRINT_MODE_NAMES} {...choice('printMode')} />
             <ChoiceSelect label="Media sensing" names={MEDIA_SENSING_NAMES} {...choice('mediaSensing')} />
-            <InputField label="Label top offset" {...text('topOffset')} placeholder="printer’s own" hint="Moves the whole print down, e.g. 1mm; negative moves it up." />
-            <InputField label="Label left offset" {...text('leftOffset')} placeholder="printer’s own" hint="Moves the whole print right, e.g. 0.5mm; negative moves it left." />
+            <InputField
+              label="Label top offset"
+              {...text('topOffset')}
+              placeholder="printer’s own"
+              hint="Moves the whole print down, e.g. 1mm; negative moves it up."
+            />
+            <InputField
+              label="Label left offset"
+              {...text('leftOffset')}
+              placeholder="printer’s own"
+              hint="Moves the whole print right, e.g. 0.5mm; negative moves it left."
+            />
           </div>
         </fieldset>
         {failure && (

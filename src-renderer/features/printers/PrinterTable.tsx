@@ -30,7 +30,11 @@ function StatusCell({ check }: { check: StatusCheck }) {
   return (
     <td className="printer-status">
       <span className={`badge badge-${badge.tone}`}>{badge.label}</span>
-      {badge.tone === 'ok' ? <span className="visually-hidden">: {badge.detail}</span> : <div className="hint printer-status-detail">{badge.detail}</div>}
+      {badge.tone === 'ok' ? (
+        <span className="visually-hidden">: {badge.detail}</span>
+      ) : (
+        <div className="hint printer-status-detail">{badge.detail}</div>
+      )}
     </td>
   );
 }
@@ -39,7 +43,16 @@ function StatusCell({ check }: { check: StatusCheck }) {
  * One row a printer, in columns narrow enough for a 1024-pixel window: the kind and address under the name, the media
  * handling and time zone under the media, the status's reason under its badge, the actions wrapping in their cell.
  */
-export function PrinterTable({ printers, statuses, testing, tested, onTest, onEdit, onHistory, onRemove }: PrinterTableProps) {
+export function PrinterTable({
+  printers,
+  statuses,
+  testing,
+  tested,
+  onTest,
+  onEdit,
+  onHistory,
+  onRemove,
+}: PrinterTableProps) {
   if (printers.length === 0) return <p className="empty-state">No printers yet.</p>;
   return (
     <table className="data-table printer-table">
@@ -63,16 +76,30 @@ export function PrinterTable({ printers, statuses, testing, tested, onTest, onEd
             <StatusCell check={statuses.get(printer.id) ?? { status: 'checking' }} />
             <td>
               <div className="row-actions">
-                <button type="button" aria-label={`Print test label on ${printer.name}`} disabled={testing !== null} onClick={() => onTest(printer)}>
+                <button
+                  type="button"
+                  aria-label={`Print test label on ${printer.name}`}
+                  disabled={testing !== null}
+                  onClick={() => onTest(printer)}
+                >
                   {testing === printer.id ? 'Printing…' : 'Print test label'}
                 </button>
-                <button type="button" aria-label={`Print history of ${printer.name}`} onClick={() => onHistory(printer)}>
+                <button
+                  type="button"
+                  aria-label={`Print history of ${printer.name}`}
+                  onClick={() => onHistory(printer)}
+                >
                   History
                 </button>
                 <button type="button" aria-label={`Edit ${printer.name}`} onClick={() => onEdit(printer)}>
                   Edit
                 </button>
-                <button type="button" className="danger" aria-label={`Remove ${printer.name}`} onClick={() => onRemove(printer)}>
+                <button
+                  type="button"
+                  className="danger"
+                  aria-label={`Remove ${printer.name}`}
+                  onClick={() => onRemove(printer)}
+                >
                   Remove
                 </button>
               </div>

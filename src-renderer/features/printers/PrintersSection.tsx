@@ -28,7 +28,8 @@ export function PrintersSection() {
 
   const save = async (input: EditorPrinterInput) => {
     // Refusals go back to the form, which marks the fields; only success closes it.
-    const saved = editing?.mode === 'edit' ? await client.updatePrinter(editing.printer.id, input) : await client.addPrinter(input);
+    const saved =
+      editing?.mode === 'edit' ? await client.updatePrinter(editing.printer.id, input) : await client.addPrinter(input);
     setEditing(null);
     notice('info', editing?.mode === 'edit' ? `Printer “${saved.name}” saved.` : `Printer “${saved.name}” added.`);
     printers.reload();
@@ -48,9 +49,17 @@ export function PrintersSection() {
     setTested(null);
     try {
       const result = await client.printTestLabel(printer.id);
-      setTested({ printerId: printer.id, failed: false, message: `Test label sent to “${printer.name}” (${result.bytes} bytes of ${result.format.toUpperCase()}).` });
+      setTested({
+        printerId: printer.id,
+        failed: false,
+        message: `Test label sent to “${printer.name}” (${result.bytes} bytes of ${result.format.toUpperCase()}).`,
+      });
     } catch (error) {
-      setTested({ printerId: printer.id, failed: true, message: `The test label did not print on “${printer.name}”: ${describeError(error)}` });
+      setTested({
+        printerId: printer.id,
+        failed: true,
+        message: `The test label did not print on “${printer.name}”: ${describeError(error)}`,
+      });
     } finally {
       setTesting(null);
     }
@@ -62,15 +71,19 @@ export function PrintersSection() {
         Printers
       </h1>
       <p className="hint">
-        Labels print as ZPL to network printers (port 9100) and device files, or through a system queue. The status is asked from each printer every few
-        seconds while this page is open.
+        Labels print as ZPL to network printers (port 9100) and device files, or through a system queue. The status is
+        asked from each printer every few seconds while this page is open.
       </p>
       <div className="button-row">
         <button type="button" className="primary" onClick={() => setEditing({ mode: 'add' })}>
           Add printer
         </button>
       </div>
-      {printers.error && <p role="alert" className="error-text">Could not load the printers: {printers.error}</p>}
+      {printers.error && (
+        <p role="alert" className="error-text">
+          Could not load the printers: {printers.error}
+        </p>
+      )}
       {printers.data && (
         <PrinterTable
           printers={printers.data}
@@ -84,7 +97,13 @@ export function PrintersSection() {
         />
       )}
       {history && <PrintHistoryDialog printer={history} onClose={() => setHistory(null)} />}
-      {editing && <PrinterFormDialog printer={editing.mode === 'edit' ? editing.printer : undefined} onSave={save} onCancel={() => setEditing(null)} />}
+      {editing && (
+        <PrinterFormDialog
+          printer={editing.mode === 'edit' ? editing.printer : undefined}
+          onSave={save}
+          onCancel={() => setEditing(null)}
+        />
+      )}
       {removing && (
         <ConfirmDialog
           title="Remove printer?"

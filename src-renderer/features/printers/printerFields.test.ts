@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { EditorPrinter } from '@shared/api/editorPrinters';
 import { EditorApiError } from '../../api/apiError';
-import { EMPTY_PRINTER_FORM, fieldErrors, formFromPrinter, mediaHandlingText, mediaText, printerAddress, printerInput } from './printerFields';
+import {
+  EMPTY_PRINTER_FORM,
+  fieldErrors,
+  formFromPrinter,
+  mediaHandlingText,
+  mediaText,
+  printerAddress,
+  printerInput,
+} from './printerFields';
 
 const dock: EditorPrinter = {
   id: 'p1',
@@ -23,7 +31,13 @@ const dock: EditorPrinter = {
 };
 
 /** The media handling fields left to the printer. */
-const OWN_MEDIA_HANDLING = { mediaType: null, printMode: null, mediaSensing: null, topOffset: null, leftOffset: null } as const;
+const OWN_MEDIA_HANDLING = {
+  mediaType: null,
+  printMode: null,
+  mediaSensing: null,
+  topOffset: null,
+  leftOffset: null,
+} as const;
 
 describe('printer fields', () => {
   it('show each kind’s address and the media size', () => {
@@ -35,24 +49,97 @@ describe('printer fields', () => {
     expect(mediaText(dock.media)).toBe('4in × 6in');
     expect(mediaText(null)).toBe('Printer’s own');
     expect(mediaHandlingText(dock)).toBe('Thermal transfer (ribbon), Peel off, Black mark, 1mm up, 0.5mm right');
-    expect(mediaHandlingText({ ...OWN_MEDIA_HANDLING, printMode: 'cutter', leftOffset: '-2mm' })).toBe('Cut (cutter), 2mm left');
+    expect(mediaHandlingText({ ...OWN_MEDIA_HANDLING, printMode: 'cutter', leftOffset: '-2mm' })).toBe(
+      'Cut (cutter), 2mm left',
+    );
     expect(mediaHandlingText(OWN_MEDIA_HANDLING)).toBe('');
   });
 
   it('go from a printer to the form and back unchanged', () => {
     const form = formFromPrinter(dock);
-    expect(form).toMatchObject({ name: 'Dock 1', kind: 'raw', host: '10.0.0.5', port: '9100', dpi: 300, mediaWidth: '4in', darkness: '20', speed: '4', timeZone: 'Europe/Berlin' });
-    expect(form).toMatchObject({ mediaType: 'thermal-transfer', printMode: 'peel-off', mediaSensing: 'mark', topOffset: '-1mm', leftOffset: '0.5mm' });
-    const { name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, fonts, mediaType, printMode, mediaSensing, topOffset, leftOffset } = dock;
-    expect(printerInput(form)).toEqual({ name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, fonts, mediaType, printMode, mediaSensing, topOffset, leftOffset });
-    const queue: EditorPrinter = { ...dock, connection: { kind: 'system', queue: 'GK420', rawQueue: true }, media: null, darkness: null, speed: null, timeZone: null, unprintableMargin: null, ...OWN_MEDIA_HANDLING };
-    expect(printerInput(formFromPrinter(queue))).toMatchObject({ connection: queue.connection, media: null, darkness: null, speed: null, timeZone: null, unprintableMargin: null, ...OWN_MEDIA_HANDLING });
+    expect(form).toMatchObject({
+      name: 'Dock 1',
+      kind: 'raw',
+      host: '10.0.0.5',
+      port: '9100',
+      dpi: 300,
+      mediaWidth: '4in',
+      darkness: '20',
+      speed: '4',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(form).toMatchObject({
+      mediaType: 'thermal-transfer',
+      printMode: 'peel-off',
+      mediaSensing: 'mark',
+      topOffset: '-1mm',
+      leftOffset: '0.5mm',
+    });
+    const {
+      name,
+      connection,
+      dpi,
+      media,
+      darkness,
+      speed,
+      timeZone,
+      unprintableMargin,
+      fonts,
+      mediaType,
+      printMode,
+      mediaSensing,
+      topOffset,
+      leftOffset,
+    } = dock;
+    expect(printerInput(form)).toEqual({
+      name,
+      connection,
+      dpi,
+      media,
+      darkness,
+      speed,
+      timeZone,
+      unprintableMargin,
+      fonts,
+      mediaType,
+      printMode,
+      mediaSensing,
+      topOffset,
+      leftOffset,
+    });
+    const queue: EditorPrinter = {
+      ...dock,
+      connection: { kind: 'system', queue: 'GK420', rawQueue: true },
+      media: null,
+      darkness: null,
+      speed: null,
+      timeZone: null,
+      unprintableMargin: null,
+      ...OWN_MEDIA_HANDLING,
+    };
+    expect(printerInput(formFromPrinter(queue))).toMatchObject({
+      connection: queue.connection,
+      media: null,
+      darkness: null,
+      speed: null,
+      timeZone: null,
+      unprintableMargin: null,
+      ...OWN_MEDIA_HANDLING,
+    });
     const device: EditorPrinter = { ...dock, connection: { kind: 'device', path: '/dev/usb/lp0' } };
     expect(printerInput(formFromPrinter(device)).connection).toEqual(device.connection);
   });
 
   it('send only the chosen kind’s fields, trimmed, with port 9100 when left empty', () => {
-    const form = { ...EMPTY_PRINTER_FORM, name: ' Back office ', host: ' zebra.local ', port: '', queue: 'left over', path: '/dev/x', timeZone: ' ' };
+    const form = {
+      ...EMPTY_PRINTER_FORM,
+      name: ' Back office ',
+      host: ' zebra.local ',
+      port: '',
+      queue: 'left over',
+      path: '/dev/x',
+      timeZone: ' ',
+    };
     expect(printerInput(form)).toEqual({
       name: 'Back office',
       connection: { kind: 'raw', host: 'zebra.local', port: 9100 },
@@ -65,7 +152,10 @@ describe('printer fields', () => {
       fonts: 'graphic',
       ...OWN_MEDIA_HANDLING,
     });
-    expect(printerInput({ ...form, topOffset: ' -1mm ', leftOffset: ' ' })).toMatchObject({ topOffset: '-1mm', leftOffset: null });
+    expect(printerInput({ ...form, topOffset: ' -1mm ', leftOffset: ' ' })).toMatchObject({
+      topOffset: '-1mm',
+      leftOffset: null,
+    });
     expect(printerInput({ ...form, timeZone: ' America/New_York ' }).timeZone).toBe('America/New_York');
     expect(printerInput({ ...form, unprintableMargin: ' 1mm ' }).unprintableMargin).toBe('1mm');
     expect(printerInput({ ...form, kind: 'device' }).connection).toEqual({ kind: 'device', path: '/dev/x' });
@@ -87,8 +177,14 @@ describe('printer fields', () => {
       mediaHeight: 'must be a positive length with a unit, e.g. "4in" or "100mm"',
       topOffset: 'must be a length with a unit, e.g. "1mm" or "-0.5mm"',
     });
-    const taken = new EditorApiError('CONFLICT', 'name: the workspace already has a printer named "Dock 1"; choose another name', 409);
-    expect(fieldErrors(taken)).toEqual({ name: 'the workspace already has a printer named "Dock 1"; choose another name' });
+    const taken = new EditorApiError(
+      'CONFLICT',
+      'name: the workspace already has a printer named "Dock 1"; choose another name',
+      409,
+    );
+    expect(fieldErrors(taken)).toEqual({
+      name: 'the workspace already has a printer named "Dock 1"; choose another name',
+    });
     expect(fieldErrors(new Error('network'))).toEqual({});
   });
 });

@@ -1,5 +1,11 @@
 // A printer as the page shows it (kind, address, media) and as its form edits it: text fields to and from the API's shape.
-import type { EditorPrinter, EditorPrinterConnection, EditorPrinterInput, EditorPrinterKind, MediaHandlingField } from '@shared/api/editorPrinters';
+import type {
+  EditorPrinter,
+  EditorPrinterConnection,
+  EditorPrinterInput,
+  EditorPrinterKind,
+  MediaHandlingField,
+} from '@shared/api/editorPrinters';
 import type { ZplFontMode } from '@shared/emit/zpl/zplFontDownloads';
 import type { MediaSensing, MediaType, PrintMode } from '@shared/emit/zpl/zplPrinterSettings';
 import { EditorApiError } from '../../api/apiError';
@@ -17,7 +23,9 @@ export function printerAddress(connection: EditorPrinterConnection): string {
   switch (connection.kind) {
     case 'raw':
       // An IPv6 address needs brackets before its port.
-      return connection.host.includes(':') ? `[${connection.host}]:${connection.port}` : `${connection.host}:${connection.port}`;
+      return connection.host.includes(':')
+        ? `[${connection.host}]:${connection.port}`
+        : `${connection.host}:${connection.port}`;
     case 'system':
       return connection.rawQueue ? `${connection.queue} (raw ZPL)` : `${connection.queue} (PDF)`;
     case 'device':
@@ -55,7 +63,10 @@ function offsetText(offset: string, forward: string, back: string): string {
 
 /** The label offsets a printer has set, in words ("1mm down", "0.5mm left"); none when it keeps its own. */
 export function offsetTexts(printer: Pick<EditorPrinter, 'topOffset' | 'leftOffset'>): string[] {
-  const parts = [printer.topOffset && offsetText(printer.topOffset, 'down', 'up'), printer.leftOffset && offsetText(printer.leftOffset, 'right', 'left')];
+  const parts = [
+    printer.topOffset && offsetText(printer.topOffset, 'down', 'up'),
+    printer.leftOffset && offsetText(printer.leftOffset, 'right', 'left'),
+  ];
   return parts.filter((part) => part !== null);
 }
 

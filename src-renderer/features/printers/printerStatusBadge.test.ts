@@ -20,7 +20,10 @@ const READY: PrinterState = {
 };
 
 const answered = (report: Partial<PrinterStatus>) =>
-  printerBadge({ status: 'answered', report: { id: 'p', reachable: true, state: READY, checkedAt: '2025-01-01T00:00:00.000Z', ...report } });
+  printerBadge({
+    status: 'answered',
+    report: { id: 'p', reachable: true, state: READY, checkedAt: '2025-01-01T00:00:00.000Z', ...report },
+  });
 const withState = (state: Partial<PrinterState>) => answered({ state: { ...READY, ...state } });
 
 describe('printer status badge', () => {
@@ -31,7 +34,11 @@ describe('printer status badge', () => {
   });
 
   it('names each fault ~HS reports, faults as errors and waiting states as warnings', () => {
-    expect(withState({ paperOut: true })).toEqual({ label: 'Paper out', tone: 'error', detail: 'The printer reports: paper out.' });
+    expect(withState({ paperOut: true })).toEqual({
+      label: 'Paper out',
+      tone: 'error',
+      detail: 'The printer reports: paper out.',
+    });
     expect(withState({ headOpen: true })).toMatchObject({ label: 'Head open', tone: 'error' });
     expect(withState({ ribbonOut: true })).toMatchObject({ label: 'Ribbon out', tone: 'error' });
     expect(withState({ overTemperature: true })).toMatchObject({ label: 'Too hot', tone: 'error' });
@@ -47,7 +54,10 @@ describe('printer status badge', () => {
 
   it('lists several faults, the cause before the pause it brings', () => {
     expect(withState({ paused: true, paperOut: true })).toMatchObject({ label: 'Paper out, paused', tone: 'error' });
-    expect(withState({ paused: true, bufferFull: true })).toMatchObject({ label: 'Buffer full, paused', tone: 'warning' });
+    expect(withState({ paused: true, bufferFull: true })).toMatchObject({
+      label: 'Buffer full, paused',
+      tone: 'warning',
+    });
     expect(withState({ paused: true, headOpen: true, ribbonOut: true }).label).toBe('Head open, ribbon out, paused');
   });
 
@@ -57,8 +67,13 @@ describe('printer status badge', () => {
       tone: 'error',
       detail: 'connection refused by 10.0.0.5:9100',
     });
-    expect(answered({ reachable: true, state: null, error: 'timed out after 3 s waiting for ~HS answer' })).toMatchObject({ label: 'Not answering', tone: 'warning' });
-    expect(answered({ reachable: null, state: null, error: 'no status is read from system queues' })).toMatchObject({ label: 'No status', tone: 'neutral' });
+    expect(
+      answered({ reachable: true, state: null, error: 'timed out after 3 s waiting for ~HS answer' }),
+    ).toMatchObject({ label: 'Not answering', tone: 'warning' });
+    expect(answered({ reachable: null, state: null, error: 'no status is read from system queues' })).toMatchObject({
+      label: 'No status',
+      tone: 'neutral',
+    });
     expect(answered({ reachable: true, state: null })).toMatchObject({ label: 'Connected', tone: 'ok' });
   });
 

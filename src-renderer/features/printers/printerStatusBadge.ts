@@ -12,7 +12,8 @@ export interface PrinterBadge {
 }
 
 /** Where the page is with one printer's status. */
-export type StatusCheck = { status: 'checking' } | { status: 'answered'; report: PrinterStatus } | { status: 'failed'; message: string };
+export type StatusCheck =
+  { status: 'checking' } | { status: 'answered'; report: PrinterStatus } | { status: 'failed'; message: string };
 
 /** The yes/no fields of the state. */
 type Flag = { [K in keyof PrinterState]: PrinterState[K] extends boolean ? K : never }[keyof PrinterState];
@@ -41,19 +42,26 @@ function waiting(state: PrinterState): string {
 function fromState(state: PrinterState): PrinterBadge {
   const problems = PROBLEMS.filter((problem) => state[problem.flag]);
   if (problems.length === 0) return { label: 'Ready', tone: 'ok', detail: `The printer is ready.${waiting(state)}` };
-  const label = problems.map((problem, index) => (index === 0 ? problem.label : problem.label.toLowerCase())).join(', ');
+  const label = problems
+    .map((problem, index) => (index === 0 ? problem.label : problem.label.toLowerCase()))
+    .join(', ');
   const tone = problems.some((problem) => problem.tone === 'error') ? 'error' : 'warning';
   return { label, tone, detail: `The printer reports: ${label.toLowerCase()}.${waiting(state)}` };
 }
 
 export function printerBadge(check: StatusCheck): PrinterBadge {
-  if (check.status === 'checking') return { label: 'Checking…', tone: 'neutral', detail: 'Asking the printer for its status.' };
+  if (check.status === 'checking')
+    return { label: 'Checking…', tone: 'neutral', detail: 'Asking the printer for its status.' };
   if (check.status === 'failed') return { label: 'Status unknown', tone: 'neutral', detail: check.message };
   const { reachable, state, error } = check.report;
-  if (reachable === false) return { label: 'Unreachable', tone: 'error', detail: error ?? 'The printer cannot be reached.' };
+  if (reachable === false)
+    return { label: 'Unreachable', tone: 'error', detail: error ?? 'The printer cannot be reached.' };
   // A system queue: the spooler (CUPS) knows the printer's state, the server does not ask it.
-  if (reachable === null) return { label: 'No status', tone: 'neutral', detail: error ?? 'This kind of printer reports no status.' };
+  if (reachable === null)
+    return { label: 'No status', tone: 'neutral', detail: error ?? 'This kind of printer reports no status.' };
   if (state) return fromState(state);
   // Something answered at the address but its status could not be read (silent, garbled), or a device file, which has no status.
-  return error ? { label: 'Not answering', tone: 'warning', detail: error } : { label: 'Connected', tone: 'ok', detail: 'The device file is there and writable.' };
+  return error
+    ? { label: 'Not answering', tone: 'warning', detail: error }
+    : { label: 'Connected', tone: 'ok', detail: 'The device file is there and writable.' };
 }

@@ -21,7 +21,12 @@ export function usePrinterStatuses(printers: readonly EditorPrinter[]): Readonly
   useEffect(() => {
     const ids = key === '' ? [] : key.split('\n').map((line) => line.slice(0, line.indexOf(' ')));
     setChecks(new Map());
-    return pollStatuses(ids, askStatus, (id, check) => setChecks((previous) => new Map(previous).set(id, check)), documentVisibility());
+    return pollStatuses(
+      ids,
+      askStatus,
+      (id, check) => setChecks((previous) => new Map(previous).set(id, check)),
+      documentVisibility(),
+    );
   }, [key]);
   return checks;
 }

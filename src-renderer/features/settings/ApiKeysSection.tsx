@@ -42,10 +42,15 @@ export function ApiKeysSection() {
     <section className="settings-section" aria-labelledby="keys-title">
       <h2 id="keys-title">API keys</h2>
       <p className="hint">
-        Programs render labels with <code>Authorization: Bearer &lt;key&gt;</code>. Test keys are not counted; demo keys render library templates only.
+        Programs render labels with <code>Authorization: Bearer &lt;key&gt;</code>. Test keys are not counted; demo keys
+        render library templates only.
       </p>
       <CreateKeyForm onCreate={create} busy={busy} />
-      {keys.error && <p role="alert" className="error-text">Could not load the keys: {keys.error}</p>}
+      {keys.error && (
+        <p role="alert" className="error-text">
+          Could not load the keys: {keys.error}
+        </p>
+      )}
       {keys.data && <KeyTable keys={keys.data} onRevoke={setRevoking} />}
       {created && <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />}
       {revoking && (

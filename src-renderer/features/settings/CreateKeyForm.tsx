@@ -21,11 +21,20 @@ export function CreateKeyForm({ onCreate, busy }: { onCreate(key: NewKey): Promi
     <form className="field-row create-key" onSubmit={submit} aria-label="Create an API key">
       <label className="field">
         <span>Key name</span>
-        <input value={name} onChange={(event) => setName(event.target.value)} maxLength={200} placeholder="e.g. Warehouse WMS" />
+        <input
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={200}
+          placeholder="e.g. Warehouse WMS"
+        />
       </label>
       <div className="field">
         <label htmlFor={`${selectId}-1`}>Mode</label>
-        <select id={`${selectId}-1`} value={mode} onChange={(event) => setMode(event.target.value === 'live' ? 'live' : 'test')}>
+        <select
+          id={`${selectId}-1`}
+          value={mode}
+          onChange={(event) => setMode(event.target.value === 'live' ? 'live' : 'test')}
+        >
           <option value="test">Test (not counted)</option>
           <option value="live">Live (counts against the quota)</option>
         </select>

@@ -17,7 +17,11 @@ export function CreatedKeyDialog({ created, onClose }: { created: CreatedApiKey;
     <Dialog
       title="API key created"
       onClose={onClose}
-      description={<p className="warning">Copy this key now: it will not be shown again. Anyone with it can render labels as your team.</p>}
+      description={
+        <p className="warning">
+          Copy this key now: it will not be shown again. Anyone with it can render labels as your team.
+        </p>
+      }
     >
       <div className="form-stack">
         <label className="field">
@@ -25,7 +29,11 @@ export function CreatedKeyDialog({ created, onClose }: { created: CreatedApiKey;
           <input className="code" readOnly value={created.key} onFocus={(event) => event.currentTarget.select()} />
         </label>
         <p role="status" className="hint">
-          {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'The clipboard is not available: select the key and copy it.' : ''}
+          {copied === 'yes'
+            ? 'Copied to the clipboard.'
+            : copied === 'failed'
+              ? 'The clipboard is not available: select the key and copy it.'
+              : ''}
         </p>
         <div className="dialog-actions">
           <button type="button" className="primary" onClick={() => void copy()} autoFocus>

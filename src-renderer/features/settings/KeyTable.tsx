@@ -25,7 +25,12 @@ export function KeyTable({ keys, onRevoke }: { keys: readonly EditorApiKey[]; on
                 {key.revokedAt ? (
                   <span className="muted">Revoked {when.format(key.revokedAt)}</span>
                 ) : (
-                  <button type="button" className="danger" aria-label={`Revoke ${key.name || key.prefix}`} onClick={() => onRevoke(key)}>
+                  <button
+                    type="button"
+                    className="danger"
+                    aria-label={`Revoke ${key.name || key.prefix}`}
+                    onClick={() => onRevoke(key)}
+                  >
                     Revoke
                   </button>
                 )}

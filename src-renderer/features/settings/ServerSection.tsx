@@ -27,7 +27,11 @@ export function ServerSection({ session }: { session: EditorSession }) {
   };
   const submitHostnames = (event: FormEvent) => {
     event.preventDefault();
-    if (settings) void save({ lanAccess: settings.lanAccess, allowedHostnames: parseTags(hostnames ?? settings.allowedHostnames.join(', ')) });
+    if (settings)
+      void save({
+        lanAccess: settings.lanAccess,
+        allowedHostnames: parseTags(hostnames ?? settings.allowedHostnames.join(', ')),
+      });
   };
   return (
     <section className="settings-section" aria-labelledby="server-title">
@@ -52,15 +56,26 @@ export function ServerSection({ session }: { session: EditorSession }) {
           <dd>{session.version}</dd>
         </div>
       </dl>
-      {loaded.error && <p role="alert" className="error-text">Could not load the server settings: {loaded.error}</p>}
+      {loaded.error && (
+        <p role="alert" className="error-text">
+          Could not load the server settings: {loaded.error}
+        </p>
+      )}
       {settings && (
         <>
           <label className="field field-checkbox switch">
-            <input type="checkbox" role="switch" checked={settings.lanAccess} onChange={(event) => void save({ lanAccess: event.target.checked })} aria-describedby="lan-warning" />
+            <input
+              type="checkbox"
+              role="switch"
+              checked={settings.lanAccess}
+              onChange={(event) => void save({ lanAccess: event.target.checked })}
+              aria-describedby="lan-warning"
+            />
             <span>Allow LAN access</span>
           </label>
           <p id="lan-warning" className="warning">
-            Other computers on your network can then reach the render API with a valid API key; only do this on a network you trust.
+            Other computers on your network can then reach the render API with a valid API key; only do this on a
+            network you trust.
           </p>
           <label className="field field-checkbox switch">
             <input
@@ -73,8 +88,9 @@ export function ServerSection({ session }: { session: EditorSession }) {
             <span>ZPL viewer without an API key</span>
           </label>
           <p id="viewer-without-key-hint" className="hint">
-            Labelary clients send no key: with this on, the viewer (<code>/v1/printers/…/labels/…</code>) alone answers them, limited to 120 requests a minute per
-            computer and counted against no team. Who can reach it follows LAN access.
+            Labelary clients send no key: with this on, the viewer (<code>/v1/printers/…/labels/…</code>) alone answers
+            them, limited to 120 requests a minute per computer and counted against no team. Who can reach it follows
+            LAN access.
           </p>
           <form className="field-row" onSubmit={submitHostnames}>
             <label className="field grow">
@@ -87,10 +103,13 @@ export function ServerSection({ session }: { session: EditorSession }) {
             </label>
             <button type="submit">Save host names</button>
           </form>
-          <p className="hint">Names other computers use to reach this server, besides its addresses (separate them with commas).</p>
+          <p className="hint">
+            Names other computers use to reach this server, besides its addresses (separate them with commas).
+          </p>
           {settings.restartRequired && (
             <p role="status" className="notice-box">
-              Restart required: the server uses these settings after <code>labelsmith serve</code> (or the app) is restarted.
+              Restart required: the server uses these settings after <code>labelsmith serve</code> (or the app) is
+              restarted.
             </p>
           )}
         </>

@@ -11,7 +11,12 @@ export function UsageChart({ perDay }: { perDay: readonly DailyRenders[] }) {
   const plotBottom = SIZE.height - SIZE.bottom;
   return (
     <figure className="usage-chart">
-      <svg viewBox={`0 0 ${SIZE.width} ${SIZE.height}`} role="img" aria-labelledby={titleId} preserveAspectRatio="xMidYMid meet">
+      <svg
+        viewBox={`0 0 ${SIZE.width} ${SIZE.height}`}
+        role="img"
+        aria-labelledby={titleId}
+        preserveAspectRatio="xMidYMid meet"
+      >
         <title id={titleId}>
           Renders per day over the last {perDay.length} days: {model.totals.live} live and {model.totals.test} test.
         </title>
@@ -25,8 +30,12 @@ export function UsageChart({ perDay }: { perDay: readonly DailyRenders[] }) {
         ))}
         {model.bars.map((bar) => (
           <g key={bar.day}>
-            {bar.live.height > 0 && <rect x={bar.x} y={bar.live.y} width={bar.width} height={bar.live.height} className="bar-live" />}
-            {bar.test.height > 0 && <rect x={bar.x} y={bar.test.y} width={bar.width} height={bar.test.height} className="bar-test" />}
+            {bar.live.height > 0 && (
+              <rect x={bar.x} y={bar.live.y} width={bar.width} height={bar.live.height} className="bar-live" />
+            )}
+            {bar.test.height > 0 && (
+              <rect x={bar.x} y={bar.test.y} width={bar.width} height={bar.test.height} className="bar-test" />
+            )}
             {bar.label && (
               <text x={bar.x + bar.width / 2} y={plotBottom + 14} className="chart-axis" textAnchor="middle">
                 {bar.label}

@@ -17,7 +17,11 @@ export function UsageSection() {
   return (
     <section className="settings-section" aria-labelledby="usage-title">
       <h2 id="usage-title">Plan and usage</h2>
-      {usage.error && <p role="alert" className="error-text">Could not load the usage: {usage.error}</p>}
+      {usage.error && (
+        <p role="alert" className="error-text">
+          Could not load the usage: {usage.error}
+        </p>
+      )}
       {!data && !usage.error && <p role="status">Loading…</p>}
       {data && (
         <>
@@ -29,7 +33,8 @@ export function UsageSection() {
             <div>
               <dt>This period</dt>
               <dd>
-                {dayFormat.format(new Date(data.period.start))} – {dayFormat.format(new Date(new Date(data.period.end).getTime() - 1))}
+                {dayFormat.format(new Date(data.period.start))} –{' '}
+                {dayFormat.format(new Date(new Date(data.period.end).getTime() - 1))}
               </dd>
             </div>
             <div>

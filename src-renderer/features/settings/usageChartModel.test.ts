@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { niceCeiling, shortDay, usageChartModel } from './usageChartModel';
 
 const size = { width: 340, height: 130, left: 30, bottom: 20, top: 10, right: 10 };
-const days = (counts: [number, number][]) => counts.map(([live, test], index) => ({ day: `2025-06-${String(index + 1).padStart(2, '0')}`, live, test }));
+const days = (counts: [number, number][]) =>
+  counts.map(([live, test], index) => ({ day: `2025-06-${String(index + 1).padStart(2, '0')}`, live, test }));
 
 describe('usage chart', () => {
   it('rounds the scale up to 1, 2 or 5 times a power of ten', () => {
@@ -10,12 +11,24 @@ describe('usage chart', () => {
   });
 
   it('stacks test on live, scaled to the plot, with equal slots', () => {
-    const model = usageChartModel(days([[3, 1], [0, 0], [10, 5]]), size);
+    const model = usageChartModel(
+      days([
+        [3, 1],
+        [0, 0],
+        [10, 5],
+      ]),
+      size,
+    );
     expect(model.max).toBe(20);
     expect(model.totals).toEqual({ live: 13, test: 6 });
     const [first, empty, busy] = model.bars;
     // Plot 300 x 100 from (30, 10): slots of 100 px with a 4 px gap.
-    expect(first).toMatchObject({ x: 32, width: 96, live: { y: 95, height: 15, count: 3 }, test: { y: 90, height: 5, count: 1 } });
+    expect(first).toMatchObject({
+      x: 32,
+      width: 96,
+      live: { y: 95, height: 15, count: 3 },
+      test: { y: 90, height: 5, count: 1 },
+    });
     expect(empty?.live.height).toBe(0);
     expect(busy?.test).toEqual({ y: 35, height: 25, count: 5 });
     expect(model.ticks).toEqual([

@@ -68,6 +68,9 @@ export function usageChartModel(perDay: readonly DailyRenders[], size: ChartSize
     };
   });
   const ticks = [0, 0.5, 1].map((part) => ({ value: max * part, y: size.top + plotHeight - plotHeight * part }));
-  const totals = perDay.reduce((sum, day) => ({ live: sum.live + day.live, test: sum.test + day.test }), { live: 0, test: 0 });
+  const totals = perDay.reduce((sum, day) => ({ live: sum.live + day.live, test: sum.test + day.test }), {
+    live: 0,
+    test: 0,
+  });
   return { bars, max, ticks, totals };
 }

@@ -37,12 +37,25 @@ export function ImportZplDialog({ onClose, from }: ImportZplDialogProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canImport || !size.ok) return;
-    const request = { zpl, dpmm: size.dpmm, width: size.width, height: size.height, index, ...(name.trim() && { name: name.trim() }) };
+    const request = {
+      zpl,
+      dpmm: size.dpmm,
+      width: size.width,
+      height: size.height,
+      index,
+      ...(name.trim() && { name: name.trim() }),
+    };
     await run(async () => {
       const imported = await client.importZpl(request);
       // About the template opened next, not the ZPL page it was imported from.
       const screen = routeHref({ page: 'editor', templateId: imported.id });
-      editorStore.getState().showNotice(imported.warnings.length > 0 ? 'error' : 'info', importedNotice(imported.name, imported.warnings), screen);
+      editorStore
+        .getState()
+        .showNotice(
+          imported.warnings.length > 0 ? 'error' : 'info',
+          importedNotice(imported.name, imported.warnings),
+          screen,
+        );
       return imported;
     });
   };
@@ -60,7 +73,13 @@ export function ImportZplDialog({ onClose, from }: ImportZplDialogProps) {
         <div className="field-row">
           <div className="field grow">
             <label htmlFor={ids.name}>Template name</label>
-            <input id={ids.name} value={name} onChange={(event) => setName(event.target.value)} placeholder="Imported ZPL label" maxLength={200} />
+            <input
+              id={ids.name}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="Imported ZPL label"
+              maxLength={200}
+            />
           </div>
           {(from === undefined || from.labelCount > 1) && (
             <div className="field">

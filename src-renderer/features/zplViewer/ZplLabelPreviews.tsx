@@ -25,7 +25,12 @@ export function ZplLabelPreviews({ preview, hasZpl }: { preview: ZplPreviewState
       {hasZpl &&
         answer?.labels.map((label, index) => (
           <figure key={index} className="zpl-label">
-            <img src={`data:image/png;base64,${label.png}`} alt={`Label ${index + 1} of ${answer.totalCount}`} width={label.widthDots} height={label.heightDots} />
+            <img
+              src={`data:image/png;base64,${label.png}`}
+              alt={`Label ${index + 1} of ${answer.totalCount}`}
+              width={label.widthDots}
+              height={label.heightDots}
+            />
             <figcaption className="hint">
               Label {index + 1}: {label.widthDots} × {label.heightDots} dots
             </figcaption>

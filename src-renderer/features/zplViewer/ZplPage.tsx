@@ -48,7 +48,12 @@ export function ZplPage() {
           <button type="button" onClick={() => setDialog('print')} disabled={!hasZpl}>
             Print…
           </button>
-          <button type="button" className="primary" onClick={() => setDialog('import')} disabled={!hasZpl || !size.ok || labelCount === 0}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => setDialog('import')}
+            disabled={!hasZpl || !size.ok || labelCount === 0}
+          >
             Import as template
           </button>
         </div>

@@ -38,7 +38,16 @@ export function ZplPrintDialog({ zpl, onClose }: { zpl: string; onClose(): void 
         <PrinterField choice={printerChoice} noneHint="No printer takes ZPL yet: add one on the Printers page." />
         <div className="field">
           <label htmlFor={copiesId}>Copies</label>
-          <input id={copiesId} type="number" min={1} max={PRINT_LIMITS.maxCopies} step={1} value={copies} onChange={(event) => setCopies(event.target.value)} aria-invalid={!copiesOk || undefined} />
+          <input
+            id={copiesId}
+            type="number"
+            min={1}
+            max={PRINT_LIMITS.maxCopies}
+            step={1}
+            value={copies}
+            onChange={(event) => setCopies(event.target.value)}
+            aria-invalid={!copiesOk || undefined}
+          />
         </div>
         <PrintProgressLine progress={progress} printerName={printer?.name ?? 'the printer'} />
         <div className="dialog-actions">

@@ -4,7 +4,15 @@ import { ZPL_DPMM, type ZplDpmm } from '@shared/read/zpl/zplField';
 import { ZPL_VIEWER_MAX_INCHES } from '@shared/api/zplViewer';
 import { dpmmName, type ZplLabelSettings } from './zplLabelSize';
 
-export function ZplSizeFields({ settings, onChange, problem }: { settings: ZplLabelSettings; onChange(settings: ZplLabelSettings): void; problem: string | null }) {
+export function ZplSizeFields({
+  settings,
+  onChange,
+  problem,
+}: {
+  settings: ZplLabelSettings;
+  onChange(settings: ZplLabelSettings): void;
+  problem: string | null;
+}) {
   const ids = { dpmm: useId(), width: useId(), height: useId(), problem: useId() };
   const describedBy = problem ? ids.problem : undefined;
   return (
@@ -13,7 +21,11 @@ export function ZplSizeFields({ settings, onChange, problem }: { settings: ZplLa
       <div className="field-row">
         <div className="field">
           <label htmlFor={ids.dpmm}>Print density</label>
-          <select id={ids.dpmm} value={settings.dpmm} onChange={(event) => onChange({ ...settings, dpmm: Number(event.target.value) as ZplDpmm })}>
+          <select
+            id={ids.dpmm}
+            value={settings.dpmm}
+            onChange={(event) => onChange({ ...settings, dpmm: Number(event.target.value) as ZplDpmm })}
+          >
             {ZPL_DPMM.map((dpmm) => (
               <option key={dpmm} value={dpmm}>
                 {dpmmName(dpmm)}
@@ -51,7 +63,10 @@ export function ZplSizeFields({ settings, onChange, problem }: { settings: ZplLa
           {problem}
         </p>
       ) : (
-        <p className="hint">Up to {ZPL_VIEWER_MAX_INCHES} in each way. ^PW and ^LL in the ZPL do not change the label: the printer’s media does.</p>
+        <p className="hint">
+          Up to {ZPL_VIEWER_MAX_INCHES} in each way. ^PW and ^LL in the ZPL do not change the label: the printer’s media
+          does.
+        </p>
       )}
     </fieldset>
   );

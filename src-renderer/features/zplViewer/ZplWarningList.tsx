@@ -1,7 +1,13 @@
 // The reader's warnings, each naming its command and position; choosing one selects that place in the ZPL text.
 import type { ZplWarning } from '@shared/read/zpl/zplField';
 
-export function ZplWarningList({ warnings, onSelect }: { warnings: ZplWarning[]; onSelect(warning: ZplWarning): void }) {
+export function ZplWarningList({
+  warnings,
+  onSelect,
+}: {
+  warnings: ZplWarning[];
+  onSelect(warning: ZplWarning): void;
+}) {
   return (
     <section className="zpl-warnings" aria-labelledby="zpl-warnings-title">
       <h2 id="zpl-warnings-title">Warnings ({warnings.length})</h2>

@@ -28,7 +28,8 @@ export function useZplPreview(request: ZplPreviewRequest | null): ZplPreviewStat
       client.previewZpl(request, controller.signal).then(
         (answer) => setState({ answer, loading: false, error: null }),
         (error: unknown) => {
-          if (!controller.signal.aborted) setState((last) => ({ answer: last.answer, loading: false, error: describeError(error) }));
+          if (!controller.signal.aborted)
+            setState((last) => ({ answer: last.answer, loading: false, error: describeError(error) }));
         },
       );
     }, ZPL_PREVIEW_DEBOUNCE_MS);

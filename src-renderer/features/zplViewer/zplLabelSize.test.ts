@@ -3,7 +3,12 @@ import { checkLabelSize } from './zplLabelSize';
 
 describe('the ZPL page label size', () => {
   it('reads inches with decimals', () => {
-    expect(checkLabelSize({ dpmm: 12, width: ' 4 ', height: '2.5' })).toEqual({ ok: true, dpmm: 12, width: 4, height: 2.5 });
+    expect(checkLabelSize({ dpmm: 12, width: ' 4 ', height: '2.5' })).toEqual({
+      ok: true,
+      dpmm: 12,
+      width: 4,
+      height: 2.5,
+    });
   });
 
   it.each([

@@ -17,12 +17,14 @@ export function dpmmName(dpmm: ZplDpmm): string {
   return `${dpmm} dpmm (${ZPL_NOMINAL_DPI[dpmm]} dpi)`;
 }
 
-export type CheckedLabelSize = { ok: true; dpmm: ZplDpmm; width: number; height: number } | { ok: false; problem: string };
+export type CheckedLabelSize =
+  { ok: true; dpmm: ZplDpmm; width: number; height: number } | { ok: false; problem: string };
 
 function side(text: string, what: string): number | string {
   const value = Number(text.trim());
   if (text.trim() === '' || !Number.isFinite(value)) return `The ${what} must be a number of inches.`;
-  if (value <= 0 || value > ZPL_VIEWER_MAX_INCHES) return `The ${what} must be above 0 and at most ${ZPL_VIEWER_MAX_INCHES} in.`;
+  if (value <= 0 || value > ZPL_VIEWER_MAX_INCHES)
+    return `The ${what} must be above 0 and at most ${ZPL_VIEWER_MAX_INCHES} in.`;
   return value;
 }
 

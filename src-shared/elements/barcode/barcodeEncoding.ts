@@ -116,22 +116,37 @@ function quoted(value: string): string {
 }
 
 /** Bars of differing heights (postal codes), measured from the top of the tallest; undefined when all are full height. */
-function barSpans(heights: readonly number[] | undefined, bottoms: readonly number[] | undefined): EncodedLinear['barSpans'] {
+function barSpans(
+  heights: readonly number[] | undefined,
+  bottoms: readonly number[] | undefined,
+): EncodedLinear['barSpans'] {
   if (!heights || heights.every((height) => height === heights[0])) return undefined;
   const tops = heights.map((height, index) => height + (bottoms?.[index] ?? 0));
   const full = Math.max(...tops);
-  return Object.freeze(heights.map((height, index) => ({ top: (full - (tops[index] ?? 0)) / full, height: height / full })));
+  return Object.freeze(
+    heights.map((height, index) => ({ top: (full - (tops[index] ?? 0)) / full, height: height / full })),
+  );
 }
 
 /**
  * Stacked DataBar rows differ in height (separators 1 module, rows 5 and 7 or 33 and 34) while bwip-js lists each row
  * once: each is repeated its height in modules, so the grid's modules are square and any writer draws it as it is.
  */
-function expandStackedRows(symbology: string, cells: string, columns: number, totalModules: number): { cells: string; rows: number } | undefined {
-  const patterns = Array.from({ length: cells.length / columns }, (_, row) => cells.slice(row * columns, (row + 1) * columns));
+function expandStackedRows(
+  symbology: string,
+  cells: string,
+  columns: number,
+  totalModules: number,
+): { cells: string; rows: number } | undefined {
+  const patterns = Array.from({ length: cells.length / columns }, (_, row) =>
+    cells.slice(row * columns, (row + 1) * columns),
+  );
   const heights = stackedRowHeights(symbology, patterns, totalModules);
   if (!heights) return undefined;
-  return { cells: patterns.map((row, index) => row.repeat(heights[index] ?? 1)).join(''), rows: heights.reduce((sum, height) => sum + height, 0) };
+  return {
+    cells: patterns.map((row, index) => row.repeat(heights[index] ?? 1)).join(''),
+    rows: heights.reduce((sum, height) => sum + height, 0),
+  };
 }
 
 function fromBwip(raw: RawSymbol[], symbology: string): EncodedBarcode {
@@ -146,12 +161,20 @@ function fromBwip(raw: RawSymbol[], symbology: string): EncodedBarcode {
     // Code 39 and ITF end on a space (an intercharacter gap): dropped, so the last bar meets the box edge as the first does.
     if (widths.length % 2 === 0) widths.pop();
     const text = (symbol.txt ?? []).map((part) => part[0]).join('');
-    return Object.freeze({ kind: 'linear', widths: Object.freeze(widths), text, ...(spans ? { barSpans: spans } : {}) });
+    return Object.freeze({
+      kind: 'linear',
+      widths: Object.freeze(widths),
+      text,
+      ...(spans ? { barSpans: spans } : {}),
+    });
   }
   const columns = symbol.pixx;
   const cells = symbol.pixs.join('');
-  const stacked = STACKED_DATABAR.has(symbology) ? expandStackedRows(symbology, cells, columns, symbol.pixy) : undefined;
-  if (stacked) return Object.freeze({ kind: 'matrix', columns, rows: stacked.rows, cells: stacked.cells, moduleAspect: 1 });
+  const stacked = STACKED_DATABAR.has(symbology)
+    ? expandStackedRows(symbology, cells, columns, symbol.pixy)
+    : undefined;
+  if (stacked)
+    return Object.freeze({ kind: 'matrix', columns, rows: stacked.rows, cells: stacked.cells, moduleAspect: 1 });
   // pixs holds each PDF417 row once while pixy (and height) count it rowmult times: the rows are the grid's own.
   const rows = symbol.pixs.length / columns;
   return Object.freeze({
@@ -183,7 +206,12 @@ function encode(request: BarcodeRequest, options: BwipOptions): EncodedBarcode {
 export function checkedValue(symbology: LaidOutSymbology, value: string, elementId: string): string {
   const checked = checkValue(symbology, value);
   if ('value' in checked) return checked.value;
-  throw new BarcodeDataError(`barcode "${elementId}" (${symbology}) cannot encode ${quoted(value)}: ${checked.problem}`, elementId, symbology, checked.fix);
+  throw new BarcodeDataError(
+    `barcode "${elementId}" (${symbology}) cannot encode ${quoted(value)}: ${checked.problem}`,
+    elementId,
+    symbology,
+    checked.fix,
+  );
 }
 
 /**

@@ -43,13 +43,21 @@ export const ratioSchema = z
   .number()
   .min(2, { message: 'must be between 2.0 and 3.0' })
   .max(3, { message: 'must be between 2.0 and 3.0' })
-  .refine((ratio) => Math.abs(ratio * 10 - Math.round(ratio * 10)) < 1e-9, { message: 'must be in steps of 0.1, as printers take it' });
+  .refine((ratio) => Math.abs(ratio * 10 - Math.round(ratio * 10)) < 1e-9, {
+    message: 'must be in steps of 0.1, as printers take it',
+  });
 
 /**
  * Symbologies with two bar widths, and the ratio of the element's default: bwip-js's own proportions (code 39 wide
  * elements are 3 modules, ITF's 2), which printers are told in ^BY.
  */
-export const DEFAULT_RATIOS: Partial<Record<LaidOutSymbology, number>> = { code39: 3, interleaved2of5: 2, itf14: 2, rationalizedCodabar: 3, msi: 2 };
+export const DEFAULT_RATIOS: Partial<Record<LaidOutSymbology, number>> = {
+  code39: 3,
+  interleaved2of5: 2,
+  itf14: 2,
+  rationalizedCodabar: 3,
+  msi: 2,
+};
 
 /**
  * Wide elements in whole dots: the ratio times the narrow module, truncated (a printer cannot print part of a dot), and

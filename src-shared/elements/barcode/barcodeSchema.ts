@@ -81,7 +81,15 @@ export const TWO_D_SYMBOLOGIES: ReadonlySet<Symbology> = new Set([
 ]);
 
 /** Bars of several heights (4-state and height-modulated postal codes): drawn in whole dots, full height the bar height. */
-export const POSTAL_SYMBOLOGIES: ReadonlySet<LaidOutSymbology> = new Set(['onecode', 'postnet', 'planet', 'royalmail', 'auspost', 'kix', 'japanpost']);
+export const POSTAL_SYMBOLOGIES: ReadonlySet<LaidOutSymbology> = new Set([
+  'onecode',
+  'postnet',
+  'planet',
+  'royalmail',
+  'auspost',
+  'kix',
+  'japanpost',
+]);
 
 /**
  * Optional check digits and the schemes each symbology offers; the first is the default. MSI: Modulo 10 (the usual),
@@ -105,64 +113,69 @@ export const barcodeStyleSchema = z.strictObject({
   fontSize: lengthSchema.optional(),
 });
 
-export const barcodeElementSchema = z.strictObject({
-  ...elementBaseShape,
-  type: z.literal('barcode'),
-  ...contentShape,
-  symbology: z.enum(SYMBOLOGIES, { error: `must be one of: ${SYMBOLOGIES.join(', ')}` }),
-  /** Human-readable line under linear codes; ignored by 2D codes. */
-  showText: z.boolean().optional(),
-  /** QR error correction level. */
-  errorCorrection: z.enum(['L', 'M', 'Q', 'H']).optional(),
-  /**
-   * The X-dimension: a length ("0.33mm", rounded to the nearest whole dot of the target) or whole dots ("3dots"). The
-   * symbol's size then follows from the data and the box is only its limit; without it the largest whole-dot module
-   * that fits the box is taken.
-   */
-  moduleWidth: moduleWidthSchema.optional(),
-  /** Wide to narrow, 2.0 to 3.0, for the symbologies with two bar widths (code39, interleaved2of5, itf14); others ignore it. */
-  ratio: ratioSchema.optional(),
-  /** Keep the symbology's quiet zones clear inside the box; default on for EAN/UPC, off for the others. */
-  quietZone: z.boolean().optional(),
-  /**
-   * Height of a linear code's bars. Named apart from `height` (the box's, as every element has): without it the bars
-   * fill the box less the human-readable line. 2D codes ignore it.
-   */
-  barHeight: lengthSchema.refine((text) => (parseLength(text)?.value ?? 1) > 0, { message: 'must be over 0' }).optional(),
-  /** Optional check digits of MSI, Code 11 and Codabar (CHECK_DIGIT_SCHEMES); fixed ones (ISBN, SSCC…) are always verified or computed. */
-  checkDigit: z.enum(CHECK_DIGIT_VALUES).optional(),
-  /**
-   * MaxiCode mode: 2 (numeric postal code) and 3 (alphanumeric) carry the structured carrier message, 4 standard, 5
-   * full error correction, 6 reader programming. Default: 2 or 3 when the value is a structured carrier message, else 4.
-   */
-  maxicodeMode: z.number().int().min(2).max(6).optional(),
-  /** GS1 DataBar Expanded: data segments per row, an even number 2 to 22; under 22 the symbol is stacked in rows. */
-  segments: z
-    .number()
-    .int()
-    .min(2)
-    .max(22)
-    .refine((segments) => segments % 2 === 0, { message: 'must be an even number (segments come in pairs)' })
-    .optional(),
-  style: barcodeStyleSchema.optional(),
-}).superRefine((element, ctx) => {
-  // Options that belong to another symbology are refused rather than ignored: a template author sees the mistake.
-  if (element.checkDigit !== undefined) {
-    const schemes: readonly string[] | undefined = CHECK_DIGIT_SCHEMES[element.symbology as keyof typeof CHECK_DIGIT_SCHEMES];
-    if (!schemes?.includes(element.checkDigit)) {
-      const message = schemes
-        ? `${element.symbology} takes one of: ${schemes.join(', ')}`
-        : `only ${Object.keys(CHECK_DIGIT_SCHEMES).join(', ')} have optional check digits; ${element.symbology}'s are computed (or verified) always`;
-      ctx.addIssue({ code: 'custom', path: ['checkDigit'], message });
+export const barcodeElementSchema = z
+  .strictObject({
+    ...elementBaseShape,
+    type: z.literal('barcode'),
+    ...contentShape,
+    symbology: z.enum(SYMBOLOGIES, { error: `must be one of: ${SYMBOLOGIES.join(', ')}` }),
+    /** Human-readable line under linear codes; ignored by 2D codes. */
+    showText: z.boolean().optional(),
+    /** QR error correction level. */
+    errorCorrection: z.enum(['L', 'M', 'Q', 'H']).optional(),
+    /**
+     * The X-dimension: a length ("0.33mm", rounded to the nearest whole dot of the target) or whole dots ("3dots"). The
+     * symbol's size then follows from the data and the box is only its limit; without it the largest whole-dot module
+     * that fits the box is taken.
+     */
+    moduleWidth: moduleWidthSchema.optional(),
+    /** Wide to narrow, 2.0 to 3.0, for the symbologies with two bar widths (code39, interleaved2of5, itf14); others ignore it. */
+    ratio: ratioSchema.optional(),
+    /** Keep the symbology's quiet zones clear inside the box; default on for EAN/UPC, off for the others. */
+    quietZone: z.boolean().optional(),
+    /**
+     * Height of a linear code's bars. Named apart from `height` (the box's, as every element has): without it the bars
+     * fill the box less the human-readable line. 2D codes ignore it.
+     */
+    barHeight: lengthSchema
+      .refine((text) => (parseLength(text)?.value ?? 1) > 0, { message: 'must be over 0' })
+      .optional(),
+    /** Optional check digits of MSI, Code 11 and Codabar (CHECK_DIGIT_SCHEMES); fixed ones (ISBN, SSCC…) are always verified or computed. */
+    checkDigit: z.enum(CHECK_DIGIT_VALUES).optional(),
+    /**
+     * MaxiCode mode: 2 (numeric postal code) and 3 (alphanumeric) carry the structured carrier message, 4 standard, 5
+     * full error correction, 6 reader programming. Default: 2 or 3 when the value is a structured carrier message, else 4.
+     */
+    maxicodeMode: z.number().int().min(2).max(6).optional(),
+    /** GS1 DataBar Expanded: data segments per row, an even number 2 to 22; under 22 the symbol is stacked in rows. */
+    segments: z
+      .number()
+      .int()
+      .min(2)
+      .max(22)
+      .refine((segments) => segments % 2 === 0, { message: 'must be an even number (segments come in pairs)' })
+      .optional(),
+    style: barcodeStyleSchema.optional(),
+  })
+  .superRefine((element, ctx) => {
+    // Options that belong to another symbology are refused rather than ignored: a template author sees the mistake.
+    if (element.checkDigit !== undefined) {
+      const schemes: readonly string[] | undefined =
+        CHECK_DIGIT_SCHEMES[element.symbology as keyof typeof CHECK_DIGIT_SCHEMES];
+      if (!schemes?.includes(element.checkDigit)) {
+        const message = schemes
+          ? `${element.symbology} takes one of: ${schemes.join(', ')}`
+          : `only ${Object.keys(CHECK_DIGIT_SCHEMES).join(', ')} have optional check digits; ${element.symbology}'s are computed (or verified) always`;
+        ctx.addIssue({ code: 'custom', path: ['checkDigit'], message });
+      }
     }
-  }
-  if (element.maxicodeMode !== undefined && element.symbology !== 'maxicode') {
-    ctx.addIssue({ code: 'custom', path: ['maxicodeMode'], message: 'only maxicode has modes' });
-  }
-  if (element.segments !== undefined && element.symbology !== 'databarexpanded') {
-    ctx.addIssue({ code: 'custom', path: ['segments'], message: 'only databarexpanded has segments' });
-  }
-});
+    if (element.maxicodeMode !== undefined && element.symbology !== 'maxicode') {
+      ctx.addIssue({ code: 'custom', path: ['maxicodeMode'], message: 'only maxicode has modes' });
+    }
+    if (element.segments !== undefined && element.symbology !== 'databarexpanded') {
+      ctx.addIssue({ code: 'custom', path: ['segments'], message: 'only databarexpanded has segments' });
+    }
+  });
 
 export type BarcodeElement = z.infer<typeof barcodeElementSchema>;
 

@@ -5,7 +5,16 @@ import { layoutLabel } from '../../layout/layoutLabel';
 import { LayoutMemo } from '../../layout/layoutMemo';
 import { parseTemplate } from '../../model/template';
 import { renderLabel } from '../../render/renderLabel';
-import { barcode, barEdges, decodedText, expectEdgesWithinOneDot, fonts, linearOf, outputs, template } from '../../../test/support/engine/barcodeOutputsTestSupport';
+import {
+  barcode,
+  barEdges,
+  decodedText,
+  expectEdgesWithinOneDot,
+  fonts,
+  linearOf,
+  outputs,
+  template,
+} from '../../../test/support/engine/barcodeOutputsTestSupport';
 import type { Symbology } from './barcodeSchema';
 
 const DPIS = [203, 300, 600] as const satisfies readonly ZplDpi[];
@@ -29,7 +38,15 @@ const LINEAR = Object.keys(VALUES) as Symbology[];
 const ALL_LINEAR = template(
   2.5,
   4.5,
-  LINEAR.map((symbology, index) => barcode(symbology, symbology, VALUES[symbology] ?? '', { x: 0.3 + (index % 2) * 0.2, y: 0.15 + index * 0.42, width: 1.8, height: 0.35 }, symbology === 'itf14' ? { ratio: 2.5 } : {})),
+  LINEAR.map((symbology, index) =>
+    barcode(
+      symbology,
+      symbology,
+      VALUES[symbology] ?? '',
+      { x: 0.3 + (index % 2) * 0.2, y: 0.15 + index * 0.42, width: 1.8, height: 0.35 },
+      symbology === 'itf14' ? { ratio: 2.5 } : {},
+    ),
+  ),
 );
 
 describe.each(DPIS)('every linear symbology at %i dpi', (dpi) => {
@@ -62,13 +79,18 @@ describe('module width', () => {
   });
 
   it('rounds a length to the nearest whole dot of the target: 0.375 mm is 3 dots at 203 dpi, 4 at 300', () => {
-    const input = parseTemplate(template(4, 1.2, [barcode('code', 'code128', 'LS-1', box, { moduleWidth: '0.375mm' })]));
+    const input = parseTemplate(
+      template(4, 1.2, [barcode('code', 'code128', 'LS-1', box, { moduleWidth: '0.375mm' })]),
+    );
     expect(linearOf(layoutLabel(input, {}, { fonts, targetDpi: 203 }), 'code').symbol.moduleDots).toBe(3);
     expect(linearOf(layoutLabel(input, {}, { fonts, targetDpi: 300 }), 'code').symbol.moduleDots).toBe(4);
   });
 
   it('prints a box-filling code128 in a 3.5 in box at 203 dpi as wide as its PNG', async () => {
-    const drawn = await outputs(template(4, 1.2, [barcode('code', 'code128', 'LS1234567890GB', box, { showText: false })]), 203);
+    const drawn = await outputs(
+      template(4, 1.2, [barcode('code', 'code128', 'LS1234567890GB', box, { showText: false })]),
+      203,
+    );
     const edges = barEdges(drawn, 'code', 203);
     const width = (runs: [number, number][]) => (runs.at(-1)?.[1] ?? 0) - (runs[0]?.[0] ?? 0);
     expect(width(edges.zpl)).toBe(width(edges.png));
@@ -80,16 +102,34 @@ describe('module width', () => {
   });
 
   it('warns BARCODE_TOO_WIDE, naming the element, when the data does not fit the box at the asked module', () => {
-    const input = parseTemplate(template(4, 1.2, [barcode('sku', 'code128', 'A MUCH LONGER VALUE 1234567890', { ...box, width: 1 }, { moduleWidth: '3dots' })]));
+    const input = parseTemplate(
+      template(4, 1.2, [
+        barcode('sku', 'code128', 'A MUCH LONGER VALUE 1234567890', { ...box, width: 1 }, { moduleWidth: '3dots' }),
+      ]),
+    );
     const label = layoutLabel(input, {}, { fonts, targetDpi: 203 });
-    expect(label.warnings).toEqual([expect.objectContaining({ code: 'BARCODE_TOO_WIDE', elementId: 'sku', message: expect.stringContaining('"sku"') })]);
+    expect(label.warnings).toEqual([
+      expect.objectContaining({
+        code: 'BARCODE_TOO_WIDE',
+        elementId: 'sku',
+        message: expect.stringContaining('"sku"'),
+      }),
+    ]);
     expect(linearOf(label, 'sku').symbol.moduleDots).toBe(3);
   });
 });
 
 describe('ratio', () => {
   it('writes code 39 wide bars at the ratio in ^BY, and the reader draws the same bars', async () => {
-    const input = template(4, 1.2, [barcode('code', 'code39', 'RATIO-25', { x: 0.2, y: 0.2, width: 3.5, height: 0.8 }, { ratio: 2.5, moduleWidth: '2dots', showText: false })]);
+    const input = template(4, 1.2, [
+      barcode(
+        'code',
+        'code39',
+        'RATIO-25',
+        { x: 0.2, y: 0.2, width: 3.5, height: 0.8 },
+        { ratio: 2.5, moduleWidth: '2dots', showText: false },
+      ),
+    ]);
     const drawn = await outputs(input, 203);
     // 2.5 × 2 dots: wide bars are 5 dots.
     expect(drawn.zpl).toMatch(/\^BY2,2\.5\^B3N,/);
@@ -102,7 +142,9 @@ describe('ratio', () => {
 
 describe('layouts shared by a batch', () => {
   it('keeps each resolution its own bars when one memo serves layouts for two', () => {
-    const input = parseTemplate(template(4, 1.2, [barcode('code', 'code128', 'SAME VALUE', { x: 0.2, y: 0.2, width: 3.5, height: 0.8 })]));
+    const input = parseTemplate(
+      template(4, 1.2, [barcode('code', 'code128', 'SAME VALUE', { x: 0.2, y: 0.2, width: 3.5, height: 0.8 })]),
+    );
     const memo = new LayoutMemo();
     const at203 = linearOf(layoutLabel(input, {}, { fonts, memo, targetDpi: 203 }), 'code').symbol;
     const at600 = linearOf(layoutLabel(input, {}, { fonts, memo, targetDpi: 600 }), 'code').symbol;

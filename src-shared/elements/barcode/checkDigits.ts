@@ -38,7 +38,10 @@ function code32CheckDigit(digits: string): string {
 export type CheckedValue = { value: string } | { problem: string; fix: string };
 
 function wrongDigit(what: string, given: string, expected: string): CheckedValue {
-  return { problem: `the ${what} check digit is ${given}, but the digits before it give ${expected}`, fix: `correct it to ${expected}, or leave it out to have it computed` };
+  return {
+    problem: `the ${what} check digit is ${given}, but the digits before it give ${expected}`,
+    fix: `correct it to ${expected}, or leave it out to have it computed`,
+  };
 }
 
 function badLength(what: string, lengths: string): CheckedValue {
@@ -46,7 +49,13 @@ function badLength(what: string, lengths: string): CheckedValue {
 }
 
 /** A check digit over `body` compared with `given`, or the full value when it is missing. */
-function compare(what: string, body: string, given: string | undefined, expected: string, build: (check: string) => string): CheckedValue {
+function compare(
+  what: string,
+  body: string,
+  given: string | undefined,
+  expected: string,
+  build: (check: string) => string,
+): CheckedValue {
   if (given !== undefined && given.toUpperCase() !== expected) return wrongDigit(what, given, expected);
   return { value: build(expected) };
 }
@@ -61,16 +70,34 @@ function isbn(value: string): CheckedValue {
     const checked = isbn(value.trim().slice(0, addOn.index));
     return 'value' in checked ? { value: `${checked.value} ${addOn[1]}` } : checked;
   }
-  const chars = value.replace(/^ISBN\s*/i, '').replace(/[\s-]/g, '').toUpperCase();
+  const chars = value
+    .replace(/^ISBN\s*/i, '')
+    .replace(/[\s-]/g, '')
+    .toUpperCase();
   if (/^97[89]\d{9,10}$/.test(chars)) {
     const body = chars.slice(0, 12);
-    return compare('ISBN-13', body, chars[12], gs1CheckDigit(body), (check) => `${body.slice(0, 3)}-${body[3]}-${body.slice(4, 9)}-${body.slice(9)}-${check}`);
+    return compare(
+      'ISBN-13',
+      body,
+      chars[12],
+      gs1CheckDigit(body),
+      (check) => `${body.slice(0, 3)}-${body[3]}-${body.slice(4, 9)}-${body.slice(9)}-${check}`,
+    );
   }
   if (/^\d{9}[\dX]?$/.test(chars)) {
     const body = chars.slice(0, 9);
-    return compare('ISBN-10', body, chars[9], mod11Descending(body), (check) => `${body[0]}-${body.slice(1, 6)}-${body.slice(6)}-${check}`);
+    return compare(
+      'ISBN-10',
+      body,
+      chars[9],
+      mod11Descending(body),
+      (check) => `${body[0]}-${body.slice(1, 6)}-${body.slice(6)}-${check}`,
+    );
   }
-  return badLength('ISBN', '978 or 979 and 9 or 10 more digits (ISBN-13), or 9 or 10 characters (ISBN-10, last one a digit or X)');
+  return badLength(
+    'ISBN',
+    '978 or 979 and 9 or 10 more digits (ISBN-13), or 9 or 10 characters (ISBN-10, last one a digit or X)',
+  );
 }
 
 /**
@@ -82,7 +109,10 @@ const ISSN_FORM = /^(?:ISSN\s*)?(\d{4})[\s-]?(\d{3})([\dX])?(?:\s+(\d{2})(?:\s+(
 function issn(value: string): CheckedValue {
   const form = ISSN_FORM.exec(value.trim());
   if (!form) {
-    return badLength('ISSN', '7 digits and a check character (a digit or X), then optionally a 2-digit sequence variant and a 2- or 5-digit add-on, each after a space ("0311-175X 00 17")');
+    return badLength(
+      'ISSN',
+      '7 digits and a check character (a digit or X), then optionally a 2-digit sequence variant and a 2- or 5-digit add-on, each after a space ("0311-175X 00 17")',
+    );
   }
   const [, first = '', second = '', given, sequence, addOn] = form;
   const body = first + second;
@@ -95,7 +125,9 @@ function gs1Key(value: string, ai: '01' | '00', what: string): CheckedValue {
   const digits = value.replace(/[\s()]/g, '');
   const length = ai === '01' ? 14 : 18;
   // The AI is there when written in parentheses or when the digits are two more than the key's: a key may itself start with 00.
-  const withAi = value.trim().startsWith(`(${ai})`) || ((digits.length === length + 1 || digits.length === length + 2) && digits.startsWith(ai));
+  const withAi =
+    value.trim().startsWith(`(${ai})`) ||
+    ((digits.length === length + 1 || digits.length === length + 2) && digits.startsWith(ai));
   const body = withAi ? digits.slice(2) : digits;
   if (!/^\d+$/.test(body) || (body.length !== length - 1 && body.length !== length)) {
     return badLength(what, `(${ai}) and ${length - 1} digits, or ${length} with the check digit`);
@@ -110,7 +142,8 @@ function gtinFirst(value: string): CheckedValue {
   if (!gtin?.[1]) return { value };
   const digits = gtin[1];
   const rest = value.trim().slice(gtin[0].length);
-  if (digits.length !== 13 && digits.length !== 14) return badLength('GTIN in (01)', '13 digits, or 14 with the check digit');
+  if (digits.length !== 13 && digits.length !== 14)
+    return badLength('GTIN in (01)', '13 digits, or 14 with the check digit');
   const head = digits.slice(0, 13);
   return compare('GTIN', head, digits[13], gs1CheckDigit(head), (check) => `(01)${head}${check}${rest}`);
 }
@@ -118,11 +151,13 @@ function gtinFirst(value: string): CheckedValue {
 function pzn(value: string): CheckedValue {
   const digits = value.replace(/^PZN\s*-?\s*/i, '').replace(/\s/g, '');
   // A 6-digit PZN (PZN 7 without its check digit) is the PZN 8 with a leading zero, and keeps its check digit.
-  if (!/^\d{6,8}$/.test(digits)) return badLength('PZN', '7 digits and a check digit (PZN 8; an old 6-digit one gets a leading 0)');
+  if (!/^\d{6,8}$/.test(digits))
+    return badLength('PZN', '7 digits and a check digit (PZN 8; an old 6-digit one gets a leading 0)');
   const full = digits.length === 6 ? `0${digits}` : digits;
   const head = full.slice(0, 7);
   const expected = pznCheckDigit(head);
-  if (expected === undefined) return { problem: `${head} gives a check remainder of 10: no PZN has these digits`, fix: 'check the number' };
+  if (expected === undefined)
+    return { problem: `${head} gives a check remainder of 10: no PZN has these digits`, fix: 'check the number' };
   return compare('PZN', head, full[7], expected, (check) => `${head}${check}`);
 }
 

@@ -63,12 +63,25 @@ describe('barcode in PDF', () => {
     if (element.symbol.kind !== 'matrix') throw new Error('expected a module grid');
     // The centre of the top-left finder pattern's dark outer ring.
     const { x, y, moduleWidth } = element.symbol;
-    expect(colorNear(colorAt(raster, pointsToPixels(x + moduleWidth / 2, DPI), pointsToPixels(y + moduleWidth / 2, DPI)), '#b00020')).toBe(true);
+    expect(
+      colorNear(
+        colorAt(raster, pointsToPixels(x + moduleWidth / 2, DPI), pointsToPixels(y + moduleWidth / 2, DPI)),
+        '#b00020',
+      ),
+    ).toBe(true);
     expect((await decode(raster, ['QRCode'])).map((result) => result.text)).toEqual(['colour']);
   });
 
   it('is turned by the document writer: a 90° code 128 still scans', async () => {
-    const element = { ...laidOutBarcode(fonts, { symbology: 'code128', showText: false }, 'ROTATED', { x: 80, y: 55, width: 140, height: 50 }), rotation: 90 };
+    const element = {
+      ...laidOutBarcode(fonts, { symbology: 'code128', showText: false }, 'ROTATED', {
+        x: 80,
+        y: 55,
+        width: 140,
+        height: 50,
+      }),
+      rotation: 90,
+    };
     const raster = await renderPdf(Buffer.from(await pdfOf(element)), DPI);
     expect((await decode(raster, ['Code128'])).map((result) => result.text)).toEqual(['ROTATED']);
     const bounds = darkBounds(raster);

@@ -70,7 +70,9 @@ describe('barcode in SVG', () => {
     expect(drawn).toBe(Math.round(px(width)));
     // One pixel more a module would not fit the box.
     expect((drawn / moduleDots) * (moduleDots + 1)).toBeGreaterThan(px(150));
-    expect(Math.abs((bounds?.left ?? 0) - px(MARGIN) - (px(MARGIN + 150) - (bounds?.right ?? 0) - 1))).toBeLessThanOrEqual(1.5);
+    expect(
+      Math.abs((bounds?.left ?? 0) - px(MARGIN) - (px(MARGIN + 150) - (bounds?.right ?? 0) - 1)),
+    ).toBeLessThanOrEqual(1.5);
     expect(bounds?.top).toBeCloseTo(px(MARGIN), -0.5);
     expect((bounds?.bottom ?? 0) + 1).toBeCloseTo(px(MARGIN + 50), -0.5);
   });
@@ -88,7 +90,12 @@ describe('barcode in SVG', () => {
 
   it('keeps data out of the markup: the symbol is one path of rectangles', async () => {
     const value = `<script>"&'</script>`;
-    const { svg, raster } = renderAlone({ symbology: 'code128', showText: false, style: { color: '#0000aa' } }, value, 260, 50);
+    const { svg, raster } = renderAlone(
+      { symbology: 'code128', showText: false, style: { color: '#0000aa' } },
+      value,
+      260,
+      50,
+    );
     expect(svg).not.toContain('<script>');
     expect(svg.match(/<path /g)).toHaveLength(1);
     expect(svg).toMatch(/^<path fill="#0000aa" shape-rendering="crispEdges" d="M[\d. hvzM-]+"\/>$/);

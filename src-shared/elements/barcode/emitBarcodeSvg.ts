@@ -9,7 +9,10 @@ import { symbolRects } from './symbolRects';
 /** Rectangles as absolute moveto + relative h/v: short, and one fill covers the whole symbol. */
 function rectsPath(rects: ReturnType<typeof symbolRects>): string {
   return rects
-    .map((rect) => `M${svgNumber(rect.x)} ${svgNumber(rect.y)}h${svgNumber(rect.width)}v${svgNumber(rect.height)}h${svgNumber(-rect.width)}z`)
+    .map(
+      (rect) =>
+        `M${svgNumber(rect.x)} ${svgNumber(rect.y)}h${svgNumber(rect.width)}v${svgNumber(rect.height)}h${svgNumber(-rect.width)}z`,
+    )
     .join('');
 }
 

@@ -36,7 +36,12 @@ async function printed(element: LaidOutOf<'barcode'>, dpi: Dpi) {
 /** The box in dots, widened by `slack` dots each side for rounding at the edges. */
 function boxDots(box: Box, dpi: Dpi, slack: number) {
   const dots = (points: number) => pointsToDots(points, dpi);
-  return { left: dots(box.x) - slack, top: dots(box.y) - slack, right: dots(box.x + box.width) + slack, bottom: dots(box.y + box.height) + slack };
+  return {
+    left: dots(box.x) - slack,
+    top: dots(box.y) - slack,
+    right: dots(box.x + box.width) + slack,
+    bottom: dots(box.y + box.height) + slack,
+  };
 }
 
 function expectInside(bounds: ReturnType<typeof darkBounds>, box: ReturnType<typeof boxDots>): void {
@@ -73,7 +78,13 @@ describe('barcode in ZPL: native commands, printed and scanned', () => {
 
   it("prints linear bars at the layout's whole-dot module, where the layout put them", async () => {
     const box = { x: 30, y: 30, width: 200, height: 50 };
-    const element = laidOutBarcode(fonts, { symbology: 'ean13', showText: false, quietZone: false }, '5901234123457', box, 203);
+    const element = laidOutBarcode(
+      fonts,
+      { symbology: 'ean13', showText: false, quietZone: false },
+      '5901234123457',
+      box,
+      203,
+    );
     const { zpl, raster } = await printed(element, 203);
     // 200 pt at 203 dpi is 563.9 dots for 95 modules: 5.94 dots a module, so 5 whole dots, 475 dots of symbol.
     expect(zpl).toContain('^BY5^BEN,');
@@ -106,11 +117,19 @@ describe('barcode in ZPL: native commands, printed and scanned', () => {
     ['ORDER 12345 BIN A-7', 'Q'],
     ['Größe 42 – café ^~_', 'H'],
   ] as const)('prints QR %j (level %s) with ^BQ at the size the layout chose', async (value, errorCorrection) => {
-    const element = laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection }, value, { x: 40, y: 30, width: 70, height: 70 }, 203);
+    const element = laidOutBarcode(
+      fonts,
+      { symbology: 'qrcode', errorCorrection },
+      value,
+      { x: 40, y: 30, width: 70, height: 70 },
+      203,
+    );
     const { zpl, raster } = await printed(element, 203);
     const magnification = Number(/\^BQN,2,(\d+)/.exec(zpl)?.[1]);
     const bounds = darkBounds(raster);
-    expect((bounds?.right ?? 0) - (bounds?.left ?? 0) + 1).toBe(element.symbol.kind === 'matrix' ? element.symbol.columns * magnification : Number.NaN);
+    expect((bounds?.right ?? 0) - (bounds?.left ?? 0) + 1).toBe(
+      element.symbol.kind === 'matrix' ? element.symbol.columns * magnification : Number.NaN,
+    );
     expect((await decode(raster, ['QRCode'])).map((result) => result.text)).toEqual([value]);
   });
 
@@ -119,8 +138,14 @@ describe('barcode in ZPL: native commands, printed and scanned', () => {
     ['LEVEL Q 7', 'ALEVEL Q 7'],
     // Bytes counted as UTF-8 sends them: ü is two.
     ['Grün', 'B0005Grün'],
-  ])('writes the QR error level and manual input in the layout\'s one mode ahead of %j', async (value, input) => {
-    const element = laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection: 'Q' }, value, { x: 40, y: 30, width: 60, height: 60 }, 203);
+  ])("writes the QR error level and manual input in the layout's one mode ahead of %j", async (value, input) => {
+    const element = laidOutBarcode(
+      fonts,
+      { symbology: 'qrcode', errorCorrection: 'Q' },
+      value,
+      { x: 40, y: 30, width: 60, height: 60 },
+      203,
+    );
     const { zpl, raster } = await printed(element, 203);
     expect(zpl).toContain(`^FH_^FDQM,${input}^FS`);
     const [result] = await decode(raster, ['QRCode']);
@@ -128,28 +153,42 @@ describe('barcode in ZPL: native commands, printed and scanned', () => {
     expect(result?.text).toBe(value);
   });
 
-  it.each([90, 180, 270])('turns code 128 and Data Matrix a quarter turn (%i°) about the box centre', async (rotation) => {
-    for (const [symbology, value, box] of [
-      ['code128', 'TURN-123', { x: 70, y: 83, width: 150, height: 50 }],
-      ['datamatrix', 'turned', { x: 100, y: 60, width: 70, height: 50 }],
-    ] as const) {
-      const element = { ...laidOutBarcode(fonts, { symbology, showText: false }, value, box, 203), rotation };
-      const { zpl, raster } = await printed(element, 203);
-      expect(zpl).toMatch(new RegExp(`\\^B[CX]${{ 90: 'R', 180: 'I', 270: 'B' }[rotation]},`));
-      expect((await decode(raster, [ZXING_FORMATS[symbology]])).map((result) => result.text)).toEqual([value]);
-      const quarter = rotation % 180 === 90;
-      const turned = quarter
-        ? { x: box.x + (box.width - box.height) / 2, y: box.y + (box.height - box.width) / 2, width: box.height, height: box.width }
-        : box;
-      expectInside(darkBounds(raster), boxDots(turned, 203, 1));
-    }
-  });
+  it.each([90, 180, 270])(
+    'turns code 128 and Data Matrix a quarter turn (%i°) about the box centre',
+    async (rotation) => {
+      for (const [symbology, value, box] of [
+        ['code128', 'TURN-123', { x: 70, y: 83, width: 150, height: 50 }],
+        ['datamatrix', 'turned', { x: 100, y: 60, width: 70, height: 50 }],
+      ] as const) {
+        const element = { ...laidOutBarcode(fonts, { symbology, showText: false }, value, box, 203), rotation };
+        const { zpl, raster } = await printed(element, 203);
+        expect(zpl).toMatch(new RegExp(`\\^B[CX]${{ 90: 'R', 180: 'I', 270: 'B' }[rotation]},`));
+        expect((await decode(raster, [ZXING_FORMATS[symbology]])).map((result) => result.text)).toEqual([value]);
+        const quarter = rotation % 180 === 90;
+        const turned = quarter
+          ? {
+              x: box.x + (box.width - box.height) / 2,
+              y: box.y + (box.height - box.width) / 2,
+              width: box.height,
+              height: box.width,
+            }
+          : box;
+        expectInside(darkBounds(raster), boxDots(turned, 203, 1));
+      }
+    },
+  );
 });
 
 describe('barcode in ZPL: field data', () => {
   it('hex-escapes ^, ~ and _ in the data so the value cannot start a command', async () => {
     const value = 'A^XZ~JA_B';
-    const element = laidOutBarcode(fonts, { symbology: 'code128', showText: false }, value, { x: 20, y: 30, width: 240, height: 50 }, 203);
+    const element = laidOutBarcode(
+      fonts,
+      { symbology: 'code128', showText: false },
+      value,
+      { x: 20, y: 30, width: 240, height: 50 },
+      203,
+    );
     const { zpl, raster } = await printed(element, 203);
     expect(zpl).toContain('^FH_^FDA_5EXZ_7EJA_5FB^FS');
     expect(zpl.match(/\^XZ/g)).toHaveLength(1);
@@ -158,14 +197,26 @@ describe('barcode in ZPL: field data', () => {
 
   it('passes Data Matrix values through literally by choosing an escape character the value lacks', async () => {
     const value = 'tilde~1 and back`tick';
-    const element = laidOutBarcode(fonts, { symbology: 'datamatrix' }, value, { x: 40, y: 30, width: 70, height: 70 }, 300);
+    const element = laidOutBarcode(
+      fonts,
+      { symbology: 'datamatrix' },
+      value,
+      { x: 40, y: 30, width: 70, height: 70 },
+      300,
+    );
     const { zpl, raster } = await printed(element, 300);
     expect(zpl).toMatch(/\^BXN,\d+,200,\d+,\d+,6,\|\^FH_\^FDtilde_7E1 and back`tick\^FS/);
     expect((await decode(raster, ['DataMatrix'])).map((result) => result.text)).toEqual([value]);
   });
 
   it('writes GS1-128 as FNC1 (>8) + element strings, separated only after variable-length ones', () => {
-    const element = laidOutBarcode(fonts, { symbology: 'gs1-128', showText: false }, '(01)09521234543213(10)ABC123(21)XYZ', { x: 20, y: 30, width: 250, height: 50 }, 203);
+    const element = laidOutBarcode(
+      fonts,
+      { symbology: 'gs1-128', showText: false },
+      '(01)09521234543213(10)ABC123(21)XYZ',
+      { x: 20, y: 30, width: 250, height: 50 },
+      203,
+    );
     // zpl-renderer-js takes mode A data literally, so this one is checked as text: the ZPL manual's chained-AI form.
     expect(labelZpl(element, 203)).toMatch(/\^BCN,\d+,N,N,N,A\^FH_\^FD>8010952123454321310ABC123>821XYZ\^FS/);
   });
@@ -178,10 +229,19 @@ describe('barcode in ZPL: field data', () => {
     ['interleaved2of5', '1234567', /\^BY\d+,2\.0\^B2N,\d+,N,N,N\^FH_\^FD01234567\^FS/],
     ['itf14', '1540014128876', /\^BY\d+,2\.0\^B2N,\d+,N,N,Y\^FH_\^FD1540014128876\^FS/],
     ['azteccode', 'hello Aztec 123', /\^B0N,\d+,N,\d{3},N,1\^FH_\^FDhello Aztec 123\^FS/],
-  ])('writes %s with the printer command that has it (not rendered: zpl-renderer-js lacks some)', (symbology, value, pattern) => {
-    const element = laidOutBarcode(fonts, { symbology, showText: false }, value, { x: 20, y: 30, width: 200, height: 60 }, 203);
-    expect(labelZpl(element, 203)).toMatch(pattern);
-  });
+  ])(
+    'writes %s with the printer command that has it (not rendered: zpl-renderer-js lacks some)',
+    (symbology, value, pattern) => {
+      const element = laidOutBarcode(
+        fonts,
+        { symbology, showText: false },
+        value,
+        { x: 20, y: 30, width: 200, height: 60 },
+        203,
+      );
+      expect(labelZpl(element, 203)).toMatch(pattern);
+    },
+  );
 });
 
 describe('barcode in ZPL: human-readable line and fallbacks', () => {
@@ -206,12 +266,20 @@ describe('barcode in ZPL: human-readable line and fallbacks', () => {
     expect(zpl).toMatch(/\^BER,\d+,N,N/);
     expect(zpl).toMatch(/\^A0R,\d+,\d+\^FB\d+,1,0,C\^FH_\^FD5901234123457\^FS/);
     expect((await decode(raster, ['EAN13'])).map((result) => result.text)).toEqual(['5901234123457']);
-    const turned = { x: box.x + (box.width - box.height) / 2, y: box.y + (box.height - box.width) / 2, width: box.height, height: box.width };
+    const turned = {
+      x: box.x + (box.width - box.height) / 2,
+      y: box.y + (box.height - box.width) / 2,
+      width: box.height,
+      height: box.width,
+    };
     expectInside(darkBounds(raster), boxDots(turned, 203, 2));
   });
 
   it('falls back to a graphic of the layout for rotations that are not quarter turns', async () => {
-    const element = { ...laidOutBarcode(fonts, { symbology: 'qrcode' }, 'tilted', { x: 80, y: 20, width: 90, height: 90 }, 300), rotation: 30 };
+    const element = {
+      ...laidOutBarcode(fonts, { symbology: 'qrcode' }, 'tilted', { x: 80, y: 20, width: 90, height: 90 }, 300),
+      rotation: 30,
+    };
     const { zpl, raster } = await printed(element, 300);
     expect(zpl).not.toContain('^BQ');
     expect(zpl).toContain('^GFA');
@@ -219,21 +287,39 @@ describe('barcode in ZPL: human-readable line and fallbacks', () => {
   });
 
   it('falls back to a graphic when QR modules would need more than the 10 dots ^BQ can magnify', async () => {
-    const element = laidOutBarcode(fonts, { symbology: 'qrcode' }, 'big', { x: 20, y: 10, width: 120, height: 120 }, 300);
+    const element = laidOutBarcode(
+      fonts,
+      { symbology: 'qrcode' },
+      'big',
+      { x: 20, y: 10, width: 120, height: 120 },
+      300,
+    );
     const { zpl, raster } = await printed(element, 300);
     expect(zpl).not.toContain('^BQ');
     expect((await decode(raster, ['QRCode'])).map((result) => result.text)).toEqual(['big']);
   });
 
   it('falls back to a graphic for code 128 values a printer would read as invocation codes', () => {
-    const element = laidOutBarcode(fonts, { symbology: 'code128', showText: false }, 'a>8b', { x: 20, y: 30, width: 200, height: 50 }, 203);
+    const element = laidOutBarcode(
+      fonts,
+      { symbology: 'code128', showText: false },
+      'a>8b',
+      { x: 20, y: 30, width: 200, height: 50 },
+      203,
+    );
     const zpl = labelZpl(element, 203);
     expect(zpl).not.toContain('^BC');
     expect(zpl).toContain('^GFA');
   });
 
   it('falls back to a graphic when a layout made for another resolution has modules narrower than a dot here', () => {
-    const element = laidOutBarcode(fonts, { symbology: 'code128', showText: false }, 'A LONG VALUE FOR A SMALL BOX', { x: 20, y: 30, width: 60, height: 20 }, 300);
+    const element = laidOutBarcode(
+      fonts,
+      { symbology: 'code128', showText: false },
+      'A LONG VALUE FOR A SMALL BOX',
+      { x: 20, y: 30, width: 60, height: 20 },
+      300,
+    );
     expect(labelZpl(element, 203)).toContain('^GFA');
   });
 });

@@ -5,7 +5,13 @@ import { fieldData } from '../../emit/zpl/zplEscape';
 import { textRunToZpl, zplOrientation, type ZplOrientation } from '../../emit/zpl/zplText';
 import { pointsToDots } from '../../units/length';
 import { MAXICODE_INCHES } from './maxiCodeMessage';
-import { linearSymbolField, matrixSymbolField, maxiCodeSymbolField, postalSymbolField, type ZplSymbolField } from './zplBarcodeCommands';
+import {
+  linearSymbolField,
+  matrixSymbolField,
+  maxiCodeSymbolField,
+  postalSymbolField,
+  type ZplSymbolField,
+} from './zplBarcodeCommands';
 
 type LaidOutBarcode = LaidOutOf<'barcode'>;
 
@@ -68,7 +74,12 @@ interface PlacedField {
  * The symbol at the layout's module (and ratio), where the layout put its bars: a layout for this resolution is on the
  * dot grid already, so the field starts on its first bar; one for another resolution is centred on the layout's bars.
  */
-function linearField(element: LaidOutBarcode, symbol: LinearSymbol, orientation: ZplOrientation, ctx: ZplEmitContext): PlacedField | undefined {
+function linearField(
+  element: LaidOutBarcode,
+  symbol: LinearSymbol,
+  orientation: ZplOrientation,
+  ctx: ZplEmitContext,
+): PlacedField | undefined {
   const moduleDots = moduleDotsFor(symbol, ctx);
   const across = dotSpan(symbol.x, symbol.width, ctx);
   const down = dotSpan(symbol.y, symbol.height, ctx);
@@ -76,11 +87,19 @@ function linearField(element: LaidOutBarcode, symbol: LinearSymbol, orientation:
   const field = linearSymbolField(element, orientation, moduleDots, down.length, symbol.ratio);
   if (!field) return undefined;
   const width = symbol.dpi === ctx.dpi ? across.length : Math.round((symbol.width / symbol.moduleWidth) * moduleDots);
-  return { field, rect: { x: across.start + Math.floor((across.length - width) / 2), y: down.start, width, height: down.length } };
+  return {
+    field,
+    rect: { x: across.start + Math.floor((across.length - width) / 2), y: down.start, width, height: down.length },
+  };
 }
 
 /** Whole-dot modules (rows keep the layout's aspect, PDF417's tall rows included), centred where the layout put the grid. */
-function matrixField(element: LaidOutBarcode, symbol: MatrixSymbol, orientation: ZplOrientation, ctx: ZplEmitContext): PlacedField | undefined {
+function matrixField(
+  element: LaidOutBarcode,
+  symbol: MatrixSymbol,
+  orientation: ZplOrientation,
+  ctx: ZplEmitContext,
+): PlacedField | undefined {
   const moduleDots = moduleDotsFor(symbol, ctx);
   if (moduleDots < 1) return undefined;
   const rowDots = Math.max(1, Math.round((moduleDots * symbol.moduleHeight) / symbol.moduleWidth));
@@ -92,7 +111,12 @@ function matrixField(element: LaidOutBarcode, symbol: MatrixSymbol, orientation:
   const height = symbol.rows * rowDots;
   return {
     field,
-    rect: { x: across.start + Math.floor((across.length - width) / 2), y: down.start + Math.floor((down.length - height) / 2), width, height },
+    rect: {
+      x: across.start + Math.floor((across.length - width) / 2),
+      y: down.start + Math.floor((down.length - height) / 2),
+      width,
+      height,
+    },
   };
 }
 
@@ -101,13 +125,32 @@ function matrixField(element: LaidOutBarcode, symbol: MatrixSymbol, orientation:
  * where the layout was made for this printer's resolution: their dots are the layout's. Other postal codes (RM4SCC, KIX,
  * Australia Post, Japan Post) have no ZPL command and print as the graphic.
  */
-function vectorField(element: LaidOutBarcode, symbol: VectorSymbol, orientation: ZplOrientation, rotation: number, ctx: ZplEmitContext): PlacedField | undefined {
+function vectorField(
+  element: LaidOutBarcode,
+  symbol: VectorSymbol,
+  orientation: ZplOrientation,
+  rotation: number,
+  ctx: ZplEmitContext,
+): PlacedField | undefined {
   const dots = symbol.dots;
   if (!dots || dots.dpi !== ctx.dpi) return undefined;
-  const field = element.symbology === 'maxicode' ? (rotation === 0 ? maxiCodeSymbolField(element) : undefined) : postalSymbolField(element, orientation, dots.module, dots.height);
+  const field =
+    element.symbology === 'maxicode'
+      ? rotation === 0
+        ? maxiCodeSymbolField(element)
+        : undefined
+      : postalSymbolField(element, orientation, dots.module, dots.height);
   if (!field) return undefined;
   const width = Math.round(pointsToDots(symbol.width, ctx.dpi));
-  return { field, rect: { x: dots.x, y: dots.y, width: element.symbology === 'maxicode' ? Math.round(MAXICODE_INCHES.width * ctx.dpi) : width, height: dots.height } };
+  return {
+    field,
+    rect: {
+      x: dots.x,
+      y: dots.y,
+      width: element.symbology === 'maxicode' ? Math.round(MAXICODE_INCHES.width * ctx.dpi) : width,
+      height: dots.height,
+    },
+  };
 }
 
 /**

@@ -26,7 +26,30 @@ export function parseGs1ElementStrings(text: string): Gs1Element[] | undefined {
  * AIs whose first two digits give a predefined length (GS1 General Specifications, "element strings with predefined
  * length"): no FNC1 separator follows them. Every other element string is ended by FNC1 unless it is the last.
  */
-const PREDEFINED_LENGTH_PREFIXES = new Set(['00', '01', '02', '03', '04', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20', '31', '32', '33', '34', '35', '36', '41']);
+const PREDEFINED_LENGTH_PREFIXES = new Set([
+  '00',
+  '01',
+  '02',
+  '03',
+  '04',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '16',
+  '17',
+  '18',
+  '19',
+  '20',
+  '31',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '41',
+]);
 
 /** FNC1 first (it marks the symbol as GS1), then the element strings with FNC1 after each one of variable length. */
 export function joinWithFnc1(elements: readonly Gs1Element[], fnc1: string): string {
@@ -40,10 +63,33 @@ export function joinWithFnc1(elements: readonly Gs1Element[], fnc1: string): str
 }
 
 /** Length of the AI by its first two digits (GS1 General Specifications, table of AIs), for AIs without a predefined data length. */
-const AI_LENGTHS: Record<string, number> = { '10': 2, '21': 2, '22': 2, '23': 3, '24': 3, '25': 3, '30': 2, '37': 2, '39': 4, '40': 3, '42': 3, '43': 4, '70': 4, '71': 3, '72': 4, '80': 4, '81': 4, '82': 4 };
+const AI_LENGTHS: Record<string, number> = {
+  '10': 2,
+  '21': 2,
+  '22': 2,
+  '23': 3,
+  '24': 3,
+  '25': 3,
+  '30': 2,
+  '37': 2,
+  '39': 4,
+  '40': 3,
+  '42': 3,
+  '43': 4,
+  '70': 4,
+  '71': 3,
+  '72': 4,
+  '80': 4,
+  '81': 4,
+  '82': 4,
+};
 for (let prefix = 90; prefix <= 99; prefix++) AI_LENGTHS[String(prefix)] = 2;
 /** AI and data length together of the element strings with a predefined length, by their first two digits (see PREDEFINED_LENGTH_PREFIXES). */
-const PREDEFINED_LENGTHS: Record<string, { ai: number; total: number }> = { '00': { ai: 2, total: 20 }, '20': { ai: 2, total: 4 }, '41': { ai: 3, total: 16 } };
+const PREDEFINED_LENGTHS: Record<string, { ai: number; total: number }> = {
+  '00': { ai: 2, total: 20 },
+  '20': { ai: 2, total: 4 },
+  '41': { ai: 3, total: 16 },
+};
 for (const prefix of ['01', '02', '03']) PREDEFINED_LENGTHS[prefix] = { ai: 2, total: 16 };
 PREDEFINED_LENGTHS['04'] = { ai: 2, total: 18 };
 for (let prefix = 11; prefix <= 19; prefix++) PREDEFINED_LENGTHS[String(prefix)] = { ai: 2, total: 8 };
@@ -68,7 +114,8 @@ export function splitAtFnc1(data: string, fnc1: string): Gs1Element[] | undefine
     const separator = data.indexOf(fnc1, at);
     const end = predefined ? at + predefined.total : separator === -1 ? data.length : separator;
     const element = { ai: data.slice(at, at + aiLength), value: data.slice(at + aiLength, end) };
-    if (!/^\d+$/.test(element.ai) || element.value === '' || element.value.includes(fnc1) || /[()]/.test(element.value)) return undefined;
+    if (!/^\d+$/.test(element.ai) || element.value === '' || element.value.includes(fnc1) || /[()]/.test(element.value))
+      return undefined;
     elements.push(element);
     at = end;
   }

@@ -61,67 +61,104 @@ describe('barcode layout: linear codes', () => {
     ['upca', '03600029145', 95, 18],
     ['upce', '0123456', 51, 16],
     ['code39', 'ABC', 79, 0],
-  ])('%s takes the largest whole-dot module that fits the box, centred on the dot grid (%s: %i modules)', (symbology, value, modules, quiet) => {
-    const symbol = linear(laidOutBarcode(fonts, { symbology, showText: false }, value, box).symbol);
-    const room = roomDots(box.x, box.width);
-    expect(symbol.moduleDots).toBe(Math.floor(room / (modules + quiet)));
-    expect(symbol.dpi).toBe(DPI);
-    expect(symbol.width).toBeCloseTo(modules * symbol.moduleWidth, 9);
-    expect(symbol.bars[0]?.x).toBeCloseTo(symbol.x, 9);
-    const last = symbol.bars.at(-1);
-    expect((last?.x ?? 0) + (last?.width ?? 0)).toBeCloseTo(symbol.x + symbol.width, 9);
-    expectWholeModules(symbol);
-    const quietLeft = symbol.quietZone?.left ?? 0;
-    const quietRight = symbol.quietZone?.right ?? 0;
-    expect(quietLeft + quietRight).toBeCloseTo(quiet * symbol.moduleWidth, 9);
-    expectCentred(symbol.x - quietLeft, symbol.width + quietLeft + quietRight, box.x, box.width);
-    expectWholeDots(symbol.y);
-    expect(Math.abs(symbol.y - box.y)).toBeLessThanOrEqual(DOT / 2);
-    expect(Math.abs(symbol.y + symbol.height - (box.y + box.height))).toBeLessThanOrEqual(DOT / 2);
-  });
+  ])(
+    '%s takes the largest whole-dot module that fits the box, centred on the dot grid (%s: %i modules)',
+    (symbology, value, modules, quiet) => {
+      const symbol = linear(laidOutBarcode(fonts, { symbology, showText: false }, value, box).symbol);
+      const room = roomDots(box.x, box.width);
+      expect(symbol.moduleDots).toBe(Math.floor(room / (modules + quiet)));
+      expect(symbol.dpi).toBe(DPI);
+      expect(symbol.width).toBeCloseTo(modules * symbol.moduleWidth, 9);
+      expect(symbol.bars[0]?.x).toBeCloseTo(symbol.x, 9);
+      const last = symbol.bars.at(-1);
+      expect((last?.x ?? 0) + (last?.width ?? 0)).toBeCloseTo(symbol.x + symbol.width, 9);
+      expectWholeModules(symbol);
+      const quietLeft = symbol.quietZone?.left ?? 0;
+      const quietRight = symbol.quietZone?.right ?? 0;
+      expect(quietLeft + quietRight).toBeCloseTo(quiet * symbol.moduleWidth, 9);
+      expectCentred(symbol.x - quietLeft, symbol.width + quietLeft + quietRight, box.x, box.width);
+      expectWholeDots(symbol.y);
+      expect(Math.abs(symbol.y - box.y)).toBeLessThanOrEqual(DOT / 2);
+      expect(Math.abs(symbol.y + symbol.height - (box.y + box.height))).toBeLessThanOrEqual(DOT / 2);
+    },
+  );
 
-  it.each(['code128', 'gs1-128', 'code93', 'interleaved2of5', 'itf14'])('%s bars are whole modules that fit the box', (symbology) => {
-    const value = { code128: 'Hello-123', 'gs1-128': '(01)09521234543213(10)ABC', code93: 'ABC-123', interleaved2of5: '12345678', itf14: '1540014128876' }[symbology];
-    const symbol = linear(laidOutBarcode(fonts, { symbology, showText: false }, value ?? '', box).symbol);
-    expectWholeModules(symbol);
-    expect(symbol.width).toBeLessThanOrEqual(roomDots(box.x, box.width) * DOT + 1e-9);
-    expectCentred(symbol.x, symbol.width, box.x, box.width);
-  });
+  it.each(['code128', 'gs1-128', 'code93', 'interleaved2of5', 'itf14'])(
+    '%s bars are whole modules that fit the box',
+    (symbology) => {
+      const value = {
+        code128: 'Hello-123',
+        'gs1-128': '(01)09521234543213(10)ABC',
+        code93: 'ABC-123',
+        interleaved2of5: '12345678',
+        itf14: '1540014128876',
+      }[symbology];
+      const symbol = linear(laidOutBarcode(fonts, { symbology, showText: false }, value ?? '', box).symbol);
+      expectWholeModules(symbol);
+      expect(symbol.width).toBeLessThanOrEqual(roomDots(box.x, box.width) * DOT + 1e-9);
+      expectCentred(symbol.x, symbol.width, box.x, box.width);
+    },
+  );
 
   it('lays out for the target: the same box gets more dots a module at a higher resolution, each a whole dot of it', () => {
     for (const dpi of [203, 300, 600]) {
-      const symbol = linear(laidOutBarcode(fonts, { symbology: 'code128', showText: false }, 'Hello-123', box, dpi).symbol);
+      const symbol = linear(
+        laidOutBarcode(fonts, { symbology: 'code128', showText: false }, 'Hello-123', box, dpi).symbol,
+      );
       expect(symbol.dpi).toBe(dpi);
       expect(symbol.moduleWidth).toBeCloseTo((symbol.moduleDots * 72) / dpi, 12);
-      for (const bar of symbol.bars) expect(Math.abs((bar.x * dpi) / 72 - Math.round((bar.x * dpi) / 72))).toBeLessThan(1e-9);
+      for (const bar of symbol.bars)
+        expect(Math.abs((bar.x * dpi) / 72 - Math.round((bar.x * dpi) / 72))).toBeLessThan(1e-9);
     }
   });
 
   it('takes moduleWidth as asked: whole dots, or a length rounded to the nearest dot', () => {
-    expect(linear(laidOutBarcode(fonts, { symbology: 'code128', moduleWidth: '2dots' }, 'A', box).symbol).moduleDots).toBe(2);
+    expect(
+      linear(laidOutBarcode(fonts, { symbology: 'code128', moduleWidth: '2dots' }, 'A', box).symbol).moduleDots,
+    ).toBe(2);
     // 0.33 mm at 300 dpi is 3.9 dots; at 203 dpi 2.64.
-    expect(linear(laidOutBarcode(fonts, { symbology: 'code128', moduleWidth: '0.33mm' }, 'A', box).symbol).moduleDots).toBe(4);
-    expect(linear(laidOutBarcode(fonts, { symbology: 'code128', moduleWidth: '0.33mm' }, 'A', box, 203).symbol).moduleDots).toBe(3);
+    expect(
+      linear(laidOutBarcode(fonts, { symbology: 'code128', moduleWidth: '0.33mm' }, 'A', box).symbol).moduleDots,
+    ).toBe(4);
+    expect(
+      linear(laidOutBarcode(fonts, { symbology: 'code128', moduleWidth: '0.33mm' }, 'A', box, 203).symbol).moduleDots,
+    ).toBe(3);
   });
 
   it('keeps one dot a module, with a warning, when even that is wider than the box', () => {
-    const { laidOut, warnings } = layoutForTest(fonts, { symbology: 'code128', showText: false }, 'A LONG VALUE FOR A SMALL BOX', { ...box, width: 30 });
+    const { laidOut, warnings } = layoutForTest(
+      fonts,
+      { symbology: 'code128', showText: false },
+      'A LONG VALUE FOR A SMALL BOX',
+      { ...box, width: 30 },
+    );
     expect(linear(laidOut?.symbol ?? ({} as LinearSymbol)).moduleDots).toBe(1);
     expect(warnings).toEqual([expect.objectContaining({ code: 'BARCODE_TOO_WIDE', elementId: 'code' })]);
   });
 
   it('sizes wide bars of code 39 and ITF at the ratio, truncated to whole dots', () => {
-    const symbol = linear(laidOutBarcode(fonts, { symbology: 'code39', moduleWidth: '3dots', ratio: 2.2, showText: false }, 'AB', box).symbol);
+    const symbol = linear(
+      laidOutBarcode(fonts, { symbology: 'code39', moduleWidth: '3dots', ratio: 2.2, showText: false }, 'AB', box)
+        .symbol,
+    );
     expect(symbol.ratio).toBe(2.2);
     expect(new Set(symbol.bars.map((bar) => Math.round(bar.width / DOT)))).toEqual(new Set([3, 6]));
-    expect(linear(laidOutBarcode(fonts, { symbology: 'interleaved2of5', showText: false }, '1234', box).symbol).ratio).toBe(2);
-    expect(linear(laidOutBarcode(fonts, { symbology: 'code128', ratio: 2.5, showText: false }, '1234', box).symbol).ratio).toBeUndefined();
+    expect(
+      linear(laidOutBarcode(fonts, { symbology: 'interleaved2of5', showText: false }, '1234', box).symbol).ratio,
+    ).toBe(2);
+    expect(
+      linear(laidOutBarcode(fonts, { symbology: 'code128', ratio: 2.5, showText: false }, '1234', box).symbol).ratio,
+    ).toBeUndefined();
   });
 
   it('reserves quiet zones when asked, and leaves them to the designer for EAN-13 when turned off', () => {
-    const withQuiet = linear(laidOutBarcode(fonts, { symbology: 'code128', quietZone: true, showText: false }, 'Q', box).symbol);
+    const withQuiet = linear(
+      laidOutBarcode(fonts, { symbology: 'code128', quietZone: true, showText: false }, 'Q', box).symbol,
+    );
     expect(withQuiet.quietZone?.left).toBeCloseTo(10 * withQuiet.moduleWidth, 9);
-    const ean = linear(laidOutBarcode(fonts, { symbology: 'ean13', quietZone: false, showText: false }, '590123412345', box).symbol);
+    const ean = linear(
+      laidOutBarcode(fonts, { symbology: 'ean13', quietZone: false, showText: false }, '590123412345', box).symbol,
+    );
     expect(ean.quietZone).toBeUndefined();
     expect(ean.moduleDots).toBe(Math.floor(roomDots(box.x, box.width) / 95));
   });
@@ -153,11 +190,18 @@ describe('barcode layout: linear codes', () => {
     // The descenders end on the box's bottom edge; the bars end where the line's ascent begins, to the nearest dot.
     expect((line?.baseline ?? 0) + fonts.descent('sans-regular', 8)).toBeCloseTo(box.y + box.height, 9);
     const symbol = linear(laidOut.symbol);
-    expect(Math.abs(symbol.y + symbol.height - ((line?.baseline ?? 0) - fonts.ascent('sans-regular', 8)))).toBeLessThanOrEqual(DOT / 2);
+    expect(
+      Math.abs(symbol.y + symbol.height - ((line?.baseline ?? 0) - fonts.ascent('sans-regular', 8))),
+    ).toBeLessThanOrEqual(DOT / 2);
   });
 
   it('uses the style font and size for the line, and the colour for bars and text', () => {
-    const laidOut = laidOutBarcode(fonts, { symbology: 'code128', style: { fontFamily: 'Courier New', fontSize: '3mm', color: '#aa0000' } }, 'ABC', box);
+    const laidOut = laidOutBarcode(
+      fonts,
+      { symbology: 'code128', style: { fontFamily: 'Courier New', fontSize: '3mm', color: '#aa0000' } },
+      'ABC',
+      box,
+    );
     expect(laidOut.humanReadable?.fontKey).toBe('mono-regular');
     expect(laidOut.humanReadable?.fontSize).toBeCloseTo((3 * 72) / 25.4, 9);
     expect(laidOut.humanReadable?.color).toBe('#aa0000');
@@ -165,14 +209,24 @@ describe('barcode layout: linear codes', () => {
   });
 
   it('warns FONT_FALLBACK when the family is not bundled', () => {
-    const { laidOut, warnings } = layoutForTest(fonts, { symbology: 'code128', style: { fontFamily: 'Comic Sans' } }, 'ABC', box);
+    const { laidOut, warnings } = layoutForTest(
+      fonts,
+      { symbology: 'code128', style: { fontFamily: 'Comic Sans' } },
+      'ABC',
+      box,
+    );
     expect(laidOut?.humanReadable?.fontKey).toBe('sans-regular');
     expect(warnings).toEqual([expect.objectContaining({ code: 'FONT_FALLBACK', elementId: 'code' })]);
   });
 
   it('draws a line wider than the box smaller, so it stays inside the box', () => {
     const narrow = { ...box, width: 40 };
-    const laidOut = laidOutBarcode(fonts, { symbology: 'gs1-128', style: { fontSize: '12pt' } }, '(01)09521234543213(10)ABC', narrow);
+    const laidOut = laidOutBarcode(
+      fonts,
+      { symbology: 'gs1-128', style: { fontSize: '12pt' } },
+      '(01)09521234543213(10)ABC',
+      narrow,
+    );
     const line = laidOut.humanReadable?.lines[0];
     expect(laidOut.humanReadable?.fontSize).toBeLessThan(12);
     expect(line?.x).toBeCloseTo(narrow.x, 9);
@@ -180,7 +234,10 @@ describe('barcode layout: linear codes', () => {
   });
 
   it('drops the line (with a warning) when bars and line do not fit the box height', () => {
-    const { laidOut, warnings } = layoutForTest(fonts, { symbology: 'code128', style: { fontSize: '10pt' } }, 'ABC', { ...box, height: 15 });
+    const { laidOut, warnings } = layoutForTest(fonts, { symbology: 'code128', style: { fontSize: '10pt' } }, 'ABC', {
+      ...box,
+      height: 15,
+    });
     expect(laidOut?.humanReadable).toBeUndefined();
     expect(Math.abs(linear(laidOut?.symbol ?? ({} as LinearSymbol)).height - 15)).toBeLessThanOrEqual(DOT);
     expect(warnings.map((warning) => warning.code)).toEqual(['TEXT_TRUNCATED']);
@@ -210,14 +267,20 @@ describe('barcode layout: 2D codes', () => {
   });
 
   it('passes the error correction level to the QR encoder', () => {
-    const low = matrix(laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection: 'L' }, 'https://example.com/12345', box).symbol);
-    const high = matrix(laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection: 'H' }, 'https://example.com/12345', box).symbol);
+    const low = matrix(
+      laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection: 'L' }, 'https://example.com/12345', box).symbol,
+    );
+    const high = matrix(
+      laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection: 'H' }, 'https://example.com/12345', box).symbol,
+    );
     expect(high.columns).toBeGreaterThan(low.columns);
     expect(laidOutBarcode(fonts, { symbology: 'qrcode', errorCorrection: 'H' }, 'x', box).errorCorrection).toBe('H');
   });
 
   it('takes a moduleWidth and a quiet zone for 2D codes too', () => {
-    const symbol = matrix(laidOutBarcode(fonts, { symbology: 'qrcode', moduleWidth: '0.5mm' }, 'hello', box, 203).symbol);
+    const symbol = matrix(
+      laidOutBarcode(fonts, { symbology: 'qrcode', moduleWidth: '0.5mm' }, 'hello', box, 203).symbol,
+    );
     expect(symbol.moduleDots).toBe(4);
     const quiet = matrix(laidOutBarcode(fonts, { symbology: 'qrcode', quietZone: true }, 'hello', box).symbol);
     expect(quiet.moduleDots).toBe(Math.floor(roomDots(box.y, box.height) / (21 + 8)));

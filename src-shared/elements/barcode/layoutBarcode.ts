@@ -5,8 +5,21 @@ import type { Box, LaidOutOf, LinearSymbol, MatrixSymbol, TextRun, VectorSymbol 
 import { toPoints } from '../../units/length';
 import { RenderError } from '../../errors';
 import { BARCODE_DEFAULTS, POSTAL_SYMBOLOGIES, type BarcodeElement } from './barcodeSchema';
-import { DEFAULT_RATIOS, moduleDotsAt, parseModuleWidth, QUIET_ZONE_MODULES, quietZoneOn, wideDots } from './barcodeModule';
-import { checkedValue, encodeBarcode, type EncodedLinear, type EncodedMatrix, type EncodedVector } from './barcodeEncoding';
+import {
+  DEFAULT_RATIOS,
+  moduleDotsAt,
+  parseModuleWidth,
+  QUIET_ZONE_MODULES,
+  quietZoneOn,
+  wideDots,
+} from './barcodeModule';
+import {
+  checkedValue,
+  encodeBarcode,
+  type EncodedLinear,
+  type EncodedMatrix,
+  type EncodedVector,
+} from './barcodeEncoding';
 import { DATABAR_HEIGHT_MODULES } from './dataBar';
 import { MAXICODE_INCHES } from './maxiCodeMessage';
 import { barsOf, postalPath, proportionalDots } from './postalBars';
@@ -65,7 +78,12 @@ function largestFitting(estimate: number, fits: (moduleDots: number) => boolean)
   return moduleDots;
 }
 
-function tooLarge(ctx: LayoutContext, element: BarcodeElement, code: 'BARCODE_TOO_WIDE' | 'BARCODE_TOO_TALL', what: string): void {
+function tooLarge(
+  ctx: LayoutContext,
+  element: BarcodeElement,
+  code: 'BARCODE_TOO_WIDE' | 'BARCODE_TOO_TALL',
+  what: string,
+): void {
   ctx.warn({ code, elementId: element.id, message: `barcode "${element.id}" ${what} at ${ctx.targetDpi} dpi` });
 }
 
@@ -80,22 +98,40 @@ type BarHeightDots = number | { modules: number; roomDots: number };
  * elements of code 39 and ITF at the ratio, the symbol placed across the box (DotGrid.place) and its bars from `top`
  * down `heightDots`.
  */
-function linearSymbol(element: BarcodeElement, encoded: EncodedLinear, box: Box, top: number, heightDots: BarHeightDots, ctx: LayoutContext): LinearSymbol {
+function linearSymbol(
+  element: BarcodeElement,
+  encoded: EncodedLinear,
+  box: Box,
+  top: number,
+  heightDots: BarHeightDots,
+  ctx: LayoutContext,
+): LinearSymbol {
   const grid = new DotGrid(ctx.targetDpi);
   const defaultRatio = DEFAULT_RATIOS[element.symbology];
   const ratio = defaultRatio === undefined ? undefined : (element.ratio ?? defaultRatio);
   const quiet = quietZoneOn(element.symbology, element.quietZone) ? QUIET_ZONE_MODULES[element.symbology] : undefined;
   const quietModules = quiet ? quiet.left + quiet.right : 0;
   // bwip-js's wide elements are its own multiples of the narrow one (3 in code 39, 2 in ITF); any width over 1 is wide.
-  const dotWidths = (moduleDots: number) => encoded.widths.map((width) => (ratio !== undefined && width > 1 ? wideDots(moduleDots, ratio) : width * moduleDots));
-  const total = (moduleDots: number) => dotWidths(moduleDots).reduce((sum, dots) => sum + dots, 0) + quietModules * moduleDots;
+  const dotWidths = (moduleDots: number) =>
+    encoded.widths.map((width) =>
+      ratio !== undefined && width > 1 ? wideDots(moduleDots, ratio) : width * moduleDots,
+    );
+  const total = (moduleDots: number) =>
+    dotWidths(moduleDots).reduce((sum, dots) => sum + dots, 0) + quietModules * moduleDots;
   const across = grid.span(box.x, box.width);
   const modules = encoded.widths.reduce((sum, width) => sum + width, 0) + quietModules;
   const fitsDown = (dots: number) => typeof heightDots === 'number' || heightDots.modules * dots <= heightDots.roomDots;
-  const moduleDots = askedModuleDots(element, grid.dpi) ?? largestFitting(across.room / modules, (dots) => total(dots) <= across.room && fitsDown(dots));
+  const moduleDots =
+    askedModuleDots(element, grid.dpi) ??
+    largestFitting(across.room / modules, (dots) => total(dots) <= across.room && fitsDown(dots));
   const totalDots = total(moduleDots);
   if (totalDots > across.room) {
-    tooLarge(ctx, element, 'BARCODE_TOO_WIDE', `is ${totalDots} dots wide (module ${moduleDots} dots), wider than its box (${across.room} dots)`);
+    tooLarge(
+      ctx,
+      element,
+      'BARCODE_TOO_WIDE',
+      `is ${totalDots} dots wide (module ${moduleDots} dots), wider than its box (${across.room} dots)`,
+    );
   }
   const first = grid.place(across, totalDots) + (quiet ? quiet.left * moduleDots : 0);
   const bars: LinearSymbol['bars'] = [];
@@ -116,7 +152,9 @@ function linearSymbol(element: BarcodeElement, encoded: EncodedLinear, box: Box,
     ...(ratio === undefined ? {} : { ratio }),
     x: grid.points(first),
     width: grid.points(offset),
-    ...(quiet ? { quietZone: { left: grid.points(quiet.left * moduleDots), right: grid.points(quiet.right * moduleDots) } } : {}),
+    ...(quiet
+      ? { quietZone: { left: grid.points(quiet.left * moduleDots), right: grid.points(quiet.right * moduleDots) } }
+      : {}),
   };
 }
 
@@ -132,13 +170,28 @@ function matrixSymbol(element: BarcodeElement, encoded: EncodedMatrix, box: Box,
   const height = (moduleDots: number) => encoded.rows * rowDots(moduleDots) + 2 * quiet * moduleDots;
   const across = grid.span(box.x, box.width);
   const down = grid.span(box.y, box.height);
-  const estimate = Math.min(across.room / (encoded.columns + 2 * quiet), down.room / (encoded.rows * encoded.moduleAspect + 2 * quiet));
-  const moduleDots = askedModuleDots(element, grid.dpi) ?? largestFitting(estimate, (dots) => width(dots) <= across.room && height(dots) <= down.room);
+  const estimate = Math.min(
+    across.room / (encoded.columns + 2 * quiet),
+    down.room / (encoded.rows * encoded.moduleAspect + 2 * quiet),
+  );
+  const moduleDots =
+    askedModuleDots(element, grid.dpi) ??
+    largestFitting(estimate, (dots) => width(dots) <= across.room && height(dots) <= down.room);
   if (width(moduleDots) > across.room) {
-    tooLarge(ctx, element, 'BARCODE_TOO_WIDE', `is ${width(moduleDots)} dots wide (module ${moduleDots} dots), wider than its box (${across.room} dots)`);
+    tooLarge(
+      ctx,
+      element,
+      'BARCODE_TOO_WIDE',
+      `is ${width(moduleDots)} dots wide (module ${moduleDots} dots), wider than its box (${across.room} dots)`,
+    );
   }
   if (height(moduleDots) > down.room) {
-    tooLarge(ctx, element, 'BARCODE_TOO_TALL', `is ${height(moduleDots)} dots tall (module ${moduleDots} dots), taller than its box (${down.room} dots)`);
+    tooLarge(
+      ctx,
+      element,
+      'BARCODE_TOO_TALL',
+      `is ${height(moduleDots)} dots tall (module ${moduleDots} dots), taller than its box (${down.room} dots)`,
+    );
   }
   return {
     kind: 'matrix',
@@ -179,19 +232,41 @@ export function vectorSymbol(encoded: EncodedVector, box: Box): VectorSymbol {
  * Postal bars in whole dots: the bar width as asked (or the largest whose bars and spaces fit the box), spaces their
  * proportion of it (postalBars), each bar's top and bottom on whole dots of the full height; drawn as one path.
  */
-function postalSymbol(element: BarcodeElement, encoded: EncodedLinear, box: Box, top: number, heightDots: number, ctx: LayoutContext): VectorSymbol {
+function postalSymbol(
+  element: BarcodeElement,
+  encoded: EncodedLinear,
+  box: Box,
+  top: number,
+  heightDots: number,
+  ctx: LayoutContext,
+): VectorSymbol {
   const grid = new DotGrid(ctx.targetDpi);
   const dotWidths = (moduleDots: number) => encoded.widths.map((width) => proportionalDots(width, moduleDots));
   const total = (moduleDots: number) => dotWidths(moduleDots).reduce((sum, dots) => sum + dots, 0);
   const across = grid.span(box.x, box.width);
   const modules = encoded.widths.reduce((sum, width) => sum + width, 0);
-  const moduleDots = askedModuleDots(element, grid.dpi) ?? largestFitting(across.room / modules, (dots) => total(dots) <= across.room);
+  const moduleDots =
+    askedModuleDots(element, grid.dpi) ?? largestFitting(across.room / modules, (dots) => total(dots) <= across.room);
   const { bars, width } = barsOf(dotWidths(moduleDots));
-  if (width > across.room) tooLarge(ctx, element, 'BARCODE_TOO_WIDE', `is ${width} dots wide (bars ${moduleDots} dots), wider than its box (${across.room} dots)`);
+  if (width > across.room)
+    tooLarge(
+      ctx,
+      element,
+      'BARCODE_TOO_WIDE',
+      `is ${width} dots wide (bars ${moduleDots} dots), wider than its box (${across.room} dots)`,
+    );
   const first = grid.place(across, width);
   const [x, y] = [grid.points(first), grid.points(top)];
   const path = postalPath(bars, encoded.barSpans ?? [], x, y, heightDots, grid.dot);
-  return { kind: 'vector', x, y, width: grid.points(width), height: grid.points(heightDots), path, dots: { x: first, y: top, module: moduleDots, height: heightDots, dpi: grid.dpi } };
+  return {
+    kind: 'vector',
+    x,
+    y,
+    width: grid.points(width),
+    height: grid.points(heightDots),
+    path,
+    dots: { x: first, y: top, module: moduleDots, height: heightDots, dpi: grid.dpi },
+  };
 }
 
 /** MaxiCode at its fixed size (MAXICODE_INCHES) in whole dots, centred in the box as DotGrid.place does: printers draw it so. */
@@ -200,8 +275,20 @@ function maxiCodeSymbol(element: BarcodeElement, encoded: EncodedVector, box: Bo
   const [width, height] = [Math.round(MAXICODE_INCHES.width * grid.dpi), Math.round(MAXICODE_INCHES.height * grid.dpi)];
   const across = grid.span(box.x, box.width);
   const down = grid.span(box.y, box.height);
-  if (width > across.room) tooLarge(ctx, element, 'BARCODE_TOO_WIDE', `is ${width} dots wide (MaxiCode's fixed 1.11 in), wider than its box (${across.room} dots)`);
-  if (height > down.room) tooLarge(ctx, element, 'BARCODE_TOO_TALL', `is ${height} dots tall (MaxiCode's fixed 1.054 in), taller than its box (${down.room} dots)`);
+  if (width > across.room)
+    tooLarge(
+      ctx,
+      element,
+      'BARCODE_TOO_WIDE',
+      `is ${width} dots wide (MaxiCode's fixed 1.11 in), wider than its box (${across.room} dots)`,
+    );
+  if (height > down.room)
+    tooLarge(
+      ctx,
+      element,
+      'BARCODE_TOO_TALL',
+      `is ${height} dots tall (MaxiCode's fixed 1.054 in), taller than its box (${down.room} dots)`,
+    );
   const [x, y] = [grid.place(across, width), grid.place(down, height)];
   const frame = { x: grid.points(x), y: grid.points(y), width: grid.points(width), height: grid.points(height) };
   return { ...vectorSymbol(encoded, frame), dots: { x, y, module: 1, height, dpi: grid.dpi } };
@@ -222,21 +309,40 @@ interface HumanReadable {
 /** The line bwip-js would print, in the style's font; a line wider than the box is drawn smaller so it stays inside. */
 function humanReadable(element: BarcodeElement, text: string, box: Box, ctx: LayoutContext): HumanReadable | undefined {
   if (text === '') return undefined;
-  const { face, fellBack } = ctx.fonts.resolve(element.style?.fontFamily ?? BARCODE_DEFAULTS.fontFamily, 'normal', 'normal');
+  const { face, fellBack } = ctx.fonts.resolve(
+    element.style?.fontFamily ?? BARCODE_DEFAULTS.fontFamily,
+    'normal',
+    'normal',
+  );
   if (fellBack) {
-    ctx.warn({ code: 'FONT_FALLBACK', elementId: element.id, message: `font family "${element.style?.fontFamily}" is not bundled; used the sans` });
+    ctx.warn({
+      code: 'FONT_FALLBACK',
+      elementId: element.id,
+      message: `font family "${element.style?.fontFamily}" is not bundled; used the sans`,
+    });
   }
   const requestedSize = toPoints(element.style?.fontSize ?? BARCODE_DEFAULTS.fontSize);
   const requestedWidth = ctx.fonts.measure(face.key, text, requestedSize);
   // Text width is proportional to the size, so one division finds the size that fits.
   const fontSize = requestedWidth > box.width ? (requestedSize * box.width) / requestedWidth : requestedSize;
   const ascent = ctx.fonts.ascent(face.key, fontSize);
-  return { fontKey: face.key, fontSize, width: ctx.fonts.measure(face.key, text, fontSize), ascent, height: ascent + ctx.fonts.descent(face.key, fontSize) };
+  return {
+    fontKey: face.key,
+    fontSize,
+    width: ctx.fonts.measure(face.key, text, fontSize),
+    ascent,
+    height: ascent + ctx.fonts.descent(face.key, fontSize),
+  };
 }
 
 /** The line centred under the box, its top at `top`. */
 function lineRun(line: HumanReadable, text: string, box: Box, top: number, color: string): TextRun {
-  return { fontKey: line.fontKey, fontSize: line.fontSize, color, lines: [{ text, x: box.x + (box.width - line.width) / 2, baseline: top + line.ascent, width: line.width }] };
+  return {
+    fontKey: line.fontKey,
+    fontSize: line.fontSize,
+    color,
+    lines: [{ text, x: box.x + (box.width - line.width) / 2, baseline: top + line.ascent, width: line.width }],
+  };
 }
 
 /**
@@ -244,9 +350,17 @@ function lineRun(line: HumanReadable, text: string, box: Box, top: number, color
  * box's bottom edge; a box too short for both drops the line, with a warning. With barHeight the bars are that tall
  * (whole dots) and the line follows right below them, the box only their limit.
  */
-function linearBarcode(element: BarcodeElement, encoded: EncodedLinear, box: Box, color: string, ctx: LayoutContext, fixedModules?: number): Pick<LaidOutOf<'barcode'>, 'symbol' | 'humanReadable'> {
+function linearBarcode(
+  element: BarcodeElement,
+  encoded: EncodedLinear,
+  box: Box,
+  color: string,
+  ctx: LayoutContext,
+  fixedModules?: number,
+): Pick<LaidOutOf<'barcode'>, 'symbol' | 'humanReadable'> {
   const grid = new DotGrid(ctx.targetDpi);
-  let line = (element.showText ?? BARCODE_DEFAULTS.showText) ? humanReadable(element, encoded.text, box, ctx) : undefined;
+  let line =
+    (element.showText ?? BARCODE_DEFAULTS.showText) ? humanReadable(element, encoded.text, box, ctx) : undefined;
   const top = grid.round(box.y);
   const bottom = box.y + box.height;
   let heightDots: number;
@@ -255,12 +369,24 @@ function linearBarcode(element: BarcodeElement, encoded: EncodedLinear, box: Box
     const roomDots = grid.round(bottom - (line?.height ?? 0)) - top;
     const symbol = linearSymbol(element, encoded, box, top, { modules: fixedModules, roomDots }, ctx);
     const needed = symbol.y + symbol.height + (line?.height ?? 0);
-    if (needed > bottom + grid.dot / 2) tooLarge(ctx, element, 'BARCODE_TOO_TALL', `needs ${grid.round(needed - box.y)} dots of height, more than its box (${grid.round(box.height)} dots)`);
-    return line ? { symbol, humanReadable: lineRun(line, encoded.text, box, symbol.y + symbol.height, color) } : { symbol };
+    if (needed > bottom + grid.dot / 2)
+      tooLarge(
+        ctx,
+        element,
+        'BARCODE_TOO_TALL',
+        `needs ${grid.round(needed - box.y)} dots of height, more than its box (${grid.round(box.height)} dots)`,
+      );
+    return line
+      ? { symbol, humanReadable: lineRun(line, encoded.text, box, symbol.y + symbol.height, color) }
+      : { symbol };
   }
   if (element.barHeight === undefined) {
     if (line && box.height - line.height < box.height * MIN_BAR_SHARE) {
-      ctx.warn({ code: 'TEXT_TRUNCATED', elementId: element.id, message: 'the barcode box is too short for bars and the human-readable line; the line is not drawn' });
+      ctx.warn({
+        code: 'TEXT_TRUNCATED',
+        elementId: element.id,
+        message: 'the barcode box is too short for bars and the human-readable line; the line is not drawn',
+      });
       line = undefined;
     }
     heightDots = Math.max(1, grid.round(bottom - (line?.height ?? 0)) - top);
@@ -269,11 +395,18 @@ function linearBarcode(element: BarcodeElement, encoded: EncodedLinear, box: Box
     const needed = grid.points(top + heightDots) + (line?.height ?? 0);
     // Half a dot of slack: the box's edge itself is rounded to the nearest dot.
     if (needed > bottom + grid.dot / 2) {
-      tooLarge(ctx, element, 'BARCODE_TOO_TALL', `needs ${grid.round(needed - box.y)} dots of height for bars${line ? ' and line' : ''}, more than its box (${grid.round(box.height)} dots)`);
+      tooLarge(
+        ctx,
+        element,
+        'BARCODE_TOO_TALL',
+        `needs ${grid.round(needed - box.y)} dots of height for bars${line ? ' and line' : ''}, more than its box (${grid.round(box.height)} dots)`,
+      );
     }
   }
   // EAN/UPC guard bars have spans too (they reach below the others in bwip-js's drawing); only postal bars are drawn by theirs.
-  const symbol = POSTAL_SYMBOLOGIES.has(element.symbology) ? postalSymbol(element, encoded, box, top, heightDots, ctx) : linearSymbol(element, encoded, box, top, heightDots, ctx);
+  const symbol = POSTAL_SYMBOLOGIES.has(element.symbology)
+    ? postalSymbol(element, encoded, box, top, heightDots, ctx)
+    : linearSymbol(element, encoded, box, top, heightDots, ctx);
   if (!line) return { symbol };
   const lineTop = element.barHeight === undefined ? bottom - line.height : symbol.y + symbol.height;
   return { symbol, humanReadable: lineRun(line, encoded.text, box, lineTop, color) };
@@ -283,13 +416,20 @@ export const layoutBarcode: ElementLayout<ElementOf<'barcode'>, LaidOutOf<'barco
   const value = ctx.content(element);
   if (value === undefined) return null;
   // A label must not go out without its code: an empty value (often a missing data field) fails the render.
-  if (value === '') throw new RenderError(`barcode "${element.id}" has no value: its content is empty (is a data field missing?)`, element.id);
+  if (value === '')
+    throw new RenderError(
+      `barcode "${element.id}" has no value: its content is empty (is a data field missing?)`,
+      element.id,
+    );
   const errorCorrection = element.errorCorrection ?? BARCODE_DEFAULTS.errorCorrection;
   const color = element.style?.color ?? BARCODE_DEFAULTS.color;
   const { symbology, options } = encodingFor(element, value);
   // Fixed check digits verified (or computed where left out): the laid-out value is the one encoded, as printers are sent it.
   const encodedValue = checkedValue(symbology, value, element.id);
-  const encoded = encodeBarcode({ symbology, value: encodedValue, errorCorrection, ...(options ? { options } : {}) }, element.id);
+  const encoded = encodeBarcode(
+    { symbology, value: encodedValue, errorCorrection, ...(options ? { options } : {}) },
+    element.id,
+  );
   const base = {
     type: 'barcode' as const,
     id: element.id,

@@ -36,15 +36,33 @@ export function defaultMaxiCodeMode(value: string): number {
 export function carrierMessageProblem(value: string, mode: number): { problem: string; fix: string } | undefined {
   const message = parseCarrierMessage(value);
   const layout = `"[)>" RS "01" GS "96" postal code GS country GS class of service GS …, the fields separated by GS (\\u001d)`;
-  if (!message) return { problem: `mode ${mode} needs the structured carrier message`, fix: `write the value as ${layout}, or use mode 4` };
+  if (!message)
+    return {
+      problem: `mode ${mode} needs the structured carrier message`,
+      fix: `write the value as ${layout}, or use mode 4`,
+    };
   if (mode === 2 && !/^\d{1,9}$/.test(message.postalCode)) {
-    return { problem: `mode 2 takes a numeric postal code of 1 to 9 digits, not ${JSON.stringify(message.postalCode)}`, fix: 'use mode 3 for letters, or correct the postal code' };
+    return {
+      problem: `mode 2 takes a numeric postal code of 1 to 9 digits, not ${JSON.stringify(message.postalCode)}`,
+      fix: 'use mode 3 for letters, or correct the postal code',
+    };
   }
   if (mode === 3 && !/^[A-Z0-9 ]{1,6}$/.test(message.postalCode)) {
-    return { problem: `mode 3 takes a postal code of 1 to 6 capital letters, digits or spaces, not ${JSON.stringify(message.postalCode)}`, fix: 'shorten or capitalise the postal code' };
+    return {
+      problem: `mode 3 takes a postal code of 1 to 6 capital letters, digits or spaces, not ${JSON.stringify(message.postalCode)}`,
+      fix: 'shorten or capitalise the postal code',
+    };
   }
-  if (!/^\d{3}$/.test(message.country)) return { problem: `the country code ${JSON.stringify(message.country)} is not 3 digits`, fix: 'use the ISO 3166 numeric code, e.g. 840 for the USA' };
-  if (!/^\d{3}$/.test(message.serviceClass)) return { problem: `the class of service ${JSON.stringify(message.serviceClass)} is not 3 digits`, fix: "use the carrier's 3-digit service code" };
+  if (!/^\d{3}$/.test(message.country))
+    return {
+      problem: `the country code ${JSON.stringify(message.country)} is not 3 digits`,
+      fix: 'use the ISO 3166 numeric code, e.g. 840 for the USA',
+    };
+  if (!/^\d{3}$/.test(message.serviceClass))
+    return {
+      problem: `the class of service ${JSON.stringify(message.serviceClass)} is not 3 digits`,
+      fix: "use the carrier's 3-digit service code",
+    };
   return undefined;
 }
 

@@ -31,7 +31,10 @@ export function postalPath(
 }
 
 /** Bars (even entries of the widths in dots) as offsets from the symbol's left edge, with their index among the bars. */
-export function barsOf(widthsInDots: readonly number[]): { bars: { x: number; width: number; index: number }[]; width: number } {
+export function barsOf(widthsInDots: readonly number[]): {
+  bars: { x: number; width: number; index: number }[];
+  width: number;
+} {
   const bars: { x: number; width: number; index: number }[] = [];
   let offset = 0;
   widthsInDots.forEach((dots, index) => {

@@ -12,7 +12,9 @@ export type QrSegment = { mode: 'numeric' | 'alphanumeric'; data: string } | { m
 /** The densest single mode that holds the whole value: numeric for digits, alphanumeric for its set, else UTF-8 bytes. */
 export function qrSegment(value: string): QrSegment {
   if (/^[0-9]*$/.test(value)) return { mode: 'numeric', data: value };
-  return ALPHANUMERIC.test(value) ? { mode: 'alphanumeric', data: value } : { mode: 'byte', data: new TextEncoder().encode(value) };
+  return ALPHANUMERIC.test(value)
+    ? { mode: 'alphanumeric', data: value }
+    : { mode: 'byte', data: new TextEncoder().encode(value) };
 }
 
 /**

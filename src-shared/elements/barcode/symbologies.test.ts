@@ -5,7 +5,17 @@ import { describe, expect, it } from 'vitest';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import { pointsToDots } from '../../units/length';
 import { isDark, type Raster } from '../../../test/support/engine/rasterTestSupport';
-import { barcode, barEdges, crop, darkRuns, expectEdgesWithinOneDot, outputs, template, type Fields, type Outputs } from '../../../test/support/engine/barcodeOutputsTestSupport';
+import {
+  barcode,
+  barEdges,
+  crop,
+  darkRuns,
+  expectEdgesWithinOneDot,
+  outputs,
+  template,
+  type Fields,
+  type Outputs,
+} from '../../../test/support/engine/barcodeOutputsTestSupport';
 import type { Symbology } from './barcodeSchema';
 import { decode, zxingFormat } from '../../../test/support/engine/barcodeTestSupport';
 
@@ -31,10 +41,34 @@ interface Case {
 
 const CASES: Case[] = [
   { symbology: 'maxicode', value: UPS_MESSAGE, scansAs: UPS_MESSAGE, zpl: '^BD2,1,1', size: [1.4, 1.4] },
-  { symbology: 'databaromni', value: '(01)24012345678905', scansAs: '(01)24012345678905', zpl: '^BRN,1,', size: [1.6, 0.7] },
-  { symbology: 'databarexpanded', value: '(01)98898765432106(3202)012345(15)991231', scansAs: '(01)98898765432106(3202)012345(15)991231', zpl: '^BRN,6,', size: [3.2, 0.6] },
-  { symbology: 'databarlimited', value: '(01)15012345678907', scansAs: '(01)15012345678907', zpl: '^BRN,5,', size: [1.6, 0.5] },
-  { symbology: 'databarstacked', value: '(01)24012345678905', scansAs: '(01)24012345678905', zpl: '^BRN,3,', size: [1, 0.5] },
+  {
+    symbology: 'databaromni',
+    value: '(01)24012345678905',
+    scansAs: '(01)24012345678905',
+    zpl: '^BRN,1,',
+    size: [1.6, 0.7],
+  },
+  {
+    symbology: 'databarexpanded',
+    value: '(01)98898765432106(3202)012345(15)991231',
+    scansAs: '(01)98898765432106(3202)012345(15)991231',
+    zpl: '^BRN,6,',
+    size: [3.2, 0.6],
+  },
+  {
+    symbology: 'databarlimited',
+    value: '(01)15012345678907',
+    scansAs: '(01)15012345678907',
+    zpl: '^BRN,5,',
+    size: [1.6, 0.5],
+  },
+  {
+    symbology: 'databarstacked',
+    value: '(01)24012345678905',
+    scansAs: '(01)24012345678905',
+    zpl: '^BRN,3,',
+    size: [1, 0.5],
+  },
   { symbology: 'rationalizedCodabar', value: 'A40156B', scansAs: 'A40156B', zpl: '^BKN,N,', size: [2, 0.6] },
   { symbology: 'onecode', value: '0123456709498765432101234567891', zpl: '^BZN,', size: [3.5, 0.4] },
   { symbology: 'postnet', value: '555551237', zpl: '^BZN,', size: [2.5, 0.3] },
@@ -59,15 +93,59 @@ const CASES: Case[] = [
   { symbology: 'issn', value: '0311-175X 03', scansAs: '9770311175032', zpl: '^GFA', size: [2, 0.8] },
   { symbology: 'issn', value: '0311175 03 17', scansAs: '977031117503217', zpl: '^GFA', size: [2.6, 0.8] },
   { symbology: 'ean14', value: '(01)04601234567893', scansAs: '(01)04601234567893', zpl: '^GFA', size: [3, 0.7] },
-  { symbology: 'sscc18', value: '(00)006141411234567890', scansAs: '(00)006141411234567890', zpl: '^GFA', size: [3.5, 0.7] },
-  { symbology: 'gs1qrcode', value: '(01)03453120000011(17)191125(10)ABCD1234', scansAs: '(01)03453120000011(17)191125(10)ABCD1234', zpl: '^GFA', size: [1, 1] },
+  {
+    symbology: 'sscc18',
+    value: '(00)006141411234567890',
+    scansAs: '(00)006141411234567890',
+    zpl: '^GFA',
+    size: [3.5, 0.7],
+  },
+  {
+    symbology: 'gs1qrcode',
+    value: '(01)03453120000011(17)191125(10)ABCD1234',
+    scansAs: '(01)03453120000011(17)191125(10)ABCD1234',
+    zpl: '^GFA',
+    size: [1, 1],
+  },
   { symbology: 'dotcode', value: 'This is DotCode', zpl: '^GFA', size: [1, 0.8] },
   // ZXing shows Code 32 with its "A" and PZN with its "-", as printed under the bars.
   { symbology: 'code32', value: '01234567', scansAs: 'A012345676', zpl: '^GFA', size: [2.5, 0.6] },
   { symbology: 'pzn', value: '1234567', scansAs: '-12345678', zpl: '^GFA', size: [3, 0.6] },
   {
     symbology: 'swissqrcode',
-    value: ['SPC', '0200', '1', 'CH5800791123000889012', 'S', 'Robert Schneider AG', 'Rue du Lac', '1268', '2501', 'Biel', 'CH', '', '', '', '', '', '', '', '199.95', 'CHF', '', '', '', '', '', '', '', 'NON', '', '', 'EPD'].join('\n'),
+    value: [
+      'SPC',
+      '0200',
+      '1',
+      'CH5800791123000889012',
+      'S',
+      'Robert Schneider AG',
+      'Rue du Lac',
+      '1268',
+      '2501',
+      'Biel',
+      'CH',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '199.95',
+      'CHF',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'NON',
+      '',
+      '',
+      'EPD',
+    ].join('\n'),
     zpl: '^GFA',
     size: [1.6, 1.6],
   },
@@ -78,7 +156,15 @@ if (swiss) swiss.scansAs = swiss.value;
 
 function labelOf(entry: Case): Fields {
   const [width, height] = entry.size;
-  return template(width + 0.4, height + 0.4, [barcode('code', entry.symbology, entry.value, { x: 0.2, y: 0.2, width, height }, { showText: false, ...entry.fields })]);
+  return template(width + 0.4, height + 0.4, [
+    barcode(
+      'code',
+      entry.symbology,
+      entry.value,
+      { x: 0.2, y: 0.2, width, height },
+      { showText: false, ...entry.fields },
+    ),
+  ]);
 }
 
 function elementOf(drawn: Outputs): LaidOutOf<'barcode'> {
@@ -92,7 +178,11 @@ async function scanned(raster: Raster, element: LaidOutOf<'barcode'>, symbology:
   const format = zxingFormat(symbology);
   if (!format) throw new Error(`no decoder for ${symbology}`);
   const results = await decode(crop(raster, element, DPI), [format]);
-  return results.filter((result) => result.isValid).map((result) => result.text.replace(/[\u2400-\u241f]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0x2400)));
+  return results
+    .filter((result) => result.isValid)
+    .map((result) =>
+      result.text.replace(/[\u2400-\u241f]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0x2400)),
+    );
 }
 
 interface RawBars {
@@ -102,7 +192,10 @@ interface RawBars {
 }
 
 function bwipRaw(options: Record<string, unknown>): RawBars & { pixs?: number[]; pixx?: number } {
-  const [symbol] = bwipjs.raw(options as unknown as bwipjs.RawOptions) as unknown as (RawBars & { pixs?: number[]; pixx?: number })[];
+  const [symbol] = bwipjs.raw(options as unknown as bwipjs.RawOptions) as unknown as (RawBars & {
+    pixs?: number[];
+    pixx?: number;
+  })[];
   if (!symbol) throw new Error('bwip-js drew nothing');
   return symbol;
 }
@@ -115,7 +208,9 @@ function bwipWidths(options: Record<string, unknown>): number[] {
 
 /** Dark and light run lengths across a row, from the first dark pixel to the last. */
 function runLengths(runs: [number, number][]): number[] {
-  return runs.flatMap(([start, end], index) => (index === 0 ? [end - start] : [start - (runs[index - 1]?.[1] ?? start), end - start]));
+  return runs.flatMap(([start, end], index) =>
+    index === 0 ? [end - start] : [start - (runs[index - 1]?.[1] ?? start), end - start],
+  );
 }
 
 /** A linear symbol's bars along the middle of its bars, as run lengths in modules of the layout's module. */
@@ -123,14 +218,24 @@ function barsInModules(raster: Raster, element: LaidOutOf<'barcode'>): number[] 
   const { symbol } = element;
   if (symbol.kind !== 'linear') throw new Error('expected bars');
   const row = Math.round(pointsToDots(symbol.y + symbol.height / 2, DPI));
-  const runs = darkRuns(raster, row, Math.floor(pointsToDots(element.box.x, DPI)) - 3, Math.ceil(pointsToDots(element.box.x + element.box.width, DPI)) + 3);
+  const runs = darkRuns(
+    raster,
+    row,
+    Math.floor(pointsToDots(element.box.x, DPI)) - 3,
+    Math.ceil(pointsToDots(element.box.x + element.box.width, DPI)) + 3,
+  );
   return runLengths(runs).map((dots) => dots / symbol.moduleDots);
 }
 
 /** Each postal bar's vertical extent as shares of the tallest bar: [top, bottom], scanned column by column. */
 function postalBars(raster: Raster, element: LaidOutOf<'barcode'>): [number, number][] {
   const dots = (points: number) => Math.round(pointsToDots(points, DPI));
-  const [left, right, top, bottom] = [dots(element.box.x) - 2, dots(element.box.x + element.box.width) + 2, dots(element.box.y) - 2, dots(element.box.y + element.box.height) + 2];
+  const [left, right, top, bottom] = [
+    dots(element.box.x) - 2,
+    dots(element.box.x + element.box.width) + 2,
+    dots(element.box.y) - 2,
+    dots(element.box.y + element.box.height) + 2,
+  ];
   const columns: ([number, number] | undefined)[] = [];
   for (let x = left; x < right; x++) {
     let first = -1;
@@ -163,7 +268,10 @@ function bwipPostalBars(symbology: Symbology, value: string): [number, number][]
   const tops = bhs.map((height, index) => height + (bbs[index] ?? 0));
   const full = Math.max(...tops);
   const floor = Math.min(...bbs.map((bottom) => bottom));
-  return bhs.map((height, index) => [(full - (tops[index] ?? 0)) / (full - floor), (full - (bbs[index] ?? 0)) / (full - floor)]);
+  return bhs.map((height, index) => [
+    (full - (tops[index] ?? 0)) / (full - floor),
+    (full - (bbs[index] ?? 0)) / (full - floor),
+  ]);
 }
 
 /** DotCode's grid read back by sampling each module's centre where the layout put the grid. */
@@ -183,7 +291,10 @@ function sampledGrid(raster: Raster, element: LaidOutOf<'barcode'>): string {
 
 const POSTAL = new Set<Symbology>(['onecode', 'postnet', 'planet', 'royalmail', 'auspost', 'kix', 'japanpost']);
 /** bwip-js options for the symbologies compared with it (the element's defaults: MSI mod 10, Code 11 with its check digit). */
-const BWIP_OPTIONS: Partial<Record<Symbology, Record<string, unknown>>> = { msi: { includecheck: true, checktype: 'mod10' }, code11: { includecheck: true } };
+const BWIP_OPTIONS: Partial<Record<Symbology, Record<string, unknown>>> = {
+  msi: { includecheck: true, checktype: 'mod10' },
+  code11: { includecheck: true },
+};
 
 describe.each(CASES)('$symbology', (entry) => {
   it(`prints with ${entry.zpl} and reads the same in PNG, PDF and ZPL`, async () => {
@@ -206,13 +317,20 @@ describe.each(CASES)('$symbology', (entry) => {
         const actual = postalBars(raster, element);
         expect(actual.length, `${what}: bars`).toBe(expected.length);
         // Tops and bottoms on whole dots of a bar a few dozen dots tall: within a tenth of the full height.
-        const worst = Math.max(...actual.flatMap(([top, bottom], index) => [Math.abs(top - (expected[index]?.[0] ?? 9)), Math.abs(bottom - (expected[index]?.[1] ?? 9))]));
+        const worst = Math.max(
+          ...actual.flatMap(([top, bottom], index) => [
+            Math.abs(top - (expected[index]?.[0] ?? 9)),
+            Math.abs(bottom - (expected[index]?.[1] ?? 9)),
+          ]),
+        );
         expect(worst, `${what}: largest bar end difference`).toBeLessThan(0.1);
       } else if (entry.symbology === 'dotcode') {
         const { pixs = [] } = bwipRaw({ bcid: 'dotcode', text: entry.value });
         expect(sampledGrid(raster, element), what).toBe(pixs.join(''));
       } else {
-        expect(barsInModules(raster, element), what).toEqual(bwipWidths({ bcid: entry.symbology, text: entry.value, ...BWIP_OPTIONS[entry.symbology] }));
+        expect(barsInModules(raster, element), what).toEqual(
+          bwipWidths({ bcid: entry.symbology, text: entry.value, ...BWIP_OPTIONS[entry.symbology] }),
+        );
       }
     }
   });
@@ -224,7 +342,16 @@ const LINEAR_CASES = CASES.filter(
   (entry, index) =>
     CASES.findIndex((other) => other.symbology === entry.symbology) === index &&
     !POSTAL.has(entry.symbology) &&
-    !['maxicode', 'databarstacked', 'microqrcode', 'micropdf417', 'hibcdatamatrix', 'gs1qrcode', 'dotcode', 'swissqrcode'].includes(entry.symbology),
+    ![
+      'maxicode',
+      'databarstacked',
+      'microqrcode',
+      'micropdf417',
+      'hibcdatamatrix',
+      'gs1qrcode',
+      'dotcode',
+      'swissqrcode',
+    ].includes(entry.symbology),
 );
 
 describe.each([203, 300, 600] as const)('the linear ones at %i dpi', (dpi) => {
@@ -232,7 +359,15 @@ describe.each([203, 300, 600] as const)('the linear ones at %i dpi', (dpi) => {
     const label = template(
       4,
       0.3 + LINEAR_CASES.length * 0.75,
-      LINEAR_CASES.map((entry, index) => barcode(entry.symbology, entry.symbology, entry.value, { x: 0.2, y: 0.2 + index * 0.75, width: 3.5, height: 0.6 }, { showText: false })),
+      LINEAR_CASES.map((entry, index) =>
+        barcode(
+          entry.symbology,
+          entry.symbology,
+          entry.value,
+          { x: 0.2, y: 0.2 + index * 0.75, width: 3.5, height: 0.6 },
+          { showText: false },
+        ),
+      ),
     );
     const drawn = await outputs(label, dpi);
     for (const entry of LINEAR_CASES) {

@@ -39,7 +39,10 @@ describe('fixed check digits', () => {
     expect([error.code, error.status, error.elementId]).toEqual(['INVALID_BARCODE_DATA', 400, 'code']);
     expect(error.message).toContain(`barcode "code" (${symbology})`);
     expect(error.message).toContain(problem);
-    expect(error.details).toMatchObject({ symbology, fix: expect.stringMatching(/^correct it to .+, or leave it out to have it computed$/) });
+    expect(error.details).toMatchObject({
+      symbology,
+      fix: expect.stringMatching(/^correct it to .+, or leave it out to have it computed$/),
+    });
   });
 
   it.each([
@@ -60,17 +63,25 @@ describe('fixed check digits', () => {
 
   it('names the forms an ISSN may take when a sequence variant or add-on has the wrong length', () => {
     for (const value of ['0311-175X 0', '0311-175X 00 123', '0311-175X00']) {
-      expect(failure({ symbology: 'issn' }, value).message).toContain('then optionally a 2-digit sequence variant and a 2- or 5-digit add-on');
+      expect(failure({ symbology: 'issn' }, value).message).toContain(
+        'then optionally a 2-digit sequence variant and a 2- or 5-digit add-on',
+      );
     }
   });
 
   it('names the lengths a value may have', () => {
-    expect(failure({ symbology: 'sscc18' }, '(00)1234').message).toMatch(/SSCC-18 is \(00\) and 17 digits, or 18 with the check digit/);
+    expect(failure({ symbology: 'sscc18' }, '(00)1234').message).toMatch(
+      /SSCC-18 is \(00\) and 17 digits, or 18 with the check digit/,
+    );
     // A 1-digit sequence variant, a 3-digit add-on: bwip-js refuses both.
     for (const value of ['0311-175X 1', '0311-175X 00 123']) {
-      expect(failure({ symbology: 'issn' }, value).message, value).toMatch(/ISSN is 7 digits and a check character \(a digit or X\), then optionally a 2-digit sequence variant and a 2- or 5-digit add-on/);
+      expect(failure({ symbology: 'issn' }, value).message, value).toMatch(
+        /ISSN is 7 digits and a check character \(a digit or X\), then optionally a 2-digit sequence variant and a 2- or 5-digit add-on/,
+      );
     }
-    expect(failure({ symbology: 'pharmacode' }, '2').message).toMatch(/pharmacode cannot encode "2": Pharmacode value must be between 3 and 131070/);
+    expect(failure({ symbology: 'pharmacode' }, '2').message).toMatch(
+      /pharmacode cannot encode "2": Pharmacode value must be between 3 and 131070/,
+    );
   });
 });
 
@@ -96,33 +107,65 @@ describe('MaxiCode', () => {
   });
 
   it('prints a mode 4 symbol with ^BD4 that scans from the ZPL read back', async () => {
-    const drawn = await outputs(template(1.8, 1.8, [barcode('code', 'maxicode', 'Hello MaxiCode 4', { x: 0.2, y: 0.2, width: 1.4, height: 1.4 }, { maxicodeMode: 4 })]), 203);
+    const drawn = await outputs(
+      template(1.8, 1.8, [
+        barcode(
+          'code',
+          'maxicode',
+          'Hello MaxiCode 4',
+          { x: 0.2, y: 0.2, width: 1.4, height: 1.4 },
+          { maxicodeMode: 4 },
+        ),
+      ]),
+      203,
+    );
     expect(drawn.zpl).toContain('^BD4,1,1');
     const element = drawn.laidOut.elements[0];
     if (element?.type !== 'barcode') throw new Error('no barcode');
-    expect((await decode(crop(drawn.zplRead, element, 203), ['MaxiCode'])).map((result) => result.text)).toEqual(['Hello MaxiCode 4']);
+    expect((await decode(crop(drawn.zplRead, element, 203), ['MaxiCode'])).map((result) => result.text)).toEqual([
+      'Hello MaxiCode 4',
+    ]);
   });
 });
 
 describe('GS1 DataBar Expanded segments', () => {
   it('stacks the symbol in rows of the segments asked, printed with ^BR and read back', async () => {
     const value = '(01)98898765432106(3202)012345(15)991231';
-    const drawn = await outputs(template(2, 1.6, [barcode('code', 'databarexpanded', value, { x: 0.2, y: 0.2, width: 1.6, height: 1.2 }, { segments: 4 })]), 203);
+    const drawn = await outputs(
+      template(2, 1.6, [
+        barcode('code', 'databarexpanded', value, { x: 0.2, y: 0.2, width: 1.6, height: 1.2 }, { segments: 4 }),
+      ]),
+      203,
+    );
     expect(drawn.zpl).toMatch(/\^BRN,6,\d+,1,\d+,4/);
     expect(drawn.zpl).not.toContain('^GFA');
     const element = drawn.laidOut.elements[0];
     if (element?.type !== 'barcode' || element.symbol.kind !== 'matrix') throw new Error('expected the stacked grid');
     expect(element.symbology).toBe('databarexpandedstacked');
     for (const raster of [drawn.png, drawn.pdf, drawn.zplRead]) {
-      expect((await decode(crop(raster, element, 203), ['DataBarExpanded'])).map((result) => result.text)).toEqual([value]);
+      expect((await decode(crop(raster, element, 203), ['DataBarExpanded'])).map((result) => result.text)).toEqual([
+        value,
+      ]);
     }
   });
 
   it('refuses an odd number of segments and segments on another symbology', () => {
-    const base = { id: 'code', type: 'barcode', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '40mm', height: '10mm' };
-    expect(barcodeElementSchema.safeParse({ ...base, symbology: 'databarexpanded', segments: 5 }).error?.issues[0]).toMatchObject({ path: ['segments'], message: expect.stringMatching(/even/) });
-    expect(barcodeElementSchema.safeParse({ ...base, symbology: 'code128', segments: 4 }).error?.issues[0]).toMatchObject({ path: ['segments'] });
-    expect(barcodeElementSchema.safeParse({ ...base, symbology: 'code128', maxicodeMode: 2 }).error?.issues[0]).toMatchObject({ path: ['maxicodeMode'] });
+    const base = {
+      id: 'code',
+      type: 'barcode',
+      position: { mode: 'absolute', x: '1mm', y: '1mm' },
+      width: '40mm',
+      height: '10mm',
+    };
+    expect(
+      barcodeElementSchema.safeParse({ ...base, symbology: 'databarexpanded', segments: 5 }).error?.issues[0],
+    ).toMatchObject({ path: ['segments'], message: expect.stringMatching(/even/) });
+    expect(
+      barcodeElementSchema.safeParse({ ...base, symbology: 'code128', segments: 4 }).error?.issues[0],
+    ).toMatchObject({ path: ['segments'] });
+    expect(
+      barcodeElementSchema.safeParse({ ...base, symbology: 'code128', maxicodeMode: 2 }).error?.issues[0],
+    ).toMatchObject({ path: ['maxicodeMode'] });
   });
 });
 
@@ -141,24 +184,45 @@ describe('optional check digits', () => {
 
   it.each([
     [{ symbology: 'msi' }, { bcid: 'msi', includecheck: true, checktype: 'mod10' }],
-    [{ symbology: 'msi', checkDigit: 'mod1110' }, { bcid: 'msi', includecheck: true, checktype: 'mod1110' }],
+    [
+      { symbology: 'msi', checkDigit: 'mod1110' },
+      { bcid: 'msi', includecheck: true, checktype: 'mod1110' },
+    ],
     [{ symbology: 'msi', checkDigit: 'none' }, { bcid: 'msi' }],
     [{ symbology: 'code11', checkDigit: 'none' }, { bcid: 'code11' }],
-    [{ symbology: 'rationalizedCodabar', checkDigit: 'mod16' }, { bcid: 'rationalizedCodabar', includecheck: true }],
+    [
+      { symbology: 'rationalizedCodabar', checkDigit: 'mod16' },
+      { bcid: 'rationalizedCodabar', includecheck: true },
+    ],
   ])('%j encodes as bwip-js with %j', (fields, options) => {
     const value = fields.symbology === 'rationalizedCodabar' ? 'A1234B' : '1234567';
     expect(modules(fields, value)).toBe(Math.ceil(bwipBars({ ...options, text: value }).length / 2));
   });
 
   it('refuses a scheme the symbology does not have, naming the ones it has', () => {
-    const input = template(3, 1, [barcode('code', 'msi', '123', { x: 0.1, y: 0.1, width: 2, height: 0.5 }, { checkDigit: 'mod16' })]);
+    const input = template(3, 1, [
+      barcode('code', 'msi', '123', { x: 0.1, y: 0.1, width: 2, height: 0.5 }, { checkDigit: 'mod16' }),
+    ]);
     expect(() => parseTemplate(input)).toThrow(/checkDigit: msi takes one of: mod10, mod1010, mod11, mod1110, none/);
-    const isbn = template(3, 1, [barcode('code', 'isbn', '978156581231', { x: 0.1, y: 0.1, width: 2, height: 0.5 }, { checkDigit: 'none' })]);
+    const isbn = template(3, 1, [
+      barcode('code', 'isbn', '978156581231', { x: 0.1, y: 0.1, width: 2, height: 0.5 }, { checkDigit: 'none' }),
+    ]);
     expect(() => parseTemplate(isbn)).toThrow(/computed \(or verified\) always/);
   });
 
   it('prints Codabar with a check digit as a graphic (^BK adds none) that still reads', async () => {
-    const drawn = await outputs(template(3, 1, [barcode('code', 'rationalizedCodabar', 'A1234B', { x: 0.2, y: 0.2, width: 2.5, height: 0.5 }, { checkDigit: 'mod16', showText: false })]), 203);
+    const drawn = await outputs(
+      template(3, 1, [
+        barcode(
+          'code',
+          'rationalizedCodabar',
+          'A1234B',
+          { x: 0.2, y: 0.2, width: 2.5, height: 0.5 },
+          { checkDigit: 'mod16', showText: false },
+        ),
+      ]),
+      203,
+    );
     expect(drawn.zpl).toContain('^GFA');
     expect(drawn.zpl).not.toContain('^BK');
   });
@@ -169,12 +233,24 @@ describe('rotated carrier symbols', () => {
     ['postnet', '555551237', '^BZR,'],
     ['databaromni', '(01)24012345678905', '^BRR,1,'],
   ] as const)('%s turned 90° prints with %s', async (symbology, value, command) => {
-    const drawn = await outputs(template(2, 3, [barcode('code', symbology, value, { x: 0.2, y: 0.5, width: 1.6, height: 0.6 }, { rotation: 90, showText: false })]), 203);
+    const drawn = await outputs(
+      template(2, 3, [
+        barcode(
+          'code',
+          symbology,
+          value,
+          { x: 0.2, y: 0.5, width: 1.6, height: 0.6 },
+          { rotation: 90, showText: false },
+        ),
+      ]),
+      203,
+    );
     expect(drawn.zpl).toContain(command);
     expect(drawn.zplWarnings).toEqual([]);
     // The turned symbol lands where the PNG has it, within a dot (the turn is about the box's centre, between dots).
     const [png, zpl] = [darkBounds(drawn.png), darkBounds(drawn.zplRead)];
     if (!png || !zpl) throw new Error('nothing drawn');
-    for (const side of ['left', 'top', 'right', 'bottom'] as const) expect(Math.abs(png[side] - zpl[side]), side).toBeLessThanOrEqual(1);
+    for (const side of ['left', 'top', 'right', 'bottom'] as const)
+      expect(Math.abs(png[side] - zpl[side]), side).toBeLessThanOrEqual(1);
   });
 });

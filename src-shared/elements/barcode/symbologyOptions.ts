@@ -14,7 +14,8 @@ export interface SymbologyEncoding {
 const MSI_CHECK_TYPES = { mod10: 'mod10', mod1010: 'mod1010', mod11: 'mod11', mod1110: 'mod1110' } as const;
 
 function checkDigitScheme(element: BarcodeElement): string | undefined {
-  const schemes: readonly string[] | undefined = CHECK_DIGIT_SCHEMES[element.symbology as keyof typeof CHECK_DIGIT_SCHEMES];
+  const schemes: readonly string[] | undefined =
+    CHECK_DIGIT_SCHEMES[element.symbology as keyof typeof CHECK_DIGIT_SCHEMES];
   return element.checkDigit ?? schemes?.[0];
 }
 
@@ -23,14 +24,26 @@ export function encodingFor(element: BarcodeElement, value: string): SymbologyEn
   const scheme = checkDigitScheme(element);
   switch (element.symbology) {
     case 'msi':
-      return { symbology: 'msi', options: scheme === 'none' ? {} : { includecheck: true, checktype: MSI_CHECK_TYPES[scheme as keyof typeof MSI_CHECK_TYPES] } };
+      return {
+        symbology: 'msi',
+        options:
+          scheme === 'none'
+            ? {}
+            : { includecheck: true, checktype: MSI_CHECK_TYPES[scheme as keyof typeof MSI_CHECK_TYPES] },
+      };
     case 'code11':
     case 'rationalizedCodabar':
       return { symbology: element.symbology, options: { includecheck: scheme !== 'none' } };
     case 'maxicode': {
       const mode = element.maxicodeMode ?? defaultMaxiCodeMode(value);
       const problem = mode === 2 || mode === 3 ? carrierMessageProblem(value, mode) : undefined;
-      if (problem) throw new BarcodeDataError(`barcode "${element.id}" (maxicode) cannot encode its value: ${problem.problem}`, element.id, 'maxicode', problem.fix);
+      if (problem)
+        throw new BarcodeDataError(
+          `barcode "${element.id}" (maxicode) cannot encode its value: ${problem.problem}`,
+          element.id,
+          'maxicode',
+          problem.fix,
+        );
       return { symbology: 'maxicode', options: { mode } };
     }
     case 'pzn':

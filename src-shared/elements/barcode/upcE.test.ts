@@ -12,7 +12,12 @@ describe('expandUpcE', () => {
   it.each(['0123450', '0123451', '0123452', '0123453', '0123454', '0123457', '01234565'])(
     'gives the ten UPC-A digits a scanner reads from UPC-E %s',
     async (value) => {
-      const laidOut = laidOutBarcode(fonts, { symbology: 'upce', showText: false }, value, { x: 20, y: 20, width: 100, height: 50 });
+      const laidOut = laidOutBarcode(fonts, { symbology: 'upce', showText: false }, value, {
+        x: 20,
+        y: 20,
+        width: 100,
+        height: 50,
+      });
       const [result] = await decode(renderSvg(emitBarcodeSvg(laidOut, { fonts }), 140, 90, 300), ['UPCE']);
       expect(expandUpcE(value)).toBe(result?.text.slice(2, 12));
     },

@@ -32,8 +32,10 @@ export function compressUpcA(tenDigits: string): string | undefined {
   const product = tenDigits.slice(5);
   const [m1, m2, m3] = [...manufacturer] as [string, string, string];
   if (/^[012]00$/.test(manufacturer.slice(2)) && product.startsWith('00')) return `${m1}${m2}${product.slice(2)}${m3}`;
-  if (manufacturer.endsWith('00') && product.startsWith('000')) return `${manufacturer.slice(0, 3)}${product.slice(3)}3`;
-  if (manufacturer.endsWith('0') && product.startsWith('0000')) return `${manufacturer.slice(0, 4)}${product.slice(4)}4`;
+  if (manufacturer.endsWith('00') && product.startsWith('000'))
+    return `${manufacturer.slice(0, 3)}${product.slice(3)}3`;
+  if (manufacturer.endsWith('0') && product.startsWith('0000'))
+    return `${manufacturer.slice(0, 4)}${product.slice(4)}4`;
   if (product.startsWith('0000') && /[5-9]$/.test(product)) return `${manufacturer}${product.slice(4)}`;
   return undefined;
 }

@@ -30,7 +30,12 @@ const UNSAFE_FOR_CODE128 = /[>\u0080-\uffff]/;
  * stays in code set B, which for digit runs draws a wider symbol than the layout's (it ran past the label edge).
  * The interpretation line is off: the layout's own line is drawn with the label's fonts instead.
  */
-function code128(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number, height: number): ZplSymbolField | undefined {
+function code128(
+  element: LaidOutBarcode,
+  o: ZplOrientation,
+  moduleDots: number,
+  height: number,
+): ZplSymbolField | undefined {
   if (UNSAFE_FOR_CODE128.test(element.value)) return undefined;
   const commands = `^BY${moduleDots}^BC${o},${height},N,N,N,A`;
   if (element.symbology === 'code128') return { commands, data: element.value };
@@ -51,7 +56,13 @@ const EAN_UPC: ReadonlySet<string> = new Set(['ean13', 'ean8', 'upca', 'upce']);
  * value without one. Code 39 and ITF take the layout's wide-to-narrow ratio in ^BY (the symbology's default when the
  * symbol has none), so the printer's wide bars are the layout's (wideDots).
  */
-export function linearSymbolField(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number, height: number, ratio?: number): ZplSymbolField | undefined {
+export function linearSymbolField(
+  element: LaidOutBarcode,
+  o: ZplOrientation,
+  moduleDots: number,
+  height: number,
+  ratio?: number,
+): ZplSymbolField | undefined {
   const { value } = element;
   const by = `^BY${moduleDots}`;
   const byRatio = `${by},${(ratio ?? DEFAULT_RATIOS[element.symbology] ?? 3).toFixed(1)}`;
@@ -67,10 +78,14 @@ export function linearSymbolField(element: LaidOutBarcode, o: ZplOrientation, mo
     case 'ean8':
       return eanUpcHeight < 1 ? undefined : { commands: `${by}^B8${o},${eanUpcHeight},N,N`, data: value.slice(0, 7) };
     case 'upca':
-      return eanUpcHeight < 1 ? undefined : { commands: `${by}^BU${o},${eanUpcHeight},N,N,Y`, data: value.slice(0, 11) };
+      return eanUpcHeight < 1
+        ? undefined
+        : { commands: `${by}^BU${o},${eanUpcHeight},N,N,Y`, data: value.slice(0, 11) };
     case 'upce': {
       const upcA = expandUpcE(value);
-      return upcA === undefined || eanUpcHeight < 1 ? undefined : { commands: `${by}^B9${o},${eanUpcHeight},N,N,Y`, data: upcA };
+      return upcA === undefined || eanUpcHeight < 1
+        ? undefined
+        : { commands: `${by}^B9${o},${eanUpcHeight},N,N,Y`, data: upcA };
     }
     case 'code39':
       return { commands: `${byRatio}^B3${o},N,${height},N,N`, data: value };
@@ -85,7 +100,10 @@ export function linearSymbolField(element: LaidOutBarcode, o: ZplOrientation, mo
       // ^BK frames the data with its start and stop parameters; the printer adds no check digit (e = N), so one asked for is drawn as a graphic.
       const codabar = /^([A-D])([0-9$:/.+-]*)([A-D])$/i.exec(value);
       if (!codabar || element.options?.includecheck === true) return undefined;
-      return { commands: `${byRatio}^BK${o},N,${height},N,N,${codabar[1]?.toUpperCase()},${codabar[3]?.toUpperCase()}`, data: codabar[2] ?? '' };
+      return {
+        commands: `${byRatio}^BK${o},N,${height},N,N,${codabar[1]?.toUpperCase()},${codabar[3]?.toUpperCase()}`,
+        data: codabar[2] ?? '',
+      };
     }
     case 'databaromni':
     case 'databarlimited':
@@ -97,14 +115,25 @@ export function linearSymbolField(element: LaidOutBarcode, o: ZplOrientation, mo
 }
 
 /** ^BR's symbology types: 1 omnidirectional, 3 stacked, 5 limited, 6 expanded (stacked with segments under 22). */
-const DATABAR_TYPES: Partial<Record<string, number>> = { databaromni: 1, databarstacked: 3, databarlimited: 5, databarexpanded: 6, databarexpandedstacked: 6 };
+const DATABAR_TYPES: Partial<Record<string, number>> = {
+  databaromni: 1,
+  databarstacked: 3,
+  databarlimited: 5,
+  databarexpanded: 6,
+  databarexpandedstacked: 6,
+};
 
 /**
  * ^BRo,t,m,s,h,w: GS1 DataBar at a magnification of the layout's module (1 to 10 dots), separators 1 module. Types 1–5
  * take the GTIN's 13 digits (the printer computes the check digit the layout verified); expanded types the GS1 element
  * strings as the layout encoded them, and the segments per row.
  */
-function dataBarField(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number, heightDots: number): ZplSymbolField | undefined {
+function dataBarField(
+  element: LaidOutBarcode,
+  o: ZplOrientation,
+  moduleDots: number,
+  heightDots: number,
+): ZplSymbolField | undefined {
   const type = DATABAR_TYPES[element.symbology];
   if (type === undefined || moduleDots > 10) return undefined;
   const segments = typeof element.options?.segments === 'number' ? element.options.segments : 22;
@@ -121,7 +150,12 @@ const DATAMATRIX_ESCAPE_CANDIDATES = '`|{}!#$%&*@;:=?';
  * ^BX reads an escape character in its data (default '~'; "~1" is FNC1). One that the value does not contain is
  * chosen, so the value passes through literally and only our FNC1s are read as escapes.
  */
-function dataMatrix(element: LaidOutBarcode, symbol: MatrixSymbol, o: ZplOrientation, moduleDots: number): ZplSymbolField | undefined {
+function dataMatrix(
+  element: LaidOutBarcode,
+  symbol: MatrixSymbol,
+  o: ZplOrientation,
+  moduleDots: number,
+): ZplSymbolField | undefined {
   const escape = [...DATAMATRIX_ESCAPE_CANDIDATES].find((char) => !element.value.includes(char));
   if (escape === undefined) return undefined;
   const commands = `^BX${o},${moduleDots},200,${symbol.columns},${symbol.rows},6,${escape}`;
@@ -155,7 +189,13 @@ const MAX_MAGNIFICATION = 10;
  * layout's columns and rows. PDF417: the layout's data columns and error level; the printer counts the rows as bwip-js
  * did. Aztec: the layout's format and layer count.
  */
-export function matrixSymbolField(element: LaidOutBarcode, symbol: MatrixSymbol, o: ZplOrientation, moduleDots: number, rowDots: number): ZplSymbolField | undefined {
+export function matrixSymbolField(
+  element: LaidOutBarcode,
+  symbol: MatrixSymbol,
+  o: ZplOrientation,
+  moduleDots: number,
+  rowDots: number,
+): ZplSymbolField | undefined {
   switch (element.symbology) {
     case 'qrcode':
       if (moduleDots > MAX_MAGNIFICATION) return undefined;
@@ -167,7 +207,10 @@ export function matrixSymbolField(element: LaidOutBarcode, symbol: MatrixSymbol,
       const columns = pdf417Columns(symbol.columns);
       // ^BY takes 1 to 10 dots.
       if (columns === undefined || moduleDots > MAX_MAGNIFICATION) return undefined;
-      return { commands: `^BY${moduleDots}^B7${o},${rowDots},${pdf417ErrorCorrectionLevel(element.value)},${columns},,N`, data: element.value };
+      return {
+        commands: `^BY${moduleDots}^B7${o},${rowDots},${pdf417ErrorCorrectionLevel(element.value)},${columns},,N`,
+        data: element.value,
+      };
     }
     case 'micropdf417': {
       // ^BF's mode names the size (microPdf417Sizes); the error correction follows from it, as in the layout's symbol.
@@ -194,7 +237,12 @@ export function matrixSymbolField(element: LaidOutBarcode, symbol: MatrixSymbol,
 const POSTAL_TYPES: Partial<Record<string, number>> = { postnet: 0, planet: 1, onecode: 3 };
 
 /** ^BZo,h,f,g,t at the layout's bar width (^BY) and full bar height; digits only, as the printer takes them. */
-export function postalSymbolField(element: LaidOutBarcode, o: ZplOrientation, moduleDots: number, heightDots: number): ZplSymbolField | undefined {
+export function postalSymbolField(
+  element: LaidOutBarcode,
+  o: ZplOrientation,
+  moduleDots: number,
+  heightDots: number,
+): ZplSymbolField | undefined {
   const type = POSTAL_TYPES[element.symbology];
   if (type === undefined || !/^\d+$/.test(element.value) || moduleDots > 10) return undefined;
   return { commands: `^BY${moduleDots}^BZ${o},${heightDots},N,N,${type}`, data: element.value };

@@ -1,7 +1,16 @@
 // The ellipse element end to end: layout maths, the pixels its PDF and SVG print, and its ZPL commands.
 import { describe, expect, it } from 'vitest';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
-import { layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, svgTestContext, zplTestContext, type Probe } from '../../../test/support/engine/rasterTestSupport';
+import {
+  layoutTestContext,
+  pdfPage,
+  probeMismatches,
+  renderPdf,
+  renderSvg,
+  svgTestContext,
+  zplTestContext,
+  type Probe,
+} from '../../../test/support/engine/rasterTestSupport';
 import type { ShapeStyle } from '../shapeStyleSchema';
 import { emitEllipsePdf } from './emitEllipsePdf';
 import { emitEllipseSvg } from './emitEllipseSvg';
@@ -12,7 +21,15 @@ const BOX = { x: 20, y: 20, width: 80, height: 50 };
 const LABEL = { width: 144, height: 100 };
 
 function laidOutEllipse(style: ShapeStyle | undefined, rotation = 0): LaidOutOf<'ellipse'> {
-  const element = { id: 'e', type: 'ellipse', position: { mode: 'absolute', x: '0pt', y: '0pt' }, width: '1pt', height: '1pt', rotation, style } as const;
+  const element = {
+    id: 'e',
+    type: 'ellipse',
+    position: { mode: 'absolute', x: '0pt', y: '0pt' },
+    width: '1pt',
+    height: '1pt',
+    rotation,
+    style,
+  } as const;
   const ellipse = layoutEllipse(element, BOX, layoutTestContext());
   if (ellipse === null) throw new Error('ellipse laid out to nothing');
   return ellipse;
@@ -27,7 +44,11 @@ describe('layoutEllipse', () => {
       fill: '#112233',
       box: BOX,
     });
-    expect(laidOutEllipse({ stroke: 'none', fill: '#112233' })).toMatchObject({ shape: BOX, stroke: undefined, strokeWidth: 0 });
+    expect(laidOutEllipse({ stroke: 'none', fill: '#112233' })).toMatchObject({
+      shape: BOX,
+      stroke: undefined,
+      strokeWidth: 0,
+    });
   });
 });
 
@@ -56,8 +77,13 @@ describe('emitEllipseSvg and emitEllipsePdf', () => {
 
   it('leave the inside unpainted without a fill', async () => {
     const outline = laidOutEllipse({ stroke: '#00aa00', strokeWidth: '6pt' });
-    const probes: Probe[] = [[23, 45, '#00aa00'], [60, 45, 'paper']];
-    expect(probeMismatches(renderSvg(emitEllipseSvg(outline, svgTestContext), LABEL.width, LABEL.height, 150), 150, probes)).toEqual([]);
+    const probes: Probe[] = [
+      [23, 45, '#00aa00'],
+      [60, 45, 'paper'],
+    ];
+    expect(
+      probeMismatches(renderSvg(emitEllipseSvg(outline, svgTestContext), LABEL.width, LABEL.height, 150), 150, probes),
+    ).toEqual([]);
     const pdf = await pdfPage(LABEL.width, LABEL.height, (ctx) => emitEllipsePdf(outline, ctx));
     expect(probeMismatches(await renderPdf(pdf, 150), 150, probes)).toEqual([]);
   });

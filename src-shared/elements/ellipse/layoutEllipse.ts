@@ -7,5 +7,14 @@ import { resolveShapeStyle, strokeInsideBox } from '../shapeStyle';
 export const layoutEllipse: ElementLayout<ElementOf<'ellipse'>, LaidOutOf<'ellipse'>> = (element, box) => {
   const style = resolveShapeStyle(element.style);
   const { shape, stroke, strokeWidth } = strokeInsideBox(box, style);
-  return { type: 'ellipse', id: element.id, box, rotation: element.rotation, shape, stroke, strokeWidth, fill: style.fill };
+  return {
+    type: 'ellipse',
+    id: element.id,
+    box,
+    rotation: element.rotation,
+    shape,
+    stroke,
+    strokeWidth,
+    fill: style.fill,
+  };
 };

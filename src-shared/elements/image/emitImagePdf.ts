@@ -32,7 +32,10 @@ function openChecked(doc: PDFKit.PDFDocument, element: LaidOutOf<'image'>, pixel
   }
   const image = (doc as unknown as ImageOpener).openImage(bytes);
   if (image.width !== element.pixelWidth || image.height !== element.pixelHeight) {
-    throw new ImageRefusedError(`the PDF writer reads ${image.width}x${image.height} pixels where ${element.pixelWidth}x${element.pixelHeight} were checked`, element.id);
+    throw new ImageRefusedError(
+      `the PDF writer reads ${image.width}x${image.height} pixels where ${element.pixelWidth}x${element.pixelHeight} were checked`,
+      element.id,
+    );
   }
   if (element.mime === 'image/png') reuseDecodedPng(image as PdfkitPng, element, pixels);
   return image;
@@ -82,7 +85,10 @@ function reuseDecodedPng(png: PdfkitPng, element: LaidOutOf<'image'>, pixels: Re
     // Kept only after a decode: a PNG embedded as it is finalises with the data it was read with.
     const { imgData, alphaChannel } = png;
     if (imgData !== null && (alphaChannel !== undefined || imgData !== png.image?.imgData)) {
-      pixels.keep(element, need, { value: { imgData, alphaChannel }, bytes: imgData.byteLength + (alphaChannel?.byteLength ?? 0) });
+      pixels.keep(element, need, {
+        value: { imgData, alphaChannel },
+        bytes: imgData.byteLength + (alphaChannel?.byteLength ?? 0),
+      });
     }
     finalize();
   };
@@ -106,7 +112,10 @@ export const emitImagePdf: PdfElementEmitter<LaidOutOf<'image'>> = (element, { d
     image = openImage(doc, element, pixels);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new RenderError(`image could not be read for PDF: ${error instanceof Error ? error.message : String(error)}`, element.id);
+    throw new RenderError(
+      `image could not be read for PDF: ${error instanceof Error ? error.message : String(error)}`,
+      element.id,
+    );
   }
   doc.save();
   doc.rect(box.x, box.y, box.width, box.height).clip();

@@ -10,7 +10,9 @@ import { svgNumber } from '../../emit/svg/svgNumber';
  * becomes _hex_, so the result is a valid XML id, safe inside url(#…), and distinct for distinct element ids.
  */
 export function clipPathId(elementId: string): string {
-  const safe = Array.from(elementId, (char) => (/[A-Za-z0-9-]/.test(char) ? char : `_${(char.codePointAt(0) ?? 0).toString(16)}_`));
+  const safe = Array.from(elementId, (char) =>
+    /[A-Za-z0-9-]/.test(char) ? char : `_${(char.codePointAt(0) ?? 0).toString(16)}_`,
+  );
   return `ls-clip-${safe.join('')}`;
 }
 

@@ -36,7 +36,11 @@ export const emitImageZpl: ZplElementEmitter<LaidOutOf<'image'>> = (element, ctx
 };
 
 /** The SVG emitter's markup (placement and clip) on white paper, its viewBox the element box, one pixel a dot, made 1-bit. */
-function imageGraphic(element: LaidOutOf<'image'>, dots: { width: number; height: number }, ctx: ZplEmitContext): string {
+function imageGraphic(
+  element: LaidOutOf<'image'>,
+  dots: { width: number; height: number },
+  ctx: ZplEmitContext,
+): string {
   const { box } = element;
   const viewBox = [box.x, box.y, box.width, box.height].map(svgNumber).join(' ');
   const svg =

@@ -4,7 +4,18 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { RenderError } from '../../errors';
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
-import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../../../test/support/engine/rasterTestSupport';
+import {
+  isDark,
+  layoutTestContext,
+  pdfPage,
+  probeMismatches,
+  renderPdf,
+  renderSvg,
+  renderZpl,
+  svgTestContext,
+  zplTestContext,
+  type Probe,
+} from '../../../test/support/engine/rasterTestSupport';
 import { emitImagePdf } from './emitImagePdf';
 import { emitImageSvg } from './emitImageSvg';
 import { emitImageZpl } from './emitImageZpl';
@@ -40,7 +51,15 @@ const BOX: Box = { x: 20, y: 20, width: 60, height: 60 };
 const LABEL = { width: 100, height: 100 };
 
 function imageElement(fields: Partial<ImageElement>): ImageElement {
-  return { id: 'img', type: 'image', position: { mode: 'absolute', x: '0pt', y: '0pt' }, width: '1pt', height: '1pt', rotation: 0, ...fields };
+  return {
+    id: 'img',
+    type: 'image',
+    position: { mode: 'absolute', x: '0pt', y: '0pt' },
+    width: '1pt',
+    height: '1pt',
+    rotation: 0,
+    ...fields,
+  };
 }
 
 function laidOutImage(fields: Partial<ImageElement>, content?: string, box = BOX): LaidOutOf<'image'> {
@@ -52,12 +71,22 @@ function laidOutImage(fields: Partial<ImageElement>, content?: string, box = BOX
 describe('imagePlacement', () => {
   it('contains: the whole image, scaled to touch two sides, centred', () => {
     expect(imagePlacement(BOX, 40, 20, 'contain')).toEqual({ x: 20, y: 35, width: 60, height: 30 });
-    expect(imagePlacement({ x: 0, y: 10, width: 100, height: 50 }, 20, 40, 'contain')).toEqual({ x: 37.5, y: 10, width: 25, height: 50 });
+    expect(imagePlacement({ x: 0, y: 10, width: 100, height: 50 }, 20, 40, 'contain')).toEqual({
+      x: 37.5,
+      y: 10,
+      width: 25,
+      height: 50,
+    });
   });
 
   it('covers: fills the box, overflowing it equally on both ends', () => {
     expect(imagePlacement(BOX, 40, 20, 'cover')).toEqual({ x: -10, y: 20, width: 120, height: 60 });
-    expect(imagePlacement({ x: 0, y: 10, width: 100, height: 50 }, 20, 40, 'cover')).toEqual({ x: 0, y: -65, width: 100, height: 200 });
+    expect(imagePlacement({ x: 0, y: 10, width: 100, height: 50 }, 20, 40, 'cover')).toEqual({
+      x: 0,
+      y: -65,
+      width: 100,
+      height: 200,
+    });
   });
 
   it('fills: stretched to the box', () => {
@@ -68,10 +97,22 @@ describe('imagePlacement', () => {
 describe('layoutImage', () => {
   it('reads the type and pixel size from the bytes and places the image (contain by default)', () => {
     const image = laidOutImage({ src: LOGO });
-    expect(image).toMatchObject({ type: 'image', mime: 'image/png', pixelWidth: 40, pixelHeight: 20, box: BOX, placement: { x: 20, y: 35, width: 60, height: 30 } });
+    expect(image).toMatchObject({
+      type: 'image',
+      mime: 'image/png',
+      pixelWidth: 40,
+      pixelHeight: 20,
+      box: BOX,
+      placement: { x: 20, y: 35, width: 60, height: 30 },
+    });
     expect(`data:image/png;base64,${image.base64}`).toBe(LOGO);
     const photo = laidOutImage({ src: dataUri('image/jpeg', greyJpeg(30, 10, 128)), fit: 'cover' });
-    expect(photo).toMatchObject({ mime: 'image/jpeg', pixelWidth: 30, pixelHeight: 10, placement: { x: -40, y: 20, width: 180, height: 60 } });
+    expect(photo).toMatchObject({
+      mime: 'image/jpeg',
+      pixelWidth: 30,
+      pixelHeight: 10,
+      placement: { x: -40, y: 20, width: 180, height: 60 },
+    });
   });
 
   it('takes the value of an expression first, and src when the expression yields nothing', () => {
@@ -94,7 +135,10 @@ describe('layoutImage', () => {
     ['a file URL', 'file:///etc/passwd'],
     ['an http URL', 'http://example.com/logo.png'],
     ['a path', '/etc/passwd'],
-    ['an SVG data URI', `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="file:///etc/passwd"/></svg>').toString('base64')}`],
+    [
+      'an SVG data URI',
+      `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="file:///etc/passwd"/></svg>').toString('base64')}`,
+    ],
     ['an HTML data URI', `data:text/html;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`],
     ['a data URI that is not base64', 'data:image/png,%89PNG'],
     ['an image URI with markup after it', `${LOGO}"/><script>alert(1)</script>`],
@@ -108,7 +152,10 @@ describe('layoutImage', () => {
   }
 
   it('rechecks a literal src (a template that skipped validation gets the same answer)', () => {
-    expect(catchError(() => laidOutImage({ src: 'file:///etc/passwd' }))).toMatchObject({ code: 'RENDER_ERROR', message: IMAGE_SRC_MESSAGE });
+    expect(catchError(() => laidOutImage({ src: 'file:///etc/passwd' }))).toMatchObject({
+      code: 'RENDER_ERROR',
+      message: IMAGE_SRC_MESSAGE,
+    });
   });
 
   const png = twoColourPng(40, 20, BLACK, YELLOW);
@@ -118,7 +165,11 @@ describe('layoutImage', () => {
   hugeHeader.writeUInt32BE(20_000, 20); // IHDR height
   const broken: [string, string, RegExp][] = [
     ['broken base64', 'data:image/png;base64,iVBORw0KG', /not valid base64/],
-    ['bytes that are no image', `data:image/png;base64,${Buffer.from('hello, world, this is text').toString('base64')}`, /not a readable PNG or JPEG/],
+    [
+      'bytes that are no image',
+      `data:image/png;base64,${Buffer.from('hello, world, this is text').toString('base64')}`,
+      /not a readable PNG or JPEG/,
+    ],
     ['a GIF', dataUri('image/png', gif), /not a readable PNG or JPEG/],
     ['a truncated PNG', dataUri('image/png', png.subarray(0, png.length - 20)), /broken or incomplete PNG/],
     ['a truncated JPEG', dataUri('image/jpeg', greyJpeg(64, 64, 90).subarray(0, 400)), /broken or incomplete JPEG/],
@@ -132,25 +183,55 @@ describe('layoutImage', () => {
     });
   }
   const refused: [string, string, RegExp][] = [
-    ['a PNG header claiming too many pixels', dataUri('image/png', hugeHeader), new RegExp(`20000x20000 pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`)],
-    ['a JPEG of 30000x30000 pixels in a few bytes', jpegDataUri(craftJpeg({ frames: [{ width: 30000, height: 30000 }], blocks: 1 })), /30000x30000 pixels/],
-    ['a JPEG whose first frame header says 16x16 and a second 30000x30000', jpegDataUri(craftJpeg({ frames: [{ width: 16, height: 16 }, { width: 30000, height: 30000 }] })), /more than one frame header/],
-    ['a progressive JPEG of 30000x30000 pixels in a few bytes', jpegDataUri(craftJpeg({ frames: [{ marker: 0xc2, width: 30000, height: 30000 }], blocks: 1 })), /30000x30000 pixels/],
+    [
+      'a PNG header claiming too many pixels',
+      dataUri('image/png', hugeHeader),
+      new RegExp(`20000x20000 pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`),
+    ],
+    [
+      'a JPEG of 30000x30000 pixels in a few bytes',
+      jpegDataUri(craftJpeg({ frames: [{ width: 30000, height: 30000 }], blocks: 1 })),
+      /30000x30000 pixels/,
+    ],
+    [
+      'a JPEG whose first frame header says 16x16 and a second 30000x30000',
+      jpegDataUri(
+        craftJpeg({
+          frames: [
+            { width: 16, height: 16 },
+            { width: 30000, height: 30000 },
+          ],
+        }),
+      ),
+      /more than one frame header/,
+    ],
+    [
+      'a progressive JPEG of 30000x30000 pixels in a few bytes',
+      jpegDataUri(craftJpeg({ frames: [{ marker: 0xc2, width: 30000, height: 30000 }], blocks: 1 })),
+      /30000x30000 pixels/,
+    ],
   ];
   for (const [what, value, message] of refused) {
     it(`refuses ${what} with a 400 naming the element`, () => {
       const error = catchError(() => laidOutImage({ contentExpression: 'logo' }, value));
       expect(error).toBeInstanceOf(ImageRefusedError);
-      expect(error).toMatchObject({ status: 400, code: 'BAD_REQUEST', elementId: 'img', message: expect.stringMatching(message) });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'BAD_REQUEST',
+        elementId: 'img',
+        message: expect.stringMatching(message),
+      });
     });
   }
   it('passes on a JPEG without the bytes after its end-of-image marker', () => {
     const image = craftJpeg({ frames: [{ width: 16, height: 16 }] });
-    const laidOut = laidOutImage({ contentExpression: 'logo' }, jpegDataUri(craftJpeg({ frames: [{ width: 16, height: 16 }], trailer: new Uint8Array(500).fill(7) })));
+    const laidOut = laidOutImage(
+      { contentExpression: 'logo' },
+      jpegDataUri(craftJpeg({ frames: [{ width: 16, height: 16 }], trailer: new Uint8Array(500).fill(7) })),
+    );
     expect(Buffer.from(laidOut.base64, 'base64')).toEqual(Buffer.from(image));
   });
 });
-
 
 // The logo in the 60pt box: contain leaves bands above and below; cover crops the sides at the box edge.
 const CONTAIN_PROBES: Probe[] = [
@@ -168,22 +249,39 @@ const COVER_PROBES: Probe[] = [
 ];
 
 describe('emitImageSvg and emitImagePdf', () => {
-  for (const [fit, probes] of [['contain', CONTAIN_PROBES], ['cover', COVER_PROBES]] as const) {
+  for (const [fit, probes] of [
+    ['contain', CONTAIN_PROBES],
+    ['cover', COVER_PROBES],
+  ] as const) {
     it(`show the image at its ${fit} placement, clipped to the box (SVG through resvg)`, () => {
-      const raster = renderSvg(emitImageSvg(laidOutImage({ src: LOGO, fit }), svgTestContext), LABEL.width, LABEL.height, 150);
+      const raster = renderSvg(
+        emitImageSvg(laidOutImage({ src: LOGO, fit }), svgTestContext),
+        LABEL.width,
+        LABEL.height,
+        150,
+      );
       expect(probeMismatches(raster, 150, probes)).toEqual([]);
     });
 
     it(`show the image at its ${fit} placement, clipped to the box (PDF through pdftoppm)`, async () => {
-      const pdf = await pdfPage(LABEL.width, LABEL.height, (ctx) => emitImagePdf(laidOutImage({ src: LOGO, fit }), ctx));
+      const pdf = await pdfPage(LABEL.width, LABEL.height, (ctx) =>
+        emitImagePdf(laidOutImage({ src: LOGO, fit }), ctx),
+      );
       expect(probeMismatches(await renderPdf(pdf, 150), 150, probes)).toEqual([]);
     });
   }
 
   it('stretch the image for fill', async () => {
-    const probes: Probe[] = [[22, 22, '#000000'], [48, 78, '#000000'], [52, 22, '#ffff00'], [78, 78, '#ffff00']];
+    const probes: Probe[] = [
+      [22, 22, '#000000'],
+      [48, 78, '#000000'],
+      [52, 22, '#ffff00'],
+      [78, 78, '#ffff00'],
+    ];
     const image = laidOutImage({ src: LOGO, fit: 'fill' });
-    expect(probeMismatches(renderSvg(emitImageSvg(image, svgTestContext), LABEL.width, LABEL.height, 150), 150, probes)).toEqual([]);
+    expect(
+      probeMismatches(renderSvg(emitImageSvg(image, svgTestContext), LABEL.width, LABEL.height, 150), 150, probes),
+    ).toEqual([]);
     const pdf = await pdfPage(LABEL.width, LABEL.height, (ctx) => emitImagePdf(image, ctx));
     expect(probeMismatches(await renderPdf(pdf, 150), 150, probes)).toEqual([]);
   });
@@ -223,7 +321,8 @@ describe('emitImageZpl', () => {
     const total = bytesPerRow * (dots(80) - dots(20));
     expect(zpl.startsWith(`^FO${dots(20)},${dots(20)}^GFA,${total},${total},${bytesPerRow},`)).toBe(true);
     const raster = await renderZpl(zpl, dots(LABEL.width), dots(LABEL.height), DPI);
-    for (const [x, y, colour] of CONTAIN_PROBES) expect(isDark(raster, dots(x), dots(y)), `${x},${y}`).toBe(colour === '#000000');
+    for (const [x, y, colour] of CONTAIN_PROBES)
+      expect(isDark(raster, dots(x), dots(y)), `${x},${y}`).toBe(colour === '#000000');
     // a threshold keeps the black half solid
     for (let x = dots(22); x < dots(48); x++) expect(isDark(raster, x, dots(50))).toBe(true);
   });
@@ -246,6 +345,8 @@ describe('emitImageZpl', () => {
 
   it('leaves rotated images and images off the top-left edge to the raster fallback', () => {
     expect(emitImageZpl({ ...laidOutImage({ src: LOGO }), rotation: 90 }, ctx)).toBe('[graphic of img]');
-    expect(emitImageZpl(laidOutImage({ src: LOGO }, undefined, { x: -5, y: 10, width: 20, height: 20 }), ctx)).toBe('[graphic of img]');
+    expect(emitImageZpl(laidOutImage({ src: LOGO }, undefined, { x: -5, y: 10, width: 20, height: 20 }), ctx)).toBe(
+      '[graphic of img]',
+    );
   });
 });

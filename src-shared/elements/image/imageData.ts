@@ -74,19 +74,26 @@ export function readEmbeddedImage(value: string, elementId: string): EmbeddedIma
   const base64 = DATA_URI_PATTERN.exec(value)?.[2];
   if (base64 === undefined) throw new RenderError(IMAGE_SRC_MESSAGE, elementId);
   const bytes = decodeBase64(base64, elementId);
-  if (bytes.length > MAX_IMAGE_BYTES) throw new RenderError(`image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, elementId);
+  if (bytes.length > MAX_IMAGE_BYTES)
+    throw new RenderError(`image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, elementId);
   const type = sniff(bytes);
   if (type === undefined) throw new RenderError('image data is not a readable PNG or JPEG', elementId);
   // The size every decoder will allocate: read from the one header they all honour, not from the first one found.
   const jpegFrame = type === 'jpg' ? readJpegFrame(bytes, elementId) : undefined;
   const { width, height } = jpegFrame ?? readPngHeader(bytes, elementId);
   if (width * height > MAX_IMAGE_PIXELS) {
-    throw new ImageRefusedError(`it has ${width}x${height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are allowed`, elementId);
+    throw new ImageRefusedError(
+      `it has ${width}x${height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are allowed`,
+      elementId,
+    );
   }
   return {
     mime: type === 'png' ? 'image/png' : 'image/jpeg',
     // Bytes after a JPEG's end-of-image marker are never decoded; they are not passed on either (the PDF embeds the file).
-    base64: jpegFrame !== undefined && jpegFrame.length < bytes.length ? encodeBase64(bytes.subarray(0, jpegFrame.length)) : base64,
+    base64:
+      jpegFrame !== undefined && jpegFrame.length < bytes.length
+        ? encodeBase64(bytes.subarray(0, jpegFrame.length))
+        : base64,
     pixelWidth: width,
     pixelHeight: height,
     decodedPixels: width * height + Math.ceil((jpegFrame?.coefficientBytes ?? 0) / 4),

@@ -5,7 +5,10 @@ export type ImageKind = 'PNG' | 'JPEG';
 
 /** Cut off or malformed bytes: 502 RENDER_ERROR naming the element, as any value an element cannot draw. */
 export function brokenImage(kind: ImageKind, elementId: string, why?: string): RenderError {
-  return new RenderError(`image data is a broken or incomplete ${kind}${why === undefined ? '' : `: ${why}`}`, elementId);
+  return new RenderError(
+    `image data is a broken or incomplete ${kind}${why === undefined ? '' : `: ${why}`}`,
+    elementId,
+  );
 }
 
 /**

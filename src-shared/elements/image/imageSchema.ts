@@ -17,13 +17,18 @@ const MAX_DATA_URI_LENGTH = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 40;
 export const imageSrcSchema = z.string().superRefine((src, ctx) => {
   const name = libraryImageName(src);
   if (name !== undefined) {
-    if (!slugSchema.safeParse(name).success) ctx.addIssue({ code: 'custom', message: 'a library image is "image:NAME" with NAME a slug, e.g. "image:acme-logo"' });
+    if (!slugSchema.safeParse(name).success)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a library image is "image:NAME" with NAME a slug, e.g. "image:acme-logo"',
+      });
   } else if (src.length > MAX_DATA_URI_LENGTH) {
     ctx.addIssue({ code: 'custom', message: `image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` });
   } else if (!DATA_URI_PATTERN.test(src)) {
     ctx.addIssue({
       code: 'custom',
-      message: 'must be a data:image/png;base64,… or data:image/jpeg;base64,… URI, or "image:NAME" of the team\'s image library; paths and URLs are not allowed',
+      message:
+        'must be a data:image/png;base64,… or data:image/jpeg;base64,… URI, or "image:NAME" of the team\'s image library; paths and URLs are not allowed',
     });
   }
 });

@@ -75,7 +75,8 @@ export function readJpegFrame(bytes: Uint8Array, elementId: string): JpegFrame {
   let scans = 0;
   let pos = 2; // after the start-of-image marker
   for (;;) {
-    if (bytes[pos] !== 0xff) throw broken(pos >= bytes.length ? 'it has no end-of-image marker' : `a marker was expected at byte ${pos}`);
+    if (bytes[pos] !== 0xff)
+      throw broken(pos >= bytes.length ? 'it has no end-of-image marker' : `a marker was expected at byte ${pos}`);
     while (bytes[pos] === 0xff) pos++;
     if (pos >= bytes.length) throw broken('it has no end-of-image marker');
     const marker = bytes[pos++] ?? 0;
@@ -84,16 +85,28 @@ export function readJpegFrame(bytes: Uint8Array, elementId: string): JpegFrame {
       return { ...frame, length: pos };
     }
     const variant = REFUSED_VARIANTS.get(marker);
-    if (variant !== undefined) throw new ImageRefusedError(`${variant} JPEG is not supported: save it as a baseline or progressive JPEG, or a PNG`, elementId);
-    if (marker === DNL) throw new ImageRefusedError('a JPEG whose height is given after its image data (DNL) is not supported', elementId);
+    if (variant !== undefined)
+      throw new ImageRefusedError(
+        `${variant} JPEG is not supported: save it as a baseline or progressive JPEG, or a PNG`,
+        elementId,
+      );
+    if (marker === DNL)
+      throw new ImageRefusedError(
+        'a JPEG whose height is given after its image data (DNL) is not supported',
+        elementId,
+      );
     if (!SUPPORTED_FRAMES.has(marker) && marker !== SOS && !isSkippedSegment(marker)) {
       throw broken(`unexpected marker 0xFF${marker.toString(16).toUpperCase().padStart(2, '0')} at byte ${pos - 2}`);
     }
     const length = ((bytes[pos] ?? 0) << 8) | (bytes[pos + 1] ?? 0);
-    if (pos + 2 > bytes.length || length < 2 || pos + length > bytes.length) throw broken(`a segment runs past the end of the file at byte ${pos - 2}`);
+    if (pos + 2 > bytes.length || length < 2 || pos + length > bytes.length)
+      throw broken(`a segment runs past the end of the file at byte ${pos - 2}`);
     if (SUPPORTED_FRAMES.has(marker)) {
       if (frame !== undefined) {
-        throw new ImageRefusedError('a JPEG with more than one frame header is not supported: decoders could disagree on its size', elementId);
+        throw new ImageRefusedError(
+          'a JPEG with more than one frame header is not supported: decoders could disagree on its size',
+          elementId,
+        );
       }
       frame = readFrameHeader(bytes, pos, length, marker === PROGRESSIVE, elementId);
     }
@@ -108,21 +121,39 @@ export function readJpegFrame(bytes: Uint8Array, elementId: string): JpegFrame {
 }
 
 /** SOF0/SOF1/SOF2: length, precision, height, width, component count, then 3 bytes per component (id, sampling, table). */
-function readFrameHeader(bytes: Uint8Array, pos: number, length: number, progressive: boolean, elementId: string): Omit<JpegFrame, 'length'> {
+function readFrameHeader(
+  bytes: Uint8Array,
+  pos: number,
+  length: number,
+  progressive: boolean,
+  elementId: string,
+): Omit<JpegFrame, 'length'> {
   const byte = (offset: number) => bytes[pos + offset] ?? 0;
   const precision = byte(2);
   const height = (byte(3) << 8) | byte(4);
   const width = (byte(5) << 8) | byte(6);
   const components = byte(7);
   if (length !== 8 + 3 * components) throw brokenImage('JPEG', elementId, 'its frame header has the wrong length');
-  if (precision !== 8) throw new ImageRefusedError(`a JPEG with ${precision}-bit samples is not supported: save it with 8-bit samples`, elementId);
-  if (height === 0) throw new ImageRefusedError('a JPEG whose height is given after its image data (DNL) is not supported', elementId);
+  if (precision !== 8)
+    throw new ImageRefusedError(
+      `a JPEG with ${precision}-bit samples is not supported: save it with 8-bit samples`,
+      elementId,
+    );
+  if (height === 0)
+    throw new ImageRefusedError('a JPEG whose height is given after its image data (DNL) is not supported', elementId);
   if (width === 0) throw brokenImage('JPEG', elementId, 'its frame is 0 pixels wide');
   if (components !== 1 && components !== 3 && components !== 4) {
-    throw new ImageRefusedError(`a JPEG with ${components} colour components is not supported (grey, colour or CMYK only)`, elementId);
+    throw new ImageRefusedError(
+      `a JPEG with ${components} colour components is not supported (grey, colour or CMYK only)`,
+      elementId,
+    );
   }
-  const sampling = Array.from({ length: components }, (_, i) => ({ h: byte(9 + 3 * i) >> 4, v: byte(9 + 3 * i) & 0x0f }));
-  if (sampling.some(({ h, v }) => h < 1 || h > 4 || v < 1 || v > 4)) throw brokenImage('JPEG', elementId, 'a sampling factor of its frame header is not 1 to 4');
+  const sampling = Array.from({ length: components }, (_, i) => ({
+    h: byte(9 + 3 * i) >> 4,
+    v: byte(9 + 3 * i) & 0x0f,
+  }));
+  if (sampling.some(({ h, v }) => h < 1 || h > 4 || v < 1 || v > 4))
+    throw brokenImage('JPEG', elementId, 'a sampling factor of its frame header is not 1 to 4');
   return { width, height, coefficientBytes: progressive ? coefficientBlocks(width, height, sampling) * 64 * 2 : 0 };
 }
 

@@ -4,7 +4,9 @@ export const LIBRARY_IMAGE_PREFIX = 'image:';
 
 /** The library name an image src refers to, or undefined for any other src (a data URI). */
 export function libraryImageName(src: unknown): string | undefined {
-  return typeof src === 'string' && src.startsWith(LIBRARY_IMAGE_PREFIX) ? src.slice(LIBRARY_IMAGE_PREFIX.length) : undefined;
+  return typeof src === 'string' && src.startsWith(LIBRARY_IMAGE_PREFIX)
+    ? src.slice(LIBRARY_IMAGE_PREFIX.length)
+    : undefined;
 }
 
 /** The distinct library names a template's image elements refer to (template not yet validated: read defensively). */
@@ -35,5 +37,7 @@ export function withLibraryImages<T>(template: T, dataUris: ReadonlyMap<string, 
 function templateElements(template: unknown): Record<string, unknown>[] {
   if (typeof template !== 'object' || template === null) return [];
   const { elements } = template as { elements?: unknown };
-  return Array.isArray(elements) ? elements.filter((element): element is Record<string, unknown> => typeof element === 'object' && element !== null) : [];
+  return Array.isArray(elements)
+    ? elements.filter((element): element is Record<string, unknown> => typeof element === 'object' && element !== null)
+    : [];
 }

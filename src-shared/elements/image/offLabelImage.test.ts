@@ -9,8 +9,17 @@ const fonts = bundledFonts();
 /** 8 x 8 black pixels (grey, all zero). */
 const black = pngDataUri(craftPng({ width: 8, height: 8, colourType: 0 }));
 
-function label(images: { x: string; y: string; width: string; height: string; rotation?: number }[]): Record<string, unknown> {
-  const elements = images.map(({ x, y, ...size }, index) => ({ id: `img${index}`, type: 'image', src: black, fit: 'contain', position: { mode: 'absolute', x, y }, ...size }));
+function label(
+  images: { x: string; y: string; width: string; height: string; rotation?: number }[],
+): Record<string, unknown> {
+  const elements = images.map(({ x, y, ...size }, index) => ({
+    id: `img${index}`,
+    type: 'image',
+    src: black,
+    fit: 'contain',
+    position: { mode: 'absolute', x, y },
+    ...size,
+  }));
   return { formatVersion: 1, meta: { name: 'Off label' }, dimensions: { width: '10mm', height: '40pt' }, elements };
 }
 
@@ -31,17 +40,24 @@ const OFF_LABEL = [
 ];
 
 describe('images off the label', () => {
-  it.each(['png', 'zpl'] as const)('%s: nothing of them is drawn on the label, and the process lives', async (format) => {
-    for (const image of OFF_LABEL) {
-      const output = await renderLabel(label([image]), {}, { format, dpi: 203, fonts });
-      if (format === 'png') expect(darkPixels(output.bytes), JSON.stringify(image)).toBe(0);
-      // ZPL draws an unturned image's box at its ^FO even past the label's edge (the printer clips it); the others are left out.
-      else expect(new TextDecoder().decode(output.bytes), JSON.stringify(image)).toMatch(/^\^XA[^]*\^XZ\s*$/);
-    }
-  });
+  it.each(['png', 'zpl'] as const)(
+    '%s: nothing of them is drawn on the label, and the process lives',
+    async (format) => {
+      for (const image of OFF_LABEL) {
+        const output = await renderLabel(label([image]), {}, { format, dpi: 203, fonts });
+        if (format === 'png') expect(darkPixels(output.bytes), JSON.stringify(image)).toBe(0);
+        // ZPL draws an unturned image's box at its ^FO even past the label's edge (the printer clips it); the others are left out.
+        else expect(new TextDecoder().decode(output.bytes), JSON.stringify(image)).toMatch(/^\^XA[^]*\^XZ\s*$/);
+      }
+    },
+  );
 
   it('one partly on the page, turned, still draws its visible part beside the off-page ones', async () => {
-    const output = await renderLabel(label([...OFF_LABEL, { x: '-5mm', y: '-5mm', width: '10mm', height: '10mm', rotation: 30 }]), {}, { format: 'png', dpi: 203, fonts });
+    const output = await renderLabel(
+      label([...OFF_LABEL, { x: '-5mm', y: '-5mm', width: '10mm', height: '10mm', rotation: 30 }]),
+      {},
+      { format: 'png', dpi: 203, fonts },
+    );
     expect(darkPixels(output.bytes)).toBeGreaterThan(100);
   });
 });

@@ -38,7 +38,13 @@ const ADAM7 = [
 ] as const;
 
 function uint32(bytes: Uint8Array, pos: number): number {
-  return (((bytes[pos] ?? 0) << 24) | ((bytes[pos + 1] ?? 0) << 16) | ((bytes[pos + 2] ?? 0) << 8) | (bytes[pos + 3] ?? 0)) >>> 0;
+  return (
+    (((bytes[pos] ?? 0) << 24) |
+      ((bytes[pos + 1] ?? 0) << 16) |
+      ((bytes[pos + 2] ?? 0) << 8) |
+      (bytes[pos + 3] ?? 0)) >>>
+    0
+  );
 }
 
 function chunkType(bytes: Uint8Array, pos: number): string {
@@ -64,10 +70,13 @@ function readChunks(bytes: Uint8Array, elementId: string): Chunk[] {
     if (pos + 12 + length > bytes.length) throw broken(`a chunk runs past the end of the file at byte ${pos}`);
     const type = chunkType(bytes, pos);
     if (chunks.length === 0 && type !== 'IHDR') throw broken('it does not start with IHDR');
-    if (type === 'IDAT' && chunks.some((chunk) => chunk.type === 'IDAT') && chunks.at(-1)?.type !== 'IDAT') throw broken('its IDAT chunks are not consecutive');
-    if (ANIMATION_CHUNKS.has(type)) throw new ImageRefusedError('animated PNG (APNG) is not supported: save one frame as a PNG', elementId);
+    if (type === 'IDAT' && chunks.some((chunk) => chunk.type === 'IDAT') && chunks.at(-1)?.type !== 'IDAT')
+      throw broken('its IDAT chunks are not consecutive');
+    if (ANIMATION_CHUNKS.has(type))
+      throw new ImageRefusedError('animated PNG (APNG) is not supported: save one frame as a PNG', elementId);
     // Bit 5 of the first letter clear (an upper-case letter) marks a chunk a decoder must understand.
-    if (((bytes[pos + 4] ?? 0) & 0x20) === 0 && !CRITICAL_CHUNKS.has(type)) throw new ImageRefusedError(`a PNG with a ${JSON.stringify(type)} chunk is not supported`, elementId);
+    if (((bytes[pos + 4] ?? 0) & 0x20) === 0 && !CRITICAL_CHUNKS.has(type))
+      throw new ImageRefusedError(`a PNG with a ${JSON.stringify(type)} chunk is not supported`, elementId);
     chunks.push({ type, data: pos + 8, length });
     pos += 12 + length;
   }
@@ -90,15 +99,26 @@ export function readPngHeader(bytes: Uint8Array, elementId: string): PngHeader {
   const height = uint32(bytes, ihdr.data + 4);
   const [depth = 0, colourType = 0, compression, filter, interlace] = bytes.subarray(ihdr.data + 8, ihdr.data + 13);
   const colour = COLOUR_TYPES.get(colourType);
-  if (width === 0 || height === 0 || width > 0x7fffffff || height > 0x7fffffff) throw broken(`its size ${width}x${height} is impossible`);
-  if (colour === undefined || !colour.depths.includes(depth) || compression !== 0 || filter !== 0 || (interlace !== 0 && interlace !== 1)) {
+  if (width === 0 || height === 0 || width > 0x7fffffff || height > 0x7fffffff)
+    throw broken(`its size ${width}x${height} is impossible`);
+  if (
+    colour === undefined ||
+    !colour.depths.includes(depth) ||
+    compression !== 0 ||
+    filter !== 0 ||
+    (interlace !== 0 && interlace !== 1)
+  ) {
     throw broken('its IHDR header is invalid');
   }
   const bitsPerPixel = colour.channels * depth;
   const dataBytes =
     interlace === 0
       ? passBytes(width, height, bitsPerPixel)
-      : ADAM7.reduce((sum, [x, y, dx, dy]) => sum + passBytes(Math.ceil((width - x) / dx), Math.ceil((height - y) / dy), bitsPerPixel), 0);
+      : ADAM7.reduce(
+          (sum, [x, y, dx, dy]) =>
+            sum + passBytes(Math.ceil((width - x) / dx), Math.ceil((height - y) / dy), bitsPerPixel),
+          0,
+        );
   return { width, height, dataBytes };
 }
 
@@ -124,12 +144,23 @@ export function verifyPngData(bytes: Uint8Array, elementId: string): void {
     idat.forEach((chunk, index) => {
       for (let offset = 0; offset < chunk.length && !excess; offset += INFLATE_STEP) {
         const end = Math.min(chunk.length, offset + INFLATE_STEP);
-        inflater.push(bytes.subarray(chunk.data + offset, chunk.data + end), index === idat.length - 1 && end === chunk.length);
+        inflater.push(
+          bytes.subarray(chunk.data + offset, chunk.data + end),
+          index === idat.length - 1 && end === chunk.length,
+        );
       }
     });
   } catch (error) {
-    throw brokenImage('PNG', elementId, `its image data does not inflate (${error instanceof Error ? error.message : String(error)})`);
+    throw brokenImage(
+      'PNG',
+      elementId,
+      `its image data does not inflate (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
-  if (excess) throw new ImageRefusedError(`its image data holds more than the ${header.width}x${header.height} pixels its header states`, elementId);
+  if (excess)
+    throw new ImageRefusedError(
+      `its image data holds more than the ${header.width}x${header.height} pixels its header states`,
+      elementId,
+    );
   if (inflated < header.dataBytes) throw brokenImage('PNG', elementId, 'its image data ends early');
 }

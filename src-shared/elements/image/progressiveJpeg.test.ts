@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
 import { PixelBudgetError, RENDER_PIXEL_BUDGET } from '../../render/pixelBudget';
 import { RenderPixels } from '../../render/renderPixels';
-import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../../../test/support/engine/rasterTestSupport';
+import {
+  isDark,
+  layoutTestContext,
+  pdfPage,
+  probeMismatches,
+  renderPdf,
+  renderSvg,
+  renderZpl,
+  svgTestContext,
+  zplTestContext,
+  type Probe,
+} from '../../../test/support/engine/rasterTestSupport';
 import { emitImagePdf } from './emitImagePdf';
 import { emitImageSvg } from './emitImageSvg';
 import { emitImageZpl } from './emitImageZpl';
@@ -29,7 +40,15 @@ const PROBES: Probe[] = [
 ];
 
 function laidOutImage(src: string): LaidOutOf<'image'> {
-  const element: ImageElement = { id: 'img', type: 'image', src, position: { mode: 'absolute', x: '0pt', y: '0pt' }, width: '1pt', height: '1pt', rotation: 0 };
+  const element: ImageElement = {
+    id: 'img',
+    type: 'image',
+    src,
+    position: { mode: 'absolute', x: '0pt', y: '0pt' },
+    width: '1pt',
+    height: '1pt',
+    rotation: 0,
+  };
   const image = layoutImage(element, BOX, layoutTestContext());
   if (image === null) throw new Error('image laid out to nothing');
   return image;
@@ -38,14 +57,24 @@ function laidOutImage(src: string): LaidOutOf<'image'> {
 describe('progressive JPEG', () => {
   it('is read from its SOF2 frame header, its coefficient buffers counted (components x blocks x 64 x 2 bytes)', () => {
     const bytes = progressiveJpeg(4, 2, () => BLACK_YCC);
-    expect(readJpegFrame(bytes, 'img')).toEqual({ width: 32, height: 16, length: bytes.length, coefficientBytes: 3 * 8 * 64 * 2 });
+    expect(readJpegFrame(bytes, 'img')).toEqual({
+      width: 32,
+      height: 16,
+      length: bytes.length,
+      coefficientBytes: 3 * 8 * 64 * 2,
+    });
     const grey = progressiveJpeg(5, 3, () => [128]);
     expect(readJpegFrame(grey, 'img')).toMatchObject({ width: 40, height: 24, coefficientBytes: 15 * 64 * 2 });
   });
 
   it('is charged its pixels and its coefficients (4 bytes a budget pixel) in the pixel budget; a baseline JPEG its pixels', () => {
     const image = readEmbeddedImage(LOGO, 'img');
-    expect(image).toMatchObject({ mime: 'image/jpeg', pixelWidth: 32, pixelHeight: 16, decodedPixels: 32 * 16 + (3 * 8 * 128) / 4 });
+    expect(image).toMatchObject({
+      mime: 'image/jpeg',
+      pixelWidth: 32,
+      pixelHeight: 16,
+      decodedPixels: 32 * 16 + (3 * 8 * 128) / 4,
+    });
     const pixels = new RenderPixels();
     pixels.readImage(LOGO, 'img');
     expect(pixels.budget.used).toBe(32 * 16 + 768);
@@ -53,7 +82,11 @@ describe('progressive JPEG', () => {
 
   it('two 5000x5000 colour photos fit a render as baseline JPEGs, not as progressive ones (their coefficients are charged)', () => {
     const baseline = new RenderPixels();
-    for (const tag of ['a', 'b']) baseline.readImage(jpegDataUri(craftJpeg({ frames: [{ width: 5000, height: 5000 }], blocks: 4096, comment: tag })), tag);
+    for (const tag of ['a', 'b'])
+      baseline.readImage(
+        jpegDataUri(craftJpeg({ frames: [{ width: 5000, height: 5000 }], blocks: 4096, comment: tag })),
+        tag,
+      );
     expect(baseline.budget.used).toBe(2 * 25_000_000);
     // 625 x 625 blocks of 3 components: 25 million pixels and 3 x 390,625 x 128 bytes (37.5 million budget pixels).
     const progressive = new RenderPixels();
@@ -62,7 +95,10 @@ describe('progressive JPEG', () => {
     expect(progressive.budget.used).toBe(62_500_000);
     const error = catchError(() => progressive.readImage(photo(200), 'b'));
     expect(error).toBeInstanceOf(PixelBudgetError);
-    expect(error).toMatchObject({ status: 400, details: { budget: 'pixels', limit: RENDER_PIXEL_BUDGET, requested: 62_500_000 } });
+    expect(error).toMatchObject({
+      status: 400,
+      details: { budget: 'pixels', limit: RENDER_PIXEL_BUDGET, requested: 62_500_000 },
+    });
   });
 
   it('prints its pixels in PNG (resvg)', () => {
@@ -82,6 +118,7 @@ describe('progressive JPEG', () => {
     const zpl = emitImageZpl(laidOutImage(LOGO), zplTestContext(dpi));
     expect(zpl).toMatch(/^\^FO\d+,\d+\^GFA,/);
     const raster = await renderZpl(zpl, dots(LABEL.width), dots(LABEL.height), dpi);
-    for (const [x, y, colour] of PROBES) expect(isDark(raster, dots(x), dots(y)), `${x},${y}`).toBe(colour === '#000000');
+    for (const [x, y, colour] of PROBES)
+      expect(isDark(raster, dots(x), dots(y)), `${x},${y}`).toBe(colour === '#000000');
   });
 });

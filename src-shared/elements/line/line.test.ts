@@ -1,7 +1,18 @@
 // The line element end to end: endpoints from signed sizes, and the pixels its PDF, SVG and ZPL print.
 import { describe, expect, it } from 'vitest';
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
-import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../../../test/support/engine/rasterTestSupport';
+import {
+  isDark,
+  layoutTestContext,
+  pdfPage,
+  probeMismatches,
+  renderPdf,
+  renderSvg,
+  renderZpl,
+  svgTestContext,
+  zplTestContext,
+  type Probe,
+} from '../../../test/support/engine/rasterTestSupport';
 import type { ShapeStyle } from '../shapeStyleSchema';
 import { emitLinePdf } from './emitLinePdf';
 import { emitLineSvg } from './emitLineSvg';
@@ -13,7 +24,15 @@ const LABEL = { width: 144, height: 100 };
 const RISING_BOX = { x: 100, y: 20, width: -80, height: 50 };
 
 function laidOutLine(box: Box, style: ShapeStyle | undefined, rotation = 0): LaidOutOf<'line'> {
-  const element = { id: 'l', type: 'line', position: { mode: 'absolute', x: '0pt', y: '0pt' }, width: '1pt', height: '1pt', rotation, style } as const;
+  const element = {
+    id: 'l',
+    type: 'line',
+    position: { mode: 'absolute', x: '0pt', y: '0pt' },
+    width: '1pt',
+    height: '1pt',
+    rotation,
+    style,
+  } as const;
   const line = layoutLine(element, box, layoutTestContext());
   if (line === null) throw new Error('line laid out to nothing');
   return line;
@@ -25,7 +44,13 @@ describe('layoutLine', () => {
     expect(line).toMatchObject({ x1: 100, y1: 20, x2: 20, y2: 70, stroke: '#000000' });
     expect(line.strokeWidth).toBeCloseTo((2 * 72) / 25.4, 10);
     expect(line.box).toEqual({ x: 20, y: 20, width: 80, height: 50 });
-    expect(laidOutLine({ x: 50, y: 60, width: -30, height: -40 }, undefined)).toMatchObject({ x1: 50, y1: 60, x2: 20, y2: 20, strokeWidth: 1 });
+    expect(laidOutLine({ x: 50, y: 60, width: -30, height: -40 }, undefined)).toMatchObject({
+      x1: 50,
+      y1: 60,
+      x2: 20,
+      y2: 20,
+      strokeWidth: 1,
+    });
   });
 
   it("has no stroke for 'none' or width 0", () => {
@@ -75,7 +100,9 @@ describe('emitLineZpl', () => {
 
   it('draws a horizontal line as a solid ^GB of its stroke, centred on the line', async () => {
     const zpl = emitLineZpl(laidOutLine({ x: 120, y: 80, width: -100, height: 0 }, { strokeWidth: '3pt' }), ctx);
-    expect(zpl).toBe(`^FO${dots(20)},${dots(78.5)}^GB${dots(120) - dots(20)},${dots(81.5) - dots(78.5)},${dots(81.5) - dots(78.5)},B,0^FS`);
+    expect(zpl).toBe(
+      `^FO${dots(20)},${dots(78.5)}^GB${dots(120) - dots(20)},${dots(81.5) - dots(78.5)},${dots(81.5) - dots(78.5)},B,0^FS`,
+    );
     const raster = await render(zpl);
     expect(isDark(raster, dots(70), dots(80))).toBe(true);
     expect(isDark(raster, dots(70), dots(83))).toBe(false);
@@ -96,7 +123,8 @@ describe('emitLineZpl', () => {
     expect(zpl).toMatch(/^\^FO\d+,\d+\^GD\d+,\d+,\d+,B,R\^FS$/);
     const raster = await render(zpl);
     // the same probes as in PDF and SVG, in black and white
-    for (const [x, y, expected] of DIAGONAL_PROBES) expect(isDark(raster, dots(x), dots(y)), `${x},${y}`).toBe(expected !== 'paper');
+    for (const [x, y, expected] of DIAGONAL_PROBES)
+      expect(isDark(raster, dots(x), dots(y)), `${x},${y}`).toBe(expected !== 'paper');
     // along a row the stroke is 4 / sin(angle) = 7.5pt wide, centred on the line
     expect(isDark(raster, dots(62.5), dots(45))).toBe(true);
     expect(isDark(raster, dots(57.5), dots(45))).toBe(true);
@@ -115,7 +143,9 @@ describe('emitLineZpl', () => {
   it('turns the endpoints for any rotation instead of rasterising', async () => {
     // horizontal from (20, 80) to (120, 80), turned 90 degrees about (70, 80): vertical x = 70, y 30..130
     const turned = emitLineZpl(laidOutLine({ x: 20, y: 80, width: 100, height: 0 }, { strokeWidth: '3pt' }, 90), ctx);
-    expect(turned).toBe(`^FO${dots(68.5)},${dots(30)}^GB${dots(71.5) - dots(68.5)},${dots(130) - dots(30)},${dots(71.5) - dots(68.5)},B,0^FS`);
+    expect(turned).toBe(
+      `^FO${dots(68.5)},${dots(30)}^GB${dots(71.5) - dots(68.5)},${dots(130) - dots(30)},${dots(71.5) - dots(68.5)},B,0^FS`,
+    );
     const tilted = emitLineZpl(laidOutLine({ x: 20, y: 50, width: 100, height: 0 }, { strokeWidth: '3pt' }, 30), ctx);
     expect(tilted).toMatch(/\^GD\d+,\d+,\d+,B,L\^FS$/); // clockwise on the label: the right end goes down
     const raster = await render(tilted);

@@ -1,7 +1,18 @@
 // The rect element end to end: layout maths, and the pixels its PDF, SVG and ZPL print.
 import { describe, expect, it } from 'vitest';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
-import { isDark, layoutTestContext, pdfPage, probeMismatches, renderPdf, renderSvg, renderZpl, svgTestContext, zplTestContext, type Probe } from '../../../test/support/engine/rasterTestSupport';
+import {
+  isDark,
+  layoutTestContext,
+  pdfPage,
+  probeMismatches,
+  renderPdf,
+  renderSvg,
+  renderZpl,
+  svgTestContext,
+  zplTestContext,
+  type Probe,
+} from '../../../test/support/engine/rasterTestSupport';
 import type { ShapeStyle } from '../shapeStyleSchema';
 import { emitRectPdf } from './emitRectPdf';
 import { emitRectSvg } from './emitRectSvg';
@@ -12,7 +23,19 @@ const BOX = { x: 20, y: 20, width: 80, height: 50 };
 const LABEL = { width: 144, height: 100 };
 
 function laidOutRect(style: ShapeStyle | undefined, rotation = 0, box = BOX): LaidOutOf<'rect'> {
-  const rect = layoutRect({ id: 'r', type: 'rect', position: { mode: 'absolute', x: '0pt', y: '0pt' }, width: '1pt', height: '1pt', rotation, style }, box, layoutTestContext());
+  const rect = layoutRect(
+    {
+      id: 'r',
+      type: 'rect',
+      position: { mode: 'absolute', x: '0pt', y: '0pt' },
+      width: '1pt',
+      height: '1pt',
+      rotation,
+      style,
+    },
+    box,
+    layoutTestContext(),
+  );
   if (rect === null) throw new Error('rect laid out to nothing');
   return rect;
 }
@@ -89,7 +112,9 @@ describe('emitRectSvg and emitRectPdf', () => {
       [20 + 25, 23, '#cc0000'], // top edge where the arc ends
       [60, 45, '#0000cc'],
     ];
-    expect(probeMismatches(renderSvg(emitRectSvg(rounded, svgTestContext), LABEL.width, LABEL.height, 150), 150, probes)).toEqual([]);
+    expect(
+      probeMismatches(renderSvg(emitRectSvg(rounded, svgTestContext), LABEL.width, LABEL.height, 150), 150, probes),
+    ).toEqual([]);
     const pdf = await pdfPage(LABEL.width, LABEL.height, (ctx) => emitRectPdf(rounded, ctx));
     expect(probeMismatches(await renderPdf(pdf, 150), 150, probes)).toEqual([]);
   });
@@ -98,7 +123,12 @@ describe('emitRectSvg and emitRectPdf', () => {
     const empty = laidOutRect({ stroke: 'none' });
     expect(emitRectSvg(empty, svgTestContext)).toBe('');
     const pdf = await pdfPage(LABEL.width, LABEL.height, (ctx) => emitRectPdf(empty, ctx));
-    expect(probeMismatches(await renderPdf(pdf, 150), 150, [[20.2, 45, 'paper'], [60, 45, 'paper']])).toEqual([]);
+    expect(
+      probeMismatches(await renderPdf(pdf, 150), 150, [
+        [20.2, 45, 'paper'],
+        [60, 45, 'paper'],
+      ]),
+    ).toEqual([]);
   });
 });
 
@@ -120,7 +150,9 @@ describe('emitRectZpl', () => {
 
   it('fills a dark fill solid (border as thick as the shorter side) and leaves a light stroke as paper', async () => {
     const zpl = emitRectZpl(laidOutRect({ stroke: '#ffee00', strokeWidth: '6pt', fill: '#202020' }), ctx);
-    expect(zpl).toBe(`^FO${dots(26)},${dots(26)}^GB${dots(94) - dots(26)},${dots(64) - dots(26)},${dots(64) - dots(26)},B,0^FS`);
+    expect(zpl).toBe(
+      `^FO${dots(26)},${dots(26)}^GB${dots(94) - dots(26)},${dots(64) - dots(26)},${dots(64) - dots(26)},B,0^FS`,
+    );
     const raster = await renderZpl(zpl, dots(LABEL.width), dots(LABEL.height), DPI);
     expect(isDark(raster, dots(60), dots(45))).toBe(true);
     expect(isDark(raster, dots(30), dots(30))).toBe(true);

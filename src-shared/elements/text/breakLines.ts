@@ -35,7 +35,14 @@ function breakParagraph(paragraph: string, maxWidth: number, measure: MeasureWid
  * Splits paragraph[start, end) (one word wider than the box) between characters, pushing full lines;
  * returns where the unfinished remainder starts.
  */
-function breakLongWord(paragraph: string, start: number, end: number, maxWidth: number, measure: MeasureWidth, lines: string[]): number {
+function breakLongWord(
+  paragraph: string,
+  start: number,
+  end: number,
+  maxWidth: number,
+  measure: MeasureWidth,
+  lines: string[],
+): number {
   const characters = Array.from(paragraph.slice(start, end));
   let line = '';
   let consumed = start;

@@ -8,7 +8,11 @@ import { RenderPixels } from '../../render/renderPixels';
 
 const fonts = bundledFonts();
 
-function layout(text: string, overrides: Partial<Record<string, unknown>> = {}, box = { x: 10, y: 20, width: 100, height: 50 }) {
+function layout(
+  text: string,
+  overrides: Partial<Record<string, unknown>> = {},
+  box = { x: 10, y: 20, width: 100, height: 50 },
+) {
   const warnings: RenderWarning[] = [];
   const element: TextElement = textElementSchema.parse({
     id: 't',
@@ -66,8 +70,10 @@ describe('text layout', () => {
 
   it('aligns vertically: bottom puts the block at the box bottom, middle centres it', () => {
     const top = layout('A', { style: { fontSize: '10pt', lineHeight: 1.2 } }).laidOut.lines[0];
-    const middle = layout('A', { style: { fontSize: '10pt', lineHeight: 1.2, verticalAlign: 'middle' } }).laidOut.lines[0];
-    const bottom = layout('A', { style: { fontSize: '10pt', lineHeight: 1.2, verticalAlign: 'bottom' } }).laidOut.lines[0];
+    const middle = layout('A', { style: { fontSize: '10pt', lineHeight: 1.2, verticalAlign: 'middle' } }).laidOut
+      .lines[0];
+    const bottom = layout('A', { style: { fontSize: '10pt', lineHeight: 1.2, verticalAlign: 'bottom' } }).laidOut
+      .lines[0];
     if (!top || !middle || !bottom) throw new Error('missing lines');
     expect(middle.baseline - top.baseline).toBeCloseTo((50 - 12) / 2, 9);
     expect(bottom.baseline - top.baseline).toBeCloseTo(50 - 12, 9);
@@ -83,7 +89,13 @@ describe('text layout', () => {
     expect((last?.baseline ?? 0) + fonts.descent('sans-regular', laidOut.fontSize)).toBeLessThanOrEqual(70 + 1e-6);
     expect(warnings).toEqual([]);
     // A size a little larger would not have fitted.
-    const bigger = layout(text, { style: { fontSize: `${laidOut.fontSize + 0.2}pt`, overflow: 'shrink', minFontSize: `${laidOut.fontSize + 0.2}pt` } });
+    const bigger = layout(text, {
+      style: {
+        fontSize: `${laidOut.fontSize + 0.2}pt`,
+        overflow: 'shrink',
+        minFontSize: `${laidOut.fontSize + 0.2}pt`,
+      },
+    });
     expect(bigger.warnings.map((warning) => warning.code)).toContain('TEXT_TRUNCATED');
   });
 
@@ -96,7 +108,9 @@ describe('text layout', () => {
   });
 
   it('resolves families and styles, and warns when it falls back to the sans', () => {
-    expect(layout('x', { style: { fontFamily: 'Courier', fontWeight: 'bold', fontStyle: 'italic' } }).laidOut.fontKey).toBe('mono-bolditalic');
+    expect(
+      layout('x', { style: { fontFamily: 'Courier', fontWeight: 'bold', fontStyle: 'italic' } }).laidOut.fontKey,
+    ).toBe('mono-bolditalic');
     expect(layout('x', { style: { fontFamily: 'Times New Roman' } }).laidOut.fontKey).toBe('serif-regular');
     const unknown = layout('x', { style: { fontFamily: 'Comic Sans MS' } });
     expect(unknown.laidOut.fontKey).toBe('sans-regular');

@@ -25,13 +25,20 @@ interface TextBlock {
  * last line may touch the edge, so a box as tall as the font size still shows its text); shrinking is strict and
  * wants the whole glyph height inside.
  */
-function fittingLineCount(block: TextBlock, boxHeight: number, fonts: FontRegistry, fontKey: FontFaceKey, strict: boolean): number {
+function fittingLineCount(
+  block: TextBlock,
+  boxHeight: number,
+  fonts: FontRegistry,
+  fontKey: FontFaceKey,
+  strict: boolean,
+): number {
   const ascent = fonts.ascent(fontKey, block.fontSize);
   const descent = fonts.descent(fontKey, block.fontSize);
   const halfLeading = (block.lineHeight - (ascent + descent)) / 2;
   const below = strict ? descent : 0;
   let count = 0;
-  while (count < block.lines.length && count * block.lineHeight + halfLeading + ascent + below <= boxHeight + EPSILON) count++;
+  while (count < block.lines.length && count * block.lineHeight + halfLeading + ascent + below <= boxHeight + EPSILON)
+    count++;
   return count;
 }
 
@@ -55,7 +62,14 @@ function wrapAt(text: string, fontSize: number, lineHeightFactor: number, width:
 }
 
 /** The largest size between min and max at which the wrapped text fits the box; binary search on a monotone test. */
-function shrinkToFit(text: string, maxSize: number, minSize: number, lineHeightFactor: number, box: Box, face: ScaledFace): TextBlock {
+function shrinkToFit(
+  text: string,
+  maxSize: number,
+  minSize: number,
+  lineHeightFactor: number,
+  box: Box,
+  face: ScaledFace,
+): TextBlock {
   const fitsAt = (block: TextBlock): boolean =>
     fittingLineCount(block, box.height, face.fonts, face.fontKey, true) === block.lines.length &&
     block.lines.every((line) => measure(face, line, block.fontSize) <= box.width + EPSILON);
@@ -81,9 +95,15 @@ function shrinkToFit(text: string, maxSize: number, minSize: number, lineHeightF
 export const layoutText: ElementLayout<ElementOf<'text'>, LaidOutOf<'text'>> = (element, box, ctx) => {
   const style = { ...TEXT_DEFAULTS, ...element.style };
   const printer0 = isPrinterFont0(style.fontFamily);
-  const { face, fellBack } = printer0 ? { face: ctx.fonts.face(FONT0_FACE), fellBack: false } : ctx.fonts.resolve(style.fontFamily, style.fontWeight, style.fontStyle);
+  const { face, fellBack } = printer0
+    ? { face: ctx.fonts.face(FONT0_FACE), fellBack: false }
+    : ctx.fonts.resolve(style.fontFamily, style.fontWeight, style.fontStyle);
   if (fellBack) {
-    ctx.warn({ code: 'FONT_FALLBACK', elementId: element.id, message: `font family "${style.fontFamily}" is not bundled; used the sans` });
+    ctx.warn({
+      code: 'FONT_FALLBACK',
+      elementId: element.id,
+      message: `font family "${style.fontFamily}" is not bundled; used the sans`,
+    });
   }
   const text = ctx.content(element) ?? '';
   // "Printer 0" sizes are ^A0 heights: the face is drawn `k` times larger and condensed as font0Run does, so the design
@@ -110,7 +130,13 @@ export const layoutText: ElementLayout<ElementOf<'text'>, LaidOutOf<'text'>> = (
   const ascent = ctx.fonts.ascent(face.key, block.fontSize);
   const descent = ctx.fonts.descent(face.key, block.fontSize);
   const blockHeight = visible.length * block.lineHeight;
-  const top = box.y + (style.verticalAlign === 'top' ? 0 : style.verticalAlign === 'middle' ? (box.height - blockHeight) / 2 : box.height - blockHeight);
+  const top =
+    box.y +
+    (style.verticalAlign === 'top'
+      ? 0
+      : style.verticalAlign === 'middle'
+        ? (box.height - blockHeight) / 2
+        : box.height - blockHeight);
   const halfLeading = (block.lineHeight - (ascent + descent)) / 2;
 
   const lines: TextLine[] = visible

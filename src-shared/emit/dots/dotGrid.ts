@@ -19,7 +19,12 @@ export function dotEdge(edge: number): number {
 }
 
 /** A box in points turned `rotation` (a quarter turn's multiple) about `centre`, as the dots it covers: [x0, y0, x1, y1). */
-export function boxDots(box: Box, rotation: number, centre: { x: number; y: number }, grid: DotGrid): [number, number, number, number] {
+export function boxDots(
+  box: Box,
+  rotation: number,
+  centre: { x: number; y: number },
+  grid: DotGrid,
+): [number, number, number, number] {
   const [x1, y1] = turnPoint(box.x, box.y, rotation, centre);
   const [x2, y2] = turnPoint(box.x + box.width, box.y + box.height, rotation, centre);
   const [left, right] = x1 < x2 ? [x1, x2] : [x2, x1];

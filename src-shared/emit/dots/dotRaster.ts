@@ -66,8 +66,10 @@ export class DotRaster implements DotCanvas {
         continue;
       }
       paintByte(this.rows, row + firstByte, firstMask, paint);
-      if (paint === 'invert') for (let at = row + firstByte + 1; at < row + lastByte; at++) this.rows[at] = (this.rows[at] ?? 0) ^ 0xff;
-      else if (lastByte > firstByte + 1) this.rows.fill(paint === 'ink' ? 0 : 0xff, row + firstByte + 1, row + lastByte);
+      if (paint === 'invert')
+        for (let at = row + firstByte + 1; at < row + lastByte; at++) this.rows[at] = (this.rows[at] ?? 0) ^ 0xff;
+      else if (lastByte > firstByte + 1)
+        this.rows.fill(paint === 'ink' ? 0 : 0xff, row + firstByte + 1, row + lastByte);
       paintByte(this.rows, row + lastByte, lastMask, paint);
     }
   }
@@ -90,7 +92,8 @@ export class DotRaster implements DotCanvas {
           // At the raster's edges, dot by dot: nothing may land past the width, where the next row begins.
           for (let bit = 0; bit < 8; bit++) {
             const dotX = x + bit;
-            if ((bits & (0x80 >> bit)) !== 0 && dotX >= 0 && dotX < this.width) paintByte(this.rows, row + (dotX >> 3), 0x80 >> (dotX & 7), paint);
+            if ((bits & (0x80 >> bit)) !== 0 && dotX >= 0 && dotX < this.width)
+              paintByte(this.rows, row + (dotX >> 3), 0x80 >> (dotX & 7), paint);
           }
           continue;
         }

@@ -8,7 +8,12 @@ import type { DotContext } from './dotContext';
 import { drawTextRunDots, glyphsFit } from './drawTextDots';
 
 /** False for MaxiCode's hexagons (a vector symbol), an odd turn or huge type: the caller draws those another way. */
-export function drawBarcodeDots(element: LaidOutOf<'barcode'>, canvas: DotCanvas, paint: DotPaint, ctx: DotContext): boolean {
+export function drawBarcodeDots(
+  element: LaidOutOf<'barcode'>,
+  canvas: DotCanvas,
+  paint: DotPaint,
+  ctx: DotContext,
+): boolean {
   if (element.symbol.kind === 'vector' || !isQuarter(element.rotation)) return false;
   if (element.humanReadable && !glyphsFit(element.humanReadable, ctx.grid)) return false;
   const centre = { x: element.box.x + element.box.width / 2, y: element.box.y + element.box.height / 2 };

@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '@main/fonts/bundledFonts';
 import { readZpl } from '@shared/read/zpl/readZpl';
 import { RenderPixels } from '@shared/render/renderPixels';
-import { EXPRESS_PARCEL, FORMAT_ONLY, FREIGHT, POSTAL, RACK, STORED_FORMAT } from '../../../test/support/engine/zplImportFixtures';
+import {
+  EXPRESS_PARCEL,
+  FORMAT_ONLY,
+  FREIGHT,
+  POSTAL,
+  RACK,
+  STORED_FORMAT,
+} from '../../../test/support/engine/zplImportFixtures';
 import { encodePng } from '../png/encodePng';
 import { rasterizeSvg } from '../png/rasterize';
 import { labelToSvg } from '../svg/emitSvg';
@@ -36,8 +43,16 @@ describe('printer dots drawn straight from the label', () => {
   ] as const) {
     it(`give the dots the SVG path gives at ${dpmm} dpmm, within a few dots at glyph edges, for every sample and fixture`, () => {
       for (const [name, zpl] of SOURCES) {
-        for (const [index, { label }] of readZpl(zpl, { dpmm, widthDots, heightDots, fonts, budget: new RenderPixels().budget }).labels.entries()) {
-          const fast = inked(drawLabelDots(label, fonts, { width: widthDots, height: heightDots, cacheScope: 'test' }).png(dpi));
+        for (const [index, { label }] of readZpl(zpl, {
+          dpmm,
+          widthDots,
+          heightDots,
+          fonts,
+          budget: new RenderPixels().budget,
+        }).labels.entries()) {
+          const fast = inked(
+            drawLabelDots(label, fonts, { width: widthDots, height: heightDots, cacheScope: 'test' }).png(dpi),
+          );
           const svg = labelToSvg(label, fonts, { width: String(widthDots), height: String(heightDots), crisp: true });
           const slow = inked(encodePng(rasterizeSvg(svg, widthDots), dpi, { dots: true }));
           expect([fast.width, fast.height]).toEqual([slow.width, slow.height]);

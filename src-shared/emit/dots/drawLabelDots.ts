@@ -57,7 +57,12 @@ export interface DotLabelSize {
 export function drawLabelDots(label: LaidOutLabel, fonts: FontRegistry, size: DotLabelSize): DotRaster {
   const { width, height } = size;
   const raster = new DotRaster(width, height);
-  const ctx: DotContext = { grid: { sx: width / label.width, sy: height / label.height }, fonts, glyphs: new GlyphMasks(size.cacheScope), scope: size.cacheScope };
+  const ctx: DotContext = {
+    grid: { sx: width / label.width, sy: height / label.height },
+    fonts,
+    glyphs: new GlyphMasks(size.cacheScope),
+    scope: size.cacheScope,
+  };
   let layer: ReversedLayer | undefined;
   for (const element of label.elements) {
     if (!drawnOnLabel(element, label)) continue;
@@ -82,7 +87,12 @@ export function drawLabelDots(label: LaidOutLabel, fonts: FontRegistry, size: Do
   const { clip } = label;
   if (clip) {
     const { sx, sy } = ctx.grid;
-    raster.keepOnly(dotEdge(clip.x * sx), dotEdge(clip.y * sy), dotEdge((clip.x + clip.width) * sx), dotEdge((clip.y + clip.height) * sy));
+    raster.keepOnly(
+      dotEdge(clip.x * sx),
+      dotEdge(clip.y * sy),
+      dotEdge((clip.x + clip.width) * sx),
+      dotEdge((clip.y + clip.height) * sy),
+    );
   }
   if (label.mirror) raster.mirror();
   return raster;

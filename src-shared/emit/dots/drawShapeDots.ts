@@ -7,7 +7,12 @@ import type { DotCanvas, DotPaint } from './dotRaster';
 
 /** Coordinates as the SVG writes them (to 1/1000 pt), so both paths cut dots at the same edges. */
 function asWritten(box: Box): Box {
-  return { x: toThousandths(box.x), y: toThousandths(box.y), width: toThousandths(box.width), height: toThousandths(box.height) };
+  return {
+    x: toThousandths(box.x),
+    y: toThousandths(box.y),
+    width: toThousandths(box.width),
+    height: toThousandths(box.height),
+  };
 }
 
 function centreOf(box: Box): { x: number; y: number } {
@@ -19,8 +24,18 @@ function centreOf(box: Box): { x: number; y: number } {
  * default miter join). False when it is not this simple (rounded corners, an odd turn, a fill and a stroke), for the
  * caller to draw it another way.
  */
-export function drawRectDots(element: LaidOutOf<'rect'>, canvas: DotCanvas, paint: DotPaint, { grid }: DotContext): boolean {
-  if (!isQuarter(element.rotation) || element.cornerRadius > 0 || (element.fill !== undefined && element.stroke !== undefined)) return false;
+export function drawRectDots(
+  element: LaidOutOf<'rect'>,
+  canvas: DotCanvas,
+  paint: DotPaint,
+  { grid }: DotContext,
+): boolean {
+  if (
+    !isQuarter(element.rotation) ||
+    element.cornerRadius > 0 ||
+    (element.fill !== undefined && element.stroke !== undefined)
+  )
+    return false;
   const centre = centreOf(element.box);
   const shape = asWritten(element.shape);
   if (element.stroke === undefined) {
@@ -30,9 +45,19 @@ export function drawRectDots(element: LaidOutOf<'rect'>, canvas: DotCanvas, pain
     return true;
   }
   const half = toThousandths(element.strokeWidth) / 2;
-  const outer = { x: shape.x - half, y: shape.y - half, width: shape.width + 2 * half, height: shape.height + 2 * half };
+  const outer = {
+    x: shape.x - half,
+    y: shape.y - half,
+    width: shape.width + 2 * half,
+    height: shape.height + 2 * half,
+  };
   const [ox0, oy0, ox1, oy1] = boxDots(outer, element.rotation, centre, grid);
-  const inner = { x: shape.x + half, y: shape.y + half, width: shape.width - 2 * half, height: shape.height - 2 * half };
+  const inner = {
+    x: shape.x + half,
+    y: shape.y + half,
+    width: shape.width - 2 * half,
+    height: shape.height - 2 * half,
+  };
   if (inner.width <= 0 || inner.height <= 0) {
     canvas.fillRect(ox0, oy0, ox1, oy1, paint);
     return true;
@@ -51,10 +76,20 @@ export function drawRectDots(element: LaidOutOf<'rect'>, canvas: DotCanvas, pain
 }
 
 /** A horizontal or vertical line (butt caps: no further than its ends), turned by quarters; false for a slanted one. */
-export function drawLineDots(element: LaidOutOf<'line'>, canvas: DotCanvas, paint: DotPaint, { grid }: DotContext): boolean {
+export function drawLineDots(
+  element: LaidOutOf<'line'>,
+  canvas: DotCanvas,
+  paint: DotPaint,
+  { grid }: DotContext,
+): boolean {
   if (!isQuarter(element.rotation)) return false;
   if (element.stroke === undefined) return true;
-  const [x1, y1, x2, y2] = [element.x1, element.y1, element.x2, element.y2].map(toThousandths) as [number, number, number, number];
+  const [x1, y1, x2, y2] = [element.x1, element.y1, element.x2, element.y2].map(toThousandths) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   const half = toThousandths(element.strokeWidth) / 2;
   let band: Box;
   if (y1 === y2) band = { x: Math.min(x1, x2), y: y1 - half, width: Math.abs(x2 - x1), height: 2 * half };

@@ -39,7 +39,14 @@ export function glyphsFit(run: TextRun, grid: DotGrid): boolean {
  * matrix(scale·scaleX, 0, 0, -scale, x, baseline) with each glyph translated by its shaped advance, every number
  * as the SVG writes it. The caller has checked glyphsFit.
  */
-export function drawTextRunDots(run: TextRun, rotation: number, centre: { x: number; y: number }, canvas: DotCanvas, paint: DotPaint, ctx: DotContext): void {
+export function drawTextRunDots(
+  run: TextRun,
+  rotation: number,
+  centre: { x: number; y: number },
+  canvas: DotCanvas,
+  paint: DotPaint,
+  ctx: DotContext,
+): void {
   const { fonts, glyphs, grid } = ctx;
   const face = fonts.face(run.fontKey);
   const scale = Number((run.fontSize / face.unitsPerEm).toPrecision(9));

@@ -23,13 +23,21 @@ const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 /** Keyed by scope and the tile's SVG, which says every dot: see glyphMasks.ts on scopes. */
 const cache = new LRUCache<string, TilePaints>({
   maxSize: MAX_CACHED_BYTES,
-  sizeCalculation: (entry, key) => key.length + 64 + [entry.ink, entry.paper, entry.invert].reduce((total, mask) => total + (mask?.bits.length ?? 0), 0),
+  sizeCalculation: (entry, key) =>
+    key.length +
+    64 +
+    [entry.ink, entry.paper, entry.invert].reduce((total, mask) => total + (mask?.bits.length ?? 0), 0),
 });
 
 /** Where a run's glyphs can reach: each line's advance and an em of ascent, half an em of descent and side bearing. */
 function runBounds(run: TextRun): Box[] {
   const em = run.fontSize;
-  return run.lines.map((line) => ({ x: line.x - em / 2, y: line.baseline - 1.5 * em, width: line.width * (run.scaleX ?? 1) + em, height: 2 * em }));
+  return run.lines.map((line) => ({
+    x: line.x - em / 2,
+    y: line.baseline - 1.5 * em,
+    width: line.width * (run.scaleX ?? 1) + em,
+    height: 2 * em,
+  }));
 }
 
 /**
@@ -54,14 +62,36 @@ function inkBounds(element: LaidOutElement): Box {
       return unionBox([element.box, ...runBounds(element)]) ?? element.box;
     case 'barcode': {
       const { symbol } = element;
-      const symbolBox = symbol.kind === 'linear' ? { x: symbol.x, y: symbol.y, width: symbol.width, height: symbol.height } : symbol.kind === 'matrix' ? { x: symbol.x, y: symbol.y, width: symbol.columns * symbol.moduleWidth, height: symbol.rows * symbol.moduleHeight } : symbol;
+      const symbolBox =
+        symbol.kind === 'linear'
+          ? { x: symbol.x, y: symbol.y, width: symbol.width, height: symbol.height }
+          : symbol.kind === 'matrix'
+            ? {
+                x: symbol.x,
+                y: symbol.y,
+                width: symbol.columns * symbol.moduleWidth,
+                height: symbol.rows * symbol.moduleHeight,
+              }
+            : symbol;
       const drawn = symbol.kind === 'vector' ? pathBounds(symbol.path) : undefined;
-      return unionBox([element.box, symbolBox, ...(drawn ? [drawn] : []), ...(element.humanReadable ? runBounds(element.humanReadable) : [])]) ?? element.box;
+      return (
+        unionBox([
+          element.box,
+          symbolBox,
+          ...(drawn ? [drawn] : []),
+          ...(element.humanReadable ? runBounds(element.humanReadable) : []),
+        ]) ?? element.box
+      );
     }
     case 'line': {
       const reach = element.strokeWidth;
       const [left, top] = [Math.min(element.x1, element.x2) - reach, Math.min(element.y1, element.y2) - reach];
-      return { x: left, y: top, width: Math.abs(element.x2 - element.x1) + 2 * reach, height: Math.abs(element.y2 - element.y1) + 2 * reach };
+      return {
+        x: left,
+        y: top,
+        width: Math.abs(element.x2 - element.x1) + 2 * reach,
+        height: Math.abs(element.y2 - element.y1) + 2 * reach,
+      };
     }
     default:
       // Shapes stroke inside their box; an image is clipped to it.
@@ -70,11 +100,19 @@ function inkBounds(element: LaidOutElement): Box {
 }
 
 /** A pixel's paint: what the tile leaves over paper and over a dot, each thresholded as the PNG writer would. */
-function pixelPaint(red: number, green: number, blue: number, alpha: number, reverse: boolean): 'ink' | 'paper' | 'invert' | undefined {
+function pixelPaint(
+  red: number,
+  green: number,
+  blue: number,
+  alpha: number,
+  reverse: boolean,
+): 'ink' | 'paper' | 'invert' | undefined {
   if (alpha === 0) return undefined;
   const dark = (r: number, g: number, b: number): boolean => luma(r, g, b) < DARK_LUMA_THRESHOLD;
   // Premultiplied channels. Plain: source over. Reversed: difference, |beneath - source| where the source covers.
-  const overPaper = reverse ? dark(...([red, green, blue].map((c) => c + 255 - 2 * Math.min(c, alpha)) as [number, number, number])) : dark(red + 255 - alpha, green + 255 - alpha, blue + 255 - alpha);
+  const overPaper = reverse
+    ? dark(...([red, green, blue].map((c) => c + 255 - 2 * Math.min(c, alpha)) as [number, number, number]))
+    : dark(red + 255 - alpha, green + 255 - alpha, blue + 255 - alpha);
   const overInk = dark(red, green, blue);
   if (overPaper && overInk) return 'ink';
   if (!overPaper && !overInk) return 'paper';
@@ -87,7 +125,14 @@ function emptyMask(width: number, height: number): DotMask {
 }
 
 /** The tile's pixels sorted into masks by paint. */
-function tilePaints(rgba: Uint8Array, width: number, height: number, reverse: boolean, left: number, top: number): TilePaints {
+function tilePaints(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  reverse: boolean,
+  left: number,
+  top: number,
+): TilePaints {
   const paints: TilePaints = { left, top };
   for (let y = 0, at = 0; y < height; y++) {
     for (let x = 0; x < width; x++, at += 4) {

@@ -39,7 +39,13 @@ const cache = new LRUCache<string, PlacedMask>({
 export type GlyphMatrix = readonly [number, number, number, number];
 
 /** The dots of one glyph drawn by resvg without antialiasing, its origin at (phaseX, phaseY) within a dot. */
-function rasteriseGlyph(face: LoadedFontFace, glyphId: number, matrix: GlyphMatrix, phaseX: number, phaseY: number): PlacedMask | undefined {
+function rasteriseGlyph(
+  face: LoadedFontFace,
+  glyphId: number,
+  matrix: GlyphMatrix,
+  phaseX: number,
+  phaseY: number,
+): PlacedMask | undefined {
   const path = glyphOutline(face.font, glyphId);
   if (path === '') return undefined;
   const { minX, minY, maxX, maxY } = face.font.getGlyph(glyphId).bbox;
@@ -80,7 +86,14 @@ export class GlyphMasks {
    * numbers 0 to GLYPH_PHASES - 1); undefined for a glyph with no outline (a space). `matrixKey` names `matrix` in the
    * cache key.
    */
-  mask(face: LoadedFontFace, glyphId: number, matrix: GlyphMatrix, matrixKey: string, phaseX: number, phaseY: number): PlacedMask | undefined {
+  mask(
+    face: LoadedFontFace,
+    glyphId: number,
+    matrix: GlyphMatrix,
+    matrixKey: string,
+    phaseX: number,
+    phaseY: number,
+  ): PlacedMask | undefined {
     const key = `${this.scope}\0${face.key}\0${matrixKey}\0${glyphId}\0${phaseX}\0${phaseY}`;
     const hit = cache.get(key);
     if (hit !== undefined) return hit.mask.width === 0 ? undefined : hit;

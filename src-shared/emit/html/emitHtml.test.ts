@@ -40,7 +40,8 @@ describe('emitHtml document', () => {
   it('references nothing outside itself and forbids scripts', () => {
     expect(html).not.toMatch(/https?:\/\//i);
     const tags = html.match(/<[a-z][^<>]*>/gi) ?? [];
-    for (const tag of tags) for (const match of tag.matchAll(/\b(?:src|href)\s*=\s*["']?([^"'\s>]*)/gi)) expect(match[1]).toMatch(/^data:/);
+    for (const tag of tags)
+      for (const match of tag.matchAll(/\b(?:src|href)\s*=\s*["']?([^"'\s>]*)/gi)) expect(match[1]).toMatch(/^data:/);
     for (const match of html.matchAll(/url\(([^)]*)\)/g)) expect(match[1]).toMatch(/^data:font\/woff2;base64,/);
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
     expect(csp).toContain("default-src 'none'");
@@ -50,13 +51,20 @@ describe('emitHtml document', () => {
 
   it('sizes the page to the label and embeds only the faces in use', async () => {
     expect(html).toContain('@page{size:4in 6in;margin:0}');
-    const bold = await emitHtml(labelOf(144, 72, [layOutText('b', { x: 0, y: 0, width: 144, height: 72 }, 'Bold', { fontWeight: 'bold', fontFamily: 'serif' })]), fonts);
+    const bold = await emitHtml(
+      labelOf(144, 72, [
+        layOutText('b', { x: 0, y: 0, width: 144, height: 72 }, 'Bold', { fontWeight: 'bold', fontFamily: 'serif' }),
+      ]),
+      fonts,
+    );
     expect(bold).toContain('@page{size:2in 1in;margin:0}');
     expect([...bold.matchAll(/@font-face\{font-family:"([^"]+)"/g)].map((m) => m[1])).toEqual(['ls-serif-bold']);
   });
 
   it('writes one page per label with page breaks between them', async () => {
-    const labels = ['one', 'two', 'three'].map((value) => labelOf(144, 72, [layOutText(value, { x: 0, y: 0, width: 144, height: 72 }, value)]));
+    const labels = ['one', 'two', 'three'].map((value) =>
+      labelOf(144, 72, [layOutText(value, { x: 0, y: 0, width: 144, height: 72 }, value)]),
+    );
     const pages = await emitHtmlPages(labels, fonts);
     expect(pages.match(/class="ls-label"/g)).toHaveLength(3);
     expect(pages.indexOf('>one<')).toBeLessThan(pages.indexOf('>two<'));
@@ -87,7 +95,12 @@ function glyphInkBounds(run: LaidOutText, line: TextLine): Box {
     }
     pen += position.xAdvance;
   });
-  return { x: line.x + minX * scale, y: line.baseline - maxY * scale, width: (maxX - minX) * scale, height: (maxY - minY) * scale };
+  return {
+    x: line.x + minX * scale,
+    y: line.baseline - maxY * scale,
+    width: (maxX - minX) * scale,
+    height: (maxY - minY) * scale,
+  };
 }
 
 /** One device pixel of anti-aliasing at each edge, plus a quarter for Chromium snapping glyphs to device pixels. */
@@ -135,8 +148,17 @@ describe('emitHtml in Chromium', () => {
     // (font hinting flattens the overshoots of round letters like O and S at some sizes).
     const elements = [
       layOutText('sans', { x: 12, y: 10, width: 260, height: 40 }, 'ZENITH LINE', { fontSize: '24pt' }),
-      layOutText('serif-bold', { x: 12, y: 60, width: 260, height: 60 }, 'THIN LINE TEXT THAT HIT THE END', { fontFamily: 'serif', fontWeight: 'bold', fontSize: '18pt', textAlign: 'center' }),
-      layOutText('mono-right', { x: 12, y: 130, width: 260, height: 30 }, 'MIT 147 HILL', { fontFamily: 'mono', fontSize: '11pt', textAlign: 'right' }),
+      layOutText('serif-bold', { x: 12, y: 60, width: 260, height: 60 }, 'THIN LINE TEXT THAT HIT THE END', {
+        fontFamily: 'serif',
+        fontWeight: 'bold',
+        fontSize: '18pt',
+        textAlign: 'center',
+      }),
+      layOutText('mono-right', { x: 12, y: 130, width: 260, height: 30 }, 'MIT 147 HILL', {
+        fontFamily: 'mono',
+        fontSize: '11pt',
+        textAlign: 'right',
+      }),
       layOutText('small', { x: 20, y: 170, width: 200, height: 20 }, 'TINY HINT', { fontSize: '6pt' }),
       layOutText('hostile', { x: 12, y: 200, width: 260, height: 60 }, HOSTILE, { fontSize: '9pt' }),
     ];
@@ -145,11 +167,15 @@ describe('emitHtml in Chromium', () => {
     expect(requests).toEqual([]);
     for (const element of elements.slice(0, 4)) {
       expect(element.lines.length).toBeGreaterThan(0);
-      for (const line of element.lines) expectInkAt(raster, DPI, glyphInkBounds(element, line), INK_TOLERANCE, `${element.id} "${line.text}"`);
+      for (const line of element.lines)
+        expectInkAt(raster, DPI, glyphInkBounds(element, line), INK_TOLERANCE, `${element.id} "${line.text}"`);
     }
     // The hostile value is drawn as its characters: ink where its line is.
     const hostileLine = elements[4]?.lines[0];
-    expect(hostileLine && inkBounds(raster, { x: hostileLine.x, y: hostileLine.baseline - 9, width: hostileLine.width, height: 11 }, DPI)).toBeDefined();
+    expect(
+      hostileLine &&
+        inkBounds(raster, { x: hostileLine.x, y: hostileLine.baseline - 9, width: hostileLine.width, height: 11 }, DPI),
+    ).toBeDefined();
   });
 
   it('turns a rotated element about its box centre', async () => {
@@ -163,7 +189,12 @@ describe('emitHtml in Chromium', () => {
     // Rotating 90° clockwise about the centre maps (x, y) to (cx - (y - cy), cy + (x - cx)).
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
-    const expected = { x: cx - (upright.y + upright.height - cy), y: cy + (upright.x - cx), width: upright.height, height: upright.width };
+    const expected = {
+      x: cx - (upright.y + upright.height - cy),
+      y: cy + (upright.x - cx),
+      width: upright.height,
+      height: upright.width,
+    };
     expectInkAt(raster, DPI, expected, INK_TOLERANCE, 'rotated HILL');
   });
 
@@ -198,26 +229,43 @@ describe('emitHtml in Chromium', () => {
   /** Chromium hints and anti-aliases glyphs its own way, so edges may differ by a device pixel (1/300 in); beyond that, at most `share` of either image's ink may lack a counterpart in the other. */
   function expectInkMatches(html: Raster, png: Raster, share: number): void {
     expect([html.width, html.height]).toEqual([png.width, png.height]);
-    for (const [a, b] of [[html, png], [png, html]] as const) {
+    for (const [a, b] of [
+      [html, png],
+      [png, html],
+    ] as const) {
       const { dark, unmatched } = unmatchedInk(a, b, 1);
       expect(dark).toBeGreaterThan(0.02 * a.width * a.height);
       expect(unmatched / dark).toBeLessThanOrEqual(share);
     }
   }
 
-  it.each(['shipping-4x6', 'asset-tag'])('draws the %s sample like the PNG emitter, to a pixel at 300 dpi', async (name) => {
-    const sample = loadSample(name);
-    const doc = layoutLabel(parseTemplate(sample.template), sample.data, { fonts, env: { now: () => new Date('2026-01-02T03:04:05Z') } });
-    const { raster: html, requests } = await screenshot(await emitHtml(doc, fonts), doc);
-    expect(requests).toEqual([]);
-    expectInkMatches(html, await pngOf(doc), 0.001);
-  });
+  it.each(['shipping-4x6', 'asset-tag'])(
+    'draws the %s sample like the PNG emitter, to a pixel at 300 dpi',
+    async (name) => {
+      const sample = loadSample(name);
+      const doc = layoutLabel(parseTemplate(sample.template), sample.data, {
+        fonts,
+        env: { now: () => new Date('2026-01-02T03:04:05Z') },
+      });
+      const { raster: html, requests } = await screenshot(await emitHtml(doc, fonts), doc);
+      expect(requests).toEqual([]);
+      expectInkMatches(html, await pngOf(doc), 0.001);
+    },
+  );
 
-  it('draws data beyond the template\'s own text (Å, €, Cyrillic, Greek) in the subset exactly as in the whole faces, and like the PNG emitter', async () => {
+  it("draws data beyond the template's own text (Å, €, Cyrillic, Greek) in the subset exactly as in the whole faces, and like the PNG emitter", async () => {
     const sample = loadSample('shipping-4x6');
-    const recipient = { ...(sample.data.recipient as object), name: 'Åsa Öberg-Ñúñez', street: 'Улица Пушкина 10', city: 'Zürich' };
+    const recipient = {
+      ...(sample.data.recipient as object),
+      name: 'Åsa Öberg-Ñúñez',
+      street: 'Улица Пушкина 10',
+      city: 'Zürich',
+    };
     const data = { ...sample.data, recipient, reference: '€ 12,50 ß Αθήνα' };
-    const doc = layoutLabel(parseTemplate(sample.template), data, { fonts, env: { now: () => new Date('2026-01-02T03:04:05Z') } });
+    const doc = layoutLabel(parseTemplate(sample.template), data, {
+      fonts,
+      env: { now: () => new Date('2026-01-02T03:04:05Z') },
+    });
     const html = await emitHtml(doc, fonts);
     expect(html).toContain('Улица Пушкина 10');
     const { raster: subset, requests } = await screenshot(html, doc);
@@ -241,8 +289,19 @@ describe('emitHtml in Chromium', () => {
       strokeWidth: 0,
       cornerRadius: 0,
     };
-    const reversed = { ...layOutText('reversed', { x: 30, y: 30, width: 200, height: 40 }, 'MIRROR 7', { fontSize: '24pt' }), color: '#ffffff', reverse: true };
-    const doc = { ...labelOf(288, 144, [box, reversed, layOutText('plain', { x: 20, y: 100, width: 240, height: 30 }, 'RIGHT TO LEFT', { fontSize: '16pt' })]), mirror: true };
+    const reversed = {
+      ...layOutText('reversed', { x: 30, y: 30, width: 200, height: 40 }, 'MIRROR 7', { fontSize: '24pt' }),
+      color: '#ffffff',
+      reverse: true,
+    };
+    const doc = {
+      ...labelOf(288, 144, [
+        box,
+        reversed,
+        layOutText('plain', { x: 20, y: 100, width: 240, height: 30 }, 'RIGHT TO LEFT', { fontSize: '16pt' }),
+      ]),
+      mirror: true,
+    };
     const { raster: html } = await screenshot(await emitHtml(doc, fonts), doc);
     const png = await pngOf(doc);
     // The box (x 20..140 pt) is drawn at the right (148..268 pt): at 300 dpi, pixel 100 is paper and 1100 - 100 ink.
@@ -252,7 +311,9 @@ describe('emitHtml in Chromium', () => {
   });
 
   it('prints one page per label at the label size, texts in order', async () => {
-    const labels = ['FIRST', 'SECOND', 'THIRD'].map((value) => labelOf(144, 72, [layOutText(value, { x: 10, y: 10, width: 124, height: 30 }, value)]));
+    const labels = ['FIRST', 'SECOND', 'THIRD'].map((value) =>
+      labelOf(144, 72, [layOutText(value, { x: 10, y: 10, width: 124, height: 30 }, value)]),
+    );
     const page = await browser.newPage();
     try {
       await page.setContent(await emitHtmlPages(labels, fonts), { waitUntil: 'load' });

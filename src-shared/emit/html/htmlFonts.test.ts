@@ -42,7 +42,8 @@ describe('html fonts', () => {
       const subset = openFont(bytes);
       expect(subset.type).toBe('WOFF2');
       const characters = drawn.get(key)!;
-      for (const char of characters) expect(subset.hasGlyphForCodePoint(char.codePointAt(0)!), `${key} draws ${JSON.stringify(char)}`).toBe(true);
+      for (const char of characters)
+        expect(subset.hasGlyphForCodePoint(char.codePointAt(0)!), `${key} draws ${JSON.stringify(char)}`).toBe(true);
       // Every other character of the whole face is left out (thousands of them), but for the few the auto-hinter measures.
       const kept = new Set([...characters, ...autohintCharacters([...characters].map((char) => char.codePointAt(0)!))]);
       const whole = fonts.face(key).font;
@@ -57,7 +58,10 @@ describe('html fonts', () => {
 
   it('writes one @font-face per face for a whole batch, subset over every label', async () => {
     const names = ['Ada Lovelace', 'Åsa Öberg', 'Грейс Хоппер', 'Zoë Quixote'];
-    const records = names.map((name) => ({ ...sample.data, recipient: { ...(sample.data.recipient as object), name } }));
+    const records = names.map((name) => ({
+      ...sample.data,
+      recipient: { ...(sample.data.recipient as object), name },
+    }));
     const html = decode((await renderLabels(sample.template, records, { format: 'html', fonts, env })).bytes);
     expect(html.match(/class="ls-label"/g)).toHaveLength(names.length);
     const drawn = drawnCharacters(records);
@@ -66,7 +70,8 @@ describe('html fonts', () => {
     expect(html.match(/@font-face/g)).toHaveLength(drawn.size);
     for (const { key, bytes } of embedded) {
       const subset = openFont(bytes);
-      for (const char of drawn.get(key)!) expect(subset.hasGlyphForCodePoint(char.codePointAt(0)!), `${key} draws ${JSON.stringify(char)}`).toBe(true);
+      for (const char of drawn.get(key)!)
+        expect(subset.hasGlyphForCodePoint(char.codePointAt(0)!), `${key} draws ${JSON.stringify(char)}`).toBe(true);
     }
     // The names are bold: that face holds the letters of every record's name.
     const bold = openFont(embedded.find((font) => font.key === 'sans-bold')!.bytes);

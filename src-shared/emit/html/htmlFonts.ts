@@ -20,7 +20,10 @@ import { sfntToWoff2 } from '../../fonts/woff2';
 /** Base64 characters of @font-face sources kept: a label's subsets are 10 to 20 KB each. */
 const CACHE_CHARS = 8 * 1024 * 1024;
 
-const cachedSources = new LRUCache<string, string>({ maxSize: CACHE_CHARS, sizeCalculation: (source) => source.length });
+const cachedSources = new LRUCache<string, string>({
+  maxSize: CACHE_CHARS,
+  sizeCalculation: (source) => source.length,
+});
 /** A number per face file, for the cache keys: registries made apart may hold different files under one FontFaceKey. */
 const faceIds = new WeakMap<Uint8Array, number>();
 let nextFaceId = 0;
@@ -40,9 +43,12 @@ export function fontFamilyName(key: FontFaceKey): string {
 
 /** The face reduced to `characters`, as a CSS source: WOFF2, or the TrueType file itself where that is smaller. */
 async function subsetSource(data: Uint8Array, characters: string): Promise<string> {
-  const sfnt = await subsetFont(Buffer.from(data.buffer, data.byteOffset, data.byteLength), characters, { targetFormat: 'sfnt' });
+  const sfnt = await subsetFont(Buffer.from(data.buffer, data.byteOffset, data.byteLength), characters, {
+    targetFormat: 'sfnt',
+  });
   const woff2 = sfntToWoff2(sfnt);
-  if (woff2 && woff2.length < sfnt.length) return `url(data:font/woff2;base64,${Buffer.from(woff2.buffer, woff2.byteOffset, woff2.length).toString('base64')}) format("woff2")`;
+  if (woff2 && woff2.length < sfnt.length)
+    return `url(data:font/woff2;base64,${Buffer.from(woff2.buffer, woff2.byteOffset, woff2.length).toString('base64')}) format("woff2")`;
   return `url(data:font/ttf;base64,${sfnt.toString('base64')}) format("truetype")`;
 }
 

@@ -31,7 +31,9 @@ export function textRunToHtml(run: TextRun, ctx: HtmlEmitContext): string {
   // and a whole number of CSS pixels: Chromium rounds a fractional half-leading, which moved baselines by 0.5pt.
   const halfLineBoxPx = Math.ceil(run.fontSize / POINTS_PER_UNIT.px);
   const halfLineBox = halfLineBoxPx * POINTS_PER_UNIT.px;
-  const spanStyle = escapeXml(`font-family:"${family}";font-size:${svgNumber(run.fontSize)}pt;color:${cssColor(run.color)}`);
+  const spanStyle = escapeXml(
+    `font-family:"${family}";font-size:${svgNumber(run.fontSize)}pt;color:${cssColor(run.color)}`,
+  );
   // The line box's origin is its top-left (the stylesheet's default), so scaling x keeps the left edge in place.
   const stretch = run.scaleX === undefined || run.scaleX === 1 ? '' : ` scaleX(${svgNumber(run.scaleX)})`;
   return run.lines

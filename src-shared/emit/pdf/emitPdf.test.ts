@@ -46,7 +46,11 @@ function rotatedBounds(box: LaidOutLabel['elements'][number]['box'], rotation: n
 }
 
 /** Darkness-weighted centre and total darkness (in full-black pixels) of an RGBA region. */
-function inkCentre(rgba: Uint8Array, width: number, [left, top, right, bottom]: Region): { x: number; y: number; mass: number } {
+function inkCentre(
+  rgba: Uint8Array,
+  width: number,
+  [left, top, right, bottom]: Region,
+): { x: number; y: number; mass: number } {
   let mass = 0;
   let sumX = 0;
   let sumY = 0;
@@ -66,12 +70,40 @@ const shipping: LaidOutLabel = {
   height: 6 * 72,
   warnings: [],
   elements: [
-    laidOutText(fonts, { id: 'from', lines: ['FROM: ACME Widgets & Co. <Ltd>', '12 "Industrial" Way'], x: 14, y: 14, fontSize: 9 }),
-    laidOutText(fonts, { id: 'to', lines: ['SHIP TO:', 'YOUNG A. WALTER', 'A Tale Y AVA Wave'], x: 14, y: 60, fontKey: 'sans-bold', fontSize: 18 }),
-    laidOutText(fonts, { id: 'serif', lines: ['Portland, OR 97201'], x: 14, y: 150, fontKey: 'serif-italic', fontSize: 16 }),
+    laidOutText(fonts, {
+      id: 'from',
+      lines: ['FROM: ACME Widgets & Co. <Ltd>', '12 "Industrial" Way'],
+      x: 14,
+      y: 14,
+      fontSize: 9,
+    }),
+    laidOutText(fonts, {
+      id: 'to',
+      lines: ['SHIP TO:', 'YOUNG A. WALTER', 'A Tale Y AVA Wave'],
+      x: 14,
+      y: 60,
+      fontKey: 'sans-bold',
+      fontSize: 18,
+    }),
+    laidOutText(fonts, {
+      id: 'serif',
+      lines: ['Portland, OR 97201'],
+      x: 14,
+      y: 150,
+      fontKey: 'serif-italic',
+      fontSize: 16,
+    }),
     laidOutText(fonts, { id: 'mono', lines: ['Ref 88-1234'], x: 14, y: 190, fontKey: 'mono-regular', fontSize: 12 }),
     laidOutText(fonts, { id: 'turned', lines: ['ROTATED 30'], x: 60, y: 260, fontSize: 20, rotation: 30 }),
-    laidOutText(fonts, { id: 'side', lines: ['SIDEWAYS'], x: 170, y: 360, fontKey: 'serif-bold', fontSize: 18, rotation: 90 }),
+    laidOutText(fonts, {
+      id: 'side',
+      lines: ['SIDEWAYS'],
+      x: 170,
+      y: 360,
+      fontKey: 'serif-bold',
+      fontSize: 18,
+      rotation: 90,
+    }),
   ],
 };
 
@@ -92,9 +124,18 @@ describe('emitPdf', () => {
 
   it('embeds each used face once, as a subset with a Unicode map', async () => {
     const fontsTable = await poppler('pdffonts', await emitPdf(shipping, fonts));
-    const rows = fontsTable.split('\n').slice(2).filter((row) => row.trim() !== '');
+    const rows = fontsTable
+      .split('\n')
+      .slice(2)
+      .filter((row) => row.trim() !== '');
     expect(rows.map((row) => row.split(/\s+/)[0]?.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(
-      ['LiberationMono', 'LiberationSans', 'LiberationSans-Bold', 'LiberationSerif-Bold', 'LiberationSerif-Italic'].sort(),
+      [
+        'LiberationMono',
+        'LiberationSans',
+        'LiberationSans-Bold',
+        'LiberationSerif-Bold',
+        'LiberationSerif-Italic',
+      ].sort(),
     );
     for (const row of rows) expect(row).toMatch(/CID TrueType\s+Identity-H\s+yes yes yes/);
   });
@@ -111,7 +152,11 @@ describe('emitPdf', () => {
     const line = 'A Tale Y AVA Wave';
     const element = laidOutText(fonts, { id: 'k', lines: [line], x: 20, y: 20, fontSize: 30 });
     const pdf = await emitPdf({ width: 400, height: 80, warnings: [], elements: [element] }, fonts);
-    const words = [...(await poppler('pdftotext', pdf, ['-bbox'])).matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)];
+    const words = [
+      ...(await poppler('pdftotext', pdf, ['-bbox'])).matchAll(
+        /<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g,
+      ),
+    ];
     expect(words.map((word) => word[3])).toEqual(line.split(' '));
     const glyphs = fonts.layoutGlyphs('sans-regular', line);
     const scale = 30 / fonts.face('sans-regular').unitsPerEm;
@@ -155,14 +200,26 @@ describe('emitPdf', () => {
 
   it('agrees with the PNG writer on a mixed label: rects (one turned) under and over text', async () => {
     const dpi = 300;
-    const rect = (id: string, x: number, y: number, width: number, height: number, style: Partial<LaidOutRect>): LaidOutRect => ({
+    const rect = (
+      id: string,
+      x: number,
+      y: number,
+      width: number,
+      height: number,
+      style: Partial<LaidOutRect>,
+    ): LaidOutRect => ({
       type: 'rect',
       id,
       box: { x, y, width, height },
       rotation: 0,
       strokeWidth: 0,
       cornerRadius: 0,
-      shape: { x: x + (style.strokeWidth ?? 0) / 2, y: y + (style.strokeWidth ?? 0) / 2, width: width - (style.strokeWidth ?? 0), height: height - (style.strokeWidth ?? 0) },
+      shape: {
+        x: x + (style.strokeWidth ?? 0) / 2,
+        y: y + (style.strokeWidth ?? 0) / 2,
+        width: width - (style.strokeWidth ?? 0),
+        height: height - (style.strokeWidth ?? 0),
+      },
       ...style,
     });
     const label: LaidOutLabel = {
@@ -171,7 +228,15 @@ describe('emitPdf', () => {
       warnings: [],
       elements: [
         rect('band', 0, 0, 288, 40, { fill: '#000000' }),
-        laidOutText(fonts, { id: 'inverse', lines: ['WHITE ON BLACK'], x: 12, y: 10, fontKey: 'sans-bold', fontSize: 18, color: '#ffffff' }),
+        laidOutText(fonts, {
+          id: 'inverse',
+          lines: ['WHITE ON BLACK'],
+          x: 12,
+          y: 10,
+          fontKey: 'sans-bold',
+          fontSize: 18,
+          color: '#ffffff',
+        }),
         rect('frame', 10, 60, 268, 70, { stroke: '#000000', strokeWidth: 2, cornerRadius: 6 }),
         laidOutText(fonts, { id: 'inside', lines: ['Inside the frame', 'second line'], x: 20, y: 70, fontSize: 14 }),
         { ...rect('turned', 150, 150, 80, 40, { fill: '#000000' }), rotation: 20 },
@@ -181,7 +246,8 @@ describe('emitPdf', () => {
     const fromPdf = await renderPdf(Buffer.from(await emitPdf(label, fonts)), dpi);
     const fromPng = PNG.sync.read(Buffer.from(await emitPng(label, fonts, { dpi })));
     let differing = 0;
-    for (let i = 0; i < fromPng.data.length; i += 4) if (Math.abs((fromPdf.rgba[i] ?? 0) - (fromPng.data[i] ?? 0)) > 64) differing++;
+    for (let i = 0; i < fromPng.data.length; i += 4)
+      if (Math.abs((fromPdf.rgba[i] ?? 0) - (fromPng.data[i] ?? 0)) > 64) differing++;
     expect(differing / (fromPng.width * fromPng.height)).toBeLessThan(0.01);
     const px = (points: number) => (points / 72) * dpi;
     for (const element of label.elements.filter((candidate) => candidate.type === 'text')) {
@@ -194,8 +260,16 @@ describe('emitPdf', () => {
   });
 
   it('writes many labels as one page each, in order', async () => {
-    const page = (text: string, width: number): LaidOutLabel => ({ width, height: 72, warnings: [], elements: [laidOutText(fonts, { id: text, lines: [text], x: 5, y: 5 })] });
-    const pdf = await emitPdfPages([page('first label', 144), page('second label', 216), page('third label', 144)], fonts);
+    const page = (text: string, width: number): LaidOutLabel => ({
+      width,
+      height: 72,
+      warnings: [],
+      elements: [laidOutText(fonts, { id: text, lines: [text], x: 5, y: 5 })],
+    });
+    const pdf = await emitPdfPages(
+      [page('first label', 144), page('second label', 216), page('third label', 144)],
+      fonts,
+    );
     const info = await poppler('pdfinfo', pdf, ['-f', '1', '-l', '3']);
     expect(info).toMatch(/Pages:\s+3/);
     expect(info).toMatch(/Page\s+1 size:\s+144 x 72 pts/);

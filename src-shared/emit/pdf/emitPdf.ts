@@ -74,7 +74,11 @@ function drawLabel(label: LaidOutLabel, ctx: PdfEmitContext): void {
  * its size. With one (the template's dimensions.sheet), pages of the sheet's size with the labels N-up in its cells,
  * across then down, from `sheetStart` on the first page; each label clipped to its cell so nothing spills onto a neighbour.
  */
-export async function emitPdfPages(labels: readonly LaidOutLabel[], fonts: FontRegistry, options: PdfPagesOptions = {}): Promise<Uint8Array> {
+export async function emitPdfPages(
+  labels: readonly LaidOutLabel[],
+  fonts: FontRegistry,
+  options: PdfPagesOptions = {},
+): Promise<Uint8Array> {
   if (labels.length === 0) throw new RangeError('a PDF needs at least one label');
   const doc = new PDFDocument({
     autoFirstPage: false,
@@ -97,7 +101,9 @@ export async function emitPdfPages(labels: readonly LaidOutLabel[], fonts: FontR
   const sheet = labels[0]?.sheet;
   const cells = sheet ? sheetCells(sheet) : 0;
   if (sheet && (options.sheetStart ?? 1) > cells) {
-    throw new BadRequestError(`sheetStart ${options.sheetStart} is past the ${cells} labels of a sheet: start at 1 to ${cells}`);
+    throw new BadRequestError(
+      `sheetStart ${options.sheetStart} is past the ${cells} labels of a sheet: start at 1 to ${cells}`,
+    );
   }
   if (sheet) {
     let next = 0;

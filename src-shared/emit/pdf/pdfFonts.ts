@@ -11,7 +11,9 @@ function copyOfRun(run: GlyphRun): GlyphRun {
   const copy = Object.create(Object.getPrototypeOf(run) as object) as GlyphRun;
   return Object.assign(copy, run, {
     glyphs: run.glyphs.slice(),
-    positions: run.positions.map((position) => Object.assign(Object.create(Object.getPrototypeOf(position) as object) as object, position)),
+    positions: run.positions.map((position) =>
+      Object.assign(Object.create(Object.getPrototypeOf(position) as object) as object, position),
+    ),
   });
 }
 

@@ -17,6 +17,11 @@ export function drawTextRun(run: TextRun, ctx: PdfEmitContext): void {
   // Tz: glyphs and advances scaled about the line's start, in percent.
   const horizontalScaling = (run.scaleX ?? 1) * 100;
   for (const line of run.lines) {
-    ctx.doc.text(line.text, line.x, line.baseline, { baseline: 'alphabetic', lineBreak: false, features: WHOLE_LINE_SHAPING, horizontalScaling } as TextOptionsWithScaling);
+    ctx.doc.text(line.text, line.x, line.baseline, {
+      baseline: 'alphabetic',
+      lineBreak: false,
+      features: WHOLE_LINE_SHAPING,
+      horizontalScaling,
+    } as TextOptionsWithScaling);
   }
 }

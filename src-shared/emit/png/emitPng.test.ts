@@ -12,7 +12,7 @@ const fonts = bundledFonts();
 function chunks(png: Uint8Array): Map<string, Uint8Array> {
   const found = new Map<string, Uint8Array>();
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  for (let offset = 8; offset < png.length; ) {
+  for (let offset = 8; offset < png.length;) {
     const length = view.getUint32(offset);
     const type = String.fromCharCode(...png.subarray(offset + 4, offset + 8));
     found.set(type, png.subarray(offset + 8, offset + 8 + length));
@@ -42,7 +42,13 @@ const fourBySix: LaidOutLabel = {
   height: 6 * 72,
   warnings: [],
   elements: [
-    laidOutText(fonts, { id: 'to', lines: ['SHIP TO:', 'YOUNG A. WALTER', '1 Tree Lane, Apt 7'], x: 18, y: 20, fontSize: 16 }),
+    laidOutText(fonts, {
+      id: 'to',
+      lines: ['SHIP TO:', 'YOUNG A. WALTER', '1 Tree Lane, Apt 7'],
+      x: 18,
+      y: 20,
+      fontSize: 16,
+    }),
     laidOutText(fonts, { id: 'ref', lines: ['Ref 88-1234'], x: 18, y: 300, fontKey: 'mono-bold', fontSize: 12 }),
   ],
 };
@@ -77,10 +83,19 @@ describe('emitPng', () => {
       const capHeight = fonts.ascent(element.fontKey, element.fontSize) * 0.6;
       for (const line of element.lines) {
         // Between the baseline and cap height over the line's width, letters leave plenty of dark pixels.
-        const inLine = darkPixels(image, px(line.x), px(line.baseline - capHeight), px(line.x + line.width), px(line.baseline));
+        const inLine = darkPixels(
+          image,
+          px(line.x),
+          px(line.baseline - capHeight),
+          px(line.x + line.width),
+          px(line.baseline),
+        );
         expect(inLine, line.text).toBeGreaterThan(px(line.width) * px(capHeight) * 0.1);
         // Right of the line's end and in the gap between the two elements the paper stays white.
-        expect(darkPixels(image, px(line.x + line.width) + 2, px(line.baseline - capHeight), image.width, px(line.baseline)), line.text).toBe(0);
+        expect(
+          darkPixels(image, px(line.x + line.width) + 2, px(line.baseline - capHeight), image.width, px(line.baseline)),
+          line.text,
+        ).toBe(0);
       }
     }
     expect(darkPixels(image, 0, px(100), image.width, px(290))).toBe(0);

@@ -10,7 +10,6 @@ import { labelToSvg } from '../svg/emitSvg';
 import { encodePng } from './encodePng';
 import { rasterizeSvg } from './rasterize';
 
-
 export interface PngOptions {
   dpi: number;
   /** The render's pixel budget (the one its images were read with); without one the label gets a render's budget of its own. */
@@ -66,7 +65,12 @@ export async function emitPngOfSize(label: LaidOutLabel, fonts: FontRegistry, si
     // Printer dots straight from the label (emit/dots): an empty 812 x 1218 resvg raster alone costs more than this.
     return drawLabelDots(label, fonts, { width, height, cacheScope: size.cacheScope ?? '' }).png(dpi);
   }
-  const svg = labelToSvg(label, fonts, { width: String(width), height: String(height), crisp: printerDots, ...(size.view ? { view: size.view } : {}) });
+  const svg = labelToSvg(label, fonts, {
+    width: String(width),
+    height: String(height),
+    crisp: printerDots,
+    ...(size.view ? { view: size.view } : {}),
+  });
   const png = encodePng(rasterizeSvg(svg, width), dpi, { dots: printerDots });
   await nextTurn();
   return png;

@@ -13,7 +13,8 @@ function raster(width: number, pixels: [number, number, number, number][]): Rast
 function decoded(png: Uint8Array): { colorType: number; rgb: number[][] } {
   const image = PNG.sync.read(Buffer.from(png));
   const rgb: number[][] = [];
-  for (let index = 0; index < image.data.length; index += 4) rgb.push([image.data[index]!, image.data[index + 1]!, image.data[index + 2]!]);
+  for (let index = 0; index < image.data.length; index += 4)
+    rgb.push([image.data[index]!, image.data[index + 1]!, image.data[index + 2]!]);
   return { colorType: png[25]!, rgb };
 }
 
@@ -27,14 +28,33 @@ const HALF_GREY: [number, number, number, number] = [50, 50, 50, 127];
 
 describe('encodePng', () => {
   it('writes grey samples, each pixel composited over white paper', () => {
-    const { colorType, rgb } = decoded(encodePng(raster(3, [WHITE, BLACK, TRANSPARENT, HALF_BLACK, HALF_GREY, WHITE]), 203.2));
+    const { colorType, rgb } = decoded(
+      encodePng(raster(3, [WHITE, BLACK, TRANSPARENT, HALF_BLACK, HALF_GREY, WHITE]), 203.2),
+    );
     expect(colorType).toBe(0);
-    expect(rgb).toEqual([[255, 255, 255], [0, 0, 0], [255, 255, 255], [128, 128, 128], [178, 178, 178], [255, 255, 255]]);
+    expect(rgb).toEqual([
+      [255, 255, 255],
+      [0, 0, 0],
+      [255, 255, 255],
+      [128, 128, 128],
+      [178, 178, 178],
+      [255, 255, 255],
+    ]);
   });
 
   it('writes printer dots as 1-bit grey: black where the pixel over paper is darker than the ZPL threshold', () => {
     // Nine pixels wide, so a row spills into a second byte; a dark red prints, a light grey and half-covered black do not.
-    const row: [number, number, number, number][] = [BLACK, WHITE, TRANSPARENT, HALF_BLACK, [100, 0, 0, 255], [200, 200, 200, 255], BLACK, WHITE, BLACK];
+    const row: [number, number, number, number][] = [
+      BLACK,
+      WHITE,
+      TRANSPARENT,
+      HALF_BLACK,
+      [100, 0, 0, 255],
+      [200, 200, 200, 255],
+      BLACK,
+      WHITE,
+      BLACK,
+    ];
     const png = encodePng(raster(9, [...row, ...row.slice().reverse()]), 203.2, { dots: true });
     expect([png[24], png[25]]).toEqual([1, 0]);
     const { rgb } = decoded(png);
@@ -45,14 +65,29 @@ describe('encodePng', () => {
 
   it('weighs each channel by its own luma weight when deciding a dot', () => {
     // Blue at 230 is dark (luma 26) and green at 230 is light (135): a swap of the two channels would flip both.
-    const png = encodePng(raster(2, [[0, 0, 230, 255], [0, 230, 0, 255]]), 203.2, { dots: true });
-    expect(decoded(png).rgb).toEqual([[0, 0, 0], [255, 255, 255]]);
+    const png = encodePng(
+      raster(2, [
+        [0, 0, 230, 255],
+        [0, 230, 0, 255],
+      ]),
+      203.2,
+      { dots: true },
+    );
+    expect(decoded(png).rgb).toEqual([
+      [0, 0, 0],
+      [255, 255, 255],
+    ]);
   });
 
   it('writes colour samples once one pixel is not grey, wherever it is', () => {
     const { colorType, rgb } = decoded(encodePng(raster(2, [WHITE, BLACK, HALF_BLACK, [100, 0, 20, 127]]), 300));
     expect(colorType).toBe(2);
-    expect(rgb).toEqual([[255, 255, 255], [0, 0, 0], [128, 128, 128], [228, 128, 148]]);
+    expect(rgb).toEqual([
+      [255, 255, 255],
+      [0, 0, 0],
+      [128, 128, 128],
+      [228, 128, 148],
+    ]);
   });
 
   it('gives the same bytes for pixels that start at an odd offset of their buffer', () => {

@@ -50,7 +50,8 @@ function scanlines(image: RasterImage): { colorType: number; rows: Uint8Array } 
         continue;
       }
       const red = (pixel >>> RED_SHIFT) & 0xff;
-      if (((pixel >>> 8) & 0xff) !== red || ((pixel >>> 16) & 0xff) !== red) return { colorType: COLOR_TYPE_RGB, rows: rgbScanlines(image) };
+      if (((pixel >>> 8) & 0xff) !== red || ((pixel >>> 16) & 0xff) !== red)
+        return { colorType: COLOR_TYPE_RGB, rows: rgbScanlines(image) };
       grey[out++] = red + 255 - ((pixel >>> ALPHA_SHIFT) & 0xff);
     }
   }
@@ -121,8 +122,16 @@ export interface PngEncoding {
  * measured about 10x faster than resvg's own PNG writer and 20x faster than pngjs at a similar size.
  */
 export function encodePng(image: RasterImage, dpi: number, encoding: PngEncoding = {}): Uint8Array {
-  const { colorType, rows } = encoding.dots ? { colorType: COLOR_TYPE_GREY, rows: dotScanlines(image) } : scanlines(image);
-  return pngOfScanlines(rows, { width: image.width, height: image.height, bitDepth: encoding.dots ? 1 : 8, colorType, dpi });
+  const { colorType, rows } = encoding.dots
+    ? { colorType: COLOR_TYPE_GREY, rows: dotScanlines(image) }
+    : scanlines(image);
+  return pngOfScanlines(rows, {
+    width: image.width,
+    height: image.height,
+    bitDepth: encoding.dots ? 1 : 8,
+    colorType,
+    dpi,
+  });
 }
 
 export interface ScanlineFormat {

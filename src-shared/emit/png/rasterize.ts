@@ -26,7 +26,8 @@ export function rasterizeSvg(svg: string, widthPx: number): RasterImage {
   // resvg would read a path or file: URL from the disk; emitters inline images as data URIs, so anything else is a bug
   // (escaped data cannot open an attribute, its quotes are entities).
   if (EXTERNAL_HREF.test(svg)) throw new Error('refusing to rasterise an SVG that references an external resource');
-  if (!Number.isInteger(widthPx) || widthPx < 1) throw new RangeError(`raster width must be a positive whole number of pixels, got ${widthPx}`);
+  if (!Number.isInteger(widthPx) || widthPx < 1)
+    throw new RangeError(`raster width must be a positive whole number of pixels, got ${widthPx}`);
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'width', value: widthPx },
     font: { loadSystemFonts: false },
@@ -34,7 +35,9 @@ export function rasterizeSvg(svg: string, widthPx: number): RasterImage {
   });
   const heightPx = Math.ceil((resvg.height * widthPx) / resvg.width);
   if (widthPx * heightPx > MAX_RASTER_PIXELS) {
-    throw new RenderError(`a raster of ${widthPx} x ${heightPx} pixels is over the limit of ${MAX_RASTER_PIXELS / 1e6} million: lower the dpi or the size`);
+    throw new RenderError(
+      `a raster of ${widthPx} x ${heightPx} pixels is over the limit of ${MAX_RASTER_PIXELS / 1e6} million: lower the dpi or the size`,
+    );
   }
   const rendered = resvg.render();
   const pixels = rendered.pixels;

@@ -10,7 +10,11 @@ const fonts = bundledFonts();
 const HOSTILE = `</svg><script>alert("x")</script>&amp; 'quoted' "double" <b>`;
 
 /** Columns of a raster row range that hold any dark pixel (straight dark on an opaque white background). */
-function inkColumns(raster: { width: number; height: number; rgba: Uint8Array }, top: number, bottom: number): { left: number; right: number } {
+function inkColumns(
+  raster: { width: number; height: number; rgba: Uint8Array },
+  top: number,
+  bottom: number,
+): { left: number; right: number } {
   let left = Infinity;
   let right = -Infinity;
   for (let y = top; y < bottom; y++) {
@@ -33,15 +37,28 @@ describe('escapeXml', () => {
 
 describe('emitSvg', () => {
   it('is a complete document in points with a white background', () => {
-    const label: LaidOutLabel = { width: 288, height: 144, warnings: [], elements: [laidOutText(fonts, { id: 'a', lines: ['Hello'], x: 10, y: 10 })] };
+    const label: LaidOutLabel = {
+      width: 288,
+      height: 144,
+      warnings: [],
+      elements: [laidOutText(fonts, { id: 'a', lines: ['Hello'], x: 10, y: 10 })],
+    };
     const svg = emitSvg(label, fonts);
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="288pt" height="144pt" viewBox="0 0 288 144"')).toBe(true);
+    expect(
+      svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="288pt" height="144pt" viewBox="0 0 288 144"'),
+    ).toBe(true);
     expect(svg).toContain('<rect x="0" y="0" width="288" height="144" fill="#ffffff"/>');
     expect(svg.endsWith('</svg>')).toBe(true);
   });
 
   it('keeps hostile data out of the markup: text becomes outlines and attribute values are escaped', () => {
-    const text = laidOutText(fonts, { id: 'evil', lines: [HOSTILE], x: 5, y: 5, color: `#000"/><script>alert(1)</script>` });
+    const text = laidOutText(fonts, {
+      id: 'evil',
+      lines: [HOSTILE],
+      x: 5,
+      y: 5,
+      color: `#000"/><script>alert(1)</script>`,
+    });
     const svg = emitSvg({ width: 400, height: 60, warnings: [], elements: [text] }, fonts);
     expect(svg).not.toContain('<script');
     expect(svg).not.toContain('alert("x")');
@@ -53,7 +70,12 @@ describe('emitSvg', () => {
   it('draws a line exactly as wide as the layout measured it (kerning across spaces included)', () => {
     const line = 'A Tale Y AVA Wave';
     const fontSize = 36;
-    const label: LaidOutLabel = { width: 500, height: 60, warnings: [], elements: [laidOutText(fonts, { id: 't', lines: [line], x: 20, y: 5, fontSize })] };
+    const label: LaidOutLabel = {
+      width: 500,
+      height: 60,
+      warnings: [],
+      elements: [laidOutText(fonts, { id: 't', lines: [line], x: 20, y: 5, fontSize })],
+    };
     // 1 px = 0.25 pt; the expected ink comes from fontkit's glyph boxes placed at the shaped positions.
     const raster = rasterizeSvg(emitSvg(label, fonts), 2000);
     const run = fonts.layoutGlyphs('sans-regular', line);
@@ -79,7 +101,9 @@ describe('emitSvg', () => {
     const markup = elementToSvg(text, { fonts });
     const cx = text.box.x + text.box.width / 2;
     const cy = text.box.y + text.box.height / 2;
-    expect(markup.startsWith(`<g transform="rotate(90 ${Math.round(cx * 1000) / 1000} ${Math.round(cy * 1000) / 1000})">`)).toBe(true);
+    expect(
+      markup.startsWith(`<g transform="rotate(90 ${Math.round(cx * 1000) / 1000} ${Math.round(cy * 1000) / 1000})">`),
+    ).toBe(true);
     expect(elementToSvg({ ...text, rotation: 0 }, { fonts }).startsWith('<g transform="rotate')).toBe(false);
     // Turned a quarter clockwise, the line runs downwards: its ink is taller than wide, centred on the box centre.
     const raster = rasterizeSvg(emitSvg({ width: 300, height: 200, warnings: [], elements: [text] }, fonts), 300);

@@ -63,7 +63,9 @@ export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDo
   const ctx: SvgEmitContext = { fonts };
   const width = svgNumber(label.width);
   // Full precision, not svgNumber's 1/1000 pt: a view on a dot grid must stay on it to the last dot.
-  const [viewWidth, viewHeight] = size.view ? [String(size.view.width), String(size.view.height)] : [width, svgNumber(label.height)];
+  const [viewWidth, viewHeight] = size.view
+    ? [String(size.view.width), String(size.view.height)]
+    : [width, svgNumber(label.height)];
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${viewWidth} ${viewHeight}" preserveAspectRatio="none"${size.crisp ? ' shape-rendering="crispEdges"' : ''}>`,
     `<rect x="0" y="0" width="${viewWidth}" height="${viewHeight}" fill="#ffffff"/>`,
@@ -75,7 +77,9 @@ export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDo
   const { clip } = label;
   if (clip) {
     const band = `x="${svgNumber(clip.x)}" y="${svgNumber(clip.y)}" width="${svgNumber(clip.width)}" height="${svgNumber(clip.height)}"`;
-    parts.push(`<clipPath id="label-print-band"><rect ${band}/></clipPath><g clip-path="url(#label-print-band)"><rect ${band} fill="#ffffff"/>`);
+    parts.push(
+      `<clipPath id="label-print-band"><rect ${band}/></clipPath><g clip-path="url(#label-print-band)"><rect ${band} fill="#ffffff"/>`,
+    );
   }
   for (const element of label.elements) {
     if (drawnOnLabel(element, label)) parts.push(elementToSvg(element, ctx));

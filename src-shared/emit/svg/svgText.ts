@@ -21,7 +21,9 @@ export function textRunToSvg(run: TextRun, ctx: SvgEmitContext): string {
   for (const line of run.lines) {
     if (line.text === '') continue;
     const glyphs = ctx.fonts.layoutGlyphs(run.fontKey, line.text);
-    parts.push(`<g transform="matrix(${scaleXText} 0 0 -${scaleText} ${svgNumber(line.x)} ${svgNumber(line.baseline)})">`);
+    parts.push(
+      `<g transform="matrix(${scaleXText} 0 0 -${scaleText} ${svgNumber(line.x)} ${svgNumber(line.baseline)})">`,
+    );
     let penX = 0;
     let penY = 0;
     glyphs.glyphs.forEach((glyph, index) => {
@@ -29,7 +31,9 @@ export function textRunToSvg(run: TextRun, ctx: SvgEmitContext): string {
       if (!position) return;
       const d = glyphOutline(face.font, glyph.id);
       if (d !== '') {
-        parts.push(`<path transform="translate(${svgNumber(penX + position.xOffset)} ${svgNumber(penY + position.yOffset)})" d="${d}"/>`);
+        parts.push(
+          `<path transform="translate(${svgNumber(penX + position.xOffset)} ${svgNumber(penY + position.yOffset)})" d="${d}"/>`,
+        );
       }
       penX += position.xAdvance;
       penY += position.yAdvance;

@@ -32,7 +32,11 @@ function dotEdges(box: Box, dpi: number, reach: 'nearest' | 'touched'): [number,
  * raster's area whatever is drawn, and a text box is mostly blank around its glyphs: a parcel label's text graphics
  * took half the time cropped to their ink (docs/zpl.md, "Printer fonts"). Outside the glyph bounds no dot is inked, so the dots are the same.
  */
-function rasterEdges(element: LaidOutElement, fonts: FontRegistry, dpi: number): [number, number, number, number] | undefined {
+function rasterEdges(
+  element: LaidOutElement,
+  fonts: FontRegistry,
+  dpi: number,
+): [number, number, number, number] | undefined {
   if (element.type !== 'text') return dotEdges(rotatedBounds(element.box, element.rotation), dpi, 'nearest');
   const ink = unionBox(inkBoxes(element, fonts, 'area'));
   return ink === undefined ? undefined : dotEdges(ink, dpi, 'touched');
@@ -56,7 +60,12 @@ export interface ElementRaster {
  * The element alone at `dpi` over its drawn bounds (clipped to the label), as an ElementRaster; undefined when
  * nothing of it is on the label. The raster grid is the dot grid, so nothing is resampled on the way to the printer.
  */
-export function elementRaster(element: LaidOutElement, label: { width: number; height: number }, fonts: FontRegistry, dpi: number): ElementRaster | undefined {
+export function elementRaster(
+  element: LaidOutElement,
+  label: { width: number; height: number },
+  fonts: FontRegistry,
+  dpi: number,
+): ElementRaster | undefined {
   if (element.type === 'image' && !imageShows(element, label)) return undefined;
   const edges = rasterEdges(element, fonts, dpi);
   if (edges === undefined) return undefined;
@@ -73,7 +82,14 @@ export function elementRaster(element: LaidOutElement, label: { width: number; h
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${right - left}" height="${bottom - top}" viewBox="${x} ${y} ${width} ${height}">` +
     `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="#ffffff"/>${elementToSvg(element, { fonts })}</svg>`;
-  return { left, top, width: right - left, height: bottom - top, svg, mode: element.type === 'image' ? 'dither' : 'threshold' };
+  return {
+    left,
+    top,
+    width: right - left,
+    height: bottom - top,
+    svg,
+    mode: element.type === 'image' ? 'dither' : 'threshold',
+  };
 }
 
 /** The raster's dots, charged to `pixels` (as `what`) before resvg allocates them. */
@@ -85,7 +101,13 @@ export function rasterDots(raster: ElementRaster, what: string, pixels: RenderPi
 }
 
 /** The element's ElementRaster made (see rasterDots); an image's decoding is its caller's to charge. */
-export function elementDots(element: LaidOutElement, label: { width: number; height: number }, fonts: FontRegistry, dpi: number, pixels: RenderPixels): ElementDots | undefined {
+export function elementDots(
+  element: LaidOutElement,
+  label: { width: number; height: number },
+  fonts: FontRegistry,
+  dpi: number,
+  pixels: RenderPixels,
+): ElementDots | undefined {
   const raster = elementRaster(element, label, fonts, dpi);
   return raster && rasterDots(raster, `the graphic of element "${element.id}"`, pixels);
 }

@@ -31,16 +31,27 @@ export interface ZplOptions {
  * per process by that markup's hash: a heading, a sender or a service name drawn in a template font is rasterised
  * once, not at every label. An image's markup holds all its data; emitImageZpl keeps its graphic by its bytes instead.
  */
-function elementGraphic(element: LaidOutElement, label: LaidOutLabel, ctx: ZplEmitContext, encoding: ZplGraphicEncoding): string {
+function elementGraphic(
+  element: LaidOutElement,
+  label: LaidOutLabel,
+  ctx: ZplEmitContext,
+  encoding: ZplGraphicEncoding,
+): string {
   const raster = elementRaster(element, label, ctx.fonts, ctx.dpi);
   if (raster === undefined) return '';
   const make = (): Cached<string> => {
     const dots = rasterDots(raster, `the graphic of element "${element.id}"`, ctx.pixels);
-    const field = encoding === 'z64' ? monochromeToZ64Gf(dots.bits, dots.width, dots.height) : monochromeToGfa(dots.bits, dots.width, dots.height);
+    const field =
+      encoding === 'z64'
+        ? monochromeToZ64Gf(dots.bits, dots.width, dots.height)
+        : monochromeToGfa(dots.bits, dots.width, dots.height);
     // ASCII text: V8 keeps it one byte a character.
     return { value: field, bytes: field.length };
   };
-  const field = element.type === 'image' ? make().value : ctx.pixels.drawn(raster.svg, `zpl-graphic:${encoding}:${raster.mode}`, make);
+  const field =
+    element.type === 'image'
+      ? make().value
+      : ctx.pixels.drawn(raster.svg, `zpl-graphic:${encoding}:${raster.mode}`, make);
   return `^FO${raster.left},${raster.top}${field}`;
 }
 
@@ -66,7 +77,11 @@ function zplContext(label: LaidOutLabel, doc: DocumentContext): ZplEmitContext {
 }
 
 /** The labels' shared context; with fonts: 'download' the ~DY commands the document starts with, once per face. */
-function documentContext(labels: readonly LaidOutLabel[], fonts: FontRegistry, options: ZplOptions): { doc: DocumentContext; prelude: string } {
+function documentContext(
+  labels: readonly LaidOutLabel[],
+  fonts: FontRegistry,
+  options: ZplOptions,
+): { doc: DocumentContext; prelude: string } {
   const doc: DocumentContext = { fonts, dpi: options.dpi, pixels: options.pixels ?? new RenderPixels() };
   if (options.fontMode !== 'download') return { doc, prelude: '' };
   const downloads = ZplFontDownloads.of(labels, fonts);
@@ -90,7 +105,8 @@ function writeLabel(label: LaidOutLabel, doc: DocumentContext, written?: WeakMap
   if (label.mirror) commands.push('^PMY');
   // Every image drawing is charged before the first is rasterised, as the PNG emitter does: a label over its budget
   // is refused before anything is decoded, not after the decodes the budget still allowed.
-  for (const element of label.elements) if (element.type === 'image' && !written?.has(element)) doc.pixels.chargeDrawing(element);
+  for (const element of label.elements)
+    if (element.type === 'image' && !written?.has(element)) doc.pixels.chargeDrawing(element);
   for (const element of label.elements) {
     let zpl = written?.get(element);
     if (zpl === undefined) {

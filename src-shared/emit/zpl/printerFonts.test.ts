@@ -19,19 +19,40 @@ import type { ZplFontMode } from './zplFontDownloads';
 const fonts = bundledFonts();
 const DPI = 203;
 
-function template(style: Record<string, unknown>, rotation = 0, text = 'Ship to: Åsa Müller, Straße 7 — order 4711 packed with care') {
+function template(
+  style: Record<string, unknown>,
+  rotation = 0,
+  text = 'Ship to: Åsa Müller, Straße 7 — order 4711 packed with care',
+) {
   return parseTemplate({
     formatVersion: 1,
     meta: { name: 'printer fonts' },
     dimensions: { width: '4in', height: '4in' },
-    elements: [{ id: 'address', type: 'text', position: { mode: 'absolute', x: '0.8in', y: '1.5in' }, width: '2.4in', height: '1in', rotation, content: { text }, style }],
+    elements: [
+      {
+        id: 'address',
+        type: 'text',
+        position: { mode: 'absolute', x: '0.8in', y: '1.5in' },
+        width: '2.4in',
+        height: '1in',
+        rotation,
+        content: { text },
+        style,
+      },
+    ],
   });
 }
 
 function read(zpl: string, label: LaidOutLabel) {
   const widthDots = Math.round(pointsToDots(label.width, DPI));
   const heightDots = Math.round(pointsToDots(label.height, DPI));
-  return readZpl(zplTextFromBytes(new TextEncoder().encode(zpl)), { dpmm: 8, widthDots, heightDots, budget: new PixelBudget(50_000_000), fonts });
+  return readZpl(zplTextFromBytes(new TextEncoder().encode(zpl)), {
+    dpmm: 8,
+    widthDots,
+    heightDots,
+    budget: new PixelBudget(50_000_000),
+    fonts,
+  });
 }
 
 /** The PNG writer's raster at 203 dpi, at the size the reader's label has (its dots are 1/8 mm, a hair under 1/203 in). */
@@ -40,32 +61,48 @@ async function png(label: LaidOutLabel, width: number, height: number): Promise<
   // The writer stores labels as grey (one channel) when it can: spread to RGBA for the ink count.
   const rgba = new Uint8Array(image.width * image.height * 4);
   for (let pixel = 0; pixel < image.width * image.height; pixel++) {
-    for (let channel = 0; channel < 3; channel++) rgba[pixel * 4 + channel] = image.data[pixel * image.channels + (image.channels >= 3 ? channel : 0)] ?? 0;
-    rgba[pixel * 4 + 3] = image.channels === 2 || image.channels === 4 ? (image.data[pixel * image.channels + image.channels - 1] ?? 0) : 255;
+    for (let channel = 0; channel < 3; channel++)
+      rgba[pixel * 4 + channel] = image.data[pixel * image.channels + (image.channels >= 3 ? channel : 0)] ?? 0;
+    rgba[pixel * 4 + 3] =
+      image.channels === 2 || image.channels === 4
+        ? (image.data[pixel * image.channels + image.channels - 1] ?? 0)
+        : 255;
   }
   return { width: image.width, height: image.height, rgba };
 }
 
 describe.each<ZplFontMode>(['graphic', 'download'])('Liberation Serif text in ZPL, fonts: %s', (fontMode) => {
-  it.each([0, 90, 180, 270, 15])('rotated %i° reads back with ink agreement of at least 0.95 against the PNG at 203 dpi', async (rotation) => {
-    const label = layoutLabel(template({ fontFamily: 'Liberation Serif', fontSize: '11pt' }, rotation), {}, { fonts });
-    expect(label.elements[0]).toMatchObject({ fontKey: 'serif-regular' });
-    expect((label.elements[0] as { lines: unknown[] }).lines.length).toBeGreaterThan(1);
-    const zpl = emitZpl(label, fonts, { dpi: DPI, fontMode });
-    // The designed font reaches the printer: never font 0.
-    expect(zpl).not.toContain('^A0');
-    const downloads = fontMode === 'download' && rotation % 90 === 0;
-    expect(zpl.includes('^A@'), 'text printed in the downloaded font').toBe(downloads);
-    expect(zpl.includes('~DYE:SERIFR,A,T,'), 'font subset downloaded').toBe(downloads);
-    if (!downloads) expect(zpl).toContain(':Z64:');
-    const back = read(zpl, label);
-    expect(back.warnings).toEqual([]);
-    // Something was read back to compare: the graphic (an image) or the fields in the downloaded face.
-    expect(back.labels[0]!.label.elements.map((element) => element.type)).toEqual(downloads ? ['text', 'text'] : ['image']);
-    const [width, height] = [label.width, label.height].map((side) => Math.round(pointsToDots(side, DPI))) as [number, number];
-    const agreement = inkAgreement(await png(label, width, height), await png(back.labels[0]!.label, width, height));
-    expect(agreement.agreement, JSON.stringify(agreement)).toBeGreaterThanOrEqual(0.95);
-  });
+  it.each([0, 90, 180, 270, 15])(
+    'rotated %i° reads back with ink agreement of at least 0.95 against the PNG at 203 dpi',
+    async (rotation) => {
+      const label = layoutLabel(
+        template({ fontFamily: 'Liberation Serif', fontSize: '11pt' }, rotation),
+        {},
+        { fonts },
+      );
+      expect(label.elements[0]).toMatchObject({ fontKey: 'serif-regular' });
+      expect((label.elements[0] as { lines: unknown[] }).lines.length).toBeGreaterThan(1);
+      const zpl = emitZpl(label, fonts, { dpi: DPI, fontMode });
+      // The designed font reaches the printer: never font 0.
+      expect(zpl).not.toContain('^A0');
+      const downloads = fontMode === 'download' && rotation % 90 === 0;
+      expect(zpl.includes('^A@'), 'text printed in the downloaded font').toBe(downloads);
+      expect(zpl.includes('~DYE:SERIFR,A,T,'), 'font subset downloaded').toBe(downloads);
+      if (!downloads) expect(zpl).toContain(':Z64:');
+      const back = read(zpl, label);
+      expect(back.warnings).toEqual([]);
+      // Something was read back to compare: the graphic (an image) or the fields in the downloaded face.
+      expect(back.labels[0]!.label.elements.map((element) => element.type)).toEqual(
+        downloads ? ['text', 'text'] : ['image'],
+      );
+      const [width, height] = [label.width, label.height].map((side) => Math.round(pointsToDots(side, DPI))) as [
+        number,
+        number,
+      ];
+      const agreement = inkAgreement(await png(label, width, height), await png(back.labels[0]!.label, width, height));
+      expect(agreement.agreement, JSON.stringify(agreement)).toBeGreaterThanOrEqual(0.95);
+    },
+  );
 });
 
 describe('"Printer 0", the printer\'s font ^A0', () => {
@@ -79,19 +116,24 @@ describe('"Printer 0", the printer\'s font ^A0', () => {
     expect(laidOut.lines.length).toBeGreaterThan(1);
   });
 
-  it.each<ZplFontMode>(['graphic', 'download'])('prints as ^A0 fields with the layout\'s line breaks (fonts: %s)', (fontMode) => {
-    const zpl = emitZpl(label, fonts, { dpi: DPI, fontMode });
-    // 14 pt is 39.5 dots at 203 dpi: the ^A0 height, at the same width.
-    expect(zpl.match(/\^A0N,39,39\^/g)).toHaveLength(laidOut.lines.length);
-    expect(zpl).not.toContain('^GF');
-    expect(zpl).not.toContain('~DY');
-    const back = read(zpl, label);
-    expect(back.warnings).toEqual([]);
-    const lines = back.labels[0]!.label.elements.flatMap((element) => (element.type === 'text' ? element.lines.map((line) => line.text) : []));
-    expect(lines).toEqual(laidOut.lines.map((line) => line.text));
-  });
+  it.each<ZplFontMode>(['graphic', 'download'])(
+    "prints as ^A0 fields with the layout's line breaks (fonts: %s)",
+    (fontMode) => {
+      const zpl = emitZpl(label, fonts, { dpi: DPI, fontMode });
+      // 14 pt is 39.5 dots at 203 dpi: the ^A0 height, at the same width.
+      expect(zpl.match(/\^A0N,39,39\^/g)).toHaveLength(laidOut.lines.length);
+      expect(zpl).not.toContain('^GF');
+      expect(zpl).not.toContain('~DY');
+      const back = read(zpl, label);
+      expect(back.warnings).toEqual([]);
+      const lines = back.labels[0]!.label.elements.flatMap((element) =>
+        element.type === 'text' ? element.lines.map((line) => line.text) : [],
+      );
+      expect(lines).toEqual(laidOut.lines.map((line) => line.text));
+    },
+  );
 
-  it('is drawn the same in every output: the reader\'s font 0 run equals the layout\'s', () => {
+  it("is drawn the same in every output: the reader's font 0 run equals the layout's", () => {
     const back = read(emitZpl(label, fonts, { dpi: DPI }), label).labels[0]!.label.elements[0] as LaidOutText;
     expect(back.fontKey).toBe(laidOut.fontKey);
     expect(back.scaleX).toBeCloseTo(laidOut.scaleX!, 6);
@@ -107,14 +149,30 @@ describe('fonts: "download" in a document of several labels', () => {
     meta: { name: 'downloads' },
     dimensions: { width: '4in', height: '2in' },
     elements: [
-      { id: 'name', type: 'text', position: { mode: 'absolute', x: '0.2in', y: '0.2in' }, width: '3.6in', height: '0.5in', contentExpression: 'name', style: { fontFamily: 'Liberation Serif', fontSize: '16pt' } },
-      { id: 'note', type: 'text', position: { mode: 'absolute', x: '0.2in', y: '1in' }, width: '3.6in', height: '0.5in', content: { text: 'Fragile' }, style: { fontFamily: 'sans', fontWeight: 'bold', fontSize: '12pt' } },
+      {
+        id: 'name',
+        type: 'text',
+        position: { mode: 'absolute', x: '0.2in', y: '0.2in' },
+        width: '3.6in',
+        height: '0.5in',
+        contentExpression: 'name',
+        style: { fontFamily: 'Liberation Serif', fontSize: '16pt' },
+      },
+      {
+        id: 'note',
+        type: 'text',
+        position: { mode: 'absolute', x: '0.2in', y: '1in' },
+        width: '3.6in',
+        height: '0.5in',
+        content: { text: 'Fragile' },
+        style: { fontFamily: 'sans', fontWeight: 'bold', fontSize: '12pt' },
+      },
     ],
   });
   const labels = records.map((record) => layoutLabel(tpl, record, { fonts }));
   const zpl = emitZplLabels(labels, fonts, { dpi: DPI, fontMode: 'download' });
 
-  it('sends each face\'s subset once, before the first label, holding every label\'s characters', () => {
+  it("sends each face's subset once, before the first label, holding every label's characters", () => {
     expect(zpl.match(/~DY/g)).toHaveLength(2);
     expect(zpl.match(/~DYE:SERIFR,/g)).toHaveLength(1);
     expect(zpl.match(/~DYE:SANSB,/g)).toHaveLength(1);
@@ -123,12 +181,14 @@ describe('fonts: "download" in a document of several labels', () => {
     expect(zpl.match(/\^A@N,\d+,\d+,E:SERIFR\.TTF/g)).toHaveLength(3);
   });
 
-  it('reads back with every label\'s text in its downloaded face, no glyph missing', () => {
+  it("reads back with every label's text in its downloaded face, no glyph missing", () => {
     const back = read(zpl, labels[0]!);
     expect(back.warnings).toEqual([]);
     expect(back.labels).toHaveLength(3);
     back.labels.forEach((read, index) => {
-      const texts = read.label.elements.map((element) => (element.type === 'text' ? [element.fontKey, element.lines.map((line) => line.text).join(' ')] : []));
+      const texts = read.label.elements.map((element) =>
+        element.type === 'text' ? [element.fontKey, element.lines.map((line) => line.text).join(' ')] : [],
+      );
       expect(texts).toEqual([
         ['serif-regular', records[index]!.name],
         ['sans-bold', 'Fragile'],
@@ -149,13 +209,37 @@ describe('fonts: "download" in a document of several labels', () => {
 
 describe('rotation at other angles than quarter turns', () => {
   it('prints the element as a graphic and the ZPL render warns, naming it', async () => {
-    const json = { formatVersion: 1, meta: { name: 'tilted' }, dimensions: { width: '4in', height: '4in' }, elements: [
-      { id: 'tilted', type: 'text', position: { mode: 'absolute', x: '1in', y: '1in' }, width: '2in', height: '0.5in', rotation: 15, content: { text: 'Tilted' }, style: { fontFamily: 'Printer 0' } },
-      { id: 'upright', type: 'text', position: { mode: 'absolute', x: '1in', y: '2in' }, width: '2in', height: '0.5in', rotation: 90, content: { text: 'Upright' } },
-    ] };
+    const json = {
+      formatVersion: 1,
+      meta: { name: 'tilted' },
+      dimensions: { width: '4in', height: '4in' },
+      elements: [
+        {
+          id: 'tilted',
+          type: 'text',
+          position: { mode: 'absolute', x: '1in', y: '1in' },
+          width: '2in',
+          height: '0.5in',
+          rotation: 15,
+          content: { text: 'Tilted' },
+          style: { fontFamily: 'Printer 0' },
+        },
+        {
+          id: 'upright',
+          type: 'text',
+          position: { mode: 'absolute', x: '1in', y: '2in' },
+          width: '2in',
+          height: '0.5in',
+          rotation: 90,
+          content: { text: 'Upright' },
+        },
+      ],
+    };
     const zpl = await renderLabel(json, {}, { format: 'zpl', fonts });
     expect(new TextDecoder().decode(zpl.bytes)).not.toContain('^A0');
-    expect(zpl.warnings).toEqual([{ code: 'ZPL_ROTATED_GRAPHIC', elementId: 'tilted', message: expect.stringContaining('"tilted" is rotated 15°') }]);
+    expect(zpl.warnings).toEqual([
+      { code: 'ZPL_ROTATED_GRAPHIC', elementId: 'tilted', message: expect.stringContaining('"tilted" is rotated 15°') },
+    ]);
     // Other formats draw any angle as designed: no warning.
     expect((await renderLabel(json, {}, { format: 'pdf', fonts })).warnings).toEqual([]);
   });

@@ -26,8 +26,10 @@ const shipping = {
   ...sample,
   template: {
     ...(sample.template as Record<string, unknown>),
-    elements: ((sample.template as { elements: Record<string, unknown>[] }).elements).map((element) =>
-      element.type === 'text' ? { ...element, style: { ...(element.style as object), fontFamily: 'Printer 0' } } : element,
+    elements: (sample.template as { elements: Record<string, unknown>[] }).elements.map((element) =>
+      element.type === 'text'
+        ? { ...element, style: { ...(element.style as object), fontFamily: 'Printer 0' } }
+        : element,
     ),
   },
 };
@@ -75,16 +77,47 @@ describe('storedFormatBatch', () => {
       meta: { name: 'tag' },
       dimensions: { width: '50mm', height: '25mm' },
       elements: [
-        { id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '6mm', content: { text: 'ASSET' }, style: { fontFamily: 'Printer 0', fontSize: '12pt', fontWeight: 'bold' } },
-        { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '9mm' }, width: '20mm', height: '6mm', contentExpression: 'name', style: { fontFamily: 'Printer 0', fontSize: '10pt', overflow: 'shrink' } },
-        { id: 'code', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '2mm', y: '16mm' }, width: '46mm', height: '8mm', contentExpression: 'code', showText: false },
+        {
+          id: 'title',
+          type: 'text',
+          position: { mode: 'absolute', x: '2mm', y: '2mm' },
+          width: '46mm',
+          height: '6mm',
+          content: { text: 'ASSET' },
+          style: { fontFamily: 'Printer 0', fontSize: '12pt', fontWeight: 'bold' },
+        },
+        {
+          id: 'name',
+          type: 'text',
+          position: { mode: 'absolute', x: '2mm', y: '9mm' },
+          width: '20mm',
+          height: '6mm',
+          contentExpression: 'name',
+          style: { fontFamily: 'Printer 0', fontSize: '10pt', overflow: 'shrink' },
+        },
+        {
+          id: 'code',
+          type: 'barcode',
+          symbology: 'code128',
+          position: { mode: 'absolute', x: '2mm', y: '16mm' },
+          width: '46mm',
+          height: '8mm',
+          contentExpression: 'code',
+          showText: false,
+        },
       ],
     };
-    const labels = await batchLabels(template, [{ name: 'Ann', code: 'A1' }, { name: 'Wilhelmina Mwangi', code: 'B-123456789' }, { name: 'Ann', code: 'C3' }]);
+    const labels = await batchLabels(template, [
+      { name: 'Ann', code: 'A1' },
+      { name: 'Wilhelmina Mwangi', code: 'B-123456789' },
+      { name: 'Ann', code: 'C3' },
+    ]);
     const stored = storedFormatBatch(labels);
     if (!stored) throw new Error('expected a stored format');
     expect(stored.recalls[1]).toMatch(/\^FT\d+,\d+\^A0N,\d+,\d+\^FB[\d,]+L\^FH_\^FDWilhelmina Mwangi\^FS/);
-    expect(await printed(stored.format + stored.recalls.join(''), 50, 25)).toEqual(await printed(labels.join(''), 50, 25));
+    expect(await printed(stored.format + stored.recalls.join(''), 50, 25)).toEqual(
+      await printed(labels.join(''), 50, 25),
+    );
   }, 60_000);
 
   it('falls back (undefined) where a recall could print differently or would not be smaller', async () => {
@@ -93,9 +126,33 @@ describe('storedFormatBatch', () => {
       meta: { name: 'reversed' },
       dimensions: { width: '50mm', height: '20mm' },
       elements: [
-        { id: 'band', type: 'rect', position: { mode: 'absolute', x: '0mm', y: '0mm' }, width: '50mm', height: '10mm', style: { fill: '#000000' } },
-        { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '6mm', contentExpression: 'name', style: { fontFamily: 'Printer 0', fontSize: '10pt', color: '#ffffff' } },
-        { id: 'note', type: 'text', position: { mode: 'absolute', x: '2mm', y: '12mm' }, width: '46mm', height: '6mm', contentExpression: 'note', condition: 'note', style: { fontFamily: 'Printer 0', fontSize: '10pt' } },
+        {
+          id: 'band',
+          type: 'rect',
+          position: { mode: 'absolute', x: '0mm', y: '0mm' },
+          width: '50mm',
+          height: '10mm',
+          style: { fill: '#000000' },
+        },
+        {
+          id: 'name',
+          type: 'text',
+          position: { mode: 'absolute', x: '2mm', y: '2mm' },
+          width: '46mm',
+          height: '6mm',
+          contentExpression: 'name',
+          style: { fontFamily: 'Printer 0', fontSize: '10pt', color: '#ffffff' },
+        },
+        {
+          id: 'note',
+          type: 'text',
+          position: { mode: 'absolute', x: '2mm', y: '12mm' },
+          width: '46mm',
+          height: '6mm',
+          contentExpression: 'note',
+          condition: 'note',
+          style: { fontFamily: 'Printer 0', fontSize: '10pt' },
+        },
       ],
     };
     // Light text printed reversed (^FR) over the band, its commands differing per label: reordering would change the print.
@@ -103,7 +160,9 @@ describe('storedFormatBatch', () => {
     expect(reversedLabels[0]).toContain('^FR');
     expect(storedFormatBatch(reversedLabels)).toBeUndefined();
     // Labels of different shapes (an element shown on one only).
-    expect(storedFormatBatch(await batchLabels(reversed, [{ name: 'Ann', note: 'fragile' }, { name: 'Ann' }]))).toBeUndefined();
+    expect(
+      storedFormatBatch(await batchLabels(reversed, [{ name: 'Ann', note: 'fragile' }, { name: 'Ann' }])),
+    ).toBeUndefined();
     // One label has nothing to share.
     expect(storedFormatBatch(reversedLabels.slice(0, 1))).toBeUndefined();
     // Not the writer's labels.
@@ -118,8 +177,23 @@ describe('storedFormatBatch', () => {
         meta: { name: 'bold reversed' },
         dimensions: { width: '50mm', height: '12mm' },
         elements: [
-          { id: 'band', type: 'rect', position: { mode: 'absolute', x: '0mm', y: '0mm' }, width: '50mm', height: '12mm', style: { fill: '#000000' } },
-          { id: 'code', type: 'text', position: { mode: 'absolute', x: '2mm', y: '3mm' }, width: '46mm', height: '6mm', contentExpression: 'code', style: { fontFamily: 'Printer 0', fontSize: '12pt', fontWeight: 'bold', color: '#ffffff' } },
+          {
+            id: 'band',
+            type: 'rect',
+            position: { mode: 'absolute', x: '0mm', y: '0mm' },
+            width: '50mm',
+            height: '12mm',
+            style: { fill: '#000000' },
+          },
+          {
+            id: 'code',
+            type: 'text',
+            position: { mode: 'absolute', x: '2mm', y: '3mm' },
+            width: '46mm',
+            height: '6mm',
+            contentExpression: 'code',
+            style: { fontFamily: 'Printer 0', fontSize: '12pt', fontWeight: 'bold', color: '#ffffff' },
+          },
         ],
       },
       Array.from({ length: 20 }, (_, index) => ({ code: `BIN-${String(index).padStart(4, '0')}` })),
@@ -129,7 +203,9 @@ describe('storedFormatBatch', () => {
     expect(stored.format).toContain('^DFR:BINS.ZPL^FS');
     expect(stored.format).toMatch(/\^FR\^FN1\^FS/);
     expect(stored.recalls[7]).toBe('^XA^XFR:BINS.ZPL^FS^CI28^FN1^FH_^FDBIN-0007^FS^XZ\n');
-    expect(await printed(stored.format + stored.recalls.join(''), 50, 12)).toEqual(await printed(labels.join(''), 50, 12));
+    expect(await printed(stored.format + stored.recalls.join(''), 50, 12)).toEqual(
+      await printed(labels.join(''), 50, 12),
+    );
     expect(() => storedFormatBatch(labels, 'bad name')).toThrow(/1 to 8 capital letters or digits/);
   }, 60_000);
 

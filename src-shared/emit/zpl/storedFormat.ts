@@ -65,14 +65,18 @@ function toField(commands: string[]): Field {
  */
 function parseLabel(label: string): ParsedLabel | undefined {
   // The writer's line breaks between commands are layout only; a line break in data is always hex-escaped.
-  const commands = label.split(/(?=[\^~])/).map((command) => command.replace(/[\r\n]+$/, '')).filter((command) => command.trim() !== '');
+  const commands = label
+    .split(/(?=[\^~])/)
+    .map((command) => command.replace(/[\r\n]+$/, ''))
+    .filter((command) => command.trim() !== '');
   if (commands[0]?.toUpperCase() !== '^XA' || commands.at(-1)?.toUpperCase() !== '^XZ') return undefined;
   const settings: string[] = [];
   const fields: Field[] = [];
   let open: string[] = [];
   for (const command of commands.slice(1, -1)) {
     const code = codeOf(command);
-    if (command.startsWith('~') || code === '^XA' || code === '^XZ' || code === '^DF' || code === '^XF') return undefined;
+    if (command.startsWith('~') || code === '^XA' || code === '^XZ' || code === '^DF' || code === '^XF')
+      return undefined;
     if (open.length === 0 && LABEL_SETTINGS.has(code)) {
       settings.push(command);
       continue;
@@ -101,7 +105,8 @@ function planFields(labels: readonly ParsedLabel[]): FieldPlan[] | undefined {
   if (!first) return undefined;
   let numbered = 0;
   const plans = first.fields.map((field, index): FieldPlan => {
-    const same = (pick: (other: Field) => unknown) => labels.every((label) => pick(label.fields[index] as Field) === pick(field));
+    const same = (pick: (other: Field) => unknown) =>
+      labels.every((label) => pick(label.fields[index] as Field) === pick(field));
     if (!same((other) => other.skeleton) || !same((other) => other.hexIndicator)) return { kind: 'perLabel' };
     if (same((other) => other.data)) return { kind: 'shared' };
     numbered += 1;
@@ -122,8 +127,12 @@ function planFields(labels: readonly ParsedLabel[]): FieldPlan[] | undefined {
  * its ^FH escaping as written; fields whose commands differ (a text line's width, a barcode's module size) are sent
  * whole in each recall, after the format's fields. Input: one emitted label per entry (see splitZplLabels).
  */
-export function storedFormatBatch(labels: readonly string[], name: string = DEFAULT_FORMAT_NAME): StoredFormatBatch | undefined {
-  if (!FORMAT_NAME.test(name)) throw new Error(`a stored format name is 1 to 8 capital letters or digits, got ${JSON.stringify(name)}`);
+export function storedFormatBatch(
+  labels: readonly string[],
+  name: string = DEFAULT_FORMAT_NAME,
+): StoredFormatBatch | undefined {
+  if (!FORMAT_NAME.test(name))
+    throw new Error(`a stored format name is 1 to 8 capital letters or digits, got ${JSON.stringify(name)}`);
   if (labels.length < 2) return undefined;
   const parsed: ParsedLabel[] = [];
   for (const label of labels) {
@@ -133,7 +142,9 @@ export function storedFormatBatch(labels: readonly string[], name: string = DEFA
   }
   const [first] = parsed;
   if (!first) return undefined;
-  const sameShape = parsed.every((label) => label.fields.length === first.fields.length && label.settings.join('') === first.settings.join(''));
+  const sameShape = parsed.every(
+    (label) => label.fields.length === first.fields.length && label.settings.join('') === first.settings.join(''),
+  );
   const plans = sameShape ? planFields(parsed) : undefined;
   if (!plans) return undefined;
 

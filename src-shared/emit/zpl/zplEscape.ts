@@ -11,7 +11,10 @@ export const FIELD_HEX_INDICATOR = '_';
 const NEEDS_HEX_ESCAPE = /[\^~_\u0000-\u001f\u007f]/g;
 
 export function escapeFieldData(text: string): string {
-  return text.replace(NEEDS_HEX_ESCAPE, (char) => `${FIELD_HEX_INDICATOR}${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return text.replace(
+    NEEDS_HEX_ESCAPE,
+    (char) => `${FIELD_HEX_INDICATOR}${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }
 
 /** `^FH_^FD…^FS`: a complete, escaped field data block to follow a field's origin and font or symbol commands. */

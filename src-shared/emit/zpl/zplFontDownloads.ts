@@ -69,7 +69,8 @@ export class ZplFontDownloads {
       }
     }
     for (const point of points) {
-      if (!download.cmap.has(point)) download.cmap.set(point, download.subset.includeGlyph(download.face.font.glyphForCodePoint(point).id));
+      if (!download.cmap.has(point))
+        download.cmap.set(point, download.subset.includeGlyph(download.face.font.glyphForCodePoint(point).id));
     }
   }
 
@@ -80,7 +81,9 @@ export class ZplFontDownloads {
   fontOf(element: LaidOutText): string | undefined {
     const download = downloadable(element) ? this.faces.get(element.fontKey) : undefined;
     if (!download) return undefined;
-    const complete = element.lines.every((line) => [...line.text].every((char) => download.cmap.has(char.codePointAt(0) ?? 0)));
+    const complete = element.lines.every((line) =>
+      [...line.text].every((char) => download.cmap.has(char.codePointAt(0) ?? 0)),
+    );
     return complete ? download.name : undefined;
   }
 

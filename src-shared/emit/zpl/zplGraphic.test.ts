@@ -10,9 +10,12 @@ function pattern(width: number, height: number): Uint8Array {
     for (let x = 0; x < width; x++) {
       const band = Math.floor(y / 3);
       let black: boolean;
-      if (band % 4 === 0) black = x < width - 5; // long run of F's, then white to the row end
-      else if (band % 4 === 1) black = (x * 7 + y * 3) % 11 < 4; // irregular
-      else if (band % 4 === 2) black = false; // blank rows
+      if (band % 4 === 0)
+        black = x < width - 5; // long run of F's, then white to the row end
+      else if (band % 4 === 1)
+        black = (x * 7 + y * 3) % 11 < 4; // irregular
+      else if (band % 4 === 2)
+        black = false; // blank rows
       else black = x % 9 === 0 || x === width - 1; // ends in black: no ',' possible
       bits[y * width + x] = black ? 1 : 0;
     }

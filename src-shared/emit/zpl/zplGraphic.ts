@@ -17,9 +17,15 @@ export function luma(r: number, g: number, b: number): number {
  * those over an opaque white background, where both kinds of alpha are the same. 'threshold' keeps edges crisp (logos, text, shapes); 'dither' spreads the
  * rounding error with Floyd–Steinberg so photos keep their grey levels.
  */
-export function rgbaToMonochrome(rgba: Uint8Array, width: number, height: number, mode: 'threshold' | 'dither'): Uint8Array {
+export function rgbaToMonochrome(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  mode: 'threshold' | 'dither',
+): Uint8Array {
   const pixels = width * height;
-  if (rgba.length < pixels * 4) throw new Error(`expected ${pixels * 4} RGBA bytes for ${width}x${height}, got ${rgba.length}`);
+  if (rgba.length < pixels * 4)
+    throw new Error(`expected ${pixels * 4} RGBA bytes for ${width}x${height}, got ${rgba.length}`);
   const bits = new Uint8Array(pixels);
   const onPaper = (i: number) => {
     const alpha = (rgba[i * 4 + 3] ?? 0) / 255;
@@ -91,9 +97,15 @@ export function monochromeToGfa(bits: Uint8Array, width: number, height: number)
 }
 
 /** `^GFA,total,total,bytesPerRow,data^FS` for checked 1-bit pixels, `encode` writing the packed rows' data. */
-function gfaField(bits: Uint8Array, width: number, height: number, encode: (packed: Uint8Array, bytesPerRow: number) => string): string {
+function gfaField(
+  bits: Uint8Array,
+  width: number,
+  height: number,
+  encode: (packed: Uint8Array, bytesPerRow: number) => string,
+): string {
   if (width <= 0 || height <= 0) throw new Error(`graphic must have a positive size, got ${width}x${height}`);
-  if (bits.length < width * height) throw new Error(`expected ${width * height} pixels for ${width}x${height}, got ${bits.length}`);
+  if (bits.length < width * height)
+    throw new Error(`expected ${width * height} pixels for ${width}x${height}, got ${bits.length}`);
   const bytesPerRow = Math.ceil(width / 8);
   const totalBytes = bytesPerRow * height;
   return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${encode(packRows(bits, width, height), bytesPerRow)}^FS`;

@@ -2,17 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { zplSettingsFormat, type ZplPrinterSettings } from './zplPrinterSettings';
 
 /** A printer that keeps every setting of its own. */
-const OWN: ZplPrinterSettings = { dpi: 203, media: null, darkness: null, speed: null, mediaType: null, printMode: null, mediaSensing: null, topOffset: null, leftOffset: null };
+const OWN: ZplPrinterSettings = {
+  dpi: 203,
+  media: null,
+  darkness: null,
+  speed: null,
+  mediaType: null,
+  printMode: null,
+  mediaSensing: null,
+  topOffset: null,
+  leftOffset: null,
+};
 
 describe('zplSettingsFormat', () => {
   it('sets darkness, speed and media in dots at the printer resolution', () => {
-    expect(zplSettingsFormat({ ...OWN, media: { width: '4in', height: '6in' }, darkness: 8, speed: 4 })).toBe('^XA~SD08^PR4^PW812^LL1218^XZ\n');
-    expect(zplSettingsFormat({ ...OWN, dpi: 300, media: { width: '100mm', height: '50mm' } })).toBe('^XA^PW1181^LL591^XZ\n');
+    expect(zplSettingsFormat({ ...OWN, media: { width: '4in', height: '6in' }, darkness: 8, speed: 4 })).toBe(
+      '^XA~SD08^PR4^PW812^LL1218^XZ\n',
+    );
+    expect(zplSettingsFormat({ ...OWN, dpi: 300, media: { width: '100mm', height: '50mm' } })).toBe(
+      '^XA^PW1181^LL591^XZ\n',
+    );
   });
 
   it('sets the media type, the mode after each label and the sensing by their ZPL letters', () => {
-    expect(zplSettingsFormat({ ...OWN, mediaType: 'direct-thermal', printMode: 'peel-off', mediaSensing: 'mark' })).toBe('^XA^MTD^MMP^MNM^XZ\n');
-    expect(zplSettingsFormat({ ...OWN, mediaType: 'thermal-transfer', printMode: 'tear-off', mediaSensing: 'gap' })).toBe('^XA^MTT^MMT^MNY^XZ\n');
+    expect(
+      zplSettingsFormat({ ...OWN, mediaType: 'direct-thermal', printMode: 'peel-off', mediaSensing: 'mark' }),
+    ).toBe('^XA^MTD^MMP^MNM^XZ\n');
+    expect(
+      zplSettingsFormat({ ...OWN, mediaType: 'thermal-transfer', printMode: 'tear-off', mediaSensing: 'gap' }),
+    ).toBe('^XA^MTT^MMT^MNY^XZ\n');
     expect(zplSettingsFormat({ ...OWN, printMode: 'cutter', mediaSensing: 'continuous' })).toBe('^XA^MMC^MNN^XZ\n');
     expect(zplSettingsFormat({ ...OWN, printMode: 'rewind' })).toBe('^XA^MMR^XZ\n');
   });

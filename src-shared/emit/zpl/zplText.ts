@@ -54,7 +54,11 @@ function fieldBlock(line: TextLine, box: Box, align: TextAlign, onLabel: Span): 
   if (align === 'left') return { left: line.x, right: Math.min(onLabel.right, Math.max(boxRight, lineRight + slack)) };
   if (align === 'right') return { left: Math.max(onLabel.left, Math.min(box.x, line.x - slack)), right: lineRight };
   const centre = line.x + line.width / 2;
-  const half = Math.min(Math.max(centre - box.x, boxRight - centre, line.width / 2 + slack / 2), centre - onLabel.left, onLabel.right - centre);
+  const half = Math.min(
+    Math.max(centre - box.x, boxRight - centre, line.width / 2 + slack / 2),
+    centre - onLabel.left,
+    onLabel.right - centre,
+  );
   return { left: centre - half, right: centre + half };
 }
 
@@ -95,7 +99,10 @@ function font0(run: TextRun, ctx: ZplEmitContext): ZplFieldFont {
   const height = clampDots(ctx.dots(capHeight / FONT0_CAP_HEIGHT), FONT0_MIN_DOTS);
   return (line, orientation) => {
     const sansBoldAdvance = ctx.fonts.measure(FONT0_FACE, line.text, 1);
-    const width = sansBoldAdvance > 0 ? clampDots(ctx.dots(line.width / (FONT0_ADVANCE_PER_SANS_BOLD * sansBoldAdvance)), FONT0_MIN_DOTS) : height;
+    const width =
+      sansBoldAdvance > 0
+        ? clampDots(ctx.dots(line.width / (FONT0_ADVANCE_PER_SANS_BOLD * sansBoldAdvance)), FONT0_MIN_DOTS)
+        : height;
     return `^A0${orientation},${height},${width}`;
   };
 }
@@ -108,7 +115,10 @@ export function downloadedFont(run: TextRun, ctx: ZplEmitContext, file: string):
   const face = ctx.fonts.face(run.fontKey);
   const height = clampDots(ctx.dots(run.fontSize), 1);
   return (line, orientation) => {
-    const unkerned = [...line.text].reduce((sum, char) => sum + face.font.glyphForCodePoint(char.codePointAt(0) ?? 0).advanceWidth, 0);
+    const unkerned = [...line.text].reduce(
+      (sum, char) => sum + face.font.glyphForCodePoint(char.codePointAt(0) ?? 0).advanceWidth,
+      0,
+    );
     const natural = (unkerned * run.fontSize) / face.unitsPerEm;
     const width = natural > 0 ? clampDots(ctx.dots((run.fontSize * line.width) / natural), 1) : height;
     return `^A@${orientation},${height},${width},${file}`;
@@ -121,9 +131,15 @@ export function downloadedFont(run: TextRun, ctx: ZplEmitContext, file: string):
  * with the field orientation. The font is font 0 unless `font` names another; light text prints reversed (^FR) so it
  * stays light on a dark shape. The frame's rotation must be a right angle (see zplOrientation).
  */
-export function textRunToZpl(run: TextRun, ctx: ZplEmitContext, frame: ZplTextFrame, font: ZplFieldFont = font0(run, ctx)): string {
+export function textRunToZpl(
+  run: TextRun,
+  ctx: ZplEmitContext,
+  frame: ZplTextFrame,
+  font: ZplFieldFont = font0(run, ctx),
+): string {
   const orientation = zplOrientation(frame.rotation);
-  if (orientation === undefined) throw new Error(`text rotation ${frame.rotation} is not a right angle; draw it with ctx.graphic`);
+  if (orientation === undefined)
+    throw new Error(`text rotation ${frame.rotation} is not a right angle; draw it with ctx.graphic`);
   const reverse = printsBlack(run.color) ? '' : '^FR';
   const fields: string[] = [];
   for (const line of run.lines) {

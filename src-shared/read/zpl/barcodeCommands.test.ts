@@ -34,7 +34,9 @@ describe('readZpl with barcode commands', () => {
     const { labels, warnings } = read(zpl);
     expect(warnings).toEqual([]);
     const label = labels[0]!.label;
-    expect(label.elements.map((element) => element.type === 'barcode' && [element.symbology, element.rotation])).toEqual([
+    expect(
+      label.elements.map((element) => element.type === 'barcode' && [element.symbology, element.rotation]),
+    ).toEqual([
       ['code128', 0],
       ['code39', 90],
       ['qrcode', 0],
@@ -49,7 +51,9 @@ describe('readZpl with barcode commands', () => {
     const zpl = '^XA^FO10,10^BEN,50^FD12^FS^FO10,100^B3N,N,50^FDnot code 39 é^FS^XZ';
     const { labels, warnings } = read(zpl);
     expect(labels[0]?.label.elements).toHaveLength(1);
-    expect(warnings).toEqual([expect.objectContaining({ code: 'ZPL_BARCODE_DATA', command: '^B3', position: zpl.indexOf('^B3') })]);
+    expect(warnings).toEqual([
+      expect.objectContaining({ code: 'ZPL_BARCODE_DATA', command: '^B3', position: zpl.indexOf('^B3') }),
+    ]);
   });
 });
 
@@ -73,19 +77,22 @@ const VALUES: Partial<Record<Symbology, string>> = {
 };
 
 describe('ZPL writer output read back', () => {
-  it.each(Object.keys(VALUES) as Symbology[])('%s: the barcode the writer emits reads back and scans as the designed one', async (symbology) => {
-    // Square symbols small enough for the printer's commands (Aztec and QR magnify up to 10 dots), not its ^GF fallback.
-    const square = ['qrcode', 'datamatrix', 'gs1datamatrix', 'azteccode'].includes(symbology);
-    const box = square ? { x: 30, y: 30, width: 50, height: 50 } : { x: 30, y: 30, width: 220, height: 70 };
-    const element = laidOutBarcode(fonts, { symbology, showText: false }, VALUES[symbology] ?? '', box);
-    const designed: LaidOutLabel = { width: 288, height: 216, elements: [element], warnings: [] };
-    const format = zxingFormat(symbology) ?? 'Code128';
-    const expected = await scanned(await raster(designed), format);
-    expect(expected).toHaveLength(1);
-    const { labels, warnings } = read(emitZpl(designed, fonts, { dpi: 203 }));
-    expect(warnings).toEqual([]);
-    const readBack = labels[0]!.label;
-    expect(readBack.elements.filter((laidOut) => laidOut.type === 'barcode')).toHaveLength(1);
-    expect(await scanned(await raster(readBack), format)).toEqual(expected);
-  });
+  it.each(Object.keys(VALUES) as Symbology[])(
+    '%s: the barcode the writer emits reads back and scans as the designed one',
+    async (symbology) => {
+      // Square symbols small enough for the printer's commands (Aztec and QR magnify up to 10 dots), not its ^GF fallback.
+      const square = ['qrcode', 'datamatrix', 'gs1datamatrix', 'azteccode'].includes(symbology);
+      const box = square ? { x: 30, y: 30, width: 50, height: 50 } : { x: 30, y: 30, width: 220, height: 70 };
+      const element = laidOutBarcode(fonts, { symbology, showText: false }, VALUES[symbology] ?? '', box);
+      const designed: LaidOutLabel = { width: 288, height: 216, elements: [element], warnings: [] };
+      const format = zxingFormat(symbology) ?? 'Code128';
+      const expected = await scanned(await raster(designed), format);
+      expect(expected).toHaveLength(1);
+      const { labels, warnings } = read(emitZpl(designed, fonts, { dpi: 203 }));
+      expect(warnings).toEqual([]);
+      const readBack = labels[0]!.label;
+      expect(readBack.elements.filter((laidOut) => laidOut.type === 'barcode')).toHaveLength(1);
+      expect(await scanned(await raster(readBack), format)).toEqual(expected);
+    },
+  );
 });

@@ -11,7 +11,12 @@ function barcodeCommand(reader: ZplReader, command: ZplCommand): void {
     const field = at.barcodeField(command.name, params);
     // Warnings name the ^B command and its place in the input, not the ^FS that drew the field.
     const warn = at.warn.bind(at);
-    const elements = readBarcodeField(field, { dpmm: at.dpmm, budget: at.budget, fonts: at.fonts, warn: (warning) => warn({ ...warning, command: commandLabel(command), position: command.position }) });
+    const elements = readBarcodeField(field, {
+      dpmm: at.dpmm,
+      budget: at.budget,
+      fonts: at.fonts,
+      warn: (warning) => warn({ ...warning, command: commandLabel(command), position: command.position }),
+    });
     at.add(...elements);
   };
 }
@@ -21,7 +26,11 @@ export const BARCODE_COMMANDS: ZplCommandTable = {
   '^BY': (reader, command) => {
     const [w, r, h] = reader.params(command);
     const { by } = reader.printer;
-    reader.printer.by = { moduleWidth: readNumber(w, by.moduleWidth, 1, 10), ratio: readNumber(r, by.ratio, 2, 3, true), height: readNumber(h, by.height, 1, 32000) };
+    reader.printer.by = {
+      moduleWidth: readNumber(w, by.moduleWidth, 1, 10),
+      ratio: readNumber(r, by.ratio, 2, 3, true),
+      height: readNumber(h, by.height, 1, 32000),
+    };
   },
   ...Object.fromEntries(BARCODE_COMMAND_NAMES.map((name) => [`^${name}`, barcodeCommand])),
 };

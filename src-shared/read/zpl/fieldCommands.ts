@@ -18,7 +18,13 @@ export function closeField(reader: ZplReader): void {
   const { field } = reader;
   label.fieldCount++;
   const number = field.fieldNumber;
-  if (number !== undefined && field.data !== undefined && field.origin === undefined && field.onClose === undefined && label.recalls.length > 0) {
+  if (
+    number !== undefined &&
+    field.data !== undefined &&
+    field.origin === undefined &&
+    field.onClose === undefined &&
+    label.recalls.length > 0
+  ) {
     // ^FNn^FD… with nothing to place it: data for the recalled format's field n, not a field of its own.
     label.fieldValues.set(number, { data: field.data, hexIndicator: field.hexIndicator });
     reader.resetField();
@@ -30,7 +36,11 @@ export function closeField(reader: ZplReader): void {
     field.hexIndicator = value.hexIndicator;
   }
   if (label.fieldCount > MAX_FIELDS_PER_LABEL) {
-    if (!label.overflowed) reader.warnAt('ZPL_LIMIT', `more than ${MAX_FIELDS_PER_LABEL.toLocaleString('en-US')} fields in one label: the rest are skipped`);
+    if (!label.overflowed)
+      reader.warnAt(
+        'ZPL_LIMIT',
+        `more than ${MAX_FIELDS_PER_LABEL.toLocaleString('en-US')} fields in one label: the rest are skipped`,
+      );
     label.overflowed = true;
   } else if (reader.field.onClose !== undefined) {
     reader.field.onClose(reader);
@@ -79,7 +89,8 @@ export const FIELD_COMMANDS: ZplCommandTable = {
   },
   '^FH': (reader, command) => {
     const indicator = command.params.charCodeAt(0);
-    reader.field.hexIndicator = Number.isNaN(indicator) || indicator === reader.tokenizer.delimiter ? 0x5f /* _ */ : indicator;
+    reader.field.hexIndicator =
+      Number.isNaN(indicator) || indicator === reader.tokenizer.delimiter ? 0x5f /* _ */ : indicator;
   },
   '^FN': (reader, command) => {
     reader.field.fieldNumber = readNumber(reader.params(command)[0], 0, 0, MAX_FIELD_NUMBER);
@@ -107,7 +118,11 @@ export const FIELD_COMMANDS: ZplCommandTable = {
   '^A': (reader, command) => {
     const name = command.params.charAt(0);
     const [orientation, height, width] = reader.params({ ...command, params: command.params.slice(1) });
-    reader.field.font = { name: name === '' ? reader.printer.defaultFont.name : name, height: readNumber(height, 0, 0, ZPL_MAX_DOTS), width: readNumber(width, 0, 0, ZPL_MAX_DOTS) };
+    reader.field.font = {
+      name: name === '' ? reader.printer.defaultFont.name : name,
+      height: readNumber(height, 0, 0, ZPL_MAX_DOTS),
+      width: readNumber(width, 0, 0, ZPL_MAX_DOTS),
+    };
     reader.field.orientation = readOrientation(orientation, reader.printer.fieldOrientation);
   },
   // ^A@o,h,w,d:name.ext: a font by file name. A downloaded TrueType font that is one of the bundled faces is drawn with
@@ -121,7 +136,9 @@ export const FIELD_COMMANDS: ZplCommandTable = {
     if (stored && fontKey) {
       reader.field.font = { name: '@', height, width, downloaded: { fontKey, font: stored.font } };
     } else {
-      const why = stored ? `is not one of the bundled faces (${stored.font.postscriptName})` : 'was not downloaded (~DY) before it';
+      const why = stored
+        ? `is not one of the bundled faces (${stored.font.postscriptName})`
+        : 'was not downloaded (~DY) before it';
       reader.warnAt('ZPL_FONT_SUBSTITUTED', `font ${path} ${why}: drawn as font 0`);
       reader.field.font = { name: '0', height, width };
     }

@@ -25,7 +25,9 @@ function read(zpl: string, budget = new PixelBudget(10_000_000)) {
 async function inkOf(label: LaidOutLabel): Promise<Uint8Array> {
   const image = PNG.sync.read(Buffer.from(await emitPng(label, fonts, { dpi: 203.2 })));
   expect([image.width, image.height]).toEqual([WIDTH_DOTS, HEIGHT_DOTS]);
-  return Uint8Array.from({ length: image.width * image.height }, (_, i) => (image.data[i * 4]! + image.data[i * 4 + 1]! + image.data[i * 4 + 2]! < 3 * 128 ? 1 : 0));
+  return Uint8Array.from({ length: image.width * image.height }, (_, i) =>
+    image.data[i * 4]! + image.data[i * 4 + 1]! + image.data[i * 4 + 2]! < 3 * 128 ? 1 : 0,
+  );
 }
 
 /** A 37 x 23 logo-like shape: a frame, a disc and a diagonal (width no whole number of bytes). */
@@ -41,7 +43,13 @@ const LOGO_GFA = monochromeToGfa(LOGO.dots, LOGO.width, LOGO.height); // "^GFA,1
 const LOGO_DATA = LOGO_GFA.slice(0, -'^FS'.length).split(',').slice(4).join(',');
 
 /** The ink expected: the logo's dots at (left, top), each `mx` x `my`, over `base` (or blank paper). */
-function expected(left: number, top: number, mx = 1, my = 1, base = new Uint8Array(WIDTH_DOTS * HEIGHT_DOTS)): Uint8Array {
+function expected(
+  left: number,
+  top: number,
+  mx = 1,
+  my = 1,
+  base = new Uint8Array(WIDTH_DOTS * HEIGHT_DOTS),
+): Uint8Array {
   const ink = base.slice();
   for (let y = 0; y < LOGO.height * my; y++) {
     for (let x = 0; x < LOGO.width * mx; x++) {
@@ -54,7 +62,8 @@ function expected(left: number, top: number, mx = 1, my = 1, base = new Uint8Arr
 /** Where two ink maps differ, as "x,y" (the first few). */
 function differences(actual: Uint8Array, wanted: Uint8Array): string[] {
   const out: string[] = [];
-  for (let i = 0; i < wanted.length && out.length < 10; i++) if (actual[i] !== wanted[i]) out.push(`${i % WIDTH_DOTS},${Math.floor(i / WIDTH_DOTS)}`);
+  for (let i = 0; i < wanted.length && out.length < 10; i++)
+    if (actual[i] !== wanted[i]) out.push(`${i % WIDTH_DOTS},${Math.floor(i / WIDTH_DOTS)}`);
   return out;
 }
 
@@ -97,14 +106,18 @@ describe('graphic commands', () => {
 
   it('stores a ~DG graphic and recalls it with ^XG at 2x magnification, in a later label too', async () => {
     const hex = Array.from(LOGO_PACKED, (byte) => byte.toString(16).padStart(2, '0')).join('');
-    const result = read(`~DGR:LOGO.GRF,${LOGO_PACKED.length},5,${hex}\n^XA^FO10,20^XGR:LOGO.GRF,2,2^FS^XZ^XA^FO0,0^XGLOGO.GRF,1,3^FS^XZ`);
+    const result = read(
+      `~DGR:LOGO.GRF,${LOGO_PACKED.length},5,${hex}\n^XA^FO10,20^XGR:LOGO.GRF,2,2^FS^XZ^XA^FO0,0^XGLOGO.GRF,1,3^FS^XZ`,
+    );
     expect(result.warnings).toEqual([]);
     expect(differences(await inkOf(result.labels[0]!.label), expected(10, 20, 2, 2))).toEqual([]);
     expect(differences(await inkOf(result.labels[1]!.label), expected(0, 0, 1, 3))).toEqual([]);
   });
 
   it('moves a ~DG graphic (Z64 data) into a field with ^IM, and ^IL loads one at the label origin beneath later fields', async () => {
-    const result = read(`~DGE:MARK.GRF,${LOGO_PACKED.length},5,${zb64('Z64', LOGO_PACKED)}^XA^FO50,60^IME:MARK.GRF^FS^XZ^XA^ILE:MARK.GRF^FO5,5^GB4,4,4^FS^XZ`);
+    const result = read(
+      `~DGE:MARK.GRF,${LOGO_PACKED.length},5,${zb64('Z64', LOGO_PACKED)}^XA^FO50,60^IME:MARK.GRF^FS^XZ^XA^ILE:MARK.GRF^FO5,5^GB4,4,4^FS^XZ`,
+    );
     expect(result.warnings).toEqual([]);
     expect(differences(await inkOf(result.labels[0]!.label), expected(50, 60))).toEqual([]);
     const second = result.labels[1]!.label.elements;
@@ -133,16 +146,22 @@ describe('graphic commands', () => {
   });
 
   it('deletes stored graphics with ^ID wildcards: a recall after it draws nothing and says what is missing', () => {
-    const result = read(`~DGR:A1.GRF,115,5,${LOGO_DATA}~DGR:A2.GRF,115,5,${LOGO_DATA}^XA^IDR:A*.GRF^FS^FO0,0^XGR:A2.GRF^FS^XZ`);
+    const result = read(
+      `~DGR:A1.GRF,115,5,${LOGO_DATA}~DGR:A2.GRF,115,5,${LOGO_DATA}^XA^IDR:A*.GRF^FS^FO0,0^XGR:A2.GRF^FS^XZ`,
+    );
     expect(result.labels[0]!.label.elements).toEqual([]);
-    expect(result.warnings.map((warning) => [warning.code, warning.command])).toEqual([['ZPL_OBJECT_NOT_FOUND', '^XG']]);
+    expect(result.warnings.map((warning) => [warning.code, warning.command])).toEqual([
+      ['ZPL_OBJECT_NOT_FOUND', '^XG'],
+    ]);
   });
 
   it('does not draw a Z64 graphic whose CRC is wrong (a printer aborts that download) and says so at its position', () => {
     const zpl = `^XA^FO10,10^GFA,115,115,5,${zb64('Z64', LOGO_PACKED, 'BEEF')}^FS^XZ`;
     const result = read(zpl);
     expect(result.labels[0]!.label.elements).toEqual([]);
-    expect(result.warnings).toEqual([expect.objectContaining({ code: 'ZPL_GRAPHIC_CRC', command: '^GF', position: zpl.indexOf('^GF') })]);
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ code: 'ZPL_GRAPHIC_CRC', command: '^GF', position: zpl.indexOf('^GF') }),
+    ]);
   });
 
   it('refuses a ^GF declaring 100 MB with PixelBudgetError (400) before allocating anything', () => {
@@ -185,7 +204,8 @@ describe('graphic commands', () => {
   function allBytesInk(left: number, top: number): Uint8Array {
     const ink = new Uint8Array(WIDTH_DOTS * HEIGHT_DOTS);
     ALL_BYTES.forEach((byte, i) => {
-      for (let bit = 0; bit < 8; bit++) if ((byte >> (7 - bit)) & 1) ink[(top + Math.floor(i / 16)) * WIDTH_DOTS + left + (i % 16) * 8 + bit] = 1;
+      for (let bit = 0; bit < 8; bit++)
+        if ((byte >> (7 - bit)) & 1) ink[(top + Math.floor(i / 16)) * WIDTH_DOTS + left + (i % 16) * 8 + bit] = 1;
     });
     return ink;
   }
@@ -212,7 +232,9 @@ describe('graphic commands', () => {
     const zpl = `^XA^FO0,0^GFC,${compressed.length},64,8,${compressed}^FS^FO5,5^GB4,4,4^FS^XZ`;
     const result = read(zpl);
     expect(result.labels).toHaveLength(1);
-    expect(result.warnings).toEqual([expect.objectContaining({ code: 'ZPL_GRAPHIC_FORMAT', command: '^GF', position: zpl.indexOf('^GF') })]);
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ code: 'ZPL_GRAPHIC_FORMAT', command: '^GF', position: zpl.indexOf('^GF') }),
+    ]);
     expect(result.warnings[0]!.message).toMatch(/format C/);
     expect(result.labels[0]!.label.elements.map((element) => element.type)).toEqual(['rect']);
   });
@@ -220,7 +242,12 @@ describe('graphic commands', () => {
   it('takes no more than the input holds when a binary count is huge, and charges the declared graphic first', () => {
     const result = read(`^XA^FO0,0^GFB,99999999,64,8,\xff\xff^FS^XZ`);
     // The count swallows the rest, ^FS and ^XZ too, as a printer waiting for bytes would: the label ends with the input.
-    expect(result.warnings.map((warning) => warning.code)).toEqual(['ZPL_GRAPHIC_SIZE', 'ZPL_GRAPHIC_SIZE', 'ZPL_MISSING_XZ', 'ZPL_MISSING_FS']);
+    expect(result.warnings.map((warning) => warning.code)).toEqual([
+      'ZPL_GRAPHIC_SIZE',
+      'ZPL_GRAPHIC_SIZE',
+      'ZPL_MISSING_XZ',
+      'ZPL_MISSING_FS',
+    ]);
     expect(result.warnings[0]!.message).toContain('declares 99999999 bytes of binary data and 8 follow');
     const budget = new PixelBudget(50_000_000);
     expect(() => read('^XA^FO0,0^GFB,99999999,99999999,100,\xff^FS^XZ', budget)).toThrow(PixelBudgetError);
@@ -228,12 +255,16 @@ describe('graphic commands', () => {
   });
 
   it('keeps a ~DY font that parses and warns about a malformed one', () => {
-    const ttf = new Uint8Array(readFileSync(new URL('../../../resources/fonts/LiberationSans-Regular.ttf', import.meta.url)));
+    const ttf = new Uint8Array(
+      readFileSync(new URL('../../../resources/fonts/LiberationSans-Regular.ttf', import.meta.url)),
+    );
     const good = read(`~DYE:LABEL,B,T,${ttf.length},,${zb64('Z64', ttf)}^XA^XZ`);
     expect(good.warnings).toEqual([]);
     const junk = new TextEncoder().encode('not a font, just some text pretending to be one');
     const bad = read(`~DYE:BROKEN,B,T,${junk.length},,${zb64('B64', junk)}^XA^XZ`);
-    expect(bad.warnings).toEqual([expect.objectContaining({ code: 'ZPL_MALFORMED_FONT', command: '~DY', position: 0 })]);
+    expect(bad.warnings).toEqual([
+      expect.objectContaining({ code: 'ZPL_MALFORMED_FONT', command: '~DY', position: 0 }),
+    ]);
     expect(bad.warnings[0]!.message).toContain('malformed font');
   });
 

@@ -28,7 +28,12 @@ function count(value: string | undefined): number {
 }
 
 /** Draws a bitmap at the field's origin (or `origin`), reversed under ^FR/^LR. */
-function drawGraphic(reader: ZplReader, bitmap: MonoBitmap, magnification: Magnification, origin = reader.origin()): void {
+function drawGraphic(
+  reader: ZplReader,
+  bitmap: MonoBitmap,
+  magnification: Magnification,
+  origin = reader.origin(),
+): void {
   reader.add(graphicImage(reader.newId(), bitmap, origin, magnification, reader.reversed(), reader));
 }
 
@@ -38,20 +43,37 @@ function recallGraphic(reader: ZplReader, command: ZplCommand, nameParam: string
   const object = name && reader.objects.recall(name);
   if (object?.kind === 'graphic') return object.bitmap;
   const what = name ? formatObjectName(name) : `"${nameParam ?? ''}"`;
-  reader.warnAt('ZPL_OBJECT_NOT_FOUND', `${commandLabel(command)}: no graphic ${what} was downloaded before it; nothing drawn`, command);
+  reader.warnAt(
+    'ZPL_OBJECT_NOT_FOUND',
+    `${commandLabel(command)}: no graphic ${what} was downloaded before it; nothing drawn`,
+    command,
+  );
   return undefined;
 }
 
-function store(reader: ZplReader, command: ZplCommand, name: ZplObjectName, object: Parameters<ZplReader['objects']['store']>[1]): void {
+function store(
+  reader: ZplReader,
+  command: ZplCommand,
+  name: ZplObjectName,
+  object: Parameters<ZplReader['objects']['store']>[1],
+): void {
   if (!reader.objects.store(name, object)) {
-    reader.warnAt('ZPL_STORE_FULL', `${commandLabel(command)}: ${formatObjectName(name)} does not fit in the ${reader.objects.limit / 1024 / 1024} MB kept for downloaded objects; not stored`, command);
+    reader.warnAt(
+      'ZPL_STORE_FULL',
+      `${commandLabel(command)}: ${formatObjectName(name)} does not fit in the ${reader.objects.limit / 1024 / 1024} MB kept for downloaded objects; not stored`,
+      command,
+    );
   }
 }
 
 /** Whether `bytes` more fit under `name`; warns (and the caller stores nothing, decodes nothing) when not. */
 function fits(reader: ZplReader, command: ZplCommand, name: ZplObjectName, bytes: number): boolean {
   if (bytes <= reader.objects.room(name)) return true;
-  reader.warnAt('ZPL_STORE_FULL', `${commandLabel(command)}: ${formatObjectName(name)} declares ${bytes} bytes, more than is left of the ${reader.objects.limit / 1024 / 1024} MB kept for downloaded objects; not stored`, command);
+  reader.warnAt(
+    'ZPL_STORE_FULL',
+    `${commandLabel(command)}: ${formatObjectName(name)} declares ${bytes} bytes, more than is left of the ${reader.objects.limit / 1024 / 1024} MB kept for downloaded objects; not stored`,
+    command,
+  );
   return false;
 }
 
@@ -64,7 +86,14 @@ const DOWNLOAD_KINDS: Record<string, { kind: 'grf' | 'png' | 'font'; extension: 
 };
 
 /** The bytes of a downloaded file: ZB64, ASCII hex (A, P) or binary (B), at most `size` of them. */
-function fileBytes(command: ZplCommand, format: string, data: string, size: number, budget: PixelCharge, report: GraphicReport): Uint8Array | undefined {
+function fileBytes(
+  command: ZplCommand,
+  format: string,
+  data: string,
+  size: number,
+  budget: PixelCharge,
+  report: GraphicReport,
+): Uint8Array | undefined {
   if (isZb64(data)) return decodeZb64(data, size, budget, described(command), report);
   if (format === 'B') return Uint8Array.from(data.slice(0, size), (char) => char.charCodeAt(0) & 0xff);
   return decodeZplHex(data, size, 1, report);
@@ -78,7 +107,11 @@ function downloadObject(reader: ZplReader, command: ZplCommand): void {
   const format = (formatParam ?? 'A').toUpperCase();
   const kind = DOWNLOAD_KINDS[(extensionParam ?? '').toUpperCase()];
   if (!kind) {
-    reader.warnAt('ZPL_UNSUPPORTED', `~DY: files of type "${extensionParam ?? ''}" are not read (only G graphics, P PNG images, T and E fonts); skipped`, command);
+    reader.warnAt(
+      'ZPL_UNSUPPORTED',
+      `~DY: files of type "${extensionParam ?? ''}" are not read (only G graphics, P PNG images, T and E fonts); skipped`,
+      command,
+    );
     return;
   }
   // The file is stored under the extension its type gives, whatever the name says.
@@ -90,14 +123,24 @@ function downloadObject(reader: ZplReader, command: ZplCommand): void {
     return;
   }
   if (format === 'C') {
-    report('ZPL_GRAPHIC_FORMAT', "AR-compressed downloads (format C) use Zebra's own compression, which has no public definition: not stored (its counted bytes are skipped, what follows is read)");
+    report(
+      'ZPL_GRAPHIC_FORMAT',
+      "AR-compressed downloads (format C) use Zebra's own compression, which has no public definition: not stored (its counted bytes are skipped, what follows is read)",
+    );
     return;
   }
   const key = reader.cacheKey(['~DY', format, kind.kind, total, perRowParam, data]);
   if (kind.kind === 'grf') {
     if (!fits(reader, command, name, total * 8)) return;
-    const declaration = { format: format === 'B' ? 'B' : 'A', totalBytes: total, bytesPerRow: count(perRowParam), data };
-    const bitmap = decodeOnce(key, reader.budget, described(command), report, (budget, inner) => decodeGraphic(declaration, budget, described(command), inner));
+    const declaration = {
+      format: format === 'B' ? 'B' : 'A',
+      totalBytes: total,
+      bytesPerRow: count(perRowParam),
+      data,
+    };
+    const bitmap = decodeOnce(key, reader.budget, described(command), report, (budget, inner) =>
+      decodeGraphic(declaration, budget, described(command), inner),
+    );
     if (bitmap) store(reader, command, name, { kind: 'graphic', bitmap });
     return;
   }
@@ -114,7 +157,12 @@ function downloadObject(reader: ZplReader, command: ZplCommand): void {
   if (!bytes) return;
   const font = parseFont(bytes);
   if (font) store(reader, command, name, { kind: 'font', data: bytes, font });
-  else reader.warnAt('ZPL_MALFORMED_FONT', `~DY: ${formatObjectName(name)} is a malformed font (it does not parse as TrueType or OpenType); not stored`, command);
+  else
+    reader.warnAt(
+      'ZPL_MALFORMED_FONT',
+      `~DY: ${formatObjectName(name)} is a malformed font (it does not parse as TrueType or OpenType); not stored`,
+      command,
+    );
 }
 
 export const GRAPHIC_COMMANDS: ZplCommandTable = {
@@ -124,9 +172,17 @@ export const GRAPHIC_COMMANDS: ZplCommandTable = {
     const [format = 'A', dataBytes, totalBytes, bytesPerRow, written = ''] = reader.params(command, 5);
     const data = command.binary ?? written;
     const declaredData = count(dataBytes);
-    const declaration = { format: format.toUpperCase(), ...(Number.isNaN(declaredData) ? {} : { dataBytes: declaredData }), totalBytes: count(totalBytes), bytesPerRow: count(bytesPerRow), data };
+    const declaration = {
+      format: format.toUpperCase(),
+      ...(Number.isNaN(declaredData) ? {} : { dataBytes: declaredData }),
+      totalBytes: count(totalBytes),
+      bytesPerRow: count(bytesPerRow),
+      data,
+    };
     const key = reader.cacheKey(['^GF', declaration.format, dataBytes, totalBytes, bytesPerRow, data]);
-    const bitmap = decodeOnce(key, reader.budget, described(command), reporter(reader, command), (budget, report) => decodeGraphic(declaration, budget, described(command), report));
+    const bitmap = decodeOnce(key, reader.budget, described(command), reporter(reader, command), (budget, report) =>
+      decodeGraphic(declaration, budget, described(command), report),
+    );
     reader.field.onClose = (at) => {
       if (bitmap) drawGraphic(at, bitmap, ONE_TO_ONE);
     };
@@ -144,7 +200,9 @@ export const GRAPHIC_COMMANDS: ZplCommandTable = {
     if (total > 0 && !fits(reader, command, name, total * 8)) return;
     const declaration = { format: 'A', totalBytes: total, bytesPerRow: count(perRowParam), data };
     const key = reader.cacheKey(['~DG', totalParam, perRowParam, data]);
-    const bitmap = decodeOnce(key, reader.budget, described(command), reporter(reader, command), (budget, report) => decodeGraphic(declaration, budget, described(command), report));
+    const bitmap = decodeOnce(key, reader.budget, described(command), reporter(reader, command), (budget, report) =>
+      decodeGraphic(declaration, budget, described(command), report),
+    );
     if (bitmap) store(reader, command, name, { kind: 'graphic', bitmap });
   },
   '~DY': downloadObject,

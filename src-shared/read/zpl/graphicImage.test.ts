@@ -40,7 +40,15 @@ function decode(png: Uint8Array): Raster {
 }
 
 /** Dots where the raster disagrees with: the graphic magnified at (left, top), over a black box `boxWidth` dots wide. */
-function mismatches(raster: Raster, graphic: MonoBitmap, left: number, top: number, mx: number, my: number, boxWidth: number): string[] {
+function mismatches(
+  raster: Raster,
+  graphic: MonoBitmap,
+  left: number,
+  top: number,
+  mx: number,
+  my: number,
+  boxWidth: number,
+): string[] {
   const wrong: string[] = [];
   for (let y = 0; y < raster.height; y++) {
     for (let x = 0; x < raster.width; x++) {
@@ -56,21 +64,42 @@ function mismatches(raster: Raster, graphic: MonoBitmap, left: number, top: numb
 
 describe('graphicImage', () => {
   it('draws black dots at the ^FO origin and lets white dots show what is beneath (PNG)', async () => {
-    const element = graphicImage('g', bitmap(), { x: 6, y: 4, kind: 'FO', justification: 0 }, { x: 1, y: 1 }, false, context());
+    const element = graphicImage(
+      'g',
+      bitmap(),
+      { x: 6, y: 4, kind: 'FO', justification: 0 },
+      { x: 1, y: 1 },
+      false,
+      context(),
+    );
     expect(element).toMatchObject({ pixelWidth: 7, pixelHeight: 5, rotation: 0 });
     const raster = decode(await emitPng(label(24, 12, [blackBox(9, 12), element]), fonts, { dpi: DPI }));
     expect(mismatches(raster, bitmap(), 6, 4, 1, 1, 9)).toEqual([]);
   });
 
   it('magnifies each dot to x by y dots, and ^FT puts the bottom-left corner at the origin', async () => {
-    const element = graphicImage('g', bitmap(), { x: 3, y: 17, kind: 'FT', justification: 0 }, { x: 3, y: 2 }, false, context());
+    const element = graphicImage(
+      'g',
+      bitmap(),
+      { x: 3, y: 17, kind: 'FT', justification: 0 },
+      { x: 3, y: 2 },
+      false,
+      context(),
+    );
     expect(element).toMatchObject({ pixelWidth: 21, pixelHeight: 10 });
     const raster = decode(await emitPng(label(30, 20, [blackBox(2, 20), element]), fonts, { dpi: DPI }));
     expect(mismatches(raster, bitmap(), 3, 7, 3, 2, 2)).toEqual([]);
   });
 
   it('draws the same dots through the PDF writer, white ones see-through there too', async () => {
-    const element = graphicImage('g', bitmap(), { x: 8, y: 4, kind: 'FO', justification: 0 }, { x: 4, y: 4 }, false, context());
+    const element = graphicImage(
+      'g',
+      bitmap(),
+      { x: 8, y: 4, kind: 'FO', justification: 0 },
+      { x: 4, y: 4 },
+      false,
+      context(),
+    );
     const raster = await renderPdf(Buffer.from(await emitPdf(label(40, 28, [blackBox(18, 28), element]), fonts)), DPI);
     // The PDF rasteriser samples a small image with sub-pixel offsets: compare the inner 2 x 2 dots of each 4 x 4 block.
     const wrong = mismatches(raster, bitmap(), 8, 4, 4, 4, 18).filter((at) => {
@@ -84,6 +113,8 @@ describe('graphicImage', () => {
     const ctx = context(1000);
     graphicImage('g', bitmap(), { x: 0, y: 0, kind: 'FO', justification: 0 }, { x: 2, y: 3 }, false, ctx);
     expect(ctx.budget.used).toBe(7 * 2 * 5 * 3);
-    expect(() => graphicImage('g', bitmap(), { x: 0, y: 0, kind: 'FO', justification: 0 }, { x: 10, y: 10 }, false, ctx)).toThrow(PixelBudgetError);
+    expect(() =>
+      graphicImage('g', bitmap(), { x: 0, y: 0, kind: 'FO', justification: 0 }, { x: 10, y: 10 }, false, ctx),
+    ).toThrow(PixelBudgetError);
   });
 });

@@ -32,7 +32,8 @@ function magnifiedDots(bitmap: MonoBitmap, { x: mx, y: my }: Magnification): Uin
   const dots = new Uint8Array(width * bitmap.height * my);
   for (let y = 0; y < bitmap.height; y++) {
     const rowStart = y * my * width;
-    for (let x = 0; x < bitmap.width; x++) dots.fill(bitmap.dots[y * bitmap.width + x] ?? 0, rowStart + x * mx, rowStart + (x + 1) * mx);
+    for (let x = 0; x < bitmap.width; x++)
+      dots.fill(bitmap.dots[y * bitmap.width + x] ?? 0, rowStart + x * mx, rowStart + (x + 1) * mx);
     for (let copy = 1; copy < my; copy++) dots.copyWithin(rowStart + copy * width, rowStart, rowStart + width);
   }
   return dots;
@@ -51,7 +52,14 @@ export function pngBase64(bitmap: MonoBitmap, magnification: Magnification, reve
   let base64 = byMagnification.get(key);
   if (base64 === undefined) {
     const data = magnifiedDots(bitmap, magnification);
-    const png = encode({ width: bitmap.width * magnification.x, height: bitmap.height * magnification.y, data, depth: 8, channels: 1, palette: reverse ? REVERSED_PALETTE : PALETTE });
+    const png = encode({
+      width: bitmap.width * magnification.x,
+      height: bitmap.height * magnification.y,
+      data,
+      depth: 8,
+      channels: 1,
+      palette: reverse ? REVERSED_PALETTE : PALETTE,
+    });
     base64 = btoa(strFromU8(png, true));
     byMagnification.set(key, base64);
   }
@@ -63,7 +71,14 @@ export function pngBase64(bitmap: MonoBitmap, magnification: Magnification, reve
  * when `reverse` (^FR/^LR). The renderers decode the PNG at its magnified size, so that many pixels are charged to the
  * budget before it is made.
  */
-export function graphicImage(id: string, bitmap: MonoBitmap, origin: ZplFieldOrigin, magnification: Magnification, reverse: boolean, ctx: ZplFieldContext): LaidOutImage {
+export function graphicImage(
+  id: string,
+  bitmap: MonoBitmap,
+  origin: ZplFieldOrigin,
+  magnification: Magnification,
+  reverse: boolean,
+  ctx: ZplFieldContext,
+): LaidOutImage {
   const width = bitmap.width * magnification.x;
   const height = bitmap.height * magnification.y;
   ctx.budget.charge(width * height, `graphic ${id}`);

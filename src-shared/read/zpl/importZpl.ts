@@ -64,21 +64,36 @@ export function importZpl(text: string, options: ZplImportOptions): ZplImport {
     const recalled = recallOfStoredFormat(text);
     if (recalled !== undefined) {
       result = read(recalled);
-      warnings.push({ code: 'ZPL_IMPORT_FORMAT', message: 'the input only stores a format (^DF): imported as recalled once, with its own default data' });
+      warnings.push({
+        code: 'ZPL_IMPORT_FORMAT',
+        message: 'the input only stores a format (^DF): imported as recalled once, with its own default data',
+      });
     }
   }
   const label = result.labels[options.index];
   if (label === undefined) {
     const count = result.labels.length;
-    throw new BadRequestError(count === 0 ? 'the ZPL holds no label (^XA … ^XZ) to import' : `label index ${options.index} is out of range: the ZPL holds ${count} label(s)`, {
-      labels: count,
-    });
+    throw new BadRequestError(
+      count === 0
+        ? 'the ZPL holds no label (^XA … ^XZ) to import'
+        : `label index ${options.index} is out of range: the ZPL holds ${count} label(s)`,
+      {
+        labels: count,
+      },
+    );
   }
   if (label.label.mirror) {
-    warnings.push({ code: 'ZPL_IMPORT_MIRROR', message: 'the label is printed mirrored (^PMY) and a template is not: it is imported unmirrored' });
+    warnings.push({
+      code: 'ZPL_IMPORT_MIRROR',
+      message: 'the label is printed mirrored (^PMY) and a template is not: it is imported unmirrored',
+    });
   }
   const lifted = liftTemplate(label, { name: options.name ?? DEFAULT_IMPORT_NAME, fonts, dpmm, pixels });
   const readWarnings = result.warnings.map(({ code, message, position }) => ({ code, message, position }));
   const liftWarnings = lifted.warnings.map(({ code, message }) => ({ code, message }));
-  return { template: parseTemplate(lifted.template), warnings: [...readWarnings, ...warnings, ...liftWarnings], labelCount: result.labels.length };
+  return {
+    template: parseTemplate(lifted.template),
+    warnings: [...readWarnings, ...warnings, ...liftWarnings],
+    labelCount: result.labels.length,
+  };
 }

@@ -31,12 +31,22 @@ export function finishLabel(reader: ZplReader): void {
   const height = reader.options.heightDots * ppd;
   const band = printBand(reader);
   // ^POI turns the printed band over, which ^PW may have made narrower than the media.
-  const turned = reader.printer.invert ? open.elements.map((element) => turnHalf(element, band.widthDots * ppd, height)) : open.elements;
+  const turned = reader.printer.invert
+    ? open.elements.map((element) => turnHalf(element, band.widthDots * ppd, height))
+    : open.elements;
   const elements = band.offsetDots === 0 ? turned : turned.map((element) => moved(element, band.offsetDots * ppd, 0));
   // ^PMY is left to the emitters: mirrored text must be drawn mirrored, which no element's geometry can say.
   const mirror = reader.printer.mirror ? { mirror: true } : {};
-  const clip = band.widthDots < reader.options.widthDots ? { clip: { x: band.offsetDots * ppd, y: 0, width: band.widthDots * ppd, height } } : {};
-  reader.labels.push({ label: { width, height, elements, warnings: [], ...mirror, ...clip }, quantity: open.quantity, fieldNumbers: open.fieldNumbers, texts: open.texts });
+  const clip =
+    band.widthDots < reader.options.widthDots
+      ? { clip: { x: band.offsetDots * ppd, y: 0, width: band.widthDots * ppd, height } }
+      : {};
+  reader.labels.push({
+    label: { width, height, elements, warnings: [], ...mirror, ...clip },
+    quantity: open.quantity,
+    fieldNumbers: open.fieldNumbers,
+    texts: open.texts,
+  });
   reader.label = undefined;
 }
 
@@ -55,7 +65,24 @@ function printBand(reader: ZplReader): { offsetDots: number; widthDots: number }
  * Printer and media settings that change nothing drawn: read without a warning. ^CV (code validation) only changes what
  * is printed for barcode data the symbology cannot hold, which the reader already skips with a warning.
  */
-const NO_DRAWING_EFFECT = ['^MM', '^MN', '^MT', '^MF', '^MU', '^PR', '~SD', '~TA', '~JS', '^JM', '^JZ', '^PF', '^SZ', '~JA', '^XB', '^CV'];
+const NO_DRAWING_EFFECT = [
+  '^MM',
+  '^MN',
+  '^MT',
+  '^MF',
+  '^MU',
+  '^PR',
+  '~SD',
+  '~TA',
+  '~JS',
+  '^JM',
+  '^JZ',
+  '^PF',
+  '^SZ',
+  '~JA',
+  '^XB',
+  '^CV',
+];
 
 export const LABEL_COMMANDS: ZplCommandTable = {
   // A second ^XA inside an open format does not end it (carrier files begin "^XA^LL…^CI28^XA…"): the format goes on.
@@ -91,12 +118,20 @@ export const LABEL_COMMANDS: ZplCommandTable = {
   },
   '^PW': (reader, command) => {
     const value = readNumber(reader.params(command)[0], 0, 0, Infinity);
-    if (value > ZPL_MAX_DOTS) reader.warnAt('ZPL_LIMIT', `^PW${value} is over ${ZPL_MAX_DOTS} dots: ignored (the label size comes from the request)`);
+    if (value > ZPL_MAX_DOTS)
+      reader.warnAt(
+        'ZPL_LIMIT',
+        `^PW${value} is over ${ZPL_MAX_DOTS} dots: ignored (the label size comes from the request)`,
+      );
     else reader.printer.printWidth = value;
   },
   '^LL': (reader, command) => {
     const value = readNumber(reader.params(command)[0], 0, 0, Infinity);
-    if (value > ZPL_MAX_DOTS) reader.warnAt('ZPL_LIMIT', `^LL${value} is over ${ZPL_MAX_DOTS} dots: ignored (the label size comes from the request)`);
+    if (value > ZPL_MAX_DOTS)
+      reader.warnAt(
+        'ZPL_LIMIT',
+        `^LL${value} is over ${ZPL_MAX_DOTS} dots: ignored (the label size comes from the request)`,
+      );
     else reader.printer.labelLength = value;
   },
   '^PO': (reader, command) => {
@@ -107,7 +142,11 @@ export const LABEL_COMMANDS: ZplCommandTable = {
   },
   '^PQ': (reader, command) => {
     const quantity = readNumber(reader.params(command)[0], 1, 1, ZPL_MAX_QUANTITY);
-    if (quantity > MAX_PLAIN_QUANTITY) reader.warnAt('ZPL_LIMIT', `^PQ${quantity} asks for more than ${MAX_PLAIN_QUANTITY.toLocaleString('en-US')} labels`);
+    if (quantity > MAX_PLAIN_QUANTITY)
+      reader.warnAt(
+        'ZPL_LIMIT',
+        `^PQ${quantity} asks for more than ${MAX_PLAIN_QUANTITY.toLocaleString('en-US')} labels`,
+      );
     reader.openLabel().quantity = quantity;
   },
   // Darkness: a printer setting with no effect on what is drawn, but valid.

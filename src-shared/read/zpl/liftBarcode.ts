@@ -37,20 +37,33 @@ function encode(data: { symbology: Symbology; value: string }, element: LaidOutB
  * it: the box is as wide as its modules (the encoders may choose a few more or fewer modules than the printer's). A
  * linear code's box also holds its human-readable line, drawn below the bars.
  */
-function symbolBox(element: LaidOutBarcode, encoded: EncodedBarcode, lineHeight: number, ctx: LiftContext): { box: Box; moduleWidth: number } | undefined {
+function symbolBox(
+  element: LaidOutBarcode,
+  encoded: EncodedBarcode,
+  lineHeight: number,
+  ctx: LiftContext,
+): { box: Box; moduleWidth: number } | undefined {
   const { symbol } = element;
   // EAN and UPC come as a vector of bars, their guard bars longer: the module is the symbol's width over its modules.
   if ((symbol.kind === 'linear' || symbol.kind === 'vector') && encoded.kind === 'linear') {
     const modules = encoded.widths.reduce((sum, count) => sum + count, 0);
     const dot = pointsPerDot(ctx.dpmm);
-    const moduleWidth = symbol.kind === 'linear' ? symbol.moduleWidth : Math.max(1, Math.round(symbol.width / modules / dot)) * dot;
+    const moduleWidth =
+      symbol.kind === 'linear' ? symbol.moduleWidth : Math.max(1, Math.round(symbol.width / modules / dot)) * dot;
     const width = modules * moduleWidth;
     if (Math.abs(width - symbol.width) > moduleWidth) {
       // Typically digits the ZPL left in Code 128's subset B, which the template's encoder packs two a module group (subset C).
       const dots = Math.round((symbol.width - width) / dot);
-      ctx.warn({ code: 'ZPL_IMPORT_BARCODE_WIDTH', elementId: element.id, message: `the template encodes the value in ${dots > 0 ? 'fewer' : 'more'} modules than the printer did: the symbol is ${Math.abs(dots)} dots ${dots > 0 ? 'narrower' : 'wider'}, centred where it was` });
+      ctx.warn({
+        code: 'ZPL_IMPORT_BARCODE_WIDTH',
+        elementId: element.id,
+        message: `the template encodes the value in ${dots > 0 ? 'fewer' : 'more'} modules than the printer did: the symbol is ${Math.abs(dots)} dots ${dots > 0 ? 'narrower' : 'wider'}, centred where it was`,
+      });
     }
-    return { box: { x: symbol.x + (symbol.width - width) / 2, y: symbol.y, width, height: symbol.height + lineHeight }, moduleWidth };
+    return {
+      box: { x: symbol.x + (symbol.width - width) / 2, y: symbol.y, width, height: symbol.height + lineHeight },
+      moduleWidth,
+    };
   }
   if (symbol.kind === 'matrix' && encoded.kind === 'matrix') {
     const width = encoded.columns * symbol.moduleWidth;
@@ -63,27 +76,45 @@ function symbolBox(element: LaidOutBarcode, encoded: EncodedBarcode, lineHeight:
 }
 
 /** The human-readable line's family and size, and the height it takes below the bars (ascent to descent, as layoutBarcode). */
-function humanReadableStyle(element: LaidOutBarcode, ctx: LiftContext): { fontFamily: string; fontSize: string; height: number } | undefined {
+function humanReadableStyle(
+  element: LaidOutBarcode,
+  ctx: LiftContext,
+): { fontFamily: string; fontSize: string; height: number } | undefined {
   const run = element.humanReadable;
   if (run === undefined) return undefined;
   const family = run.fontKey.split('-')[0] ?? 'sans';
   // The template draws the line in the family's regular face.
   const face = `${family}-regular` as FontFaceKey;
-  return { fontFamily: family, fontSize: ctx.pt(run.fontSize), height: ctx.fonts.ascent(face, run.fontSize) + ctx.fonts.descent(face, run.fontSize) };
+  return {
+    fontFamily: family,
+    fontSize: ctx.pt(run.fontSize),
+    height: ctx.fonts.ascent(face, run.fontSize) + ctx.fonts.descent(face, run.fontSize),
+  };
 }
 
 /**
  * The barcode as an editable element; a symbology templates do not offer (MaxiCode, DataBar, postal codes…), or a
  * value the template's encoder refuses, becomes an image of its drawing with a warning.
  */
-export function liftBarcode(element: LaidOutBarcode, id: string, binding: string | undefined, ctx: LiftContext): { element: ElementOf<'barcode'> | ElementOf<'image'>; sample?: string } | undefined {
+export function liftBarcode(
+  element: LaidOutBarcode,
+  id: string,
+  binding: string | undefined,
+  ctx: LiftContext,
+): { element: ElementOf<'barcode'> | ElementOf<'image'>; sample?: string } | undefined {
   const data = templateData(element);
   const encoded = data && encode(data, element);
   const line = humanReadableStyle(element, ctx);
   const sized = encoded && symbolBox(element, encoded, line?.height ?? 0, ctx);
   if (data === undefined || sized === undefined) {
-    const reason = isElementSymbology(element.symbology) ? `the template's ${element.symbology} cannot encode what the symbol holds` : `${element.symbology} is not a symbology templates offer`;
-    ctx.warn({ code: 'ZPL_IMPORT_AS_IMAGE', elementId: element.id, message: `barcode imported as an image of its drawing (${reason})${binding ? `; its binding ${binding} is not kept` : ''}` });
+    const reason = isElementSymbology(element.symbology)
+      ? `the template's ${element.symbology} cannot encode what the symbol holds`
+      : `${element.symbology} is not a symbology templates offer`;
+    ctx.warn({
+      code: 'ZPL_IMPORT_AS_IMAGE',
+      elementId: element.id,
+      message: `barcode imported as an image of its drawing (${reason})${binding ? `; its binding ${binding} is not kept` : ''}`,
+    });
     const image = elementImage(element, id, ctx);
     return image && { element: image };
   }
@@ -97,7 +128,11 @@ export function liftBarcode(element: LaidOutBarcode, id: string, binding: string
     // The printer's module as a length (its dots at their true size), its ratio, and no quiet zone inside the box: the
     // box is where the printer drew the bars, and the light around them stays the label's.
     moduleWidth: ctx.mm(sized.moduleWidth),
-    ...(element.symbol.kind === 'linear' && element.symbol.ratio !== undefined && DEFAULT_RATIOS[data.symbology] !== undefined ? { ratio: element.symbol.ratio } : {}),
+    ...(element.symbol.kind === 'linear' &&
+    element.symbol.ratio !== undefined &&
+    DEFAULT_RATIOS[data.symbology] !== undefined
+      ? { ratio: element.symbol.ratio }
+      : {}),
     quietZone: false,
     ...(encoded?.kind === 'linear' ? { showText: line !== undefined } : {}),
     ...(data.symbology === 'qrcode' ? { errorCorrection: element.errorCorrection } : {}),

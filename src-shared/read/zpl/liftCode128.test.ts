@@ -16,8 +16,14 @@ describe('liftCode128', () => {
   });
 
   it('makes FNC1-first data GS1-128 with its AIs, predefined lengths and separators', () => {
-    expect(liftCode128(code128ModeN('>;>80109521234543213>8101234').value)).toEqual({ symbology: 'gs1-128', value: '(01)09521234543213(10)1234' });
-    expect(liftCode128(code128ModeN('>;>8420627041120>8929405511899223197428490').value)).toEqual({ symbology: 'gs1-128', value: '(420)627041120(92)9405511899223197428490' });
+    expect(liftCode128(code128ModeN('>;>80109521234543213>8101234').value)).toEqual({
+      symbology: 'gs1-128',
+      value: '(01)09521234543213(10)1234',
+    });
+    expect(liftCode128(code128ModeN('>;>8420627041120>8929405511899223197428490').value)).toEqual({
+      symbology: 'gs1-128',
+      value: '(420)627041120(92)9405511899223197428490',
+    });
   });
 
   it('refuses what a template cannot say: FNC1 in the middle only, FNC4, unknown AIs', () => {

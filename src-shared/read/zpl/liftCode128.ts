@@ -52,5 +52,7 @@ export function liftCode128(value: string): { symbology: 'code128' | 'gs1-128'; 
   if (!text.includes(FNC1)) return { symbology: 'code128', value: text };
   if (!text.startsWith(FNC1)) return undefined;
   const elements = splitAtFnc1(text.slice(FNC1.length), FNC1);
-  return elements && { symbology: 'gs1-128', value: elements.map((element) => `(${element.ai})${element.value}`).join('') };
+  return (
+    elements && { symbology: 'gs1-128', value: elements.map((element) => `(${element.ai})${element.value}`).join('') }
+  );
 }

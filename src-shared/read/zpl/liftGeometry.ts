@@ -32,9 +32,16 @@ export interface LiftContext {
  * printer's own dot, so a 4 x 6 in label is 4 x 6 in again and the template prints each ZPL dot on one dot: a
  * barcode module of 2 dots stays 2 dots, not 1.998.
  */
-export function liftContext(fonts: FontRegistry, dpmm: ZplDpmm, pixels: RenderPixels, label: LiftContext['label'], warn: LiftContext['warn']): LiftContext {
+export function liftContext(
+  fonts: FontRegistry,
+  dpmm: ZplDpmm,
+  pixels: RenderPixels,
+  label: LiftContext['label'],
+  warn: LiftContext['warn'],
+): LiftContext {
   const scale = (dpmm * 25.4) / ZPL_NOMINAL_DPI[dpmm];
-  const mm = (points: number, round: Rounding = Math.round) => `${round(pointsTo(points * scale, 'mm') * 10_000) / 10_000}mm`;
+  const mm = (points: number, round: Rounding = Math.round) =>
+    `${round(pointsTo(points * scale, 'mm') * 10_000) / 10_000}mm`;
   return {
     fonts,
     dpmm,
@@ -43,7 +50,12 @@ export function liftContext(fonts: FontRegistry, dpmm: ZplDpmm, pixels: RenderPi
     warn,
     mm,
     pt: (points) => `${Math.round(points * scale * 1000) / 1000}pt`,
-    place: (box, rotation, round) => ({ position: { mode: 'absolute', x: mm(box.x), y: mm(box.y) }, width: mm(box.width, round), height: mm(box.height, round), rotation }),
+    place: (box, rotation, round) => ({
+      position: { mode: 'absolute', x: mm(box.x), y: mm(box.y) },
+      width: mm(box.width, round),
+      height: mm(box.height, round),
+      rotation,
+    }),
   };
 }
 

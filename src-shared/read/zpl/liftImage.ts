@@ -11,9 +11,21 @@ import { pointsPerDot } from './zplField';
 type ImageElement = ElementOf<'image'>;
 
 /** An image element, unless its data is over the template's image limit (a warning says so). */
-function imageElement(id: string, element: LaidOutElement, mime: string, base64: string, ctx: LiftContext, box = element.box, rotation = element.rotation): ImageElement | undefined {
+function imageElement(
+  id: string,
+  element: LaidOutElement,
+  mime: string,
+  base64: string,
+  ctx: LiftContext,
+  box = element.box,
+  rotation = element.rotation,
+): ImageElement | undefined {
   if ((base64.length * 3) / 4 > MAX_IMAGE_BYTES) {
-    ctx.warn({ code: 'ZPL_IMPORT_SKIPPED', elementId: element.id, message: `a graphic of more than ${MAX_IMAGE_BYTES / 1024 / 1024} MB as PNG is over the template's image limit: left out` });
+    ctx.warn({
+      code: 'ZPL_IMPORT_SKIPPED',
+      elementId: element.id,
+      message: `a graphic of more than ${MAX_IMAGE_BYTES / 1024 / 1024} MB as PNG is over the template's image limit: left out`,
+    });
     return undefined;
   }
   return {
@@ -37,9 +49,27 @@ export function liftImage(element: LaidOutOf<'image'>, id: string, ctx: LiftCont
  */
 export function elementImage(element: LaidOutElement, id: string, ctx: LiftContext): ImageElement | undefined {
   if (element.type === 'image') ctx.pixels.chargeDrawing(element);
-  const dots = elementDots(element.reverse ? paintElement(element, '#000000') : element, ctx.label, ctx.fonts, ctx.dpmm * 25.4, ctx.pixels);
+  const dots = elementDots(
+    element.reverse ? paintElement(element, '#000000') : element,
+    ctx.label,
+    ctx.fonts,
+    ctx.dpmm * 25.4,
+    ctx.pixels,
+  );
   if (dots === undefined) return undefined;
-  const base64 = pngBase64({ width: dots.width, height: dots.height, dots: dots.bits }, { x: 1, y: 1 }, element.reverse === true);
+  const base64 = pngBase64(
+    { width: dots.width, height: dots.height, dots: dots.bits },
+    { x: 1, y: 1 },
+    element.reverse === true,
+  );
   const ppd = pointsPerDot(ctx.dpmm);
-  return imageElement(id, element, 'image/png', base64, ctx, { x: dots.left * ppd, y: dots.top * ppd, width: dots.width * ppd, height: dots.height * ppd }, 0);
+  return imageElement(
+    id,
+    element,
+    'image/png',
+    base64,
+    ctx,
+    { x: dots.left * ppd, y: dots.top * ppd, width: dots.width * ppd, height: dots.height * ppd },
+    0,
+  );
 }

@@ -14,7 +14,14 @@ import { layoutLabel } from '../../layout/layoutLabel';
 import type { Template } from '../../model/template';
 import { PixelBudget } from '../../render/pixelBudget';
 import { renderLabel } from '../../render/renderLabel';
-import { EXPRESS_PARCEL, FORMAT_ONLY, FREIGHT, POSTAL, RACK, STORED_FORMAT } from '../../../test/support/engine/zplImportFixtures';
+import {
+  EXPRESS_PARCEL,
+  FORMAT_ONLY,
+  FREIGHT,
+  POSTAL,
+  RACK,
+  STORED_FORMAT,
+} from '../../../test/support/engine/zplImportFixtures';
 import { importZpl } from './importZpl';
 import { inkAgreement, type InkRaster } from '../../../test/support/engine/inkAgreement';
 import { readZpl } from './readZpl';
@@ -28,7 +35,13 @@ const HEIGHT_DOTS = 1218;
 const FORMATS: ReadInputBarcodeFormat[] = ['Code128', 'PDF417', 'QRCode', 'MaxiCode', 'DataMatrix', 'EAN13'];
 
 function readLabel(zpl: string): LaidOutLabel {
-  const read = readZpl(zplTextFromBytes(new TextEncoder().encode(zpl)), { dpmm: 8, widthDots: WIDTH_DOTS, heightDots: HEIGHT_DOTS, budget: new PixelBudget(50_000_000), fonts });
+  const read = readZpl(zplTextFromBytes(new TextEncoder().encode(zpl)), {
+    dpmm: 8,
+    widthDots: WIDTH_DOTS,
+    heightDots: HEIGHT_DOTS,
+    budget: new PixelBudget(50_000_000),
+    fonts,
+  });
   return read.labels.at(-1)!.label;
 }
 
@@ -39,7 +52,10 @@ function draw(label: LaidOutLabel): InkRaster {
 /** What ZXing reads in the raster, sorted. */
 async function scanned(raster: InkRaster): Promise<string[]> {
   const results = await decode(raster, FORMATS);
-  return results.filter((result) => result.isValid).map((result) => `${result.format}:${result.text}`).sort();
+  return results
+    .filter((result) => result.isValid)
+    .map((result) => `${result.format}:${result.text}`)
+    .sort();
 }
 
 /** A template length in millimetres as printer dots at 203 dots an inch. */
@@ -48,12 +64,21 @@ function dots(length: string): number {
 }
 
 function lift(zpl: string): { template: Template; codes: string[] } {
-  const imported = importZpl(zplTextFromBytes(new TextEncoder().encode(zpl)), { dpmm: 8, widthDots: WIDTH_DOTS, heightDots: HEIGHT_DOTS, index: 0, fonts });
+  const imported = importZpl(zplTextFromBytes(new TextEncoder().encode(zpl)), {
+    dpmm: 8,
+    widthDots: WIDTH_DOTS,
+    heightDots: HEIGHT_DOTS,
+    index: 0,
+    fonts,
+  });
   return { template: imported.template, codes: imported.warnings.map((warning) => warning.code) };
 }
 
 /** The template laid out with its first sample record for the fixtures' 203 dpi printer, as the editor shows it. */
-function laidOut(template: Template, data: Record<string, unknown> = template.meta.sampleData?.[0] ?? {}): LaidOutLabel {
+function laidOut(
+  template: Template,
+  data: Record<string, unknown> = template.meta.sampleData?.[0] ?? {},
+): LaidOutLabel {
   return layoutLabel(template, data, { fonts, env: { now: () => NOW }, targetDpi: 203 });
 }
 
@@ -61,7 +86,13 @@ function elementsOf<T extends ElementOf<'text'>['type'] | ElementOf<'barcode'>['
   return template.elements.filter((element) => element.type === type) as ElementOf<T>[];
 }
 
-const CARRIER_LABELS = { 'express parcel': EXPRESS_PARCEL, freight: FREIGHT, postal: POSTAL, 'stored format': STORED_FORMAT, rack: RACK };
+const CARRIER_LABELS = {
+  'express parcel': EXPRESS_PARCEL,
+  freight: FREIGHT,
+  postal: POSTAL,
+  'stored format': STORED_FORMAT,
+  rack: RACK,
+};
 
 describe.each(Object.entries(CARRIER_LABELS))('the %s label imported as a template', (name, zpl) => {
   const original = draw(readLabel(zpl));
@@ -80,7 +111,12 @@ describe.each(Object.entries(CARRIER_LABELS))('the %s label imported as a templa
 
   it('renders to PNG through renderLabel as the ZPL drew it', async () => {
     // The template is sized on the printer's own dots (203 an inch), so at 203 dpi each ZPL dot is one pixel.
-    const { bytes } = await renderLabel(template, template.meta.sampleData?.[0] ?? {}, { format: 'png', dpi: 203, fonts, env: { now: () => NOW } });
+    const { bytes } = await renderLabel(template, template.meta.sampleData?.[0] ?? {}, {
+      format: 'png',
+      dpi: 203,
+      fonts,
+      env: { now: () => NOW },
+    });
     const png = PNG.sync.read(Buffer.from(bytes));
     expect([png.width, png.height]).toEqual([WIDTH_DOTS, HEIGHT_DOTS]);
     const agreement = inkAgreement(original, { width: png.width, height: png.height, rgba: new Uint8Array(png.data) });
@@ -140,12 +176,15 @@ describe('what each field becomes', () => {
     // ^GB200,60,3,B,4: a radius of 4/8 of half the shorter side, 15 dots.
     expect(rounded?.type === 'rect' && dots(rounded.style!.cornerRadius!)).toBeCloseTo(15, 2);
     const freight = lift(FREIGHT).template.elements;
-    const sides = (element: Template['elements'][number]) => [dots(element.width), dots(element.height)].map(Math.round);
+    const sides = (element: Template['elements'][number]) =>
+      [dots(element.width), dots(element.height)].map(Math.round);
     expect(freight.filter((element) => element.type === 'ellipse').map(sides)).toEqual([
       [100, 100],
       [300, 120],
     ]);
-    expect(freight.filter((element) => element.type === 'line' && element.height !== '0mm').map(sides)).toEqual([[320, -120]]);
+    expect(freight.filter((element) => element.type === 'line' && element.height !== '0mm').map(sides)).toEqual([
+      [320, -120],
+    ]);
     const logo = freight.find((element) => element.type === 'image');
     expect(logo && sides(logo)).toEqual([32, 32]);
     expect(logo).toMatchObject({ fit: 'fill' });
@@ -157,17 +196,39 @@ describe('^FN fields and ^DF formats', () => {
   const { template } = lift(STORED_FORMAT);
 
   it('bind ^FN fields to data.fieldN, with the recalling label’s data (or the default) as the sample record', () => {
-    const bound = template.elements.filter((element) => 'content' in element && element.content?.expression !== undefined);
-    expect(bound.map((element) => ('content' in element ? element.content?.expression : undefined))).toEqual(['data.field1', 'data.field2', 'data.field3', 'data.field4', 'data.field5']);
+    const bound = template.elements.filter(
+      (element) => 'content' in element && element.content?.expression !== undefined,
+    );
+    expect(bound.map((element) => ('content' in element ? element.content?.expression : undefined))).toEqual([
+      'data.field1',
+      'data.field2',
+      'data.field3',
+      'data.field4',
+      'data.field5',
+    ]);
     expect(template.meta.sampleData).toEqual([
-      { field1: 'WIDGET 40', field2: 'Stainless widgets, forty to the crate, keep dry', field3: '401234567890', field4: 'WID-40-0001', field5: 'Packed in Leeds' },
+      {
+        field1: 'WIDGET 40',
+        field2: 'Stainless widgets, forty to the crate, keep dry',
+        field3: '401234567890',
+        field4: 'WID-40-0001',
+        field5: 'Packed in Leeds',
+      },
     ]);
   });
 
   it('renders other data in the bound fields: text, Code 128 and QR code', async () => {
-    const data = { field1: 'GADGET 7', field2: 'Brass gadgets', field3: '5012345678900', field4: 'GAD-7-0002', field5: 'Packed in York' };
+    const data = {
+      field1: 'GADGET 7',
+      field2: 'Brass gadgets',
+      field3: '5012345678900',
+      field4: 'GAD-7-0002',
+      field5: 'Packed in York',
+    };
     const label = laidOut(template, data);
-    const texts = label.elements.flatMap((element) => (element.type === 'text' ? element.lines.map((line) => line.text) : []));
+    const texts = label.elements.flatMap((element) =>
+      element.type === 'text' ? element.lines.map((line) => line.text) : [],
+    );
     expect(texts).toEqual(expect.arrayContaining(['GADGET 7', 'Brass gadgets', 'Packed in York']));
     const again = draw(readLabel(emitZpl(label, fonts, { dpi: 203 })));
     expect(await scanned(again)).toEqual(['Code128:5012345678900', 'QRCode:GAD-7-0002']);
@@ -184,6 +245,14 @@ describe('^FN fields and ^DF formats', () => {
 describe('input that is not a label', () => {
   it('answers a bad request for no label or a label index past the last', () => {
     expect(() => lift('just text, no ZPL')).toThrow(/holds no label/);
-    expect(() => importZpl('^XA^FO10,10^A0N,30^FDone^FS^XZ', { dpmm: 8, widthDots: WIDTH_DOTS, heightDots: HEIGHT_DOTS, index: 1, fonts })).toThrow(/index 1 is out of range/);
+    expect(() =>
+      importZpl('^XA^FO10,10^A0N,30^FDone^FS^XZ', {
+        dpmm: 8,
+        widthDots: WIDTH_DOTS,
+        heightDots: HEIGHT_DOTS,
+        index: 1,
+        fonts,
+      }),
+    ).toThrow(/index 1 is out of range/);
   });
 });

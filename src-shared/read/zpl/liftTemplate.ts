@@ -55,7 +55,13 @@ function reverse(element: LaidOutElement): { reverse?: true } {
 function liftRect(element: LaidOutOf<'rect'>, id: string, ctx: LiftContext): Element {
   const { box } = element;
   const [short, long] = [Math.min(box.width, box.height), Math.max(box.width, box.height)];
-  if (element.stroke === undefined && element.fill !== undefined && element.cornerRadius === 0 && short <= long * RULE_SHARE && pointsTo(short, 'mm') <= RULE_MAX_MM) {
+  if (
+    element.stroke === undefined &&
+    element.fill !== undefined &&
+    element.cornerRadius === 0 &&
+    short <= long * RULE_SHARE &&
+    pointsTo(short, 'mm') <= RULE_MAX_MM
+  ) {
     const across = box.width >= box.height;
     const start = across ? { x: box.x, y: box.y + box.height / 2 } : { x: box.x + box.width / 2, y: box.y };
     return {
@@ -67,17 +73,35 @@ function liftRect(element: LaidOutOf<'rect'>, id: string, ctx: LiftContext): Ele
     };
   }
   const outerRadius = element.cornerRadius > 0 ? element.cornerRadius + element.strokeWidth / 2 : 0;
-  return { id, type: 'rect', ...ctx.place(box, element.rotation), style: { ...stroke(element, ctx), cornerRadius: ctx.mm(outerRadius) }, ...reverse(element) };
+  return {
+    id,
+    type: 'rect',
+    ...ctx.place(box, element.rotation),
+    style: { ...stroke(element, ctx), cornerRadius: ctx.mm(outerRadius) },
+    ...reverse(element),
+  };
 }
 
 function liftEllipse(element: LaidOutOf<'ellipse'>, id: string, ctx: LiftContext): Element {
-  return { id, type: 'ellipse', ...ctx.place(element.box, element.rotation), style: stroke(element, ctx), ...reverse(element) };
+  return {
+    id,
+    type: 'ellipse',
+    ...ctx.place(element.box, element.rotation),
+    style: stroke(element, ctx),
+    ...reverse(element),
+  };
 }
 
 /** ^GD: from one end to the other, the stroke as wide across the line as the reader drew it. */
 function liftLine(element: LaidOutOf<'line'>, id: string, ctx: LiftContext): Element {
   const box = { x: element.x1, y: element.y1, width: element.x2 - element.x1, height: element.y2 - element.y1 };
-  return { id, type: 'line', ...ctx.place(box, element.rotation), style: { stroke: element.stroke ?? 'none', strokeWidth: ctx.mm(element.strokeWidth) }, ...reverse(element) };
+  return {
+    id,
+    type: 'line',
+    ...ctx.place(box, element.rotation),
+    style: { stroke: element.stroke ?? 'none', strokeWidth: ctx.mm(element.strokeWidth) },
+    ...reverse(element),
+  };
 }
 
 /**

@@ -17,7 +17,12 @@ const LINE_HEIGHT_RANGE = { min: 0.5, max: 5 };
 /** A one-line field's box runs this share past its text, so a printer-width difference does not wrap it. */
 const LINE_SLACK = 0.1;
 
-const JUSTIFY: Record<'L' | 'C' | 'R' | 'J', NonNullable<TextStyle['textAlign']>> = { L: 'left', C: 'center', R: 'right', J: 'left' };
+const JUSTIFY: Record<'L' | 'C' | 'R' | 'J', NonNullable<TextStyle['textAlign']>> = {
+  L: 'left',
+  C: 'center',
+  R: 'right',
+  J: 'left',
+};
 
 function clamp(value: number, range: { min: number; max: number }): number {
   return Math.min(range.max, Math.max(range.min, value));
@@ -61,18 +66,39 @@ interface TextPlan {
 function blockPlan(element: LaidOutText, text: string, block: ZplTextBlock, depth: number, ctx: LiftContext): TextPlan {
   const { box } = element;
   const top = element.lines[0]!.baseline - depth;
-  if (block.justify === 'J') ctx.warn({ code: 'ZPL_IMPORT_JUSTIFY', elementId: element.id, message: '^FB justification J (full) is imported as left-aligned text' });
-  if (block.hangingIndent !== 0) ctx.warn({ code: 'ZPL_IMPORT_INDENT', elementId: element.id, message: `^FB's hanging indent (${block.hangingIndent} dots) is not kept: every line starts at the block's left edge` });
+  if (block.justify === 'J')
+    ctx.warn({
+      code: 'ZPL_IMPORT_JUSTIFY',
+      elementId: element.id,
+      message: '^FB justification J (full) is imported as left-aligned text',
+    });
+  if (block.hangingIndent !== 0)
+    ctx.warn({
+      code: 'ZPL_IMPORT_INDENT',
+      elementId: element.id,
+      message: `^FB's hanging indent (${block.hangingIndent} dots) is not kept: every line starts at the block's left edge`,
+    });
   // The bottom stays where the block's last line ends; the first line fits because its depth is less than a line.
   const height = Math.max(box.y + box.height - top, depth + ctx.fonts.descent(element.fontKey, element.fontSize));
-  return { local: { x: box.x, y: top, width: box.width, height }, text: blockParagraphs(text).join('\n'), textAlign: JUSTIFY[block.justify] };
+  return {
+    local: { x: box.x, y: top, width: box.width, height },
+    text: blockParagraphs(text).join('\n'),
+    textAlign: JUSTIFY[block.justify],
+  };
 }
 
 /**
  * One line of text: its box from the line's start, a little wider than the text so the template does not wrap it; a
  * field bound to data reaches the label's edge, where the printer would stop drawing a longer value.
  */
-function linePlan(element: LaidOutText, line: TextLine, text: string, bound: boolean, depth: number, ctx: LiftContext): TextPlan {
+function linePlan(
+  element: LaidOutText,
+  line: TextLine,
+  text: string,
+  bound: boolean,
+  depth: number,
+  ctx: LiftContext,
+): TextPlan {
   const width = Math.max(line.width * (1 + LINE_SLACK), bound ? roomToEdge(element, line, ctx) : 0);
   const height = Math.max(element.lineHeight, depth + ctx.fonts.descent(element.fontKey, element.fontSize));
   return { local: { x: line.x, y: line.baseline - depth, width, height }, text, textAlign: 'left' };
@@ -100,7 +126,13 @@ function textStyle(element: LaidOutText, plan: TextPlan, ctx: LiftContext): Text
   return style;
 }
 
-function textElement(element: LaidOutText, id: string, plan: TextPlan, binding: string | undefined, ctx: LiftContext): TextElement {
+function textElement(
+  element: LaidOutText,
+  id: string,
+  plan: TextPlan,
+  binding: string | undefined,
+  ctx: LiftContext,
+): TextElement {
   const style = textStyle(element, plan, ctx);
   const box = turnedBox(plan.local, element.box, element.rotation);
   return {
@@ -118,10 +150,20 @@ function textElement(element: LaidOutText, id: string, plan: TextPlan, binding: 
  * The text element(s) of a laid-out text field. `source` is the field as the reader recorded it; `binding` the data
  * expression of a ^FN field. A ^FP field (one drawn line per character) becomes one element per character.
  */
-export function liftText(element: LaidOutText, source: ZplTextSource | undefined, id: string, binding: string | undefined, ctx: LiftContext): { elements: TextElement[]; sample?: string } {
+export function liftText(
+  element: LaidOutText,
+  source: ZplTextSource | undefined,
+  id: string,
+  binding: string | undefined,
+  ctx: LiftContext,
+): { elements: TextElement[]; sample?: string } {
   const scale = element.scaleX ?? 1;
   if (scale < SCALE_RANGE.min || scale > SCALE_RANGE.max) {
-    ctx.warn({ code: 'ZPL_IMPORT_SCALE', elementId: element.id, message: `the font's width is ${scale.toFixed(2)} times its height's: kept within ${SCALE_RANGE.min}..${SCALE_RANGE.max}` });
+    ctx.warn({
+      code: 'ZPL_IMPORT_SCALE',
+      elementId: element.id,
+      message: `the font's width is ${scale.toFixed(2)} times its height's: kept within ${SCALE_RANGE.min}..${SCALE_RANGE.max}`,
+    });
   }
   const depth = firstBaselineDepth(element, ctx);
   if (source?.block !== undefined) {
@@ -133,6 +175,16 @@ export function liftText(element: LaidOutText, source: ZplTextSource | undefined
     const plan = linePlan(element, line, source?.text ?? line.text, binding !== undefined, depth, ctx);
     return { elements: [textElement(element, id, plan, binding, ctx)], sample: plan.text };
   }
-  ctx.warn({ code: 'ZPL_IMPORT_DIRECTION', elementId: element.id, message: '^FP (vertical, reversed or spaced characters) is imported as one text element per character' + (binding ? `; its binding ${binding} is not kept` : '') });
-  return { elements: element.lines.map((line, index) => textElement(element, `${id}-${index + 1}`, linePlan(element, line, line.text, false, depth, ctx), undefined, ctx)) };
+  ctx.warn({
+    code: 'ZPL_IMPORT_DIRECTION',
+    elementId: element.id,
+    message:
+      '^FP (vertical, reversed or spaced characters) is imported as one text element per character' +
+      (binding ? `; its binding ${binding} is not kept` : ''),
+  });
+  return {
+    elements: element.lines.map((line, index) =>
+      textElement(element, `${id}-${index + 1}`, linePlan(element, line, line.text, false, depth, ctx), undefined, ctx),
+    ),
+  };
 }

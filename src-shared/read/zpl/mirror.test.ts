@@ -19,7 +19,13 @@ const HEIGHT = 240;
 const DPI = 203.2; // 8 dpmm: one pixel a dot
 
 function readLabel(zpl: string): LaidOutLabel {
-  const result = readZpl(zpl, { dpmm: 8, widthDots: WIDTH, heightDots: HEIGHT, budget: new PixelBudget(10_000_000), fonts });
+  const result = readZpl(zpl, {
+    dpmm: 8,
+    widthDots: WIDTH,
+    heightDots: HEIGHT,
+    budget: new PixelBudget(10_000_000),
+    fonts,
+  });
   expect(result.warnings).toEqual([]);
   return result.labels[0]!.label;
 }
@@ -27,12 +33,19 @@ function readLabel(zpl: string): LaidOutLabel {
 /** The label as the viewer draws it: one pixel a printer's dot, no antialiasing. */
 async function dots(label: LaidOutLabel): Promise<Raster> {
   const [width, height] = label.width > label.height === WIDTH > HEIGHT ? [WIDTH, HEIGHT] : [HEIGHT, WIDTH];
-  const png = PNG.sync.read(Buffer.from(await emitPngOfSize(label, fonts, { width, height, dpi: DPI, printerDots: true })));
+  const png = PNG.sync.read(
+    Buffer.from(await emitPngOfSize(label, fonts, { width, height, dpi: DPI, printerDots: true })),
+  );
   return { width: png.width, height: png.height, rgba: new Uint8Array(png.data) };
 }
 
 /** Each pixel's ink after `map` moves it: the raster the label would give drawn flipped or turned. */
-function moved(raster: Raster, width: number, height: number, map: (x: number, y: number) => [number, number]): Uint8Array {
+function moved(
+  raster: Raster,
+  width: number,
+  height: number,
+  map: (x: number, y: number) => [number, number],
+): Uint8Array {
   const ink = new Uint8Array(width * height);
   for (let y = 0; y < raster.height; y++) {
     for (let x = 0; x < raster.width; x++) {
@@ -100,14 +113,25 @@ describe('^PMY mirror image', () => {
   });
 
   it('stays in force for the next labels until ^PMN, as a printer setting', () => {
-    const result = readZpl(`^XA^PMY${FIELDS}^XZ^XA${FIELDS}^XZ^XA^PMN${FIELDS}^XZ`, { dpmm: 8, widthDots: WIDTH, heightDots: HEIGHT, budget: new PixelBudget(10_000_000), fonts });
+    const result = readZpl(`^XA^PMY${FIELDS}^XZ^XA${FIELDS}^XZ^XA^PMN${FIELDS}^XZ`, {
+      dpmm: 8,
+      widthDots: WIDTH,
+      heightDots: HEIGHT,
+      budget: new PixelBudget(10_000_000),
+      fonts,
+    });
     expect(result.labels.map(({ label }) => label.mirror === true)).toEqual([true, true, false]);
   });
 
   it('with ^POI gives the upright label flipped top to bottom (a half turn after a left-right flip)', async () => {
     const plain = await dots(readLabel(`^XA${FIELDS}^XZ`));
     const both = await dots(readLabel(`^XA^POI^PMY${FIELDS}^XZ`));
-    expect(agreement(inkOf(both), moved(plain, WIDTH, HEIGHT, (x, y) => [x, HEIGHT - 1 - y]))).toBeGreaterThan(0.99);
+    expect(
+      agreement(
+        inkOf(both),
+        moved(plain, WIDTH, HEIGHT, (x, y) => [x, HEIGHT - 1 - y]),
+      ),
+    ).toBeGreaterThan(0.99);
   });
 
   it('keeps reversed fields inverting what is beneath them', async () => {
@@ -123,13 +147,29 @@ describe('^PMY mirror image', () => {
     // The upright label's dot (x, y) is mirrored to (W-1-x, y), which a clockwise quarter turn puts at (H-1-y, W-1-x).
     const quarter = await dots(rotateLabel(label, 90));
     expect([quarter.width, quarter.height]).toEqual([HEIGHT, WIDTH]);
-    expect(agreement(inkOf(quarter), moved(plain, HEIGHT, WIDTH, (x, y) => [HEIGHT - 1 - y, WIDTH - 1 - x]))).toBeGreaterThan(0.99);
+    expect(
+      agreement(
+        inkOf(quarter),
+        moved(plain, HEIGHT, WIDTH, (x, y) => [HEIGHT - 1 - y, WIDTH - 1 - x]),
+      ),
+    ).toBeGreaterThan(0.99);
     const threeQuarters = await dots(rotateLabel(label, 270));
-    expect(agreement(inkOf(threeQuarters), moved(plain, HEIGHT, WIDTH, (x, y) => [y, x]))).toBeGreaterThan(0.99);
+    expect(
+      agreement(
+        inkOf(threeQuarters),
+        moved(plain, HEIGHT, WIDTH, (x, y) => [y, x]),
+      ),
+    ).toBeGreaterThan(0.99);
   });
 
   it('imports unmirrored, with a warning that says so', () => {
-    const imported = importZpl(`^XA^PMY${FIELDS}^XZ`, { dpmm: 8, widthDots: WIDTH, heightDots: HEIGHT, index: 0, fonts });
+    const imported = importZpl(`^XA^PMY${FIELDS}^XZ`, {
+      dpmm: 8,
+      widthDots: WIDTH,
+      heightDots: HEIGHT,
+      index: 0,
+      fonts,
+    });
     expect(imported.warnings.map((warning) => warning.code)).toContain('ZPL_IMPORT_MIRROR');
   });
 });

@@ -14,5 +14,10 @@ function skipField(reader: ZplReader, command: ZplCommand): void {
 /** Merged before the barcode and graphic readers' own tables, which replace these entries as they land. */
 export const PENDING_COMMANDS: ZplCommandTable = {
   ...Object.fromEntries(BARCODE_FIELDS.map((name) => [`^${name}`, skipField])),
-  ...Object.fromEntries(OTHER.map((name) => [name, (reader: ZplReader) => reader.warnAt('ZPL_UNSUPPORTED', `${name} is not read yet: skipped`)])),
+  ...Object.fromEntries(
+    OTHER.map((name) => [
+      name,
+      (reader: ZplReader) => reader.warnAt('ZPL_UNSUPPORTED', `${name} is not read yet: skipped`),
+    ]),
+  ),
 };

@@ -9,19 +9,95 @@ import { commandLabel, splitParams, ZplTokenizer } from './zplTokenizer';
  */
 const RAW_ZPL_LABEL_COMMANDS: ReadonlySet<string> = new Set([
   // The format and its fields.
-  '^XA', '^XZ', '^FX', '^FO', '^FT', '^FS', '^FD', '^FV', '^FH', '^FN', '^FR', '^FB', '^FP', '^FW', '^FC', '^FM',
+  '^XA',
+  '^XZ',
+  '^FX',
+  '^FO',
+  '^FT',
+  '^FS',
+  '^FD',
+  '^FV',
+  '^FH',
+  '^FN',
+  '^FR',
+  '^FB',
+  '^FP',
+  '^FW',
+  '^FC',
+  '^FM',
   // Fonts (the printer's own and downloaded ones by name), the character set.
-  '^A', '^A@', '^CF', '^CI',
+  '^A',
+  '^A@',
+  '^CF',
+  '^CI',
   // Graphics and images drawn (recalled from memory: ^XG, ^IM, ^IL).
-  '^GB', '^GC', '^GD', '^GE', '^GF', '^GS', '^XG', '^IM', '^IL',
+  '^GB',
+  '^GC',
+  '^GD',
+  '^GE',
+  '^GF',
+  '^GS',
+  '^XG',
+  '^IM',
+  '^IL',
   // Barcodes and their defaults.
-  '^B0', '^B1', '^B2', '^B3', '^B4', '^B5', '^B7', '^B8', '^B9', '^BA', '^BB', '^BC', '^BD', '^BE', '^BF', '^BI', '^BJ', '^BK',
-  '^BL', '^BM', '^BO', '^BP', '^BQ', '^BR', '^BS', '^BT', '^BU', '^BX', '^BZ', '^BY',
+  '^B0',
+  '^B1',
+  '^B2',
+  '^B3',
+  '^B4',
+  '^B5',
+  '^B7',
+  '^B8',
+  '^B9',
+  '^BA',
+  '^BB',
+  '^BC',
+  '^BD',
+  '^BE',
+  '^BF',
+  '^BI',
+  '^BJ',
+  '^BK',
+  '^BL',
+  '^BM',
+  '^BO',
+  '^BP',
+  '^BQ',
+  '^BR',
+  '^BS',
+  '^BT',
+  '^BU',
+  '^BX',
+  '^BZ',
+  '^BY',
   // The label's layout, quantity and serial numbers, and how this label is printed (darkness, speed, media handling).
-  '^LH', '^LL', '^LR', '^LS', '^LT', '^PW', '^PO', '^PM', '^PQ', '^PR', '^PF', '^SN', '^SF', '~SD', '^MD', '^MM', '^MN', '^MT',
-  '^MC', '^XB',
+  '^LH',
+  '^LL',
+  '^LR',
+  '^LS',
+  '^LT',
+  '^PW',
+  '^PO',
+  '^PM',
+  '^PQ',
+  '^PR',
+  '^PF',
+  '^SN',
+  '^SF',
+  '~SD',
+  '^MD',
+  '^MM',
+  '^MN',
+  '^MT',
+  '^MC',
+  '^XB',
   // Formats, graphics and fonts kept in the printer's RAM (R:, lost at power-off) for this job's labels, and recalled.
-  '^DF', '^XF', '~DG', '~DY', '~DB',
+  '^DF',
+  '^XF',
+  '~DG',
+  '~DY',
+  '~DB',
 ]);
 
 /** Commands that store an object: allowed only to R: (RAM), never to E:, B: or A: (kept across power cycles, ^DFE:AUTOEXEC.ZPL). */
@@ -32,7 +108,8 @@ const PREFIX_CHANGES = new Set(['^CC', '~CC', '^CT', '~CT', '^CD', '~CD']);
 
 /** Why a command of raw ZPL is refused, or undefined when it may be printed. */
 function refusal(label: string, params: string): string | undefined {
-  if (PREFIX_CHANGES.has(label)) return 'changes the command prefix or delimiter, which the printer keeps for the next job';
+  if (PREFIX_CHANGES.has(label))
+    return 'changes the command prefix or delimiter, which the printer keeps for the next job';
   if (!RAW_ZPL_LABEL_COMMANDS.has(label)) return 'is not a label-drawing command';
   if (STORING.has(label)) {
     const device = /^\s*([A-Za-z]):/.exec(params)?.[1]?.toUpperCase() ?? 'R';
@@ -81,12 +158,14 @@ export function scanRawZpl(text: string): RawZplScan {
   for (let command = tokenizer.next(); command !== undefined; command = tokenizer.next()) {
     const label = commandLabel(command);
     // The tokenizer skips what starts no command: outside a format, that is not ZPL.
-    if (!inFormat && text.slice(scanned, command.position).trim() !== '') refused.push({ command: 'text', position: scanned, reason: NOT_ZPL });
+    if (!inFormat && text.slice(scanned, command.position).trim() !== '')
+      refused.push({ command: 'text', position: scanned, reason: NOT_ZPL });
     scanned = tokenizer.position;
     const reason = refusal(label, command.params);
     if (reason !== undefined) refused.push({ command: label, position: command.position, reason });
     // A command's parameters run to the next prefix: after ^XZ they are whatever stands between two formats.
-    if (label === '^XZ' && command.params.trim() !== '') refused.push({ command: 'text', position: command.position + 3, reason: NOT_ZPL });
+    if (label === '^XZ' && command.params.trim() !== '')
+      refused.push({ command: 'text', position: command.position + 3, reason: NOT_ZPL });
     if (label === '^XA') {
       // A second ^XA inside an open format continues it, as the printer reads it.
       if (!inFormat) {
@@ -105,7 +184,8 @@ export function scanRawZpl(text: string): RawZplScan {
       inFormat = false;
     }
   }
-  if (!inFormat && text.slice(scanned).trim() !== '') refused.push({ command: 'text', position: scanned, reason: NOT_ZPL });
+  if (!inFormat && text.slice(scanned).trim() !== '')
+    refused.push({ command: 'text', position: scanned, reason: NOT_ZPL });
   const last = formats.at(-1);
   if (last) last.end = text.length;
   return { formats, refused };
@@ -115,7 +195,10 @@ export function scanRawZpl(text: string): RawZplScan {
  * Why raw ZPL may not be sent to `printer` as it is (its first refused command or text), or undefined: only the
  * label-drawing commands of the allow-list, unless the printer allows configuration commands (then anything goes).
  */
-export function rawZplRefusal(scan: RawZplScan, printer: { id: string; allowConfigCommands: boolean }): { command: string; position: number; message: string } | undefined {
+export function rawZplRefusal(
+  scan: RawZplScan,
+  printer: { id: string; allowConfigCommands: boolean },
+): { command: string; position: number; message: string } | undefined {
   const [first] = scan.refused;
   if (first === undefined || printer.allowConfigCommands) return undefined;
   return {

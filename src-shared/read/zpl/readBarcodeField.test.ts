@@ -45,10 +45,20 @@ const COMMANDS: [command: string, data: string, format: ReadInputBarcodeFormat, 
   ['^B7N,6,3,4', 'hello pdf417', 'PDF417', 'hello pdf417'],
   ['^BON,4,N,0', 'hello aztec', 'Aztec', 'hello aztec'],
   ['^BON,4,N,102', 'compact', 'Aztec', 'compact'],
-  ['^BD2', `002840152382802[)>${RS}01${GS}96123456${GS}UPSN${GS}${RS}${EOT}`, 'MaxiCode', `[)>${RS}01${GS}96152382802${GS}840${GS}002${GS}123456${GS}UPSN${GS}${RS}${EOT}`],
+  [
+    '^BD2',
+    `002840152382802[)>${RS}01${GS}96123456${GS}UPSN${GS}${RS}${EOT}`,
+    'MaxiCode',
+    `[)>${RS}01${GS}96152382802${GS}840${GS}002${GS}123456${GS}UPSN${GS}${RS}${EOT}`,
+  ],
   ['^BRN,1,3', '2401234567890', 'DataBar', '(01)24012345678905'],
   ['^BRN,5,3', '1501234567890', 'DataBarLimited', '(01)15012345678907'],
-  ['^BRN,6,3', '(01)98898765432106(3202)012345(15)991231', 'DataBarExpanded', '(01)98898765432106(3202)012345(15)991231'],
+  [
+    '^BRN,6,3',
+    '(01)98898765432106(3202)012345(15)991231',
+    'DataBarExpanded',
+    '(01)98898765432106(3202)012345(15)991231',
+  ],
   ['^BFN,6,5', 'hello micro', 'MicroPDF417', 'hello micro'],
 ];
 
@@ -67,7 +77,14 @@ describe('ZPL barcode commands: printed at the printer resolution and scanned', 
     ['^B7', 'turned pdf', 'PDF417', 'turned pdf'],
   ])('%s reads in every orientation', async (name, data, format, expected) => {
     for (const orientation of ['N', 'R', 'I', 'B'] as ZplOrientation[]) {
-      const params = name === '^BX' ? `${orientation},6,200` : name === '^B3' ? `${orientation},N,80` : name === '^B7' ? `${orientation},6,3,4` : `${orientation},80`;
+      const params =
+        name === '^BX'
+          ? `${orientation},6,200`
+          : name === '^B3'
+            ? `${orientation},N,80`
+            : name === '^B7'
+              ? `${orientation},6,3,4`
+              : `${orientation},80`;
       const { raster } = await printField(barcodeField(`${name}${params}`, data), 8);
       expect(await scanned(raster, format), `${name} ${orientation}`).toEqual([expected]);
     }
@@ -112,23 +129,43 @@ function bwipWidths(options: Record<string, unknown>): number[] {
 
 describe('ZPL barcode sizes: whole dots as ^BY and the command say', () => {
   it('code 128 bars are ^BY dots per module, edge for edge as bwip-js encodes them', async () => {
-    const field = barcodeField('^BCN,60,N', 'EDGES-128', { by: { moduleWidth: 3, ratio: 3, height: 10 }, origin: { x: 31, y: 20, kind: 'FO', justification: 0 } });
+    const field = barcodeField('^BCN,60,N', 'EDGES-128', {
+      by: { moduleWidth: 3, ratio: 3, height: 10 },
+      origin: { x: 31, y: 20, kind: 'FO', justification: 0 },
+    });
     const { raster } = await printField(field, 8, 600, 120);
     const row = runs(raster, 50);
     expect(row).toEqual(bwipWidths({ bcid: 'code128', text: 'EDGES-128' }).map((modules) => modules * 3));
-    expect(darkBounds(raster)).toEqual({ left: 31, top: 20, right: 31 + row.reduce((a, b) => a + b, 0) - 1, bottom: 79 });
+    expect(darkBounds(raster)).toEqual({
+      left: 31,
+      top: 20,
+      right: 31 + row.reduce((a, b) => a + b, 0) - 1,
+      bottom: 79,
+    });
   });
 
   it('code 39 wide bars take the ^BY ratio in whole dots (2 dots, 2.5: wide 5)', async () => {
     const field = barcodeField('^B3N,N,50,N', 'RATIO', { by: { moduleWidth: 2, ratio: 2.5, height: 10 } });
     const { raster } = await printField(field, 8, 600, 120);
-    expect(runs(raster, 60)).toEqual(bwipWidths({ bcid: 'code39', text: 'RATIO' }).map((modules) => (modules > 1 ? 5 : 2)));
+    expect(runs(raster, 60)).toEqual(
+      bwipWidths({ bcid: 'code39', text: 'RATIO' }).map((modules) => (modules > 1 ? 5 : 2)),
+    );
   });
 
   it('^FT puts the bottom of the bars on the origin; ^FO the top of the field', async () => {
-    const ft = await printField(barcodeField('^BCN,50,N', 'FT', { origin: { x: 40, y: 200, kind: 'FT', justification: 0 } }), 8, 400, 300);
+    const ft = await printField(
+      barcodeField('^BCN,50,N', 'FT', { origin: { x: 40, y: 200, kind: 'FT', justification: 0 } }),
+      8,
+      400,
+      300,
+    );
     expect(darkBounds(ft.raster)).toMatchObject({ left: 40, top: 150, bottom: 199 });
-    const fo = await printField(barcodeField('^BCN,50,N', 'FO', { origin: { x: 40, y: 200, kind: 'FO', justification: 0 } }), 8, 400, 300);
+    const fo = await printField(
+      barcodeField('^BCN,50,N', 'FO', { origin: { x: 40, y: 200, kind: 'FO', justification: 0 } }),
+      8,
+      400,
+      300,
+    );
     expect(darkBounds(fo.raster)).toMatchObject({ left: 40, top: 200, bottom: 249 });
   });
 
@@ -155,10 +192,20 @@ describe('ZPL barcode sizes: whole dots as ^BY and the command say', () => {
   });
 
   it('^BQ: the ^BY height below ^FO, the quiet zone above ^FT, and the first three characters always its level, mode and comma', async () => {
-    const tall = await printField(barcodeField('^BQN,2,5', 'QA,ZPL', { by: { moduleWidth: 2, ratio: 3, height: 30 } }), 8, 300, 300);
+    const tall = await printField(
+      barcodeField('^BQN,2,5', 'QA,ZPL', { by: { moduleWidth: 2, ratio: 3, height: 30 } }),
+      8,
+      300,
+      300,
+    );
     expect(darkBounds(tall.raster)).toMatchObject({ left: 40, top: 70 });
     // ^FT200: the symbol's bottom 4 modules (its quiet zone) above y.
-    const anchored = await printField(barcodeField('^BQN,2,5', 'QA,ZPL', { origin: { x: 40, y: 200, kind: 'FT', justification: 0 } }), 8, 300, 300);
+    const anchored = await printField(
+      barcodeField('^BQN,2,5', 'QA,ZPL', { origin: { x: 40, y: 200, kind: 'FT', justification: 0 } }),
+      8,
+      300,
+      300,
+    );
     expect(darkBounds(anchored.raster)).toMatchObject({ left: 40, bottom: 200 - 4 * 5 - 1, top: 200 - 4 * 5 - 21 * 5 });
     // "HELLO" has no "QA," prefix: the printer still takes H (level), E (mode) and L as them, and encodes "LO".
     const unprefixed = await printField(barcodeField('^BQN,2,4', 'HELLO'), 8, 300, 300);
@@ -167,7 +214,12 @@ describe('ZPL barcode sizes: whole dots as ^BY and the command say', () => {
   });
 
   it('^BX without a module size makes the symbol about the ^BY height', async () => {
-    const { raster } = await printField(barcodeField('^BXN,,200,12,12', 'DM', { by: { moduleWidth: 2, ratio: 3, height: 96 } }), 8, 300, 300);
+    const { raster } = await printField(
+      barcodeField('^BXN,,200,12,12', 'DM', { by: { moduleWidth: 2, ratio: 3, height: 96 } }),
+      8,
+      300,
+      300,
+    );
     const bounds = darkBounds(raster);
     expect((bounds?.bottom ?? 0) - (bounds?.top ?? 0) + 1).toBe(96);
   });

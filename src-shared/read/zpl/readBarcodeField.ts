@@ -1,5 +1,10 @@
 // Lays out a ZPL barcode field as a printer draws it: whole-dot modules from ^BY or the command, turned and placed by ^FO/^FT.
-import { encodeBarcode, type EncodedBarcode, type EncodedLinear, type EncodedMatrix } from '../../elements/barcode/barcodeEncoding';
+import {
+  encodeBarcode,
+  type EncodedBarcode,
+  type EncodedLinear,
+  type EncodedMatrix,
+} from '../../elements/barcode/barcodeEncoding';
 import { vectorSymbol } from '../../elements/barcode/layoutBarcode';
 import { RenderError } from '../../errors';
 import type { FontRegistry } from '../../fonts/fontRegistry';
@@ -37,7 +42,9 @@ interface UprightField {
 function widthsInDots(encoded: EncodedLinear, plan: ZplSymbolPlan): number[] {
   const { moduleDots, wideDots } = plan;
   // Postal bars keep their physical proportions (a space is 1.3 bars), in whole dots.
-  return encoded.widths.map((width) => (wideDots !== undefined && width > 1 ? wideDots : proportionalDots(width, moduleDots)));
+  return encoded.widths.map((width) =>
+    wideDots !== undefined && width > 1 ? wideDots : proportionalDots(width, moduleDots),
+  );
 }
 
 function linearField(encoded: EncodedLinear, plan: ZplSymbolPlan, text: string | undefined): UprightField {
@@ -116,7 +123,8 @@ function matrixField(encoded: EncodedMatrix, plan: ZplSymbolPlan, origin: ZplFie
 }
 
 function uprightField(encoded: EncodedBarcode, plan: ZplSymbolPlan, origin: ZplFieldOrigin['kind']): UprightField {
-  if (encoded.kind === 'linear') return linearField(encoded, plan, plan.line ? plan.line.text || encoded.text : undefined);
+  if (encoded.kind === 'linear')
+    return linearField(encoded, plan, plan.line ? plan.line.text || encoded.text : undefined);
   if (encoded.kind === 'matrix') return matrixField(encoded, plan, origin);
   const size = plan.fixedSize ?? { width: encoded.width, height: encoded.height };
   return {
@@ -126,7 +134,15 @@ function uprightField(encoded: EncodedBarcode, plan: ZplSymbolPlan, origin: ZplF
   };
 }
 
-function lineRun(line: NonNullable<UprightField['line']>, field: UprightField, x: number, y: number, scale: number, fonts: FontRegistry, color: string): TextRun {
+function lineRun(
+  line: NonNullable<UprightField['line']>,
+  field: UprightField,
+  x: number,
+  y: number,
+  scale: number,
+  fonts: FontRegistry,
+  color: string,
+): TextRun {
   const { face } = fonts.resolve(LINE_FONT_FAMILY);
   const fontSize = line.fontDots * scale;
   const width = fonts.measure(face.key, line.text, fontSize);
@@ -135,7 +151,9 @@ function lineRun(line: NonNullable<UprightField['line']>, field: UprightField, x
     fontKey: face.key,
     fontSize,
     color,
-    lines: [{ text: line.text, x: x + (field.width * scale - width) / 2, baseline: y + line.top * scale + ascent, width }],
+    lines: [
+      { text: line.text, x: x + (field.width * scale - width) / 2, baseline: y + line.top * scale + ascent, width },
+    ],
   };
 }
 
@@ -150,7 +168,10 @@ function encodePlan(plan: ZplSymbolPlan, errorCorrection: 'L' | 'M' | 'Q' | 'H',
   for (let index = 0; ; index++) {
     const options = attempts[index];
     try {
-      return encodeBarcode({ symbology: plan.symbology, value: plan.value, errorCorrection, ...(options ? { options } : {}) }, id);
+      return encodeBarcode(
+        { symbology: plan.symbology, value: plan.value, errorCorrection, ...(options ? { options } : {}) },
+        id,
+      );
     } catch (error) {
       if (!(error instanceof RenderError) || index >= attempts.length - 1) throw error;
     }
@@ -161,14 +182,23 @@ function encodePlan(plan: ZplSymbolPlan, errorCorrection: 'L' | 'M' | 'Q' | 'H',
  * The field as laid-out elements in points (one barcode, with its interpretation line when the command prints one);
  * nothing, with a warning, when the command is unknown or the data cannot be encoded as the command asks.
  */
-export function readBarcodeField(field: ZplBarcodeField, ctx: ZplFieldContext & { fonts: FontRegistry }): LaidOutElement[] {
+export function readBarcodeField(
+  field: ZplBarcodeField,
+  ctx: ZplFieldContext & { fonts: FontRegistry },
+): LaidOutElement[] {
   const reader = PLANS[field.command];
   if (!reader) {
-    warn(field, ctx, 'ZPL_UNKNOWN_BARCODE', `^${field.command} is not a barcode command this reader knows: the field is skipped`);
+    warn(
+      field,
+      ctx,
+      'ZPL_UNKNOWN_BARCODE',
+      `^${field.command} is not a barcode command this reader knows: the field is skipped`,
+    );
     return [];
   }
   const plan = reader(field, new ZplParams(field, ctx.dpmm));
-  for (const approximation of plan.approximations) warn(field, ctx, 'ZPL_BARCODE_APPROXIMATED', `^${field.command}: ${approximation}`);
+  for (const approximation of plan.approximations)
+    warn(field, ctx, 'ZPL_BARCODE_APPROXIMATED', `^${field.command}: ${approximation}`);
   const errorCorrection = plan.errorCorrection ?? 'M';
   let encoded: EncodedBarcode;
   try {
@@ -180,7 +210,13 @@ export function readBarcodeField(field: ZplBarcodeField, ctx: ZplFieldContext & 
   }
   const upright = uprightField(encoded, plan, field.origin.kind);
   const scale = pointsPerDot(ctx.dpmm);
-  const { box: dots, rotation } = placeField(field.origin, plan.orientation, upright.width, upright.height, upright.anchor);
+  const { box: dots, rotation } = placeField(
+    field.origin,
+    plan.orientation,
+    upright.width,
+    upright.height,
+    upright.anchor,
+  );
   const box = { x: dots.x * scale, y: dots.y * scale, width: dots.width * scale, height: dots.height * scale };
   // A reversed field is painted white and inverts what is under it, as reversed texts and boxes are (black would not).
   const color = field.reverse ? '#ffffff' : '#000000';

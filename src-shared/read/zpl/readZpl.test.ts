@@ -36,7 +36,12 @@ function inkBounds(image: PNG): { left: number; top: number; right: number; bott
     for (let x = 0; x < image.width; x++) {
       if (!isInk(image, x, y)) continue;
       bounds = bounds
-        ? { left: Math.min(bounds.left, x), top: Math.min(bounds.top, y), right: Math.max(bounds.right, x + 1), bottom: Math.max(bounds.bottom, y + 1) }
+        ? {
+            left: Math.min(bounds.left, x),
+            top: Math.min(bounds.top, y),
+            right: Math.max(bounds.right, x + 1),
+            bottom: Math.max(bounds.bottom, y + 1),
+          }
         : { left: x, top: y, right: x + 1, bottom: y + 1 };
     }
   }
@@ -69,8 +74,15 @@ describe('readZpl', () => {
   it('draws a font the printer does not have in the ^CF default font at the size asked for, with a warning naming both', async () => {
     const substituted = read('^XA^CFB^FO50,50^AZN,22,14^FDPARCEL 12^FS^XZ');
     const asked = read('^XA^CFB^FO50,50^ABN,22,14^FDPARCEL 12^FS^XZ');
-    expect(substituted.labels[0]!.label.elements.map(({ id: _id, ...element }) => element)).toEqual(asked.labels[0]!.label.elements.map(({ id: _id, ...element }) => element));
-    expect(substituted.warnings).toEqual([expect.objectContaining({ code: 'ZPL_FONT_SUBSTITUTED', message: 'font Z is not built in: drawn in the default font B (^CF)' })]);
+    expect(substituted.labels[0]!.label.elements.map(({ id: _id, ...element }) => element)).toEqual(
+      asked.labels[0]!.label.elements.map(({ id: _id, ...element }) => element),
+    );
+    expect(substituted.warnings).toEqual([
+      expect.objectContaining({
+        code: 'ZPL_FONT_SUBSTITUTED',
+        message: 'font Z is not built in: drawn in the default font B (^CF)',
+      }),
+    ]);
     // Sizes left out take ^CF's, as a field without ^A does: not a tiny font 0.
     const unsized = await dots('^XA^CF0,60^FO50,50^AZ^FDPARCEL^FS^XZ');
     const plain = await dots('^XA^CF0,60^FO50,50^FDPARCEL^FS^XZ');
@@ -78,7 +90,7 @@ describe('readZpl', () => {
     expect(inkBounds(plain)!.bottom - inkBounds(plain)!.top).toBeGreaterThan(30);
   });
 
-  it('starts a ^FT without coordinates where the last text field ended, on its baseline (the guide\'s default)', () => {
+  it("starts a ^FT without coordinates where the last text field ended, on its baseline (the guide's default)", () => {
     const texts = (zpl: string) => read(zpl).labels[0]!.label.elements.map((element) => element as LaidOutOf<'text'>);
     const [first, second] = texts('^XA^FT100,200^A0N,40,40^FDWEIGHT^FS^FT^A0N,40,40^FD12 KG^FS^XZ');
     const firstLine = first!.lines[0]!;
@@ -98,16 +110,34 @@ describe('readZpl', () => {
     // 812-dot media, ^PW679: the band starts floor((812 - 679) / 2) = 66 dots in and ends at 745.
     const zpl = '^XA^PW679^FO0,0^GB679,40,40^FS^FO600,100^GB200,40,40^FS^XZ';
     const image = await dots(zpl);
-    expect([isInk(image, 65, 20), isInk(image, 66, 20), isInk(image, 744, 20), isInk(image, 745, 20)]).toEqual([false, true, true, false]);
+    expect([isInk(image, 65, 20), isInk(image, 66, 20), isInk(image, 744, 20), isInk(image, 745, 20)]).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
     // The second box reaches past ^PW: clipped at the band's edge.
-    expect([isInk(image, 666, 120), isInk(image, 744, 120), isInk(image, 746, 120), isInk(image, 800, 120)]).toEqual([true, true, false, false]);
+    expect([isInk(image, 666, 120), isInk(image, 744, 120), isInk(image, 746, 120), isInk(image, 800, 120)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     const [label] = read(zpl).labels;
     const page = await renderPdf(Buffer.from(await emitPdf(label!.label, fonts)), 203.2);
     const pdfInk = (x: number, y: number) => page.rgba[(y * page.width + x) * 4]! < 128;
-    expect([pdfInk(64, 20), pdfInk(68, 20), pdfInk(742, 20), pdfInk(747, 20), pdfInk(760, 120)]).toEqual([false, true, true, false, false]);
+    expect([pdfInk(64, 20), pdfInk(68, 20), pdfInk(742, 20), pdfInk(747, 20), pdfInk(760, 120)]).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
     // The viewer's X-Rotation turns the band with the label: a quarter turn makes it a band down the page.
     const turned = rotateLabel(label!.label, 90).clip!;
-    expect([turned.x, turned.y / ppd, turned.width / ppd, turned.height / ppd].map((value) => Math.round(value))).toEqual([0, 66, 1218, 679]);
+    expect(
+      [turned.x, turned.y / ppd, turned.width / ppd, turned.height / ppd].map((value) => Math.round(value)),
+    ).toEqual([0, 66, 1218, 679]);
     // A settings format before the label sets ^PW for it, as the printer keeps it.
     const carried = await dots('^XA^PW679^XZ^XA^FO0,0^GB40,40,40^FS^XZ');
     expect([isInk(carried, 65, 20), isInk(carried, 66, 20)]).toEqual([false, true]);
@@ -154,15 +184,21 @@ describe('readZpl', () => {
       const raster = await renderPdf(Buffer.from(await emitPdf(read(zpl).labels[0]!.label, fonts)), 203.2);
       return inkBoundsOf(raster, { x: 0, y: 0, width: 812 * ppd, height: 300 * ppd }, 203.2)!.width;
     };
-    const ratio = (await widthInPdf('^XA^FO50,50^A0N,60,90^FDWIDTH^FS^XZ')) / (await widthInPdf('^XA^FO50,50^A0N,60,30^FDWIDTH^FS^XZ'));
+    const ratio =
+      (await widthInPdf('^XA^FO50,50^A0N,60,90^FDWIDTH^FS^XZ')) /
+      (await widthInPdf('^XA^FO50,50^A0N,60,30^FDWIDTH^FS^XZ'));
     expect(ratio).toBeCloseTo(3, 0);
-    expect(await emitHtml(read('^XA^FO50,50^A0N,60,90^FDWIDTH^FS^XZ').labels[0]!.label, fonts)).toMatch(/translate\([^)]*\) scaleX\(/);
+    expect(await emitHtml(read('^XA^FO50,50^A0N,60,90^FDWIDTH^FS^XZ').labels[0]!.label, fonts)).toMatch(
+      /translate\([^)]*\) scaleX\(/,
+    );
   });
 
   it('skips unknown commands with a warning naming them and their position, never failing', () => {
     const zpl = '^XA^FO10,10^QQ1,2^A0N,30^FDok^FS^XZ';
     const result = read(zpl);
-    expect(result.warnings).toEqual([expect.objectContaining({ code: 'ZPL_UNKNOWN_COMMAND', command: '^QQ', position: zpl.indexOf('^QQ') })]);
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ code: 'ZPL_UNKNOWN_COMMAND', command: '^QQ', position: zpl.indexOf('^QQ') }),
+    ]);
     expect(result.labels[0]!.label.elements).toHaveLength(1);
   });
 

@@ -18,7 +18,15 @@ export const MAX_INPUT_CHARS = 16 * 1024 * 1024;
  * Every command the reader knows, keyed "^XX"/"~XX". A module that reads more commands exports its own table
  * (e.g. BARCODE_COMMANDS from barcodeCommands.ts) and adds it here; later tables replace earlier entries.
  */
-const COMMANDS: ZplCommandTable = { ...PENDING_COMMANDS, ...LABEL_COMMANDS, ...FIELD_COMMANDS, ...SHAPE_COMMANDS, ...STORED_FORMAT_COMMANDS, ...GRAPHIC_COMMANDS, ...BARCODE_COMMANDS };
+const COMMANDS: ZplCommandTable = {
+  ...PENDING_COMMANDS,
+  ...LABEL_COMMANDS,
+  ...FIELD_COMMANDS,
+  ...SHAPE_COMMANDS,
+  ...STORED_FORMAT_COMMANDS,
+  ...GRAPHIC_COMMANDS,
+  ...BARCODE_COMMANDS,
+};
 
 /**
  * Never throws on bad ZPL: what cannot be read is skipped with a warning naming the command and its position. Only
@@ -30,7 +38,13 @@ export function readZpl(text: string, options: ZplReadOptions): ZplReadResult {
   const input = text.length > MAX_INPUT_CHARS ? text.slice(0, MAX_INPUT_CHARS) : text;
   const tokenizer = new ZplTokenizer(input);
   const reader = new ZplReader(options, tokenizer, COMMANDS);
-  if (input !== text) reader.warn({ code: 'ZPL_LIMIT', message: `the input is over ${MAX_INPUT_CHARS} characters: the rest is skipped`, command: '', position: MAX_INPUT_CHARS });
+  if (input !== text)
+    reader.warn({
+      code: 'ZPL_LIMIT',
+      message: `the input is over ${MAX_INPUT_CHARS} characters: the rest is skipped`,
+      command: '',
+      position: MAX_INPUT_CHARS,
+    });
   reader.run(tokenizer);
   if (reader.label !== undefined) {
     reader.warnAt('ZPL_MISSING_XZ', 'the input ends inside a label (no ^XZ): the label is ended there');

@@ -36,7 +36,8 @@ function solidGlyphDots(raster: Raster): [number, number][] {
   for (let y = 1; y < raster.height - 1; y++) {
     for (let x = 1; x < raster.width - 1; x++) {
       let solid = true;
-      for (let dy = -1; dy <= 1 && solid; dy++) for (let dx = -1; dx <= 1 && solid; dx++) solid = isDark(raster, x + dx, y + dy);
+      for (let dy = -1; dy <= 1 && solid; dy++)
+        for (let dx = -1; dx <= 1 && solid; dx++) solid = isDark(raster, x + dx, y + dy);
       if (solid) dots.push([x, y]);
     }
   }
@@ -83,7 +84,11 @@ describe('reverse fields', () => {
   });
 
   it('^LR reverses every field of the label', () => {
-    const raster = pngRaster(readLabel(`^XA^LRY^FO${BOX.left},${BOX.top}^GB${BOX.right - BOX.left},${BOX.bottom - BOX.top},200^FS${TEXT}^LRN^XZ`));
+    const raster = pngRaster(
+      readLabel(
+        `^XA^LRY^FO${BOX.left},${BOX.top}^GB${BOX.right - BOX.left},${BOX.bottom - BOX.top},200^FS${TEXT}^LRN^XZ`,
+      ),
+    );
     expect(reversedAsExpected(raster, plainGlyph)).toEqual({ inside: 1, outside: 1 });
   });
 
@@ -96,9 +101,15 @@ describe('reverse fields', () => {
       // The same symbol twice: once inside a black box (it must read as white modules), once on paper.
       const onBlack = `^FO0,0^GB600,200,200^FS^FO40,40^FR${symbol}^FD${data}^FS`;
       const onPaper = `^FO40,240^FR${symbol}^FD${data}^FS`;
-      for (const [where, top, bottom, inverted] of [['on black', 0, 200, true], ['on paper', 200, 400, false]] as const) {
+      for (const [where, top, bottom, inverted] of [
+        ['on black', 0, 200, true],
+        ['on paper', 200, 400, false],
+      ] as const) {
         const label = readLabel(`^XA${where === 'on black' ? onBlack : onPaper}^XZ`);
-        for (const [output, raster] of [['png', pngRaster(label)], ['pdf', await renderPdf(Buffer.from(await emitPdf(label, fonts)), DPI)]] as const) {
+        for (const [output, raster] of [
+          ['png', pngRaster(label)],
+          ['pdf', await renderPdf(Buffer.from(await emitPdf(label, fonts)), DPI)],
+        ] as const) {
           const region = cropRows(raster, top, bottom, inverted);
           expect(await scanned(region, format), `${format} ${where} (${output})`).toEqual([expected]);
         }

@@ -27,7 +27,13 @@ function roundTrip(label: LaidOutLabel): { engine: InkRaster; reader: InkRaster 
   const widthDots = Math.round(pointsToDots(label.width, 203));
   const heightDots = Math.round(pointsToDots(label.height, 203));
   const zpl = emitZpl(label, fonts, { dpi: 203 });
-  const read = readZpl(zplTextFromBytes(new TextEncoder().encode(zpl)), { dpmm: 8, widthDots, heightDots, budget: new PixelBudget(50_000_000), fonts });
+  const read = readZpl(zplTextFromBytes(new TextEncoder().encode(zpl)), {
+    dpmm: 8,
+    widthDots,
+    heightDots,
+    budget: new PixelBudget(50_000_000),
+    fonts,
+  });
   expect(read.warnings).toEqual([]);
   return { engine: draw(label, widthDots, heightDots), reader: draw(read.labels[0]!.label, widthDots, heightDots) };
 }
@@ -36,19 +42,33 @@ describe.each(['shipping-4x6', 'asset-tag'])('round trip of %s through ZPL', (na
   // Between them the samples hold every element type: text, barcode, image, line, rect and ellipse.
   const sample = loadSample(name);
   // Laid out for the 203 dpi printer the ZPL is written for: barcode modules are whole dots of it.
-  const label = layoutLabel(parseTemplate(sample.template), sample.data as Record<string, unknown>, { fonts, env: { now: () => NOW }, targetDpi: 203 });
+  const label = layoutLabel(parseTemplate(sample.template), sample.data as Record<string, unknown>, {
+    fonts,
+    env: { now: () => NOW },
+    targetDpi: 203,
+  });
 
   it('draws ink that agrees with the engine for text, images and shapes', () => {
-    const { engine, reader } = roundTrip({ ...label, elements: label.elements.filter((element) => element.type !== 'barcode') });
+    const { engine, reader } = roundTrip({
+      ...label,
+      elements: label.elements.filter((element) => element.type !== 'barcode'),
+    });
     const agreement = inkAgreement(engine, reader);
-    console.info(`${name}: ink agreement ${agreement.agreement.toFixed(3)} (engine in reader ${agreement.aInB.toFixed(3)}, reader in engine ${agreement.bInA.toFixed(3)})`);
+    console.info(
+      `${name}: ink agreement ${agreement.agreement.toFixed(3)} (engine in reader ${agreement.aInB.toFixed(3)}, reader in engine ${agreement.bInA.toFixed(3)})`,
+    );
     expect(agreement.agreement).toBeGreaterThanOrEqual(0.95);
   });
 
   it('draws barcodes with the ink of the engine: the layout sized their modules in whole dots of the printer', () => {
-    const { engine, reader } = roundTrip({ ...label, elements: label.elements.filter((element) => element.type === 'barcode') });
+    const { engine, reader } = roundTrip({
+      ...label,
+      elements: label.elements.filter((element) => element.type === 'barcode'),
+    });
     const agreement = inkAgreement(engine, reader);
-    console.info(`${name}: barcode ink agreement ${agreement.agreement.toFixed(3)} (engine in reader ${agreement.aInB.toFixed(3)}, reader in engine ${agreement.bInA.toFixed(3)})`);
+    console.info(
+      `${name}: barcode ink agreement ${agreement.agreement.toFixed(3)} (engine in reader ${agreement.aInB.toFixed(3)}, reader in engine ${agreement.bInA.toFixed(3)})`,
+    );
     expect(agreement.agreement).toBeGreaterThanOrEqual(0.95);
   });
 
@@ -56,7 +76,9 @@ describe.each(['shipping-4x6', 'asset-tag'])('round trip of %s through ZPL', (na
     const { reader } = roundTrip(label);
     const values = label.elements.flatMap((element) => (element.type === 'barcode' ? [element.value] : []));
     expect(values.length).toBeGreaterThan(0);
-    const decoded = (await decode({ width: reader.width, height: reader.height, rgba: reader.rgba })).map((result) => result.text);
+    const decoded = (await decode({ width: reader.width, height: reader.height, rgba: reader.rgba })).map(
+      (result) => result.text,
+    );
     for (const value of values) expect(decoded, `decoded ${JSON.stringify(decoded)}`).toContain(value);
   });
 });

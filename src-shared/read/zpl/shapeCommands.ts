@@ -19,7 +19,9 @@ function shapeBox(reader: ZplReader, width: number, height: number): Box {
 
 /** Common fields of a shape element: id, no rotation, reverse from ^FR/^LR. */
 function base(reader: ZplReader, box: Box): { id: string; box: Box; rotation: number; reverse?: boolean } {
-  return reader.reversed() ? { id: reader.newId(), box, rotation: 0, reverse: true } : { id: reader.newId(), box, rotation: 0 };
+  return reader.reversed()
+    ? { id: reader.newId(), box, rotation: 0, reverse: true }
+    : { id: reader.newId(), box, rotation: 0 };
 }
 
 function inset(box: Box, by: number): Box {
@@ -31,7 +33,15 @@ function inset(box: Box, by: number): Box {
  * Built field by field, not as `{ ...base, shape… }`: V8 in Node 20 makes a spread followed by more properties about
  * 20 times slower than a literal (some 4 µs a box here), and carrier labels have dozens of boxes.
  */
-function closedShape(reader: ZplReader, type: 'rect' | 'ellipse', width: number, height: number, thickness: number, color: string, rounding = 0): LaidOutElement {
+function closedShape(
+  reader: ZplReader,
+  type: 'rect' | 'ellipse',
+  width: number,
+  height: number,
+  thickness: number,
+  color: string,
+  rounding = 0,
+): LaidOutElement {
   const ppd = pointsPerDot(reader.dpmm);
   const box = shapeBox(reader, width, height);
   const solid = 2 * thickness >= Math.min(width, height);
@@ -40,7 +50,15 @@ function closedShape(reader: ZplReader, type: 'rect' | 'ellipse', width: number,
   const strokeWidth = solid ? 0 : thickness * ppd;
   const element: LaidOutRect | LaidOutEllipse =
     type === 'rect'
-      ? { type, id: reader.newId(), box, rotation: 0, shape: box, strokeWidth, cornerRadius: Math.max(0, outerRadius - strokeWidth / 2) }
+      ? {
+          type,
+          id: reader.newId(),
+          box,
+          rotation: 0,
+          shape: box,
+          strokeWidth,
+          cornerRadius: Math.max(0, outerRadius - strokeWidth / 2),
+        }
       : { type, id: reader.newId(), box, rotation: 0, shape: box, strokeWidth };
   if (solid) element.fill = color;
   else {
@@ -62,7 +80,8 @@ export const SHAPE_COMMANDS: ZplCommandTable = {
     const width = readNumber(w, thickness, thickness, ZPL_MAX_DOTS);
     const height = readNumber(h, thickness, thickness, ZPL_MAX_DOTS);
     const rounding = readNumber(r, 0, 0, 8);
-    reader.field.onClose = (at) => at.add(closedShape(at, 'rect', width, height, thickness, shapeColor(at, c), rounding));
+    reader.field.onClose = (at) =>
+      at.add(closedShape(at, 'rect', width, height, thickness, shapeColor(at, c), rounding));
   },
   '^GC': (reader, command) => {
     const [d, t, c] = reader.params(command);
@@ -115,7 +134,11 @@ export const SHAPE_COMMANDS: ZplCommandTable = {
       const data = at.field.data ?? '';
       const cells = [...data].map((char) => (char === ' ' ? ' ' : SYMBOLS[char.toUpperCase()]));
       if (cells.some((cell) => cell === undefined)) {
-        at.warnAt('ZPL_BAD_PARAMETER', `^GS draws A to E and spaces, got ${JSON.stringify(data.slice(0, 40))}: other characters are left out`, command);
+        at.warnAt(
+          'ZPL_BAD_PARAMETER',
+          `^GS draws A to E and spaces, got ${JSON.stringify(data.slice(0, 40))}: other characters are left out`,
+          command,
+        );
       }
       const symbols = cells.filter((cell) => cell !== undefined).join('');
       // The symbols are text already: no ^FH or ^CI applies to them.

@@ -12,7 +12,10 @@ export const MAX_RECALLED_CHARS = 16 * 1024 * 1024;
 
 /** "R:SHIP.ZPL", "E:ship" and "SHIP.ZPL" name one format: the drive is dropped, the name upper-cased, .ZPL the default extension. */
 function formatName(raw: string | undefined): string {
-  const withoutDrive = (raw ?? '').replace(/^[A-Za-z]:/, '').trim().toUpperCase();
+  const withoutDrive = (raw ?? '')
+    .replace(/^[A-Za-z]:/, '')
+    .trim()
+    .toUpperCase();
   const name = withoutDrive === '' ? 'UNKNOWN' : withoutDrive;
   return name.includes('.') ? name : `${name}.ZPL`;
 }
@@ -44,11 +47,19 @@ export function runRecalls(reader: ZplReader, label: ZplOpenLabel, depth = 0): v
   for (const recall of [...recalls].reverse()) {
     const text = reader.formats.get(recall.name);
     if (text === undefined) {
-      reader.warnAt('ZPL_UNKNOWN_FORMAT', `^XF recalls ${recall.name}, which no ^DF stored: nothing drawn for it`, recall.command);
+      reader.warnAt(
+        'ZPL_UNKNOWN_FORMAT',
+        `^XF recalls ${recall.name}, which no ^DF stored: nothing drawn for it`,
+        recall.command,
+      );
       continue;
     }
     if (depth >= MAX_FORMAT_DEPTH || work.recalls >= MAX_RECALLS || work.chars + text.length > MAX_RECALLED_CHARS) {
-      reader.warnAt('ZPL_LIMIT', `^XF ${recall.name} is recalled too deeply or too often (depth ${MAX_FORMAT_DEPTH}, ${MAX_RECALLS} recalls): skipped`, recall.command);
+      reader.warnAt(
+        'ZPL_LIMIT',
+        `^XF ${recall.name} is recalled too deeply or too often (depth ${MAX_FORMAT_DEPTH}, ${MAX_RECALLS} recalls): skipped`,
+        recall.command,
+      );
       continue;
     }
     work.recalls++;

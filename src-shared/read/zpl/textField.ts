@@ -40,7 +40,13 @@ export function blockParagraphs(text: string): string[] {
 }
 
 /** Greedy word wrap; a word wider than the line is broken between characters. */
-function wrap(paragraph: string, firstWidth: number, restWidth: number, measure: (text: string) => number, out: string[]): void {
+function wrap(
+  paragraph: string,
+  firstWidth: number,
+  restWidth: number,
+  measure: (text: string) => number,
+  out: string[],
+): void {
   const words = paragraph.split(' ');
   let line = '';
   const limit = () => (out.length === 0 ? firstWidth : restWidth);
@@ -67,7 +73,13 @@ function wrap(paragraph: string, firstWidth: number, restWidth: number, measure:
 }
 
 /** Lines of a ^FB block, aligned in the block; lines past the block's maximum overprint its last line, as printers do. */
-function blockLines(text: string, block: ZplTextBlock, font: ZplResolvedFont, measure: (text: string) => number, reader: ZplReader): FieldLine[] {
+function blockLines(
+  text: string,
+  block: ZplTextBlock,
+  font: ZplResolvedFont,
+  measure: (text: string) => number,
+  reader: ZplReader,
+): FieldLine[] {
   const texts: string[] = [];
   const firstWidth = block.width;
   const restWidth = Math.max(1, block.width - block.hangingIndent);
@@ -109,7 +121,13 @@ function blockLines(text: string, block: ZplTextBlock, font: ZplResolvedFont, me
 }
 
 /** ^FP V (one character under the other) and R (right to left), or a gap between characters: one drawn line per character. */
-function directedLines(text: string, kind: 'H' | 'V' | 'R', gap: number, font: ZplResolvedFont, measure: (text: string) => number): FieldLine[] {
+function directedLines(
+  text: string,
+  kind: 'H' | 'V' | 'R',
+  gap: number,
+  font: ZplResolvedFont,
+  measure: (text: string) => number,
+): FieldLine[] {
   const chars = [...text];
   if (kind === 'R') chars.reverse();
   const lines: FieldLine[] = [];
@@ -131,8 +149,14 @@ function warnMissingGlyphs(reader: ZplReader, font: Font, text: string): void {
   const missing = new Set<string>();
   for (const char of text) if (!font.hasGlyphForCodePoint(char.codePointAt(0) ?? 0)) missing.add(char);
   if (missing.size === 0) return;
-  const shown = [...missing].slice(0, 10).map((char) => JSON.stringify(char)).join(', ');
-  reader.warnAt('ZPL_FONT_GLYPH_MISSING', `the downloaded font has no glyph for ${shown}${missing.size > 10 ? ' …' : ''}: the printer leaves them blank`);
+  const shown = [...missing]
+    .slice(0, 10)
+    .map((char) => JSON.stringify(char))
+    .join(', ');
+  reader.warnAt(
+    'ZPL_FONT_GLYPH_MISSING',
+    `the downloaded font has no glyph for ${shown}${missing.size > 10 ? ' …' : ''}: the printer leaves them blank`,
+  );
 }
 
 /** The open field drawn as text (its data unless `text` is given), at ^FS. Nothing is drawn for empty data. */
@@ -141,12 +165,17 @@ export function closeTextField(reader: ZplReader, text = reader.fieldText()): vo
   const { field, printer } = reader;
   const request = field.font ?? printer.defaultFont;
   const font = resolveFont(reader.fonts, reader.dpmm, request, printer.defaultFont);
-  if (font.substitutedBy !== undefined) reader.warnAt('ZPL_FONT_SUBSTITUTED', `font ${request.name} is not built in: drawn in the default font ${font.substitutedBy} (^CF)`);
+  if (font.substitutedBy !== undefined)
+    reader.warnAt(
+      'ZPL_FONT_SUBSTITUTED',
+      `font ${request.name} is not built in: drawn in the default font ${font.substitutedBy} (^CF)`,
+    );
   const ppd = pointsPerDot(reader.dpmm);
   const scaleX = font.scaleX;
   const measuredBy = font.measuredBy;
   const measure = measuredBy
-    ? (value: string) => (((measuredBy.layout(value).advanceWidth * font.fontSize) / measuredBy.unitsPerEm) * scaleX) / ppd
+    ? (value: string) =>
+        (((measuredBy.layout(value).advanceWidth * font.fontSize) / measuredBy.unitsPerEm) * scaleX) / ppd
     : (value: string) => (reader.fonts.measure(font.fontKey, value, font.fontSize) * scaleX) / ppd;
   if (measuredBy) warnMissingGlyphs(reader, measuredBy, text);
   const block = field.block;

@@ -24,13 +24,19 @@ export function moved(element: LaidOutElement, dx: number, dy: number): LaidOutE
       return { ...element, box, shape: moveBox(element.shape, dx, dy) };
     case 'barcode': {
       const { symbol } = element;
-      const humanReadable = element.humanReadable && { ...element.humanReadable, lines: moveLines(element.humanReadable.lines, dx, dy) };
+      const humanReadable = element.humanReadable && {
+        ...element.humanReadable,
+        lines: moveLines(element.humanReadable.lines, dx, dy),
+      };
       if (symbol.kind === 'linear') {
         const bars = symbol.bars.map((bar) => ({ x: bar.x + dx, width: bar.width }));
         return { ...element, box, humanReadable, symbol: { ...symbol, bars, x: symbol.x + dx, y: symbol.y + dy } };
       }
       // The matrix's cells may be a getter computed on first read: keep it by moving only the grid origin.
-      const matrix = Object.create(Object.getPrototypeOf(symbol) as object, Object.getOwnPropertyDescriptors(symbol)) as typeof symbol;
+      const matrix = Object.create(
+        Object.getPrototypeOf(symbol) as object,
+        Object.getOwnPropertyDescriptors(symbol),
+      ) as typeof symbol;
       Object.defineProperty(matrix, 'x', { value: symbol.x + dx, enumerable: true });
       Object.defineProperty(matrix, 'y', { value: symbol.y + dy, enumerable: true });
       return { ...element, box, humanReadable, symbol: matrix };

@@ -36,7 +36,13 @@ const INFLATE_SLICE = 1024;
  * inflater is fed small slices and stopped once the output passes `maxBytes`, so a few bytes that would inflate to
  * gigabytes cost at most the declared size.
  */
-export function decodeZb64(data: string, maxBytes: number, budget: PixelCharge, what: string, report: GraphicReport): Uint8Array | undefined {
+export function decodeZb64(
+  data: string,
+  maxBytes: number,
+  budget: PixelCharge,
+  what: string,
+  report: GraphicReport,
+): Uint8Array | undefined {
   const header = ZB64_HEADER.exec(data);
   if (!header) throw new Error('not ZB64 data');
   const kind = (header[1] as string).toUpperCase();
@@ -45,7 +51,10 @@ export function decodeZb64(data: string, maxBytes: number, budget: PixelCharge, 
     report('ZPL_GRAPHIC_CRC', `the ${kind} data has no CRC; it was used unchecked`);
   } else if (!/^[0-9A-F]{4}$/i.test(crc) || Number.parseInt(crc, 16) !== zb64Crc(payload)) {
     const expected = zb64Crc(payload).toString(16).toUpperCase().padStart(4, '0');
-    report('ZPL_GRAPHIC_CRC', `the ${kind} data's CRC is ${crc}, the data gives ${expected}: a printer discards it, so it is not drawn`);
+    report(
+      'ZPL_GRAPHIC_CRC',
+      `the ${kind} data's CRC is ${crc}, the data gives ${expected}: a printer discards it, so it is not drawn`,
+    );
     return undefined;
   }
   let compressed: Uint8Array;
@@ -70,10 +79,14 @@ function base64Bytes(text: string): Uint8Array {
 
 function fitted(bytes: Uint8Array, maxBytes: number, kind: string, report: GraphicReport): Uint8Array {
   if (bytes.length > maxBytes) {
-    report('ZPL_GRAPHIC_SIZE', `the ${kind} data holds ${bytes.length} bytes, more than the declared ${maxBytes}; the rest was ignored`);
+    report(
+      'ZPL_GRAPHIC_SIZE',
+      `the ${kind} data holds ${bytes.length} bytes, more than the declared ${maxBytes}; the rest was ignored`,
+    );
     return bytes.subarray(0, maxBytes);
   }
-  if (bytes.length < maxBytes) report('ZPL_GRAPHIC_SIZE', `the ${kind} data holds ${bytes.length} of the declared ${maxBytes} bytes`);
+  if (bytes.length < maxBytes)
+    report('ZPL_GRAPHIC_SIZE', `the ${kind} data holds ${bytes.length} of the declared ${maxBytes} bytes`);
   return bytes;
 }
 

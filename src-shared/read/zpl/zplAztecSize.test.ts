@@ -78,6 +78,8 @@ describe('^BO error correction: the smallest symbol with d% check words, as the 
   it('percentages bwip-js does not take (below 5, above 95) are drawn at the nearest it does, with a warning', async () => {
     const { elements, warnings } = await printField(barcodeField('^BON,3,N,2', letters(24)), 8, 600, 600);
     expect(elements).toHaveLength(1);
-    expect(warnings.map((warning) => warning.message)).toEqual(['^BO: error correction of 2% is drawn at 5%, the nearest the encoder takes']);
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      '^BO: error correction of 2% is drawn at 5%, the nearest the encoder takes',
+    ]);
   });
 });

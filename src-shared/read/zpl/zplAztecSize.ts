@@ -34,11 +34,14 @@ export function aztecSizeOptions(size: number): AztecSizeOptions {
   if (size === 300) return { candidates: [{ format: 'rune' }], approximations: [] };
   const asked = size >= 1 && size <= 99 ? size : DEFAULT_PERCENT;
   const eclevel = Math.min(BWIP_MAX_PERCENT, Math.max(BWIP_MIN_PERCENT, asked));
-  const approximations = eclevel === asked ? [] : [`error correction of ${asked}% is drawn at ${eclevel}%, the nearest the encoder takes`];
+  const approximations =
+    eclevel === asked ? [] : [`error correction of ${asked}% is drawn at ${eclevel}%, the nearest the encoder takes`];
   const compact: EncoderOptions[] =
     eclevel >= COMPACT_4_MIN_PERCENT
       ? [{ format: 'compact', eclevel }]
-      : [1, 2, 3].map((layers): EncoderOptions => ({ format: 'compact', layers, eclevel })).concat({ format: 'compact', layers: 4, eclevel: COMPACT_4_MIN_PERCENT });
+      : [1, 2, 3]
+          .map((layers): EncoderOptions => ({ format: 'compact', layers, eclevel }))
+          .concat({ format: 'compact', layers: 4, eclevel: COMPACT_4_MIN_PERCENT });
   return { candidates: [...compact, { format: 'full', eclevel }], approximations };
 }
 

@@ -74,7 +74,10 @@ function decoder(charset: number): { fatal: TextDecoder; lenient: TextDecoder } 
   let found = DECODERS.get(charset);
   if (found === undefined) {
     const label = charset === CHARSET_UTF16_BE ? 'utf-16be' : charset === CHARSET_UTF16_LE ? 'utf-16le' : 'utf-8';
-    found = { fatal: new TextDecoder(label, { fatal: true, ignoreBOM: true }), lenient: new TextDecoder(label, { ignoreBOM: true }) };
+    found = {
+      fatal: new TextDecoder(label, { fatal: true, ignoreBOM: true }),
+      lenient: new TextDecoder(label, { ignoreBOM: true }),
+    };
     DECODERS.set(charset, found);
   }
   return found;

@@ -22,11 +22,36 @@ function samples(channels: number, black: number[], white: number[]): Uint8Array
 }
 
 const PNGS: Record<string, Uint8Array> = {
-  'RGBA, white transparent': encode({ width: WIDTH, height: HEIGHT, data: samples(4, [10, 20, 30, 255], [0, 0, 0, 0]) }),
-  'RGB, dark blue on yellow': encode({ width: WIDTH, height: HEIGHT, data: samples(3, [0, 0, 160], [255, 255, 0]), channels: 3 }),
+  'RGBA, white transparent': encode({
+    width: WIDTH,
+    height: HEIGHT,
+    data: samples(4, [10, 20, 30, 255], [0, 0, 0, 0]),
+  }),
+  'RGB, dark blue on yellow': encode({
+    width: WIDTH,
+    height: HEIGHT,
+    data: samples(3, [0, 0, 160], [255, 255, 0]),
+    channels: 3,
+  }),
   'grey + alpha': encode({ width: WIDTH, height: HEIGHT, data: samples(2, [0, 255], [0, 0]), channels: 2 }),
-  'grey, 16 bits': encode({ width: WIDTH, height: HEIGHT, data: Uint16Array.from(samples(1, [0], [200]), (v) => v * 257), channels: 1, depth: 16 }),
-  'grey, 1 bit': encode({ width: WIDTH, height: HEIGHT, data: packRows(BITS.map((bit) => 1 - bit), WIDTH, HEIGHT), channels: 1, depth: 1 }),
+  'grey, 16 bits': encode({
+    width: WIDTH,
+    height: HEIGHT,
+    data: Uint16Array.from(samples(1, [0], [200]), (v) => v * 257),
+    channels: 1,
+    depth: 16,
+  }),
+  'grey, 1 bit': encode({
+    width: WIDTH,
+    height: HEIGHT,
+    data: packRows(
+      BITS.map((bit) => 1 - bit),
+      WIDTH,
+      HEIGHT,
+    ),
+    channels: 1,
+    depth: 1,
+  }),
   'palette with transparency': encode({
     width: WIDTH,
     height: HEIGHT,
@@ -54,7 +79,9 @@ describe('decodePngGraphic', () => {
     const forged = png.slice();
     new DataView(forged.buffer).setUint32(16, 100_000);
     new DataView(forged.buffer).setUint32(20, 100_000);
-    expect(() => decodePngGraphic(forged, new PixelBudget(50_000_000), 'the PNG', () => undefined)).toThrow(PixelBudgetError);
+    expect(() => decodePngGraphic(forged, new PixelBudget(50_000_000), 'the PNG', () => undefined)).toThrow(
+      PixelBudgetError,
+    );
   });
 
   it('reports data that is not a PNG, or a broken one', () => {
@@ -68,7 +95,9 @@ describe('decodePngGraphic', () => {
 });
 
 describe('parseFont', () => {
-  const ttf = new Uint8Array(readFileSync(new URL('../../../resources/fonts/LiberationSans-Regular.ttf', import.meta.url)));
+  const ttf = new Uint8Array(
+    readFileSync(new URL('../../../resources/fonts/LiberationSans-Regular.ttf', import.meta.url)),
+  );
 
   it('accepts a TrueType font fontkit can lay text out with', () => {
     expect(parseFont(ttf)?.unitsPerEm).toBe(2048);

@@ -55,7 +55,12 @@ function toRgba(png: DecodedPng): Uint8Array {
  * A downloaded PNG as the printer stores it: 1-bit, dark pixels black, light and transparent ones white. Its size is
  * read from IHDR and charged to the budget before it is decoded.
  */
-export function decodePngGraphic(bytes: Uint8Array, budget: PixelCharge, what: string, report: GraphicReport): MonoBitmap | undefined {
+export function decodePngGraphic(
+  bytes: Uint8Array,
+  budget: PixelCharge,
+  what: string,
+  report: GraphicReport,
+): MonoBitmap | undefined {
   const size = pngSize(bytes);
   if (!size) {
     report('ZPL_GRAPHIC_DATA', 'the downloaded PNG is not a PNG file');
@@ -66,10 +71,17 @@ export function decodePngGraphic(bytes: Uint8Array, budget: PixelCharge, what: s
   try {
     png = decode(bytes);
   } catch (error) {
-    report('ZPL_GRAPHIC_DATA', `the downloaded PNG cannot be decoded: ${error instanceof Error ? error.message : String(error)}`);
+    report(
+      'ZPL_GRAPHIC_DATA',
+      `the downloaded PNG cannot be decoded: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   }
-  return { width: png.width, height: png.height, dots: rgbaToMonochrome(toRgba(png), png.width, png.height, 'threshold') };
+  return {
+    width: png.width,
+    height: png.height,
+    dots: rgbaToMonochrome(toRgba(png), png.width, png.height, 'threshold'),
+  };
 }
 
 /** The font if fontkit can parse it and lay out text with it; undefined otherwise (a malformed font). */

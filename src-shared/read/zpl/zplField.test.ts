@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { placeField, pointsPerDot, type ZplFieldOrigin } from './zplField';
 
 /** The four corners of a placed box after its rotation about the centre, as the printer draws them. */
-function printedBounds(placed: ReturnType<typeof placeField>): { left: number; top: number; right: number; bottom: number } {
+function printedBounds(placed: ReturnType<typeof placeField>): {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+} {
   const { box, rotation } = placed;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
@@ -12,7 +17,10 @@ function printedBounds(placed: ReturnType<typeof placeField>): { left: number; t
     [box.x + box.width, box.y],
     [box.x, box.y + box.height],
     [box.x + box.width, box.y + box.height],
-  ].map(([x, y]) => [cx + (x! - cx) * Math.cos(r) - (y! - cy) * Math.sin(r), cy + (x! - cx) * Math.sin(r) + (y! - cy) * Math.cos(r)]);
+  ].map(([x, y]) => [
+    cx + (x! - cx) * Math.cos(r) - (y! - cy) * Math.sin(r),
+    cy + (x! - cx) * Math.sin(r) + (y! - cy) * Math.cos(r),
+  ]);
   const round = (v: number) => Math.round(v * 1e6) / 1e6;
   return {
     left: round(Math.min(...corners.map((c) => c[0]!))),
@@ -34,7 +42,12 @@ describe('placeField', () => {
   });
 
   it('^FO right-justified puts the printed field right edge at the origin', () => {
-    expect(printedBounds(placeField({ ...fo, justification: 1 }, 'N', 40, 10, 0))).toEqual({ left: 60, top: 50, right: 100, bottom: 60 });
+    expect(printedBounds(placeField({ ...fo, justification: 1 }, 'N', 40, 10, 0))).toEqual({
+      left: 60,
+      top: 50,
+      right: 100,
+      bottom: 60,
+    });
   });
 
   it('^FT puts the baseline start on the origin, the body above it in the field frame', () => {

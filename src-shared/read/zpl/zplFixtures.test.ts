@@ -52,7 +52,21 @@ describe('a carrier-style parcel label', () => {
   it('reads every field with no warnings and keeps ^PQ', () => {
     expect(result.warnings).toEqual([]);
     expect(label.quantity).toBe(2);
-    expect(elements.map((element) => element.type)).toEqual(['rect', 'rect', 'rect', 'rect', 'text', 'text', 'text', 'text', 'text', 'text', 'ellipse', 'ellipse', 'line']);
+    expect(elements.map((element) => element.type)).toEqual([
+      'rect',
+      'rect',
+      'rect',
+      'rect',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'ellipse',
+      'ellipse',
+      'line',
+    ]);
   });
 
   it('reverses the service bar text and paints it white', () => {
@@ -178,7 +192,10 @@ describe('label settings', () => {
   });
 
   it('moves the whole label down by ^LT and left by ^LS (right when negative): fields, boxes and graphics alike', () => {
-    const boxes = (zpl: string) => read(zpl).labels.at(-1)!.label.elements.map((element) => ({ x: Math.round(element.box.x / ppd), y: Math.round(element.box.y / ppd) }));
+    const boxes = (zpl: string) =>
+      read(zpl)
+        .labels.at(-1)!
+        .label.elements.map((element) => ({ x: Math.round(element.box.x / ppd), y: Math.round(element.box.y / ppd) }));
     const label = '^FO100,50^GB40,40,40^FS^FT100,200^A0N,30,30^FDX^FS^FO300,300^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS';
     const plain = boxes(`^XA${label}^XZ`);
     expect(boxes(`^XA^LT12^LS-20${label}^XZ`)).toEqual(plain.map(({ x, y }) => ({ x: x + 20, y: y + 12 })));
@@ -186,10 +203,16 @@ describe('label settings', () => {
   });
 
   it('keeps ^LT and ^LS from a settings format ahead of the label, as the printer does (the print jobs send them so)', () => {
-    const result = read('^XA~SD20^MTT^MMC^MNM^PW406^LL203^LT-8^LS-4^XZ\n^XA^FO100,50^GB40,40,40^FS^XZ\n^XA^FO100,50^GB40,40,40^FS^XZ');
+    const result = read(
+      '^XA~SD20^MTT^MMC^MNM^PW406^LL203^LT-8^LS-4^XZ\n^XA^FO100,50^GB40,40,40^FS^XZ\n^XA^FO100,50^GB40,40,40^FS^XZ',
+    );
     // The settings format has no fields: no label of its own; the labels after it moved 4 dots right and 8 up, and
     // (read on 812-dot media) 203 dots right more, the ^PW406 band centred on it.
-    expect(result.labels.map((entry) => entry.label.elements.map((element) => [Math.round(element.box.x / ppd), Math.round(element.box.y / ppd)]))).toEqual([[[307, 42]], [[307, 42]]]);
+    expect(
+      result.labels.map((entry) =>
+        entry.label.elements.map((element) => [Math.round(element.box.x / ppd), Math.round(element.box.y / ppd)]),
+      ),
+    ).toEqual([[[307, 42]], [[307, 42]]]);
     expect(result.warnings).toEqual([]);
   });
 
@@ -201,7 +224,8 @@ describe('label settings', () => {
   });
 
   it('draws white and rounded boxes and ^GS symbols', () => {
-    const [white, round] = read('^XA^FO0,0^GB100,100,100,W^FS^FO0,0^GB200,100,5,B,8^FS^XZ').labels[0]!.label.elements as LaidOutOf<'rect'>[];
+    const [white, round] = read('^XA^FO0,0^GB100,100,100,W^FS^FO0,0^GB200,100,5,B,8^FS^XZ').labels[0]!.label
+      .elements as LaidOutOf<'rect'>[];
     expect(white!.fill).toBe('#ffffff');
     expect(round!.cornerRadius / ppd).toBeCloseTo(50 - 2.5, 6);
     expect(only('^FO0,0^GSN,40,40^FDC^FS').lines[0]!.text).toBe('™');
@@ -232,7 +256,11 @@ describe('stored formats', () => {
     expect(result.warnings).toEqual([]);
     expect(result.labels).toHaveLength(2);
     const first = result.labels[0]!;
-    expect(texts(first.label.elements).map((text) => text.lines[0]!.text)).toEqual(['before', 'Ada Lovelace', 'London (UK)']);
+    expect(texts(first.label.elements).map((text) => text.lines[0]!.text)).toEqual([
+      'before',
+      'Ada Lovelace',
+      'London (UK)',
+    ]);
     expect(Object.values(first.fieldNumbers).sort()).toEqual([1, 2]);
     expect(texts(result.labels[1]!.label.elements).map((text) => text.lines[0]!.text)).toEqual(['Second', 'default']);
   });
@@ -262,7 +290,9 @@ describe('hostile input', () => {
     const garbage = '^^^~~~^XA^FO-5,abc^A9Z,-3,x^FD\u0000^FS^GB-1,-1,-1^FS^FB^FS~ZZ^ZZ^XZ^XZ^A';
     const result = read(garbage);
     expect(result.warnings.length).toBeGreaterThan(0);
-    expect(result.warnings.every((warning) => garbage.startsWith(warning.command.slice(0, 1), warning.position))).toBe(true);
+    expect(result.warnings.every((warning) => garbage.startsWith(warning.command.slice(0, 1), warning.position))).toBe(
+      true,
+    );
   });
 
   it('skips fields of barcodes it does not read (^B1 code 11) with a warning, never drawing their data as text', () => {

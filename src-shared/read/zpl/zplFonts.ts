@@ -94,18 +94,31 @@ function isBuiltIn(name: string): boolean {
  * the default is no built-in font either); substitutedBy says which, for the caller's warning. Height or width left out
  * (0) follows the other, then ^CF's.
  */
-export function resolveFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFontRequest, fallback: ZplFontRequest): ZplResolvedFont {
+export function resolveFont(
+  fonts: FontRegistry,
+  dpmm: ZplDpmm,
+  request: ZplFontRequest,
+  fallback: ZplFontRequest,
+): ZplResolvedFont {
   if (request.downloaded) return downloadedFont(fonts, dpmm, request, request.downloaded, fallback);
   if (!isBuiltIn(request.name.toUpperCase())) {
     const standIn = isBuiltIn(fallback.name.toUpperCase()) ? fallback.name.toUpperCase() : '0';
     // Sizes left out both take ^CF's, as a field without ^A does.
-    const sized = request.height > 0 || request.width > 0 ? request : { ...request, height: fallback.height, width: fallback.width };
+    const sized =
+      request.height > 0 || request.width > 0
+        ? request
+        : { ...request, height: fallback.height, width: fallback.width };
     return { ...resolveFont(fonts, dpmm, { ...sized, name: standIn }, fallback), substitutedBy: standIn };
   }
   const name = request.name.toUpperCase();
   const baseCell = name === 'E' && dpmm >= 12 ? OCR_B_HIGH_RESOLUTION : BITMAP_CELLS[name];
   if (baseCell !== undefined) {
-    const magnifyY = request.height > 0 ? magnification(request.height, baseCell.height) : request.width > 0 ? magnification(request.width, baseCell.width) : 1;
+    const magnifyY =
+      request.height > 0
+        ? magnification(request.height, baseCell.height)
+        : request.width > 0
+          ? magnification(request.width, baseCell.width)
+          : 1;
     const magnifyX = request.width > 0 ? magnification(request.width, baseCell.width) : magnifyY;
     const fontKey: FontFaceKey = 'mono-bold';
     const fontSize = sized(fonts, fontKey, dpmm, baseCell.baseline * magnifyY * 0.9);
@@ -143,7 +156,13 @@ function scalableDots(request: ZplFontRequest, fallback: ZplFontRequest): { heig
  * font), w stretches it across (w/h); either left out follows the other, then ^CF's. The cell is the em, its baseline
  * the font's ascent share of ascent plus descent.
  */
-function downloadedFont(fonts: FontRegistry, dpmm: ZplDpmm, request: ZplFontRequest, downloaded: ZplDownloadedFont, fallback: ZplFontRequest): ZplResolvedFont {
+function downloadedFont(
+  fonts: FontRegistry,
+  dpmm: ZplDpmm,
+  request: ZplFontRequest,
+  downloaded: ZplDownloadedFont,
+  fallback: ZplFontRequest,
+): ZplResolvedFont {
   const { height, width } = scalableDots(request, fallback);
   const { font } = downloaded;
   const ascent = Math.max(0, font.ascent);

@@ -12,9 +12,11 @@ function collector(): { codes: string[]; report: (code: string, message: string)
   return { codes, report: (code) => codes.push(code) };
 }
 
-const hexOf = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).toUpperCase().padStart(2, '0')).join('');
+const hexOf = (bytes: Uint8Array) =>
+  Array.from(bytes, (byte) => byte.toString(16).toUpperCase().padStart(2, '0')).join('');
 
-const withCrc = (kind: 'B64' | 'Z64', payload: string) => `:${kind}:${payload}:${zb64Crc(payload).toString(16).toUpperCase().padStart(4, '0')}`;
+const withCrc = (kind: 'B64' | 'Z64', payload: string) =>
+  `:${kind}:${payload}:${zb64Crc(payload).toString(16).toUpperCase().padStart(4, '0')}`;
 
 function zb64(kind: 'B64' | 'Z64', bytes: Uint8Array): string {
   return withCrc(kind, btoa(strFromU8(kind === 'Z64' ? zlibSync(bytes) : bytes, true)));
@@ -81,7 +83,8 @@ describe('decodeZplHex', () => {
       [8, 1],
     ] as const) {
       const bits = pattern(width, height);
-      const [, , total, perRow, data] = /^\^GFA,(\d+),(\d+),(\d+),(.*)\^FS$/s.exec(monochromeToGfa(bits, width, height)) ?? [];
+      const [, , total, perRow, data] =
+        /^\^GFA,(\d+),(\d+),(\d+),(.*)\^FS$/s.exec(monochromeToGfa(bits, width, height)) ?? [];
       const { codes, report } = collector();
       const packed = decodeZplHex(data ?? '', Number(perRow), Number(total) / Number(perRow), report);
       expect(codes).toEqual([]);
@@ -116,7 +119,9 @@ describe('ZB64', () => {
   it('uses data without a CRC, with a warning', () => {
     const { codes, report } = collector();
     const bytes = new Uint8Array([1, 2, 3]);
-    expect(decodeZb64(zb64('B64', bytes).replace(/:[0-9A-F]{4}$/, ''), 3, new PixelBudget(1000), 'test', report)).toEqual(bytes);
+    expect(
+      decodeZb64(zb64('B64', bytes).replace(/:[0-9A-F]{4}$/, ''), 3, new PixelBudget(1000), 'test', report),
+    ).toEqual(bytes);
     expect(codes).toEqual(['ZPL_GRAPHIC_CRC']);
   });
 
@@ -134,7 +139,9 @@ describe('ZB64', () => {
 
   it('refuses Z64 inflation past the budget before inflating anything', () => {
     const { report } = collector();
-    expect(() => decodeZb64(zb64('Z64', new Uint8Array(10)), 5_000_000_000, new PixelBudget(1_000_000), 'the bomb', report)).toThrow(PixelBudgetError);
+    expect(() =>
+      decodeZb64(zb64('Z64', new Uint8Array(10)), 5_000_000_000, new PixelBudget(1_000_000), 'the bomb', report),
+    ).toThrow(PixelBudgetError);
   });
 
   it('reports base64 and zlib data that cannot be read', () => {
@@ -148,7 +155,13 @@ describe('ZB64', () => {
 });
 
 describe('decodeGraphic', () => {
-  const declare = (data: string, totalBytes: number, bytesPerRow: number, format = 'A', dataBytes?: number): GraphicDeclaration => ({
+  const declare = (
+    data: string,
+    totalBytes: number,
+    bytesPerRow: number,
+    format = 'A',
+    dataBytes?: number,
+  ): GraphicDeclaration => ({
     format,
     totalBytes,
     bytesPerRow,
@@ -197,7 +210,12 @@ describe('decodeGraphic', () => {
   });
 
   it('refuses format C and unknown formats, and sizes that are not counts, with a warning', () => {
-    for (const declaration of [declare('00', 1, 1, 'C'), declare('00', 1, 1, 'X'), declare('00', 0, 1), declare('00', 4, Number.NaN)]) {
+    for (const declaration of [
+      declare('00', 1, 1, 'C'),
+      declare('00', 1, 1, 'X'),
+      declare('00', 0, 1),
+      declare('00', 4, Number.NaN),
+    ]) {
       const { codes, report } = collector();
       expect(decodeGraphic(declaration, new PixelBudget(100), 'test', report)).toBeUndefined();
       expect(codes).toHaveLength(1);

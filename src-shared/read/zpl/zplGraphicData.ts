@@ -40,30 +40,53 @@ export function unpackRows(packed: Uint8Array, bytesPerRow: number, rows: number
  * declared total) are charged to `budget` before anything is allocated: a graphic declaring 100 MB throws
  * PixelBudgetError without touching its data.
  */
-export function decodeGraphic(declaration: GraphicDeclaration, budget: PixelCharge, what: string, report: GraphicReport): MonoBitmap | undefined {
+export function decodeGraphic(
+  declaration: GraphicDeclaration,
+  budget: PixelCharge,
+  what: string,
+  report: GraphicReport,
+): MonoBitmap | undefined {
   const { format, totalBytes, bytesPerRow } = declaration;
   if (!isCount(totalBytes) || !isCount(bytesPerRow)) {
-    report('ZPL_GRAPHIC_SIZE', `the graphic declares ${totalBytes} bytes at ${bytesPerRow} bytes a row; both must be whole numbers above 0`);
+    report(
+      'ZPL_GRAPHIC_SIZE',
+      `the graphic declares ${totalBytes} bytes at ${bytesPerRow} bytes a row; both must be whole numbers above 0`,
+    );
     return undefined;
   }
   if (format === 'C') {
-    report('ZPL_GRAPHIC_FORMAT', "compressed binary graphics (format C) use Zebra's own compression, which has no public definition: not drawn (its counted bytes are skipped, what follows is read)");
+    report(
+      'ZPL_GRAPHIC_FORMAT',
+      "compressed binary graphics (format C) use Zebra's own compression, which has no public definition: not drawn (its counted bytes are skipped, what follows is read)",
+    );
     return undefined;
   }
   if (format !== 'A' && format !== 'B') {
-    report('ZPL_GRAPHIC_FORMAT', `graphic format "${format}" is none of A (ASCII hex), B (binary) or C (compressed binary); not drawn`);
+    report(
+      'ZPL_GRAPHIC_FORMAT',
+      `graphic format "${format}" is none of A (ASCII hex), B (binary) or C (compressed binary); not drawn`,
+    );
     return undefined;
   }
   const rows = Math.ceil(totalBytes / bytesPerRow);
   if (rows * bytesPerRow !== totalBytes) {
-    report('ZPL_GRAPHIC_SIZE', `${totalBytes} bytes is not a whole number of ${bytesPerRow}-byte rows; the last row is padded white`);
+    report(
+      'ZPL_GRAPHIC_SIZE',
+      `${totalBytes} bytes is not a whole number of ${bytesPerRow}-byte rows; the last row is padded white`,
+    );
   }
   budget.charge(bytesPerRow * 8 * rows, what);
   const packed = packedData(declaration, rows, budget, what, report);
   return packed && unpackRows(packed, bytesPerRow, rows);
 }
 
-function packedData(declaration: GraphicDeclaration, rows: number, budget: PixelCharge, what: string, report: GraphicReport): Uint8Array | undefined {
+function packedData(
+  declaration: GraphicDeclaration,
+  rows: number,
+  budget: PixelCharge,
+  what: string,
+  report: GraphicReport,
+): Uint8Array | undefined {
   const { format, dataBytes, bytesPerRow, data } = declaration;
   const size = bytesPerRow * rows;
   if (isZb64(data)) return decodeZb64(data, size, budget, what, report);
@@ -73,7 +96,11 @@ function packedData(declaration: GraphicDeclaration, rows: number, budget: Pixel
     report('ZPL_GRAPHIC_SIZE', `the command declares ${dataBytes} bytes of binary data and ${data.length} follow`);
   }
   const length = Math.min(data.length, dataBytes ?? size, size);
-  if (length < size) report('ZPL_GRAPHIC_SIZE', `the binary data gives ${length} of the graphic's ${size} bytes; the rest is left white`);
+  if (length < size)
+    report(
+      'ZPL_GRAPHIC_SIZE',
+      `the binary data gives ${length} of the graphic's ${size} bytes; the rest is left white`,
+    );
   const packed = new Uint8Array(length);
   for (let i = 0; i < length; i++) packed[i] = data.charCodeAt(i) & 0xff;
   return packed;

@@ -78,13 +78,20 @@ export function decodeZplHex(data: string, bytesPerRow: number, rows: number, re
     }
   }
 
-  if (invalid > 0) report('ZPL_GRAPHIC_DATA', `${invalid} character(s) that are neither hex digits nor ZPL compression were ignored`);
+  if (invalid > 0)
+    report('ZPL_GRAPHIC_DATA', `${invalid} character(s) that are neither hex digits nor ZPL compression were ignored`);
   const rest = data.slice(index).trim();
   if (row >= rows && rest.length > 0) {
-    report('ZPL_GRAPHIC_SIZE', `the data goes on past the declared ${bytesPerRow * rows} bytes; ${rest.length} character(s) were ignored`);
+    report(
+      'ZPL_GRAPHIC_SIZE',
+      `the data goes on past the declared ${bytesPerRow * rows} bytes; ${rest.length} character(s) were ignored`,
+    );
   } else if (row < rows) {
     const got = row * bytesPerRow + (nibble >> 1);
-    report('ZPL_GRAPHIC_SIZE', `the data ends after ${got} of the declared ${bytesPerRow * rows} bytes; the rest is left white`);
+    report(
+      'ZPL_GRAPHIC_SIZE',
+      `the data ends after ${got} of the declared ${bytesPerRow * rows} bytes; the rest is left white`,
+    );
   }
   return out;
 }

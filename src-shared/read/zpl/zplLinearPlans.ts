@@ -11,7 +11,12 @@ import type { ZplParams, ZplSymbolPlan } from './zplSymbolPlan';
 type PlanReader = (field: ZplBarcodeField, p: ZplParams) => ZplSymbolPlan;
 
 /** The interpretation line when the command's "print interpretation line" parameter (and "above") ask for it. */
-function interpretation(p: ZplParams, printIndex: number, aboveIndex: number, fallback: boolean): { above: boolean } | undefined {
+function interpretation(
+  p: ZplParams,
+  printIndex: number,
+  aboveIndex: number,
+  fallback: boolean,
+): { above: boolean } | undefined {
   return p.flag(printIndex, fallback) ? { above: p.flag(aboveIndex, false) } : undefined;
 }
 
@@ -24,8 +29,19 @@ function fixedDigits(data: string, length: number): string {
 const code128: PlanReader = (field, p) => {
   const mode = p.letter(5, ['N', 'U', 'A', 'D'], 'N');
   const encoding =
-    mode === 'U' ? code128UccCase(field.data) : mode === 'D' ? code128Gs1(field.data) : mode === 'A' ? code128Automatic(field.data) : code128ModeN(field.data);
-  const approximations = encoding.skipped > 0 ? [`${encoding.skipped} character(s) of the data are not in the code set in use and were skipped, as a printer skips them`] : [];
+    mode === 'U'
+      ? code128UccCase(field.data)
+      : mode === 'D'
+        ? code128Gs1(field.data)
+        : mode === 'A'
+          ? code128Automatic(field.data)
+          : code128ModeN(field.data);
+  const approximations =
+    encoding.skipped > 0
+      ? [
+          `${encoding.skipped} character(s) of the data are not in the code set in use and were skipped, as a printer skips them`,
+        ]
+      : [];
   const line = interpretation(p, 2, 3, true);
   return {
     symbology: encoding.symbology,
@@ -43,7 +59,12 @@ const code128: PlanReader = (field, p) => {
 function simpleLinear(
   field: ZplBarcodeField,
   p: ZplParams,
-  plan: Pick<ZplSymbolPlan, 'symbology' | 'value'> & { options?: EncoderOptions; heightIndex: number; printIndex: number; twoWidths?: boolean },
+  plan: Pick<ZplSymbolPlan, 'symbology' | 'value'> & {
+    options?: EncoderOptions;
+    heightIndex: number;
+    printIndex: number;
+    twoWidths?: boolean;
+  },
 ): ZplSymbolPlan {
   const line = interpretation(p, plan.printIndex, plan.printIndex + 1, true);
   const moduleDots = field.by.moduleWidth;
@@ -78,7 +99,12 @@ const POSTAL_TYPES = ['postnet', 'planet', 'onecode', 'onecode'] as const;
 
 const postal: PlanReader = (field, p) => {
   const symbology = POSTAL_TYPES[p.int(4, 0, 0, 3)] ?? 'postnet';
-  const plan = simpleLinear(field, p, { symbology, value: field.data.replace(/\D/g, ''), heightIndex: 1, printIndex: 2 });
+  const plan = simpleLinear(field, p, {
+    symbology,
+    value: field.data.replace(/\D/g, ''),
+    heightIndex: 1,
+    printIndex: 2,
+  });
   // ^BZ prints its line only when asked (default N), unlike the others.
   const line = interpretation(p, 2, 3, false);
   return { ...plan, ...(line ? { line: { text: field.data, above: line.above } } : { line: undefined }) };
@@ -145,14 +171,31 @@ const dataBar: PlanReader = (field, p) => {
 export const LINEAR_PLANS: Record<string, PlanReader> = {
   BC: code128,
   B3: (field, p) =>
-    simpleLinear(field, p, { symbology: 'code39', value: field.data, options: { includecheck: p.flag(1, false) }, heightIndex: 2, printIndex: 3, twoWidths: true }),
-  BE: (field, p) => simpleLinear(field, p, { symbology: 'ean13', value: fixedDigits(field.data, 12), heightIndex: 1, printIndex: 2 }),
-  B8: (field, p) => simpleLinear(field, p, { symbology: 'ean8', value: fixedDigits(field.data, 7), heightIndex: 1, printIndex: 2 }),
-  BU: (field, p) => simpleLinear(field, p, { symbology: 'upca', value: fixedDigits(field.data, 11), heightIndex: 1, printIndex: 2 }),
+    simpleLinear(field, p, {
+      symbology: 'code39',
+      value: field.data,
+      options: { includecheck: p.flag(1, false) },
+      heightIndex: 2,
+      printIndex: 3,
+      twoWidths: true,
+    }),
+  BE: (field, p) =>
+    simpleLinear(field, p, { symbology: 'ean13', value: fixedDigits(field.data, 12), heightIndex: 1, printIndex: 2 }),
+  B8: (field, p) =>
+    simpleLinear(field, p, { symbology: 'ean8', value: fixedDigits(field.data, 7), heightIndex: 1, printIndex: 2 }),
+  BU: (field, p) =>
+    simpleLinear(field, p, { symbology: 'upca', value: fixedDigits(field.data, 11), heightIndex: 1, printIndex: 2 }),
   B9: upcE,
   BA: (field, p) => simpleLinear(field, p, { symbology: 'code93', value: field.data, heightIndex: 1, printIndex: 2 }),
   B2: (field, p) =>
-    simpleLinear(field, p, { symbology: 'interleaved2of5', value: field.data.replace(/\D/g, ''), options: { includecheck: p.flag(4, false) }, heightIndex: 1, printIndex: 2, twoWidths: true }),
+    simpleLinear(field, p, {
+      symbology: 'interleaved2of5',
+      value: field.data.replace(/\D/g, ''),
+      options: { includecheck: p.flag(4, false) },
+      heightIndex: 1,
+      printIndex: 2,
+      twoWidths: true,
+    }),
   // ^BKo,e,h,f,g,k,l: the start and stop characters (A–D) frame the data; e (check digit) is fixed at N.
   BK: (field, p) =>
     simpleLinear(field, p, {

@@ -28,7 +28,10 @@ const qrCode: PlanReader = (field, p) => {
   const level = (['H', 'Q', 'M', 'L'].includes(levelChar) ? levelChar : 'M') as 'L' | 'M' | 'Q' | 'H';
   let value = field.data.slice(3);
   if (mode === 'M') value = value.replace(/^[NAK]|^B\d{4}/i, '');
-  if (comma !== ',') approximations.push(`the data should start with its level, input mode and a comma ("QA,"): "${field.data.slice(0, 3)}" was read as them`);
+  if (comma !== ',')
+    approximations.push(
+      `the data should start with its level, input mode and a comma ("QA,"): "${field.data.slice(0, 3)}" was read as them`,
+    );
   const moduleDots = p.int(2, defaultMagnification(p.dpmm), 1, 10);
   if (p.raw(1) === '1') approximations.push('QR model 1 is drawn as model 2');
   return {
@@ -96,7 +99,13 @@ const pdf417: PlanReader = (field, p) => {
   return {
     symbology: 'pdf417',
     value: parseEscaped(field.data),
-    options: { parse: true, eclevel: p.int(2, 0, 0, 8), ...(columns > 0 ? { columns } : {}), ...(rows >= 3 ? { rows } : {}), ...(p.flag(5, false) ? { compact: true } : {}) },
+    options: {
+      parse: true,
+      eclevel: p.int(2, 0, 0, 8),
+      ...(columns > 0 ? { columns } : {}),
+      ...(rows >= 3 ? { rows } : {}),
+      ...(p.flag(5, false) ? { compact: true } : {}),
+    },
     orientation: p.orientation(0),
     moduleDots: field.by.moduleWidth,
     ...(rowDots > 0 ? { heightDots: rowDots } : { symbolHeightDots: field.by.height }),
@@ -126,7 +135,8 @@ const microPdf417: PlanReader = (field, p) => {
 const aztec: PlanReader = (field, p) => {
   const { candidates, approximations } = aztecSizeOptions(p.int(3, 0, 0, 300));
   const [options, ...alternatives] = candidates.map((candidate): EncoderOptions => ({ parse: true, ...candidate }));
-  if (p.flag(4, false) || p.int(5, 1, 1, 26) > 1) approximations.push('the menu symbol and structured append flags are not encoded');
+  if (p.flag(4, false) || p.int(5, 1, 1, 26) > 1)
+    approximations.push('the menu symbol and structured append flags are not encoded');
   return {
     symbology: 'azteccode',
     value: parseEscaped(field.data),

@@ -20,7 +20,10 @@ const EOT = '\u0004';
 const PRIMARY = { serviceClass: '003', country: '840', postalCode: '972051234' };
 const SECONDARY = ['1Z48215793', 'UPSN', '4X6Y21', '331', '', '1/1', '4.2', 'Y', '2201 ORCHARD LANE', 'PORTLAND', 'OR'];
 const DATA = `${PRIMARY.serviceClass}${PRIMARY.country}${PRIMARY.postalCode}[)>${RS}01${GS}96${SECONDARY.join(GS)}${RS}${EOT}`;
-const FIELD_DATA = DATA.replace(/[\u0000-\u001f]/g, (char) => `_${char.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`);
+const FIELD_DATA = DATA.replace(
+  /[\u0000-\u001f]/g,
+  (char) => `_${char.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`,
+);
 
 /** What a scanner reports for it: the primary message after the header, in postal code, country, class order, then the rest. */
 const SCANNED = `[)>${RS}01${GS}96${PRIMARY.postalCode}${GS}${PRIMARY.country}${GS}${PRIMARY.serviceClass}${GS}${SECONDARY.join(GS)}${RS}${EOT}`;
@@ -80,7 +83,10 @@ function misplacedModules(raster: Raster, dark: Set<number>, x: number, y: numbe
 }
 
 function maxiCodeOf(elements: readonly { type: string }[]): LaidOutOf<'barcode'> {
-  const element = elements.find((candidate): candidate is LaidOutOf<'barcode'> => candidate.type === 'barcode' && 'symbology' in candidate && candidate.symbology === 'maxicode');
+  const element = elements.find(
+    (candidate): candidate is LaidOutOf<'barcode'> =>
+      candidate.type === 'barcode' && 'symbology' in candidate && candidate.symbology === 'maxicode',
+  );
   if (!element) throw new Error('expected a MaxiCode');
   return element;
 }
@@ -115,8 +121,15 @@ describe('^BD on a UPS-style 4x6 label', () => {
     const { raster } = await printing;
     const [cx, cy] = [40 + BULLSEYE.x * 8, 390 + BULLSEYE.y * 8];
     const rings = [0.3, 0.85, 1.5, 2.2, 2.9, 3.54].map((radius, index) => ({ radius, dark: index % 2 === 1 }));
-    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-      const seen = rings.map(({ radius }) => isDark(raster, Math.round(cx + dx * radius * 8), Math.round(cy + dy * radius * 8)));
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const seen = rings.map(({ radius }) =>
+        isDark(raster, Math.round(cx + dx * radius * 8), Math.round(cy + dy * radius * 8)),
+      );
       expect(seen, `direction ${dx},${dy}`).toEqual(rings.map((ring) => ring.dark));
     }
   });
@@ -127,14 +140,17 @@ describe('^BD at every resolution', () => {
     [6, 169, 161],
     [8, 226, 214],
     [12, 338, 321],
-  ])('at %i dpmm the symbol is 1.11 x 1.054 in (%i x %i dots) and its hexagons are where the standard puts them', async (dpmm, width, height) => {
-    const { elements, raster } = await printField(barcodeField('^BD2', DATA), dpmm, 500, 500);
-    const maxi = maxiCodeOf(elements);
-    const ppd = pointsPerDot(dpmm);
-    expect([maxi.box.width / ppd, maxi.box.height / ppd].map(Math.round)).toEqual([width, height]);
-    expect(misplacedModules(raster, darkModules(maxi.value, 2), 40, 40, dpmm)).toEqual([]);
-    expect(await scanned(raster, 'MaxiCode')).toEqual([SCANNED]);
-  });
+  ])(
+    'at %i dpmm the symbol is 1.11 x 1.054 in (%i x %i dots) and its hexagons are where the standard puts them',
+    async (dpmm, width, height) => {
+      const { elements, raster } = await printField(barcodeField('^BD2', DATA), dpmm, 500, 500);
+      const maxi = maxiCodeOf(elements);
+      const ppd = pointsPerDot(dpmm);
+      expect([maxi.box.width / ppd, maxi.box.height / ppd].map(Math.round)).toEqual([width, height]);
+      expect(misplacedModules(raster, darkModules(maxi.value, 2), 40, 40, dpmm)).toEqual([]);
+      expect(await scanned(raster, 'MaxiCode')).toEqual([SCANNED]);
+    },
+  );
 
   it('stays upright under ^FWR: ^FW turns only commands with an orientation parameter, which ^BD has not', async () => {
     const { elements, raster } = await printField(barcodeField('^BD2', DATA, { defaultOrientation: 'R' }), 8, 500, 500);
@@ -143,7 +159,14 @@ describe('^BD at every resolution', () => {
   });
 
   it('mode 3 takes a 6-character alphanumeric postal code', async () => {
-    const { raster } = await printField(barcodeField('^BD3', `001124V6C3E2[)>${RS}01${GS}96TRACK9${GS}UPSN${RS}${EOT}`), 8, 400, 400);
-    expect(await scanned(raster, 'MaxiCode')).toEqual([`[)>${RS}01${GS}96V6C3E2${GS}124${GS}001${GS}TRACK9${GS}UPSN${RS}${EOT}`]);
+    const { raster } = await printField(
+      barcodeField('^BD3', `001124V6C3E2[)>${RS}01${GS}96TRACK9${GS}UPSN${RS}${EOT}`),
+      8,
+      400,
+      400,
+    );
+    expect(await scanned(raster, 'MaxiCode')).toEqual([
+      `[)>${RS}01${GS}96V6C3E2${GS}124${GS}001${GS}TRACK9${GS}UPSN${RS}${EOT}`,
+    ]);
   });
 });

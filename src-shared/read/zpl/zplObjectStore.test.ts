@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseObjectName, ZplObjectStore, type ZplStoredObject } from './zplObjectStore';
 
-const graphic = (dots: number): ZplStoredObject => ({ kind: 'graphic', bitmap: { width: dots, height: 1, dots: new Uint8Array(dots) } });
+const graphic = (dots: number): ZplStoredObject => ({
+  kind: 'graphic',
+  bitmap: { width: dots, height: 1, dots: new Uint8Array(dots) },
+});
 const name = (text: string) => parseObjectName(text, 'GRF') ?? { name: '?', extension: '?' };
 
 describe('parseObjectName', () => {
@@ -31,7 +34,8 @@ describe('ZplObjectStore', () => {
 
   it('deletes with * and ? wildcards', () => {
     const store = new ZplObjectStore();
-    for (const text of ['R:A1.GRF', 'R:A2.GRF', 'R:B1.GRF', 'R:A1.PNG', 'E:A1.GRF']) store.store(name(text), graphic(1));
+    for (const text of ['R:A1.GRF', 'R:A2.GRF', 'R:B1.GRF', 'R:A1.PNG', 'E:A1.GRF'])
+      store.store(name(text), graphic(1));
     expect(store.delete(name('R:A?.GRF'))).toBe(2);
     expect(store.delete(name('R:*.*'))).toBe(2);
     expect(store.recall(name('E:A1.GRF'))).toBeDefined();

@@ -24,7 +24,11 @@ export function parseObjectName(text: string, defaultExtension: string): ZplObje
   const name = match?.[2]?.trim().toUpperCase();
   if (!match || !name) return undefined;
   const device = match[1]?.toUpperCase();
-  return { ...(device === undefined ? {} : { device }), name, extension: (match[3]?.trim() || defaultExtension).toUpperCase() };
+  return {
+    ...(device === undefined ? {} : { device }),
+    name,
+    extension: (match[3]?.trim() || defaultExtension).toUpperCase(),
+  };
 }
 
 export function formatObjectName({ device, name, extension }: ZplObjectName): string {
@@ -37,7 +41,12 @@ function sizeOf(object: ZplStoredObject): number {
 
 /** A ZPL wildcard pattern ('*' any run, '?' one character) as a whole-string test. */
 function wildcard(pattern: string): RegExp {
-  return new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+  return new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  );
 }
 
 /** One per readZpl call: objects downloaded in one label stay for the labels after it, as in a printer. */

@@ -8,7 +8,15 @@ import { decodeField } from './zplCharsets';
 import { applyHexEscapes } from './zplHexEscapes';
 import { ZplObjectStore } from './zplObjectStore';
 import { commandLabel, splitParams, type ZplCommand, type ZplTokenizer } from './zplTokenizer';
-import type { ZplBarcodeDefaults, ZplBarcodeField, ZplDpmm, ZplFieldContext, ZplFieldOrigin, ZplOrientation, ZplWarning } from './zplField';
+import type {
+  ZplBarcodeDefaults,
+  ZplBarcodeField,
+  ZplDpmm,
+  ZplFieldContext,
+  ZplFieldOrigin,
+  ZplOrientation,
+  ZplWarning,
+} from './zplField';
 
 /**
  * Handles one command. Handler maps (Record from "^FO" / "~DG" to a handler) live in files named for what they
@@ -200,7 +208,8 @@ export class ZplReader implements ZplFieldContext {
       const name = commandLabel(command);
       if (this.storing !== undefined && name !== '^XZ') continue;
       const handler = this.commands[name];
-      if (handler === undefined) this.warnAt('ZPL_UNKNOWN_COMMAND', `${name} is not a command the reader knows: skipped`);
+      if (handler === undefined)
+        this.warnAt('ZPL_UNKNOWN_COMMAND', `${name} is not a command the reader knows: skipped`);
       else handler(this, command);
     }
     this.tokenizer = outer;
@@ -245,7 +254,16 @@ export class ZplReader implements ZplFieldContext {
 
   /** The open label, opened implicitly (with a warning) when a field comes before any ^XA. */
   openLabel(): ZplOpenLabel {
-    this.label ??= { elements: [], fieldNumbers: {}, texts: {}, quantity: 1, recalls: [], fieldValues: new Map(), fieldCount: 0, overflowed: false };
+    this.label ??= {
+      elements: [],
+      fieldNumbers: {},
+      texts: {},
+      quantity: 1,
+      recalls: [],
+      fieldValues: new Map(),
+      fieldCount: 0,
+      overflowed: false,
+    };
     return this.label;
   }
 
@@ -278,8 +296,15 @@ export class ZplReader implements ZplFieldContext {
   fieldText(): string | undefined {
     const { data, hexIndicator } = this.field;
     if (data === undefined) return undefined;
-    const decoded = decodeField(hexIndicator === undefined ? data : applyHexEscapes(data, hexIndicator), this.printer.charset);
-    if (decoded.invalid) this.warnAt('ZPL_INVALID_TEXT', `field data is not valid under ^CI${this.printer.charset}: drawn with U+FFFD in place of the bad bytes`);
+    const decoded = decodeField(
+      hexIndicator === undefined ? data : applyHexEscapes(data, hexIndicator),
+      this.printer.charset,
+    );
+    if (decoded.invalid)
+      this.warnAt(
+        'ZPL_INVALID_TEXT',
+        `field data is not valid under ^CI${this.printer.charset}: drawn with U+FFFD in place of the bad bytes`,
+      );
     return decoded.text;
   }
 
@@ -306,7 +331,13 @@ export class ZplReader implements ZplFieldContext {
  * A numeric parameter: `fallback` when left out or not a number, otherwise clamped to min..max (printers clamp
  * out-of-range values rather than refuse them). Integers unless `fractional`.
  */
-export function readNumber(value: string | undefined, fallback: number, min: number, max: number, fractional = false): number {
+export function readNumber(
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  fractional = false,
+): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number.parseFloat(value);
   if (!Number.isFinite(parsed)) return fallback;

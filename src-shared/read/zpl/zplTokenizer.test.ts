@@ -16,7 +16,13 @@ describe('binary downloads', () => {
   it('reads a ^GFB data field of exactly its byte count, carets, tildes and line breaks included', () => {
     const data = '^XZ~JR\r\n\x00\xff, ';
     const [, graphic, after] = commands(`^FO1,2^GFB,${data.length},${data.length},1,${data}^FS`);
-    expect(graphic).toEqual({ kind: '^', name: 'GF', params: `B,${data.length},${data.length},1,`, position: 6, binary: data });
+    expect(graphic).toEqual({
+      kind: '^',
+      name: 'GF',
+      params: `B,${data.length},${data.length},1,`,
+      position: 6,
+      binary: data,
+    });
     expect(after).toMatchObject({ name: 'FS', params: '' });
   });
 

@@ -116,7 +116,13 @@ export class ZplTokenizer {
       // The counted bytes are data whatever they hold (^, ~, line breaks); a huge count takes what the input holds.
       const dataEnd = Math.min(length, data.start + data.count);
       this.offset = dataEnd;
-      return { kind, name, params: withoutLineBreaks(text.substring(cursor, data.start)), position: start, binary: text.substring(data.start, dataEnd) };
+      return {
+        kind,
+        name,
+        params: withoutLineBreaks(text.substring(cursor, data.start)),
+        position: start,
+        binary: text.substring(data.start, dataEnd),
+      };
     }
     this.offset = end;
     return { kind, name, params: withoutLineBreaks(text.substring(cursor, end)), position: start };
@@ -137,7 +143,8 @@ export class ZplTokenizer {
     }
     const format = (fields[layout.format] ?? '').toUpperCase();
     const count = fields[layout.count] ?? '';
-    if (fields.length < layout.before || !BINARY_FORMATS.has(format) || !/^\d+$/.test(count) || Number(count) === 0) return undefined;
+    if (fields.length < layout.before || !BINARY_FORMATS.has(format) || !/^\d+$/.test(count) || Number(count) === 0)
+      return undefined;
     // ZB64 text (":Z64:…") is sent under format B too, its count the decoded size: it reads as any parameter does.
     if (isZb64(this.text.substring(fieldStart, fieldStart + 16).trimStart())) return undefined;
     return { start: fieldStart, count: Number(count) };

@@ -49,12 +49,17 @@ export interface ColdLoadOptions {
  * request API, so the page itself is loaded only once, cold. Sizes are the bodies' decoded bytes from resource timing
  * (the server sends scripts uncompressed, so they equal the files' sizes on disk).
  */
-export async function coldLoad(browser: Browser, server: EditorServer, options: ColdLoadOptions): Promise<ColdLoad & { page: Page; close: () => Promise<void> }> {
+export async function coldLoad(
+  browser: Browser,
+  server: EditorServer,
+  options: ColdLoadOptions,
+): Promise<ColdLoad & { page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
   try {
     // The admin link sets the session cookie and redirects to the page: the redirect is not followed, the page stays unloaded.
     const signIn = await context.request.get(server.adminLink, { maxRedirects: 0 });
-    if (signIn.status() < 300 || signIn.status() >= 400) throw new Error(`the admin link answered ${signIn.status()}, not a redirect with the session cookie`);
+    if (signIn.status() < 300 || signIn.status() >= 400)
+      throw new Error(`the admin link answered ${signIn.status()}, not a redirect with the session cookie`);
     const page = await context.newPage();
     await page.goto(`${server.url}/${options.hash ?? '#/'}`);
     await options.shown(page);
@@ -62,13 +67,26 @@ export async function coldLoad(browser: Browser, server: EditorServer, options: 
       // Two frames: the first runs before the shown screen's paint, the second after it.
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const screenPainted = performance.now();
-      const paints = Object.fromEntries(performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime]));
+      const paints = Object.fromEntries(
+        performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime]),
+      );
       const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
-        .map((entry) => ({ file: new URL(entry.name).pathname.replace(/^.*\//, ''), bytes: entry.decodedBodySize, responseEnd: entry.responseEnd }));
-      return { screenPainted, firstPaint: paints['first-paint'] ?? Number.NaN, firstContentfulPaint: paints['first-contentful-paint'] ?? Number.NaN, scripts };
+        .map((entry) => ({
+          file: new URL(entry.name).pathname.replace(/^.*\//, ''),
+          bytes: entry.decodedBodySize,
+          responseEnd: entry.responseEnd,
+        }));
+      return {
+        screenPainted,
+        firstPaint: paints['first-paint'] ?? Number.NaN,
+        firstContentfulPaint: paints['first-contentful-paint'] ?? Number.NaN,
+        scripts,
+      };
     });
-    const scripts = timing.scripts.filter((script) => script.responseEnd <= timing.screenPainted).sort((a, b) => a.responseEnd - b.responseEnd);
+    const scripts = timing.scripts
+      .filter((script) => script.responseEnd <= timing.screenPainted)
+      .sort((a, b) => a.responseEnd - b.responseEnd);
     return {
       ...timing,
       scripts,

@@ -70,5 +70,9 @@ export function ensureBuilds(): void {
 /** The builds, a `labelsmith serve` on a temporary data dir, and a 1280x800 Chromium page signed in through the admin link. */
 export async function startSignedInEditor(): Promise<SignedInEditor> {
   ensureBuilds();
-  return openSignedInEditor({ cliPath: resolve(REPO_ROOT, 'out/node/cli/labelsmith.mjs'), envFor: testDatabaseEnv, viewport: { width: 1280, height: 800 } });
+  return openSignedInEditor({
+    cliPath: resolve(REPO_ROOT, 'out/node/cli/labelsmith.mjs'),
+    envFor: testDatabaseEnv,
+    viewport: { width: 1280, height: 800 },
+  });
 }

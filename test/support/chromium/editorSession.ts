@@ -38,7 +38,10 @@ function waitForListening(child: ChildProcess): Promise<string> {
   return new Promise((resolvePromise, reject) => {
     let stdout = '';
     let stderr = '';
-    const timer = setTimeout(() => fail(new Error(`labelsmith serve did not start within ${START_TIMEOUT_MS} ms\n${stderr}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`labelsmith serve did not start within ${START_TIMEOUT_MS} ms\n${stderr}`)),
+      START_TIMEOUT_MS,
+    );
     const cleanup = () => {
       clearTimeout(timer);
       child.stdout?.off('data', onStdout);
@@ -56,7 +59,8 @@ function waitForListening(child: ChildProcess): Promise<string> {
         resolvePromise(match[1].replace(/\/$/, ''));
       }
     };
-    const onExit = (code: number | null) => fail(new Error(`labelsmith serve exited (${code}) before listening\n${stderr}`));
+    const onExit = (code: number | null) =>
+      fail(new Error(`labelsmith serve exited (${code}) before listening\n${stderr}`));
     child.stdout?.on('data', onStdout);
     // Kept short: the server logs JSON lines to stderr; only the tail matters for an error message.
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -83,12 +87,19 @@ export async function startEditorServer(options: EditorServerOptions = {}): Prom
   const cliPath = options.cliPath ?? defaultCliPath();
   const dataDir = mkdtempSync(join(tmpdir(), 'labelsmith-editor-'));
   const env = { ...process.env, ...(await options.envFor?.(dataDir)) };
-  const child = spawn(process.execPath, [cliPath, 'serve', '--data-dir', dataDir, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cliPath, 'serve', '--data-dir', dataDir, '--port', '0'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   try {
     const url = await waitForListening(child);
     const port = Number(new URL(url).port);
-    const { stdout } = await execFileAsync(process.execPath, [cliPath, 'admin-url', '--data-dir', dataDir, '--port', String(port)], { env });
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [cliPath, 'admin-url', '--data-dir', dataDir, '--port', String(port)],
+      { env },
+    );
     const adminLink = (JSON.parse(stdout) as { url: string }).url;
     const adminToken = new URL(adminLink).searchParams.get('token') ?? '';
     return {
@@ -128,7 +139,10 @@ export async function openSignedInEditor(options: SignedInEditorOptions = {}): P
   let browser: Browser | undefined;
   try {
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      acceptDownloads: true,
+    });
     const page = await context.newPage();
     await page.goto(server.adminLink);
     let closed = false;
@@ -156,7 +170,10 @@ export async function openSignedInEditor(options: SignedInEditorOptions = {}): P
 export async function editorApi<T>(server: EditorServer, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${server.adminToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${server.adminToken}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

@@ -15,6 +15,13 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath,
     // Without the networking flags Chromium keeps trying hosts this machine cannot reach.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }

@@ -17,14 +17,19 @@ export interface Raster {
 
 export function decodePng(bytes: Buffer): Raster {
   const png = PNG.sync.read(bytes);
-  return { width: png.width, height: png.height, rgba: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.length) };
+  return {
+    width: png.width,
+    height: png.height,
+    rgba: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.length),
+  };
 }
 
 /** Luminance 0..255 of a pixel composited on white (transparent counts as white paper). */
 export function luminance(raster: Raster, x: number, y: number): number {
   const i = (y * raster.width + x) * 4;
   const alpha = (raster.rgba[i + 3] ?? 255) / 255;
-  const lum = 0.2126 * (raster.rgba[i] ?? 255) + 0.7152 * (raster.rgba[i + 1] ?? 255) + 0.0722 * (raster.rgba[i + 2] ?? 255);
+  const lum =
+    0.2126 * (raster.rgba[i] ?? 255) + 0.7152 * (raster.rgba[i + 1] ?? 255) + 0.0722 * (raster.rgba[i + 2] ?? 255);
   return lum * alpha + 255 * (1 - alpha);
 }
 
@@ -52,7 +57,9 @@ export function inkMap(raster: Raster, columns: number, rows: number): number[] 
   const cellHeight = raster.height / rows;
   for (let row = 0; row < rows; row++) {
     for (let column = 0; column < columns; column++) {
-      cells.push(inkShare(raster, { x: column * cellWidth, y: row * cellHeight, width: cellWidth, height: cellHeight }));
+      cells.push(
+        inkShare(raster, { x: column * cellWidth, y: row * cellHeight, width: cellWidth, height: cellHeight }),
+      );
     }
   }
   return cells;

@@ -9,12 +9,19 @@ export async function openPrintDialog(page: Page): Promise<Locator> {
 }
 
 /** Prints the records of a file: the dialog's file choice, then the file. */
-export async function chooseRecordsFile(dialog: Locator, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+export async function chooseRecordsFile(
+  dialog: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
   await dialog.getByRole('radio', { name: 'Records from a file (Excel, OpenDocument, CSV or JSON)' }).check();
   await dialog.getByLabel('Records file').setInputFiles(file);
 }
 
 /** The job's "Printed: …" line, for expect.poll to wait on (null until the job is done). */
 export function printedLine(dialog: Locator): () => Promise<string | null> {
-  return () => dialog.getByRole('status').filter({ hasText: /^Printed: / }).textContent();
+  return () =>
+    dialog
+      .getByRole('status')
+      .filter({ hasText: /^Printed: / })
+      .textContent();
 }

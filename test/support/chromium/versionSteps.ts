@@ -14,25 +14,50 @@ export function versionList(page: Page): Locator {
 export async function publishVersion(page: Page, number: number, note: string): Promise<void> {
   await sidePanel(page).getByRole('tab', { name: 'History' }).click();
   await sidePanel(page).getByLabel('Note for the next version').fill(note);
-  await sidePanel(page).getByRole('button', { name: `Publish as version ${number}` }).click();
+  await sidePanel(page)
+    .getByRole('button', { name: `Publish as version ${number}` })
+    .click();
   await expect.poll(() => versionList(page).getByRole('listitem').count()).toBe(number);
 }
 
 /** Ticks versions `older` and `newer` (the newest is the live one) and opens their compare dialog, both drawn. */
 export async function openCompare(page: Page, older: number, newer: number, newerIsLive = true): Promise<Locator> {
-  await versionList(page).getByRole('checkbox', { name: `Version ${older}`, exact: true }).check();
-  await versionList(page).getByRole('checkbox', { name: `Version ${newer}${newerIsLive ? ' (live)' : ''}`, exact: true }).check();
-  await sidePanel(page).getByRole('button', { name: `Compare version ${older} with ${newer}` }).click();
+  await versionList(page)
+    .getByRole('checkbox', { name: `Version ${older}`, exact: true })
+    .check();
+  await versionList(page)
+    .getByRole('checkbox', { name: `Version ${newer}${newerIsLive ? ' (live)' : ''}`, exact: true })
+    .check();
+  await sidePanel(page)
+    .getByRole('button', { name: `Compare version ${older} with ${newer}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Compare version ${older} with version ${newer}` });
-  await expect.poll(() => dialog.getByRole('figure', { name: `Version ${older}` }).locator('canvas').count()).toBe(1);
-  expect(await dialog.getByRole('figure', { name: `Version ${newer}` }).locator('canvas').count()).toBe(1);
+  await expect
+    .poll(() =>
+      dialog
+        .getByRole('figure', { name: `Version ${older}` })
+        .locator('canvas')
+        .count(),
+    )
+    .toBe(1);
+  expect(
+    await dialog
+      .getByRole('figure', { name: `Version ${newer}` })
+      .locator('canvas')
+      .count(),
+  ).toBe(1);
   return dialog;
 }
 
 /** Restores version `number` (answering the question), which publishes it again as the next version; returns once listed. */
 export async function restoreVersion(page: Page, number: number, newNumber: number): Promise<void> {
-  await sidePanel(page).getByRole('button', { name: `Restore version ${number}` }).click();
-  await page.getByRole('dialog', { name: `Restore version ${number}?` }).getByRole('button', { name: `Restore version ${number}` }).click();
+  await sidePanel(page)
+    .getByRole('button', { name: `Restore version ${number}` })
+    .click();
+  await page
+    .getByRole('dialog', { name: `Restore version ${number}?` })
+    .getByRole('button', { name: `Restore version ${number}` })
+    .click();
   await expect.poll(() => versionList(page).getByRole('listitem').count()).toBe(newNumber);
   expect(await versionList(page).getByRole('listitem').first().textContent()).toContain(`“restored from ${number}”`);
 }

@@ -13,7 +13,10 @@ const KYSELY_ENTRY = join(REPO_ROOT, 'node_modules', 'kysely', 'dist', 'esm', 'i
  * rewrite at any time: a stale out/ CLI would set up a database with another schema than the code under test.
  * The caller removes the folder when its tests are done.
  */
-export async function bundleForTests(entryPoints: Record<string, string>, prefix = 'labelsmith-test-'): Promise<string> {
+export async function bundleForTests(
+  entryPoints: Record<string, string>,
+  prefix = 'labelsmith-test-',
+): Promise<string> {
   const cache = join(REPO_ROOT, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, prefix));

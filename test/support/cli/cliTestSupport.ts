@@ -4,7 +4,8 @@ import { runNodeScript, type ProcessRun } from './runProcess';
 
 /** `cli()` is the bundled script (known once beforeAll has bundled it). */
 export function cliProcess(cli: () => string) {
-  const run = (args: string[], env: Record<string, string> = {}): Promise<ProcessRun> => runNodeScript(cli(), args, env);
+  const run = (args: string[], env: Record<string, string> = {}): Promise<ProcessRun> =>
+    runNodeScript(cli(), args, env);
   return {
     run,
     /** Runs a command that must succeed and returns its one JSON object. */

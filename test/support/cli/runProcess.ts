@@ -13,7 +13,12 @@ export interface ProcessRun {
  * naming a --data-dir runs on the suite's database for it (PostgreSQL in the suite's second pass) unless `env` names one.
  * `stdin` is piped in when given.
  */
-export async function runNodeScript(script: string, args: string[], env: Record<string, string> = {}, stdin?: string): Promise<ProcessRun> {
+export async function runNodeScript(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+  stdin?: string,
+): Promise<ProcessRun> {
   const suiteEnv = await testDatabaseEnvFor(args);
   const child = spawn(process.execPath, [script, ...args], {
     env: { ...process.env, LABELSMITH_DATA_DIR: '', ...suiteEnv, ...env },

@@ -36,9 +36,19 @@ export interface PrintedField {
 }
 
 /** The field laid out on a label of `widthDots` x `heightDots` and printed to PNG at the printer's dpi (one dot one pixel). */
-export async function printField(field: ZplBarcodeField, dpmm: ZplDpmm, widthDots = 900, heightDots = 900): Promise<PrintedField> {
+export async function printField(
+  field: ZplBarcodeField,
+  dpmm: ZplDpmm,
+  widthDots = 900,
+  heightDots = 900,
+): Promise<PrintedField> {
   const warnings: ZplWarning[] = [];
-  const elements = readBarcodeField(field, { dpmm, budget: new PixelBudget(1e8), warn: (warning) => warnings.push(warning), fonts });
+  const elements = readBarcodeField(field, {
+    dpmm,
+    budget: new PixelBudget(1e8),
+    warn: (warning) => warnings.push(warning),
+    fonts,
+  });
   const scale = pointsPerDot(dpmm);
   const label = { width: widthDots * scale, height: heightDots * scale, elements, warnings: [] };
   return { elements, warnings, raster: await printed(label, dpmm) };
@@ -51,7 +61,12 @@ async function printed(label: LaidOutLabel, dpmm: ZplDpmm): Promise<Raster> {
 }
 
 /** The first label of `zpl` read on media of `widthDots` x `heightDots` and printed as printField prints a field. */
-export async function printZpl(zpl: string, dpmm: ZplDpmm, widthDots: number, heightDots: number): Promise<PrintedField> {
+export async function printZpl(
+  zpl: string,
+  dpmm: ZplDpmm,
+  widthDots: number,
+  heightDots: number,
+): Promise<PrintedField> {
   const { labels, warnings } = readZpl(zpl, { dpmm, widthDots, heightDots, budget: new PixelBudget(1e8), fonts });
   const label = labels[0]?.label;
   if (!label) throw new Error('the ZPL holds no label');
@@ -67,5 +82,9 @@ export async function scanned(raster: Raster, format: ReadInputBarcodeFormat): P
   const results: ReadResult[] = await decode(raster, [format]);
   return results
     .filter((result) => result.isValid)
-    .map((result) => result.text.replace(/[\u2400-\u2420]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0x2400)).replaceAll('<GS>', '\u001d'));
+    .map((result) =>
+      result.text
+        .replace(/[\u2400-\u2420]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0x2400))
+        .replaceAll('<GS>', '\u001d'),
+    );
 }

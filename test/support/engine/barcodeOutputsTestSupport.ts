@@ -22,7 +22,13 @@ const DPMM: Record<ZplDpi, ZplDpmm> = { 203: 8, 300: 12, 600: 24 };
 
 export type Fields = Record<string, unknown>;
 
-export function barcode(id: string, symbology: Symbology, value: string, at: { x: number; y: number; width: number; height: number }, fields: Fields = {}): Fields {
+export function barcode(
+  id: string,
+  symbology: Symbology,
+  value: string,
+  at: { x: number; y: number; width: number; height: number },
+  fields: Fields = {},
+): Fields {
   return {
     id,
     type: 'barcode',
@@ -36,7 +42,12 @@ export function barcode(id: string, symbology: Symbology, value: string, at: { x
 }
 
 export function template(width: number, height: number, elements: Fields[]): Fields {
-  return { formatVersion: 1, meta: { name: 'barcode sizing' }, dimensions: { width: `${width}in`, height: `${height}in` }, elements };
+  return {
+    formatVersion: 1,
+    meta: { name: 'barcode sizing' },
+    dimensions: { width: `${width}in`, height: `${height}in` },
+    elements,
+  };
 }
 
 export function pngRaster(bytes: Uint8Array): Raster {
@@ -45,12 +56,27 @@ export function pngRaster(bytes: Uint8Array): Raster {
 }
 
 /** The ZPL as the printer would take it, read back by the repo's reader and drawn one pixel a dot. */
-export function zplReadBack(zpl: Uint8Array, dpi: ZplDpi, widthDots: number, heightDots: number): { raster: Raster; label: LaidOutLabel; warnings: string[] } {
-  const read = readZpl(new TextDecoder().decode(zpl), { dpmm: DPMM[dpi], widthDots, heightDots, budget: new PixelBudget(64_000_000), fonts });
+export function zplReadBack(
+  zpl: Uint8Array,
+  dpi: ZplDpi,
+  widthDots: number,
+  heightDots: number,
+): { raster: Raster; label: LaidOutLabel; warnings: string[] } {
+  const read = readZpl(new TextDecoder().decode(zpl), {
+    dpmm: DPMM[dpi],
+    widthDots,
+    heightDots,
+    budget: new PixelBudget(64_000_000),
+    fonts,
+  });
   const label = read.labels[0]?.label;
   if (!label) throw new Error('the reader found no label');
   const warnings = read.warnings.map((warning) => `${warning.code}: ${warning.message}`);
-  return { raster: rasterizeSvg(labelToSvg(label, fonts, { width: String(widthDots), height: String(heightDots) }), widthDots), label, warnings };
+  return {
+    raster: rasterizeSvg(labelToSvg(label, fonts, { width: String(widthDots), height: String(heightDots) }), widthDots),
+    label,
+    warnings,
+  };
 }
 
 export interface Outputs {
@@ -67,13 +93,22 @@ export interface Outputs {
 export async function outputs(input: Fields, dpi: ZplDpi): Promise<Outputs> {
   const laidOut = layoutLabel(parseTemplate(input), {}, { fonts, targetDpi: dpi });
   const [png, pdf, zpl] = await Promise.all(
-    (['png', 'pdf', 'zpl'] as const).map(async (format) => (await renderLabel(input, {}, { format, dpi, zplDpi: dpi, fonts })).bytes),
+    (['png', 'pdf', 'zpl'] as const).map(
+      async (format) => (await renderLabel(input, {}, { format, dpi, zplDpi: dpi, fonts })).bytes,
+    ),
   );
   // pdftoppm runs in its own process while the PNG is decoded and the ZPL read back.
   const pdfRaster = renderPdf(Buffer.from(pdf ?? new Uint8Array()), dpi);
   const pngImage = pngRaster(png ?? new Uint8Array());
   const readBack = zplReadBack(zpl ?? new Uint8Array(), dpi, pngImage.width, pngImage.height);
-  return { laidOut, zpl: new TextDecoder().decode(zpl), png: pngImage, pdf: await pdfRaster, zplRead: readBack.raster, zplWarnings: readBack.warnings };
+  return {
+    laidOut,
+    zpl: new TextDecoder().decode(zpl),
+    png: pngImage,
+    pdf: await pdfRaster,
+    zplRead: readBack.raster,
+    zplWarnings: readBack.warnings,
+  };
 }
 
 export function linearOf(label: LaidOutLabel, id: string): { element: LaidOutOf<'barcode'>; symbol: LinearSymbol } {
@@ -101,16 +136,30 @@ export function darkRuns(raster: Raster, row: number, from: number, to: number):
 export function barEdges(outputs: Outputs, id: string, dpi: number) {
   const { element, symbol } = linearOf(outputs.laidOut, id);
   const dots = (points: number) => pointsToDots(points, dpi);
-  const expected = symbol.bars.map((bar): [number, number] => [Math.round(dots(bar.x)), Math.round(dots(bar.x + bar.width))]);
+  const expected = symbol.bars.map((bar): [number, number] => [
+    Math.round(dots(bar.x)),
+    Math.round(dots(bar.x + bar.width)),
+  ]);
   // Near the top of the bars: a printer's EAN/UPC bars are shorter than the layout's by their guards' extension below.
   const row = Math.round(dots(symbol.y)) + 2;
   const [from, to] = [Math.floor(dots(element.box.x)) - 3, Math.ceil(dots(element.box.x + element.box.width)) + 3];
-  return { expected, png: darkRuns(outputs.png, row, from, to), pdf: darkRuns(outputs.pdf, row, from, to), zpl: darkRuns(outputs.zplRead, row, from, to) };
+  return {
+    expected,
+    png: darkRuns(outputs.png, row, from, to),
+    pdf: darkRuns(outputs.pdf, row, from, to),
+    zpl: darkRuns(outputs.zplRead, row, from, to),
+  };
 }
 
 export function expectEdgesWithinOneDot(actual: [number, number][], expected: [number, number][], what: string): void {
   expect(actual.length, `${what}: bars`).toBe(expected.length);
-  const worst = Math.max(0, ...actual.flatMap(([start, end], index) => [Math.abs(start - (expected[index]?.[0] ?? NaN)), Math.abs(end - (expected[index]?.[1] ?? NaN))]));
+  const worst = Math.max(
+    0,
+    ...actual.flatMap(([start, end], index) => [
+      Math.abs(start - (expected[index]?.[0] ?? NaN)),
+      Math.abs(end - (expected[index]?.[1] ?? NaN)),
+    ]),
+  );
   expect(worst, `${what}: largest edge difference in dots`).toBeLessThanOrEqual(1);
 }
 
@@ -136,4 +185,3 @@ export async function decodedText(raster: Raster, element: LaidOutOf<'barcode'>,
   const results = await decode(crop(raster, element, dpi), [format]);
   return results.map((result) => result.text);
 }
-

@@ -20,7 +20,13 @@ export interface LaidOutForTest {
 }
 
 /** Lays out a barcode element (template fields as JSON, defaults applied by the schema) in `box`, for a target of `dpi`. */
-export function layoutForTest(fonts: FontRegistry, fields: Record<string, unknown>, value: string | undefined, box: Box, dpi = 300): LaidOutForTest {
+export function layoutForTest(
+  fonts: FontRegistry,
+  fields: Record<string, unknown>,
+  value: string | undefined,
+  box: Box,
+  dpi = 300,
+): LaidOutForTest {
   const element: BarcodeElement = barcodeElementSchema.parse({
     id: 'code',
     type: 'barcode',
@@ -30,12 +36,25 @@ export function layoutForTest(fonts: FontRegistry, fields: Record<string, unknow
     ...fields,
   });
   const warnings: RenderWarning[] = [];
-  const ctx: LayoutContext = { fonts, env: { now: () => new Date(0) }, content: () => value, warn: (warning) => warnings.push(warning), pixels: new RenderPixels(), targetDpi: dpi };
+  const ctx: LayoutContext = {
+    fonts,
+    env: { now: () => new Date(0) },
+    content: () => value,
+    warn: (warning) => warnings.push(warning),
+    pixels: new RenderPixels(),
+    targetDpi: dpi,
+  };
   return { laidOut: layoutBarcode(element, box, ctx), warnings };
 }
 
 /** Like layoutForTest, for a value that must lay out. */
-export function laidOutBarcode(fonts: FontRegistry, fields: Record<string, unknown>, value: string, box: Box, dpi = 300): LaidOutOf<'barcode'> {
+export function laidOutBarcode(
+  fonts: FontRegistry,
+  fields: Record<string, unknown>,
+  value: string,
+  box: Box,
+  dpi = 300,
+): LaidOutOf<'barcode'> {
   const { laidOut } = layoutForTest(fonts, fields, value, box, dpi);
   if (!laidOut) throw new Error('expected a laid-out barcode');
   return laidOut;

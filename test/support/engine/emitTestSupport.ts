@@ -11,10 +11,31 @@ import { RenderPixels } from '@shared/render/renderPixels';
 export const fonts = bundledFonts();
 
 /** One text element laid out with the real layout step in `box` (points), as layoutLabel would. */
-export function layOutText(id: string, box: Box, value: string, style: TextElement['style'] = {}, rotation = 0): LaidOutText {
-  const ctx: LayoutContext = { fonts, env: { now: () => new Date(0) }, content: () => value, warn: () => undefined, pixels: new RenderPixels(), targetDpi: 300 };
+export function layOutText(
+  id: string,
+  box: Box,
+  value: string,
+  style: TextElement['style'] = {},
+  rotation = 0,
+): LaidOutText {
+  const ctx: LayoutContext = {
+    fonts,
+    env: { now: () => new Date(0) },
+    content: () => value,
+    warn: () => undefined,
+    pixels: new RenderPixels(),
+    targetDpi: 300,
+  };
   const position = { mode: 'absolute' as const, x: `${box.x}pt`, y: `${box.y}pt` };
-  const element: TextElement = { id, type: 'text', position, width: `${box.width}pt`, height: `${box.height}pt`, rotation, style };
+  const element: TextElement = {
+    id,
+    type: 'text',
+    position,
+    width: `${box.width}pt`,
+    height: `${box.height}pt`,
+    rotation,
+    style,
+  };
   const laidOut = layoutText(element, box, ctx);
   if (!laidOut) throw new Error('text laid out to nothing');
   return laidOut;
@@ -31,8 +52,16 @@ export function inkBounds(raster: Raster, area: Box, dpi: number): Box | undefin
   let maxX = -Infinity;
   let minY = Infinity;
   let maxY = -Infinity;
-  for (let y = Math.max(0, Math.floor(area.y * px)); y < Math.min(raster.height, Math.ceil((area.y + area.height) * px)); y++) {
-    for (let x = Math.max(0, Math.floor(area.x * px)); x < Math.min(raster.width, Math.ceil((area.x + area.width) * px)); x++) {
+  for (
+    let y = Math.max(0, Math.floor(area.y * px));
+    y < Math.min(raster.height, Math.ceil((area.y + area.height) * px));
+    y++
+  ) {
+    for (
+      let x = Math.max(0, Math.floor(area.x * px));
+      x < Math.min(raster.width, Math.ceil((area.x + area.width) * px));
+      x++
+    ) {
       if (!isDark(raster, x, y)) continue;
       minX = Math.min(minX, x);
       maxX = Math.max(maxX, x + 1);

@@ -7,6 +7,10 @@ export const FIXED_NOW = new Date('2024-03-05T10:15:30Z');
 
 export const FIXED_ENV: ExpressionEnv = { now: () => FIXED_NOW };
 
-export function evaluate(source: string, variables: Record<string, unknown> = {}, env: ExpressionEnv = FIXED_ENV): unknown {
+export function evaluate(
+  source: string,
+  variables: Record<string, unknown> = {},
+  env: ExpressionEnv = FIXED_ENV,
+): unknown {
   return evaluateExpression(source, variables, env);
 }

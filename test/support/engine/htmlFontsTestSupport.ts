@@ -10,7 +10,8 @@ export interface EmbeddedFont {
   bytes: Buffer;
 }
 
-const FONT_FACE = /@font-face\{font-family:"ls-([^"]+)";src:url\(data:([^;]+);base64,([A-Za-z0-9+/=]*)\) format\("([^"]+)"\);[^}]*\}/g;
+const FONT_FACE =
+  /@font-face\{font-family:"ls-([^"]+)";src:url\(data:([^;]+);base64,([A-Za-z0-9+/=]*)\) format\("([^"]+)"\);[^}]*\}/g;
 
 /** Every @font-face of the document, in order. */
 export function embeddedFonts(html: string): EmbeddedFont[] {

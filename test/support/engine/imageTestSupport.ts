@@ -38,7 +38,9 @@ export function craftJpeg({ frames, blocks, comment, trailer }: CraftedJpeg): Ui
     0xd8,
     ...(comment === undefined ? [] : segment(0xfe, Array.from(new TextEncoder().encode(comment)))),
     ...segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]),
-    ...frames.flatMap(({ marker = 0xc0, width, height }) => segment(marker, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0])),
+    ...frames.flatMap(({ marker = 0xc0, width, height }) =>
+      segment(marker, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
+    ),
     ...segment(0xc4, [0x00, 1, ...new Array<number>(15).fill(0), 0x00]),
     ...segment(0xc4, [0x10, 1, ...new Array<number>(15).fill(0), 0x00]),
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]),
@@ -96,8 +98,10 @@ export function craftPng({ width, height, colourType = 6, data, extraChunks = []
   ]);
 }
 
-export const jpegDataUri = (bytes: Uint8Array): string => `data:image/jpeg;base64,${Buffer.from(bytes).toString('base64')}`;
-export const pngDataUri = (bytes: Uint8Array): string => `data:image/png;base64,${Buffer.from(bytes).toString('base64')}`;
+export const jpegDataUri = (bytes: Uint8Array): string =>
+  `data:image/jpeg;base64,${Buffer.from(bytes).toString('base64')}`;
+export const pngDataUri = (bytes: Uint8Array): string =>
+  `data:image/png;base64,${Buffer.from(bytes).toString('base64')}`;
 
 /** The process's resident memory in MB, from /proc (Linux). */
 export function residentMb(): number {
@@ -146,7 +150,11 @@ class EntropyWriter {
  * interleaved DC scan (12 four-bit DC codes, one per difference category), then one AC scan per component holding only
  * end-of-band runs. `samples(bx, by)` gives a block's level in each component: [Y] for grey, [Y, Cb, Cr] for colour.
  */
-export function progressiveJpeg(blocksAcross: number, blocksDown: number, samples: (bx: number, by: number) => number[]): Uint8Array {
+export function progressiveJpeg(
+  blocksAcross: number,
+  blocksDown: number,
+  samples: (bx: number, by: number) => number[],
+): Uint8Array {
   const components = samples(0, 0).length;
   const width = blocksAcross * 8;
   const height = blocksDown * 8;
@@ -176,7 +184,15 @@ export function progressiveJpeg(blocksAcross: number, blocksDown: number, sample
     0xff,
     0xd8,
     ...segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]),
-    ...segment(0xc2, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, components, ...ids.flatMap((id) => [id, 0x11, 0])]),
+    ...segment(0xc2, [
+      8,
+      height >> 8,
+      height & 0xff,
+      width >> 8,
+      width & 0xff,
+      components,
+      ...ids.flatMap((id) => [id, 0x11, 0]),
+    ]),
     ...segment(0xc4, [0x00, 0, 0, 0, 12, ...new Array<number>(12).fill(0), ...Array.from({ length: 12 }, (_, i) => i)]),
     ...segment(0xc4, [0x10, 1, ...new Array<number>(15).fill(0), 0x00]),
     ...segment(0xda, [components, ...ids.flatMap((id) => [id, 0x00]), 0, 0, 0]),

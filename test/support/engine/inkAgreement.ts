@@ -58,7 +58,8 @@ export interface InkAgreement {
 
 /** Symmetric ink agreement of two rasters of the same size; `radius` forgives small shifts (2 dots by default). */
 export function inkAgreement(a: InkRaster, b: InkRaster, radius = 2): InkAgreement {
-  if (a.width !== b.width || a.height !== b.height) throw new RangeError(`rasters differ in size: ${a.width}x${a.height} and ${b.width}x${b.height}`);
+  if (a.width !== b.width || a.height !== b.height)
+    throw new RangeError(`rasters differ in size: ${a.width}x${a.height} and ${b.width}x${b.height}`);
   const inkA = inkMask(a);
   const inkB = inkMask(b);
   const aInB = shareNear(inkA, dilate(inkB, b.width, b.height, radius));

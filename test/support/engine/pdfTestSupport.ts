@@ -35,7 +35,12 @@ export async function pdfWords(pdf: Uint8Array): Promise<PdfWord[]> {
     .split('<page ')
     .slice(1)
     .flatMap((page, index) =>
-      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((match) => ({ page: index + 1, x: Number(match[1]), y: Number(match[2]), text: match[3] ?? '' })),
+      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((match) => ({
+        page: index + 1,
+        x: Number(match[1]),
+        y: Number(match[2]),
+        text: match[3] ?? '',
+      })),
     );
 }
 

@@ -29,7 +29,8 @@ export const pointsToPixels = pointsToDots;
 function pixel(raster: Raster, x: number, y: number): [number, number, number, number] {
   const px = Math.floor(x);
   const py = Math.floor(y);
-  if (px < 0 || py < 0 || px >= raster.width || py >= raster.height) throw new Error(`pixel ${px},${py} is outside ${raster.width}x${raster.height}`);
+  if (px < 0 || py < 0 || px >= raster.width || py >= raster.height)
+    throw new Error(`pixel ${px},${py} is outside ${raster.width}x${raster.height}`);
   const i = (py * raster.width + px) * 4;
   const { rgba } = raster;
   return [rgba[i] ?? 0, rgba[i + 1] ?? 0, rgba[i + 2] ?? 0, rgba[i + 3] ?? 0];
@@ -95,7 +96,14 @@ export async function renderPdf(pdf: Buffer, dpi: number): Promise<Raster> {
   const dir = await mkdtemp(join(tmpdir(), 'labelsmith-pdf-'));
   try {
     await writeFile(join(dir, 'in.pdf'), pdf);
-    await promisify(execFile)('pdftoppm', ['-r', String(dpi), '-png', '-singlefile', join(dir, 'in.pdf'), join(dir, 'out')]);
+    await promisify(execFile)('pdftoppm', [
+      '-r',
+      String(dpi),
+      '-png',
+      '-singlefile',
+      join(dir, 'in.pdf'),
+      join(dir, 'out'),
+    ]);
     return decodePng(await readFile(join(dir, 'out.png')));
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -109,7 +117,9 @@ export type Probe = [x: number, y: number, expected: string];
 export function probeMismatches(raster: Raster, dpi: number, probes: Probe[]): string[] {
   return probes.flatMap(([x, y, expected]) => {
     const actual = colorAt(raster, pointsToDots(x, dpi), pointsToDots(y, dpi));
-    return colorNear(actual, expected === 'paper' ? '#ffffff' : expected) ? [] : [`(${x},${y}) is ${actual}, expected ${expected}`];
+    return colorNear(actual, expected === 'paper' ? '#ffffff' : expected)
+      ? []
+      : [`(${x},${y}) is ${actual}, expected ${expected}`];
   });
 }
 

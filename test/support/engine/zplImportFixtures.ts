@@ -27,7 +27,13 @@ export const EXPRESS_PARCEL = [
 /** A freight label: PDF417, a barcode turned a quarter (digits in subset C, as carriers write them), a hex ^GF logo, a circle, an ellipse and a diagonal. */
 export const FREIGHT = [
   '^XA^PW812^LL1218',
-  '^FO30,30^GFA,128,128,4,' + 'FFFFFFFF'.repeat(4) + 'F000000F'.repeat(8) + 'F0FFFF0F'.repeat(8) + 'F000000F'.repeat(8) + 'FFFFFFFF'.repeat(4) + '^FS',
+  '^FO30,30^GFA,128,128,4,' +
+    'FFFFFFFF'.repeat(4) +
+    'F000000F'.repeat(8) +
+    'F0FFFF0F'.repeat(8) +
+    'F000000F'.repeat(8) +
+    'FFFFFFFF'.repeat(4) +
+    '^FS',
   '^FO80,40^A0N,40,36^FDHARBOUR FREIGHT^FS',
   '^FO560,30^GC100,8,B^FS^FO585,55^A0N,50,44^FDP1^FS',
   '^FO30,120^GB752,0,4^FS',

@@ -24,12 +24,16 @@ const ANSWER_AS_LP = 'echo "request id is $2-$((n + 1)) (1 file(s))"';
 export function fakeLp(tail = ANSWER_AS_LP): FakeLp {
   const dir = mkdtempSync(join(tmpdir(), 'labelsmith-lp-'));
   const path = join(dir, 'lp');
-  writeFileSync(path, `#!/bin/sh\nn=$(ls "${dir}" | grep -c '^job-')\nfor arg in "$@"; do printf '%s\\n' "$arg"; done > "${dir}/args-$n"\ncat > "${dir}/job-$n"\n${tail}\n`);
+  writeFileSync(
+    path,
+    `#!/bin/sh\nn=$(ls "${dir}" | grep -c '^job-')\nfor arg in "$@"; do printf '%s\\n' "$arg"; done > "${dir}/args-$n"\ncat > "${dir}/job-$n"\n${tail}\n`,
+  );
   chmodSync(path, 0o755);
   /** The files a kind of record has, run by run, up to the first run that did not write one. */
   const runs = (prefix: string): Buffer[] => {
     const kept: Buffer[] = [];
-    while (existsSync(join(dir, `${prefix}-${kept.length}`))) kept.push(readFileSync(join(dir, `${prefix}-${kept.length}`)));
+    while (existsSync(join(dir, `${prefix}-${kept.length}`)))
+      kept.push(readFileSync(join(dir, `${prefix}-${kept.length}`)));
     return kept;
   };
   return {

@@ -29,7 +29,9 @@ export function rawPrinterWire(labelsZpl: string, chunkLabels: number): string[]
   const chunks: string[] = [];
   for (let start = 0; start < labels.length; start += chunkLabels) {
     const part = labels.slice(start, start + chunkLabels);
-    chunks.push(Buffer.from(withStoredFormat({ bytes: Buffer.from(part.join('')), labels: part.length }).bytes).toString());
+    chunks.push(
+      Buffer.from(withStoredFormat({ bytes: Buffer.from(part.join('')), labels: part.length }).bytes).toString(),
+    );
   }
   return chunks;
 }

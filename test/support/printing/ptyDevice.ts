@@ -31,7 +31,9 @@ export interface PtyDevice {
 }
 
 export async function openPtyDevice(): Promise<PtyDevice> {
-  const child: ChildProcessByStdio<null, Readable, null> = spawn('python3', ['-c', PTY_SCRIPT], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcessByStdio<null, Readable, null> = spawn('python3', ['-c', PTY_SCRIPT], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   const waiting: { text: string; resolve: (all: string) => void }[] = [];
   const settle = () => {

@@ -1,7 +1,17 @@
 // Runs an attack against a real `labelsmith serve` while watching it from outside: resident memory from /proc, /health latency, and witness renders that must survive.
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildCli, call, cleanupAll, createTenant, isWholeOutput, render, sleep, tempDataDir, type Tenant } from './robustnessSupport';
+import {
+  buildCli,
+  call,
+  cleanupAll,
+  createTenant,
+  isWholeOutput,
+  render,
+  sleep,
+  tempDataDir,
+  type Tenant,
+} from './robustnessSupport';
 import { killServe, startServe, type ServeProcess } from './robustnessSupport';
 
 /** The server's resident memory (its own and its render workers' together) must stay under this during every attack. */
@@ -88,7 +98,10 @@ interface Watched {
 
 /** Starts watching; the returned function stops and resolves with what was seen. */
 function watch(server: ServeProcess, pid: number): () => Promise<Watched> {
-  const worker = new Worker(WATCHER, { eval: true, workerData: { pid, url: server.url, rssEveryMs: RSS_SAMPLE_MS, healthEveryMs: HEALTH_INTERVAL_MS } });
+  const worker = new Worker(WATCHER, {
+    eval: true,
+    workerData: { pid, url: server.url, rssEveryMs: RSS_SAMPLE_MS, healthEveryMs: HEALTH_INTERVAL_MS },
+  });
   const seen = new Promise<Watched>((resolve, reject) => {
     worker.once('message', (message: Watched) => resolve(message));
     worker.once('error', reject);
@@ -128,9 +141,18 @@ export function printReports(): void {
 }
 
 /** A render of the tenant's small template delivered by URL; its id and size, to download later. */
-async function witness(server: ServeProcess, tenant: Tenant, name: string): Promise<{ id: string; format: string; sizeBytes: number }> {
+async function witness(
+  server: ServeProcess,
+  tenant: Tenant,
+  name: string,
+): Promise<{ id: string; format: string; sizeBytes: number }> {
   const format = ['pdf', 'zpl', 'png'][name.length % 3] ?? 'pdf';
-  const answer = await render(server.url, tenant.key, { templateId: tenant.templateId, data: { name, sku: name }, format }, 60_000);
+  const answer = await render(
+    server.url,
+    tenant.key,
+    { templateId: tenant.templateId, data: { name, sku: name }, format },
+    60_000,
+  );
   expect(answer.status, `witness render ${name}: ${answer.text.slice(0, 300)}`).toBe(200);
   return { id: String(answer.json?.id), format, sizeBytes: Number(answer.json?.sizeBytes) };
 }
@@ -140,7 +162,12 @@ async function witness(server: ServeProcess, tenant: Tenant, name: string): Prom
  * every 50 ms (each answer timed), and the tenant's witness renders go on (one before, more during). Afterwards
  * asserts the peak under RSS_CEILING_MB, every /health 200 within HEALTH_LIMIT_MS, and every witness downloadable whole.
  */
-export async function underAttack<T>(attack: string, server: ServeProcess, tenant: Tenant, run: () => Promise<T>): Promise<{ result: T; report: AttackReport }> {
+export async function underAttack<T>(
+  attack: string,
+  server: ServeProcess,
+  tenant: Tenant,
+  run: () => Promise<T>,
+): Promise<{ result: T; report: AttackReport }> {
   const pid = server.child.pid;
   if (pid === undefined) throw new Error('the server has no pid');
   const answered = [await witness(server, tenant, `before ${attack}`)];
@@ -168,7 +195,15 @@ export async function underAttack<T>(attack: string, server: ServeProcess, tenan
     expect(isWholeOutput(output.format, download.bytes), `witness ${output.format} is whole`).toBe(true);
   }
   const { peakRssMb, latencies, workersAtStart, workersSeen } = watched;
-  const report = { attack, peakRssMb, maxHealthMs: Math.max(...latencies), healthChecks: latencies.length, witnesses: answered.length, workersAtStart, workersSeen };
+  const report = {
+    attack,
+    peakRssMb,
+    maxHealthMs: Math.max(...latencies),
+    healthChecks: latencies.length,
+    witnesses: answered.length,
+    workersAtStart,
+    workersSeen,
+  };
   reports.push(report);
   expect(watched.failures, `/health during ${attack}`).toEqual([]);
   expect(server.child.exitCode, `the server is running after ${attack}`).toBeNull();

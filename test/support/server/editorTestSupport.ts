@@ -48,15 +48,32 @@ export interface EditorServer {
 /** startServer as `labelsmith serve` runs it, on 127.0.0.1 and any free port; close() also stops the pool and the store. */
 export async function startEditorServer(options: EditorServerOptions = {}): Promise<EditorServer> {
   const dataDir = options.dataDir ?? tempDir();
-  const store = await openStore(dataDir, { ...(await testDatabase(dataDir)), ...(options.now === undefined ? {} : { now: options.now }) });
+  const store = await openStore(dataDir, {
+    ...(await testDatabase(dataDir)),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
   const pool = createRenderPool({ threads: 1 });
   const running = await startServer({
     store,
     pool,
     logger: pino({ level: 'silent' }),
-    config: { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION, rendererDir: options.rendererDir, ...options.config },
+    config: {
+      host: '127.0.0.1',
+      port: 0,
+      allowedHostnames: [],
+      version: APP_VERSION,
+      rendererDir: options.rendererDir,
+      ...options.config,
+    },
   });
-  return { url: running.url, port: running.port, dataDir, token: await loadOrCreateAdminToken(store), store, close: () => running.close() };
+  return {
+    url: running.url,
+    port: running.port,
+    dataDir,
+    token: await loadOrCreateAdminToken(store),
+    store,
+    close: () => running.close(),
+  };
 }
 
 export interface Answer {
@@ -89,7 +106,12 @@ export async function api(server: EditorServer, path: string, request: EditorReq
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(request.json);
   }
-  const response = await fetch(`${server.url}${path}`, { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
+  const response = await fetch(`${server.url}${path}`, {
+    method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    redirect: 'manual',
+  });
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('utf8');
   return { status: response.status, headers: response.headers, bytes, text, json: <T>() => JSON.parse(text) as T };
@@ -97,9 +119,13 @@ export async function api(server: EditorServer, path: string, request: EditorReq
 
 /** Opens the admin link as a browser would and returns the Cookie header value the server set. */
 export async function signIn(server: EditorServer): Promise<string> {
-  const response = await api(server, `/?token=${encodeURIComponent(server.token)}`, { auth: 'none', headers: { Accept: 'text/html' } });
+  const response = await api(server, `/?token=${encodeURIComponent(server.token)}`, {
+    auth: 'none',
+    headers: { Accept: 'text/html' },
+  });
   const cookie = new RegExp(`${SESSION_COOKIE}=[^;]+`).exec(response.headers.get('set-cookie') ?? '')?.[0];
-  if (response.status !== 303 || cookie === undefined) throw new Error(`the admin link did not sign in: ${response.status} ${response.text}`);
+  if (response.status !== 303 || cookie === undefined)
+    throw new Error(`the admin link did not sign in: ${response.status} ${response.text}`);
   return cookie;
 }
 
@@ -116,7 +142,13 @@ export function rawGet(
     const outgoing = httpRequest({ host: '127.0.0.1', port: server.port, path, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       response.on('error', reject);
     });
     outgoing.on('error', reject);
@@ -132,8 +164,24 @@ export function smallTemplate(name = 'Shelf tag', size = { width: '50mm', height
     dimensions: size,
     elements: [
       { id: 'frame', type: 'rect', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '48mm', height: '23mm' },
-      { id: 'title', type: 'text', position: { mode: 'absolute', x: '3mm', y: '3mm' }, width: '30mm', height: '8mm', contentExpression: "default(title, 'Tag')", style: { fontFamily: 'Printer 0' } },
-      { id: 'code', type: 'barcode', symbology: 'qrcode', position: { mode: 'absolute', x: '35mm', y: '3mm' }, width: '12mm', height: '12mm', contentExpression: "default(sku, 'none')" },
+      {
+        id: 'title',
+        type: 'text',
+        position: { mode: 'absolute', x: '3mm', y: '3mm' },
+        width: '30mm',
+        height: '8mm',
+        contentExpression: "default(title, 'Tag')",
+        style: { fontFamily: 'Printer 0' },
+      },
+      {
+        id: 'code',
+        type: 'barcode',
+        symbology: 'qrcode',
+        position: { mode: 'absolute', x: '35mm', y: '3mm' },
+        width: '12mm',
+        height: '12mm',
+        contentExpression: "default(sku, 'none')",
+      },
     ],
   };
 }

@@ -74,7 +74,11 @@ export function startFlood({ url, key, addresses, loopsPerAddress }: FloodOption
 
   function send(agent: Agent, method: string, path: string, body: string): Promise<void> {
     return new Promise((resolve) => {
-      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+      const headers = {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      };
       const sent = request({ hostname, port, method, path, agent, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -106,7 +110,9 @@ export function startFlood({ url, key, addresses, loopsPerAddress }: FloodOption
     }
   }
 
-  const loops = agents.flatMap((agent, at) => Array.from({ length: loopsPerAddress }, (_, n) => loop(agent, `flood-${at}-${n}`)));
+  const loops = agents.flatMap((agent, at) =>
+    Array.from({ length: loopsPerAddress }, (_, n) => loop(agent, `flood-${at}-${n}`)),
+  );
   return {
     async stop() {
       stopping = true;

@@ -12,7 +12,6 @@ import { killServe, startServe as startServeProcess, type ServeProcess } from '.
 
 export { killServe, type ServeProcess };
 
-
 /** Folders to remove when the file's tests are done (call cleanupAll in afterAll). */
 const cleanups: string[] = [];
 
@@ -32,7 +31,10 @@ export function tempDataDir(): string {
  * Inside the repository, so the external packages resolve from node_modules. Returns the CLI's path.
  */
 export async function buildCli(): Promise<string> {
-  const dir = await bundleForTests({ 'cli/labelsmith': SOURCE_ENTRIES.cli, 'render/renderWorker': SOURCE_ENTRIES.renderWorker }, 'labelsmith-robustness-');
+  const dir = await bundleForTests(
+    { 'cli/labelsmith': SOURCE_ENTRIES.cli, 'render/renderWorker': SOURCE_ENTRIES.renderWorker },
+    'labelsmith-robustness-',
+  );
   cleanups.push(dir);
   return join(dir, 'cli', 'labelsmith.mjs');
 }
@@ -45,7 +47,8 @@ export function cliRun(cli: string, args: string[]): Promise<ProcessRun> {
 /** Runs an admin command that must succeed; returns its one JSON answer. */
 export async function adminCli(cli: string, dataDir: string, args: string[]): Promise<Record<string, unknown>> {
   const result = await cliRun(cli, [...args, '--data-dir', dataDir]);
-  if (result.code !== 0) throw new Error(`labelsmith ${args.join(' ')} exited ${String(result.code)}: ${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(`labelsmith ${args.join(' ')} exited ${String(result.code)}: ${result.stderr}`);
   return JSON.parse(result.stdout) as Record<string, unknown>;
 }
 
@@ -57,8 +60,24 @@ export function smallTemplate(name = 'Robust tag'): Record<string, unknown> {
     dimensions: { width: '40mm', height: '20mm' },
     elements: [
       { id: 'frame', type: 'rect', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '38mm', height: '18mm' },
-      { id: 'name', type: 'text', position: { mode: 'absolute', x: '3mm', y: '3mm' }, width: '20mm', height: '6mm', contentExpression: 'name', style: { fontFamily: 'Printer 0' } },
-      { id: 'code', type: 'barcode', symbology: 'qrcode', position: { mode: 'absolute', x: '25mm', y: '3mm' }, width: '12mm', height: '12mm', contentExpression: "default(sku, 'none')" },
+      {
+        id: 'name',
+        type: 'text',
+        position: { mode: 'absolute', x: '3mm', y: '3mm' },
+        width: '20mm',
+        height: '6mm',
+        contentExpression: 'name',
+        style: { fontFamily: 'Printer 0' },
+      },
+      {
+        id: 'code',
+        type: 'barcode',
+        symbology: 'qrcode',
+        position: { mode: 'absolute', x: '25mm', y: '3mm' },
+        width: '12mm',
+        height: '12mm',
+        contentExpression: "default(sku, 'none')",
+      },
     ],
   };
 }
@@ -76,17 +95,43 @@ export interface Tenant {
  * and a published small template, through the admin CLI as an operator would.
  */
 export async function createTenant(cli: string, dataDir: string, name = 'Robustness'): Promise<Tenant> {
-  const team = await adminCli(cli, dataDir, ['team', 'create', '--name', name, '--plan', 'enterprise', '--rate-minute', '1000000', '--rate-hour', '10000000']);
+  const team = await adminCli(cli, dataDir, [
+    'team',
+    'create',
+    '--name',
+    name,
+    '--plan',
+    'enterprise',
+    '--rate-minute',
+    '1000000',
+    '--rate-hour',
+    '10000000',
+  ]);
   const teamId = String(team.id);
   const key = await adminCli(cli, dataDir, ['key', 'create', '--team', teamId, '--mode', 'live']);
   const file = join(tempDataDir(), 'template.json');
   writeFileSync(file, JSON.stringify(smallTemplate()));
-  const template = await adminCli(cli, dataDir, ['template', 'import', '--team', teamId, '--file', file, '--slug', 'robust-tag', '--publish']);
+  const template = await adminCli(cli, dataDir, [
+    'template',
+    'import',
+    '--team',
+    teamId,
+    '--file',
+    file,
+    '--slug',
+    'robust-tag',
+    '--publish',
+  ]);
   return { teamId, key: String(key.key), templateId: String(template.slug) };
 }
 
 /** startServe of testing/serveProcess, on the suite's database for the data directory (PostgreSQL in its second pass). */
-export async function startServe(cli: string, dataDir: string, timeoutMs?: number, args: readonly string[] = []): Promise<ServeProcess> {
+export async function startServe(
+  cli: string,
+  dataDir: string,
+  timeoutMs?: number,
+  args: readonly string[] = [],
+): Promise<ServeProcess> {
   return startServeProcess(cli, dataDir, timeoutMs, args, await testDatabaseEnv(dataDir));
 }
 
@@ -138,7 +183,13 @@ export async function call(base: string, path: string, options: CallOptions = {}
   });
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('utf8');
-  return { status: response.status, headers: response.headers, bytes, json: asJson(text, response.headers.get('content-type')), text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes,
+    json: asJson(text, response.headers.get('content-type')),
+    text,
+  };
 }
 
 /** POST /v1/render with a JSON body. */
@@ -154,7 +205,12 @@ export const SIGNATURES: Record<string, Buffer> = {
   html: Buffer.from('<!DOCTYPE html>'),
 };
 
-export const CONTENT_TYPE_PREFIX: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', zpl: 'text/plain', html: 'text/html' };
+export const CONTENT_TYPE_PREFIX: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  zpl: 'text/plain',
+  html: 'text/html',
+};
 
 /** True when the bytes are a whole document of the format: its signature at the start and its end marker at the end. */
 export function isWholeOutput(format: string, bytes: Buffer): boolean {
@@ -190,15 +246,36 @@ export function acceptsConnections(base: string, timeoutMs = 2000): Promise<bool
 /**
  * A GET with the path sent exactly as given (fetch would normalise "/a/../b" before sending it), on its own socket.
  */
-export function rawGet(base: string, path: string, key: string, timeoutMs = 15_000): Promise<{ status: number; contentType: string; body: string }> {
+export function rawGet(
+  base: string,
+  path: string,
+  key: string,
+  timeoutMs = 15_000,
+): Promise<{ status: number; contentType: string; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: hostname, port: Number(port), path, agent: false, timeout: timeoutMs, headers: { Authorization: `Bearer ${key}` } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type']), body: Buffer.concat(chunks).toString('latin1') }));
-      response.on('error', reject);
-    });
+    const request = httpRequest(
+      {
+        host: hostname,
+        port: Number(port),
+        path,
+        agent: false,
+        timeout: timeoutMs,
+        headers: { Authorization: `Bearer ${key}` },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers['content-type']),
+            body: Buffer.concat(chunks).toString('latin1'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.on('timeout', () => request.destroy(new Error(`GET ${path} took longer than ${timeoutMs} ms`)));
     request.end();
@@ -213,7 +290,10 @@ export function sleep(ms: number): Promise<void> {
  * The hooks of a test file that starts `serve` processes: the CLI bundled once, every server killed after its test,
  * the temporary folders removed at the end. serve() starts one on a data directory.
  */
-export function serveProcessesForFile(): { cli(): string; serve(dataDir: string, args?: string[]): Promise<ServeProcess> } {
+export function serveProcessesForFile(): {
+  cli(): string;
+  serve(dataDir: string, args?: string[]): Promise<ServeProcess>;
+} {
   let cli = '';
   const started: ServeProcess[] = [];
   beforeAll(async () => {

@@ -10,7 +10,13 @@ export interface ServeProcess {
 }
 
 /** Starts `labelsmith serve --port 0 ARGS` (with `env` added) and resolves once it printed its `listening on http(s)://H:P` line. */
-export function startServe(cli: string, dataDir: string, timeoutMs = 20_000, args: readonly string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
+export function startServe(
+  cli: string,
+  dataDir: string,
+  timeoutMs = 20_000,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<ServeProcess> {
   const child = spawn(process.execPath, [cli, 'serve', '--data-dir', dataDir, '--port', '0', ...args], {
     env: { ...process.env, LABELSMITH_DATA_DIR: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -18,7 +24,9 @@ export function startServe(cli: string, dataDir: string, timeoutMs = 20_000, arg
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

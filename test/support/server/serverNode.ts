@@ -7,7 +7,8 @@ import { startServer } from '@main/server/createServer';
 import { openStore } from '@main/store/openStore';
 
 const [dataDir, databaseUrl, redisUrl] = process.argv.slice(2);
-if (dataDir === undefined || databaseUrl === undefined || redisUrl === undefined) throw new Error('usage: serverNode DATA_DIR DATABASE_URL REDIS_URL');
+if (dataDir === undefined || databaseUrl === undefined || redisUrl === undefined)
+  throw new Error('usage: serverNode DATA_DIR DATABASE_URL REDIS_URL');
 const store = await openStore(dataDir, { databaseUrl });
 const pool = createRenderPool({ threads: 1 });
 const server = await startServer({

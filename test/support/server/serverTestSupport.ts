@@ -107,14 +107,19 @@ export interface TestServer {
 }
 
 function assertBuilt(): void {
-  if (!existsSync(RENDER_WORKER_PATH)) throw new Error(`${RENDER_WORKER_PATH} is missing: run \`npm run build:node\` before these tests`);
+  if (!existsSync(RENDER_WORKER_PATH))
+    throw new Error(`${RENDER_WORKER_PATH} is missing: run \`npm run build:node\` before these tests`);
 }
 
 /** startServer with a real store, a real render pool (1 thread unless told) and a pino logger writing into memory. */
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   assertBuilt();
   const dataDir = options.dataDir ?? (await makeDataDir());
-  const store = await openStore(dataDir, { ...(await testDatabase(dataDir)), ...(options.now === undefined ? {} : { now: options.now }), ...(options.outputsUrl === undefined ? {} : { outputsUrl: options.outputsUrl }) });
+  const store = await openStore(dataDir, {
+    ...(await testDatabase(dataDir)),
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.outputsUrl === undefined ? {} : { outputsUrl: options.outputsUrl }),
+  });
   const pool = createRenderPool({ threads: options.threads ?? 1 });
   const logs: string[] = [];
   const logger = pino({ name: 'labelsmith-test' }, { write: (line: string) => void logs.push(line) });
@@ -123,7 +128,14 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     store,
     pool,
     logger,
-    config: { host, port: 0, allowedHostnames: options.allowedHostnames ?? [], version: APP_VERSION, ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }), viewerWithoutKey: options.viewerWithoutKey },
+    config: {
+      host,
+      port: 0,
+      allowedHostnames: options.allowedHostnames ?? [],
+      version: APP_VERSION,
+      ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+      viewerWithoutKey: options.viewerWithoutKey,
+    },
     printQueue: options.printQueue,
   }).catch(async (error: unknown) => {
     await pool.close();
@@ -188,7 +200,12 @@ export async function runCli(dataDir: string, args: string[], stdin?: string): P
 }
 
 /** Runs a CLI command that must succeed and parses the one JSON object it prints. */
-export async function cliJson<S extends z.ZodType>(dataDir: string, schema: S, args: string[], stdin?: string): Promise<z.output<S>> {
+export async function cliJson<S extends z.ZodType>(
+  dataDir: string,
+  schema: S,
+  args: string[],
+  stdin?: string,
+): Promise<z.output<S>> {
   const run = await runCli(dataDir, args, stdin);
   if (run.code !== 0) throw new Error(`labelsmith ${args.join(' ')} exited with ${String(run.code)}: ${run.stderr}`);
   return schema.parse(JSON.parse(run.stdout));
@@ -212,10 +229,23 @@ const teamShowSchema = teamSchema.extend({
 });
 export type CliTeamShow = z.infer<typeof teamShowSchema>;
 
-const keySchema = z.looseObject({ id: z.string(), teamId: z.string(), mode: z.enum(['live', 'test']), demo: z.boolean(), key: z.string() });
+const keySchema = z.looseObject({
+  id: z.string(),
+  teamId: z.string(),
+  mode: z.enum(['live', 'test']),
+  demo: z.boolean(),
+  key: z.string(),
+});
 export type CliKey = z.infer<typeof keySchema>;
 
-const templateSchema = z.looseObject({ id: z.string(), teamId: z.string(), slug: z.string(), name: z.string(), status: z.string(), librarySlug: z.string().nullable() });
+const templateSchema = z.looseObject({
+  id: z.string(),
+  teamId: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  status: z.string(),
+  librarySlug: z.string().nullable(),
+});
 export type CliTemplate = z.infer<typeof templateSchema>;
 
 const librarySchema = z.looseObject({ id: z.string(), slug: z.string(), name: z.string() });
@@ -248,7 +278,11 @@ let ownStoreTurn: Promise<unknown> = Promise.resolve();
  * synchronously for the lock while the other's transaction waits for the event loop. Otherwise the action opens the
  * directory's store (the suite's database for it) as a command does, one action at a time for the same reason.
  */
-async function adminAction<S extends z.ZodType>(dataDir: string, schema: S, action: (store: Store) => Promise<unknown>): Promise<z.output<S>> {
+async function adminAction<S extends z.ZodType>(
+  dataDir: string,
+  schema: S,
+  action: (store: Store) => Promise<unknown>,
+): Promise<z.output<S>> {
   const answer = (value: unknown): z.output<S> => schema.parse(JSON.parse(JSON.stringify(value)));
   const shared = serverStores.get(dataDir);
   if (shared) return answer(await action(shared));
@@ -273,10 +307,14 @@ export function cli(dataDir: string) {
   return {
     createTeam(options: TeamOptions = {}): Promise<CliTeam> {
       const { name = 'Test team', plan = 'enterprise', ...overrides } = options;
-      return adminAction(dataDir, teamSchema, (store) => store.transaction((trx) => trx.teams.create({ name, plan, ...overrides })));
+      return adminAction(dataDir, teamSchema, (store) =>
+        store.transaction((trx) => trx.teams.create({ name, plan, ...overrides })),
+      );
     },
     showTeam(teamId: string): Promise<CliTeamShow> {
-      return adminAction(dataDir, teamShowSchema, async (store) => describeTeam(store, found(await store.teams.get(teamId), 'team', teamId)));
+      return adminAction(dataDir, teamShowSchema, async (store) =>
+        describeTeam(store, found(await store.teams.get(teamId), 'team', teamId)),
+      );
     },
     createKey(teamId: string, mode: 'live' | 'test', options: { demo?: boolean } = {}): Promise<CliKey> {
       return adminAction(dataDir, keySchema, (store) =>
@@ -288,19 +326,31 @@ export function cli(dataDir: string) {
       );
     },
     revokeKey(keyId: string): Promise<unknown> {
-      return adminAction(dataDir, z.looseObject({ revokedAt: z.number() }), (store) => store.transaction(async (trx) => found(await trx.apiKeys.revoke(keyId), 'API key', keyId)));
+      return adminAction(dataDir, z.looseObject({ revokedAt: z.number() }), (store) =>
+        store.transaction(async (trx) => found(await trx.apiKeys.revoke(keyId), 'API key', keyId)),
+      );
     },
     createLibrary(slug: string, name = `Library ${slug}`): Promise<z.infer<typeof librarySchema>> {
-      return adminAction(dataDir, librarySchema, (store) => store.transaction((trx) => trx.libraries.create({ slug, name })));
+      return adminAction(dataDir, librarySchema, (store) =>
+        store.transaction((trx) => trx.libraries.create({ slug, name })),
+      );
     },
     /** As `template import`: validated as a file would be, published unless told. */
     importTemplate(teamId: string, template: unknown, options: TemplateOptions = {}): Promise<CliTemplate> {
       const content = parseTemplate(template);
       const { publish = true, ...where } = options;
-      return adminAction(dataDir, templateSchema, async (store) => templateSummary(await store.transaction((trx) => importTemplate(trx, { team: teamId, publish, ...where }, content))));
+      return adminAction(dataDir, templateSchema, async (store) =>
+        templateSummary(
+          await store.transaction((trx) => importTemplate(trx, { team: teamId, publish, ...where }, content)),
+        ),
+      );
     },
     exportTemplate(templateId: string): Promise<Record<string, unknown>> {
-      return adminAction(dataDir, z.record(z.string(), z.unknown()), async (store) => found(await store.templates.get(templateId), 'template', templateId).content);
+      return adminAction(
+        dataDir,
+        z.record(z.string(), z.unknown()),
+        async (store) => found(await store.templates.get(templateId), 'template', templateId).content,
+      );
     },
   };
 }
@@ -316,9 +366,15 @@ export interface TeamWithKeys {
 }
 
 /** A team with a live and/or a test key (both unless told), made as the admin commands make them (the keys in parallel). */
-export async function teamWithKeys(admin: Cli, options: TeamOptions = {}, modes: readonly ('live' | 'test')[] = ['live', 'test']): Promise<TeamWithKeys> {
+export async function teamWithKeys(
+  admin: Cli,
+  options: TeamOptions = {},
+  modes: readonly ('live' | 'test')[] = ['live', 'test'],
+): Promise<TeamWithKeys> {
   const team = await admin.createTeam(options);
-  const made = new Map(await Promise.all(modes.map(async (mode) => [mode, await admin.createKey(team.id, mode)] as const)));
+  const made = new Map(
+    await Promise.all(modes.map(async (mode) => [mode, await admin.createKey(team.id, mode)] as const)),
+  );
   const key = (mode: 'live' | 'test'): CliKey => {
     const found = made.get(mode);
     if (!found) throw new Error(`team "${team.name}" was made without a ${mode} key`);
@@ -345,9 +401,16 @@ export async function teamWithKeys(admin: Cli, options: TeamOptions = {}, modes:
 export type TeamSpec = TeamOptions & { keys?: readonly ('live' | 'test')[] };
 
 /** Makes every team of `specs` at once, keyed like `specs`; each is named by its key. */
-export async function teamsWithKeys<K extends string>(admin: Cli, specs: Record<K, TeamSpec>): Promise<Record<K, TeamWithKeys>> {
+export async function teamsWithKeys<K extends string>(
+  admin: Cli,
+  specs: Record<K, TeamSpec>,
+): Promise<Record<K, TeamWithKeys>> {
   const entries = Object.entries(specs) as [K, TeamSpec][];
-  const made = await Promise.all(entries.map(async ([name, { keys, ...options }]) => [name, await teamWithKeys(admin, { name, ...options }, keys)] as const));
+  const made = await Promise.all(
+    entries.map(
+      async ([name, { keys, ...options }]) => [name, await teamWithKeys(admin, { name, ...options }, keys)] as const,
+    ),
+  );
   return Object.fromEntries(made) as Record<K, TeamWithKeys>;
 }
 
@@ -361,14 +424,23 @@ const box = (x: number, y: number, w: number, h: number) => ({
 });
 
 /** A 50 x 25 mm label with one text element showing data.title (spec 2.3's content.expression). */
-export function tagTemplate(name = 'Test tag', size: { width: string; height: string } = { width: '50mm', height: '25mm' }) {
+export function tagTemplate(
+  name = 'Test tag',
+  size: { width: string; height: string } = { width: '50mm', height: '25mm' },
+) {
   return {
     formatVersion: 1,
     meta: { name, description: 'contract test label', tags: ['test'] },
     dimensions: { ...size, safeMargin: '1mm' },
     elements: [
       // The printer's font 0: ZPL carries the title as field data (^FD), which the tests read back.
-      { id: 'title', type: 'text', ...box(2, 2, 46, 10), content: { expression: 'data.title' }, style: { fontFamily: 'Printer 0', fontSize: '12pt', fontWeight: 'bold' } },
+      {
+        id: 'title',
+        type: 'text',
+        ...box(2, 2, 46, 10),
+        content: { expression: 'data.title' },
+        style: { fontFamily: 'Printer 0', fontSize: '12pt', fontWeight: 'bold' },
+      },
     ],
   };
 }
@@ -378,7 +450,17 @@ export function barcodeTemplate() {
   const template = tagTemplate('Barcode tag');
   return {
     ...template,
-    elements: [...template.elements, { id: 'ean', type: 'barcode', symbology: 'ean13', ...box(2, 13, 40, 10), contentExpression: 'ean', showText: true }],
+    elements: [
+      ...template.elements,
+      {
+        id: 'ean',
+        type: 'barcode',
+        symbology: 'ean13',
+        ...box(2, 13, 40, 10),
+        contentExpression: 'ean',
+        showText: true,
+      },
+    ],
   };
 }
 
@@ -408,7 +490,11 @@ export interface RequestOptions {
 }
 
 /** One request with global fetch; the whole answer is read. */
-export async function call(server: Pick<TestServer, 'url'>, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+export async function call(
+  server: Pick<TestServer, 'url'>,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key !== undefined) headers.Authorization = `Bearer ${options.key}`;
   let body: string | undefined = options.body;
@@ -416,10 +502,20 @@ export async function call(server: Pick<TestServer, 'url'>, path: string, option
     headers['Content-Type'] ??= 'application/json';
     body = JSON.stringify(options.json);
   }
-  const response = await fetch(`${server.url}${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const response = await fetch(`${server.url}${path}`, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('utf8');
-  return { status: response.status, headers: response.headers, body: bytes, text, json: <T>() => JSON.parse(text) as T };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: bytes,
+    text,
+    json: <T>() => JSON.parse(text) as T,
+  };
 }
 
 /** POST /v1/render with a JSON body. */
@@ -443,11 +539,19 @@ export function rawRequest(
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: options.connectTo ?? '127.0.0.1', port: server.port, path: options.path, method: options.method ?? 'GET', headers: { ...options.headers, Host: options.host } },
+      {
+        host: options.connectTo ?? '127.0.0.1',
+        port: server.port,
+        path: options.path,
+        method: options.method ?? 'GET',
+        headers: { ...options.headers, Host: options.host },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );
@@ -462,7 +566,9 @@ export function rawRequest(
  */
 export function rawSocketRequest(server: Pick<TestServer, 'port'>, head: string[]): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const socket = connect(server.port, '127.0.0.1', () => socket.write(`${[...head, 'Connection: close'].join('\r\n')}\r\n\r\n`));
+    const socket = connect(server.port, '127.0.0.1', () =>
+      socket.write(`${[...head, 'Connection: close'].join('\r\n')}\r\n\r\n`),
+    );
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
@@ -528,7 +634,11 @@ export function expectNoStackTrace(text: string): void {
  * The error contract: the status, a JSON body of exactly {error, code, details?} with a message and the code, no stack
  * trace, and the request id header. Returns the body for further checks.
  */
-export function expectError(response: { status: number; text: string; headers: Headers | RawResponse['headers'] }, status: number, code: string): ErrorBody {
+export function expectError(
+  response: { status: number; text: string; headers: Headers | RawResponse['headers'] },
+  status: number,
+  code: string,
+): ErrorBody {
   const header = (name: string): string | undefined => {
     if (response.headers instanceof Headers) return response.headers.get(name) ?? undefined;
     const value = response.headers[name.toLowerCase()];
@@ -561,7 +671,11 @@ export function rateLimitHeaders(response: { headers: Headers }): RateLimitHeade
     expect(value, name).toMatch(/^\d+$/);
     return Number(value);
   };
-  return { limit: read('X-RateLimit-Limit'), remaining: read('X-RateLimit-Remaining'), reset: read('X-RateLimit-Reset') };
+  return {
+    limit: read('X-RateLimit-Limit'),
+    remaining: read('X-RateLimit-Remaining'),
+    reset: read('X-RateLimit-Reset'),
+  };
 }
 
 /** The render result of spec 2.2 for a url-delivery answer, plus Labelsmith's warnings. */

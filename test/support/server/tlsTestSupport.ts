@@ -21,7 +21,25 @@ export function makeTestCertificate(dir: string, ipAddresses: readonly string[])
   const subjectAltName = ipAddresses.map((address) => `IP:${address}`).join(',');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=labelsmith-test', '-addext', `subjectAltName=${subjectAltName}`],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=labelsmith-test',
+      '-addext',
+      `subjectAltName=${subjectAltName}`,
+    ],
     { stdio: 'ignore' },
   );
   return { certFile, keyFile, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
@@ -38,17 +56,32 @@ export interface HttpsAnswer {
  * One HTTPS request that trusts only `ca` and checks the certificate names the URL's host, as a browser would (Node
  * would check the Host header's name instead, which a test may set to something else).
  */
-export function httpsCall(url: string, ca: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<HttpsAnswer> {
+export function httpsCall(
+  url: string,
+  ca: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpsAnswer> {
   const { hostname } = new URL(url);
   return new Promise((resolve, reject) => {
-    const requestOptions = { method: options.method ?? 'GET', headers: options.headers, ca, agent: false, checkServerIdentity: (_name: string, cert: PeerCertificate) => checkServerIdentity(hostname, cert) };
+    const requestOptions = {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      ca,
+      agent: false,
+      checkServerIdentity: (_name: string, cert: PeerCertificate) => checkServerIdentity(hostname, cert),
+    };
     const outgoing = httpsRequest(url, requestOptions, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json: <T>() => JSON.parse(text) as T });
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text,
+          json: <T>() => JSON.parse(text) as T,
+        });
       });
     });
     outgoing.on('error', reject);

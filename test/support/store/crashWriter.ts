@@ -9,6 +9,13 @@ const store = await openStore(dataDir);
 for (let n = 0; ; n += 1) {
   // Up to 256 KiB, filled with a pattern the test can check, so a torn file would show.
   const bytes = Buffer.alloc(1 + ((n * 7919) % (256 * 1024)), n % 251);
-  const render = await recordRender(store, { teamId, apiKeyId: null, mode: n % 3 === 0 ? 'test' : 'live', format: 'png', bytes, renderTimeMs: n });
+  const render = await recordRender(store, {
+    teamId,
+    apiKeyId: null,
+    mode: n % 3 === 0 ? 'test' : 'live',
+    format: 'png',
+    bytes,
+    renderTimeMs: n,
+  });
   writeSync(1, `${render.id} ${n}\n`);
 }

@@ -3,7 +3,13 @@ import { writeSync } from 'node:fs';
 import { openStore } from '@main/store/openStore';
 
 const [dataDir, databaseUrl, teamId, token, jobIds] = process.argv.slice(2);
-if (dataDir === undefined || databaseUrl === undefined || teamId === undefined || token === undefined || jobIds === undefined) {
+if (
+  dataDir === undefined ||
+  databaseUrl === undefined ||
+  teamId === undefined ||
+  token === undefined ||
+  jobIds === undefined
+) {
   throw new Error('usage: raceWriter DATA_DIR DATABASE_URL|- TEAM_ID TOKEN JOB_ID,…');
 }
 const store = await openStore(dataDir, { removeOrphans: false, ...(databaseUrl === '-' ? {} : { databaseUrl }) });
@@ -13,6 +19,7 @@ for (let n = 0; n < 40; n += 1) {
   const reservation = await store.counters.reserve(teamId, { parcel: { start: 1, step: 1 } }, 3);
   writeSync(1, `reserved ${reservation.first.parcel}\n`);
   const job = jobs[n % jobs.length];
-  if (job !== undefined && (await store.printJobs.claim(job, null, owner, Date.now()))) writeSync(1, `claimed ${job}\n`);
+  if (job !== undefined && (await store.printJobs.claim(job, null, owner, Date.now())))
+    writeSync(1, `claimed ${job}\n`);
 }
 await store.close();

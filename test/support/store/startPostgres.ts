@@ -47,7 +47,18 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     }
     const data = join(dir, 'data');
     const port = await freePort();
-    await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', POSTGRES_USER, '-E', 'UTF8', '--no-sync', '--no-instructions']);
+    await asPostgres('initdb', [
+      '-D',
+      data,
+      '-A',
+      'trust',
+      '-U',
+      POSTGRES_USER,
+      '-E',
+      'UTF8',
+      '--no-sync',
+      '--no-instructions',
+    ]);
     const speed = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
     const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${speed}`;
     const start = () => asPostgres('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', 'start']);

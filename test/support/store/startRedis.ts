@@ -32,7 +32,9 @@ async function answersPing(port: number): Promise<boolean> {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 export async function startRedis(): Promise<RedisServer> {
@@ -40,7 +42,11 @@ export async function startRedis(): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const resume = async (): Promise<void> => {
-    const started = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const started = spawn(
+      REDIS_SERVER,
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     child = started;
     // A missing program is an 'error' event, not an exception: without a listener it would end the whole process.
     let failure: Error | undefined;

@@ -45,7 +45,10 @@ const postgresDatabases = new Map<string, Promise<string>>();
  * database, made on first use and found again later, so a test that closes and reopens a data directory (or starts a
  * server or CLI process on it) finds its data, as on SQLite.
  */
-export async function testDatabase(dataDir: string, dialect: SqlDialect = SUITE_DIALECT): Promise<{ databaseUrl?: string }> {
+export async function testDatabase(
+  dataDir: string,
+  dialect: SqlDialect = SUITE_DIALECT,
+): Promise<{ databaseUrl?: string }> {
   if (dialect === 'sqlite') return {};
   let url = postgresDatabases.get(dataDir);
   if (url === undefined) {
@@ -63,7 +66,9 @@ export async function testDatabase(dataDir: string, dialect: SqlDialect = SUITE_
 export async function testDatabaseEnv(dataDir: string): Promise<Record<string, string>> {
   if (process.env.LABELSMITH_DATABASE_URL) return {};
   const { databaseUrl } = await testDatabase(dataDir);
-  return databaseUrl === undefined ? {} : { LABELSMITH_DATABASE_URL: databaseUrl, LABELSMITH_REDIS_URL: await redisUrl() };
+  return databaseUrl === undefined
+    ? {}
+    : { LABELSMITH_DATABASE_URL: databaseUrl, LABELSMITH_REDIS_URL: await redisUrl() };
 }
 
 /** The suite's database environment for a `labelsmith` command line: that of the data directory its --data-dir names, if any. */
@@ -103,7 +108,9 @@ export async function queryDatabase<Row>(dataDir: string, query: RawBuilder<Row>
 /** How many rows a table of the store holds, only one team's when teamId is given: the same check on both databases. */
 export async function countRows(store: Store, table: 'print_jobs' | 'renders', teamId?: string): Promise<number> {
   const where = teamId === undefined ? sql`` : sql` WHERE team_id = ${teamId}`;
-  const { rows } = await sql<{ n: number }>`SELECT CAST(count(*) AS INTEGER) AS n FROM ${sql.table(table)}${where}`.execute(store.db);
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT CAST(count(*) AS INTEGER) AS n FROM ${sql.table(table)}${where}`.execute(store.db);
   return rows[0]?.n ?? 0;
 }
 
@@ -118,7 +125,11 @@ export function sqliteOf(store: Store): Database.Database {
   return store.sqlite;
 }
 
-export function testClock(start: string | number = '2025-06-15T12:00:00Z'): { now: () => number; set(at: string | number): void; advance(ms: number): void } {
+export function testClock(start: string | number = '2025-06-15T12:00:00Z'): {
+  now: () => number;
+  set(at: string | number): void;
+  advance(ms: number): void;
+} {
   let current = typeof start === 'number' ? start : Date.parse(start);
   return {
     now: () => current,
@@ -137,7 +148,14 @@ export function sampleTemplate(name = 'Asset tag'): Template {
     meta: { name },
     dimensions: { width: '50mm', height: '25mm' },
     elements: [
-      { id: 'title', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '8mm', content: { expression: 'data.title' } },
+      {
+        id: 'title',
+        type: 'text',
+        position: { mode: 'absolute', x: '2mm', y: '2mm' },
+        width: '46mm',
+        height: '8mm',
+        content: { expression: 'data.title' },
+      },
     ],
   });
 }

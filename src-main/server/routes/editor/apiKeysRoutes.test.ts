@@ -21,7 +21,15 @@ describe('API keys in the editor', () => {
     expect(live.headers.get('cache-control')).toBe('no-store');
     const created = live.json<CreatedApiKey>();
     expect(created.key).toMatch(/^svc_sk_live_[A-Za-z0-9_-]{43}$/);
-    expect(created.record).toMatchObject({ id: created.id, teamId, name: 'WMS', mode: 'live', demo: false, lastUsedAt: null, revokedAt: null });
+    expect(created.record).toMatchObject({
+      id: created.id,
+      teamId,
+      name: 'WMS',
+      mode: 'live',
+      demo: false,
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     expect(created.key.startsWith(created.record.prefix)).toBe(true);
     const demo = (await api(server, '/api/keys', { json: { mode: 'test', demo: true } })).json<CreatedApiKey>();
     expect(demo.key).toMatch(/^svc_sk_test_/);
@@ -32,20 +40,36 @@ describe('API keys in the editor', () => {
     expect(keys.map((key) => key.id)).toEqual(expect.arrayContaining([created.id, demo.id]));
     expect(listed.text).not.toContain(created.key);
     expect(listed.text).not.toContain(created.key.slice(created.record.prefix.length));
-    for (const key of keys) expect(Object.keys(key).sort()).toEqual(['createdAt', 'demo', 'id', 'lastUsedAt', 'mode', 'name', 'prefix', 'revokedAt', 'teamId']);
+    for (const key of keys)
+      expect(Object.keys(key).sort()).toEqual([
+        'createdAt',
+        'demo',
+        'id',
+        'lastUsedAt',
+        'mode',
+        'name',
+        'prefix',
+        'revokedAt',
+        'teamId',
+      ]);
   });
 
   it('show when a key was last used, and a revoked key stops working at once', async () => {
     const created = (await api(server, '/api/keys', { json: { mode: 'test' } })).json<CreatedApiKey>();
     expect((await api(server, '/v1/usage', withKey(created.key))).status).toBe(200);
-    const used = (await api(server, '/api/keys')).json<{ keys: EditorApiKey[] }>().keys.find((key) => key.id === created.id);
+    const used = (await api(server, '/api/keys'))
+      .json<{ keys: EditorApiKey[] }>()
+      .keys.find((key) => key.id === created.id);
     expect(used?.lastUsedAt).toEqual(expect.any(Number));
 
     const revoked = await api(server, `/api/keys/${created.id}`, { method: 'DELETE' });
     expect(revoked.status).toBe(200);
     expect(revoked.json<EditorApiKey>()).toMatchObject({ id: created.id, revokedAt: expect.any(Number) });
     expect((await api(server, '/v1/usage', withKey(created.key))).status).toBe(401);
-    expect((await api(server, '/api/keys')).json<{ keys: EditorApiKey[] }>().keys.find((key) => key.id === created.id)?.revokedAt).toEqual(expect.any(Number));
+    expect(
+      (await api(server, '/api/keys')).json<{ keys: EditorApiKey[] }>().keys.find((key) => key.id === created.id)
+        ?.revokedAt,
+    ).toEqual(expect.any(Number));
   });
 
   it('refuse a bad mode, and revoke only the workspace team’s keys', async () => {

@@ -2,7 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, type EditorSession } from '@shared/api/editorApi';
 import { APP_VERSION } from '../../../appVersion';
-import { api, signIn, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
+import {
+  api,
+  signIn,
+  smallTemplate,
+  startEditorServer,
+  type EditorServer,
+} from '../../../../test/support/server/editorTestSupport';
 import { WORKSPACE_TEAM_NAME } from './workspaceTeam';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -22,14 +28,21 @@ function expectAuthRequired(answer: { status: number; headers: Headers; json(): 
 }
 
 describe('the editor API without a session', () => {
-  it.each(['/api/session', '/api/templates', '/api/keys', '/api/nope', '/api'])('refuses GET %s with 401 AUTH_REQUIRED', async (path) => {
-    expectAuthRequired(await api(server, path, { auth: 'none' }));
-  });
+  it.each(['/api/session', '/api/templates', '/api/keys', '/api/nope', '/api'])(
+    'refuses GET %s with 401 AUTH_REQUIRED',
+    async (path) => {
+      expectAuthRequired(await api(server, path, { auth: 'none' }));
+    },
+  );
 
   it('refuses a wrong token, an API key and a wrong cookie', async () => {
-    expectAuthRequired(await api(server, '/api/session', { auth: 'none', headers: { Authorization: 'Bearer not-the-token' } }));
+    expectAuthRequired(
+      await api(server, '/api/session', { auth: 'none', headers: { Authorization: 'Bearer not-the-token' } }),
+    );
     const { key } = (await api(server, '/api/keys', { json: { mode: 'live' } })).json<{ key: string }>();
-    expectAuthRequired(await api(server, '/api/session', { auth: 'none', headers: { Authorization: `Bearer ${key}` } }));
+    expectAuthRequired(
+      await api(server, '/api/session', { auth: 'none', headers: { Authorization: `Bearer ${key}` } }),
+    );
     expectAuthRequired(await api(server, '/api/session', { auth: { cookie: `${SESSION_COOKIE}=forged` } }));
     expectAuthRequired(await api(server, '/api/session', { auth: { cookie: `${SESSION_COOKIE}=${server.token}` } }));
   });
@@ -54,7 +67,10 @@ describe('GET /api/session with the admin token', () => {
       host: '127.0.0.1',
       port: server.port,
     });
-    expect(await server.store.teams.get(session.teamId)).toMatchObject({ name: WORKSPACE_TEAM_NAME, plan: 'enterprise' });
+    expect(await server.store.teams.get(session.teamId)).toMatchObject({
+      name: WORKSPACE_TEAM_NAME,
+      plan: 'enterprise',
+    });
   });
 
   it('answers unknown /api paths with 404 once signed in', async () => {
@@ -95,11 +111,22 @@ describe('the admin link /?token=', () => {
 describe('CSRF: changes made with the cookie', () => {
   it('are refused without X-Labelsmith-Editor: 1, and nothing changes', async () => {
     const cookie = await signIn(server);
-    const before = (await server.store.templates.listForTeam((await api(server, '/api/session')).json<EditorSession>().teamId, { publishedOnly: false })).length;
-    const refused = await api(server, '/api/templates', { auth: { cookie }, json: { content: smallTemplate('Forged') } });
+    const before = (
+      await server.store.templates.listForTeam((await api(server, '/api/session')).json<EditorSession>().teamId, {
+        publishedOnly: false,
+      })
+    ).length;
+    const refused = await api(server, '/api/templates', {
+      auth: { cookie },
+      json: { content: smallTemplate('Forged') },
+    });
     expect(refused.status).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
-    const wrongValue = await api(server, '/api/templates', { auth: { cookie }, json: { content: smallTemplate('Forged') }, headers: { 'X-Labelsmith-Editor': 'yes' } });
+    const wrongValue = await api(server, '/api/templates', {
+      auth: { cookie },
+      json: { content: smallTemplate('Forged') },
+      headers: { 'X-Labelsmith-Editor': 'yes' },
+    });
     expect(wrongValue.status).toBe(403);
     const teamId = (await api(server, '/api/session')).json<EditorSession>().teamId;
     expect(await server.store.templates.listForTeam(teamId, { publishedOnly: false })).toHaveLength(before);
@@ -107,11 +134,17 @@ describe('CSRF: changes made with the cookie', () => {
 
   it('pass with the header; a delete without it is refused too', async () => {
     const cookie = await signIn(server);
-    const created = await api(server, '/api/templates', { auth: { cookie }, editorHeader: true, json: { content: smallTemplate('Made in the browser') } });
+    const created = await api(server, '/api/templates', {
+      auth: { cookie },
+      editorHeader: true,
+      json: { content: smallTemplate('Made in the browser') },
+    });
     expect(created.status).toBe(201);
     const { id } = created.json<{ id: string }>();
     expect((await api(server, `/api/templates/${id}`, { method: 'DELETE', auth: { cookie } })).status).toBe(403);
-    expect((await api(server, `/api/templates/${id}`, { method: 'DELETE', auth: { cookie }, editorHeader: true })).status).toBe(204);
+    expect(
+      (await api(server, `/api/templates/${id}`, { method: 'DELETE', auth: { cookie }, editorHeader: true })).status,
+    ).toBe(204);
   });
 
   it('do not apply to the Bearer token, which a browser never attaches by itself', async () => {
@@ -172,7 +205,7 @@ describe('POST /api/logout', () => {
 });
 
 describe('after a restart on the same data directory', () => {
-  it('keeps the token and the workspace team; browsers sign in again, as sessions live in the server\'s memory', async () => {
+  it("keeps the token and the workspace team; browsers sign in again, as sessions live in the server's memory", async () => {
     const dataServer = await startEditorServer();
     const cookie = await signIn(dataServer);
     const { teamId } = (await api(dataServer, '/api/session')).json<EditorSession>();
@@ -181,7 +214,9 @@ describe('after a restart on the same data directory', () => {
     try {
       expect(again.token).toBe(dataServer.token);
       expectAuthRequired(await api(again, '/api/session', { auth: { cookie } }));
-      expect((await api(again, '/api/session', { auth: { cookie: await signIn(again) } })).json<EditorSession>().teamId).toBe(teamId);
+      expect(
+        (await api(again, '/api/session', { auth: { cookie: await signIn(again) } })).json<EditorSession>().teamId,
+      ).toBe(teamId);
       expect((await again.store.teams.list()).filter((team) => team.name === WORKSPACE_TEAM_NAME)).toHaveLength(1);
     } finally {
       await again.close();

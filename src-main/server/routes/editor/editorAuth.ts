@@ -24,7 +24,11 @@ function isSignIn(ctx: Context): boolean {
  */
 export function adminFromLoopbackOnly(config: Pick<ServerConfig, 'adminLan' | 'trustedProxies'>) {
   return async (ctx: Context, next: Next): Promise<void> => {
-    if (config.adminLan !== true && (isEditorApiPath(ctx.path) || isSignIn(ctx)) && !isLoopbackClient(ctx.req, config.trustedProxies)) {
+    if (
+      config.adminLan !== true &&
+      (isEditorApiPath(ctx.path) || isSignIn(ctx)) &&
+      !isLoopbackClient(ctx.req, config.trustedProxies)
+    ) {
       throw new LocalOnlyError(
         'the editor and its admin API answer only on the machine running Labelsmith; to administer it over the network, ' +
           'start `labelsmith serve` with --tls-cert, --tls-key and --admin-lan',
@@ -36,12 +40,26 @@ export function adminFromLoopbackOnly(config: Pick<ServerConfig, 'adminLan' | 't
 
 /** Sent at sign-in and again with each answer to the cookie, so the browser keeps it as long as the server does. */
 function setSessionCookie(ctx: Context, session: LiveSession): void {
-  ctx.cookies.set(SESSION_COOKIE, session.cookie, { httpOnly: true, sameSite: 'strict', secure: ctx.secure, path: '/', expires: new Date(session.idlesOutAt), overwrite: true });
+  ctx.cookies.set(SESSION_COOKIE, session.cookie, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.secure,
+    path: '/',
+    expires: new Date(session.idlesOutAt),
+    overwrite: true,
+  });
 }
 
 /** Tells the browser to drop the cookie (the session itself is ended on the server). */
 export function clearSessionCookie(ctx: Context): void {
-  ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'strict', secure: ctx.secure, path: '/', maxAge: 0, overwrite: true });
+  ctx.cookies.set(SESSION_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.secure,
+    path: '/',
+    maxAge: 0,
+    overwrite: true,
+  });
 }
 
 /** Guards every /api path, known or not, so the private API reveals nothing (not even its 404s) without a session. */
@@ -60,7 +78,9 @@ export function requireAdminSession(session: AdminSession) {
       setSessionCookie(ctx, live);
       return next();
     }
-    throw new AuthRequiredError('an admin session is required: open the link `labelsmith admin-url` prints, or send Authorization: Bearer <admin token>');
+    throw new AuthRequiredError(
+      'an admin session is required: open the link `labelsmith admin-url` prints, or send Authorization: Bearer <admin token>',
+    );
   };
 }
 
@@ -73,7 +93,9 @@ export function signInWithAdminLink(session: AdminSession) {
     if (!isSignIn(ctx)) return next();
     const token = ctx.query.token;
     if (typeof token !== 'string' || !session.isAdminToken(token)) {
-      throw new AuthRequiredError('this admin link is not valid (the admin token changed?): run `labelsmith admin-url` for a current one');
+      throw new AuthRequiredError(
+        'this admin link is not valid (the admin token changed?): run `labelsmith admin-url` for a current one',
+      );
     }
     setSessionCookie(ctx, session.open());
     ctx.set('Cache-Control', 'no-store');

@@ -6,7 +6,13 @@ import type { EditorFont } from '@shared/api/editorApi';
 import { LABEL_STOCKS } from '@shared/stocks/labelStocks';
 import { resourcesDir } from '../../../fonts/bundledFonts';
 import { EDITOR_CSP } from './editorPage';
-import { api, rawGet, startEditorServer, tempDir, type EditorServer } from '../../../../test/support/server/editorTestSupport';
+import {
+  api,
+  rawGet,
+  startEditorServer,
+  tempDir,
+  type EditorServer,
+} from '../../../../test/support/server/editorTestSupport';
 
 const BROWSER = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const SCRIPT = 'console.log("editor");\n';
@@ -45,15 +51,18 @@ afterAll(async () => {
 });
 
 describe('the editor page', () => {
-  it.each(['/', '/gallery', '/templates/123/edit'])('is served at %s to a browser, with the strict CSP header', async (path) => {
-    const answer = await api(built, path, { auth: 'none', headers: BROWSER });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(answer.headers.get('content-security-policy')).toBe(EDITOR_CSP);
-    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(answer.text).toContain('<script type="module" crossorigin src="./assets/index-Ab12Cd34.js"></script>');
-  });
+  it.each(['/', '/gallery', '/templates/123/edit'])(
+    'is served at %s to a browser, with the strict CSP header',
+    async (path) => {
+      const answer = await api(built, path, { auth: 'none', headers: BROWSER });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(answer.headers.get('content-security-policy')).toBe(EDITOR_CSP);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(answer.text).toContain('<script type="module" crossorigin src="./assets/index-Ab12Cd34.js"></script>');
+    },
+  );
 
   it('has the policy the issue asks for', () => {
     expect(EDITOR_CSP).toBe(
@@ -68,8 +77,12 @@ describe('the editor page', () => {
       expect(answer.status, path).toBe(404);
       expect(answer.json()).toMatchObject({ code: 'NOT_FOUND' });
     }
-    expect((await api(built, '/v1/nope', { auth: 'none', headers: BROWSER })).json()).toMatchObject({ code: 'NOT_FOUND' });
-    expect((await api(built, '/api/nope', { auth: 'none', headers: BROWSER })).json()).toMatchObject({ code: 'AUTH_REQUIRED' });
+    expect((await api(built, '/v1/nope', { auth: 'none', headers: BROWSER })).json()).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect((await api(built, '/api/nope', { auth: 'none', headers: BROWSER })).json()).toMatchObject({
+      code: 'AUTH_REQUIRED',
+    });
     expect((await api(built, '/health', { auth: 'none', headers: BROWSER })).json()).toMatchObject({ ok: true });
     expect((await api(built, '/', { method: 'POST', auth: 'none', headers: BROWSER })).status).toBe(404);
   });

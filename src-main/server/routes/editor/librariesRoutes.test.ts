@@ -2,7 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey, EditorLibrary, EditorTemplate, EditorTemplateSummary } from '@shared/api/editorApi';
 import { parseTemplate } from '@shared/model/template';
-import { api, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
+import {
+  api,
+  smallTemplate,
+  startEditorServer,
+  type EditorServer,
+} from '../../../../test/support/server/editorTestSupport';
 
 let server: EditorServer;
 /** A key of another team: library templates are for everyone. */
@@ -17,7 +22,10 @@ afterAll(async () => {
 });
 
 async function libraryList(slug: string): Promise<{ slug: string; name: string }[]> {
-  const answer = await api(server, `/v1/templates?library=${slug}`, { auth: 'none', headers: { Authorization: `Bearer ${otherKey}` } });
+  const answer = await api(server, `/v1/templates?library=${slug}`, {
+    auth: 'none',
+    headers: { Authorization: `Bearer ${otherKey}` },
+  });
   expect(answer.status).toBe(200);
   return answer.json<{ templates: { slug: string; name: string }[] }>().templates;
 }
@@ -31,7 +39,9 @@ describe('libraries in the editor', () => {
     const created = await api(server, '/api/libraries', { json: { slug: 'shipping', name: 'Shipping labels' } });
     expect(created.status).toBe(201);
     expect(created.json<EditorLibrary>()).toEqual({ slug: 'shipping', name: 'Shipping labels', templates: [] });
-    expect((await api(server, '/api/libraries', { json: { slug: 'shipping', name: 'Again' } })).json()).toMatchObject({ code: 'CONFLICT' });
+    expect((await api(server, '/api/libraries', { json: { slug: 'shipping', name: 'Again' } })).json()).toMatchObject({
+      code: 'CONFLICT',
+    });
     for (const json of [{ slug: 'Bad Slug', name: 'x' }, { slug: 'ok', name: '' }, { name: 'no slug' }]) {
       expect((await api(server, '/api/libraries', { json })).status, JSON.stringify(json)).toBe(400);
     }
@@ -56,21 +66,36 @@ describe('libraries in the editor', () => {
     });
     expect(render.status).toBe(200);
     const libraries = (await api(server, '/api/libraries')).json<{ libraries: EditorLibrary[] }>().libraries;
-    expect(libraries.find((library) => library.slug === 'assets')?.templates).toEqual([{ id: template.id, slug: 'asset-tag', name: 'Asset tag', status: 'published' }]);
+    expect(libraries.find((library) => library.slug === 'assets')?.templates).toEqual([
+      { id: template.id, slug: 'asset-tag', name: 'Asset tag', status: 'published' },
+    ]);
     expect((await api(server, `/api/templates/${template.id}`)).json<EditorTemplate>().librarySlug).toBe('assets');
 
     const out = await api(server, `/api/libraries/assets/templates/${template.id}`, { method: 'DELETE' });
     expect(out.status).toBe(200);
-    expect(out.json<EditorTemplateSummary>()).toMatchObject({ id: template.id, librarySlug: null, status: 'published' });
+    expect(out.json<EditorTemplateSummary>()).toMatchObject({
+      id: template.id,
+      librarySlug: null,
+      status: 'published',
+    });
     expect(await libraryList('assets')).toEqual([]);
-    expect((await api(server, `/api/libraries/assets/templates/${template.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await api(server, `/api/libraries/assets/templates/${template.id}`, { method: 'DELETE' })).status).toBe(
+      404,
+    );
   });
 
   it('refuse a slug the library has already, unknown libraries and templates, and other teams’ templates', async () => {
     await api(server, '/api/libraries', { json: { slug: 'pricing', name: 'Price tags' } });
     const customer = await server.store.teams.create({ name: 'Another', plan: 'pro' });
     const library = await server.store.libraries.getBySlug('pricing');
-    const theirs = await server.store.transaction((trx) => trx.templates.create({ teamId: customer.id, content: parseTemplate(smallTemplate('Price tag')), slug: 'price-tag', libraryId: library?.id }));
+    const theirs = await server.store.transaction((trx) =>
+      trx.templates.create({
+        teamId: customer.id,
+        content: parseTemplate(smallTemplate('Price tag')),
+        slug: 'price-tag',
+        libraryId: library?.id,
+      }),
+    );
     const mine = await newTemplate('Price tag', 'price-tag');
     const taken = await api(server, '/api/libraries/pricing/templates', { json: { templateId: mine.id } });
     expect(taken.status).toBe(409);
@@ -80,8 +105,12 @@ describe('libraries in the editor', () => {
     expect((await api(server, '/api/libraries/nope/templates', { json: { templateId: mine.id } })).status).toBe(404);
     expect((await api(server, '/api/libraries/pricing/templates', { json: { templateId: 'nope' } })).status).toBe(404);
     expect((await api(server, '/api/libraries/pricing/templates', { json: {} })).status).toBe(400);
-    const otherTeams = await server.store.transaction((trx) => trx.templates.create({ teamId: customer.id, content: parseTemplate(smallTemplate('Not mine')) }));
-    expect((await api(server, '/api/libraries/pricing/templates', { json: { templateId: otherTeams.id } })).status).toBe(404);
+    const otherTeams = await server.store.transaction((trx) =>
+      trx.templates.create({ teamId: customer.id, content: parseTemplate(smallTemplate('Not mine')) }),
+    );
+    expect(
+      (await api(server, '/api/libraries/pricing/templates', { json: { templateId: otherTeams.id } })).status,
+    ).toBe(404);
 
     // Super admin: another team's template can be taken out of a library; it stays that team's.
     const removed = await api(server, `/api/libraries/pricing/templates/${theirs.id}`, { method: 'DELETE' });
@@ -99,7 +128,9 @@ describe('libraries in the editor', () => {
     expect(moved.json<EditorTemplateSummary>().librarySlug).toBe('second');
     const libraries = (await api(server, '/api/libraries')).json<{ libraries: EditorLibrary[] }>().libraries;
     expect(libraries.find((library) => library.slug === 'first')?.templates).toEqual([]);
-    expect(libraries.find((library) => library.slug === 'second')?.templates.map((item) => item.id)).toEqual([template.id]);
+    expect(libraries.find((library) => library.slug === 'second')?.templates.map((item) => item.id)).toEqual([
+      template.id,
+    ]);
   });
 });
 
@@ -110,7 +141,9 @@ describe('the workspace team’s own key', () => {
     const template = await newTemplate('Own one');
     await api(server, `/api/templates/${template.id}`, { method: 'PATCH', json: { status: 'published' } });
     await api(server, '/api/libraries/shipping/templates', { json: { templateId: template.id } });
-    const own = (await api(server, '/v1/templates', { auth: 'none', headers: { Authorization: `Bearer ${key}` } })).json<{ templates: { _id: string }[] }>();
+    const own = (
+      await api(server, '/v1/templates', { auth: 'none', headers: { Authorization: `Bearer ${key}` } })
+    ).json<{ templates: { _id: string }[] }>();
     expect(own.templates.map((item) => item._id)).toContain(template.id);
   });
 });

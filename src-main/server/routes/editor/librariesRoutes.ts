@@ -58,7 +58,8 @@ export function registerLibrariesRoutes(router: Router, store: Store, teamId: st
       await store.transaction(async (trx) => {
         await libraryBySlug(trx, slug);
         const template = await trx.templates.get(templateId);
-        if (template?.librarySlug !== slug) throw new NotFoundError(`template "${templateId}" is not in library "${slug}"`);
+        if (template?.librarySlug !== slug)
+          throw new NotFoundError(`template "${templateId}" is not in library "${slug}"`);
         // Found in this same transaction, so the update finds it too.
         return (await trx.templates.setLibrary(templateId, null)) ?? template;
       }),

@@ -14,7 +14,17 @@ const numbered = {
   formatVersion: 1,
   meta: { name: 'Numbered' },
   dimensions: { width: '60mm', height: '15mm' },
-  elements: [{ id: 'serial', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '56mm', height: '8mm', contentExpression: '"SN" + counter("parcel", {start: 100, pad: 5})', style: { fontFamily: 'Printer 0' } }],
+  elements: [
+    {
+      id: 'serial',
+      type: 'text',
+      position: { mode: 'absolute', x: '2mm', y: '2mm' },
+      width: '56mm',
+      height: '8mm',
+      contentExpression: '"SN" + counter("parcel", {start: 100, pad: 5})',
+      style: { fontFamily: 'Printer 0' },
+    },
+  ],
 };
 
 async function previewSerial(): Promise<string | undefined> {
@@ -25,7 +35,7 @@ async function previewSerial(): Promise<string | undefined> {
 
 it("shows the workspace counter's next value, without advancing it", async () => {
   expect(await previewSerial()).toBe('SN00100');
-  const teamId = await server.store.settings.get('workspaceTeamId') ?? '';
+  const teamId = (await server.store.settings.get('workspaceTeamId')) ?? '';
   // Live renders of the workspace team took 42 values meanwhile.
   await server.store.counters.reserve(teamId, { parcel: { start: 100, step: 1 } }, 42);
   expect(await previewSerial()).toBe('SN00142');

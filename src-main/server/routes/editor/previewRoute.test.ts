@@ -7,7 +7,13 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_WARNINGS_HEADER, type EditorUsage } from '@shared/api/editorApi';
 import { loadSample } from '../../../samples/sampleTemplates';
-import { api, smallTemplate, startEditorServer, tempDir, type EditorServer } from '../../../../test/support/server/editorTestSupport';
+import {
+  api,
+  smallTemplate,
+  startEditorServer,
+  tempDir,
+  type EditorServer,
+} from '../../../../test/support/server/editorTestSupport';
 
 const run = promisify(execFile);
 const shipping = loadSample('shipping-4x6');
@@ -51,7 +57,11 @@ describe('POST /api/preview', () => {
     // 50 mm at 300 dpi.
     expect(zpl.text).toContain('^PW591');
 
-    const html = await preview({ template: smallTemplate(), data: { title: '<script>alert(1)</script>' }, format: 'html' });
+    const html = await preview({
+      template: smallTemplate(),
+      data: { title: '<script>alert(1)</script>' },
+      format: 'html',
+    });
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(html.text).toContain('&lt;script&gt;');
     expect(html.text).not.toContain('<script>alert(1)</script>');
@@ -61,9 +71,24 @@ describe('POST /api/preview', () => {
   });
 
   it('reports the render’s warnings in a header', async () => {
-    const template = { ...smallTemplate(), elements: [{ id: 'odd-font', type: 'text', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '40mm', height: '8mm', content: { text: 'Hi' }, style: { fontFamily: 'Comic Sans' } }] };
+    const template = {
+      ...smallTemplate(),
+      elements: [
+        {
+          id: 'odd-font',
+          type: 'text',
+          position: { mode: 'absolute', x: '1mm', y: '1mm' },
+          width: '40mm',
+          height: '8mm',
+          content: { text: 'Hi' },
+          style: { fontFamily: 'Comic Sans' },
+        },
+      ],
+    };
     const answer = await preview({ template, data: {}, format: 'png', dpi: 72 });
-    const warnings = JSON.parse(decodeURIComponent(answer.headers.get(PREVIEW_WARNINGS_HEADER) ?? '')) as { code: string }[];
+    const warnings = JSON.parse(decodeURIComponent(answer.headers.get(PREVIEW_WARNINGS_HEADER) ?? '')) as {
+      code: string;
+    }[];
     expect(warnings.map((warning) => warning.code)).toContain('FONT_FALLBACK');
     const none = await preview({ template: smallTemplate(), data: {}, format: 'zpl' });
     expect(JSON.parse(decodeURIComponent(none.headers.get(PREVIEW_WARNINGS_HEADER) ?? ''))).toEqual([]);
@@ -85,7 +110,20 @@ describe('POST /api/preview', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.json()).toMatchObject({ code: 'BAD_REQUEST' });
     }
-    const ean = { ...smallTemplate(), elements: [{ id: 'ean', type: 'barcode', symbology: 'ean13', position: { mode: 'absolute', x: '1mm', y: '1mm' }, width: '40mm', height: '15mm', contentExpression: 'code' }] };
+    const ean = {
+      ...smallTemplate(),
+      elements: [
+        {
+          id: 'ean',
+          type: 'barcode',
+          symbology: 'ean13',
+          position: { mode: 'absolute', x: '1mm', y: '1mm' },
+          width: '40mm',
+          height: '15mm',
+          contentExpression: 'code',
+        },
+      ],
+    };
     const unencodable = await preview({ template: ean, data: { code: 'not digits' }, format: 'png' });
     expect(unencodable.status).toBe(400);
     expect(unencodable.json()).toMatchObject({ code: 'INVALID_BARCODE_DATA', details: { elementId: 'ean' } });
@@ -93,9 +131,13 @@ describe('POST /api/preview', () => {
 
   it('is not counted as usage, live or test', async () => {
     const { key } = (await api(server, '/api/keys', { json: { mode: 'live' } })).json<{ key: string }>();
-    const v1Usage = async () => (await api(server, '/v1/usage', { auth: 'none', headers: { Authorization: `Bearer ${key}` } })).json<EditorUsage>().renders;
+    const v1Usage = async () =>
+      (
+        await api(server, '/v1/usage', { auth: 'none', headers: { Authorization: `Bearer ${key}` } })
+      ).json<EditorUsage>().renders;
     const before = (await api(server, '/api/usage')).json<EditorUsage>();
-    for (const format of ['pdf', 'png', 'zpl', 'html']) expect((await preview({ template: smallTemplate(), data: {}, format })).status).toBe(200);
+    for (const format of ['pdf', 'png', 'zpl', 'html'])
+      expect((await preview({ template: smallTemplate(), data: {}, format })).status).toBe(200);
     const after = (await api(server, '/api/usage')).json<EditorUsage>();
     expect(after.renders).toEqual(before.renders);
     expect(after.perDay).toEqual(before.perDay);

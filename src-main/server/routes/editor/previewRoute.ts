@@ -17,7 +17,18 @@ export function registerPreviewRoute(router: Router, pool: RenderPool, store: St
     const counters = (await renderCounters(store, teamId, request.template, 1, false)).values;
     // Errors leave as /v1/render's do: INVALID_TEMPLATE and BAD_REQUEST 400, RENDER_ERROR 502, SERVICE_BUSY 503.
     const template = await resolveLibraryImages(store, teamId, request.template);
-    const rendered = await pool.render({ template, data: request.data, format: request.format, dpi: request.dpi, zplDpi: request.zplDpi, counters, team: teamId }, { signal: clientGoneSignal(ctx) });
+    const rendered = await pool.render(
+      {
+        template,
+        data: request.data,
+        format: request.format,
+        dpi: request.dpi,
+        zplDpi: request.zplDpi,
+        counters,
+        team: teamId,
+      },
+      { signal: clientGoneSignal(ctx) },
+    );
     ctx.set(PREVIEW_WARNINGS_HEADER, encodeURIComponent(JSON.stringify(rendered.warnings)));
     ctx.set('Cache-Control', 'no-store');
     sendDocument(ctx, rendered.contentType, rendered.bytes);

@@ -4,13 +4,19 @@ import { periodOf } from '@shared/api/plans';
 import { printJobSchema, type PrintJob } from '@shared/api/printRequest';
 import type { FakeZplPrinter } from '../../../../test/support/printing/fakeZplPrinter';
 import { fakePrinter } from '../../../../test/support/printing/printingTestSupport';
-import { api, signIn, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
+import {
+  api,
+  signIn,
+  smallTemplate,
+  startEditorServer,
+  type EditorServer,
+} from '../../../../test/support/server/editorTestSupport';
 
 let server: EditorServer;
 let teamId: string;
 beforeAll(async () => {
   server = await startEditorServer();
-  teamId = await server.store.settings.get('workspaceTeamId') ?? '';
+  teamId = (await server.store.settings.get('workspaceTeamId')) ?? '';
 });
 afterAll(async () => {
   await server.close();
@@ -21,7 +27,17 @@ let printerNumber = 0;
 async function printerAt(fake: FakeZplPrinter, team = teamId): Promise<string> {
   printerNumber += 1;
   const connection = { kind: 'raw' as const, host: fake.host, port: fake.port };
-  return (await server.store.printers.create({ teamId: team, name: `Printer ${printerNumber}`, connection, dpi: 203, media: null, darkness: null, speed: null })).id;
+  return (
+    await server.store.printers.create({
+      teamId: team,
+      name: `Printer ${printerNumber}`,
+      connection,
+      dpi: 203,
+      media: null,
+      darkness: null,
+      speed: null,
+    })
+  ).id;
 }
 
 async function waitForJob(id: string): Promise<PrintJob> {
@@ -43,16 +59,37 @@ describe('POST /api/print', () => {
     const fake = await fakePrinter();
     const printerId = await printerAt(fake);
     const usedBefore = (await server.store.usage.get(teamId, periodOf(server.store.now()).period)).live;
-    const answer = await api(server, '/api/print', { json: { template: smallTemplate(), records: [{ title: 'One' }, { title: 'Two' }], printerId, copies: 2 } });
+    const answer = await api(server, '/api/print', {
+      json: { template: smallTemplate(), records: [{ title: 'One' }, { title: 'Two' }], printerId, copies: 2 },
+    });
     expect(answer.status, answer.text).toBe(202);
     const job = printJobSchema.parse(answer.json());
-    expect(Object.keys(answer.json()).sort()).toEqual(['attempts', 'copies', 'countersReturned', 'createdAt', 'format', 'id', 'labelCount', 'labelsSent', 'printerId', 'reprintable', 'status', 'templateId', 'templateVersion', 'totalLabels', 'updatedAt', 'warnings']);
+    expect(Object.keys(answer.json()).sort()).toEqual([
+      'attempts',
+      'copies',
+      'countersReturned',
+      'createdAt',
+      'format',
+      'id',
+      'labelCount',
+      'labelsSent',
+      'printerId',
+      'reprintable',
+      'status',
+      'templateId',
+      'templateVersion',
+      'totalLabels',
+      'updatedAt',
+      'warnings',
+    ]);
     expect(job).toMatchObject({ status: 'queued', printerId, labelCount: 2, copies: 2, totalLabels: 4, labelsSent: 0 });
     expect(answer.headers.get('location')).toBe(`${server.url}/api/print-jobs/${job.id}`);
     expect((await server.store.usage.get(teamId, periodOf(server.store.now()).period)).live).toBe(usedBefore + 4);
 
     expect(await waitForJob(job.id)).toMatchObject({ status: 'done', labelsSent: 4 });
-    const titles = labelConnections(fake).flatMap((chunk) => [...chunk.matchAll(/\^FD(One|Two)\^FS/g)].map((match) => match[1]));
+    const titles = labelConnections(fake).flatMap((chunk) =>
+      [...chunk.matchAll(/\^FD(One|Two)\^FS/g)].map((match) => match[1]),
+    );
     expect(titles).toEqual(['One', 'Two', 'One', 'Two']);
   });
 
@@ -88,7 +125,10 @@ describe('POST /api/print', () => {
     }
     expect((await api(server, '/api/print', { json: body, auth: 'none' })).status).toBe(401);
     const cookie = await signIn(server);
-    const withoutHeader = await api(server, '/api/print', { json: { ...body, printerId: await printerAt(await fakePrinter()) }, auth: { cookie } });
+    const withoutHeader = await api(server, '/api/print', {
+      json: { ...body, printerId: await printerAt(await fakePrinter()) },
+      auth: { cookie },
+    });
     expect(withoutHeader.status).toBe(403);
     expect(fake.connections).toEqual([]);
   });

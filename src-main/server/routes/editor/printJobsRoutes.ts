@@ -5,7 +5,15 @@ import { printJobView } from '../../../printing/printJobView';
 import { jsonBody, optionalJsonBody } from '../../middleware/jsonBody';
 import { requestedTemplate } from '../../admission/renderAdmission';
 import { templateVersionFor } from '../../templateAccess';
-import { acceptPrintJob, acceptReprint, answerCancel, teamJob, type JobRequester, type PrintJobDeps, type PrintRequester } from '../print/printJobRequests';
+import {
+  acceptPrintJob,
+  acceptReprint,
+  answerCancel,
+  teamJob,
+  type JobRequester,
+  type PrintJobDeps,
+  type PrintRequester,
+} from '../print/printJobRequests';
 import { workspaceTemplate } from './editorViews';
 import { currentWorkspaceTeam } from './workspaceTeam';
 
@@ -15,7 +23,11 @@ export function registerPrintJobsRoutes(router: Router, deps: PrintJobDeps, team
   const { store } = deps;
 
   // Printed labels are real usage: counted as the workspace team's live renders (no API key), within its quota.
-  const requester = async (): Promise<JobRequester> => ({ team: await currentWorkspaceTeam(store, teamId), apiKeyId: null, mode: 'live' });
+  const requester = async (): Promise<JobRequester> => ({
+    team: await currentWorkspaceTeam(store, teamId),
+    apiKeyId: null,
+    mode: 'live',
+  });
 
   router.post('/api/print', jsonBody(), async (ctx) => {
     const printRequester: PrintRequester = {

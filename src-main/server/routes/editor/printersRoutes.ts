@@ -26,25 +26,27 @@ import { printerStatusView } from '../printers/printersRoute';
 import { parseRequestBody } from '../../requestBody';
 
 /** The store's own checks; the editor may leave out what has a sensible default (port 9100, a PDF queue, 203 dpi, the printer's own settings, UTC). */
-const printerBodySchema = z.object({
-  name: newPrinterSchema.shape.name,
-  connection: z.preprocess((connection) => {
-    if (typeof connection !== 'object' || connection === null) return connection;
-    const fields = connection as Record<string, unknown>;
-    if (fields.kind === 'raw' && fields.port === undefined) return { ...fields, port: DEFAULT_RAW_PORT };
-    if (fields.kind === 'system' && fields.rawQueue === undefined) return { ...fields, rawQueue: false };
-    return connection;
-  }, printerConnectionSchema),
-  dpi: dpiSchema.default(203),
-  media: mediaSizeSchema.nullable().default(null),
-  darkness: darknessSchema.nullable().default(null),
-  speed: speedSchema.nullable().default(null),
-  timeZone: newPrinterSchema.shape.timeZone,
-  unprintableMargin: newPrinterSchema.shape.unprintableMargin,
-  /** Left out: graphic for a new printer, unchanged for an edited one. */
-  fonts: printerFontsSchema.optional(),
-  ...mediaHandlingShape,
-}).superRefine(offsetsInReach);
+const printerBodySchema = z
+  .object({
+    name: newPrinterSchema.shape.name,
+    connection: z.preprocess((connection) => {
+      if (typeof connection !== 'object' || connection === null) return connection;
+      const fields = connection as Record<string, unknown>;
+      if (fields.kind === 'raw' && fields.port === undefined) return { ...fields, port: DEFAULT_RAW_PORT };
+      if (fields.kind === 'system' && fields.rawQueue === undefined) return { ...fields, rawQueue: false };
+      return connection;
+    }, printerConnectionSchema),
+    dpi: dpiSchema.default(203),
+    media: mediaSizeSchema.nullable().default(null),
+    darkness: darknessSchema.nullable().default(null),
+    speed: speedSchema.nullable().default(null),
+    timeZone: newPrinterSchema.shape.timeZone,
+    unprintableMargin: newPrinterSchema.shape.unprintableMargin,
+    /** Left out: graphic for a new printer, unchanged for an edited one. */
+    fonts: printerFontsSchema.optional(),
+    ...mediaHandlingShape,
+  })
+  .superRefine(offsetsInReach);
 
 /** The body, with a device printer's path checked on disk: only a printer's character device (or its path, unplugged). */
 async function printerBody(body: unknown): Promise<z.output<typeof printerBodySchema>> {
@@ -59,13 +61,37 @@ async function printerBody(body: unknown): Promise<z.output<typeof printerBodySc
 function printerView(printer: PrinterRecord): EditorPrinter {
   const { id, name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, fonts, createdAt } = printer;
   const { mediaType, printMode, mediaSensing, topOffset, leftOffset } = printer;
-  return { id, name, connection, dpi, media, darkness, speed, timeZone, unprintableMargin, fonts, mediaType, printMode, mediaSensing, topOffset, leftOffset, createdAt };
+  return {
+    id,
+    name,
+    connection,
+    dpi,
+    media,
+    darkness,
+    speed,
+    timeZone,
+    unprintableMargin,
+    fonts,
+    mediaType,
+    printMode,
+    mediaSensing,
+    topOffset,
+    leftOffset,
+    createdAt,
+  };
 }
 
 /** The table's UNIQUE (team_id, name) would refuse it too, as an SQLite error rather than words about the field. */
-async function refuseTakenName(store: StoreScope, teamId: string, name: string, exceptId: string | null): Promise<void> {
+async function refuseTakenName(
+  store: StoreScope,
+  teamId: string,
+  name: string,
+  exceptId: string | null,
+): Promise<void> {
   if ((await store.printers.list(teamId)).some((other) => other.name === name && other.id !== exceptId)) {
-    throw new ConflictError(`name: the workspace already has a printer named ${JSON.stringify(name)}; choose another name`);
+    throw new ConflictError(
+      `name: the workspace already has a printer named ${JSON.stringify(name)}; choose another name`,
+    );
   }
 }
 

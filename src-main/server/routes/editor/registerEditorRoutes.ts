@@ -37,7 +37,10 @@ export interface EditorRouteDeps {
   printQueue: Pick<PrintQueue, 'wake'>;
 }
 
-export function registerEditorRoutes(router: Router, { store, pool, config, session, teamId, quota, printQueue }: EditorRouteDeps): void {
+export function registerEditorRoutes(
+  router: Router,
+  { store, pool, config, session, teamId, quota, printQueue }: EditorRouteDeps,
+): void {
   registerSessionRoute(router, store, config, session, teamId);
   registerTemplatesRoutes(router, store, teamId);
   registerTemplateVersionsRoutes(router, store, teamId);

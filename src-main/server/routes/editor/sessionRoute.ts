@@ -8,7 +8,13 @@ import { clearSessionCookie } from './editorAuth';
 import { listeningPort } from './settingsRoutes';
 import { currentWorkspaceTeam } from './workspaceTeam';
 
-export function registerSessionRoute(router: Router, store: Store, config: ServerConfig, adminSession: AdminSession, teamId: string): void {
+export function registerSessionRoute(
+  router: Router,
+  store: Store,
+  config: ServerConfig,
+  adminSession: AdminSession,
+  teamId: string,
+): void {
   router.get('/api/session', async (ctx) => {
     const team = await currentWorkspaceTeam(store, teamId);
     const session: EditorSession = {

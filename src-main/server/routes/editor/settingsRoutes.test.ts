@@ -28,9 +28,19 @@ describe('/api/settings', () => {
     const server = await startEditorServer({ dataDir });
     try {
       const initial = await api(server, '/api/settings');
-      expect(initial.json<EditorSettings>()).toEqual({ host: '127.0.0.1', port: server.port, lanAccess: false, allowedHostnames: [], viewerWithoutKey: false, restartRequired: false });
+      expect(initial.json<EditorSettings>()).toEqual({
+        host: '127.0.0.1',
+        port: server.port,
+        lanAccess: false,
+        allowedHostnames: [],
+        viewerWithoutKey: false,
+        restartRequired: false,
+      });
 
-      const changed = await api(server, '/api/settings', { method: 'PUT', json: { lanAccess: true, allowedHostnames: ['Labels.Example.org', 'labels.example.org', 'printer-room'] } });
+      const changed = await api(server, '/api/settings', {
+        method: 'PUT',
+        json: { lanAccess: true, allowedHostnames: ['Labels.Example.org', 'labels.example.org', 'printer-room'] },
+      });
       expect(changed.status).toBe(200);
       expect(changed.json<EditorSettings>()).toEqual({
         host: '127.0.0.1',
@@ -48,8 +58,13 @@ describe('/api/settings', () => {
     }
     const again = await startEditorServer({ dataDir });
     try {
-      expect((await api(again, '/api/settings')).json<EditorSettings>()).toMatchObject({ lanAccess: true, allowedHostnames: ['labels.example.org', 'printer-room'] });
-      const off = (await api(again, '/api/settings', { method: 'PUT', json: { lanAccess: false } })).json<EditorSettings>();
+      expect((await api(again, '/api/settings')).json<EditorSettings>()).toMatchObject({
+        lanAccess: true,
+        allowedHostnames: ['labels.example.org', 'printer-room'],
+      });
+      const off = (
+        await api(again, '/api/settings', { method: 'PUT', json: { lanAccess: false } })
+      ).json<EditorSettings>();
       // Switching back to what the server runs with needs no restart; names stay as they were.
       expect(off).toMatchObject({ lanAccess: false, allowedHostnames: ['labels.example.org', 'printer-room'] });
     } finally {
@@ -60,7 +75,14 @@ describe('/api/settings', () => {
   it('refuse anything but a boolean switch and plain host names', async () => {
     const server = await startEditorServer();
     try {
-      for (const json of [{}, { lanAccess: 'yes' }, { lanAccess: true, allowedHostnames: ['http://evil.example'] }, { lanAccess: true, allowedHostnames: ['a b'] }, { lanAccess: true, allowedHostnames: 'x' }, { lanAccess: false, viewerWithoutKey: 'yes' }]) {
+      for (const json of [
+        {},
+        { lanAccess: 'yes' },
+        { lanAccess: true, allowedHostnames: ['http://evil.example'] },
+        { lanAccess: true, allowedHostnames: ['a b'] },
+        { lanAccess: true, allowedHostnames: 'x' },
+        { lanAccess: false, viewerWithoutKey: 'yes' },
+      ]) {
         const answer = await api(server, '/api/settings', { method: 'PUT', json });
         expect(answer.status, JSON.stringify(json)).toBe(400);
         expect(answer.json()).toMatchObject({ code: 'BAD_REQUEST' });
@@ -89,7 +111,10 @@ describe('labelsmith serve', () => {
     const keyless = async (): Promise<{ status: number; type: string | null }> => {
       const serve = await startServe(cli, dataDir);
       try {
-        const response = await fetch(`${serve.url}/v1/printers/8dpmm/labels/2x1/0/`, { method: 'POST', body: '^XA^FO10,10^GB50,50,50^FS^XZ' });
+        const response = await fetch(`${serve.url}/v1/printers/8dpmm/labels/2x1/0/`, {
+          method: 'POST',
+          body: '^XA^FO10,10^GB50,50,50^FS^XZ',
+        });
         await response.arrayBuffer();
         return { status: response.status, type: response.headers.get('content-type') };
       } finally {
@@ -99,7 +124,10 @@ describe('labelsmith serve', () => {
     expect((await keyless()).status).toBe(401);
     const server = await startEditorServer({ dataDir });
     try {
-      const stored = await api(server, '/api/settings', { method: 'PUT', json: { lanAccess: false, viewerWithoutKey: true } });
+      const stored = await api(server, '/api/settings', {
+        method: 'PUT',
+        json: { lanAccess: false, viewerWithoutKey: true },
+      });
       expect(stored.json<EditorSettings>()).toMatchObject({ viewerWithoutKey: true, restartRequired: true });
     } finally {
       await server.close();

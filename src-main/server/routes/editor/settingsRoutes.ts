@@ -26,7 +26,10 @@ async function settingsView(store: StoreScope, config: ServerConfig, port: numbe
   // A stored name the server does not accept yet needs a restart; --allow-host names may add to the stored ones.
   const runningViewerWithoutKey = config.viewerWithoutKey === true;
   const viewerWithoutKey = (await store.settings.get('viewerWithoutKey')) ?? runningViewerWithoutKey;
-  const restartRequired = lanAccess !== runningLanAccess || viewerWithoutKey !== runningViewerWithoutKey || allowedHostnames.some((name) => !running.has(name));
+  const restartRequired =
+    lanAccess !== runningLanAccess ||
+    viewerWithoutKey !== runningViewerWithoutKey ||
+    allowedHostnames.some((name) => !running.has(name));
   return { host: config.host, port, lanAccess, allowedHostnames, viewerWithoutKey, restartRequired };
 }
 
@@ -45,12 +48,24 @@ export function registerSettingsRoutes(router: Router, store: StoreScope, config
     const { lanAccess, allowedHostnames, viewerWithoutKey } = parseRequestBody(settingsBodySchema, ctx.request.body);
     // The names a server answers to are its defence against DNS rebinding: only someone at this machine widens them.
     // The same list sent back (as a settings form does) is no change.
-    if (allowedHostnames !== undefined && !isLoopbackClient(ctx.req, config.trustedProxies) && !sameNames(allowedHostnames, await storedAllowedHostnames(store, config))) {
-      throw new LocalOnlyError('the allowed host names can be changed only on the machine running Labelsmith (its editor, or `labelsmith serve --allow-host`)');
+    if (
+      allowedHostnames !== undefined &&
+      !isLoopbackClient(ctx.req, config.trustedProxies) &&
+      !sameNames(allowedHostnames, await storedAllowedHostnames(store, config))
+    ) {
+      throw new LocalOnlyError(
+        'the allowed host names can be changed only on the machine running Labelsmith (its editor, or `labelsmith serve --allow-host`)',
+      );
     }
     // Answering without a key widens who may render: only someone at this machine turns it on.
-    if (viewerWithoutKey === true && !isLoopbackClient(ctx.req, config.trustedProxies) && (await store.settings.get('viewerWithoutKey')) !== true) {
-      throw new LocalOnlyError('the ZPL viewer without a key can be turned on only on the machine running Labelsmith (its editor, or `labelsmith serve --viewer-without-key`)');
+    if (
+      viewerWithoutKey === true &&
+      !isLoopbackClient(ctx.req, config.trustedProxies) &&
+      (await store.settings.get('viewerWithoutKey')) !== true
+    ) {
+      throw new LocalOnlyError(
+        'the ZPL viewer without a key can be turned on only on the machine running Labelsmith (its editor, or `labelsmith serve --viewer-without-key`)',
+      );
     }
     await store.transaction(async (trx) => {
       await trx.settings.set('lanAccess', lanAccess);

@@ -1,7 +1,11 @@
 // The editor's history panel: a workspace template's versions (drafts' included, unpublished or not), one version's content, and restore.
 import type Router from '@koa/router';
 import { TemplateVersionNotFoundError } from '@shared/api/apiErrors';
-import { restoreVersionBodySchema, type EditorTemplateVersion, type EditorTemplateVersionContent } from '@shared/api/editorApi';
+import {
+  restoreVersionBodySchema,
+  type EditorTemplateVersion,
+  type EditorTemplateVersionContent,
+} from '@shared/api/editorApi';
 import type { Store } from '../../../store/openStore';
 import { jsonBody } from '../../middleware/jsonBody';
 import { parseRequestBody } from '../../requestBody';
@@ -18,7 +22,12 @@ export function registerTemplateVersionsRoutes(router: Router, store: Store, tea
 
   router.get('/api/templates/:id/versions/:version', async (ctx) => {
     const id = ctx.params.id ?? '';
-    const version = await templateVersionFor(store, await workspaceTemplate(store, teamId, id), id, versionNumber(ctx.params.version));
+    const version = await templateVersionFor(
+      store,
+      await workspaceTemplate(store, teamId, id),
+      id,
+      versionNumber(ctx.params.version),
+    );
     const body: EditorTemplateVersionContent = { ...versionView(version), content: version.content };
     ctx.body = body;
   });

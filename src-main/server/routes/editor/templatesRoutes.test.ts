@@ -5,7 +5,13 @@ import type { EditorSession, EditorTemplate, EditorTemplateSummary } from '@shar
 import { parseTemplate } from '@shared/model/template';
 import { decodePng, inkShare } from '../../../../test/support/chromium/pixels';
 import { loadSample } from '../../../samples/sampleTemplates';
-import { api, rawGet, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
+import {
+  api,
+  rawGet,
+  smallTemplate,
+  startEditorServer,
+  type EditorServer,
+} from '../../../../test/support/server/editorTestSupport';
 
 /** The store's clock, moved on by the tests so creation and update times differ. */
 let clock = Date.parse('2025-06-15T12:00:00Z');
@@ -33,7 +39,11 @@ async function list(query = ''): Promise<EditorTemplateSummary[]> {
   return answer.json<{ templates: EditorTemplateSummary[] }>().templates;
 }
 
-function expectError(answer: { status: number; json(): Record<string, unknown> }, status: number, code: string): Record<string, unknown> {
+function expectError(
+  answer: { status: number; json(): Record<string, unknown> },
+  status: number,
+  code: string,
+): Record<string, unknown> {
   expect(answer.status).toBe(status);
   const body = answer.json();
   expect(body).toMatchObject({ code, error: expect.any(String) });
@@ -43,7 +53,14 @@ function expectError(answer: { status: number; json(): Record<string, unknown> }
 describe('creating and reading templates', () => {
   it('makes a draft with a slug from its name and answers the record with its content', async () => {
     const created = await create(smallTemplate('Shelf tag'));
-    expect(created).toMatchObject({ slug: 'shelf-tag', name: 'Shelf tag', status: 'draft', librarySlug: null, createdAt: clock, updatedAt: clock });
+    expect(created).toMatchObject({
+      slug: 'shelf-tag',
+      name: 'Shelf tag',
+      status: 'draft',
+      librarySlug: null,
+      createdAt: clock,
+      updatedAt: clock,
+    });
     expect(created.dimensions).toEqual({ width: '50mm', height: '25mm' });
     expect(created.content.meta.name).toBe('Shelf tag');
     const read = await api(server, `/api/templates/${created.id}`);
@@ -53,12 +70,24 @@ describe('creating and reading templates', () => {
 
   it('takes a slug, refuses a taken one (409) or a malformed one (400)', async () => {
     expect((await create(smallTemplate('Bin label'), 'bin-a')).slug).toBe('bin-a');
-    expectError(await api(server, '/api/templates', { json: { content: smallTemplate('Other'), slug: 'bin-a' } }), 409, 'CONFLICT');
-    expectError(await api(server, '/api/templates', { json: { content: smallTemplate('Other'), slug: 'Bin A' } }), 400, 'BAD_REQUEST');
+    expectError(
+      await api(server, '/api/templates', { json: { content: smallTemplate('Other'), slug: 'bin-a' } }),
+      409,
+      'CONFLICT',
+    );
+    expectError(
+      await api(server, '/api/templates', { json: { content: smallTemplate('Other'), slug: 'Bin A' } }),
+      400,
+      'BAD_REQUEST',
+    );
   });
 
   it('refuses an invalid template with 400 INVALID_TEMPLATE listing every problem, and a missing content with 400', async () => {
-    const bad = { ...smallTemplate(), dimensions: { width: '50', height: '25mm' }, elements: [{ id: 'x', type: 'nope' }] };
+    const bad = {
+      ...smallTemplate(),
+      dimensions: { width: '50', height: '25mm' },
+      elements: [{ id: 'x', type: 'nope' }],
+    };
     const body = expectError(await api(server, '/api/templates', { json: { content: bad } }), 400, 'INVALID_TEMPLATE');
     const paths = (body.details as { errors: { path: string }[] }).errors.map((error) => error.path);
     expect(paths).toContain('dimensions.width');
@@ -70,9 +99,20 @@ describe('creating and reading templates', () => {
   it('answers 404 for unknown ids and for another team’s template', async () => {
     expectError(await api(server, '/api/templates/nope'), 404, 'NOT_FOUND');
     const other = await server.store.teams.create({ name: 'Other team', plan: 'dev' });
-    const theirs = await server.store.transaction((trx) => trx.templates.create({ teamId: other.id, content: parseTemplate(smallTemplate('Theirs')) }));
-    for (const [method, path] of [['GET', ''], ['PUT', ''], ['PATCH', ''], ['DELETE', ''], ['GET', '/export'], ['POST', '/duplicate'], ['GET', '/thumbnail.png']] as const) {
-      const json = method === 'PUT' ? { content: smallTemplate() } : method === 'PATCH' ? { name: 'Mine now' } : undefined;
+    const theirs = await server.store.transaction((trx) =>
+      trx.templates.create({ teamId: other.id, content: parseTemplate(smallTemplate('Theirs')) }),
+    );
+    for (const [method, path] of [
+      ['GET', ''],
+      ['PUT', ''],
+      ['PATCH', ''],
+      ['DELETE', ''],
+      ['GET', '/export'],
+      ['POST', '/duplicate'],
+      ['GET', '/thumbnail.png'],
+    ] as const) {
+      const json =
+        method === 'PUT' ? { content: smallTemplate() } : method === 'PATCH' ? { name: 'Mine now' } : undefined;
       expectError(await api(server, `/api/templates/${theirs.id}${path}`, { method, json }), 404, 'NOT_FOUND');
     }
     expect((await server.store.templates.get(theirs.id))?.name).toBe(theirs.name);
@@ -82,12 +122,16 @@ describe('creating and reading templates', () => {
 describe('listing', () => {
   it('includes drafts and published ones, searches name, slug, description and tags, and sorts', async () => {
     const banana = await create({ ...smallTemplate('banana crate'), meta: { name: 'banana crate', tags: ['fruit'] } });
-    const apple = await create({ ...smallTemplate('Apple box'), meta: { name: 'Apple box', description: 'Orchard shipping' } });
+    const apple = await create({
+      ...smallTemplate('Apple box'),
+      meta: { name: 'Apple box', description: 'Orchard shipping' },
+    });
     const cherry = await create({ ...smallTemplate('Cherry tray'), meta: { name: 'Cherry tray' } });
     clock += 1000;
     await api(server, `/api/templates/${apple.id}`, { method: 'PATCH', json: { status: 'published' } });
 
-    const ids = (templates: EditorTemplateSummary[]): string[] => templates.map((template) => template.id).filter((id) => [apple.id, banana.id, cherry.id].includes(id));
+    const ids = (templates: EditorTemplateSummary[]): string[] =>
+      templates.map((template) => template.id).filter((id) => [apple.id, banana.id, cherry.id].includes(id));
     expect(ids(await list('?sort=name'))).toEqual([apple.id, banana.id, cherry.id]);
     expect(ids(await list('?sort=created'))).toEqual([cherry.id, apple.id, banana.id]);
     expect(ids(await list('?sort=updated'))).toEqual([apple.id, cherry.id, banana.id]);
@@ -112,30 +156,62 @@ describe('changing templates', () => {
   it('saves new content: the name follows meta.name, the slug stays, updatedAt moves', async () => {
     const created = await create(smallTemplate('Draft one'));
     clock += 5000;
-    const saved = await api(server, `/api/templates/${created.id}`, { method: 'PUT', json: { content: smallTemplate('Renamed in content', { width: '4in', height: '2in' }) } });
+    const saved = await api(server, `/api/templates/${created.id}`, {
+      method: 'PUT',
+      json: { content: smallTemplate('Renamed in content', { width: '4in', height: '2in' }) },
+    });
     expect(saved.status).toBe(200);
-    expect(saved.json<EditorTemplate>()).toMatchObject({ id: created.id, slug: 'draft-one', name: 'Renamed in content', updatedAt: clock, createdAt: created.createdAt, dimensions: { width: '4in', height: '2in' } });
-    const invalid = await api(server, `/api/templates/${created.id}`, { method: 'PUT', json: { content: { formatVersion: 2 } } });
+    expect(saved.json<EditorTemplate>()).toMatchObject({
+      id: created.id,
+      slug: 'draft-one',
+      name: 'Renamed in content',
+      updatedAt: clock,
+      createdAt: created.createdAt,
+      dimensions: { width: '4in', height: '2in' },
+    });
+    const invalid = await api(server, `/api/templates/${created.id}`, {
+      method: 'PUT',
+      json: { content: { formatVersion: 2 } },
+    });
     expectError(invalid, 400, 'INVALID_TEMPLATE');
     expect((await api(server, `/api/templates/${created.id}`)).json<EditorTemplate>().name).toBe('Renamed in content');
   });
 
   it('renames (the content’s meta.name too) and publishes with PATCH; an empty PATCH is refused', async () => {
     const created = await create(smallTemplate('Old name'));
-    const renamed = (await api(server, `/api/templates/${created.id}`, { method: 'PATCH', json: { name: '  New name  ', status: 'published' } })).json<EditorTemplate>();
+    const renamed = (
+      await api(server, `/api/templates/${created.id}`, {
+        method: 'PATCH',
+        json: { name: '  New name  ', status: 'published' },
+      })
+    ).json<EditorTemplate>();
     expect(renamed).toMatchObject({ name: 'New name', status: 'published', slug: 'old-name' });
     expect(renamed.content.meta.name).toBe('New name');
-    expect((await api(server, `/api/templates/${created.id}`, { method: 'PATCH', json: { status: 'draft' } })).json<EditorTemplate>().status).toBe('draft');
+    expect(
+      (
+        await api(server, `/api/templates/${created.id}`, { method: 'PATCH', json: { status: 'draft' } })
+      ).json<EditorTemplate>().status,
+    ).toBe('draft');
     expectError(await api(server, `/api/templates/${created.id}`, { method: 'PATCH', json: {} }), 400, 'BAD_REQUEST');
-    expectError(await api(server, `/api/templates/${created.id}`, { method: 'PATCH', json: { name: '' } }), 400, 'BAD_REQUEST');
-    expectError(await api(server, `/api/templates/${created.id}`, { method: 'PATCH', json: { status: 'live' } }), 400, 'BAD_REQUEST');
+    expectError(
+      await api(server, `/api/templates/${created.id}`, { method: 'PATCH', json: { name: '' } }),
+      400,
+      'BAD_REQUEST',
+    );
+    expectError(
+      await api(server, `/api/templates/${created.id}`, { method: 'PATCH', json: { status: 'live' } }),
+      400,
+      'BAD_REQUEST',
+    );
   });
 
   it('makes published templates renderable with the team’s API key, and drafts not', async () => {
     const created = await create(smallTemplate('Key visible'));
     const { key } = (await api(server, '/api/keys', { json: { mode: 'test' } })).json<{ key: string }>();
     const listed = async (): Promise<string[]> =>
-      (await api(server, '/v1/templates', { auth: 'none', headers: { Authorization: `Bearer ${key}` } })).json<{ templates: { _id: string }[] }>().templates.map((t) => t._id);
+      (await api(server, '/v1/templates', { auth: 'none', headers: { Authorization: `Bearer ${key}` } }))
+        .json<{ templates: { _id: string }[] }>()
+        .templates.map((t) => t._id);
     expect(await listed()).not.toContain(created.id);
     await api(server, `/api/templates/${created.id}`, { method: 'PATCH', json: { status: 'published' } });
     expect(await listed()).toContain(created.id);
@@ -147,11 +223,18 @@ describe('changing templates', () => {
     const first = await api(server, `/api/templates/${original.id}/duplicate`, { method: 'POST' });
     expect(first.status).toBe(201);
     const copy = first.json<EditorTemplate>();
-    expect(copy).toMatchObject({ name: 'Pallet label copy', slug: 'pallet-label-copy', status: 'draft', librarySlug: null });
+    expect(copy).toMatchObject({
+      name: 'Pallet label copy',
+      slug: 'pallet-label-copy',
+      status: 'draft',
+      librarySlug: null,
+    });
     expect(copy.id).not.toBe(original.id);
     expect(copy.content.meta.name).toBe('Pallet label copy');
     expect(copy.content.elements).toEqual(original.content.elements);
-    const second = (await api(server, `/api/templates/${original.id}/duplicate`, { method: 'POST' })).json<EditorTemplate>();
+    const second = (
+      await api(server, `/api/templates/${original.id}/duplicate`, { method: 'POST' })
+    ).json<EditorTemplate>();
     expect(second.slug).toBe('pallet-label-copy-2');
   });
 
@@ -189,7 +272,11 @@ describe('import and export', () => {
     const again = imported.json<EditorTemplate>();
     expect(again).toMatchObject({ name: created.name, status: 'draft', slug: `${created.slug}-2` });
     expect(again.content).toEqual(created.content);
-    expectError(await api(server, '/api/templates/import', { json: { content: { meta: {} } } }), 400, 'INVALID_TEMPLATE');
+    expectError(
+      await api(server, '/api/templates/import', { json: { content: { meta: {} } } }),
+      400,
+      'INVALID_TEMPLATE',
+    );
   });
 });
 
@@ -215,7 +302,10 @@ describe('thumbnails', () => {
     expect(unchanged.text).toBe('');
 
     clock += 1000;
-    await api(server, `/api/templates/${created.id}`, { method: 'PUT', json: { content: smallTemplate('Thumb', { width: '20mm', height: '40mm' }) } });
+    await api(server, `/api/templates/${created.id}`, {
+      method: 'PUT',
+      json: { content: smallTemplate('Thumb', { width: '20mm', height: '40mm' }) },
+    });
     expect((await rawGet(server, `/api/templates/${created.id}/thumbnail.png`, revalidate)).status).toBe(200);
     const changed = await api(server, `/api/templates/${created.id}/thumbnail.png`);
     expect(changed.headers.get('etag')).not.toBe(etag);
@@ -236,8 +326,25 @@ describe('thumbnails', () => {
       meta: { name: 'Bound', ...(sampleData ? { sampleData } : {}) },
       dimensions: { width: '50mm', height: '25mm' },
       elements: [
-        { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '46mm', height: '12mm', content: { expression: 'data.name' }, style: { fontSize: '24pt', fontWeight: 'bold' } },
-        { id: 'sku', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '2mm', y: '15mm' }, width: '46mm', height: '8mm', contentExpression: 'sku', showText: false },
+        {
+          id: 'name',
+          type: 'text',
+          position: { mode: 'absolute', x: '2mm', y: '2mm' },
+          width: '46mm',
+          height: '12mm',
+          content: { expression: 'data.name' },
+          style: { fontSize: '24pt', fontWeight: 'bold' },
+        },
+        {
+          id: 'sku',
+          type: 'barcode',
+          symbology: 'code128',
+          position: { mode: 'absolute', x: '2mm', y: '15mm' },
+          width: '46mm',
+          height: '8mm',
+          contentExpression: 'sku',
+          showText: false,
+        },
       ],
     });
     // 240 x 120 px for 50 x 25 mm: 4.8 px a millimetre.

@@ -20,7 +20,9 @@ const MAX_TEMPLATE_NAME = 200;
 
 function matches(template: TemplateRecord, search: string): boolean {
   const { meta } = template.content;
-  return [template.name, template.slug, meta.description ?? '', ...(meta.tags ?? [])].some((text) => text.toLowerCase().includes(search));
+  return [template.name, template.slug, meta.description ?? '', ...(meta.tags ?? [])].some((text) =>
+    text.toLowerCase().includes(search),
+  );
 }
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });

@@ -16,7 +16,9 @@ const MAX_LEFT_OUT_ELEMENTS = 8;
 
 /** The dpi that makes the longer side 240 px, within the PNG range (tiny labels come out larger, huge ones smaller). */
 export function thumbnailDpi(template: Template): number {
-  const longerSide = pointsToInches(Math.max(toPoints(template.dimensions.width), toPoints(template.dimensions.height)));
+  const longerSide = pointsToInches(
+    Math.max(toPoints(template.dimensions.width), toPoints(template.dimensions.height)),
+  );
   return Math.min(PNG_DPI.max, Math.max(PNG_DPI.min, THUMBNAIL_LONGER_SIDE_PX / longerSide));
 }
 
@@ -26,7 +28,12 @@ export function thumbnailDpi(template: Template): number {
  * missing field cannot be drawn: the element the render error names is left out and the rest drawn, since a label
  * without its barcode says more in a gallery than no picture.
  */
-async function renderThumbnail(pool: RenderPool, store: Store, teamId: string, template: Template): Promise<Uint8Array> {
+async function renderThumbnail(
+  pool: RenderPool,
+  store: Store,
+  teamId: string,
+  template: Template,
+): Promise<Uint8Array> {
   const dpi = thumbnailDpi(template);
   const data = template.meta.sampleData?.[0] ?? {};
   let elements = (await resolveLibraryImages(store, teamId, template)).elements;
@@ -44,15 +51,28 @@ async function renderThumbnail(pool: RenderPool, store: Store, teamId: string, t
 
 /** The library images the template shows, as their last change: replacing one changes the picture. */
 async function libraryImagesStamp(store: Store, teamId: string, template: Template): Promise<string> {
-  const stamps = await Promise.all(libraryImageNames(template).map(async (name) => `${name}@${(await store.images.info(teamId, name))?.updatedAt ?? 'none'}`));
+  const stamps = await Promise.all(
+    libraryImageNames(template).map(
+      async (name) => `${name}@${(await store.images.info(teamId, name))?.updatedAt ?? 'none'}`,
+    ),
+  );
   return stamps.join(',');
 }
 
-export function registerThumbnailRoute(router: Router, store: Store, pool: RenderPool, teamId: string, version: string): void {
+export function registerThumbnailRoute(
+  router: Router,
+  store: Store,
+  pool: RenderPool,
+  teamId: string,
+  version: string,
+): void {
   router.get('/api/templates/:id/thumbnail.png', async (ctx) => {
     const template = await workspaceTemplate(store, teamId, ctx.params.id ?? '');
     // The picture changes when the template or the engine does: the browser revalidates and gets 304 until then.
-    ctx.set('ETag', `W/"${template.updatedAt}-${await libraryImagesStamp(store, teamId, template.content)}-${version}"`);
+    ctx.set(
+      'ETag',
+      `W/"${template.updatedAt}-${await libraryImagesStamp(store, teamId, template.content)}-${version}"`,
+    );
     ctx.set('Cache-Control', 'no-cache');
     ctx.status = 200;
     if (ctx.fresh) {

@@ -1,7 +1,12 @@
 // GET /api/usage: the /v1 usage object of the workspace team plus every day of the chart, zeros included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey, EditorUsage } from '@shared/api/editorApi';
-import { api, smallTemplate, startEditorServer, type EditorServer } from '../../../../test/support/server/editorTestSupport';
+import {
+  api,
+  smallTemplate,
+  startEditorServer,
+  type EditorServer,
+} from '../../../../test/support/server/editorTestSupport';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let clock = Date.parse('2025-06-15T12:00:00Z');
@@ -39,7 +44,11 @@ describe('GET /api/usage', () => {
     const v1 = (await api(server, '/v1/usage', { auth: 'none', headers: { Authorization: `Bearer ${live}` } })).json();
     const { perDay, ...rest } = usage;
     expect(rest).toEqual(v1);
-    expect(rest).toMatchObject({ plan: 'enterprise', renders: { live: 3, test: 1 }, quota: { limit: -1, remaining: -1, hardCap: false } });
+    expect(rest).toMatchObject({
+      plan: 'enterprise',
+      renders: { live: 3, test: 1 },
+      quota: { limit: -1, remaining: -1, hardCap: false },
+    });
     expect(perDay).toEqual([
       { day: '2025-06-09', live: 0, test: 0 },
       { day: '2025-06-10', live: 0, test: 0 },
@@ -53,7 +62,9 @@ describe('GET /api/usage', () => {
 
   it('shows 30 days by default and refuses a day count outside 1..366', async () => {
     expect((await api(server, '/api/usage')).json<EditorUsage>().perDay).toHaveLength(30);
-    expect((await api(server, '/api/usage?days=1')).json<EditorUsage>().perDay).toEqual([{ day: '2025-06-15', live: 2, test: 1 }]);
+    expect((await api(server, '/api/usage?days=1')).json<EditorUsage>().perDay).toEqual([
+      { day: '2025-06-15', live: 2, test: 1 },
+    ]);
     for (const days of ['0', '367', 'seven', '1.5']) {
       const answer = await api(server, `/api/usage?days=${days}`);
       expect(answer.status, days).toBe(400);

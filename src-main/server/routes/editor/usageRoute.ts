@@ -13,7 +13,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function rendersPerDay(store: Store, teamId: string, days: number): Promise<DailyRenders[]> {
   const now = store.now();
   const dayAt = (index: number): string => dayOf(now - (days - 1 - index) * DAY_MS);
-  const counted = new Map((await store.usage.perDay(teamId, dayAt(0), dayAt(days - 1))).map((entry) => [entry.day, entry]));
+  const counted = new Map(
+    (await store.usage.perDay(teamId, dayAt(0), dayAt(days - 1))).map((entry) => [entry.day, entry]),
+  );
   return Array.from({ length: days }, (_, index) => {
     const day = dayAt(index);
     const found = counted.get(day);
@@ -24,7 +26,10 @@ async function rendersPerDay(store: Store, teamId: string, days: number): Promis
 export function registerEditorUsageRoute(router: Router, store: Store, teamId: string): void {
   router.get('/api/usage', async (ctx) => {
     const { days } = parseRequestBody(usageQuerySchema, { ...ctx.query });
-    const usage: EditorUsage = { ...(await teamUsage(store, await currentWorkspaceTeam(store, teamId))), perDay: await rendersPerDay(store, teamId, days) };
+    const usage: EditorUsage = {
+      ...(await teamUsage(store, await currentWorkspaceTeam(store, teamId))),
+      perDay: await rendersPerDay(store, teamId, days),
+    };
     ctx.body = usage;
   });
 }

@@ -17,7 +17,8 @@ async function start(dataDir: string): Promise<EditorServer> {
 }
 
 async function gallery(server: EditorServer): Promise<{ id: string; name: string; status: string }[]> {
-  return (await api(server, '/api/templates')).json<{ templates: { id: string; name: string; status: string }[] }>().templates;
+  return (await api(server, '/api/templates')).json<{ templates: { id: string; name: string; status: string }[] }>()
+    .templates;
 }
 
 describe('a new workspace', () => {
@@ -35,7 +36,10 @@ describe('a new workspace', () => {
       expect(record, content.meta.name).toBeDefined();
       // As a batch of that one record, which warns of every field the record leaves empty: the sample fills them all.
       const pdf = await renderLabels(content, [record], { format: 'pdf', fonts: bundledFonts() });
-      expect(pdf.warnings.filter((warning) => warning.code === 'FIELD_MISSING'), content.meta.name).toEqual([]);
+      expect(
+        pdf.warnings.filter((warning) => warning.code === 'FIELD_MISSING'),
+        content.meta.name,
+      ).toEqual([]);
       expect(pdf.labelCount).toBe(1);
     }
     const removed = samples[0]!;
@@ -44,6 +48,8 @@ describe('a new workspace', () => {
     running.splice(0);
 
     const again = await start(dataDir);
-    expect((await gallery(again)).map((template) => template.id)).toEqual(samples.slice(1).map((template) => template.id));
+    expect((await gallery(again)).map((template) => template.id)).toEqual(
+      samples.slice(1).map((template) => template.id),
+    );
   });
 });

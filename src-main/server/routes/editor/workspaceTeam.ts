@@ -13,7 +13,10 @@ export const WORKSPACE_SAMPLES = ['shipping-4x6', 'asset-tag'] as const;
 async function addSample(store: StoreScope, teamId: string, name: string): Promise<void> {
   const sample = loadSample(name);
   const template = parseTemplate(sample.template);
-  await store.templates.create({ teamId, content: { ...template, meta: { ...template.meta, sampleData: [sample.data] } } });
+  await store.templates.create({
+    teamId,
+    content: { ...template, meta: { ...template.meta, sampleData: [sample.data] } },
+  });
 }
 
 /**

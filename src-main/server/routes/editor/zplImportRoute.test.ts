@@ -29,23 +29,31 @@ describe('POST /api/zpl/import', () => {
     expect(stored.content.dimensions).toEqual({ width: '101.6mm', height: '152.4mm' });
     // The gallery's routes see it as any other template.
     const read = (await api(server, `/api/templates/${imported.id}`)).json<EditorTemplate>();
-    expect(read.content.elements.some((element) => element.type === 'barcode' && element.symbology === 'code128')).toBe(true);
+    expect(read.content.elements.some((element) => element.type === 'barcode' && element.symbology === 'code128')).toBe(
+      true,
+    );
   });
 
   it('takes the size, density, label index and slug, and binds ^FN fields', async () => {
     const zpl = `^XA^FO10,10^A0N,30^FDfirst^FS^XZ\n${STORED_FORMAT}`;
-    const answer = await api(server, '/api/zpl/import', { json: { zpl, dpmm: 12, width: 4, height: 3, index: 1, slug: 'crate-label' } });
+    const answer = await api(server, '/api/zpl/import', {
+      json: { zpl, dpmm: 12, width: 4, height: 3, index: 1, slug: 'crate-label' },
+    });
     expect(answer.status, answer.text).toBe(201);
     const imported = answer.json<EditorZplImport>();
     expect(imported).toMatchObject({ slug: 'crate-label', name: 'Imported ZPL label' });
     const { content } = (await server.store.templates.get(imported.id))!;
     expect(content.dimensions).toEqual({ width: '101.6mm', height: '76.2mm' });
     expect(content.meta.sampleData?.[0]).toMatchObject({ field1: 'WIDGET 40' });
-    expect(content.elements.find((element) => element.type === 'text')).toMatchObject({ content: { expression: 'data.field1' } });
+    expect(content.elements.find((element) => element.type === 'text')).toMatchObject({
+      content: { expression: 'data.field1' },
+    });
   });
 
   it('reads the ZPL as the bytes a printer would get: ^CI28 text in UTF-8', async () => {
-    const answer = await api(server, '/api/zpl/import', { json: { zpl: '^XA^CI28^FO20,20^A0N,40^FDMünchen – Straße^FS^XZ' } });
+    const answer = await api(server, '/api/zpl/import', {
+      json: { zpl: '^XA^CI28^FO20,20^A0N,40^FDMünchen – Straße^FS^XZ' },
+    });
     expect(answer.status, answer.text).toBe(201);
     const { content } = (await server.store.templates.get(answer.json<EditorZplImport>().id))!;
     expect(content.elements[0]).toMatchObject({ type: 'text', content: { text: 'München – Straße' } });
@@ -53,7 +61,14 @@ describe('POST /api/zpl/import', () => {
 
   it('answers 400 with the API error shape for input it cannot import, and stores nothing', async () => {
     const before = (await workspaceTemplates()).templates.length;
-    const cases: unknown[] = [{ zpl: 'not a label' }, { zpl: '^XA^FDx^FS^XZ', index: 3 }, { zpl: '^XA^XZ', dpmm: 7 }, { zpl: '' }, { zpl: 42 }, { zpl: '^XA^XZ', width: 40 }];
+    const cases: unknown[] = [
+      { zpl: 'not a label' },
+      { zpl: '^XA^FDx^FS^XZ', index: 3 },
+      { zpl: '^XA^XZ', dpmm: 7 },
+      { zpl: '' },
+      { zpl: 42 },
+      { zpl: '^XA^XZ', width: 40 },
+    ];
     for (const json of cases) {
       const answer = await api(server, '/api/zpl/import', { json });
       expect(answer.status, JSON.stringify(json)).toBe(400);
@@ -65,7 +80,12 @@ describe('POST /api/zpl/import', () => {
   it('needs the admin session, and with the cookie the CSRF header', async () => {
     expect((await api(server, '/api/zpl/import', { auth: 'none', json: { zpl: EXPRESS_PARCEL } })).status).toBe(401);
     const cookie = await signIn(server);
-    expect((await api(server, '/api/zpl/import', { auth: { cookie }, json: { zpl: EXPRESS_PARCEL } })).status).toBe(403);
-    expect((await api(server, '/api/zpl/import', { auth: { cookie }, editorHeader: true, json: { zpl: EXPRESS_PARCEL } })).status).toBe(201);
+    expect((await api(server, '/api/zpl/import', { auth: { cookie }, json: { zpl: EXPRESS_PARCEL } })).status).toBe(
+      403,
+    );
+    expect(
+      (await api(server, '/api/zpl/import', { auth: { cookie }, editorHeader: true, json: { zpl: EXPRESS_PARCEL } }))
+        .status,
+    ).toBe(201);
   });
 });

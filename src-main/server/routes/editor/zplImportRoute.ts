@@ -27,7 +27,9 @@ export function registerZplImportRoute(router: Router, store: Store, teamId: str
       name: body.name,
       fonts: bundledFonts(),
     });
-    const record = await store.transaction((trx) => trx.templates.create({ teamId, content: template, slug: body.slug }));
+    const record = await store.transaction((trx) =>
+      trx.templates.create({ teamId, content: template, slug: body.slug }),
+    );
     const answer: EditorZplImport = { id: record.id, slug: record.slug, name: record.name, warnings };
     ctx.status = 201;
     ctx.body = answer;

@@ -75,7 +75,12 @@ describe('POST /api/zpl/preview', () => {
 
   it('refuses what would pass the pixel budget or the raster limit with 400, and stays up', async () => {
     // A graphic declaring 100 MB (800 million dots): refused from its declaration, its data never decoded.
-    const hugeGraphic = await preview({ zpl: '^XA^FO0,0^GFA,100000000,100000000,10000,FF^FS^XZ', dpmm: 8, width: 4, height: 6 });
+    const hugeGraphic = await preview({
+      zpl: '^XA^FO0,0^GFA,100000000,100000000,10000,FF^FS^XZ',
+      dpmm: 8,
+      width: 4,
+      height: 6,
+    });
     expect(hugeGraphic.status, hugeGraphic.text).toBe(400);
     expect(hugeGraphic.json()).toMatchObject({ code: 'BAD_REQUEST' });
     // 15 x 15 in at 24 dpmm is 9,000 x 9,000 dots, over the 64 million pixels a PNG may have.
@@ -86,12 +91,20 @@ describe('POST /api/zpl/preview', () => {
   });
 
   it('checks the request', async () => {
-    for (const body of [{ dpmm: 8, width: 4, height: 6 }, { zpl: TAG, dpmm: 7, width: 4, height: 6 }, { zpl: TAG, dpmm: 8, width: 0, height: 6 }, { zpl: TAG, dpmm: 8, width: 4, height: 16 }]) {
+    for (const body of [
+      { dpmm: 8, width: 4, height: 6 },
+      { zpl: TAG, dpmm: 7, width: 4, height: 6 },
+      { zpl: TAG, dpmm: 8, width: 0, height: 6 },
+      { zpl: TAG, dpmm: 8, width: 4, height: 16 },
+    ]) {
       const answer = await preview(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.json()).toMatchObject({ code: 'BAD_REQUEST' });
     }
-    expect((await api(server, '/api/zpl/preview', { json: { zpl: TAG, dpmm: 8, width: 2, height: 1 }, auth: 'none' })).status).toBe(401);
+    expect(
+      (await api(server, '/api/zpl/preview', { json: { zpl: TAG, dpmm: 8, width: 2, height: 1 }, auth: 'none' }))
+        .status,
+    ).toBe(401);
   });
 
   it('is not counted as usage', async () => {

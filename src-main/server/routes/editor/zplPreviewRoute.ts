@@ -1,6 +1,11 @@
 // POST /api/zpl/preview: the ZPL page's drawing of pasted ZPL, each label a PNG from the render pool, never counted as usage.
 import type Router from '@koa/router';
-import { zplPreviewBodySchema, ZPL_PREVIEW_MAX_LABELS, type ZplPreviewAnswer, type ZplPreviewRequest } from '@shared/api/zplEditorApi';
+import {
+  zplPreviewBodySchema,
+  ZPL_PREVIEW_MAX_LABELS,
+  type ZplPreviewAnswer,
+  type ZplPreviewRequest,
+} from '@shared/api/zplEditorApi';
 import { inchesToDots } from '@shared/api/zplViewer';
 import { AppError } from '@shared/errors';
 import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
@@ -13,14 +18,24 @@ import { parseRequestBody } from '../../requestBody';
  * limits and the reader's pixel budget apply to every task). Every drawing reads the whole input, so the first one
  * also tells the label count and the input's warnings; an input without labels is read once more, as JSON, for them.
  */
-async function drawZplPreview(pool: Pick<RenderPool, 'renderZpl'>, request: ZplPreviewRequest): Promise<ZplPreviewAnswer> {
+async function drawZplPreview(
+  pool: Pick<RenderPool, 'renderZpl'>,
+  request: ZplPreviewRequest,
+): Promise<ZplPreviewAnswer> {
   const { dpmm } = request;
   const size = { dpmm, widthDots: inchesToDots(request.width, dpmm), heightDots: inchesToDots(request.height, dpmm) };
   // The bytes a printer would get (UTF-8, as printing sends it), so warning positions are the printer's byte offsets.
   const zpl = zplTextFromBytes(Buffer.from(request.zpl, 'utf8'));
   const draw = async (index: number) => {
     const drawn = await pool.renderZpl({ zpl, ...size, index, format: 'png', rotation: 0 });
-    return { drawn, label: { png: Buffer.from(drawn.bytes).toString('base64'), widthDots: size.widthDots, heightDots: size.heightDots } };
+    return {
+      drawn,
+      label: {
+        png: Buffer.from(drawn.bytes).toString('base64'),
+        widthDots: size.widthDots,
+        heightDots: size.heightDots,
+      },
+    };
   };
   let first: Awaited<ReturnType<typeof draw>>;
   try {
@@ -33,7 +48,8 @@ async function drawZplPreview(pool: Pick<RenderPool, 'renderZpl'>, request: ZplP
   }
   const { totalCount, warnings } = first.drawn;
   const labels = [first.label];
-  for (let index = 1; index < Math.min(totalCount, ZPL_PREVIEW_MAX_LABELS); index += 1) labels.push((await draw(index)).label);
+  for (let index = 1; index < Math.min(totalCount, ZPL_PREVIEW_MAX_LABELS); index += 1)
+    labels.push((await draw(index)).label);
   return { labels, totalCount, warnings };
 }
 

@@ -10,7 +10,12 @@ export const healthOpenApi: OpenApiFragment = {
     '/health': {
       get: {
         summary: 'Liveness check (no authentication): the process answers; it asks no backend',
-        responses: { 200: { description: 'Healthy', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } } },
+        responses: {
+          200: {
+            description: 'Healthy',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } },
+          },
+        },
       },
     },
   },

@@ -3,7 +3,14 @@ import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { NotFoundError } from '@shared/api/apiErrors';
-import { createImageSchema, imageNameSchema, LIBRARY_IMAGE_CONTENT_TYPES, MAX_LIBRARY_IMAGES, replaceImageSchema, type LibraryImage } from '@shared/api/images';
+import {
+  createImageSchema,
+  imageNameSchema,
+  LIBRARY_IMAGE_CONTENT_TYPES,
+  MAX_LIBRARY_IMAGES,
+  replaceImageSchema,
+  type LibraryImage,
+} from '@shared/api/images';
 import { BadRequestError } from '@shared/errors';
 import { readLibraryImage } from '../../../images/libraryImageUpload';
 import type { RenderPool } from '../../../render/renderPool';
@@ -20,14 +27,24 @@ import { knownQuery } from '../../middleware/knownQuery';
 
 export function imageView(image: ImageInfo): LibraryImage {
   const { name, type, sizeBytes, pixelWidth, pixelHeight, createdAt, updatedAt } = image;
-  return { name, type, contentType: LIBRARY_IMAGE_CONTENT_TYPES[type], sizeBytes, pixelWidth, pixelHeight, createdAt, updatedAt };
+  return {
+    name,
+    type,
+    contentType: LIBRARY_IMAGE_CONTENT_TYPES[type],
+    sizeBytes,
+    pixelWidth,
+    pixelHeight,
+    createdAt,
+    updatedAt,
+  };
 }
 
 /** A name from the path: a slug, else 400 saying the rule (an unknown valid name is a 404 from the lookup). */
 function pathName(ctx: Context): string {
   const name = ctx.params.name ?? '';
   const parsed = imageNameSchema.safeParse(name);
-  if (!parsed.success) throw new BadRequestError(`image name "${name.slice(0, 80)}": ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new BadRequestError(`image name "${name.slice(0, 80)}": ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return name;
 }
 
@@ -43,7 +60,12 @@ interface ImageRoutesOptions {
   teamOf(ctx: Context): string;
 }
 
-function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { base, guard, work, teamOf }: ImageRoutesOptions): void {
+function registerImageRoutes(
+  router: Router,
+  store: Store,
+  pool: RenderPool,
+  { base, guard, work, teamOf }: ImageRoutesOptions,
+): void {
   router.get(base, ...guard, async (ctx) => {
     ctx.body = { images: (await store.images.list(teamOf(ctx))).map(imageView) };
   });
@@ -55,7 +77,9 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
     if (await store.images.info(teamId, name)) throw imageNameTaken(name);
     const content = await readLibraryImage(pool, teamId, name, data, clientGoneSignal(ctx));
     // The image and its raster count in the team's storage budget: past it, 429 STORAGE_EXCEEDED and nothing kept.
-    const created = await withinStorageBudget(store, teamId, (trx) => trx.images.create(teamId, name, content, MAX_LIBRARY_IMAGES));
+    const created = await withinStorageBudget(store, teamId, (trx) =>
+      trx.images.create(teamId, name, content, MAX_LIBRARY_IMAGES),
+    );
     ctx.status = 201;
     ctx.set('Location', `${base}/${name}`);
     ctx.body = imageView(created);
@@ -114,7 +138,12 @@ function registerImageRoutes(router: Router, store: Store, pool: RenderPool, { b
  * /v1/images: an API key's team; demo keys are for trying library templates only. An upload or replacement counts one
  * request against the team's rate limits, as a render does: each can keep a render worker busy up to the SVG limit.
  */
-export function registerV1ImagesRoutes(router: Router, store: Store, pool: RenderPool, rateLimits: TeamRateLimits): void {
+export function registerV1ImagesRoutes(
+  router: Router,
+  store: Store,
+  pool: RenderPool,
+  rateLimits: TeamRateLimits,
+): void {
   registerImageRoutes(router, store, pool, {
     base: '/v1/images',
     guard: [authenticate(store), knownQuery(), refuseDemoKeys('use the image library')],

@@ -15,7 +15,20 @@ import { fakePrinter } from '../../../../test/support/printing/printingTestSuppo
 import { createRenderPool } from '../../../render/renderPool';
 import { adminSession, loadOrCreateAdminToken } from '../../adminSession';
 import { createRouter } from '../../createServer';
-import { APP_VERSION, call, cli, cliJson, expectError, render, startTestServer, tagTemplate, teamWithKeys, type ApiResponse, type TeamWithKeys, type TestServer } from '../../../../test/support/server/serverTestSupport';
+import {
+  APP_VERSION,
+  call,
+  cli,
+  cliJson,
+  expectError,
+  render,
+  startTestServer,
+  tagTemplate,
+  teamWithKeys,
+  type ApiResponse,
+  type TeamWithKeys,
+  type TestServer,
+} from '../../../../test/support/server/serverTestSupport';
 
 let server: TestServer;
 let team: TeamWithKeys;
@@ -24,7 +37,10 @@ let document: OpenApiDocument;
 interface OpenApiDocument {
   openapi: string;
   info: { version: string };
-  paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown; parameters?: { name: string }[] }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, unknown>; requestBody?: unknown; parameters?: { name: string }[] }>
+  >;
   components: { schemas: Record<string, Record<string, unknown>> };
 }
 
@@ -46,7 +62,20 @@ afterAll(async () => {
 /** A raw printer of the team at a fake ZPL printer, added with the CLI. */
 async function printer(): Promise<{ fake: FakeZplPrinter; printerId: string }> {
   const fake = await fakePrinter();
-  const args = ['printer', 'add', '--team', team.team.id, '--name', `Dock ${fake.port}`, '--kind', 'raw', '--host', fake.host, '--port', String(fake.port)];
+  const args = [
+    'printer',
+    'add',
+    '--team',
+    team.team.id,
+    '--name',
+    `Dock ${fake.port}`,
+    '--kind',
+    'raw',
+    '--host',
+    fake.host,
+    '--port',
+    String(fake.port),
+  ];
   return { fake, printerId: (await cliJson(server.dataDir, z.looseObject({ id: z.string() }), args)).id };
 }
 
@@ -109,48 +138,103 @@ describe('the document', () => {
         '/v1/images/{name}/drawn',
       ].sort(),
     );
-    expect(Object.keys(document.paths['/v1/print']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['202', '400', '401', '403', '404', '429', '502']));
-    expect(Object.keys(document.paths['/v1/print-jobs/{jobId}']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '404']));
-    expect(Object.keys(document.paths['/v1/print-jobs/{jobId}/reprint']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['202', '400', '404', '409', '410', '429']));
-    expect(document.paths['/v1/print-jobs']?.get?.parameters?.map((parameter) => parameter.name)).toEqual(['printer', 'status', 'template', 'from', 'to', 'limit', 'cursor']);
+    expect(Object.keys(document.paths['/v1/print']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['202', '400', '401', '403', '404', '429', '502']),
+    );
+    expect(Object.keys(document.paths['/v1/print-jobs/{jobId}']?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '401', '404']),
+    );
+    expect(Object.keys(document.paths['/v1/print-jobs/{jobId}/reprint']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['202', '400', '404', '409', '410', '429']),
+    );
+    expect(document.paths['/v1/print-jobs']?.get?.parameters?.map((parameter) => parameter.name)).toEqual([
+      'printer',
+      'status',
+      'template',
+      'from',
+      'to',
+      'limit',
+      'cursor',
+    ]);
     expect(Object.keys(document.paths['/v1/render'] ?? {})).toEqual(['post']);
-    expect(Object.keys(document.paths['/v1/render']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '429', '502']));
-    expect(Object.keys(document.paths['/v1/render-outputs/{renderId}']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '404', '410']));
+    expect(Object.keys(document.paths['/v1/render']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '413', '429', '502']),
+    );
+    expect(Object.keys(document.paths['/v1/render-outputs/{renderId}']?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '401', '404', '410']),
+    );
     expect(Object.keys(document.paths['/ready']?.get?.responses ?? {})).toEqual(['200', '503']);
   });
 
   it('documents every /v1/images operation with the statuses it answers', () => {
-    const statuses = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+    const statuses = (path: string, method: string) =>
+      Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
     expect(Object.keys(document.paths['/v1/images'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(document.paths['/v1/images/{name}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
     expect(statuses('/v1/images', 'get')).toEqual(['200', '401', '403']);
     expect(statuses('/v1/images', 'post')).toEqual(['201', '400', '401', '403', '409', '413', '429', '502', '503']);
     expect(statuses('/v1/images/{name}', 'get')).toEqual(['200', '304', '400', '401', '403', '404']);
-    expect(statuses('/v1/images/{name}', 'put')).toEqual(['200', '400', '401', '403', '404', '413', '429', '502', '503']);
+    expect(statuses('/v1/images/{name}', 'put')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '429',
+      '502',
+      '503',
+    ]);
     expect(statuses('/v1/images/{name}', 'delete')).toEqual(['204', '400', '401', '403', '404']);
     expect(statuses('/v1/images/{name}/drawn', 'get')).toEqual(['200', '400', '401', '403', '404']);
-    const upload = document.components.schemas.ImageUpload as { properties: Record<string, unknown>; required: string[]; additionalProperties: unknown };
-    expect([Object.keys(upload.properties).sort(), [...upload.required].sort(), upload.additionalProperties]).toEqual([['data', 'name'], ['data', 'name'], false]);
+    const upload = document.components.schemas.ImageUpload as {
+      properties: Record<string, unknown>;
+      required: string[];
+      additionalProperties: unknown;
+    };
+    expect([Object.keys(upload.properties).sort(), [...upload.required].sort(), upload.additionalProperties]).toEqual([
+      ['data', 'name'],
+      ['data', 'name'],
+      false,
+    ]);
   });
 
   it('documents exactly the operations the server routes: every /v1 route and method, /health and /ready, and nothing it does not serve', async () => {
     const pool = createRenderPool({ threads: 1 });
     try {
       const config = { host: '127.0.0.1', port: 0, allowedHostnames: [], version: APP_VERSION };
-      const router = await createRouter({ store: server.store, pool, config }, { wake: () => undefined }, adminSession(await loadOrCreateAdminToken(server.store)));
+      const router = await createRouter(
+        { store: server.store, pool, config },
+        { wake: () => undefined },
+        adminSession(await loadOrCreateAdminToken(server.store)),
+      );
       const routed = router.stack
-        .flatMap((layer) => (typeof layer.path === 'string' && (layer.path.startsWith('/v1/') || layer.path === '/health' || layer.path === '/ready') ? [{ path: layer.path, methods: layer.methods }] : []))
-        .flatMap((layer) => expandOptionalGroups(layer.path).flatMap((path) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${pathShape(path)}`)));
-      const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${pathShape(path)}`));
+        .flatMap((layer) =>
+          typeof layer.path === 'string' &&
+          (layer.path.startsWith('/v1/') || layer.path === '/health' || layer.path === '/ready')
+            ? [{ path: layer.path, methods: layer.methods }]
+            : [],
+        )
+        .flatMap((layer) =>
+          expandOptionalGroups(layer.path).flatMap((path) =>
+            layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${pathShape(path)}`),
+          ),
+        );
+      const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${pathShape(path)}`),
+      );
       // The document does not describe itself.
-      expect([...new Set(routed)].filter((operation) => operation !== 'GET /v1/openapi.json').sort()).toEqual([...new Set(documented)].sort());
+      expect([...new Set(routed)].filter((operation) => operation !== 'GET /v1/openapi.json').sort()).toEqual(
+        [...new Set(documented)].sort(),
+      );
     } finally {
       await pool.close();
     }
   });
 
   it('has component schemas generated from the zod schemas themselves', () => {
-    const generated = (schema: z.ZodType, io: 'input' | 'output' = 'output') => z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io });
+    const generated = (schema: z.ZodType, io: 'input' | 'output' = 'output') =>
+      z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io });
     expect(document.components.schemas).toMatchObject({
       RenderRequest: generated(renderRequestSchema, 'input'),
       RenderResult: generated(renderAnswerSchema),
@@ -172,7 +256,11 @@ describe('the document', () => {
   });
 
   it("documents a printer's media handling: each setting's values, and null for the printer's own", () => {
-    const list = document.components.schemas.PrinterList as { properties: { printers: { items: { properties: Record<string, { anyOf?: { enum?: string[] }[]; description?: string }> } } } };
+    const list = document.components.schemas.PrinterList as {
+      properties: {
+        printers: { items: { properties: Record<string, { anyOf?: { enum?: string[] }[]; description?: string }> } };
+      };
+    };
     const printer = list.properties.printers.items.properties;
     expect(printer.mediaType?.anyOf?.[0]?.enum).toEqual(['direct-thermal', 'thermal-transfer']);
     expect(printer.printMode?.anyOf?.[0]?.enum).toEqual(['tear-off', 'peel-off', 'cutter', 'rewind']);
@@ -186,19 +274,66 @@ describe('the document', () => {
   });
 
   it('documents the print request: the render request’s template and data fields, a printer and copies', () => {
-    const request = document.components.schemas.PrintRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(Object.keys(request.properties).sort()).toEqual(['copies', 'data', 'printerId', 'quantityField', 'records', 'sheetStart', 'template', 'templateId', 'templateVersion', 'zpl']);
+    const request = document.components.schemas.PrintRequest as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
+    expect(Object.keys(request.properties).sort()).toEqual([
+      'copies',
+      'data',
+      'printerId',
+      'quantityField',
+      'records',
+      'sheetStart',
+      'template',
+      'templateId',
+      'templateVersion',
+      'zpl',
+    ]);
     expect(request.required).toEqual(['printerId']);
     expect(request.properties.copies).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
-    const job = document.components.schemas.PrintJob as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    const job = document.components.schemas.PrintJob as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
     expect(job.properties.status).toMatchObject({ enum: ['queued', 'sending', 'done', 'failed', 'cancelled'] });
-    expect(job.required).toEqual(expect.arrayContaining(['id', 'status', 'printerId', 'labelCount', 'copies', 'labelsSent', 'createdAt', 'updatedAt']));
+    expect(job.required).toEqual(
+      expect.arrayContaining([
+        'id',
+        'status',
+        'printerId',
+        'labelCount',
+        'copies',
+        'labelsSent',
+        'createdAt',
+        'updatedAt',
+      ]),
+    );
   });
 
   it('documents the render request of spec 2.1 with the zplDpi, batch (records, quantityField), timeZone and sheetStart extensions', () => {
-    const request = document.components.schemas.RenderRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(Object.keys(request.properties).sort()).toEqual(['data', 'delivery', 'dpi', 'format', 'quantityField', 'records', 'sheetStart', 'template', 'templateId', 'templateVersion', 'timeZone', 'zplDpi']);
-    expect(request.properties.timeZone).toMatchObject({ type: 'string', description: expect.stringMatching(/IANA time zone/) });
+    const request = document.components.schemas.RenderRequest as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
+    expect(Object.keys(request.properties).sort()).toEqual([
+      'data',
+      'delivery',
+      'dpi',
+      'format',
+      'quantityField',
+      'records',
+      'sheetStart',
+      'template',
+      'templateId',
+      'templateVersion',
+      'timeZone',
+      'zplDpi',
+    ]);
+    expect(request.properties.timeZone).toMatchObject({
+      type: 'string',
+      description: expect.stringMatching(/IANA time zone/),
+    });
     // data or records: exactly one, checked by the server (a 400 naming the field).
     expect(request.required.sort()).toEqual(['format']);
     expect(request.properties.records).toMatchObject({ type: 'array', minItems: 1, maxItems: 1000 });
@@ -209,8 +344,13 @@ describe('the document', () => {
   });
 
   it('documents the render result with every field of spec 2.2 required', () => {
-    const result = document.components.schemas.RenderResult as { properties: Record<string, Record<string, unknown>>; required: string[] };
-    expect(result.required).toEqual(expect.arrayContaining(['id', 'status', 'format', 'url', 'sizeBytes', 'renderTimeMs']));
+    const result = document.components.schemas.RenderResult as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
+    expect(result.required).toEqual(
+      expect.arrayContaining(['id', 'status', 'format', 'url', 'sizeBytes', 'renderTimeMs']),
+    );
     expect(result.properties.id).toMatchObject({ format: 'uuid' });
   });
 });
@@ -226,7 +366,10 @@ describe("the server's real answers match the document's schemas", () => {
   const json = (response: ApiResponse): unknown => response.json();
 
   it('render result, usage, health, readiness', async () => {
-    validate('RenderResult', json(await render(server, team.live, { template: tagTemplate(), data: { title: 'x' }, format: 'pdf' })));
+    validate(
+      'RenderResult',
+      json(await render(server, team.live, { template: tagTemplate(), data: { title: 'x' }, format: 'pdf' })),
+    );
     validate('Usage', json(await call(server, '/v1/usage', { key: team.live })));
     validate('Health', json(await call(server, '/health')));
     // A node without Redis: the database and the outputs folder.
@@ -241,13 +384,21 @@ describe("the server's real answers match the document's schemas", () => {
     expect((library as { templates: unknown[] }).templates).toHaveLength(1);
     validate('TemplateList', library);
     validate('Template', json(await call(server, '/v1/templates/retail:shelf/content', { key: team.live })));
-    validate('TemplateVersionList', json(await call(server, '/v1/templates/retail:shelf/versions', { key: team.live })));
+    validate(
+      'TemplateVersionList',
+      json(await call(server, '/v1/templates/retail:shelf/versions', { key: team.live })),
+    );
     validate('Template', json(await call(server, '/v1/templates/retail:shelf/versions/1/content', { key: team.live })));
   });
 
   it('the ZPL viewer’s JSON answer and its errors', async () => {
     const view = (path: string) =>
-      call(server, path, { method: 'POST', key: team.test, body: '^XA^FO10,10^A0N,30,30^FDx^FS^XZ^XA^ZZ^XZ', headers: { Accept: 'application/json', 'Content-Type': 'text/plain' } });
+      call(server, path, {
+        method: 'POST',
+        key: team.test,
+        body: '^XA^FO10,10^A0N,30,30^FDx^FS^XZ^XA^ZZ^XZ',
+        headers: { Accept: 'application/json', 'Content-Type': 'text/plain' },
+      });
     const answer = await view('/v1/printers/8dpmm/labels/4x6/');
     expect(answer.status, answer.text).toBe(200);
     validate('ZplView', json(answer));
@@ -258,7 +409,11 @@ describe("the server's real answers match the document's schemas", () => {
   it('error bodies', async () => {
     const errors = [
       expectError(await render(server, team.live, { data: {}, format: 'pdf' }), 400, 'BAD_REQUEST'),
-      expectError(await render(server, team.live, { template: { formatVersion: 1 }, data: {}, format: 'pdf' }), 400, 'INVALID_TEMPLATE'),
+      expectError(
+        await render(server, team.live, { template: { formatVersion: 1 }, data: {}, format: 'pdf' }),
+        400,
+        'INVALID_TEMPLATE',
+      ),
       expectError(await call(server, '/v1/usage'), 401, 'AUTH_REQUIRED'),
       expectError(await call(server, '/v1/templates/nope/content', { key: team.live }), 404, 'NOT_FOUND'),
     ];
@@ -287,7 +442,14 @@ describe("the server's real answers match the document's schemas", () => {
       validate('PrintJob', json(job));
       break;
     }
-    validate('Error', expectError(await call(server, '/v1/print', { key: team.test, json: { ...body, printerId: 'nope' } }), 404, 'NOT_FOUND'));
+    validate(
+      'Error',
+      expectError(
+        await call(server, '/v1/print', { key: team.test, json: { ...body, printerId: 'nope' } }),
+        404,
+        'NOT_FOUND',
+      ),
+    );
   });
 
   it('the image library: upload, list, replace and their errors', async () => {
@@ -303,7 +465,11 @@ describe("the server's real answers match the document's schemas", () => {
     validate('Image', json(created));
     validate('ImageList', json(await call(server, '/v1/images', { key: team.live })));
     validate('ImageReplacement', { data: png(255) });
-    const replaced = await call(server, '/v1/images/openapi-logo', { method: 'PUT', key: team.live, json: { data: png(255) } });
+    const replaced = await call(server, '/v1/images/openapi-logo', {
+      method: 'PUT',
+      key: team.live,
+      json: { data: png(255) },
+    });
     expect(replaced.status, replaced.text).toBe(200);
     validate('Image', json(replaced));
     const read = await call(server, '/v1/images/openapi-logo', { key: team.live });
@@ -314,9 +480,21 @@ describe("the server's real answers match the document's schemas", () => {
     expect((await call(server, '/v1/images/openapi-logo', { key: team.live, headers: revalidate })).status).toBe(304);
     const errors = [
       expectError(await call(server, '/v1/images', { method: 'POST', key: team.live, json: body }), 409, 'CONFLICT'),
-      expectError(await call(server, '/v1/images', { method: 'POST', key: team.live, json: { name: 'page', data: Buffer.from('<svg><script/></svg>').toString('base64') } }), 400, 'SVG_REFUSED'),
+      expectError(
+        await call(server, '/v1/images', {
+          method: 'POST',
+          key: team.live,
+          json: { name: 'page', data: Buffer.from('<svg><script/></svg>').toString('base64') },
+        }),
+        400,
+        'SVG_REFUSED',
+      ),
       expectError(await call(server, '/v1/images/Not_A_Slug', { key: team.live }), 400, 'BAD_REQUEST'),
-      expectError(await call(server, '/v1/images/nothing-here', { method: 'DELETE', key: team.live }), 404, 'NOT_FOUND'),
+      expectError(
+        await call(server, '/v1/images/nothing-here', { method: 'DELETE', key: team.live }),
+        404,
+        'NOT_FOUND',
+      ),
     ];
     for (const error of errors) validate('Error', error);
     expect((await call(server, '/v1/images/openapi-logo', { method: 'DELETE', key: team.live })).status).toBe(204);

@@ -13,14 +13,32 @@ import { zplViewerOpenApi } from '../zplViewer/zplViewerOpenApi';
 import { jsonSchema, type OpenApiFragment } from './openApiParts';
 
 /** Every resource's fragment, in the order the document lists them. */
-const FRAGMENTS: OpenApiFragment[] = [renderOpenApi, printOpenApi, zplViewerOpenApi, printersOpenApi, renderOutputsOpenApi, templatesOpenApi, imagesOpenApi, usageOpenApi, healthOpenApi, readyOpenApi];
+const FRAGMENTS: OpenApiFragment[] = [
+  renderOpenApi,
+  printOpenApi,
+  zplViewerOpenApi,
+  printersOpenApi,
+  renderOutputsOpenApi,
+  templatesOpenApi,
+  imagesOpenApi,
+  usageOpenApi,
+  healthOpenApi,
+  readyOpenApi,
+];
 
 export function openApiDocument(version: string): Record<string, unknown> {
   return {
     openapi: '3.1.0',
-    info: { title: 'Labelsmith render API', version, description: 'Renders label templates with JSON data to pdf, png, zpl or html, and prints them on the team’s printers.' },
+    info: {
+      title: 'Labelsmith render API',
+      version,
+      description:
+        'Renders label templates with JSON data to pdf, png, zpl or html, and prints them on the team’s printers.',
+    },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_sk_live_… or svc_sk_test_… API key' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'svc_sk_live_… or svc_sk_test_… API key' },
+      },
       schemas: Object.assign({ Error: jsonSchema(errorBodySchema) }, ...FRAGMENTS.map((fragment) => fragment.schemas)),
     },
     paths: Object.assign({}, ...FRAGMENTS.map((fragment) => fragment.paths)),

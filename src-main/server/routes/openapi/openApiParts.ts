@@ -21,7 +21,10 @@ export const errorResponse = (description: string) => ({
 });
 
 export const rateLimitHeaders = {
-  'X-RateLimit-Limit': { description: 'Requests allowed in the window closest to exhaustion', schema: { type: 'integer' } },
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed in the window closest to exhaustion',
+    schema: { type: 'integer' },
+  },
   'X-RateLimit-Remaining': { description: 'Requests left in that window', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'When that window resets, Unix epoch seconds', schema: { type: 'integer' } },
 };
@@ -29,13 +32,21 @@ export const rateLimitHeaders = {
 /** The errors of a request that renders (/v1/render, /v1/print): the same checks, so the same statuses. */
 export function renderErrors(notFound: string): Record<number, unknown> {
   return {
-    400: errorResponse('BAD_REQUEST or INVALID_TEMPLATE (details.errors: [{path, message}]), or INVALID_BARCODE_DATA (details: elementId, symbology, reason, fix)'),
+    400: errorResponse(
+      'BAD_REQUEST or INVALID_TEMPLATE (details.errors: [{path, message}]), or INVALID_BARCODE_DATA (details: elementId, symbology, reason, fix)',
+    ),
     401: errorResponse('AUTH_REQUIRED'),
-    403: errorResponse('FORBIDDEN: a demo key used with anything but a library template (with /v1/print: any demo key)'),
+    403: errorResponse(
+      'FORBIDDEN: a demo key used with anything but a library template (with /v1/print: any demo key)',
+    ),
     404: errorResponse(notFound),
     413: errorResponse('PAYLOAD_TOO_LARGE: body over 1 MB'),
     429: errorResponse('RATE_LIMITED (with Retry-After) or QUOTA_EXCEEDED'),
-    502: errorResponse('RENDER_ERROR: the data cannot be rendered (details name the element), or the render took too long'),
-    503: errorResponse('SERVICE_BUSY (with Retry-After): the team’s own render queue is full; or UNAVAILABLE (with Retry-After): the database or Redis does not answer'),
+    502: errorResponse(
+      'RENDER_ERROR: the data cannot be rendered (details name the element), or the render took too long',
+    ),
+    503: errorResponse(
+      'SERVICE_BUSY (with Retry-After): the team’s own render queue is full; or UNAVAILABLE (with Retry-After): the database or Redis does not answer',
+    ),
   };
 }

@@ -8,10 +8,30 @@ import type { FakeZplPrinter } from '../../../../test/support/printing/fakeZplPr
 import { closedPort, fakePrinter, rawPrinterWire } from '../../../../test/support/printing/printingTestSupport';
 import { zplLabelRanges } from '../../../printing/printJobDocument';
 import { OUTPUT_AREAS } from '../../../store/outputStore';
-import { call, cli, cliJson, expectError, makeDataDir, removeDataDir, render, startTestServer, tagTemplate, teamsWithKeys, type ApiResponse, type TeamWithKeys, type TestServer, printJobState, waitForPrintJob } from '../../../../test/support/server/serverTestSupport';
+import {
+  call,
+  cli,
+  cliJson,
+  expectError,
+  makeDataDir,
+  removeDataDir,
+  render,
+  startTestServer,
+  tagTemplate,
+  teamsWithKeys,
+  type ApiResponse,
+  type TeamWithKeys,
+  type TestServer,
+  printJobState,
+  waitForPrintJob,
+} from '../../../../test/support/server/serverTestSupport';
 
 /** Fast retries, and enough of them (about 5 s) that a test can cancel a job while it retries. */
-const QUEUE = { retry: { maxAttempts: 8, baseDelayMs: 200, maxDelayMs: 800 }, driver: { connectTimeoutMs: 1000, answerTimeoutMs: 500, idleTimeoutMs: 1000 }, pollMs: 50 };
+const QUEUE = {
+  retry: { maxAttempts: 8, baseDelayMs: 200, maxDelayMs: 800 },
+  driver: { connectTimeoutMs: 1000, answerTimeoutMs: 500, idleTimeoutMs: 1000 },
+  pollMs: 50,
+};
 /** The printers below: 2 x 1 in media at 203 dpi. */
 const SETTINGS = '^XA^PW406^LL203^XZ\n';
 
@@ -21,8 +41,24 @@ const PARCEL = {
   meta: { name: 'Parcel' },
   dimensions: { width: '50mm', height: '25mm' },
   elements: [
-    { id: 'serial', type: 'text', position: { mode: 'absolute', x: '2mm', y: '2mm' }, width: '45mm', height: '6mm', contentExpression: '"SN" + counter("parcel", {start: 1000, pad: 7})', style: { fontFamily: 'Printer 0', fontSize: '10pt' } },
-    { id: 'name', type: 'text', position: { mode: 'absolute', x: '2mm', y: '10mm' }, width: '45mm', height: '6mm', contentExpression: 'name', style: { fontFamily: 'Printer 0', fontSize: '10pt' } },
+    {
+      id: 'serial',
+      type: 'text',
+      position: { mode: 'absolute', x: '2mm', y: '2mm' },
+      width: '45mm',
+      height: '6mm',
+      contentExpression: '"SN" + counter("parcel", {start: 1000, pad: 7})',
+      style: { fontFamily: 'Printer 0', fontSize: '10pt' },
+    },
+    {
+      id: 'name',
+      type: 'text',
+      position: { mode: 'absolute', x: '2mm', y: '10mm' },
+      width: '45mm',
+      height: '6mm',
+      contentExpression: 'name',
+      style: { fontFamily: 'Printer 0', fontSize: '10pt' },
+    },
   ],
 };
 const serials = (zpl: string): number[] => [...zpl.matchAll(/\^FDSN(\d{7})\^FS/g)].map((match) => Number(match[1]));
@@ -51,7 +87,24 @@ afterAll(async () => {
 });
 
 async function addPrinter(team: TeamWithKeys, port: number): Promise<string> {
-  const args = ['printer', 'add', '--team', team.team.id, '--name', `Dock ${port}`, '--kind', 'raw', '--host', '127.0.0.1', '--port', String(port), '--dpi', '203', '--media', '2x1in'];
+  const args = [
+    'printer',
+    'add',
+    '--team',
+    team.team.id,
+    '--name',
+    `Dock ${port}`,
+    '--kind',
+    'raw',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--dpi',
+    '203',
+    '--media',
+    '2x1in',
+  ];
   return (await cliJson(dataDir, z.looseObject({ id: z.string() }), args)).id;
 }
 
@@ -68,11 +121,17 @@ function accepted(response: ApiResponse): PrintJob {
 }
 
 const print = (key: string, body: unknown) => call(server, '/v1/print', { method: 'POST', key, json: body });
-const reprint = (key: string | undefined, id: string, body?: unknown) => call(server, `/v1/print-jobs/${id}/reprint`, body === undefined ? { method: 'POST', key } : { method: 'POST', key, json: body });
+const reprint = (key: string | undefined, id: string, body?: unknown) =>
+  call(
+    server,
+    `/v1/print-jobs/${id}/reprint`,
+    body === undefined ? { method: 'POST', key } : { method: 'POST', key, json: body },
+  );
 const cancel = (key: string, id: string) => call(server, `/v1/print-jobs/${id}/cancel`, { method: 'POST', key });
 
 const jobState = (key: string, id: string): Promise<PrintJob> => printJobState(server, key, id);
-const waitForJob = (key: string, id: string, until?: (job: PrintJob) => boolean): Promise<PrintJob> => waitForPrintJob(server, key, id, until);
+const waitForJob = (key: string, id: string, until?: (job: PrintJob) => boolean): Promise<PrintJob> =>
+  waitForPrintJob(server, key, id, until);
 
 async function listJobs(key: string, query = ''): Promise<PrintJobPage> {
   const response = await call(server, `/v1/print-jobs${query}`, { key });
@@ -82,7 +141,12 @@ async function listJobs(key: string, query = ''): Promise<PrintJobPage> {
 
 /** The serial the next live label of the team gets: a test key's render shows it without taking it. */
 async function nextSerial(team: TeamWithKeys): Promise<number> {
-  const response = await render(server, team.test, { templateId: 'parcel', data: { name: 'peek' }, format: 'zpl', delivery: 'inline' });
+  const response = await render(server, team.test, {
+    templateId: 'parcel',
+    data: { name: 'peek' },
+    format: 'zpl',
+    delivery: 'inline',
+  });
   expect(response.status, response.text).toBe(200);
   const [serial] = serials(response.text);
   if (serial === undefined) throw new Error(`no serial in ${response.text}`);
@@ -90,7 +154,8 @@ async function nextSerial(team: TeamWithKeys): Promise<number> {
 }
 
 /** The labels the printer took, connection by connection, without the ~HS status queries. */
-const jobTexts = (fake: FakeZplPrinter): string[] => fake.connections.map((connection) => connection.bytes.toString('latin1')).filter((text) => text !== '~HS');
+const jobTexts = (fake: FakeZplPrinter): string[] =>
+  fake.connections.map((connection) => connection.bytes.toString('latin1')).filter((text) => text !== '~HS');
 
 /** The wire of the chosen labels (1-based) of a kept ZPL document, as the queue sends them to a raw printer in one chunk. */
 function wireOf(document: Buffer, numbers: number[]): string {
@@ -107,18 +172,33 @@ describe('POST /v1/print-jobs/{id}/reprint', () => {
     const { fake, printerId } = await readyPrinter(teams.acme);
     const first = await nextSerial(teams.acme);
     const job = accepted(await print(teams.acme.live, { templateId: 'parcel', records: names(5), printerId }));
-    expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 5, reprintable: true, countersReturned: false });
+    expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({
+      status: 'done',
+      labelsSent: 5,
+      reprintable: true,
+      countersReturned: false,
+    });
     const document = readFileSync(join(dataDir, OUTPUT_AREAS.printDocuments, `${job.id}.zpl`));
     expect(serials(document.toString('latin1'))).toEqual([first, first + 1, first + 2, first + 3, first + 4]);
     expect(await nextSerial(teams.acme)).toBe(first + 5);
     parcels = { job, port: fake.port, document };
 
     const again = accepted(await reprint(teams.acme.live, job.id, { labels: '2-3' }));
-    expect(again).toMatchObject({ status: 'queued', reprintOf: job.id, reprintLabels: '2-3', labelCount: 2, copies: 1, templateId: job.templateId, printerId });
+    expect(again).toMatchObject({
+      status: 'queued',
+      reprintOf: job.id,
+      reprintLabels: '2-3',
+      labelCount: 2,
+      copies: 1,
+      templateId: job.templateId,
+      printerId,
+    });
     expect(await waitForJob(teams.acme.live, again.id)).toMatchObject({ status: 'done', labelsSent: 2 });
     // Labels 2 and 3 as the original document has them: the same serials, the same names, the same bytes.
     expect(jobTexts(fake).at(-1)).toBe(wireOf(document, [2, 3]));
-    expect(serials(readFileSync(join(dataDir, OUTPUT_AREAS.printDocuments, `${again.id}.zpl`)).toString('latin1'))).toEqual([first + 1, first + 2]);
+    expect(
+      serials(readFileSync(join(dataDir, OUTPUT_AREAS.printDocuments, `${again.id}.zpl`)).toString('latin1')),
+    ).toEqual([first + 1, first + 2]);
     expect(await nextSerial(teams.acme)).toBe(first + 5);
 
     // No body: every label, in order; commas and overlaps name each label once.
@@ -179,9 +259,14 @@ describe('POST /v1/print-jobs/{id}/cancel', () => {
     // The printer comes on at that address: the printer's next job prints (the cancelled one no longer holds the
     // printer's turn), and the cancelled job never connects again: one ~HS and one job, the new one.
     const fake = await fakePrinter(port);
-    const later = accepted(await print(teams.acme.live, { template: tagTemplate(), data: { title: 'Later' }, printerId }));
+    const later = accepted(
+      await print(teams.acme.live, { template: tagTemplate(), data: { title: 'Later' }, printerId }),
+    );
     expect(await waitForJob(teams.acme.live, later.id)).toMatchObject({ status: 'done' });
-    expect(fake.connections.map((connection) => connection.bytes.toString('latin1'))).toEqual(['~HS', expect.stringContaining('^FDLater^FS')]);
+    expect(fake.connections.map((connection) => connection.bytes.toString('latin1'))).toEqual([
+      '~HS',
+      expect.stringContaining('^FDLater^FS'),
+    ]);
     expect(jobTexts(fake).join('')).not.toContain('SN');
     expect(await jobState(teams.acme.live, job.id)).toEqual(cancelledJob);
 
@@ -194,15 +279,26 @@ describe('POST /v1/print-jobs/{id}/cancel', () => {
     const { printerId: ready } = await readyPrinter(teams.acme);
     const first = await nextSerial(teams.acme);
     const a = accepted(await print(teams.acme.live, { templateId: 'parcel', records: names(2), printerId: printerA }));
-    const b = accepted(await print(teams.acme.live, { templateId: 'parcel', data: { name: 'Later' }, printerId: ready }));
+    const b = accepted(
+      await print(teams.acme.live, { templateId: 'parcel', data: { name: 'Later' }, printerId: ready }),
+    );
     expect(await waitForJob(teams.acme.live, b.id)).toMatchObject({ status: 'done' });
     // A failed having printed nothing, but B's value comes after its block: A's stay used.
-    expect(await waitForJob(teams.acme.live, a.id)).toMatchObject({ status: 'failed', labelsSent: 0, countersReturned: false, error: { code: 'PRINTER_UNREACHABLE' } });
+    expect(await waitForJob(teams.acme.live, a.id)).toMatchObject({
+      status: 'failed',
+      labelsSent: 0,
+      countersReturned: false,
+      error: { code: 'PRINTER_UNREACHABLE' },
+    });
     expect(await nextSerial(teams.acme)).toBe(first + 3);
 
     const c = accepted(await print(teams.acme.live, { templateId: 'parcel', records: names(4), printerId: printerC }));
     expect(await nextSerial(teams.acme)).toBe(first + 7);
-    expect(await waitForJob(teams.acme.live, c.id)).toMatchObject({ status: 'failed', countersReturned: true, reprintable: false });
+    expect(await waitForJob(teams.acme.live, c.id)).toMatchObject({
+      status: 'failed',
+      countersReturned: true,
+      reprintable: false,
+    });
     expect(await nextSerial(teams.acme)).toBe(first + 3);
   });
 });
@@ -257,13 +353,24 @@ describe('GET /v1/print-jobs', () => {
 
     // Another team sees none of them; the CLI lists the same page.
     expect(ids(await listJobs(teams.other.live, `?printer=${one.printerId}`))).toEqual([]);
-    const fromCli = await cliJson(dataDir, printJobPageSchema, ['job', 'list', '--printer', one.printerId, '--limit', '2']);
+    const fromCli = await cliJson(dataDir, printJobPageSchema, [
+      'job',
+      'list',
+      '--printer',
+      one.printerId,
+      '--limit',
+      '2',
+    ]);
     expect(fromCli).toEqual(await listJobs(teams.lister.live, `?printer=${one.printerId}&limit=2`));
   });
 
   it('refuses malformed filters with 400 naming them', async () => {
     const bad = async (query: string, words: string) => {
-      const error = expectError(await call(server, `/v1/print-jobs${query}`, { key: teams.lister.live }), 400, 'BAD_REQUEST');
+      const error = expectError(
+        await call(server, `/v1/print-jobs${query}`, { key: teams.lister.live }),
+        400,
+        'BAD_REQUEST',
+      );
       expect(error.error).toContain(words);
     };
     await bad('?status=printed', 'status must be one or more of queued, sending, done, failed, cancelled');
@@ -287,7 +394,11 @@ describe('GET /v1/print-jobs', () => {
     // The first test's printer, on again at its address (each test's fake printers stop after it).
     const printer = await fakePrinter(parcels.port);
     const again = accepted(await reprint(teams.acme.live, parcels.job.id, { labels: '4' }));
-    expect(await waitForJob(teams.acme.live, again.id)).toMatchObject({ status: 'done', reprintOf: parcels.job.id, reprintLabels: '4' });
+    expect(await waitForJob(teams.acme.live, again.id)).toMatchObject({
+      status: 'done',
+      reprintOf: parcels.job.id,
+      reprintLabels: '4',
+    });
     expect(jobTexts(printer)).toEqual([wireOf(parcels.document, [4])]);
     expect(serials(jobTexts(printer).join(''))).toEqual(serials(parcels.document.toString('latin1')).slice(3, 4));
     expect(await nextSerial(teams.acme)).toBe(first);

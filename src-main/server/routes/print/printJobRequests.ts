@@ -53,7 +53,12 @@ export async function teamJob(store: StoreScope, teamId: string, id: string): Pr
 }
 
 /** Validates, renders and stores the job, wakes the queue and answers 202 with the job and where to follow it (`jobsPath`/<id>). */
-export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }: PrintJobDeps, requester: PrintRequester, jobsPath: string): Promise<void> {
+export async function acceptPrintJob(
+  ctx: Context,
+  { store, pool, quota, queue }: PrintJobDeps,
+  requester: PrintRequester,
+  jobsPath: string,
+): Promise<void> {
   const request = parseRequestBody(printRequestSchema, ctx.request.body);
   const copies = request.copies ?? 1;
   let job: PrintJobRecord;
@@ -62,13 +67,35 @@ export async function acceptPrintJob(ctx: Context, { store, pool, quota, queue }
     const printer = await teamPrinter(store, requester.team.id, request.printerId);
     const { data, records } = requestLabelData(request);
     const { quantityField, sheetStart } = request;
-    const render = async (renderJob: RenderJob) => pool.render({ ...renderJob, template: await resolveLibraryImages(store, requester.team.id, renderJob.template), team: requester.team.id });
-    job = await submitPrintJob({ store, render, quota }, { ...requester, template, templateVersion, templateId, data, records, quantityField, sheetStart, printer, copies });
+    const render = async (renderJob: RenderJob) =>
+      pool.render({
+        ...renderJob,
+        template: await resolveLibraryImages(store, requester.team.id, renderJob.template),
+        team: requester.team.id,
+      });
+    job = await submitPrintJob(
+      { store, render, quota },
+      {
+        ...requester,
+        template,
+        templateVersion,
+        templateId,
+        data,
+        records,
+        quantityField,
+        sheetStart,
+        printer,
+        copies,
+      },
+    );
   } else {
     // Names no template: this only applies the demo-key rule (a demo key prints library templates, nothing else).
     await requester.template(request);
     const printer = await teamPrinter(store, requester.team.id, request.printerId);
-    job = await submitRawZplJob({ store, quota }, { ...requester, zpl: Buffer.from(request.zpl, 'utf8'), printer, copies });
+    job = await submitRawZplJob(
+      { store, quota },
+      { ...requester, zpl: Buffer.from(request.zpl, 'utf8'), printer, copies },
+    );
   }
   answerAccepted(ctx, queue, job, jobsPath);
 }
@@ -82,7 +109,12 @@ function answerAccepted(ctx: Context, queue: Pick<PrintQueue, 'wake'>, job: Prin
 }
 
 /** POST …/print-jobs/{id}/reprint: the chosen labels (body `labels`, default all) queued again as a new job; 202 like a print. */
-export async function acceptReprint(ctx: Context, { store, quota, queue }: PrintJobDeps, requester: JobRequester, jobsPath: string): Promise<void> {
+export async function acceptReprint(
+  ctx: Context,
+  { store, quota, queue }: PrintJobDeps,
+  requester: JobRequester,
+  jobsPath: string,
+): Promise<void> {
   const original = await teamJob(store, requester.team.id, ctx.params.id ?? '');
   // No body at all (curl -X POST) reprints every label.
   const { labels } = parseRequestBody(reprintRequestSchema, ctx.request.body ?? {});

@@ -7,8 +7,17 @@ import { z } from 'zod';
 import { printerListSchema, printerStatusSchema, printJobSchema, type PrintJob } from '@shared/api/printRequest';
 import { pdfInfo, pdfWords, type PdfWord } from '../../../../test/support/engine/pdfTestSupport';
 import { fakeLp } from '../../../../test/support/printing/fakeLp';
-import type { FakeConnection, FakePrinterState, FakeZplPrinter } from '../../../../test/support/printing/fakeZplPrinter';
-import { closedPort, fakePrinter, printedLabels, rawPrinterWire } from '../../../../test/support/printing/printingTestSupport';
+import type {
+  FakeConnection,
+  FakePrinterState,
+  FakeZplPrinter,
+} from '../../../../test/support/printing/fakeZplPrinter';
+import {
+  closedPort,
+  fakePrinter,
+  printedLabels,
+  rawPrinterWire,
+} from '../../../../test/support/printing/printingTestSupport';
 import { OUTPUT_AREAS } from '../../../store/outputStore';
 import { countRows } from '../../../../test/support/store/storeTestSupport';
 import {
@@ -31,12 +40,22 @@ import {
 } from '../../../../test/support/server/serverTestSupport';
 
 /** Fast retries and short timeouts, so faults become failed jobs in a second or two. */
-const QUEUE = { retry: { maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 800 }, driver: { connectTimeoutMs: 1000, answerTimeoutMs: 300, idleTimeoutMs: 1000 }, pollMs: 50 };
+const QUEUE = {
+  retry: { maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 800 },
+  driver: { connectTimeoutMs: 1000, answerTimeoutMs: 300, idleTimeoutMs: 1000 },
+  pollMs: 50,
+};
 /** The printers below: 2 x 1 in media at 203 dpi, darkness 20, speed 4. */
 const SETTINGS = '^XA~SD20^PR4^PW406^LL203^XZ\n';
 
 let server: TestServer;
-let teams: { acme: TeamWithKeys; other: TeamWithKeys; metered: TeamWithKeys; limited: TeamWithKeys; statusLimited: TeamWithKeys };
+let teams: {
+  acme: TeamWithKeys;
+  other: TeamWithKeys;
+  metered: TeamWithKeys;
+  limited: TeamWithKeys;
+  statusLimited: TeamWithKeys;
+};
 /** A folder LABELSMITH_DEVICE_PATTERN admits, for the server and the CLI (both read this process's environment). */
 let deviceDir: string;
 
@@ -67,12 +86,39 @@ let printerNumber = 0;
 /** `extra`: more `printer add` options. */
 async function addPrinter(team: TeamWithKeys, port: number, extra: string[] = []): Promise<string> {
   printerNumber += 1;
-  const args = ['printer', 'add', '--team', team.team.id, '--name', `Dock ${printerNumber}`, '--kind', 'raw', '--host', '127.0.0.1', '--port', String(port)];
-  const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), [...args, '--dpi', '203', '--media', '2x1in', '--darkness', '20', '--speed', '4', ...extra]);
+  const args = [
+    'printer',
+    'add',
+    '--team',
+    team.team.id,
+    '--name',
+    `Dock ${printerNumber}`,
+    '--kind',
+    'raw',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+  ];
+  const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), [
+    ...args,
+    '--dpi',
+    '203',
+    '--media',
+    '2x1in',
+    '--darkness',
+    '20',
+    '--speed',
+    '4',
+    ...extra,
+  ]);
   return added.id;
 }
 
-async function printerFor(team: TeamWithKeys, state: FakePrinterState = 'ready'): Promise<{ fake: FakeZplPrinter; printerId: string }> {
+async function printerFor(
+  team: TeamWithKeys,
+  state: FakePrinterState = 'ready',
+): Promise<{ fake: FakeZplPrinter; printerId: string }> {
   const fake = await fakePrinter();
   fake.setState(state);
   return { fake, printerId: await addPrinter(team, fake.port) };
@@ -90,7 +136,8 @@ function accepted(response: ApiResponse): PrintJob {
 }
 
 const jobState = (key: string, id: string): Promise<PrintJob> => printJobState(server, key, id);
-const waitForJob = (key: string, id: string, until?: (job: PrintJob) => boolean): Promise<PrintJob> => waitForPrintJob(server, key, id, until);
+const waitForJob = (key: string, id: string, until?: (job: PrintJob) => boolean): Promise<PrintJob> =>
+  waitForPrintJob(server, key, id, until);
 
 /** What the queue sent as labels: every connection but the ~HS status queries. */
 function jobConnections(fake: FakeZplPrinter): FakeConnection[] {
@@ -144,7 +191,9 @@ describe('POST /v1/print', () => {
     expect(zpl).toContain('^FDEspresso^FS');
     // ~HS first, then one connection with the whole job, ended by us: nothing sent twice.
     expect(fake.connections[0]?.bytes.toString()).toBe('~HS');
-    expect(jobConnections(fake).map((connection) => ({ text: connection.bytes.toString(), ended: connection.ended }))).toEqual([{ text: SETTINGS + zpl, ended: true }]);
+    expect(
+      jobConnections(fake).map((connection) => ({ text: connection.bytes.toString(), ended: connection.ended })),
+    ).toEqual([{ text: SETTINGS + zpl, ended: true }]);
     // Done, the document stays 7 days for reprints (see printHistory.test.ts); the row stays too.
     expect(readdirSync(join(server.dataDir, OUTPUT_AREAS.printDocuments))).toContain(`${job.id}.zpl`);
     expect(done).toMatchObject({ reprintable: true, reprintableUntil: expect.any(String) });
@@ -153,33 +202,58 @@ describe('POST /v1/print', () => {
 
   it("sends the printer's media handling in the settings format ahead of the labels: ^MT ^MM ^MN ^LT ^LS", async () => {
     const fake = await fakePrinter();
-    const media = ['--media-type', 'thermal-transfer', '--print-mode', 'cutter', '--media-sensing', 'continuous', '--top-offset', '-1mm', '--left-offset', '0.5mm'];
+    const media = [
+      '--media-type',
+      'thermal-transfer',
+      '--print-mode',
+      'cutter',
+      '--media-sensing',
+      'continuous',
+      '--top-offset',
+      '-1mm',
+      '--left-offset',
+      '0.5mm',
+    ];
     const printerId = await addPrinter(teams.acme, fake.port, media);
-    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'Cut me' }, printerId, copies: 2 }));
+    const job = accepted(
+      await print(teams.acme.live, { templateId: 'tag', data: { title: 'Cut me' }, printerId, copies: 2 }),
+    );
     expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 2 });
     const zpl = await renderedZpl(teams.acme, { templateId: 'tag', data: { title: 'Cut me' } });
     // -1 mm is 8 dot rows up; 0.5 mm right is ^LS-4 (^LS shifts left) at 203 dpi. The labels themselves are unchanged.
     const settings = '^XA~SD20^PR4^MTT^MMC^MNN^PW406^LL203^LT-8^LS-4^XZ\n';
-    expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual(rawPrinterWire(zpl + zpl, 50).map((wire) => settings + wire));
+    expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual(
+      rawPrinterWire(zpl + zpl, 50).map((wire) => settings + wire),
+    );
   });
 
   it('prints a batch with copies as whole copies one after another, and counts labels × copies', async () => {
     const { fake, printerId } = await printerFor(teams.acme);
     const records = [{ title: 'A', qty: 2 }, { title: 'B' }, { title: 'C' }];
-    const job = accepted(await print(teams.acme.live, { template: tagTemplate(), records, quantityField: 'qty', printerId, copies: 2 }));
+    const job = accepted(
+      await print(teams.acme.live, { template: tagTemplate(), records, quantityField: 'qty', printerId, copies: 2 }),
+    );
     expect(job).toMatchObject({ labelCount: 4, copies: 2, totalLabels: 8 });
     expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 8 });
     const batch = await renderedZpl(teams.acme, { template: tagTemplate(), records, quantityField: 'qty' });
     expect(occurrences(batch, '^XZ')).toBe(4);
     // One chunk: both copies' labels as one stored format and 8 recalls.
-    expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual(rawPrinterWire(batch + batch, 50).map((wire) => SETTINGS + wire));
+    expect(jobConnections(fake).map((connection) => connection.bytes.toString())).toEqual(
+      rawPrinterWire(batch + batch, 50).map((wire) => SETTINGS + wire),
+    );
   });
 
   it('sends a 1,000-record batch complete and in order, in chunks of whole labels', async () => {
     const { fake, printerId } = await printerFor(teams.acme);
-    const records = Array.from({ length: 1000 }, (_, index) => ({ title: `Parcel ${String(index + 1).padStart(4, '0')}` }));
+    const records = Array.from({ length: 1000 }, (_, index) => ({
+      title: `Parcel ${String(index + 1).padStart(4, '0')}`,
+    }));
     const job = accepted(await print(teams.acme.live, { templateId: 'tag', records, printerId }));
-    expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 1000, totalLabels: 1000 });
+    expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({
+      status: 'done',
+      labelsSent: 1000,
+      totalLabels: 1000,
+    });
     const chunks = jobConnections(fake);
     // 50 labels per chunk, each chunk its own connection with the settings ahead of it, each checked with ~HS first.
     expect(chunks).toHaveLength(20);
@@ -196,23 +270,37 @@ describe('POST /v1/print', () => {
   it.each([
     ['paperOut', 'PAPER_OUT', 'paper out'],
     ['headOpen', 'HEAD_OPEN', 'head open'],
-  ] as const)('retries a printer reporting %s, then fails the job with that reason and sends nothing', async (state, code, words) => {
-    const { fake, printerId } = await printerFor(teams.acme, state);
-    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId }));
-    const retrying = await waitForJob(teams.acme.live, job.id, (current) => current.lastError !== undefined);
-    expect(retrying).toMatchObject({ status: 'sending', labelsSent: 0, lastError: { code, message: expect.stringContaining(words) }, nextAttemptAt: expect.any(String) });
-    expect(retrying.attempts).toBeGreaterThanOrEqual(1);
-    const failed = await waitForJob(teams.acme.live, job.id);
-    expect(failed).toMatchObject({ status: 'failed', labelsSent: 0, error: { code, message: expect.stringMatching(new RegExp(`reports ${words}.*gave up after 4 attempts`)) } });
-    expect(failed).not.toHaveProperty('lastError');
-    // One ~HS per attempt, and no label.
-    expect(statusQueries(fake)).toBe(4);
-    expect(jobConnections(fake)).toEqual([]);
-  });
+  ] as const)(
+    'retries a printer reporting %s, then fails the job with that reason and sends nothing',
+    async (state, code, words) => {
+      const { fake, printerId } = await printerFor(teams.acme, state);
+      const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId }));
+      const retrying = await waitForJob(teams.acme.live, job.id, (current) => current.lastError !== undefined);
+      expect(retrying).toMatchObject({
+        status: 'sending',
+        labelsSent: 0,
+        lastError: { code, message: expect.stringContaining(words) },
+        nextAttemptAt: expect.any(String),
+      });
+      expect(retrying.attempts).toBeGreaterThanOrEqual(1);
+      const failed = await waitForJob(teams.acme.live, job.id);
+      expect(failed).toMatchObject({
+        status: 'failed',
+        labelsSent: 0,
+        error: { code, message: expect.stringMatching(new RegExp(`reports ${words}.*gave up after 4 attempts`)) },
+      });
+      expect(failed).not.toHaveProperty('lastError');
+      // One ~HS per attempt, and no label.
+      expect(statusQueries(fake)).toBe(4);
+      expect(jobConnections(fake)).toEqual([]);
+    },
+  );
 
   it('prints once the fault is cleared while it retries', async () => {
     const { fake, printerId } = await printerFor(teams.acme, 'paperOut');
-    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'after paper' }, printerId }));
+    const job = accepted(
+      await print(teams.acme.live, { templateId: 'tag', data: { title: 'after paper' }, printerId }),
+    );
     await waitForJob(teams.acme.live, job.id, (current) => current.lastError?.code === 'PAPER_OUT');
     fake.setState('ready');
     expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', labelsSent: 1, attempts: 0 });
@@ -254,7 +342,9 @@ describe('POST /v1/print', () => {
     // Named, never located: API clients see the printer's name, not its host or port.
     expect(failed.error).toEqual({
       code: 'PRINTER_UNREACHABLE',
-      message: expect.stringMatching(/^printer "Dock \d+": connection refused by the printer: is the printer on and listening on that port\? \(gave up after 4 attempts\)$/),
+      message: expect.stringMatching(
+        /^printer "Dock \d+": connection refused by the printer: is the printer on and listening on that port\? \(gave up after 4 attempts\)$/,
+      ),
     });
     expect(JSON.stringify(failed)).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${port}`));
   });
@@ -262,37 +352,91 @@ describe('POST /v1/print', () => {
   it('fails the job without writing a byte when a device printer’s path became a regular file (PRINTER_NOT_A_DEVICE)', async () => {
     const path = join(deviceDir, 'lp0');
     // Added while nothing was there (an unplugged printer at an admitted path), then a file takes its place.
-    const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), ['printer', 'add', '--team', teams.acme.team.id, '--name', 'USB 0', '--kind', 'device', '--device', path]);
+    const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), [
+      'printer',
+      'add',
+      '--team',
+      teams.acme.team.id,
+      '--name',
+      'USB 0',
+      '--kind',
+      'device',
+      '--device',
+      path,
+    ]);
     writeFileSync(path, 'alias ll="ls -l"\n');
     const { mtimeMs } = statSync(path);
-    const job = accepted(await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId: added.id }));
+    const job = accepted(
+      await print(teams.acme.live, { templateId: 'tag', data: { title: 'x' }, printerId: added.id }),
+    );
     const failed = await waitForJob(teams.acme.live, job.id);
     expect(failed).toMatchObject({ status: 'failed', labelsSent: 0 });
-    expect(failed.error).toEqual({ code: 'PRINTER_NOT_A_DEVICE', message: 'printer "USB 0": the printer\'s path is a regular file, not a character device: nothing is written to it' });
+    expect(failed.error).toEqual({
+      code: 'PRINTER_NOT_A_DEVICE',
+      message:
+        'printer "USB 0": the printer\'s path is a regular file, not a character device: nothing is written to it',
+    });
     expect(readFileSync(path, 'utf8')).toBe('alias ll="ls -l"\n');
     expect(statSync(path).mtimeMs).toBe(mtimeMs);
-    const status = printerStatusSchema.parse((await call(server, `/v1/printers/${added.id}/status`, { key: teams.acme.live })).json());
-    expect(status).toMatchObject({ reachable: false, error: 'printer "USB 0": the printer\'s path is a regular file, not a character device: nothing is written to it' });
+    const status = printerStatusSchema.parse(
+      (await call(server, `/v1/printers/${added.id}/status`, { key: teams.acme.live })).json(),
+    );
+    expect(status).toMatchObject({
+      reachable: false,
+      error: 'printer "USB 0": the printer\'s path is a regular file, not a character device: nothing is written to it',
+    });
   });
 
   it('prints a sheet stock N-up to a PDF queue from the asked label position: Avery 5160, 35 labels from position 7', async () => {
     const lp = fakeLp();
     process.env.LABELSMITH_LP = lp.path;
     try {
-      const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), ['printer', 'add', '--team', teams.acme.team.id, '--name', 'Office', '--kind', 'system', '--queue', 'Office']);
-      const sheet = { pageWidth: '8.5in', pageHeight: '11in', columns: 3, rows: 10, marginTop: '0.5in', marginLeft: '0.1875in', gapX: '0.125in' };
-      const template = { ...tagTemplate('Address', { width: '2.625in', height: '1in' }), dimensions: { width: '2.625in', height: '1in', sheet } };
+      const added = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), [
+        'printer',
+        'add',
+        '--team',
+        teams.acme.team.id,
+        '--name',
+        'Office',
+        '--kind',
+        'system',
+        '--queue',
+        'Office',
+      ]);
+      const sheet = {
+        pageWidth: '8.5in',
+        pageHeight: '11in',
+        columns: 3,
+        rows: 10,
+        marginTop: '0.5in',
+        marginLeft: '0.1875in',
+        gapX: '0.125in',
+      };
+      const template = {
+        ...tagTemplate('Address', { width: '2.625in', height: '1in' }),
+        dimensions: { width: '2.625in', height: '1in', sheet },
+      };
       const records = Array.from({ length: 35 }, (_, index) => ({ title: `Parcel${index + 1}` }));
       const refused = await print(teams.acme.live, { template, records, printerId: added.id, sheetStart: 31 });
-      expect(expectError(refused, 400, 'BAD_REQUEST').error).toBe('sheetStart 31 is past the 30 labels of a sheet: start at 1 to 30');
+      expect(expectError(refused, 400, 'BAD_REQUEST').error).toBe(
+        'sheetStart 31 is past the 30 labels of a sheet: start at 1 to 30',
+      );
       const job = accepted(await print(teams.acme.live, { template, records, printerId: added.id, sheetStart: 7 }));
-      expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', format: 'pdf', labelCount: 35 });
+      expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({
+        status: 'done',
+        format: 'pdf',
+        labelCount: 35,
+      });
       const [pdf = Buffer.alloc(0)] = lp.jobs();
       expect(await pdfInfo(pdf)).toMatch(/Pages:\s+2\n[\s\S]*Page size:\s+612 x 792 pts \(letter\)/);
       const words = await pdfWords(pdf);
       expect(words.map((word) => word.text)).toEqual(records.map((record) => record.title));
       // Label 1 in position 7 (third row, first column), label 25 in the next sheet's first position, label 35 in its 11th.
-      const at = (word: PdfWord | undefined) => [word?.page, Math.floor(((word?.x ?? 0) - 13.5) / 198), Math.floor(((word?.y ?? 0) - 36) / 72)];
+      const at = (word: PdfWord | undefined) => [
+        word?.page,
+        Math.floor(((word?.x ?? 0) - 13.5) / 198),
+        Math.floor(((word?.y ?? 0) - 36) / 72),
+      ];
       expect([at(words[0]), at(words[23]), at(words[24]), at(words[34])]).toEqual([
         [1, 0, 2],
         [1, 2, 9],
@@ -312,7 +456,10 @@ describe('POST /v1/print', () => {
     // As `labelsmith printer remove` does, at once: the job is between two attempts now, with more than a second left.
     await server.store.transaction((trx) => trx.printers.remove(printerId));
     const contacts = fake.connections.length;
-    expect((await waitForJob(teams.acme.live, job.id)).error).toEqual({ code: 'PRINTER_REMOVED', message: `printer ${printerId} was removed before the job was sent` });
+    expect((await waitForJob(teams.acme.live, job.id)).error).toEqual({
+      code: 'PRINTER_REMOVED',
+      message: `printer ${printerId} was removed before the job was sent`,
+    });
     expect(fake.connections).toHaveLength(contacts);
   });
 
@@ -334,13 +481,33 @@ describe('POST /v1/print', () => {
     const jobsBefore = await countRows(server.store, 'print_jobs');
     for (const [body, path] of cases) {
       const error = expectError(await print(teams.acme.live, body), 400, 'BAD_REQUEST');
-      expect((error.details?.errors as { path: string }[] | undefined)?.map((problem) => problem.path), JSON.stringify(body)).toContain(path);
+      expect(
+        (error.details?.errors as { path: string }[] | undefined)?.map((problem) => problem.path),
+        JSON.stringify(body),
+      ).toContain(path);
     }
-    const invalid = expectError(await print(teams.acme.live, { template: { formatVersion: 1 }, data, printerId }), 400, 'INVALID_TEMPLATE');
+    const invalid = expectError(
+      await print(teams.acme.live, { template: { formatVersion: 1 }, data, printerId }),
+      400,
+      'INVALID_TEMPLATE',
+    );
     expect(invalid.details?.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'meta' })]));
-    const unprintable = expectError(await print(teams.acme.live, { template: barcodeTemplate(), data: { title: 'x', ean: 'not digits' }, printerId }), 400, 'INVALID_BARCODE_DATA');
+    const unprintable = expectError(
+      await print(teams.acme.live, { template: barcodeTemplate(), data: { title: 'x', ean: 'not digits' }, printerId }),
+      400,
+      'INVALID_BARCODE_DATA',
+    );
     expect(unprintable.details).toMatchObject({ elementId: 'ean' });
-    expectError(await call(server, '/v1/print', { method: 'POST', key: teams.acme.live, body: 'not json', headers: { 'Content-Type': 'application/json' } }), 400, 'BAD_REQUEST');
+    expectError(
+      await call(server, '/v1/print', {
+        method: 'POST',
+        key: teams.acme.live,
+        body: 'not json',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      400,
+      'BAD_REQUEST',
+    );
     expect(await countRows(server.store, 'print_jobs')).toBe(jobsBefore);
     expect(fake.connections).toEqual([]);
   });
@@ -349,10 +516,22 @@ describe('POST /v1/print', () => {
     const { fake, printerId } = await printerFor(teams.other);
     const data = { title: 'x' };
     expectError(await print(teams.acme.live, { templateId: 'tag', data, printerId }), 404, 'NOT_FOUND');
-    expectError(await print(teams.acme.live, { templateId: 'tag', data, printerId: 'no-such-printer' }), 404, 'NOT_FOUND');
+    expectError(
+      await print(teams.acme.live, { templateId: 'tag', data, printerId: 'no-such-printer' }),
+      404,
+      'NOT_FOUND',
+    );
     expectError(await print(teams.other.live, { templateId: 'tag', data, printerId }), 404, 'NOT_FOUND');
     expectError(await print(undefined, { templateId: 'tag', data, printerId }), 401, 'AUTH_REQUIRED');
-    const demo = await cliJson(server.dataDir, z.looseObject({ key: z.string() }), ['key', 'create', '--team', teams.other.team.id, '--mode', 'live', '--demo']);
+    const demo = await cliJson(server.dataDir, z.looseObject({ key: z.string() }), [
+      'key',
+      'create',
+      '--team',
+      teams.other.team.id,
+      '--mode',
+      'live',
+      '--demo',
+    ]);
     expectError(await print(demo.key, { template: tagTemplate(), data, printerId }), 403, 'FORBIDDEN');
     expect(fake.connections).toEqual([]);
   });
@@ -362,17 +541,46 @@ describe('design warnings of print jobs', () => {
   it("lists them in the job before it is sent, the printer's unprintable margin included; /v1/render knows no margin", async () => {
     const fake = await fakePrinter();
     printerNumber += 1;
-    const args = ['printer', 'add', '--team', teams.acme.team.id, '--name', `Dock ${printerNumber}`, '--kind', 'raw', '--host', '127.0.0.1', '--port', String(fake.port)];
-    const { id: printerId } = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), [...args, '--unprintable-margin', '1.5mm']);
+    const args = [
+      'printer',
+      'add',
+      '--team',
+      teams.acme.team.id,
+      '--name',
+      `Dock ${printerNumber}`,
+      '--kind',
+      'raw',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(fake.port),
+    ];
+    const { id: printerId } = await cliJson(server.dataDir, z.looseObject({ id: z.string() }), [
+      ...args,
+      '--unprintable-margin',
+      '1.5mm',
+    ]);
     const template = tagTemplate();
     // The title starts 0.5 mm from the left edge: inside the printer's 1.5 mm.
-    const edge = { ...template, elements: [{ ...template.elements[0], position: { mode: 'absolute', x: '0.5mm', y: '2mm' } }] };
-    const job = accepted(await print(teams.acme.live, { template: edge, records: [{ title: 'One' }, { title: 'Two' }], printerId }));
+    const edge = {
+      ...template,
+      elements: [{ ...template.elements[0], position: { mode: 'absolute', x: '0.5mm', y: '2mm' } }],
+    };
+    const job = accepted(
+      await print(teams.acme.live, { template: edge, records: [{ title: 'One' }, { title: 'Two' }], printerId }),
+    );
     expect(job.warnings).toEqual([
-      { code: 'ELEMENT_IN_UNPRINTABLE_MARGIN', elementId: 'title', record: 1, message: expect.stringMatching(/margin of 1\.50 mm at the left edge/) },
+      {
+        code: 'ELEMENT_IN_UNPRINTABLE_MARGIN',
+        elementId: 'title',
+        record: 1,
+        message: expect.stringMatching(/margin of 1\.50 mm at the left edge/),
+      },
     ]);
     expect(await waitForJob(teams.acme.live, job.id)).toMatchObject({ status: 'done', warnings: job.warnings });
-    const rendered = expectRenderResult(await render(server, teams.acme.live, { template: edge, data: { title: 'One' }, format: 'zpl' }));
+    const rendered = expectRenderResult(
+      await render(server, teams.acme.live, { template: edge, data: { title: 'One' }, format: 'zpl' }),
+    );
     expect(rendered.warnings).toEqual([]);
     const listed = printerListSchema.parse((await call(server, '/v1/printers', { key: teams.acme.live })).json());
     expect(listed.printers.find((printer) => printer.id === printerId)?.unprintableMargin).toBe('1.5mm');
@@ -397,11 +605,23 @@ describe('rate limits and quota', () => {
   it('counts labels × copies as live renders when the job is accepted, refuses a job over a hard cap whole, leaves test keys outside the quota', async () => {
     const { fake, printerId } = await printerFor(teams.metered);
     const records = [{ title: 'a' }, { title: 'b' }, { title: 'c' }];
-    const usage = async () => (await call(server, '/v1/usage', { key: teams.metered.live })).json<{ renders: { live: number; test: number }; quota: { remaining: number } }>();
+    const usage = async () =>
+      (await call(server, '/v1/usage', { key: teams.metered.live })).json<{
+        renders: { live: number; test: number };
+        quota: { remaining: number };
+      }>();
     const job = accepted(await print(teams.metered.live, { template: tagTemplate(), records, printerId, copies: 2 }));
     expect(await usage()).toMatchObject({ renders: { live: 6, test: 0 }, quota: { remaining: 4 } });
     // 5 more labels do not fit the 4 left: nothing of the job is rendered, stored, counted or sent.
-    expectError(await print(teams.metered.live, { template: tagTemplate(), records: [...records, ...records.slice(0, 2)], printerId }), 429, 'QUOTA_EXCEEDED');
+    expectError(
+      await print(teams.metered.live, {
+        template: tagTemplate(),
+        records: [...records, ...records.slice(0, 2)],
+        printerId,
+      }),
+      429,
+      'QUOTA_EXCEEDED',
+    );
     const test = accepted(await print(teams.metered.test, { template: tagTemplate(), records, printerId, copies: 3 }));
     expect(await usage()).toMatchObject({ renders: { live: 6, test: 9 }, quota: { remaining: 4 } });
     await waitForJob(teams.metered.live, job.id);
@@ -413,7 +633,11 @@ describe('rate limits and quota', () => {
   it('shares the minute window with /v1/render, sets the headers on every answer, and refuses with 429 when it is used up', async () => {
     const { printerId } = await printerFor(teams.limited);
     const body = { template: tagTemplate(), data: { title: 'x' }, printerId };
-    expect(rateLimitHeaders(await render(server, teams.limited.test, { template: tagTemplate(), data: { title: 'x' }, format: 'zpl' }))).toMatchObject({ limit: 3, remaining: 2 });
+    expect(
+      rateLimitHeaders(
+        await render(server, teams.limited.test, { template: tagTemplate(), data: { title: 'x' }, format: 'zpl' }),
+      ),
+    ).toMatchObject({ limit: 3, remaining: 2 });
     const first = await print(teams.limited.test, body);
     const job = accepted(first);
     expect(rateLimitHeaders(first)).toMatchObject({ limit: 3, remaining: 1 });
@@ -435,7 +659,15 @@ describe('printer status calls and demo keys', () => {
     const first = await call(server, `/v1/printers/${printerId}/status`, { key: teams.statusLimited.live });
     expect(first.status, first.text).toBe(200);
     expect(rateLimitHeaders(first)).toMatchObject({ limit: 2, remaining: 1 });
-    expect(rateLimitHeaders(await render(server, teams.statusLimited.test, { template: tagTemplate(), data: { title: 'x' }, format: 'zpl' }))).toMatchObject({ limit: 2, remaining: 0 });
+    expect(
+      rateLimitHeaders(
+        await render(server, teams.statusLimited.test, {
+          template: tagTemplate(),
+          data: { title: 'x' },
+          format: 'zpl',
+        }),
+      ),
+    ).toMatchObject({ limit: 2, remaining: 0 });
     const limited = await call(server, `/v1/printers/${printerId}/status`, { key: teams.statusLimited.live });
     expectError(limited, 429, 'RATE_LIMITED');
     expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
@@ -453,7 +685,8 @@ describe('printer status calls and demo keys', () => {
       await call(server, '/v1/printers', { key: demo }),
       await call(server, `/v1/print-jobs/${job.id}`, { key: demo }),
     ];
-    for (const refused of refusals) expect(expectError(refused, 403, 'FORBIDDEN').error).toMatch(/^demo keys cannot .*: use a live or test key$/);
+    for (const refused of refusals)
+      expect(expectError(refused, 403, 'FORBIDDEN').error).toMatch(/^demo keys cannot .*: use a live or test key$/);
     await waitForJob(teams.other.live, job.id);
     expect(statusQueries(fake)).toBe(1);
     expect(await countRows(server.store, 'print_jobs', teams.other.team.id)).toBe(1);
@@ -468,8 +701,46 @@ describe('GET /v1/printers', () => {
     expect(listed.status).toBe(200);
     const { printers } = printerListSchema.parse(listed.json());
     const mine = printers.find((printer) => printer.id === printerId);
-    expect(mine).toEqual({ id: printerId, name: expect.stringMatching(/^Dock \d+$/), kind: 'raw', format: 'zpl', dpi: 203, media: { width: '2in', height: '1in' }, darkness: 20, speed: 4, timeZone: null, allowConfigCommands: false, unprintableMargin: null, fonts: 'graphic', mediaType: null, printMode: null, mediaSensing: null, topOffset: null, leftOffset: null, createdAt: expect.any(String) });
-    const fields = ['allowConfigCommands', 'createdAt', 'darkness', 'dpi', 'fonts', 'format', 'id', 'kind', 'leftOffset', 'media', 'mediaSensing', 'mediaType', 'name', 'printMode', 'speed', 'timeZone', 'topOffset', 'unprintableMargin'];
+    expect(mine).toEqual({
+      id: printerId,
+      name: expect.stringMatching(/^Dock \d+$/),
+      kind: 'raw',
+      format: 'zpl',
+      dpi: 203,
+      media: { width: '2in', height: '1in' },
+      darkness: 20,
+      speed: 4,
+      timeZone: null,
+      allowConfigCommands: false,
+      unprintableMargin: null,
+      fonts: 'graphic',
+      mediaType: null,
+      printMode: null,
+      mediaSensing: null,
+      topOffset: null,
+      leftOffset: null,
+      createdAt: expect.any(String),
+    });
+    const fields = [
+      'allowConfigCommands',
+      'createdAt',
+      'darkness',
+      'dpi',
+      'fonts',
+      'format',
+      'id',
+      'kind',
+      'leftOffset',
+      'media',
+      'mediaSensing',
+      'mediaType',
+      'name',
+      'printMode',
+      'speed',
+      'timeZone',
+      'topOffset',
+      'unprintableMargin',
+    ];
     expect(Object.keys(listed.json<{ printers: object[] }>().printers[0] ?? {}).sort()).toEqual(fields);
     expect(listed.text).not.toContain('127.0.0.1');
     expect(printers.map((printer) => printer.id)).toContain(gone);
@@ -478,11 +749,22 @@ describe('GET /v1/printers', () => {
 
     const status = await call(server, `/v1/printers/${printerId}/status`, { key: teams.other.live });
     expect(status.status, status.text).toBe(200);
-    expect(printerStatusSchema.parse(status.json())).toMatchObject({ id: printerId, reachable: true, state: { paperOut: true, headOpen: false, paused: false, labelsInBuffer: 0 } });
+    expect(printerStatusSchema.parse(status.json())).toMatchObject({
+      id: printerId,
+      reachable: true,
+      state: { paperOut: true, headOpen: false, paused: false, labelsInBuffer: 0 },
+    });
     expect(Object.keys(status.json<{ state: object }>().state)).not.toContain('password');
     expect(fake.connections.map((connection) => connection.bytes.toString())).toEqual(['~HS']);
-    const unreachable = printerStatusSchema.parse((await call(server, `/v1/printers/${gone}/status`, { key: teams.other.live })).json());
-    expect(unreachable).toMatchObject({ id: gone, reachable: false, state: null, error: expect.stringMatching(/^printer "Dock \d+": connection refused by the printer: /) });
+    const unreachable = printerStatusSchema.parse(
+      (await call(server, `/v1/printers/${gone}/status`, { key: teams.other.live })).json(),
+    );
+    expect(unreachable).toMatchObject({
+      id: gone,
+      reachable: false,
+      state: null,
+      error: expect.stringMatching(/^printer "Dock \d+": connection refused by the printer: /),
+    });
     expect(JSON.stringify(unreachable)).not.toContain('127.0.0.1');
 
     expectError(await call(server, `/v1/printers/${printerId}/status`, { key: teams.acme.live }), 404, 'NOT_FOUND');
@@ -494,13 +776,30 @@ describe('GET /v1/printers', () => {
 /** A shelf tag numbered by the team's "parcel" counter (SN and 6 digits) with the printer's local date and hour. */
 function numberedTag() {
   const tag = tagTemplate('Numbered tag');
-  const line = (id: string, y: string, contentExpression: string) => ({ id, type: 'text', position: { mode: 'absolute', x: '2mm', y }, width: '46mm', height: '5mm', contentExpression, style: { fontFamily: 'Printer 0', fontSize: '8pt' } });
-  return { ...tag, elements: [...tag.elements, line('serial', '12mm', '"SN" + counter("parcel", {start: 1, pad: 6})'), line('clock', '18mm', '"AT" + formatDate(now(), "YYYYMMDDHH")')] };
+  const line = (id: string, y: string, contentExpression: string) => ({
+    id,
+    type: 'text',
+    position: { mode: 'absolute', x: '2mm', y },
+    width: '46mm',
+    height: '5mm',
+    contentExpression,
+    style: { fontFamily: 'Printer 0', fontSize: '8pt' },
+  });
+  return {
+    ...tag,
+    elements: [
+      ...tag.elements,
+      line('serial', '12mm', '"SN" + counter("parcel", {start: 1, pad: 6})'),
+      line('clock', '18mm', '"AT" + formatDate(now(), "YYYYMMDDHH")'),
+    ],
+  };
 }
 
 /** The serial numbers printed, in the order the printer received them. */
 function printedSerials(fake: FakeZplPrinter): number[] {
-  const sent = jobConnections(fake).map((connection) => connection.bytes.toString()).join('');
+  const sent = jobConnections(fake)
+    .map((connection) => connection.bytes.toString())
+    .join('');
   return [...sent.matchAll(/\^FDSN(\d{6})\^FS/g)].map((match) => Number(match[1]));
 }
 
@@ -512,32 +811,61 @@ describe('counters, time zones and stored formats in print jobs', () => {
       print(teams.other.live, { template: numberedTag(), records: records('A'), printerId: first.printerId }),
       print(teams.other.live, { template: numberedTag(), records: records('B'), printerId: second.printerId }),
     ]);
-    for (const job of jobs.map(accepted)) expect(await waitForJob(teams.other.live, job.id)).toMatchObject({ status: 'done', labelsSent: 500 });
+    for (const job of jobs.map(accepted))
+      expect(await waitForJob(teams.other.live, job.id)).toMatchObject({ status: 'done', labelsSent: 500 });
     const [a, b] = [printedSerials(first.fake), printedSerials(second.fake)];
     expect([...a, ...b].sort((x, y) => x - y)).toEqual(Array.from({ length: 1000 }, (_, index) => index + 1));
     expect(a).toEqual(Array.from({ length: 500 }, (_, index) => (a[0] ?? NaN) + index));
 
     // Two copies of two labels: the copies carry their label's serial; a test key's job takes its values like a live one.
     const copies = await printerFor(teams.other);
-    const job = accepted(await print(teams.other.test, { template: numberedTag(), records: [{ title: 'x' }, { title: 'y' }], printerId: copies.printerId, copies: 2 }));
+    const job = accepted(
+      await print(teams.other.test, {
+        template: numberedTag(),
+        records: [{ title: 'x' }, { title: 'y' }],
+        printerId: copies.printerId,
+        copies: 2,
+      }),
+    );
     await waitForJob(teams.other.test, job.id);
     expect(printedSerials(copies.fake)).toEqual([1001, 1002, 1001, 1002]);
-    expect(await server.store.counters.peek(teams.other.team.id, { parcel: { start: 1, step: 1 } })).toEqual({ parcel: 1003 });
+    expect(await server.store.counters.peek(teams.other.team.id, { parcel: { start: 1, step: 1 } })).toEqual({
+      parcel: 1003,
+    });
   });
 
   it("renders now() and formatDate in the printer's time zone", async () => {
     const { fake, printerId } = await printerFor(teams.acme);
-    await cliJson(server.dataDir, z.looseObject({ id: z.string() }), ['printer', 'set', printerId, '--time-zone', 'Asia/Kathmandu']);
+    await cliJson(server.dataDir, z.looseObject({ id: z.string() }), [
+      'printer',
+      'set',
+      printerId,
+      '--time-zone',
+      'Asia/Kathmandu',
+    ]);
     const hourIn = (zone: string) => {
-      const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(new Date());
       const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
       return `${part('year')}${part('month')}${part('day')}${part('hour')}`;
     };
     const before = hourIn('Asia/Kathmandu');
-    const job = accepted(await print(teams.acme.live, { template: numberedTag(), data: { title: 'clock' }, printerId }));
+    const job = accepted(
+      await print(teams.acme.live, { template: numberedTag(), data: { title: 'clock' }, printerId }),
+    );
     await waitForJob(teams.acme.live, job.id);
     const after = hourIn('Asia/Kathmandu');
-    const printed = /\^FDAT(\d{10})\^FS/.exec(jobConnections(fake).map((connection) => connection.bytes.toString()).join(''))?.[1];
+    const printed = /\^FDAT(\d{10})\^FS/.exec(
+      jobConnections(fake)
+        .map((connection) => connection.bytes.toString())
+        .join(''),
+    )?.[1];
     // UTC+5:45: no other zone of the test machine shares this hour and date at once.
     expect([before, after]).toContain(printed);
   });
@@ -550,7 +878,9 @@ describe('counters, time zones and stored formats in print jobs', () => {
     const [wire] = jobConnections(fake).map((connection) => connection.bytes.toString());
     expect(occurrences(wire ?? '', '^DFR:LSBATCH.ZPL')).toBe(1);
     expect(occurrences(wire ?? '', '^XFR:LSBATCH.ZPL')).toBe(30);
-    expect([...(wire ?? '').matchAll(/Bin (\d\d)/g)].map((match) => Number(match[1]))).toEqual(records.map((_, index) => index));
+    expect([...(wire ?? '').matchAll(/Bin (\d\d)/g)].map((match) => Number(match[1]))).toEqual(
+      records.map((_, index) => index),
+    );
     const whole = await renderedZpl(teams.acme, { templateId: 'tag', records });
     expect((wire ?? '').length - SETTINGS.length).toBeLessThan(whole.length);
   });

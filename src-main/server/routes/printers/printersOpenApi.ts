@@ -13,7 +13,10 @@ export const printersOpenApi: OpenApiFragment = {
         summary: 'The team’s printers',
         security: SECURED,
         responses: {
-          200: { description: 'Printers', content: { 'application/json': { schema: { $ref: '#/components/schemas/PrinterList' } } } },
+          200: {
+            description: 'Printers',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/PrinterList' } } },
+          },
           401: errorResponse('AUTH_REQUIRED'),
           403: errorResponse('FORBIDDEN: a demo key (demo keys never reach printers or print jobs)'),
         },
@@ -26,7 +29,8 @@ export const printersOpenApi: OpenApiFragment = {
         parameters: [{ name: 'printerId', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
           200: {
-            description: 'The status report; an unreachable printer is a report too (reachable: false, error naming the printer, never its address)',
+            description:
+              'The status report; an unreachable printer is a report too (reachable: false, error naming the printer, never its address)',
             headers: rateLimitHeaders,
             content: { 'application/json': { schema: { $ref: '#/components/schemas/PrinterStatus' } } },
           },

@@ -28,7 +28,10 @@ export function readinessChecks(store: Store, redis: Redis | undefined): Record<
 function withTimeout(check: ReadinessCheck): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${READY_CHECK_TIMEOUT_MS} ms`)), READY_CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${READY_CHECK_TIMEOUT_MS} ms`)),
+      READY_CHECK_TIMEOUT_MS,
+    );
   });
   return Promise.race([check(), timeout]).finally(() => clearTimeout(timer));
 }

@@ -17,10 +17,15 @@ export function registerReadyRoute(router: Router, checks: Record<string, Readin
     const failing = Object.keys(results).filter((name) => results[name] !== 'ok');
     if (failing.length > 0) {
       logger?.warn({ checks: results }, `not ready: ${failing.join(' and ')} did not answer`);
-      const shown = Object.fromEntries(Object.entries(results).map(([name, result]) => [name, result === 'ok' ? 'ok' : 'unavailable']));
+      const shown = Object.fromEntries(
+        Object.entries(results).map(([name, result]) => [name, result === 'ok' ? 'ok' : 'unavailable']),
+      );
       throw new UnavailableError(failing.join(' and '), UNAVAILABLE_RETRY_AFTER_SECONDS, { checks: shown });
     }
-    const body: z.infer<typeof readySchema> = { ok: true, checks: Object.fromEntries(Object.keys(results).map((name) => [name, 'ok' as const])) };
+    const body: z.infer<typeof readySchema> = {
+      ok: true,
+      checks: Object.fromEntries(Object.keys(results).map((name) => [name, 'ok' as const])),
+    };
     ctx.body = body;
   });
 }

@@ -55,7 +55,8 @@ async function pdfPageTexts(bytes: Buffer): Promise<string[]> {
     await writeFile(file, bytes);
     const pages = Number(/^Pages:\s+(\d+)/m.exec((await run('pdfinfo', [file])).stdout)?.[1]);
     const texts: string[] = [];
-    for (let page = 1; page <= pages; page++) texts.push((await run('pdftotext', ['-f', String(page), '-l', String(page), file, '-'])).stdout.trim());
+    for (let page = 1; page <= pages; page++)
+      texts.push((await run('pdftotext', ['-f', String(page), '-l', String(page), file, '-'])).stdout.trim());
     return texts;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -76,7 +77,9 @@ describe('batches through POST /v1/render', () => {
   });
 
   it('a PNG batch is stored and served as a zip of one PNG per label', async () => {
-    const result = expectRenderResult(await render(server, teams.main.live, { template, records, quantityField: 'copies', format: 'png', dpi: 100 }));
+    const result = expectRenderResult(
+      await render(server, teams.main.live, { template, records, quantityField: 'copies', format: 'png', dpi: 100 }),
+    );
     const download = await call(server, new URL(result.url).pathname, { key: teams.main.live });
     expect(download.headers.get('Content-Type')).toBe('application/zip');
     expect(download.headers.get('Content-Disposition')).toBe(`attachment; filename="label-${result.id}.zip"`);
@@ -91,21 +94,34 @@ describe('batches through POST /v1/render', () => {
     const before = await usage(teams.main.test);
     const response = await render(server, teams.main.test, {
       template,
-      records: [{ title: 'One', copies: 2 }, { title: 'Two', copies: '' }],
+      records: [
+        { title: 'One', copies: 2 },
+        { title: 'Two', copies: '' },
+      ],
       quantityField: 'copies',
       format: 'zpl',
       delivery: 'inline',
     });
     expect(response.status, response.text).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^text\/plain/);
-    expect((response.text.match(/\^XA[\s\S]*?\^XZ/g) ?? []).map((label) => /\^FD(.*)\^FS/.exec(label)?.[1])).toEqual(['One', 'One', 'Two']);
+    expect((response.text.match(/\^XA[\s\S]*?\^XZ/g) ?? []).map((label) => /\^FD(.*)\^FS/.exec(label)?.[1])).toEqual([
+      'One',
+      'One',
+      'Two',
+    ]);
     const after = await usage(teams.main.test);
     expect(after.renders).toEqual({ live: before.renders.live, test: before.renders.test + 3 });
   });
 
   it('counts each label of a batch against the rate limit; a batch admitted with requests left may use up the window', async () => {
-    const batchOf = (labels: number) => ({ template, records: Array.from({ length: labels }, () => ({ title: 'x' })), format: 'zpl' });
-    const first = rateLimitHeaders(await render(server, teams.rate.live, { template, data: { title: 'x' }, format: 'zpl' }));
+    const batchOf = (labels: number) => ({
+      template,
+      records: Array.from({ length: labels }, () => ({ title: 'x' })),
+      format: 'zpl',
+    });
+    const first = rateLimitHeaders(
+      await render(server, teams.rate.live, { template, data: { title: 'x' }, format: 'zpl' }),
+    );
     const second = rateLimitHeaders(await render(server, teams.rate.live, batchOf(20)));
     expect(second.remaining).toBe(first.remaining - 20);
     // 29 of the minute's 50 left: the batch of 40 is admitted whole, and the window is used up.
@@ -126,16 +142,24 @@ describe('a hard cap admits a whole batch or none of it', () => {
     const refused = await render(server, live, { template, records, format: 'zpl' });
     expect(expectError(refused, 429, 'QUOTA_EXCEEDED').error).toBe('monthly render quota exceeded');
     expect((await usage(live)).renders.live).toBe(3);
-    const fits = expectRenderResult(await render(server, live, { template, records: records.slice(0, 1), quantityField: 'n', format: 'zpl' }));
+    const fits = expectRenderResult(
+      await render(server, live, { template, records: records.slice(0, 1), quantityField: 'n', format: 'zpl' }),
+    );
     expect(fits).toMatchObject({ labelCount: 1 });
-    expectRenderResult(await render(server, live, { template, records: [{ title: 'last', n: 1 }], quantityField: 'n', format: 'zpl' }));
+    expectRenderResult(
+      await render(server, live, { template, records: [{ title: 'last', n: 1 }], quantityField: 'n', format: 'zpl' }),
+    );
     expect(await usage(live)).toMatchObject({ renders: { live: 5 }, quota: { remaining: 0 } });
   });
 });
 
 describe('batch request errors', () => {
   const refused = async (body: Record<string, unknown>, path: string, message: RegExp): Promise<void> => {
-    const error = expectError(await render(server, teams.main.live, { template, format: 'zpl', ...body }), 400, 'BAD_REQUEST');
+    const error = expectError(
+      await render(server, teams.main.live, { template, format: 'zpl', ...body }),
+      400,
+      'BAD_REQUEST',
+    );
     expect(error.error).toMatch(message);
     expect(error.details?.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
   };
@@ -151,11 +175,19 @@ describe('batch request errors', () => {
 
   it('refuses more than 1,000 records and more than 5,000 labels', async () => {
     await refused({ records: Array.from({ length: 1_001 }, () => ({})) }, 'records', /at most 1000 records/);
-    await refused({ records: Array.from({ length: 6 }, () => ({ n: 1_000 })), quantityField: 'n' }, 'records', /at most 5000 labels/);
+    await refused(
+      { records: Array.from({ length: 6 }, () => ({ n: 1_000 })), quantityField: 'n' },
+      'records',
+      /at most 5000 labels/,
+    );
   });
 
   it('refuses a bad quantity naming the record and field', async () => {
-    await refused({ records: [{ n: 1 }, { n: 'two' }], quantityField: 'n' }, 'records[1].n', /^record 2: n: quantity must be a whole number/);
+    await refused(
+      { records: [{ n: 1 }, { n: 'two' }], quantityField: 'n' },
+      'records[1].n',
+      /^record 2: n: quantity must be a whole number/,
+    );
   });
 
   it('costs nothing when refused', async () => {
@@ -175,8 +207,10 @@ describe('prompted fields', () => {
       { name: 'count', label: 'Count', type: 'number', default: '1' },
     ],
   };
-  const fieldData = (text: string): (string | undefined)[] => (text.match(/\^XA[\s\S]*?\^XZ/g) ?? []).map((label) => /\^FD(.*)\^FS/.exec(label)?.[1]);
-  const inline = (body: Record<string, unknown>) => render(server, teams.main.test, { template: prompted, format: 'zpl', delivery: 'inline', ...body });
+  const fieldData = (text: string): (string | undefined)[] =>
+    (text.match(/\^XA[\s\S]*?\^XZ/g) ?? []).map((label) => /\^FD(.*)\^FS/.exec(label)?.[1]);
+  const inline = (body: Record<string, unknown>) =>
+    render(server, teams.main.test, { template: prompted, format: 'zpl', delivery: 'inline', ...body });
 
   it('gives data to every record of a batch, over their own values; a prompted field left out takes its default', async () => {
     const response = await inline({ records: [{ title: 'One', lot: 'own' }, { title: 'Two' }], data: { lot: 'L-77' } });
@@ -189,13 +223,27 @@ describe('prompted fields', () => {
   it('refuses a value of the wrong type naming the prompted field, and the record in a batch', async () => {
     const single = expectError(await inline({ data: { title: 'x', count: 'many' } }), 400, 'BAD_REQUEST');
     expect(single.error).toBe('prompted field "count" (Count): must be a number, got "many"');
-    const batch = expectError(await inline({ records: [{ title: 'a' }, { title: 'b', count: 'x' }] }), 400, 'BAD_REQUEST');
+    const batch = expectError(
+      await inline({ records: [{ title: 'a' }, { title: 'b', count: 'x' }] }),
+      400,
+      'BAD_REQUEST',
+    );
     expect(batch.error).toBe('record 2: prompted field "count" (Count): must be a number, got "x"');
   });
 
   it('refuses a template whose prompt default is not of its type, or that names a field twice', async () => {
-    const bad = { ...prompted, prompts: [{ name: 'lot', label: 'Lot' }, { name: 'lot', label: 'Again', type: 'date', default: '26.11.2026' }] };
-    const error = expectError(await render(server, teams.main.test, { template: bad, data: {}, format: 'zpl' }), 400, 'INVALID_TEMPLATE');
+    const bad = {
+      ...prompted,
+      prompts: [
+        { name: 'lot', label: 'Lot' },
+        { name: 'lot', label: 'Again', type: 'date', default: '26.11.2026' },
+      ],
+    };
+    const error = expectError(
+      await render(server, teams.main.test, { template: bad, data: {}, format: 'zpl' }),
+      400,
+      'INVALID_TEMPLATE',
+    );
     expect(error.details?.errors).toEqual([
       { path: 'prompts[1].name', message: 'duplicate prompt "lot"' },
       { path: 'prompts[1].default', message: 'must be a date as YYYY-MM-DD, got "26.11.2026"' },

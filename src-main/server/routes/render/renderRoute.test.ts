@@ -93,9 +93,16 @@ describe('url delivery (rule 3, spec 2.2)', () => {
   it("also lists the render's warnings: none for a clean render, FONT_FALLBACK naming the element for an unknown font", async () => {
     expect(expectRenderResult(await render(server, team.live, { ...inline, format: 'zpl' })).warnings).toEqual([]);
     const template = tagTemplate();
-    const unknownFont = { ...template, elements: [{ ...template.elements[0], style: { fontFamily: 'No Such Font', fontSize: '12pt' } }] };
-    const result = expectRenderResult(await render(server, team.live, { template: unknownFont, data: { title: 'x' }, format: 'pdf' }));
-    expect(result.warnings).toEqual([expect.objectContaining({ code: 'FONT_FALLBACK', elementId: 'title', message: expect.any(String) })]);
+    const unknownFont = {
+      ...template,
+      elements: [{ ...template.elements[0], style: { fontFamily: 'No Such Font', fontSize: '12pt' } }],
+    };
+    const result = expectRenderResult(
+      await render(server, team.live, { template: unknownFont, data: { title: 'x' }, format: 'pdf' }),
+    );
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ code: 'FONT_FALLBACK', elementId: 'title', message: expect.any(String) }),
+    ]);
   });
 
   it('also lists design warnings for the resolution asked: a text off the label, modules under 2 dots; once per element in a batch', async () => {
@@ -104,12 +111,30 @@ describe('url delivery (rule 3, spec 2.2)', () => {
       ...template,
       elements: [
         { ...template.elements[0], position: { mode: 'absolute', x: '30mm', y: '2mm' } },
-        { id: 'dense', type: 'barcode', symbology: 'code128', position: { mode: 'absolute', x: '2mm', y: '14mm' }, width: '20mm', height: '9mm', content: { text: 'ABCDEFGHIJKL' }, showText: false },
+        {
+          id: 'dense',
+          type: 'barcode',
+          symbology: 'code128',
+          position: { mode: 'absolute', x: '2mm', y: '14mm' },
+          width: '20mm',
+          height: '9mm',
+          content: { text: 'ABCDEFGHIJKL' },
+          showText: false,
+        },
       ],
     };
-    const result = expectRenderResult(await render(server, team.live, { template: designed, data: { title: 'A title too wide to fit' }, format: 'zpl', zplDpi: 203 }));
+    const result = expectRenderResult(
+      await render(server, team.live, {
+        template: designed,
+        data: { title: 'A title too wide to fit' },
+        format: 'zpl',
+        zplDpi: 203,
+      }),
+    );
     // Design warnings come after the layout's own (BARCODE_TOO_WIDE: the dense code does not fit its box in whole dots).
-    const design = result.warnings.filter((warning) => (DESIGN_WARNING_CODES as readonly string[]).includes(warning.code));
+    const design = result.warnings.filter((warning) =>
+      (DESIGN_WARNING_CODES as readonly string[]).includes(warning.code),
+    );
     expect(design.map((warning) => [warning.code, warning.elementId])).toEqual([
       ['ELEMENT_OUTSIDE_LABEL', 'title'],
       ['BARCODE_MODULE_TOO_NARROW', 'dense'],
@@ -117,9 +142,15 @@ describe('url delivery (rule 3, spec 2.2)', () => {
     ]);
     expect(design[1]?.message).toMatch(/at 203 dpi/);
     const records = [{ title: 'A title too wide to fit' }, { title: 'Another title too wide' }];
-    const batch = renderAnswerSchema.parse(expectRenderResult(await render(server, team.live, { template: designed, records, format: 'pdf', dpi: 600 })));
+    const batch = renderAnswerSchema.parse(
+      expectRenderResult(await render(server, team.live, { template: designed, records, format: 'pdf', dpi: 600 })),
+    );
     // Its 0.12 mm modules are 2.8 dots at 600 dpi, still under the 0.191 mm code128 scans at; each comes once, with the first record.
-    expect(batch.warnings.filter((warning) => (DESIGN_WARNING_CODES as readonly string[]).includes(warning.code)).map((warning) => [warning.code, warning.record])).toEqual([
+    expect(
+      batch.warnings
+        .filter((warning) => (DESIGN_WARNING_CODES as readonly string[]).includes(warning.code))
+        .map((warning) => [warning.code, warning.record]),
+    ).toEqual([
       ['ELEMENT_OUTSIDE_LABEL', 1],
       ['BARCODE_X_DIMENSION_TOO_SMALL', 1],
     ]);
@@ -127,7 +158,9 @@ describe('url delivery (rule 3, spec 2.2)', () => {
 
   it('renders a saved, published template by its slug and by its id (rule 1)', async () => {
     for (const templateId of [saved.slug, saved.id]) {
-      const result = expectRenderResult(await render(server, team.live, { templateId, data: { title: 'Saved' }, format: 'zpl' }));
+      const result = expectRenderResult(
+        await render(server, team.live, { templateId, data: { title: 'Saved' }, format: 'zpl' }),
+      );
       expect(result).toMatchObject({ status: 'complete', format: 'zpl' });
     }
   });
@@ -135,7 +168,12 @@ describe('url delivery (rule 3, spec 2.2)', () => {
 
 describe('inline delivery (rule 4): the document itself with the Content-Type of its format', () => {
   it('pdf: application/pdf whose text layer holds the data', async () => {
-    const response = await render(server, team.live, { templateId: 'saved-tag', data: { title: 'Invoice 4711' }, format: 'pdf', delivery: 'inline' });
+    const response = await render(server, team.live, {
+      templateId: 'saved-tag',
+      data: { title: 'Invoice 4711' },
+      format: 'pdf',
+      delivery: 'inline',
+    });
     expectOk(response, /^application\/pdf$/);
     expect(response.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(await pdfText(response.body)).toContain('Invoice 4711');
@@ -143,16 +181,30 @@ describe('inline delivery (rule 4): the document itself with the Content-Type of
 
   it('png: image/png, round(inches x dpi) pixels a side, 300 dpi by default and dpi 50 and 600 at the ends of the range', async () => {
     for (const dpi of [undefined, 150, 50, 600]) {
-      const response = await render(server, team.live, { ...inline, format: 'png', delivery: 'inline', ...(dpi === undefined ? {} : { dpi }) });
+      const response = await render(server, team.live, {
+        ...inline,
+        format: 'png',
+        delivery: 'inline',
+        ...(dpi === undefined ? {} : { dpi }),
+      });
       expectOk(response, /^image\/png$/);
       const png = PNG.sync.read(response.body);
-      expect({ dpi, width: png.width, height: png.height }).toEqual({ dpi, width: dotsFor(50, dpi ?? 300), height: dotsFor(25, dpi ?? 300) });
+      expect({ dpi, width: png.width, height: png.height }).toEqual({
+        dpi,
+        width: dotsFor(50, dpi ?? 300),
+        height: dotsFor(25, dpi ?? 300),
+      });
     }
   });
 
   it('zpl: text/plain, one ^XA…^XZ label with ^PW at 203 dpi by default and at the zplDpi asked for', async () => {
     for (const zplDpi of [undefined, 203, 300, 600]) {
-      const response = await render(server, team.live, { ...inline, format: 'zpl', delivery: 'inline', ...(zplDpi === undefined ? {} : { zplDpi }) });
+      const response = await render(server, team.live, {
+        ...inline,
+        format: 'zpl',
+        delivery: 'inline',
+        ...(zplDpi === undefined ? {} : { zplDpi }),
+      });
       expectOk(response, /^text\/plain/);
       const zpl = response.text;
       expect(zpl.trimStart().startsWith('^XA')).toBe(true);
@@ -165,7 +217,12 @@ describe('inline delivery (rule 4): the document itself with the Content-Type of
 
   it('html: text/html, a self-contained page in which data is escaped, never markup', async () => {
     const title = '<script>alert("x")</script> & <b>bold</b>';
-    const response = await render(server, team.live, { ...inline, data: { title }, format: 'html', delivery: 'inline' });
+    const response = await render(server, team.live, {
+      ...inline,
+      data: { title },
+      format: 'html',
+      delivery: 'inline',
+    });
     expectOk(response, /^text\/html/);
     const html = response.text;
     expect(html).toMatch(/<html/i);
@@ -184,7 +241,8 @@ describe('inline delivery (rule 4): the document itself with the Content-Type of
 
 describe('400 BAD_REQUEST: required fields missing or invalid', () => {
   const valid = { ...inline, format: 'pdf' };
-  const without = (key: keyof typeof valid): Record<string, unknown> => Object.fromEntries(Object.entries(valid).filter(([name]) => name !== key));
+  const without = (key: keyof typeof valid): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(valid).filter(([name]) => name !== key));
   const withoutTemplate = without('template');
   const withoutData = without('data');
   const withoutFormat = without('format');
@@ -212,11 +270,18 @@ describe('400 BAD_REQUEST: required fields missing or invalid', () => {
     const error = expectError(response, 400, 'BAD_REQUEST');
     // Bad requests are still render requests of the team: they carry the rate limit headers.
     rateLimitHeaders(response);
-    if (!Array.isArray(body)) expect(error.details).toMatchObject({ errors: expect.arrayContaining([{ path: expect.any(String), message: expect.any(String) }]) });
+    if (!Array.isArray(body))
+      expect(error.details).toMatchObject({
+        errors: expect.arrayContaining([{ path: expect.any(String), message: expect.any(String) }]),
+      });
   });
 
   it('names both fields when templateId and template are sent together', async () => {
-    const error = expectError(await render(server, team.live, { ...valid, templateId: 'saved-tag' }), 400, 'BAD_REQUEST');
+    const error = expectError(
+      await render(server, team.live, { ...valid, templateId: 'saved-tag' }),
+      400,
+      'BAD_REQUEST',
+    );
     expect(error.error).toMatch(/templateId/);
     expect(error.error).toMatch(/template\b/);
   });
@@ -226,7 +291,12 @@ describe('400 BAD_REQUEST: required fields missing or invalid', () => {
     ['a JSON body sent as text/plain', JSON.stringify(valid), 'text/plain'],
     ['an empty body', '', 'application/json'],
   ])('%s', async (_case, body, contentType) => {
-    const response = await call(server, '/v1/render', { method: 'POST', key: team.live, body, headers: { 'Content-Type': contentType } });
+    const response = await call(server, '/v1/render', {
+      method: 'POST',
+      key: team.live,
+      body,
+      headers: { 'Content-Type': contentType },
+    });
     expectError(response, 400, 'BAD_REQUEST');
     rateLimitHeaders(response);
   });
@@ -254,7 +324,11 @@ describe('400 INVALID_TEMPLATE', () => {
   });
 
   it('reports a template without its required parts', async () => {
-    const error = expectError(await render(server, team.live, { template: { formatVersion: 1 }, data: {}, format: 'png' }), 400, 'INVALID_TEMPLATE');
+    const error = expectError(
+      await render(server, team.live, { template: { formatVersion: 1 }, data: {}, format: 'png' }),
+      400,
+      'INVALID_TEMPLATE',
+    );
     const paths = (error.details as { errors: { path: string }[] }).errors.map((entry) => entry.path);
     expect(paths).toEqual(expect.arrayContaining(['meta', 'dimensions', 'elements']));
   });
@@ -272,39 +346,67 @@ describe('404 NOT_FOUND for a templateId', () => {
   });
 
   it('a template that exists but is not published, by slug or id', async () => {
-    for (const templateId of [draft.slug, draft.id]) expectError(await render(server, team.live, { templateId, data: {}, format: 'pdf' }), 404, 'NOT_FOUND');
+    for (const templateId of [draft.slug, draft.id])
+      expectError(await render(server, team.live, { templateId, data: {}, format: 'pdf' }), 404, 'NOT_FOUND');
   });
 });
 
 describe('413 PAYLOAD_TOO_LARGE', () => {
   it('refuses a body over 1 MB', async () => {
-    const response = await render(server, team.live, { ...inline, data: { title: 'x', padding: 'p'.repeat(1_100_000) }, format: 'zpl' });
+    const response = await render(server, team.live, {
+      ...inline,
+      data: { title: 'x', padding: 'p'.repeat(1_100_000) },
+      format: 'zpl',
+    });
     expectError(response, 413, 'PAYLOAD_TOO_LARGE');
     rateLimitHeaders(response);
   });
 
   it('accepts a body just under 1 MB', async () => {
-    const response = await render(server, team.live, { ...inline, data: { title: 'x', padding: 'p'.repeat(1_000_000) }, format: 'zpl', delivery: 'inline' });
+    const response = await render(server, team.live, {
+      ...inline,
+      data: { title: 'x', padding: 'p'.repeat(1_000_000) },
+      format: 'zpl',
+      delivery: 'inline',
+    });
     expectOk(response, /^text\/plain/);
   });
 });
 
 describe('400 INVALID_BARCODE_DATA and 502 RENDER_ERROR for data the template cannot render', () => {
   it('names the element, the symbology, the reason and the fix for a value the barcode symbology cannot encode', async () => {
-    const response = await render(server, team.live, { template: barcodeTemplate(), data: { title: 'Tag', ean: 'not-a-number' }, format: 'png' });
+    const response = await render(server, team.live, {
+      template: barcodeTemplate(),
+      data: { title: 'Tag', ean: 'not-a-number' },
+      format: 'png',
+    });
     const error = expectError(response, 400, 'INVALID_BARCODE_DATA');
     rateLimitHeaders(response);
-    expect(error.details).toEqual({ elementId: 'ean', symbology: 'ean13', reason: expect.stringMatching(/ean13/), fix: expect.stringMatching(/change the value/) });
+    expect(error.details).toEqual({
+      elementId: 'ean',
+      symbology: 'ean13',
+      reason: expect.stringMatching(/ean13/),
+      fix: expect.stringMatching(/change the value/),
+    });
     expect(error.error).toMatch(/not-a-number/);
   });
 
   it('names the element whose barcode value is missing from the data (502: the template asks for data it was not given)', async () => {
-    const error = expectError(await render(server, team.live, { template: barcodeTemplate(), data: { title: 'Tag' }, format: 'zpl' }), 502, 'RENDER_ERROR');
+    const error = expectError(
+      await render(server, team.live, { template: barcodeTemplate(), data: { title: 'Tag' }, format: 'zpl' }),
+      502,
+      'RENDER_ERROR',
+    );
     expect(error.details).toMatchObject({ elementId: 'ean', reason: expect.any(String) });
   });
 
   it('renders the same template when the value is valid', async () => {
-    const response = await render(server, team.live, { template: barcodeTemplate(), data: { title: 'Tag', ean: '4006381333931' }, format: 'zpl', delivery: 'inline' });
+    const response = await render(server, team.live, {
+      template: barcodeTemplate(),
+      data: { title: 'Tag', ean: '4006381333931' },
+      format: 'zpl',
+      delivery: 'inline',
+    });
     expectOk(response, /^text\/plain/);
     expect(response.text).toContain('^BE');
   });
@@ -312,34 +414,82 @@ describe('400 INVALID_BARCODE_DATA and 502 RENDER_ERROR for data the template ca
   /** The tag template with one barcode of `symbology` (and its options) bound to data.code. */
   const symbolTemplate = (symbology: string, fields: Record<string, unknown> = {}) => {
     const template = barcodeTemplate();
-    return { ...template, elements: [...template.elements.filter((element) => element.id !== 'ean'), { ...template.elements.at(-1), id: 'code', symbology, contentExpression: 'code', showText: false, ...fields }] };
+    return {
+      ...template,
+      elements: [
+        ...template.elements.filter((element) => element.id !== 'ean'),
+        { ...template.elements.at(-1), id: 'code', symbology, contentExpression: 'code', showText: false, ...fields },
+      ],
+    };
   };
 
   it.each([
     ['isbn', {}, '978-1-56581-231-5', /ISBN-13 check digit is 5, but the digits before it give 4/, /correct it to 4/],
     ['sscc18', {}, '(00)006141411234567891', /SSCC-18 check digit is 1/, /correct it to 0/],
-    ['maxicode', { maxicodeMode: 2 }, 'no carrier message', /mode 2 needs the structured carrier message/, /use mode 4/],
+    [
+      'maxicode',
+      { maxicodeMode: 2 },
+      'no carrier message',
+      /mode 2 needs the structured carrier message/,
+      /use mode 4/,
+    ],
     ['rationalizedCodabar', {}, '^XA~JR^FS', /cannot encode/, /change the value/],
     ['postnet', {}, '1'.repeat(5000), /cannot encode/, /change the value/],
     ['pharmacode', {}, '999999999', /between 3 and 131070/, /change the value/],
     ['databarexpanded', {}, '(01)98898765432106(99)\u0000\u0001', /cannot encode/, /change the value/],
-  ])('%s %j with hostile or invalid data %j: 400 with what to fix, nothing rendered', async (symbology, fields, code, reason, fix) => {
-    for (const format of ['png', 'pdf', 'zpl']) {
-      const error = expectError(await render(server, team.live, { template: symbolTemplate(symbology, fields), data: { title: 'Tag', code }, format }), 400, 'INVALID_BARCODE_DATA');
-      expect(error.details).toMatchObject({ elementId: 'code', symbology: expect.any(String), reason, fix });
-    }
-  });
+  ])(
+    '%s %j with hostile or invalid data %j: 400 with what to fix, nothing rendered',
+    async (symbology, fields, code, reason, fix) => {
+      for (const format of ['png', 'pdf', 'zpl']) {
+        const error = expectError(
+          await render(server, team.live, {
+            template: symbolTemplate(symbology, fields),
+            data: { title: 'Tag', code },
+            format,
+          }),
+          400,
+          'INVALID_BARCODE_DATA',
+        );
+        expect(error.details).toMatchObject({ elementId: 'code', symbology: expect.any(String), reason, fix });
+      }
+    },
+  );
 
   it('refuses options of another symbology as INVALID_TEMPLATE with the path', async () => {
-    const error = expectError(await render(server, team.live, { template: symbolTemplate('code128', { segments: 4 }), data: { title: 'Tag', code: 'x' }, format: 'png' }), 400, 'INVALID_TEMPLATE');
-    expect(error.details?.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: expect.stringMatching(/segments$/), message: 'only databarexpanded has segments' })]));
+    const error = expectError(
+      await render(server, team.live, {
+        template: symbolTemplate('code128', { segments: 4 }),
+        data: { title: 'Tag', code: 'x' },
+        format: 'png',
+      }),
+      400,
+      'INVALID_TEMPLATE',
+    );
+    expect(error.details?.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: expect.stringMatching(/segments$/),
+          message: 'only databarexpanded has segments',
+        }),
+      ]),
+    );
   });
 
   it('renders a carrier symbology through the API: MaxiCode as ^BD, an ISBN as a graphic', async () => {
-    const maxi = await render(server, team.live, { template: symbolTemplate('maxicode'), data: { title: 'Tag', code: 'Hello MaxiCode' }, format: 'zpl', delivery: 'inline' });
+    const maxi = await render(server, team.live, {
+      template: symbolTemplate('maxicode'),
+      data: { title: 'Tag', code: 'Hello MaxiCode' },
+      format: 'zpl',
+      delivery: 'inline',
+    });
     expectOk(maxi, /^text\/plain/);
     expect(maxi.text).toContain('^BD4,1,1');
-    const isbn = await render(server, team.live, { template: symbolTemplate('isbn'), data: { title: 'Tag', code: '978156581231' }, format: 'zpl', delivery: 'inline' });
+    const isbn = await render(server, team.live, {
+      template: symbolTemplate('isbn'),
+      data: { title: 'Tag', code: '978156581231' },
+      format: 'zpl',
+      delivery: 'inline',
+    });
     expectOk(isbn, /^text\/plain/);
     expect(isbn.text).toContain('^GFA');
   });

@@ -1,6 +1,11 @@
 // POST /v1/render (spec 4.1, and batches of records): validate, resolve the template, admit by quota, render in the pool, store, answer.
 import type Router from '@koa/router';
-import { renderRequestSchema, requestLabelData, TEMPLATE_VERSION_HEADER, type RenderAnswer } from '@shared/api/renderRequest';
+import {
+  renderRequestSchema,
+  requestLabelData,
+  TEMPLATE_VERSION_HEADER,
+  type RenderAnswer,
+} from '@shared/api/renderRequest';
 import { planBatch } from '@shared/render/batchPlan';
 import { outputExtension } from '@shared/render/outputFormats';
 import { resolveLibraryImages } from '../../../images/resolveLibraryImages';
@@ -28,7 +33,10 @@ export interface RenderRouteDeps {
   maxOutputBytes: number;
 }
 
-export function registerRenderRoute(router: Router, { store, pool, quota, rateLimits, maxOutputBytes }: RenderRouteDeps): void {
+export function registerRenderRoute(
+  router: Router,
+  { store, pool, quota, rateLimits, maxOutputBytes }: RenderRouteDeps,
+): void {
   router.post('/v1/render', authenticate(store), knownQuery(), rateLimit(rateLimits), jsonBody(), async (ctx) => {
     const auth = authState(ctx);
     const request = parseRequestBody(renderRequestSchema, ctx.request.body);
@@ -47,7 +55,22 @@ export function registerRenderRoute(router: Router, { store, pool, quota, rateLi
       const { data, records } = requestLabelData(request);
       const { quantityField, format, dpi, zplDpi, timeZone, sheetStart } = request;
       const drawn = await resolveLibraryImages(store, auth.team.id, template);
-      const rendered = await pool.render({ template: drawn, data, records, quantityField, format, dpi, zplDpi, timeZone, sheetStart, counters: counters.values, team: auth.team.id }, { signal: clientGoneSignal(ctx) });
+      const rendered = await pool.render(
+        {
+          template: drawn,
+          data,
+          records,
+          quantityField,
+          format,
+          dpi,
+          zplDpi,
+          timeZone,
+          sheetStart,
+          counters: counters.values,
+          team: auth.team.id,
+        },
+        { signal: clientGoneSignal(ctx) },
+      );
       const finished = {
         teamId: auth.team.id,
         apiKeyId: auth.apiKey.id,

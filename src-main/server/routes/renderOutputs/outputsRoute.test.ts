@@ -47,32 +47,42 @@ async function renderUrl(key: string, format: string): Promise<RenderResultBody>
 }
 
 const path = (id: string): string => `/v1/render-outputs/${id}`;
-const outputFile = (result: RenderResultBody): string => join(server.dataDir, 'outputs', `${result.id}.${result.format}`);
+const outputFile = (result: RenderResultBody): string =>
+  join(server.dataDir, 'outputs', `${result.id}.${result.format}`);
 
 describe('a rendered output', () => {
   it.each([
     ['pdf', /^application\/pdf$/, (body: Buffer) => expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-')],
     ['png', /^image\/png$/, (body: Buffer) => expect(PNG.sync.read(body).width).toBe(591)],
-    ['zpl', /^text\/plain/, (body: Buffer) => expect(body.toString('utf8')).toMatch(/^\^XA[\s\S]*Download me[\s\S]*\^XZ\s*$/)],
+    [
+      'zpl',
+      /^text\/plain/,
+      (body: Buffer) => expect(body.toString('utf8')).toMatch(/^\^XA[\s\S]*Download me[\s\S]*\^XZ\s*$/),
+    ],
     ['html', /^text\/html/, (body: Buffer) => expect(body.toString('utf8')).toContain('Download me')],
-  ])('%s: served to its team with its Content-Type and a Content-Disposition filename', async (format, contentType, check) => {
-    const result = await renderUrl(owner.live, format);
-    const response = await call(server, path(result.id), { key: owner.live });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('Content-Type')).toMatch(contentType);
-    expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="label-${result.id}.${format}"`);
-    expect(response.body.byteLength).toBe(result.sizeBytes);
-    check(response.body);
-    // Another key of the same team (a test key) reads it too: outputs belong to the team.
-    expect((await call(server, path(result.id), { key: owner.test })).body.equals(response.body)).toBe(true);
-  });
+  ])(
+    '%s: served to its team with its Content-Type and a Content-Disposition filename',
+    async (format, contentType, check) => {
+      const result = await renderUrl(owner.live, format);
+      const response = await call(server, path(result.id), { key: owner.live });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toMatch(contentType);
+      expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="label-${result.id}.${format}"`);
+      expect(response.body.byteLength).toBe(result.sizeBytes);
+      check(response.body);
+      // Another key of the same team (a test key) reads it too: outputs belong to the team.
+      expect((await call(server, path(result.id), { key: owner.test })).body.equals(response.body)).toBe(true);
+    },
+  );
 
   it('is HTML served with nosniff and a sandboxing CSP that allows no script and no request', async () => {
     const result = await renderUrl(owner.live, 'html');
     const response = await call(server, path(result.id), { key: owner.live });
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
     const csp = response.headers.get('Content-Security-Policy') ?? '';
-    expect(csp.split(';').map((part) => part.trim())).toEqual(expect.arrayContaining(['sandbox', "default-src 'none'"]));
+    expect(csp.split(';').map((part) => part.trim())).toEqual(
+      expect.arrayContaining(['sandbox', "default-src 'none'"]),
+    );
     expect(csp).not.toMatch(/script-src|connect-src|allow-scripts|allow-same-origin/);
   });
 
@@ -142,7 +152,7 @@ describe('after 7 days (spec 8.2 rule 9)', () => {
     expect((await call(server, path(kept.id), { key: owner.live })).status).toBe(200);
   });
 
-  it("answers another team 404 for an expired output, as for any output not its own", async () => {
+  it('answers another team 404 for an expired output, as for any output not its own', async () => {
     expectError(await call(server, path(expiring.id), { key: other.live }), 404, 'NOT_FOUND');
   });
 

@@ -20,7 +20,8 @@ import {
   type TestServer,
 } from '../../../../test/support/server/serverTestSupport';
 
-const sample = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(REPO_ROOT, 'resources', 'samples', file), 'utf8')) as Record<string, unknown>;
+const sample = (file: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(REPO_ROOT, 'resources', 'samples', file), 'utf8')) as Record<string, unknown>;
 const assetTag = sample('asset-tag.template.json');
 /** Data every template of this file renders with: the asset tag's sample data plus the title of the test tags. */
 const anyData = { ...sample('asset-tag.data.json'), title: 'x' };
@@ -29,7 +30,10 @@ let server: TestServer;
 let owner: TeamWithKeys;
 let other: TeamWithKeys;
 let demo: CliKey;
-let templates: Record<'parcel' | 'asset' | 'libraryDraft' | 'shelf' | 'draft' | 'otherParcel' | 'otherTag', CliTemplate>;
+let templates: Record<
+  'parcel' | 'asset' | 'libraryDraft' | 'shelf' | 'draft' | 'otherParcel' | 'otherTag',
+  CliTemplate
+>;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -46,9 +50,16 @@ beforeAll(async () => {
   [demo, parcel, asset, libraryDraft, shelf, draft, otherParcel, otherTag] = await Promise.all([
     admin.createKey(b, 'test', { demo: true }),
     // The owner's templates in the library: "parcel" and "asset" for the owner, shipping:parcel and shipping:asset for all.
-    admin.importTemplate(o, tagTemplate('Parcel label', { width: '100mm', height: '60mm' }), { slug: 'parcel', library: 'shipping' }),
+    admin.importTemplate(o, tagTemplate('Parcel label', { width: '100mm', height: '60mm' }), {
+      slug: 'parcel',
+      library: 'shipping',
+    }),
     admin.importTemplate(o, assetTag, { slug: 'asset', library: 'shipping' }),
-    admin.importTemplate(o, tagTemplate('Unpublished library label'), { slug: 'coming-soon', library: 'shipping', publish: false }),
+    admin.importTemplate(o, tagTemplate('Unpublished library label'), {
+      slug: 'coming-soon',
+      library: 'shipping',
+      publish: false,
+    }),
     admin.importTemplate(o, tagTemplate('Shelf tag'), { slug: 'shelf' }),
     admin.importTemplate(o, tagTemplate('Draft tag'), { slug: 'draft', publish: false }),
     // Slugs are unique within a team: the other team has its own "parcel", 50 mm wide.
@@ -67,7 +78,11 @@ interface Listed {
 }
 
 const list = async (key: string, library?: string): Promise<Listed> => {
-  const response = await call(server, library === undefined ? '/v1/templates' : `/v1/templates?library=${encodeURIComponent(library)}`, { key });
+  const response = await call(
+    server,
+    library === undefined ? '/v1/templates' : `/v1/templates?library=${encodeURIComponent(library)}`,
+    { key },
+  );
   expect(response.status, response.text).toBe(200);
   return response.json<Listed>();
 };
@@ -112,15 +127,35 @@ describe('GET /v1/templates?library= (spec 2.5)', () => {
     for (const key of [other.live, owner.live]) {
       const { templates: listed } = await list(key, 'shipping');
       expect(listed).toEqual([
-        { id: templates.asset.id, name: 'Asset tag 2x1.25', slug: 'asset', librarySlug: 'shipping', dimensions: { width: 2.25, height: 1.25 }, units: 'in' },
-        { id: templates.parcel.id, name: 'Parcel label', slug: 'parcel', librarySlug: 'shipping', dimensions: { width: 100, height: 60 }, units: 'mm' },
+        {
+          id: templates.asset.id,
+          name: 'Asset tag 2x1.25',
+          slug: 'asset',
+          librarySlug: 'shipping',
+          dimensions: { width: 2.25, height: 1.25 },
+          units: 'in',
+        },
+        {
+          id: templates.parcel.id,
+          name: 'Parcel label',
+          slug: 'parcel',
+          librarySlug: 'shipping',
+          dimensions: { width: 100, height: 60 },
+          units: 'mm',
+        },
       ]);
     }
   });
 
   it('gives every listed <librarySlug>:<slug> as a working templateId for another team', async () => {
     for (const item of (await list(other.test, 'shipping')).templates) {
-      expectRenderResult(await render(server, other.test, { templateId: `${String(item.librarySlug)}:${String(item.slug)}`, data: anyData, format: 'zpl' }));
+      expectRenderResult(
+        await render(server, other.test, {
+          templateId: `${String(item.librarySlug)}:${String(item.slug)}`,
+          data: anyData,
+          format: 'zpl',
+        }),
+      );
     }
   });
 
@@ -138,10 +173,14 @@ describe('GET /v1/templates/{id}/content (spec 4.3)', () => {
       expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
       expect(response.json()).toEqual(stored);
     }
-    expect(stored).toMatchObject({ formatVersion: 1, meta: { name: 'Parcel label' }, dimensions: { width: '100mm', height: '60mm' } });
+    expect(stored).toMatchObject({
+      formatVersion: 1,
+      meta: { name: 'Parcel label' },
+      dimensions: { width: '100mm', height: '60mm' },
+    });
   });
 
-  it("gives another team the library template by its qualified id, and its own template by the short slug", async () => {
+  it('gives another team the library template by its qualified id, and its own template by the short slug', async () => {
     expect((await content(other.live, 'shipping:parcel')).json()).toMatchObject({ meta: { name: 'Parcel label' } });
     expect((await content(other.live, 'parcel')).json()).toMatchObject({ meta: { name: 'Other parcel' } });
   });
@@ -159,7 +198,8 @@ describe('GET /v1/templates/{id}/content (spec 4.3)', () => {
   });
 
   it('answers 404 to the owner for its unpublished templates', async () => {
-    for (const id of ['draft', templates.draft.id, 'coming-soon', 'shipping:coming-soon']) expectError(await content(owner.live, id), 404, 'NOT_FOUND');
+    for (const id of ['draft', templates.draft.id, 'coming-soon', 'shipping:coming-soon'])
+      expectError(await content(owner.live, id), 404, 'NOT_FOUND');
   });
 });
 
@@ -181,13 +221,20 @@ describe('library addressing in renders (spec 2.8)', () => {
   });
 
   it('an unpublished library template is 404 for everyone', async () => {
-    for (const key of [owner.live, other.live]) expectError(await render(server, key, { templateId: 'shipping:coming-soon', data: {}, format: 'zpl' }), 404, 'NOT_FOUND');
+    for (const key of [owner.live, other.live])
+      expectError(
+        await render(server, key, { templateId: 'shipping:coming-soon', data: {}, format: 'zpl' }),
+        404,
+        'NOT_FOUND',
+      );
   });
 });
 
 describe('demo keys (spec 5.4): qualified library ids only, anything else 403 FORBIDDEN', () => {
   it('render a library template by its qualified id', async () => {
-    const result = expectRenderResult(await render(server, demo.key, { templateId: 'shipping:parcel', data: { title: 'Demo' }, format: 'pdf' }));
+    const result = expectRenderResult(
+      await render(server, demo.key, { templateId: 'shipping:parcel', data: { title: 'Demo' }, format: 'pdf' }),
+    );
     expect((await call(server, `/v1/render-outputs/${result.id}`, { key: demo.key })).status).toBe(200);
   });
 
@@ -207,7 +254,8 @@ describe('demo keys (spec 5.4): qualified library ids only, anything else 403 FO
 
   it('read library template content by qualified id only', async () => {
     expect((await content(demo.key, 'shipping:parcel')).status).toBe(200);
-    for (const id of ['other-tag', templates.otherTag.id, templates.parcel.id]) expectError(await content(demo.key, id), 403, 'FORBIDDEN');
+    for (const id of ['other-tag', templates.otherTag.id, templates.parcel.id])
+      expectError(await content(demo.key, id), 403, 'FORBIDDEN');
   });
 
   it('list a library but not the team templates', async () => {
@@ -217,7 +265,12 @@ describe('demo keys (spec 5.4): qualified library ids only, anything else 403 FO
 });
 
 describe('401 AUTH_REQUIRED', () => {
-  it.each(['/v1/templates', '/v1/templates?library=shipping', '/v1/templates/shipping:parcel/content', '/v1/templates/shelf/content'])('%s', async (path) => {
+  it.each([
+    '/v1/templates',
+    '/v1/templates?library=shipping',
+    '/v1/templates/shipping:parcel/content',
+    '/v1/templates/shelf/content',
+  ])('%s', async (path) => {
     expectError(await call(server, path), 401, 'AUTH_REQUIRED');
     expectError(await call(server, path, { key: 'svc_sk_live_short' }), 401, 'AUTH_REQUIRED');
   });

@@ -3,7 +3,12 @@ import type Router from '@koa/router';
 import type { z } from 'zod';
 import { BadRequestError } from '@shared/errors';
 import { ForbiddenError } from '@shared/api/apiErrors';
-import type { libraryTemplateListItemSchema, templateListItemSchema, TemplateVersion, TemplateVersionList } from '@shared/api/resources';
+import type {
+  libraryTemplateListItemSchema,
+  templateListItemSchema,
+  TemplateVersion,
+  TemplateVersionList,
+} from '@shared/api/resources';
 import { parseLength, pointsTo, toPoints, type LengthUnit } from '@shared/units/length';
 import type { Store } from '../../../store/openStore';
 import type { TemplateVersionSummary } from '../../../store/queries/templateVersions';
@@ -22,7 +27,13 @@ async function published(store: Store, template: TemplateRecord): Promise<Templa
 }
 
 function teamListItem(template: TemplateRecord): TeamListItem {
-  return { _id: template.id, name: template.name, status: 'published', teamId: template.teamId, createdAt: template.createdAt };
+  return {
+    _id: template.id,
+    name: template.name,
+    status: 'published',
+    teamId: template.teamId,
+    createdAt: template.createdAt,
+  };
 }
 
 export function versionView({ number, createdAt, author, note }: TemplateVersionSummary): TemplateVersion {
@@ -32,7 +43,8 @@ export function versionView({ number, createdAt, author, note }: TemplateVersion
 /** A version number from the path: a whole number from 1, else 400 (an unknown number is a 404 from the lookup). */
 export function versionNumber(text: string | undefined): number {
   const number = Number(text);
-  if (text === undefined || !/^[1-9]\d{0,8}$/.test(text)) throw new BadRequestError(`the version must be a whole number from 1, got "${text ?? ''}"`);
+  if (text === undefined || !/^[1-9]\d{0,8}$/.test(text))
+    throw new BadRequestError(`the version must be a whole number from 1, got "${text ?? ''}"`);
   return number;
 }
 
@@ -57,13 +69,20 @@ export function registerTemplatesRoutes(router: Router, store: Store): void {
     const auth = authState(ctx);
     const library = typeof ctx.query.library === 'string' && ctx.query.library !== '' ? ctx.query.library : undefined;
     if (library === undefined) {
-      if (auth.apiKey.demo) throw new ForbiddenError('demo keys can list library templates only: add ?library=<librarySlug>');
+      if (auth.apiKey.demo)
+        throw new ForbiddenError('demo keys can list library templates only: add ?library=<librarySlug>');
       const templates = await store.templates.listForTeam(auth.team.id, { publishedOnly: true });
-      ctx.body = { templates: await Promise.all(templates.map(async (template) => teamListItem(await published(store, template)))) };
+      ctx.body = {
+        templates: await Promise.all(templates.map(async (template) => teamListItem(await published(store, template)))),
+      };
       return;
     }
     const templates = await store.templates.listForLibrary(library, { publishedOnly: true });
-    ctx.body = { templates: await Promise.all(templates.map(async (template) => libraryListItem(await published(store, template), library))) };
+    ctx.body = {
+      templates: await Promise.all(
+        templates.map(async (template) => libraryListItem(await published(store, template), library)),
+      ),
+    };
   });
 
   router.get('/v1/templates/:templateId/content', authenticate(store), knownQuery(), async (ctx) => {
@@ -72,7 +91,10 @@ export function registerTemplatesRoutes(router: Router, store: Store): void {
 
   router.get('/v1/templates/:templateId/versions', authenticate(store), knownQuery(), async (ctx) => {
     const template = await publishedTemplate(store, authState(ctx), ctx.params.templateId ?? '');
-    const list: TemplateVersionList = { templateId: template.id, versions: (await store.templateVersions.list(template.id)).map(versionView) };
+    const list: TemplateVersionList = {
+      templateId: template.id,
+      versions: (await store.templateVersions.list(template.id)).map(versionView),
+    };
     ctx.body = list;
   });
 

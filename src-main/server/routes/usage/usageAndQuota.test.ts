@@ -105,7 +105,11 @@ describe('the usage object (spec 2.6)', () => {
     ['enterprise', { limit: -1, remaining: -1, hardCap: false }],
   ] as const)("reports the %s plan's quota of spec 8.1 and its storage budget", async (plan, quota) => {
     const budgets = { dev: 100_000_000, starter: 1_000_000_000, pro: 10_000_000_000, enterprise: 50_000_000_000 };
-    expect(await usage(teams[plan].test)).toMatchObject({ plan, quota, storage: { usedBytes: 0, limitBytes: budgets[plan] } });
+    expect(await usage(teams[plan].test)).toMatchObject({
+      plan,
+      quota,
+      storage: { usedBytes: 0, limitBytes: budgets[plan] },
+    });
   });
 
   it('ends the period at the start of the next month, across a year end, in UTC', async () => {
@@ -155,10 +159,22 @@ describe('a rejected request consumes no quota', () => {
     expectError(await render(server, live, { ...body, format: 'svg' }), 400, 'BAD_REQUEST');
     expectError(await render(server, live, { ...body, template: { formatVersion: 1 } }), 400, 'INVALID_TEMPLATE');
     expectError(await render(server, live, { templateId: 'missing', data: {}, format: 'pdf' }), 404, 'NOT_FOUND');
-    expectError(await render(server, live, { ...body, data: { pad: 'x'.repeat(1_100_000) } }), 413, 'PAYLOAD_TOO_LARGE');
+    expectError(
+      await render(server, live, { ...body, data: { pad: 'x'.repeat(1_100_000) } }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
     // A barcode with nothing to encode cannot be drawn (502); a value it cannot hold is the request's fault (400).
-    expectError(await render(server, live, { template: barcodeTemplate(), data: { ean: '' }, format: 'pdf' }), 502, 'RENDER_ERROR');
-    expectError(await render(server, live, { template: barcodeTemplate(), data: { ean: '12' }, format: 'pdf' }), 400, 'INVALID_BARCODE_DATA');
+    expectError(
+      await render(server, live, { template: barcodeTemplate(), data: { ean: '' }, format: 'pdf' }),
+      502,
+      'RENDER_ERROR',
+    );
+    expectError(
+      await render(server, live, { template: barcodeTemplate(), data: { ean: '12' }, format: 'pdf' }),
+      400,
+      'INVALID_BARCODE_DATA',
+    );
     expect((await usage(live)).renders).toEqual({ live: 0, test: 0 });
     // The whole quota is still there: exactly two renders pass.
     await ok(live);
@@ -178,7 +194,10 @@ describe('hard cap (rule 5)', () => {
       const error = expectError(await render(server, live, { ...body, delivery }), 429, 'QUOTA_EXCEEDED');
       expect(error.error).toBe('monthly render quota exceeded');
     }
-    expect(await usage(live)).toMatchObject({ renders: { live: 2, test: 0 }, quota: { limit: 2, remaining: 0, hardCap: true } });
+    expect(await usage(live)).toMatchObject({
+      renders: { live: 2, test: 0 },
+      quota: { limit: 2, remaining: 0, hardCap: true },
+    });
     const shown = await admin.showTeam(created.id);
     expect(shown).toMatchObject({ usage: { live: 2 }, overage: false, flaggedForReview: false });
   });
@@ -188,7 +207,9 @@ describe('hard cap (rule 5)', () => {
     await ok(live);
     expect((await usage(live)).quota.remaining).toBe(3);
     // A PNG at 300 dpi takes long enough that the ten overlap in the two render threads.
-    const responses = await Promise.all(Array.from({ length: 10 }, () => render(server, live, { ...body, format: 'png', dpi: 300 })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => render(server, live, { ...body, format: 'png', dpi: 300 })),
+    );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
     for (const response of responses.filter((r) => r.status === 429)) expectError(response, 429, 'QUOTA_EXCEEDED');
@@ -202,17 +223,34 @@ describe('soft cap (rule 6)', () => {
     const { team: created, live } = teams.soft;
     await ok(live);
     await ok(live);
-    expect(await admin.showTeam(created.id)).toMatchObject({ usage: { live: 2 }, overage: false, flaggedForReview: false });
+    expect(await admin.showTeam(created.id)).toMatchObject({
+      usage: { live: 2 },
+      overage: false,
+      flaggedForReview: false,
+    });
     await ok(live);
     await ok(live, { delivery: 'inline' });
-    expect(await usage(live)).toMatchObject({ renders: { live: 4 }, quota: { limit: 2, remaining: 0, hardCap: false }, plan: 'pro' });
-    expect(await admin.showTeam(created.id)).toMatchObject({ usage: { live: 4 }, overage: true, flaggedForReview: true, flaggedPeriod: expect.any(String) });
+    expect(await usage(live)).toMatchObject({
+      renders: { live: 4 },
+      quota: { limit: 2, remaining: 0, hardCap: false },
+      plan: 'pro',
+    });
+    expect(await admin.showTeam(created.id)).toMatchObject({
+      usage: { live: 4 },
+      overage: true,
+      flaggedForReview: true,
+      flaggedPeriod: expect.any(String),
+    });
   });
 
   it('is not triggered by test renders', async () => {
     const { team: created, test } = teams.softTest;
     for (let i = 0; i < 3; i++) await ok(test);
-    expect(await admin.showTeam(created.id)).toMatchObject({ usage: { live: 0, test: 3 }, overage: false, flaggedForReview: false });
+    expect(await admin.showTeam(created.id)).toMatchObject({
+      usage: { live: 0, test: 3 },
+      overage: false,
+      flaggedForReview: false,
+    });
   });
 });
 
@@ -225,10 +263,18 @@ describe('monthly reset (rule 7)', () => {
       await ok(live);
       await ok(test);
       expectError(await render(server, live, body), 429, 'QUOTA_EXCEEDED');
-      expect(await usage(live)).toMatchObject({ period: { end: '2026-02-01T00:00:00.000Z' }, renders: { live: 1, test: 1 }, quota: { remaining: 0 } });
+      expect(await usage(live)).toMatchObject({
+        period: { end: '2026-02-01T00:00:00.000Z' },
+        renders: { live: 1, test: 1 },
+        quota: { remaining: 0 },
+      });
 
       clock.set('2026-02-01T00:00:01Z');
-      expect(await usage(live)).toMatchObject({ period: { start: '2026-02-01T00:00:00.000Z', end: '2026-03-01T00:00:00.000Z' }, renders: { live: 0, test: 0 }, quota: { remaining: 1 } });
+      expect(await usage(live)).toMatchObject({
+        period: { start: '2026-02-01T00:00:00.000Z', end: '2026-03-01T00:00:00.000Z' },
+        renders: { live: 0, test: 0 },
+        quota: { remaining: 1 },
+      });
       await ok(live);
       expectError(await render(server, live, body), 429, 'QUOTA_EXCEEDED');
 

@@ -12,7 +12,10 @@ export const usageOpenApi: OpenApiFragment = {
         summary: 'Usage and quota of the team this period',
         security: SECURED,
         responses: {
-          200: { description: 'Usage', content: { 'application/json': { schema: { $ref: '#/components/schemas/Usage' } } } },
+          200: {
+            description: 'Usage',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Usage' } } },
+          },
           401: errorResponse('AUTH_REQUIRED'),
         },
       },

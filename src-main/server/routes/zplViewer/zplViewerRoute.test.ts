@@ -7,7 +7,18 @@ import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYLESS_VIEWER_LIMITS } from './zplViewerRoute';
-import { call, cli, expectError, rateLimitHeaders, startTestServer, teamsWithKeys, type ApiResponse, type TeamSpec, type TeamWithKeys, type TestServer } from '../../../../test/support/server/serverTestSupport';
+import {
+  call,
+  cli,
+  expectError,
+  rateLimitHeaders,
+  startTestServer,
+  teamsWithKeys,
+  type ApiResponse,
+  type TeamSpec,
+  type TeamWithKeys,
+  type TestServer,
+} from '../../../../test/support/server/serverTestSupport';
 
 const run = promisify(execFile);
 
@@ -50,7 +61,11 @@ interface ViewOptions {
 function view(zpl: string | Uint8Array<ArrayBuffer> | FormData, options: ViewOptions = {}): Promise<ApiResponse> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'image/png', ...options.headers };
   if (!(zpl instanceof FormData)) headers['Content-Type'] = options.contentType ?? 'application/x-www-form-urlencoded';
-  return fetchAll(options.path ?? '/v1/printers/8dpmm/labels/4x6/0/', { method: 'POST', headers: { Authorization: `Bearer ${options.key ?? teams.main.live}`, ...headers }, body: zpl });
+  return fetchAll(options.path ?? '/v1/printers/8dpmm/labels/4x6/0/', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${options.key ?? teams.main.live}`, ...headers },
+    body: zpl,
+  });
 }
 
 function fetchAll(path: string, init: RequestInit): Promise<ApiResponse> {
@@ -61,7 +76,13 @@ async function fetchAllFrom(target: Pick<TestServer, 'url'>, path: string, init:
   const response = await fetch(`${target.url}${path}`, init);
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('utf8');
-  return { status: response.status, headers: response.headers, body: bytes, text, json: <T>() => JSON.parse(text) as T };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: bytes,
+    text,
+    json: <T>() => JSON.parse(text) as T,
+  };
 }
 
 function isInk(png: PNG, x: number, y: number): boolean {
@@ -95,7 +116,9 @@ describe('PNG', () => {
     expect(isInk(png, 20, 20)).toBe(false);
     expect(isInk(png, 310, 310)).toBe(false);
     // The second label, by its index.
-    const second = PNG.sync.read((await view(BOX_LABEL + SECOND_LABEL, { path: '/v1/printers/8dpmm/labels/4x6/1/' })).body);
+    const second = PNG.sync.read(
+      (await view(BOX_LABEL + SECOND_LABEL, { path: '/v1/printers/8dpmm/labels/4x6/1/' })).body,
+    );
     expect(isInk(second, 310, 310)).toBe(true);
     expect(isInk(second, 90, 85)).toBe(false);
   });
@@ -150,7 +173,9 @@ describe('PNG', () => {
     expect(isInk(png, 85, 90)).toBe(false);
     const upsideDown = PNG.sync.read((await view(BOX_LABEL, { headers: { 'X-Rotation': '180' } })).body);
     expect(isInk(upsideDown, 812 - 1 - 90, 1218 - 1 - 85)).toBe(true);
-    expect(expectError(await view(BOX_LABEL, { headers: { 'X-Rotation': '45' } }), 400, 'BAD_REQUEST').error).toMatch(/X-Rotation/);
+    expect(expectError(await view(BOX_LABEL, { headers: { 'X-Rotation': '45' } }), 400, 'BAD_REQUEST').error).toMatch(
+      /X-Rotation/,
+    );
   });
 
   it('answers 400 for several labels without an index, 404 for an index past the last, both with X-Total-Count, counting neither', async () => {
@@ -171,7 +196,10 @@ describe('PNG', () => {
 describe('PDF and JSON', () => {
   it('answers every label as a page of the label size, and counts each as a live render', async () => {
     const before = await usage(teams.main.live);
-    const response = await view(BOX_LABEL + SECOND_LABEL + THIRD_LABEL, { accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/' });
+    const response = await view(BOX_LABEL + SECOND_LABEL + THIRD_LABEL, {
+      accept: 'application/pdf',
+      path: '/v1/printers/8dpmm/labels/4x6/',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('application/pdf');
     expect(response.headers.get('X-Total-Count')).toBe('3');
@@ -180,17 +208,28 @@ describe('PDF and JSON', () => {
     expect(info).toMatch(/^Page size:\s+288 x 432 pts/m);
     expect((await usage(teams.main.live)).live).toBe(before.live + 3);
     // One page with an index; X-Rotation 90 turns the page.
-    const turned = await view(BOX_LABEL + SECOND_LABEL, { accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/1/', headers: { 'X-Rotation': '90' } });
+    const turned = await view(BOX_LABEL + SECOND_LABEL, {
+      accept: 'application/pdf',
+      path: '/v1/printers/8dpmm/labels/4x6/1/',
+      headers: { 'X-Rotation': '90' },
+    });
     const turnedInfo = await pdfInfo(turned.body);
     expect(turnedInfo).toMatch(/^Pages:\s+1$/m);
     expect(turnedInfo).toMatch(/^Page size:\s+432 x 288 pts/m);
   });
 
   it('answers the laid-out labels and the warnings as JSON for tools', async () => {
-    const response = await view(BOX_LABEL + '^XA^FO5,5^ZZ1^FS^XZ', { accept: 'application/json', path: '/v1/printers/8dpmm/labels/4x6/' });
+    const response = await view(BOX_LABEL + '^XA^FO5,5^ZZ1^FS^XZ', {
+      accept: 'application/json',
+      path: '/v1/printers/8dpmm/labels/4x6/',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
-    const body = response.json<{ totalCount: number; labels: { index: number; quantity: number; width: number; elements: { type: string }[] }[]; warnings: { command: string; position: number }[] }>();
+    const body = response.json<{
+      totalCount: number;
+      labels: { index: number; quantity: number; width: number; elements: { type: string }[] }[];
+      warnings: { command: string; position: number }[];
+    }>();
     expect(body.totalCount).toBe(2);
     expect(body.labels.map((label) => label.index)).toEqual([0, 1]);
     expect(body.labels[0]?.width).toBeCloseTo((812 * 72) / (8 * 25.4), 3);
@@ -213,13 +252,23 @@ describe('Labelary headers and checks', () => {
   });
 
   it('refuses a bad density, size, index or Accept with 400 naming what to fix', async () => {
-    expect(expectError(await view(BOX_LABEL, { path: '/v1/printers/7dpmm/labels/4x6/0/' }), 400, 'BAD_REQUEST').error).toMatch(/6dpmm, 8dpmm, 12dpmm, 24dpmm/);
-    expect(expectError(await view(BOX_LABEL, { path: '/v1/printers/8dpmm/labels/16x6/0/' }), 400, 'BAD_REQUEST').error).toMatch(/at most 15/);
-    expect(expectError(await view(BOX_LABEL, { path: '/v1/printers/8dpmm/labels/4by6/0/' }), 400, 'BAD_REQUEST').error).toMatch(/WIDTHxHEIGHT/);
-    expect(expectError(await view(BOX_LABEL, { path: '/v1/printers/8dpmm/labels/4x6/first/' }), 400, 'BAD_REQUEST').error).toMatch(/index/);
+    expect(
+      expectError(await view(BOX_LABEL, { path: '/v1/printers/7dpmm/labels/4x6/0/' }), 400, 'BAD_REQUEST').error,
+    ).toMatch(/6dpmm, 8dpmm, 12dpmm, 24dpmm/);
+    expect(
+      expectError(await view(BOX_LABEL, { path: '/v1/printers/8dpmm/labels/16x6/0/' }), 400, 'BAD_REQUEST').error,
+    ).toMatch(/at most 15/);
+    expect(
+      expectError(await view(BOX_LABEL, { path: '/v1/printers/8dpmm/labels/4by6/0/' }), 400, 'BAD_REQUEST').error,
+    ).toMatch(/WIDTHxHEIGHT/);
+    expect(
+      expectError(await view(BOX_LABEL, { path: '/v1/printers/8dpmm/labels/4x6/first/' }), 400, 'BAD_REQUEST').error,
+    ).toMatch(/index/);
     expect(expectError(await view(BOX_LABEL, { accept: 'text/html' }), 400, 'BAD_REQUEST').error).toMatch(/Accept/);
     // A PNG past the pixel limit: PDF has none.
-    expect(expectError(await view(BOX_LABEL, { path: '/v1/printers/24dpmm/labels/15x15/0/' }), 400, 'BAD_REQUEST').error).toMatch(/application\/pdf/);
+    expect(
+      expectError(await view(BOX_LABEL, { path: '/v1/printers/24dpmm/labels/15x15/0/' }), 400, 'BAD_REQUEST').error,
+    ).toMatch(/application\/pdf/);
   });
 
   it('needs an API key, and answers bodies over 1 MB with 413', async () => {
@@ -233,7 +282,18 @@ describe('Labelary headers and checks', () => {
     const file = join(scratch, 'label.zpl');
     await writeFile(file, BOX_LABEL);
     const out = join(scratch, 'label.png');
-    const { stdout } = await run('curl', ['-s', '-o', out, '-w', '%{http_code}', '--data-binary', `@${file}`, '-H', `Authorization: Bearer ${teams.main.live}`, `${server.url}/v1/printers/8dpmm/labels/4x6/0/`]);
+    const { stdout } = await run('curl', [
+      '-s',
+      '-o',
+      out,
+      '-w',
+      '%{http_code}',
+      '--data-binary',
+      `@${file}`,
+      '-H',
+      `Authorization: Bearer ${teams.main.live}`,
+      `${server.url}/v1/printers/8dpmm/labels/4x6/0/`,
+    ]);
     expect(stdout).toBe('200');
     const png = PNG.sync.read(await import('node:fs/promises').then((fs) => fs.readFile(out)));
     expect(isInk(png, 90, 85)).toBe(true);
@@ -248,7 +308,18 @@ describe("Labelary's quality, page and GET forms", () => {
   async function pdfPage(bytes: Buffer, page: number): Promise<PNG> {
     const base = join(scratch, Math.random().toString(36).slice(2));
     await writeFile(`${base}.pdf`, bytes);
-    await run('pdftoppm', ['-r', '72', '-png', '-singlefile', '-f', String(page), '-l', String(page), `${base}.pdf`, base]);
+    await run('pdftoppm', [
+      '-r',
+      '72',
+      '-png',
+      '-singlefile',
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      `${base}.pdf`,
+      base,
+    ]);
     return PNG.sync.read(await readFile(`${base}.png`));
   }
 
@@ -256,17 +327,23 @@ describe("Labelary's quality, page and GET forms", () => {
     const ihdr = (png: Buffer) => ({ bitDepth: png[24], colorType: png[25] });
     const bitonal = await view(BOX_LABEL);
     expect(ihdr(bitonal.body)).toEqual({ bitDepth: 1, colorType: 0 });
-    expect(ihdr((await view(BOX_LABEL, { headers: { 'X-Quality': 'bitonal' } })).body)).toEqual({ bitDepth: 1, colorType: 0 });
+    expect(ihdr((await view(BOX_LABEL, { headers: { 'X-Quality': 'bitonal' } })).body)).toEqual({
+      bitDepth: 1,
+      colorType: 0,
+    });
     const grey = await view(BOX_LABEL, { headers: { 'X-Quality': 'Grayscale' } });
     expect(grey.status, grey.text).toBe(200);
     expect(ihdr(grey.body)).toEqual({ bitDepth: 8, colorType: 0 });
     const png = PNG.sync.read(grey.body);
     let between = 0;
-    for (let at = 0; at < png.data.length; at += 4) if ((png.data[at] ?? 0) > 0 && (png.data[at] ?? 255) < 255) between++;
+    for (let at = 0; at < png.data.length; at += 4)
+      if ((png.data[at] ?? 0) > 0 && (png.data[at] ?? 255) < 255) between++;
     // The text's edges are grey; the box is still where ^GB put it.
     expect(between).toBeGreaterThan(50);
     expect(isInk(png, 90, 85)).toBe(true);
-    expect(expectError(await view(BOX_LABEL, { headers: { 'X-Quality': 'Colour' } }), 400, 'BAD_REQUEST').error).toBe('X-Quality must be Bitonal or Grayscale, got "Colour"');
+    expect(expectError(await view(BOX_LABEL, { headers: { 'X-Quality': 'Colour' } }), 400, 'BAD_REQUEST').error).toBe(
+      'X-Quality must be Bitonal or Grayscale, got "Colour"',
+    );
   });
 
   it('X-Page-Size, -Orientation and -Layout put the labels N-up on paper, centred by default, Justify spacing them evenly', async () => {
@@ -281,36 +358,79 @@ describe("Labelary's quality, page and GET forms", () => {
     // Two 288 x 432 pt labels across 792 x 612: 108 pt free on each side, 90 above and below.
     const first = await pdfPage(response.body, 1);
     const ink = (png: PNG, x: number, y: number) => isInk(png, x, y);
-    expect([ink(first, 105, 300), ink(first, 110, 300), ink(first, 398, 300), ink(first, 682, 300), ink(first, 687, 300)]).toEqual([false, true, true, true, false]);
-    expect([ink(first, 300, 87), ink(first, 300, 92), ink(first, 300, 520), ink(first, 300, 525)]).toEqual([false, true, true, false]);
+    expect([
+      ink(first, 105, 300),
+      ink(first, 110, 300),
+      ink(first, 398, 300),
+      ink(first, 682, 300),
+      ink(first, 687, 300),
+    ]).toEqual([false, true, true, true, false]);
+    expect([ink(first, 300, 87), ink(first, 300, 92), ink(first, 300, 520), ink(first, 300, 525)]).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
     // The third label starts the second page, in the first cell.
     const second = await pdfPage(response.body, 2);
     expect([ink(second, 110, 300), ink(second, 398, 300)]).toEqual([true, false]);
     // Justify: the 216 pt left over split in three, 72 pt before, between and after.
-    const justified = await view(BORDER_LABEL.repeat(2), { accept: 'application/pdf', path: all, headers: { ...sheet, 'X-Page-Align': 'Justify', 'X-Page-Vertical-Align': 'Top' } });
+    const justified = await view(BORDER_LABEL.repeat(2), {
+      accept: 'application/pdf',
+      path: all,
+      headers: { ...sheet, 'X-Page-Align': 'Justify', 'X-Page-Vertical-Align': 'Top' },
+    });
     const page = await pdfPage(justified.body, 1);
-    expect([ink(page, 69, 300), ink(page, 74, 300), ink(page, 398, 300), ink(page, 434, 300), ink(page, 722, 300), ink(page, 300, 2)]).toEqual([false, true, false, true, false, true]);
+    expect([
+      ink(page, 69, 300),
+      ink(page, 74, 300),
+      ink(page, 398, 300),
+      ink(page, 434, 300),
+      ink(page, 722, 300),
+      ink(page, 300, 2),
+    ]).toEqual([false, true, false, true, false, true]);
   });
 
   it('refuses a layout that does not fit the paper, and a bad page header, with 400 naming the fix', async () => {
-    const refused = await view(BORDER_LABEL, { accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/', headers: { 'X-Page-Size': 'Letter', 'X-Page-Layout': '3x1' } });
+    const refused = await view(BORDER_LABEL, {
+      accept: 'application/pdf',
+      path: '/v1/printers/8dpmm/labels/4x6/',
+      headers: { 'X-Page-Size': 'Letter', 'X-Page-Layout': '3x1' },
+    });
     expect(expectError(refused, 400, 'BAD_REQUEST').error).toBe(
       '3x1 labels of 4.00 x 6.00 in need 12.00 x 6.00 in, more than the 8.50 x 11.00 in page: choose a larger X-Page-Size, the other X-Page-Orientation or fewer labels in X-Page-Layout',
     );
-    expect(expectError(await view(BORDER_LABEL, { accept: 'application/pdf', headers: { 'X-Page-Size': 'B5' } }), 400, 'BAD_REQUEST').error).toBe('X-Page-Size must be one of Letter, Legal, Tabloid, A4, A5, A6, got "B5"');
-    expect(expectError(await view(BORDER_LABEL, { accept: 'application/pdf', headers: { 'X-Page-Layout': '3 by 2' } }), 400, 'BAD_REQUEST').error).toMatch(/^X-Page-Layout must be COLUMNSxROWS/);
+    expect(
+      expectError(
+        await view(BORDER_LABEL, { accept: 'application/pdf', headers: { 'X-Page-Size': 'B5' } }),
+        400,
+        'BAD_REQUEST',
+      ).error,
+    ).toBe('X-Page-Size must be one of Letter, Legal, Tabloid, A4, A5, A6, got "B5"');
+    expect(
+      expectError(
+        await view(BORDER_LABEL, { accept: 'application/pdf', headers: { 'X-Page-Layout': '3 by 2' } }),
+        400,
+        'BAD_REQUEST',
+      ).error,
+    ).toMatch(/^X-Page-Layout must be COLUMNSxROWS/);
   });
 
-  it("GET with the ZPL URL-encoded after the index draws what POST draws, byte for byte", async () => {
+  it('GET with the ZPL URL-encoded after the index draws what POST draws, byte for byte', async () => {
     const posted = await view(BOX_LABEL);
-    const got = await fetchAll(`/v1/printers/8dpmm/labels/4x6/0/${encodeURIComponent(BOX_LABEL)}`, { headers: { Authorization: `Bearer ${teams.main.live}` } });
+    const got = await fetchAll(`/v1/printers/8dpmm/labels/4x6/0/${encodeURIComponent(BOX_LABEL)}`, {
+      headers: { Authorization: `Bearer ${teams.main.live}` },
+    });
     expect(got.status, got.text).toBe(200);
     expect(got.headers.get('Content-Type')).toBe('image/png');
     expect(got.body.equals(posted.body)).toBe(true);
     // A byte escaped as %XX is one byte, as in a body: ^CI27 (Windows-1252) reads 0xE9 as é.
-    const latin = await fetchAll(`/v1/printers/8dpmm/labels/4x6/0/${encodeURIComponent('^XA^CI27^FO10,10^A0N,30,30^FDCaf')}%E9${encodeURIComponent('^FS^XZ')}`, {
-      headers: { Authorization: `Bearer ${teams.main.live}`, Accept: 'application/json' },
-    });
+    const latin = await fetchAll(
+      `/v1/printers/8dpmm/labels/4x6/0/${encodeURIComponent('^XA^CI27^FO10,10^A0N,30,30^FDCaf')}%E9${encodeURIComponent('^FS^XZ')}`,
+      {
+        headers: { Authorization: `Bearer ${teams.main.live}`, Accept: 'application/json' },
+      },
+    );
     expect(latin.status, latin.text).toBe(200);
     expect(JSON.stringify(latin.json())).toContain('Café');
   });
@@ -319,9 +439,20 @@ describe("Labelary's quality, page and GET forms", () => {
 describe('quota and rate', () => {
   it('a hard cap admits all labels of an answer or none', async () => {
     const key = teams.capped.live;
-    expectError(await view(BOX_LABEL + SECOND_LABEL + THIRD_LABEL, { key, accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/' }), 429, 'QUOTA_EXCEEDED');
+    expectError(
+      await view(BOX_LABEL + SECOND_LABEL + THIRD_LABEL, {
+        key,
+        accept: 'application/pdf',
+        path: '/v1/printers/8dpmm/labels/4x6/',
+      }),
+      429,
+      'QUOTA_EXCEEDED',
+    );
     expect((await usage(key)).live).toBe(0);
-    expect((await view(BOX_LABEL + SECOND_LABEL, { key, accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/' })).status).toBe(200);
+    expect(
+      (await view(BOX_LABEL + SECOND_LABEL, { key, accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/' }))
+        .status,
+    ).toBe(200);
     expect((await usage(key)).live).toBe(2);
     expectError(await view(BOX_LABEL, { key }), 429, 'QUOTA_EXCEEDED');
   });
@@ -341,15 +472,31 @@ describe('hostile input', () => {
     expect(huge.status).toBe(200);
     const png = PNG.sync.read(huge.body);
     expect([png.width, png.height]).toEqual([812, 1218]);
-    const fields = '^XA' + Array.from({ length: 10_000 }, (_, index) => `^FO${index % 800},${index % 1200}^A0N,20,20^FD${index}^FS`).join('') + '^XZ';
+    const fields =
+      '^XA' +
+      Array.from({ length: 10_000 }, (_, index) => `^FO${index % 800},${index % 1200}^A0N,20,20^FD${index}^FS`).join(
+        '',
+      ) +
+      '^XZ';
     expect([200, 400]).toContain((await view(fields, { accept: 'application/json' })).status);
-    const notUtf8 = await view(Uint8Array.from([...Buffer.from('^XA^CI28^FO10,10^A0N,30,30^FD'), 0xff, 0xfe, 0xc3, ...Buffer.from('^FS^XZ')]));
+    const notUtf8 = await view(
+      Uint8Array.from([...Buffer.from('^XA^CI28^FO10,10^A0N,30,30^FD'), 0xff, 0xfe, 0xc3, ...Buffer.from('^FS^XZ')]),
+    );
     expect(notUtf8.status).toBe(200);
-    expect((await view('^XA^DFR:SELF.ZPL^FS^XFR:SELF.ZPL^FS^XZ^XA^XFR:SELF.ZPL^FS^XZ', { accept: 'application/json', path: '/v1/printers/8dpmm/labels/4x6/' })).status).toBe(200);
+    expect(
+      (
+        await view('^XA^DFR:SELF.ZPL^FS^XFR:SELF.ZPL^FS^XZ^XA^XFR:SELF.ZPL^FS^XZ', {
+          accept: 'application/json',
+          path: '/v1/printers/8dpmm/labels/4x6/',
+        })
+      ).status,
+    ).toBe(200);
     expect((await view('', { accept: 'application/pdf', path: '/v1/printers/8dpmm/labels/4x6/' })).status).toBe(400);
     // A graphic declaring 100 MB with a few bytes of data, and one of a billion dots: refused or skipped, never allocated.
     expect([200, 400]).toContain((await view('^XA^FO0,0^GFA,100000000,100000000,10000,FFFF^FS^XZ')).status);
-    expect([200, 400]).toContain((await view('^XA^FO0,0^GFA,125000000,125000000,1000,:Z64:eJwLAAA=:0000^FS^XZ')).status);
+    expect([200, 400]).toContain(
+      (await view('^XA^FO0,0^GFA,125000000,125000000,1000,:Z64:eJwLAAA=:0000^FS^XZ')).status,
+    );
     expect((await call(server, '/health')).status).toBe(200);
   });
 });
@@ -357,12 +504,17 @@ describe('hostile input', () => {
 describe('binary graphics and mirroring', () => {
   /** Every byte value once, 16 to a row (a 128 x 16 dot graphic): ^ (0x5E), ~ (0x7E), LF (0x0A) and 0x80-0xFF among them. */
   const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, i) => (i + 0x0b) & 0xff);
-  const BINARY_LABEL = Buffer.concat([Buffer.from('^XA\n^FO20,30^GFB,256,256,16,'), ALL_BYTES, Buffer.from('^FS\n^FO300,300^GB20,20,20^FS\n^XZ\n')]);
+  const BINARY_LABEL = Buffer.concat([
+    Buffer.from('^XA\n^FO20,30^GFB,256,256,16,'),
+    ALL_BYTES,
+    Buffer.from('^FS\n^FO300,300^GB20,20,20^FS\n^XZ\n'),
+  ]);
 
   /** Each dot of the graphic at (20, 30) inked as its bit says, and the box after it drawn. */
   function expectAllBytes(png: PNG): void {
     ALL_BYTES.forEach((byte, i) => {
-      for (let bit = 0; bit < 8; bit++) expect(isInk(png, 20 + (i % 16) * 8 + bit, 30 + Math.floor(i / 16))).toBe(((byte >> (7 - bit)) & 1) === 1);
+      for (let bit = 0; bit < 8; bit++)
+        expect(isInk(png, 20 + (i % 16) * 8 + bit, 30 + Math.floor(i / 16))).toBe(((byte >> (7 - bit)) & 1) === 1);
     });
     expect(isInk(png, 310, 310)).toBe(true);
   }
@@ -382,13 +534,28 @@ describe('binary graphics and mirroring', () => {
     const file = join(scratch, 'binary.zpl');
     await writeFile(file, BINARY_LABEL);
     const out = join(scratch, 'binary.png');
-    const { stdout } = await run('curl', ['-s', '-o', out, '-w', '%{http_code}', '--data-binary', `@${file}`, '-H', `Authorization: Bearer ${teams.main.live}`, `${server.url}/v1/printers/8dpmm/labels/4x6/0/`]);
+    const { stdout } = await run('curl', [
+      '-s',
+      '-o',
+      out,
+      '-w',
+      '%{http_code}',
+      '--data-binary',
+      `@${file}`,
+      '-H',
+      `Authorization: Bearer ${teams.main.live}`,
+      `${server.url}/v1/printers/8dpmm/labels/4x6/0/`,
+    ]);
     expect(stdout).toBe('200');
     expectAllBytes(PNG.sync.read(await readFile(out)));
   });
 
   it('answers a compressed binary ^GFC with a warning naming the format, and the rest of the label drawn', async () => {
-    const body = Buffer.concat([Buffer.from('^XA^FO0,0^GFC,6,64,8,'), Buffer.from([0x5e, 0x58, 0x5a, 0x0a, 0x7e, 0xff]), Buffer.from('^FS^FO300,300^GB20,20,20^FS^XZ')]);
+    const body = Buffer.concat([
+      Buffer.from('^XA^FO0,0^GFC,6,64,8,'),
+      Buffer.from([0x5e, 0x58, 0x5a, 0x0a, 0x7e, 0xff]),
+      Buffer.from('^FS^FO300,300^GB20,20,20^FS^XZ'),
+    ]);
     const response = await view(new Uint8Array(body), { headers: { 'X-Linter': 'On' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('X-Warnings')).toMatch(/^9\|3\|\^GF\|\|.*format C/);
@@ -420,8 +587,13 @@ describe('the viewer without a key (serve --viewer-without-key)', () => {
   });
 
   const post = (zpl: string, headers: Record<string, string> = {}) =>
-    fetchAllFrom(open, '/v1/printers/8dpmm/labels/4x6/0/', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: zpl });
-  const liveRenders = async () => (await call(open, '/v1/usage', { key: team.live })).json<{ renders: { live: number } }>().renders.live;
+    fetchAllFrom(open, '/v1/printers/8dpmm/labels/4x6/0/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: zpl,
+    });
+  const liveRenders = async () =>
+    (await call(open, '/v1/usage', { key: team.live })).json<{ renders: { live: number } }>().renders.live;
 
   it('draws a label for a Labelary client that sends no key, counted against no team, with the per-address limits in the headers', async () => {
     const response = await post(BOX_LABEL);
@@ -433,7 +605,11 @@ describe('the viewer without a key (serve --viewer-without-key)', () => {
   });
 
   it('still checks a key that is sent, and counts a keyed request against its team', async () => {
-    expectError(await post(BOX_LABEL, { Authorization: 'Bearer svc_sk_live_not-a-key-at-all-not-a-key-at-all' }), 401, 'AUTH_REQUIRED');
+    expectError(
+      await post(BOX_LABEL, { Authorization: 'Bearer svc_sk_live_not-a-key-at-all-not-a-key-at-all' }),
+      401,
+      'AUTH_REQUIRED',
+    );
     expect((await post(BOX_LABEL, { Authorization: `Bearer ${team.live}` })).status).toBe(200);
     expect(await liveRenders()).toBe(1);
   });
@@ -452,6 +628,10 @@ describe('the viewer without a key (serve --viewer-without-key)', () => {
   });
 
   it('is off by default: a server without it answers 401 without a key', async () => {
-    expectError(await fetchAllFrom(server, '/v1/printers/8dpmm/labels/4x6/0/', { method: 'POST', body: BOX_LABEL }), 401, 'AUTH_REQUIRED');
+    expectError(
+      await fetchAllFrom(server, '/v1/printers/8dpmm/labels/4x6/0/', { method: 'POST', body: BOX_LABEL }),
+      401,
+      'AUTH_REQUIRED',
+    );
   });
 });

@@ -2,7 +2,15 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { RateLimitedError } from '@shared/api/apiErrors';
-import { parseLabelIndex, parseLabelSize, parseQuality, parseRotation, xWarningsHeader, ZPL_VIEW_CONTENT_TYPES, type ZplViewFormat } from '@shared/api/zplViewer';
+import {
+  parseLabelIndex,
+  parseLabelSize,
+  parseQuality,
+  parseRotation,
+  xWarningsHeader,
+  ZPL_VIEW_CONTENT_TYPES,
+  type ZplViewFormat,
+} from '@shared/api/zplViewer';
 import { readZplPageHeaders } from '@shared/api/zplViewerPages';
 import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
 import { AppError, BadRequestError } from '@shared/errors';
@@ -62,7 +70,11 @@ function viewerCaller(store: Store, rateLimits: TeamRateLimits, withoutKey: ZplV
       return;
     }
     const client = requestClient(ctx.req, withoutKey.trustedProxies);
-    const decision = await rateLimits.take(`viewer:${client}`, KEYLESS_VIEWER_LIMITS.perMinute, KEYLESS_VIEWER_LIMITS.perHour);
+    const decision = await rateLimits.take(
+      `viewer:${client}`,
+      KEYLESS_VIEWER_LIMITS.perMinute,
+      KEYLESS_VIEWER_LIMITS.perHour,
+    );
     setRateLimitHeaders(ctx, decision.headerWindow);
     if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
     ctx.state.viewer = { kind: 'keyless', client } satisfies ViewerCaller;
@@ -74,8 +86,11 @@ function viewerCaller(store: Store, rateLimits: TeamRateLimits, withoutKey: ZplV
 function acceptedFormat(ctx: Context): ZplViewFormat {
   const types = Object.values(ZPL_VIEW_CONTENT_TYPES);
   const chosen = ctx.accepts(...types);
-  const format = (Object.keys(ZPL_VIEW_CONTENT_TYPES) as ZplViewFormat[]).find((key) => ZPL_VIEW_CONTENT_TYPES[key] === chosen);
-  if (format === undefined) throw new BadRequestError(`Accept must allow one of ${types.join(', ')}, got ${JSON.stringify(ctx.get('Accept'))}`);
+  const format = (Object.keys(ZPL_VIEW_CONTENT_TYPES) as ZplViewFormat[]).find(
+    (key) => ZPL_VIEW_CONTENT_TYPES[key] === chosen,
+  );
+  if (format === undefined)
+    throw new BadRequestError(`Accept must allow one of ${types.join(', ')}, got ${JSON.stringify(ctx.get('Accept'))}`);
   return format;
 }
 
@@ -96,13 +111,17 @@ function zplFromPath(ctx: Context): string {
   return zplTextFromBytes(Uint8Array.from(bytes));
 }
 
-export function registerZplViewerRoute(router: Router, { store, pool, quota, rateLimits, withoutKey }: ZplViewerRouteDeps): void {
+export function registerZplViewerRoute(
+  router: Router,
+  { store, pool, quota, rateLimits, withoutKey }: ZplViewerRouteDeps,
+): void {
   const view = (readZpl: (ctx: Context) => Promise<string>) => async (ctx: Context) => {
     const caller = ctx.state.viewer as ViewerCaller;
     // A keyless client's renders take turns in the pool and keep caches as a team of its own address does.
     const renderFor = caller.kind === 'team' ? caller.team.id : `viewer:${caller.client}`;
     // Admission and usage are a team's: a keyless request has no quota to hold and no usage to count.
-    const admit = (labels: number) => (caller.kind === 'team' ? admitRenders(quota, caller.team, caller.mode, labels) : Promise.resolve(undefined));
+    const admit = (labels: number) =>
+      caller.kind === 'team' ? admitRenders(quota, caller.team, caller.mode, labels) : Promise.resolve(undefined);
     // Everything in the URL and headers is checked before the body is read: a mistake there costs no upload.
     const size = parseLabelSize(ctx.params.dpmm ?? '', ctx.params.size ?? '');
     const index = parseLabelIndex(ctx.params.index);
@@ -115,14 +134,20 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
     // The labels are unknown until read: one render is admitted first (a team at its hard cap is refused before any
     // work), the rest once the reader has counted them, all or none.
     const reservations: (QuotaReservation | undefined)[] = [await admit(1)];
-    const count = (renders: number) => (caller.kind === 'team' ? store.groupCommit((trx) => countRenders(trx, caller.team.id, caller.mode, trx.now(), renders)) : Promise.resolve());
+    const count = (renders: number) =>
+      caller.kind === 'team'
+        ? store.groupCommit((trx) => countRenders(trx, caller.team.id, caller.mode, trx.now(), renders))
+        : Promise.resolve();
     // A PNG answer is exactly one label, or an error: its usage is written while it draws, so the commit's sync
     // overlaps the render instead of following it; an error takes the count back (a crash in between may leave it).
     const countedAhead = format === 'png' ? count(1) : undefined;
     try {
       let rendered: ZplRenderResult;
       try {
-        rendered = await pool.renderZpl({ zpl, ...size, index, format, rotation, ...options, team: renderFor }, { signal: clientGoneSignal(ctx) });
+        rendered = await pool.renderZpl(
+          { zpl, ...size, index, format, rotation, ...options, team: renderFor },
+          { signal: clientGoneSignal(ctx) },
+        );
       } catch (error) {
         const totalCount = error instanceof AppError ? error.details?.totalCount : undefined;
         if (typeof totalCount === 'number') ctx.set('X-Total-Count', String(totalCount));
@@ -145,5 +170,9 @@ export function registerZplViewerRoute(router: Router, { store, pool, quota, rat
     }
   };
   router.post(ZPL_VIEWER_PATH, viewerCaller(store, rateLimits, withoutKey), view(readZplBody));
-  router.get(ZPL_VIEWER_GET_PATH, viewerCaller(store, rateLimits, withoutKey), view(async (ctx) => zplFromPath(ctx)));
+  router.get(
+    ZPL_VIEWER_GET_PATH,
+    viewerCaller(store, rateLimits, withoutKey),
+    view(async (ctx) => zplFromPath(ctx)),
+  );
 }

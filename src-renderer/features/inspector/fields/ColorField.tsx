@@ -31,7 +31,11 @@ export function ColorField({ label, value, fallback, onChange, noneLabel }: Colo
       </label>
       {noneLabel && (
         <label className="field field-checkbox">
-          <input type="checkbox" checked={none} onChange={(event) => onChange(event.target.checked ? 'none' : colour)} />
+          <input
+            type="checkbox"
+            checked={none}
+            onChange={(event) => onChange(event.target.checked ? 'none' : colour)}
+          />
           <span>{noneLabel}</span>
         </label>
       )}

@@ -1,5 +1,12 @@
 // A template length ("12.5mm") edited as a number in a chosen unit; written back in the unit it already had.
-import { formatNumber, lengthToPoints, POINTS_PER_UNIT, rewriteLength, UNIT_DECIMALS, type LengthUnit } from '../../../editor/units';
+import {
+  formatNumber,
+  lengthToPoints,
+  POINTS_PER_UNIT,
+  rewriteLength,
+  UNIT_DECIMALS,
+  type LengthUnit,
+} from '../../../editor/units';
 import { NumberField } from './NumberField';
 
 export interface LengthFieldProps {

@@ -16,12 +16,23 @@ export interface NumberFieldProps {
   placeholder?: string;
 }
 
-export function NumberField({ label, value, onChange, unit, step = 1, min, max, decimals = 2, placeholder }: NumberFieldProps) {
+export function NumberField({
+  label,
+  value,
+  onChange,
+  unit,
+  step = 1,
+  min,
+  max,
+  decimals = 2,
+  placeholder,
+}: NumberFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const gesture = useGestureEdit();
   const inputId = useId();
   const unitId = useId();
-  const shown = draft ?? (value === undefined || !Number.isFinite(value) ? '' : String(Number(value.toFixed(decimals))));
+  const shown =
+    draft ?? (value === undefined || !Number.isFinite(value) ? '' : String(Number(value.toFixed(decimals))));
   const inRange = (number: number) => (min === undefined || number >= min) && (max === undefined || number <= max);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
@@ -47,7 +58,11 @@ export function NumberField({ label, value, onChange, unit, step = 1, min, max, 
           max={max}
           placeholder={placeholder}
           aria-describedby={unit ? unitId : undefined}
-          aria-invalid={draft !== null && draft !== '' && !(Number.isFinite(Number(draft)) && inRange(Number(draft))) ? true : undefined}
+          aria-invalid={
+            draft !== null && draft !== '' && !(Number.isFinite(Number(draft)) && inRange(Number(draft)))
+              ? true
+              : undefined
+          }
           onChange={(event) => {
             setDraft(event.target.value);
             const number = event.target.valueAsNumber;

@@ -5,7 +5,17 @@ export interface SelectOption<T extends string> {
   label: string;
 }
 
-export function SelectField<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly SelectOption<T>[]; onChange(value: T): void }) {
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly SelectOption<T>[];
+  onChange(value: T): void;
+}) {
   const selectId = useId();
   return (
     <div className="field">

@@ -17,7 +17,18 @@ export interface TextFieldProps {
   invalid?: boolean;
 }
 
-export function TextField({ label, value, onChange, multiline = false, applyOn = 'input', placeholder, maxLength, hint, hintId, invalid }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  multiline = false,
+  applyOn = 'input',
+  placeholder,
+  maxLength,
+  hint,
+  hintId,
+  invalid,
+}: TextFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const gesture = useGestureEdit();
   const id = useId();
