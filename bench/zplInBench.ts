@@ -20,6 +20,25 @@ const PEER_ITERATIONS = 10;
 const PEER_WARMUP = 3;
 const PARSE_TARGET_MS = 0.2;
 const PEER_TARGET_RATIO = 10;
+
+/** Labels of one kind each, written here for the per-kind rows: what dominates a label's drawing differs by kind. */
+const LABEL_KINDS: { name: string; zpl: string }[] = [
+  {
+    name: 'text only: 36 lines of ^A0 at four sizes, two turned',
+    zpl: `^XA${Array.from({ length: 36 }, (_, line) => `^FO${20 + (line % 2) * 380},${20 + Math.floor(line / 2) * 64}^A0${line % 9 === 8 ? 'R' : 'N'},${[24, 32, 40, 56][line % 4]},${[20, 28, 36, 48][line % 4]}^FDLine ${line + 1} Quarry Lane 44^FS`).join('')}^XZ`,
+  },
+  {
+    name: 'barcodes: 6 code 128, 2 QR, a Data Matrix and a PDF417',
+    zpl:
+      '^XA^BY2' +
+      Array.from(
+        { length: 6 },
+        (_, at) => `^FO30,${30 + at * 120}^BCN,80,Y,N,N^FD${String(4_000_000_000 + at * 7919).padStart(12, '0')}^FS`,
+      ).join('') +
+      '^FO560,40^BQN,2,6^FDQA,https://example.com/track/1Z999AA10123456784^FS^FO560,320^BQN,2,5^FDQA,PARCEL-0001-0002-0003^FS' +
+      '^FO560,600^BXN,8,200^FDKP-WAW-3-0001234567^FS^FO40,780^B7N,8,5,8,,N^FDNORTHWIND PARTS 44 QUARRY LANE LEEDS LS1 4AB^FS^XZ',
+  },
+];
 /** The viewer's answer at most this much slower than /health with the same client: its render, transfer and worker hop. */
 const ABOVE_HEALTH_TARGET_MS = 5;
 
@@ -167,6 +186,7 @@ export async function zplInBench(): Promise<void> {
       row.met === undefined ? '-' : row.met ? 'yes' : 'NO',
     ]),
   );
+  if (peerRender) await kindRows(peerRender, size, fonts);
   if (route.skipped) console.log(`\nHTTP row skipped: ${route.skipped}.`);
   else if (route.result && route.result.failed > 0) console.log(`\nHTTP row: ${route.result.failed} requests failed.`);
   const disturbed = [
@@ -180,4 +200,39 @@ export async function zplInBench(): Promise<void> {
     console.log(
       `\nOther processes used the CPU during ${disturbed.join(' and ')}: those rows understate both sides, run again on a quiet machine.`,
     );
+}
+
+/** The same in-process rows for each of LABEL_KINDS, beside the peer on the same ZPL. */
+async function kindRows(
+  peerRender: RenderZpl,
+  size: ReturnType<typeof parseLabelSize>,
+  fonts: ReturnType<typeof bundledFonts>,
+): Promise<void> {
+  const rows: string[][] = [];
+  for (const kind of LABEL_KINDS) {
+    const ours = await measure(PNG_ITERATIONS, () =>
+      renderZpl(kind.zpl, { ...size, index: 0, format: 'png', rotation: 0, fonts }),
+    );
+    const peer = await measure(
+      PEER_ITERATIONS,
+      async () =>
+        Buffer.from(
+          await peerRender(kind.zpl, size.widthDots / size.dpmm, size.heightDots / size.dpmm, size.dpmm),
+          'base64',
+        ),
+      PEER_WARMUP,
+    );
+    rows.push([
+      kind.name,
+      formatMs(ours.p50),
+      formatMs(ours.cpu),
+      formatMs(peer.p50),
+      `${(peer.p50 / ours.p50).toFixed(1)}x`,
+      `${(peer.cpu / ours.cpu).toFixed(1)}x`,
+    ]);
+  }
+  console.log(
+    '\nPer label kind, 4x6 at 8 dpmm, png in process (renderZpl, what a render worker runs), after warm-up, milliseconds\n',
+  );
+  printTable(['label', 'this p50', 'this cpu', 'zpl-renderer-js p50', 'ratio, p50', 'ratio, cpu'], rows);
 }
