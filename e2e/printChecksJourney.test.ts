@@ -72,6 +72,47 @@ describe('the print dialog checks every record', () => {
   });
 });
 
+describe('a job stuck on a printer', () => {
+  it('is cancelled from the print dialog that sent it: the line says so and nothing reaches the printer', async () => {
+    const { editor, page, printer } = session;
+    const template = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', {
+      content: { ...TAG, meta: { name: 'Stuck tag' } },
+    });
+    await openTemplate(page, template.id, 'Stuck tag');
+    printer.setState('paperOut');
+    const sentBefore = printer.connections.filter((connection) =>
+      connection.bytes.toString('utf8').includes('^XA'),
+    ).length;
+    const dialog = await openPrintDialog(page);
+    await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
+    await chooseRecordsFile(dialog, {
+      name: 'one.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,sku\nEcho,E-5\n'),
+    });
+    await expect.poll(() => dialog.getByText('1 label in all (1 per copy).').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect
+      .poll(() => dialog.getByRole('status').filter({ hasText: /Dock/ }).textContent(), { timeout: 30_000 })
+      .toMatch(/reports paper out/);
+    await dialog.getByRole('button', { name: 'Cancel this job' }).click();
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('alert')
+          .filter({ hasText: /^Cancelled/ })
+          .textContent(),
+      )
+      .toBe('Cancelled: the label was not sent to Dock.');
+    // Print is offered again: the dialog no longer waits on the job.
+    expect(await dialog.getByRole('button', { name: 'Print', exact: true }).isDisabled()).toBe(false);
+    printer.setState('ready');
+    const sent = printer.connections.filter((connection) => connection.bytes.toString('utf8').includes('^XA')).length;
+    expect(sent).toBe(sentBefore);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+});
+
 describe('messages belong to their screen', () => {
   it('shows a ZPL import’s warning on the template it made, and not on the next template opened', async () => {
     const { editor, page } = session;

@@ -57,7 +57,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
   const [prompted, setPrompted] = useState(() => promptDefaults(template.prompts));
   const [file, setFile] = useState<RecordFile | null>(null);
   const [quantityField, setQuantityField] = useState('');
-  const { progress, print, forget } = usePrintJob();
+  const { progress, print, forget, cancel } = usePrintJob();
   const ids = { copies: useId(), quantity: useId(), file: useId(), plan: useId(), range: useId(), sheetStart: useId() };
   // A sheet stock printed as PDF: labels N-up on the page, from a chosen position on a partly used first sheet.
   const labelSheet = template.dimensions?.sheet;
@@ -309,7 +309,7 @@ export function PrintDialog({ onClose }: { onClose(): void }) {
               <WarningList warnings={warnings} label="Warnings before printing" />
             </div>
           )}
-          <PrintProgressLine progress={progress} printerName={printer?.name ?? 'the printer'} />
+          <PrintProgressLine progress={progress} printerName={printer?.name ?? 'the printer'} onCancel={cancel} />
           <div className="dialog-actions">
             <button type="button" onClick={onClose}>
               Close

@@ -2,7 +2,16 @@
 import { printJobLine } from './printJobStatus';
 import type { PrintProgress } from './usePrintJob';
 
-export function PrintProgressLine({ progress, printerName }: { progress: PrintProgress; printerName: string }) {
+/** `onCancel`: offered while the job has not ended, so a job stuck on a dead printer can be stopped from the dialog. */
+export function PrintProgressLine({
+  progress,
+  printerName,
+  onCancel,
+}: {
+  progress: PrintProgress;
+  printerName: string;
+  onCancel?: () => void;
+}) {
   if (progress.phase === 'idle') return null;
   if (progress.phase === 'submitting') return <p role="status">Sending the print…</p>;
   if (progress.phase === 'error') {
@@ -21,6 +30,11 @@ export function PrintProgressLine({ progress, printerName }: { progress: PrintPr
       >
         {line.text}
       </p>
+      {!line.finished && onCancel && (
+        <button type="button" className="danger" onClick={onCancel}>
+          Cancel this job
+        </button>
+      )}
       {line.finished && progress.job.warnings.length > 0 && (
         <ul className="hint" aria-label="Render warnings">
           {progress.job.warnings.map((warning, index) => (

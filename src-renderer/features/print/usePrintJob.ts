@@ -14,7 +14,7 @@ export type PrintProgress =
   /** The print was refused, or the job could no longer be read; the job itself may still print. */
   | { phase: 'error'; message: string };
 
-const isFinal = (job: PrintJob) => job.status === 'done' || job.status === 'failed';
+const isFinal = (job: PrintJob) => job.status === 'done' || job.status === 'failed' || job.status === 'cancelled';
 
 /** True while a print is being sent or its job has not finished: the dialog's Print button waits. */
 export function isPrinting(progress: PrintProgress): boolean {
@@ -22,7 +22,8 @@ export function isPrinting(progress: PrintProgress): boolean {
 }
 
 /**
- * `print(submit)`: submit is the client call that creates the job (client.print, client.printZpl). `forget()`: what
+ * `print(submit)`: submit is the client call that creates the job (client.print, client.printZpl). `cancel()` stops a
+ * job still queued or sending. `forget()`: what
  * the last print ended with ("Not printed: …", "Printed: …") goes, as when the records or printer change; a print
  * still running is kept.
  */
@@ -30,6 +31,7 @@ export function usePrintJob(): {
   progress: PrintProgress;
   print(submit: () => Promise<PrintJob>): void;
   forget(): void;
+  cancel(): void;
 } {
   const [progress, setProgress] = useState<PrintProgress>({ phase: 'idle' });
   // The print being followed; a new print or closing the dialog stops following the last one.
@@ -68,5 +70,14 @@ export function usePrintJob(): {
 
   const forget = useCallback(() => setProgress((shown) => (isPrinting(shown) ? shown : { phase: 'idle' })), []);
 
-  return { progress, print, forget };
+  // A job stuck on a printer (out of paper, unreachable) is stopped from where it was sent; the follow sees it end.
+  const cancel = useCallback(() => {
+    if (progress.phase !== 'following' || isFinal(progress.job)) return;
+    client.cancelPrintJob(progress.job.id).then(
+      (job) => setProgress({ phase: 'following', job }),
+      (error: unknown) => setProgress({ phase: 'error', message: `Not cancelled: ${describeError(error)}` }),
+    );
+  }, [progress]);
+
+  return { progress, print, forget, cancel };
 }

@@ -17,7 +17,7 @@ export function ZplPrintDialog({ zpl, onClose }: { zpl: string; onClose(): void 
   const printerChoice = usePrinterChoice(takesZpl);
   const { printer } = printerChoice;
   const [copies, setCopies] = useState('1');
-  const { progress, print, forget } = usePrintJob();
+  const { progress, print, forget, cancel } = usePrintJob();
   // The last print's outcome is about the printer it went to.
   useEffect(() => forget(), [forget, printer?.id]);
   const copiesId = useId();
@@ -49,7 +49,7 @@ export function ZplPrintDialog({ zpl, onClose }: { zpl: string; onClose(): void 
             aria-invalid={!copiesOk || undefined}
           />
         </div>
-        <PrintProgressLine progress={progress} printerName={printer?.name ?? 'the printer'} />
+        <PrintProgressLine progress={progress} printerName={printer?.name ?? 'the printer'} onCancel={cancel} />
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>
             Close
