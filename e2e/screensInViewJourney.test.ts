@@ -103,6 +103,51 @@ for (const viewport of [
       }
     });
 
+    it("shows the canvas's warnings whole: every message starts inside the panel", async () => {
+      const crowded = {
+        formatVersion: 1,
+        meta: { name: 'Crowded tag' },
+        dimensions: { width: '2in', height: '1in' },
+        elements: [
+          {
+            id: 'a-name-long-enough-to-matter',
+            type: 'text',
+            position: { mode: 'absolute', x: '0.05in', y: '0.05in' },
+            width: '0.6in',
+            height: '0.15in',
+            content: { text: 'A line far too long for the little box it was given here' },
+          },
+          {
+            id: 'narrow-code',
+            type: 'barcode',
+            symbology: 'code128',
+            position: { mode: 'absolute', x: '0.05in', y: '0.4in' },
+            width: '0.5in',
+            height: '0.4in',
+            content: { text: 'ABCDEFGHIJKLMNOP' },
+          },
+        ],
+      };
+      const id = (await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: crowded })).id;
+      await page.evaluate((target) => {
+        window.location.hash = `#/templates/${encodeURIComponent(target)}`;
+      }, id);
+      await page.getByRole('button', { name: /^Warnings \(\d+\)$/ }).click();
+      const panel = page.locator('.canvas-warnings');
+      const panelBox = await panel.boundingBox();
+      const items = page.getByRole('list', { name: 'Design warnings' }).getByRole('listitem');
+      expect(await items.count()).toBeGreaterThan(1);
+      for (const box of await items.evaluateAll((nodes) =>
+        nodes.map((node) => node.getBoundingClientRect().toJSON() as { left: number; right: number }),
+      )) {
+        expect(
+          panelBox && box.left >= panelBox.x - 1 && box.right <= panelBox.x + panelBox.width + 1,
+          JSON.stringify({ box, panelBox }),
+        ).toBe(true);
+      }
+      await page.getByRole('button', { name: 'Hide warnings' }).click();
+    });
+
     it('shows every printer with its status and all its buttons on the Printers page, and its print history with Close', async () => {
       await page.evaluate(() => {
         window.location.hash = '#/printers';
