@@ -1,4 +1,4 @@
-// How many renders share one synced commit: the server's group commit under 12 connections, zpl inline, each request a parcel of its own.
+// How many renders share one commit and one sync of the log: the server's group commit under 12 connections, zpl inline, each request a parcel of its own.
 import { loadavg } from 'node:os';
 import { loadParcelWithLogo } from '@main/samples/sampleTemplates';
 import { publishSample, startBenchServer } from './benchServer';
@@ -31,8 +31,10 @@ export async function groupCommitBench(): Promise<void> {
     for (const connections of CONNECTION_COUNTS) {
       // The warm-up's commits are counted too: both load runs start with one second of it.
       const before = bench.store.groupCommitStats();
+      const syncsBefore = bench.store.syncStats()?.syncs ?? 0;
       const result = await load(target, connections);
       const after = bench.store.groupCommitStats();
+      const syncs = (bench.store.syncStats()?.syncs ?? 0) - syncsBefore;
       const [commits, members] = [after.commits - before.commits, after.members - before.members];
       rows.push([
         String(connections),
@@ -41,12 +43,17 @@ export async function groupCommitBench(): Promise<void> {
         String(members),
         String(commits),
         commits === 0 ? '-' : (members / commits).toFixed(2),
+        String(syncs),
+        syncs === 0 ? '-' : (members / syncs).toFixed(2),
       ]);
     }
     console.log(
-      `\nGroup commit: POST /v1/render zpl inline of ${sample.name} (a parcel of its own each) to the server in this process on SQLite; a render's usage row is one groupCommit member; load average at start ${loadAtStart}\n`,
+      `\nGroup commit: POST /v1/render zpl inline of ${sample.name} (a parcel of its own each) to the server in this process on SQLite; a render's usage row is one groupCommit member; syncs: fdatasyncs of the log (every write of the store waits for one that started after its commit); load average at start ${loadAtStart}\n`,
     );
-    printTable(['connections', 'renders/s', 'p50 ms', 'members', 'commits', 'members per commit'], rows);
+    printTable(
+      ['connections', 'renders/s', 'p50 ms', 'members', 'commits', 'members per commit', 'syncs', 'members per sync'],
+      rows,
+    );
   } finally {
     await bench.close();
   }

@@ -1,4 +1,4 @@
-// Opens the store: the data directory's SQLite database (WAL, full sync, busy timeout) or a PostgreSQL database by URL; migrates it, sweeps orphans, returns the Store: asynchronous queries through Kysely.
+// Opens the store: the data directory's SQLite database (WAL synced in groups off the event loop, busy timeout) or a PostgreSQL database by URL; migrates it, sweeps orphans, returns the Store: asynchronous queries through Kysely.
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -32,6 +32,7 @@ import { usageQueries, type UsageQueries } from './queries/usage';
 import { removeOrphans } from './removeOrphans';
 import type { Executor, Tables } from './schema';
 import { sqliteDialect } from './sqliteDialect';
+import { WalSync, type SyncStats } from './walSync';
 
 export const DATABASE_FILE = 'labelsmith.db';
 /** How long a writer waits for another connection's write lock (the server and the admin CLI share the file). */
@@ -105,6 +106,8 @@ export interface StoreScope extends StoreQueries {
   groupCommit<T>(fn: (trx: StoreScope) => Promise<T>): Promise<T>;
   /** Group commits made since the store opened and the groupCommit calls they held (members per commit under load). */
   groupCommitStats(): { commits: number; members: number };
+  /** On SQLite, the syncs of the log made since the store opened and the writes that waited for them; undefined on PostgreSQL. */
+  syncStats(): SyncStats | undefined;
 }
 
 export interface Store extends StoreScope {
@@ -142,8 +145,8 @@ function storeQueries(db: Executor, now: () => number, caches: SharedCaches): St
 }
 
 interface ScopeBase extends Pick<StoreScope, 'dataDir' | 'now' | 'outputs' | 'printDocuments' | 'dialect'> {
-  /** The SQLite connection, whose commits transientTransaction leaves unsynced; undefined on PostgreSQL. */
-  sqlite: Database.Database | undefined;
+  /** On SQLite, the connection's log sync and the call that lets a held connection's writes skip it; undefined on PostgreSQL. */
+  sqlite: SqliteDurability | undefined;
   /** The store's one queue of groupCommit calls. */
   commits: CommitGroup<StoreScope>;
 }
@@ -161,17 +164,13 @@ function storeScope(db: Executor, base: ScopeBase, caches: SharedCaches): StoreS
     transaction: (fn) => (db.isTransaction ? fn(scope) : db.transaction().execute(inTransaction(fn))),
     groupCommit: (fn) => (db.isTransaction ? fn(scope) : commits.run(fn)),
     groupCommitStats: () => commits.stats(),
+    syncStats: () => sqlite?.walSync.stats(),
     transientTransaction: (fn) => {
       if (db.isTransaction || sqlite === undefined) return scope.transaction(fn);
-      // The connection is held for the whole of it, so no other transaction commits unsynced meanwhile, and the
-      // safety level is set outside the transaction (SQLite refuses to change it inside one).
+      // The connection is held for the whole of it, so the writes that skip the sync are this transaction's only.
       return db.connection().execute(async (connection) => {
-        sqlite.pragma('synchronous = NORMAL');
-        try {
-          return await connection.transaction().execute(inTransaction(fn));
-        } finally {
-          sqlite.pragma('synchronous = FULL');
-        }
+        sqlite.holdWithoutSync();
+        return await connection.transaction().execute(inTransaction(fn));
       });
     },
   };
@@ -232,11 +231,18 @@ async function openPostgres(url: string): Promise<Kysely<Tables>> {
   return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/** What the store keeps of a SQLite connection beside its Kysely instance. */
+interface SqliteDurability {
+  connection: Database.Database;
+  walSync: WalSync;
+  holdWithoutSync(): void;
+}
+
 /** The data directory's database file, migrated; destroying the Kysely instance closes the connection. */
 async function openSqlite(
   dataDir: string,
   options: StoreOptions,
-): Promise<{ db: Kysely<Tables>; sqlite: Database.Database }> {
+): Promise<{ db: Kysely<Tables>; sqlite: SqliteDurability }> {
   const { default: Sqlite } = await import('better-sqlite3');
   const databasePath = join(dataDir, DATABASE_FILE);
   // SQLite gives the -wal and -shm files the database file's mode: a 0600 database keeps them 0600 too. Ones left by
@@ -249,21 +255,26 @@ async function openSqlite(
   });
   try {
     sqlite.pragma('journal_mode = WAL');
-    // FULL: a commit is on disk when it returns, so a render answered 200 survives a power cut, not just a crash.
+    // FULL while migrating, which runs outside Kysely: a migration is on disk when it returns.
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     migrate(sqlite);
+    // Then NORMAL: commits write the log without syncing it, and every write through Kysely waits for a shared sync
+    // of the log (WalSync) before it resolves, so a render answered 200 survives a power cut, not just a crash.
+    sqlite.pragma('synchronous = NORMAL');
   } catch (error) {
     sqlite.close();
     throw error;
   }
-  return { db: new Kysely<Tables>({ dialect: sqliteDialect(sqlite) }), sqlite };
+  const walSync = new WalSync(`${databasePath}-wal`);
+  const { dialect, holdWithoutSync } = sqliteDialect(sqlite, walSync);
+  return { db: new Kysely<Tables>({ dialect }), sqlite: { connection: sqlite, walSync, holdWithoutSync } };
 }
 
 interface OpenedDatabase {
   db: Kysely<Tables>;
   dialect: SqlDialect;
-  sqlite: Database.Database | undefined;
+  sqlite: SqliteDurability | undefined;
 }
 
 /** The database the options name, migrated: PostgreSQL by URL, or SQLite in the data directory. */
@@ -302,11 +313,12 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   const close = once(async () => {
     try {
       await db.destroy();
+      await sqlite?.walSync.close();
     } finally {
       areas.close();
     }
   });
-  const store: Store = { ...storeScope(db, base, caches), sqlite, close };
+  const store: Store = { ...storeScope(db, base, caches), sqlite: sqlite?.connection, close };
   // The orphan sweep at open runs on a folder only: listing a shared bucket at every node's start is left to the hourly sweep.
   if ((options.removeOrphans ?? true) && store.outputs.kind === 'folder') {
     try {

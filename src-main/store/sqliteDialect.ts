@@ -1,4 +1,4 @@
-// Kysely's SQLite dialect over one better-sqlite3 connection, with write transactions that take the lock up front and prepared statements kept per SQL text.
+// Kysely's SQLite dialect over one better-sqlite3 connection: write transactions that take the lock up front, prepared statements kept per SQL text, and writes made durable by the shared log sync.
 import type Database from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -9,6 +9,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { WalSync } from './walSync';
 
 /** Distinct SQL texts kept prepared: the store has about a hundred; lists with a varying number of values add a few. */
 const PREPARED_STATEMENT_LIMIT = 500;
@@ -17,23 +18,64 @@ const PREPARED_STATEMENT_LIMIT = 500;
  * Kysely begins transactions with a plain BEGIN, which takes SQLite's write lock only at the first write. In WAL mode a
  * transaction that read first and then writes fails at once with SQLITE_BUSY if another connection (the admin CLI, a
  * second server) wrote in between, without waiting for the busy timeout. BEGIN IMMEDIATE waits for the lock first.
+ *
+ * The connection commits without syncing (see WalSync). Kysely hands the one connection out for a query or a whole
+ * transaction and takes it back when that is done; when what was done in that time changed rows, the caller waits,
+ * after the connection is free for the next one, until the log is synced: a transaction or a write resolves durable,
+ * as under `synchronous = FULL`, while the next request's queries run and its commit joins the same sync.
  */
-class ImmediateSqliteDriver extends SqliteDriver {
+class DurableSqliteDriver extends SqliteDriver {
+  /** Rows changed on the connection when it was last handed out. */
+  private changesAtAcquire = 0;
+  /** The present holder's writes need no sync of their own (transient rows). */
+  private unsyncedHold = false;
+
+  constructor(
+    database: SqliteDatabase,
+    private readonly changes: () => number,
+    private readonly walSync: WalSync,
+  ) {
+    super({ database });
+  }
+
+  /** Called by the connection's present holder: what it writes is not waited for (a later durable write syncs it). */
+  holdWithoutSync(): void {
+    this.unsyncedHold = true;
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.changesAtAcquire = this.changes();
+    this.unsyncedHold = false;
+    return connection;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+
+  override async releaseConnection(): Promise<void> {
+    const wrote = this.changes() !== this.changesAtAcquire && !this.unsyncedHold;
+    await super.releaseConnection();
+    if (wrote) await this.walSync.durable();
+  }
 }
 
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #database: SqliteDatabase;
+class DurableSqliteDialect extends SqliteDialect {
+  /** The driver Kysely created (one per Kysely instance, which the store makes once). */
+  driver: DurableSqliteDriver | undefined;
 
-  constructor(database: SqliteDatabase) {
+  constructor(
+    private readonly database: SqliteDatabase,
+    private readonly changes: () => number,
+    private readonly walSync: WalSync,
+  ) {
     super({ database });
-    this.#database = database;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.#database });
+    this.driver = new DurableSqliteDriver(this.database, this.changes, this.walSync);
+    return this.driver;
   }
 }
 
@@ -56,7 +98,16 @@ function preparedOnce(db: Database.Database): SqliteDatabase {
   };
 }
 
-/** The dialect for an open better-sqlite3 connection; destroying the Kysely instance closes the connection. */
-export function sqliteDialect(db: Database.Database): SqliteDialect {
-  return new ImmediateSqliteDialect(preparedOnce(db));
+export interface DurableSqlite {
+  dialect: SqliteDialect;
+  /** Inside a held connection (Kysely's connection().execute): its writes do not wait for the log sync. */
+  holdWithoutSync(): void;
+}
+
+/** The dialect for an open better-sqlite3 connection in WAL mode; destroying the Kysely instance closes the connection. */
+export function sqliteDialect(db: Database.Database, walSync: WalSync): DurableSqlite {
+  // total_changes() counts the rows every INSERT, UPDATE and DELETE of the connection changed, RETURNING or not.
+  const totalChanges = db.prepare('select total_changes()').pluck();
+  const dialect = new DurableSqliteDialect(preparedOnce(db), () => totalChanges.get() as number, walSync);
+  return { dialect, holdWithoutSync: () => dialect.driver?.holdWithoutSync() };
 }
