@@ -1,4 +1,4 @@
-// `npm run profile`: the parcel label with its logo through POST /v1/render, one request at a time per format, under V8's CPU profiler in the server and in its render worker; prints the top frames and the time per step.
+// `npm run profile`: the parcel label with its logo through POST /v1/render, one request at a time per format, and a carrier label through the ZPL viewer, under V8's CPU profiler in the server and in its render worker; prints the top frames and the time per step.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { OutputFormat } from '@shared/render/outputFormats';
 import { WORKER_CPU_PROFILE_ENV } from '@main/render/workerCpuProfile';
-import { loadParcelWithLogo } from '@main/samples/sampleTemplates';
+import { loadParcelWithLogo, loadSampleZpl } from '@main/samples/sampleTemplates';
 import { publishSample, startBenchServer } from './benchServer';
 import { parcelOfItsOwn } from './parcelOfItsOwn';
 import { formatMs, printTable } from './measure';
@@ -15,12 +15,17 @@ import { FrameSources, STEPS, summarise, type CpuProfile, type ProfileSummary } 
 const WARMUP = 100;
 const REQUESTS = 300;
 const TOP_FRAMES = 8;
-const CASES: { format: OutputFormat; dpi?: number }[] = [
+/** A render of the parcel label, or (viewer) the carrier label's ZPL drawn as PNG by the Labelary-compatible viewer. */
+type ProfileCase = { format: OutputFormat; dpi?: number } | { viewer: true };
+const CASES: ProfileCase[] = [
   { format: 'zpl' },
   { format: 'pdf' },
   { format: 'png', dpi: 203 },
   { format: 'html' },
+  { viewer: true },
 ];
+const VIEWER_SAMPLE = 'carrier-4x6';
+const VIEWER_PATH = '/v1/printers/8dpmm/labels/4x6/0/';
 
 /**
  * The one render worker (the pool runs one here): its pid read from /proc, where it is this process's only child.
@@ -78,25 +83,34 @@ async function main(): Promise<void> {
     const sample = loadParcelWithLogo();
     const templateId = await publishSample(bench.store, bench.teamId, sample);
     const pid = workerPid();
-    for (const { format, dpi } of CASES) {
+    const carrierZpl = loadSampleZpl(VIEWER_SAMPLE);
+    for (const profileCase of CASES) {
       let parcel = 0;
-      const post = async (): Promise<number> => {
+      const request = (): { path: string; body: string; contentType: string } => {
+        if ('viewer' in profileCase) return { path: VIEWER_PATH, body: carrierZpl, contentType: 'text/plain' };
         // Every request a parcel of its own, as on a conveyor (see parcelOfItsOwn).
-        const body = JSON.stringify({
-          templateId,
-          data: parcelOfItsOwn(sample.data, `P${++parcel}`),
-          format,
-          ...(dpi ? { dpi } : {}),
-          delivery,
-        });
+        const { format, dpi } = profileCase;
+        const data = parcelOfItsOwn(sample.data, `P${++parcel}`);
+        return {
+          path: '/v1/render',
+          body: JSON.stringify({ templateId, data, format, ...(dpi ? { dpi } : {}), delivery }),
+          contentType: 'application/json',
+        };
+      };
+      const name =
+        'viewer' in profileCase
+          ? `viewer png ${VIEWER_SAMPLE}`
+          : `${profileCase.format}${profileCase.dpi ? ` ${profileCase.dpi} dpi` : ''}`;
+      const post = async (): Promise<number> => {
+        const { path, body, contentType } = request();
         const start = performance.now();
-        const answer = await fetch(`${bench.server.url}/v1/render`, {
+        const answer = await fetch(`${bench.server.url}${path}`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${bench.key}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${bench.key}`, 'content-type': contentType },
           body,
         });
         await answer.arrayBuffer();
-        if (answer.status !== 200) throw new Error(`POST /v1/render ${format}: ${answer.status}`);
+        if (answer.status !== 200) throw new Error(`POST ${path} (${name}): ${answer.status}`);
         return performance.now() - start;
       };
       for (let index = 0; index < WARMUP; index++) await post();
@@ -107,7 +121,6 @@ async function main(): Promise<void> {
       const { profile } = await session.post('Profiler.stop');
       const server = summarise(profile as CpuProfile, sources);
       const worker = summarise(await cutWorkerProfile(pid, profileDir), sources);
-      const name = `${format}${dpi ? ` ${dpi} dpi` : ''}`;
       printSummary(`${name}, server process (fetch client included)`, server, REQUESTS);
       printSummary(`${name}, render worker`, worker, REQUESTS);
       times.sort((a, b) => a - b);

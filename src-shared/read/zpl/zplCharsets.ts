@@ -134,9 +134,11 @@ export function decodeField(data: string, charset: number): DecodedField {
 /** The ZPL of a byte array as readZpl takes it: one character per byte (no decoding: ^CI decides per field). */
 export function zplTextFromBytes(bytes: Uint8Array): string {
   let text = '';
-  const CHUNK = 0x8000;
+  // apply takes the typed array as it is, where a spread walks its iterator (8x slower on a 4.5 KB carrier label);
+  // chunks stay well under the engines' argument limits. No TextDecoder: its 'latin1' is windows-1252.
+  const CHUNK = 0x2000;
   for (let start = 0; start < bytes.length; start += CHUNK) {
-    text += String.fromCharCode(...bytes.subarray(start, start + CHUNK));
+    text += String.fromCharCode.apply(null, bytes.subarray(start, start + CHUNK) as unknown as number[]);
   }
   return text;
 }
