@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { periodOf } from '@shared/api/plans';
+import { dayOf, periodOf } from '@shared/api/plans';
 import type { Store } from './openStore';
-import { OUTPUT_TTL_MS, recordRender, type FinishedRender } from './recordRender';
+import { countRendersAhead, OUTPUT_TTL_MS, recordRender, type FinishedRender } from './recordRender';
 import { openTestStore, outputsDir, testClock, sqliteOf } from '../../test/support/store/storeTestSupport';
 
 function render(teamId: string, overrides: Partial<FinishedRender> = {}): FinishedRender {
@@ -54,16 +54,32 @@ describe('recordRender', () => {
     expect(await store.usage.get(team.id, '2025-06')).toEqual({ live: 1, test: 1 });
   });
 
-  it('with keepOutput false (inline delivery) counts the render and flags overage, keeping no row and no file', async () => {
+  it('counts renders ahead (inline delivery) and flags overage, keeping no row and no file; settles a difference and takes a failed one back', async () => {
     const store = await openTestStore();
     const team = await store.teams.create({ name: 'Pro', plan: 'pro', quotaLimit: 1 });
-    expect(await recordRender(store, { ...render(team.id), keepOutput: false })).toBeUndefined();
-    expect(await recordRender(store, { ...render(team.id, { mode: 'test' }), keepOutput: false })).toBeUndefined();
-    expect(await store.usage.get(team.id, periodOf(store.now()).period)).toEqual({ live: 1, test: 1 });
+    const period = periodOf(store.now()).period;
+    await countRendersAhead(store, team.id, 'live', 1).settle(1);
+    await countRendersAhead(store, team.id, 'test', 1).settle(1);
+    expect(await store.usage.get(team.id, period)).toEqual({ live: 1, test: 1 });
     expect(count(store, 'renders')).toBe(0);
     expect(readdirSync(outputsDir(store))).toEqual([]);
-    await recordRender(store, { ...render(team.id), keepOutput: false });
-    expect((await store.teams.get(team.id))?.flaggedPeriod).toBe(periodOf(store.now()).period);
+    expect((await store.teams.get(team.id))?.flaggedPeriod).toBeNull();
+    // A batch planned at 3 labels that drew 2 counts 2; a render that failed counts nothing.
+    await countRendersAhead(store, team.id, 'live', 3).settle(2);
+    expect(await store.usage.get(team.id, period)).toEqual({ live: 3, test: 1 });
+    expect((await store.teams.get(team.id))?.flaggedPeriod).toBe(period);
+    await countRendersAhead(store, team.id, 'live', 4).takeBack();
+    expect(await store.usage.get(team.id, period)).toEqual({ live: 3, test: 1 });
+    const day = dayOf(store.now());
+    expect(await store.usage.perDay(team.id, day, day)).toEqual([{ day, live: 3, test: 1 }]);
+  });
+
+  it('counts nothing ahead and takes nothing back when the count cannot be written', async () => {
+    const store = await openTestStore();
+    const ahead = countRendersAhead(store, 'no-such-team', 'live', 1);
+    await expect(ahead.settle(1)).rejects.toThrow(/FOREIGN KEY/);
+    await ahead.takeBack();
+    expect(count(store, 'usage_monthly')).toBe(0);
   });
 
   it('leaves nothing behind when the transaction fails: no row, no count, no file', async () => {

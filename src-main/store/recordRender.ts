@@ -53,33 +53,58 @@ export async function countRenders(
     await store.teams.flagForReview(team.id, periodOf(at).period, at);
 }
 
+/** Renders counted before they are drawn (see countRendersAhead). */
+export interface CountedAhead {
+  /** After the render: the labels it really drew, a difference counted now; resolves once the count is durable. */
+  settle(renders: number): Promise<void>;
+  /** After a failed render: takes the count back (nothing if it was never written). */
+  takeBack(): Promise<void>;
+}
+
+/**
+ * Counts renders while they are drawn, for an answer that keeps nothing (inline, the viewer's PNG): the count's commit
+ * and its sync run beside the worker's drawing instead of after it, and the answer waits for both. Call it after the
+ * render was handed to the pool, so the commit does not delay it. A render that fails takes its count back; a crash
+ * between the two leaves it (a render may be counted that was never answered, never the other way round).
+ */
+export function countRendersAhead(
+  store: StoreScope,
+  teamId: string,
+  mode: KeyMode,
+  renders: number,
+  reservedQuota?: ReservedQuota,
+): CountedAhead {
+  const count = (change: number, reserved?: ReservedQuota) =>
+    store.groupCommit((trx) => countRenders(trx, teamId, mode, trx.now(), change, reserved));
+  const written = count(renders, reservedQuota).then(() => reservedQuota?.freed());
+  // Observed by settle or takeBack; until then a failed write must not count as an unhandled rejection.
+  written.catch(() => undefined);
+  return {
+    async settle(drawn) {
+      await written;
+      if (drawn !== renders) await count(drawn - renders);
+    },
+    async takeBack() {
+      if (
+        await written.then(
+          () => true,
+          () => false,
+        )
+      )
+        await count(-renders);
+    },
+  };
+}
+
 /**
  * Stores a successful render and returns its record; call it before answering 200. The file is complete and synced
  * before the row is committed, and the row and the counters commit together, so after a crash at any point a render
  * is either downloadable and counted, or neither (a file without a row is an orphan that the next sweep removes).
- * keepOutput false is for inline delivery: the render is counted (one transaction) but no output is kept, no record.
  * A kept output must fit the per-output cap and the team's storage budget (OUTPUT_TOO_LARGE, STORAGE_EXCEEDED): checked
  * before the file is written, and the budget again in the transaction, where a refusal removes the file it wrote.
+ * An answer that keeps nothing (inline) is counted by countRendersAhead instead.
  */
-export async function recordRender(
-  store: StoreScope,
-  render: FinishedRender & { keepOutput?: true },
-): Promise<RenderRecord>;
-export async function recordRender(
-  store: StoreScope,
-  render: FinishedRender & { keepOutput: false },
-): Promise<undefined>;
-export async function recordRender(
-  store: StoreScope,
-  render: FinishedRender & { keepOutput?: boolean },
-): Promise<RenderRecord | undefined> {
-  if (render.keepOutput === false) {
-    await store.groupCommit((trx) =>
-      countRenders(trx, render.teamId, render.mode, trx.now(), render.count ?? 1, render.reservedQuota),
-    );
-    render.reservedQuota?.freed();
-    return undefined;
-  }
+export async function recordRender(store: StoreScope, render: FinishedRender): Promise<RenderRecord> {
   await admitOutput(store, render.teamId, render.bytes.byteLength, render.maxOutputBytes ?? MAX_OUTPUT_BYTES);
   const id = randomUUID();
   const fileName = await store.outputs.write(id, render.extension ?? render.format, render.bytes);

@@ -7,7 +7,7 @@ import { MIGRATIONS } from './migrations';
 import { migrate } from './migrate';
 import { DATABASE_FILE } from './openStore';
 import { purgeExpired } from './purgeExpired';
-import { OUTPUT_TTL_MS, recordRender, type FinishedRender } from './recordRender';
+import { countRendersAhead, OUTPUT_TTL_MS, recordRender, type FinishedRender } from './recordRender';
 import {
   openTestStore,
   outputsDir,
@@ -42,7 +42,7 @@ describe('the storage budget', () => {
     await recordRender(store, render(team.id, 400, 'test'));
     await recordRender(store, render(other.id, 5_000));
     // Inline deliveries keep nothing and take no room.
-    await recordRender(store, { ...render(team.id, 900), keepOutput: false });
+    await countRendersAhead(store, team.id, 'live', 1).settle(1);
     expect(await teamStorage(store, team)).toEqual({ usedBytes: 700, limitBytes: 1_000 });
 
     const files = () => readdirSync(outputsDir(store)).sort();

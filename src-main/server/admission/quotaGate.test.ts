@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { periodOf } from '@shared/api/plans';
-import { recordRender } from '../../store/recordRender';
+import { countRendersAhead, recordRender } from '../../store/recordRender';
 import { STORE_DIALECTS, testClock, testStoreOpener } from '../../../test/support/store/storeTestSupport';
 import { QuotaGate } from './quotaGate';
 
@@ -69,7 +69,7 @@ describe.each(STORE_DIALECTS)('the quota gate on %s', (dialect) => {
     expect(await store.quotaReservations.reserved(team.id, period)).toBe(0);
 
     const recorded = await gate.admit(team.id, 3, true, 2);
-    await recordRender(store, { ...render, count: 2, keepOutput: false, reservedQuota: recorded.reserved });
+    await countRendersAhead(store, team.id, 'live', 2, recorded.reserved).settle(2);
     // Usage, and nothing reserved, before the holder releases: no moment where another admission sees both or neither.
     expect(await store.quotaReservations.reserved(team.id, period)).toBe(0);
     expect(await store.usage.get(team.id, period)).toMatchObject({ live: 2 });

@@ -11,7 +11,7 @@ import { outputExtension } from '@shared/render/outputFormats';
 import { resolveLibraryImages } from '../../../images/resolveLibraryImages';
 import type { RenderPool } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
-import { recordRender } from '../../../store/recordRender';
+import { countRendersAhead, recordRender } from '../../../store/recordRender';
 import { renderCounters, type RenderCounters } from '../../../store/renderCounters';
 import { authenticate, authState } from '../../middleware/authenticate';
 import { clientGoneSignal } from '../../middleware/clientGone';
@@ -55,7 +55,7 @@ export function registerRenderRoute(
       const { data, records } = requestLabelData(request);
       const { quantityField, format, dpi, zplDpi, timeZone, sheetStart } = request;
       const drawn = await resolveLibraryImages(store, auth.team.id, template);
-      const rendered = await pool.render(
+      const rendering = pool.render(
         {
           template: drawn,
           data,
@@ -71,6 +71,19 @@ export function registerRenderRoute(
         },
         { signal: clientGoneSignal(ctx) },
       );
+      // Inline delivery keeps nothing, so the usage is counted while the worker draws: its commit's sync overlaps the
+      // render instead of following it.
+      const countedAhead =
+        request.delivery === 'inline'
+          ? countRendersAhead(store, auth.team.id, mode, batch?.labelCount ?? 1, reservation?.reserved)
+          : undefined;
+      let rendered: Awaited<typeof rendering>;
+      try {
+        rendered = await rendering;
+      } catch (error) {
+        await countedAhead?.takeBack();
+        throw error;
+      }
       const finished = {
         teamId: auth.team.id,
         apiKeyId: auth.apiKey.id,
@@ -84,13 +97,13 @@ export function registerRenderRoute(
         reservedQuota: reservation?.reserved,
       };
       if (templateVersion !== null) ctx.set(TEMPLATE_VERSION_HEADER, String(templateVersion));
-      if (request.delivery === 'inline') {
-        await recordRender(store, { ...finished, keepOutput: false });
+      if (countedAhead) {
+        await countedAhead.settle(rendered.labelCount);
         sendDocument(ctx, rendered.contentType, rendered.bytes);
         return;
       }
       // Inline delivery keeps nothing, so only a kept output meets the per-output cap and the storage budget.
-      const record = await recordRender(store, { ...finished, keepOutput: true, maxOutputBytes });
+      const record = await recordRender(store, { ...finished, maxOutputBytes });
       const result: RenderAnswer = {
         id: record.id,
         status: 'complete',

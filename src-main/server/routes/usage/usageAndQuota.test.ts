@@ -175,6 +175,18 @@ describe('a rejected request consumes no quota', () => {
       400,
       'INVALID_BARCODE_DATA',
     );
+    // Inline, the count is written while the worker draws and taken back when it fails.
+    for (const data of [{ ean: '' }, { ean: '12' }]) {
+      const answer = await render(server, live, {
+        template: barcodeTemplate(),
+        data,
+        format: 'zpl',
+        delivery: 'inline',
+      });
+      expect([answer.status, answer.json<{ code: string }>().code]).toEqual(
+        data.ean === '' ? [502, 'RENDER_ERROR'] : [400, 'INVALID_BARCODE_DATA'],
+      );
+    }
     expect((await usage(live)).renders).toEqual({ live: 0, test: 0 });
     // The whole quota is still there: exactly two renders pass.
     await ok(live);

@@ -16,7 +16,7 @@ import { zplTextFromBytes } from '@shared/read/zpl/zplCharsets';
 import { AppError, BadRequestError } from '@shared/errors';
 import type { RenderPool, ZplRenderResult } from '../../../render/renderPool';
 import type { Store } from '../../../store/openStore';
-import { countRenders } from '../../../store/recordRender';
+import { countRenders, countRendersAhead } from '../../../store/recordRender';
 import { authenticate, authState } from '../../middleware/authenticate';
 import { rateLimit, setRateLimitHeaders } from '../../admission/rateLimit';
 import { requestClient } from '../../clientAddress';
@@ -138,27 +138,27 @@ export function registerZplViewerRoute(
       caller.kind === 'team'
         ? store.groupCommit((trx) => countRenders(trx, caller.team.id, caller.mode, trx.now(), renders))
         : Promise.resolve();
-    // A PNG answer is exactly one label, or an error: its usage is written while it draws, so the commit's sync
-    // overlaps the render instead of following it; an error takes the count back (a crash in between may leave it).
-    const countedAhead = format === 'png' ? count(1) : undefined;
     try {
       let rendered: ZplRenderResult;
+      const rendering = pool.renderZpl(
+        { zpl, ...size, index, format, rotation, ...options, team: renderFor },
+        { signal: clientGoneSignal(ctx) },
+      );
+      // A PNG answer is exactly one label, or an error: its usage is counted while it draws (see countRendersAhead).
+      const countedAhead =
+        format === 'png' && caller.kind === 'team'
+          ? countRendersAhead(store, caller.team.id, caller.mode, 1)
+          : undefined;
       try {
-        rendered = await pool.renderZpl(
-          { zpl, ...size, index, format, rotation, ...options, team: renderFor },
-          { signal: clientGoneSignal(ctx) },
-        );
+        rendered = await rendering;
       } catch (error) {
         const totalCount = error instanceof AppError ? error.details?.totalCount : undefined;
         if (typeof totalCount === 'number') ctx.set('X-Total-Count', String(totalCount));
-        await countedAhead?.then(
-          () => count(-1),
-          () => undefined,
-        );
+        await countedAhead?.takeBack();
         throw error;
       }
       if (rendered.labelCount > 1) reservations.push(await admit(rendered.labelCount - 1));
-      if (countedAhead) await countedAhead;
+      if (countedAhead) await countedAhead.settle(rendered.labelCount);
       else if (rendered.labelCount > 0) await count(rendered.labelCount);
       ctx.set('X-Total-Count', String(rendered.totalCount));
       if (ctx.get('X-Linter').trim().toLowerCase() === 'on') {
