@@ -36,7 +36,7 @@ let document: OpenApiDocument;
 
 interface OpenApiDocument {
   openapi: string;
-  info: { version: string };
+  info: { version: string; description: string };
   paths: Record<
     string,
     Record<string, { responses: Record<string, unknown>; requestBody?: unknown; parameters?: { name: string }[] }>
@@ -109,6 +109,10 @@ describe('the document', () => {
     expect(validator.version).toBe('3.1');
     expect(document.openapi).toMatch(/^3\.1\.\d+$/);
     expect(document.info.version).toBe(APP_VERSION);
+    // The connection cap answers on every path but two, so it is stated once for the whole API.
+    expect(document.info.description).toMatch(
+      /503 TOO_MANY_CONNECTIONS.*GET \/health and GET \/ready|GET \/health and GET \/ready.*503 TOO_MANY_CONNECTIONS/,
+    );
   });
 
   it('describes every endpoint of spec section 4 with the error statuses of section 7', () => {

@@ -33,7 +33,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
       title: 'Labelsmith render API',
       version,
       description:
-        'Renders label templates with JSON data to pdf, png, zpl or html, and prints them on the team’s printers.',
+        'Renders label templates with JSON data to pdf, png, zpl or html, and prints them on the team’s printers. ' +
+        'Any operation but GET /health and GET /ready may answer 503 TOO_MANY_CONNECTIONS (with Retry-After) when the ' +
+        'client address already holds the server’s cap of idle or unanswered connections: reuse or close them, then retry.',
     },
     components: {
       securitySchemes: {
