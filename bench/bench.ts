@@ -3,6 +3,7 @@ import { batchBench } from './batchBench';
 import { editorBench } from './editorBench';
 import { fairnessBench } from './fairnessBench';
 import { firstPaintBench } from './firstPaintBench';
+import { hotQueriesBench } from './hotQueriesBench';
 import { httpBench } from './httpBench';
 import { imageCacheBench, teamCacheBench } from './imageCacheBench';
 import { memoryBench } from './memoryBench';
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   teamCacheBench,
   requestPathBench,
   groupCommitBench,
+  hotQueriesBench,
   fairnessBench,
 };
 

@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '@shared/api/plans';
+import { TEMPLATE_VERSION_HEADER } from '@shared/api/renderRequest';
+import { parseTemplate } from '@shared/model/template';
 import { openStore, type Store } from '../store/openStore';
 import { freshDatabaseUrl, pausePostgres, resumePostgres } from '../../test/support/store/postgresTestSupport';
 import { bundleForNode } from '../../test/support/store/storeTestSupport';
@@ -137,6 +139,36 @@ describe('several servers over one PostgreSQL and one Redis', () => {
       expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
       expect(refused.headers.get('X-RateLimit-Remaining')).toBe('0');
     }
+  });
+
+  it('refuse a key revoked on another node, and answer with the plan and template version set there, on every node within a second', async () => {
+    // The test's own store is one more node: its writes notify the others, which keep keys, teams and templates in memory.
+    const team = await store.teams.create({ name: 'Cached', plan: 'dev', rateMinute: 1000, rateHour: 1000 });
+    const { record, key } = await store.apiKeys.create({ teamId: team.id, mode: 'live' });
+    const template = await store.transaction((trx) =>
+      trx.templates.create({
+        teamId: team.id,
+        slug: 'cached',
+        content: parseTemplate(tagTemplate()),
+        publish: { author: 'test' },
+      }),
+    );
+    const byId = { templateId: 'cached', data: { title: 'Node' }, format: 'zpl', delivery: 'inline' };
+    const plan = async (node: Node) => (await call(node, '/v1/usage', { key })).json<{ plan: string }>().plan;
+    const version = async (node: Node) => (await render(node, key, byId)).headers.get(TEMPLATE_VERSION_HEADER);
+    const withinASecond = { timeout: 1000, interval: 20 };
+    for (const node of [...nodes, ...nodes]) {
+      expect(await plan(node)).toBe('dev');
+      expect(await version(node)).toBe('1');
+    }
+
+    await store.teams.update(team.id, { plan: 'pro' });
+    for (const node of nodes) await expect.poll(() => plan(node), withinASecond).toBe('pro');
+    await store.transaction((trx) => trx.templates.publish(template.id, { author: 'test' }));
+    for (const node of nodes) await expect.poll(() => version(node), withinASecond).toBe('2');
+    await store.apiKeys.revoke(record.id);
+    for (const node of nodes)
+      await expect.poll(async () => (await call(node, '/v1/usage', { key })).status, withinASecond).toBe(401);
   });
 
   it('answer /ready 200 while every backend answers', async () => {

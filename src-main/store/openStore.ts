@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { privateDir, privateFile, tightenFile } from '../files/privateModes';
 import { CommitGroup } from './commitGroup';
 import { isPostgresUrl } from './databaseUrl';
+import { openHotCache, type HotCache } from './hotCache';
 import { migrate, migratePostgres, type SqlDialect } from './migrate';
 import { openOutputStores } from './openOutputStores';
 import { assertDatabaseTransport, guardedClient } from './postgresTransport';
@@ -117,20 +118,21 @@ export interface Store extends StoreScope {
   close(): Promise<void>;
 }
 
-/** Caches that outlive a transaction: parsed template contents, keyed by the text they were parsed from. */
+/** Caches that outlive a transaction: parsed template contents, keyed by the text they were parsed from; the request path's rows. */
 interface SharedCaches {
   templates: TemplateReader;
   versions: ParsedVersions;
+  hot: HotCache;
 }
 
 function storeQueries(db: Executor, now: () => number, caches: SharedCaches): StoreQueries {
-  const teams = teamQueries(db, now);
-  const templateVersions = templateVersionQueries(db, now, caches.versions);
+  const teams = teamQueries(db, now, caches.hot);
+  const templateVersions = templateVersionQueries(db, now, caches.versions, caches.hot);
   return {
     teams,
-    apiKeys: apiKeyQueries(db, now, teams),
+    apiKeys: apiKeyQueries(db, now, teams, caches.hot),
     libraries: libraryQueries(db, now),
-    templates: templateQueries(db, now, templateVersions, caches.templates),
+    templates: templateQueries(db, now, templateVersions, caches.templates, caches.hot),
     templateVersions,
     renders: renderQueries(db, now),
     usage: usageQueries(db),
@@ -297,7 +299,15 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
     throw error;
   }
   const { db, dialect, sqlite } = opened;
-  const caches = { templates: templateReader(), versions: parsedVersions() };
+  let hot: HotCache;
+  try {
+    hot = await openHotCache(sqlite, options.databaseUrl);
+  } catch (error) {
+    await db.destroy();
+    areas.close();
+    throw error;
+  }
+  const caches = { templates: templateReader(), versions: parsedVersions(), hot };
   const shared = {
     dataDir,
     now: options.now ?? Date.now,
@@ -312,6 +322,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   };
   const close = once(async () => {
     try {
+      await hot.close();
       await db.destroy();
       await sqlite?.walSync.close();
     } finally {

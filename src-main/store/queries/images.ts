@@ -2,7 +2,7 @@
 import { ConflictError } from '@shared/api/apiErrors';
 import type { LibraryImageType } from '@shared/api/images';
 import { atomically, type Executor, type ImageRow } from '../schema';
-import { teamQueries } from './teams';
+import { lockTeamForBudget } from './teams';
 
 /** An image's metadata, as listed: no bytes. */
 export interface ImageInfo {
@@ -107,7 +107,7 @@ export function imageQueries(db: Executor, now: () => number) {
      */
     create(teamId: string, name: string, content: ImageContent, maxImages: number): Promise<ImageInfo> {
       return atomically(db, async (trx) => {
-        await teamQueries(trx, now).lockForBudget(teamId);
+        await lockTeamForBudget(trx, teamId);
         const added = imageRow(teamId, name, content, now());
         const inserted = await trx
           .insertInto('images')

@@ -1,5 +1,6 @@
 // Queries of the renders table (downloadable outputs) and of expired_renders (tombstones for 410 vs 404).
 import type { OutputFormat } from '@shared/render/outputFormats';
+import { precompiled } from '../precompiled';
 import type { Executor, RenderRow } from '../schema';
 import type { KeyMode, RenderRecord } from '../storeTypes';
 
@@ -36,6 +37,23 @@ function toRow(render: RenderRecord): RenderRow {
   };
 }
 
+/** The request path's statement (see precompiled): a kept output's row. */
+const insertRender = precompiled<keyof RenderRow, never>((db, value) =>
+  db.insertInto('renders').values({
+    id: value('id'),
+    team_id: value('team_id'),
+    api_key_id: value('api_key_id'),
+    mode: value('mode'),
+    format: value('format'),
+    content_type: value('content_type'),
+    size_bytes: value('size_bytes'),
+    render_time_ms: value('render_time_ms'),
+    file_name: value('file_name'),
+    created_at: value('created_at'),
+    expires_at: value('expires_at'),
+  }),
+);
+
 /** What a download request for an id finds; `expired` carries the team so another team's id can still be a 404. */
 export type RenderLookup = { state: 'ready'; render: RenderRecord } | { state: 'expired'; teamId: string } | undefined;
 
@@ -50,7 +68,7 @@ export function renderQueries(db: Executor, now: () => number) {
 
   return {
     async insert(render: RenderRecord): Promise<void> {
-      await db.insertInto('renders').values(toRow(render)).execute();
+      await insertRender.execute(db, toRow(render));
     },
 
     get,

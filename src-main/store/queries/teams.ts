@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { PlanName } from '@shared/api/plans';
+import type { HotCache } from '../hotCache';
+import { precompiled } from '../precompiled';
 import type { Executor, TeamRow } from '../schema';
 import type { TeamRecord } from '../storeTypes';
 
@@ -33,21 +35,35 @@ export interface NewTeam {
 /** Fields left out stay as they are; null clears an override back to the plan's value. */
 export type TeamChanges = Partial<Omit<NewTeam, 'name'>>;
 
-export function teamQueries(db: Executor, now: () => number) {
+/** The request path's statements (see precompiled): a team by id (authentication, every live render's count). */
+const teamById = precompiled<'id', TeamRow>((db, value) =>
+  db.selectFrom('teams').selectAll().where('id', '=', value('id')),
+);
+const lockTeam = precompiled<'id', never>((db, value) =>
+  db
+    .updateTable('teams')
+    .set({ id: value('id') })
+    .where('id', '=', value('id')),
+);
+
+/**
+ * Inside a transaction: holds the team's row until the commit, so transactions that check a team-wide budget (its
+ * storage) and then write take turns. A no-op write: on PostgreSQL it takes the row lock that read committed otherwise
+ * never takes for a check; on SQLite the transaction holds the one write lock already. It changes nothing the hot
+ * cache holds.
+ */
+export async function lockTeamForBudget(db: Executor, id: string): Promise<void> {
+  await lockTeam.execute(db, { id });
+}
+
+export function teamQueries(db: Executor, now: () => number, hot: HotCache) {
   const get = async (id: string): Promise<TeamRecord | undefined> => {
-    const row = await db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await teamById.first(db, { id });
     return row && toTeam(row);
   };
 
   return {
-    /**
-     * Inside a transaction: holds the team's row until the commit, so transactions that check a team-wide budget
-     * (its storage) and then write take turns. A no-op write: on PostgreSQL it takes the row lock that read committed
-     * otherwise never takes for a check; on SQLite the transaction holds the one write lock already.
-     */
-    async lockForBudget(id: string): Promise<void> {
-      await db.updateTable('teams').set({ id }).where('id', '=', id).execute();
-    },
+    lockForBudget: (id: string): Promise<void> => lockTeamForBudget(db, id),
     async create(team: NewTeam): Promise<TeamRecord> {
       const row: TeamRow = {
         id: randomUUID(),
@@ -93,6 +109,7 @@ export function teamQueries(db: Executor, now: () => number) {
         })
         .where('id', '=', id)
         .execute();
+      await hot.changed(db);
       return get(id);
     },
 
@@ -104,7 +121,9 @@ export function teamQueries(db: Executor, now: () => number) {
         .where('id', '=', id)
         .where((eb) => eb.or([eb('flagged_period', 'is', null), eb('flagged_period', '<>', period)]))
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      if (result.numUpdatedRows === 0n) return false;
+      await hot.changed(db);
+      return true;
     },
   };
 }

@@ -2,6 +2,8 @@
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { parseTemplate, type Template } from '@shared/model/template';
+import type { HotCache } from '../hotCache';
+import { precompiled } from '../precompiled';
 import type { Executor, TemplateVersionRow } from '../schema';
 
 /** Who published a version, and why: what the history shows next to its number. */
@@ -44,7 +46,24 @@ export function parsedVersions(): ParsedVersions {
   return new LRUCache<string, Template>({ max: PARSED_VERSION_LIMIT });
 }
 
-export function templateVersionQueries(db: Executor, now: () => number, parsed: ParsedVersions) {
+/** The request path's statements (see precompiled): a version by number, and the newest. */
+const versionByNumber = precompiled<'templateId' | 'number', TemplateVersionRow>((db, value) =>
+  db
+    .selectFrom('template_versions')
+    .selectAll()
+    .where('template_id', '=', value('templateId'))
+    .where('number', '=', value('number')),
+);
+const newestVersion = precompiled<'templateId', TemplateVersionRow>((db, value) =>
+  db
+    .selectFrom('template_versions')
+    .selectAll()
+    .where('template_id', '=', value('templateId'))
+    .orderBy('number', 'desc')
+    .limit(1),
+);
+
+export function templateVersionQueries(db: Executor, now: () => number, parsed: ParsedVersions, hot: HotCache) {
   const toRecord = (row: TemplateVersionRow): TemplateVersionRecord => {
     const key = `${row.template_id}#${row.number}`;
     let content = parsed.get(key);
@@ -75,6 +94,7 @@ export function templateVersionQueries(db: Executor, now: () => number, parsed: 
         .returningAll()
         .executeTakeFirst();
       if (!row) throw new Error(`the version of template ${templateId} was not inserted`);
+      await hot.changed(db);
       return toRecord(row);
     },
 
@@ -89,25 +109,19 @@ export function templateVersionQueries(db: Executor, now: () => number, parsed: 
       return rows.map(toSummary);
     },
 
-    async get(templateId: string, number: number): Promise<TemplateVersionRecord | undefined> {
-      const row = await db
-        .selectFrom('template_versions')
-        .selectAll()
-        .where('template_id', '=', templateId)
-        .where('number', '=', number)
-        .executeTakeFirst();
-      return row && toRecord(row);
+    /** Read through the hot cache, which every publish empties (a version never changes, the newest does). */
+    get(templateId: string, number: number): Promise<TemplateVersionRecord | undefined> {
+      return hot.read(db, hot.versions, `${templateId}#${number}`, async () => {
+        const row = await versionByNumber.first(db, { templateId, number });
+        return row && toRecord(row);
+      });
     },
 
-    async latest(templateId: string): Promise<TemplateVersionRecord | undefined> {
-      const row = await db
-        .selectFrom('template_versions')
-        .selectAll()
-        .where('template_id', '=', templateId)
-        .orderBy('number', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row && toRecord(row);
+    latest(templateId: string): Promise<TemplateVersionRecord | undefined> {
+      return hot.read(db, hot.versions, `${templateId}#latest`, async () => {
+        const row = await newestVersion.first(db, { templateId });
+        return row && toRecord(row);
+      });
     },
   };
 }

@@ -5,6 +5,8 @@ import { LRUCache } from 'lru-cache';
 import { ConflictError } from '@shared/api/apiErrors';
 import { MAX_SLUG_LENGTH, parseQualifiedId, slugify } from '@shared/api/slug';
 import { parseTemplate, type Template } from '@shared/model/template';
+import type { HotCache } from '../hotCache';
+import { precompiled } from '../precompiled';
 import type { Executor, TemplateRow } from '../schema';
 import type { TemplateRecord, TemplateStatus } from '../storeTypes';
 import type { Authorship, TemplateVersionQueries, TemplateVersionRecord } from './templateVersions';
@@ -66,37 +68,58 @@ export interface Visibility {
   publishedOnly: boolean;
 }
 
+/** With each template its newest version's number, and whether the draft differs from it (true when there is none). */
+function joinedOn(db: Executor, visibility?: Visibility) {
+  const query = db
+    .selectFrom('templates as t')
+    .leftJoin('libraries as l', 'l.id', 't.library_id')
+    .leftJoin('template_versions as v', (join) =>
+      join.onRef('v.template_id', '=', 't.id').on((eb) =>
+        eb(
+          'v.number',
+          '=',
+          eb
+            .selectFrom('template_versions as m')
+            .select((m) => m.fn.max('m.number').as('n'))
+            .whereRef('m.template_id', '=', 't.id'),
+        ),
+      ),
+    )
+    .selectAll('t')
+    .select([
+      'l.slug as library_slug',
+      'v.number as latest_version',
+      sql<number>`CASE WHEN v.content = t.content THEN 0 ELSE 1 END`.as('draft_changed'),
+    ]);
+  return visibility?.publishedOnly ? query.where('t.status', '=', 'published') : query;
+}
+
+/** The request path's statements (see precompiled): a templateId resolved, for each visibility. */
+const findForTeamQueries = [false, true].map((publishedOnly) =>
+  precompiled<'teamId' | 'idOrSlug', JoinedRow>((db, value) =>
+    joinedOn(db, { publishedOnly })
+      .where('t.team_id', '=', value('teamId'))
+      .where((eb) => eb.or([eb('t.id', '=', value('idOrSlug')), eb('t.slug', '=', value('idOrSlug'))]))
+      // An id wins over a slug that happens to look like one.
+      .orderBy(sql`t.id = ${value('idOrSlug')}`, 'desc')
+      .limit(1),
+  ),
+);
+const findInLibraryQueries = [false, true].map((publishedOnly) =>
+  precompiled<'librarySlug' | 'slug', JoinedRow>((db, value) =>
+    joinedOn(db, { publishedOnly }).where('l.slug', '=', value('librarySlug')).where('t.slug', '=', value('slug')),
+  ),
+);
+const byVisibility = <Q>(queries: Q[], visibility: Visibility): Q => queries[visibility.publishedOnly ? 1 : 0] as Q;
+
 export function templateQueries(
   db: Executor,
   now: () => number,
   versions: TemplateVersionQueries,
   toTemplate: TemplateReader,
+  hot: HotCache,
 ) {
-  /** With each template its newest version's number, and whether the draft differs from it (true when there is none). */
-  const joined = (visibility?: Visibility) => {
-    const query = db
-      .selectFrom('templates as t')
-      .leftJoin('libraries as l', 'l.id', 't.library_id')
-      .leftJoin('template_versions as v', (join) =>
-        join.onRef('v.template_id', '=', 't.id').on((eb) =>
-          eb(
-            'v.number',
-            '=',
-            eb
-              .selectFrom('template_versions as m')
-              .select((m) => m.fn.max('m.number').as('n'))
-              .whereRef('m.template_id', '=', 't.id'),
-          ),
-        ),
-      )
-      .selectAll('t')
-      .select([
-        'l.slug as library_slug',
-        'v.number as latest_version',
-        sql<number>`CASE WHEN v.content = t.content THEN 0 ELSE 1 END`.as('draft_changed'),
-      ]);
-    return visibility?.publishedOnly ? query.where('t.status', '=', 'published') : query;
-  };
+  const joined = (visibility?: Visibility) => joinedOn(db, visibility);
   const read = async (rows: Promise<JoinedRow[]>): Promise<TemplateRecord[]> => (await rows).map(toTemplate);
   const readOne = async (row: Promise<JoinedRow | undefined>): Promise<TemplateRecord | undefined> => {
     const found = await row;
@@ -111,21 +134,13 @@ export function templateQueries(
     return template;
   };
   const findForTeam = (teamId: string, idOrSlug: string, visibility: Visibility): Promise<TemplateRecord | undefined> =>
-    readOne(
-      joined(visibility)
-        .where('t.team_id', '=', teamId)
-        .where((eb) => eb.or([eb('t.id', '=', idOrSlug), eb('t.slug', '=', idOrSlug)]))
-        // An id wins over a slug that happens to look like one.
-        .orderBy(sql`t.id = ${idOrSlug}`, 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-    );
+    readOne(byVisibility(findForTeamQueries, visibility).first(db, { teamId, idOrSlug }));
   const findInLibrary = (
     librarySlug: string,
     slug: string,
     visibility: Visibility,
   ): Promise<TemplateRecord | undefined> =>
-    readOne(joined(visibility).where('l.slug', '=', librarySlug).where('t.slug', '=', slug).executeTakeFirst());
+    readOne(byVisibility(findInLibraryQueries, visibility).first(db, { librarySlug, slug }));
   const slugTaken = async (teamId: string, libraryId: string | null, slug: string): Promise<boolean> => {
     const row = await db
       .selectFrom('templates')
@@ -142,6 +157,7 @@ export function templateQueries(
   };
   const setStatus = async (id: string, status: TemplateStatus, at: number): Promise<void> => {
     await db.updateTable('templates').set({ status, updated_at: at }).where('id', '=', id).execute();
+    await hot.changed(db);
   };
   const setContent = async (id: string, content: Template, at: number): Promise<void> => {
     await db
@@ -149,6 +165,7 @@ export function templateQueries(
       .set({ name: content.meta.name, content: JSON.stringify(content), updated_at: at })
       .where('id', '=', id)
       .execute();
+    await hot.changed(db);
   };
 
   /** A slug free in the team (and in the library, if any): the base, then base-2, base-3… */
@@ -183,6 +200,7 @@ export function templateQueries(
         updated_at: at,
       };
       await db.insertInto('templates').values(row).execute();
+      await hot.changed(db);
       if (template.publish) await versions.add(row.id, template.content, template.publish);
       return found(row.id);
     },
@@ -191,12 +209,19 @@ export function templateQueries(
     findForTeam,
     findInLibrary,
 
-    /** Resolves a templateId as the render and content endpoints accept it: `<library>:<slug>` for any team, else an id or short slug of the team's own. */
+    /**
+     * Resolves a templateId as the render and content endpoints accept it: `<library>:<slug>` for any team, else an id
+     * or short slug of the team's own. What API keys see (published templates) is kept in the hot cache, which every
+     * change of a template or its versions empties.
+     */
     resolve(teamId: string, templateId: string, visibility: Visibility): Promise<TemplateRecord | undefined> {
-      const qualified = parseQualifiedId(templateId);
-      return qualified
-        ? findInLibrary(qualified.librarySlug, qualified.slug, visibility)
-        : findForTeam(teamId, templateId, visibility);
+      const find = () => {
+        const qualified = parseQualifiedId(templateId);
+        return qualified
+          ? findInLibrary(qualified.librarySlug, qualified.slug, visibility)
+          : findForTeam(teamId, templateId, visibility);
+      };
+      return visibility.publishedOnly ? hot.read(db, hot.templates, `${teamId}\n${templateId}`, find) : find();
     },
 
     listForTeam(teamId: string, visibility: Visibility): Promise<TemplateRecord[]> {
@@ -240,6 +265,7 @@ export function templateQueries(
         .where('id', '=', id)
         .executeTakeFirst();
       if (locked.numUpdatedRows === 0n) return undefined;
+      await hot.changed(db);
       const draft = await found(id);
       const version = await versions.add(id, draft.content, by);
       return { template: await found(id), version };
@@ -281,7 +307,9 @@ export function templateQueries(
 
     /** True if there was such a template. Renders keep no reference to their template, so nothing else goes. */
     async remove(id: string): Promise<boolean> {
-      return (await db.deleteFrom('templates').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
+      const removed = (await db.deleteFrom('templates').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
+      if (removed) await hot.changed(db);
+      return removed;
     },
 
     /**
@@ -307,6 +335,7 @@ export function templateQueries(
         .set({ library_id: libraryId, updated_at: now() })
         .where('id', '=', id)
         .execute();
+      await hot.changed(db);
       return get(id);
     },
   };
