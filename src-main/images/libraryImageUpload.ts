@@ -4,7 +4,7 @@ import { AppError, BadRequestError, RenderError } from '@shared/errors';
 import { readEmbeddedImage } from '@shared/elements/image/imageData';
 import { MAX_IMAGE_BYTES } from '@shared/elements/image/imageSchema';
 import type { RenderPool } from '../render/renderPool';
-import { TimeLimitError } from '../render/workerProcess';
+import { TimeLimitError } from '../render/poolWorker';
 import type { ImageContent } from '../store/queries/images';
 import { checkSvg } from './checkSvg';
 

@@ -29,9 +29,10 @@ export class FairQueue<T> {
 
   /**
    * The first item of the team whose turn it is; that team moves to the back of the round. A team `eligible` refuses
-   * (one holding its share of the workers) is passed over and keeps its place, so it is first once it may run again.
+   * for its first item (a team holding its share of the workers, an item whose kind of worker is all busy) is passed
+   * over and keeps its place, so it is first once it may run again; its items keep their order.
    */
-  next(eligible: (team: string) => boolean = () => true): { team: string; item: T } | undefined {
+  next(eligible: (team: string, item: T) => boolean = () => true): { team: string; item: T } | undefined {
     const served = this.served === undefined ? undefined : this.queues.get(this.served);
     if (this.served !== undefined && served !== undefined) {
       this.queues.delete(this.served);
@@ -39,7 +40,7 @@ export class FairQueue<T> {
     }
     this.served = undefined;
     for (const [team, queue] of this.queues) {
-      if (queue.length > 0 && !eligible(team)) continue;
+      if (queue.length > 0 && !eligible(team, queue[0] as T)) continue;
       const item = queue.shift();
       if (item === undefined) {
         this.queues.delete(team);

@@ -1,4 +1,4 @@
-// Reads a process's resident memory from /proc: what it really holds, native allocations (resvg's pixmaps) included.
+// Reads a process's resident memory from /proc: what it really holds, native allocations (resvg's pixmaps) included; a worker process reads its own after each step, the pool a busy one's while it runs.
 import { readFileSync } from 'node:fs';
 
 export interface ResidentMemory {

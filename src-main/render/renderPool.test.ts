@@ -8,8 +8,10 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, BadRequestError, InvalidTemplateError, RenderError } from '@shared/errors';
 import { renderLabel } from '@shared/render/renderLabel';
+import { roundedBoxesPng } from '../../test/support/engine/slowRasters';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadSample } from '../samples/sampleTemplates';
+import { TimeLimitError } from './poolWorker';
 import { createRenderPool, renderWorkerPath, type RenderPool } from './renderPool';
 
 const shipping = loadSample('shipping-4x6');
@@ -60,6 +62,20 @@ const thousandLongTexts = gridTemplate(
     style: { fontSize: '4pt' },
   })),
 );
+
+/** Seconds inside resvg's native raster, which only a process's kill stops. */
+const slowPng = roundedBoxesPng(4);
+
+/** A 4x6 label of 200 QR codes of 700 characters for the ZPL viewer: seconds of JavaScript (encoding) in its thread. */
+const slowZpl = {
+  zpl: `^XA${Array.from({ length: 200 }, (_, index) => `^FO${(index % 4) * 200},${(Math.floor(index / 4) % 6) * 200}^BQN,2,4^FDQA,${String(index).padEnd(700, 'x')}^FS`).join('')}^XZ`,
+  dpmm: 8 as const,
+  widthDots: 812,
+  heightDots: 1218,
+  index: 0,
+  format: 'png' as const,
+  rotation: 0 as const,
+};
 
 const sampleJob = (format: 'pdf' | 'png' | 'zpl', dpi?: number) => ({
   template: shipping.template,
@@ -257,7 +273,8 @@ describe('budgets and failures', () => {
   it('aborts a render over the time limit, replaces its thread and keeps serving', async () => {
     const pool = createRenderPool({ threads: 1, timeoutMs: 500 });
     try {
-      // A worker process takes a second or more to start (fonts, warm-up label): measured from a started one.
+      // A worker takes a second or more to start (fonts, warm-up label): measured from a started one. A PDF runs in a
+      // worker thread: the watchdog's terminate() stops its JavaScript.
       await pool.render(sampleJob('zpl'));
       const start = performance.now();
       const error = await rejection(pool.render({ template: thousandQrCodes, data: {}, format: 'pdf' }));
@@ -276,6 +293,44 @@ describe('budgets and failures', () => {
     }
   });
 
+  it('terminates a ZPL viewer render stuck past the time limit in its thread, and the next viewer render succeeds', async () => {
+    const pool = createRenderPool({ threads: 1, timeoutMs: 500 });
+    try {
+      await pool.renderZpl({ ...slowZpl, zpl: '^XA^FO10,10^A0N,30,30^FDwarm^FS^XZ' });
+      const start = performance.now();
+      const error = await rejection(pool.renderZpl(slowZpl));
+      const elapsed = performance.now() - start;
+      expect([error.code, error.status, error.message]).toEqual([
+        'RENDER_ERROR',
+        502,
+        'render stopped: over its 0.5 s time limit',
+      ]);
+      expect(error).toBeInstanceOf(TimeLimitError);
+      // Stopped at the limit, not after the seconds its 200 QR codes take.
+      expect(elapsed).toBeLessThan(2000);
+      const next = await pool.renderZpl({ ...slowZpl, zpl: '^XA^FO10,10^A0N,30,30^FDafter^FS^XZ' });
+      expect([...next.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+      expect(PNG.sync.read(Buffer.from(next.bytes)).width).toBe(812);
+      expect(pool.stats()).toMatchObject({ threads: 1, processes: 1, queued: 0, running: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('kills a PNG stuck in resvg past the time limit in its process, and the next PNG succeeds', async () => {
+    const pool = createRenderPool({ threads: 1, timeoutMs: 1000 });
+    try {
+      await pool.render(sampleJob('png', 100));
+      const error = await rejection(pool.render(slowPng));
+      expect([error.code, error.message]).toEqual(['RENDER_ERROR', 'render stopped: over its 1 s time limit']);
+      const next = await pool.render(sampleJob('png', 100));
+      expect([...next.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+      expect(pool.stats()).toMatchObject({ threads: 1, processes: 1, queued: 0, running: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('never has more live worker processes than its size, even while killed ones are replaced', async () => {
     // A limit the replacement's first render (a few milliseconds, a cold worker's fonts besides) meets even on a
     // loaded machine, far under the natural 5.5 s of the renders it stops.
@@ -283,14 +338,13 @@ describe('budgets and failures', () => {
     let most = 0;
     const sampler = setInterval(() => (most = Math.max(most, childProcessesOf(process.pid))), 5);
     try {
-      const failures = await Promise.all(
-        Array.from({ length: 6 }, () => rejection(pool.render({ template: thousandQrCodes, data: {}, format: 'pdf' }))),
-      );
+      // PNGs: their steps run in the processes.
+      const failures = await Promise.all(Array.from({ length: 6 }, () => rejection(pool.render(slowPng))));
       expect(failures.map((error) => error.message)).toEqual(
         Array.from({ length: 6 }, () => 'render stopped: over its 1.5 s time limit'),
       );
-      const next = await pool.render(sampleJob('pdf'));
-      expect(new TextDecoder().decode(next.bytes.subarray(0, 5))).toBe('%PDF-');
+      const next = await pool.render(sampleJob('png', 100));
+      expect([...next.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
     } finally {
       clearInterval(sampler);
       await pool.close();
@@ -321,11 +375,32 @@ describe('budgets and failures', () => {
     }
   });
 
-  it('stops a render whose V8 heap passes the memory limit, and the next render succeeds', async () => {
-    // A worker holds about 110 MB with its fonts; this layout needs about 90 MB of heap on top.
+  it('stops a render in a thread whose V8 heap passes the memory limit (resourceLimits), and the next render succeeds', async () => {
+    // A thread's limit is its V8 heap: the fonts are outside it, this layout needs 60-100 MB of it.
+    const pool = createRenderPool({ threads: 1, maxMemoryMb: 40 });
+    try {
+      for (const format of ['pdf', 'html'] as const) {
+        const error = await rejection(pool.render({ template: thousandLongTexts, data: {}, format }));
+        expect(error).toBeInstanceOf(RenderError);
+        expect([error.code, error.status, error.message]).toEqual([
+          'RENDER_ERROR',
+          502,
+          'render stopped: over its 40 MB memory limit',
+        ]);
+        const next = await pool.render(sampleJob('zpl'));
+        expect(new TextDecoder().decode(next.bytes.subarray(0, 3))).toBe('^XA');
+        expect(pool.stats()).toMatchObject({ threads: 1, queued: 0, running: 0 });
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops a render in a process whose V8 heap passes the memory limit, and the next render succeeds', async () => {
+    // A process holds about 110 MB with its fonts; this layout needs about 90 MB of heap on top (a PNG: a process).
     const pool = createRenderPool({ threads: 1, maxMemoryMb: 180 });
     try {
-      const error = await rejection(pool.render({ template: thousandLongTexts, data: {}, format: 'pdf' }));
+      const error = await rejection(pool.render({ template: thousandLongTexts, data: {}, format: 'png', dpi: 50 }));
       expect(error).toBeInstanceOf(RenderError);
       expect([error.status, error.message]).toEqual([502, 'render stopped: over its 180 MB memory limit']);
       const next = await pool.render(sampleJob('png', 300));

@@ -1,4 +1,4 @@
-// The render pool: worker processes run layout and emit, so the event loop (and /health) stays free, and a render over its time or memory limit can be killed.
+// The render pool: worker threads (zpl, pdf, html) and processes (png, SVG rasters) run layout and emit, so the event loop (and /health) stays free, and a render over its time or memory limit is stopped.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,7 +22,9 @@ import {
   type ZplRenderJob,
   type ZplRenderResult,
 } from './taskProtocol';
-import { memoryLimitError, WorkerProcess } from './workerProcess';
+import { memoryLimitError, type PoolWorker, type WorkerEvents, type WorkerKind } from './poolWorker';
+import { WorkerProcess } from './workerProcess';
+import { WorkerThread } from './workerThread';
 
 export type {
   RenderJob,
@@ -41,8 +43,9 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
  */
 export const PER_LABEL_TIMEOUT_MS: Record<OutputFormat, number> = { png: 500, pdf: 10, zpl: 10, html: 10 };
 /**
- * Resident memory of each worker process (V8 heap and native allocations such as resvg's pixmaps): a render over it is
- * killed. A worker holds about 110 MB with its fonts; an 8 x 12 in label at 600 dpi peaks near 440 MB.
+ * The memory limit of each worker: a process's resident memory (V8 heap and native allocations such as resvg's
+ * pixmaps), a thread's V8 heap. A render over it is stopped. A process holds about 110 MB with its fonts; an 8 x 12 in
+ * label at 600 dpi peaks near 440 MB.
  */
 export const DEFAULT_MAX_MEMORY_MB = 1024;
 /**
@@ -67,13 +70,16 @@ const QUEUE_PER_TEAM_PER_WORKER = 16;
 export const SHARE_WINDOW_MS = 60_000;
 /** What a team told its queue is full is asked to wait: its queue drains step by step, faster than a client notices. */
 const TEAM_QUEUE_RETRY_AFTER_S = 1;
-/** How often the resident memory of busy workers is read: a runaway allocation is stopped within about this. */
+/** How often the resident memory of busy worker processes is read: a runaway allocation is stopped within about this. */
 const MEMORY_POLL_MS = 20;
 /** A worker whose resident memory stays above this share of its limit after a render is replaced while idle. */
 const RECYCLE_SHARE = 0.75;
 
 export interface RenderPoolOptions {
-  /** Worker processes: at most this many renders run at once. Default: the machine's cores. */
+  /**
+   * At most this many renders run at once; the pool keeps this many worker threads and this many worker processes.
+   * Default: the machine's cores.
+   */
   threads?: number;
   timeoutMs?: number;
   maxMemoryMb?: number;
@@ -89,8 +95,10 @@ export interface SubmitOptions {
 }
 
 export interface RenderPoolStats {
-  /** Live worker processes (never more than the pool's size). */
+  /** Live worker threads (never more than the pool's size). */
   threads: number;
+  /** Live worker processes (never more than the pool's size). */
+  processes: number;
   queued: number;
   running: number;
   /** Steps handed to workers since the pool started: a job dropped before it started never adds one. */
@@ -152,7 +160,7 @@ interface Batch {
   labels: PartLabel[][];
   warnings: BatchWarning[][];
   /** Workers holding this batch's template: later parts go to them without it. */
-  holders: Set<WorkerProcess>;
+  holders: Set<PoolWorker>;
   renderTimeMs: number;
 }
 
@@ -198,6 +206,26 @@ function stepOptions({
   return { format, dpi, zplDpi, zplFonts, now, timeZone, counters, quantityField, unprintableMargin, sheetStart };
 }
 
+/**
+ * Where a step runs. png and SVG rasters go to processes: resvg rasterises the whole label (or the SVG's filters) in
+ * one native call that can run for minutes, which only a process's kill stops. zpl, pdf and html go to threads: their
+ * native calls (resvg's raster of one text or image, zlib) are small and bounded by the render's pixel budget, so
+ * terminate() stops them at the time limit. So does the ZPL viewer's printer-dot PNG (bitonal, drawn in JavaScript by
+ * emit/dots, resvg only for a glyph or an element's tile); its grey PNG is a whole-label resvg raster: a process.
+ */
+export function workerKindFor(step: RenderStep | undefined, format: OutputFormat | undefined): WorkerKind {
+  switch (step?.kind) {
+    case 'svg':
+      return 'process';
+    case 'zpl':
+      return step.job.format === 'png' && (step.job.quality ?? 'bitonal') !== 'bitonal' ? 'process' : 'thread';
+    case 'label':
+      return step.job.format === 'png' ? 'process' : 'thread';
+    default:
+      return format === 'png' ? 'process' : 'thread';
+  }
+}
+
 function labelsIn(part: BatchPart): number {
   return part.quantities.reduce((sum, quantity) => sum + quantity, 0);
 }
@@ -209,8 +237,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const maxQueuePerTeam = options.maxQueuePerTeam ?? size * QUEUE_PER_TEAM_PER_WORKER;
   const svgTimeoutMs = options.svgTimeoutMs ?? SVG_RASTER_TIMEOUT_MS;
   const file = renderWorkerPath();
-  /** Every live process, dying ones included: a slot is free only once its process has exited. */
-  const workers = new Set<WorkerProcess>();
+  /** Every live worker, dying ones included: a slot is free only once its thread or process has ended. */
+  const workers = new Set<PoolWorker>();
   const waiting = new FairQueue<Waiting>();
   const jobs = new Set<Job>();
   /** Steps running now, by team. */
@@ -221,13 +249,15 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   let nextJobId = 1;
   let nextStepId = 1;
   let stepsStarted = 0;
+  /** Steps running now, all teams and both kinds of worker: never more than the pool's size. */
+  let runningTotal = 0;
   let closing = false;
   let closed: Promise<void> | undefined;
   let memoryTimer: NodeJS.Timeout | undefined;
 
-  const events = {
+  const events: WorkerEvents = {
     ready: () => dispatch(),
-    exited(worker: WorkerProcess, beforeReady: boolean, why: string) {
+    exited(worker, beforeReady, why) {
       workers.delete(worker);
       for (const job of jobs) job.batch?.holders.delete(worker);
       if (closing) return;
@@ -237,9 +267,16 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     },
   };
 
-  /** Starts workers up to the pool's size, then hands out work. */
+  function live(kind: WorkerKind): number {
+    let count = 0;
+    for (const worker of workers) if (worker.kind === kind) count++;
+    return count;
+  }
+
+  /** Starts threads and processes up to the pool's size each, then hands out work. */
   function fill(): void {
-    while (!closing && workers.size < size) workers.add(new WorkerProcess(file, maxMemoryMb, events));
+    while (!closing && live('thread') < size) workers.add(new WorkerThread(file, maxMemoryMb, events));
+    while (!closing && live('process') < size) workers.add(new WorkerProcess(file, maxMemoryMb, events));
     dispatch();
   }
 
@@ -259,7 +296,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   }
 
   /** The step a waiting job runs next on `worker`, and its time limit. */
-  function take(entry: Waiting, worker: WorkerProcess): Dispatched {
+  function take(entry: Waiting, worker: PoolWorker): Dispatched {
     const { job } = entry;
     const { batch } = job;
     if (entry.kind === 'single' || batch === undefined) {
@@ -313,13 +350,20 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     else waiting.pushFront(job.team, { job, kind: 'assemble' });
   }
 
-  /** After a step: the worker's peak memory decides whether its result stands, and whether it is replaced. */
-  function afterStep(worker: WorkerProcess): RenderError | undefined {
-    if (worker.state === 'dying') return undefined;
-    const memory = worker.checkMemory();
-    if (memory.over) return memoryLimitError(maxMemoryMb);
+  /**
+   * After a step: the peak memory a worker process reported with its outcome decides whether its result stands, and
+   * whether it is replaced. A thread's heap limit is V8's own: over it, the thread was stopped and the step failed.
+   */
+  function afterStep(worker: PoolWorker): RenderError | undefined {
+    const memory = worker.memory;
+    worker.memory = undefined;
+    if (worker.state === 'dying' || memory === undefined) return undefined;
+    if (Math.max(memory.rssMb, memory.peakMb) > maxMemoryMb) {
+      worker.kill(memoryLimitError(maxMemoryMb));
+      return memoryLimitError(maxMemoryMb);
+    }
     // Memory a worker kept after a big render (fragmentation, native caches) would count against the next one.
-    if (memory.rssMb !== undefined && memory.rssMb > maxMemoryMb * RECYCLE_SHARE) worker.stop();
+    if (memory.rssMb > maxMemoryMb * RECYCLE_SHARE) worker.stop();
     return undefined;
   }
 
@@ -336,23 +380,38 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
 
   const mayRun = (team: string): boolean => (runningSteps.get(team) ?? 0) < workerShare(team);
 
+  const kindOf = ({ job }: Waiting): WorkerKind => workerKindFor(job.single, job.batch?.job.format);
+
+  function idleWorker(kind: WorkerKind): PoolWorker | undefined {
+    for (const worker of workers) if (worker.kind === kind && worker.state === 'idle') return worker;
+    return undefined;
+  }
+
+  /**
+   * Hands waiting steps to idle workers of their kind, teams in turn, while fewer than the pool's size run. A team whose
+   * next step's kind has no idle worker is passed over and keeps its place (FairQueue.next).
+   */
   function dispatch(): void {
-    for (const worker of workers) {
-      if (worker.state !== 'idle') continue;
-      let next = waiting.next(mayRun);
-      // A batch that failed (or whose client went) leaves its later parts behind: skip them.
-      while (next?.item.job.settled) next = waiting.next(mayRun);
+    while (runningTotal < size) {
+      // A batch that failed (or whose client went) leaves its later parts behind: taken, and skipped.
+      const next = waiting.next(
+        (team, entry) => entry.job.settled || (mayRun(team) && idleWorker(kindOf(entry)) !== undefined),
+      );
       if (!next) break;
+      if (next.item.job.settled) continue;
+      const worker = idleWorker(kindOf(next.item)) as PoolWorker;
       const { job } = next.item;
       job.started = true;
       const { team } = job;
       runningSteps.set(team, (runningSteps.get(team) ?? 0) + 1);
+      runningTotal++;
       stepsStarted++;
       const { step, limitMs, part } = take(next.item, worker);
       void worker.run(nextStepId++, step, limitMs, job.team).then((outcome) => {
         const left = (runningSteps.get(team) ?? 1) - 1;
         if (left > 0) runningSteps.set(team, left);
         else runningSteps.delete(team);
+        runningTotal--;
         const overMemory = afterStep(worker);
         if (outcome instanceof RenderError || overMemory) settle(job, overMemory ?? (outcome as RenderError));
         else if (!outcome.ok) settle(job, reviveError(outcome.error));
@@ -363,13 +422,17 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     watchMemory();
   }
 
-  /** Reads busy workers' memory while any is busy: a native allocation past the limit is stopped as it grows. */
+  const busyProcesses = (): WorkerProcess[] =>
+    [...workers].filter(
+      (worker): worker is WorkerProcess => worker instanceof WorkerProcess && worker.state === 'busy',
+    );
+
+  /** Reads busy processes' memory while any is busy: a native allocation past the limit is stopped as it grows. */
   function watchMemory(): void {
-    if (memoryTimer !== undefined || ![...workers].some((worker) => worker.state === 'busy')) return;
+    if (memoryTimer !== undefined || busyProcesses().length === 0) return;
     memoryTimer = setInterval(() => {
       let busy = false;
-      for (const worker of workers) {
-        if (worker.state !== 'busy') continue;
+      for (const worker of busyProcesses()) {
         busy = true;
         worker.checkMemory();
       }
@@ -485,7 +548,13 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     },
     stats() {
       const started = running();
-      return { threads: workers.size, queued: jobs.size - started, running: started, stepsStarted };
+      return {
+        threads: live('thread'),
+        processes: live('process'),
+        queued: jobs.size - started,
+        running: started,
+        stepsStarted,
+      };
     },
     close({ graceMs } = {}) {
       closing = true;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '@shared/errors';
 import { loadSample } from '../samples/sampleTemplates';
 import { createRenderPool } from './renderPool';
-import { TimeLimitError } from './workerProcess';
+import { TimeLimitError } from './poolWorker';
 
 const shipping = loadSample('shipping-4x6');
 const quickJob = (team: string) => ({ template: shipping.template, data: shipping.data, format: 'zpl' as const, team });

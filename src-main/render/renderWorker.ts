@@ -7,21 +7,29 @@ import type { FontRegistry } from '@shared/fonts/fontRegistry';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { rasterizeSvgImage } from '../images/rasterizeSvgImage';
 import { createWriteStream } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { OutputFormat } from '@shared/render/outputFormats';
 import { startWorkerCpuProfile } from './workerCpuProfile';
 import { DecodedImages } from './decodedImages';
 import type { ImageCache } from '@shared/render/imageCache';
 import type { TemplateCache } from '@shared/render/templateCache';
 import { ParsedTemplates } from './parsedTemplates';
+import { residentMemory } from './processMemory';
 import {
   DATA_FD,
   detachBytes,
   INLINE_BYTES,
+  PROCESS_WORKER_ARG,
+  RENDER_THREAD_DATA,
   serializeError,
+  transferableResult,
   type PoolMessage,
   type RenderStep,
   type StepOptions,
   type StepResult,
   type TaskOutcome,
+  type WorkerMemory,
   type WorkerMessage,
 } from './taskProtocol';
 
@@ -183,33 +191,69 @@ const WARM_UP_TEMPLATE = {
   ],
 };
 
-/** Started by the pool with an IPC channel; imported by tests, which have none. */
-if (process.send !== undefined) {
+/**
+ * This process's memory now and at its peak, read here rather than by the pool, whose thread serves every request.
+ * (getrusage's maxRSS would not do: Linux keeps it across the fork and exec that started this process, so it starts at
+ * the pool's own size.) Without /proc, the resident set now stands for both.
+ */
+function processMemory(): WorkerMemory {
+  const rssMb = process.memoryUsage.rss() / 2 ** 20;
+  return residentMemory(process.pid) ?? { rssMb, peakMb: rssMb };
+}
+
+/** The fonts parsed and the cold code of `formats` run once: no user's first render pays for them against its time limit. */
+async function startRunner(formats: readonly OutputFormat[]): Promise<ReturnType<typeof stepRunner>> {
   const fonts = bundledFonts();
-  const runner = stepRunner(fonts);
-  for (const format of ['zpl', 'pdf', 'png'] as const)
-    await renderLabel(WARM_UP_TEMPLATE, {}, { format, dpi: 50, fonts });
+  for (const format of formats) await renderLabel(WARM_UP_TEMPLATE, {}, { format, dpi: 50, fonts });
+  return stepRunner(fonts);
+}
+
+/** A worker process (png, SVG rasters): its outcomes on the IPC channel, large outputs on the data pipe. */
+async function serveProcess(): Promise<void> {
+  const runner = await startRunner(['png']);
   await startWorkerCpuProfile();
   const data = createWriteStream('', { fd: DATA_FD });
   const send = (message: WorkerMessage): void => void process.send?.(message);
   process.on('message', (message: PoolMessage) => {
     void runner.handle(message).then((reply) => {
       if (!reply) return;
+      const memory = processMemory();
       if (!reply.outcome.ok) {
-        send(reply);
+        send({ ...reply, memory });
         return;
       }
       const { result, bytes } = detachBytes(reply.outcome.result);
       if (bytes.reduce((sum, chunk) => sum + chunk.byteLength, 0) < INLINE_BYTES) {
-        send(reply);
+        send({ ...reply, memory });
         return;
       }
       // The bytes first: the pool reads them once the message announcing them arrives.
       for (const chunk of bytes) data.write(chunk);
-      send({ id: reply.id, outcome: { ok: true, result }, sizes: bytes.map((chunk) => chunk.byteLength) });
+      send({ id: reply.id, outcome: { ok: true, result }, sizes: bytes.map((chunk) => chunk.byteLength), memory });
     });
   });
   // The pool going away (it crashed, or it was killed) closes the channel: this process has nobody left to render for.
   process.on('disconnect', () => process.exit(0));
   send({ ready: true });
 }
+
+/** A worker thread (zpl, pdf, html): outcomes posted with their outputs' buffers transferred, not copied. */
+async function serveThread(port: MessagePort): Promise<void> {
+  const runner = await startRunner(['zpl', 'pdf']);
+  port.on('message', (message: PoolMessage) => {
+    void runner.handle(message).then((reply) => {
+      if (!reply) return;
+      if (!reply.outcome.ok) {
+        port.postMessage(reply satisfies WorkerMessage);
+        return;
+      }
+      const { result, transfer } = transferableResult(reply.outcome.result);
+      port.postMessage({ id: reply.id, outcome: { ok: true, result } } satisfies WorkerMessage, transfer);
+    });
+  });
+  port.postMessage({ ready: true } satisfies WorkerMessage);
+}
+
+// Started by the pool as a process (with its argument) or a thread (with its workerData); imported by tests, as neither.
+if (process.argv.includes(PROCESS_WORKER_ARG) && process.send !== undefined) await serveProcess();
+else if (parentPort !== null && isDeepStrictEqual(workerData, RENDER_THREAD_DATA)) await serveThread(parentPort);

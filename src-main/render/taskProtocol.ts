@@ -133,11 +133,27 @@ export type StepResult =
   | { kind: 'part'; part: RenderedPart; renderTimeMs: number }
   | { kind: 'assemble'; bytes: Uint8Array; renderTimeMs: number };
 
+/** A worker process's memory as it reports it after each step, MB (so the pool reads no /proc file per step). */
+export interface WorkerMemory {
+  /** Resident set now. */
+  rssMb: number;
+  /** The highest resident set the process ever had: a spike during the step still shows. */
+  peakMb: number;
+}
+
 /**
- * What a worker process sends: that it is ready (fonts parsed), or a step's outcome. The outcome's byte arrays travel
- * on the data pipe when they are large (see detachBytes): `sizes` says how many bytes each; without it they are inline.
+ * What a worker sends: that it is ready (fonts parsed), or a step's outcome. A process's outcome carries its memory;
+ * its byte arrays travel on the data pipe when they are large (see detachBytes): `sizes` says how many bytes each;
+ * without it they are inline. A thread's byte arrays are transferred with the message (see transferableResult).
  */
-export type WorkerMessage = { ready: true } | { id: number; outcome: TaskOutcome; sizes?: number[] };
+export type WorkerMessage =
+  { ready: true } | { id: number; outcome: TaskOutcome; sizes?: number[]; memory?: WorkerMemory };
+
+/** The argument a worker process is started with: the worker's module runs as one only then (a test importing it does not). */
+export const PROCESS_WORKER_ARG = '--labelsmith-render-process';
+
+/** The workerData a worker thread is started with, for the same reason. */
+export const RENDER_THREAD_DATA = { labelsmithRenderThread: true } as const;
 
 /** Outputs smaller than this together travel inside the IPC message: one message is quicker than a message and a pipe read. */
 export const INLINE_BYTES = 64 * 1024;
@@ -191,6 +207,22 @@ export function attachBytes(result: StepResult, bytes: readonly Uint8Array[]): S
         },
       };
   }
+}
+
+/**
+ * The result with each output in a buffer of its own, and those buffers: posted in a message's transfer list, they
+ * move to the pool's thread instead of being copied. An output that is a view of a larger buffer (a slice of Node's
+ * Buffer pool) is copied first: transferring would take the whole buffer from its other users.
+ */
+export function transferableResult(result: StepResult): { result: StepResult; transfer: ArrayBuffer[] } {
+  const detached = detachBytes(result);
+  const owned = detached.bytes.map((bytes) =>
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+      ? bytes
+      : // A copy (a Buffer's slice() would be another view of the same memory).
+        new Uint8Array(bytes),
+  );
+  return { result: attachBytes(detached.result, owned), transfer: owned.map((bytes) => bytes.buffer as ArrayBuffer) };
 }
 
 export interface SerializedAppError {

@@ -1,15 +1,9 @@
-// One worker process of the render pool: started with an IPC channel, runs one step at a time, and can always be killed (a native call in a thread cannot).
+// One worker process of the render pool, for png and SVG rasters: resvg's long native calls stop only when the process is killed, and SIGKILL always kills it.
 import { fork, type ChildProcess } from 'node:child_process';
 import { RenderError } from '@shared/errors';
 import { residentMemory } from './processMemory';
-import {
-  attachBytes,
-  DATA_FD,
-  type PoolMessage,
-  type RenderStep,
-  type TaskOutcome,
-  type WorkerMessage,
-} from './taskProtocol';
+import { memoryLimitError, PoolWorker, type WorkerEvents } from './poolWorker';
+import { attachBytes, DATA_FD, PROCESS_WORKER_ARG, type PoolMessage, type WorkerMessage } from './taskProtocol';
 
 /** Megabytes of old space a worker's V8 heap starts with (see execArgv). */
 const INITIAL_OLD_SPACE_MB = 128;
@@ -23,55 +17,25 @@ const INITIAL_OLD_SPACE_MB = 128;
  */
 const RASTER_PURGE_DELAY_MS = '1000';
 
-export type WorkerState = 'starting' | 'idle' | 'busy' | 'dying';
-
-export interface WorkerEvents {
-  ready(worker: WorkerProcess): void;
-  /** The process is dead: its slot is free. `beforeReady`: it died while starting (the pool cannot start workers). */
-  exited(worker: WorkerProcess, beforeReady: boolean, why: string): void;
-}
-
 /** The last bytes a worker wrote to stderr, to tell V8's heap exhaustion from other deaths. */
 const STDERR_TAIL = 4096;
 
-export function memoryLimitError(limitMb: number): RenderError {
-  return new RenderError(`render stopped: over its ${limitMb} MB memory limit`);
-}
-
-/** A step stopped at its time limit (its worker killed): a class of its own, so a caller can say what the limit meant. */
-export class TimeLimitError extends RenderError {
-  constructor(readonly limitMs: number) {
-    super(`render stopped: over its ${limitMs / 1000} s time limit`);
-  }
-}
-
-interface Running {
-  id: number;
-  timer: NodeJS.Timeout;
-  settle(outcome: TaskOutcome | RenderError): void;
-}
-
-export class WorkerProcess {
-  state: WorkerState = 'starting';
-  /** Resolves once the process has exited. */
-  readonly exited: Promise<void>;
-  private readied = false;
+export class WorkerProcess extends PoolWorker {
+  readonly kind = 'process';
   private readonly child: ChildProcess;
-  private running?: Running;
   /** Bytes read from the data pipe, not yet handed to the outcome that announced them. */
   private received: Buffer[] = [];
   private receivedLength = 0;
   private expected?: { sizes: number[]; deliver(bytes: Uint8Array[]): void };
   private stderrTail = '';
-  /** Why the pool killed it, answered to the step it was running. */
-  private killedFor?: RenderError;
 
   constructor(
     file: string,
     private readonly maxMemoryMb: number,
     events: WorkerEvents,
   ) {
-    this.child = fork(file, [], {
+    super(events);
+    this.child = fork(file, [PROCESS_WORKER_ARG], {
       // Uint8Arrays (PNGs, PDFs) cross as bytes, not as JSON arrays of numbers.
       serialization: 'advanced',
       // The V8 heap gets the same limit as the whole process: a JavaScript runaway fails there, with a clear message.
@@ -94,16 +58,16 @@ export class WorkerProcess {
     });
     this.child.on('message', (message: WorkerMessage) => {
       if ('ready' in message) {
-        if (this.state !== 'starting') return;
-        this.state = 'idle';
-        this.readied = true;
-        events.ready(this);
+        this.becameReady();
         return;
       }
-      if (this.running?.id !== message.id) return;
-      const { outcome, sizes } = message;
-      if (sizes === undefined || !outcome.ok) this.finish(outcome);
-      else this.awaitBytes(sizes, (bytes) => this.finish({ ok: true, result: attachBytes(outcome.result, bytes) }));
+      if (this.runningId !== message.id) return;
+      const { id, outcome, sizes, memory } = message;
+      if (sizes === undefined || !outcome.ok) this.outcome(id, outcome, memory);
+      else
+        this.awaitBytes(sizes, (bytes) =>
+          this.outcome(id, { ok: true, result: attachBytes(outcome.result, bytes) }, memory),
+        );
     });
     this.child.stdio[DATA_FD]?.on('data', (chunk: Buffer) => {
       this.received.push(chunk);
@@ -112,16 +76,7 @@ export class WorkerProcess {
     });
     // A send to a process that died meanwhile fails here as well as in 'exit'.
     this.child.on('error', () => undefined);
-    let markExited = (): void => undefined;
-    this.exited = new Promise((resolve) => (markExited = resolve));
-    this.child.once('exit', (code, signal) => {
-      markExited();
-      const beforeReady = !this.readied;
-      const why = this.deathReason(code, signal);
-      this.state = 'dying';
-      this.finish(this.killedFor ?? why);
-      events.exited(this, beforeReady, why.message);
-    });
+    this.child.once('exit', (code, signal) => this.gone(this.deathReason(code, signal)));
   }
 
   get pid(): number | undefined {
@@ -155,61 +110,29 @@ export class WorkerProcess {
     );
   }
 
-  private finish(outcome: TaskOutcome | RenderError): void {
-    const running = this.running;
-    if (!running) return;
-    this.running = undefined;
+  protected override finish(outcome: Parameters<PoolWorker['finish']>[0]): void {
     this.expected = undefined;
-    clearTimeout(running.timer);
-    if (this.state === 'busy') this.state = 'idle';
-    running.settle(outcome);
+    super.finish(outcome);
   }
 
-  /**
-   * Runs one step within `limitMs`; resolves with its outcome, or with the RenderError that stopped it (a limit, the
-   * worker's death). A step that cannot be sent (a value IPC cannot serialise) fails at once and the worker stays idle.
-   */
-  run(id: number, step: RenderStep, limitMs: number, team: string): Promise<TaskOutcome | RenderError> {
-    return new Promise((settle) => {
-      try {
-        this.send({ id, step, team });
-      } catch (error) {
-        settle(new RenderError(`render worker failed: ${error instanceof Error ? error.message : String(error)}`));
-        return;
-      }
-      this.state = 'busy';
-      const timer = setTimeout(() => this.kill(new TimeLimitError(limitMs)), limitMs);
-      this.running = { id, timer, settle };
-    });
-  }
-
-  send(message: PoolMessage): void {
+  protected post(message: PoolMessage): void {
     this.child.send(message);
   }
 
   /**
-   * Over the memory limit now, or at any moment so far: killed, and the step it runs fails with the memory limit. Else
-   * its resident memory now, MB (undefined without /proc).
+   * Read from /proc while a step runs (the worker reports its memory only once a step ends, and a native allocation may
+   * grow past the limit before that): over the limit now, or at any moment so far, it is killed. Without /proc (macOS,
+   * Windows) only the V8 heap limit applies.
    */
-  checkMemory(): { over: true } | { over: false; rssMb?: number } {
+  checkMemory(): void {
     const pid = this.child.pid;
     const memory = pid === undefined ? undefined : residentMemory(pid);
-    if (memory === undefined) return { over: false };
-    if (Math.max(memory.rssMb, memory.peakMb) <= this.maxMemoryMb) return { over: false, rssMb: memory.rssMb };
-    this.kill(memoryLimitError(this.maxMemoryMb));
-    return { over: true };
+    if (memory !== undefined && Math.max(memory.rssMb, memory.peakMb) > this.maxMemoryMb)
+      this.kill(memoryLimitError(this.maxMemoryMb));
   }
 
-  /** Ends an idle worker (the pool closes, or replaces one holding too much memory). */
-  stop(): void {
-    this.kill(new RenderError('render stopped: its worker was stopped'));
-  }
-
-  /** SIGKILL: a native call cannot delay it. The slot stays taken until the process has exited (WorkerEvents.exited). */
-  kill(reason: RenderError): void {
-    if (this.state === 'dying') return;
-    this.killedFor = reason;
-    this.state = 'dying';
+  /** SIGKILL: a native call cannot delay it. */
+  protected end(): void {
     this.child.kill('SIGKILL');
   }
 }

@@ -1,5 +1,6 @@
 // Renders that cannot finish in time against a real `labelsmith serve`: killed at the time limit, stopped by SIGTERM after the grace, and one team's batches not holding up another team's render; memory, /health and earlier answers watched throughout.
 import { afterAll, describe, expect, it } from 'vitest';
+import { roundedBoxesPng } from '../../../test/support/engine/slowRasters';
 import { printReports, underAttack } from '../../../test/support/server/attackSupport';
 import {
   call,
@@ -12,28 +13,8 @@ import {
   type Answer,
 } from '../../../test/support/server/robustnessSupport';
 
-/**
- * Far over the 10 s time limit, inside one native resvg call: a 13 x 13 in label at 600 dpi (61 million pixels, within
- * the raster limit) with 1,000 filled rounded boxes over all of it, each rasterised over the whole pixmap.
- */
-const stuckRender = {
-  template: {
-    formatVersion: 1,
-    meta: { name: 'Stuck' },
-    dimensions: { width: '13in', height: '13in' },
-    elements: Array.from({ length: 1000 }, (_, index) => ({
-      id: `box${index}`,
-      type: 'rect',
-      position: { mode: 'absolute', x: '0mm', y: '0mm' },
-      width: '13in',
-      height: '13in',
-      style: { fill: index % 2 === 0 ? '#000000' : '#ffffff', cornerRadius: '5mm' },
-    })),
-  },
-  data: {},
-  format: 'png',
-  dpi: 600,
-};
+/** Far over the 10 s time limit, inside one native resvg call: 1,000 rounded boxes over a 13 x 13 in label at 600 dpi. */
+const stuckRender = roundedBoxesPng(13);
 
 const { cli, serve } = serveProcessesForFile();
 afterAll(printReports);
