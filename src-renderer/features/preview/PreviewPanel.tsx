@@ -1,5 +1,5 @@
 // The label as the server renders it, in the chosen format, with the selected record; "Save" writes exactly those bytes (a download, or the app's save dialog).
-import { useState, useId } from 'react';
+import { useMemo, useState, useId } from 'react';
 import { FORMATS, type OutputFormat } from '../../api/apiConstants';
 import { saveOutputFile, savedNotice } from '../../api/fileTransfer';
 import { describeError } from '../../api/apiError';
@@ -7,7 +7,7 @@ import { TargetPicker } from '../../editor/target/TargetPicker';
 import { editorStore, useEditorStore } from '../../store';
 import { PreviewOutput } from './PreviewOutput';
 import { previewFileName } from './previewPlan';
-import { offsetsText } from './printerTruth';
+import { labelShift } from './printerTruth';
 import { usePreview, type PreviewResult } from './usePreview';
 
 const FORMAT_NAMES: Record<OutputFormat, string> = { pdf: 'PDF', png: 'PNG', zpl: 'ZPL', html: 'HTML' };
@@ -22,6 +22,7 @@ export function PreviewPanel() {
   const [dpi, setDpi] = useState(300);
   const [round, setRound] = useState(0);
   const target = useEditorStore((state) => state.canvasTarget);
+  const shift = useMemo(() => labelShift(target), [target]);
   const state = usePreview(format, dpi, target, round);
   const result = state.status === 'ready' ? state.result : state.status === 'loading' ? state.last : null;
   const current = result?.format === format ? result : null;
@@ -98,7 +99,7 @@ export function PreviewPanel() {
           formatName={FORMAT_NAMES[format]}
           zplDpi={target.dpi}
           darkness={target.darkness}
-          offsetsNote={offsetsText(target)}
+          shift={shift}
         />
       )}
     </div>
