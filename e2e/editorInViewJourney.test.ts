@@ -1,5 +1,5 @@
 // The editor screen as a person sees it at 1280x800 and at 1024x700: the toolbar in one row with every tool reachable,
-// and the canvas staying where it is when something is selected.
+// the canvas staying where it is when something is selected, new elements placed where there is room.
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,43 @@ async function toolbarRowTops(page: Page): Promise<number[]> {
     );
 }
 
+/** A 4 x 3 in label with a title across its middle and a line under it: where a new element used to land. */
+const MIDDLE_TAKEN = {
+  formatVersion: 1,
+  meta: { name: 'Middle taken' },
+  dimensions: { width: '4in', height: '3in' },
+  elements: [
+    {
+      id: 'title',
+      type: 'text',
+      position: { mode: 'absolute', x: '0.5in', y: '1.2in' },
+      width: '3in',
+      height: '0.5in',
+      content: { text: 'Title' },
+    },
+    { id: 'rule', type: 'line', position: { mode: 'absolute', x: '0.5in', y: '1.8in' }, width: '3in', height: '0in' },
+  ],
+};
+
+interface InchBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function overlaps(a: InchBox, b: InchBox): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function openTemplate(page: Page, id: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.location.hash = `#/templates/${encodeURIComponent(target)}`;
+  }, id);
+  await page.getByRole('application', { name: 'Label canvas' }).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 1024, height: 700 },
@@ -49,11 +86,7 @@ for (const viewport of [
       const templateId =
         (await editorApi<{ templates: { id: string }[] }>(editor.server, 'GET', '/api/templates')).templates[0]?.id ??
         '';
-      await page.evaluate((target) => {
-        window.location.hash = `#/templates/${encodeURIComponent(target)}`;
-      }, templateId);
-      await page.getByRole('application', { name: 'Label canvas' }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await openTemplate(page, templateId);
     });
 
     afterAll(async () => {
@@ -109,6 +142,34 @@ for (const viewport of [
         expect(await page.getByLabel('Element id', { exact: true }).inputValue()).toBe(selected);
       }
       expect(await boxOf(page, '.canvas-host')).toEqual(canvasBefore);
+    });
+
+    it('places each new element where there is room, clear of the title and the line in the middle', async () => {
+      const { id } = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', {
+        content: MIDDLE_TAKEN,
+      });
+      await openTemplate(page, id);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Middle taken');
+      const field = (label: string) => page.getByLabel(label, { exact: true });
+      const taken: InchBox[] = [
+        { x: 0.5, y: 1.2, width: 3, height: 0.5 },
+        { x: 0.5, y: 1.8, width: 3, height: 0 },
+      ];
+      for (const name of ['Add text', 'Add barcode', 'Add rectangle']) {
+        await page.getByRole('button', { name, exact: true }).click();
+        await expect.poll(() => field('Element id').count()).toBe(1);
+        const [x, y, width, height] = await Promise.all(
+          ['X', 'Y', 'Width', 'Height'].map(async (label) => Number(await field(label).inputValue())),
+        );
+        const added = { x: x ?? NaN, y: y ?? NaN, width: width ?? NaN, height: height ?? NaN };
+        // A line has no height: the room kept around it is what counts.
+        for (const box of taken)
+          expect(overlaps(added, { ...box, height: Math.max(box.height, 0.01) }), name).toBe(false);
+        expect(added.x >= 0 && added.y >= 0 && added.x + added.width <= 4 && added.y + added.height <= 3, name).toBe(
+          true,
+        );
+        taken.push(added);
+      }
     });
   });
 }

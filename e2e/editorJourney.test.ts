@@ -208,7 +208,7 @@ describe.sequential('editor journey', () => {
 
   it('moves and resizes elements with the mouse on the canvas', async () => {
     const view = await stageView();
-    // Both start at the label's centre; the barcode is on top and selected. Drag it 190 px down.
+    // The text is at the label's centre, the barcode (selected) just clear of it where there was room. Drag it 190 px down.
     const moveBarcode = { x: 0, y: 190 };
     const grabBarcode = toPage(view, centre(barcodeBox).x, centre(barcodeBox).y);
     await drag(grabBarcode, moveBarcode);
