@@ -1,10 +1,13 @@
 // The editor screen as a person sees it at 1280x800 and at 1024x700: the toolbar in one row with every tool reachable,
-// the canvas staying where it is when something is selected, new elements placed where there is room.
+// the canvas staying where it is when something is selected, new elements placed where there is room, text keeping its
+// shape while it is resized.
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zoomToFit } from '../test/support/chromium/canvasView';
 import { editorApi, REPO_ROOT, type SignedInEditor } from '../test/support/chromium/editorServer';
 import { openSignedInEditor } from '../test/support/chromium/editorSession';
+import { decodePng } from '../test/support/chromium/pixels';
 import { testDatabaseEnv } from '../test/support/store/storeTestSupport';
 
 interface Box {
@@ -48,6 +51,39 @@ const MIDDLE_TAKEN = {
     { id: 'rule', type: 'line', position: { mode: 'absolute', x: '0.5in', y: '1.8in' }, width: '3in', height: '0in' },
   ],
 };
+
+/** A 3 x 2 in label with one line of large text, to be widened by its handle. */
+const ONE_TEXT = {
+  formatVersion: 1,
+  meta: { name: 'Resize tag' },
+  dimensions: { width: '3in', height: '2in' },
+  elements: [
+    {
+      id: 'name',
+      type: 'text',
+      position: { mode: 'absolute', x: '0.5in', y: '0.8in' },
+      width: '1.5in',
+      height: '0.4in',
+      content: { text: 'Widen me' },
+      style: { fontSize: '20pt' },
+    },
+  ],
+};
+
+/** The box around the black pixels of a part of the page (the selection frame is blue, its handles white). */
+async function blackInk(page: Page, clip: { x: number; y: number; width: number; height: number }) {
+  const raster = decodePng(await page.screenshot({ clip }));
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let y = 0; y < raster.height; y += 1) {
+    for (let x = 0; x < raster.width; x += 1) {
+      const i = (y * raster.width + x) * 4;
+      if ([0, 1, 2].every((channel) => (raster.rgba[i + channel] ?? 255) < 90)) {
+        [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+      }
+    }
+  }
+  return { width: right - left + 1, height: bottom - top + 1 };
+}
 
 interface InchBox {
   x: number;
@@ -170,6 +206,35 @@ for (const viewport of [
         );
         taken.push(added);
       }
+    });
+
+    it('keeps the text its own shape while a resize handle is dragged, and lays it out at the new width after', async () => {
+      const { id } = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: ONE_TEXT });
+      await openTemplate(page, id);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Resize tag');
+      const view = await zoomToFit(page, { width: 3 * 72, height: 2 * 72 });
+      await page.getByLabel('Selected element', { exact: true }).selectOption('name');
+      const topLeft = view.onPage(0, 0);
+      const bottomRight = view.onPage(3, 2);
+      const label = { x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y };
+      const before = await blackInk(page, label);
+      expect(before.width).toBeGreaterThan(40);
+
+      const handle = view.onPage(2, 1);
+      await page.mouse.move(handle.x, handle.y);
+      await page.mouse.down();
+      await page.mouse.move(handle.x + 60, handle.y, { steps: 4 });
+      await page.mouse.move(handle.x + 120, handle.y, { steps: 4 });
+      // Mid-drag the frame is 120 px wider; the glyphs, scaled with it, looked stretched by as much.
+      const during = await blackInk(page, label);
+      expect(Math.abs(during.width - before.width), JSON.stringify({ before, during })).toBeLessThanOrEqual(2);
+      expect(Math.abs(during.height - before.height)).toBeLessThanOrEqual(2);
+      await page.mouse.up();
+      await expect
+        .poll(async () => Number(await page.getByLabel('Width', { exact: true }).inputValue()))
+        .toBeGreaterThan(1.6);
+      const after = await blackInk(page, label);
+      expect(Math.abs(after.width - before.width)).toBeLessThanOrEqual(2);
     });
   });
 }
