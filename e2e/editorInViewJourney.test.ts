@@ -1,6 +1,6 @@
 // The editor screen as a person sees it at 1280x800 and at 1024x700: the toolbar in one row with every tool reachable,
 // the canvas staying where it is when something is selected, new elements placed where there is room, text keeping its
-// shape while it is resized.
+// shape while it is resized, and a Preview tab with one resolution control and the HTML page scaled to fit.
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,6 +235,47 @@ for (const viewport of [
         .toBeGreaterThan(1.6);
       const after = await blackInk(page, label);
       expect(Math.abs(after.width - before.width)).toBeLessThanOrEqual(2);
+    });
+
+    it('has one resolution control in the Preview tab, which the PNG takes, and shows the HTML page whole', async () => {
+      const { id } = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: ONE_TEXT });
+      await openTemplate(page, id);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Resize tag');
+      const panel = page.getByRole('complementary', { name: 'Properties' });
+      await panel.getByRole('tab', { name: 'Preview' }).click();
+      await panel.getByRole('radio', { name: 'PNG' }).check();
+      const resolution = panel.getByRole('combobox', { name: 'Resolution' });
+      expect(await resolution.count()).toBe(1);
+      await resolution.selectOption('300');
+      const png = panel.getByRole('img', { name: 'Label preview (PNG)' });
+      await expect
+        .poll(() => png.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), {
+          timeout: 15_000,
+        })
+        .toBe(3 * 300);
+
+      await panel.getByRole('radio', { name: 'HTML' }).check();
+      expect(await resolution.count()).toBe(1);
+      const frame = panel.locator('iframe[title="Label preview (HTML)"]');
+      await frame.waitFor();
+      const holder = await boxOf(page, '.preview-frame-holder');
+      const shown = await frame.boundingBox();
+      // Scaled to the panel's width, the label's proportions kept, all of it in the window's width.
+      expect(shown && Math.abs(shown.width - holder.width) <= 1, JSON.stringify({ shown, holder })).toBe(true);
+      expect(shown && Math.abs(shown.height / shown.width - 2 / 3) < 0.01).toBe(true);
+      expect(shown && shown.x + shown.width <= viewport.width).toBe(true);
+      const inside = await frame
+        .contentFrame()
+        .locator('html')
+        .evaluate((root) => ({
+          scrollWidth: root.scrollWidth,
+          clientWidth: root.clientWidth,
+          scrollHeight: root.scrollHeight,
+          clientHeight: root.clientHeight,
+        }));
+      expect(inside.scrollWidth, JSON.stringify(inside)).toBeLessThanOrEqual(inside.clientWidth);
+      expect(inside.scrollHeight, JSON.stringify(inside)).toBeLessThanOrEqual(inside.clientHeight);
+      await panel.getByRole('tab', { name: 'Inspector' }).click();
     });
   });
 }

@@ -1,6 +1,7 @@
 // One rendered preview: the PNG (PDF as its PNG rendering, ZPL as the printer prints it), the ZPL text, the HTML page sandboxed,
 // and the render's warnings.
 import { PrinterView } from './PrinterView';
+import { ScaledHtmlFrame } from './ScaledHtmlFrame';
 import type { LabelShift } from './printerTruth';
 import type { PreviewResult } from './usePreview';
 
@@ -24,8 +25,7 @@ export function PreviewOutput({
   return (
     <div className="preview-output">
       {result.format === 'html' && result.text !== null ? (
-        // sandbox="": no scripts, forms or navigation, and an origin of its own; the page's policy still applies.
-        <iframe className="preview-frame" sandbox="" srcDoc={result.text} title="Label preview (HTML)" />
+        <ScaledHtmlFrame html={result.text} />
       ) : result.format === 'zpl' && result.printer ? (
         <PrinterView
           printer={result.printer}
