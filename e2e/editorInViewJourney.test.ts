@@ -111,6 +111,7 @@ for (const viewport of [
   describe(`the editor at ${viewport.width}x${viewport.height}`, () => {
     let editor: SignedInEditor;
     let page: Page;
+    let templateId = '';
 
     beforeAll(async () => {
       editor = await openSignedInEditor({
@@ -119,7 +120,7 @@ for (const viewport of [
         viewport,
       });
       page = editor.page;
-      const templateId =
+      templateId =
         (await editorApi<{ templates: { id: string }[] }>(editor.server, 'GET', '/api/templates')).templates[0]?.id ??
         '';
       await openTemplate(page, templateId);
@@ -178,6 +179,16 @@ for (const viewport of [
         expect(await page.getByLabel('Element id', { exact: true }).inputValue()).toBe(selected);
       }
       expect(await boxOf(page, '.canvas-host')).toEqual(canvasBefore);
+    });
+
+    it("gives the canvas's warnings in the template's unit", async () => {
+      // The sample asset tag is in inches; its barcodes' warnings give the clear space and X-dimension they need.
+      await openTemplate(page, templateId);
+      await page.getByRole('button', { name: /^Warnings \(\d+\)$/ }).click();
+      const text = (await page.getByRole('list', { name: 'Design warnings' }).textContent()) ?? '';
+      expect(text).toMatch(/\d\.\d+ in\b/);
+      expect(text).not.toMatch(/\d mm\b/);
+      await page.getByRole('button', { name: 'Hide warnings' }).click();
     });
 
     it('places each new element where there is room, clear of the title and the line in the middle', async () => {
