@@ -14,8 +14,8 @@ const DOCS_DIR = resolve(REPO_ROOT, 'resources/docs');
 const LABEL_POINTS = { width: 4 * 72, height: 6 * 72 };
 /** fitToView's margin around the label, in stage pixels. */
 const FIT_MARGIN = 24;
-/** The PNG the preview renders by default. */
-const PREVIEW_DPI = 300;
+/** The PNG the preview renders by default: the canvas's resolution, 203 dpi without a printer. */
+const PREVIEW_DPI = 203;
 
 let editor: SignedInEditor;
 let page: Page;
@@ -208,7 +208,7 @@ describe.sequential('editor journey', () => {
 
   it('moves and resizes elements with the mouse on the canvas', async () => {
     const view = await stageView();
-    // Both start at the label's centre; the barcode is on top and selected. Drag it 190 px down.
+    // The text is at the label's centre, the barcode (selected) just clear of it where there was room. Drag it 190 px down.
     const moveBarcode = { x: 0, y: 190 };
     const grabBarcode = toPage(view, centre(barcodeBox).x, centre(barcodeBox).y);
     await drag(grabBarcode, moveBarcode);
@@ -436,7 +436,8 @@ describe.sequential('editor journey', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('image/png');
     const rendered = decodePng(Buffer.from(await response.arrayBuffer()));
-    expect(rendered.width).toBe(previewPng.width);
+    // The API's own default resolution, 300 dpi (the preview drew for the canvas's 203).
+    expect(rendered.width).toBe(4 * 300);
     const codes = await readCode128(rendered);
     expect(codes.map((code) => code.text)).toEqual(['SKU-999']);
     expect(inkShare(rendered, inRaster(rendered, textBox))).toBeGreaterThan(0.02);

@@ -19,6 +19,7 @@ const printerInput = (
   dpi: number,
   darkness: number | null = null,
   unprintableMargin: string | null = null,
+  offsets: { topOffset: string; leftOffset: string } | null = null,
 ) => ({
   name,
   connection: { kind: 'raw', host: '127.0.0.1', port: 9 },
@@ -28,6 +29,7 @@ const printerInput = (
   unprintableMargin,
   speed: null,
   timeZone: null,
+  ...offsets,
 });
 
 let editor: SignedInEditor;
@@ -57,6 +59,12 @@ describe.sequential('printer truth journey', () => {
     await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dock 203', 203));
     await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dock 300', 300));
     await editorApi(editor.server, 'POST', '/api/printers', printerInput('Dark 203', 203, 28, '3mm'));
+    await editorApi(
+      editor.server,
+      'POST',
+      '/api/printers',
+      printerInput('Offset 203', 203, null, null, { topOffset: '1mm', leftOffset: '-0.5mm' }),
+    );
     const template = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', { content: EMPTY_LABEL });
     await page.evaluate((id) => {
       window.location.hash = `#/templates/${encodeURIComponent(id)}`;
@@ -68,7 +76,13 @@ describe.sequential('printer truth journey', () => {
     const drawFor = page.getByRole('group', { name: 'Printer' }).getByLabel('Draw for');
     await expect
       .poll(() => drawFor.locator('option').allTextContents())
-      .toEqual(['No printer', 'Dock 203 (203 dpi)', 'Dock 300 (300 dpi)', 'Dark 203 (203 dpi)']);
+      .toEqual([
+        'No printer',
+        'Dock 203 (203 dpi)',
+        'Dock 300 (300 dpi)',
+        'Dark 203 (203 dpi)',
+        'Offset 203 (203 dpi)',
+      ]);
     await drawFor.selectOption({ label: 'Dock 203 (203 dpi)' });
     await tab('Inspector').click();
 
@@ -94,6 +108,46 @@ describe.sequential('printer truth journey', () => {
     await expect.poll(() => differences.textContent(), { timeout: 15_000 }).toBe('No differences from the design.');
     await page.getByLabel('Differences', { exact: true }).check();
     await page.getByRole('img', { name: 'Differences between the design and the printer view' }).waitFor();
+  });
+
+  it('draws for a printer with label offsets: the whole label moves, told as a shift, and nothing else differs', async () => {
+    await page.getByLabel('Differences', { exact: true }).uncheck();
+    /** The top-left corner of the ink of the picture named `name`, in its pixels. */
+    const inkCorner = (name: string) =>
+      page.getByRole('img', { name }).evaluate(async (image: HTMLImageElement) => {
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        [canvas.width, canvas.height] = [image.naturalWidth, image.naturalHeight];
+        const context = canvas.getContext('2d');
+        context?.drawImage(image, 0, 0);
+        const data = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray();
+        let [left, top] = [Infinity, Infinity];
+        for (let y = 0; y < canvas.height; y += 1)
+          for (let x = 0; x < canvas.width; x += 1)
+            if ((data[(y * canvas.width + x) * 4] ?? 255) < 128) [left, top] = [Math.min(left, x), Math.min(top, y)];
+        return { left, top };
+      });
+    const printerView = 'Printer view: the ZPL as a 203 dpi printer prints it';
+    const unshifted = await inkCorner(printerView);
+    expect(unshifted.left).toBeGreaterThan(4);
+    await page
+      .getByRole('group', { name: 'Printer' })
+      .getByLabel('Draw for')
+      .selectOption({ label: 'Offset 203 (203 dpi)' });
+    const shift = page.getByLabel('Shift of the whole label', { exact: true });
+    // 1 mm and 0.5 mm at 8 dots a millimetre.
+    await expect
+      .poll(() => shift.textContent(), { timeout: 15_000 })
+      .toBe(
+        "Shift: the whole label prints 8 dots down and 4 dots left (the printer's label offsets: 1mm down, 0.5mm left). The differences are counted with the print moved back by it.",
+      );
+    const differences = page.getByLabel('Differences from the design', { exact: true });
+    await expect
+      .poll(() => differences.textContent(), { timeout: 15_000 })
+      .toBe('No other differences from the design.');
+    // The print itself is drawn where the printer puts it: its ink starts 8 dots lower and 4 further left than the
+    // same label's on the printer without offsets.
+    expect(await inkCorner(printerView)).toEqual({ left: unshifted.left - 4, top: unshifted.top + 8 });
   });
 
   it('switches to the 300 dpi printer: the inspector’s module width follows', async () => {

@@ -1,5 +1,12 @@
 // Lengths as the editor writes them into templates: the template's unit, a sensible precision, and safe parsing.
-import { LENGTH_UNITS, parseLength, POINTS_PER_UNIT, pointsTo, type LengthUnit } from '@shared/units/length';
+import {
+  LENGTH_UNITS,
+  lengthUnitOf,
+  parseLength,
+  POINTS_PER_UNIT,
+  pointsTo,
+  type LengthUnit,
+} from '@shared/units/length';
 
 export { LENGTH_UNITS, POINTS_PER_UNIT, type LengthUnit };
 
@@ -8,8 +15,7 @@ export const UNIT_DECIMALS: Record<LengthUnit, number> = { mm: 2, cm: 3, in: 3, 
 
 /** The unit new lengths are written in: the unit of the label's width ("4in" → in), mm when it cannot be read. */
 export function templateUnit(template: { dimensions?: { width?: unknown } }): LengthUnit {
-  const width = template.dimensions?.width;
-  return (typeof width === 'string' ? parseLength(width)?.unit : undefined) ?? 'mm';
+  return lengthUnitOf(template.dimensions?.width) ?? 'mm';
 }
 
 /** A number in a unit, rounded to the unit's precision, without trailing zeros or a negative zero ("12.5", "0"). */
@@ -35,7 +41,7 @@ export function lengthToPoints(text: unknown): number | undefined {
  * or in `fallback` when it had none that can be read.
  */
 export function rewriteLength(previous: unknown, points: number, fallback: LengthUnit): string {
-  const unit = (typeof previous === 'string' ? parseLength(previous)?.unit : undefined) ?? fallback;
+  const unit = lengthUnitOf(previous) ?? fallback;
   return formatLength(points, unit);
 }
 

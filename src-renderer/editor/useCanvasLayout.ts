@@ -6,7 +6,7 @@ import type { DesignTarget } from '@shared/layout/designWarnings';
 import { CANVAS_TARGET, createLayoutForCanvas, type CanvasLayout, type FontRegistry, type LabelData } from '../engine';
 import { libraryImagesStore, refreshLibraryImages } from '../features/imageLibrary/libraryImagesStore';
 import type { EditorStore } from '../store/editorStore';
-import { selectSampleData, selectTemplate } from '../store/selectors';
+import { selectSampleData, selectTemplate, selectTemplateUnit } from '../store/selectors';
 import { countersKey, nextCountersStore, refreshNextCounters } from './nextCountersStore';
 import { designTarget } from './target/canvasTarget';
 
@@ -36,7 +36,9 @@ export function useEditorLayout(store: EditorStore, fonts: FontRegistry): Canvas
   const data = useStore(store, selectSampleData);
   const dpi = useStore(store, (state) => state.canvasTarget.dpi);
   const margin = useStore(store, (state) => state.canvasTarget.unprintableMargin);
-  const target = useMemo(() => designTarget(dpi, margin), [dpi, margin]);
+  // The warnings give lengths in the template's unit.
+  const unit = useStore(store, selectTemplateUnit);
+  const target = useMemo(() => designTarget(dpi, margin, unit), [dpi, margin, unit]);
   useEffect(() => {
     void refreshLibraryImages();
   }, []);

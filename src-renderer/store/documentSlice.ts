@@ -5,6 +5,7 @@ import type { ElementType } from '@shared/elements/elementSchema';
 import { nudgeStep, templateUnit } from '../editor/units';
 import { alignShifts, distributeShifts, type AlignEdge, type DistributeAxis, type Placed } from './arrange';
 import { newElement } from './elementDefaults';
+import { freeSpot } from './placement';
 import type { EditorState } from './editorState';
 import { elementBounds, unionBox, type Point } from './geometry';
 import { documentChange } from './historySlice';
@@ -121,11 +122,12 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentSlic
       const state = get();
       const label = selectLabelSize(state);
       const id = uniqueId(type, new Set(state.template.elements.map((element) => element.id)));
-      const centre = at ?? { x: label.width / 2, y: label.height / 2 };
-      const element = mergePatch(newElement(type, id, centre.x, centre.y, templateUnit(state.template)), {
-        ...init,
-        id,
-      });
+      const unit = templateUnit(state.template);
+      const made = (centre: Point) => mergePatch(newElement(type, id, centre.x, centre.y, unit), { ...init, id });
+      const centred = made(at ?? { x: label.width / 2, y: label.height / 2 });
+      const size = elementBounds(centred);
+      const taken = state.template.elements.map(elementBounds).filter((box) => box !== undefined);
+      const element = at || !size ? centred : made(freeSpot(label, size, taken));
       change(
         (template) => appendElements(template, [element]),
         () => ({ selectedIds: [id] }),

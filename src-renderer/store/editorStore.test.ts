@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEditorStore, type EditorStore } from './editorStore';
+import { elementBounds } from './geometry';
 import { HISTORY_LIMIT } from './historySlice';
 import { parseSample, sampleTextsOf, withSampleData, withoutSampleData } from './sampleDataSlice';
 import { selectCanRedo, selectCanUndo, selectIsDirty, selectSampleData, selectSelectedElements } from './selectors';
@@ -203,6 +204,21 @@ describe('element actions', () => {
       expect(element(state().addElement(type))?.type).toBe(type);
     expect(state().addElement('barcode', undefined, { symbology: 'qrcode' })).toBe('barcode-2');
     expect(element('barcode-2')).toMatchObject({ symbology: 'qrcode' });
+  });
+
+  it('places an element added without a place where there is room, not over what is in the middle', () => {
+    state().loadDocument(template([rect('middle', 30, 20, 40, 10)]));
+    const id = state().addElement('barcode');
+    const boundsOf = (elementId: string) => {
+      const found = element(elementId);
+      const bounds = found && elementBounds(found);
+      if (!bounds) throw new Error(`${elementId} has no bounds`);
+      return bounds;
+    };
+    const [added, middle] = [boundsOf(id), boundsOf('middle')];
+    // A millimetre below the middle rectangle, centred across the label as it is.
+    expect(added.y - (middle.y + middle.height)).toBeCloseTo(MM, 6);
+    expect(added.x + added.width / 2).toBeCloseTo(50 * MM, 6);
   });
 
   it('writes new lengths in the template unit with its precision', () => {

@@ -1,5 +1,5 @@
 // role="toolbar" with arrow keys moving between its controls (every control also stays in the tab order).
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode, Ref } from 'react';
 
 const FOCUSABLE = 'button:not(:disabled), a[href], input:not(:disabled), select:not(:disabled)';
 
@@ -17,9 +17,20 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>): void {
   items[(next + items.length) % items.length]?.focus();
 }
 
-export function Toolbar({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+export function Toolbar({
+  label,
+  children,
+  className,
+  rowRef,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  rowRef?: Ref<HTMLDivElement>;
+}) {
   return (
     <div
+      ref={rowRef}
       role="toolbar"
       aria-label={label}
       aria-orientation="horizontal"

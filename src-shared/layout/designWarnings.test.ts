@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '@main/fonts/bundledFonts';
 import { parseTemplate } from '../model/template';
 import { renderLabels } from '../render/renderBatch';
-import { toPoints } from '../units/length';
+import { toPoints, type LengthUnit } from '../units/length';
 import { designWarnings, uniqueDesignWarnings } from './designWarnings';
 import type { RenderWarning } from './laidOutLabel';
 import { layoutLabel } from './layoutLabel';
@@ -39,12 +39,16 @@ const templateOf = (elements: unknown[], size = { width: '60mm', height: '40mm' 
   elements,
 });
 
-function check(elements: unknown[], options: { dpi?: number; margin?: string } = {}): RenderWarning[] {
+function check(
+  elements: unknown[],
+  options: { dpi?: number; margin?: string; unit?: LengthUnit } = {},
+): RenderWarning[] {
   const targetDpi = options.dpi ?? 203;
   const label = layoutLabel(parseTemplate(templateOf(elements)), {}, { fonts, targetDpi });
   return designWarnings(label, fonts, {
     targetDpi,
     unprintableMargin: options.margin === undefined ? undefined : toPoints(options.margin),
+    unit: options.unit,
   });
 }
 
@@ -150,6 +154,17 @@ describe('design warnings', () => {
     // (01)09501101530003 in GS1-128: 0.4 mm modules are too small for a logistics label.
     const gs1 = barcode('sscc', 'gs1-128', at(4, 5, 40, 15), '(01)09501101530003');
     expect(check([gs1], { dpi: 600 }).map((warning) => warning.code)).toEqual(['BARCODE_X_DIMENSION_TOO_SMALL']);
+  });
+
+  it("give lengths in the template's unit", () => {
+    const code = barcode('code', 'code128', at(10, 5, 34, 15), 'ABC');
+    const near = text('near', at(46, 8, 10, 6), 'QTY');
+    const edge = rect('edge', at(0.5, 10, 20, 10), { stroke: '#000000', strokeWidth: '0.5mm' });
+    const messages = check([code, near, edge], { margin: '1.5mm', unit: 'in' }).map((warning) => warning.message);
+    expect(messages).toContainEqual(expect.stringMatching(/margin of 0\.059 in at the left edge/));
+    expect(messages).toContainEqual(expect.stringMatching(/code128 needs 0\.19\d in of clear space/));
+    const small = check([barcode('ean', 'ean13', at(20, 5, 20, 15), '5901234123457')], { dpi: 600, unit: 'in' });
+    expect(small[0]?.message).toMatch(/X-dimension of 0\.00\d\d in, under the 0\.0104 in ean13 needs/);
   });
 
   it('are none for a tidy label', () => {

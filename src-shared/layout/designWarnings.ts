@@ -1,7 +1,7 @@
 // The design check: what in a laid-out label will print badly or scan badly on its target (off the label, in the printer's margin, overlaps, thin bars).
 import { minimumXDimensionMm, quietZoneOf } from '../elements/barcode/barcodeScanSpecs';
 import type { FontRegistry } from '../fonts/fontRegistry';
-import { pointsTo } from '../units/length';
+import { POINTS_PER_UNIT, pointsTo, type LengthUnit } from '../units/length';
 import { overlap, unionBox } from './boxBounds';
 import { inkBoxes, symbolBounds, textInk, turnedWith } from './inkBoxes';
 import type { Box, LaidOutElement, LaidOutLabel, LaidOutOf, RenderWarning } from './laidOutLabel';
@@ -23,12 +23,20 @@ export interface DesignTarget {
   targetDpi: number;
   /** The printer's unprintable margin at every edge, in points; absent or 0 when no printer is involved. */
   unprintableMargin?: number;
+  /** The unit the messages give lengths in: the template's (mm when absent). */
+  unit?: LengthUnit;
 }
 
 /** Below two dots a module's width is all rounding: one dot more or less is a third of it (Zebra's and GS1's guidance). */
 const MIN_MODULE_DOTS = 2;
 
-const mm = (points: number): string => `${pointsTo(points, 'mm').toFixed(2)} mm`;
+/** Decimals a message gives a length in each unit: about a hundredth of a millimetre. */
+const DECIMALS: Record<LengthUnit, number> = { mm: 2, cm: 3, in: 3, pt: 1, px: 1 };
+
+/** A length in the template's unit for a message ("1.00 mm", "0.039 in"); `finer` more decimals for small lengths. */
+function lengthText(points: number, unit: LengthUnit, finer = 0): string {
+  return `${pointsTo(points, unit).toFixed(DECIMALS[unit] + finer)} ${unit}`;
+}
 
 /** Boxes that share more than `tolerance` each way: touching edges, or a part of a dot, is not an overlap. */
 function overlapsBeyond(a: Box, b: Box, tolerance: number): boolean {
@@ -56,11 +64,12 @@ function placementWarning(
   label: Box,
   margin: number,
   tolerance: number,
+  unit: LengthUnit,
 ): RenderWarning | undefined {
   const outside = pastEdges(area, label).filter((edge) => edge.by > tolerance);
   if (outside.length > 0) {
     const where = overlapsBeyond(area, label, tolerance)
-      ? `reaches past the label's ${outside.map((edge) => `${edge.side} edge by ${mm(edge.by)}`).join(' and ')}`
+      ? `reaches past the label's ${outside.map((edge) => `${edge.side} edge by ${lengthText(edge.by, unit)}`).join(' and ')}`
       : 'is entirely outside the label';
     return {
       code: 'ELEMENT_OUTSIDE_LABEL',
@@ -75,11 +84,11 @@ function placementWarning(
   return {
     code: 'ELEMENT_IN_UNPRINTABLE_MARGIN',
     elementId: element.id,
-    message: `${element.type} "${element.id}" is within the printer's unprintable margin of ${mm(margin)} at the ${inMargin.map((edge) => edge.side).join(' and ')} edge: that part may not print`,
+    message: `${element.type} "${element.id}" is within the printer's unprintable margin of ${lengthText(margin, unit)} at the ${inMargin.map((edge) => edge.side).join(' and ')} edge: that part may not print`,
   };
 }
 
-function moduleWarnings(barcode: LaidOutOf<'barcode'>, targetDpi: number): RenderWarning[] {
+function moduleWarnings(barcode: LaidOutOf<'barcode'>, targetDpi: number, unit: LengthUnit): RenderWarning[] {
   const { symbol } = barcode;
   if (symbol.kind === 'vector') return [];
   const module = symbol.kind === 'matrix' ? Math.min(symbol.moduleWidth, symbol.moduleHeight) : symbol.moduleWidth;
@@ -98,7 +107,7 @@ function moduleWarnings(barcode: LaidOutOf<'barcode'>, targetDpi: number): Rende
     warnings.push({
       code: 'BARCODE_X_DIMENSION_TOO_SMALL',
       elementId: barcode.id,
-      message: `barcode "${barcode.id}" has an X-dimension of ${xMm.toFixed(3)} mm, under the ${minimum} mm ${barcode.symbology} needs to scan reliably: make the box wider or the data shorter`,
+      message: `barcode "${barcode.id}" has an X-dimension of ${lengthText(module, unit, 1)}, under the ${lengthText(minimum * POINTS_PER_UNIT.mm, unit, 1)} ${barcode.symbology} needs to scan reliably: make the box wider or the data shorter`,
     });
   }
   return warnings;
@@ -132,10 +141,10 @@ function barcodeZone(barcode: LaidOutOf<'barcode'>): BarcodeZone {
   return { barcode, zones: turnedWith(barcode, [zoneBox]), clear: Math.max(left, right, vertical) };
 }
 
-function quietZoneWarning(other: LaidOutElement, zone: BarcodeZone): RenderWarning {
+function quietZoneWarning(other: LaidOutElement, zone: BarcodeZone, unit: LengthUnit): RenderWarning {
   const { barcode } = zone;
   const clearance =
-    zone.clear > 0 ? `: ${barcode.symbology} needs ${mm(zone.clear)} of clear space around its bars` : '';
+    zone.clear > 0 ? `: ${barcode.symbology} needs ${lengthText(zone.clear, unit)} of clear space around its bars` : '';
   return {
     code: 'BARCODE_QUIET_ZONE_OVERLAP',
     elementId: other.id,
@@ -160,13 +169,14 @@ export function designWarnings(label: LaidOutLabel, fonts: FontRegistry, target:
   const tolerance = 36 / target.targetDpi;
   const labelBox = { x: 0, y: 0, width: label.width, height: label.height };
   const margin = target.unprintableMargin ?? 0;
+  const unit = target.unit ?? 'mm';
   const warnings: RenderWarning[] = [];
   const strokes = new Map(label.elements.map((element) => [element, inkBoxes(element, fonts, 'strokes')]));
   for (const element of label.elements) {
     const area = unionBox(inkBoxes(element, fonts, 'area'));
-    const placed = area && placementWarning(element, area, labelBox, margin, tolerance);
+    const placed = area && placementWarning(element, area, labelBox, margin, tolerance, unit);
     if (placed) warnings.push(placed);
-    if (element.type === 'barcode') warnings.push(...moduleWarnings(element, target.targetDpi));
+    if (element.type === 'barcode') warnings.push(...moduleWarnings(element, target.targetDpi, unit));
   }
   // Pairs already warned about as quiet-zone overlaps are not warned about again as overlapping text.
   const warnedPairs = new Set<string>();
@@ -175,7 +185,7 @@ export function designWarnings(label: LaidOutLabel, fonts: FontRegistry, target:
   for (const zone of zones) {
     for (const other of label.elements) {
       if (other === zone.barcode || !anyOverlap(strokes.get(other) ?? [], zone.zones, tolerance)) continue;
-      warnings.push(quietZoneWarning(other, zone));
+      warnings.push(quietZoneWarning(other, zone, unit));
       warnedPairs.add(pairKey(other.id, zone.barcode.id));
     }
   }

@@ -102,7 +102,7 @@ export async function renderBatchPart(
         });
         // Copies differ in their counter values at most: the first one's warnings speak for all.
         if (layout === 0)
-          for (const warning of labelWarnings(label, options)) warnings.push({ ...warning, record: number });
+          for (const warning of labelWarnings(label, options, template)) warnings.push({ ...warning, record: number });
         const png =
           options.format === 'png'
             ? await emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default })

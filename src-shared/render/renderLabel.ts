@@ -14,6 +14,7 @@ import { designWarnings } from '../layout/designWarnings';
 import { layoutLabel } from '../layout/layoutLabel';
 import { parseTemplate, type Template } from '../model/template';
 import { isPlainObject } from './batchPlan';
+import { lengthUnitOf } from '../units/length';
 import type { ImageCache } from './imageCache';
 import { RenderPixels } from './renderPixels';
 import type { TemplateCache } from './templateCache';
@@ -46,11 +47,15 @@ export interface RenderedOutput {
   warnings: RenderWarning[];
 }
 
-/** The label's layout warnings, its design warnings for the render's target and, in ZPL, the elements printed as graphics for their angle. */
-export function labelWarnings(label: LaidOutLabel, options: RenderOptions): RenderWarning[] {
+/**
+ * The label's layout warnings, its design warnings for the render's target (lengths in the template's unit) and, in
+ * ZPL, the elements printed as graphics for their angle.
+ */
+export function labelWarnings(label: LaidOutLabel, options: RenderOptions, template: Template): RenderWarning[] {
   const design = designWarnings(label, options.fonts, {
     targetDpi: layoutDpi(options),
     unprintableMargin: options.unprintableMargin,
+    unit: lengthUnitOf(template.dimensions.width),
   });
   // An element ZPL has no field for prints as a graphic of it, which only a ZPL render warns of.
   const rotated = options.format === 'zpl' ? zplRotationWarnings(label) : [];
@@ -118,7 +123,7 @@ export async function renderLabel(
     const pixels = new RenderPixels(undefined, options.images);
     const label = layoutLabel(template, data, { ...options, pixels, targetDpi: layoutDpi(options) });
     const bytes = await emit(label, options, pixels);
-    return { bytes, contentType: CONTENT_TYPES[options.format], warnings: labelWarnings(label, options) };
+    return { bytes, contentType: CONTENT_TYPES[options.format], warnings: labelWarnings(label, options, template) };
   } catch (error) {
     throw asRenderFailure(error);
   }

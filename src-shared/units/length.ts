@@ -35,6 +35,11 @@ export function toPoints(text: string): number {
   return parsed.value * POINTS_PER_UNIT[parsed.unit];
 }
 
+/** The unit of a length string ("4in" → "in"); undefined for anything that is not one. */
+export function lengthUnitOf(length: unknown): LengthUnit | undefined {
+  return typeof length === 'string' ? parseLength(length)?.unit : undefined;
+}
+
 export function pointsTo(points: number, unit: LengthUnit): number {
   return points / POINTS_PER_UNIT[unit];
 }

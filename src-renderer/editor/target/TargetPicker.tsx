@@ -1,4 +1,5 @@
-// The Preview tab's "Draw for" control: a configured printer, whose resolution the canvas takes, or none and a resolution.
+// The Preview tab's "Draw for" and "Resolution": a configured printer, whose resolution the canvas, the ZPL and the PNG
+// take, or none and a resolution chosen here.
 import { useEffect, useId } from 'react';
 import { ZPL_DPIS, type ZplDpi } from '@shared/render/outputFormats';
 import { client } from '../../api/appClient';
@@ -29,26 +30,21 @@ export function TargetPicker() {
           </option>
         ))}
       </select>
-      {target.printerId === null && (
-        <>
-          <label htmlFor={`${id}-dpi`} className="visually-hidden">
-            Resolution
-          </label>
-          <select
-            id={`${id}-dpi`}
-            value={target.dpi}
-            onChange={(event) =>
-              editorStore.getState().setCanvasTarget(noPrinter(Number(event.target.value) as ZplDpi))
-            }
-          >
-            {ZPL_DPIS.map((dpi) => (
-              <option key={dpi} value={dpi}>
-                {dpi} dpi
-              </option>
-            ))}
-          </select>
-        </>
-      )}
+      {/* The one resolution of the preview: the canvas's barcodes, the ZPL and the PNG all take it; a printer's own. */}
+      <label htmlFor={`${id}-dpi`}>Resolution</label>
+      <select
+        id={`${id}-dpi`}
+        value={target.dpi}
+        disabled={target.printerId !== null}
+        title={target.printerId === null ? undefined : 'The printer’s resolution'}
+        onChange={(event) => editorStore.getState().setCanvasTarget(noPrinter(Number(event.target.value) as ZplDpi))}
+      >
+        {ZPL_DPIS.map((dpi) => (
+          <option key={dpi} value={dpi}>
+            {dpi} dpi
+          </option>
+        ))}
+      </select>
     </>
   );
 }

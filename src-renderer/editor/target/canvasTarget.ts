@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { EditorPrinter } from '@shared/api/editorPrinters';
 import type { DesignTarget } from '@shared/layout/designWarnings';
-import { toPoints } from '@shared/units/length';
+import { toPoints, type LengthUnit } from '@shared/units/length';
 import { DEFAULT_ZPL_DPI, ZPL_DPIS, type ZplDpi } from '@shared/render/outputFormats';
 
 type PrinterFacts = Pick<
@@ -74,8 +74,10 @@ export function choosePrinter(
 }
 
 /** What the design warnings check a label against: a resolution, and a printer's unprintable margin ("1mm") if it has one. */
-export function designTarget(dpi: number, unprintableMargin: string | null): DesignTarget {
-  return unprintableMargin ? { targetDpi: dpi, unprintableMargin: toPoints(unprintableMargin) } : { targetDpi: dpi };
+export function designTarget(dpi: number, unprintableMargin: string | null, unit: LengthUnit): DesignTarget {
+  return unprintableMargin
+    ? { targetDpi: dpi, unprintableMargin: toPoints(unprintableMargin), unit }
+    : { targetDpi: dpi, unit };
 }
 
 /** Where the page keeps the last target between visits (the browser's, or the app window's, local storage). */

@@ -1,13 +1,14 @@
-// For a selection: align (one element to the label, several to each other), distribute and order.
-import type { ReactNode } from 'react';
-import { useEditorStore, type AlignEdge, type EditorState } from '../../store';
+// For a selection: align (one element to the label, several to each other), distribute and order. Always shown,
+// disabled until enough is selected, so selecting changes neither the toolbar nor the canvas below it.
+import type { ComponentType, ReactNode } from 'react';
+import { editorStore, useEditorStore, type AlignEdge, type EditorState } from '../../store';
 import { ICONS } from '../../ui/icons';
 
 interface Tool {
   name: string;
   icon: ReactNode;
   run(state: EditorState): void;
-  /** Least number of selected elements the tool needs. */
+  /** Least number of selected elements the tool needs (one when not given). */
   needs?: number;
 }
 
@@ -53,28 +54,33 @@ const TOOLS: { label: string; tools: Tool[] }[] = [
   },
 ];
 
-export function ArrangeTools({ getState }: { getState(): EditorState }) {
+function whyDisabled(needs: number): string {
+  return needs === 1 ? 'select an element first' : `select ${needs} or more`;
+}
+
+function ArrangeButtons({ tools }: { tools: Tool[] }) {
   const count = useEditorStore((state) => state.selectedIds.length);
-  if (count === 0) return null;
   return (
     <>
-      {TOOLS.map((group) => (
-        <span key={group.label} className="toolbar-group" role="group" aria-label={group.label}>
-          {group.tools.map((tool) => (
-            <button
-              key={tool.name}
-              type="button"
-              className="icon-button"
-              aria-label={tool.name}
-              title={tool.needs && count < tool.needs ? `${tool.name} (select ${tool.needs} or more)` : tool.name}
-              disabled={tool.needs !== undefined && count < tool.needs}
-              onClick={() => tool.run(getState())}
-            >
-              {tool.icon}
-            </button>
-          ))}
-        </span>
+      {tools.map(({ name, icon, run, needs = 1 }) => (
+        <button
+          key={name}
+          type="button"
+          className="icon-button"
+          aria-label={name}
+          title={count < needs ? `${name} (${whyDisabled(needs)})` : name}
+          disabled={count < needs}
+          onClick={() => run(editorStore.getState())}
+        >
+          {icon}
+        </button>
       ))}
     </>
   );
 }
+
+/** The toolbar's align, distribute and order groups. */
+export const ARRANGE_GROUPS: { label: string; Tools: ComponentType }[] = TOOLS.map(({ label, tools }) => ({
+  label,
+  Tools: () => <ArrangeButtons tools={tools} />,
+}));

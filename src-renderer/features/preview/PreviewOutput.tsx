@@ -1,37 +1,38 @@
 // One rendered preview: the PNG (PDF as its PNG rendering, ZPL as the printer prints it), the ZPL text, the HTML page sandboxed,
 // and the render's warnings.
 import { PrinterView } from './PrinterView';
+import { ScaledHtmlFrame } from './ScaledHtmlFrame';
+import type { LabelShift } from './printerTruth';
 import type { PreviewResult } from './usePreview';
 
 /**
  * `zplDpi` and `darkness`: the printer resolution the ZPL was made for, and that printer's darkness (null: its own);
- * `offsetsNote`: its label offsets in words ('' for none).
+ * `shift`: how far its label offsets move the whole print (null: not at all).
  */
 export function PreviewOutput({
   result,
   formatName,
   zplDpi,
   darkness,
-  offsetsNote,
+  shift,
 }: {
   result: PreviewResult;
   formatName: string;
   zplDpi: number;
   darkness: number | null;
-  offsetsNote: string;
+  shift: LabelShift | null;
 }) {
   return (
     <div className="preview-output">
       {result.format === 'html' && result.text !== null ? (
-        // sandbox="": no scripts, forms or navigation, and an origin of its own; the page's policy still applies.
-        <iframe className="preview-frame" sandbox="" srcDoc={result.text} title="Label preview (HTML)" />
+        <ScaledHtmlFrame html={result.text} />
       ) : result.format === 'zpl' && result.printer ? (
         <PrinterView
           printer={result.printer}
           designUrl={result.imageUrl}
           dpi={zplDpi}
           darkness={darkness}
-          offsetsNote={offsetsNote}
+          shift={shift}
         />
       ) : (
         result.imageUrl && (

@@ -1,5 +1,5 @@
 // The label as the server renders it, in the chosen format, with the selected record; "Save" writes exactly those bytes (a download, or the app's save dialog).
-import { useState, useId } from 'react';
+import { useMemo, useState } from 'react';
 import { FORMATS, type OutputFormat } from '../../api/apiConstants';
 import { saveOutputFile, savedNotice } from '../../api/fileTransfer';
 import { describeError } from '../../api/apiError';
@@ -7,22 +7,21 @@ import { TargetPicker } from '../../editor/target/TargetPicker';
 import { editorStore, useEditorStore } from '../../store';
 import { PreviewOutput } from './PreviewOutput';
 import { previewFileName } from './previewPlan';
-import { offsetsText } from './printerTruth';
+import { labelShift } from './printerTruth';
 import { usePreview, type PreviewResult } from './usePreview';
 
 const FORMAT_NAMES: Record<OutputFormat, string> = { pdf: 'PDF', png: 'PNG', zpl: 'ZPL', html: 'HTML' };
-const PNG_RESOLUTIONS = [96, 150, 203, 300, 600] as const;
 
 export function PreviewPanel() {
-  const selectId = useId();
   const format = useEditorStore((state) => state.previewFormat);
   const setPreviewFormat = useEditorStore((state) => state.setPreviewFormat);
   const name = useEditorStore((state) => state.template.meta.name);
   const recordNumber = useEditorStore((state) => (state.sheet ? state.sheetIndex : state.sampleIndex) + 1);
-  const [dpi, setDpi] = useState(300);
   const [round, setRound] = useState(0);
   const target = useEditorStore((state) => state.canvasTarget);
-  const state = usePreview(format, dpi, target, round);
+  const shift = useMemo(() => labelShift(target), [target]);
+  // The PNG at the resolution the canvas draws for (the printer's, or the one chosen beside it): one control, not two.
+  const state = usePreview(format, target.dpi, target, round);
   const result = state.status === 'ready' ? state.result : state.status === 'loading' ? state.last : null;
   const current = result?.format === format ? result : null;
   const save = async (shown: PreviewResult) => {
@@ -61,18 +60,6 @@ export function PreviewPanel() {
         <div className="field" role="group" aria-label="Printer">
           <TargetPicker />
         </div>
-        {format === 'png' && (
-          <div className="field">
-            <label htmlFor={`${selectId}-1`}>Resolution</label>
-            <select id={`${selectId}-1`} value={dpi} onChange={(event) => setDpi(Number(event.target.value))}>
-              {PNG_RESOLUTIONS.map((value) => (
-                <option key={value} value={value}>
-                  {value} dpi
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
         <button type="button" onClick={() => setRound((value) => value + 1)}>
           Refresh preview
         </button>
@@ -98,7 +85,7 @@ export function PreviewPanel() {
           formatName={FORMAT_NAMES[format]}
           zplDpi={target.dpi}
           darkness={target.darkness}
-          offsetsNote={offsetsText(target)}
+          shift={shift}
         />
       )}
     </div>

@@ -5,7 +5,13 @@ import type { ZplPreviewLabel } from '@shared/api/zplEditorApi';
 import type { LaidOutElement } from '@shared/layout/laidOutLabel';
 import { useEditorStore } from '../../store';
 import type { Pixels } from '../history/overlayDiff';
-import { darknessSpread, differencesByElement, printerDifferences, withDarkness } from './printerTruth';
+import {
+  darknessSpread,
+  differencesByElement,
+  printerDifferences,
+  withDarkness,
+  type LabelShift,
+} from './printerTruth';
 
 async function pixelsOf(url: string): Promise<Pixels> {
   const image = new Image();
@@ -42,33 +48,36 @@ function darknessText(darkness: number | null, spread: number): string {
 
 const NO_ELEMENTS: readonly LaidOutElement[] = [];
 
+/** With a shift, the differences are those left once the print is moved back: "other" than the shift. */
 function differenceText(
   diff: { pixels: Pixels; changed: number } | null,
   elements: readonly LaidOutElement[],
   dpi: number,
+  shifted: boolean,
 ): string {
   if (diff === null) return 'Comparing with the design…';
-  if (diff.changed === 0) return 'No differences from the design.';
+  const other = shifted ? 'other ' : '';
+  if (diff.changed === 0) return `No ${other}differences from the design.`;
   const where = differencesByElement(diff.pixels, elements, dpi).map(({ id, changed }) => `${id}: ${changed}`);
-  return `${diff.changed} pixels differ from the design${where.length > 0 ? ` (${where.join(', ')})` : ''}.`;
+  return `${diff.changed} ${other}pixels differ from the design${where.length > 0 ? ` (${where.join(', ')})` : ''}.`;
 }
 
 /**
- * `darkness`: the printer's ~SD setting (null: its own), drawn as the weight its dots print with; `offsetsNote`: its
- * label offsets in words (the reader already drew the print moved by them).
+ * `darkness`: the printer's ~SD setting (null: its own), drawn as the weight its dots print with; `shift`: how far its
+ * label offsets move the whole print (the reader drew the print moved by them), told apart from the differences.
  */
 export function PrinterView({
   printer,
   designUrl,
   dpi,
   darkness,
-  offsetsNote,
+  shift,
 }: {
   printer: ZplPreviewLabel;
   designUrl: string | null;
   dpi: number;
   darkness: number | null;
-  offsetsNote: string;
+  shift: LabelShift | null;
 }) {
   const toggleId = useId();
   const [showDifferences, setShowDifferences] = useState(false);
@@ -93,18 +102,20 @@ export function PrinterView({
   const printerUrl = spread === 0 ? readerUrl : weightedUrl;
   // The canvas's layout, made for the same resolution: where each element is, to say which ones differ.
   const elements = useEditorStore((state) => state.canvasLabel?.elements ?? NO_ELEMENTS);
+  const [shiftX, shiftY] = [shift?.x ?? 0, shift?.y ?? 0];
+  const moved = useMemo(() => ({ x: shiftX, y: shiftY }), [shiftX, shiftY]);
   useEffect(() => {
     let wanted = true;
     setDiff(null);
     if (!designUrl || !printerUrl) return;
     Promise.all([pixelsOf(designUrl), pixelsOf(printerUrl)]).then(
-      ([design, printed]) => wanted && setDiff(printerDifferences(design, printed)),
+      ([design, printed]) => wanted && setDiff(printerDifferences(design, printed, moved)),
       () => undefined,
     );
     return () => {
       wanted = false;
     };
-  }, [designUrl, printerUrl]);
+  }, [designUrl, printerUrl, moved]);
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
     if (showDifferences && diff && context) {
@@ -116,7 +127,8 @@ export function PrinterView({
     }
   }, [showDifferences, diff]);
   // Counting per element walks the picture under each element's box: once per diff, not on every render.
-  const summary = useMemo(() => differenceText(diff, elements, dpi), [diff, elements, dpi]);
+  const shifted = shift !== null;
+  const summary = useMemo(() => differenceText(diff, elements, dpi, shifted), [diff, elements, dpi, shifted]);
   return (
     <figure className="printer-view">
       {showDifferences && diff ? (
@@ -154,13 +166,17 @@ export function PrinterView({
             <span className="diff-key diff-same">in both</span>{' '}
           </>
         )}
+        {shift && (
+          <>
+            <output aria-label="Shift of the whole label">{shift.text}</output>{' '}
+          </>
+        )}
         <output aria-label="Differences from the design" aria-live="polite">
           {summary}
         </output>
         <span className="hint">
           {' '}
           {printer.widthDots} × {printer.heightDots} dots at {dpi} dpi.{darknessText(darkness, spread)}
-          {offsetsNote}
         </span>
       </figcaption>
     </figure>

@@ -4,7 +4,7 @@ import {
   darknessSpread,
   differencesByElement,
   dpmmOf,
-  offsetsText,
+  labelShift,
   onPaper,
   printerDifferences,
   printerViewRequest,
@@ -37,10 +37,7 @@ describe('printerViewRequest', () => {
         },
         { width: '4in', height: '72pt' },
       ),
-    ).toEqual({
-      request: { zpl: '^XA^XZ', dpmm: 8, width: 4, height: 1 },
-      label: 0,
-    });
+    ).toEqual({ zpl: '^XA^XZ', dpmm: 8, width: 4, height: 1 });
   });
 
   it('draws on the printer’s media when it has one', () => {
@@ -53,14 +50,14 @@ describe('printerViewRequest', () => {
       topOffset: null,
       leftOffset: null,
     };
-    expect(printerViewRequest('z', target, { width: '2in', height: '1in' })?.request).toMatchObject({
+    expect(printerViewRequest('z', target, { width: '2in', height: '1in' })).toMatchObject({
       dpmm: 12,
       width: 4,
       height: 6,
     });
   });
 
-  it('reads the printer’s label offsets ahead of the label, as its print jobs send them, and takes the label after them', () => {
+  it('reads the printer’s label offsets ahead of the label, as its print jobs send them', () => {
     const target = {
       printerId: 'p',
       dpi: 203 as const,
@@ -71,11 +68,25 @@ describe('printerViewRequest', () => {
       leftOffset: '-2mm',
     };
     expect(printerViewRequest('^XA^FO0,0^GB10,10,10^FS^XZ', target, { width: '2in', height: '1in' })).toEqual({
-      request: { zpl: '^XA^LT8^LS16^XZ\n^XA^FO0,0^GB10,10,10^FS^XZ', dpmm: 8, width: 2, height: 1 },
-      label: 1,
+      zpl: '^XA^LT8^LS16^XZ\n^XA^FO0,0^GB10,10,10^FS^XZ',
+      dpmm: 8,
+      width: 2,
+      height: 1,
     });
-    expect(offsetsText(target)).toBe(' Label offsets: 1mm down, 2mm left; the whole print moves.');
-    expect(offsetsText({ topOffset: null, leftOffset: null })).toBe('');
+  });
+
+  it('tells the shift of the whole label in the printer’s dots, none for offsets that move it less than half a dot', () => {
+    expect(labelShift({ dpi: 203, topOffset: '1mm', leftOffset: '-0.5mm' })).toEqual({
+      x: -4,
+      y: 8,
+      text: "Shift: the whole label prints 8 dots down and 4 dots left (the printer's label offsets: 1mm down, 0.5mm left). The differences are counted with the print moved back by it.",
+    });
+    expect(labelShift({ dpi: 300, topOffset: '-0.1mm', leftOffset: null })).toMatchObject({ x: 0, y: -1 });
+    expect(labelShift({ dpi: 300, topOffset: '-0.1mm', leftOffset: null })?.text).toMatch(
+      /^Shift: the whole label prints 1 dot up \(/,
+    );
+    expect(labelShift({ dpi: 203, topOffset: '0.01mm', leftOffset: null })).toBeNull();
+    expect(labelShift({ dpi: 203, topOffset: null, leftOffset: null })).toBeNull();
   });
 
   it('waits while the label size is half typed', () => {
@@ -110,6 +121,16 @@ describe('printerDifferences', () => {
     // Ink only in the print is blue, only in the design red.
     expect([...result.pixels.data.subarray(8, 11)]).toEqual([37, 99, 235]);
     expect([...result.pixels.data.subarray(4 * 4 + 4, 4 * 4 + 7)]).toEqual([220, 38, 38]);
+  });
+
+  it('moves a shifted print back before comparing: a label that only moved has no difference, ink pushed off the paper has', () => {
+    const design = picture(['#...', '.##.', '....']);
+    const print = picture(['....', '.#..', '..##']);
+    expect(printerDifferences(design, print).changed).toBe(4);
+    expect(printerDifferences(design, print, { x: 1, y: 1 }).changed).toBe(0);
+    // Moved left by one: the design's first column is off the paper in the print.
+    expect(printerDifferences(design, picture(['....', '##..', '....']), { x: -1, y: 0 }).changed).toBe(1);
+    expect(rows(onPaper(picture(['#.', '.#']), 3, 2, { x: -1, y: 1 }))).toEqual(['..#', '...']);
   });
 
   it('compares a larger media on paper: ink beyond the label counts, paper does not', () => {

@@ -1,7 +1,7 @@
 // The preview's printer view: which label the ZPL is drawn on (the printer's resolution and media, its label offsets
 // ahead of it), and its differences from the design's PNG at that resolution.
 import type { ZplPreviewRequest } from '@shared/api/zplEditorApi';
-import { zplSettingsFormat } from '@shared/emit/zpl/zplPrinterSettings';
+import { lengthInDots, zplSettingsFormat } from '@shared/emit/zpl/zplPrinterSettings';
 import { ZPL_NOMINAL_DPI, ZPL_VIEWER_MAX_INCHES } from '@shared/api/zplViewer';
 import { ZPL_DPMM, type ZplDpmm } from '@shared/read/zpl/zplField';
 import type { CanvasTarget } from '../../editor/target/canvasTarget';
@@ -24,23 +24,18 @@ function inches(length: unknown): number | undefined {
   return points === undefined || points <= 0 ? undefined : Math.min(ZPL_VIEWER_MAX_INCHES, pointsToInches(points));
 }
 
-export interface PrinterViewRequest {
-  request: ZplPreviewRequest;
-  /** Which of the labels read is the template's: the offsets' settings format reads as an empty label ahead of it. */
-  label: number;
-}
-
 /**
  * The reader's request for the ZPL that would be sent: on the printer's media when it has one set, else on the label's
  * own size; null while the size cannot be read. The printer's label offsets go ahead of it as its print jobs send them
  * (^LT, ^LS in the settings format), and the reader moves every field by them, as the printer does. Its other
- * settings change nothing drawn (darkness is drawn as weight by PrinterView).
+ * settings change nothing drawn (darkness is drawn as weight by PrinterView). The settings format only sets printer
+ * state, so the reader reads no label from it: the template's label is the only one read.
  */
 export function printerViewRequest(
   zpl: string,
   target: CanvasTarget,
   label: { width: unknown; height: unknown },
-): PrinterViewRequest | null {
+): ZplPreviewRequest | null {
   const width = inches(target.media?.width ?? label.width);
   const height = inches(target.media?.height ?? label.height);
   if (width === undefined || height === undefined) return null;
@@ -56,34 +51,76 @@ export function printerViewRequest(
     topOffset,
     leftOffset,
   });
-  return { request: { zpl: offsets + zpl, dpmm: dpmmOf(dpi), width, height }, label: offsets === '' ? 0 : 1 };
+  return { zpl: offsets + zpl, dpmm: dpmmOf(dpi), width, height };
 }
 
-/** The printer's label offsets in words for the printer view ("Label offsets: 1mm down, 0.5mm left."); '' for none. */
-export function offsetsText(target: Pick<CanvasTarget, 'topOffset' | 'leftOffset'>): string {
-  const parts = offsetTexts(target);
-  return parts.length === 0 ? '' : ` Label offsets: ${parts.join(', ')}; the whole print moves.`;
+/** Dots to the right and down; the printer's label offsets move the whole print by one. */
+export interface Shift {
+  x: number;
+  y: number;
 }
 
-/** `pixels` on white paper of at least `width` × `height`, from the top-left corner (as both the design and the printer place it). */
-export function onPaper(pixels: Pixels, width: number, height: number): Pixels {
-  if (pixels.width === width && pixels.height === height) return pixels;
+const NO_SHIFT: Shift = { x: 0, y: 0 };
+
+/** A shift with the sentence the printer view shows for it. */
+export interface LabelShift extends Shift {
+  text: string;
+}
+
+function dotsText(dots: number): string {
+  return `${Math.abs(dots)} dot${Math.abs(dots) === 1 ? '' : 's'}`;
+}
+
+/**
+ * How far the printer's label offsets move the whole print, in its dots (as its jobs send them as ^LT and ^LS, and as
+ * the reader draws them), with the sentence the printer view shows; null when they move nothing.
+ */
+export function labelShift(target: Pick<CanvasTarget, 'dpi' | 'topOffset' | 'leftOffset'>): LabelShift | null {
+  const x = target.leftOffset === null ? 0 : lengthInDots(target.leftOffset, target.dpi);
+  const y = target.topOffset === null ? 0 : lengthInDots(target.topOffset, target.dpi);
+  if (x === 0 && y === 0) return null;
+  const moves = [
+    y !== 0 && `${dotsText(y)} ${y > 0 ? 'down' : 'up'}`,
+    x !== 0 && `${dotsText(x)} ${x > 0 ? 'right' : 'left'}`,
+  ].filter((move) => move !== false);
+  return {
+    x,
+    y,
+    text: `Shift: the whole label prints ${moves.join(' and ')} (the printer's label offsets: ${offsetTexts(target).join(', ')}). The differences are counted with the print moved back by it.`,
+  };
+}
+
+/**
+ * `pixels` on white paper of `width` × `height`, from the top-left corner (as both the design and the printer place
+ * it), taken `from` that far right and down: a print moved by its label offsets, moved back.
+ */
+export function onPaper(pixels: Pixels, width: number, height: number, from: Shift = NO_SHIFT): Pixels {
+  if (pixels.width === width && pixels.height === height && from.x === 0 && from.y === 0) return pixels;
   const data = new Uint8ClampedArray(width * height * 4).fill(255);
-  for (let row = 0; row < Math.min(height, pixels.height); row += 1) {
-    const start = row * pixels.width * 4;
-    data.set(pixels.data.subarray(start, start + Math.min(width, pixels.width) * 4), row * width * 4);
+  const left = Math.max(0, -from.x);
+  const right = Math.min(width, pixels.width - from.x);
+  for (let row = Math.max(0, -from.y); row < Math.min(height, pixels.height - from.y); row += 1) {
+    if (right <= left) break;
+    const start = ((row + from.y) * pixels.width + left + from.x) * 4;
+    data.set(pixels.data.subarray(start, start + (right - left) * 4), (row * width + left) * 4);
   }
   return { width, height, data };
 }
 
 /**
  * Design against print, one dot a pixel: ink only in the design red, only in the print blue (the compare view's colours).
- * A media size other than the label's is paper in the smaller picture.
+ * A media size other than the label's is paper in the smaller picture. `shift`: how far the printer's label offsets
+ * moved the print; it is moved back first, so a label that only moved shows no difference, while ink the move pushed
+ * off the paper still does.
  */
-export function printerDifferences(design: Pixels, printer: Pixels): { pixels: Pixels; changed: number } {
+export function printerDifferences(
+  design: Pixels,
+  printer: Pixels,
+  shift: Shift = NO_SHIFT,
+): { pixels: Pixels; changed: number } {
   const width = Math.max(design.width, printer.width);
   const height = Math.max(design.height, printer.height);
-  return overlayDiff(onPaper(design, width, height), onPaper(printer, width, height));
+  return overlayDiff(onPaper(design, width, height), onPaper(printer, width, height, shift));
 }
 
 function differs(data: Uint8ClampedArray, offset: number): boolean {

@@ -52,7 +52,7 @@ async function render(
   const imageUrl = picture ? URL.createObjectURL(picture) : null;
   const text = format === 'zpl' || format === 'html' ? await saved.bytes.text() : null;
   const view = format === 'zpl' && text !== null ? printerViewRequest(text, target, template.dimensions) : null;
-  const printer = view ? ((await client.previewZpl(view.request)).labels[view.label] ?? null) : null;
+  const printer = view ? ((await client.previewZpl(view)).labels[0] ?? null) : null;
   return { format, saved: saved.bytes, imageUrl, text, warnings: saved.warnings, printer };
 }
 

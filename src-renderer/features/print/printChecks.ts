@@ -6,6 +6,7 @@ import type { RenderWarning } from '@shared/layout/laidOutLabel';
 import { layoutLabel, type LabelData } from '@shared/layout/layoutLabel';
 import type { Template } from '@shared/model/template';
 import { DEFAULT_ZPL_DPI } from '@shared/render/outputFormats';
+import { lengthUnitOf } from '@shared/units/length';
 import type { ListedWarning } from '../../editor/WarningList';
 import { issueElementIds } from '../../editor/layoutIssues';
 import { designTarget } from '../../editor/target/canvasTarget';
@@ -52,7 +53,11 @@ export function checkRecords(
   to: number,
 ): RecordFindings {
   const targetDpi = printer?.dpi ?? DEFAULT_ZPL_DPI;
-  const target = designTarget(targetDpi, printer?.unprintableMargin ?? null);
+  const target = designTarget(
+    targetDpi,
+    printer?.unprintableMargin ?? null,
+    lengthUnitOf(template.dimensions.width) ?? 'mm',
+  );
   const findings: RecordFindings = { warnings: [], unprintable: [] };
   for (let index = from; index < Math.min(to, records.length); index++) {
     const record = records[index];
