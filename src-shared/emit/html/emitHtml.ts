@@ -1,11 +1,11 @@
 // Writes LaidOutLabels as one self-contained HTML document: a page per label, fonts embedded as subsets, nothing fetched.
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
-import { svgNumber } from '../svg/svgNumber';
+import { svgNumber } from '../../elements/svgNumber';
 import type { HtmlElementEmitter, HtmlEmitContext } from './htmlContext';
 import { HTML_ELEMENT_EMITTERS, HTML_SVG_CSS } from './htmlElementEmitters';
 import { HtmlFontUse } from './htmlFonts';
-import { HTML_TEXT_CSS } from './htmlText';
+import { HTML_TEXT_CSS } from '../../elements/text/htmlText';
 
 /**
  * No scripts, no frames, no requests: styles only inline, fonts and images only as data: URIs. A label opened from

@@ -5,7 +5,7 @@ import type { LaidOutElement, LaidOutOf } from '../../layout/laidOutLabel';
 import type { SvgElementEmitter } from '../svg/svgContext';
 import { SVG_ELEMENT_EMITTERS } from '../svg/svgElementEmitters';
 import type { HtmlElementEmitter } from './htmlContext';
-import { textRunToHtml } from './htmlText';
+import { textRunToHtml } from '../../elements/text/htmlText';
 
 /**
  * The viewBox makes one user unit one point, and the visible overflow lets the element's markup (in label

@@ -5,7 +5,7 @@ import { showsOnPage } from '../../layout/boxBounds';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
 import type { SvgEmitContext, SvgElementEmitter } from './svgContext';
 import { SVG_ELEMENT_EMITTERS } from './svgElementEmitters';
-import { svgNumber } from './svgNumber';
+import { svgNumber } from '../../elements/svgNumber';
 
 /**
  * One element's markup, inside a rotation about its box centre when it is rotated. A reversed element (ZPL ^FR) is

@@ -8,7 +8,8 @@ import { elementRaster, rasterDots } from './elementDots';
 import type { ZplElementEmitter, ZplEmitContext, ZplGraphicEncoding } from './zplContext';
 import { ZPL_ELEMENT_EMITTERS } from './zplElementEmitters';
 import { ZplFontDownloads, type ZplFontMode } from './zplFontDownloads';
-import { monochromeToGfa, monochromeToZ64Gf } from './zplGraphic';
+import { monochromeToGfa, monochromeToZ64Gf, rgbaToMonochrome } from './zplGraphic';
+import { rasterizeSvg } from '../png/rasterize';
 import { reversedZpl } from './zplReverse';
 
 export interface ZplOptions {
@@ -63,6 +64,12 @@ interface DocumentContext {
   downloads?: ZplFontDownloads;
 }
 
+/** ZplEmitContext.monochromeGraphic: resvg's pixels of the SVG, made 1-bit, as ASCII-compressed ^GFA data. */
+export function svgToGfa(svg: string, width: number, mode: 'threshold' | 'dither'): string {
+  const raster = rasterizeSvg(svg, width);
+  return monochromeToGfa(rgbaToMonochrome(raster.rgba, raster.width, raster.height, mode), raster.width, raster.height);
+}
+
 function zplContext(label: LaidOutLabel, doc: DocumentContext): ZplEmitContext {
   const { dpi } = doc;
   const ctx: ZplEmitContext = {
@@ -71,6 +78,7 @@ function zplContext(label: LaidOutLabel, doc: DocumentContext): ZplEmitContext {
     pixels: doc.pixels,
     dots: (points) => Math.round(pointsToDots(points, dpi)),
     graphic: (element, encoding = 'ascii') => elementGraphic(element, label, ctx, encoding),
+    monochromeGraphic: svgToGfa,
     ...(doc.downloads ? { downloads: doc.downloads } : {}),
   };
   return ctx;
