@@ -5,8 +5,8 @@ import type { Cached } from '../../render/imageCache';
 import { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
 import { elementRaster, rasterDots } from './elementDots';
-import type { ZplElementEmitter, ZplEmitContext, ZplGraphicEncoding } from './zplContext';
-import { ZPL_ELEMENT_EMITTERS } from './zplElementEmitters';
+import type { ZplEmitContext, ZplGraphicEncoding } from './zplContext';
+import { kindOf } from '../../elements/elementKinds';
 import { ZplFontDownloads, type ZplFontMode } from './zplFontDownloads';
 import { monochromeToGfa, monochromeToZ64Gf, rgbaToMonochrome } from './zplGraphic';
 import { rasterizeSvg } from '../png/rasterize';
@@ -118,8 +118,7 @@ function writeLabel(label: LaidOutLabel, doc: DocumentContext, written?: WeakMap
   for (const element of label.elements) {
     let zpl = written?.get(element);
     if (zpl === undefined) {
-      // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
-      const emit = ZPL_ELEMENT_EMITTERS[element.type] as ZplElementEmitter<LaidOutElement>;
+      const emit = kindOf(element).emit.zpl;
       zpl = element.reverse ? reversedZpl(element, (printable) => emit(printable, ctx)) : emit(element, ctx);
       written?.set(element, zpl);
     }
