@@ -15,6 +15,15 @@ const SERVER_ROOT = {
   group: ['@main/**', '**/src-main/**'],
   message: 'src-renderer may not import src-main: it runs in the browser',
 };
+/**
+ * An element kind's descriptor (ELEMENT_KINDS) reaches the editor's engine in the browser: its code may take types from
+ * the format writers, never their code (pdfkit, resvg), which the writer's context brings (docs/architecture.md).
+ */
+const EMIT_AT_RUN_TIME = {
+  group: ['**/emit/**'],
+  allowTypeImports: true,
+  message: 'src-shared/elements may import only types from emit/: what a writer owns comes through its context',
+};
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
 export default tseslint.config(
@@ -31,6 +40,11 @@ export default tseslint.config(
     files: ['src-shared/**/*.ts'],
     ignores: TESTS,
     rules: { 'no-restricted-imports': ['error', { patterns: [TEST_AND_BENCH, OTHER_ROOTS] }] },
+  },
+  {
+    files: ['src-shared/elements/**/*.ts'],
+    ignores: TESTS,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [EMIT_AT_RUN_TIME] }] },
   },
   {
     files: ['src-renderer/**/*.ts', 'src-renderer/**/*.tsx'],

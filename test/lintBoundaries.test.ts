@@ -1,4 +1,4 @@
-// The layering rules in eslint.config.js: product code never imports test support or benchmarks, and src-shared never imports either side.
+// The layering rules in eslint.config.js: product code never imports test support or benchmarks, src-shared never imports either side, and an element kind takes only types from the format writers.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd: `${import.meta.dirname}/..` });
 async function restricted(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) => /^(@typescript-eslint\/)?no-restricted-imports$/.test(message.ruleId ?? ''))
     .map((message) => message.message);
 }
 
@@ -57,6 +57,21 @@ describe('import boundaries', () => {
         "import { openStore } from '@main/store/openStore';\nexport { openStore };\n",
       ),
     ).toEqual([expect.stringContaining('src-renderer may not import src-main')]);
+  });
+
+  it("refuse a format writer's code in an element kind, and let it take the writer's types", async () => {
+    expect(
+      await restricted(
+        'src-shared/elements/text/example.ts',
+        "import { rasterizeSvg } from '../../emit/png/rasterize';\nexport { rasterizeSvg };\n",
+      ),
+    ).toEqual([expect.stringContaining('src-shared/elements may import only types from emit/')]);
+    expect(
+      await restricted(
+        'src-shared/elements/text/example.ts',
+        "import type { ZplEmitContext } from '../../emit/zpl/zplContext';\nexport type { ZplEmitContext };\n",
+      ),
+    ).toEqual([]);
   });
 
   it('let tests use test support, and product files each other', async () => {

@@ -4,7 +4,7 @@ import type { KonvaEventObject } from 'konva/lib/Node';
 import { memo, useCallback, type ReactNode } from 'react';
 import { Group, Line, Rect, Shape } from 'react-konva';
 import type { Box, CanvasElementFailure, FontRegistry, LaidOutElement } from '../engine';
-import { ElementVisual } from '../elements/elementNodes';
+import { ElementVisual } from '../elements/editorKinds';
 
 /** Thin boxes (a horizontal line) still get a hit area this many screen pixels across. */
 const MIN_HIT_PIXELS = 8;

@@ -1,6 +1,6 @@
 // Badges on elements turned at other than a right angle: ZPL has no such field orientation, so the printer gets them as a graphic.
 import { Label, Tag, Text } from 'react-konva';
-import { zplOrientation } from '@shared/emit/zpl/zplText';
+import { zplOrientation } from '@shared/elements/text/zplText';
 import type { LaidOutElement } from '@shared/layout/laidOutLabel';
 
 export const GRAPHIC_BADGE_TEXT = 'drawn as graphic in ZPL';

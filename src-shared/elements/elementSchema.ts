@@ -1,25 +1,16 @@
-// The union of every element type's schema, discriminated by `type`.
+// The union of every element kind's schema (from ELEMENT_KINDS), discriminated by `type`.
 import { z } from 'zod';
-import { barcodeElementSchema } from './barcode/barcodeSchema';
-import { ellipseElementSchema } from './ellipse/ellipseSchema';
-import { imageElementSchema } from './image/imageSchema';
-import { lineElementSchema } from './line/lineSchema';
-import { rectElementSchema } from './rect/rectSchema';
-import { textElementSchema } from './text/textSchema';
+import { ELEMENT_KINDS } from './elementKinds';
 
-export const ELEMENT_TYPES = ['text', 'barcode', 'image', 'line', 'rect', 'ellipse'] as const;
-export type ElementType = (typeof ELEMENT_TYPES)[number];
+type Kinds = typeof ELEMENT_KINDS;
+export type ElementType = keyof Kinds;
+type KindSchema = Kinds[ElementType]['schema'];
+
+export const ELEMENT_TYPES = Object.keys(ELEMENT_KINDS) as ElementType[];
 
 export const elementSchema = z.discriminatedUnion(
   'type',
-  [
-    textElementSchema,
-    barcodeElementSchema,
-    imageElementSchema,
-    lineElementSchema,
-    rectElementSchema,
-    ellipseElementSchema,
-  ],
+  Object.values(ELEMENT_KINDS).map((kind) => kind.schema) as [KindSchema, ...KindSchema[]],
   { error: `type must be one of: ${ELEMENT_TYPES.join(', ')}` },
 );
 

@@ -1,6 +1,6 @@
 // The fill and stroke attributes of a shape in SVG.
-import { escapeXml } from '../emit/svg/svgEscape';
-import { svgNumber } from '../emit/svg/svgNumber';
+import { escapeXml } from './svgEscape';
+import { svgNumber } from './svgNumber';
 import type { StrokeStyle } from '../layout/laidOutLabel';
 
 export function svgPaintAttributes(style: StrokeStyle & { fill?: string }): string {

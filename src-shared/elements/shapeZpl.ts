@@ -1,6 +1,6 @@
 // What the shape elements share in ZPL: which colours print, boxes in whole dots, and right-angle rotations.
 import type { ZplEmitContext } from '../emit/zpl/zplContext';
-import { DARK_LUMA_THRESHOLD, luma } from '../emit/zpl/zplGraphic';
+import { DARK_LUMA_THRESHOLD, luma } from './ink';
 import type { Box } from '../layout/laidOutLabel';
 
 /**

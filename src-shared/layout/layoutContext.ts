@@ -17,5 +17,9 @@ export interface LayoutContext {
   targetDpi: number;
 }
 
-/** One element type's layout step: a template element in its box to positioned primitives (null: draws nothing). */
-export type ElementLayout<E extends Element, L> = (element: E, box: Box, ctx: LayoutContext) => L | null;
+/**
+ * One element kind's layout step: a template element in its box to positioned primitives (null: draws nothing). `E` is
+ * the kind's own element type (its schema's), not ElementOf<T>: Element is built from the kinds' schemas, so a kind's
+ * declared types must not refer back to it.
+ */
+export type ElementLayout<E extends { type: string }, L> = (element: E, box: Box, ctx: LayoutContext) => L | null;

@@ -1,7 +1,7 @@
 // layoutLabel(): binds data, evaluates expressions and conditions, and lays out every element into a LaidOutLabel.
 import { sheetPlacement } from '../sheets/sheetLayout';
 import type { Element } from '../elements/elementSchema';
-import { ELEMENT_LAYOUTS } from '../elements/registry';
+import { kindOf } from '../elements/elementKinds';
 import { AppError, RenderError } from '../errors';
 import { evaluateExpression, isTruthy, toDisplayString, type ExpressionEnv } from '../expr';
 import type { FontRegistry } from '../fonts/fontRegistry';
@@ -9,7 +9,7 @@ import type { Template } from '../model/template';
 import { withPromptValues } from '../model/prompts';
 import { RenderPixels } from '../render/renderPixels';
 import { toPoints } from '../units/length';
-import type { ElementLayout, LayoutContext } from './layoutContext';
+import type { LayoutContext } from './layoutContext';
 import type { Box, LaidOutElement, LaidOutLabel, RenderWarning } from './laidOutLabel';
 import type { LayoutMemo } from './layoutMemo';
 import { missingFieldWarnings } from './missingFields';
@@ -137,9 +137,7 @@ export function layoutLabel(template: Template, given: LabelData, options: Layou
     }
     const box = boxOf(element);
     const warned = warnings.length;
-    // The table is keyed by type, so the entry always matches the element; TypeScript cannot correlate the two.
-    const layout = ELEMENT_LAYOUTS[element.type] as ElementLayout<Element, LaidOutElement>;
-    const drawn = layout(element, box, ctx);
+    const drawn = kindOf(element).layout(element, box, ctx);
     // White blended by difference is what inverts: the element's own colours do not matter once it is reversed.
     const laidOut = drawn && element.reverse ? { ...paintElement(drawn, '#ffffff'), reverse: true } : drawn;
     memo?.set(element, value, targetDpi, { laidOut, warnings: warnings.slice(warned) });

@@ -1,6 +1,6 @@
 // Selecting an element without the mouse: every element by id and type, top of the drawing order last.
 import { useId } from 'react';
-import { ELEMENT_TYPE_NAMES } from '../../elements/elementInspectors';
+import { EDITOR_KINDS } from '../../elements/editorKinds';
 import { useEditorStore } from '../../store';
 
 const NONE = '';
@@ -24,7 +24,7 @@ export function ElementPicker() {
         </option>
         {elements.map((element) => (
           <option key={element.id} value={element.id}>
-            {element.id} ({ELEMENT_TYPE_NAMES[element.type]})
+            {element.id} ({EDITOR_KINDS[element.type].name})
           </option>
         ))}
       </select>

@@ -1,5 +1,5 @@
 // The inspector: the label's settings when nothing is selected, one element's every property, or a note for several.
-import { ElementTypeInspector, ELEMENT_TYPE_NAMES } from '../../elements/elementInspectors';
+import { EDITOR_KINDS, ElementTypeInspector } from '../../elements/editorKinds';
 import { selectSelectedElements, useEditorStore, type ElementDraft } from '../../store';
 import { ConditionField } from './ConditionField';
 import { ElementPicker } from './ElementPicker';
@@ -15,7 +15,7 @@ function ElementInspector({ element }: { element: ElementDraft }) {
   return (
     <div className="inspector-section">
       <div className="panel-heading">
-        <h2 className="panel-title">{ELEMENT_TYPE_NAMES[element.type]}</h2>
+        <h2 className="panel-title">{EDITOR_KINDS[element.type].name}</h2>
         <SelectionActions />
       </div>
       <ProblemList elementId={element.id} />

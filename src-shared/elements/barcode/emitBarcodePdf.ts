@@ -1,7 +1,7 @@
 // Draws a laid-out barcode element in PDF: the symbol as one filled path of rectangles, the human-readable line as text.
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { PdfElementEmitter } from '../../emit/pdf/pdfContext';
-import { drawTextRun } from '../../emit/pdf/pdfText';
+import { drawTextRun } from '../text/pdfText';
 import { symbolRects } from './symbolRects';
 
 export const emitBarcodePdf: PdfElementEmitter<LaidOutOf<'barcode'>> = (element, ctx) => {

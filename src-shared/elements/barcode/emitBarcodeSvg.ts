@@ -1,9 +1,9 @@
 // Draws a laid-out barcode element in SVG: one path for the symbol, glyph outlines for the human-readable line.
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { SvgElementEmitter } from '../../emit/svg/svgContext';
-import { escapeXml } from '../../emit/svg/svgEscape';
-import { svgNumber } from '../../emit/svg/svgNumber';
-import { textRunToSvg } from '../../emit/svg/svgText';
+import { escapeXml } from '../svgEscape';
+import { svgNumber } from '../svgNumber';
+import { textRunToSvg } from '../text/svgText';
 import { symbolRects } from './symbolRects';
 
 /** Rectangles as absolute moveto + relative h/v: short, and one fill covers the whole symbol. */

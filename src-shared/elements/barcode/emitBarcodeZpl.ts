@@ -1,8 +1,8 @@
 // Draws a laid-out barcode element in ZPL: the printer's own barcode command at whole-dot modules, or a graphic of the layout.
 import type { Box, LaidOutOf, LinearSymbol, MatrixSymbol, VectorSymbol } from '../../layout/laidOutLabel';
 import type { ZplEmitContext, ZplElementEmitter } from '../../emit/zpl/zplContext';
-import { fieldData } from '../../emit/zpl/zplEscape';
-import { textRunToZpl, zplOrientation, type ZplOrientation } from '../../emit/zpl/zplText';
+import { fieldData } from '../zplEscape';
+import { textRunToZpl, zplOrientation, type ZplOrientation } from '../text/zplText';
 import { pointsToDots } from '../../units/length';
 import { MAXICODE_INCHES } from './maxiCodeMessage';
 import {

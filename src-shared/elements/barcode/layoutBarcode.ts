@@ -1,6 +1,5 @@
 // Lays out a barcode element: the symbol encoded by bwip-js in whole dots of the target's resolution inside its box, with an optional human-readable line.
 import type { ElementLayout, LayoutContext } from '../../layout/layoutContext';
-import type { ElementOf } from '../elementSchema';
 import type { Box, LaidOutOf, LinearSymbol, MatrixSymbol, TextRun, VectorSymbol } from '../../layout/laidOutLabel';
 import { toPoints } from '../../units/length';
 import { RenderError } from '../../errors';
@@ -412,7 +411,7 @@ function linearBarcode(
   return { symbol, humanReadable: lineRun(line, encoded.text, box, lineTop, color) };
 }
 
-export const layoutBarcode: ElementLayout<ElementOf<'barcode'>, LaidOutOf<'barcode'>> = (element, box, ctx) => {
+export const layoutBarcode: ElementLayout<BarcodeElement, LaidOutOf<'barcode'>> = (element, box, ctx) => {
   const value = ctx.content(element);
   if (value === undefined) return null;
   // A label must not go out without its code: an empty value (often a missing data field) fails the render.

@@ -1,6 +1,6 @@
 // The printer's own barcode command for each symbology that has one (^BC, ^BE, ^BQ, ^BX, ^BK, ^BR, ^BF…), set up to print the layout's symbol.
 import type { LaidOutOf, MatrixSymbol } from '../../layout/laidOutLabel';
-import type { ZplOrientation } from '../../emit/zpl/zplText';
+import type { ZplOrientation } from '../text/zplText';
 import { aztecFormat } from './aztecFormat';
 import { DEFAULT_RATIOS } from './barcodeModule';
 import { pdf417ErrorCorrectionLevel } from './barcodeEncoding';

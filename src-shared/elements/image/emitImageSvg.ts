@@ -2,8 +2,8 @@
 import { overlap, showsOnPage } from '../../layout/boxBounds';
 import type { LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
 import type { SvgElementEmitter } from '../../emit/svg/svgContext';
-import { escapeXml } from '../../emit/svg/svgEscape';
-import { svgNumber } from '../../emit/svg/svgNumber';
+import { escapeXml } from '../svgEscape';
+import { svgNumber } from '../svgNumber';
 
 /**
  * An id made from the element id (unique in a template): letters, digits and '-' are kept, anything else

@@ -1,9 +1,7 @@
 // Draws a laid-out image element in ZPL: rasterised at the printer resolution, made 1-bit, sent as a ^GFA graphic.
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { ZplElementEmitter, ZplEmitContext } from '../../emit/zpl/zplContext';
-import { rasterizeSvg } from '../../emit/png/rasterize';
-import { svgNumber } from '../../emit/svg/svgNumber';
-import { monochromeToGfa, rgbaToMonochrome } from '../../emit/zpl/zplGraphic';
+import { svgNumber } from '../svgNumber';
 import { boxToDots, normalizeDegrees, startsOffLabel } from '../shapeZpl';
 import { emitImageSvg } from './emitImageSvg';
 
@@ -47,7 +45,5 @@ function imageGraphic(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${dots.width}" height="${dots.height}" viewBox="${viewBox}" preserveAspectRatio="none">` +
     `<rect x="${svgNumber(box.x)}" y="${svgNumber(box.y)}" width="${svgNumber(box.width)}" height="${svgNumber(box.height)}" fill="#ffffff"/>` +
     `${emitImageSvg(element, { fonts: ctx.fonts })}</svg>`;
-  const raster = rasterizeSvg(svg, dots.width);
-  const bits = rgbaToMonochrome(raster.rgba, raster.width, raster.height, monochromeMode(element.mime));
-  return monochromeToGfa(bits, raster.width, raster.height);
+  return ctx.monochromeGraphic(svg, dots.width, monochromeMode(element.mime));
 }

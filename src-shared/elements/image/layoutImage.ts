@@ -1,6 +1,5 @@
 // Lays out an image element: takes its value (expression or src), checks and measures it, and places it by its fit.
 import type { ElementLayout } from '../../layout/layoutContext';
-import type { ElementOf } from '../elementSchema';
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
 import { IMAGE_DEFAULTS, type ImageElement } from './imageSchema';
 import { libraryImageName } from './libraryImageRefs';
@@ -24,7 +23,7 @@ export function imagePlacement(
 }
 
 /** An expression's value wins; when it yields nothing (say missing data), `src` is the fallback image. */
-export const layoutImage: ElementLayout<ElementOf<'image'>, LaidOutOf<'image'>> = (element, box, ctx) => {
+export const layoutImage: ElementLayout<ImageElement, LaidOutOf<'image'>> = (element, box, ctx) => {
   const content = ctx.content(element);
   const value = content === undefined || content === '' ? element.src : content;
   if (value === undefined || value === '') {

@@ -1,10 +1,10 @@
 // Lays out a line element: from (x, y) to (x + width, y + height), stroke centred on it; sizes may be negative.
 import type { ElementLayout } from '../../layout/layoutContext';
-import type { ElementOf } from '../elementSchema';
+import type { LineElement } from './lineSchema';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import { resolveShapeStyle } from '../shapeStyle';
 
-export const layoutLine: ElementLayout<ElementOf<'line'>, LaidOutOf<'line'>> = (element, box) => {
+export const layoutLine: ElementLayout<LineElement, LaidOutOf<'line'>> = (element, box) => {
   const { stroke, strokeWidth } = resolveShapeStyle(element.style);
   const x2 = box.x + box.width;
   const y2 = box.y + box.height;

@@ -1,7 +1,7 @@
 // Draws a laid-out rect element in SVG.
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { SvgElementEmitter } from '../../emit/svg/svgContext';
-import { svgNumber } from '../../emit/svg/svgNumber';
+import { svgNumber } from '../svgNumber';
 import { svgPaintAttributes } from '../shapeSvg';
 
 export const emitRectSvg: SvgElementEmitter<LaidOutOf<'rect'>> = (element) => {

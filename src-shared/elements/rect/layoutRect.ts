@@ -1,6 +1,6 @@
 // Lays out a rect element: style resolved to points, the outline's centre line inset so the stroke stays in the box.
 import type { ElementLayout } from '../../layout/layoutContext';
-import type { ElementOf } from '../elementSchema';
+import type { RectElement } from './rectSchema';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
 import { resolveShapeStyle, strokeInsideBox } from '../shapeStyle';
 
@@ -9,7 +9,7 @@ import { resolveShapeStyle, strokeInsideBox } from '../shapeStyle';
  * box's shorter side; the laid-out cornerRadius belongs to `shape` (the centre line), so it is smaller by half
  * the stroke, and 0 leaves sharp corners.
  */
-export const layoutRect: ElementLayout<ElementOf<'rect'>, LaidOutOf<'rect'>> = (element, box) => {
+export const layoutRect: ElementLayout<RectElement, LaidOutOf<'rect'>> = (element, box) => {
   const style = resolveShapeStyle(element.style);
   const { shape, stroke, strokeWidth } = strokeInsideBox(box, style);
   const outerRadius = Math.min(style.cornerRadius, Math.min(box.width, box.height) / 2);

@@ -3,7 +3,7 @@ import type { LaidOutOf } from '../../layout/laidOutLabel';
 import type { ZplElementEmitter, ZplEmitContext } from '../../emit/zpl/zplContext';
 import { paintElement } from '../../layout/paintElement';
 import { printsBlack } from '../shapeZpl';
-import { downloadedFont, textRunToZpl } from '../../emit/zpl/zplText';
+import { downloadedFont, textRunToZpl } from './zplText';
 import { isQuarterTurn } from '../../layout/quarterTurn';
 
 /** The glyphs as a Z64 graphic; light text (a reversed one) as black glyphs with ^FR, which turns them light on dark ground. */

@@ -5,7 +5,7 @@ import type { ElementLayout } from '../../layout/layoutContext';
 import type { Box, LaidOutOf, TextLine } from '../../layout/laidOutLabel';
 import { FONT0_ADVANCE_PER_SANS_BOLD, FONT0_FACE, font0SizePerHeight, isPrinterFont0 } from '../../fonts/printerFont0';
 import { toPoints } from '../../units/length';
-import type { ElementOf } from '../elementSchema';
+import type { TextElement } from './textSchema';
 import { breakLines } from './breakLines';
 import { TEXT_DEFAULTS } from './textSchema';
 
@@ -92,7 +92,7 @@ function shrinkToFit(
   return best;
 }
 
-export const layoutText: ElementLayout<ElementOf<'text'>, LaidOutOf<'text'>> = (element, box, ctx) => {
+export const layoutText: ElementLayout<TextElement, LaidOutOf<'text'>> = (element, box, ctx) => {
   const style = { ...TEXT_DEFAULTS, ...element.style };
   const printer0 = isPrinterFont0(style.fontFamily);
   const { face, fellBack } = printer0

@@ -1,5 +1,5 @@
 // Where points land on the dot grid, which dots a span covers, and what a colour does to the dots beneath it.
-import { DARK_LUMA_THRESHOLD, luma } from '../zpl/zplGraphic';
+import { DARK_LUMA_THRESHOLD, luma } from '../../elements/ink';
 import type { Box } from '../../layout/laidOutLabel';
 import type { DotPaint } from './dotRaster';
 

@@ -1,7 +1,7 @@
 // A barcode's bars or modules as whole dots (the layout made them whole dots already), with its human-readable line.
 import { symbolRects } from '../../elements/barcode/symbolRects';
 import type { LaidOutOf } from '../../layout/laidOutLabel';
-import { toThousandths } from '../svg/svgNumber';
+import { toThousandths } from '../../elements/svgNumber';
 import { boxDots, isQuarter } from './dotGrid';
 import type { DotCanvas, DotPaint } from './dotRaster';
 import type { DotContext } from './dotContext';

@@ -1,6 +1,6 @@
 // Boxes and straight lines as whole dots: the shapes a square-cornered ^GB and an upright line make, turned by quarters.
 import type { Box, LaidOutOf } from '../../layout/laidOutLabel';
-import { toThousandths } from '../svg/svgNumber';
+import { toThousandths } from '../../elements/svgNumber';
 import type { DotContext } from './dotContext';
 import { boxDots, isQuarter } from './dotGrid';
 import type { DotCanvas, DotPaint } from './dotRaster';

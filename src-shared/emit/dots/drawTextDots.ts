@@ -1,6 +1,6 @@
 // A text run as printer dots: each glyph's cached raster placed where the SVG writer's glyph path would put it.
 import type { LaidOutOf, TextRun } from '../../layout/laidOutLabel';
-import { toThousandths } from '../svg/svgNumber';
+import { toThousandths } from '../../elements/svgNumber';
 import type { DotContext } from './dotContext';
 import type { DotGrid } from './dotGrid';
 import type { DotCanvas, DotPaint } from './dotRaster';

@@ -2,7 +2,7 @@
 import { LRUCache } from 'lru-cache';
 import { rotatedBounds, unionBox } from '../../layout/boxBounds';
 import type { Box, LaidOutElement, TextRun } from '../../layout/laidOutLabel';
-import { DARK_LUMA_THRESHOLD, luma } from '../zpl/zplGraphic';
+import { DARK_LUMA_THRESHOLD, luma } from '../../elements/ink';
 import { rasterizeSvg } from '../png/rasterize';
 import { elementToSvg } from '../svg/emitSvg';
 import type { DotContext } from './dotContext';

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { LoadedFontFace } from '../../fonts/fontRegistry';
 import { glyphOutline } from '../../fonts/glyphOutlines';
 import { rasterizeSvg } from '../png/rasterize';
-import { svgNumber } from '../svg/svgNumber';
+import { svgNumber } from '../../elements/svgNumber';
 import type { DotMask } from './dotRaster';
 
 /**

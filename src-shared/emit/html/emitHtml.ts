@@ -1,11 +1,12 @@
 // Writes LaidOutLabels as one self-contained HTML document: a page per label, fonts embedded as subsets, nothing fetched.
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
-import { svgNumber } from '../svg/svgNumber';
-import type { HtmlElementEmitter, HtmlEmitContext } from './htmlContext';
-import { HTML_ELEMENT_EMITTERS, HTML_SVG_CSS } from './htmlElementEmitters';
+import { svgNumber } from '../../elements/svgNumber';
+import type { HtmlEmitContext } from './htmlContext';
+import { HTML_SVG_CSS, svgElementAsHtml } from './htmlElementEmitters';
+import { kindOf } from '../../elements/elementKinds';
 import { HtmlFontUse } from './htmlFonts';
-import { HTML_TEXT_CSS } from './htmlText';
+import { HTML_TEXT_CSS } from '../../elements/text/htmlText';
 
 /**
  * No scripts, no frames, no requests: styles only inline, fonts and images only as data: URIs. A label opened from
@@ -16,8 +17,7 @@ export const HTML_CONTENT_SECURITY_POLICY =
 
 /** The element's fragment in a layer covering the label, turned about the element's box centre when rotated. */
 function elementHtml(element: LaidOutElement, ctx: HtmlEmitContext): string {
-  // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
-  const emit = HTML_ELEMENT_EMITTERS[element.type] as HtmlElementEmitter<LaidOutElement>;
+  const emit = kindOf(element).emit.html ?? svgElementAsHtml;
   const inner = emit(element, ctx);
   const className = element.reverse ? 'ls-el ls-reverse' : 'ls-el';
   if (element.rotation % 360 === 0) return `<div class="${className}">${inner}</div>`;

@@ -1,11 +1,8 @@
-// Every element type's HTML emitter: text as real text; everything else as its SVG markup inside an inline <svg>.
-import type { ElementType } from '../../elements/elementSchema';
-import { emitTextHtml } from '../../elements/text/emitTextHtml';
-import type { LaidOutElement, LaidOutOf } from '../../layout/laidOutLabel';
-import type { SvgElementEmitter } from '../svg/svgContext';
-import { SVG_ELEMENT_EMITTERS } from '../svg/svgElementEmitters';
+// The HTML of a kind without its own: its SVG markup inside an inline <svg>.
+import { kindOf } from '../../elements/elementKinds';
+import type { LaidOutElement } from '../../layout/laidOutLabel';
 import type { HtmlElementEmitter } from './htmlContext';
-import { textRunToHtml } from './htmlText';
+import { textRunToHtml } from '../../elements/text/htmlText';
 
 /**
  * The viewBox makes one user unit one point, and the visible overflow lets the element's markup (in label
@@ -22,21 +19,11 @@ export const HTML_SVG_CSS = '.ls-svg{position:absolute;left:0;top:0;overflow:vis
  * human-readable line leaves the SVG and becomes HTML text like every other text of the label.
  */
 export const svgElementAsHtml: HtmlElementEmitter<LaidOutElement> = (element, ctx) => {
-  // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
-  const emitSvg = SVG_ELEMENT_EMITTERS[element.type] as SvgElementEmitter<LaidOutElement>;
+  const emitSvg = kindOf(element).emit.svg;
   const svgCtx = { fonts: ctx.fonts };
   if (element.type === 'barcode' && element.humanReadable) {
     const bars = emitSvg({ ...element, humanReadable: undefined }, svgCtx);
     return `${SVG_IN_POINTS}${bars}</svg>${textRunToHtml(element.humanReadable, ctx)}`;
   }
   return `${SVG_IN_POINTS}${emitSvg(element, svgCtx)}</svg>`;
-};
-
-export const HTML_ELEMENT_EMITTERS: { [T in ElementType]: HtmlElementEmitter<LaidOutOf<T>> } = {
-  text: emitTextHtml,
-  barcode: svgElementAsHtml,
-  image: svgElementAsHtml,
-  line: svgElementAsHtml,
-  rect: svgElementAsHtml,
-  ellipse: svgElementAsHtml,
 };

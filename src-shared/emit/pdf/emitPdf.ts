@@ -3,8 +3,8 @@ import PDFDocument from 'pdfkit';
 import type { FontFaceKey } from '../../fonts/fontFaces';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
-import type { PdfElementEmitter, PdfEmitContext } from './pdfContext';
-import { PDF_ELEMENT_EMITTERS } from './pdfElementEmitters';
+import type { PdfEmitContext } from './pdfContext';
+import { kindOf } from '../../elements/elementKinds';
 import { useFastStreamCompression } from './fastStreamCompression';
 import { pdfFontFor } from './pdfFonts';
 import { useDifferenceBlend } from './pdfBlend';
@@ -19,8 +19,6 @@ import { RenderPixels } from '../../render/renderPixels';
 const FIXED_CREATION_DATE = new Date(Date.UTC(2000, 0, 1));
 
 function drawElement(element: LaidOutElement, ctx: PdfEmitContext): void {
-  // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
-  const emit = PDF_ELEMENT_EMITTERS[element.type] as PdfElementEmitter<LaidOutElement>;
   ctx.doc.save();
   if (element.reverse) useDifferenceBlend(ctx.doc);
   if (element.rotation % 360 !== 0) {
@@ -28,7 +26,7 @@ function drawElement(element: LaidOutElement, ctx: PdfEmitContext): void {
     // pdfkit's user space is y-down like the layout's, so a positive angle turns clockwise as the model says.
     ctx.doc.rotate(element.rotation, { origin: [x + width / 2, y + height / 2] });
   }
-  emit(element, ctx);
+  kindOf(element).emit.pdf(element, ctx);
   ctx.doc.restore();
 }
 

@@ -1,6 +1,6 @@
 // Encodes an opaque label raster as a PNG with node's zlib: greyscale when it can be (1-bit for printer dots), unfiltered rows, pHYs for the dpi.
 import { constants, crc32, deflateSync } from 'node:zlib';
-import { DARK_LUMA_THRESHOLD, luma } from '../zpl/zplGraphic';
+import { DARK_LUMA_THRESHOLD, luma } from '../../elements/ink';
 import type { RasterImage } from './rasterize';
 
 const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);

@@ -4,7 +4,7 @@ import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import { rasterizeSvg } from '../png/rasterize';
 import { laidOutText } from '../../../test/support/engine/textLabelTestSupport';
 import { elementToSvg, emitSvg } from './emitSvg';
-import { escapeXml } from './svgEscape';
+import { escapeXml } from '../../elements/svgEscape';
 
 const fonts = bundledFonts();
 const HOSTILE = `</svg><script>alert("x")</script>&amp; 'quoted' "double" <b>`;

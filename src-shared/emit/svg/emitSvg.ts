@@ -3,18 +3,16 @@ import { imageShows } from '../../elements/image/emitImageSvg';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import { showsOnPage } from '../../layout/boxBounds';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
-import type { SvgEmitContext, SvgElementEmitter } from './svgContext';
-import { SVG_ELEMENT_EMITTERS } from './svgElementEmitters';
-import { svgNumber } from './svgNumber';
+import type { SvgEmitContext } from './svgContext';
+import { kindOf } from '../../elements/elementKinds';
+import { svgNumber } from '../../elements/svgNumber';
 
 /**
  * One element's markup, inside a rotation about its box centre when it is rotated. A reversed element (ZPL ^FR) is
  * painted white and inverts what is beneath it: resvg composites the blend against the page.
  */
 export function elementToSvg(element: LaidOutElement, ctx: SvgEmitContext): string {
-  // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
-  const emit = SVG_ELEMENT_EMITTERS[element.type] as SvgElementEmitter<LaidOutElement>;
-  const markup = emit(element, ctx);
+  const markup = kindOf(element).emit.svg(element, ctx);
   let turned = markup;
   if (element.rotation % 360 !== 0) {
     const cx = element.box.x + element.box.width / 2;

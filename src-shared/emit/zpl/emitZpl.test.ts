@@ -9,7 +9,8 @@ import { parseTemplate } from '../../model/template';
 import { loadSample } from '@main/samples/sampleTemplates';
 import { emitPng } from '../png/emitPng';
 import { emitZpl, emitZplLabels } from './emitZpl';
-import { DARK_LUMA_THRESHOLD, rgbaToMonochrome } from './zplGraphic';
+import { DARK_LUMA_THRESHOLD } from '../../elements/ink';
+import { rgbaToMonochrome } from './zplGraphic';
 
 type Dpi = 203 | 300 | 600;
 

@@ -5,10 +5,11 @@ import type { Cached } from '../../render/imageCache';
 import { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
 import { elementRaster, rasterDots } from './elementDots';
-import type { ZplElementEmitter, ZplEmitContext, ZplGraphicEncoding } from './zplContext';
-import { ZPL_ELEMENT_EMITTERS } from './zplElementEmitters';
+import type { ZplEmitContext, ZplGraphicEncoding } from './zplContext';
+import { kindOf } from '../../elements/elementKinds';
 import { ZplFontDownloads, type ZplFontMode } from './zplFontDownloads';
-import { monochromeToGfa, monochromeToZ64Gf } from './zplGraphic';
+import { monochromeToGfa, monochromeToZ64Gf, rgbaToMonochrome } from './zplGraphic';
+import { rasterizeSvg } from '../png/rasterize';
 import { reversedZpl } from './zplReverse';
 
 export interface ZplOptions {
@@ -63,6 +64,12 @@ interface DocumentContext {
   downloads?: ZplFontDownloads;
 }
 
+/** ZplEmitContext.monochromeGraphic: resvg's pixels of the SVG, made 1-bit, as ASCII-compressed ^GFA data. */
+export function svgToGfa(svg: string, width: number, mode: 'threshold' | 'dither'): string {
+  const raster = rasterizeSvg(svg, width);
+  return monochromeToGfa(rgbaToMonochrome(raster.rgba, raster.width, raster.height, mode), raster.width, raster.height);
+}
+
 function zplContext(label: LaidOutLabel, doc: DocumentContext): ZplEmitContext {
   const { dpi } = doc;
   const ctx: ZplEmitContext = {
@@ -71,6 +78,7 @@ function zplContext(label: LaidOutLabel, doc: DocumentContext): ZplEmitContext {
     pixels: doc.pixels,
     dots: (points) => Math.round(pointsToDots(points, dpi)),
     graphic: (element, encoding = 'ascii') => elementGraphic(element, label, ctx, encoding),
+    monochromeGraphic: svgToGfa,
     ...(doc.downloads ? { downloads: doc.downloads } : {}),
   };
   return ctx;
@@ -110,8 +118,7 @@ function writeLabel(label: LaidOutLabel, doc: DocumentContext, written?: WeakMap
   for (const element of label.elements) {
     let zpl = written?.get(element);
     if (zpl === undefined) {
-      // The table is checked per type; indexing it with a union loses the pairing, so restore it here once.
-      const emit = ZPL_ELEMENT_EMITTERS[element.type] as ZplElementEmitter<LaidOutElement>;
+      const emit = kindOf(element).emit.zpl;
       zpl = element.reverse ? reversedZpl(element, (printable) => emit(printable, ctx)) : emit(element, ctx);
       written?.set(element, zpl);
     }

@@ -15,6 +15,11 @@ export interface ZplEmitContext {
   dots(points: number): number;
   /** The element drawn as a ^GFA graphic at its place (for rotations and symbologies ZPL lacks); ASCII-compressed by default. */
   graphic(element: LaidOutElement, encoding?: ZplGraphicEncoding): string;
+  /**
+   * An SVG rasterised `width` pixels wide (one pixel a dot), made 1-bit by `mode` (see rgbaToMonochrome) and written as
+   * ASCII-compressed ^GFA data: the writer's rasteriser, so a kind's emitter needs no raster library of its own.
+   */
+  monochromeGraphic(svg: string, width: number, mode: 'threshold' | 'dither'): string;
   /** The document's downloaded fonts (printer setting fonts: "download"); undefined: texts print as graphics. */
   downloads?: ZplFontDownloads;
   /** The render's pixel budget: every raster made for a ^GFA graphic is charged to it first. */

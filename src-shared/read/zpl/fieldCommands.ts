@@ -1,5 +1,5 @@
 // Handlers of the field commands: origin (^FO ^FT), data (^FD ^FV ^FH ^FN), look (^A ^A@ ^FR ^FB ^FP) and ^FS, which draws the field.
-import { ZPL_MAX_DOTS } from '../../emit/zpl/zplText';
+import { ZPL_MAX_DOTS } from '../../elements/text/zplText';
 import { closeTextField } from './textField';
 import { bundledFaceOf } from './zplFonts';
 import { MAX_FIELDS_PER_LABEL, readNumber, readOrientation, type ZplCommandTable, type ZplReader } from './zplReader';

@@ -1,5 +1,5 @@
 // Handlers of the label-level commands: ^XA/^XZ, label home and shifts, sizes, quantity, defaults (^CF ^CI ^FW), comments.
-import { ZPL_MAX_DOTS } from '../../emit/zpl/zplText';
+import { ZPL_MAX_DOTS } from '../../elements/text/zplText';
 import { isKnownCharset } from './zplCharsets';
 import { pointsPerDot } from './zplField';
 import { closeOpenField } from './fieldCommands';

@@ -1,5 +1,5 @@
 // Handlers of the graphic shapes ^GB (box), ^GC (circle), ^GE (ellipse), ^GD (diagonal) and ^GS (symbol), drawn at ^FS.
-import { ZPL_MAX_DOTS } from '../../emit/zpl/zplText';
+import { ZPL_MAX_DOTS } from '../../elements/text/zplText';
 import type { Box, LaidOutElement, LaidOutEllipse, LaidOutRect } from '../../layout/laidOutLabel';
 import { closeTextField } from './textField';
 import { placeField, pointsPerDot } from './zplField';

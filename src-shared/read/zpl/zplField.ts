@@ -1,5 +1,5 @@
 // What the ZPL command reader hands to the field readers (text, graphics, barcodes): a field's origin and how it lands on the label.
-import type { ZplOrientation } from '../../emit/zpl/zplText';
+import type { ZplOrientation } from '../../elements/text/zplText';
 import type { Box, RenderWarning } from '../../layout/laidOutLabel';
 import type { PixelBudget } from '../../render/pixelBudget';
 

@@ -2,7 +2,7 @@
 import type { FontFaceKey } from '../../fonts/fontFaces';
 import type { Font } from 'fontkit';
 import type { FontRegistry } from '../../fonts/fontRegistry';
-import { ZPL_MAX_DOTS } from '../../emit/zpl/zplText';
+import { ZPL_MAX_DOTS } from '../../elements/text/zplText';
 import { font0Run } from '../../fonts/printerFont0';
 import { pointsPerDot, type ZplDpmm } from './zplField';
 import type { ZplDownloadedFont, ZplFontRequest } from './zplReader';

@@ -12,6 +12,7 @@ import type { PdfEmitContext } from '@shared/emit/pdf/pdfContext';
 import { rasterizeSvg } from '@shared/emit/png/rasterize';
 import type { SvgEmitContext } from '@shared/emit/svg/svgContext';
 import type { ZplEmitContext } from '@shared/emit/zpl/zplContext';
+import { svgToGfa } from '@shared/emit/zpl/emitZpl';
 import type { LaidOutElement, RenderWarning } from '@shared/layout/laidOutLabel';
 import type { LayoutContext } from '@shared/layout/layoutContext';
 import { RenderPixels } from '@shared/render/renderPixels';
@@ -132,6 +133,7 @@ export function zplTestContext(dpi: number): ZplEmitContext {
     fonts: bundledFonts(),
     dots: (points) => Math.round(pointsToDots(points, dpi)),
     graphic: (element: LaidOutElement) => `[graphic of ${element.id}]`,
+    monochromeGraphic: svgToGfa,
     pixels: new RenderPixels(),
   };
 }

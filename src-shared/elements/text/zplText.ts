@@ -1,8 +1,8 @@
 // A TextRun as ZPL fields: one ^FT/^A/^FB field per laid-out line (font 0, or a downloaded font), baseline and alignment kept, data escaped with ^FH.
 import type { Box, TextLine, TextRun } from '../../layout/laidOutLabel';
-import type { ZplEmitContext } from './zplContext';
-import { fieldData } from './zplEscape';
-import { normalizeDegrees, printsBlack } from '../../elements/shapeZpl';
+import type { ZplEmitContext } from '../../emit/zpl/zplContext';
+import { fieldData } from '../zplEscape';
+import { normalizeDegrees, printsBlack } from '../shapeZpl';
 import { FONT0_ADVANCE_PER_SANS_BOLD, FONT0_CAP_HEIGHT, FONT0_FACE } from '../../fonts/printerFont0';
 
 export type ZplOrientation = 'N' | 'R' | 'I' | 'B';

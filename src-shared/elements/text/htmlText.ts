@@ -1,9 +1,9 @@
 // A TextRun as absolutely positioned, escaped HTML spans using embedded @font-face fonts.
 import type { TextRun } from '../../layout/laidOutLabel';
 import { POINTS_PER_UNIT } from '../../units/length';
-import { escapeXml } from '../svg/svgEscape';
-import { svgNumber } from '../svg/svgNumber';
-import type { HtmlEmitContext } from './htmlContext';
+import { escapeXml } from '../svgEscape';
+import { svgNumber } from '../svgNumber';
+import type { HtmlEmitContext } from '../../emit/html/htmlContext';
 
 /**
  * Rules for the line boxes below, for the document's stylesheet. A line is a zero-font-size block whose only line

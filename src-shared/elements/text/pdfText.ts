@@ -1,6 +1,6 @@
 // Draws a TextRun (lines already broken and placed by the layout) with the embedded fonts.
 import type { TextRun } from '../../layout/laidOutLabel';
-import type { PdfEmitContext } from './pdfContext';
+import type { PdfEmitContext } from '../../emit/pdf/pdfContext';
 
 /**
  * An empty feature list still applies the font's default features (kerning, ligatures) but makes pdfkit shape

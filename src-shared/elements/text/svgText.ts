@@ -1,9 +1,9 @@
 // A TextRun as SVG glyph-outline paths (no font lookup needed by the rasteriser).
 import { glyphOutline } from '../../fonts/glyphOutlines';
 import type { TextRun } from '../../layout/laidOutLabel';
-import type { SvgEmitContext } from './svgContext';
-import { escapeXml } from './svgEscape';
-import { svgNumber } from './svgNumber';
+import type { SvgEmitContext } from '../../emit/svg/svgContext';
+import { escapeXml } from '../svgEscape';
+import { svgNumber } from '../svgNumber';
 
 /**
  * Each line is a group scaled from font units to points (y flipped, x stretched by scaleX) at its left edge and baseline;
