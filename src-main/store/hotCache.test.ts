@@ -5,6 +5,7 @@ import type { Store } from './openStore';
 import {
   sampleTemplate,
   tempDataDir,
+  testClock,
   STORE_DIALECTS,
   testStoreOpener,
 } from '../../test/support/store/storeTestSupport';
@@ -78,6 +79,19 @@ describe.each(STORE_DIALECTS)('the hot cache on %s', (dialect) => {
     expect(await newestOf(server, team.id)).toEqual({ resolved: 2, latest: 2, name: 'Tag v2' });
     await server.transaction((trx) => trx.apiKeys.revoke(keyId));
     expect(await server.apiKeys.authenticate(key)).toBeUndefined();
+  });
+
+  it('sees a change made around the store (SQL of its own, no notification): SQLite at once, PostgreSQL after a minute at most', async () => {
+    const dir = tempDataDir();
+    const clock = testClock(1_000_000);
+    const server = await openTestStore(dir, { now: clock.now });
+    const admin = await openTestStore(dir);
+    const team = await admin.teams.create({ name: 'Acme', plan: 'dev' });
+    const { key } = await admin.apiKeys.create({ teamId: team.id, mode: 'live' });
+    expect(await planOf(server, key)).toBe('dev');
+    await sql`UPDATE teams SET plan = 'pro' WHERE id = ${team.id}`.execute(admin.db);
+    if (dialect === 'postgres') clock.advance(60_001);
+    expect(await planOf(server, key)).toBe('pro');
   });
 
   it('keeps nothing a transaction read: it may roll back', async () => {

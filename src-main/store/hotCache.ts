@@ -24,11 +24,16 @@ export interface AuthenticatedKey {
 /** Keys (by hash), resolved templates and versions kept: a few hundred KB of records, parsed contents shared. */
 const CACHED_KEYS = 10_000;
 const CACHED_TEMPLATES = 1_000;
+/**
+ * The longest anything stays cached, notified or not: on PostgreSQL a change made around the store (an UPDATE typed
+ * into psql, a pooler that loses notifications) sends no notification, and is seen within this time all the same.
+ */
+const CACHED_AT_MOST_MS = 60_000;
 
 export class HotCache {
-  readonly keys = new LRUCache<string, AuthenticatedKey>({ max: CACHED_KEYS });
-  readonly templates = new LRUCache<string, TemplateRecord>({ max: CACHED_TEMPLATES });
-  readonly versions = new LRUCache<string, TemplateVersionRecord>({ max: CACHED_TEMPLATES });
+  readonly keys: LRUCache<string, AuthenticatedKey>;
+  readonly templates: LRUCache<string, TemplateRecord>;
+  readonly versions: LRUCache<string, TemplateVersionRecord>;
   /** Counts invalidations: a read that began before one may hold what it emptied, and is not kept. */
   private generation = 0;
   private watch: ChangeWatch = {
@@ -37,11 +42,21 @@ export class HotCache {
     close: () => Promise.resolve(),
   };
 
-  private constructor() {}
+  /** now: the store's clock, which ages the entries (tests set it). */
+  private constructor(now: () => number) {
+    // ttlResolution 0: lru-cache would otherwise keep one reading of the clock for a millisecond.
+    const aged = { ttl: CACHED_AT_MOST_MS, ttlResolution: 0, perf: { now } };
+    this.keys = new LRUCache({ max: CACHED_KEYS, ...aged });
+    this.templates = new LRUCache({ max: CACHED_TEMPLATES, ...aged });
+    this.versions = new LRUCache({ max: CACHED_TEMPLATES, ...aged });
+  }
 
   /** A cache told of changes by the watch `watching` makes; the watch empties it through the function it is given. */
-  static async open(watching: (invalidate: () => void) => ChangeWatch | Promise<ChangeWatch>): Promise<HotCache> {
-    const cache = new HotCache();
+  static async open(
+    now: () => number,
+    watching: (invalidate: () => void) => ChangeWatch | Promise<ChangeWatch>,
+  ): Promise<HotCache> {
+    const cache = new HotCache(now);
     cache.watch = await watching(() => cache.invalidate());
     return cache;
   }
@@ -113,8 +128,9 @@ function sqliteWatch(sqlite: Database.Database, invalidate: () => void): ChangeW
 export async function openHotCache(
   sqlite: Database.Database | undefined,
   databaseUrl: string | undefined,
+  now: () => number,
 ): Promise<HotCache> {
-  if (sqlite !== undefined) return HotCache.open((invalidate) => sqliteWatch(sqlite, invalidate));
+  if (sqlite !== undefined) return HotCache.open(now, (invalidate) => sqliteWatch(sqlite, invalidate));
   if (databaseUrl === undefined) throw new Error('a store without SQLite needs its PostgreSQL URL');
-  return HotCache.open((invalidate) => postgresWatch(databaseUrl, invalidate));
+  return HotCache.open(now, (invalidate) => postgresWatch(databaseUrl, invalidate));
 }

@@ -301,7 +301,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   const { db, dialect, sqlite } = opened;
   let hot: HotCache;
   try {
-    hot = await openHotCache(sqlite?.connection, options.databaseUrl);
+    hot = await openHotCache(sqlite?.connection, options.databaseUrl, options.now ?? Date.now);
   } catch (error) {
     await db.destroy();
     areas.close();

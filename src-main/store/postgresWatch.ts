@@ -45,6 +45,8 @@ export async function postgresWatch(url: string, invalidate: () => void): Promis
       connectionString: url,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      // LISTEN and the heartbeat fail rather than wait for ever on a connection that went silent.
+      query_timeout: SILENCE_MS,
     });
     client = connecting;
     // An error or end while connecting or listening: the next heartbeat connects again.
