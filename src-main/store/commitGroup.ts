@@ -1,5 +1,5 @@
 // Group commit: the writes queued while one commit is on its way to disk share the next transaction and its one sync.
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Executor } from './schema';
 
 /**
@@ -52,6 +52,12 @@ export class CommitGroup<S extends { db: Executor }> {
     const members = this.queued.splice(0, MAX_GROUP_MEMBERS);
     try {
       const settled = await this.transaction(async (scope) => {
+        // A member alone needs no savepoint: its failure rolls the whole transaction back, which is its own.
+        const only = members.length === 1 ? members[0] : undefined;
+        if (only) {
+          const value = await only.work(scope);
+          return [() => only.settle({ value })];
+        }
         const done: (() => void)[] = [];
         for (const member of members) {
           const outcome = await runToSavepoint(scope, member.work);
@@ -72,18 +78,22 @@ export class CommitGroup<S extends { db: Executor }> {
 }
 
 /** One member's work inside the shared transaction; its failure undoes its own writes only. */
+const SAVEPOINT = CompiledQuery.raw('savepoint group_member');
+const RELEASE = CompiledQuery.raw('release savepoint group_member');
+const ROLLBACK = CompiledQuery.raw('rollback to savepoint group_member');
+
 async function runToSavepoint<S extends { db: Executor }>(
   scope: S,
   work: (scope: S) => Promise<unknown>,
 ): Promise<Outcome> {
-  await sql`savepoint group_member`.execute(scope.db);
+  await scope.db.executeQuery(SAVEPOINT);
   try {
     const value = await work(scope);
-    await sql`release savepoint group_member`.execute(scope.db);
+    await scope.db.executeQuery(RELEASE);
     return { value };
   } catch (error) {
-    await sql`rollback to savepoint group_member`.execute(scope.db);
-    await sql`release savepoint group_member`.execute(scope.db);
+    await scope.db.executeQuery(ROLLBACK);
+    await scope.db.executeQuery(RELEASE);
     return { error };
   }
 }
