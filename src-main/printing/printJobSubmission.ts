@@ -105,6 +105,8 @@ export interface PrintSubmission extends PrintSource {
   reprint?: { of: string; labels: string };
   /** A virtual printer's or hot folder's job: where it came from. */
   source?: PrintJobSource;
+  /** Written in the job's own commit, with its id: a hot folder's claim of its file, so a crash cannot print it twice. */
+  claimInCommit?: (trx: StoreScope, jobId: string) => Promise<void>;
 }
 
 /** Distinct labels the job renders (records after quantity); labels × copies over the stated limit is a 400 naming copies. */
@@ -170,6 +172,7 @@ export async function storePrintJob(
   try {
     return await store.transaction(async (trx) => {
       await inCommit?.(trx);
+      await submission.claimInCommit?.(trx, id);
       const { apiKeyId, templateId, reprint, source } = submission;
       const { format, labelCount, warnings, raw } = document;
       const created = await trx.printJobs.create(
