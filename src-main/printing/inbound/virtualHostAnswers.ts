@@ -30,16 +30,24 @@ const READY: HostStatus = {
   staticRamInstalled: false,
 };
 
+/** The printer did not answer as a printer: unreachable, or reached without a readable status (silent, garbled). */
+export function statusUnanswered(report: PrinterStatusReport): boolean {
+  // A kind without a status channel (reachable null: a system queue) is not at fault for saying nothing.
+  return (
+    report.reachable === false || (report.reachable === true && report.state === null && report.problem !== undefined)
+  );
+}
+
 /**
  * The ~HS answer: the routed printer's own state, with the labels still waiting in Labelsmith's queue counted as
- * formats in its buffer (sent by the old system, not printed yet). A printer that cannot be reached answers as paused:
+ * formats in its buffer (sent by the old system, not printed yet). A printer that does not answer answers as paused:
  * its jobs wait, as they would in a paused printer, and the old system sees that it should not expect them yet.
  */
 export function virtualHostStatus(report: PrinterStatusReport, labelsQueued: number): string {
   const state = report.state ?? READY;
   return formatHostStatus({
     ...state,
-    paused: state.paused || report.reachable === false,
+    paused: state.paused || statusUnanswered(report),
     labelsInBuffer: Math.min(999, state.labelsInBuffer + labelsQueued),
   });
 }

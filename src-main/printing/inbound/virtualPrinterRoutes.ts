@@ -2,6 +2,7 @@
 import type { Store } from '../../store/openStore';
 import type { PrinterRecord } from '../../store/queries/printerFields';
 import type { VirtualPrinterRecord } from '../../store/queries/virtualPrinterFields';
+import { statusUnanswered } from './virtualHostAnswers';
 import { configuredPrinterDriver, type DriverOptions, type PrinterStatusReport } from '../printerDrivers';
 
 /** A status read this recently is reused: a stream of labels must not ask every printer of a pool before each one. */
@@ -16,10 +17,10 @@ export interface RouteChoice {
   status(printer: PrinterRecord): Promise<PrinterStatusReport>;
 }
 
-/** Ready: reachable (or a kind that cannot tell) and no fault that stops printing. */
+/** Ready: answering (or a kind that cannot tell) and no fault that stops printing. */
 function isReady(report: PrinterStatusReport): boolean {
   const state = report.state;
-  if (report.reachable === false) return false;
+  if (statusUnanswered(report)) return false;
   if (state === null) return true;
   return !(
     state.paperOut ||
