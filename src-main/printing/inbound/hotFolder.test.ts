@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openStore, type Store } from '../../store/openStore';
+import { createHash } from 'node:crypto';
+import { QuotaGate } from '../../server/admission/quotaGate';
+import { openStore, type Store, type StoreScope } from '../../store/openStore';
+import { submitRawZplJob } from '../rawZplSubmission';
 import type { PrintJobRecord } from '../../store/queries/printJobs';
 import type { FakeZplPrinter } from '../../../test/support/printing/fakeZplPrinter';
 import { fakePrinter, TAG } from '../../../test/support/printing/printingTestSupport';
@@ -79,6 +82,7 @@ function received(fake: FakeZplPrinter): string {
 }
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const pause = (ms: number) => new Promise((resume) => setTimeout(resume, ms));
 
 describe('labelsmith watch', () => {
@@ -169,5 +173,55 @@ describe('labelsmith watch', () => {
     // In the folder's order: the files were claimed, and so queued, in name order.
     const positions = files.map((file) => printed().indexOf(`^FD${file}^FS`));
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('after a crash, only moves a file whose claim committed with its job; a claim whose file had moved prints the same file again', async () => {
+    const { fake, name: printer, folder } = await printerAndFolder();
+    const claimed = '^XA^FO20,20^A0N,30,30^FDClaimed before the crash^FS^XZ\n';
+    const movedBefore = '^XA^FO20,20^A0N,30,30^FDDropped again^FS^XZ\n';
+    // What a process killed between its job's commit and the file's move leaves: the job, its claim, the file.
+    const store = await openStore(dataDir, await testDatabase(dataDir));
+    let jobId: string;
+    try {
+      const record = await store.teams.get(team.id);
+      const target = (await store.printers.list(team.id)).find((candidate) => candidate.name === printer);
+      if (record === undefined || target === undefined) throw new Error('the team or printer is missing');
+      const claim = (name: string, bytes: string) => (trx: StoreScope, id: string) =>
+        trx.hotFolderFiles.claim({ folder, name, sha256: sha256(bytes), teamId: team.id, jobId: id });
+      const submission = { team: record, apiKeyId: null, mode: 'live' as const, printer: target, copies: 1 };
+      const deps = { store, quota: new QuotaGate(store) };
+      const source = (file: string) => ({ kind: 'hot-folder' as const, folder, file });
+      jobId = (
+        await submitRawZplJob(deps, {
+          ...submission,
+          zpl: Buffer.from(claimed),
+          source: source('crash.zpl'),
+          claimInCommit: claim('crash.zpl', claimed),
+        })
+      ).id;
+      // And one killed after the move, before it recorded the move: the claim is open, the file gone.
+      await submitRawZplJob(deps, {
+        ...submission,
+        zpl: Buffer.from(movedBefore),
+        source: source('again.zpl'),
+        claimInCommit: claim('again.zpl', movedBefore),
+      });
+    } finally {
+      await store.close();
+    }
+    await writeFile(join(folder, 'crash.zpl'), claimed);
+    await writeFile(join(folder, 'crash.zpl.ready'), '');
+    const watching = await watch(folder, ['--printer', printer]);
+    await watching.handled(1);
+    expect(watching.outcomes[0]).toEqual({ file: 'crash.zpl', status: 'done', jobId, again: true });
+    // The same name and content dropped later is a new file: it prints.
+    await writeFile(join(folder, 'again.zpl'), movedBefore);
+    await writeFile(join(folder, 'again.zpl.ready'), '');
+    await watching.handled(2);
+    expect(watching.outcomes[1]).toMatchObject({ file: 'again.zpl', status: 'done', again: false });
+    await expect.poll(() => occurrences(received(fake), '^FDDropped again^FS'), { timeout: 20_000 }).toBe(2);
+    await watching.stop();
+    expect(occurrences(received(fake), '^FDClaimed before the crash^FS')).toBe(1);
+    expect((await folderJobs(folder)).length).toBe(3);
   });
 });
