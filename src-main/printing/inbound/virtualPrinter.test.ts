@@ -38,19 +38,38 @@ afterAll(async () => {
 const idSchema = z.looseObject({ id: z.string() });
 let names = 0;
 
-/** A raw printer at a new fake printer and a virtual printer on a free loopback port routed to it, listening. */
-async function virtualPrinterTo(): Promise<{ fake: FakeZplPrinter; printerId: string; name: string; port: number }> {
+/** A raw printer of the team at a new fake printer. */
+async function rawPrinter(): Promise<{ fake: FakeZplPrinter; printerId: string; name: string }> {
   const fake = await fakePrinter();
   names += 1;
-  const team = ['--team', acme.team.id];
-  const raw = ['printer', 'add', ...team, '--name', `dock-${names}`, '--kind', 'raw', '--host', fake.host];
+  const name = `dock-${names}`;
+  const raw = ['printer', 'add', '--team', acme.team.id, '--name', name, '--kind', 'raw', '--host', fake.host];
   const printerId = (await cliJson(server.dataDir, idSchema, [...raw, '--port', String(fake.port)])).id;
+  return { fake, printerId, name };
+}
+
+/** A virtual printer on a free loopback port routed to `routes` (names), listening. */
+async function virtualPrinter(routes: string[], extra: string[] = []): Promise<{ name: string; port: number }> {
   const port = await freePort();
+  names += 1;
   const name = `old-wms-${names}`;
-  const virtual = ['printer', 'add', ...team, '--name', name, '--kind', 'virtual', '--listen', `127.0.0.1:${port}`];
-  await cliJson(server.dataDir, idSchema, [...virtual, '--route', `dock-${names}`]);
+  const add = ['printer', 'add', '--team', acme.team.id, '--name', name, '--kind', 'virtual'];
+  await cliJson(server.dataDir, idSchema, [
+    ...add,
+    '--listen',
+    `127.0.0.1:${port}`,
+    '--route',
+    routes.join(','),
+    ...extra,
+  ]);
   await waitForPort(port);
-  return { fake, printerId, name, port };
+  return { name, port };
+}
+
+/** A raw printer at a new fake printer and a virtual printer routed to it. */
+async function virtualPrinterTo(): Promise<{ fake: FakeZplPrinter; printerId: string; name: string; port: number }> {
+  const { fake, printerId, name: printer } = await rawPrinter();
+  return { fake, printerId, ...(await virtualPrinter([printer])) };
 }
 
 /** The printer's jobs, oldest first, once `count` of them ended. */
@@ -179,5 +198,30 @@ describe('a virtual ZPL printer', () => {
       })
       .toBe(true);
     await expect(connectOldSystem(port)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('sends labels in turn with round-robin, and past a printer at fault with failover', async () => {
+    const [a, b] = [await rawPrinter(), await rawPrinter()];
+    const turns = await virtualPrinter([a.name, b.name], ['--pool', 'round-robin']);
+    const oldSystem = await connectOldSystem(turns.port);
+    for (const n of [1, 2, 3, 4]) oldSystem.send(carrierLabel(`1Z999AA1000000010${n}`));
+    await oldSystem.end();
+    await Promise.all([endedJobs(a.printerId, 2), endedJobs(b.printerId, 2)]);
+    const tracking = (fake: FakeZplPrinter) =>
+      [...received(fake).matchAll(/\^FDTRK (\w+)\^FS/g)].map((match) => match[1]);
+    expect(tracking(a.fake)).toEqual(['1Z999AA10000000101', '1Z999AA10000000103']);
+    expect(tracking(b.fake)).toEqual(['1Z999AA10000000102', '1Z999AA10000000104']);
+
+    a.fake.setState('headOpen');
+    const failover = await virtualPrinter([a.name, b.name]);
+    const wms = await connectOldSystem(failover.port);
+    // ~HS speaks for the printer the next label goes to: the one that is ready.
+    expect(parseHostStatus(await wms.hostStatus()).headOpen).toBe(false);
+    wms.send(carrierLabel('1Z999AA10000000105'));
+    await wms.end();
+    await endedJobs(b.printerId, 3);
+    expect(tracking(b.fake)).toContain('1Z999AA10000000105');
+    expect(tracking(a.fake)).not.toContain('1Z999AA10000000105');
+    a.fake.setState('ready');
   });
 });
