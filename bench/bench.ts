@@ -13,6 +13,7 @@ import { requestPathBench } from './requestPathBench';
 import { zplInBench } from './zplInBench';
 import { groupCommitBench } from './groupCommitBench';
 import { zplTextBench } from './zplTextBench';
+import { virtualPrinterBench } from './virtualPrinterBench';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   renderBench,
@@ -30,6 +31,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   requestPathBench,
   groupCommitBench,
   fairnessBench,
+  virtualPrinterBench,
 };
 
 /**
