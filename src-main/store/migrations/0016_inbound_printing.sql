@@ -33,8 +33,8 @@ CREATE TABLE hot_folder_files (
   name TEXT NOT NULL,
   sha256 TEXT NOT NULL,
   team_id TEXT NOT NULL REFERENCES teams (id),
-  -- The job it became, written in the same commit as the job.
-  job_id TEXT NOT NULL,
+  -- The job it became, written in the same commit as the job: a claim is one job.
+  job_id TEXT PRIMARY KEY,
   claimed_at INTEGER NOT NULL,
   -- When the file was moved to done/: until then a file of this name and content in the folder is this one.
   moved_at INTEGER
