@@ -224,4 +224,21 @@ describe('a virtual ZPL printer', () => {
     expect(tracking(a.fake)).not.toContain('1Z999AA10000000105');
     a.fake.setState('ready');
   });
+
+  it('is listed by printer list, and stops listening once printer remove took it away', async () => {
+    const { name, port } = await virtualPrinterTo();
+    const listSchema = z.object({ virtualPrinters: z.array(z.looseObject({ id: z.string(), name: z.string() })) });
+    const listed = await cliJson(server.dataDir, listSchema, ['printer', 'list', '--team', acme.team.id]);
+    const virtual = listed.virtualPrinters.find((candidate) => candidate.name === name);
+    expect(virtual).toMatchObject({ name, listenPort: port, kind: 'virtual' });
+    await cliJson(server.dataDir, idSchema, ['printer', 'remove', virtual?.id ?? '']);
+    await expect
+      .poll(() =>
+        connectOldSystem(port).then(
+          (connection) => (void connection.end(), 'open'),
+          () => 'refused',
+        ),
+      )
+      .toBe('refused');
+  });
 });
