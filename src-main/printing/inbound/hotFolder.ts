@@ -10,10 +10,10 @@ import { CSV_EXTENSIONS, hasExtension, readTableFile, SHEET_EXTENSIONS } from '@
 import { UsageError } from '../../cli/cliErrors';
 import { readRecordsFile } from '../../cli/readRecords';
 import type { QuotaGate } from '../../server/admission/quotaGate';
-import type { Store } from '../../store/openStore';
+import type { Store, StoreScope } from '../../store/openStore';
 import type { PrinterRecord } from '../../store/queries/printerFields';
 import type { TeamRecord } from '../../store/storeTypes';
-import { submitPrintJob, type PrintSubmission, type Render } from '../printJobSubmission';
+import { submitPrintJob, type Render } from '../printJobSubmission';
 import type { PrintQueue } from '../printQueue';
 import { submitRawZplJob } from '../rawZplSubmission';
 
@@ -140,7 +140,7 @@ export async function startHotFolder(deps: HotFolderDeps, options: HotFolderOpti
       printer,
       copies: 1,
       source: { kind: 'hot-folder' as const, folder, file: name },
-      claimInCommit: (trx: Parameters<NonNullable<PrintSubmission['claimInCommit']>>[0], jobId: string) =>
+      claimInCommit: (trx: StoreScope, jobId: string) =>
         trx.hotFolderFiles.claim({ folder, name, sha256: sha, teamId: team.id, jobId }),
     };
     if (hasExtension(name, ['.zpl'])) return submitRawZplJob(deps, { ...submission, zpl: bytes });
