@@ -14,6 +14,7 @@ import { requestPathBench } from './requestPathBench';
 import { zplInBench } from './zplInBench';
 import { groupCommitBench } from './groupCommitBench';
 import { zplTextBench } from './zplTextBench';
+import { virtualPrinterBench } from './virtualPrinterBench';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   renderBench,
@@ -32,6 +33,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   groupCommitBench,
   hotQueriesBench,
   fairnessBench,
+  virtualPrinterBench,
 };
 
 /**

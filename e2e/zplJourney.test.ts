@@ -1,6 +1,7 @@
 // The ZPL page in a real browser against a real `labelsmith serve` and the fake ZPL printer: paste a carrier label, see it
 // drawn (its barcode scans from the drawing), follow a warning to its command, print the ZPL as it is, import it as a
-// template, edit a text field in the designer, save, print the template, and find the edited text in what the printer got.
+// template, edit a text field in the designer, save, print the template, and find the edited text in what the printer got;
+// then a label an old system prints to a virtual printer, found in the print history and opened on the ZPL page.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -9,6 +10,9 @@ import { startFakeZplPrinter, type FakeZplPrinter } from '../test/support/printi
 import type { EditorPrinter } from '@shared/api/editorPrinters';
 import { editorApi, REPO_ROOT, startSignedInEditor, type SignedInEditor } from '../test/support/chromium/editorServer';
 import { decodePng, inkShare, readCode128, type Raster } from '../test/support/chromium/pixels';
+import { runNodeScript } from '../test/support/cli/runProcess';
+import { connectOldSystem, waitForPort } from '../test/support/printing/oldSystemClient';
+import { freePort } from '../test/support/server/freePort';
 
 /** UPDATE_SCREENSHOTS=1 writes docs/zpl.md's ZPL page picture into resources/docs/; normal runs leave the tree alone. */
 const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
@@ -266,5 +270,47 @@ describe.sequential('ZPL journey', () => {
       'Parcel from a file',
       'Shipping label 4x6',
     ]);
+  });
+
+  it('shows a label an old system printed to a virtual printer in Dock 1’s history, and opens its ZPL on the ZPL page', async () => {
+    const cli = resolve(REPO_ROOT, 'out/node/cli/labelsmith.mjs');
+    const dataDir = ['--data-dir', editor.server.dataDir];
+    const run = async (args: string[]) => {
+      const ran = await runNodeScript(cli, [...args, ...dataDir]);
+      expect(ran.code, ran.stderr).toBe(0);
+      return JSON.parse(ran.stdout) as Record<string, unknown>;
+    };
+    const { teams } = (await run(['team', 'list'])) as { teams: { id: string }[] };
+    const team = teams[0]?.id ?? '';
+    const port = await freePort();
+    await run(
+      ['printer', 'add', '--team', team, '--name', 'old-wms', '--kind', 'virtual'].concat([
+        '--listen',
+        `127.0.0.1:${port}`,
+        '--route',
+        'Dock 1',
+      ]),
+    );
+    // The running server picks up the new virtual printer within a few seconds.
+    await waitForPort(port, 20_000);
+    const before = receivedJobs().length;
+    const oldSystem = await connectOldSystem(port);
+    oldSystem.send(PRINTABLE_LABEL);
+    await oldSystem.end();
+    await expect.poll(() => receivedJobs().slice(before).join(''), PRINT_WAIT).toContain(PRINTABLE_LABEL);
+
+    await page.evaluate(() => {
+      window.location.hash = '#/printers';
+    });
+    await expect.poll(() => page.getByRole('rowheader', { name: 'old-wms' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Print history of Dock 1' }).click();
+    const history = page.getByRole('dialog', { name: 'Print history: Dock 1' });
+    const row = history.getByRole('row').filter({ hasText: 'Received by virtual printer “old-wms” from 127.0.0.1' });
+    await expect.poll(() => row.count(), PRINT_WAIT).toBe(1);
+    await row.getByRole('link', { name: 'Open ZPL' }).click();
+    await page.waitForURL(/#\/zpl\/jobs\/[^/]+$/);
+    await expect.poll(() => zplPage().getByLabel('ZPL', { exact: true }).inputValue()).toBe(PRINTABLE_LABEL);
+    const drawn = await drawnLabel('Label 1 of 1');
+    expect((await readCode128(drawn)).map((code) => code.text)).toEqual([TRACKING]);
   });
 });

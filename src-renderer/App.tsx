@@ -59,7 +59,8 @@ function Page({ route, session }: { route: Route; session: EditorSession }) {
     case 'zpl':
       return (
         <WithHeader route={route}>
-          <ZplPage />
+          {/* Keyed by job: opening another job's ZPL starts from its text. */}
+          <ZplPage key={route.jobId ?? ''} jobId={route.jobId} />
         </WithHeader>
       );
     case 'printers':

@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   printer: async () => (await import('./printerCommand')).printerCommand(),
   print: async () => (await import('./printCommand')).printCommand(),
   job: async () => (await import('./jobCommand')).jobCommand(),
+  watch: async () => (await import('./watchCommand')).watchCommand(),
   zpl: async () => (await import('./zplCommand')).zplCommand(),
   store: async () => (await import('./storeCommand')).storeCommand(),
   'admin-url': async () => (await import('./adminUrlCommand')).adminUrlCommand(),

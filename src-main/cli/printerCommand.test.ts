@@ -68,7 +68,7 @@ describe('labelsmith printer', () => {
       speed: 4,
     });
     const id = String(added.id);
-    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [added] });
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [added], virtualPrinters: [] });
 
     const tested = await json(['printer', 'test', id, ...d]);
     expect(fake.connections).toHaveLength(1);
@@ -91,7 +91,7 @@ describe('labelsmith printer', () => {
     expect(status).not.toHaveProperty('error');
 
     expect(await json(['printer', 'remove', id, ...d])).toEqual(added);
-    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [] });
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [], virtualPrinters: [] });
     const again = await run(['printer', 'remove', id, ...d]);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/there is no printer/);
@@ -280,7 +280,7 @@ describe('labelsmith printer', () => {
       });
     }
     expect(readFileSync(bashrc, 'utf8')).toBe('alias ll="ls -l"\n');
-    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [] });
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [], virtualPrinters: [] });
   });
 
   it('sets the media handling on add and set, and sends it ahead of the test label', async () => {
@@ -342,7 +342,7 @@ describe('labelsmith printer', () => {
       topOffset: null,
       leftOffset: '-2mm',
     });
-    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [changed] });
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [changed], virtualPrinters: [] });
 
     const refusals: [string[], RegExp][] = [
       [['--print-mode', 'applicator'], /option '--print-mode <mode>' argument 'applicator' is invalid/],
@@ -357,7 +357,7 @@ describe('labelsmith printer', () => {
       expect(result).toMatchObject({ code: 2, stdout: '' });
       expect(result.stderr).toMatch(message);
     }
-    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [changed] });
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [changed], virtualPrinters: [] });
   });
 
   it('refuses bad arguments with exit 2, naming the option, without writing anything', async () => {
@@ -408,7 +408,7 @@ describe('labelsmith printer', () => {
     ]);
     expect(unknownTeam).toMatchObject({ code: 2, stdout: '' });
     expect(unknownTeam.stderr).toMatch(/there is no team "nope"/);
-    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [] });
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [], virtualPrinters: [] });
     const missing = await run(['printer', 'status', 'nope', ...d]);
     expect(missing.code).toBe(2);
 

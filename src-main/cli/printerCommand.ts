@@ -20,6 +20,8 @@ import {
   type PrintMode,
 } from '@shared/emit/zpl/zplPrinterSettings';
 import { EXIT_FAULT, UsageError } from './cliErrors';
+import { addVirtualPrinter } from './virtualPrinterAdd';
+import { VIRTUAL_PRINTER_POOLS } from '../store/queries/virtualPrinterFields';
 import {
   found,
   openCommandStore,
@@ -81,10 +83,28 @@ interface MediaHandlingOptions {
 }
 const MEDIA_HANDLING_FIELDS = ['mediaType', 'printMode', 'mediaSensing', 'topOffset', 'leftOffset'] as const;
 
+/** What a virtual printer has none of: it is reached over its own port and prints on the printers it routes to. */
+const REAL_PRINTER_OPTIONS = new Set([
+  ...Object.values(KIND_OPTIONS).flat(),
+  'dpi',
+  'media',
+  'darkness',
+  'speed',
+  'timeZone',
+  'allowConfigCommands',
+  'unprintableMargin',
+  'fonts',
+  ...MEDIA_HANDLING_FIELDS,
+]);
+
 const addSchema = z.object({
   team: z.string(),
   name: z.string(),
   kind: z.enum(PRINTER_KINDS),
+  listen: z.undefined({ error: 'applies to a virtual printer only (--kind virtual)' }).optional(),
+  route: z.undefined({ error: 'applies to a virtual printer only (--kind virtual)' }).optional(),
+  pool: z.undefined({ error: 'applies to a virtual printer only (--kind virtual)' }).optional(),
+  allowClient: z.undefined({ error: 'applies to a virtual printer only (--kind virtual)' }).optional(),
   host: z.string().optional(),
   port: wholeNumberSchema(0).optional(),
   queue: z.string().optional(),
@@ -219,8 +239,11 @@ export function printerCommand(): Command {
       .requiredOption('--team <id>', 'team id')
       .requiredOption('--name <name>', 'printer name, unique in the team')
       .addOption(
-        new Option('--kind <kind>', 'raw: ZPL over TCP; system: a CUPS/lp queue; device: a device file')
-          .choices(PRINTER_KINDS)
+        new Option(
+          '--kind <kind>',
+          'raw: ZPL over TCP; system: a CUPS/lp queue; device: a device file; virtual: a port that takes ZPL and routes it to printers',
+        )
+          .choices([...PRINTER_KINDS, 'virtual'])
           .makeOptionMandatory(),
       )
       .option('--host <host>', "raw: the printer's host name or IP address")
@@ -242,7 +265,31 @@ export function printerCommand(): Command {
       .option('--allow-config-commands', CONFIG_COMMANDS_HELP)
       .option('--unprintable-margin <length>', MARGIN_HELP)
       .addOption(new Option('--fonts <mode>', FONTS_HELP).choices(ZPL_FONT_MODES))
-      .action(async (raw: StoreLocation) => {
+      .option(
+        '--listen <address:port>',
+        'virtual: where it takes ZPL, e.g. 127.0.0.1:9101 (loopback unless LAN access)',
+      )
+      .option('--route <printers>', 'virtual: the printers (ids or names, comma-separated) its labels go to')
+      .addOption(
+        new Option(
+          '--pool <mode>',
+          'virtual, several routes: failover (the first ready one, default) or round-robin',
+        ).choices(VIRTUAL_PRINTER_POOLS),
+      )
+      .option(
+        '--allow-client <address...>',
+        'virtual, listening beyond loopback: the client addresses or CIDR ranges that may print to it',
+      )
+      .action(async (raw: StoreLocation & Record<string, unknown>) => {
+        if (raw.kind === 'virtual') {
+          const misplaced = Object.keys(raw).filter((key) => REAL_PRINTER_OPTIONS.has(key) && raw[key] !== undefined);
+          if (misplaced.length > 0)
+            throw new UsageError(
+              `${misplaced.map((key) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`).join(', ')}: do not apply to a virtual printer`,
+            );
+          await addVirtualPrinter(raw);
+          return;
+        }
         const options = parseOptions(addSchema, raw);
         const fields = newPrinter(options);
         if (fields.connection.kind === 'device') {
@@ -270,7 +317,10 @@ export function printerCommand(): Command {
       .action((options: StoreLocation & { team: string }) =>
         runWithStore(options, async (store) => {
           found(await store.teams.get(options.team), 'team', options.team);
-          return { printers: await store.printers.list(options.team) };
+          return {
+            printers: await store.printers.list(options.team),
+            virtualPrinters: await store.virtualPrinters.list(options.team),
+          };
         }),
       ),
   );
@@ -351,11 +401,13 @@ export function printerCommand(): Command {
 
   printer.addCommand(
     withStoreOptions(new Command('remove'))
-      .description('remove a printer; prints the removed printer')
+      .description('remove a printer or a virtual printer; prints the removed printer')
       .argument('<id>', 'printer id')
       .action((id: string, options: StoreLocation) =>
         runWithStore(options, (store) =>
-          store.transaction(async (trx) => found(await trx.printers.remove(id), 'printer', id)),
+          store.transaction(async (trx) =>
+            found((await trx.printers.remove(id)) ?? (await trx.virtualPrinters.remove(id)), 'printer', id),
+          ),
         ),
       ),
   );

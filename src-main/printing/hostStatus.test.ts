@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hostStatusAnswer } from '../../test/support/printing/fakeZplPrinter';
-import { hostStatusFrames, parseHostStatus, queryHostStatus } from './hostStatus';
+import { formatHostStatus, hostStatusFrames, parseHostStatus, queryHostStatus } from './hostStatus';
 import { PrinterError } from './printerError';
 import { closedPort, fakePrinter } from '../../test/support/printing/printingTestSupport';
 
@@ -77,6 +77,11 @@ describe('parseHostStatus', () => {
     expect(() =>
       parseHostStatus(['030,0,0,12x8,000,0,0,0,000,0,0,0', '001,0,0,0,1,2,6,0,00000000,1,000', '1234,0']),
     ).toThrow(PrinterError);
+  });
+
+  it('writes an answer back byte for byte as the printer sent it (what a virtual printer answers)', () => {
+    const parsed = parseHostStatus(hostStatusFrames(Buffer.from(ZT410_MEDIA_OUT, 'latin1')));
+    expect(formatHostStatus(parsed)).toBe(ZT410_MEDIA_OUT);
   });
 
   it('finds frames across CR LF and ignores an unterminated tail', () => {

@@ -177,3 +177,41 @@ export async function queryHostStatus(address: TcpAddress, options: HostStatusOp
   });
   return parseHostStatus(frames);
 }
+
+const pad = (value: number, digits: number): string => String(value).padStart(digits, '0');
+const bit = (flag: boolean): string => (flag ? '1' : '0');
+
+/** The ~HS answer a printer in this state sends: the three STX…ETX strings of parseHostStatus, each ended by CR LF. */
+export function formatHostStatus(status: HostStatus): string {
+  const printModeCode =
+    Object.entries(PRINT_MODES).find(([, name]) => name === status.printMode)?.[0] ?? status.printMode;
+  const one = [
+    pad(status.communicationSettings, 3),
+    bit(status.paperOut),
+    bit(status.paused),
+    pad(status.labelLengthDots, 4),
+    pad(status.labelsInBuffer, 3),
+    bit(status.bufferFull),
+    bit(status.diagnosticMode),
+    bit(status.partialFormat),
+    '000',
+    bit(status.corruptRam),
+    bit(status.underTemperature),
+    bit(status.overTemperature),
+  ];
+  const two = [
+    pad(status.functionSettings, 3),
+    '0',
+    bit(status.headOpen),
+    bit(status.ribbonOut),
+    bit(status.thermalTransfer),
+    printModeCode,
+    status.printWidthMode,
+    bit(status.labelWaiting),
+    pad(status.labelsRemainingInBatch, 8),
+    '1',
+    pad(status.graphicsStored, 3),
+  ];
+  const three = [status.password, bit(status.staticRamInstalled)];
+  return [one, two, three].map((fields) => `\x02${fields.join(',')}\x03\r\n`).join('');
+}

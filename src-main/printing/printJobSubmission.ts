@@ -1,6 +1,6 @@
 // A print job's submission: render for the printer at once (bad input fails the request), store the document, then the job and its usage in one commit.
 import { randomUUID } from 'node:crypto';
-import { PRINT_LIMITS } from '@shared/api/printRequest';
+import { PRINT_LIMITS, type PrintJobSource } from '@shared/api/printRequest';
 import { BadRequestError } from '@shared/errors';
 import { planBatch } from '@shared/render/batchPlan';
 import { toPoints } from '@shared/units/length';
@@ -103,6 +103,10 @@ export interface PrintSubmission extends PrintSource {
   templateId?: string | null;
   /** A reprint: the job whose labels it prints again, and which ones as asked. */
   reprint?: { of: string; labels: string };
+  /** A virtual printer's or hot folder's job: where it came from. */
+  source?: PrintJobSource;
+  /** Written in the job's own commit, with its id: a hot folder's claim of its file, so a crash cannot print it twice. */
+  claimInCommit?: (trx: StoreScope, jobId: string) => Promise<void>;
 }
 
 /** Distinct labels the job renders (records after quantity); labels × copies over the stated limit is a 400 naming copies. */
@@ -168,7 +172,8 @@ export async function storePrintJob(
   try {
     return await store.transaction(async (trx) => {
       await inCommit?.(trx);
-      const { apiKeyId, templateId, reprint } = submission;
+      await submission.claimInCommit?.(trx, id);
+      const { apiKeyId, templateId, reprint, source } = submission;
       const { format, labelCount, warnings, raw } = document;
       const created = await trx.printJobs.create(
         {
@@ -186,6 +191,7 @@ export async function storePrintJob(
           templateVersion: document.templateVersion ?? null,
           reprint,
           counters,
+          source,
         },
         submission.owner ?? null,
       );

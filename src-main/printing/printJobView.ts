@@ -35,6 +35,7 @@ export function printJobView(job: PrintJobRecord): PrintJob {
   }
   if (job.documentExpiresAt !== null) view.reprintableUntil = iso(job.documentExpiresAt);
   if (job.error !== null) view.error = job.error;
+  if (job.source !== null) view.source = job.source;
   // While the job is pending, what the retries are waiting out.
   const pending = job.status === 'queued' || job.status === 'sending';
   if (pending && job.lastError !== null) view.lastError = job.lastError;

@@ -13,7 +13,7 @@ import type { TeamRecord } from '../store/storeTypes';
 import { openTestStore, tempDataDir, testClock } from '../../test/support/store/storeTestSupport';
 import { fakeLp, type FakeLp } from '../../test/support/printing/fakeLp';
 import type { FakeConnection, FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
-import { fakePrinter, rawPrinterWire } from '../../test/support/printing/printingTestSupport';
+import { fakePrinter, rawPrinterWire, TAG } from '../../test/support/printing/printingTestSupport';
 import { documentFileName, zplLabelRanges } from './printJobDocument';
 import { submitPrintJob, type PrintSource } from './printJobSubmission';
 import { createPrintQueue, type PrintQueue } from './printQueue';
@@ -23,23 +23,6 @@ const FAST: PrintQueueOptions = {
   retry: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 50 },
   driver: { connectTimeoutMs: 500, answerTimeoutMs: 300, idleTimeoutMs: 1000 },
   pollMs: 20,
-};
-
-const TAG = {
-  formatVersion: 1,
-  meta: { name: 'Tag' },
-  dimensions: { width: '50mm', height: '25mm' },
-  elements: [
-    {
-      id: 'title',
-      type: 'text',
-      position: { mode: 'absolute', x: '2mm', y: '2mm' },
-      width: '46mm',
-      height: '10mm',
-      content: { expression: 'data.title' },
-      style: { fontFamily: 'Printer 0' },
-    },
-  ],
 };
 
 let pool: RenderPool;

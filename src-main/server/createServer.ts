@@ -39,7 +39,10 @@ import { registerRenderOutputsRoute } from './routes/renderOutputs/renderOutputs
 import { registerTemplatesRoutes } from './routes/templates/templatesRoute';
 import { registerUsageRoute } from './routes/usage/usageRoute';
 import { registerZplViewerRoute } from './routes/zplViewer/zplViewerRoute';
-import { SHUTDOWN_GRACE_MS, type ServerConfig } from './serverConfig';
+import { lanAccessEnabled, SHUTDOWN_GRACE_MS, type ServerConfig } from './serverConfig';
+import { startVirtualPrinters } from '../printing/inbound/virtualPrinters';
+import { createRouteChoice } from '../printing/inbound/virtualPrinterRoutes';
+import type { VirtualPrinterLimits } from '../printing/inbound/virtualPrinterServer';
 
 export interface ServerDeps {
   store: Store;
@@ -48,6 +51,8 @@ export interface ServerDeps {
   logger: Logger;
   /** Retries, timeouts and polling of the print queue (tests shorten them); default: printQueueOptions' defaults. */
   printQueue?: PrintQueueOptions;
+  /** The virtual printers' connection limits and how often they are read again (tests shorten them). */
+  virtualPrinters?: { limits?: Partial<VirtualPrinterLimits>; rescanMs?: number };
 }
 
 /**
@@ -268,6 +273,17 @@ async function listenAndServe(
   const address = await listen(server, deps.config.host, deps.config.port);
   // Jobs queued before a stop or a crash resume now.
   printQueue.start();
+  const virtualPrinters = await startVirtualPrinters(
+    {
+      store: deps.store,
+      quota: new QuotaGate(deps.store),
+      queue: printQueue,
+      routes: createRouteChoice(deps.store, deps.printQueue?.driver),
+      logger: deps.logger,
+      limits: deps.virtualPrinters?.limits,
+    },
+    { lanAccess: lanAccessEnabled(deps.config), rescanMs: deps.virtualPrinters?.rescanMs },
+  );
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
@@ -287,7 +303,7 @@ async function listenAndServe(
           () => void deps.pool.close({ graceMs: 0 }),
           deps.config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
         );
-        await closed;
+        await Promise.all([closed, virtualPrinters.close()]);
         await Promise.all([deps.pool.close(), printQueue.stop()]);
         clearTimeout(grace);
         redis?.disconnect();

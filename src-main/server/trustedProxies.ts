@@ -25,9 +25,10 @@ export function splitTrustedProxyList(values: readonly string[] | string | undef
 
 /**
  * Parses CIDR ranges ("10.0.0.0/8", "fd00::/8") and single addresses ("127.0.0.1" is /32, "::1" /128). An IPv4 range
- * also matches its IPv4-mapped IPv6 form, as clientAddress writes such peers as plain IPv4 anyway.
+ * also matches its IPv4-mapped IPv6 form, as clientAddress writes such peers as plain IPv4 anyway. `option` names the
+ * list in the error (a virtual printer's --allow-client lists client addresses the same way).
  */
-export function parseTrustedProxies(entries: readonly string[]): TrustedProxies {
+export function parseTrustedProxies(entries: readonly string[], option = '--trusted-proxy'): TrustedProxies {
   if (entries.length === 0) return NO_TRUSTED_PROXIES;
   const list = new BlockList();
   for (const entry of entries) {
@@ -37,7 +38,7 @@ export function parseTrustedProxies(entries: readonly string[]): TrustedProxies 
     const prefix = prefixText === undefined ? bits : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : Number.NaN;
     if (family === 0 || extra !== undefined || !(prefix >= 0 && prefix <= bits)) {
       throw new TrustedProxyError(
-        `--trusted-proxy: "${entry}" is not an IP address or CIDR range; expected e.g. 10.0.0.0/8, 192.168.1.7 or fd00::/8 (IPv4 prefixes 0-32, IPv6 0-128)`,
+        `${option}: "${entry}" is not an IP address or CIDR range; expected e.g. 10.0.0.0/8, 192.168.1.7 or fd00::/8 (IPv4 prefixes 0-32, IPv6 0-128)`,
       );
     }
     list.addSubnet(address, prefix, family === 4 ? 'ipv4' : 'ipv6');

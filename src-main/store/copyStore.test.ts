@@ -60,6 +60,20 @@ async function embeddedInstallation(): Promise<{ store: Store; teamId: string }>
       warnings: [],
     });
   }
+  await store.virtualPrinters.create({
+    teamId: team.id,
+    name: 'Old WMS',
+    listenHost: '127.0.0.1',
+    listenPort: 9101,
+    routes: [printer.id],
+  });
+  await store.hotFolderFiles.claim({
+    folder: '/srv/labels',
+    name: 'wave.csv',
+    sha256: 'ab',
+    teamId: team.id,
+    jobId: 'job-2',
+  });
   // A kept document counts in the team's storage (40 bytes of output + 25 of document + the 3-byte library image).
   await store.printJobs.setKeptDocument('job-1', { bytes: 25, expiresAt: Date.now() + 60_000 });
   await sqliteOf(store)
@@ -82,6 +96,8 @@ describe('copying an embedded installation to PostgreSQL', () => {
       expect([table, copied, present, held]).toEqual([table, source, 0, source]);
     }
     expect(first.print_jobs?.[0]).toBe(2);
+    expect([first.virtual_printers?.[0], first.hot_folder_files?.[0]]).toEqual([1, 1]);
+    expect(await target.hotFolderFiles.openClaim('/srv/labels', 'wave.csv', 'ab')).toBe('job-2');
     expect(await target.storage.used(teamId)).toBe(68);
     expect((await target.printJobs.list({ teamId, limit: 10 })).map((job) => job.id)).toEqual(['job-2', 'job-1']);
     expect((await target.images.get(teamId, 'logo'))?.data).toEqual(Buffer.from([1, 2, 3]));

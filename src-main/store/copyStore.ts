@@ -18,6 +18,7 @@ const COPIED_TABLES: readonly CopiedTable[] = [
   { table: 'template_versions', key: ['template_id', 'number'], order: 'template_id, number' },
   { table: 'settings', key: ['key'], order: 'key' },
   { table: 'printers', key: ['id'], order: 'rowid' },
+  { table: 'virtual_printers', key: ['id'], order: 'rowid' },
   { table: 'counters', key: ['team_id', 'name'], order: 'team_id, name' },
   { table: 'usage_monthly', key: ['team_id', 'period'], order: 'team_id, period', omit: ['reserved'] },
   { table: 'usage_daily', key: ['team_id', 'day'], order: 'team_id, day' },
@@ -25,6 +26,7 @@ const COPIED_TABLES: readonly CopiedTable[] = [
   { table: 'renders', key: ['id'], order: 'rowid' },
   { table: 'expired_renders', key: ['id'], order: 'rowid' },
   { table: 'print_jobs', key: ['id'], order: 'seq', omit: ['seq'] },
+  { table: 'hot_folder_files', key: ['job_id'], order: 'claimed_at, job_id' },
 ];
 
 /**

@@ -24,6 +24,7 @@ describe('migrations', () => {
       'api_keys',
       'counters',
       'expired_renders',
+      'hot_folder_files',
       'images',
       'libraries',
       'print_jobs',
@@ -37,6 +38,7 @@ describe('migrations', () => {
       'templates',
       'usage_daily',
       'usage_monthly',
+      'virtual_printers',
     ]);
   });
 

@@ -16,6 +16,8 @@ import { counterQueries, type CounterQueries } from './queries/counters';
 import { imageQueries, type ImageQueries } from './queries/images';
 import { libraryQueries, type LibraryQueries } from './queries/libraries';
 import { printerQueries, type PrinterQueries } from './queries/printers';
+import { virtualPrinterQueries, type VirtualPrinterQueries } from './queries/virtualPrinters';
+import { hotFolderFileQueries, type HotFolderFileQueries } from './queries/hotFolderFiles';
 import { printJobQueries, type PrintJobQueries } from './queries/printJobs';
 import { quotaReservationQueries, type QuotaReservationQueries } from './queries/quotaReservations';
 import { renderQueries, type RenderQueries } from './queries/renders';
@@ -67,6 +69,8 @@ export interface StoreQueries {
   readonly quotaReservations: QuotaReservationQueries;
   readonly settings: SettingsQueries;
   readonly printers: PrinterQueries;
+  readonly virtualPrinters: VirtualPrinterQueries;
+  readonly hotFolderFiles: HotFolderFileQueries;
   readonly counters: CounterQueries;
   readonly printJobs: PrintJobQueries;
   readonly storage: StorageQueries;
@@ -139,6 +143,8 @@ function storeQueries(db: Executor, now: () => number, caches: SharedCaches): St
     quotaReservations: quotaReservationQueries(db, now),
     settings: settingsQueries(db),
     printers: printerQueries(db, now),
+    virtualPrinters: virtualPrinterQueries(db, now),
+    hotFolderFiles: hotFolderFileQueries(db, now),
     counters: counterQueries(db, now),
     printJobs: printJobQueries(db, now),
     storage: storageQueries(db),

@@ -163,6 +163,29 @@ export interface PrintJobRow {
   sending_chunk: Generated<number>;
   document_bytes: number | null;
   document_expires_at: number | null;
+  source: string | null;
+}
+
+export interface VirtualPrinterRow {
+  id: string;
+  team_id: string;
+  name: string;
+  listen_host: string;
+  listen_port: number;
+  routes: string;
+  pool: string;
+  allowed_clients: string;
+  created_at: number;
+}
+
+export interface HotFolderFileRow {
+  folder: string;
+  name: string;
+  sha256: string;
+  team_id: string;
+  job_id: string;
+  claimed_at: number;
+  moved_at: number | null;
 }
 
 export interface QuotaReservationRow {
@@ -208,6 +231,8 @@ export interface Tables {
   team_storage: TeamStorageRow;
   quota_reservations: QuotaReservationRow;
   images: ImageRow;
+  virtual_printers: VirtualPrinterRow;
+  hot_folder_files: HotFolderFileRow;
 }
 
 /** What queries run on: the store's database, or the transaction they are part of (a Transaction is a Kysely too). */

@@ -26,7 +26,13 @@ import {
   usageSchema,
   warningListSchema,
 } from './editorSchemas';
-import { editorPrinterListSchema, editorPrinterSchema, printerTestResultSchema } from './printingSchemas';
+import {
+  editorPrinterListSchema,
+  editorPrinterSchema,
+  editorVirtualPrinterListSchema,
+  printerTestResultSchema,
+  printJobZplSchema,
+} from './printingSchemas';
 import { zplImportAnswerSchema, zplPreviewAnswerSchema } from './zplSchemas';
 
 export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
@@ -243,6 +249,8 @@ export function createEditorClient(options: EditorClientOptions = {}) {
       json(templateSummarySchema, 'DELETE', `/api/libraries/${id(librarySlug)}/templates/${id(templateId)}`),
 
     listPrinters: async () => (await json(editorPrinterListSchema, 'GET', '/api/printers')).printers,
+    listVirtualPrinters: async () =>
+      (await json(editorVirtualPrinterListSchema, 'GET', '/api/virtual-printers')).virtualPrinters,
     addPrinter: (printer: EditorPrinterInput) => json(editorPrinterSchema, 'POST', '/api/printers', printer),
     updatePrinter: (printerId: string, printer: EditorPrinterInput) =>
       json(editorPrinterSchema, 'PUT', `/api/printers/${id(printerId)}`, printer),
@@ -255,6 +263,9 @@ export function createEditorClient(options: EditorClientOptions = {}) {
     printZpl: (request: { zpl: string; printerId: string; copies: number }) =>
       json(printJobSchema, 'POST', '/api/print', request),
     getPrintJob: (jobId: string) => json(printJobSchema, 'GET', `/api/print-jobs/${id(jobId)}`),
+    /** The ZPL a job printed, as the printer got it (a virtual printer's or hot folder's job: as it was received). */
+    getPrintJobZpl: async (jobId: string) =>
+      (await json(printJobZplSchema, 'GET', `/api/print-jobs/${id(jobId)}/zpl`)).zpl,
     /** One page of the print history, newest first; `query` is built by printHistoryQuery. */
     listPrintJobs: (query: string) => json(printJobPageSchema, 'GET', `/api/print-jobs?${query}`),
     /** Labels of a job again (1-based, "12-15"; undefined: all), with the same serials: a new job. */

@@ -1,6 +1,6 @@
 // Checks of the editor's printer answers (/api/printers); a printer's status and print jobs have the /v1 schemas (printRequest.ts).
 import { z } from 'zod';
-import type { EditorPrinter, EditorPrinterTestResult } from '@shared/api/editorPrinters';
+import type { EditorPrinter, EditorPrinterTestResult, EditorVirtualPrinter } from '@shared/api/editorPrinters';
 import { ZPL_FONT_MODES } from '@shared/emit/zpl/zplFontDownloads';
 import { MEDIA_SENSING_MODES, MEDIA_TYPES, PRINT_MODES } from '@shared/emit/zpl/zplPrinterSettings';
 import { ZPL_DPIS } from '@shared/render/outputFormats';
@@ -30,6 +30,22 @@ export const editorPrinterSchema = z.object({
   createdAt: z.number(),
 }) satisfies z.ZodType<EditorPrinter>;
 export const editorPrinterListSchema = z.object({ printers: z.array(editorPrinterSchema) });
+
+export const editorVirtualPrinterListSchema = z.object({
+  virtualPrinters: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      listen: z.string(),
+      routes: z.array(z.string()),
+      pool: z.enum(['failover', 'round-robin']),
+      allowedClients: z.array(z.string()),
+    }) satisfies z.ZodType<EditorVirtualPrinter>,
+  ),
+});
+
+/** A received job's ZPL (GET /api/print-jobs/{id}/zpl), for the ZPL page. */
+export const printJobZplSchema = z.object({ zpl: z.string() });
 
 export const printerTestResultSchema = z.object({
   id: z.string(),

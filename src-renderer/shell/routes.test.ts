@@ -9,6 +9,7 @@ describe('hash routes', () => {
     ['#/settings', { page: 'settings' }],
     ['#/settings/', { page: 'settings' }],
     ['#/zpl', { page: 'zpl' }],
+    ['#/zpl/jobs/9b1e-42', { page: 'zpl', jobId: '9b1e-42' }],
     ['#/templates/tpl_1', { page: 'editor', templateId: 'tpl_1' }],
     ['#/templates/a%20b', { page: 'editor', templateId: 'a b' }],
     ['#/templates/', { page: 'notFound', hash: '#/templates/' }],
@@ -23,6 +24,7 @@ describe('hash routes', () => {
       { page: 'gallery' },
       { page: 'settings' },
       { page: 'zpl' },
+      { page: 'zpl', jobId: 'a job/with odd characters' },
       { page: 'editor', templateId: 'x/y z' },
     ] as Route[]) {
       expect(parseRoute(routeHref(route))).toEqual(route);

@@ -4,7 +4,8 @@ import { useSyncExternalStore } from 'react';
 export type Route =
   | { page: 'gallery' }
   | { page: 'editor'; templateId: string }
-  | { page: 'zpl' }
+  /** With a job: its ZPL opened (#/zpl/jobs/<id>), as the printer got it. */
+  | { page: 'zpl'; jobId?: string }
   | { page: 'printers' }
   | { page: 'settings' }
   | { page: 'notFound'; hash: string };
@@ -16,6 +17,14 @@ export function parseRoute(hash: string): Route {
   if (path === '/settings') return { page: 'settings' };
   if (path === '/zpl') return { page: 'zpl' };
   if (path === '/printers') return { page: 'printers' };
+  const zplJob = /^\/zpl\/jobs\/([^/]+)$/.exec(path);
+  if (zplJob?.[1]) {
+    try {
+      return { page: 'zpl', jobId: decodeURIComponent(zplJob[1]) };
+    } catch {
+      return { page: 'notFound', hash };
+    }
+  }
   const editor = /^\/templates\/([^/]+)$/.exec(path);
   if (editor?.[1]) {
     try {
@@ -35,7 +44,7 @@ export function routeHref(route: Route): string {
     case 'settings':
       return '#/settings';
     case 'zpl':
-      return '#/zpl';
+      return route.jobId === undefined ? '#/zpl' : `#/zpl/jobs/${encodeURIComponent(route.jobId)}`;
     case 'printers':
       return '#/printers';
     case 'editor':

@@ -62,3 +62,15 @@ export type EditorPrinterInput = Pick<
 
 /** The printer's media handling fields, which the form, the printer list and the print dialog show together. */
 export type MediaHandlingField = 'mediaType' | 'printMode' | 'mediaSensing' | 'topOffset' | 'leftOffset';
+
+/** A virtual printer as the Printers page lists it (GET /api/virtual-printers): where it listens and where its labels go. */
+export interface EditorVirtualPrinter {
+  id: string;
+  name: string;
+  /** "127.0.0.1:9101" */
+  listen: string;
+  /** The routed printers' names, in order (an id when that printer was removed). */
+  routes: string[];
+  pool: 'failover' | 'round-robin';
+  allowedClients: string[];
+}

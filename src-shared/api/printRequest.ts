@@ -74,6 +74,22 @@ export const jobErrorSchema = z.object({
 
 const isoTime = z.string().describe('ISO 8601');
 
+/** Where a job came in from when no API call made it: a virtual printer's port, or a file in a hot folder. */
+export const printJobSourceSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('virtual-printer'),
+    virtualPrinterId: z.string(),
+    name: z.string().describe('The virtual printer’s name'),
+    client: z.string().describe('The IP address of the system that printed to it'),
+  }),
+  z.object({
+    kind: z.literal('hot-folder'),
+    folder: z.string().describe('The watched folder’s absolute path'),
+    file: z.string().describe('The file’s name in it'),
+  }),
+]);
+export type PrintJobSource = z.infer<typeof printJobSourceSchema>;
+
 export const printJobSchema = z.object({
   id: z.uuid(),
   status: z
@@ -124,6 +140,9 @@ export const printJobSchema = z.object({
     .describe(
       'The version of the saved template printed; null for an inline template, raw ZPL or a draft printed from the editor',
     ),
+  source: printJobSourceSchema
+    .optional()
+    .describe('A job no API call made: the virtual printer and client it came from, or the hot folder file'),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
 

@@ -14,6 +14,7 @@ import imagesSql from './0012_images.sql';
 import quotaReservationsSql from './0013_quota_reservations.sql';
 import printerMediaSql from './0014_printer_media.sql';
 import imageStorageSql from './0015_image_storage.sql';
+import inboundPrintingSql from './0016_inbound_printing.sql';
 
 export interface Migration {
   version: number;
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: '0013_quota_reservations', sql: quotaReservationsSql },
   { version: 14, name: '0014_printer_media', sql: printerMediaSql },
   { version: 15, name: '0015_image_storage', sql: imageStorageSql },
+  { version: 16, name: '0016_inbound_printing', sql: inboundPrintingSql },
 ];

@@ -1,7 +1,12 @@
 // Queries of the print_jobs table: create, read and list, the queue's heads and claims, progress, the final state, cancelling, and kept documents.
 import { sql, type Selectable, type UpdateResult } from 'kysely';
 import { z } from 'zod';
-import type { PrintFormat, PrintJobStatus } from '@shared/api/printRequest';
+import {
+  printJobSourceSchema,
+  type PrintFormat,
+  type PrintJobSource,
+  type PrintJobStatus,
+} from '@shared/api/printRequest';
 import { renderWarningSchema } from '@shared/api/renderRequest';
 import type { Executor, PrintJobRow } from '../schema';
 import type { KeyMode } from '../storeTypes';
@@ -70,6 +75,8 @@ export interface PrintJobRecord {
   /** An ended job's document kept for reprints: its size and when it goes; null when none is kept. */
   documentBytes: number | null;
   documentExpiresAt: number | null;
+  /** A virtual printer's or hot folder's job: where it came from; null for the API, the editor and the CLI. */
+  source: PrintJobSource | null;
 }
 
 export interface NewPrintJob {
@@ -89,6 +96,7 @@ export interface NewPrintJob {
   templateId?: string | null;
   reprint?: { of: string; labels: string };
   counters?: CounterReservation | null;
+  source?: PrintJobSource | null;
 }
 
 /** What the history lists: all but `teamId` optional; `before`: a position from the previous page (its nextCursor). */
@@ -149,6 +157,7 @@ function toPrintJob(row: Selectable<PrintJobRow>): PrintJobRecord {
     sendingChunk: row.sending_chunk === 1,
     documentBytes: row.document_bytes,
     documentExpiresAt: row.document_expires_at,
+    source: row.source === null ? null : printJobSourceSchema.parse(JSON.parse(row.source)),
   };
 }
 
@@ -215,6 +224,7 @@ export function printJobQueries(db: Executor, now: () => number) {
           reprint_of: job.reprint?.of ?? null,
           reprint_labels: job.reprint?.labels ?? null,
           counters: job.counters ? JSON.stringify(job.counters) : null,
+          source: job.source ? JSON.stringify(job.source) : null,
           ...claimFields(owner, heartbeatAt),
           created_at: at,
           updated_at: at,
@@ -225,6 +235,18 @@ export function printJobQueries(db: Executor, now: () => number) {
     },
 
     get,
+
+    /** Labels of the printer's pending jobs not yet acknowledged: what a virtual printer reports as in its buffer. */
+    async queuedLabels(printerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('print_jobs')
+        .select((eb) => eb.fn.sum<number | string | null>(sql`label_count * copies - labels_sent`).as('labels'))
+        .where('printer_id', '=', printerId)
+        .where('status', 'in', PENDING)
+        .executeTakeFirst();
+      // PostgreSQL's SUM of integers is a numeric, which its driver gives as text.
+      return Number(row?.labels ?? 0);
+    },
 
     /** The job if it belongs to the team; another team's job is as unknown as a missing one. */
     async getForTeam(teamId: string, id: string): Promise<PrintJobRecord | undefined> {

@@ -10,17 +10,20 @@ import { printJobLine } from '../print/printJobStatus';
 import {
   appendPage,
   checkReprintLabels,
+  hasOpenableZpl,
   HISTORY_FILTERS,
   isPending,
   jobActions,
   jobLabelName,
   jobSize,
+  jobSource,
   printHistoryQuery,
   withJob,
   type HistoryFilter,
   type HistoryRows,
 } from './printHistory';
 import { TableHead } from '../../ui/TableHead';
+import { routeHref } from '../../shell/routes';
 
 /** How often pending jobs are asked for again while the history is open: a job's progress moves without Refresh. */
 const FOLLOW_MS = 1000;
@@ -125,7 +128,10 @@ export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinte
                 return (
                   <tr key={job.id}>
                     <th scope="row">{new Date(job.createdAt).toLocaleString()}</th>
-                    <td>{jobLabelName(job, names)}</td>
+                    <td>
+                      {jobLabelName(job, names)}
+                      {jobSource(job) !== null && <div className="hint">{jobSource(job)}</div>}
+                    </td>
                     <td>{jobSize(job)}</td>
                     <td>{printJobLine(job, printer.name).text}</td>
                     <td>
@@ -135,6 +141,11 @@ export function PrintHistoryDialog({ printer, onClose }: { printer: EditorPrinte
                           <button type="button" className="danger" onClick={() => void cancel(job)}>
                             Cancel
                           </button>
+                        )}
+                        {hasOpenableZpl(job) && (
+                          <a className="button" href={routeHref({ page: 'zpl', jobId: job.id })} onClick={onClose}>
+                            Open ZPL
+                          </a>
                         )}
                         <button
                           type="button"

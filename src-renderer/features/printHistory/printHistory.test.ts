@@ -5,8 +5,10 @@ import {
   checkReprintLabels,
   HISTORY_PAGE_SIZE,
   jobActions,
+  hasOpenableZpl,
   jobLabelName,
   jobSize,
+  jobSource,
   printHistoryQuery,
   withJob,
 } from './printHistory';
@@ -108,5 +110,21 @@ describe('the label a job printed', () => {
     expect(jobLabelName({ templateId: null, templateVersion: null }, names)).toBe(
       'A label sent as it was (raw ZPL or an inline template)',
     );
+  });
+});
+
+describe('jobSource', () => {
+  it('names the virtual printer and its client, or the hot folder file; nothing for jobs printed from Labelsmith', () => {
+    const fromPort = { kind: 'virtual-printer' as const, virtualPrinterId: 'v1', name: 'old-wms', client: '10.0.0.7' };
+    expect(jobSource(job('a', { source: fromPort }))).toBe('Received by virtual printer “old-wms” from 10.0.0.7');
+    const fromFile = { kind: 'hot-folder' as const, folder: '/srv/drop', file: 'wave-12.csv' };
+    expect(jobSource(job('b', { source: fromFile }))).toBe('File “wave-12.csv” of the hot folder /srv/drop');
+    expect(jobSource(job('c'))).toBeNull();
+  });
+
+  it('offers a ZPL job’s ZPL while its document is kept, never a PDF job’s', () => {
+    expect(hasOpenableZpl(job('a', { format: 'zpl', reprintable: true }))).toBe(true);
+    expect(hasOpenableZpl(job('b', { format: 'zpl', reprintable: false }))).toBe(false);
+    expect(hasOpenableZpl(job('c', { format: 'pdf', reprintable: true }))).toBe(false);
   });
 });

@@ -78,6 +78,19 @@ export function jobLabelName(
   return job.templateVersion === null ? `${name} (a draft)` : `${name} v${job.templateVersion}`;
 }
 
+/** Where a job came in from when no one printed it from Labelsmith: a virtual printer and its client, or a hot folder's file. */
+export function jobSource(job: Pick<PrintJob, 'source'>): string | null {
+  const { source } = job;
+  if (source === undefined) return null;
+  return source.kind === 'virtual-printer'
+    ? `Received by virtual printer “${source.name}” from ${source.client}`
+    : `File “${source.file}” of the hot folder ${source.folder}`;
+}
+
+/** Whether the job's ZPL can be opened on the ZPL page: a ZPL job whose document is still kept. */
+export const hasOpenableZpl = (job: Pick<PrintJob, 'format' | 'reprintable'>): boolean =>
+  job.format === 'zpl' && job.reprintable;
+
 /** Whether the job may still change: the history follows it until it ends. */
 export const isPending = (job: Pick<PrintJob, 'status'>): boolean =>
   job.status === 'queued' || job.status === 'sending';

@@ -10,6 +10,7 @@ import { PrintHistoryDialog } from '../printHistory/PrintHistoryDialog';
 import { PrinterFormDialog } from './PrinterFormDialog';
 import { PrinterTable, type TestOutcome } from './PrinterTable';
 import { usePrinterStatuses } from './usePrinterStatuses';
+import { VirtualPrinterTable } from './VirtualPrinterTable';
 
 const NO_PRINTERS: readonly EditorPrinter[] = [];
 
@@ -96,6 +97,7 @@ export function PrintersSection() {
           onRemove={setRemoving}
         />
       )}
+      <VirtualPrinterTable />
       {history && <PrintHistoryDialog printer={history} onClose={() => setHistory(null)} />}
       {editing && (
         <PrinterFormDialog

@@ -1,5 +1,8 @@
 // The ZPL page: paste or open ZPL, see each label drawn as it is typed with the reader's warnings, then print it or import it.
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { client } from '../../api/appClient';
+import { describeError } from '../../api/apiError';
+import { editorStore } from '../../store';
 import type { ZplPreviewRequest } from '@shared/api/zplEditorApi';
 import type { ZplWarning } from '@shared/read/zpl/zplField';
 import { ImportZplDialog } from './ImportZplDialog';
@@ -14,8 +17,22 @@ import { ZplWarningList } from './ZplWarningList';
 
 type OpenDialog = 'print' | 'import' | null;
 
-export function ZplPage() {
+/** `jobId`: a print job whose ZPL opens in the page (from the print history: what a virtual printer received, say). */
+export function ZplPage({ jobId }: { jobId?: string }) {
   const [zpl, setZpl] = useState('');
+  useEffect(() => {
+    if (jobId === undefined) return;
+    let wanted = true;
+    client.getPrintJobZpl(jobId).then(
+      (text) => wanted && setZpl(text),
+      (failure: unknown) =>
+        wanted &&
+        editorStore.getState().showNotice('error', `The job's ZPL could not be opened: ${describeError(failure)}`),
+    );
+    return () => {
+      wanted = false;
+    };
+  }, [jobId]);
   const [settings, setSettings] = useState<ZplLabelSettings>(DEFAULT_LABEL_SETTINGS);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const source = useRef<HTMLTextAreaElement>(null);

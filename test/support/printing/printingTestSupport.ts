@@ -5,6 +5,24 @@ import { freePort } from '../server/freePort';
 import { startFakeZplPrinter, type FakeZplPrinter } from './fakeZplPrinter';
 import { withStoredFormat } from '@main/printing/printJobDocument';
 
+/** A 50x25 mm tag whose title prints in the printer's font 0 (^A0 … ^FD<title>^FS): tests find each label's title in the ZPL. */
+export const TAG = {
+  formatVersion: 1,
+  meta: { name: 'Tag' },
+  dimensions: { width: '50mm', height: '25mm' },
+  elements: [
+    {
+      id: 'title',
+      type: 'text',
+      position: { mode: 'absolute', x: '2mm', y: '2mm' },
+      width: '46mm',
+      height: '10mm',
+      content: { expression: 'data.title' },
+      style: { fontFamily: 'Printer 0' },
+    },
+  ],
+};
+
 const running: FakeZplPrinter[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((printer) => printer.close()));

@@ -15,7 +15,7 @@ import type { PrintQueueOptions } from '@main/printing/printQueueOptions';
 import { createRenderPool } from '@main/render/renderPool';
 import { openStore, type Store } from '@main/store/openStore';
 import { testDatabase } from '../store/storeTestSupport';
-import { startServer } from '@main/server/createServer';
+import { startServer, type ServerDeps } from '@main/server/createServer';
 import { bundleForTests, SOURCE_ENTRIES } from '../cli/bundleForTests';
 import { runNodeScript, type ProcessRun } from '../cli/runProcess';
 import { found } from '@main/cli/adminCliSupport';
@@ -89,6 +89,8 @@ export interface StartOptions {
   outputsUrl?: string;
   /** ServerConfig.viewerWithoutKey. */
   viewerWithoutKey?: boolean;
+  /** The virtual printers' limits and rescan period (their tests shorten them). */
+  virtualPrinters?: ServerDeps['virtualPrinters'];
 }
 
 export interface TestServer {
@@ -137,6 +139,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       viewerWithoutKey: options.viewerWithoutKey,
     },
     printQueue: options.printQueue,
+    virtualPrinters: options.virtualPrinters,
   }).catch(async (error: unknown) => {
     await pool.close();
     await store.close();

@@ -4,6 +4,7 @@ import { periodOf } from '@shared/api/plans';
 import { printJobSchema, type PrintJob } from '@shared/api/printRequest';
 import type { FakeZplPrinter } from '../../../../test/support/printing/fakeZplPrinter';
 import { fakePrinter } from '../../../../test/support/printing/printingTestSupport';
+import { freePort } from '../../../../test/support/server/freePort';
 import {
   api,
   signIn,
@@ -131,5 +132,41 @@ describe('POST /api/print', () => {
     });
     expect(withoutHeader.status).toBe(403);
     expect(fake.connections).toEqual([]);
+  });
+});
+
+describe('a job’s ZPL and the virtual printers, for the ZPL and Printers pages', () => {
+  it('answers a ZPL job’s document as the printer got it, 404 for an unknown job', async () => {
+    const fake = await fakePrinter();
+    const printerId = await printerAt(fake);
+    const zpl = '^XA^CI28^FO20,20^A0N,30,30^FDReceived: Grüße^FS^XZ\n';
+    const sent = await api(server, '/api/print', { method: 'POST', json: { printerId, zpl, copies: 1 } });
+    expect(sent.status, sent.text).toBe(202);
+    const job = await waitForJob(printJobSchema.parse(sent.json()).id);
+    const opened = await api(server, `/api/print-jobs/${job.id}/zpl`);
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.json()).toEqual({ zpl });
+    expect((await api(server, '/api/print-jobs/00000000-0000-4000-8000-000000000000/zpl')).status).toBe(404);
+  });
+
+  it('lists the workspace’s virtual printers with their routed printers by name', async () => {
+    const fake = await fakePrinter();
+    const printerId = await printerAt(fake);
+    const listen = { listenHost: '127.0.0.1', listenPort: await freePort() };
+    await server.store.virtualPrinters.create({ teamId, name: 'old-wms', ...listen, routes: [printerId] });
+    const answer = await api(server, '/api/virtual-printers');
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json()).toEqual({
+      virtualPrinters: [
+        {
+          id: expect.any(String),
+          name: 'old-wms',
+          listen: `127.0.0.1:${listen.listenPort}`,
+          routes: [`Printer ${printerNumber}`],
+          pool: 'failover',
+          allowedClients: [],
+        },
+      ],
+    });
   });
 });

@@ -1,7 +1,10 @@
 // POST /api/print and /api/print-jobs: the editor's print dialog and print history work as the workspace team, with the same job JSON as /v1.
 import type Router from '@koa/router';
 import { printJobPage } from '../../../printing/printJobHistory';
-import { printJobView } from '../../../printing/printJobView';
+import { reprintable, printJobView } from '../../../printing/printJobView';
+import { documentFileName } from '../../../printing/printJobDocument';
+import { DocumentGoneError } from '@shared/api/apiErrors';
+import { BadRequestError } from '@shared/errors';
 import { jsonBody, optionalJsonBody } from '../../middleware/jsonBody';
 import { requestedTemplate } from '../../admission/renderAdmission';
 import { templateVersionFor } from '../../templateAccess';
@@ -52,6 +55,18 @@ export function registerPrintJobsRoutes(router: Router, deps: PrintJobDeps, team
   router.get(`${EDITOR_JOBS_PATH}/:id`, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = printJobView(await teamJob(store, teamId, ctx.params.id ?? ''));
+  });
+
+  // The ZPL page opens a job's ZPL as the printer got it: what a virtual printer or a hot folder received, say.
+  router.get(`${EDITOR_JOBS_PATH}/:id/zpl`, async (ctx) => {
+    const job = await teamJob(store, teamId, ctx.params.id ?? '');
+    if (job.format !== 'zpl') throw new BadRequestError(`print job "${job.id}" was printed as PDF: it has no ZPL`);
+    if (!reprintable(job)) throw new DocumentGoneError(job.id);
+    const bytes = await store.printDocuments.read(documentFileName(job)).catch(() => {
+      throw new DocumentGoneError(job.id);
+    });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { zpl: Buffer.from(bytes).toString('utf8') };
   });
 
   router.post(`${EDITOR_JOBS_PATH}/:id/reprint`, optionalJsonBody(), async (ctx) => {
