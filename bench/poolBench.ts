@@ -2,8 +2,11 @@
 import type { OutputFormat } from '@shared/render/outputFormats';
 import { renderLabel } from '@shared/render/renderLabel';
 import { bundledFonts } from '@main/fonts/bundledFonts';
+import { readFileSync } from 'node:fs';
 import { createRenderPool } from '@main/render/renderPool';
-import { loadParcelWithLogo, loadSample } from '@main/samples/sampleTemplates';
+import { stepRunner } from '@main/render/renderWorker';
+import type { RenderStep } from '@main/render/taskProtocol';
+import { loadParcelWithLogo, loadSample, loadSampleZpl } from '@main/samples/sampleTemplates';
 import { formatMs, measure, printTable } from './measure';
 
 const THREADS = 2;
@@ -92,6 +95,7 @@ export async function poolBench(): Promise<void> {
     ],
     rows,
   );
+  await hopBench();
   await purgeDelayBench();
 }
 
@@ -124,4 +128,81 @@ async function purgeDelayBench(): Promise<void> {
     `\nA render worker's freed raster pages: ${sample.name} with its logo as png at 203 dpi, one worker, renders in turn, by MIMALLOC_PURGE_DELAY\n`,
   );
   printTable(['purge delay', 'p50 ms', 'mean ms', 'speed-up'], rows);
+}
+
+/** CPU milliseconds this process's main thread (the server's thread, in a server) has used: /proc's utime + stime. */
+function mainThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'latin1');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name; clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * The hop: one render at a time, in process (the worker's own step runner with its caches, as warm as a worker's)
+ * against the same step through a one-worker pool. The difference is what the pool adds to a render's latency; the
+ * main thread's CPU a render is what it costs the thread that serves requests.
+ */
+async function hopBench(): Promise<void> {
+  const parcel = loadParcelWithLogo();
+  const carrier = loadSampleZpl('carrier-4x6');
+  const label = (format: 'zpl' | 'pdf' | 'html' | 'png', dpi?: number) => ({
+    template: parcel.template,
+    data: parcel.data,
+    format,
+    ...(dpi === undefined ? {} : { dpi }),
+  });
+  const viewer = {
+    zpl: carrier,
+    dpmm: 8,
+    widthDots: 812,
+    heightDots: 1218,
+    index: 0,
+    rotation: 0,
+    format: 'png',
+  } as const;
+  const pool = createRenderPool({ threads: 1 });
+  const team = 'bench';
+  const cases: { name: string; step: RenderStep; pooled: () => Promise<unknown>; renders: number }[] = [
+    ...(['zpl', 'pdf', 'html'] as const).map((format) => ({
+      name: format,
+      step: { kind: 'label', job: label(format) } as const,
+      pooled: () => pool.render({ ...label(format), team }),
+      renders: 400,
+    })),
+    {
+      name: 'ZPL viewer png (carrier-4x6)',
+      step: { kind: 'zpl', job: viewer },
+      pooled: () => pool.renderZpl({ ...viewer, team }),
+      renders: 400,
+    },
+    {
+      name: 'png 203 dpi',
+      step: { kind: 'label', job: label('png', 203) },
+      pooled: () => pool.render({ ...label('png', 203), team }),
+      renders: 100,
+    },
+  ];
+  const runner = stepRunner(bundledFonts());
+  const rows: string[][] = [];
+  try {
+    for (const { name, step, pooled, renders } of cases) {
+      const direct = await measure(renders, () => runner.handle({ id: 1, step, team }));
+      await measure(20, pooled, 20);
+      const cpuBefore = mainThreadCpuMs();
+      const viaPool = await measure(renders, pooled, 0);
+      const mainCpu = (mainThreadCpuMs() - cpuBefore) / renders;
+      rows.push([
+        name,
+        formatMs(direct.p50),
+        formatMs(viaPool.p50),
+        formatMs(viaPool.p50 - direct.p50),
+        formatMs(mainCpu),
+      ]);
+    }
+  } finally {
+    await pool.close();
+  }
+  console.log(`\nThe hop: ${parcel.name} (same data) and the viewer's carrier label, one render at a time\n`);
+  printTable(['render', 'in process p50 ms', 'through the pool p50 ms', 'hop ms', 'main thread cpu ms a render'], rows);
 }

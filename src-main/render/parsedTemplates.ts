@@ -73,6 +73,24 @@ export class ParsedTemplates implements TemplateCache {
   }
 
   /**
+   * The template kept under `name` (RenderJob.templateKey) for `team`: `input` parsed (as parse does) and kept under
+   * the name too, or, without input, what an earlier render kept (undefined when it was never kept or was dropped).
+   */
+  named(input: unknown, team: string, name: string): Template | undefined {
+    // A hash key is hexadecimal: no name key (which starts with "name:") is ever one.
+    const key = `name:${team}\0${name}`;
+    if (input === undefined) {
+      const known = this.entries.get(key);
+      if (known !== undefined) this.hits++;
+      return known;
+    }
+    const template = this.parse(input, team);
+    const size = (jsonText(input)?.length ?? 0) * BYTES_PER_CHARACTER;
+    if (size <= this.maxBytes) this.entries.set(key, template, { size });
+    return template;
+  }
+
+  /**
    * This cache as one team sees it: a render finds only templates its own team's renders validated, so no team can time
    * whether another rendered a template (a hit skips validation). Entries and bytes stay one budget for the worker.
    */

@@ -24,10 +24,16 @@ export class TimeLimitError extends RenderError {
   }
 }
 
+function unsendable(error: unknown): RenderError {
+  return new RenderError(`render worker failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 interface Running {
   id: number;
   timer: NodeJS.Timeout;
   settle(outcome: TaskOutcome | RenderError): void;
+  /** A label sent by its templateKey alone: sends it again with its template, if the worker asks. */
+  resend?: () => void;
 }
 
 export abstract class PoolWorker {
@@ -63,8 +69,15 @@ export abstract class PoolWorker {
 
   /** A step's outcome from the worker (an outcome for a step no longer running is dropped). */
   protected outcome(id: number, outcome: TaskOutcome, memory?: WorkerMemory): void {
-    if (this.running?.id !== id) return;
+    const running = this.running;
+    if (running?.id !== id) return;
     if (memory) this.memory = memory;
+    // Sent again at once, the worker still busy and the watchdog still counting: no other step can come between.
+    if (outcome.ok && outcome.result.kind === 'needsTemplate' && running.resend) {
+      running.resend();
+      running.resend = undefined;
+      return;
+    }
     this.finish(outcome);
   }
 
@@ -94,19 +107,30 @@ export abstract class PoolWorker {
   /**
    * Runs one step within `limitMs`; resolves with its outcome, or with the RenderError that stopped it (a limit, the
    * worker's end). A step that cannot be sent (a value that cannot be serialised) fails at once and the worker stays idle.
+   * A label with a templateKey is sent without its template; a worker that does not hold it asks, and gets it.
    */
   run(id: number, step: RenderStep, limitMs: number, team: string): Promise<TaskOutcome | RenderError> {
     return new Promise((settle) => {
+      let resend: (() => void) | undefined;
       try {
-        this.post({ id, step, team });
+        if (step.kind === 'label' && step.job.templateKey !== undefined) {
+          this.post({ id, step: { ...step, job: { ...step.job, template: undefined } }, team });
+          resend = () => {
+            try {
+              this.post({ id, step, team });
+            } catch (error) {
+              this.finish(unsendable(error));
+            }
+          };
+        } else this.post({ id, step, team });
       } catch (error) {
-        settle(new RenderError(`render worker failed: ${error instanceof Error ? error.message : String(error)}`));
+        settle(unsendable(error));
         return;
       }
       this.state = 'busy';
       // The watchdog: past the limit the worker is ended, whatever it is doing.
       const timer = setTimeout(() => this.kill(new TimeLimitError(limitMs)), limitMs);
-      this.running = { id, timer, settle };
+      this.running = { id, timer, settle, resend };
     });
   }
 

@@ -168,6 +168,17 @@ describe('createRenderPool', () => {
     }
   });
 
+  it('sends a template with a key once to each worker, then the key alone: the same bytes as sent whole', async () => {
+    const job = { ...sampleJob('zpl'), templateKey: `shipping@${Math.random()}` };
+    const whole = await pool.render(sampleJob('zpl'));
+    // Each of the two threads is asked for it once; every render answers the same bytes.
+    const byKey = await Promise.all(Array.from({ length: 6 }, () => pool.render(job)));
+    for (const output of byKey) expect(Buffer.from(output.bytes).equals(Buffer.from(whole.bytes))).toBe(true);
+    // The key names the content: what a worker kept under it is what renders, whatever template comes beside it.
+    const other = await pool.render({ ...job, template: assetTag.template });
+    expect(Buffer.from(other.bytes).equals(Buffer.from(whole.bytes))).toBe(true);
+  });
+
   it('evaluates now() with the clock the job gives', async () => {
     const template = {
       formatVersion: 1,

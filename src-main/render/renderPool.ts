@@ -324,7 +324,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     };
   }
 
-  function finishStep(job: Job, result: StepResult, part: number): void {
+  function finishStep(job: Job, result: Exclude<StepResult, { kind: 'needsTemplate' }>, part: number): void {
     const { batch } = job;
     if (result.kind === 'label' || result.kind === 'zpl' || result.kind === 'svg' || batch === undefined) {
       if (result.kind === 'label' || result.kind === 'zpl' || result.kind === 'svg') settle(job, result.result);
@@ -407,7 +407,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       runningTotal++;
       stepsStarted++;
       const { step, limitMs, part } = take(next.item, worker);
-      void worker.run(nextStepId++, step, limitMs, job.team).then((outcome) => {
+      void worker.run(nextStepId++, step, limitMs, team).then((outcome) => {
         const left = (runningSteps.get(team) ?? 1) - 1;
         if (left > 0) runningSteps.set(team, left);
         else runningSteps.delete(team);
@@ -415,6 +415,9 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         const overMemory = afterStep(worker);
         if (outcome instanceof RenderError || overMemory) settle(job, overMemory ?? (outcome as RenderError));
         else if (!outcome.ok) settle(job, reviveError(outcome.error));
+        // Sent with its template, a step cannot ask for it again: a worker that did would be broken.
+        else if (outcome.result.kind === 'needsTemplate')
+          settle(job, new RenderError('render worker failed: it asked again for the template it was sent'));
         else if (!job.settled) finishStep(job, outcome.result, part);
         fill();
       });

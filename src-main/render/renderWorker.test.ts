@@ -64,6 +64,21 @@ describe('stepRunner', () => {
     });
   });
 
+  it('keeps a template sent with its key, renders by the key alone, and asks for a template it does not hold', async () => {
+    const job = { data: sample.data, format: 'html' as const, templateKey: 'tpl-1@3' };
+    const label = (team: string, template?: unknown) =>
+      result({ id: 8, team, step: { kind: 'label', job: { ...job, template } } });
+    // Not held yet: asked for, nothing rendered.
+    expect(await label('team-k')).toEqual({ kind: 'needsTemplate' });
+    const sent = await label('team-k', sample.template);
+    const byKey = await label('team-k');
+    if (sent.kind !== 'label' || byKey.kind !== 'label') throw new Error('not labels');
+    expect(new TextDecoder().decode(byKey.result.bytes)).toContain('Ada Lovelace');
+    expect(Buffer.from(byKey.result.bytes).equals(Buffer.from(sent.result.bytes))).toBe(true);
+    // Kept per team: another team's render by the same key is asked for its template.
+    expect(await label('team-other')).toEqual({ kind: 'needsTemplate' });
+  });
+
   it('returns failures as data with their code and details', async () => {
     const reply = await runner.handle({
       id: 6,

@@ -84,7 +84,13 @@ export function stepRunner(
     switch (step.kind) {
       case 'label': {
         const { job } = step;
-        const output = await renderLabel(job.template, job.data, renderOptions(job, fonts, caches));
+        let templates = caches.templates;
+        if (job.templateKey !== undefined) {
+          const kept = shared.templates.named(job.template, team, job.templateKey);
+          if (kept === undefined) return { kind: 'needsTemplate' };
+          templates = { parse: () => kept };
+        }
+        const output = await renderLabel(job.template, job.data, renderOptions(job, fonts, { ...caches, templates }));
         return { kind: 'label', result: { ...output, labelCount: 1, renderTimeMs: performance.now() - start } };
       }
       case 'zpl': {

@@ -9,7 +9,15 @@ import type { OutputFormat, ZplDpi } from '@shared/render/outputFormats';
 import type { ZplFontMode } from '@shared/emit/zpl/zplFontDownloads';
 
 export interface RenderJob {
+  /** The template; left out of a step sent by templateKey to a worker that keeps it. */
   template: unknown;
+  /**
+   * A name no other template content ever has (a published version: its template's id and number; never a template
+   * whose library images are put in before the render, since those can change under one version). Given, a worker
+   * that has rendered it keeps it parsed under this name, and the pool sends only the name: no template to serialise,
+   * copy, stringify and hash at each render. A worker that does not hold it asks for the content once.
+   */
+  templateKey?: string;
   /** One label's data; a batch sends records instead. */
   data?: unknown;
   /** A batch: one label per record (times its quantityField), in one document. */
@@ -131,7 +139,9 @@ export type StepResult =
   | { kind: 'zpl'; result: ZplRenderResult }
   | { kind: 'svg'; result: SvgRasterResult }
   | { kind: 'part'; part: RenderedPart; renderTimeMs: number }
-  | { kind: 'assemble'; bytes: Uint8Array; renderTimeMs: number };
+  | { kind: 'assemble'; bytes: Uint8Array; renderTimeMs: number }
+  /** A label sent by its templateKey alone to a worker that does not hold it: the pool sends it again with its template. */
+  | { kind: 'needsTemplate' };
 
 /** A worker process's memory as it reports it after each step, MB (so the pool reads no /proc file per step). */
 export interface WorkerMemory {
@@ -177,6 +187,8 @@ export function detachBytes(result: StepResult): { result: StepResult; bytes: Ui
       return { result: { ...result, result: { ...result.result, bytes: NO_BYTES } }, bytes: [result.result.bytes] };
     case 'assemble':
       return { result: { ...result, bytes: NO_BYTES }, bytes: [result.bytes] };
+    case 'needsTemplate':
+      return { result, bytes: [] };
     case 'part': {
       const bytes = result.part.labels.flatMap((label) => (label.png ? [label.png] : []));
       const labels = result.part.labels.map((label) => (label.png ? { ...label, png: NO_BYTES } : label));
@@ -198,6 +210,8 @@ export function attachBytes(result: StepResult, bytes: readonly Uint8Array[]): S
       return { ...result, result: { ...result.result, bytes: take() } };
     case 'assemble':
       return { ...result, bytes: take() };
+    case 'needsTemplate':
+      return result;
     case 'part':
       return {
         ...result,

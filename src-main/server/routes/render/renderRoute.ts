@@ -40,7 +40,7 @@ export function registerRenderRoute(
   router.post('/v1/render', authenticate(store), knownQuery(), rateLimit(rateLimits), jsonBody(), async (ctx) => {
     const auth = authState(ctx);
     const request = parseRequestBody(renderRequestSchema, ctx.request.body);
-    const { template, templateVersion } = await apiKeyTemplate(store, auth, request);
+    const { template, templateVersion, templateId } = await apiKeyTemplate(store, auth, request);
 
     // A batch counts one render per label (after quantity) against the quota and against the rate limit.
     const batch = request.records === undefined ? undefined : planBatch(request.records, request.quantityField);
@@ -55,9 +55,15 @@ export function registerRenderRoute(
       const { data, records } = requestLabelData(request);
       const { quantityField, format, dpi, zplDpi, timeZone, sheetStart } = request;
       const drawn = await resolveLibraryImages(store, auth.team.id, template);
+      // A published version never changes; its library images (put in above when it has any) can.
+      const templateKey =
+        templateVersion !== null && templateId !== null && drawn === template
+          ? `${templateId}@${templateVersion}`
+          : undefined;
       const rendering = pool.render(
         {
           template: drawn,
+          templateKey,
           data,
           records,
           quantityField,
