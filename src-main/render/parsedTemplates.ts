@@ -55,21 +55,26 @@ export class ParsedTemplates implements TemplateCache {
    * (an object with an undefined member, which JSON leaves out, gets the same answer cold and warm).
    */
   parse(input: unknown, team = ''): Template {
+    return this.parsed(input, team).template;
+  }
+
+  /** parse's answer, and the bytes it is counted as (undefined: a template without JSON text, never kept). */
+  private parsed(input: unknown, team: string): { template: Template; size?: number } {
     const text = jsonText(input);
-    if (text === undefined) return parseTemplate(input);
+    if (text === undefined) return { template: parseTemplate(input) };
+    const size = text.length * BYTES_PER_CHARACTER;
     // The team is part of the key (see forTeam); a team id holds no NUL, so no two (team, text) pairs share a key.
     const key = createHash('sha256').update(team, 'utf8').update('\0').update(text, 'utf8').digest('hex');
     const known = this.entries.get(key);
     if (known !== undefined) {
       this.hits++;
-      return known;
+      return { template: known, size };
     }
     this.misses++;
     const template = deepFreeze(parseTemplate(JSON.parse(text)));
-    const size = text.length * BYTES_PER_CHARACTER;
     // One template larger than the whole budget is not kept (lru-cache would refuse it anyway).
     if (size <= this.maxBytes) this.entries.set(key, template, { size });
-    return template;
+    return { template, size };
   }
 
   /**
@@ -84,9 +89,8 @@ export class ParsedTemplates implements TemplateCache {
       if (known !== undefined) this.hits++;
       return known;
     }
-    const template = this.parse(input, team);
-    const size = (jsonText(input)?.length ?? 0) * BYTES_PER_CHARACTER;
-    if (size <= this.maxBytes) this.entries.set(key, template, { size });
+    const { template, size } = this.parsed(input, team);
+    if (size !== undefined && size <= this.maxBytes) this.entries.set(key, template, { size });
     return template;
   }
 
