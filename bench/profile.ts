@@ -4,8 +4,9 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { BroadcastChannel } from 'node:worker_threads';
 import type { OutputFormat } from '@shared/render/outputFormats';
-import { WORKER_CPU_PROFILE_ENV } from '@main/render/workerCpuProfile';
+import { WORKER_CPU_PROFILE_CHANNEL, WORKER_CPU_PROFILE_ENV } from '@main/render/workerCpuProfile';
 import { loadParcelWithLogo, loadSampleZpl } from '@main/samples/sampleTemplates';
 import { publishSample, startBenchServer } from './benchServer';
 import { parcelOfItsOwn } from './parcelOfItsOwn';
@@ -28,7 +29,8 @@ const VIEWER_SAMPLE = 'carrier-4x6';
 const VIEWER_PATH = '/v1/printers/8dpmm/labels/4x6/0/';
 
 /**
- * The one render worker (the pool runs one here): its pid read from /proc, where it is this process's only child.
+ * The one render worker process (the pool runs one of each kind here): its pid read from /proc, where it is this
+ * process's only child.
  * The profile's own tool, on Linux as the bench machine is.
  */
 function workerPid(): number {
@@ -42,19 +44,24 @@ function workerPid(): number {
         return false;
       }
     });
-  if (children.length !== 1) throw new Error(`expected one render worker, found ${children.length} child processes`);
+  if (children.length !== 1)
+    throw new Error(`expected one render worker process, found ${children.length} child processes`);
   return Number(children[0]);
 }
 
-/** Asks the worker for the samples since its last cut (SIGUSR2, see workerCpuProfile) and reads them. */
-async function cutWorkerProfile(pid: number, dir: string): Promise<CpuProfile> {
+/**
+ * Asks the pool's two workers (a process for png, a thread for the rest: see workerCpuProfile) for the samples since
+ * their last cut and reads them: the case's renders ran in one of them, the other was idle.
+ */
+async function cutWorkerProfiles(pid: number, dir: string, channel: BroadcastChannel): Promise<CpuProfile[]> {
   const before = new Set(readdirSync(dir));
   process.kill(pid, 'SIGUSR2');
+  channel.postMessage('cut');
   for (;;) {
-    const file = readdirSync(dir).find((name) => !before.has(name));
-    if (file !== undefined) {
+    const files = readdirSync(dir).filter((name) => !before.has(name));
+    if (files.some((name) => name.startsWith('thread-')) && files.some((name) => name.startsWith(`${pid}-`))) {
       await sleep(50); // written in one call; give it the moment to finish
-      return JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
+      return files.map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile);
     }
     await sleep(10);
   }
@@ -83,6 +90,8 @@ async function main(): Promise<void> {
     const sample = loadParcelWithLogo();
     const templateId = await publishSample(bench.store, bench.teamId, sample);
     const pid = workerPid();
+    const channel = new BroadcastChannel(WORKER_CPU_PROFILE_CHANNEL);
+    channel.unref();
     const carrierZpl = loadSampleZpl(VIEWER_SAMPLE);
     for (const profileCase of CASES) {
       let parcel = 0;
@@ -114,13 +123,13 @@ async function main(): Promise<void> {
         return performance.now() - start;
       };
       for (let index = 0; index < WARMUP; index++) await post();
-      await cutWorkerProfile(pid, profileDir);
+      await cutWorkerProfiles(pid, profileDir, channel);
       await session.post('Profiler.start');
       const times: number[] = [];
       for (let index = 0; index < REQUESTS; index++) times.push(await post());
       const { profile } = await session.post('Profiler.stop');
-      const server = summarise(profile as CpuProfile, sources);
-      const worker = summarise(await cutWorkerProfile(pid, profileDir), sources);
+      const server = summarise([profile as CpuProfile], sources);
+      const worker = summarise(await cutWorkerProfiles(pid, profileDir, channel), sources);
       printSummary(`${name}, server process (fetch client included)`, server, REQUESTS);
       printSummary(`${name}, render worker`, worker, REQUESTS);
       times.sort((a, b) => a - b);

@@ -107,8 +107,20 @@ export interface ProfileSummary {
   frames: [string, number][];
 }
 
-/** Self time of each sample's leaf frame, its step inherited from its nearest caller that has one. */
-export function summarise(profile: CpuProfile, sources: FrameSources): ProfileSummary {
+/** Self time of each sample's leaf frame, its step inherited from its nearest caller that has one; several profiles (a worker process's and a thread's) add up. */
+export function summarise(profiles: readonly CpuProfile[], sources: FrameSources): ProfileSummary {
+  const steps = new Map<Step, number>();
+  const frames = new Map<string, number>();
+  for (const profile of profiles) addProfile(profile, sources, steps, frames);
+  return { steps, frames: [...frames].sort((a, b) => b[1] - a[1]) };
+}
+
+function addProfile(
+  profile: CpuProfile,
+  sources: FrameSources,
+  steps: Map<Step, number>,
+  frames: Map<string, number>,
+): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -124,8 +136,6 @@ export function summarise(profile: CpuProfile, sources: FrameSources): ProfileSu
     stepOf.set(id, found);
     return found;
   };
-  const steps = new Map<Step, number>();
-  const frames = new Map<string, number>();
   profile.samples.forEach((id, index) => {
     // timeDeltas[i] is the time before sample i; the time a sample stands for is the gap to the next one.
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
@@ -137,5 +147,4 @@ export function summarise(profile: CpuProfile, sources: FrameSources): ProfileSu
     const name = `${node.callFrame.functionName || '(anonymous)'} ${sources.source(node.callFrame)}`;
     frames.set(name, (frames.get(name) ?? 0) + ms);
   });
-  return { steps, frames: [...frames].sort((a, b) => b[1] - a[1]) };
 }

@@ -217,7 +217,7 @@ async function startRunner(formats: readonly OutputFormat[]): Promise<ReturnType
 /** A worker process (png, SVG rasters): its outcomes on the IPC channel, large outputs on the data pipe. */
 async function serveProcess(): Promise<void> {
   const runner = await startRunner(['png']);
-  await startWorkerCpuProfile();
+  await startWorkerCpuProfile('process');
   const data = createWriteStream('', { fd: DATA_FD });
   const send = (message: WorkerMessage): void => void process.send?.(message);
   process.on('message', (message: PoolMessage) => {
@@ -246,6 +246,7 @@ async function serveProcess(): Promise<void> {
 /** A worker thread (zpl, pdf, html): outcomes posted with their outputs' buffers transferred, not copied. */
 async function serveThread(port: MessagePort): Promise<void> {
   const runner = await startRunner(['zpl', 'pdf']);
+  await startWorkerCpuProfile('thread');
   port.on('message', (message: PoolMessage) => {
     void runner.handle(message).then((reply) => {
       if (!reply) return;
