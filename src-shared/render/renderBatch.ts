@@ -177,6 +177,7 @@ async function emitAll(
           dpi: options.zplDpi ?? DEFAULT_ZPL_DPI,
           pixels,
           fontMode: options.zplFonts ?? 'graphic',
+          ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
         }),
       );
     case 'html':

@@ -38,6 +38,8 @@ export interface RenderOptions {
   images?: ImageCache;
   /** The process's validated templates (a render worker's); without one the template is validated at every render. */
   templates?: TemplateCache;
+  /** Whose renders may share the glyph rasters of ZPL graphic text: the team (ZplOptions.cacheScope). */
+  cacheScope?: string;
 }
 
 export interface RenderedOutput {
@@ -81,6 +83,7 @@ async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderP
           dpi: options.zplDpi ?? DEFAULT_ZPL_DPI,
           pixels,
           fontMode: options.zplFonts ?? 'graphic',
+          ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
         }),
       );
     case 'html':
