@@ -74,7 +74,11 @@ function assertPngSize(template: Template, dpi: number): void {
 async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
   switch (options.format) {
     case 'pdf':
-      return emitPdf(label, options.fonts, { sheetStart: options.sheetStart, pixels });
+      return emitPdf(label, options.fonts, {
+        sheetStart: options.sheetStart,
+        pixels,
+        ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
+      });
     case 'png':
       return emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default, pixels });
     case 'zpl':
