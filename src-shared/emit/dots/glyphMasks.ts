@@ -48,13 +48,27 @@ export interface PlacedCoverage {
 const EMPTY_MASK: PlacedMask = { mask: { width: 0, height: 0, stride: 0, bits: new Uint8Array(0) }, left: 0, top: 0 };
 const EMPTY_COVERAGE: PlacedCoverage = { width: 0, height: 0, alpha: new Uint8Array(0), left: 0, top: 0 };
 
+/** One style's rasters (a face at a size and turn, crisp or antialiased), by glyph and phase, and the bytes they hold. */
+interface StyleRasters {
+  rasters: Map<number, PlacedMask | PlacedCoverage>;
+  bytes: number;
+}
+
+/** Crisp dots (the viewer's) or antialiased coverage (ZPL graphic text). */
+type RasterKind = 'mask' | 'coverage';
+
+/** Bytes a kept raster counts for beyond its dots: its object and its entry in the style's map. */
+const RASTER_OVERHEAD = 96;
+
 /**
  * One cache for every scope, each key led by its scope: a team finds only glyphs its own renders drew, so how fast
- * its label draws says nothing of what another team printed (as the worker caches and graphicCache.ts do).
+ * its label draws says nothing of what another team printed (as the worker caches and graphicCache.ts do). It holds
+ * styles, each a map of its glyphs' rasters by number: a text looks its style up once and each glyph in a plain map
+ * (a string key a glyph cost more than composing it). The least recently used style goes first.
  */
-const cache = new LRUCache<string, PlacedMask | PlacedCoverage>({
+const cache = new LRUCache<string, StyleRasters>({
   maxSize: MAX_CACHED_BYTES,
-  sizeCalculation: (entry, key) => ('mask' in entry ? entry.mask.bits.length : entry.alpha.length) + key.length + 64,
+  sizeCalculation: (entry, key) => entry.bytes + key.length + RASTER_OVERHEAD,
 });
 
 /** Font units to dots without the move: [a, b, c, d] as SVG's matrix(a b c d 0 0). */
@@ -103,6 +117,54 @@ function rasteriseGlyph(
   return { rgba: rasterizeSvg(svg, width).rgba, width, height, left, top };
 }
 
+/** Largest strip of a glyph's phases drawn in one raster (dots); a larger glyph's phases are drawn one by one. */
+const MAX_STRIP_DOTS = 4_000_000;
+
+/**
+ * The glyph's antialiased coverage at every x phase (0 to `phases` - 1) and the y phase given, drawn by resvg in one
+ * raster: one copy a phase, side by side in cells of whole dots (a copy moved by whole dots is drawn the same), so a
+ * glyph's first use costs one resvg call for all its phases instead of one a phase. Undefined for a glyph with no
+ * outline, or one whose strip would be too large.
+ */
+function coverageStrip(
+  { face, matrix }: GlyphStyle,
+  glyphId: number,
+  phaseY: number,
+  phases: number,
+): PlacedCoverage[] | undefined {
+  const path = glyphOutline(face.font, glyphId);
+  if (path === '') return undefined;
+  const { minX, minY, maxX, maxY } = face.font.getGlyph(glyphId).bbox;
+  const [a, b, c, d] = matrix;
+  const y0 = phaseY / phases;
+  const xs = [minX, maxX].flatMap((x) => [minY, maxY].map((y) => a * x + c * y));
+  const ys = [minX, maxX].flatMap((x) => [minY, maxY].map((y) => b * x + d * y + y0));
+  // A dot of margin each side, and one more on the right for phases up to a dot.
+  const left = Math.floor(Math.min(...xs)) - 1;
+  const top = Math.floor(Math.min(...ys)) - 1;
+  const width = Math.ceil(Math.max(...xs)) + 2 - left;
+  const height = Math.ceil(Math.max(...ys)) + 1 - top;
+  const stripWidth = width * phases;
+  if (stripWidth * height > MAX_STRIP_DOTS) return undefined;
+  const copies = Array.from(
+    { length: phases },
+    (_, phase) =>
+      `<use xlink:href="#g" transform="matrix(${a} ${b} ${c} ${d} ${phase * width - left + phase / phases} ${y0 - top})"/>`,
+  );
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${stripWidth}" height="${height}" viewBox="0 0 ${stripWidth} ${height}">` +
+    `<defs><path id="g" d="${path}"/></defs>${copies.join('')}</svg>`;
+  const { rgba } = rasterizeSvg(svg, stripWidth);
+  return Array.from({ length: phases }, (_, phase) => {
+    const alpha = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      const from = (y * stripWidth + phase * width) * 4 + 3;
+      for (let x = 0; x < width; x++) alpha[y * width + x] = rgba[from + x * 4] ?? 0;
+    }
+    return { width, height, left, top, alpha };
+  });
+}
+
 /** The alpha channel of premultiplied RGBA: a black glyph's coverage of each dot. */
 function alphaOf(rgba: Uint8Array, width: number, height: number): Uint8Array {
   const alpha = new Uint8Array(width * height);
@@ -125,6 +187,12 @@ export function maskOfAlpha(rgba: Uint8Array, width: number, height: number): Do
 
 /** The glyph rasters of one render, for one cache scope. */
 export class GlyphMasks {
+  /** The styles this render has looked up, by kind and the run object that holds them (see styleRasters). */
+  private readonly styles: Record<RasterKind, WeakMap<GlyphStyle, StyleRasters>> = {
+    mask: new WeakMap(),
+    coverage: new WeakMap(),
+  };
+
   constructor(private readonly scope: string) {}
 
   /**
@@ -146,6 +214,12 @@ export class GlyphMasks {
    */
   coverage(style: GlyphStyle, glyph: GlyphPhase): PlacedCoverage | undefined {
     const placed = this.kept('coverage', style, glyph, EMPTY_COVERAGE, () => {
+      const strip = coverageStrip(style, glyph.glyphId, glyph.phaseY, COVERAGE_PHASES);
+      if (strip !== undefined) {
+        // Every phase is kept: the glyph's next uses land at the others.
+        strip.forEach((coverage, phaseX) => this.keep('coverage', style, { ...glyph, phaseX }, coverage));
+        return strip[glyph.phaseX];
+      }
       const drawn = rasteriseGlyph(style, glyph, COVERAGE_PHASES, false);
       if (drawn === undefined) return undefined;
       const { rgba, width, height, left, top } = drawn;
@@ -156,19 +230,46 @@ export class GlyphMasks {
 
   /** The cache's raster of this kind of the glyph in this scope, drawn on a miss; one with no outline is kept as `empty`. */
   private kept<T extends PlacedMask | PlacedCoverage>(
-    kind: string,
+    kind: RasterKind,
     style: GlyphStyle,
     glyph: GlyphPhase,
     empty: T,
     draw: () => T | undefined,
   ): T {
-    const { glyphId, phaseX, phaseY } = glyph;
-    const scoped = `${this.scope}\0${kind}\0${style.face.key}\0${style.matrixKey}\0${glyphId}\0${phaseX}\0${phaseY}`;
-    let entry = cache.get(scoped) as T | undefined;
-    if (entry === undefined) {
-      entry = draw() ?? empty;
-      cache.set(scoped, entry);
-    }
-    return entry;
+    const entry = this.styleRasters(kind, style).rasters.get(rasterKey(glyph)) as T | undefined;
+    if (entry !== undefined) return entry;
+    const drawn = draw() ?? empty;
+    this.keep(kind, style, glyph, drawn);
+    return drawn;
   }
+
+  private keep(kind: RasterKind, style: GlyphStyle, glyph: GlyphPhase, raster: PlacedMask | PlacedCoverage): void {
+    const styleKey = this.styleKey(kind, style);
+    const rasters = this.styleRasters(kind, style);
+    rasters.rasters.set(rasterKey(glyph), raster);
+    rasters.bytes += ('mask' in raster ? raster.mask.bits.length : raster.alpha.length) + RASTER_OVERHEAD;
+    // Set again, so the cache counts the style's new size (and evicts others to fit).
+    cache.set(styleKey, rasters);
+  }
+
+  /** The style's rasters in this scope, looked up once a render and style (the text's run object). */
+  private styleRasters(kind: RasterKind, style: GlyphStyle): StyleRasters {
+    let rasters = this.styles[kind].get(style);
+    if (rasters === undefined) {
+      const key = this.styleKey(kind, style);
+      rasters = cache.get(key);
+      if (rasters === undefined) cache.set(key, (rasters = { rasters: new Map(), bytes: 0 }));
+      this.styles[kind].set(style, rasters);
+    }
+    return rasters;
+  }
+
+  private styleKey(kind: RasterKind, style: GlyphStyle): string {
+    return `${this.scope}\0${kind}\0${style.face.key}\0${style.matrixKey}`;
+  }
+}
+
+/** A glyph and its phases as one number: glyph ids are 16 bits, phases under 64 each way. */
+function rasterKey({ glyphId, phaseX, phaseY }: GlyphPhase): number {
+  return (glyphId * 64 + phaseX) * 64 + phaseY;
 }
