@@ -121,17 +121,24 @@ function rasteriseGlyph(
 const MAX_STRIP_DOTS = 4_000_000;
 
 /**
- * The glyph's antialiased coverage at every x phase (0 to `phases` - 1) and the y phase given, drawn by resvg in one
- * raster: one copy a phase, side by side in cells of whole dots (a copy moved by whole dots is drawn the same), so a
- * glyph's first use costs one resvg call for all its phases instead of one a phase. Undefined for a glyph with no
- * outline, or one whose strip would be too large.
+ * x phases drawn together: a strip of 16 costs about as much as 3 single glyphs (the call, not the area, dominates at
+ * label sizes), and a glyph's first use draws a quarter of its phases, not all 64 (a fresh worker's first label).
+ */
+const STRIP_PHASES = 16;
+
+/**
+ * The glyph's antialiased coverage at x phases `first` to `first + count - 1` and the y phase given, drawn by resvg
+ * in one raster: one copy a phase, side by side in cells of whole dots (a copy moved by whole dots is drawn the same).
+ * Undefined for a glyph with no outline, or one whose strip would be too large.
  */
 function coverageStrip(
   { face, matrix }: GlyphStyle,
-  glyphId: number,
-  phaseY: number,
+  glyph: GlyphPhase,
+  first: number,
+  count: number,
   phases: number,
 ): PlacedCoverage[] | undefined {
+  const { glyphId, phaseY } = glyph;
   const path = glyphOutline(face.font, glyphId);
   if (path === '') return undefined;
   const { minX, minY, maxX, maxY } = face.font.getGlyph(glyphId).bbox;
@@ -144,21 +151,21 @@ function coverageStrip(
   const top = Math.floor(Math.min(...ys)) - 1;
   const width = Math.ceil(Math.max(...xs)) + 2 - left;
   const height = Math.ceil(Math.max(...ys)) + 1 - top;
-  const stripWidth = width * phases;
+  const stripWidth = width * count;
   if (stripWidth * height > MAX_STRIP_DOTS) return undefined;
   const copies = Array.from(
-    { length: phases },
-    (_, phase) =>
-      `<use xlink:href="#g" transform="matrix(${a} ${b} ${c} ${d} ${phase * width - left + phase / phases} ${y0 - top})"/>`,
+    { length: count },
+    (_, cell) =>
+      `<use xlink:href="#g" transform="matrix(${a} ${b} ${c} ${d} ${cell * width - left + (first + cell) / phases} ${y0 - top})"/>`,
   );
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${stripWidth}" height="${height}" viewBox="0 0 ${stripWidth} ${height}">` +
     `<defs><path id="g" d="${path}"/></defs>${copies.join('')}</svg>`;
   const { rgba } = rasterizeSvg(svg, stripWidth);
-  return Array.from({ length: phases }, (_, phase) => {
+  return Array.from({ length: count }, (_, cell) => {
     const alpha = new Uint8Array(width * height);
     for (let y = 0; y < height; y++) {
-      const from = (y * stripWidth + phase * width) * 4 + 3;
+      const from = (y * stripWidth + cell * width) * 4 + 3;
       for (let x = 0; x < width; x++) alpha[y * width + x] = rgba[from + x * 4] ?? 0;
     }
     return { width, height, left, top, alpha };
@@ -214,11 +221,12 @@ export class GlyphMasks {
    */
   coverage(style: GlyphStyle, glyph: GlyphPhase): PlacedCoverage | undefined {
     const placed = this.kept('coverage', style, glyph, EMPTY_COVERAGE, () => {
-      const strip = coverageStrip(style, glyph.glyphId, glyph.phaseY, COVERAGE_PHASES);
+      const first = glyph.phaseX - (glyph.phaseX % STRIP_PHASES);
+      const strip = coverageStrip(style, glyph, first, STRIP_PHASES, COVERAGE_PHASES);
       if (strip !== undefined) {
-        // Every phase is kept: the glyph's next uses land at the others.
-        strip.forEach((coverage, phaseX) => this.keep('coverage', style, { ...glyph, phaseX }, coverage));
-        return strip[glyph.phaseX];
+        // Every phase of the strip is kept: the glyph's next uses land at the others.
+        strip.forEach((coverage, cell) => this.keep('coverage', style, { ...glyph, phaseX: first + cell }, coverage));
+        return strip[glyph.phaseX - first];
       }
       const drawn = rasteriseGlyph(style, glyph, COVERAGE_PHASES, false);
       if (drawn === undefined) return undefined;
