@@ -42,6 +42,8 @@ interface HeldBatch extends BatchShared {
 interface ProcessCaches {
   images: ImageCache;
   templates: TemplateCache;
+  /** The team: the scope of the glyph rasters ZPL graphic text is composed of. */
+  team: string;
 }
 
 /** What every render of this process shares, kept apart by team within one budget each (see forTeam). */
@@ -50,7 +52,11 @@ export interface WorkerCaches {
   templates: ParsedTemplates;
 }
 
-function renderOptions(options: StepOptions, fonts: FontRegistry, { images, templates }: ProcessCaches): RenderOptions {
+function renderOptions(
+  options: StepOptions,
+  fonts: FontRegistry,
+  { images, templates, team }: ProcessCaches,
+): RenderOptions {
   const { now, timeZone, counters } = options;
   return {
     format: options.format,
@@ -62,6 +68,7 @@ function renderOptions(options: StepOptions, fonts: FontRegistry, { images, temp
     fonts,
     images,
     templates,
+    cacheScope: team,
     env: { now: now === undefined ? () => new Date() : () => new Date(now), timeZone, counters },
   };
 }
@@ -80,7 +87,11 @@ export function stepRunner(
     const start = performance.now();
     // Shared by the renders of one team in this process: a logo is decoded and rasterised once, not at every label, and
     // a template validated once, not at every render of it. Never across teams: a hit is fast enough to time.
-    const caches: ProcessCaches = { images: shared.images.forTeam(team), templates: shared.templates.forTeam(team) };
+    const caches: ProcessCaches = {
+      images: shared.images.forTeam(team),
+      templates: shared.templates.forTeam(team),
+      team,
+    };
     switch (step.kind) {
       case 'label': {
         const { job } = step;

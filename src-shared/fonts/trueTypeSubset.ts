@@ -113,6 +113,11 @@ export class TrueTypeSubset {
     this.includeGlyph(0);
   }
 
+  /** The source glyph ids included so far, in subset order. */
+  glyphIds(): readonly number[] {
+    return this.glyphs;
+  }
+
   includeGlyph(glyphId: number): number {
     let subsetId = this.mapping.get(glyphId);
     if (subsetId === undefined) {

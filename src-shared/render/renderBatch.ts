@@ -170,13 +170,18 @@ async function emitAll(
 ): Promise<Uint8Array> {
   switch (format) {
     case 'pdf':
-      return emitPdfPages(labels, options.fonts, { sheetStart: options.sheetStart, pixels });
+      return emitPdfPages(labels, options.fonts, {
+        sheetStart: options.sheetStart,
+        pixels,
+        ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
+      });
     case 'zpl':
       return new TextEncoder().encode(
         emitZplLabels(labels, options.fonts, {
           dpi: options.zplDpi ?? DEFAULT_ZPL_DPI,
           pixels,
           fontMode: options.zplFonts ?? 'graphic',
+          ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
         }),
       );
     case 'html':

@@ -39,6 +39,8 @@ export interface RenderOptions {
   images?: ImageCache;
   /** The process's validated templates (a render worker's); without one the template is validated at every render. */
   templates?: TemplateCache;
+  /** Whose renders may share the glyph rasters of ZPL graphic text: the team (ZplOptions.cacheScope). */
+  cacheScope?: string;
 }
 
 export interface RenderedOutput {
@@ -77,7 +79,11 @@ function assertPngSize(template: Template, dpi: number): void {
 async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
   switch (options.format) {
     case 'pdf':
-      return emitPdf(label, options.fonts, { sheetStart: options.sheetStart, pixels });
+      return emitPdf(label, options.fonts, {
+        sheetStart: options.sheetStart,
+        pixels,
+        ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
+      });
     case 'png':
       return emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default, pixels });
     case 'zpl':
@@ -86,6 +92,7 @@ async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderP
           dpi: options.zplDpi ?? DEFAULT_ZPL_DPI,
           pixels,
           fontMode: options.zplFonts ?? 'graphic',
+          ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
         }),
       );
     case 'html':

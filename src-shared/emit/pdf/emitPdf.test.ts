@@ -13,6 +13,8 @@ import { toPoints } from '../../units/length';
 import { emitPng } from '../png/emitPng';
 import { laidOutText } from '../../../test/support/engine/textLabelTestSupport';
 import { emitPdf, emitPdfPages } from './emitPdf';
+import { KeptSubset } from './pdfFontFiles';
+import { readTrueType } from '../../fonts/trueTypeSubset';
 
 const fonts = bundledFonts();
 const run = promisify(execFile);
@@ -303,5 +305,51 @@ describe('emitPdf', () => {
 
   it('rejects an empty batch', async () => {
     await expect(emitPdfPages([], fonts)).rejects.toThrow(RangeError);
+  });
+});
+
+describe('font files kept between documents', () => {
+  const label = (text: string): LaidOutLabel => ({
+    width: 216,
+    height: 72,
+    warnings: [],
+    elements: [laidOutText(fonts, { id: 'line', lines: [text], x: 5, y: 5, fontKey: 'serif-bold' })],
+  });
+  /** A scope no other test used: its first document makes every font file. */
+  const freshScope = () => `test-${Math.random().toString(36).slice(2)}`;
+
+  it('writes the same bytes when a document finds its font files kept by an earlier one', async () => {
+    const scope = freshScope();
+    const first = await emitPdf(shipping, fonts, { cacheScope: scope });
+    const kept = await emitPdf(shipping, fonts, { cacheScope: scope });
+    expect(Buffer.from(kept).equals(Buffer.from(first))).toBe(true);
+    expect(await poppler('pdftotext', kept, ['-raw'])).toContain('YOUNG');
+  });
+
+  it("gives each document its own glyphs' file: another text after a kept one reads as itself", async () => {
+    const scope = freshScope();
+    await emitPdf(label('Harbour Road 12'), fonts, { cacheScope: scope });
+    const other = await emitPdf(label('Quayside Avenue 97'), fonts, { cacheScope: scope });
+    expect((await poppler('pdftotext', other)).trim()).toBe('Quayside Avenue 97');
+    const made = await emitPdf(label('Quayside Avenue 97'), fonts, { cacheScope: freshScope() });
+    expect(Buffer.from(other).equals(Buffer.from(made))).toBe(true);
+  });
+
+  it('keeps one file per scope, face and glyph list, in the order pdfkit numbered the glyphs', () => {
+    const source = readTrueType(fonts.face('serif-bold').data)!;
+    const subset = (scope: string, glyphs: number[]) => {
+      const made = new KeptSubset(source, scope);
+      for (const glyph of glyphs) made.includeGlyph(glyph);
+      return made.encode();
+    };
+    const scope = freshScope();
+    const file = subset(scope, [40, 41, 42]);
+    expect(subset(scope, [40, 41, 42])).toBe(file);
+    // Another team makes its own file, the same bytes; other glyphs or another order make another file.
+    const otherTeam = subset(freshScope(), [40, 41, 42]);
+    expect(otherTeam).not.toBe(file);
+    expect(Buffer.from(otherTeam).equals(Buffer.from(file))).toBe(true);
+    expect(Buffer.from(subset(scope, [41, 40, 42])).equals(Buffer.from(file))).toBe(false);
+    expect(subset(scope, [40, 41])).not.toBe(file);
   });
 });

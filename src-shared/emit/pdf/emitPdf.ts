@@ -53,6 +53,11 @@ export interface PdfPagesOptions {
   sheetStart?: number;
   /** The render's pixels: its cache of decoded images (see emitImagePdf); default a render's own, without a cache. */
   pixels?: RenderPixels;
+  /**
+   * Whose documents may share embedded font files (pdfFontFiles.ts): the team. Without one, every document of the
+   * process shares them (one user: the CLI, the desktop app).
+   */
+  cacheScope?: string;
 }
 
 /** Draws one label with its top-left corner at the current origin, clipped to its own rectangle. */
@@ -87,13 +92,16 @@ export async function emitPdfPages(
   });
   useFastStreamCompression(doc);
   const bytes = documentBytes(doc);
+  const used = new Map<FontFaceKey, PDFKit.Mixins.PDFFontSource>();
   const ctx: PdfEmitContext = {
     doc,
     fonts,
     pixels: options.pixels ?? new RenderPixels(),
     useFont(key: FontFaceKey, fontSize: number) {
+      let font = used.get(key);
+      if (font === undefined) used.set(key, (font = pdfFontFor(fonts, key, options.cacheScope ?? '')));
       // pdfkit caches the face per document under its key: it is embedded once, as a subset of the used glyphs.
-      doc.font(pdfFontFor(fonts, key), key, fontSize);
+      doc.font(font, key, fontSize);
     },
   };
   const sheet = labels[0]?.sheet;

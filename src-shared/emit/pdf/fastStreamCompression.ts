@@ -1,5 +1,8 @@
 // Makes a pdfkit document deflate its streams at zlib level 1 instead of zlib's default level 6.
 import { deflateSync } from 'node:zlib';
+import { deflatedFontFile } from './pdfFontFiles';
+
+const deflate = (bytes: Uint8Array): Uint8Array => deflateSync(bytes, { level: 1 });
 
 /** The parts of pdfkit's PDFReference this relies on (pdfkit is pinned; the PDF tests read every stream back with poppler). */
 interface PdfReferenceInternals {
@@ -23,7 +26,10 @@ export function useFastStreamCompression(doc: PDFKit.PDFDocument): void {
     const finalize = reference.finalize.bind(reference);
     reference.finalize = () => {
       if (reference.compress && reference.buffer.length > 0) {
-        reference.buffer = [deflateSync(Buffer.concat(reference.buffer), { level: 1 })];
+        const [only] = reference.buffer;
+        // A font file kept between documents (pdfFontFiles.ts) is deflated once; its deflated bytes are the same.
+        const kept = reference.buffer.length === 1 && only !== undefined ? deflatedFontFile(only, deflate) : undefined;
+        reference.buffer = [kept ?? deflate(Buffer.concat(reference.buffer))];
         reference.data.Filter = 'FlateDecode';
         reference.compress = false;
       }

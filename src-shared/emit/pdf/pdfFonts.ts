@@ -1,10 +1,12 @@
-// The font object pdfkit embeds for a face: the registry's parsed-once fontkit Font, with shared shaping and a raw-bytes subsetter.
+// The font object pdfkit embeds for a face: the registry's parsed-once fontkit Font, with shared shaping and a raw-bytes subsetter whose files are kept.
 import type { GlyphRun } from 'fontkit';
 import type { FontFaceKey } from '../../fonts/fontFaces';
 import type { FontRegistry, LoadedFontFace } from '../../fonts/fontRegistry';
-import { readTrueType, TrueTypeSubset } from '../../fonts/trueTypeSubset';
+import { readTrueType, type TrueTypeSource } from '../../fonts/trueTypeSubset';
+import { KeptSubset } from './pdfFontFiles';
 
-const pdfFonts = new WeakMap<LoadedFontFace, object>();
+/** Per face: the font object (shaping shared) and the raw-bytes source its subsets copy from, made once a process. */
+const pdfFonts = new WeakMap<LoadedFontFace, { font: object; source: TrueTypeSource | undefined }>();
 
 /** pdfkit scales a run's positions in place, so it gets a copy of the registry's shared run. */
 function copyOfRun(run: GlyphRun): GlyphRun {
@@ -21,23 +23,28 @@ function copyOfRun(run: GlyphRun): GlyphRun {
  * pdfkit accepts an already-parsed fontkit Font (so nothing is parsed per document) and asks it for layout() and
  * createSubset(). The object handed over delegates to the registry's Font, shapes through the registry's cache (the
  * same runs the layout measured, shaped once per process rather than once per document) and answers createSubset()
- * with the fast TrueType subsetter; fonts that one does not cover keep fontkit's.
+ * with the fast TrueType subsetter, whose font files are kept per `scope` (the team), face and glyph list
+ * (pdfFontFiles.ts); fonts that one does not cover keep fontkit's.
  */
-export function pdfFontFor(fonts: FontRegistry, key: FontFaceKey): PDFKit.Mixins.PDFFontSource {
+export function pdfFontFor(fonts: FontRegistry, key: FontFaceKey, scope: string): PDFKit.Mixins.PDFFontSource {
   const face = fonts.face(key);
   let pdfFont = pdfFonts.get(face);
   if (!pdfFont) {
-    const source = readTrueType(face.data);
     const layout = (text: string, features?: unknown): GlyphRun =>
       // The PDF writer always asks for the default features (an empty list); anything else is shaped afresh.
       features === undefined || (Array.isArray(features) && features.length === 0)
         ? copyOfRun(fonts.layoutGlyphs(key, text))
         : face.font.layout(text, features as string[]);
-    pdfFont = Object.create(face.font, {
-      layout: { value: layout },
-      ...(source ? { createSubset: { value: () => new TrueTypeSubset(source) } } : {}),
-    }) as object;
+    pdfFont = {
+      font: Object.create(face.font, { layout: { value: layout } }) as object,
+      source: readTrueType(face.data),
+    };
     pdfFonts.set(face, pdfFont);
   }
-  return pdfFont as PDFKit.Mixins.PDFFontSource;
+  const { font, source } = pdfFont;
+  if (source === undefined) return font as PDFKit.Mixins.PDFFontSource;
+  const subsetScope = `${scope}\0${key}`;
+  return Object.create(font, {
+    createSubset: { value: () => new KeptSubset(source, subsetScope) },
+  }) as PDFKit.Mixins.PDFFontSource;
 }
