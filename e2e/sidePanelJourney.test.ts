@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorApi, REPO_ROOT, type SignedInEditor } from '../test/support/chromium/editorServer';
 import { openSignedInEditor } from '../test/support/chromium/editorSession';
-import { sidePanel } from '../test/support/chromium/versionSteps';
+import { openCompare, sidePanel } from '../test/support/chromium/versionSteps';
 import { testDatabaseEnv } from '../test/support/store/storeTestSupport';
 
 /**
@@ -85,6 +85,27 @@ for (const viewport of [
         seen.every((tab) => tab.inside && tab.whole),
         JSON.stringify(seen),
       ).toBe(true);
+    });
+
+    it("opens version compare's overlay with its top in the window", async () => {
+      const { id } = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', {
+        content: squareTag(0.2),
+      });
+      await editorApi(editor.server, 'PATCH', `/api/templates/${id}`, { status: 'published' });
+      await editorApi(editor.server, 'PUT', `/api/templates/${id}`, { content: squareTag(1.2) });
+      await editorApi(editor.server, 'PATCH', `/api/templates/${id}`, { status: 'published' });
+      await openTemplate(page, id, 'Square tag');
+      await sidePanel(page).getByRole('tab', { name: 'History' }).click();
+      const dialog = await openCompare(page, 1, 2);
+      await dialog.getByRole('tab', { name: 'Overlay' }).click();
+      const overlay = dialog.getByRole('img', { name: 'Version 1 and version 2 overlaid' });
+      await expect.poll(() => dialog.locator('output').textContent()).toMatch(/^ \d+ pixels differ\.$/);
+      const box = await overlay.boundingBox();
+      expect(box && box.y >= 0 && box.y < viewport.height && box.x >= 0, JSON.stringify(box)).toBe(true);
+      // Nothing is drawn above it but the dialog's title, description and tabs.
+      expect(await dialog.getByRole('figure', { name: 'Version 1', exact: true }).isVisible()).toBe(false);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
     });
   });
 }
