@@ -87,6 +87,57 @@ for (const viewport of [
       ).toBe(true);
     });
 
+    it("sets a barcode's quiet zone as a width in the template's unit or in modules, and shows what the printer keeps", async () => {
+      const { id } = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', {
+        content: {
+          formatVersion: 1,
+          meta: { name: 'Zoned tag' },
+          dimensions: { width: '80mm', height: '30mm' },
+          elements: [
+            {
+              id: 'sku',
+              type: 'barcode',
+              symbology: 'code128',
+              position: { mode: 'absolute', x: '5mm', y: '5mm' },
+              width: '70mm',
+              height: '20mm',
+              content: { text: 'LS-12345' },
+              quietZone: true,
+            },
+          ],
+        },
+      });
+      await openTemplate(page, id, 'Zoned tag');
+      const panel = sidePanel(page);
+      await page.getByLabel('Selected element', { exact: true }).selectOption('sku');
+      const choice = panel.getByRole('combobox', { name: 'Quiet zone', exact: true });
+      expect(await choice.locator('option:checked').textContent()).toBe('The symbology’s (10 modules each side)');
+      await choice.selectOption({ label: 'A width in mm' });
+      const width = panel.getByLabel('Quiet zone width', { exact: true });
+      expect(await width.inputValue()).toBe('5');
+      const printed = panel.getByRole('status', { name: 'Quiet zone at the printer' });
+      // The canvas draws for 203 dpi without a printer: 5 mm is 40 of its dots.
+      await expect.poll(() => printed.textContent()).toBe('40 dots (5.00 mm) each side at 203 dpi');
+      await width.fill('3');
+      await width.press('Enter');
+      await expect.poll(() => printed.textContent()).toBe('24 dots (3.00 mm) each side at 203 dpi');
+      await choice.selectOption({ label: 'A width in modules' });
+      const modules = panel.getByLabel('Quiet zone modules', { exact: true });
+      await modules.fill('12');
+      await modules.press('Enter');
+      await expect.poll(() => printed.textContent()).toMatch(/^\d+ dots \(\d+\.\d\d mm\) each side at 203 dpi$/);
+      const box = await choice.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(() => page.getByText('All changes saved').count()).toBe(1);
+      const stored = await editorApi<{ content: { elements: { quietZone?: unknown }[] } }>(
+        editor.server,
+        'GET',
+        `/api/templates/${id}`,
+      );
+      expect(stored.content.elements[0]?.quietZone).toBe('12modules');
+    });
+
     it("opens version compare's overlay with its top in the window", async () => {
       const { id } = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', {
         content: squareTag(0.2),
