@@ -138,6 +138,73 @@ for (const viewport of [
       expect(stored.content.elements[0]?.quietZone).toBe('12modules');
     });
 
+    it("reads the Data tab's records by keyboard: headers, arrows, Page keys, Home and End, the current record in view", async () => {
+      const { id } = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', {
+        content: squareTag(0.2),
+      });
+      await openTemplate(page, id, 'Square tag');
+      const panel = sidePanel(page);
+      await panel.getByRole('tab', { name: 'Data' }).click();
+      const rows = Array.from({ length: 300 }, (_, row) => `SKU-${row + 1},Shelf ${(row % 12) + 1},${row * 3}`);
+      await panel.getByLabel('Load a sheet (Excel, OpenDocument or CSV)').setInputFiles({
+        name: 'stock.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(['sku,shelf,count', ...rows].join('\n')),
+      });
+      const table = panel.getByRole('grid', { name: 'Records of stock.csv' });
+      await table.waitFor();
+      expect(await table.getAttribute('aria-rowcount')).toBe('301');
+      expect(await table.getByRole('columnheader').allTextContents()).toEqual(['#', 'sku', 'shelf', 'count']);
+      const status = panel.getByRole('group', { name: 'Records' }).getByRole('status');
+      const current = async () => {
+        const rowId = await table.getAttribute('aria-activedescendant');
+        return table.evaluate((grid, wanted) => {
+          const row = grid.querySelector<HTMLElement>(`[id="${wanted}"]`);
+          const scroller = grid.parentElement;
+          const header = grid.querySelector('thead')?.getBoundingClientRect();
+          if (!row || !scroller || !header) return null;
+          const box = row.getBoundingClientRect();
+          const view = scroller.getBoundingClientRect();
+          return {
+            number: row.querySelector('th')?.textContent,
+            selected: row.getAttribute('aria-selected'),
+            // Whole, below the sticky headers and inside the table's box.
+            inView: box.top >= header.bottom - 0.5 && box.bottom <= view.bottom + 0.5,
+            ring: getComputedStyle(row).outlineStyle,
+          };
+        }, rowId);
+      };
+
+      await table.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => status.textContent()).toBe('Record 2 of 300');
+      expect(await current()).toEqual({ number: '2', selected: 'true', inView: true, ring: 'solid' });
+      await page.keyboard.press('PageDown');
+      await expect.poll(() => status.textContent()).not.toBe('Record 2 of 300');
+      const paged = Number(/Record (\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+      expect(paged).toBeGreaterThan(4);
+      expect(await current()).toMatchObject({ number: String(paged), inView: true });
+      await page.keyboard.press('End');
+      await expect.poll(() => status.textContent()).toBe('Record 300 of 300');
+      // Past the 200 rows drawn at once: the table moved along with it.
+      expect(await current()).toEqual({ number: '300', selected: 'true', inView: true, ring: 'solid' });
+      await page.keyboard.press('PageUp');
+      await expect.poll(() => status.textContent()).toBe(`Record ${300 - (paged - 2)} of 300`);
+      expect(await current()).toMatchObject({ inView: true });
+      await page.keyboard.press('Home');
+      await expect.poll(() => status.textContent()).toBe('Record 1 of 300');
+      expect(await current()).toEqual({ number: '1', selected: 'true', inView: true, ring: 'solid' });
+      await page.keyboard.press('ArrowUp');
+      expect(await status.textContent()).toBe('Record 1 of 300');
+      // The keys move the table's record, not the page or the panel.
+      const seen = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(seen.scrollWidth).toBeLessThanOrEqual(seen.clientWidth);
+      await panel.getByRole('button', { name: 'Close sheet' }).click();
+    });
+
     it("opens version compare's overlay with its top in the window", async () => {
       const { id } = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', {
         content: squareTag(0.2),
