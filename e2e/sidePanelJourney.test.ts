@@ -87,6 +87,54 @@ for (const viewport of [
       ).toBe(true);
     });
 
+    it('shows a bound field’s value in the inspector as the canvas draws it: prompt defaults filled in, check digits added', async () => {
+      const { id } = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', {
+        content: {
+          formatVersion: 1,
+          meta: { name: 'Bound tag', sampleData: [{ sku: '590123412345' }] },
+          dimensions: { width: '60mm', height: '40mm' },
+          prompts: [{ name: 'lot', label: 'Lot number', type: 'text', default: 'L-77' }],
+          elements: [
+            {
+              id: 'lot-line',
+              type: 'text',
+              position: { mode: 'absolute', x: '5mm', y: '5mm' },
+              width: '50mm',
+              height: '8mm',
+              contentExpression: '"Lot " + lot',
+            },
+            {
+              id: 'ean',
+              type: 'barcode',
+              symbology: 'ean13',
+              position: { mode: 'absolute', x: '5mm', y: '15mm' },
+              width: '50mm',
+              height: '20mm',
+              contentExpression: 'sku',
+            },
+          ],
+        },
+      });
+      await openTemplate(page, id, 'Bound tag');
+      const panel = sidePanel(page);
+      const picker = page.getByLabel('Selected element', { exact: true });
+      // What the content expression's field says of it: the output its input is described by.
+      const value = {
+        textContent: async () => {
+          const described = await panel
+            .getByLabel('Content expression', { exact: true })
+            .getAttribute('aria-describedby');
+          return panel.locator(`[id="${described}"]`).textContent();
+        },
+      };
+      await picker.selectOption('lot-line');
+      // The sample record has no lot: the canvas draws the prompt's default, and so does the inspector.
+      await expect.poll(() => value.textContent()).toBe('Value: Lot L-77');
+      await picker.selectOption('ean');
+      await expect.poll(() => value.textContent()).toBe('Value: 590123412345');
+      await expect.poll(() => panel.getByRole('status', { name: 'Drawn value' }).textContent()).toBe('5901234123457');
+    });
+
     it("sets a barcode's quiet zone as a width in the template's unit or in modules, and shows what the printer keeps", async () => {
       const { id } = await editorApi<{ id: string }>(editor.server, 'POST', '/api/templates', {
         content: {

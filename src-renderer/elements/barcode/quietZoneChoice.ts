@@ -8,6 +8,7 @@ import {
 import type { Symbology } from '@shared/elements/barcode/barcodeSchema';
 import type { LaidOutLabel } from '@shared/layout/laidOutLabel';
 import type { LengthUnit } from '../../editor/units';
+import { canvasBarcode } from './moduleWidthText';
 
 export type QuietZoneKind = 'off' | 'standard' | 'length' | 'modules';
 
@@ -37,8 +38,8 @@ export function quietZoneFor(kind: QuietZoneKind, symbology: Symbology, unit: Le
 
 /** "40 dots (5.00 mm) each side at 203 dpi": the zone the canvas's layout kept, in its own dots; undefined without one. */
 export function laidOutZoneText(label: LaidOutLabel | null, elementId: string): string | undefined {
-  const element = label?.elements.find((candidate) => candidate.id === elementId);
-  if (element?.type !== 'barcode' || element.symbol.kind === 'vector' || !element.symbol.quietZone) return undefined;
+  const element = canvasBarcode(label, elementId);
+  if (!element || element.symbol.kind === 'vector' || !element.symbol.quietZone) return undefined;
   const { quietZone, dpi } = element.symbol;
   const dots = (points: number) => Math.round((points / 72) * dpi);
   const mm = (count: number) => ((count * 25.4) / dpi).toFixed(2);
