@@ -150,18 +150,18 @@ describe.sequential('operator day journey', () => {
     });
     // Read with the title as the header row, the sheet has one column and six records; row 2 names the columns.
     await expect.poll(() => dataPanel().getByText('6 records from wave.xlsx, sheet “Wave”').count()).toBe(1);
-    const table = dataPanel().getByRole('table', { name: 'Records of wave.xlsx' });
+    const table = dataPanel().getByRole('grid', { name: 'Records of wave.xlsx' });
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['#', 'Wave 47 from purchasing']);
     await dataPanel().getByLabel('Header row').fill('2');
     await expect.poll(() => dataPanel().getByText('5 records from wave.xlsx, sheet “Wave”').count()).toBe(1);
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['#', 'Customer', 'Article', 'Notes']);
-    expect(await table.getByRole('row').nth(2).getByRole('cell').allTextContents()).toEqual(['Grace', '1002', 'b']);
+    expect(await table.getByRole('row').nth(2).getByRole('gridcell').allTextContents()).toEqual(['Grace', '1002', 'b']);
     // The other sheet is read with the same header row; back to this week's.
     const sheetChoice = dataPanel().getByRole('combobox', { name: 'Sheet', exact: true });
     expect(await sheetChoice.locator('option').allTextContents()).toEqual(['Wave', 'Archive']);
     await sheetChoice.selectOption('Archive');
     await expect.poll(() => dataPanel().getByText('1 record from wave.xlsx, sheet “Archive”').count()).toBe(1);
-    expect(await table.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['Alan', '999', 'z']);
+    expect(await table.getByRole('row').nth(1).getByRole('gridcell').allTextContents()).toEqual(['Alan', '999', 'z']);
     await sheetChoice.selectOption('Wave');
     await expect.poll(() => dataPanel().getByText('5 records from wave.xlsx, sheet “Wave”').count()).toBe(1);
     // Nothing maps yet: each record leaves name and sku empty (lot is prompted, not mapped).
@@ -195,7 +195,7 @@ describe.sequential('operator day journey', () => {
     expect(await status.textContent()).toBe('Record 3 of 5');
     await dataPanel().getByRole('button', { name: 'Previous record' }).click();
     expect(await status.textContent()).toBe('Record 2 of 5');
-    const rows = dataPanel().getByRole('table', { name: 'Records of wave.xlsx' }).getByRole('row');
+    const rows = dataPanel().getByRole('grid', { name: 'Records of wave.xlsx' }).getByRole('row');
     expect(await rows.nth(2).getAttribute('aria-selected')).toBe('true');
     // The Preview tab renders the record the canvas shows.
     await dataPanel().getByRole('tab', { name: 'Preview' }).click();
@@ -280,7 +280,7 @@ describe.sequential('operator day journey', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Carton tag');
     await dataPanel().getByRole('tab', { name: 'Data' }).click();
     await expect.poll(() => dataPanel().getByLabel('Load a sheet (Excel, OpenDocument or CSV)').count()).toBe(1);
-    expect(await dataPanel().getByRole('table', { name: 'Records of wave.xlsx' }).count()).toBe(0);
+    expect(await dataPanel().getByRole('grid', { name: 'Records of wave.xlsx' }).count()).toBe(0);
     const dialog = await openPrintDialog(page);
     await expect.poll(() => dialog.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('');
     expect(await dialog.getByRole('radio', { name: /Records of the sheet in the Data tab/ }).count()).toBe(0);

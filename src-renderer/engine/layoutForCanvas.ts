@@ -49,6 +49,17 @@ export type LayoutForCanvas = (
   counters?: Readonly<Record<string, number>>,
 ) => CanvasLayout;
 
+/**
+ * The env the canvas evaluates expressions with: the given clock (the real one by default) and the next value of each
+ * counter, so counter() shows what the next live render gives. The inspector's values use the same.
+ */
+export function canvasEnv(
+  env: ExpressionEnv | undefined,
+  counters: Readonly<Record<string, number>> | undefined,
+): ExpressionEnv | undefined {
+  return counters === undefined ? env : { ...(env ?? { now: () => new Date() }), counters };
+}
+
 /** Without a printer the canvas is what /v1/render draws by default, and is checked as that. */
 export const CANVAS_TARGET: DesignTarget = { targetDpi: DEFAULT_TARGET_DPI };
 
@@ -162,7 +173,7 @@ export function createLayoutForCanvas(options: { env?: ExpressionEnv } = {}): La
       results = new Map();
       resultsFor = { data, fonts, targetDpi: target.targetDpi, counters };
     }
-    const env = counters === undefined ? options.env : { ...(options.env ?? { now: () => new Date() }), counters };
+    const env = canvasEnv(options.env, counters);
     const template = validation.template;
     // A valid template's elements line up one to one with the input's (zod keeps the array order).
     const inputs = (input as { elements: unknown[] }).elements;

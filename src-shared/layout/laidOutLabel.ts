@@ -88,6 +88,8 @@ export interface MatrixSymbol extends SymbolDots {
   rows: number;
   moduleWidth: number;
   moduleHeight: number;
+  /** The light margin the layout kept clear around the grid inside the box (points, the same on every side), when it reserved one. */
+  quietZone?: { left: number; right: number };
   /** Row-major, one character per module: "1" dark, "0" light. May be computed when first read (QR codes). */
   readonly cells: string;
 }

@@ -1,6 +1,6 @@
-// The barcode element's panel: value, symbology, module width (as the printer draws it), ratio, quiet zone, bar height,
+// The barcode element's panel: value, symbology, module width (as the printer draws it), ratio, quiet zone (QuietZoneField), bar height,
 // human-readable line, QR error correction, check digits, MaxiCode mode, DataBar segments, colour and text size.
-import { DEFAULT_RATIOS, quietZoneOn } from '@shared/elements/barcode/barcodeModule';
+import { DEFAULT_RATIOS } from '@shared/elements/barcode/barcodeModule';
 import {
   BARCODE_DEFAULTS,
   CHECK_DIGIT_SCHEMES,
@@ -19,6 +19,7 @@ import { TextField } from '../../features/inspector/fields/TextField';
 import { familyOptions } from '../../features/inspector/fontChoices';
 import { selectTemplateUnit, useEditorStore, type ElementDraftOf } from '../../store';
 import { laidOutModule, moduleWidthText } from './moduleWidthText';
+import { QuietZoneField } from './QuietZoneField';
 
 const SYMBOLOGY_LABELS: Record<Symbology, string> = {
   code128: 'Code 128',
@@ -196,11 +197,7 @@ export function BarcodeInspector({ element }: { element: ElementDraftOf<'barcode
             }
           />
         )}
-        <CheckboxField
-          label="Quiet zone"
-          checked={quietZoneOn(element.symbology, element.quietZone)}
-          onChange={(checked) => updateElement(element.id, { quietZone: checked })}
-        />
+        <QuietZoneField element={element} />
         {linear && (
           <div className="field-row">
             <LengthField

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LaidOutLabel } from '@shared/layout/laidOutLabel';
-import { laidOutModule, moduleWidthText } from './moduleWidthText';
+import { drawnBarcodeValue, laidOutModule, moduleWidthText } from './moduleWidthText';
 
 describe('moduleWidthText', () => {
   it('gives whole dots and the millimetres they make at the resolution', () => {
@@ -26,5 +26,28 @@ describe('laidOutModule', () => {
     expect(laidOutModule(label, 'bars')).toBe(symbol);
     expect(laidOutModule(label, 'text')).toBeUndefined();
     expect(laidOutModule(null, 'bars')).toBeUndefined();
+  });
+});
+
+describe('drawnBarcodeValue', () => {
+  const label = {
+    width: 100,
+    height: 100,
+    warnings: [],
+    elements: [
+      {
+        id: 'ean',
+        type: 'barcode',
+        value: '590123412345',
+        humanReadable: { lines: [{ text: '5901234123457' }] },
+      },
+      { id: 'qr', type: 'barcode', value: 'hello' },
+    ],
+  } as unknown as LaidOutLabel;
+
+  it('reads the human-readable line the canvas draws, else the encoded value', () => {
+    expect(drawnBarcodeValue(label, 'ean')).toBe('5901234123457');
+    expect(drawnBarcodeValue(label, 'qr')).toBe('hello');
+    expect(drawnBarcodeValue(label, 'none')).toBeUndefined();
   });
 });

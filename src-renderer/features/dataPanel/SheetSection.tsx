@@ -1,16 +1,14 @@
-// The data panel with a sheet loaded: the sheet and header row it is read with, its records as a table, the column each
-// field comes from (saved or suggested), the record the canvas shows (stepped one by one), and the fields records leave
-// empty, named by record, before anyone prints.
+// The data panel with a sheet loaded: the sheet and header row it is read with, its records as a table (RecordTable),
+// the column each field comes from (saved or suggested), the record the canvas shows (stepped one by one, or chosen in
+// the table), and the fields records leave empty, named by record, before anyone prints.
 import { useId, useMemo, useState } from 'react';
-import { valueAt } from '@shared/records/recordValues';
 import type { TableChoice } from '@shared/records/tableFile';
 import { selectSheetRecords, useEditorStore } from '../../store';
 import { draftFields, sheetColumnMap } from '../../store/sheetMapping';
 import type { LoadedSheet } from '../../store/sheetSlice';
 import { missingFields } from '../../store/sheetWarnings';
+import { RecordTable } from './RecordTable';
 
-/** Rows drawn in the table: enough to see the sheet; the canvas steps through all of them. */
-const SHOWN_ROWS = 200;
 /** Missing fields listed: the count says how many more there are. */
 const SHOWN_WARNINGS = 20;
 
@@ -117,39 +115,7 @@ export function SheetSection({ sheet, onRead }: { sheet: LoadedSheet; onRead(cho
           </ul>
         </div>
       )}
-      <div className="table-scroll sheet-table">
-        <table className="data-table">
-          <caption className="visually-hidden">Records of {sheet.fileName}</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              {sheet.columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {sheet.records.slice(0, SHOWN_ROWS).map((record, row) => (
-              <tr
-                key={row}
-                aria-selected={row === index}
-                className={row === index ? 'current-record' : undefined}
-                onClick={() => selectSheetRecord(row)}
-              >
-                <th scope="row">{row + 1}</th>
-                {sheet.columns.map((column) => (
-                  <td key={column}>{cellText(record, column)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {sheet.records.length > SHOWN_ROWS && (
-        <p className="hint">The first {SHOWN_ROWS} records are shown; step on to see the others.</p>
-      )}
+      <RecordTable sheet={sheet} index={index} onSelect={selectSheetRecord} />
     </section>
   );
 }
@@ -183,12 +149,6 @@ function HeaderRowField({ headerRow, onChoose }: { headerRow: number; onChoose(r
       </p>
     </div>
   );
-}
-
-/** A column's cell of a record: dotted columns were nested when the sheet was read. */
-function cellText(record: Record<string, unknown>, column: string): string {
-  const value = valueAt(record, column);
-  return typeof value === 'string' ? value : '';
 }
 
 function useActions() {

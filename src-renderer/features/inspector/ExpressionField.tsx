@@ -1,6 +1,5 @@
-// An expression being typed: live value (or error) with the selected sample record, and field names to complete from that record.
+// An expression being typed: live value (or error) with the selected record as the canvas binds it, and field names to complete from that record.
 import { useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { selectSampleData, useEditorStore } from '../../store';
 import {
   applyCompletion,
   completeAt,
@@ -10,6 +9,7 @@ import {
   type ExpressionScope,
 } from './expressionPreview';
 import { useGestureEdit } from './fields/useGestureEdit';
+import { useCanvasBinding } from './useCanvasBinding';
 
 export interface ExpressionFieldProps {
   label: string;
@@ -40,7 +40,8 @@ export function ExpressionField({
   purpose = 'value',
   placeholder,
 }: ExpressionFieldProps) {
-  const data = useEditorStore(selectSampleData);
+  // The value the canvas draws: the record bound as the canvas binds it, counters at their next value.
+  const { data, env, problem } = useCanvasBinding();
   const [draft, setDraft] = useState<string | null>(null);
   const [cursor, setCursor] = useState(0);
   const [focused, setFocused] = useState(false);
@@ -50,7 +51,9 @@ export function ExpressionField({
   const inputId = useId();
   const outputId = useId();
   const source = draft ?? value;
-  const preview = previewExpression(source, data, scope);
+  const evaluated = previewExpression(source, data, scope, env);
+  const preview: ExpressionPreview =
+    problem !== undefined && evaluated.kind === 'value' ? { kind: 'error', message: problem } : evaluated;
   const fields = useMemo(() => completionPaths(data, scope), [data, scope]);
   const completion = focused ? completeAt(source, cursor, fields) : undefined;
 

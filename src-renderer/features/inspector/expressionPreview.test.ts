@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyCompletion, completeAt, completionPaths, fieldPaths, previewExpression } from './expressionPreview';
+import {
+  applyCompletion,
+  canvasRecord,
+  completeAt,
+  completionPaths,
+  fieldPaths,
+  previewExpression,
+} from './expressionPreview';
 
 const record = {
   name: 'Espresso beans',
@@ -97,5 +104,26 @@ describe('field names', () => {
     expect(completeAt('upper(data.', 11, fields).options).toContain('data.name');
     expect(completeAt('na', 2, fields).options).toEqual(['name']);
     expect(completionPaths(record, 'data')).toEqual(fieldPaths(record, 'data'));
+  });
+});
+
+describe('canvasRecord', () => {
+  const lot = { name: 'lot', label: 'Lot number', default: 'L-77' };
+
+  it('fills what the record leaves empty with the prompts’ defaults, typed, as the canvas’s layout binds it', () => {
+    expect(canvasRecord([lot], { sku: 'A-1' })).toEqual({ data: { sku: 'A-1', lot: 'L-77' } });
+    expect(canvasRecord([lot], { lot: 'L-1' })).toEqual({ data: { lot: 'L-1' } });
+    expect(canvasRecord([{ name: 'count', label: 'Count', type: 'number' }], { count: '12' })).toEqual({
+      data: { count: 12 },
+    });
+    const bound = canvasRecord([lot], {});
+    expect(previewExpression('"Lot " + lot', bound.data, 'fields')).toMatchObject({ text: 'Lot L-77' });
+  });
+
+  it('leaves out prompts still being typed, and says why a record cannot be bound', () => {
+    expect(canvasRecord([{ name: '', label: 'Half typed', default: 'x' }, lot], {})).toEqual({ data: { lot: 'L-77' } });
+    const wrong = canvasRecord([{ name: 'count', label: 'Count', type: 'number' }], { count: 'many' });
+    expect(wrong).toMatchObject({ data: { count: 'many' }, problem: expect.stringMatching(/Count.*must be a number/) });
+    expect(canvasRecord(undefined, { a: 1 })).toEqual({ data: { a: 1 } });
   });
 });

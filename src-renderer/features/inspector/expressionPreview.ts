@@ -1,6 +1,8 @@
-// What an expression field shows as you type: its syntax error, or its value with the selected sample record; and field-name completion.
+// What an expression field shows as you type: its syntax error, or its value with the selected record bound as the canvas binds it; and field-name completion.
 import { checkExpressionSyntax, evaluateExpression, isTruthy, toDisplayString, type ExpressionEnv } from '@shared/expr';
 import { HELPERS } from '@shared/expr/helpers';
+import type { LabelData } from '@shared/layout/layoutLabel';
+import { promptSchema, withPromptValues, type Prompt, type PromptDraft } from '@shared/model/prompts';
 
 /**
  * Which names an expression sees, as the layout binds them: `content.expression` sees only `data`; `contentExpression`
@@ -18,7 +20,27 @@ export function variablesFor(data: Record<string, unknown>, scope: ExpressionSco
   return scope === 'data' ? { data } : Object.assign(Object.create(null) as Record<string, unknown>, data, { data });
 }
 
-const LIVE_ENV: ExpressionEnv = { now: () => new Date() };
+export const LIVE_ENV: ExpressionEnv = { now: () => new Date() };
+
+/**
+ * The record as the canvas's layout binds it (layoutLabel's withPromptValues): each prompt's default where the record
+ * leaves its field empty, its value typed as the prompt says; a value the prompt cannot take is the problem every
+ * element of the canvas then shows. Prompts still being typed (invalid) are left out, as the canvas waits for them.
+ */
+export function canvasRecord(
+  prompts: readonly PromptDraft[] | undefined,
+  record: LabelData,
+): { data: LabelData } | { data: LabelData; problem: string } {
+  const valid = (prompts ?? []).flatMap((prompt): Prompt[] => {
+    const parsed = promptSchema.safeParse(prompt);
+    return parsed.success ? [parsed.data] : [];
+  });
+  try {
+    return { data: withPromptValues(valid, record) };
+  } catch (error) {
+    return { data: record, problem: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 export function previewExpression(
   source: string,

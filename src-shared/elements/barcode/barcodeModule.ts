@@ -1,4 +1,4 @@
-// A barcode's module width ("0.33mm", "3dots"), wide-to-narrow ratio and quiet zones, resolved to whole dots of the target.
+// A barcode's module width ("0.33mm", "3dots"), wide-to-narrow ratio and quiet zones (on, off, "5mm", "10modules"), resolved to whole dots of the target.
 import { z } from 'zod';
 import { parseLength, POINTS_PER_UNIT, pointsToDots } from '../../units/length';
 import type { LaidOutSymbology, Symbology } from './barcodeSchema';
@@ -15,17 +15,36 @@ const MAX_MODULE_DOTS = 100;
 
 export type ModuleWidth = { dots: number } | { points: number };
 
-/** Whole dots, or a positive length up to 10 mm; undefined when the text is neither. */
-export function parseModuleWidth(text: string): ModuleWidth | undefined {
-  const dots = DOTS_PATTERN.exec(text);
-  if (dots) {
-    const count = Number(dots[1]);
-    return count >= 1 && count <= MAX_MODULE_DOTS ? { dots: count } : undefined;
+/**
+ * A whole count the pattern reads ("3dots", "10modules") from `min` to `max`, else a length whose points `fits` takes;
+ * undefined when the text is neither.
+ */
+function countOrLength(
+  text: string,
+  pattern: RegExp,
+  [min, max]: [number, number],
+  fits: (points: number) => boolean,
+): { count: number } | { points: number } | undefined {
+  const counted = pattern.exec(text);
+  if (counted) {
+    const count = Number(counted[1]);
+    return count >= min && count <= max ? { count } : undefined;
   }
   const length = parseLength(text);
   if (!length) return undefined;
   const points = length.value * POINTS_PER_UNIT[length.unit];
-  return points > 0 && points <= MAX_MODULE_MM * POINTS_PER_UNIT.mm ? { points } : undefined;
+  return fits(points) ? { points } : undefined;
+}
+
+/** Whole dots, or a positive length up to 10 mm; undefined when the text is neither. */
+export function parseModuleWidth(text: string): ModuleWidth | undefined {
+  const width = countOrLength(
+    text,
+    DOTS_PATTERN,
+    [1, MAX_MODULE_DOTS],
+    (points) => points > 0 && points <= MAX_MODULE_MM * POINTS_PER_UNIT.mm,
+  );
+  return width && 'count' in width ? { dots: width.count } : width;
 }
 
 export const moduleWidthSchema = z.string().refine((text) => parseModuleWidth(text) !== undefined, {
@@ -125,6 +144,61 @@ export const QUIET_ZONE_MODULES: Record<Symbology, { left: number; right: number
 /** EAN and UPC scanners find the symbol by its quiet zones: there the layout reserves them unless told otherwise. */
 const QUIET_ZONE_BY_DEFAULT: ReadonlySet<Symbology> = new Set(['ean13', 'ean8', 'upca', 'upce', 'isbn', 'issn']);
 
-export function quietZoneOn(symbology: Symbology, quietZone: boolean | undefined): boolean {
-  return quietZone ?? QUIET_ZONE_BY_DEFAULT.has(symbology);
+const MODULES_PATTERN = /^\s*(\d+)\s*modules?\s*$/;
+/** Past these a quiet zone is a typo ("50mm" for "5mm"), not clear space anyone asks for. */
+const MAX_QUIET_MODULES = 100;
+const MAX_QUIET_MM = 100;
+
+/** A quiet zone asked as a width on each side: a length (whole dots of the target once laid out) or whole modules. */
+export type QuietZoneWidth = { points: number } | { modules: number };
+
+/** "5mm", "0.2in" (0 to 100 mm) or "10modules" (0 to 100); undefined when the text is neither. */
+export function parseQuietZoneWidth(text: string): QuietZoneWidth | undefined {
+  const width = countOrLength(
+    text,
+    MODULES_PATTERN,
+    [0, MAX_QUIET_MODULES],
+    (points) => points >= 0 && points <= MAX_QUIET_MM * POINTS_PER_UNIT.mm,
+  );
+  return width && 'count' in width ? { modules: width.count } : width;
+}
+
+/** On (the symbology's standard zones), off, or a width kept clear on each side (every side of a 2D code). */
+export const quietZoneSchema = z.union(
+  [
+    z.boolean(),
+    z.string().refine((text) => parseQuietZoneWidth(text) !== undefined, {
+      message: `must be a length from 0 to ${MAX_QUIET_MM} mm ("5mm") or whole modules from 0 to ${MAX_QUIET_MODULES} ("10modules")`,
+    }),
+  ],
+  { error: 'must be true, false, a length ("5mm") or whole modules ("10modules")' },
+);
+
+export type QuietZoneSetting = z.infer<typeof quietZoneSchema>;
+
+/** Whether the layout keeps a quiet zone: a width always does (even one of 0), true does, unset does for EAN/UPC. */
+export function quietZoneOn(symbology: Symbology, quietZone: QuietZoneSetting | undefined): boolean {
+  return typeof quietZone === 'string' || (quietZone ?? QUIET_ZONE_BY_DEFAULT.has(symbology));
+}
+
+/** Dots kept clear on each side for a module of `moduleDots` (left and right; 2D codes use `left` all round). */
+export type QuietZoneDots = (moduleDots: number) => { left: number; right: number };
+
+/**
+ * The quiet zone in whole dots of the target: the symbology's modules when on, the modules asked, or a length rounded
+ * to the nearest dot (as a module width is), the same whatever module the layout then takes.
+ */
+export function quietZoneDots(
+  symbology: Symbology,
+  quietZone: QuietZoneSetting | undefined,
+  dpi: number,
+): QuietZoneDots {
+  if (!quietZoneOn(symbology, quietZone)) return () => ({ left: 0, right: 0 });
+  const width = typeof quietZone === 'string' ? parseQuietZoneWidth(quietZone) : undefined;
+  if (width && 'points' in width) {
+    const dots = Math.round(pointsToDots(width.points, dpi));
+    return () => ({ left: dots, right: dots });
+  }
+  const modules = width ? { left: width.modules, right: width.modules } : QUIET_ZONE_MODULES[symbology];
+  return (moduleDots) => ({ left: modules.left * moduleDots, right: modules.right * moduleDots });
 }

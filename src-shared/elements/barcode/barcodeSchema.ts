@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { colorSchema, contentShape, elementBaseShape, lengthSchema } from '../../model/common';
 import { parseLength } from '../../units/length';
-import { moduleWidthSchema, ratioSchema } from './barcodeModule';
+import { moduleWidthSchema, quietZoneSchema, ratioSchema } from './barcodeModule';
 
 /** bwip-js names of the symbologies Labelsmith supports. */
 export const SYMBOLOGIES = [
@@ -131,8 +131,12 @@ export const barcodeElementSchema = z
     moduleWidth: moduleWidthSchema.optional(),
     /** Wide to narrow, 2.0 to 3.0, for the symbologies with two bar widths (code39, interleaved2of5, itf14); others ignore it. */
     ratio: ratioSchema.optional(),
-    /** Keep the symbology's quiet zones clear inside the box; default on for EAN/UPC, off for the others. */
-    quietZone: z.boolean().optional(),
+    /**
+     * Light margins kept clear inside the box: true for the symbology's own (in modules), false for none, or a width on
+     * each side (every side of a 2D code): a length ("5mm", whole dots of the target) or whole modules ("10modules").
+     * Default on for EAN/UPC, off for the others.
+     */
+    quietZone: quietZoneSchema.optional(),
     /**
      * Height of a linear code's bars. Named apart from `height` (the box's, as every element has): without it the bars
      * fill the box less the human-readable line. 2D codes ignore it.

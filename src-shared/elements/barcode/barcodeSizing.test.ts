@@ -5,6 +5,7 @@ import { layoutLabel } from '../../layout/layoutLabel';
 import { LayoutMemo } from '../../layout/layoutMemo';
 import { parseTemplate } from '../../model/template';
 import { renderLabel } from '../../render/renderLabel';
+import { pointsToDots } from '../../units/length';
 import {
   barcode,
   barEdges,
@@ -117,6 +118,62 @@ describe('module width', () => {
     ]);
     expect(linearOf(label, 'sku').symbol.moduleDots).toBe(3);
   });
+});
+
+describe('quiet zone as a width', () => {
+  /** A code 128 with 5 mm each side, an EAN-13 with 12 modules and a QR code with 2 mm all round, each in its box. */
+  const ZONED = template(3, 2.5, [
+    barcode('code', 'code128', 'LS-12345', { x: 0.2, y: 0.2, width: 2.6, height: 0.5 }, { quietZone: '5mm' }),
+    barcode('ean', 'ean13', '590123412345', { x: 0.2, y: 0.9, width: 2.6, height: 0.6 }, { quietZone: '12modules' }),
+    barcode('qr', 'qrcode', 'LS-12345', { x: 0.2, y: 1.6, width: 0.8, height: 0.8 }, { quietZone: '2mm' }),
+  ]);
+
+  it.each([
+    [203, 40, 16],
+    [300, 59, 24],
+  ] as const)(
+    'at %i dpi keeps 5 mm as %i dots and 2 mm as %i: every output draws the bars after it, and each scans from its box alone',
+    async (dpi, fiveMm, twoMm) => {
+      const drawn = await outputs(ZONED, dpi);
+      expect(drawn.laidOut.warnings).toEqual([]);
+      const dots = (points: number) => Math.round(pointsToDots(points, dpi));
+      const code = linearOf(drawn.laidOut, 'code');
+      expect([dots(code.symbol.quietZone?.left ?? 0), dots(code.symbol.quietZone?.right ?? 0)]).toEqual([
+        fiveMm,
+        fiveMm,
+      ]);
+      expect(dots(code.symbol.x) - dots(code.element.box.x)).toBeGreaterThanOrEqual(fiveMm);
+      expect(
+        dots(code.element.box.x + code.element.box.width) - dots(code.symbol.x + code.symbol.width),
+      ).toBeGreaterThanOrEqual(fiveMm);
+      const ean = linearOf(drawn.laidOut, 'ean');
+      expect(dots(ean.symbol.quietZone?.left ?? 0)).toBe(12 * ean.symbol.moduleDots);
+      const qr = drawn.laidOut.elements.find((element) => element.id === 'qr');
+      if (qr?.type !== 'barcode' || qr.symbol.kind !== 'matrix') throw new Error('no QR code laid out');
+      expect(dots(qr.symbol.quietZone?.left ?? 0)).toBe(twoMm);
+
+      for (const id of ['code', 'ean']) {
+        const edges = barEdges(drawn, id, dpi);
+        expectEdgesWithinOneDot(edges.png, edges.expected, `${id} png`);
+        expectEdgesWithinOneDot(edges.pdf, edges.expected, `${id} pdf`);
+        expectEdgesWithinOneDot(edges.zpl, edges.expected, `${id} zpl`);
+      }
+      // Cut out at the box's own edges: the only light around the symbols is the zone the layout kept.
+      for (const [element, value] of [
+        [code.element, 'LS-12345'],
+        [ean.element, '5901234123457'],
+        [qr, 'LS-12345'],
+      ] as const) {
+        for (const [output, raster] of [
+          ['png', drawn.png],
+          ['pdf', drawn.pdf],
+          ['zpl', drawn.zplRead],
+        ] as const) {
+          expect(await decodedText(raster, element, dpi, 0), `${element.id} from the ${output}`).toEqual([value]);
+        }
+      }
+    },
+  );
 });
 
 describe('ratio', () => {

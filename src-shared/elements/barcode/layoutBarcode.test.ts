@@ -3,6 +3,7 @@ import { bundledFonts } from '@main/fonts/bundledFonts';
 import { RenderError } from '../../errors';
 import type { BarcodeSymbol, LinearSymbol, MatrixSymbol } from '../../layout/laidOutLabel';
 import { laidOutBarcode, layoutForTest } from '../../../test/support/engine/barcodeTestSupport';
+import { barcodeElementSchema } from './barcodeSchema';
 
 const fonts = bundledFonts();
 
@@ -16,6 +17,19 @@ function linear(symbol: BarcodeSymbol): LinearSymbol {
 function matrix(symbol: BarcodeSymbol): MatrixSymbol {
   if (symbol.kind !== 'matrix') throw new Error('expected a module grid');
   return symbol;
+}
+
+/** A barcode element's fields as a template holds them, with `extra` over them. */
+function barcodeFields(extra: Record<string, unknown>): Record<string, unknown> {
+  return {
+    id: 'code',
+    type: 'barcode',
+    symbology: 'code128',
+    position: { mode: 'absolute', x: '1mm', y: '1mm' },
+    width: '40mm',
+    height: '10mm',
+    ...extra,
+  };
 }
 
 const DPI = 300;
@@ -163,6 +177,52 @@ describe('barcode layout: linear codes', () => {
     expect(ean.moduleDots).toBe(Math.floor(roomDots(box.x, box.width) / 95));
   });
 
+  it.each([
+    [203, '5mm', 40],
+    [300, '5mm', 59],
+    [203, '0.25in', 51],
+    [300, '0.25in', 75],
+  ])('at %i dpi keeps a quiet zone of "%s" as %i whole dots each side, whatever module fits', (dpi, width, dots) => {
+    const wide = { x: 14.4, y: 14.4, width: 216, height: 50 };
+    const symbol = linear(
+      laidOutBarcode(fonts, { symbology: 'code128', quietZone: width, showText: false }, 'LS-12345', wide, dpi).symbol,
+    );
+    const dot = 72 / dpi;
+    expect(symbol.quietZone?.left).toBeCloseTo(dots * dot, 9);
+    expect(symbol.quietZone?.right).toBeCloseTo(dots * dot, 9);
+    // The widest module with which the bars and both zones still fit the box: one dot more would not.
+    const room = Math.round((wide.x + wide.width) / dot) - Math.round(wide.x / dot);
+    const barDots = Math.round(symbol.width / dot);
+    expect(barDots + 2 * dots).toBeLessThanOrEqual(room);
+    expect((barDots / symbol.moduleDots) * (symbol.moduleDots + 1) + 2 * dots).toBeGreaterThan(room);
+    expect(Math.round(symbol.x / dot) - Math.round(wide.x / dot)).toBeGreaterThanOrEqual(dots);
+  });
+
+  it('keeps a quiet zone of whole modules ("12modules") on each side, and one of "0mm" as none', () => {
+    const symbol = linear(
+      laidOutBarcode(fonts, { symbology: 'ean13', quietZone: '12modules', showText: false }, '590123412345', box)
+        .symbol,
+    );
+    expect(symbol.quietZone?.left).toBeCloseTo(12 * symbol.moduleWidth, 9);
+    expect(symbol.quietZone?.right).toBeCloseTo(12 * symbol.moduleWidth, 9);
+    expect(symbol.moduleDots).toBe(Math.floor(roomDots(box.x, box.width) / (95 + 24)));
+    const none = linear(
+      laidOutBarcode(fonts, { symbology: 'ean13', quietZone: '0mm', showText: false }, '590123412345', box).symbol,
+    );
+    expect(none.quietZone).toEqual({ left: 0, right: 0 });
+    expect(none.moduleDots).toBe(Math.floor(roomDots(box.x, box.width) / 95));
+  });
+
+  it('accepts true and false as before, and refuses a quiet zone that is neither a length nor whole modules', () => {
+    for (const quietZone of [true, false, '5mm', '0.2in', '10modules', '1 module', '0mm'])
+      expect(barcodeElementSchema.safeParse(barcodeFields({ quietZone })).success, String(quietZone)).toBe(true);
+    for (const quietZone of ['5', 'wide', '-1mm', '101mm', '101modules', '2.5modules', 1]) {
+      const result = barcodeElementSchema.safeParse(barcodeFields({ quietZone }));
+      expect(result.success, String(quietZone)).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message).join('; ')).toMatch(/"5mm"|"10modules"/);
+    }
+  });
+
   it('draws bars barHeight tall with the line right below them; taller than the box warns BARCODE_TOO_TALL', () => {
     const laidOut = laidOutBarcode(fonts, { symbology: 'code128', barHeight: '0.25in' }, 'ABC', box);
     const symbol = linear(laidOut.symbol);
@@ -284,6 +344,22 @@ describe('barcode layout: 2D codes', () => {
     expect(symbol.moduleDots).toBe(4);
     const quiet = matrix(laidOutBarcode(fonts, { symbology: 'qrcode', quietZone: true }, 'hello', box).symbol);
     expect(quiet.moduleDots).toBe(Math.floor(roomDots(box.y, box.height) / (21 + 8)));
+    expect(quiet.quietZone?.left).toBeCloseTo(4 * quiet.moduleWidth, 9);
+  });
+
+  it.each([
+    [203, 16],
+    [300, 24],
+  ])('keeps a 2D quiet zone of "2mm" on every side as %i dots at %i dpi', (dpi, dots) => {
+    const square = { x: 10, y: 10, width: 72, height: 72 };
+    const symbol = matrix(
+      laidOutBarcode(fonts, { symbology: 'qrcode', quietZone: '2mm' }, 'hello', square, dpi).symbol,
+    );
+    const dot = 72 / dpi;
+    expect(symbol.quietZone?.left).toBeCloseTo(dots * dot, 9);
+    const room = Math.round((square.y + square.height) / dot) - Math.round(square.y / dot);
+    expect(symbol.moduleDots).toBe(Math.floor((room - 2 * dots) / 21));
+    expect(Math.round(symbol.y / dot) - Math.round(square.y / dot)).toBeGreaterThanOrEqual(dots);
   });
 
   it('keeps PDF417 rows three modules tall and fits the symbol to the narrower side', () => {

@@ -4,14 +4,7 @@ import type { Box, LaidOutOf, LinearSymbol, MatrixSymbol, TextRun, VectorSymbol 
 import { toPoints } from '../../units/length';
 import { RenderError } from '../../errors';
 import { BARCODE_DEFAULTS, POSTAL_SYMBOLOGIES, type BarcodeElement } from './barcodeSchema';
-import {
-  DEFAULT_RATIOS,
-  moduleDotsAt,
-  parseModuleWidth,
-  QUIET_ZONE_MODULES,
-  quietZoneOn,
-  wideDots,
-} from './barcodeModule';
+import { DEFAULT_RATIOS, moduleDotsAt, parseModuleWidth, quietZoneDots, quietZoneOn, wideDots } from './barcodeModule';
 import {
   checkedValue,
   encodeBarcode,
@@ -108,22 +101,24 @@ function linearSymbol(
   const grid = new DotGrid(ctx.targetDpi);
   const defaultRatio = DEFAULT_RATIOS[element.symbology];
   const ratio = defaultRatio === undefined ? undefined : (element.ratio ?? defaultRatio);
-  const quiet = quietZoneOn(element.symbology, element.quietZone) ? QUIET_ZONE_MODULES[element.symbology] : undefined;
-  const quietModules = quiet ? quiet.left + quiet.right : 0;
+  const quiet = quietZoneDots(element.symbology, element.quietZone, grid.dpi);
+  const quietSum = (moduleDots: number) => quiet(moduleDots).left + quiet(moduleDots).right;
   // bwip-js's wide elements are its own multiples of the narrow one (3 in code 39, 2 in ITF); any width over 1 is wide.
   const dotWidths = (moduleDots: number) =>
     encoded.widths.map((width) =>
       ratio !== undefined && width > 1 ? wideDots(moduleDots, ratio) : width * moduleDots,
     );
   const total = (moduleDots: number) =>
-    dotWidths(moduleDots).reduce((sum, dots) => sum + dots, 0) + quietModules * moduleDots;
+    dotWidths(moduleDots).reduce((sum, dots) => sum + dots, 0) + quietSum(moduleDots);
   const across = grid.span(box.x, box.width);
-  const modules = encoded.widths.reduce((sum, width) => sum + width, 0) + quietModules;
+  // A zone in modules grows with the module, one of a fixed width does not: the estimate counts each as it grows.
+  const modules = encoded.widths.reduce((sum, width) => sum + width, 0) + quietSum(1) - quietSum(0);
   const fitsDown = (dots: number) => typeof heightDots === 'number' || heightDots.modules * dots <= heightDots.roomDots;
   const moduleDots =
     askedModuleDots(element, grid.dpi) ??
-    largestFitting(across.room / modules, (dots) => total(dots) <= across.room && fitsDown(dots));
+    largestFitting((across.room - quietSum(0)) / modules, (dots) => total(dots) <= across.room && fitsDown(dots));
   const totalDots = total(moduleDots);
+  const zone = quiet(moduleDots);
   if (totalDots > across.room) {
     tooLarge(
       ctx,
@@ -132,7 +127,7 @@ function linearSymbol(
       `is ${totalDots} dots wide (module ${moduleDots} dots), wider than its box (${across.room} dots)`,
     );
   }
-  const first = grid.place(across, totalDots) + (quiet ? quiet.left * moduleDots : 0);
+  const first = grid.place(across, totalDots) + zone.left;
   const bars: LinearSymbol['bars'] = [];
   let offset = 0;
   dotWidths(moduleDots).forEach((dots, index) => {
@@ -151,8 +146,8 @@ function linearSymbol(
     ...(ratio === undefined ? {} : { ratio }),
     x: grid.points(first),
     width: grid.points(offset),
-    ...(quiet
-      ? { quietZone: { left: grid.points(quiet.left * moduleDots), right: grid.points(quiet.right * moduleDots) } }
+    ...(quietZoneOn(element.symbology, element.quietZone)
+      ? { quietZone: { left: grid.points(zone.left), right: grid.points(zone.right) } }
       : {}),
   };
 }
@@ -163,15 +158,18 @@ function linearSymbol(
  */
 function matrixSymbol(element: BarcodeElement, encoded: EncodedMatrix, box: Box, ctx: LayoutContext): MatrixSymbol {
   const grid = new DotGrid(ctx.targetDpi);
-  const quiet = quietZoneOn(element.symbology, element.quietZone) ? QUIET_ZONE_MODULES[element.symbology].left : 0;
+  // 2D standards ask the same zone all round: the left one stands for every side.
+  const zoneDots = quietZoneDots(element.symbology, element.quietZone, grid.dpi);
+  const quiet = (moduleDots: number) => zoneDots(moduleDots).left;
   const rowDots = (moduleDots: number) => Math.max(1, Math.round(moduleDots * encoded.moduleAspect));
-  const width = (moduleDots: number) => (encoded.columns + 2 * quiet) * moduleDots;
-  const height = (moduleDots: number) => encoded.rows * rowDots(moduleDots) + 2 * quiet * moduleDots;
+  const width = (moduleDots: number) => encoded.columns * moduleDots + 2 * quiet(moduleDots);
+  const height = (moduleDots: number) => encoded.rows * rowDots(moduleDots) + 2 * quiet(moduleDots);
   const across = grid.span(box.x, box.width);
   const down = grid.span(box.y, box.height);
+  const [fixed, perModule] = [quiet(0), quiet(1) - quiet(0)];
   const estimate = Math.min(
-    across.room / (encoded.columns + 2 * quiet),
-    down.room / (encoded.rows * encoded.moduleAspect + 2 * quiet),
+    (across.room - 2 * fixed) / (encoded.columns + 2 * perModule),
+    (down.room - 2 * fixed) / (encoded.rows * encoded.moduleAspect + 2 * perModule),
   );
   const moduleDots =
     askedModuleDots(element, grid.dpi) ??
@@ -192,16 +190,18 @@ function matrixSymbol(element: BarcodeElement, encoded: EncodedMatrix, box: Box,
       `is ${height(moduleDots)} dots tall (module ${moduleDots} dots), taller than its box (${down.room} dots)`,
     );
   }
+  const zone = grid.points(quiet(moduleDots));
   return {
     kind: 'matrix',
-    x: grid.points(grid.place(across, width(moduleDots)) + quiet * moduleDots),
-    y: grid.points(grid.place(down, height(moduleDots)) + quiet * moduleDots),
+    x: grid.points(grid.place(across, width(moduleDots)) + quiet(moduleDots)),
+    y: grid.points(grid.place(down, height(moduleDots)) + quiet(moduleDots)),
     columns: encoded.columns,
     rows: encoded.rows,
     moduleWidth: grid.points(moduleDots),
     moduleHeight: grid.points(rowDots(moduleDots)),
     moduleDots,
     dpi: grid.dpi,
+    ...(quietZoneOn(element.symbology, element.quietZone) ? { quietZone: { left: zone, right: zone } } : {}),
     // Read through, not copied: a QR code's modules are computed when a writer first draws them (see encodeQrCode).
     get cells() {
       return encoded.cells;

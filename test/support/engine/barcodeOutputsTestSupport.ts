@@ -163,10 +163,13 @@ export function expectEdgesWithinOneDot(actual: [number, number][], expected: [n
   expect(worst, `${what}: largest edge difference in dots`).toBeLessThanOrEqual(1);
 }
 
-/** The element's box (plus a margin for the quiet zone) cut out of a raster, for the decoder. */
-export function crop(raster: Raster, element: LaidOutOf<'barcode'>, dpi: number): Raster {
+/**
+ * The element's box (plus a margin for the quiet zone, `marginPoints`; 0 leaves only the light the layout kept inside
+ * the box) cut out of a raster, for the decoder.
+ */
+export function crop(raster: Raster, element: LaidOutOf<'barcode'>, dpi: number, marginPoints = 9): Raster {
   const dots = (points: number) => Math.round(pointsToDots(points, dpi));
-  const margin = dots(9);
+  const margin = dots(marginPoints);
   const left = Math.max(0, dots(element.box.x) - margin);
   const top = Math.max(0, dots(element.box.y) - margin);
   const width = Math.min(raster.width - left, dots(element.box.width) + 2 * margin);
@@ -179,9 +182,14 @@ export function crop(raster: Raster, element: LaidOutOf<'barcode'>, dpi: number)
   return { width, height, rgba };
 }
 
-export async function decodedText(raster: Raster, element: LaidOutOf<'barcode'>, dpi: number): Promise<string[]> {
+export async function decodedText(
+  raster: Raster,
+  element: LaidOutOf<'barcode'>,
+  dpi: number,
+  marginPoints?: number,
+): Promise<string[]> {
   const format = zxingFormat(element.symbology);
   if (!format) throw new Error(`no decoder reads ${element.symbology}`);
-  const results = await decode(crop(raster, element, dpi), [format]);
+  const results = await decode(crop(raster, element, dpi, marginPoints), [format]);
   return results.map((result) => result.text);
 }
