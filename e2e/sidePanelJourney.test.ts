@@ -265,7 +265,7 @@ for (const viewport of [
       const dialog = await openCompare(page, 1, 2);
       await dialog.getByRole('tab', { name: 'Overlay' }).click();
       const overlay = dialog.getByRole('img', { name: 'Version 1 and version 2 overlaid' });
-      await expect.poll(() => dialog.locator('output').textContent()).toMatch(/^ \d+ pixels differ\.$/);
+      await expect.poll(() => dialog.locator('output').textContent()).toMatch(/^ — [\d,]+ pixels differ\.$/);
       const box = await overlay.boundingBox();
       expect(box && box.y >= 0 && box.y < viewport.height && box.x >= 0, JSON.stringify(box)).toBe(true);
       // Nothing is drawn above it but the dialog's title, description and tabs.

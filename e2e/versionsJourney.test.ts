@@ -102,7 +102,7 @@ describe.sequential('versions journey', () => {
 
     await dialog.getByRole('tab', { name: 'Overlay' }).click();
     const overlay = dialog.getByRole('img', { name: 'Version 1 and version 2 overlaid' });
-    await expect.poll(() => dialog.locator('output').textContent()).toMatch(/^ \d+ pixels differ\.$/);
+    await expect.poll(() => dialog.locator('output').textContent()).toMatch(/^ — [\d,]+ pixels differ\.$/);
     const picture = decodePng(Buffer.from(await overlay.screenshot({ type: 'png' })));
     // The overlay is 360 px wide for 2 in: the old square (0.2–0.8 in) is red, the new one (1.2–1.8 in) blue.
     const colourAt = (inchX: number) => {

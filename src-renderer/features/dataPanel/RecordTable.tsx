@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { valueAt } from '@shared/records/recordValues';
 import type { LoadedSheet } from '../../store/sheetSlice';
-import { recordAfterKey, scrollToShow, shownRows } from './recordTable';
+import { recordAfterKey, scrollToShow, shownRows } from './recordTableNavigation';
 
 /** Rows drawn at once: enough to read the sheet; the window moves with the current record. */
 const SHOWN_ROWS = 200;

@@ -124,7 +124,11 @@ function Overlay({
         <span className="diff-key diff-added">only in version {pair[1]}</span>{' '}
         <span className="diff-key diff-same">in both</span>
         <output aria-live="polite">
-          {changed === null ? '' : changed === 0 ? ' No visible difference.' : ` ${changed} pixels differ.`}
+          {changed === null
+            ? ''
+            : changed === 0
+              ? ' — no visible difference.'
+              : ` — ${changed.toLocaleString('en')} pixels differ.`}
         </output>
       </figcaption>
     </figure>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordAfterKey, scrollToShow, shownRows } from './recordTable';
+import { recordAfterKey, scrollToShow, shownRows } from './recordTableNavigation';
 
 describe('recordAfterKey', () => {
   it('moves one with the arrows, a screenful with the Page keys and to the ends with Home and End, never past them', () => {
