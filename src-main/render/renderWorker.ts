@@ -42,7 +42,7 @@ interface HeldBatch extends BatchShared {
 interface ProcessCaches {
   images: ImageCache;
   templates: TemplateCache;
-  /** The team: the scope of the glyph rasters ZPL graphic text is composed of. */
+  /** The team: the scope of the PDF font files kept between documents. */
   team: string;
 }
 

@@ -181,7 +181,6 @@ async function emitAll(
           dpi: options.zplDpi ?? DEFAULT_ZPL_DPI,
           pixels,
           fontMode: options.zplFonts ?? 'graphic',
-          ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
         }),
       );
     case 'html':

@@ -39,7 +39,7 @@ export interface RenderOptions {
   images?: ImageCache;
   /** The process's validated templates (a render worker's); without one the template is validated at every render. */
   templates?: TemplateCache;
-  /** Whose renders may share the glyph rasters of ZPL graphic text: the team (ZplOptions.cacheScope). */
+  /** Whose renders may share the PDF font files made of a face's subset: the team (PdfOptions.cacheScope). */
   cacheScope?: string;
 }
 
@@ -92,7 +92,6 @@ async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderP
           dpi: options.zplDpi ?? DEFAULT_ZPL_DPI,
           pixels,
           fontMode: options.zplFonts ?? 'graphic',
-          ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
         }),
       );
     case 'html':

@@ -71,8 +71,7 @@ export class RenderPixels {
 
   /**
    * What `make` makes of a drawing for `need`, made once per process when the render has an ImageCache: the key is the
-   * SHA-256 of its markup (a self-contained SVG, or a text's face, glyphs and dot positions: anything that says every
-   * dot) and the need, so it holds for any render.
+   * SHA-256 of its markup (a self-contained SVG, which says every dot) and the need, so it holds for any render.
    */
   drawn<T>(markup: string, need: string, make: () => Cached<T>): T {
     const { cache } = this;

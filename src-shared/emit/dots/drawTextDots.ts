@@ -1,11 +1,10 @@
 // A text run as printer dots: each glyph's cached raster placed where the SVG writer's glyph path would put it.
-import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutOf, TextRun } from '../../layout/laidOutLabel';
 import { toThousandths } from '../../elements/svgNumber';
 import type { DotContext } from './dotContext';
 import type { DotGrid } from './dotGrid';
 import type { DotCanvas, DotPaint } from './dotRaster';
-import { GLYPH_PHASES, MAX_GLYPH_DOTS, type GlyphMatrix, type GlyphPhase, type GlyphStyle } from './glyphMasks';
+import { GLYPH_PHASES, MAX_GLYPH_DOTS, type GlyphMatrix } from './glyphMasks';
 
 /** cos and sin of a clockwise turn, exact for quarter turns (Math.cos(π/2) is 6e-17, not 0). */
 function turnOf(rotation: number): [number, number] {
@@ -18,11 +17,11 @@ function turnOf(rotation: number): [number, number] {
   return [Math.cos(radians), Math.sin(radians)];
 }
 
-/** A whole dot and the phase within it, in 1/phases steps (a phase that rounds up to a whole dot moves on one). */
-function dotAndPhase(at: number, phases: number): [number, number] {
+/** A whole dot and the phase within it, in GLYPH_PHASES steps (a phase that rounds up to a whole dot moves on one). */
+function dotAndPhase(at: number): [number, number] {
   const whole = Math.floor(at);
-  const phase = Math.round((at - whole) * phases);
-  return phase === phases ? [whole + 1, 0] : [whole, phase];
+  const phase = Math.round((at - whole) * GLYPH_PHASES);
+  return phase === GLYPH_PHASES ? [whole + 1, 0] : [whole, phase];
 }
 
 /**
@@ -35,30 +34,20 @@ export function glyphsFit(run: TextRun, grid: DotGrid): boolean {
   return 4 * em * em <= MAX_GLYPH_DOTS;
 }
 
-/** One glyph of a run where it lands: the whole dot its origin falls in and the phase within that dot (see placeGlyphs). */
-export interface GlyphPlacement extends GlyphPhase {
-  dotX: number;
-  dotY: number;
-}
-
-/** A run's glyphs with what their rasters share (face, matrix from font units to dots). */
-export interface RunGlyphs extends GlyphStyle {
-  glyphs: GlyphPlacement[];
-}
-
 /**
- * Where the run's glyphs land turned `rotation` about `centre`, as textRunToSvg and the element's rotate() draw them:
- * each line's matrix(scale·scaleX, 0, 0, -scale, x, baseline) with each glyph translated by its shaped advance (the
- * layout's shaping: kerning and scaleX included), every number as the SVG writes it. Phases are in 1/`phases` of a dot.
+ * Draws the run turned `rotation` about `centre`, as textRunToSvg and the element's rotate() draw it: each line's
+ * matrix(scale·scaleX, 0, 0, -scale, x, baseline) with each glyph translated by its shaped advance, every number
+ * as the SVG writes it. The caller has checked glyphsFit.
  */
-export function placeGlyphs(
+export function drawTextRunDots(
   run: TextRun,
   rotation: number,
   centre: { x: number; y: number },
-  fonts: FontRegistry,
-  grid: DotGrid,
-  phases: number,
-): RunGlyphs {
+  canvas: DotCanvas,
+  paint: DotPaint,
+  ctx: DotContext,
+): void {
+  const { fonts, glyphs, grid } = ctx;
   const face = fonts.face(run.fontKey);
   const scale = Number((run.fontSize / face.unitsPerEm).toPrecision(9));
   const scaleX = Number((scale * (run.scaleX ?? 1)).toPrecision(9));
@@ -66,7 +55,7 @@ export function placeGlyphs(
   const { sx, sy } = grid;
   // Font units to dots: the grid's scale, the turn, then the line's matrix (y up in the font, down on the label).
   const matrix: GlyphMatrix = [sx * cos * scaleX, sy * sin * scaleX, sx * sin * scale, -sy * cos * scale];
-  const placements: GlyphPlacement[] = [];
+  const matrixKey = matrix.join(' ');
   for (const line of run.lines) {
     if (line.text === '') continue;
     const shaped = fonts.layoutGlyphs(run.fontKey, line.text);
@@ -79,29 +68,13 @@ export function placeGlyphs(
       // The glyph's origin on the label, turned about the element's centre, then in dots.
       const x = lineX + scaleX * toThousandths(penX + position.xOffset) - centre.x;
       const y = baseline - scale * toThousandths(penY + position.yOffset) - centre.y;
-      const [dotX, phaseX] = dotAndPhase(sx * (centre.x + cos * x - sin * y), phases);
-      const [dotY, phaseY] = dotAndPhase(sy * (centre.y + sin * x + cos * y), phases);
-      placements.push({ glyphId: glyph.id, dotX, phaseX, dotY, phaseY });
+      const [dotX, phaseX] = dotAndPhase(sx * (centre.x + cos * x - sin * y));
+      const [dotY, phaseY] = dotAndPhase(sy * (centre.y + sin * x + cos * y));
+      const placed = glyphs.mask(face, glyph.id, matrix, matrixKey, phaseX, phaseY);
+      if (placed) canvas.paintMask(placed.mask, dotX + placed.left, dotY + placed.top, paint);
       penX += position.xAdvance;
       penY += position.yAdvance;
     });
-  }
-  return { face, matrix, matrixKey: matrix.join(' '), glyphs: placements };
-}
-
-/** Draws the run turned `rotation` about `centre` (see placeGlyphs). The caller has checked glyphsFit. */
-export function drawTextRunDots(
-  run: TextRun,
-  rotation: number,
-  centre: { x: number; y: number },
-  canvas: DotCanvas,
-  paint: DotPaint,
-  ctx: DotContext,
-): void {
-  const placed = placeGlyphs(run, rotation, centre, ctx.fonts, ctx.grid, GLYPH_PHASES);
-  for (const glyph of placed.glyphs) {
-    const mask = ctx.glyphs.mask(placed, glyph);
-    if (mask) canvas.paintMask(mask.mask, glyph.dotX + mask.left, glyph.dotY + mask.top, paint);
   }
 }
 

@@ -9,7 +9,6 @@ import { pointsToDots } from '../../units/length';
 import { rasterizeSvg } from '../png/rasterize';
 import { elementToSvg } from '../svg/emitSvg';
 import { rgbaToMonochrome } from './zplGraphic';
-import type { DotWindow } from '../dots/composeTextDots';
 
 /** Dots of an element: one byte a dot (1 black), `left` and `top` in dots from the label's top-left corner. */
 export interface ElementDots {
@@ -47,22 +46,26 @@ function rasterEdges(
  * An element's raster before it is made: its place in dots and the SVG that draws it there on white paper. The SVG is
  * self-contained (glyphs as outlines, images inline), so the dots are a function of `svg` and `mode` alone.
  */
-export interface ElementRaster extends DotWindow {
+export interface ElementRaster {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
   svg: string;
   /** Photos are dithered to keep their greys; everything else is thresholded to keep its edges crisp. */
   mode: 'dither' | 'threshold';
 }
 
 /**
- * Where the element's raster lies at `dpi`: its drawn bounds in whole dots, clipped to the label; undefined when
+ * The element alone at `dpi` over its drawn bounds (clipped to the label), as an ElementRaster; undefined when
  * nothing of it is on the label. The raster grid is the dot grid, so nothing is resampled on the way to the printer.
  */
-export function elementWindow(
+export function elementRaster(
   element: LaidOutElement,
   label: { width: number; height: number },
   fonts: FontRegistry,
   dpi: number,
-): DotWindow | undefined {
+): ElementRaster | undefined {
   if (element.type === 'image' && !imageShows(element, label)) return undefined;
   const edges = rasterEdges(element, fonts, dpi);
   if (edges === undefined) return undefined;
@@ -72,28 +75,21 @@ export function elementWindow(
   const right = Math.min(dots(label.width), edges[2]);
   const bottom = Math.min(dots(label.height), edges[3]);
   if (right <= left || bottom <= top) return undefined;
-  return { left, top, width: right - left, height: bottom - top };
-}
-
-/** The element alone over its elementWindow at `dpi`, as an ElementRaster; undefined when nothing of it is on the label. */
-export function elementRaster(
-  element: LaidOutElement,
-  label: { width: number; height: number },
-  fonts: FontRegistry,
-  dpi: number,
-): ElementRaster | undefined {
-  const window = elementWindow(element, label, fonts, dpi);
-  if (window === undefined) return undefined;
   const pointsPerDot = 72 / dpi;
   // Full precision, not svgNumber's 1/1000 pt: the viewBox must sit on the dot grid exactly, or edge dots flip.
-  const [x, y, width, height] = [window.left, window.top, window.width, window.height].map((count) =>
-    String(count * pointsPerDot),
-  );
+  const [x, y, width, height] = [left, top, right - left, bottom - top].map((count) => String(count * pointsPerDot));
   // On white paper, as the printer sees it: an opaque raster also keeps resvg's premultiplied alpha out of the threshold.
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${window.width}" height="${window.height}" viewBox="${x} ${y} ${width} ${height}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${right - left}" height="${bottom - top}" viewBox="${x} ${y} ${width} ${height}">` +
     `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="#ffffff"/>${elementToSvg(element, { fonts })}</svg>`;
-  return { ...window, svg, mode: element.type === 'image' ? 'dither' : 'threshold' };
+  return {
+    left,
+    top,
+    width: right - left,
+    height: bottom - top,
+    svg,
+    mode: element.type === 'image' ? 'dither' : 'threshold',
+  };
 }
 
 /** The raster's dots, charged to `pixels` (as `what`) before resvg allocates them. */

@@ -8,11 +8,8 @@ import { elementRaster, rasterDots } from './elementDots';
 import type { ZplEmitContext, ZplGraphicEncoding } from './zplContext';
 import { kindOf } from '../../elements/elementKinds';
 import { ZplFontDownloads, type ZplFontMode } from './zplFontDownloads';
-import { monochromeToGfa, rgbaToMonochrome } from './zplGraphic';
+import { monochromeToGfa, monochromeToZ64Gf, rgbaToMonochrome } from './zplGraphic';
 import { rasterizeSvg } from '../png/rasterize';
-import { graphicField } from './zplGraphicField';
-import { composedTextGraphic } from './zplTextGraphic';
-import { GlyphMasks } from '../dots/glyphMasks';
 import { reversedZpl } from './zplReverse';
 
 export interface ZplOptions {
@@ -28,33 +25,27 @@ export interface ZplOptions {
    * as graphics; 'download' sends each face's subset once at the start of the document (~DY) and prints with ^A@.
    */
   fontMode?: ZplFontMode;
-  /**
-   * Whose renders may share the glyph rasters graphic text is composed of: the team (see glyphMasks.ts). Without one,
-   * every render of the process shares them (one user: the CLI, the desktop app).
-   */
-  cacheScope?: string;
 }
 
 /**
- * The element as a ^GF graphic placed with ^FO. A text is composed of its glyphs' cached rasters (zplTextGraphic.ts);
- * anything else (and type too large for glyph rasters) is resvg's raster of it (see elementRaster), whose field is a
- * function of the raster's SVG, kept per process by that markup's hash. An image's markup holds all its data;
- * emitImageZpl keeps its graphic by its bytes instead.
+ * The element as a ^GF graphic placed with ^FO (see elementRaster). Its field is a function of the raster's SVG, kept
+ * per process by that markup's hash: a heading, a sender or a service name drawn in a template font is rasterised
+ * once, not at every label. An image's markup holds all its data; emitImageZpl keeps its graphic by its bytes instead.
  */
 function elementGraphic(
   element: LaidOutElement,
   label: LaidOutLabel,
   ctx: ZplEmitContext,
-  doc: DocumentContext,
   encoding: ZplGraphicEncoding,
 ): string {
-  const composed = element.type === 'text' ? composedTextGraphic(element, label, ctx, doc.glyphs, encoding) : undefined;
-  if (composed !== undefined) return composed;
   const raster = elementRaster(element, label, ctx.fonts, ctx.dpi);
   if (raster === undefined) return '';
   const make = (): Cached<string> => {
     const dots = rasterDots(raster, `the graphic of element "${element.id}"`, ctx.pixels);
-    const field = graphicField(dots.bits, dots.width, dots.height, encoding);
+    const field =
+      encoding === 'z64'
+        ? monochromeToZ64Gf(dots.bits, dots.width, dots.height)
+        : monochromeToGfa(dots.bits, dots.width, dots.height);
     // ASCII text: V8 keeps it one byte a character.
     return { value: field, bytes: field.length };
   };
@@ -70,8 +61,6 @@ interface DocumentContext {
   fonts: FontRegistry;
   dpi: number;
   pixels: RenderPixels;
-  /** Glyph rasters of graphic text, in the render's cache scope. */
-  glyphs: GlyphMasks;
   downloads?: ZplFontDownloads;
 }
 
@@ -88,7 +77,7 @@ function zplContext(label: LaidOutLabel, doc: DocumentContext): ZplEmitContext {
     fonts: doc.fonts,
     pixels: doc.pixels,
     dots: (points) => Math.round(pointsToDots(points, dpi)),
-    graphic: (element, encoding = 'ascii') => elementGraphic(element, label, ctx, doc, encoding),
+    graphic: (element, encoding = 'ascii') => elementGraphic(element, label, ctx, encoding),
     monochromeGraphic: svgToGfa,
     ...(doc.downloads ? { downloads: doc.downloads } : {}),
   };
@@ -101,12 +90,7 @@ function documentContext(
   fonts: FontRegistry,
   options: ZplOptions,
 ): { doc: DocumentContext; prelude: string } {
-  const doc: DocumentContext = {
-    fonts,
-    dpi: options.dpi,
-    pixels: options.pixels ?? new RenderPixels(),
-    glyphs: new GlyphMasks(options.cacheScope ?? ''),
-  };
+  const doc: DocumentContext = { fonts, dpi: options.dpi, pixels: options.pixels ?? new RenderPixels() };
   if (options.fontMode !== 'download') return { doc, prelude: '' };
   const downloads = ZplFontDownloads.of(labels, fonts);
   return { doc: { ...doc, downloads }, prelude: downloads.commands() };

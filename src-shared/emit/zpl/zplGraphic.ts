@@ -76,56 +76,46 @@ export function packRows(bits: Uint8Array, width: number, height: number): Uint8
  * ending in white, ':' for a repeated row), which keeps a mostly white label a few kilobytes.
  */
 export function monochromeToGfa(bits: Uint8Array, width: number, height: number): string {
-  checkSize(width, height, bits.length, width * height);
-  return packedGfaField(packRows(bits, width, height), width, height, asciiData);
+  return gfaField(bits, width, height, (packed, bytesPerRow) => {
+    const rows: string[] = [];
+    let previousRow: string | undefined;
+    for (let y = 0; y < height; y++) {
+      const hex = rowToHex(packed.subarray(y * bytesPerRow, (y + 1) * bytesPerRow));
+      rows.push(hex === previousRow ? ':' : compressRow(hex));
+      previousRow = hex;
+    }
+    return rows.join('');
+  });
 }
 
-/** ZPL ASCII compression of packed rows (see monochromeToGfa). */
-export function asciiData(packed: Uint8Array, bytesPerRow: number, height: number): string {
-  const rows: string[] = [];
-  let previousRow: string | undefined;
-  for (let y = 0; y < height; y++) {
-    const hex = rowToHex(packed.subarray(y * bytesPerRow, (y + 1) * bytesPerRow));
-    rows.push(hex === previousRow ? ':' : compressRow(hex));
-    previousRow = hex;
-  }
-  return rows.join('');
-}
-
-/** Checks a graphic's size against its data: `count` pixels or bytes where `needed` are. */
-export function checkSize(width: number, height: number, count: number, needed: number): void {
-  if (width <= 0 || height <= 0) throw new Error(`graphic must have a positive size, got ${width}x${height}`);
-  if (count < needed) throw new Error(`expected ${needed} pixels for ${width}x${height}, got ${count}`);
-}
-
-/**
- * Packed rows (see packRows) as `^GFA,total,total,bytesPerRow,data^FS`, `encode` writing the rows' data (ASCII
- * compression or Z64).
- */
-export function packedGfaField(
-  packed: Uint8Array,
+/** `^GFA,total,total,bytesPerRow,data^FS` for checked 1-bit pixels, `encode` writing the packed rows' data. */
+function gfaField(
+  bits: Uint8Array,
   width: number,
   height: number,
-  encode: (packed: Uint8Array, bytesPerRow: number, height: number) => string,
+  encode: (packed: Uint8Array, bytesPerRow: number) => string,
 ): string {
+  if (width <= 0 || height <= 0) throw new Error(`graphic must have a positive size, got ${width}x${height}`);
+  if (bits.length < width * height)
+    throw new Error(`expected ${width * height} pixels for ${width}x${height}, got ${bits.length}`);
   const bytesPerRow = Math.ceil(width / 8);
   const totalBytes = bytesPerRow * height;
-  checkSize(width, height, packed.length, totalBytes);
-  return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${encode(packed, bytesPerRow, height)}^FS`;
+  return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${encode(packRows(bits, width, height), bytesPerRow)}^FS`;
 }
 
-/** Base64 of zlib-deflated bytes as Zebra's Z64 data: `:Z64:` + the text + `:` + the CRC-16 of the text. */
-export function z64Text(base64: string): string {
-  return `:Z64:${base64}:${zb64Crc(base64).toString(16).toUpperCase().padStart(4, '0')}`;
+/** Bytes as Zebra's Z64 encoding: `:Z64:` + base64 of the zlib-deflated bytes + `:` + the CRC-16 of that base64 text. */
+export function z64Data(bytes: Uint8Array): string {
+  // btoa over fflate's Latin-1 string, as graphicImage.ts does (no Buffer: this runs in the editor too).
+  const text = btoa(strFromU8(zlibSync(bytes, { level: 9 }), true));
+  return `:Z64:${text}:${zb64Crc(text).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**
- * Bytes as Z64 (see z64Text), deflated by fflate at its best compression: this module runs in the editor too, where
- * node's zlib is not (the ZPL writer's graphics use node's, see zplGraphicField.ts).
+ * 1-bit pixels to `^GFA,total,total,bytesPerRow,:Z64:…^FS`: deflated rather than run-length coded, which keeps
+ * glyph edges (short runs that change from row to row) a fraction of what ASCII compression makes of them.
  */
-export function z64Data(bytes: Uint8Array): string {
-  // btoa over fflate's Latin-1 string, as graphicImage.ts does (no Buffer in the editor).
-  return z64Text(btoa(strFromU8(zlibSync(bytes, { level: 9 }), true)));
+export function monochromeToZ64Gf(bits: Uint8Array, width: number, height: number): string {
+  return gfaField(bits, width, height, (packed) => z64Data(packed));
 }
 
 function rowToHex(row: Uint8Array): string {
