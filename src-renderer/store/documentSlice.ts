@@ -4,7 +4,7 @@ import type { StateCreator } from 'zustand';
 import type { ElementType } from '@shared/elements/elementSchema';
 import { nudgeStep, templateUnit } from '../editor/units';
 import { alignShifts, distributeShifts, type AlignEdge, type DistributeAxis, type Placed } from './arrange';
-import { newElement } from './elementDefaults';
+import { newElement, type ElementDefaults } from './elementDefaults';
 import { freeSpot } from './placement';
 import type { EditorState } from './editorState';
 import { elementBounds, unionBox, type Point } from './geometry';
@@ -60,8 +60,11 @@ export interface DocumentSlice {
   markSaved(): void;
   /** Meta and dimensions, merged like an element patch. */
   updateTemplate(patch: TemplatePatch): void;
-  /** A new element of the type centred at `at` (points; default the label centre), selected; returns its id. */
-  addElement(type: ElementType, at?: Point, init?: ElementPatch): string;
+  /**
+   * A new element of the type, made of its kind's defaults (EDITOR_KINDS[type].defaults), centred at `at` (points;
+   * default: where there is room), selected; returns its id.
+   */
+  addElement(type: ElementType, defaults: ElementDefaults, at?: Point, init?: ElementPatch): string;
   /** Changes one element in template terms; renaming its id keeps it selected. */
   updateElement(id: string, patch: ElementPatch): void;
   /** Moves elements by (dx, dy) points; each length keeps its unit. */
@@ -118,12 +121,13 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentSlic
     setDocumentInfo: (info) => set((state) => ({ documentInfo: { ...state.documentInfo, ...info } })),
     markSaved: () => set((state) => ({ savedTemplate: state.template })),
     updateTemplate: (patch) => change((template) => mergePatch(template, patch)),
-    addElement: (type, at, init) => {
+    addElement: (type, defaults, at, init) => {
       const state = get();
       const label = selectLabelSize(state);
       const id = uniqueId(type, new Set(state.template.elements.map((element) => element.id)));
       const unit = templateUnit(state.template);
-      const made = (centre: Point) => mergePatch(newElement(type, id, centre.x, centre.y, unit), { ...init, id });
+      const made = (centre: Point) =>
+        mergePatch(newElement(type, defaults, id, centre.x, centre.y, unit), { ...init, id });
       const centred = made(at ?? { x: label.width / 2, y: label.height / 2 });
       const size = elementBounds(centred);
       const taken = state.template.elements.map(elementBounds).filter((box) => box !== undefined);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { EDITOR_KINDS } from '../elements/editorKinds';
 import { createEditorStore, type EditorStore } from './editorStore';
 import { elementBounds } from './geometry';
 import { HISTORY_LIMIT } from './historySlice';
@@ -67,7 +68,7 @@ describe('document and history', () => {
 
   it('makes every document action one undo step', () => {
     state().select(['a', 'b']);
-    expectOneStep(() => state().addElement('text', { x: 50, y: 50 }));
+    expectOneStep(() => state().addElement('text', EDITOR_KINDS.text.defaults, { x: 50, y: 50 }));
     expectOneStep(() => state().updateElement('a', { style: { fill: '#ff0000' } }));
     expectOneStep(() => state().moveElements(['a', 'b'], MM, 2 * MM));
     expectOneStep(() => state().transformElements([{ id: 'a', width: 20 * MM, rotation: 45 }]));
@@ -143,7 +144,7 @@ describe('document and history', () => {
   });
 
   it('drops undone elements from the selection', () => {
-    const id = state().addElement('ellipse');
+    const id = state().addElement('ellipse', EDITOR_KINDS.ellipse.defaults);
     expect(state().selectedIds).toEqual([id]);
     state().undo();
     expect(state().selectedIds).toEqual([]);
@@ -190,8 +191,8 @@ describe('gestures', () => {
 
 describe('element actions', () => {
   it('adds an element of each type centred where asked, with a unique id, and selects it', () => {
-    const first = state().addElement('text', { x: 50 * MM, y: 25 * MM });
-    const second = state().addElement('text');
+    const first = state().addElement('text', EDITOR_KINDS.text.defaults, { x: 50 * MM, y: 25 * MM });
+    const second = state().addElement('text', EDITOR_KINDS.text.defaults);
     expect([first, second]).toEqual(['text', 'text-2']);
     expect(element('text')).toMatchObject({
       type: 'text',
@@ -201,14 +202,16 @@ describe('element actions', () => {
     });
     expect(state().selectedIds).toEqual(['text-2']);
     for (const type of ['barcode', 'image', 'line', 'rect', 'ellipse'] as const)
-      expect(element(state().addElement(type))?.type).toBe(type);
-    expect(state().addElement('barcode', undefined, { symbology: 'qrcode' })).toBe('barcode-2');
+      expect(element(state().addElement(type, EDITOR_KINDS[type].defaults))?.type).toBe(type);
+    expect(state().addElement('barcode', EDITOR_KINDS.barcode.defaults, undefined, { symbology: 'qrcode' })).toBe(
+      'barcode-2',
+    );
     expect(element('barcode-2')).toMatchObject({ symbology: 'qrcode' });
   });
 
   it('places an element added without a place where there is room, not over what is in the middle', () => {
     state().loadDocument(template([rect('middle', 30, 20, 40, 10)]));
-    const id = state().addElement('barcode');
+    const id = state().addElement('barcode', EDITOR_KINDS.barcode.defaults);
     const boundsOf = (elementId: string) => {
       const found = element(elementId);
       const bounds = found && elementBounds(found);
@@ -223,7 +226,7 @@ describe('element actions', () => {
 
   it('writes new lengths in the template unit with its precision', () => {
     state().loadDocument(template([], '4in'));
-    state().addElement('rect', { x: 100, y: 100 });
+    state().addElement('rect', EDITOR_KINDS.rect.defaults, { x: 100, y: 100 });
     expect(element('rect')).toMatchObject({
       position: { x: '0.798in', y: '0.995in' },
       width: '1.181in',

@@ -1,12 +1,22 @@
-// A new element of any kind as the editor adds it: its kind's size and fields (EDITOR_KINDS), centred where it is placed.
+// A new element of any kind as the editor adds it: its kind's size and fields (its EditorKind's defaults), centred where it is placed.
 import type { ElementType } from '@shared/elements/elementSchema';
 import { formatLength, type LengthUnit } from '../editor/units';
-import { EDITOR_KINDS } from '../elements/editorKinds';
+import type { EditorKind } from '../elements/editorKind';
 import type { ElementDraft } from './templateDraft';
 
+/** A kind's new element as EditorKind.defaults gives it; the store takes it from the caller, so the screens that never add an element (the gallery) load no kind's canvas code. */
+export type ElementDefaults = EditorKind<ElementType>['defaults'];
+
 /** The element centred on (cx, cy) in points, lengths written in `unit`. */
-export function newElement(type: ElementType, id: string, cx: number, cy: number, unit: LengthUnit): ElementDraft {
-  const { width, height, fields } = EDITOR_KINDS[type].defaults;
+export function newElement(
+  type: ElementType,
+  defaults: ElementDefaults,
+  id: string,
+  cx: number,
+  cy: number,
+  unit: LengthUnit,
+): ElementDraft {
+  const { width, height, fields } = defaults;
   return {
     id,
     type,

@@ -15,7 +15,7 @@ export function InsertTools() {
             type="button"
             aria-label={label}
             title={label}
-            onClick={() => editorStore.getState().addElement(type)}
+            onClick={() => editorStore.getState().addElement(type, EDITOR_KINDS[type].defaults)}
           >
             + {name}
           </button>
