@@ -61,7 +61,7 @@ describe('labelsmith printer --time-zone', () => {
     ]);
     expect(added).toMatchObject({ name: 'Dock', timeZone: 'Europe/Berlin' });
     const id = String(added.id);
-    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [added] });
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [added], virtualPrinters: [] });
 
     const before = new Date();
     await json(['printer', 'test', id, ...d]);
@@ -118,7 +118,7 @@ describe('labelsmith printer --time-zone', () => {
         `--time-zone: must be an IANA time zone name such as Europe/Berlin, America/New_York or UTC, got ${JSON.stringify(zone)}`,
       );
     }
-    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [] });
+    expect(await json(['printer', 'list', '--team', team, ...d])).toEqual({ printers: [], virtualPrinters: [] });
     const id = String(
       (await json(['printer', 'add', '--team', team, '--name', 'P', '--kind', 'raw', '--host', 'zebra', ...d])).id,
     );
