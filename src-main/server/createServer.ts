@@ -278,6 +278,7 @@ async function listenAndServe(
       store: deps.store,
       quota: new QuotaGate(deps.store),
       queue: printQueue,
+      pool: deps.pool,
       routes: createRouteChoice(deps.store, deps.printQueue?.driver),
       logger: deps.logger,
       limits: deps.virtualPrinters?.limits,

@@ -1,14 +1,13 @@
 // Virtual printers on a real server: an old system prints carrier labels to the port and reads ~HS back, the fake printer behind it gets each label once and in order; config commands, limits and LAN rules refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { printJobPageSchema, type PrintJob } from '@shared/api/printRequest';
 import { parseHostStatus } from '../hostStatus';
 import type { FakeZplPrinter } from '../../../test/support/printing/fakeZplPrinter';
 import { carrierLabel, connectOldSystem, waitForPort } from '../../../test/support/printing/oldSystemClient';
 import { fakePrinter } from '../../../test/support/printing/printingTestSupport';
+import { endedJobs, received } from '../../../test/support/printing/virtualPrinterTestSupport';
 import { freePort } from '../../../test/support/server/freePort';
 import {
-  call,
   cli,
   cliJson,
   runCli,
@@ -72,26 +71,6 @@ async function virtualPrinterTo(): Promise<{ fake: FakeZplPrinter; printerId: st
   return { fake, printerId, ...(await virtualPrinter([printer])) };
 }
 
-/** The printer's jobs, oldest first, once `count` of them ended. */
-async function endedJobs(printerId: string, count: number): Promise<PrintJob[]> {
-  for (;;) {
-    const page = printJobPageSchema.parse(
-      (await call(server, `/v1/print-jobs?printer=${printerId}&limit=200`, { key: acme.live })).json(),
-    );
-    const ended = page.printJobs.filter((job) => job.status !== 'queued' && job.status !== 'sending');
-    if (ended.length >= count) return ended.reverse();
-    await new Promise((resume) => setTimeout(resume, 50));
-  }
-}
-
-/** The bytes the fake printer took on job connections, in order (its ~HS status reads left out). */
-function received(fake: FakeZplPrinter): string {
-  return fake.connections
-    .map((connection) => connection.bytes.toString('latin1'))
-    .filter((bytes) => bytes !== '~HS')
-    .join('');
-}
-
 function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
 }
@@ -113,7 +92,7 @@ describe('a virtual ZPL printer', () => {
     expect(await oldSystem.hostIdentification()).toMatch(/^LABELSMITH,V[\d.]+,8,/);
     await oldSystem.end();
 
-    const jobs = await endedJobs(printerId, 3);
+    const jobs = await endedJobs(server, acme.live, printerId, 3);
     expect(jobs.map((job) => [job.status, job.format, job.totalLabels])).toEqual([
       ['done', 'zpl', 2],
       ['done', 'zpl', 1],
@@ -158,7 +137,7 @@ describe('a virtual ZPL printer', () => {
     oldSystem.send('^XA^FO10,10^A0N,30,30^FDNETWORK^FS^NSS,10.0.0.9,255.0.0.0,10.0.0.1^XZ\r\n');
     oldSystem.send(carrierLabel('1Z999AA1000000000B'));
     await oldSystem.end();
-    const jobs = await endedJobs(printerId, 2);
+    const jobs = await endedJobs(server, acme.live, printerId, 2);
     expect(jobs.map((job) => job.status)).toEqual(['done', 'done']);
     const printed = received(fake);
     expect(occurrences(printed, '^FDTRK 1Z999AA1000000000A^FS')).toBe(1);
@@ -206,7 +185,7 @@ describe('a virtual ZPL printer', () => {
     const oldSystem = await connectOldSystem(turns.port);
     for (const n of [1, 2, 3, 4]) oldSystem.send(carrierLabel(`1Z999AA1000000010${n}`));
     await oldSystem.end();
-    await Promise.all([endedJobs(a.printerId, 2), endedJobs(b.printerId, 2)]);
+    await Promise.all([endedJobs(server, acme.live, a.printerId, 2), endedJobs(server, acme.live, b.printerId, 2)]);
     const tracking = (fake: FakeZplPrinter) =>
       [...received(fake).matchAll(/\^FDTRK (\w+)\^FS/g)].map((match) => match[1]);
     expect(tracking(a.fake)).toEqual(['1Z999AA10000000101', '1Z999AA10000000103']);
@@ -219,7 +198,7 @@ describe('a virtual ZPL printer', () => {
     expect(parseHostStatus(await wms.hostStatus()).headOpen).toBe(false);
     wms.send(carrierLabel('1Z999AA10000000105'));
     await wms.end();
-    await endedJobs(b.printerId, 3);
+    await endedJobs(server, acme.live, b.printerId, 3);
     expect(tracking(b.fake)).toContain('1Z999AA10000000105');
     expect(tracking(a.fake)).not.toContain('1Z999AA10000000105');
     a.fake.setState('ready');
