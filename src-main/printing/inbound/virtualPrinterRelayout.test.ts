@@ -6,6 +6,8 @@ import { renderZpl } from '@shared/render/renderZpl';
 import { bundledFonts } from '../../fonts/bundledFonts';
 import { decode } from '../../../test/support/engine/barcodeTestSupport';
 import type { FakeZplPrinter } from '../../../test/support/printing/fakeZplPrinter';
+import { renderPdf } from '../../../test/support/engine/rasterTestSupport';
+import { fakeLp } from '../../../test/support/printing/fakeLp';
 import { FREIGHT } from '../../../test/support/engine/zplImportFixtures';
 import { carrierLabel, connectOldSystem, waitForPort } from '../../../test/support/printing/oldSystemClient';
 import { fakePrinter } from '../../../test/support/printing/printingTestSupport';
@@ -39,19 +41,11 @@ afterAll(async () => {
 
 const idSchema = z.looseObject({ id: z.string() });
 
-/** A raw printer of `dpi` at a new fake printer, and a virtual printer declared at 203 dpi routed to it. */
-async function routedTo(
-  name: string,
-  dpi: number,
-  printerOptions: string[] = [],
-): Promise<{ fake: FakeZplPrinter; printerId: string; port: number }> {
-  const fake = await fakePrinter();
+/** A virtual printer declared at 203 dpi routed to the printer `printerAdd` adds (its --name `name`), listening. */
+async function virtualPrinterTo(name: string, printerAdd: string[]): Promise<{ printerId: string; port: number }> {
   const team = ['--team', acme.team.id];
   const printerId = (
-    await cliJson(server.dataDir, idSchema, [
-      ...['printer', 'add', ...team, '--name', name, '--kind', 'raw', '--host', fake.host],
-      ...['--port', String(fake.port), '--dpi', String(dpi), ...printerOptions],
-    ])
+    await cliJson(server.dataDir, idSchema, ['printer', 'add', ...team, '--name', name, ...printerAdd])
   ).id;
   const port = await freePort();
   await cliJson(server.dataDir, idSchema, [
@@ -59,7 +53,18 @@ async function routedTo(
     ...['--route', name, '--dpi', '203'],
   ]);
   await waitForPort(port);
-  return { fake, printerId, port };
+  return { printerId, port };
+}
+
+/** A raw printer of `dpi` at a new fake printer, and a virtual printer declared at 203 dpi routed to it. */
+async function routedTo(
+  name: string,
+  dpi: number,
+  printerOptions: string[] = [],
+): Promise<{ fake: FakeZplPrinter; printerId: string; port: number }> {
+  const fake = await fakePrinter();
+  const raw = ['--kind', 'raw', '--host', fake.host, '--port', String(fake.port), '--dpi', String(dpi)];
+  return { fake, ...(await virtualPrinterTo(name, [...raw, ...printerOptions])) };
 }
 
 /** What ZXing reads in the ZPL drawn by the viewer at 12 dpmm on a 4 x 6 in label. */
@@ -135,6 +140,28 @@ describe('a virtual printer that re-lays out labels for the routed printer', () 
     expect(printed).toMatch(/~SD20[^]*\^LT24/);
     expect(printed).toContain('^PW2400');
     expect(printed).toContain('HARBOUR FREIGHT');
+  });
+
+  it('draws the label for a PDF queue: a laser printer stands in for the thermal one', async () => {
+    const lp = fakeLp();
+    process.env.LABELSMITH_LP = lp.path;
+    try {
+      const { printerId, port } = await virtualPrinterTo('office', ['--kind', 'system', '--queue', 'Office']);
+      const oldSystem = await connectOldSystem(port);
+      oldSystem.send(carrierLabel('1Z999AA10123456799'));
+      await oldSystem.end();
+      const [job] = await endedJobs(server, acme.live, printerId, 1);
+      expect([job?.status, job?.format]).toEqual(['done', 'pdf']);
+      const [pdf] = lp.jobs();
+      const raster = await renderPdf(pdf ?? Buffer.alloc(0), 300);
+      const results = await decode(raster, ['Code128']);
+      expect(results.filter((result) => result.isValid).map((result) => result.text)).toEqual(['1Z999AA10123456799']);
+      // A 4 x 6 in page, as the label was.
+      expect([raster.width, raster.height]).toEqual([1200, 1800]);
+    } finally {
+      delete process.env.LABELSMITH_LP;
+      lp.remove();
+    }
   });
 
   it('refuses a --dpi no printer has', async () => {
