@@ -204,6 +204,33 @@ describe('a virtual ZPL printer', () => {
     a.fake.setState('ready');
   });
 
+  it('moves a job whose printer went down mid-label to another printer of the pool, each label printed there once', async () => {
+    const [a, b] = [await rawPrinter(), await rawPrinter()];
+    const pool = await virtualPrinter([a.name, b.name]);
+    const wms = await connectOldSystem(pool.port);
+    wms.send(carrierLabel('1Z999AA10000000201'));
+    await endedJobs(server, acme.live, a.printerId, 1);
+    // Printer a still answers ~HS as ready, so labels keep going to it, but it resets every job 100 bytes in.
+    a.fake.closeAfterBytes(100);
+    for (const n of [2, 3]) wms.send(carrierLabel(`1Z999AA1000000020${n}`));
+    await wms.end();
+    const moved = await endedJobs(server, acme.live, b.printerId, 2);
+    expect(moved.map((job) => [job.status, job.printerId, job.labelsSent])).toEqual([
+      ['done', b.printerId, 1],
+      ['done', b.printerId, 1],
+    ]);
+    for (const job of moved)
+      expect(job.warnings).toContainEqual({
+        code: 'PRINTER_FAILOVER',
+        message: expect.stringContaining(`printer "${a.name}" failed (PRINTER_INTERRUPTED) after 0 of 1 labels`),
+      });
+    const tracking = (fake: FakeZplPrinter) =>
+      [...received(fake).matchAll(/\^FDTRK (\w+)\^FS/g)].map((match) => match[1]);
+    expect(tracking(a.fake)).toEqual(['1Z999AA10000000201']);
+    expect(tracking(b.fake)).toEqual(['1Z999AA10000000202', '1Z999AA10000000203']);
+    a.fake.closeAfterBytes(null);
+  });
+
   it('is listed by printer list, and stops listening once printer remove took it away', async () => {
     const { name, port } = await virtualPrinterTo();
     const listSchema = z.object({ virtualPrinters: z.array(z.looseObject({ id: z.string(), name: z.string() })) });
