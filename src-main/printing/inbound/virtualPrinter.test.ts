@@ -71,6 +71,11 @@ async function virtualPrinterTo(): Promise<{ fake: FakeZplPrinter; printerId: st
   return { fake, printerId, ...(await virtualPrinter([printer])) };
 }
 
+/** The tracking numbers of the carrier labels the fake printer received, in order. */
+function tracking(fake: FakeZplPrinter): (string | undefined)[] {
+  return [...received(fake).matchAll(/\^FDTRK (\w+)\^FS/g)].map((match) => match[1]);
+}
+
 function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
 }
@@ -186,8 +191,6 @@ describe('a virtual ZPL printer', () => {
     for (const n of [1, 2, 3, 4]) oldSystem.send(carrierLabel(`1Z999AA1000000010${n}`));
     await oldSystem.end();
     await Promise.all([endedJobs(server, acme.live, a.printerId, 2), endedJobs(server, acme.live, b.printerId, 2)]);
-    const tracking = (fake: FakeZplPrinter) =>
-      [...received(fake).matchAll(/\^FDTRK (\w+)\^FS/g)].map((match) => match[1]);
     expect(tracking(a.fake)).toEqual(['1Z999AA10000000101', '1Z999AA10000000103']);
     expect(tracking(b.fake)).toEqual(['1Z999AA10000000102', '1Z999AA10000000104']);
 
@@ -204,31 +207,44 @@ describe('a virtual ZPL printer', () => {
     a.fake.setState('ready');
   });
 
-  it('moves a job whose printer went down mid-label to another printer of the pool, each label printed there once', async () => {
+  /**
+   * A failover pool of two printers: label 1 prints on the first, which then goes down (`goDown`), and labels 2 and 3
+   * follow; resolves with the second printer's two jobs once done, after checking each label printed once and in order.
+   */
+  async function afterPrinterWentDown(run: string, goDown: (fake: FakeZplPrinter) => void) {
     const [a, b] = [await rawPrinter(), await rawPrinter()];
     const pool = await virtualPrinter([a.name, b.name]);
     const wms = await connectOldSystem(pool.port);
-    wms.send(carrierLabel('1Z999AA10000000201'));
+    const numbers = [1, 2, 3].map((n) => `1Z999AA1000000${run}${n}`);
+    wms.send(carrierLabel(numbers[0] ?? ''));
     await endedJobs(server, acme.live, a.printerId, 1);
-    // Printer a still answers ~HS as ready, so labels keep going to it, but it resets every job 100 bytes in.
-    a.fake.closeAfterBytes(100);
-    for (const n of [2, 3]) wms.send(carrierLabel(`1Z999AA1000000020${n}`));
+    goDown(a.fake);
+    for (const number of numbers.slice(1)) wms.send(carrierLabel(number));
     await wms.end();
     const moved = await endedJobs(server, acme.live, b.printerId, 2);
     expect(moved.map((job) => [job.status, job.printerId, job.labelsSent])).toEqual([
       ['done', b.printerId, 1],
       ['done', b.printerId, 1],
     ]);
+    expect(tracking(a.fake)).toEqual(numbers.slice(0, 1));
+    expect(tracking(b.fake)).toEqual(numbers.slice(1));
+    return { a, moved };
+  }
+
+  it('moves a job whose printer went down mid-label to another printer of the pool, each label printed there once', async () => {
+    // Printer a still answers ~HS as ready, so labels keep going to it, but it resets every job 100 bytes in.
+    const { a, moved } = await afterPrinterWentDown('020', (fake) => fake.closeAfterBytes(100));
     for (const job of moved)
       expect(job.warnings).toContainEqual({
         code: 'PRINTER_FAILOVER',
         message: expect.stringContaining(`printer "${a.name}" failed (PRINTER_INTERRUPTED) after 0 of 1 labels`),
       });
-    const tracking = (fake: FakeZplPrinter) =>
-      [...received(fake).matchAll(/\^FDTRK (\w+)\^FS/g)].map((match) => match[1]);
-    expect(tracking(a.fake)).toEqual(['1Z999AA10000000201']);
-    expect(tracking(b.fake)).toEqual(['1Z999AA10000000202', '1Z999AA10000000203']);
     a.fake.closeAfterBytes(null);
+  });
+
+  it('moves jobs off a pool printer that went silent (its ~HS unanswered) to the other one, each label once', async () => {
+    const { a } = await afterPrinterWentDown('030', (fake) => fake.silent(true));
+    a.fake.silent(false);
   });
 
   it('is listed by printer list, and stops listening once printer remove took it away', async () => {
