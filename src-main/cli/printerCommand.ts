@@ -86,7 +86,6 @@ const MEDIA_HANDLING_FIELDS = ['mediaType', 'printMode', 'mediaSensing', 'topOff
 /** What a virtual printer has none of: it is reached over its own port and prints on the printers it routes to. */
 const REAL_PRINTER_OPTIONS = new Set([
   ...Object.values(KIND_OPTIONS).flat(),
-  'dpi',
   'media',
   'darkness',
   'speed',
@@ -254,7 +253,10 @@ export function printerCommand(): Command {
         '--device <path>',
         'device: a character device at /dev/usb/lp*, /dev/lp*, /dev/ttyUSB* or /dev/ttyS* (links are followed)',
       )
-      .option('--dpi <n>', 'resolution: 203, 300 or 600 (default 203)')
+      .option(
+        '--dpi <n>',
+        'resolution: 203, 300 or 600 (default 203); virtual: the one its clients write for (default: the routed printer’s, sent as is)',
+      )
       .option('--media <size>', 'default media size, e.g. 4x6in or 100x150mm')
       .option('--darkness <n>', "ZPL darkness, 0-30 (default: the printer's own)")
       .option('--speed <n>', "ZPL print speed in inches per second, 2-14 (default: the printer's own)")

@@ -2,7 +2,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { newVirtualPrinterSchema, VIRTUAL_PRINTER_POOLS } from '../store/queries/virtualPrinterFields';
-import { found, parseOptions, runWithStore, type StoreLocation } from './adminCliSupport';
+import { found, parseOptions, wholeNumberSchema, runWithStore, type StoreLocation } from './adminCliSupport';
 import { UsageError } from './cliErrors';
 
 const virtualAddSchema = z.object({
@@ -12,6 +12,7 @@ const virtualAddSchema = z.object({
   route: z.string({ error: 'required for a virtual printer: the printers (ids or names) its labels go to' }),
   pool: z.enum(VIRTUAL_PRINTER_POOLS).optional(),
   allowClient: z.array(z.string()).optional(),
+  dpi: wholeNumberSchema(0).optional(),
 });
 
 /** "127.0.0.1:9101", "[::1]:9101" or a bare port (loopback). */
@@ -49,6 +50,7 @@ export async function addVirtualPrinter(raw: StoreLocation & Record<string, unkn
         routes,
         pool: options.pool,
         allowedClients: options.allowClient ?? [],
+        dpi: options.dpi ?? null,
       };
       const checked = newVirtualPrinterSchema.safeParse(fields);
       if (!checked.success) {
@@ -65,7 +67,7 @@ export async function addVirtualPrinter(raw: StoreLocation & Record<string, unkn
       const taken = await trx.virtualPrinters.onPort(port);
       if (taken !== undefined)
         throw new UsageError(`--listen: port ${port} is already the virtual printer ${JSON.stringify(taken.name)}'s`);
-      return trx.virtualPrinters.create(fields);
+      return trx.virtualPrinters.create(checked.data);
     }),
   );
 }

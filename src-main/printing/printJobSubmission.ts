@@ -103,10 +103,24 @@ export interface PrintSubmission extends PrintSource {
   templateId?: string | null;
   /** A reprint: the job whose labels it prints again, and which ones as asked. */
   reprint?: { of: string; labels: string };
+  /** Warnings found before the render (a virtual printer's label read to be laid out again), kept ahead of its own. */
+  warnings?: PrintJobWarning[];
   /** A virtual printer's or hot folder's job: where it came from. */
   source?: PrintJobSource;
   /** Written in the job's own commit, with its id: a hot folder's claim of its file, so a crash cannot print it twice. */
   claimInCommit?: (trx: StoreScope, jobId: string) => Promise<void>;
+}
+
+/**
+ * The submission of a job that came in without a caller to answer (a virtual printer's label, a hot folder's file):
+ * live, one copy, no API key, and where it came from.
+ */
+export function inboundSubmission(
+  team: TeamRecord,
+  printer: PrinterRecord,
+  source: PrintJobSource,
+): Pick<PrintSubmission, 'team' | 'apiKeyId' | 'mode' | 'printer' | 'copies' | 'source'> {
+  return { team, apiKeyId: null, mode: 'live', printer, copies: 1, source };
 }
 
 /** Distinct labels the job renders (records after quantity); labels × copies over the stated limit is a 400 naming copies. */
@@ -140,7 +154,8 @@ export async function submitPrintJob(
   const counters = await renderCounters(store, team.id, submission.template, labels, true);
   let committed = false;
   try {
-    const document = await renderForPrinter(render, submission, printer, counters.values);
+    const rendered = await renderForPrinter(render, submission, printer, counters.values);
+    const document = { ...rendered, warnings: [...(submission.warnings ?? []), ...rendered.warnings] };
     const job = await storePrintJob(store, submission, document, total, counters.reservation);
     committed = true;
     return job;

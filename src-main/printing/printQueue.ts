@@ -227,6 +227,30 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
     return printer?.teamId === job.teamId ? printer : undefined;
   }
 
+  /**
+   * The job goes on at `to` from label `labelsSent` (what `from` acknowledged): it becomes that printer's, worked on
+   * in its turn there (the caller stops working on it). False when this queue lost it meanwhile.
+   */
+  async function moveJob(
+    job: PrintJobRecord,
+    from: PrinterRecord,
+    to: PrinterRecord,
+    labelsSent: number,
+    failure: AttemptFailure,
+  ): Promise<boolean> {
+    const sent = `after ${labelsSent} of ${job.labelCount * job.copies} labels`;
+    const moved = await store.printJobs.moveToPrinter(job.id, owner.token, {
+      printerId: to.id,
+      warning: {
+        code: 'PRINTER_FAILOVER',
+        message: `printer "${from.name}" failed (${failure.error.code}) ${sent}: the job went on at printer "${to.name}"`,
+      },
+      ...failure,
+    });
+    if (moved) log?.warn({ jobId: job.id, from: from.id, to: to.id, labelsSent }, 'print job moved to another printer');
+    return moved;
+  }
+
   async function work(jobId: string): Promise<void> {
     await send(jobId);
     await settleCancelled(jobId);
@@ -281,6 +305,8 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
         options.onProgress?.({ jobId: job.id, labelsSent, totalLabels });
         continue;
       }
+      const other: PrinterRecord | undefined = failure.retryable ? await options.failover?.(job, printer) : undefined;
+      if (other !== undefined && (await moveJob(job, printer, other, labelsSent, failure))) return;
       attempts += 1;
       if (!failure.retryable) return finish(job, documentBytes, failure);
       if (attempts >= retry.maxAttempts) {

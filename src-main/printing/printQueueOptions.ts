@@ -1,5 +1,7 @@
 // The print queue's knobs with their defaults: retries and backoff, chunk size, polling and claim lease, printer timeouts.
 import type { Logger } from 'pino';
+import type { PrintJobRecord } from '../store/queries/printJobs';
+import type { PrinterRecord } from '../store/queries/printerFields';
 import type { DriverOptions } from './printerDrivers';
 
 export interface RetryPolicy {
@@ -32,6 +34,11 @@ export interface PrintQueueOptions {
   driver?: DriverOptions;
   /** Work only the jobs this queue claimed itself (the CLI's own job), never other processes' or unclaimed ones. */
   ownJobsOnly?: boolean;
+  /**
+   * Another printer for a job whose printer failed an attempt (a virtual printer's pool), or undefined to retry on
+   * the same one. The job goes on there from its last acknowledged label.
+   */
+  failover?: (job: PrintJobRecord, failed: PrinterRecord) => Promise<PrinterRecord | undefined>;
   /** After each acknowledged chunk. */
   onProgress?: (progress: { jobId: string; labelsSent: number; totalLabels: number }) => void;
   logger?: Logger;

@@ -41,7 +41,7 @@ import { registerUsageRoute } from './routes/usage/usageRoute';
 import { registerZplViewerRoute } from './routes/zplViewer/zplViewerRoute';
 import { lanAccessEnabled, SHUTDOWN_GRACE_MS, type ServerConfig } from './serverConfig';
 import { startVirtualPrinters } from '../printing/inbound/virtualPrinters';
-import { createRouteChoice } from '../printing/inbound/virtualPrinterRoutes';
+import { createRouteChoice, type RouteChoice } from '../printing/inbound/virtualPrinterRoutes';
 import type { VirtualPrinterLimits } from '../printing/inbound/virtualPrinterServer';
 
 export interface ServerDeps {
@@ -223,13 +223,19 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
       .catch((error: unknown) => deps.logger.error({ err: error }, 'sweeping expired outputs and orphans failed'));
   }, SWEEP_INTERVAL_MS);
   purgeTimer.unref();
-  const printQueue = createPrintQueue(deps.store, { logger: deps.logger, ...deps.printQueue });
+  // One route choice for the virtual printers and the queue: a job of a virtual printer's pool fails over within it.
+  const routes = createRouteChoice(deps.store, deps.printQueue?.driver);
+  const printQueue = createPrintQueue(deps.store, {
+    logger: deps.logger,
+    failover: routes.failover,
+    ...deps.printQueue,
+  });
   // The first start makes the admin token; later starts find it.
   const session = adminSession(await loadOrCreateAdminToken(deps.store), deps.store.now);
   const redisUrl = deps.config.redisUrl;
   const redis = redisUrl === undefined ? undefined : await connectRedis(redisUrl, deps.logger);
   try {
-    return await listenAndServe(deps, printQueue, session, redis, purgeTimer);
+    return await listenAndServe(deps, printQueue, routes, session, redis, purgeTimer);
   } catch (error) {
     clearInterval(purgeTimer);
     redis?.disconnect();
@@ -240,6 +246,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
 async function listenAndServe(
   deps: ServerDeps,
   printQueue: PrintQueue,
+  routes: RouteChoice,
   session: AdminSession,
   redis: Redis | undefined,
   purgeTimer: NodeJS.Timeout,
@@ -278,7 +285,8 @@ async function listenAndServe(
       store: deps.store,
       quota: new QuotaGate(deps.store),
       queue: printQueue,
-      routes: createRouteChoice(deps.store, deps.printQueue?.driver),
+      pool: deps.pool,
+      routes,
       logger: deps.logger,
       limits: deps.virtualPrinters?.limits,
     },

@@ -175,6 +175,8 @@ export interface VirtualPrinterRow {
   routes: string;
   pool: string;
   allowed_clients: string;
+  /** The resolution its clients write for; null: the routed printer's own. */
+  dpi: number | null;
   created_at: number;
 }
 

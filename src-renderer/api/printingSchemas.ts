@@ -40,6 +40,7 @@ export const editorVirtualPrinterListSchema = z.object({
       routes: z.array(z.string()),
       pool: z.enum(['failover', 'round-robin']),
       allowedClients: z.array(z.string()),
+      dpi: z.number().nullable(),
     }) satisfies z.ZodType<EditorVirtualPrinter>,
   ),
 });

@@ -73,4 +73,6 @@ export interface EditorVirtualPrinter {
   routes: string[];
   pool: 'failover' | 'round-robin';
   allowedClients: string[];
+  /** The resolution its clients write for (labels for printers of another are laid out again); null: the printer's. */
+  dpi: number | null;
 }

@@ -13,7 +13,7 @@ import type { QuotaGate } from '../../server/admission/quotaGate';
 import type { Store, StoreScope } from '../../store/openStore';
 import type { PrinterRecord } from '../../store/queries/printerFields';
 import type { TeamRecord } from '../../store/storeTypes';
-import { submitPrintJob, type Render } from '../printJobSubmission';
+import { inboundSubmission, submitPrintJob, type Render } from '../printJobSubmission';
 import type { PrintQueue } from '../printQueue';
 import { submitRawZplJob } from '../rawZplSubmission';
 
@@ -134,12 +134,7 @@ export async function startHotFolder(deps: HotFolderDeps, options: HotFolderOpti
 
   async function submit(name: string, bytes: Buffer, sha: string) {
     const submission = {
-      team,
-      apiKeyId: null,
-      mode: 'live' as const,
-      printer,
-      copies: 1,
-      source: { kind: 'hot-folder' as const, folder, file: name },
+      ...inboundSubmission(team, printer, { kind: 'hot-folder', folder, file: name }),
       claimInCommit: (trx: StoreScope, jobId: string) =>
         trx.hotFolderFiles.claim({ folder, name, sha256: sha, teamId: team.id, jobId }),
     };

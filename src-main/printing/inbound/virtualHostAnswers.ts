@@ -1,5 +1,6 @@
 // What a virtual printer answers to ~HS and ~HI: the routed printer's real state in a Zebra printer's words.
 import type { ZplDpi } from '@shared/render/outputFormats';
+import type { ZplDpmm } from '@shared/read/zpl/zplField';
 import { APP_VERSION } from '../../appVersion';
 import { formatHostStatus, type HostStatus } from '../hostStatus';
 import type { PrinterStatusReport } from '../printerDrivers';
@@ -52,7 +53,8 @@ export function virtualHostStatus(report: PrinterStatusReport, labelsQueued: num
   });
 }
 
-const DOTS_PER_MM: Record<ZplDpi, number> = { 203: 8, 300: 12, 600: 24 };
+/** The density a ZPL printer of each resolution reports (~HI) and ZPL is read at. */
+export const DOTS_PER_MM: Record<ZplDpi, ZplDpmm> = { 203: 8, 300: 12, 600: 24 };
 
 /** The ~HI answer: model, firmware version, dots per millimetre and memory, as a Zebra printer identifies itself. */
 export function virtualHostIdentification(dpi: ZplDpi): string {

@@ -1,14 +1,13 @@
 // Virtual printers on a real server: an old system prints carrier labels to the port and reads ~HS back, the fake printer behind it gets each label once and in order; config commands, limits and LAN rules refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { printJobPageSchema, type PrintJob } from '@shared/api/printRequest';
 import { parseHostStatus } from '../hostStatus';
 import type { FakeZplPrinter } from '../../../test/support/printing/fakeZplPrinter';
 import { carrierLabel, connectOldSystem, waitForPort } from '../../../test/support/printing/oldSystemClient';
 import { fakePrinter } from '../../../test/support/printing/printingTestSupport';
+import { endedJobs, received } from '../../../test/support/printing/virtualPrinterTestSupport';
 import { freePort } from '../../../test/support/server/freePort';
 import {
-  call,
   cli,
   cliJson,
   runCli,
@@ -72,24 +71,9 @@ async function virtualPrinterTo(): Promise<{ fake: FakeZplPrinter; printerId: st
   return { fake, printerId, ...(await virtualPrinter([printer])) };
 }
 
-/** The printer's jobs, oldest first, once `count` of them ended. */
-async function endedJobs(printerId: string, count: number): Promise<PrintJob[]> {
-  for (;;) {
-    const page = printJobPageSchema.parse(
-      (await call(server, `/v1/print-jobs?printer=${printerId}&limit=200`, { key: acme.live })).json(),
-    );
-    const ended = page.printJobs.filter((job) => job.status !== 'queued' && job.status !== 'sending');
-    if (ended.length >= count) return ended.reverse();
-    await new Promise((resume) => setTimeout(resume, 50));
-  }
-}
-
-/** The bytes the fake printer took on job connections, in order (its ~HS status reads left out). */
-function received(fake: FakeZplPrinter): string {
-  return fake.connections
-    .map((connection) => connection.bytes.toString('latin1'))
-    .filter((bytes) => bytes !== '~HS')
-    .join('');
+/** The tracking numbers of the carrier labels the fake printer received, in order. */
+function tracking(fake: FakeZplPrinter): (string | undefined)[] {
+  return [...received(fake).matchAll(/\^FDTRK (\w+)\^FS/g)].map((match) => match[1]);
 }
 
 function occurrences(text: string, part: string): number {
@@ -113,7 +97,7 @@ describe('a virtual ZPL printer', () => {
     expect(await oldSystem.hostIdentification()).toMatch(/^LABELSMITH,V[\d.]+,8,/);
     await oldSystem.end();
 
-    const jobs = await endedJobs(printerId, 3);
+    const jobs = await endedJobs(server, acme.live, printerId, 3);
     expect(jobs.map((job) => [job.status, job.format, job.totalLabels])).toEqual([
       ['done', 'zpl', 2],
       ['done', 'zpl', 1],
@@ -158,7 +142,7 @@ describe('a virtual ZPL printer', () => {
     oldSystem.send('^XA^FO10,10^A0N,30,30^FDNETWORK^FS^NSS,10.0.0.9,255.0.0.0,10.0.0.1^XZ\r\n');
     oldSystem.send(carrierLabel('1Z999AA1000000000B'));
     await oldSystem.end();
-    const jobs = await endedJobs(printerId, 2);
+    const jobs = await endedJobs(server, acme.live, printerId, 2);
     expect(jobs.map((job) => job.status)).toEqual(['done', 'done']);
     const printed = received(fake);
     expect(occurrences(printed, '^FDTRK 1Z999AA1000000000A^FS')).toBe(1);
@@ -206,9 +190,7 @@ describe('a virtual ZPL printer', () => {
     const oldSystem = await connectOldSystem(turns.port);
     for (const n of [1, 2, 3, 4]) oldSystem.send(carrierLabel(`1Z999AA1000000010${n}`));
     await oldSystem.end();
-    await Promise.all([endedJobs(a.printerId, 2), endedJobs(b.printerId, 2)]);
-    const tracking = (fake: FakeZplPrinter) =>
-      [...received(fake).matchAll(/\^FDTRK (\w+)\^FS/g)].map((match) => match[1]);
+    await Promise.all([endedJobs(server, acme.live, a.printerId, 2), endedJobs(server, acme.live, b.printerId, 2)]);
     expect(tracking(a.fake)).toEqual(['1Z999AA10000000101', '1Z999AA10000000103']);
     expect(tracking(b.fake)).toEqual(['1Z999AA10000000102', '1Z999AA10000000104']);
 
@@ -219,10 +201,50 @@ describe('a virtual ZPL printer', () => {
     expect(parseHostStatus(await wms.hostStatus()).headOpen).toBe(false);
     wms.send(carrierLabel('1Z999AA10000000105'));
     await wms.end();
-    await endedJobs(b.printerId, 3);
+    await endedJobs(server, acme.live, b.printerId, 3);
     expect(tracking(b.fake)).toContain('1Z999AA10000000105');
     expect(tracking(a.fake)).not.toContain('1Z999AA10000000105');
     a.fake.setState('ready');
+  });
+
+  /**
+   * A failover pool of two printers: label 1 prints on the first, which then goes down (`goDown`), and labels 2 and 3
+   * follow; resolves with the second printer's two jobs once done, after checking each label printed once and in order.
+   */
+  async function afterPrinterWentDown(run: string, goDown: (fake: FakeZplPrinter) => void) {
+    const [a, b] = [await rawPrinter(), await rawPrinter()];
+    const pool = await virtualPrinter([a.name, b.name]);
+    const wms = await connectOldSystem(pool.port);
+    const numbers = [1, 2, 3].map((n) => `1Z999AA1000000${run}${n}`);
+    wms.send(carrierLabel(numbers[0] ?? ''));
+    await endedJobs(server, acme.live, a.printerId, 1);
+    goDown(a.fake);
+    for (const number of numbers.slice(1)) wms.send(carrierLabel(number));
+    await wms.end();
+    const moved = await endedJobs(server, acme.live, b.printerId, 2);
+    expect(moved.map((job) => [job.status, job.printerId, job.labelsSent])).toEqual([
+      ['done', b.printerId, 1],
+      ['done', b.printerId, 1],
+    ]);
+    expect(tracking(a.fake)).toEqual(numbers.slice(0, 1));
+    expect(tracking(b.fake)).toEqual(numbers.slice(1));
+    return { a, moved };
+  }
+
+  it('moves a job whose printer went down mid-label to another printer of the pool, each label printed there once', async () => {
+    // Printer a still answers ~HS as ready, so labels keep going to it, but it resets every job 100 bytes in.
+    const { a, moved } = await afterPrinterWentDown('020', (fake) => fake.closeAfterBytes(100));
+    for (const job of moved)
+      expect(job.warnings).toContainEqual({
+        code: 'PRINTER_FAILOVER',
+        message: expect.stringContaining(`printer "${a.name}" failed (PRINTER_INTERRUPTED) after 0 of 1 labels`),
+      });
+    a.fake.closeAfterBytes(null);
+  });
+
+  it('moves jobs off a pool printer that went silent (its ~HS unanswered) to the other one, each label once', async () => {
+    const { a } = await afterPrinterWentDown('030', (fake) => fake.silent(true));
+    a.fake.silent(false);
   });
 
   it('is listed by printer list, and stops listening once printer remove took it away', async () => {

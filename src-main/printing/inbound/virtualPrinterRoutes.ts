@@ -3,7 +3,13 @@ import type { Store } from '../../store/openStore';
 import type { PrinterRecord } from '../../store/queries/printerFields';
 import type { VirtualPrinterRecord } from '../../store/queries/virtualPrinterFields';
 import { statusUnanswered } from './virtualHostAnswers';
-import { configuredPrinterDriver, type DriverOptions, type PrinterStatusReport } from '../printerDrivers';
+import {
+  configuredPrinterDriver,
+  printerDriver,
+  type DriverOptions,
+  type PrinterStatusReport,
+} from '../printerDrivers';
+import type { PrintJobRecord } from '../../store/queries/printJobs';
 
 /** A status read this recently is reused: a stream of labels must not ask every printer of a pool before each one. */
 const STATUS_REUSE_MS = 2000;
@@ -15,6 +21,12 @@ export interface RouteChoice {
   peek(virtual: VirtualPrinterRecord): Promise<PrinterRecord | undefined>;
   /** A printer's status as its driver reads it now. */
   status(printer: PrinterRecord): Promise<PrinterStatusReport>;
+  /**
+   * For the print queue: another printer of the pool of the virtual printer `job` came from, ready now, to go on with
+   * the job `failed` could not print; undefined for other jobs or when none is ready. Only a printer of the same
+   * resolution and format: the job's document is laid out in the failed printer's dots.
+   */
+  failover(job: PrintJobRecord, failed: PrinterRecord): Promise<PrinterRecord | undefined>;
 }
 
 /** Ready: answering (or a kind that cannot tell) and no fault that stops printing. */
@@ -67,9 +79,22 @@ export function createRouteChoice(store: Store, driverOptions: DriverOptions = {
     return printers[0];
   }
 
+  async function failover(job: PrintJobRecord, failed: PrinterRecord): Promise<PrinterRecord | undefined> {
+    if (job.source?.kind !== 'virtual-printer') return undefined;
+    const virtual = await store.virtualPrinters.get(job.source.virtualPrinterId);
+    if (virtual === undefined) return undefined;
+    const format = printerDriver(failed).format;
+    const fits = (printer: PrinterRecord) =>
+      printer.id !== failed.id && printer.dpi === failed.dpi && printerDriver(printer).format === format;
+    // Read now, not the reused status: the job should not move to a printer that failed a moment ago too.
+    for (const printer of (await routed(virtual)).filter(fits)) if (isReady(await status(printer))) return printer;
+    return undefined;
+  }
+
   return {
     next: (virtual) => choose(virtual, true),
     peek: (virtual) => choose(virtual, false),
     status,
+    failover,
   };
 }

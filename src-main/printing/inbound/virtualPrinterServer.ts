@@ -1,7 +1,7 @@
 // One virtual printer's port: takes ZPL as a Zebra printer does on 9100, queues each label as a print job of its team, answers ~HS and ~HI.
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Logger } from 'pino';
-import { AppError } from '@shared/errors';
+import { AppError, BadRequestError } from '@shared/errors';
 import { rawZplRefusal, scanRawZpl } from '@shared/read/zpl/rawZplScan';
 import { splitZplStream, type HostQuery } from '@shared/read/zpl/zplStream';
 import { peerAddress } from '../../server/clientAddress';
@@ -11,7 +11,10 @@ import { parseTrustedProxies } from '../../server/trustedProxies';
 import type { Store } from '../../store/openStore';
 import type { VirtualPrinterRecord } from '../../store/queries/virtualPrinterFields';
 import type { PrintQueue } from '../printQueue';
+import { inboundSubmission, submitPrintJob } from '../printJobSubmission';
 import { submitRawZplJob } from '../rawZplSubmission';
+import type { RenderJob, RenderPool } from '../../render/renderPool';
+import { relayoutFrom, relayoutLabel } from './relayoutLabel';
 import { virtualHostIdentification, virtualHostStatus } from './virtualHostAnswers';
 import type { RouteChoice } from './virtualPrinterRoutes';
 
@@ -35,6 +38,8 @@ export interface VirtualPrinterDeps {
   store: Store;
   quota: QuotaGate;
   queue: Pick<PrintQueue, 'wake'>;
+  /** Renders the labels laid out again for a printer of another resolution than the virtual printer's. */
+  pool: Pick<RenderPool, 'render'>;
   routes: RouteChoice;
   logger?: Logger;
   limits?: Partial<VirtualPrinterLimits>;
@@ -152,16 +157,17 @@ export async function listenVirtualPrinter(
       }
       const zpl = stateFormats + text;
       stateFormats = '';
+      const submission = inboundSubmission(team, printer, {
+        kind: 'virtual-printer',
+        virtualPrinterId: virtual.id,
+        name: virtual.name,
+        client,
+      });
       try {
-        const job = await submitRawZplJob(deps, {
-          team,
-          apiKeyId: null,
-          mode: 'live',
-          printer,
-          copies: 1,
-          zpl: Buffer.from(zpl, 'latin1'),
-          source: { kind: 'virtual-printer', virtualPrinterId: virtual.id, name: virtual.name, client },
-        });
+        const job =
+          relayoutFrom(virtual, printer) === undefined
+            ? await submitRawZplJob(deps, { ...submission, zpl: Buffer.from(zpl, 'latin1') })
+            : await submitRelaidOut(zpl, submission);
         deps.queue.wake();
         log?.debug({ client, jobId: job.id, printerId: printer.id }, 'virtual printer: label queued');
       } catch (error) {
@@ -173,6 +179,25 @@ export async function listenVirtualPrinter(
         );
       }
     }
+  }
+
+  /**
+   * The label read at the virtual printer's resolution and printed as a template on `printer`: the raw-ZPL allow-list
+   * still applies first, ^PQ's quantity becomes copies, and what did not carry over exactly becomes the job's warnings.
+   */
+  async function submitRelaidOut(zpl: string, submission: ReturnType<typeof inboundSubmission>) {
+    const { team, printer } = submission;
+    const scan = scanRawZpl(zpl);
+    const refused = rawZplRefusal(scan, printer);
+    if (refused !== undefined)
+      throw new BadRequestError(`zpl: ${refused.message}`, { command: refused.command, position: refused.position });
+    const from = relayoutFrom(virtual, printer) ?? printer.dpi;
+    const { template, data, warnings } = relayoutLabel(zpl, from, printer);
+    const render = (job: RenderJob) => deps.pool.render({ ...job, team: team.id });
+    return submitPrintJob(
+      { store: deps.store, quota: deps.quota, render },
+      { ...submission, template, data, warnings, copies: scan.formats.at(-1)?.quantity ?? 1 },
+    );
   }
 
   async function answer(socket: Socket, query: HostQuery): Promise<void> {

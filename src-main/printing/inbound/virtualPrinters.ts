@@ -22,7 +22,14 @@ export interface VirtualPrinters {
 
 /** A listener stands for the record it was started with: a changed record (removed and added again) gets a new one. */
 const configOf = (virtual: VirtualPrinterRecord): string =>
-  JSON.stringify([virtual.listenHost, virtual.listenPort, virtual.routes, virtual.pool, virtual.allowedClients]);
+  JSON.stringify([
+    virtual.listenHost,
+    virtual.listenPort,
+    virtual.routes,
+    virtual.pool,
+    virtual.allowedClients,
+    virtual.dpi,
+  ]);
 
 export async function startVirtualPrinters(
   deps: VirtualPrinterDeps,

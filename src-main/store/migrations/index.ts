@@ -15,6 +15,7 @@ import quotaReservationsSql from './0013_quota_reservations.sql';
 import printerMediaSql from './0014_printer_media.sql';
 import imageStorageSql from './0015_image_storage.sql';
 import inboundPrintingSql from './0016_inbound_printing.sql';
+import virtualPrinterDpiSql from './0017_virtual_printer_dpi.sql';
 
 export interface Migration {
   version: number;
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: '0014_printer_media', sql: printerMediaSql },
   { version: 15, name: '0015_image_storage', sql: imageStorageSql },
   { version: 16, name: '0016_inbound_printing', sql: inboundPrintingSql },
+  { version: 17, name: '0017_virtual_printer_dpi', sql: virtualPrinterDpiSql },
 ];

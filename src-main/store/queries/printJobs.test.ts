@@ -86,6 +86,30 @@ describe.each(STORE_DIALECTS)('print job queries on %s', (dialect) => {
     });
   });
 
+  it('move a claimed job to another printer, its progress kept: it heads that printer’s jobs in its place', async () => {
+    const { store, job } = await setUp(openTestStore);
+    const [moving, later] = [await store.printJobs.create(job('p1')), await store.printJobs.create(job('p2'))];
+    await store.printJobs.claim(moving.id, null, A, 1);
+    await store.printJobs.markSending(moving.id, A.token);
+    await store.printJobs.recordProgress(moving.id, A.token, 4);
+    const error = { code: 'PRINTER_INTERRUPTED', message: 'cut off' };
+    const warning = { code: 'PRINTER_FAILOVER', message: 'went on at p2' };
+    const move = { printerId: 'p2', warning, error, delivered: true };
+    expect(await store.printJobs.moveToPrinter(moving.id, B.token, move)).toBe(false);
+    expect(await store.printJobs.moveToPrinter(moving.id, A.token, move)).toBe(true);
+    expect(await store.printJobs.get(moving.id)).toMatchObject({
+      printerId: 'p2',
+      labelsSent: 4,
+      attempts: 0,
+      maybePrinted: true,
+      lastError: error,
+      warnings: [warning],
+      claim: A,
+    });
+    expect((await store.printJobs.heads()).map((head) => head.id)).toEqual([moving.id]);
+    expect(later.printerId).toBe('p2');
+  });
+
   it('are forgotten by the sweep once they ended 90 days ago; pending jobs stay however old', async () => {
     const { clock, store, job } = await setUp(openTestStore);
     const [done, failed, queued, sending] = (await Promise.all(

@@ -333,6 +333,45 @@ export function printJobQueries(db: Executor, now: () => number) {
     },
 
     /** Labels acknowledged so far; a success also clears the failed attempts. */
+    /**
+     * Moves a pending job this queue holds to another printer (a virtual printer's pool took over from one that failed
+     * an attempt), its labels sent so far kept, the failed attempt recorded as recordFailedAttempt does and a warning
+     * saying so. The job is then the other printer's to work on, in its place in the order. False when the claim is
+     * gone or the job was cancelled.
+     */
+    async moveToPrinter(
+      id: string,
+      token: string,
+      move: { printerId: string; warning: PrintJobWarning; error: JobError; delivered: boolean },
+    ): Promise<boolean> {
+      const row = await db
+        .selectFrom('print_jobs')
+        .select('warnings')
+        .where('id', '=', id)
+        .where('claim_token', '=', token)
+        .executeTakeFirst();
+      if (row === undefined) return false;
+      const warnings = [...warningsSchema.parse(JSON.parse(row.warnings)), move.warning];
+      return changedOne(
+        db
+          .updateTable('print_jobs')
+          .where('id', '=', id)
+          .where('claim_token', '=', token)
+          .where('status', 'in', PENDING)
+          .set({
+            printer_id: move.printerId,
+            warnings: JSON.stringify(warnings),
+            attempts: 0,
+            next_attempt_at: null,
+            last_error_code: move.error.code,
+            last_error_message: move.error.message,
+            ...(move.delivered ? { maybe_printed: 1 } : {}),
+            sending_chunk: 0,
+            updated_at: now(),
+          }),
+      );
+    },
+
     async recordProgress(id: string, token: string, labelsSent: number): Promise<boolean> {
       return changedOne(
         byHolderOrCancelled({ id, token }).set({

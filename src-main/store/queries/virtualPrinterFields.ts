@@ -1,8 +1,10 @@
 // A virtual printer's fields as zod checks them, and its record: for the virtual_printers queries, the CLI and the inbound server.
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { ZplDpi } from '@shared/render/outputFormats';
 import { isLoopbackAddress } from '../../server/serverConfig';
 import { parseTrustedProxies, TrustedProxyError } from '../../server/trustedProxies';
+import { dpiSchema } from './printerFields';
 
 export const VIRTUAL_PRINTER_POOLS = ['failover', 'round-robin'] as const;
 export type VirtualPrinterPool = (typeof VIRTUAL_PRINTER_POOLS)[number];
@@ -33,6 +35,8 @@ export const newVirtualPrinterSchema = z
       .refine((routes) => new Set(routes).size === routes.length, { message: 'must not name a printer twice' }),
     pool: z.enum(VIRTUAL_PRINTER_POOLS).default('failover'),
     allowedClients: clientRangesSchema.default([]),
+    /** The resolution its clients write their ZPL for: labels routed to a printer of another one are laid out again. */
+    dpi: dpiSchema.nullable().default(null),
   })
   .refine((printer) => isLoopbackAddress(printer.listenHost) || printer.allowedClients.length > 0, {
     path: ['allowedClients'],
@@ -51,5 +55,7 @@ export interface VirtualPrinterRecord {
   routes: string[];
   pool: VirtualPrinterPool;
   allowedClients: string[];
+  /** null: the routed printer's own, so labels are sent as they came. */
+  dpi: ZplDpi | null;
   createdAt: number;
 }

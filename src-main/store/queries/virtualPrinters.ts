@@ -9,6 +9,7 @@ import {
   type NewVirtualPrinter,
   type VirtualPrinterRecord,
 } from './virtualPrinterFields';
+import { dpiSchema } from './printerFields';
 
 const idsSchema = z.array(z.string());
 
@@ -24,6 +25,7 @@ function toVirtualPrinter(row: VirtualPrinterRow): VirtualPrinterRecord {
     // The column's CHECK constraint admits only the pools.
     pool: row.pool as (typeof VIRTUAL_PRINTER_POOLS)[number],
     allowedClients: idsSchema.parse(JSON.parse(row.allowed_clients)),
+    dpi: row.dpi === null ? null : dpiSchema.parse(row.dpi),
     createdAt: row.created_at,
   };
 }
@@ -53,6 +55,7 @@ export function virtualPrinterQueries(db: Executor, now: () => number) {
         routes: JSON.stringify(fields.routes),
         pool: fields.pool,
         allowed_clients: JSON.stringify(fields.allowedClients),
+        dpi: fields.dpi,
         created_at: now(),
       };
       await db.insertInto('virtual_printers').values(row).execute();

@@ -25,7 +25,8 @@ export function VirtualPrinterTable() {
       <h2>Virtual printers</h2>
       <p className="hint">
         Old systems print ZPL to these ports as to a Zebra printer; each label becomes a print job of the printers
-        listed (see its print history). Added with <code>labelsmith printer add --kind virtual</code>.
+        listed (see its print history). A label written for another resolution than its printer’s is laid out again for
+        it. Added with <code>labelsmith printer add --kind virtual</code>.
       </p>
       <div className="table-scroll">
         <table className="data-table">
@@ -35,6 +36,7 @@ export function VirtualPrinterTable() {
               <th scope="col">Name</th>
               <th scope="col">Listens on</th>
               <th scope="col">Prints on</th>
+              <th scope="col">Written for</th>
               <th scope="col">Clients allowed</th>
             </tr>
           </thead>
@@ -44,6 +46,7 @@ export function VirtualPrinterTable() {
                 <th scope="row">{virtual.name}</th>
                 <td>{virtual.listen}</td>
                 <td>{routesText(virtual)}</td>
+                <td>{virtual.dpi === null ? 'the printer’s resolution' : `${virtual.dpi} dpi`}</td>
                 <td>{virtual.allowedClients.length === 0 ? 'this machine' : virtual.allowedClients.join(', ')}</td>
               </tr>
             ))}

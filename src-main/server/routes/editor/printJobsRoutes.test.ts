@@ -153,7 +153,7 @@ describe('a job’s ZPL and the virtual printers, for the ZPL and Printers pages
     const fake = await fakePrinter();
     const printerId = await printerAt(fake);
     const listen = { listenHost: '127.0.0.1', listenPort: await freePort() };
-    await server.store.virtualPrinters.create({ teamId, name: 'old-wms', ...listen, routes: [printerId] });
+    await server.store.virtualPrinters.create({ teamId, name: 'old-wms', ...listen, routes: [printerId], dpi: 203 });
     const answer = await api(server, '/api/virtual-printers');
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json()).toEqual({
@@ -165,6 +165,7 @@ describe('a job’s ZPL and the virtual printers, for the ZPL and Printers pages
           routes: [`Printer ${printerNumber}`],
           pool: 'failover',
           allowedClients: [],
+          dpi: 203,
         },
       ],
     });

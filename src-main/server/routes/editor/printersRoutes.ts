@@ -111,6 +111,7 @@ export function registerPrintersRoutes(router: Router, store: Store, teamId: str
       routes: virtual.routes.map((route) => names.get(route) ?? route),
       pool: virtual.pool,
       allowedClients: virtual.allowedClients,
+      dpi: virtual.dpi,
     }));
     ctx.body = { virtualPrinters };
   });
