@@ -6,30 +6,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorApi, REPO_ROOT, type SignedInEditor } from '../test/support/chromium/editorServer';
 import { openSignedInEditor } from '../test/support/chromium/editorSession';
-import { openCompare, sidePanel } from '../test/support/chromium/versionSteps';
+import { openCompare, sidePanel, squareTag as squareTagOf } from '../test/support/chromium/versionSteps';
 import { testDatabaseEnv } from '../test/support/store/storeTestSupport';
 
 /**
- * A 2 in square tag with one filled square `x` inches from the left: versions that differ only in where the square is,
- * drawn 360 px tall each in the compare dialog (two of them do not fit side by side at 1024).
+ * A 2 in square tag: drawn 360 px tall each in the compare dialog, two of them do not fit side by side at 1024.
  */
-function squareTag(x: number) {
-  return {
-    formatVersion: 1,
-    meta: { name: 'Square tag' },
-    dimensions: { width: '2in', height: '2in' },
-    elements: [
-      {
-        id: 'square',
-        type: 'rect',
-        position: { mode: 'absolute', x: `${x}in`, y: '0.2in' },
-        width: '0.6in',
-        height: '0.6in',
-        style: { fill: '#000000' },
-      },
-    ],
-  };
-}
+const squareTag = (x: number) => squareTagOf(x, { name: 'Square tag', height: '2in' });
 
 async function openTemplate(page: Page, id: string, name: string): Promise<void> {
   await page.evaluate((target) => {

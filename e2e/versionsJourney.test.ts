@@ -10,27 +10,12 @@ import {
   publishVersion,
   restoreVersion,
   sidePanel as sidePanelOf,
+  squareTag as squareTagOf,
   versionList,
 } from '../test/support/chromium/versionSteps';
 
-/** A 2x1 in tag with one filled square `x` inches from the left: versions that differ only in where the square is. */
-function squareTag(x: number) {
-  return {
-    formatVersion: 1,
-    meta: { name: 'Shelf tag' },
-    dimensions: { width: '2in', height: '1in' },
-    elements: [
-      {
-        id: 'square',
-        type: 'rect',
-        position: { mode: 'absolute', x: `${x}in`, y: '0.2in' },
-        width: '0.6in',
-        height: '0.6in',
-        style: { fill: '#000000' },
-      },
-    ],
-  };
-}
+/** A 2x1 in shelf tag whose versions differ only in where its square is. */
+const squareTag = (x: number) => squareTagOf(x, { name: 'Shelf tag', height: '1in' });
 
 let editor: SignedInEditor;
 let page: Page;

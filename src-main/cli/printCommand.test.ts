@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printJobSchema } from '@shared/api/printRequest';
 import type { FakeZplPrinter } from '../../test/support/printing/fakeZplPrinter';
-import { closedPort, fakePrinter, rawPrinterWire } from '../../test/support/printing/printingTestSupport';
+import { closedPort, fakePrinter, rawPrinterWire, TAG } from '../../test/support/printing/printingTestSupport';
 import { startTestServer } from '../../test/support/server/serverTestSupport';
 import { bundleForNode, queryDatabase, tempDataDir } from '../../test/support/store/storeTestSupport';
 import { runNodeScript, type ProcessRun } from '../../test/support/cli/runProcess';
@@ -13,22 +13,8 @@ import { runNodeScript, type ProcessRun } from '../../test/support/cli/runProces
 /** The printers below: 2 x 1 in media at 203 dpi, darkness 20, speed 4. */
 const SETTINGS = '^XA~SD20^PR4^PW406^LL203^XZ\n';
 
-const TEMPLATE = {
-  formatVersion: 1,
-  meta: { name: 'Parcel' },
-  dimensions: { width: '50mm', height: '25mm' },
-  elements: [
-    {
-      id: 'title',
-      type: 'text',
-      position: { mode: 'absolute', x: '2mm', y: '2mm' },
-      width: '46mm',
-      height: '10mm',
-      content: { expression: 'data.title' },
-      style: { fontFamily: 'Printer 0' },
-    },
-  ],
-};
+/** The test tag under another name: its title prints in font 0, so each label's title is found in the ZPL. */
+const TEMPLATE = { ...TAG, meta: { name: 'Parcel' } };
 
 let cli = '';
 beforeAll(async () => {

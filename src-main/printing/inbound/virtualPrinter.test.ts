@@ -5,7 +5,7 @@ import { parseHostStatus } from '../hostStatus';
 import type { FakeZplPrinter } from '../../../test/support/printing/fakeZplPrinter';
 import { carrierLabel, connectOldSystem, waitForPort } from '../../../test/support/printing/oldSystemClient';
 import { fakePrinter } from '../../../test/support/printing/printingTestSupport';
-import { endedJobs, received } from '../../../test/support/printing/virtualPrinterTestSupport';
+import { endedJobs, QUICK_QUEUE, received } from '../../../test/support/printing/virtualPrinterTestSupport';
 import { freePort } from '../../../test/support/server/freePort';
 import {
   cli,
@@ -17,14 +17,13 @@ import {
   type TestServer,
 } from '../../../test/support/server/serverTestSupport';
 
-const QUEUE = { retry: { maxAttempts: 2, baseDelayMs: 100, maxDelayMs: 200 }, pollMs: 50 };
 const LIMITS = { maxFormatBytes: 4096, maxConnections: 3, idleTimeoutMs: 5000 };
 
 let server: TestServer;
 let acme: TeamWithKeys;
 
 beforeAll(async () => {
-  server = await startTestServer({ printQueue: QUEUE, virtualPrinters: { limits: LIMITS, rescanMs: 100 } });
+  server = await startTestServer({ printQueue: QUICK_QUEUE, virtualPrinters: { limits: LIMITS, rescanMs: 100 } });
   ({ acme } = await teamsWithKeys(cli(server.dataDir), {
     acme: { plan: 'pro', rateMinute: 10_000, rateHour: 100_000 },
   }));

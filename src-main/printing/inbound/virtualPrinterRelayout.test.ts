@@ -11,7 +11,7 @@ import { fakeLp } from '../../../test/support/printing/fakeLp';
 import { FREIGHT } from '../../../test/support/engine/zplImportFixtures';
 import { carrierLabel, connectOldSystem, waitForPort } from '../../../test/support/printing/oldSystemClient';
 import { fakePrinter } from '../../../test/support/printing/printingTestSupport';
-import { endedJobs, received } from '../../../test/support/printing/virtualPrinterTestSupport';
+import { endedJobs, QUICK_QUEUE, received } from '../../../test/support/printing/virtualPrinterTestSupport';
 import { freePort } from '../../../test/support/server/freePort';
 import {
   cli,
@@ -23,13 +23,11 @@ import {
   type TestServer,
 } from '../../../test/support/server/serverTestSupport';
 
-const QUEUE = { retry: { maxAttempts: 2, baseDelayMs: 100, maxDelayMs: 200 }, pollMs: 50 };
-
 let server: TestServer;
 let acme: TeamWithKeys;
 
 beforeAll(async () => {
-  server = await startTestServer({ printQueue: QUEUE, virtualPrinters: { rescanMs: 100 } });
+  server = await startTestServer({ printQueue: QUICK_QUEUE, virtualPrinters: { rescanMs: 100 } });
   ({ acme } = await teamsWithKeys(cli(server.dataDir), {
     acme: { plan: 'pro', rateMinute: 10_000, rateHour: 100_000 },
   }));

@@ -2,6 +2,28 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/**
+ * A tag with one filled 0.6 in square `x` inches from the left: versions that differ only in where the square is, for
+ * the compare dialog. `size` gives the tag's name and height (its width is 2 in).
+ */
+export function squareTag(x: number, size: { name: string; height: string }) {
+  return {
+    formatVersion: 1,
+    meta: { name: size.name },
+    dimensions: { width: '2in', height: size.height },
+    elements: [
+      {
+        id: 'square',
+        type: 'rect',
+        position: { mode: 'absolute', x: `${x}in`, y: '0.2in' },
+        width: '0.6in',
+        height: '0.6in',
+        style: { fill: '#000000' },
+      },
+    ],
+  };
+}
+
 export function sidePanel(page: Page): Locator {
   return page.getByRole('complementary', { name: 'Properties' });
 }

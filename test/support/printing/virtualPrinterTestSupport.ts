@@ -1,7 +1,10 @@
-// Test support for virtual printers on a test server: a printer's ended jobs as the API lists them, and what a fake printer took.
+// Test support for virtual printers on a test server: a quick print queue, a printer's ended jobs as the API lists them, and what a fake printer took.
 import { printJobPageSchema, type PrintJob } from '@shared/api/printRequest';
 import { call, type TestServer } from '../server/serverTestSupport';
 import type { FakeZplPrinter } from './fakeZplPrinter';
+
+/** A print queue that retries a failed attempt once, soon: the virtual printer tests' servers run it. */
+export const QUICK_QUEUE = { retry: { maxAttempts: 2, baseDelayMs: 100, maxDelayMs: 200 }, pollMs: 50 };
 
 /** The printer's jobs, oldest first, once `count` of them ended (listed with the team's `key`). */
 export async function endedJobs(
