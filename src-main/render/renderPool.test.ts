@@ -282,7 +282,8 @@ describe('createRenderPool', () => {
 
 describe('budgets and failures', () => {
   it('aborts a render over the time limit, replaces its thread and keeps serving', async () => {
-    const pool = createRenderPool({ threads: 1, timeoutMs: 500 });
+    // 1.5 s: the replacement thread's first PDF (fonts read, code not yet optimised) must fit in it on a loaded machine.
+    const pool = createRenderPool({ threads: 1, timeoutMs: 1500 });
     try {
       // A worker takes a second or more to start (fonts, warm-up label): measured from a started one. A PDF runs in a
       // worker thread: the watchdog's terminate() stops its JavaScript.
@@ -291,11 +292,10 @@ describe('budgets and failures', () => {
       const error = await rejection(pool.render({ template: thousandQrCodes, data: {}, format: 'pdf' }));
       const elapsed = performance.now() - start;
       expect(error).toBeInstanceOf(RenderError);
-      expect(error.message).toBe('render stopped: over its 0.5 s time limit');
+      expect(error.message).toBe('render stopped: over its 1.5 s time limit');
       expect(error.status).toBe(502);
       // Aborted at the budget, not finished after its natural 5.5 s.
-      expect(elapsed).toBeLessThan(3000);
-      // A PDF: a few milliseconds, so a loaded machine stays far inside the short limit this test sets.
+      expect(elapsed).toBeLessThan(4000);
       const next = await pool.render(sampleJob('pdf'));
       expect(new TextDecoder().decode(next.bytes.subarray(0, 5))).toBe('%PDF-');
       expect(pool.stats()).toMatchObject({ threads: 1, queued: 0, running: 0 });

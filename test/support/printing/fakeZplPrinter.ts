@@ -1,5 +1,6 @@
 // Test support: a ZPL printer on 127.0.0.1 that records every connection's bytes and answers ~HS with a scripted state.
 import { createServer, type Server, type Socket } from 'node:net';
+import { listenOnLoopback } from '../server/freePort';
 
 export type FakePrinterState = 'ready' | 'paperOut' | 'headOpen' | 'paused' | 'ribbonOut' | 'bufferFull';
 
@@ -72,7 +73,7 @@ export async function startFakeZplPrinter(port = 0): Promise<FakeZplPrinter> {
     });
     socket.on('error', () => undefined);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listenOnLoopback(server, port);
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the fake printer has no TCP port');
 

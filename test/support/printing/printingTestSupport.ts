@@ -1,5 +1,5 @@
 // Test support for the printing tests: fake printers started per test and stopped after it, and a port nothing listens on.
-import { afterEach } from 'vitest';
+import { afterEveryTest } from '../fileHooks';
 import { splitZplLabels } from '@shared/emit/zpl/storedFormat';
 import { freePort } from '../server/freePort';
 import { startFakeZplPrinter, type FakeZplPrinter } from './fakeZplPrinter';
@@ -24,7 +24,7 @@ export const TAG = {
 };
 
 const running: FakeZplPrinter[] = [];
-afterEach(async () => {
+afterEveryTest(async () => {
   await Promise.all(running.splice(0).map((printer) => printer.close()));
 });
 

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll } from 'vitest';
+import { afterEveryFile } from '../fileHooks';
 import { EDITOR_HEADER, SESSION_COOKIE } from '@shared/api/editorApi';
 import { APP_VERSION } from '@main/appVersion';
 import { createRenderPool } from '@main/render/renderPool';
@@ -15,7 +15,7 @@ import { startServer } from '@main/server/createServer';
 import type { ServerConfig } from '@main/server/serverConfig';
 
 const temporaryDirs: string[] = [];
-afterAll(() => {
+afterEveryFile(() => {
   for (const dir of temporaryDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 

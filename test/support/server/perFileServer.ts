@@ -1,10 +1,10 @@
 // Test helper: a server (PostgreSQL, Redis, S3) shared by one test file's tests: started on first use, stopped after them.
-import { afterAll } from 'vitest';
+import { afterEveryFile } from '../fileHooks';
 
 /** Returns the getter of the file's server; `start` runs at the first call only. */
 export function perFileServer<T extends { stop(): Promise<void> }>(start: () => Promise<T>): () => Promise<T> {
   let server: Promise<T> | undefined;
-  afterAll(async () => {
+  afterEveryFile(async () => {
     const running = server;
     server = undefined;
     if (running) await (await running).stop();

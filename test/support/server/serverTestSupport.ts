@@ -7,7 +7,8 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
+import { afterEveryFile } from '../fileHooks';
 import { z } from 'zod';
 import packageJson from '../../../package.json';
 import { printJobSchema, type PrintJob } from '@shared/api/printRequest';
@@ -178,7 +179,7 @@ export function lanIPv4Address(): string | undefined {
 // The CLI, as an administrator runs it
 
 let cliBundle: Promise<{ dir: string; cli: string }> | undefined;
-afterAll(async () => {
+afterEveryFile(async () => {
   const bundle = cliBundle;
   cliBundle = undefined;
   if (bundle) await rm((await bundle).dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { bundleForTests } from '../cli/bundleForTests';
-import { afterAll, afterEach } from 'vitest';
+import { afterEveryFile, afterEveryTest } from '../fileHooks';
 import { parseTemplate, type Template } from '@shared/model/template';
 import type Database from 'better-sqlite3';
 import { sql, type RawBuilder } from 'kysely';
@@ -14,11 +14,11 @@ import { freshDatabaseUrl } from './postgresTestSupport';
 import { redisUrl } from './redisTestSupport';
 
 const cleanups: (() => void | Promise<void>)[] = [];
-afterEach(async () => {
+afterEveryTest(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 const bundleDirs: string[] = [];
-afterAll(() => {
+afterEveryFile(() => {
   for (const dir of bundleDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -39,6 +39,8 @@ export const STORE_DIALECTS: readonly SqlDialect[] = ['sqlite', 'postgres'];
 export const SUITE_DIALECT: SqlDialect = process.env.LABELSMITH_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
 const postgresDatabases = new Map<string, Promise<string>>();
+// Their server stops after each file (postgresTestSupport).
+afterEveryFile(() => postgresDatabases.clear());
 
 /**
  * What a store of this data directory is opened with on `dialect`. On PostgreSQL each data directory gets its own fresh
