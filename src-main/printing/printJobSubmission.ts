@@ -1,7 +1,8 @@
 // A print job's submission: render for the printer at once (bad input fails the request), store the document, then the job and its usage in one commit.
 import { randomUUID } from 'node:crypto';
+import { QuotaExceededError } from '@shared/api/apiErrors';
 import { PRINT_LIMITS, type PrintJobSource } from '@shared/api/printRequest';
-import { BadRequestError } from '@shared/errors';
+import { BadRequestError, type AppError } from '@shared/errors';
 import { planBatch } from '@shared/render/batchPlan';
 import { toPoints } from '@shared/units/length';
 import type { RenderJob, RenderResult } from '../render/renderPool';
@@ -241,4 +242,33 @@ export async function storePrintJob(
     await store.printDocuments.remove(fileName);
     throw error;
   }
+}
+
+/**
+ * A job that came in without a caller to answer (a virtual printer's label, a hot folder's file) and that the team's
+ * quota refused (`error` QUOTA_EXCEEDED; other errors are left alone): kept as a failed job with the error's code and
+ * message, so the print history shows what an old system believes it printed. No document, no usage, nothing sent.
+ * `raw`: it would have gone as raw ZPL, else in the printer's format. Undefined when `error` is not the quota's.
+ */
+export async function recordQuotaRefusal(
+  store: Store,
+  submission: ReturnType<typeof inboundSubmission>,
+  made: { raw: boolean; labelCount: number },
+  error: AppError,
+): Promise<PrintJobRecord | undefined> {
+  if (!(error instanceof QuotaExceededError)) return undefined;
+  const { team, apiKeyId, mode, printer, copies, source } = submission;
+  return store.printJobs.create({
+    id: randomUUID(),
+    teamId: team.id,
+    apiKeyId,
+    mode,
+    printerId: printer.id,
+    format: made.raw ? 'zpl' : printerDriver(printer).format,
+    labelCount: made.labelCount,
+    copies,
+    warnings: [],
+    source,
+    refused: { code: error.code, message: `refused when it arrived, nothing printed: ${error.message}` },
+  });
 }

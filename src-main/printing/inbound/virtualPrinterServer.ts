@@ -11,7 +11,7 @@ import { parseTrustedProxies } from '../../server/trustedProxies';
 import type { Store } from '../../store/openStore';
 import type { VirtualPrinterRecord } from '../../store/queries/virtualPrinterFields';
 import type { PrintQueue } from '../printQueue';
-import { inboundSubmission, submitMadeJob } from '../printJobSubmission';
+import { inboundSubmission, recordQuotaRefusal, submitMadeJob } from '../printJobSubmission';
 import { submitRawZplJob } from '../rawZplSubmission';
 import type { RenderPool } from '../../render/renderPool';
 import { relaidCopies, relaidDocument, relayoutFrom } from './relayoutLabel';
@@ -177,6 +177,9 @@ export async function listenVirtualPrinter(
           { client, code: error.code, reason: error.message, details: error.details },
           'virtual printer: label refused',
         );
+        // Over the quota, a well-formed label is refused for the team's sake, not its own: the history shows it.
+        const raw = relayoutFrom(virtual, printer) === undefined;
+        await recordQuotaRefusal(deps.store, submission, { raw, labelCount: 1 }, error);
       }
     }
   }

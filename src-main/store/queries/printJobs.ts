@@ -97,6 +97,8 @@ export interface NewPrintJob {
   reprint?: { of: string; labels: string };
   counters?: CounterReservation | null;
   source?: PrintJobSource | null;
+  /** A job refused before anything was made (an inbound label over the team's quota): created failed, with this error and no document. */
+  refused?: JobError;
 }
 
 /** What the history lists: all but `teamId` optional; `before`: a position from the previous page (its nextCursor). */
@@ -198,7 +200,7 @@ export function printJobQueries(db: Executor, now: () => number) {
   const noClaim = claimFields(null, 0);
 
   return {
-    /** A queued job; with `owner`, already claimed by that queue (the CLI, which sends its own job). */
+    /** A queued job (failed, when `refused`); with `owner`, already claimed by that queue (the CLI, which sends its own job). */
     async create(
       job: NewPrintJob,
       owner: ClaimOwner | null = null,
@@ -214,7 +216,9 @@ export function printJobQueries(db: Executor, now: () => number) {
           mode: job.mode,
           printer_id: job.printerId,
           format: job.format,
-          status: 'queued',
+          status: job.refused === undefined ? 'queued' : 'failed',
+          error_code: job.refused?.code ?? null,
+          error_message: job.refused?.message ?? null,
           label_count: job.labelCount,
           copies: job.copies,
           raw: job.raw === true ? 1 : 0,
