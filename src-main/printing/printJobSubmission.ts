@@ -1,10 +1,12 @@
 // A print job's submission: render for the printer at once (bad input fails the request), store the document, then the job and its usage in one commit.
 import { randomUUID } from 'node:crypto';
+import { QuotaExceededError } from '@shared/api/apiErrors';
 import { PRINT_LIMITS, type PrintJobSource } from '@shared/api/printRequest';
-import { BadRequestError } from '@shared/errors';
+import { BadRequestError, type AppError } from '@shared/errors';
 import { planBatch } from '@shared/render/batchPlan';
 import { toPoints } from '@shared/units/length';
 import type { RenderJob, RenderResult } from '../render/renderPool';
+import type { StepOptions } from '../render/taskProtocol';
 import type { QuotaGate } from '../server/admission/quotaGate';
 import { admitRenders } from '../server/admission/renderAdmission';
 import type { Store, StoreScope } from '../store/openStore';
@@ -55,33 +57,40 @@ export async function renderForPrinter(
   printer: PrinterRecord,
   counters?: Record<string, number>,
 ): Promise<PrinterDocument> {
-  const { format } = printerDriver(printer);
   const { template, data, records, quantityField, firstRecordNumber, sheetStart } = source;
-  const timeZone = printer.timeZone ?? undefined;
-  const unprintableMargin = printer.unprintableMargin === null ? undefined : toPoints(printer.unprintableMargin);
-  // dpi as well as zplDpi: a system queue's PDF is laid out for its printer too, so its bars are that printer's dots.
+  const options = printerRenderOptions(printer);
   const rendered = await render({
     template,
     data,
     records,
     quantityField,
     firstRecordNumber,
-    format,
-    dpi: printer.dpi,
-    zplDpi: printer.dpi,
-    zplFonts: printer.fonts,
-    timeZone,
+    ...options,
     counters,
-    unprintableMargin,
     sheetStart,
   });
   return {
-    format,
+    format: options.format,
     bytes: rendered.bytes,
     labelCount: rendered.labelCount,
     warnings: rendered.warnings,
     templateVersion: source.templateVersion ?? null,
   };
+}
+
+/** How a label renders for `printer` (see renderForPrinter): its format, resolution, fonts setting, time zone and margin. */
+export function printerRenderOptions(printer: PrinterRecord) {
+  const { format } = printerDriver(printer);
+  const unprintableMargin = printer.unprintableMargin === null ? undefined : toPoints(printer.unprintableMargin);
+  // dpi as well as zplDpi: a system queue's PDF is laid out for its printer too, so its bars are that printer's dots.
+  return {
+    format,
+    dpi: printer.dpi,
+    zplDpi: printer.dpi,
+    zplFonts: printer.fonts,
+    timeZone: printer.timeZone ?? undefined,
+    unprintableMargin,
+  } satisfies StepOptions;
 }
 
 export interface SubmitDeps {
@@ -145,16 +154,32 @@ export async function submitPrintJob(
   { store, render, quota }: SubmitDeps,
   submission: PrintSubmission,
 ): Promise<PrintJobRecord> {
-  const { team, mode, printer, copies } = submission;
-  const labels = distinctLabels(submission, copies);
+  const labels = distinctLabels(submission, submission.copies);
+  return submitMadeJob({ store, quota }, submission, labels, submission.template, (counters) =>
+    renderForPrinter(render, submission, submission.printer, counters),
+  );
+}
+
+/**
+ * Admits `labels` × copies against the quota, takes the counter values `template`'s labels use, makes the document
+ * (`make`, given those values) and stores the job with storePrintJob; the values go back when nothing was stored.
+ */
+export async function submitMadeJob(
+  { store, quota }: Omit<SubmitDeps, 'render'>,
+  submission: Omit<PrintSubmission, keyof PrintSource>,
+  labels: number,
+  template: unknown,
+  make: (counters: Record<string, number> | undefined) => Promise<PrinterDocument>,
+): Promise<PrintJobRecord> {
+  const { team, mode, copies } = submission;
   const total = labels * copies;
   const reservation = await admitRenders(quota, team, mode, total);
   // Every print job takes its counter values, test keys included: these labels exist on paper, and a serial printed
   // twice is what counters are there to prevent. Copies are the same labels again, so they share their values.
-  const counters = await renderCounters(store, team.id, submission.template, labels, true);
+  const counters = await renderCounters(store, team.id, template, labels, true);
   let committed = false;
   try {
-    const rendered = await renderForPrinter(render, submission, printer, counters.values);
+    const rendered = await make(counters.values);
     const document = { ...rendered, warnings: [...(submission.warnings ?? []), ...rendered.warnings] };
     const job = await storePrintJob(store, submission, document, total, counters.reservation);
     committed = true;
@@ -217,4 +242,33 @@ export async function storePrintJob(
     await store.printDocuments.remove(fileName);
     throw error;
   }
+}
+
+/**
+ * A job that came in without a caller to answer (a virtual printer's label, a hot folder's file) and that the team's
+ * quota refused (`error` QUOTA_EXCEEDED; other errors are left alone): kept as a failed job with the error's code and
+ * message, so the print history shows what an old system believes it printed. No document, no usage, nothing sent.
+ * `raw`: it would have gone as raw ZPL, else in the printer's format. Undefined when `error` is not the quota's.
+ */
+export async function recordQuotaRefusal(
+  store: Store,
+  submission: ReturnType<typeof inboundSubmission>,
+  made: { raw: boolean; labelCount: number },
+  error: AppError,
+): Promise<PrintJobRecord | undefined> {
+  if (!(error instanceof QuotaExceededError)) return undefined;
+  const { team, apiKeyId, mode, printer, copies, source } = submission;
+  return store.printJobs.create({
+    id: randomUUID(),
+    teamId: team.id,
+    apiKeyId,
+    mode,
+    printerId: printer.id,
+    format: made.raw ? 'zpl' : printerDriver(printer).format,
+    labelCount: made.labelCount,
+    copies,
+    warnings: [],
+    source,
+    refused: { code: error.code, message: `refused when it arrived, nothing printed: ${error.message}` },
+  });
 }

@@ -38,6 +38,7 @@ import {
   DEFAULT_POLL_MS,
   DEFAULT_RETRY_POLICY,
   retryDelayMs,
+  type FailoverTarget,
   type PrintQueueOptions,
 } from './printQueueOptions';
 import { isAbandoned, newClaimOwner } from './queueClaims';
@@ -228,26 +229,41 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
   }
 
   /**
-   * The job goes on at `to` from label `labelsSent` (what `from` acknowledged): it becomes that printer's, worked on
-   * in its turn there (the caller stops working on it). False when this queue lost it meanwhile.
+   * The job goes on at `target`'s printer from label `labelsSent` (what `from` acknowledged): it becomes that printer's,
+   * worked on in its turn there (the caller stops working on it). False when this queue lost it meanwhile. A document
+   * written again for that printer replaces the job's (`sent`, its bytes now) before the move commits, and is put back
+   * when the move does not: a crash in between leaves the job at `from` with the new document (see docs/printing.md).
    */
   async function moveJob(
     job: PrintJobRecord,
     from: PrinterRecord,
-    to: PrinterRecord,
-    labelsSent: number,
+    target: FailoverTarget,
+    sent: { labels: number; bytes: Uint8Array },
     failure: AttemptFailure,
   ): Promise<boolean> {
-    const sent = `after ${labelsSent} of ${job.labelCount * job.copies} labels`;
+    const to = target.printer;
+    const { document } = target;
+    const after = `after ${sent.labels} of ${job.labelCount * job.copies} labels`;
+    const relaid = document === undefined ? '' : ` (written again for its ${to.dpi} dpi, as ${document.format})`;
+    if (document !== undefined) await documents.write(job.id, document.format, document.bytes);
     const moved = await store.printJobs.moveToPrinter(job.id, owner.token, {
       printerId: to.id,
       warning: {
         code: 'PRINTER_FAILOVER',
-        message: `printer "${from.name}" failed (${failure.error.code}) ${sent}: the job went on at printer "${to.name}"`,
+        message: `printer "${from.name}" failed (${failure.error.code}) ${after}: the job went on at printer "${to.name}"${relaid}`,
       },
       ...failure,
+      document,
     });
-    if (moved) log?.warn({ jobId: job.id, from: from.id, to: to.id, labelsSent }, 'print job moved to another printer');
+    if (document !== undefined && document.format !== job.format) {
+      // The document no row names goes now (the orphan sweep would take it later anyway).
+      await documents.remove(documentFileName(moved ? job : { id: job.id, format: document.format }));
+    } else if (document !== undefined && !moved) await documents.write(job.id, job.format, sent.bytes);
+    if (moved)
+      log?.warn(
+        { jobId: job.id, from: from.id, to: to.id, labelsSent: sent.labels },
+        'print job moved to another printer',
+      );
     return moved;
   }
 
@@ -305,8 +321,9 @@ export function createPrintQueue(store: Store, options: PrintQueueOptions = {}):
         options.onProgress?.({ jobId: job.id, labelsSent, totalLabels });
         continue;
       }
-      const other: PrinterRecord | undefined = failure.retryable ? await options.failover?.(job, printer) : undefined;
-      if (other !== undefined && (await moveJob(job, printer, other, labelsSent, failure))) return;
+      const other = failure.retryable ? await options.failover?.(job, printer) : undefined;
+      const sent = { labels: labelsSent, bytes: document.bytes };
+      if (other !== undefined && (await moveJob(job, printer, other, sent, failure))) return;
       attempts += 1;
       if (!failure.retryable) return finish(job, documentBytes, failure);
       if (attempts >= retry.maxAttempts) {

@@ -1,8 +1,25 @@
 // The print queue's knobs with their defaults: retries and backoff, chunk size, polling and claim lease, printer timeouts.
 import type { Logger } from 'pino';
-import type { PrintJobRecord } from '../store/queries/printJobs';
+import type { PrintFormat } from '@shared/api/printRequest';
+import type { PrintJobRecord, PrintJobWarning } from '../store/queries/printJobs';
 import type { PrinterRecord } from '../store/queries/printerFields';
 import type { DriverOptions } from './printerDrivers';
+
+/** Where a job whose printer failed goes on (PrintQueueOptions.failover). */
+export interface FailoverTarget {
+  printer: PrinterRecord;
+  /**
+   * The job's labels written again for `printer` (it has another resolution, or takes PDF): the job's document from
+   * then on, sent from the same label on. Absent: the document goes as it is.
+   */
+  document?: {
+    format: PrintFormat;
+    bytes: Uint8Array;
+    labelCount: number;
+    copies: number;
+    warnings: PrintJobWarning[];
+  };
+}
 
 export interface RetryPolicy {
   /** Attempts at one chunk before the job fails; an acknowledged chunk starts the count again. */
@@ -38,7 +55,7 @@ export interface PrintQueueOptions {
    * Another printer for a job whose printer failed an attempt (a virtual printer's pool), or undefined to retry on
    * the same one. The job goes on there from its last acknowledged label.
    */
-  failover?: (job: PrintJobRecord, failed: PrinterRecord) => Promise<PrinterRecord | undefined>;
+  failover?: (job: PrintJobRecord, failed: PrinterRecord) => Promise<FailoverTarget | undefined>;
   /** After each acknowledged chunk. */
   onProgress?: (progress: { jobId: string; labelsSent: number; totalLabels: number }) => void;
   logger?: Logger;

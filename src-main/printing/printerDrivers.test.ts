@@ -1,32 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PrinterRecord } from '../store/queries/printerFields';
 import { printerDriver } from './printerDrivers';
 import { fakeLp } from '../../test/support/printing/fakeLp';
-import { closedPort, fakePrinter } from '../../test/support/printing/printingTestSupport';
+import { closedPort, fakePrinter, printerRecord } from '../../test/support/printing/printingTestSupport';
 
-function printer(connection: PrinterRecord['connection'], settings: Partial<PrinterRecord> = {}): PrinterRecord {
-  return {
-    id: 'p1',
-    teamId: 't1',
-    name: 'P',
-    connection,
-    dpi: 203,
-    media: null,
-    darkness: null,
-    speed: null,
-    timeZone: null,
-    allowConfigCommands: false,
-    unprintableMargin: null,
-    fonts: 'graphic',
-    mediaType: null,
-    printMode: null,
-    mediaSensing: null,
-    topOffset: null,
-    leftOffset: null,
-    createdAt: 0,
-    ...settings,
-  };
-}
+const printer = printerRecord;
 
 describe('printerDriver', () => {
   it('sends a raw printer its settings format, then the document, in one connection', async () => {

@@ -8,32 +8,14 @@ import { pointsToDots, toPoints } from '@shared/units/length';
 import { bundledFonts } from '../fonts/bundledFonts';
 import type { PrinterRecord } from '../store/queries/printerFields';
 import { renderTestLabel } from './printerTestLabel';
+import { printerRecord } from '../../test/support/printing/printingTestSupport';
 
 const fonts = bundledFonts();
 const AT = new Date(Date.UTC(2026, 10, 26, 1, 2));
 
 function printer(dpi: PrinterRecord['dpi'], media: PrinterRecord['media'], timeZone: string | null): PrinterRecord {
   const connection = { kind: 'raw', host: '127.0.0.1', port: 9100 } as const;
-  return {
-    id: 'p1',
-    teamId: 't1',
-    name: 'Warehouse Zebra ZT411',
-    connection,
-    dpi,
-    media,
-    darkness: null,
-    speed: null,
-    timeZone,
-    allowConfigCommands: false,
-    unprintableMargin: null,
-    fonts: 'graphic',
-    mediaType: null,
-    printMode: null,
-    mediaSensing: null,
-    topOffset: null,
-    leftOffset: null,
-    createdAt: 0,
-  };
+  return printerRecord(connection, { name: 'Warehouse Zebra ZT411', dpi, media, timeZone });
 }
 
 const dpmmOf = (dpi: number): ZplDpmm => ZPL_DPMM.find((dpmm) => ZPL_NOMINAL_DPI[dpmm] === dpi) ?? 8;

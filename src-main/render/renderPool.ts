@@ -12,6 +12,7 @@ import { splitBatch, zipBatchPngs, type BatchPart, type BatchWarning, type PartL
 import { FairQueue } from './fairQueue';
 import {
   reviveError,
+  type RelayoutJob,
   type RenderJob,
   type RenderResult,
   type RenderStep,
@@ -27,6 +28,7 @@ import { WorkerProcess } from './workerProcess';
 import { WorkerThread } from './workerThread';
 
 export type {
+  RelayoutJob,
   RenderJob,
   RenderResult,
   SvgRasterJob,
@@ -119,6 +121,8 @@ export interface RenderPool {
   render(job: RenderJob, options?: SubmitOptions): Promise<RenderResult>;
   /** The ZPL viewer's render, with the same queues, limits and errors as render(). */
   renderZpl(job: ZplRenderJob, options?: SubmitOptions): Promise<ZplRenderResult>;
+  /** A received label re-laid out for a printer and rendered for it (RelayoutJob), with the same queues, limits and errors as render(). */
+  relayout(job: RelayoutJob, options?: SubmitOptions): Promise<RenderResult>;
   /**
    * A library SVG made a PNG, with the same queues and errors as render() but a time limit of its own (svgTimeoutMs):
    * past it the worker is killed and the step fails with TimeLimitError.
@@ -221,6 +225,8 @@ export function workerKindFor(step: RenderStep | undefined, format: OutputFormat
       return step.job.format === 'png' && (step.job.quality ?? 'bitonal') !== 'bitonal' ? 'process' : 'thread';
     case 'label':
       return step.job.format === 'png' ? 'process' : 'thread';
+    case 'relayout':
+      return step.job.options.format === 'png' ? 'process' : 'thread';
     default:
       return format === 'png' ? 'process' : 'thread';
   }
@@ -544,6 +550,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       // The labels are unknown until read: the whole input (at most 1 MB) is one step with one render's limit.
       const { team = '', ...job } = request;
       return submit<ZplRenderResult>(team, options, { kind: 'zpl', job });
+    },
+    relayout(request, options = {}) {
+      const { team = '', ...job } = request;
+      return submit<RenderResult>(team, options, { kind: 'relayout', job });
     },
     rasterizeSvg(request, options = {}) {
       const { team = '', ...job } = request;

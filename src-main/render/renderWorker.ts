@@ -3,6 +3,7 @@ import type { Template } from '@shared/model/template';
 import { assembleBatch, batchShared, renderBatchPart, type BatchShared } from '@shared/render/renderBatch';
 import { prepareTemplate, renderLabel, type RenderOptions } from '@shared/render/renderLabel';
 import { renderZpl } from '@shared/render/renderZpl';
+import { relayoutZpl } from '@shared/read/zpl/relayoutZpl';
 import type { FontRegistry } from '@shared/fonts/fontRegistry';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { rasterizeSvgImage } from '../images/rasterizeSvgImage';
@@ -103,6 +104,17 @@ export function stepRunner(
         }
         const output = await renderLabel(job.template, job.data, renderOptions(job, fonts, { ...caches, templates }));
         return { kind: 'label', result: { ...output, labelCount: 1, renderTimeMs: performance.now() - start } };
+      }
+      case 'relayout': {
+        const { zpl, options, sourceDpi, ...size } = step.job;
+        const targetDpi = options.dpi ?? sourceDpi;
+        const relaid = relayoutZpl(zpl, { ...size, sourceDpi, targetDpi, fonts });
+        const output = await renderLabel(relaid.template, relaid.data, renderOptions(options, fonts, caches));
+        const warnings = [...relaid.warnings, ...output.warnings];
+        return {
+          kind: 'label',
+          result: { ...output, warnings, labelCount: 1, renderTimeMs: performance.now() - start },
+        };
       }
       case 'zpl': {
         const { zpl, ...options } = step.job;

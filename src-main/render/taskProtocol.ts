@@ -86,6 +86,23 @@ export interface ZplRenderResult {
   renderTimeMs: number;
 }
 
+/**
+ * A label a virtual printer received, written for another resolution than its printer's: read at the source's density
+ * on a label of the printer's media size, lifted to a template and rendered for the printer, in one step (so a hostile
+ * label is bounded by the render's time and memory limits). Its result is a label's: the warnings of the re-layout first,
+ * then the render's.
+ */
+export interface RelayoutJob extends ZplLabelSize {
+  /** One character a byte: the state formats received before the label, then the label. */
+  zpl: string;
+  /** The resolution the ZPL was written for, in dpi (the reader reads it at `dpmm`). */
+  sourceDpi: number;
+  /** How the template renders for the printer (its format, dpi, fonts, time zone, margin), as a print job's render. */
+  options: StepOptions;
+  /** The queue the render waits in (a team's id), as RenderJob.team. Not sent to the worker. */
+  team?: string;
+}
+
 /** A library SVG to rasterise (checked by checkSvg first): its longer side becomes longerSidePx pixels. */
 export interface SvgRasterJob {
   svg: string;
@@ -125,6 +142,7 @@ export type RenderStep =
   | { kind: 'label'; job: RenderJob }
   | { kind: 'zpl'; job: Omit<ZplRenderJob, 'team'> }
   | { kind: 'svg'; job: Omit<SvgRasterJob, 'team'> }
+  | { kind: 'relayout'; job: Omit<RelayoutJob, 'team'> }
   | { kind: 'part'; batch: number; template?: unknown; options: StepOptions; part: BatchPart }
   | { kind: 'assemble'; options: StepOptions; labels: PartLabel[] };
 

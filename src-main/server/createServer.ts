@@ -224,7 +224,7 @@ export async function startServer(deps: ServerDeps): Promise<RunningServer> {
   }, SWEEP_INTERVAL_MS);
   purgeTimer.unref();
   // One route choice for the virtual printers and the queue: a job of a virtual printer's pool fails over within it.
-  const routes = createRouteChoice(deps.store, deps.printQueue?.driver);
+  const routes = createRouteChoice(deps.store, deps.printQueue?.driver, (job) => deps.pool.relayout(job), deps.logger);
   const printQueue = createPrintQueue(deps.store, {
     logger: deps.logger,
     failover: routes.failover,

@@ -13,7 +13,7 @@ import type { QuotaGate } from '../../server/admission/quotaGate';
 import type { Store, StoreScope } from '../../store/openStore';
 import type { PrinterRecord } from '../../store/queries/printerFields';
 import type { TeamRecord } from '../../store/storeTypes';
-import { inboundSubmission, submitPrintJob, type Render } from '../printJobSubmission';
+import { inboundSubmission, recordQuotaRefusal, submitPrintJob, type Render } from '../printJobSubmission';
 import type { PrintQueue } from '../printQueue';
 import { submitRawZplJob } from '../rawZplSubmission';
 
@@ -200,6 +200,14 @@ export async function startHotFolder(deps: HotFolderDeps, options: HotFolderOpti
       if (!(error instanceof AppError || error instanceof UsageError)) throw error;
       const code = error instanceof AppError ? error.code : 'BAD_FILE';
       outcome = { file: name, status: 'failed', error: { code, message: error.message } };
+      const source = { kind: 'hot-folder', folder, file: name } as const;
+      if (error instanceof AppError)
+        await recordQuotaRefusal(
+          store,
+          inboundSubmission(team, printer, source),
+          { raw: hasExtension(name, ['.zpl']), labelCount: 0 },
+          error,
+        );
     }
     if (outcome.status === 'done') {
       await moveOut(name, DONE);

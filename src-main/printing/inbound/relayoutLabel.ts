@@ -1,25 +1,20 @@
-// A label a virtual printer received, written for one resolution, made a template for a printer of another (or a PDF queue): read, lifted, then printed as any template is.
-import { importZpl, type ZplImportWarning } from '@shared/read/zpl/importZpl';
+// A label a virtual printer received, written for one resolution, made a document for a printer of another (or a PDF queue): read, lifted and rendered in the render pool, as a template print job is.
+import { BadRequestError } from '@shared/errors';
 import { lengthInDots } from '@shared/emit/zpl/zplPrinterSettings';
-import type { Template } from '@shared/model/template';
+import { rawZplRefusal, scanRawZpl } from '@shared/read/zpl/rawZplScan';
 import type { ZplDpi } from '@shared/render/outputFormats';
-import { bundledFonts } from '../../fonts/bundledFonts';
-import type { PrintJobWarning } from '../../store/queries/printJobs';
+import type { RelayoutJob, RenderResult } from '../../render/renderPool';
 import type { PrinterRecord } from '../../store/queries/printerFields';
 import type { VirtualPrinterRecord } from '../../store/queries/virtualPrinterFields';
 import { printerDriver } from '../printerDrivers';
+import { printerRenderOptions, type PrinterDocument } from '../printJobSubmission';
 import { DOTS_PER_MM } from './virtualHostAnswers';
 
 /** A label's size when the printer states no media: the carrier label most old systems print. */
 const DEFAULT_MEDIA = { width: '4in', height: '6in' };
 
-export interface RelaidLabel {
-  template: Template;
-  /** The ^FN fields' values as the label had them (the template binds them to data.fieldN). */
-  data: Record<string, unknown>;
-  /** What could not be carried over exactly, each naming it; they become the job's warnings. */
-  warnings: PrintJobWarning[];
-}
+/** The render pool's relayout (RenderPool.relayout). */
+export type Relayout = (job: RelayoutJob) => Promise<RenderResult>;
 
 /**
  * The resolution the virtual printer's ZPL is read at when it must be written again for `printer`, or undefined when
@@ -27,39 +22,55 @@ export interface RelaidLabel {
  * gets the label drawn, read at the declared resolution or else the printer's.
  */
 export function relayoutFrom(virtual: VirtualPrinterRecord, printer: PrinterRecord): ZplDpi | undefined {
-  if (printerDriver(printer).format === 'pdf') return virtual.dpi ?? printer.dpi;
-  return virtual.dpi !== null && virtual.dpi !== printer.dpi ? virtual.dpi : undefined;
+  return relayoutNeeded(virtual.dpi ?? printer.dpi, printer) ? (virtual.dpi ?? printer.dpi) : undefined;
 }
 
-function warning({ code, message }: ZplImportWarning): PrintJobWarning {
-  return { code, message: `re-laid out for the printer: ${message}` };
+/** Whether ZPL written for `from` dpi must be written again for `printer`: one of another resolution, or one taking PDF. */
+export function relayoutNeeded(from: ZplDpi, printer: PrinterRecord): boolean {
+  return printerDriver(printer).format === 'pdf' || from !== printer.dpi;
 }
 
 /**
- * The label of `zpl` (the state formats before it included, one character a byte) as a template on `printer`'s media
- * (4 x 6 in when it states none). Its barcodes keep their module widths in millimetres, its texts their size and its
- * graphics their size: the render then lays them out in whole dots of the printer. Throws BadRequestError when the
- * ZPL holds no label, PixelBudgetError when its graphics are over a render's budget.
+ * The copies a received label asks for (its ^PQ quantity), once the raw-ZPL allow-list of `printer` let it through:
+ * a configuration command is refused as in raw ZPL, with BadRequestError naming it.
  */
-export function relayoutLabel(zpl: string, from: ZplDpi, printer: PrinterRecord): RelaidLabel {
-  const dpmm = DOTS_PER_MM[from];
+export function relaidCopies(zpl: string, printer: PrinterRecord): number {
+  const scan = scanRawZpl(zpl);
+  const refused = rawZplRefusal(scan, printer);
+  if (refused !== undefined)
+    throw new BadRequestError(`zpl: ${refused.message}`, { command: refused.command, position: refused.position });
+  return scan.formats.at(-1)?.quantity ?? 1;
+}
+
+/**
+ * The label of `zpl` (the state formats before it included, one character a byte) rendered for `printer`, on its media
+ * (4 x 6 in when it states none), in the render pool under `team`'s queue, bounded by a render's time and memory
+ * limits. Its barcodes keep their module widths in millimetres, its texts their size and its graphics their size, laid
+ * out in whole dots of the printer; the document's warnings name what was not carried over exactly. Rejects with
+ * BadRequestError when the ZPL holds no label, PixelBudgetError when its graphics are over a render's budget.
+ */
+export async function relaidDocument(
+  relayout: Relayout,
+  zpl: string,
+  from: ZplDpi,
+  printer: PrinterRecord,
+  team: string,
+): Promise<PrinterDocument> {
   const media = printer.media ?? DEFAULT_MEDIA;
-  const imported = importZpl(zpl, {
-    dpmm,
+  const options = printerRenderOptions(printer);
+  const rendered = await relayout({
+    zpl,
+    sourceDpi: from,
+    dpmm: DOTS_PER_MM[from],
     widthDots: lengthInDots(media.width, from),
     heightDots: lengthInDots(media.height, from),
-    index: 0,
-    name: `Received at ${from} dpi`,
-    fonts: bundledFonts(),
+    options,
+    team,
   });
-  const warnings = imported.warnings.map(warning);
-  // Graphics (^GF and the like) are rasters of the source's dots: at another resolution they are resampled.
-  for (const element of imported.template.elements)
-    if (element.type === 'image' && from !== printer.dpi)
-      warnings.push({
-        code: 'RELAYOUT_GRAPHIC_RESAMPLED',
-        message: `re-laid out for the printer: the graphic ${element.id} was drawn in ${from} dpi dots and is resampled to ${printer.dpi} dpi`,
-        elementId: element.id,
-      });
-  return { template: imported.template, data: imported.template.meta.sampleData?.[0] ?? {}, warnings };
+  return {
+    format: options.format,
+    bytes: rendered.bytes,
+    labelCount: rendered.labelCount,
+    warnings: rendered.warnings,
+  };
 }

@@ -246,6 +246,41 @@ describe('a virtual ZPL printer', () => {
     a.fake.silent(false);
   });
 
+  it('keeps a label the team’s quota refuses as a failed job of the history, QUOTA_EXCEEDED, its source named', async () => {
+    const { capped } = await teamsWithKeys(cli(server.dataDir), {
+      capped: { plan: 'dev', quotaLimit: 1, rateMinute: 1000, rateHour: 10_000 },
+    });
+    const fake = await fakePrinter();
+    const team = ['--team', capped.team.id];
+    const raw = ['--kind', 'raw', '--host', fake.host, '--port', String(fake.port)];
+    const printerId = (await cliJson(server.dataDir, idSchema, ['printer', 'add', ...team, '--name', 'capped', ...raw]))
+      .id;
+    const port = await freePort();
+    const listen = ['--kind', 'virtual', '--listen', `127.0.0.1:${port}`, '--route', 'capped'];
+    await cliJson(server.dataDir, idSchema, ['printer', 'add', ...team, '--name', 'capped-wms', ...listen]);
+    await waitForPort(port);
+    const wms = await connectOldSystem(port);
+    wms.send(carrierLabel('1Z999AA10000000501'));
+    wms.send(carrierLabel('1Z999AA10000000502'));
+    const jobs = await endedJobs(server, capped.live, printerId, 2);
+    expect(jobs.map((job) => [job.status, job.error?.code, job.labelsSent])).toEqual([
+      ['done', undefined, 1],
+      ['failed', 'QUOTA_EXCEEDED', 0],
+    ]);
+    expect(jobs[1]).toMatchObject({
+      format: 'zpl',
+      totalLabels: 1,
+      reprintable: false,
+      source: { kind: 'virtual-printer', name: 'capped-wms', client: '127.0.0.1' },
+      error: { message: 'refused when it arrived, nothing printed: monthly render quota exceeded' },
+    });
+    // The old system is not told: ~HS is the printer's own answer, with no label of it waiting.
+    const status = parseHostStatus(await wms.hostStatus());
+    expect([status.paused, status.labelsInBuffer]).toEqual([false, 0]);
+    await wms.end();
+    expect(tracking(fake)).toEqual(['1Z999AA10000000501']);
+  });
+
   it('is listed by printer list, and stops listening once printer remove took it away', async () => {
     const { name, port } = await virtualPrinterTo();
     const listSchema = z.object({ virtualPrinters: z.array(z.looseObject({ id: z.string(), name: z.string() })) });

@@ -162,6 +162,63 @@ describe('a virtual printer that re-lays out labels for the routed printer', () 
     }
   });
 
+  it('moves the labels of a 203 dpi printer gone silent to the 300 dpi printer of its pool, written again for it, each once and in order', async () => {
+    const team = ['--team', acme.team.id];
+    const [slow, fine] = [await fakePrinter(), await fakePrinter()];
+    const ids: string[] = [];
+    for (const [name, fake, dpi] of [
+      ['pool-203', slow, 203],
+      ['pool-300', fine, 300],
+    ] as const) {
+      const raw = ['--kind', 'raw', '--host', fake.host, '--port', String(fake.port), '--dpi', String(dpi)];
+      ids.push((await cliJson(server.dataDir, idSchema, ['printer', 'add', ...team, '--name', name, ...raw])).id);
+    }
+    const [at203, at300] = ids as [string, string];
+    const port = await freePort();
+    await cliJson(server.dataDir, idSchema, [
+      ...['printer', 'add', ...team, '--name', 'pool-wms', '--kind', 'virtual', '--listen', `127.0.0.1:${port}`],
+      ...['--route', 'pool-203,pool-300', '--dpi', '203'],
+    ]);
+    await waitForPort(port);
+    const tracking = ['1Z999AA10000000401', '1Z999AA10000000402', '1Z999AA10000000403'];
+    const oldSystem = await connectOldSystem(port);
+    oldSystem.send(carrierLabel(tracking[0] ?? ''));
+    await endedJobs(server, acme.live, at203, 1);
+    // The printer stops answering: its ~HS goes unanswered, so the queue's next attempt there fails.
+    slow.silent(true);
+    for (const number of tracking.slice(1)) oldSystem.send(carrierLabel(number));
+    await oldSystem.end();
+
+    const moved = await endedJobs(server, acme.live, at300, 2);
+    expect(moved.map((job) => [job.status, job.format, job.labelsSent])).toEqual([
+      ['done', 'zpl', 1],
+      ['done', 'zpl', 1],
+    ]);
+    for (const job of moved)
+      expect(job.warnings).toContainEqual({
+        code: 'PRINTER_FAILOVER',
+        message: expect.stringMatching(
+          /printer "pool-203" failed .* after 0 of 1 labels: .*"pool-300" \(written again for its 300 dpi, as zpl\)/,
+        ),
+      });
+    // The first label, as received, on the 203 dpi printer; the other two once each, in order, on the 300 dpi one.
+    expect([...received(slow).matchAll(/\^FDTRK (\w+)\^FS/g)].map((match) => match[1])).toEqual(tracking.slice(0, 1));
+    const labels = received(fine)
+      .split(/(?<=\^XZ)/)
+      .filter((label) => /\^F[DV]/.test(label));
+    expect(labels).toHaveLength(2);
+    const original = physicalSizes(carrierLabel(tracking[0] ?? ''), 203);
+    for (const [index, label] of labels.entries()) {
+      expect(await decodedAt300(label)).toEqual([tracking[index + 1]]);
+      const sizes = physicalSizes(label, 300);
+      expect(sizes.modules).toHaveLength(original.modules.length);
+      sizes.modules.forEach((module, at) =>
+        expect(Math.abs(module - (original.modules[at] ?? 0)) * 300).toBeLessThanOrEqual(1),
+      );
+    }
+    slow.silent(false);
+  });
+
   it('refuses a --dpi no printer has', async () => {
     const add = ['printer', 'add', '--team', acme.team.id, '--name', 'odd', '--kind', 'virtual'];
     const listen = ['--listen', '127.0.0.1:9', '--route', 'dock-300'];

@@ -1,7 +1,7 @@
 // One virtual printer's port: takes ZPL as a Zebra printer does on 9100, queues each label as a print job of its team, answers ~HS and ~HI.
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Logger } from 'pino';
-import { AppError, BadRequestError } from '@shared/errors';
+import { AppError } from '@shared/errors';
 import { rawZplRefusal, scanRawZpl } from '@shared/read/zpl/rawZplScan';
 import { splitZplStream, type HostQuery } from '@shared/read/zpl/zplStream';
 import { peerAddress } from '../../server/clientAddress';
@@ -11,10 +11,10 @@ import { parseTrustedProxies } from '../../server/trustedProxies';
 import type { Store } from '../../store/openStore';
 import type { VirtualPrinterRecord } from '../../store/queries/virtualPrinterFields';
 import type { PrintQueue } from '../printQueue';
-import { inboundSubmission, submitPrintJob } from '../printJobSubmission';
+import { inboundSubmission, recordQuotaRefusal, submitMadeJob } from '../printJobSubmission';
 import { submitRawZplJob } from '../rawZplSubmission';
-import type { RenderJob, RenderPool } from '../../render/renderPool';
-import { relayoutFrom, relayoutLabel } from './relayoutLabel';
+import type { RenderPool } from '../../render/renderPool';
+import { relaidCopies, relaidDocument, relayoutFrom } from './relayoutLabel';
 import { virtualHostIdentification, virtualHostStatus } from './virtualHostAnswers';
 import type { RouteChoice } from './virtualPrinterRoutes';
 
@@ -38,8 +38,8 @@ export interface VirtualPrinterDeps {
   store: Store;
   quota: QuotaGate;
   queue: Pick<PrintQueue, 'wake'>;
-  /** Renders the labels laid out again for a printer of another resolution than the virtual printer's. */
-  pool: Pick<RenderPool, 'render'>;
+  /** Reads, lifts and renders the labels laid out again for a printer of another resolution than the virtual printer's. */
+  pool: Pick<RenderPool, 'relayout'>;
   routes: RouteChoice;
   logger?: Logger;
   limits?: Partial<VirtualPrinterLimits>;
@@ -177,6 +177,9 @@ export async function listenVirtualPrinter(
           { client, code: error.code, reason: error.message, details: error.details },
           'virtual printer: label refused',
         );
+        // Over the quota, a well-formed label is refused for the team's sake, not its own: the history shows it.
+        const raw = relayoutFrom(virtual, printer) === undefined;
+        await recordQuotaRefusal(deps.store, submission, { raw, labelCount: 1 }, error);
       }
     }
   }
@@ -184,19 +187,15 @@ export async function listenVirtualPrinter(
   /**
    * The label read at the virtual printer's resolution and printed as a template on `printer`: the raw-ZPL allow-list
    * still applies first, ^PQ's quantity becomes copies, and what did not carry over exactly becomes the job's warnings.
+   * Reading, lifting and rendering run in the render pool, never on this thread.
    */
   async function submitRelaidOut(zpl: string, submission: ReturnType<typeof inboundSubmission>) {
     const { team, printer } = submission;
-    const scan = scanRawZpl(zpl);
-    const refused = rawZplRefusal(scan, printer);
-    if (refused !== undefined)
-      throw new BadRequestError(`zpl: ${refused.message}`, { command: refused.command, position: refused.position });
+    const copies = relaidCopies(zpl, printer);
     const from = relayoutFrom(virtual, printer) ?? printer.dpi;
-    const { template, data, warnings } = relayoutLabel(zpl, from, printer);
-    const render = (job: RenderJob) => deps.pool.render({ ...job, team: team.id });
-    return submitPrintJob(
-      { store: deps.store, quota: deps.quota, render },
-      { ...submission, template, data, warnings, copies: scan.formats.at(-1)?.quantity ?? 1 },
+    const relayout = deps.pool.relayout.bind(deps.pool);
+    return submitMadeJob(deps, { ...submission, copies }, 1, undefined, () =>
+      relaidDocument(relayout, zpl, from, printer, team.id),
     );
   }
 

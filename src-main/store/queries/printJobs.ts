@@ -97,6 +97,8 @@ export interface NewPrintJob {
   reprint?: { of: string; labels: string };
   counters?: CounterReservation | null;
   source?: PrintJobSource | null;
+  /** A job refused before anything was made (an inbound label over the team's quota): created failed, with this error and no document. */
+  refused?: JobError;
 }
 
 /** What the history lists: all but `teamId` optional; `before`: a position from the previous page (its nextCursor). */
@@ -198,7 +200,7 @@ export function printJobQueries(db: Executor, now: () => number) {
   const noClaim = claimFields(null, 0);
 
   return {
-    /** A queued job; with `owner`, already claimed by that queue (the CLI, which sends its own job). */
+    /** A queued job (failed, when `refused`); with `owner`, already claimed by that queue (the CLI, which sends its own job). */
     async create(
       job: NewPrintJob,
       owner: ClaimOwner | null = null,
@@ -214,7 +216,9 @@ export function printJobQueries(db: Executor, now: () => number) {
           mode: job.mode,
           printer_id: job.printerId,
           format: job.format,
-          status: 'queued',
+          status: job.refused === undefined ? 'queued' : 'failed',
+          error_code: job.refused?.code ?? null,
+          error_message: job.refused?.message ?? null,
           label_count: job.labelCount,
           copies: job.copies,
           raw: job.raw === true ? 1 : 0,
@@ -336,13 +340,20 @@ export function printJobQueries(db: Executor, now: () => number) {
     /**
      * Moves a pending job this queue holds to another printer (a virtual printer's pool took over from one that failed
      * an attempt), its labels sent so far kept, the failed attempt recorded as recordFailedAttempt does and a warning
-     * saying so. The job is then the other printer's to work on, in its place in the order. False when the claim is
-     * gone or the job was cancelled.
+     * saying so. The job is then the other printer's to work on, in its place in the order. `document`: the job's
+     * labels were written again for that printer (another resolution or format), a template job's document from now
+     * on, with what the re-layout gave way on after the warning. False when the claim is gone or the job was cancelled.
      */
     async moveToPrinter(
       id: string,
       token: string,
-      move: { printerId: string; warning: PrintJobWarning; error: JobError; delivered: boolean },
+      move: {
+        printerId: string;
+        warning: PrintJobWarning;
+        error: JobError;
+        delivered: boolean;
+        document?: { format: PrintFormat; labelCount: number; copies: number; warnings: PrintJobWarning[] };
+      },
     ): Promise<boolean> {
       const row = await db
         .selectFrom('print_jobs')
@@ -351,7 +362,12 @@ export function printJobQueries(db: Executor, now: () => number) {
         .where('claim_token', '=', token)
         .executeTakeFirst();
       if (row === undefined) return false;
-      const warnings = [...warningsSchema.parse(JSON.parse(row.warnings)), move.warning];
+      const { document } = move;
+      const warnings = [...warningsSchema.parse(JSON.parse(row.warnings)), move.warning, ...(document?.warnings ?? [])];
+      const relaid =
+        document === undefined
+          ? {}
+          : { format: document.format, label_count: document.labelCount, copies: document.copies, raw: 0 };
       return changedOne(
         db
           .updateTable('print_jobs')
@@ -360,6 +376,7 @@ export function printJobQueries(db: Executor, now: () => number) {
           .where('status', 'in', PENDING)
           .set({
             printer_id: move.printerId,
+            ...relaid,
             warnings: JSON.stringify(warnings),
             attempts: 0,
             next_attempt_at: null,

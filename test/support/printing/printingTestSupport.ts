@@ -4,6 +4,7 @@ import { splitZplLabels } from '@shared/emit/zpl/storedFormat';
 import { freePort } from '../server/freePort';
 import { startFakeZplPrinter, type FakeZplPrinter } from './fakeZplPrinter';
 import { withStoredFormat } from '@main/printing/printJobDocument';
+import type { PrinterRecord } from '@main/store/queries/printerFields';
 
 /** A 50x25 mm tag whose title prints in the printer's font 0 (^A0 … ^FD<title>^FS): tests find each label's title in the ZPL. */
 export const TAG = {
@@ -32,6 +33,34 @@ export async function fakePrinter(port?: number): Promise<FakeZplPrinter> {
   const printer = await startFakeZplPrinter(port);
   running.push(printer);
   return printer;
+}
+
+/** A printer as the store gives it (203 dpi, no media, no settings) with `connection`, for code that takes a record. */
+export function printerRecord(
+  connection: PrinterRecord['connection'],
+  settings: Partial<PrinterRecord> = {},
+): PrinterRecord {
+  return {
+    id: 'p1',
+    teamId: 't1',
+    name: 'P',
+    connection,
+    dpi: 203,
+    media: null,
+    darkness: null,
+    speed: null,
+    timeZone: null,
+    allowConfigCommands: false,
+    unprintableMargin: null,
+    fonts: 'graphic',
+    mediaType: null,
+    printMode: null,
+    mediaSensing: null,
+    topOffset: null,
+    leftOffset: null,
+    createdAt: 0,
+    ...settings,
+  };
 }
 
 /** A 127.0.0.1 port that was just free: bound, then released, so connecting to it is refused. */
