@@ -1,9 +1,10 @@
 // Adds or edits a printer: its name, kind and the kind's address, resolution, media, darkness, speed, time zone, margin and media handling; the server's refusals shown on their fields.
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { EditorPrinter, EditorPrinterInput, EditorPrinterKind } from '@shared/api/editorPrinters';
 import { describeError } from '../../api/apiError';
 import { ZPL_RESOLUTIONS } from '../../api/apiConstants';
 import { Dialog } from '../../ui/Dialog';
+import { InputField } from './InputField';
 import {
   EMPTY_PRINTER_FORM,
   fieldErrors,
@@ -27,36 +28,6 @@ export interface PrinterFormDialogProps {
   /** Saves; a rejection (the server refused) keeps the dialog open with the problems on their fields. */
   onSave(printer: EditorPrinterInput): Promise<void>;
   onCancel(): void;
-}
-
-interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
-  label: string;
-  value: string;
-  error: string | undefined;
-  hint?: string;
-  onValue(value: string): void;
-}
-
-function InputField({ label, value, error, hint, onValue, ...input }: InputFieldProps) {
-  const noteId = useId();
-  const note = error ?? hint;
-  return (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        {...input}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={note ? noteId : undefined}
-      />
-      {note && (
-        <span id={noteId} className={error ? 'error-text' : 'hint'}>
-          {note}
-        </span>
-      )}
-    </label>
-  );
 }
 
 const KINDS = Object.keys(KIND_NAMES) as EditorPrinterKind[];
