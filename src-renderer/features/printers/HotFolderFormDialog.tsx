@@ -1,10 +1,11 @@
 // Adds or edits a hot folder: the folder on the machine running Labelsmith, the printer its files print on, the template data files print with, whether it is watched; the server's refusals shown on their fields.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { EditorHotFolder, EditorHotFolderInput, EditorPrinter } from '@shared/api/editorPrinters';
 import { client } from '../../api/appClient';
-import { describeError, EditorApiError } from '../../api/apiError';
+import { EditorApiError } from '../../api/apiError';
 import { Dialog } from '../../ui/Dialog';
 import { useLoader } from '../../ui/useLoader';
+import { FormFooter, useFormSave } from './formSave';
 import { InputField } from './InputField';
 
 export interface HotFolderFormDialogProps {
@@ -36,30 +37,21 @@ export function HotFolderFormDialog({ hotFolder, printers, onSave, onCancel }: H
   const [printerId, setPrinterId] = useState(hotFolder?.printerId ?? printers[0]?.id ?? '');
   const [templateSlug, setTemplateSlug] = useState(hotFolder?.templateSlug ?? '');
   const [enabled, setEnabled] = useState(hotFolder?.enabled ?? true);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSave<FieldName>(fieldErrors);
+  const { errors } = form;
   const printerFieldId = useId();
   const templateFieldId = useId();
   const printerNoteId = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onSave({ folder: folder.trim(), printerId, templateSlug: templateSlug.trim() || null, enabled });
-    } catch (error) {
-      const byField = fieldErrors(error);
-      setErrors(byField);
-      setFailure(Object.keys(byField).length > 0 ? 'Check the marked fields.' : describeError(error));
-      setBusy(false);
-    }
-  };
-
   return (
     <Dialog title={hotFolder ? 'Edit hot folder' : 'Add hot folder'} onClose={onCancel} className="dialog-wide">
-      <form className="form-stack printer-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form
+        className="form-stack printer-form"
+        onSubmit={form.submit(() =>
+          onSave({ folder: folder.trim(), printerId, templateSlug: templateSlug.trim() || null, enabled }),
+        )}
+        noValidate
+      >
         <InputField
           label="Folder"
           value={folder}
@@ -67,7 +59,7 @@ export function HotFolderFormDialog({ hotFolder, printers, onSave, onCancel }: H
           hint="Its absolute path on the machine running Labelsmith, e.g. /srv/labels/inbox. Files move to done/ or failed/ in it."
           onValue={(value) => {
             setFolder(value);
-            setErrors((current) => ({ ...current, folder: undefined }));
+            form.clear('folder');
           }}
           required
           autoFocus
@@ -114,19 +106,12 @@ export function HotFolderFormDialog({ hotFolder, printers, onSave, onCancel }: H
           .zpl files print as they are; .csv, .tsv, .xlsx, .ods and .json files print the template with their records. A
           file is printed once its size has not changed for 2 seconds, or at once when NAME.ready appears beside it.
         </p>
-        {failure && (
-          <p role="alert" className="error-text">
-            Not saved: {failure}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy || printers.length === 0}>
-            {hotFolder ? 'Save hot folder' : 'Add hot folder'}
-          </button>
-        </div>
+        <FormFooter
+          form={form}
+          submitLabel={hotFolder ? 'Save hot folder' : 'Add hot folder'}
+          disabled={printers.length === 0}
+          onCancel={onCancel}
+        />
       </form>
     </Dialog>
   );

@@ -1,9 +1,9 @@
 // Adds or edits a virtual printer: its name, where it listens (this machine, or the network with the clients allowed), the printers its labels go to and how, the resolution its clients write for.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { EditorPrinter, EditorVirtualPrinter, EditorVirtualPrinterInput } from '@shared/api/editorPrinters';
-import { describeError } from '../../api/apiError';
 import { ZPL_RESOLUTIONS } from '../../api/apiConstants';
 import { Dialog } from '../../ui/Dialog';
+import { FormFooter, useFormSave } from './formSave';
 import { InputField } from './InputField';
 import {
   EMPTY_VIRTUAL_PRINTER_FORM,
@@ -28,33 +28,18 @@ export function VirtualPrinterFormDialog({ virtual, printers, onSave, onCancel }
   const [fields, setFields] = useState<VirtualPrinterFormFields>(() =>
     virtual ? formFromVirtualPrinter(virtual) : EMPTY_VIRTUAL_PRINTER_FORM,
   );
-  const [errors, setErrors] = useState<Partial<Record<VirtualPrinterFieldName, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSave<VirtualPrinterFieldName>(virtualPrinterFieldErrors);
+  const { errors } = form;
   const poolId = useId();
   const dpiId = useId();
   const routesNoteId = useId();
   const set = <K extends keyof VirtualPrinterFormFields>(name: K, value: VirtualPrinterFormFields[K]) => {
     setFields((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [name === 'port' ? 'host' : name]: undefined }));
+    form.clear(name === 'port' ? 'host' : name);
   };
   // Checked printers keep the order they were checked in: failover tries them in that order.
   const toggleRoute = (id: string, on: boolean) =>
     set('routes', on ? [...fields.routes, id] : fields.routes.filter((route) => route !== id));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onSave(virtualPrinterInput(fields));
-    } catch (error) {
-      const byField = virtualPrinterFieldErrors(error);
-      setErrors(byField);
-      setFailure(Object.keys(byField).length > 0 ? 'Check the marked fields.' : describeError(error));
-      setBusy(false);
-    }
-  };
 
   return (
     <Dialog
@@ -62,7 +47,11 @@ export function VirtualPrinterFormDialog({ virtual, printers, onSave, onCancel }
       onClose={onCancel}
       className="dialog-wide"
     >
-      <form className="form-stack printer-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form
+        className="form-stack printer-form"
+        onSubmit={form.submit(() => onSave(virtualPrinterInput(fields)))}
+        noValidate
+      >
         <p className="hint">
           Old systems print ZPL to its port as to a Zebra printer (raw port 9100 protocol); each label becomes a print
           job of the printers chosen below.
@@ -152,19 +141,11 @@ export function VirtualPrinterFormDialog({ virtual, printers, onSave, onCancel }
             />
           </div>
         </fieldset>
-        {failure && (
-          <p role="alert" className="error-text">
-            Not saved: {failure}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {virtual ? 'Save virtual printer' : 'Add virtual printer'}
-          </button>
-        </div>
+        <FormFooter
+          form={form}
+          submitLabel={virtual ? 'Save virtual printer' : 'Add virtual printer'}
+          onCancel={onCancel}
+        />
       </form>
     </Dialog>
   );
