@@ -155,7 +155,46 @@ describe('hot folders in the editor', () => {
       problem: { code: 'PRINTER_NOT_FOUND', message: 'its printer was removed: choose another one' },
     });
     expect((await api(server, '/health', { auth: 'none' })).status).toBe(200);
+    // Switched off as it is, without the checks that refuse it; switched on again, refused with the folder's problem.
+    const body = { folder: gone, printerId: printer.id, templateSlug: null };
+    const off = await api(server, `/api/hot-folders/${goneFolder.id}`, {
+      method: 'PUT',
+      json: { ...body, enabled: false },
+    });
+    expect([off.status, off.json<EditorHotFolder>().enabled]).toEqual([200, false]);
+    const on = await api(server, `/api/hot-folders/${goneFolder.id}`, {
+      method: 'PUT',
+      json: { ...body, enabled: true },
+    });
+    expect([on.status, on.json<{ code: string }>().code]).toEqual([400, 'FOLDER_NOT_FOUND']);
     for (const hotFolder of [goneFolder, orphanFolder])
       expect((await api(server, `/api/hot-folders/${hotFolder.id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+});
+
+describe('hot folders across a restart', () => {
+  it('are watched again by the next server on the same data directory, a file dropped meanwhile printed once', async () => {
+    const fake = await fakePrinter();
+    const folder = await newFolder();
+    const options = { printQueue: QUICK_QUEUE, hotFolders: { rescanMs: 100, pollMs: 50, stableMs: 200 } };
+    const first = await startEditorServer(options);
+    const added = await api(first, '/api/printers', {
+      json: { name: 'Dock', connection: { kind: 'raw', host: fake.host, port: fake.port } },
+    });
+    const printerId = added.json<EditorPrinter>().id;
+    expect((await api(first, '/api/hot-folders', { json: { folder, printerId } })).status).toBe(201);
+    await first.close();
+
+    await writeFile(join(folder, 'while-stopped.zpl'), '^XA^FO20,20^A0N,30,30^FDDropped while stopped^FS^XZ\n');
+    const second = await startEditorServer({ ...options, dataDir: first.dataDir });
+    try {
+      await expect
+        .poll(() => readdir(join(folder, 'done')).catch(() => []), { timeout: 15_000 })
+        .toEqual(['while-stopped.zpl']);
+      await expect.poll(() => received(fake), { timeout: 15_000 }).toContain('Dropped while stopped');
+      expect(received(fake).split('Dropped while stopped').length - 1).toBe(1);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -129,7 +129,12 @@ export function registerHotFoldersRoutes(
     const body = parseRequestBody(hotFolderBodySchema, ctx.request.body);
     const updated = await store.transaction(async (trx) => {
       const current = await teamHotFolder(trx, teamId, id);
-      const onlySwitchedOff = !body.enabled && body.folder === current.folder && body.printerId === current.printerId;
+      const onlySwitchedOff =
+        !body.enabled &&
+        body.folder === current.folder &&
+        body.printerId === current.printerId &&
+        body.templateSlug === current.templateSlug;
+      // Not checked again: a folder that is gone, or whose printer was removed, can still be switched off.
       if (onlySwitchedOff) return trx.hotFolders.update(id, { ...current, enabled: false });
       refuseRemote(ctx);
       return trx.hotFolders.update(id, await checkedHotFolder(trx, teamId, body, id));
