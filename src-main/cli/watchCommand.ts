@@ -1,10 +1,10 @@
 // `labelsmith watch DIR`: a hot folder: prints each file dropped in DIR once, then moves it to done/ or failed/, until SIGTERM/SIGINT.
-import { realpathSync, statSync } from 'node:fs';
 import { Command } from 'commander';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { found, openCommandStore, parseOptions, wholeNumberSchema, withStoreOptions } from './adminCliSupport';
 import { UsageError } from './cliErrors';
+import { hotFolderPath } from '../printing/inbound/hotFolderSetup';
 
 const watchOptionsSchema = z.object({
   team: z.string(),
@@ -14,20 +14,10 @@ const watchOptionsSchema = z.object({
   pollMs: wholeNumberSchema(10).optional(),
 });
 
-/** The folder's real path (claims are recorded under it, so a link or a relative path names the same folder). */
-function folderPath(dir: string): string {
-  try {
-    const path = realpathSync(dir);
-    if (statSync(path).isDirectory()) return path;
-  } catch {
-    // Reported below, as a directory that cannot be watched.
-  }
-  throw new UsageError(`${JSON.stringify(dir)} is not a directory that can be watched`);
-}
-
 async function watch(dir: string, raw: Record<string, unknown>): Promise<void> {
   const options = parseOptions(watchOptionsSchema, raw);
-  const folder = folderPath(dir);
+  // Not a folder, or not writable: exit 2 with FOLDER_NOT_FOUND or FOLDER_NOT_WRITABLE, as the editor's API answers.
+  const folder = await hotFolderPath(dir);
   const store = await openCommandStore(raw);
   const team = found(await store.teams.get(options.team), 'team', options.team);
   const printers = await store.printers.list(team.id);

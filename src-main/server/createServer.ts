@@ -41,6 +41,7 @@ import { registerUsageRoute } from './routes/usage/usageRoute';
 import { registerZplViewerRoute } from './routes/zplViewer/zplViewerRoute';
 import { lanAccessEnabled, SHUTDOWN_GRACE_MS, type ServerConfig } from './serverConfig';
 import { startVirtualPrinters } from '../printing/inbound/virtualPrinters';
+import { startHotFolders, type HotFoldersOptions } from '../printing/inbound/hotFolders';
 import { createRouteChoice, type RouteChoice } from '../printing/inbound/virtualPrinterRoutes';
 import type { VirtualPrinterLimits } from '../printing/inbound/virtualPrinterServer';
 
@@ -53,6 +54,8 @@ export interface ServerDeps {
   printQueue?: PrintQueueOptions;
   /** The virtual printers' connection limits and how often they are read again (tests shorten them). */
   virtualPrinters?: { limits?: Partial<VirtualPrinterLimits>; rescanMs?: number };
+  /** How often the hot folders are read again, and their watchers' timings (tests shorten them). */
+  hotFolders?: HotFoldersOptions;
 }
 
 /**
@@ -292,6 +295,10 @@ async function listenAndServe(
     },
     { lanAccess: lanAccessEnabled(deps.config), rescanMs: deps.virtualPrinters?.rescanMs },
   );
+  const hotFolders = await startHotFolders(
+    { store: deps.store, quota: new QuotaGate(deps.store), queue: printQueue, pool: deps.pool, logger: deps.logger },
+    deps.hotFolders,
+  );
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
@@ -311,7 +318,7 @@ async function listenAndServe(
           () => void deps.pool.close({ graceMs: 0 }),
           deps.config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
         );
-        await Promise.all([closed, virtualPrinters.close()]);
+        await Promise.all([closed, virtualPrinters.close(), hotFolders.close()]);
         await Promise.all([deps.pool.close(), printQueue.stop()]);
         clearTimeout(grace);
         redis?.disconnect();

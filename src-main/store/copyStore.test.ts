@@ -67,6 +67,7 @@ async function embeddedInstallation(): Promise<{ store: Store; teamId: string }>
     listenPort: 9101,
     routes: [printer.id],
   });
+  await store.hotFolders.create({ teamId: team.id, folder: '/srv/labels', printerId: printer.id, templateSlug: 'tag' });
   await store.hotFolderFiles.claim({
     folder: '/srv/labels',
     name: 'wave.csv',
@@ -96,7 +97,8 @@ describe('copying an embedded installation to PostgreSQL', () => {
       expect([table, copied, present, held]).toEqual([table, source, 0, source]);
     }
     expect(first.print_jobs?.[0]).toBe(2);
-    expect([first.virtual_printers?.[0], first.hot_folder_files?.[0]]).toEqual([1, 1]);
+    expect([first.virtual_printers?.[0], first.hot_folder_files?.[0], first.hot_folders?.[0]]).toEqual([1, 1, 1]);
+    expect(await target.hotFolders.ofFolder('/srv/labels')).toMatchObject({ templateSlug: 'tag', enabled: true });
     expect(await target.hotFolderFiles.openClaim('/srv/labels', 'wave.csv', 'ab')).toBe('job-2');
     expect(await target.storage.used(teamId)).toBe(68);
     expect((await target.printJobs.list({ teamId, limit: 10 })).map((job) => job.id)).toEqual(['job-2', 'job-1']);

@@ -19,6 +19,7 @@ const COPIED_TABLES: readonly CopiedTable[] = [
   { table: 'settings', key: ['key'], order: 'key' },
   { table: 'printers', key: ['id'], order: 'rowid' },
   { table: 'virtual_printers', key: ['id'], order: 'rowid' },
+  { table: 'hot_folders', key: ['id'], order: 'rowid' },
   { table: 'counters', key: ['team_id', 'name'], order: 'team_id, name' },
   { table: 'usage_monthly', key: ['team_id', 'period'], order: 'team_id, period', omit: ['reserved'] },
   { table: 'usage_daily', key: ['team_id', 'day'], order: 'team_id, day' },

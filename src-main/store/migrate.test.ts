@@ -25,6 +25,7 @@ describe('migrations', () => {
       'counters',
       'expired_renders',
       'hot_folder_files',
+      'hot_folders',
       'images',
       'libraries',
       'print_jobs',

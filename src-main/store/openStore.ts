@@ -18,6 +18,7 @@ import { libraryQueries, type LibraryQueries } from './queries/libraries';
 import { printerQueries, type PrinterQueries } from './queries/printers';
 import { virtualPrinterQueries, type VirtualPrinterQueries } from './queries/virtualPrinters';
 import { hotFolderFileQueries, type HotFolderFileQueries } from './queries/hotFolderFiles';
+import { hotFolderQueries, type HotFolderQueries } from './queries/hotFolders';
 import { printJobQueries, type PrintJobQueries } from './queries/printJobs';
 import { quotaReservationQueries, type QuotaReservationQueries } from './queries/quotaReservations';
 import { renderQueries, type RenderQueries } from './queries/renders';
@@ -71,6 +72,7 @@ export interface StoreQueries {
   readonly printers: PrinterQueries;
   readonly virtualPrinters: VirtualPrinterQueries;
   readonly hotFolderFiles: HotFolderFileQueries;
+  readonly hotFolders: HotFolderQueries;
   readonly counters: CounterQueries;
   readonly printJobs: PrintJobQueries;
   readonly storage: StorageQueries;
@@ -145,6 +147,7 @@ function storeQueries(db: Executor, now: () => number, caches: SharedCaches): St
     printers: printerQueries(db, now),
     virtualPrinters: virtualPrinterQueries(db, now),
     hotFolderFiles: hotFolderFileQueries(db, now),
+    hotFolders: hotFolderQueries(db, now),
     counters: counterQueries(db, now),
     printJobs: printJobQueries(db, now),
     storage: storageQueries(db),

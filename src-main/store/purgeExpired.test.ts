@@ -32,13 +32,25 @@ describe('output expiry', () => {
 
     clock.advance(4 * DAY - 1);
     expect(await store.renders.lookup(old.id)).toEqual({ state: 'ready', render: old });
-    expect(await purgeExpired(store)).toEqual({ expired: 0, forgotten: 0, printJobs: 0, printDocuments: 0 });
+    expect(await purgeExpired(store)).toEqual({
+      expired: 0,
+      forgotten: 0,
+      printJobs: 0,
+      printDocuments: 0,
+      hotFolderFiles: 0,
+    });
 
     clock.advance(1);
     expect(clock.now()).toBe(old.createdAt + OUTPUT_TTL_MS);
     // Past its expiry, before any purge ran: already expired.
     expect(await store.renders.lookup(old.id)).toEqual({ state: 'expired', teamId: team.id });
-    expect(await purgeExpired(store)).toEqual({ expired: 1, forgotten: 0, printJobs: 0, printDocuments: 0 });
+    expect(await purgeExpired(store)).toEqual({
+      expired: 1,
+      forgotten: 0,
+      printJobs: 0,
+      printDocuments: 0,
+      hotFolderFiles: 0,
+    });
     expect(await store.renders.get(old.id)).toBeUndefined();
     expect(existsSync(join(outputsDir(store), old.fileName))).toBe(false);
     expect(await store.renders.lookup(old.id)).toEqual({ state: 'expired', teamId: team.id });
@@ -48,9 +60,21 @@ describe('output expiry', () => {
     expect(await store.usage.get(team.id, '2025-06')).toEqual({ live: 2, test: 0 });
 
     clock.advance(TOMBSTONE_RETENTION_MS);
-    expect(await purgeExpired(store)).toEqual({ expired: 1, forgotten: 0, printJobs: 0, printDocuments: 0 });
+    expect(await purgeExpired(store)).toEqual({
+      expired: 1,
+      forgotten: 0,
+      printJobs: 0,
+      printDocuments: 0,
+      hotFolderFiles: 0,
+    });
     clock.advance(1);
-    expect(await purgeExpired(store)).toEqual({ expired: 0, forgotten: 1, printJobs: 0, printDocuments: 0 });
+    expect(await purgeExpired(store)).toEqual({
+      expired: 0,
+      forgotten: 1,
+      printJobs: 0,
+      printDocuments: 0,
+      hotFolderFiles: 0,
+    });
     expect(await store.renders.lookup(old.id)).toBeUndefined();
     expect((await store.renders.lookup(fresh.id))?.state).toBe('expired');
   });

@@ -190,6 +190,16 @@ export interface HotFolderFileRow {
   moved_at: number | null;
 }
 
+export interface HotFolderRow {
+  id: string;
+  team_id: string;
+  folder: string;
+  printer_id: string;
+  template_slug: string | null;
+  enabled: number;
+  created_at: number;
+}
+
 export interface QuotaReservationRow {
   id: string;
   team_id: string;
@@ -235,6 +245,7 @@ export interface Tables {
   images: ImageRow;
   virtual_printers: VirtualPrinterRow;
   hot_folder_files: HotFolderFileRow;
+  hot_folders: HotFolderRow;
 }
 
 /** What queries run on: the store's database, or the transaction they are part of (a Transaction is a Kysely too). */

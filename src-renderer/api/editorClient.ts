@@ -2,7 +2,7 @@
 import { libraryImageListSchema, libraryImageSchema } from '@shared/api/images';
 import type { z } from 'zod';
 import type { EditorSettings, TemplateSort, zplImportBodySchema } from '@shared/api/editorApi';
-import type { EditorPrinterInput } from '@shared/api/editorPrinters';
+import type { EditorHotFolderInput, EditorPrinterInput, EditorVirtualPrinterInput } from '@shared/api/editorPrinters';
 import type { ZplPreviewRequest } from '@shared/api/zplEditorApi';
 import { printerStatusSchema, printJobPageSchema, printJobSchema } from '@shared/api/printRequest';
 import type { RenderWarning } from '@shared/layout/laidOutLabel';
@@ -30,6 +30,9 @@ import {
   editorPrinterListSchema,
   editorPrinterSchema,
   editorVirtualPrinterListSchema,
+  editorVirtualPrinterSchema,
+  editorHotFolderListSchema,
+  editorHotFolderSchema,
   printerTestResultSchema,
   printJobZplSchema,
 } from './printingSchemas';
@@ -251,6 +254,19 @@ export function createEditorClient(options: EditorClientOptions = {}) {
     listPrinters: async () => (await json(editorPrinterListSchema, 'GET', '/api/printers')).printers,
     listVirtualPrinters: async () =>
       (await json(editorVirtualPrinterListSchema, 'GET', '/api/virtual-printers')).virtualPrinters,
+    addVirtualPrinter: (virtual: EditorVirtualPrinterInput) =>
+      json(editorVirtualPrinterSchema, 'POST', '/api/virtual-printers', virtual),
+    updateVirtualPrinter: (virtualId: string, virtual: EditorVirtualPrinterInput) =>
+      json(editorVirtualPrinterSchema, 'PUT', `/api/virtual-printers/${id(virtualId)}`, virtual),
+    removeVirtualPrinter: (virtualId: string) =>
+      json(editorVirtualPrinterSchema, 'DELETE', `/api/virtual-printers/${id(virtualId)}`),
+    listHotFolders: async () => (await json(editorHotFolderListSchema, 'GET', '/api/hot-folders')).hotFolders,
+    addHotFolder: (hotFolder: EditorHotFolderInput) =>
+      json(editorHotFolderSchema, 'POST', '/api/hot-folders', hotFolder),
+    updateHotFolder: (hotFolderId: string, hotFolder: EditorHotFolderInput) =>
+      json(editorHotFolderSchema, 'PUT', `/api/hot-folders/${id(hotFolderId)}`, hotFolder),
+    removeHotFolder: (hotFolderId: string) =>
+      json(editorHotFolderSchema, 'DELETE', `/api/hot-folders/${id(hotFolderId)}`),
     addPrinter: (printer: EditorPrinterInput) => json(editorPrinterSchema, 'POST', '/api/printers', printer),
     updatePrinter: (printerId: string, printer: EditorPrinterInput) =>
       json(editorPrinterSchema, 'PUT', `/api/printers/${id(printerId)}`, printer),

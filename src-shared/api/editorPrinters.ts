@@ -71,8 +71,40 @@ export interface EditorVirtualPrinter {
   listen: string;
   /** The routed printers' names, in order (an id when that printer was removed). */
   routes: string[];
+  /** The same printers by id, for the form that edits it. */
+  routeIds: string[];
   pool: 'failover' | 'round-robin';
   allowedClients: string[];
   /** The resolution its clients write for (labels for printers of another are laid out again); null: the printer's. */
   dpi: number | null;
 }
+
+/** POST /api/virtual-printers and PUT /api/virtual-printers/:id: a whole virtual printer, as `printer add --kind virtual` takes it. */
+export interface EditorVirtualPrinterInput {
+  name: string;
+  /** "127.0.0.1:9101"; beyond loopback only with LAN access on and allowedClients given. */
+  listen: string;
+  /** The printers' ids (or names), in order: the first ready one (failover) or each in turn (round-robin). */
+  routes: string[];
+  pool: 'failover' | 'round-robin';
+  allowedClients: string[];
+  dpi: number | null;
+}
+
+/** A hot folder as Settings lists it (GET /api/hot-folders): a folder the server watches and prints what is dropped in it. */
+export interface EditorHotFolder {
+  id: string;
+  /** The folder's absolute path on the machine running Labelsmith. */
+  folder: string;
+  printerId: string;
+  /** The printer's name; null when it was removed (the folder is then not watched). */
+  printer: string | null;
+  /** The template data files print with, unless a "template" column or key names one; null: none. */
+  templateSlug: string | null;
+  enabled: boolean;
+  /** Why it cannot be watched now (FOLDER_NOT_FOUND, FOLDER_NOT_WRITABLE, PRINTER_NOT_FOUND); null: it can. */
+  problem: { code: string; message: string } | null;
+}
+
+/** POST /api/hot-folders and PUT /api/hot-folders/:id. */
+export type EditorHotFolderInput = Pick<EditorHotFolder, 'folder' | 'printerId' | 'templateSlug' | 'enabled'>;

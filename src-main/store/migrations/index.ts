@@ -16,6 +16,7 @@ import printerMediaSql from './0014_printer_media.sql';
 import imageStorageSql from './0015_image_storage.sql';
 import inboundPrintingSql from './0016_inbound_printing.sql';
 import virtualPrinterDpiSql from './0017_virtual_printer_dpi.sql';
+import hotFoldersSql from './0018_hot_folders.sql';
 
 export interface Migration {
   version: number;
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: '0015_image_storage', sql: imageStorageSql },
   { version: 16, name: '0016_inbound_printing', sql: inboundPrintingSql },
   { version: 17, name: '0017_virtual_printer_dpi', sql: virtualPrinterDpiSql },
+  { version: 18, name: '0018_hot_folders', sql: hotFoldersSql },
 ];

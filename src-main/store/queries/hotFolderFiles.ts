@@ -1,4 +1,4 @@
-// Queries of the hot_folder_files table: a file of a watched folder claimed with its job, found again after a crash, released once moved.
+// Queries of the hot_folder_files table: a file of a watched folder claimed with its job, found again after a crash, released once moved, forgotten long after.
 import type { Executor } from '../schema';
 
 export interface HotFolderClaim {
@@ -60,6 +60,19 @@ export function hotFolderFileQueries(db: Executor, now: () => number) {
         .where('sha256', '=', sha256)
         .where('moved_at', 'is', null)
         .execute();
+    },
+
+    /**
+     * Forgets claims whose file left the folder (to done/ or failed/) before `before`; a claim still open (its file
+     * not yet recorded as moved) is kept whatever its age: it is what stops a file from printing twice. Counts them.
+     */
+    async forgetMovedBefore(before: number): Promise<number> {
+      const result = await db
+        .deleteFrom('hot_folder_files')
+        .where('moved_at', 'is not', null)
+        .where('moved_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -1,4 +1,4 @@
-// Queries of the virtual_printers table: create, read, list (a team's, or every team's for the inbound server), remove.
+// Queries of the virtual_printers table: create, read, change, list (a team's, or every team's for the inbound server), remove.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -42,24 +42,33 @@ export function virtualPrinterQueries(db: Executor, now: () => number) {
       .orderBy('created_at')
       .orderBy(sql`rowid`);
 
+  /** Validates it (throws a ZodError naming each problem) as the columns hold it. */
+  const columns = (printer: NewVirtualPrinter) => {
+    const fields = newVirtualPrinterSchema.parse(printer);
+    return {
+      team_id: fields.teamId,
+      name: fields.name,
+      listen_host: fields.listenHost,
+      listen_port: fields.listenPort,
+      routes: JSON.stringify(fields.routes),
+      pool: fields.pool,
+      allowed_clients: JSON.stringify(fields.allowedClients),
+      dpi: fields.dpi,
+    };
+  };
+
   return {
     /** Validates it (throws a ZodError naming each problem) and stores it. */
     async create(printer: NewVirtualPrinter): Promise<VirtualPrinterRecord> {
-      const fields = newVirtualPrinterSchema.parse(printer);
-      const row: VirtualPrinterRow = {
-        id: randomUUID(),
-        team_id: fields.teamId,
-        name: fields.name,
-        listen_host: fields.listenHost,
-        listen_port: fields.listenPort,
-        routes: JSON.stringify(fields.routes),
-        pool: fields.pool,
-        allowed_clients: JSON.stringify(fields.allowedClients),
-        dpi: fields.dpi,
-        created_at: now(),
-      };
+      const row: VirtualPrinterRow = { id: randomUUID(), ...columns(printer), created_at: now() };
       await db.insertInto('virtual_printers').values(row).execute();
       return toVirtualPrinter(row);
+    },
+
+    /** Replaces every field but its id and creation time; undefined when there is none with this id. */
+    async update(id: string, printer: NewVirtualPrinter): Promise<VirtualPrinterRecord | undefined> {
+      await db.updateTable('virtual_printers').set(columns(printer)).where('id', '=', id).execute();
+      return get(id);
     },
 
     get,

@@ -1,9 +1,10 @@
 // Adds or edits a printer: its name, kind and the kind's address, resolution, media, darkness, speed, time zone, margin and media handling; the server's refusals shown on their fields.
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useId, useState } from 'react';
 import type { EditorPrinter, EditorPrinterInput, EditorPrinterKind } from '@shared/api/editorPrinters';
-import { describeError } from '../../api/apiError';
 import { ZPL_RESOLUTIONS } from '../../api/apiConstants';
 import { Dialog } from '../../ui/Dialog';
+import { FormFooter, useFormSave } from './formSave';
+import { InputField } from './InputField';
 import {
   EMPTY_PRINTER_FORM,
   fieldErrors,
@@ -27,36 +28,6 @@ export interface PrinterFormDialogProps {
   /** Saves; a rejection (the server refused) keeps the dialog open with the problems on their fields. */
   onSave(printer: EditorPrinterInput): Promise<void>;
   onCancel(): void;
-}
-
-interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
-  label: string;
-  value: string;
-  error: string | undefined;
-  hint?: string;
-  onValue(value: string): void;
-}
-
-function InputField({ label, value, error, hint, onValue, ...input }: InputFieldProps) {
-  const noteId = useId();
-  const note = error ?? hint;
-  return (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        {...input}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={note ? noteId : undefined}
-      />
-      {note && (
-        <span id={noteId} className={error ? 'error-text' : 'hint'}>
-          {note}
-        </span>
-      )}
-    </label>
-  );
 }
 
 const KINDS = Object.keys(KIND_NAMES) as EditorPrinterKind[];
@@ -103,14 +74,13 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
   const [fields, setFields] = useState<PrinterFormFields>(() =>
     printer ? formFromPrinter(printer) : EMPTY_PRINTER_FORM,
   );
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSave<FieldName>(fieldErrors);
+  const { errors } = form;
   const resolutionId = useId();
   const fontsId = useId();
   const set = <K extends keyof PrinterFormFields>(name: K, value: PrinterFormFields[K]) => {
     setFields((current) => ({ ...current, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
+    form.clear(name);
   };
   const text = (name: Exclude<FieldName, ChoiceField>) => ({
     value: fields[name],
@@ -125,24 +95,9 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
   // A PDF queue's driver gets the choices as its options (if it is CUPS's Zebra driver); the offsets are ZPL's only.
   const takesPdf = printerTakesPdf(fields);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onSave(printerInput(fields));
-    } catch (error) {
-      const byField = fieldErrors(error);
-      setErrors(byField);
-      // Problems without a field of their own (or a failed request) are said above the buttons.
-      setFailure(Object.keys(byField).length > 0 ? 'Check the marked fields.' : describeError(error));
-      setBusy(false);
-    }
-  };
-
   return (
     <Dialog title={printer ? `Edit printer ${printer.name}` : 'Add printer'} onClose={onCancel} className="dialog-wide">
-      <form className="form-stack printer-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="form-stack printer-form" onSubmit={form.submit(() => onSave(printerInput(fields)))} noValidate>
         <InputField
           label="Printer name"
           {...text('name')}
@@ -301,19 +256,7 @@ export function PrinterFormDialog({ printer, onSave, onCancel }: PrinterFormDial
             />
           </div>
         </fieldset>
-        {failure && (
-          <p role="alert" className="error-text">
-            Not saved: {failure}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {printer ? 'Save printer' : 'Add printer'}
-          </button>
-        </div>
+        <FormFooter form={form} submitLabel={printer ? 'Save printer' : 'Add printer'} onCancel={onCancel} />
       </form>
     </Dialog>
   );

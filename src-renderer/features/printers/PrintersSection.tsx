@@ -1,4 +1,4 @@
-// The workspace's printers with their live status; add, edit, remove (asked first), print a test label (its outcome shown in the printer's row), and each one's print history.
+// The workspace's printers with their live status; add, edit, remove (asked first), print a test label (its outcome shown in the printer's row), each one's print history; then the virtual printers and hot folders that feed them.
 import { useState } from 'react';
 import type { EditorPrinter, EditorPrinterInput } from '@shared/api/editorPrinters';
 import { client } from '../../api/appClient';
@@ -10,7 +10,8 @@ import { PrintHistoryDialog } from '../printHistory/PrintHistoryDialog';
 import { PrinterFormDialog } from './PrinterFormDialog';
 import { PrinterTable, type TestOutcome } from './PrinterTable';
 import { usePrinterStatuses } from './usePrinterStatuses';
-import { VirtualPrinterTable } from './VirtualPrinterTable';
+import { HotFoldersSection } from './HotFoldersSection';
+import { VirtualPrintersSection } from './VirtualPrintersSection';
 
 const NO_PRINTERS: readonly EditorPrinter[] = [];
 
@@ -97,7 +98,8 @@ export function PrintersSection() {
           onRemove={setRemoving}
         />
       )}
-      <VirtualPrinterTable />
+      <VirtualPrintersSection printers={printers.data ?? NO_PRINTERS} />
+      <HotFoldersSection printers={printers.data ?? NO_PRINTERS} />
       {history && <PrintHistoryDialog printer={history} onClose={() => setHistory(null)} />}
       {editing && (
         <PrinterFormDialog

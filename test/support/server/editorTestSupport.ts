@@ -11,7 +11,7 @@ import { createRenderPool } from '@main/render/renderPool';
 import { openStore, type Store } from '@main/store/openStore';
 import { testDatabase } from '../store/storeTestSupport';
 import { loadOrCreateAdminToken } from '@main/server/adminSession';
-import { startServer } from '@main/server/createServer';
+import { startServer, type ServerDeps } from '@main/server/createServer';
 import type { ServerConfig } from '@main/server/serverConfig';
 
 const temporaryDirs: string[] = [];
@@ -32,6 +32,10 @@ export interface EditorServerOptions {
   now?: () => number;
   /** More of the server's configuration (TLS, limits); host and port stay 127.0.0.1 and any free port. */
   config?: Partial<Omit<ServerConfig, 'host' | 'port'>>;
+  /** The print queue's, virtual printers' and hot folders' timings (tests of inbound printing shorten them). */
+  printQueue?: ServerDeps['printQueue'];
+  virtualPrinters?: ServerDeps['virtualPrinters'];
+  hotFolders?: ServerDeps['hotFolders'];
 }
 
 export interface EditorServer {
@@ -65,6 +69,9 @@ export async function startEditorServer(options: EditorServerOptions = {}): Prom
       rendererDir: options.rendererDir,
       ...options.config,
     },
+    printQueue: options.printQueue,
+    virtualPrinters: options.virtualPrinters,
+    hotFolders: options.hotFolders,
   });
   return {
     url: running.url,

@@ -163,6 +163,7 @@ describe('a job’s ZPL and the virtual printers, for the ZPL and Printers pages
           name: 'old-wms',
           listen: `127.0.0.1:${listen.listenPort}`,
           routes: [`Printer ${printerNumber}`],
+          routeIds: [printerId],
           pool: 'failover',
           allowedClients: [],
           dpi: 203,

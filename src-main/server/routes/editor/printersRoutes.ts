@@ -3,8 +3,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '@shared/api/apiErrors';
 import { BadRequestError } from '@shared/errors';
-import type { EditorPrinter, EditorPrinterTestResult, EditorVirtualPrinter } from '@shared/api/editorPrinters';
-import { describeAddress } from '../../../printing/rawTcpPrinter';
+import type { EditorPrinter, EditorPrinterTestResult } from '@shared/api/editorPrinters';
 import { devicePathProblem, devicePatterns } from '../../../printing/devicePrinter';
 import { configuredPrinterDriver } from '../../../printing/printerDrivers';
 import type { Store, StoreScope } from '../../../store/openStore';
@@ -99,21 +98,6 @@ async function refuseTakenName(
 export function registerPrintersRoutes(router: Router, store: Store, teamId: string): void {
   router.get('/api/printers', async (ctx) => {
     ctx.body = { printers: (await store.printers.list(teamId)).map(printerView) };
-  });
-
-  // Added with `labelsmith printer add --kind virtual`; the page shows where each listens and where its labels go.
-  router.get('/api/virtual-printers', async (ctx) => {
-    const names = new Map((await store.printers.list(teamId)).map((printer) => [printer.id, printer.name]));
-    const virtualPrinters: EditorVirtualPrinter[] = (await store.virtualPrinters.list(teamId)).map((virtual) => ({
-      id: virtual.id,
-      name: virtual.name,
-      listen: describeAddress({ host: virtual.listenHost, port: virtual.listenPort }),
-      routes: virtual.routes.map((route) => names.get(route) ?? route),
-      pool: virtual.pool,
-      allowedClients: virtual.allowedClients,
-      dpi: virtual.dpi,
-    }));
-    ctx.body = { virtualPrinters };
   });
 
   router.post('/api/printers', jsonBody(), async (ctx) => {
