@@ -13,6 +13,7 @@ import { bundledFonts } from '../fonts/bundledFonts';
 import { loadSample } from '../samples/sampleTemplates';
 import { TimeLimitError } from './poolWorker';
 import { createRenderPool, renderWorkerPath, type RenderPool } from './renderPool';
+import { PROCESS_WORKER_ARG } from './taskProtocol';
 
 const shipping = loadSample('shipping-4x6');
 const assetTag = loadSample('asset-tag');
@@ -102,7 +103,12 @@ async function worstTimerLag(work: () => Promise<unknown>): Promise<number> {
 }
 
 /** Live children of a process, from /proc (a killed child still counts until it has exited and been reaped). */
-function childProcessesOf(pid: number): number {
+/**
+ * The render worker processes `pid` started: its children whose command line has the worker's argument. Other
+ * children of the test process (a database server or a command started by a test file run before this one in the same
+ * process) are not the pool's.
+ */
+function workerProcessesOf(pid: number): number {
   let count = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -110,7 +116,8 @@ function childProcessesOf(pid: number): number {
       // Fields after the command name, which is in parentheses and may hold spaces: state, ppid, ...
       const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
       const [, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(parent) === pid) count++;
+      if (Number(parent) !== pid) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0').includes(PROCESS_WORKER_ARG)) count++;
     } catch {
       // Gone meanwhile.
     }
@@ -347,7 +354,7 @@ describe('budgets and failures', () => {
     // loaded machine, far under the natural 5.5 s of the renders it stops.
     const pool = createRenderPool({ threads: 2, timeoutMs: 1500 });
     let most = 0;
-    const sampler = setInterval(() => (most = Math.max(most, childProcessesOf(process.pid))), 5);
+    const sampler = setInterval(() => (most = Math.max(most, workerProcessesOf(process.pid))), 5);
     try {
       // PNGs: their steps run in the processes.
       const failures = await Promise.all(Array.from({ length: 6 }, () => rejection(pool.render(slowPng))));
@@ -361,7 +368,7 @@ describe('budgets and failures', () => {
       await pool.close();
     }
     expect(most).toBe(2);
-    expect(childProcessesOf(process.pid)).toBe(0);
+    expect(workerProcessesOf(process.pid)).toBe(0);
   });
 
   it('counts the time limit from the start of a render, not from the queue', async () => {

@@ -6,7 +6,8 @@ import { loadSample } from '../samples/sampleTemplates';
 import { createRenderPool, type RenderPool } from './renderPool';
 
 const shipping = loadSample('shipping-4x6');
-const BASE_TIMEOUT_MS = 300;
+// Generous: a cold thread's first batch (its fonts read, graphic texts drawn) on a loaded machine.
+const BASE_TIMEOUT_MS = 3000;
 
 let pool: RenderPool;
 beforeAll(() => {

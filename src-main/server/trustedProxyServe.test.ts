@@ -74,10 +74,13 @@ describe('serve --trusted-proxy and --proxy-protocol', () => {
     expect(local).toMatch(/^HTTP\/1\.1 401 /);
     // From a trusted peer, a connection without the header is refused unanswered.
     expect(await exchange(port, request)).toBe('');
-    const lines = serve
-      .stderr()
-      .split('\n')
-      .filter((line) => line.includes('"path":"/api/settings"'));
-    expect(lines.map((line) => (JSON.parse(line) as { client: string }).client)).toEqual(['203.0.113.9', '127.0.0.1']);
+    // The request's log line is written once its answer is sent: the client may read the answer first.
+    const loggedClients = () =>
+      serve
+        ?.stderr()
+        .split('\n')
+        .filter((line) => line.includes('"path":"/api/settings"'))
+        .map((line) => (JSON.parse(line) as { client: string }).client);
+    await expect.poll(loggedClients).toEqual(['203.0.113.9', '127.0.0.1']);
   });
 });

@@ -74,9 +74,10 @@ describe('relaidDocument', () => {
   it('stops a label that would run for seconds at the render’s time limit, and the next label re-lays out', async () => {
     const limited = createRenderPool({ threads: 1, timeoutMs: 500 });
     try {
-      // 200 QR codes of 700 characters: seconds of encoding, far over half a second.
+      // 400 QR codes of 700 characters: several seconds of encoding on a warm thread (200 took 1 s), far over half a
+      // second whatever the machine.
       const codes = Array.from(
-        { length: 200 },
+        { length: 400 },
         (_, index) =>
           `^FO${(index % 4) * 200},${(Math.floor(index / 4) % 6) * 200}^BQN,2,4^FDQA,${String(index).padEnd(700, 'x')}^FS`,
       );
