@@ -1,4 +1,6 @@
 // Large batches: 10,000 ZPL labels and a 1,000-page PDF through the render pool against one thread and one by one, with peak memory and the ^DF/^XF byte saving.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { splitZplLabels, storedFormatBatch } from '@shared/emit/zpl/storedFormat';
 import type { OutputFormat } from '@shared/render/outputFormats';
 import { BATCH_LIMITS } from '@shared/render/outputFormats';
@@ -93,6 +95,10 @@ function shippingRecords(data: Record<string, unknown>, count: number): Record<s
 
 interface BatchRun {
   ms: number;
+  /** CPU of the whole process (every thread) during the run. */
+  cpuMs: number;
+  /** CPU of each thread during the run by thread id, from /proc (Linux): the main thread's id is the process's. */
+  threadCpuMs: Map<number, number>;
   /** The process's resident set: the main thread and the pool's worker threads share it. */
   peakRss: number;
   documents: Uint8Array[];
@@ -113,6 +119,40 @@ function requests(records: Record<string, unknown>[]): Record<string, unknown>[]
   return chunks;
 }
 
+const TASKS = '/proc/self/task';
+
+/** CPU milliseconds each thread of this process has used (utime + stime, 10 ms ticks); empty without /proc. */
+function threadCpuMs(): Map<number, number> {
+  const used = new Map<number, number>();
+  if (!existsSync(TASKS)) return used;
+  for (const tid of readdirSync(TASKS)) {
+    try {
+      const stat = readFileSync(`${TASKS}/${tid}/stat`, 'latin1');
+      // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      used.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return used;
+}
+
+/**
+ * The main thread's CPU and the busiest `count` other threads' (the pool's render threads), ms: on a machine other
+ * work shares, wall times stretch several fold while these move far less. The busiest render thread's CPU is about
+ * the wall time the run would take on idle cores.
+ */
+function threadShares(run: BatchRun, count: number): string {
+  const main = run.threadCpuMs.get(process.pid) ?? 0;
+  const others = [...run.threadCpuMs]
+    .filter(([tid]) => tid !== process.pid)
+    .map(([, ms]) => ms)
+    .sort((a, b) => b - a)
+    .slice(0, count);
+  return [main, ...others].map((ms) => ms.toFixed(0)).join(' / ');
+}
+
 /**
  * Times `run` after a collection and records the peak RSS: sampled on a timer, and whenever `run` calls sample (a
  * render on this thread keeps the timer from firing).
@@ -122,12 +162,18 @@ async function timedRun(run: (sample: () => void) => Promise<Uint8Array[]>): Pro
   let peakRss = process.memoryUsage().rss;
   const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
   const timer = setInterval(sample, RSS_SAMPLE_MS);
+  const threadsAtStart = threadCpuMs();
+  const cpuAtStart = process.cpuUsage();
   const start = performance.now();
   try {
     const documents = await run(sample);
     const ms = performance.now() - start;
+    const { user, system } = process.cpuUsage(cpuAtStart);
+    const threadCpu = new Map(
+      [...threadCpuMs()].map(([tid, used]) => [tid, used - (threadsAtStart.get(tid) ?? 0)] as [number, number]),
+    );
     sample();
-    return { ms, peakRss, documents };
+    return { ms, cpuMs: (user + system) / 1000, threadCpuMs: threadCpu, peakRss, documents };
   } finally {
     clearInterval(timer);
   }
@@ -200,88 +246,138 @@ function storedFormatSaving(name: string, documents: Uint8Array[]): string[] {
   ];
 }
 
+/** The first 16 hex digits of the SHA-256 of a run's documents: equal digits, byte-identical outputs. */
+function outputHash(documents: Uint8Array[]): string {
+  const hash = createHash('sha256');
+  for (const document of documents) hash.update(document);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * LABELSMITH_BATCH_CASES=shipping-zpl (a comma-separated list of case keys: pick-zpl, shipping-zpl, shipping-pdf) runs
+ * only those cases; LABELSMITH_BATCH_PATHS=pool,thread (of pool, thread, alone) only those paths. Unset: all of them.
+ */
+function chosen(variable: string, keys: readonly string[]): Set<string> {
+  const value = process.env[variable];
+  if (value === undefined || value === '') return new Set(keys);
+  const names = value.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !keys.includes(name));
+  if (unknown.length > 0) throw new Error(`${variable}: unknown ${unknown.join(', ')}; choose from ${keys.join(', ')}`);
+  return new Set(names);
+}
+
 export async function batchBench(): Promise<void> {
   // The parcel label with its logo, as the request path's target has it: 10,000 as one zpl batch in under 1 s.
   const shipping = loadParcelWithLogo();
-  const cases = [
+  const allCases = [
     {
+      key: 'pick-zpl',
       name: `zpl, ${ZPL_RECORDS} pick labels 4x2 (code128, counter)`,
       template: PICK_LABEL as unknown,
-      records: pickRecords(ZPL_RECORDS),
+      records: () => pickRecords(ZPL_RECORDS),
       format: 'zpl' as const,
       targetMs: 1000,
     },
     {
+      key: 'shipping-zpl',
       name: `zpl, ${ZPL_RECORDS} ${shipping.name} (code128 + QR each)`,
       template: shipping.template,
-      records: shippingRecords(shipping.data, ZPL_RECORDS),
+      records: () => shippingRecords(shipping.data, ZPL_RECORDS),
       format: 'zpl' as const,
       targetMs: 1000,
     },
     {
+      key: 'shipping-pdf',
       name: `pdf, ${PDF_PAGES} pages ${shipping.name}`,
       template: shipping.template,
-      records: shippingRecords(shipping.data, PDF_PAGES),
+      records: () => shippingRecords(shipping.data, PDF_PAGES),
       format: 'pdf' as const,
       targetMs: 10_000,
     },
   ];
+  const caseKeys = chosen(
+    'LABELSMITH_BATCH_CASES',
+    allCases.map((batchCase) => batchCase.key),
+  );
+  const paths = chosen('LABELSMITH_BATCH_PATHS', ['pool', 'thread', 'alone']);
+  const cases = allCases.filter((batchCase) => caseKeys.has(batchCase.key));
   // Sized to the cores, as the server's.
   const pool = createRenderPool();
   const threads = pool.stats().threads;
   const rows: string[][] = [];
   const savings: string[][] = [];
   try {
-    for (const { name, template, records, format, targetMs } of cases) {
+    for (const { name, template, records: makeRecords, format, targetMs } of cases) {
+      const records = makeRecords();
       const inFlight = requests(records).length;
       // The pool first, so its RSS peak is not the one this thread's renders left behind.
-      const pooled = await inPool(pool, template, records, format);
-      const direct = await oneThread(template, records, format);
-      const alone = await oneByOne(template, records, format);
+      const pooled = paths.has('pool') ? await inPool(pool, template, records, format) : undefined;
+      const direct = paths.has('thread') ? await oneThread(template, records, format) : undefined;
+      const alone = paths.has('alone') ? await oneByOne(template, records, format) : undefined;
       const perLabel = (run: BatchRun): number => run.ms / records.length;
       const target = `< ${targetMs / 1000} s`;
       const met = (run: BatchRun): string => (run.ms < targetMs ? 'yes' : 'no');
-      rows.push(
-        [
-          name,
-          `pool, ${threads} threads, ${inFlight} in flight`,
-          formatMs(pooled.ms),
-          formatMs(perLabel(pooled)),
-          `${(direct.ms / pooled.ms).toFixed(1)}x`,
-          megabytes(pooled.peakRss),
-          target,
-          met(pooled),
-        ],
-        [
-          name,
-          'one thread, requests in turn',
-          formatMs(direct.ms),
-          formatMs(perLabel(direct)),
-          'baseline',
-          megabytes(direct.peakRss),
-          target,
-          met(direct),
-        ],
-        [
+      const row = (path: string, run: BatchRun, versus: string): string[] => [
+        name,
+        path,
+        formatMs(run.ms),
+        formatMs(perLabel(run)),
+        formatMs(run.cpuMs),
+        threadShares(run, run === pooled ? threads : 0),
+        versus,
+        megabytes(run.peakRss),
+        target,
+        met(run),
+        outputHash(run.documents),
+      ];
+      if (pooled)
+        rows.push(
+          row(
+            `pool, ${threads} threads, ${inFlight} in flight`,
+            pooled,
+            direct ? `${(direct.ms / pooled.ms).toFixed(1)}x` : '',
+          ),
+        );
+      if (direct) rows.push(row('one thread, requests in turn', direct, 'baseline'));
+      if (alone !== undefined)
+        rows.push([
           name,
           'one thread, labels one by one',
           '',
           formatMs(alone),
-          `${(perLabel(direct) / alone).toFixed(1)}x`,
+          '',
+          '',
+          direct ? `${(perLabel(direct) / alone).toFixed(1)}x` : '',
           '',
           '',
           '',
-        ],
-      );
-      if (format === 'zpl') savings.push(storedFormatSaving(name, pooled.documents));
+          '',
+        ]);
+      const documents = pooled?.documents ?? direct?.documents;
+      if (format === 'zpl' && documents) savings.push(storedFormatSaving(name, documents));
     }
   } finally {
     await pool.close();
   }
   console.log(
-    `\nBatches: requests of ${BATCH_LIMITS.maxRecords} records through the render pool (${threads} threads, all requests in flight) against one thread; rss is the whole process, worker threads included\n`,
+    `\nBatches: requests of ${BATCH_LIMITS.maxRecords} records through the render pool (${threads} threads, all requests in flight) against one thread; rss and cpu are the whole process, worker threads included; sha256 of the output documents\n`,
   );
-  printTable(['batch', 'path', 'total ms', 'ms / label', 'vs one thread', 'rss peak MB', 'target', 'met'], rows);
+  printTable(
+    [
+      'batch',
+      'path',
+      'total ms',
+      'ms / label',
+      'cpu ms',
+      'cpu ms: main / render threads',
+      'vs one thread',
+      'rss peak MB',
+      'target',
+      'met',
+      'sha256',
+    ],
+    rows,
+  );
   console.log('\nZPL store/recall: the batch as sent in full against one ^DF format and a ^XF recall per label\n');
   printTable(['batch', 'full bytes', 'stored format bytes', 'saved', 'storedFormatBatch ms'], savings);
 }

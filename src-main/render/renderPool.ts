@@ -6,9 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { ClientClosedError, ServiceBusyError } from '@shared/api/apiErrors';
 import { AppError, RenderError } from '@shared/errors';
 import { uniqueDesignWarnings } from '@shared/layout/designWarnings';
+import { joinBytes } from '@shared/emit/joinBytes';
 import { planBatch } from '@shared/render/batchPlan';
 import { BATCH_CONTENT_TYPES, type OutputFormat } from '@shared/render/outputFormats';
-import { splitBatch, zipBatchPngs, type BatchPart, type BatchWarning, type PartLabel } from '@shared/render/batchParts';
+import {
+  splitBatch,
+  writesInParts,
+  zipBatchPngs,
+  type BatchPart,
+  type BatchWarning,
+  type PartLabel,
+} from '@shared/render/batchParts';
 import { FairQueue } from './fairQueue';
 import {
   reviveError,
@@ -163,6 +171,8 @@ interface Batch {
   /** Each part's labels and warnings, by part index, as they come back. */
   labels: PartLabel[][];
   warnings: BatchWarning[][];
+  /** Each part's piece of the document, by part index, when the batch writesInParts. */
+  documents: Uint8Array[];
   /** Workers holding this batch's template: later parts go to them without it. */
   holders: Set<PoolWorker>;
   renderTimeMs: number;
@@ -350,9 +360,11 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     }
     batch.labels[part] = result.part.labels;
     batch.warnings[part] = result.part.warnings;
+    if (result.part.document) batch.documents[part] = result.part.document;
     if (--batch.partsLeft > 0) return;
-    // PNGs need no fonts to be zipped: no trip back to a worker.
+    // PNGs need no fonts to be zipped, and parts that wrote their own pieces are joined: no trip back to a worker.
     if (batch.job.format === 'png') settle(job, batchResult(zipBatchPngs(batch.labels.flat())));
+    else if (writesInParts(batch.job)) settle(job, batchResult(joinBytes(batch.documents)));
     else waiting.pushFront(job.team, { job, kind: 'assemble' });
   }
 
@@ -538,6 +550,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
           partsLeft: parts.length,
           labels: [],
           warnings: [],
+          documents: [],
           holders: new Set(),
           renderTimeMs: 0,
         };

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { planBatch } from '@shared/render/batchPlan';
-import { splitBatch } from '@shared/render/batchParts';
+import { splitBatch, type BatchPart, type RenderedPart } from '@shared/render/batchParts';
+import { renderLabels } from '@shared/render/renderBatch';
 import { bundledFonts } from '../fonts/bundledFonts';
 import { loadSample } from '../samples/sampleTemplates';
 import { stepRunner } from './renderWorker';
-import type { PoolMessage, StepResult } from './taskProtocol';
+import type { PoolMessage, StepOptions, StepResult } from './taskProtocol';
 
 const sample = loadSample('shipping-4x6');
 const runner = stepRunner(bundledFonts());
@@ -13,6 +14,27 @@ async function result(message: PoolMessage): Promise<StepResult> {
   const reply = await runner.handle(message);
   if (!reply?.outcome.ok) throw new Error(JSON.stringify(reply));
   return reply.outcome.result;
+}
+
+/** A batch of `records` sent as two parts of two records (the template with the first only), as the pool sends them. */
+async function twoParts(
+  batch: number,
+  records: object[],
+  options: StepOptions,
+): Promise<{ parts: RenderedPart[]; second: BatchPart }> {
+  const [first, second] = splitBatch(planBatch(records), 2) as [BatchPart, BatchPart];
+  const parts: RenderedPart[] = [];
+  for (const [index, part] of [first, second].entries()) {
+    const template = index === 0 ? sample.template : undefined;
+    const outcome = await result({
+      id: 100 + batch * 10 + index,
+      team: 'team-a',
+      step: { kind: 'part', batch, template, options, part },
+    });
+    if (outcome.kind !== 'part') throw new Error(outcome.kind);
+    parts.push(outcome.part);
+  }
+  return { parts, second };
 }
 
 describe('stepRunner', () => {
@@ -28,40 +50,54 @@ describe('stepRunner', () => {
     expect(outcome.result.renderTimeMs).toBeGreaterThan(0);
   });
 
-  it('keeps a batch’s template from its first part until told to forget it', async () => {
-    const records = Array.from({ length: 4 }, (_, index) => ({ ...(sample.data as object), orderId: `B-${index}` }));
-    const [first, second] = splitBatch(planBatch(records), 2);
+  it('keeps a batch’s template from its first part until told to forget it; zpl parts write their own pieces', async () => {
+    const records = Array.from({ length: 4 }, (_, index) => ({
+      ...(sample.data as object),
+      tracking: `LS${1_000_000_000 + index}GB`,
+    }));
     const options = { format: 'zpl' as const };
-    const one = await result({
-      id: 2,
-      team: 'team-a',
-      step: { kind: 'part', batch: 7, template: sample.template, options, part: first! },
-    });
-    const two = await result({ id: 3, team: 'team-a', step: { kind: 'part', batch: 7, options, part: second! } });
-    if (one.kind !== 'part' || two.kind !== 'part') throw new Error('not parts');
-    expect([one.part.labels.length, two.part.labels.length]).toEqual([2, 2]);
-    const assembled = await result({
-      id: 4,
-      team: 'team-a',
-      step: { kind: 'assemble', options, labels: [...one.part.labels, ...two.part.labels] },
-    });
-    if (assembled.kind !== 'assemble') throw new Error(assembled.kind);
-    const zpl = new TextDecoder().decode(assembled.bytes);
-    expect(zpl.match(/\^XA/g)).toHaveLength(4);
-    expect(['B-0', 'B-1', 'B-2', 'B-3'].map((id) => zpl.indexOf(id))).toEqual(
-      [...['B-0', 'B-1', 'B-2', 'B-3'].map((id) => zpl.indexOf(id))].sort((a, b) => a - b),
-    );
+    const {
+      parts: [one, two],
+      second,
+    } = await twoParts(7, records, options);
+    // No laid-out label comes back: each part is written where it was laid out.
+    expect([one?.labels.length, two?.labels.length]).toEqual([0, 0]);
+    const pieces = [one?.document, two?.document].map((piece) => new TextDecoder().decode(piece));
+    expect(pieces.map((piece) => piece.match(/\^XA/g)?.length)).toEqual([2, 2]);
+    // The pieces in order are the batch as one thread writes it, byte for byte.
+    const whole = await renderLabels(sample.template, records, { format: 'zpl', fonts: bundledFonts() });
+    expect(pieces.join('')).toBe(new TextDecoder().decode(whole.bytes));
 
     await runner.handle({ forget: 7 });
     const reply = await runner.handle({
       id: 5,
       team: 'team-a',
-      step: { kind: 'part', batch: 7, options, part: second! },
+      step: { kind: 'part', batch: 7, options, part: second },
     });
     expect(reply?.outcome).toMatchObject({
       ok: false,
       error: { code: 'RENDER_ERROR', message: 'rendering failed: batch 7 arrived without its template' },
     });
+  });
+
+  it('assembles the labels of an html batch’s parts into one document, in record order', async () => {
+    const records = ['B-0', 'B-1', 'B-2', 'B-3'].map((order) => ({ ...(sample.data as object), order }));
+    const {
+      parts: [one, two],
+    } = await twoParts(8, records, { format: 'html' });
+    expect([one?.labels.length, two?.labels.length, one?.document]).toEqual([2, 2, undefined]);
+    const assembled = await result({
+      id: 11,
+      team: 'team-a',
+      step: { kind: 'assemble', options: { format: 'html' }, labels: [...(one?.labels ?? []), ...(two?.labels ?? [])] },
+    });
+    if (assembled.kind !== 'assemble') throw new Error(assembled.kind);
+    const html = new TextDecoder().decode(assembled.bytes);
+    expect(html.match(/class="ls-label"/g)).toHaveLength(4);
+    const places = ['Order B-0', 'Order B-1', 'Order B-2', 'Order B-3'].map((text) => html.indexOf(text));
+    expect(places.every((place) => place > 0)).toBe(true);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+    await runner.handle({ forget: 8 });
   });
 
   it('keeps a template sent with its key, renders by the key alone, and asks for a template it does not hold', async () => {

@@ -137,6 +137,7 @@ export function stepRunner(
           ...options,
           memo: held.memo,
           pixels: held.pixels,
+          zplWritten: held.zplWritten,
         });
         return { kind: 'part', part, renderTimeMs: performance.now() - start };
       }

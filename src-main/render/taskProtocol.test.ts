@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, BadRequestError, InvalidTemplateError, RenderError } from '@shared/errors';
-import { reviveError, serializeError } from './taskProtocol';
+import { reviveError, serializeError, transferableResult, type StepResult } from './taskProtocol';
 
 /** What a worker sends: the serialised form after a structured clone, as postMessage delivers it. */
 const acrossThreads = (error: unknown): AppError => reviveError(structuredClone(serializeError(error)));
@@ -61,5 +61,31 @@ describe('serializeError / reviveError', () => {
     const serialised = serializeError(new BadRequestError('bad', { field: 'x', check: () => true }));
     expect(() => structuredClone(serialised)).not.toThrow();
     expect(serialised.details).toEqual({ field: 'x' });
+  });
+});
+
+describe('transferableResult', () => {
+  it('transfers a batch part’s piece of the document and its PNGs, each in a buffer of its own, in place', () => {
+    const piece = new TextEncoder().encode('^XA^FDone^FS^XZ\n');
+    const png = Uint8Array.of(0x89, 0x50, 0x4e, 0x47);
+    // A view into a larger buffer (as Node's Buffer pool gives) is copied, not taken from its other users.
+    const shared = new Uint8Array(16);
+    shared.set(png, 4);
+    const result: StepResult = {
+      kind: 'part',
+      part: { labels: [{ png: shared.subarray(4, 8), copies: 1 }], warnings: [], document: piece },
+      renderTimeMs: 1,
+    };
+    const { result: sent, transfer } = transferableResult(result);
+    if (sent.kind !== 'part') throw new Error(sent.kind);
+    expect(sent.part.document).toBe(piece);
+    expect(transfer).toContain(piece.buffer);
+    expect(transfer).toHaveLength(2);
+    expect([...(sent.part.labels[0]?.png ?? [])]).toEqual([...png]);
+    expect(sent.part.labels[0]?.png?.buffer).not.toBe(shared.buffer);
+    const moved = structuredClone(sent, { transfer });
+    if (moved.kind !== 'part') throw new Error(moved.kind);
+    expect(new TextDecoder().decode(moved.part.document)).toBe('^XA^FDone^FS^XZ\n');
+    expect(piece.byteLength).toBe(0);
   });
 });

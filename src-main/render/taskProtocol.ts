@@ -136,7 +136,8 @@ export type StepOptions = Pick<
 
 /**
  * One unit of work for a worker process; the pool runs steps of different teams in turn. A batch is several steps:
- * its parts (`template` sent only to a worker that does not hold the batch yet), then, except for PNG, its assembly.
+ * its parts (`template` sent only to a worker that does not hold the batch yet), then its assembly, except for PNG
+ * (zipped by the pool) and for parts that write their own pieces of the document (writesInParts: joined by the pool).
  */
 export type RenderStep =
   | { kind: 'label'; job: RenderJob }
@@ -208,9 +209,14 @@ export function detachBytes(result: StepResult): { result: StepResult; bytes: Ui
     case 'needsTemplate':
       return { result, bytes: [] };
     case 'part': {
-      const bytes = result.part.labels.flatMap((label) => (label.png ? [label.png] : []));
+      const { document } = result.part;
+      const bytes = [
+        ...result.part.labels.flatMap((label) => (label.png ? [label.png] : [])),
+        ...(document ? [document] : []),
+      ];
       const labels = result.part.labels.map((label) => (label.png ? { ...label, png: NO_BYTES } : label));
-      return { result: { ...result, part: { ...result.part, labels } }, bytes };
+      const part = { ...result.part, labels, ...(document ? { document: NO_BYTES } : {}) };
+      return { result: { ...result, part }, bytes };
     }
   }
 }
@@ -230,14 +236,13 @@ export function attachBytes(result: StepResult, bytes: readonly Uint8Array[]): S
       return { ...result, bytes: take() };
     case 'needsTemplate':
       return result;
-    case 'part':
+    case 'part': {
+      const labels = result.part.labels.map((label) => (label.png ? { ...label, png: take() } : label));
       return {
         ...result,
-        part: {
-          ...result.part,
-          labels: result.part.labels.map((label) => (label.png ? { ...label, png: take() } : label)),
-        },
+        part: { ...result.part, labels, ...(result.part.document ? { document: take() } : {}) },
       };
+    }
   }
 }
 

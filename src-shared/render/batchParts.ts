@@ -1,9 +1,11 @@
-// A batch's parts and its PNG zip: what the render pool's own process needs of a batch, without the renderer (the
-// layout engine and the emitters run in the render workers).
+// A batch's parts, its PNG zip and its pieces joined: what the render pool's own process needs of a batch, without the
+// renderer (the layout engine and the emitters run in the render workers).
 import { zipSync, type Zippable } from 'fflate';
 import type { LabelData } from '../layout/layoutLabel';
 import type { LaidOutLabel, RenderWarning } from '../layout/laidOutLabel';
+import type { ZplFontMode } from '../emit/zpl/zplFontDownloads';
 import type { BatchPlan } from './batchPlan';
+import type { OutputFormat } from './outputFormats';
 
 /** A warning of one record's label, with that record's number. */
 export interface BatchWarning extends RenderWarning {
@@ -42,8 +44,14 @@ export interface PartLabel {
 }
 
 export interface RenderedPart {
+  /** Its labels, for the batch's assembly; none when the part wrote its own `document`. */
   labels: PartLabel[];
   warnings: BatchWarning[];
+  /**
+   * The part's piece of the batch's document, written by the worker that laid it out (see writesInParts): the batch's
+   * document is its parts' pieces in order, and no laid-out label crosses to another thread.
+   */
+  document?: Uint8Array;
 }
 
 /** Splits a planned batch into parts of at most `recordsPerPart` records, in record order. */
@@ -61,6 +69,16 @@ export function splitBatch(plan: BatchPlan, recordsPerPart: number): BatchPart[]
     firstLabel += quantities.reduce((sum, quantity) => sum + quantity, 0);
   }
   return parts;
+}
+
+/**
+ * Whether each part of a batch writes its own piece of the document (RenderedPart.document), the batch's document being
+ * the pieces in order: ZPL, whose labels are formats one after another, each written from its own label alone. Not
+ * with fonts: "download", whose document starts with the characters of every label. A render pool's worker then
+ * writes the labels it laid out: no laid-out label goes to another thread to be written.
+ */
+export function writesInParts(options: { format: OutputFormat; zplFonts?: ZplFontMode }): boolean {
+  return options.format === 'zpl' && options.zplFonts !== 'download';
 }
 
 export function withCopies(labels: readonly PartLabel[]): PartLabel[] {

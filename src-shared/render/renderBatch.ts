@@ -5,7 +5,7 @@ import type { ImageCache } from './imageCache';
 import { emitPng } from '../emit/png/emitPng';
 import { emitZplLabels } from '../emit/zpl/emitZpl';
 import { AppError, asRenderFailure, RenderError } from '../errors';
-import type { LaidOutLabel } from '../layout/laidOutLabel';
+import type { LaidOutElement, LaidOutLabel } from '../layout/laidOutLabel';
 import { layoutLabel } from '../layout/layoutLabel';
 import { uniqueDesignWarnings } from '../layout/designWarnings';
 import { LayoutMemo } from '../layout/layoutMemo';
@@ -14,6 +14,7 @@ import type { Template } from '../model/template';
 import { planBatch } from './batchPlan';
 import {
   withCopies,
+  writesInParts,
   zipBatchPngs,
   type BatchPart,
   type BatchWarning,
@@ -61,10 +62,14 @@ function inRecord(number: number, error: unknown): AppError {
   return new AppError(failure.code, failure.status, message, failure.details);
 }
 
-/** What the parts of one batch in one process share: element layouts, and the images read (charged once, see RenderPixels). */
+/**
+ * What the parts of one batch in one process share: element layouts, the images read (charged once, see RenderPixels),
+ * and the ZPL of each shared element (written once, see emitZplLabels).
+ */
 export interface BatchShared {
   memo: LayoutMemo;
   pixels: RenderPixels;
+  zplWritten: WeakMap<LaidOutElement, string>;
 }
 
 /**
@@ -72,12 +77,17 @@ export interface BatchShared {
  * budget of its own. `images`: the process's cache of decoded images, which outlives the batch (see RenderPixels).
  */
 export function batchShared(images?: ImageCache): BatchShared {
-  return { memo: new LayoutMemo(), pixels: new RenderPixels(new PixelBudget(BATCH_PIXEL_BUDGET), images) };
+  return {
+    memo: new LayoutMemo(),
+    pixels: new RenderPixels(new PixelBudget(BATCH_PIXEL_BUDGET), images),
+    zplWritten: new WeakMap(),
+  };
 }
 
 /**
- * Lays out (and for PNG rasterises) the labels of one part of a batch of a prepared template. `shared` is shared by the
- * parts of one batch that run in the same process. Errors of a record's label carry its path.
+ * Lays out (and for PNG rasterises) the labels of one part of a batch of a prepared template; when the batch
+ * writesInParts, writes them too (the part's `document`, and no labels). `shared` is shared by the parts of one batch
+ * that run in the same process. Errors of a record's label carry its path.
  */
 export async function renderBatchPart(
   template: Template,
@@ -115,7 +125,9 @@ export async function renderBatchPart(
     done += copies;
     options.onProgress?.(done, part.firstLabel + part.quantities.reduce((sum, quantity) => sum + quantity, 0));
   }
-  return { labels, warnings: uniqueDesignWarnings(warnings) };
+  if (!writesInParts(options)) return { labels, warnings: uniqueDesignWarnings(warnings) };
+  const document = await assembleBatch(labels, options, options.pixels, options.zplWritten);
+  return { labels: [], warnings: uniqueDesignWarnings(warnings), document };
 }
 
 /** The batch's document from its parts' labels, in order: a zip of PNGs, or one pdf, zpl or html document. */
@@ -123,6 +135,7 @@ export async function assembleBatch(
   labels: readonly PartLabel[],
   options: RenderOptions,
   pixels = batchShared(options.images).pixels,
+  zplWritten?: WeakMap<LaidOutElement, string>,
 ): Promise<Uint8Array> {
   const expanded = withCopies(labels);
   try {
@@ -136,6 +149,7 @@ export async function assembleBatch(
       format,
       options,
       pixels,
+      zplWritten,
     );
   } catch (error) {
     throw asRenderFailure(error);
@@ -156,8 +170,8 @@ export async function renderLabels(
   const template = prepareTemplate(templateInput, options);
   const whole = { records: plan.records, quantities: plan.quantities, firstRecord: plan.firstNumber, firstLabel: 0 };
   const shared = batchShared();
-  const { labels, warnings } = await renderBatchPart(template, whole, { ...options, ...shared });
-  const bytes = await assembleBatch(labels, options, shared.pixels);
+  const { labels, warnings, document } = await renderBatchPart(template, whole, { ...options, ...shared });
+  const bytes = document ?? (await assembleBatch(labels, options, shared.pixels));
   return { bytes, contentType: BATCH_CONTENT_TYPES[options.format], warnings, labelCount: plan.labelCount };
 }
 
@@ -167,6 +181,7 @@ async function emitAll(
   format: Exclude<OutputFormat, 'png'>,
   options: RenderOptions,
   pixels: RenderPixels,
+  zplWritten: WeakMap<LaidOutElement, string> | undefined,
 ): Promise<Uint8Array> {
   switch (format) {
     case 'pdf':
@@ -181,6 +196,7 @@ async function emitAll(
           dpi: options.zplDpi ?? DEFAULT_ZPL_DPI,
           pixels,
           fontMode: options.zplFonts ?? 'graphic',
+          ...(zplWritten ? { written: zplWritten } : {}),
         }),
       );
     case 'html':

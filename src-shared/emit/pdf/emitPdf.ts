@@ -11,6 +11,7 @@ import { useDifferenceBlend } from './pdfBlend';
 import { cellOrigin, sheetCells, sheetPages } from '../../sheets/sheetLayout';
 import { BadRequestError } from '../../errors';
 import { RenderPixels } from '../../render/renderPixels';
+import { joinBytes } from '../joinBytes';
 
 /**
  * pdfkit needs a creation date and derives the file ID from it; a fixed one makes the same labels give the same bytes
@@ -36,15 +37,7 @@ function documentBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
     const chunks: Uint8Array[] = [];
     doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
     doc.on('error', reject);
-    doc.on('end', () => {
-      const bytes = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.byteLength, 0));
-      let offset = 0;
-      for (const chunk of chunks) {
-        bytes.set(chunk, offset);
-        offset += chunk.byteLength;
-      }
-      resolve(bytes);
-    });
+    doc.on('end', () => resolve(joinBytes(chunks)));
   });
 }
 

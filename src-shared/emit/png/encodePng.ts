@@ -2,6 +2,7 @@
 import { constants, crc32, deflateSync } from 'node:zlib';
 import { DARK_LUMA_THRESHOLD, luma } from '../../elements/ink';
 import type { RasterImage } from './rasterize';
+import { joinBytes } from '../joinBytes';
 
 const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 const COLOR_TYPE_GREY = 0;
@@ -169,11 +170,5 @@ export function pngOfScanlines(rows: Uint8Array, format: ScanlineFormat): Uint8A
     chunk('IDAT', deflateSync(rows, { level: 1, strategy: constants.Z_RLE })),
     chunk('IEND', new Uint8Array(0)),
   ];
-  const png = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    png.set(part, offset);
-    offset += part.length;
-  }
-  return png;
+  return joinBytes(parts);
 }

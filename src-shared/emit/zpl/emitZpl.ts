@@ -25,6 +25,11 @@ export interface ZplOptions {
    * as graphics; 'download' sends each face's subset once at the start of the document (~DY) and prints with ^A@.
    */
   fontMode?: ZplFontMode;
+  /**
+   * Each shared laid-out element's commands, kept across the calls that write one batch's labels (a batch's parts):
+   * an element a LayoutMemo shares is written once per batch, not once per call. Default: one map per call.
+   */
+  written?: WeakMap<LaidOutElement, string>;
 }
 
 /**
@@ -134,7 +139,7 @@ function writeLabel(label: LaidOutLabel, doc: DocumentContext, written?: WeakMap
  * the characters of every label and are sent once, ahead of the first.
  */
 export function emitZplLabels(labels: readonly LaidOutLabel[], fonts: FontRegistry, options: ZplOptions): string {
-  const written = new WeakMap<LaidOutElement, string>();
+  const written = options.written ?? new WeakMap<LaidOutElement, string>();
   const { doc, prelude } = documentContext(labels, fonts, options);
   return prelude + labels.map((label) => writeLabel(label, doc, written)).join('');
 }

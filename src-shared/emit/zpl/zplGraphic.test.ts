@@ -87,6 +87,33 @@ describe('rgbaToMonochrome', () => {
     }
   });
 
+  it('gives every pixel the dot of its brightness on white paper, opaque greys (a text\u2019s edges) included', () => {
+    // Every opaque grey level, then colours and part-transparent pixels around the threshold.
+    const pixels: [number, number, number, number][] = Array.from({ length: 256 }, (_, level) => [
+      level,
+      level,
+      level,
+      255,
+    ]);
+    for (const alpha of [0, 1, 127, 128, 254, 255])
+      for (const level of [0, 1, 126, 127, 128, 129, 254, 255])
+        pixels.push(
+          [level, level, level, alpha],
+          [level, level + (level < 255 ? 1 : -1), level, alpha],
+          [0, 0, level, alpha],
+        );
+    const rgba = Uint8Array.from(pixels.flat());
+    const paper = ([r, g, b, a]: number[]) =>
+      ((a ?? 0) / 255) * ((299 * (r ?? 0) + 587 * (g ?? 0) + 114 * (b ?? 0)) / 1000) + (1 - (a ?? 0) / 255) * 255;
+    expect([...rgbaToMonochrome(rgba, pixels.length, 1, 'threshold')]).toEqual(
+      pixels.map((pixel) => (paper(pixel) < 128 ? 1 : 0)),
+    );
+    // The greys: black below half brightness, white from it on.
+    expect([...rgbaToMonochrome(rgba, 256, 1, 'threshold')]).toEqual(
+      Array.from({ length: 256 }, (_, level) => (level < 128 ? 1 : 0)),
+    );
+  });
+
   it('dithers a grey into a share of black dots matching its darkness, where a threshold gives all or nothing', () => {
     for (const grey of [64, 128, 192]) {
       const rgba = solidRgba(64, 64, [grey, grey, grey, 255]);

@@ -19,17 +19,26 @@ export function rgbaToMonochrome(
   if (rgba.length < pixels * 4)
     throw new Error(`expected ${pixels * 4} RGBA bytes for ${width}x${height}, got ${rgba.length}`);
   const bits = new Uint8Array(pixels);
-  const onPaper = (i: number) => {
-    const alpha = (rgba[i * 4 + 3] ?? 0) / 255;
-    return alpha * luma(rgba[i * 4] ?? 0, rgba[i * 4 + 1] ?? 0, rgba[i * 4 + 2] ?? 0) + (1 - alpha) * 255;
-  };
   if (mode === 'threshold') {
-    // Every graphic text and shape passes here: one pass, no grey buffer.
-    for (let i = 0; i < pixels; i++) bits[i] = onPaper(i) < DARK_LUMA_THRESHOLD ? 1 : 0;
+    // Every graphic text and shape passes here: one pass, no grey buffer. Black text on white paper is all opaque
+    // greys, whose dot a table holds; any other pixel takes the whole formula.
+    for (let i = 0, at = 0; i < pixels; i++, at += 4) {
+      const r = rgba[at] ?? 0;
+      const g = rgba[at + 1] ?? 0;
+      const b = rgba[at + 2] ?? 0;
+      const a = rgba[at + 3] ?? 0;
+      bits[i] =
+        a === 255 && r === g && g === b
+          ? (OPAQUE_GREY_DOTS[r] ?? 0)
+          : onPaper(r, g, b, a) < DARK_LUMA_THRESHOLD
+            ? 1
+            : 0;
+    }
     return bits;
   }
   const gray = new Float32Array(pixels);
-  for (let i = 0; i < pixels; i++) gray[i] = onPaper(i);
+  for (let i = 0, at = 0; i < pixels; i++, at += 4)
+    gray[i] = onPaper(rgba[at] ?? 0, rgba[at + 1] ?? 0, rgba[at + 2] ?? 0, rgba[at + 3] ?? 0);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
@@ -45,6 +54,17 @@ export function rgbaToMonochrome(
   }
   return bits;
 }
+
+/** A pixel's brightness on white paper: its colour's luma where it is opaque, the paper's white where it is not. */
+function onPaper(r: number, g: number, b: number, a: number): number {
+  const alpha = a / 255;
+  return alpha * luma(r, g, b) + (1 - alpha) * 255;
+}
+
+/** The dot (1 black) of each opaque grey level, r = g = b: onPaper's threshold, taken once per level. */
+const OPAQUE_GREY_DOTS = Uint8Array.from({ length: 256 }, (_, level) =>
+  onPaper(level, level, level, 255) < DARK_LUMA_THRESHOLD ? 1 : 0,
+);
 
 function diffuse(gray: Float32Array, width: number, height: number, x: number, y: number, amount: number): void {
   if (x < 0 || x >= width || y >= height) return;
@@ -62,9 +82,12 @@ export function packRows(bits: Uint8Array, width: number, height: number): Uint8
   for (let y = 0; y < height; y++) {
     const start = y * width;
     const rowStart = y * bytesPerRow;
-    for (let x = 0; x < width; x++) {
-      const at = rowStart + (x >> 3);
-      if (bits[start + x] === 1) packed[at] = (packed[at] ?? 0) | (0x80 >> (x & 7));
+    // A byte at a time: eight dots (fewer at the row's end) in one write.
+    for (let x = 0; x < width; x += 8) {
+      const count = Math.min(8, width - x);
+      let byte = 0;
+      for (let bit = 0; bit < count; bit++) if (bits[start + x + bit] === 1) byte |= 0x80 >> bit;
+      packed[rowStart + (x >> 3)] = byte;
     }
   }
   return packed;
