@@ -14,8 +14,9 @@ import { loadParcelWithLogo, type Sample } from '@main/samples/sampleTemplates';
 import { killServe, startServe } from '../test/support/server/serveProcess';
 import { baselineCli } from './baselineBuild';
 import { ChromiumLabelPage } from './chromiumPeer';
-import { load, probe, type LoadResult, type LoadTarget } from './httpBench';
+import { load, probe, SECONDS, WARMUP_SECONDS, type LoadResult, type LoadTarget } from './httpBench';
 import { formatMs, printTable } from './measure';
+import { inPrinterFont0 } from './inPrinterFont0';
 import { parcelOfItsOwn } from './parcelOfItsOwn';
 
 const CLI = fileURLToPath(new URL('../node/cli/labelsmith.mjs', import.meta.url));
@@ -45,19 +46,11 @@ type TextAs = 'graphic' | 'printer0';
 
 interface Node {
   url: string;
+  /** The serve process: its main thread is the one that serves every request. */
+  pid: number;
   key: string;
   /** The sample published twice: as it is, and with every text in "Printer 0". */
   templateIds: Record<TextAs, string>;
-}
-
-/** The sample with every text in the printer's font 0 ("Printer 0"): the ZPL writer sends them as ^A0 fields. */
-function inPrinterFont0(sample: Sample): Sample {
-  const { elements, ...rest } = sample.template as { elements: Record<string, unknown>[] };
-  const printer0 = (element: Record<string, unknown>) =>
-    element.type === 'text'
-      ? { ...element, style: { ...(element.style as object), fontFamily: 'Printer 0' } }
-      : element;
-  return { ...sample, template: { ...rest, elements: elements.map(printer0) } };
 }
 
 const run = promisify(execFile);
@@ -100,11 +93,11 @@ async function startNode(cleanups: Cleanups, cli: string, sample: Sample): Promi
   };
   const templateIds = {
     graphic: await publish(sample.template, 'graphic'),
-    printer0: await publish(inPrinterFont0(sample).template, 'printer0'),
+    printer0: await publish(inPrinterFont0(sample.template), 'printer0'),
   };
   const node = await startServe(cli, dataDir, START_TIMEOUT_MS);
   cleanups.push(() => killServe(node));
-  return { url: node.url, key: String(key), templateIds };
+  return { url: node.url, pid: node.child.pid as number, key: String(key), templateIds };
 }
 
 interface RenderCase {
@@ -192,6 +185,26 @@ function renderTarget(node: Node, sample: Sample, { format, delivery, dpi, text,
 /** /proc counts CPU time in clock ticks of USER_HZ, 100 a second on Linux. */
 const MS_PER_CLOCK_TICK = 10;
 
+/** CPU milliseconds the serve process's main thread (the one that runs every request's JavaScript) has used so far. */
+function serverThreadCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_CLOCK_TICK;
+}
+
+interface Measured extends LoadResult {
+  /** The server's main thread's CPU a request, over the warm-up and the timed seconds (the count estimated from the rate). */
+  serverCpuMs: number;
+}
+
+/** load() against `node`, with its main thread's CPU a request. */
+async function loadOn(node: Node, target: LoadTarget, connections: number): Promise<Measured> {
+  const cpuAtStart = serverThreadCpuMs(node.pid);
+  const result = await load(target, connections);
+  const requests = result.perSecond * (SECONDS + WARMUP_SECONDS);
+  return { ...result, serverCpuMs: (serverThreadCpuMs(node.pid) - cpuAtStart) / requests };
+}
+
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
@@ -271,17 +284,19 @@ class ChromiumPeer {
 async function interleaved(
   peer: ChromiumPeer,
   format: 'pdf' | 'png',
+  node: Node,
   target: LoadTarget,
-): Promise<{ server: LoadResult; peer: { p50: number; cpuMs: number } }> {
-  const rounds: LoadResult[] = [];
+): Promise<{ server: Measured; peer: { p50: number; cpuMs: number } }> {
+  const rounds: Measured[] = [];
   const blocks: PeerBlock[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     blocks.push(await peer.block(format, CHROMIUM_BLOCK));
-    rounds.push(await load(target, 1));
+    rounds.push(await loadOn(node, target, 1));
   }
   const server = {
-    ...(rounds[0] as LoadResult),
+    ...(rounds[0] as Measured),
     p50: median(rounds.map((r) => r.p50)),
+    serverCpuMs: median(rounds.map((r) => r.serverCpuMs)),
     p99: median(rounds.map((r) => r.p99)),
     failed: rounds.reduce((sum, r) => sum + r.failed, 0),
   };
@@ -348,9 +363,19 @@ export async function requestPathBench(): Promise<void> {
 
     const health: LoadTarget = { url: `${now.url}/health`, method: 'GET' };
     await probe(health, 'GET /health');
-    const floor = await load(health, 1);
+    const floor = await loadOn(now, health, 1);
     const rows: string[][] = [
-      ['GET /health (the floor)', formatMs(floor.p50), formatMs(floor.p99), '-', '-', '(floor)', '-'],
+      [
+        'GET /health (the floor)',
+        formatMs(floor.p50),
+        formatMs(floor.p99),
+        '-',
+        formatMs(floor.serverCpuMs),
+        '-',
+        '-',
+        '(floor)',
+        '-',
+      ],
     ];
     const peerRows: string[][] = [];
     for (const renderCase of cases) {
@@ -364,16 +389,18 @@ export async function requestPathBench(): Promise<void> {
         renderCase.target !== undefined && 'timesChromium' in renderCase.target
           ? (renderCase.format as 'pdf' | 'png')
           : undefined;
-      const paired = chromium && peerFormat ? await interleaved(chromium, peerFormat, target) : undefined;
-      const result = paired?.server ?? (await load(target, 1));
-      const old = before ? await load(renderTarget(before, sample, renderCase), 1) : undefined;
+      const paired = chromium && peerFormat ? await interleaved(chromium, peerFormat, now, target) : undefined;
+      const result = paired?.server ?? (await loadOn(now, target, 1));
+      const old = before ? await loadOn(before, renderTarget(before, sample, renderCase), 1) : undefined;
       const [goal, met] = verdict(renderCase, result.p50, floor.p50, bytes, paired?.peer.p50);
       rows.push([
         `POST /v1/render ${renderCase.name}${failedNote(result)}`,
         formatMs(result.p50),
         formatMs(result.p99),
         formatMs(result.p50 - floor.p50),
+        formatMs(result.serverCpuMs),
         old ? formatMs(old.p50) : '-',
+        old ? formatMs(old.serverCpuMs) : '-',
         goal,
         yesNo(result.failed > 0 ? false : met),
       ]);
@@ -392,14 +419,15 @@ export async function requestPathBench(): Promise<void> {
     if (groups.has('throughput')) {
       for (const { case: renderCase, perSecond } of THROUGHPUT) {
         const data = renderCase.sameParcel ? 'same data' : 'new parcel';
-        const result = await load(renderTarget(now, sample, renderCase), CONNECTIONS);
-        const old = before ? await load(renderTarget(before, sample, renderCase), CONNECTIONS) : undefined;
+        const result = await loadOn(now, renderTarget(now, sample, renderCase), CONNECTIONS);
+        const old = before ? await loadOn(before, renderTarget(before, sample, renderCase), CONNECTIONS) : undefined;
         if (old)
           throughputRows.push([
             `${BASELINE_COMMIT} (before), ${data}${failedNote(old)}`,
             old.perSecond.toFixed(0),
             formatMs(old.p50),
             formatMs(old.p99),
+            formatMs(old.serverCpuMs),
             '(reference)',
             '-',
           ]);
@@ -408,6 +436,7 @@ export async function requestPathBench(): Promise<void> {
           result.perSecond.toFixed(0),
           formatMs(result.p50),
           formatMs(result.p99),
+          formatMs(result.serverCpuMs),
           `>= ${perSecond.toLocaleString('en')}/s`,
           yesNo(result.failed === 0 && result.perSecond >= perSecond),
         ]);
@@ -417,7 +446,23 @@ export async function requestPathBench(): Promise<void> {
     console.log(
       `\nRequest path: ${sample.name} through POST /v1/render (published template, live key) to \`labelsmith serve\` on SQLite, one connection, requests in turn; "before" is the build of ${BASELINE_COMMIT} in the same run${before ? '' : ` (not available: ${baselineProblem})`}; load average at start ${loadAtStart}, at end ${loadavg()[0]?.toFixed(2)}\n`,
     );
-    printTable(['request', 'p50 ms', 'p99 ms', 'above floor ms', 'p50 before ms', 'target', 'met'], rows);
+    printTable(
+      [
+        'request',
+        'p50 ms',
+        'p99 ms',
+        'above floor ms',
+        'server thread cpu ms',
+        'p50 before ms',
+        'cpu before ms',
+        'target',
+        'met',
+      ],
+      rows,
+    );
+    console.log(
+      `\nserver thread cpu: the serve process's main thread (every request's JavaScript; not its render workers), CPU ms a request from /proc (10 ms ticks) over a row's ${WARMUP_SECONDS + SECONDS} s`,
+    );
     if (peerRows.length > 0) {
       console.log(
         `\nChromium (Debian's, headless), the label's html page kept open with its fonts loaded once and the body swapped for each label, in turn with the server's rows: ${ROUNDS} rounds of ${CHROMIUM_BLOCK} labels and one server run each; cpu: Chromium's processes' CPU a label (it spreads a render over several)\n`,
@@ -426,7 +471,10 @@ export async function requestPathBench(): Promise<void> {
     }
     if (throughputRows.length > 0) {
       console.log(`\nThroughput: zpl inline, graphic text, ${CONNECTIONS} connections\n`);
-      printTable(['server, data', 'renders/s', 'p50 ms', 'p99 ms', 'target', 'met'], throughputRows);
+      printTable(
+        ['server, data', 'renders/s', 'p50 ms', 'p99 ms', 'server thread cpu ms', 'target', 'met'],
+        throughputRows,
+      );
     }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
