@@ -137,34 +137,37 @@ interface SharedCaches {
  */
 function storeQueries(db: Executor, now: () => number, caches: SharedCaches): StoreQueries {
   const queries = {} as StoreQueries;
-  const lazy = <K extends keyof StoreQueries>(key: K, make: () => StoreQueries[K]): void => {
+  // A maker for every key of StoreQueries (the type checks that none is missing).
+  const makers: { [K in keyof StoreQueries]: () => StoreQueries[K] } = {
+    teams: () => teamQueries(db, now, caches.hot),
+    apiKeys: () => apiKeyQueries(db, now, queries.teams, caches.hot),
+    libraries: () => libraryQueries(db, now),
+    templateVersions: () => templateVersionQueries(db, now, caches.versions, caches.hot),
+    templates: () => templateQueries(db, now, queries.templateVersions, caches.templates, caches.hot),
+    renders: () => renderQueries(db, now),
+    usage: () => usageQueries(db),
+    quotaReservations: () => quotaReservationQueries(db, now),
+    settings: () => settingsQueries(db),
+    printers: () => printerQueries(db, now),
+    virtualPrinters: () => virtualPrinterQueries(db, now),
+    hotFolderFiles: () => hotFolderFileQueries(db, now),
+    hotFolders: () => hotFolderQueries(db, now),
+    counters: () => counterQueries(db, now),
+    printJobs: () => printJobQueries(db, now),
+    storage: () => storageQueries(db),
+    images: () => imageQueries(db, now),
+  };
+  for (const [key, make] of Object.entries(makers)) {
     Object.defineProperty(queries, key, {
       enumerable: true,
       configurable: true,
       get: () => {
-        const made = make();
+        const made: unknown = make();
         Object.defineProperty(queries, key, { value: made, enumerable: true });
         return made;
       },
     });
-  };
-  lazy('teams', () => teamQueries(db, now, caches.hot));
-  lazy('apiKeys', () => apiKeyQueries(db, now, queries.teams, caches.hot));
-  lazy('libraries', () => libraryQueries(db, now));
-  lazy('templateVersions', () => templateVersionQueries(db, now, caches.versions, caches.hot));
-  lazy('templates', () => templateQueries(db, now, queries.templateVersions, caches.templates, caches.hot));
-  lazy('renders', () => renderQueries(db, now));
-  lazy('usage', () => usageQueries(db));
-  lazy('quotaReservations', () => quotaReservationQueries(db, now));
-  lazy('settings', () => settingsQueries(db));
-  lazy('printers', () => printerQueries(db, now));
-  lazy('virtualPrinters', () => virtualPrinterQueries(db, now));
-  lazy('hotFolderFiles', () => hotFolderFileQueries(db, now));
-  lazy('hotFolders', () => hotFolderQueries(db, now));
-  lazy('counters', () => counterQueries(db, now));
-  lazy('printJobs', () => printJobQueries(db, now));
-  lazy('storage', () => storageQueries(db));
-  lazy('images', () => imageQueries(db, now));
+  }
   return queries;
 }
 
