@@ -15,8 +15,8 @@ import { ChromiumLabelPage } from './chromiumPeer';
 import { formatMs, printTable } from './measure';
 
 const CONNECTIONS = 16;
-const WARMUP_SECONDS = 1;
-const SECONDS = 5;
+export const WARMUP_SECONDS = 1;
+export const SECONDS = 5;
 /** Share of the machine's CPU used by other processes during a row above which the row is flagged as disturbed. */
 export const OTHERS_CPU_WARNING = 0.05;
 

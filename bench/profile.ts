@@ -1,5 +1,6 @@
 // `npm run profile`: the parcel label with its logo through POST /v1/render, one request at a time per format, and a carrier label through the ZPL viewer, under V8's CPU profiler in the server and in its render worker; prints the top frames and the time per step.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// Options: --url (url delivery), --same-data (the sample's own data every request, a repeated label), --printer0 (every text in "Printer 0"), --only zpl,pdf (those cases; viewer names the ZPL viewer's), --save DIR (each case's profiles as .cpuprofile files, for DevTools).
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import type { OutputFormat } from '@shared/render/outputFormats';
 import { WORKER_CPU_PROFILE_CHANNEL, WORKER_CPU_PROFILE_ENV } from '@main/render/workerCpuProfile';
 import { loadParcelWithLogo, loadSampleZpl } from '@main/samples/sampleTemplates';
 import { publishSample, startBenchServer } from './benchServer';
+import { inPrinterFont0 } from './inPrinterFont0';
 import { parcelOfItsOwn } from './parcelOfItsOwn';
 import { formatMs, printTable } from './measure';
 import { FrameSources, STEPS, summarise, type CpuProfile, type ProfileSummary } from './profileSteps';
@@ -75,8 +77,20 @@ function printSummary(title: string, summary: ProfileSummary, requests: number):
   );
 }
 
+/** The value after `--name` on the command line. */
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
 async function main(): Promise<void> {
   const delivery = process.argv.includes('--url') ? 'url' : 'inline';
+  const sameData = process.argv.includes('--same-data');
+  const printer0 = process.argv.includes('--printer0');
+  const only = option('--only')?.split(',');
+  const cases = CASES.filter(
+    (profileCase) => !only || only.includes('viewer' in profileCase ? 'viewer' : profileCase.format),
+  );
   const profileDir = mkdtempSync(join(tmpdir(), 'labelsmith-profile-'));
   process.env[WORKER_CPU_PROFILE_ENV] = profileDir;
   const bench = await startBenchServer({ threads: 1 });
@@ -88,18 +102,19 @@ async function main(): Promise<void> {
   const table: string[][] = [];
   try {
     const sample = loadParcelWithLogo();
+    if (printer0) sample.template = inPrinterFont0(sample.template);
     const templateId = await publishSample(bench.store, bench.teamId, sample);
     const pid = workerPid();
     const channel = new BroadcastChannel(WORKER_CPU_PROFILE_CHANNEL);
     channel.unref();
     const carrierZpl = loadSampleZpl(VIEWER_SAMPLE);
-    for (const profileCase of CASES) {
+    for (const profileCase of cases) {
       let parcel = 0;
       const request = (): { path: string; body: string; contentType: string } => {
         if ('viewer' in profileCase) return { path: VIEWER_PATH, body: carrierZpl, contentType: 'text/plain' };
-        // Every request a parcel of its own, as on a conveyor (see parcelOfItsOwn).
+        // Every request a parcel of its own, as on a conveyor (see parcelOfItsOwn), unless --same-data.
         const { format, dpi } = profileCase;
-        const data = parcelOfItsOwn(sample.data, `P${++parcel}`);
+        const data = sameData ? sample.data : parcelOfItsOwn(sample.data, `P${++parcel}`);
         return {
           path: '/v1/render',
           body: JSON.stringify({ templateId, data, format, ...(dpi ? { dpi } : {}), delivery }),
@@ -128,8 +143,17 @@ async function main(): Promise<void> {
       const times: number[] = [];
       for (let index = 0; index < REQUESTS; index++) times.push(await post());
       const { profile } = await session.post('Profiler.stop');
+      const workerProfiles = await cutWorkerProfiles(pid, profileDir, channel);
+      const save = option('--save');
+      if (save !== undefined) {
+        mkdirSync(save, { recursive: true });
+        writeFileSync(join(save, `${name.replaceAll(' ', '-')}-server.cpuprofile`), JSON.stringify(profile));
+        workerProfiles.forEach((worker, index) =>
+          writeFileSync(join(save, `${name.replaceAll(' ', '-')}-worker-${index}.cpuprofile`), JSON.stringify(worker)),
+        );
+      }
       const server = summarise([profile as CpuProfile], sources);
-      const worker = summarise(await cutWorkerProfiles(pid, profileDir, channel), sources);
+      const worker = summarise(workerProfiles, sources);
       printSummary(`${name}, server process (fetch client included)`, server, REQUESTS);
       printSummary(`${name}, render worker`, worker, REQUESTS);
       times.sort((a, b) => a - b);
@@ -143,7 +167,7 @@ async function main(): Promise<void> {
     rmSync(profileDir, { recursive: true, force: true });
   }
   console.log(
-    `\nParcel label with logo, ${delivery} delivery, ${REQUESTS} requests in turn after ${WARMUP} of warm-up: self CPU ms a request by step (idle excluded)\n`,
+    `\nParcel label with logo${printer0 ? ', texts in Printer 0' : ''}, ${sameData ? 'the same data every request' : 'a parcel of its own each request'}, ${delivery} delivery, ${REQUESTS} requests in turn after ${WARMUP} of warm-up: self CPU ms a request by step (idle excluded)\n`,
   );
   printTable(['format, process', 'p50 ms', ...STEPS], table);
 }

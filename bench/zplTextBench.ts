@@ -4,6 +4,7 @@ import { renderLabels } from '@shared/render/renderBatch';
 import { bundledFonts } from '@main/fonts/bundledFonts';
 import { loadSample } from '@main/samples/sampleTemplates';
 import { formatMs, measure, printTable, type Timing } from './measure';
+import { inPrinterFont0 } from './inPrinterFont0';
 
 const ITERATIONS = 200;
 /** A print run: the same template with a different recipient on each label. */
@@ -24,19 +25,6 @@ interface Row {
   batch: Timing;
 }
 
-/** The sample with every text in the printer's font 0: what the writer sent before texts printed in their own fonts. */
-function inPrinterFont(template: unknown): unknown {
-  const { elements, ...rest } = template as { elements: Record<string, unknown>[] };
-  return {
-    ...rest,
-    elements: elements.map((element) =>
-      element.type === 'text'
-        ? { ...element, style: { ...(element.style as object), fontFamily: 'Printer 0' } }
-        : element,
-    ),
-  };
-}
-
 export async function zplTextBench(): Promise<void> {
   const fonts = bundledFonts();
   const sample = loadSample('shipping-4x6');
@@ -47,7 +35,7 @@ export async function zplTextBench(): Promise<void> {
     tracking: `LS${100000 + index}GB`,
   }));
   const variants: Variant[] = [
-    { name: '^A0 ("Printer 0")', template: inPrinterFont(sample.template), zplFonts: 'graphic' },
+    { name: '^A0 ("Printer 0")', template: inPrinterFont0(sample.template), zplFonts: 'graphic' },
     { name: 'graphic text (default)', template: sample.template, zplFonts: 'graphic' },
     { name: 'downloaded fonts (~DY + ^A@)', template: sample.template, zplFonts: 'download' },
   ];

@@ -131,28 +131,44 @@ interface SharedCaches {
   hot: HotCache;
 }
 
+/**
+ * The queries bound to `db`, each made at its first use: a transaction (one for each render's usage count) uses two or
+ * three of the seventeen, and making them all cost about as much CPU as the transaction's statements.
+ */
 function storeQueries(db: Executor, now: () => number, caches: SharedCaches): StoreQueries {
-  const teams = teamQueries(db, now, caches.hot);
-  const templateVersions = templateVersionQueries(db, now, caches.versions, caches.hot);
-  return {
-    teams,
-    apiKeys: apiKeyQueries(db, now, teams, caches.hot),
-    libraries: libraryQueries(db, now),
-    templates: templateQueries(db, now, templateVersions, caches.templates, caches.hot),
-    templateVersions,
-    renders: renderQueries(db, now),
-    usage: usageQueries(db),
-    quotaReservations: quotaReservationQueries(db, now),
-    settings: settingsQueries(db),
-    printers: printerQueries(db, now),
-    virtualPrinters: virtualPrinterQueries(db, now),
-    hotFolderFiles: hotFolderFileQueries(db, now),
-    hotFolders: hotFolderQueries(db, now),
-    counters: counterQueries(db, now),
-    printJobs: printJobQueries(db, now),
-    storage: storageQueries(db),
-    images: imageQueries(db, now),
+  const queries = {} as StoreQueries;
+  // A maker for every key of StoreQueries (the type checks that none is missing).
+  const makers: { [K in keyof StoreQueries]: () => StoreQueries[K] } = {
+    teams: () => teamQueries(db, now, caches.hot),
+    apiKeys: () => apiKeyQueries(db, now, queries.teams, caches.hot),
+    libraries: () => libraryQueries(db, now),
+    templateVersions: () => templateVersionQueries(db, now, caches.versions, caches.hot),
+    templates: () => templateQueries(db, now, queries.templateVersions, caches.templates, caches.hot),
+    renders: () => renderQueries(db, now),
+    usage: () => usageQueries(db),
+    quotaReservations: () => quotaReservationQueries(db, now),
+    settings: () => settingsQueries(db),
+    printers: () => printerQueries(db, now),
+    virtualPrinters: () => virtualPrinterQueries(db, now),
+    hotFolderFiles: () => hotFolderFileQueries(db, now),
+    hotFolders: () => hotFolderQueries(db, now),
+    counters: () => counterQueries(db, now),
+    printJobs: () => printJobQueries(db, now),
+    storage: () => storageQueries(db),
+    images: () => imageQueries(db, now),
   };
+  for (const [key, make] of Object.entries(makers)) {
+    Object.defineProperty(queries, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        const made: unknown = make();
+        Object.defineProperty(queries, key, { value: made, enumerable: true });
+        return made;
+      },
+    });
+  }
+  return queries;
 }
 
 interface ScopeBase extends Pick<StoreScope, 'dataDir' | 'now' | 'outputs' | 'printDocuments' | 'dialect'> {
@@ -168,9 +184,9 @@ function storeScope(db: Executor, base: ScopeBase, caches: SharedCaches): StoreS
     <T>(fn: (trx: StoreScope) => Promise<T>) =>
     (trx: Executor) =>
       fn(storeScope(trx, base, caches));
-  const scope: StoreScope = {
+  // Assigned onto the queries, not spread: spreading would make every query set now (see storeQueries).
+  const scope: StoreScope = Object.assign(storeQueries(db, base.now, caches), {
     ...shared,
-    ...storeQueries(db, base.now, caches),
     db,
     transaction: (fn) => (db.isTransaction ? fn(scope) : db.transaction().execute(inTransaction(fn))),
     groupCommit: (fn) => (db.isTransaction ? fn(scope) : commits.run(fn)),
@@ -184,7 +200,7 @@ function storeScope(db: Executor, base: ScopeBase, caches: SharedCaches): StoreS
         return await connection.transaction().execute(inTransaction(fn));
       });
     },
-  };
+  } satisfies Omit<StoreScope, keyof StoreQueries>);
   return scope;
 }
 
@@ -338,7 +354,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
       areas.close();
     }
   });
-  const store: Store = { ...storeScope(db, base, caches), sqlite: sqlite?.connection, close };
+  const store: Store = Object.assign(storeScope(db, base, caches), { sqlite: sqlite?.connection, close });
   // The orphan sweep at open runs on a folder only: listing a shared bucket at every node's start is left to the hourly sweep.
   if ((options.removeOrphans ?? true) && store.outputs.kind === 'folder') {
     try {

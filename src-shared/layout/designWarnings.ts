@@ -3,8 +3,8 @@ import { minimumXDimensionMm, quietZoneOf } from '../elements/barcode/barcodeSca
 import type { FontRegistry } from '../fonts/fontRegistry';
 import { POINTS_PER_UNIT, pointsTo, type LengthUnit } from '../units/length';
 import { overlap, unionBox } from './boxBounds';
-import { inkBoxes, symbolBounds, textInk, turnedWith } from './inkBoxes';
-import type { Box, LaidOutElement, LaidOutLabel, LaidOutOf, RenderWarning } from './laidOutLabel';
+import { inkBoxes, symbolBounds, textInk, turnedWith, type TextInkOf } from './inkBoxes';
+import type { Box, LaidOutElement, LaidOutLabel, LaidOutOf, RenderWarning, TextRun } from './laidOutLabel';
 
 /** The warning codes of this check, each about the design (the same for every label of a batch that draws it so). */
 export const DESIGN_WARNING_CODES = [
@@ -154,10 +154,10 @@ function quietZoneWarning(other: LaidOutElement, zone: BarcodeZone, unit: Length
 }
 
 /** The text ink of each element that has some: text elements and the human-readable lines of barcodes. */
-function textInkOf(element: LaidOutElement, fonts: FontRegistry): Box[] {
+function textInkOf(element: LaidOutElement, fonts: FontRegistry, inkOf: TextInkOf): Box[] {
   const run = element.type === 'text' ? element : element.type === 'barcode' ? element.humanReadable : undefined;
   if (run === undefined) return [];
-  return turnedWith(element, textInk(run, fonts));
+  return turnedWith(element, inkOf(run, fonts));
 }
 
 /**
@@ -171,9 +171,16 @@ export function designWarnings(label: LaidOutLabel, fonts: FontRegistry, target:
   const margin = target.unprintableMargin ?? 0;
   const unit = target.unit ?? 'mm';
   const warnings: RenderWarning[] = [];
-  const strokes = new Map(label.elements.map((element) => [element, inkBoxes(element, fonts, 'strokes')]));
+  // A text's ink is its strokes, its area and what other texts may overlap: measured once (its glyph bounds), not three times.
+  const inks = new Map<TextRun, Box[]>();
+  const inkOf: TextInkOf = (run) => {
+    let ink = inks.get(run);
+    if (ink === undefined) inks.set(run, (ink = textInk(run, fonts)));
+    return ink;
+  };
+  const strokes = new Map(label.elements.map((element) => [element, inkBoxes(element, fonts, 'strokes', inkOf)]));
   for (const element of label.elements) {
-    const area = unionBox(inkBoxes(element, fonts, 'area'));
+    const area = unionBox(inkBoxes(element, fonts, 'area', inkOf));
     const placed = area && placementWarning(element, area, labelBox, margin, tolerance, unit);
     if (placed) warnings.push(placed);
     if (element.type === 'barcode') warnings.push(...moduleWarnings(element, target.targetDpi, unit));
@@ -190,7 +197,7 @@ export function designWarnings(label: LaidOutLabel, fonts: FontRegistry, target:
     }
   }
   const texts = label.elements
-    .map((element) => ({ element, ink: textInkOf(element, fonts) }))
+    .map((element) => ({ element, ink: textInkOf(element, fonts, inkOf) }))
     .filter((text) => text.ink.length > 0);
   texts.forEach((below, index) => {
     for (const above of texts.slice(index + 1)) {

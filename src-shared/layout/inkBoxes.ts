@@ -77,13 +77,21 @@ function lineInk(element: LaidOutOf<'line'>): Box[] {
   ];
 }
 
+/** How a caller finds a run's text ink: textInk, or a memo of it (designWarnings asks for each run's several times). */
+export type TextInkOf = (run: TextRun, fonts: FontRegistry) => Box[];
+
 /** Within the element's own frame, before its rotation. */
-function unrotatedInk(element: LaidOutElement, fonts: FontRegistry, shapes: 'area' | 'strokes'): Box[] {
+function unrotatedInk(
+  element: LaidOutElement,
+  fonts: FontRegistry,
+  shapes: 'area' | 'strokes',
+  inkOf: TextInkOf,
+): Box[] {
   switch (element.type) {
     case 'text':
-      return textInk(element, fonts);
+      return inkOf(element, fonts);
     case 'barcode':
-      return [symbolBounds(element.symbol), ...(element.humanReadable ? textInk(element.humanReadable, fonts) : [])];
+      return [symbolBounds(element.symbol), ...(element.humanReadable ? inkOf(element.humanReadable, fonts) : [])];
     case 'image':
       return [element.box];
     case 'line':
@@ -103,8 +111,13 @@ function unrotatedInk(element: LaidOutElement, fonts: FontRegistry, shapes: 'are
  * The element's ink as boxes on the label, its rotation applied (the bounds of each turned box). `area`: everything it
  * covers, fills included (what must be on the label); `strokes`: what would hide another element's marks (a shape's outline only).
  */
-export function inkBoxes(element: LaidOutElement, fonts: FontRegistry, shapes: 'area' | 'strokes'): Box[] {
-  return turnedWith(element, unrotatedInk(element, fonts, shapes));
+export function inkBoxes(
+  element: LaidOutElement,
+  fonts: FontRegistry,
+  shapes: 'area' | 'strokes',
+  inkOf: TextInkOf = textInk,
+): Box[] {
+  return turnedWith(element, unrotatedInk(element, fonts, shapes, inkOf));
 }
 
 /** Boxes in an element's own frame as they land on the label: each turned with the element about its box centre. */
