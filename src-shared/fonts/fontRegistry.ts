@@ -10,6 +10,7 @@ import {
   type FontStyle,
   type FontWeight,
 } from './fontFaces';
+import { glyphsAsAsked } from './glyphsAsAsked';
 
 export interface FontFaceSource {
   family: FontFamily;
@@ -54,6 +55,8 @@ export class FontRegistry {
       // fontkit reads through restructure's DecodeStream, which takes any Uint8Array: no Buffer, so this runs in the
       // editor too. Its typings still ask for a Buffer.
       const font = fontkit.create(source.data as Buffer) as Font;
+      // Every output shares this Font: its glyphs must carry the text they were shaped from, whatever drew first.
+      glyphsAsAsked(font);
       const key = faceKey(source.family, source.weight, source.style);
       this.faces.set(key, {
         key,

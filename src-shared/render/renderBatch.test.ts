@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledFonts } from '@main/fonts/bundledFonts';
+import { bundledFonts, readBundledFontSources } from '@main/fonts/bundledFonts';
+import { FontRegistry } from '../fonts/fontRegistry';
 import { BadRequestError, RenderError } from '../errors';
 import { BATCH_LIMITS } from './outputFormats';
 import { renderLabels } from './renderBatch';
@@ -70,6 +71,15 @@ describe('renderLabels', () => {
   it('writes a PDF with one page per record, each with its record text', async () => {
     const output = await renderLabels(template, records, { format: 'pdf', fonts });
     expect(output).toMatchObject({ contentType: 'application/pdf', labelCount: 3 });
+    expect(await pdfPages(output.bytes)).toEqual(['Alice Apple', 'Bob Banana', 'Chloé Cherry']);
+  });
+
+  it('writes PDF text that reads as itself after other outputs drew accented letters with the same parsed fonts', async () => {
+    // A registry of its own: this process has drawn nothing with it yet, whatever ran before. Drawing "ñ" (PNG, SVG
+    // and printer dots draw glyph outlines) reaches the glyph "n" only as a part of "ñ", before any text laid it out.
+    const fresh = new FontRegistry(readBundledFontSources());
+    await renderLabels(template, [{ name: 'Peña' }], { format: 'png', dpi: 200, fonts: fresh });
+    const output = await renderLabels(template, records, { format: 'pdf', fonts: fresh });
     expect(await pdfPages(output.bytes)).toEqual(['Alice Apple', 'Bob Banana', 'Chloé Cherry']);
   });
 
