@@ -8,6 +8,8 @@ const ROBUSTNESS = [
   'src-main/server/severalNodes.test.ts',
   'src-main/store/crashSafety.test.ts',
   'src-main/store/storeConcurrency.test.ts',
+  // The render pool's workers stopped at their time and memory limits, killed and replaced.
+  'src-main/render/renderPool.test.ts',
 ];
 
 /** A real server over HTTP, and the `labelsmith` command as a process; print queues with their fake printers' sockets. */
@@ -16,6 +18,8 @@ const INTEGRATION = [
   'src-main/cli/**/*.test.ts',
   'src-main/printing/printQueue.test.ts',
   'src-main/printing/queueClaims.test.ts',
+  // Virtual printers and hot folders: their TCP ports and folders served to old systems' clients.
+  'src-main/printing/inbound/**/*.test.ts',
 ];
 
 /**
