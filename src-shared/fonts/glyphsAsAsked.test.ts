@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readBundledFontSources } from '@main/fonts/bundledFonts';
 import { FontRegistry } from './fontRegistry';
 import { glyphOutline } from './glyphOutlines';
+import { MAX_KEPT_GLYPHS } from './glyphsAsAsked';
 
 const codePointsOf = (fonts: FontRegistry, text: string): number[][] =>
   fonts.layoutGlyphs('sans-bold', text).glyphs.map((glyph) => glyph.codePoints);
@@ -36,5 +37,22 @@ describe('glyphsAsAsked', () => {
     expect(font.getGlyph(space.id, [0x20])).toBe(space);
     const n = font.glyphForCodePoint(0x6e);
     expect(font.getGlyph(n.id).path.toSVG()).toBe(n.path.toSVG());
+  });
+
+  it('keeps at most MAX_KEPT_GLYPHS other glyphs, still answering each with the code points asked', () => {
+    const { font } = new FontRegistry(readBundledFontSources()).face('sans-bold');
+    const space = font.glyphForCodePoint(0x20);
+    // Hostile data: the same glyph reached with ever other code points.
+    const asked = (index: number) => font.getGlyph(space.id, [0xe000, index]);
+    const first = asked(0);
+    expect(asked(0)).toBe(first);
+    for (let index = 1; index < MAX_KEPT_GLYPHS; index++) asked(index);
+    expect(asked(0)).toBe(first);
+    // One more than the map holds: the kept ones were dropped, so the first is made again.
+    asked(MAX_KEPT_GLYPHS);
+    const again = asked(0);
+    expect(again).not.toBe(first);
+    expect(again.codePoints).toEqual([0xe000, 0]);
+    expect(again.advanceWidth).toBe(space.advanceWidth);
   });
 });

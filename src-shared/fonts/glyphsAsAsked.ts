@@ -3,6 +3,13 @@ import type { Font, Glyph } from 'fontkit';
 
 type GlyphClass = new (id: number, codePoints: number[], font: Font) => Glyph;
 
+/**
+ * Glyphs kept per font for code points other than the first ones. A text shapes each glyph id with a handful of code
+ * point lists (a letter, its ligatures), but hostile data can ask for any number (a base letter followed by ever other
+ * runs of marks): past this many the kept ones are dropped and made again when asked, which costs time, not answers.
+ */
+export const MAX_KEPT_GLYPHS = 4096;
+
 const sameCodePoints = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && a.every((point, index) => point === b[index]);
 
@@ -27,6 +34,7 @@ export function glyphsAsAsked(font: Font): void {
     let other = others.get(key);
     if (other === undefined) {
       other = new (glyph.constructor as GlyphClass)(id, codePoints, font);
+      if (others.size >= MAX_KEPT_GLYPHS) others.clear();
       others.set(key, other);
     }
     return other;
