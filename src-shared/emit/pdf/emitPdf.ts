@@ -8,6 +8,7 @@ import { kindOf } from '../../elements/elementKinds';
 import { useFastStreamCompression } from './fastStreamCompression';
 import { pdfFontFor } from './pdfFonts';
 import { describeBaseGlyphs } from './pdfFontFiles';
+import { keepUnicodeMap } from './pdfUnicodeMaps';
 import { useDifferenceBlend } from './pdfBlend';
 import { cellOrigin, sheetCells, sheetPages } from '../../sheets/sheetLayout';
 import { BadRequestError } from '../../errors';
@@ -102,7 +103,9 @@ export async function emitPdfPages(
       used.set(key, made);
       doc.font(made, key, fontSize);
       // The face's first use in this document: pdfkit has just made its font, whose subset holds the base glyphs.
-      describeBaseGlyphs((doc as unknown as { _font: unknown })._font);
+      const embedded = (doc as unknown as { _font: unknown })._font;
+      describeBaseGlyphs(embedded);
+      keepUnicodeMap(embedded);
     },
   };
   const sheet = labels[0]?.sheet;

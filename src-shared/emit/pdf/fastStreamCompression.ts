@@ -2,7 +2,8 @@
 import { deflateSync } from 'node:zlib';
 import { deflatedFontFile } from './pdfFontFiles';
 
-const deflate = (bytes: Uint8Array): Uint8Array => deflateSync(bytes, { level: 1 });
+/** A stream's bytes deflated as every stream of a PDF here is (see useFastStreamCompression). */
+export const deflateStream = (bytes: Uint8Array): Uint8Array => deflateSync(bytes, { level: 1 });
 
 /** The parts of pdfkit's PDFReference this relies on (pdfkit is pinned; the PDF tests read every stream back with poppler). */
 interface PdfReferenceInternals {
@@ -28,8 +29,9 @@ export function useFastStreamCompression(doc: PDFKit.PDFDocument): void {
       if (reference.compress && reference.buffer.length > 0) {
         const [only] = reference.buffer;
         // A font file kept between documents (pdfFontFiles.ts) is deflated once; its deflated bytes are the same.
-        const kept = reference.buffer.length === 1 && only !== undefined ? deflatedFontFile(only, deflate) : undefined;
-        reference.buffer = [kept ?? deflate(Buffer.concat(reference.buffer))];
+        const kept =
+          reference.buffer.length === 1 && only !== undefined ? deflatedFontFile(only, deflateStream) : undefined;
+        reference.buffer = [kept ?? deflateStream(Buffer.concat(reference.buffer))];
         reference.data.Filter = 'FlateDecode';
         reference.compress = false;
       }

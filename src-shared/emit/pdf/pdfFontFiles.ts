@@ -32,7 +32,7 @@ export interface BaseGlyph {
 export class KeptSubset extends TrueTypeSubset {
   constructor(
     source: TrueTypeSource,
-    private readonly scope: string,
+    readonly scope: string,
     readonly base: readonly BaseGlyph[] = [],
   ) {
     super(source);
