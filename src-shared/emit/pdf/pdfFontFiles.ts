@@ -15,8 +15,8 @@ const deflatedFiles = new WeakMap<Uint8Array, { deflated?: Uint8Array }>();
 /** A glyph every subset of its face holds from the start, with what the PDF says of it: its width and its character. */
 export interface BaseGlyph {
   id: number;
-  /** The character it stands for in the PDF's ToUnicode map. */
-  codePoint: number;
+  /** The character it stands for in the PDF's ToUnicode map, as pdfkit lists it (one array shared by every document). */
+  codePoints: readonly number[];
   /** In font units, as the font's metrics give it (pdfkit scales it to the PDF's thousandths). */
   advanceWidth: number;
 }
@@ -73,7 +73,7 @@ export function describeBaseGlyphs(embeddedFont: unknown): void {
   for (const glyph of font.subset.base) {
     const subsetId = font.subset.includeGlyph(glyph.id);
     font.widths[subsetId] ??= glyph.advanceWidth * font.scale;
-    font.unicode[subsetId] ??= [glyph.codePoint];
+    font.unicode[subsetId] ??= glyph.codePoints;
   }
 }
 

@@ -25,19 +25,26 @@ function baseGlyphsOf(font: Font): BaseGlyph[] {
     const glyph = font.glyphForCodePoint(codePoint);
     // Glyph 0 (.notdef, a character the face lacks) is every subset's first glyph already.
     if (glyph.id !== 0 && !glyphs.has(glyph.id))
-      glyphs.set(glyph.id, { id: glyph.id, codePoint, advanceWidth: glyph.advanceWidth });
+      glyphs.set(glyph.id, { id: glyph.id, codePoints: [codePoint], advanceWidth: glyph.advanceWidth });
   }
   return [...glyphs.values()].sort((a, b) => a.id - b.id);
 }
 
-/** pdfkit scales a run's positions in place, so it gets a copy of the registry's shared run. */
+/**
+ * pdfkit scales a run's positions in place and adds each glyph's scaled advance to them, so it gets a run of its own:
+ * the same glyphs (only read), new positions with the four fields it scales and the advance it sets (0 until then:
+ * made with it, a position does not change shape when pdfkit adds it).
+ */
 function copyOfRun(run: GlyphRun): GlyphRun {
   const copy = Object.create(Object.getPrototypeOf(run) as object) as GlyphRun;
   return Object.assign(copy, run, {
-    glyphs: run.glyphs.slice(),
-    positions: run.positions.map((position) =>
-      Object.assign(Object.create(Object.getPrototypeOf(position) as object) as object, position),
-    ),
+    positions: run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
+      xAdvance,
+      yAdvance,
+      xOffset,
+      yOffset,
+      advanceWidth: 0,
+    })),
   });
 }
 
