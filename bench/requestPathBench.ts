@@ -391,7 +391,13 @@ export async function requestPathBench(): Promise<void> {
           : undefined;
       const paired = chromium && peerFormat ? await interleaved(chromium, peerFormat, now, target) : undefined;
       const result = paired?.server ?? (await loadOn(now, target, 1));
-      const old = before ? await loadOn(before, renderTarget(before, sample, renderCase), 1) : undefined;
+      const oldTarget = before ? renderTarget(before, sample, renderCase) : undefined;
+      // The build before takes its turns with Chromium too, so both builds' rows see the machine as Chromium leaves it.
+      const oldPaired =
+        before && oldTarget && chromium && peerFormat
+          ? await interleaved(chromium, peerFormat, before, oldTarget)
+          : undefined;
+      const old = before && oldTarget ? (oldPaired?.server ?? (await loadOn(before, oldTarget, 1))) : undefined;
       const [goal, met] = verdict(renderCase, result.p50, floor.p50, bytes, paired?.peer.p50);
       rows.push([
         `POST /v1/render ${renderCase.name}${failedNote(result)}`,
@@ -411,6 +417,9 @@ export async function requestPathBench(): Promise<void> {
           formatMs(paired.peer.cpuMs),
           formatMs(result.p50),
           `${(paired.peer.p50 / result.p50).toFixed(1)}x`,
+          oldPaired ? formatMs(oldPaired.peer.p50) : '-',
+          oldPaired ? formatMs(oldPaired.server.p50) : '-',
+          oldPaired ? `${(oldPaired.peer.p50 / oldPaired.server.p50).toFixed(1)}x` : '-',
         ]);
       }
     }
@@ -465,9 +474,21 @@ export async function requestPathBench(): Promise<void> {
     );
     if (peerRows.length > 0) {
       console.log(
-        `\nChromium (Debian's, headless), the label's html page kept open with its fonts loaded once and the body swapped for each label, in turn with the server's rows: ${ROUNDS} rounds of ${CHROMIUM_BLOCK} labels and one server run each; cpu: Chromium's processes' CPU a label (it spreads a render over several)\n`,
+        `\nChromium (Debian's, headless), the label's html page kept open with its fonts loaded once and the body swapped for each label, in turn with the server's rows: ${ROUNDS} rounds of ${CHROMIUM_BLOCK} labels and one server run each (the build before in rounds of its own); cpu: Chromium's processes' CPU a label (it spreads a render over several)\n`,
       );
-      printTable(['Chromium', 'p50 ms', 'cpu ms a label', 'server p50 ms', 'Chromium / server'], peerRows);
+      printTable(
+        [
+          'Chromium',
+          'p50 ms',
+          'cpu ms a label',
+          'server p50 ms',
+          'Chromium / server',
+          'Chromium p50 ms, before',
+          'server p50 ms, before',
+          'Chromium / before',
+        ],
+        peerRows,
+      );
     }
     if (throughputRows.length > 0) {
       console.log(`\nThroughput: zpl inline, graphic text, ${CONNECTIONS} connections\n`);

@@ -187,7 +187,8 @@ export function designWarnings(label: LaidOutLabel, fonts: FontRegistry, target:
   }
   // Pairs already warned about as quiet-zone overlaps are not warned about again as overlapping text.
   const warnedPairs = new Set<string>();
-  const pairKey = (a: string, b: string): string => [a, b].sort().join('\u0000');
+  // The two ids in sort order (as Array.prototype.sort compares strings) without an array: made for every pair of texts.
+  const pairKey = (a: string, b: string): string => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
   const zones = label.elements.flatMap((element) => (element.type === 'barcode' ? [barcodeZone(element)] : []));
   for (const zone of zones) {
     for (const other of label.elements) {

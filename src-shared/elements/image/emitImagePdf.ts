@@ -23,6 +23,29 @@ const openedImages = new WeakMap<PDFKit.PDFDocument, Map<string, OpenedImage>>()
  * process for the same bytes (the render's image cache).
  */
 function openChecked(doc: PDFKit.PDFDocument, element: LaidOutOf<'image'>, pixels: RenderPixels): OpenedImage {
+  const isPng = element.mime === 'image/png';
+  const reopened = isPng ? reopenPng(doc, element, pixels) : undefined;
+  const image = reopened ?? openImageBytes(doc, element, pixels);
+  if (image.width !== element.pixelWidth || image.height !== element.pixelHeight) {
+    throw new ImageRefusedError(
+      `the PDF writer reads ${image.width}x${image.height} pixels where ${element.pixelWidth}x${element.pixelHeight} were checked`,
+      element.id,
+    );
+  }
+  if (!isPng) return image;
+  const png = image as PdfkitPng;
+  if (reopened === undefined && png.image !== null) {
+    pixels.keep(element, PARSED_PNG, {
+      value: { prototype: Object.getPrototypeOf(png) as object, parsed: png.image },
+      bytes: png.image.imgData.byteLength,
+    });
+  }
+  reuseDecodedPng(png, element, pixels);
+  return png;
+}
+
+/** pdfkit's reading of the image's bytes, a PNG's data checked first. */
+function openImageBytes(doc: PDFKit.PDFDocument, element: LaidOutOf<'image'>, pixels: RenderPixels): OpenedImage {
   const bytes = Buffer.from(element.base64, 'base64');
   if (element.mime === 'image/png') {
     pixels.decoded(element, 'pdf-png-verified', () => {
@@ -30,15 +53,36 @@ function openChecked(doc: PDFKit.PDFDocument, element: LaidOutOf<'image'>, pixel
       return { value: true, bytes: 0 };
     });
   }
-  const image = (doc as unknown as ImageOpener).openImage(bytes);
-  if (image.width !== element.pixelWidth || image.height !== element.pixelHeight) {
-    throw new ImageRefusedError(
-      `the PDF writer reads ${image.width}x${image.height} pixels where ${element.pixelWidth}x${element.pixelHeight} were checked`,
-      element.id,
-    );
-  }
-  if (element.mime === 'image/png') reuseDecodedPng(image as PdfkitPng, element, pixels);
-  return image;
+  return (doc as unknown as ImageOpener).openImage(bytes);
+}
+
+/** What a render keeps of pdfkit's reading of a PNG: its parse (header, palette, image data) and the image's class. */
+interface ParsedPng {
+  prototype: object;
+  parsed: NonNullable<PdfkitPng['image']>;
+}
+
+const PARSED_PNG = 'pdf-png-parsed';
+
+/**
+ * pdfkit's image for a PNG an earlier document of the process read (the render's image cache), made from that
+ * reading: pdfkit parses a PNG afresh for every document, copying its compressed data byte by byte into an array
+ * (png-js), about 200 KB of garbage for the parcel label's 7 KB logo. The parse is only read from (pdfkit's image
+ * keeps its own state), so documents share it; the image is numbered as pdfkit's openImage numbers it.
+ */
+function reopenPng(doc: PDFKit.PDFDocument, element: LaidOutOf<'image'>, pixels: RenderPixels): PdfkitPng | undefined {
+  const kept = pixels.recall<ParsedPng>(element, PARSED_PNG);
+  if (kept === undefined) return undefined;
+  const { parsed } = kept;
+  const counter = doc as unknown as { _imageCount: number };
+  return Object.assign(Object.create(kept.prototype) as PdfkitPng, {
+    label: `I${++counter._imageCount}`,
+    image: parsed,
+    width: parsed.width,
+    height: parsed.height,
+    imgData: parsed.imgData,
+    obj: null,
+  });
 }
 
 /** The parts of pdfkit's PNGImage (pdfkit is pinned) that turn a PNG's data into the streams it embeds. */
@@ -47,7 +91,8 @@ interface PdfkitPng extends OpenedImage {
   imgData: Uint8Array | null;
   /** The deflated alpha of a PNG with transparency (its soft mask), set by a decode. */
   alphaChannel?: Uint8Array;
-  image: { imgData: Uint8Array } | null;
+  /** png-js's parse of the file (header, palette, compressed data); pdfkit lets go of it once the image is written. */
+  image: { imgData: Uint8Array; width: number; height: number } | null;
   finalize(): void;
   splitAlphaChannel(): void;
   loadIndexedAlphaChannel(): void;

@@ -9,6 +9,16 @@ describe('breakLines', () => {
     expect(breakLines('hello world', 20, byLength)).toEqual(['hello world']);
   });
 
+  it('measures a paragraph that fits once, whatever its break opportunities', () => {
+    const measured: string[] = [];
+    const counting = (text: string): number => {
+      measured.push(text);
+      return text.length;
+    };
+    expect(breakLines('the quick brown fox  ', 20, counting)).toEqual(['the quick brown fox']);
+    expect(measured).toEqual(['the quick brown fox']);
+  });
+
   it('breaks at spaces, trimming the spaces at line ends', () => {
     expect(breakLines('the quick brown fox', 10, byLength)).toEqual(['the quick', 'brown fox']);
   });

@@ -5,6 +5,10 @@ export type MeasureWidth = (text: string) => number;
 
 /** Breaks one paragraph (no newlines) greedily; returns at least one line (possibly empty). */
 function breakParagraph(paragraph: string, maxWidth: number, measure: MeasureWidth): string[] {
+  // Most of a label's texts fit their box whole: shaped once, not once more at each break opportunity (a shaping of
+  // each longer prefix, which a new parcel's name and street pay at every label).
+  const whole = paragraph.trimEnd();
+  if (measure(whole) <= maxWidth) return [whole];
   const lines: string[] = [];
   const fits = (from: number, to: number): boolean => measure(paragraph.slice(from, to).trimEnd()) <= maxWidth;
   const breaker = new LineBreaker(paragraph);

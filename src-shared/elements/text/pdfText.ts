@@ -8,20 +8,33 @@ import type { PdfEmitContext } from '../../emit/pdf/pdfContext';
  */
 const WHOLE_LINE_SHAPING: PDFKit.Mixins.OpenTypeFeatures[] = [];
 
-/** pdfkit reads horizontalScaling (percent, written as Tz) though its typings omit it. */
-type TextOptionsWithScaling = PDFKit.Mixins.TextOptions & { horizontalScaling: number };
+/**
+ * The part of pdfkit's text() (pdfkit is pinned) that writes one line at a point: text() copies its options, splits
+ * the text at newlines and measures each line twice (for its own cursor and for underlines and links) before calling
+ * it, each measure a copy of the shaped run. The layout has placed and measured every line already: `textWidth` is
+ * its width, and the line is written as text() would write it.
+ */
+interface PdfkitLineWriter {
+  _fragment(
+    text: string,
+    x: number,
+    y: number,
+    options: PDFKit.Mixins.TextOptions & { horizontalScaling: number; textWidth: number },
+  ): void;
+}
 
 export function drawTextRun(run: TextRun, ctx: PdfEmitContext): void {
   ctx.useFont(run.fontKey, run.fontSize);
   ctx.doc.fillColor(run.color);
   // Tz: glyphs and advances scaled about the line's start, in percent.
   const horizontalScaling = (run.scaleX ?? 1) * 100;
+  const writer = ctx.doc as unknown as PdfkitLineWriter;
   for (const line of run.lines) {
-    ctx.doc.text(line.text, line.x, line.baseline, {
+    writer._fragment(line.text, line.x, line.baseline, {
       baseline: 'alphabetic',
-      lineBreak: false,
       features: WHOLE_LINE_SHAPING,
       horizontalScaling,
-    } as TextOptionsWithScaling);
+      textWidth: line.width,
+    });
   }
 }

@@ -335,6 +335,35 @@ describe('font files kept between documents', () => {
     expect(Buffer.from(other).equals(Buffer.from(made))).toBe(true);
   });
 
+  /** The bytes of a one-face PDF's embedded font file, as written (deflated). */
+  const fontFileOf = (pdf: Uint8Array): Buffer => {
+    const text = Buffer.from(pdf).toString('latin1');
+    const id = /\/FontFile2 (\d+) 0 R/.exec(text)?.[1];
+    const object = new RegExp(`\\n${id} 0 obj\\n<<[^]*?/Length (\\d+)[^]*?>>\\nstream\\n`).exec(text);
+    const start = (object?.index ?? NaN) + (object?.[0].length ?? 0);
+    return Buffer.from(pdf).subarray(start, start + Number(object?.[1]));
+  };
+
+  it('shares one font file between labels whose characters are all printable ASCII, whatever their order', async () => {
+    const scope = freshScope();
+    const first = await emitPdf(label('Harbour Road 12'), fonts, { cacheScope: scope });
+    const second = await emitPdf(label('Quayside Avenue 97'), fonts, { cacheScope: scope });
+    expect(fontFileOf(first).length).toBeGreaterThan(1000);
+    expect(fontFileOf(second).equals(fontFileOf(first))).toBe(true);
+    expect((await poppler('pdftotext', second)).trim()).toBe('Quayside Avenue 97');
+    // A character outside the base comes after it: a file of its own, and the text still reads as itself.
+    const outside = await emitPdf(label('Große Straße 7'), fonts, { cacheScope: scope });
+    expect(fontFileOf(outside).equals(fontFileOf(first))).toBe(false);
+    expect((await poppler('pdftotext', outside)).trim()).toBe('Große Straße 7');
+  });
+
+  it('maps every printable ASCII character to itself for text extraction, used or not by the label before', async () => {
+    const ascii = String.fromCharCode(...Array.from({ length: 0x7e - 0x21 + 1 }, (_, index) => 0x21 + index));
+    const element = laidOutText(fonts, { id: 'all', lines: [ascii], x: 5, y: 5, fontKey: 'serif-bold', fontSize: 8 });
+    const pdf = await emitPdf({ width: 600, height: 40, warnings: [], elements: [element] }, fonts);
+    expect((await poppler('pdftotext', pdf)).trim()).toBe(ascii);
+  });
+
   it('keeps one file per scope, face and glyph list, in the order pdfkit numbered the glyphs', () => {
     const source = readTrueType(fonts.face('serif-bold').data)!;
     const subset = (scope: string, glyphs: number[]) => {

@@ -7,6 +7,8 @@ import type { PdfEmitContext } from './pdfContext';
 import { kindOf } from '../../elements/elementKinds';
 import { useFastStreamCompression } from './fastStreamCompression';
 import { pdfFontFor } from './pdfFonts';
+import { describeBaseGlyphs } from './pdfFontFiles';
+import { keepUnicodeMap } from './pdfUnicodeMaps';
 import { useDifferenceBlend } from './pdfBlend';
 import { cellOrigin, sheetCells, sheetPages } from '../../sheets/sheetLayout';
 import { BadRequestError } from '../../errors';
@@ -91,10 +93,19 @@ export async function emitPdfPages(
     fonts,
     pixels: options.pixels ?? new RenderPixels(),
     useFont(key: FontFaceKey, fontSize: number) {
-      let font = used.get(key);
-      if (font === undefined) used.set(key, (font = pdfFontFor(fonts, key, options.cacheScope ?? '')));
+      const font = used.get(key);
       // pdfkit caches the face per document under its key: it is embedded once, as a subset of the used glyphs.
-      doc.font(font, key, fontSize);
+      if (font !== undefined) {
+        doc.font(font, key, fontSize);
+        return;
+      }
+      const made = pdfFontFor(fonts, key, options.cacheScope ?? '');
+      used.set(key, made);
+      doc.font(made, key, fontSize);
+      // The face's first use in this document: pdfkit has just made its font, whose subset holds the base glyphs.
+      const embedded = (doc as unknown as { _font: unknown })._font;
+      describeBaseGlyphs(embedded);
+      keepUnicodeMap(embedded);
     },
   };
   const sheet = labels[0]?.sheet;
