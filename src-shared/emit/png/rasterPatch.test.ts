@@ -1,0 +1,290 @@
+// A kept raster redrawn where the next label differs is byte for byte the whole label's raster, over many labels of changing data.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundledFonts, resourcesDir } from '@main/fonts/bundledFonts';
+import { loadParcelWithLogo } from '@main/samples/sampleTemplates';
+import { layoutLabel } from '../../layout/layoutLabel';
+import type { LaidOutLabel } from '../../layout/laidOutLabel';
+import { parseTemplate, type Template } from '../../model/template';
+import { RenderPixels } from '../../render/renderPixels';
+import { labelToSvg } from '../svg/emitSvg';
+import { emitPng, pngGrid } from './emitPng';
+import { KeptRasters } from './keptRasters';
+import { patchRaster } from './rasterPatch';
+import { rasterizeSvg, type RasterImage } from './rasterize';
+
+const fonts = bundledFonts();
+const logo = `data:image/png;base64,${readFileSync(join(resourcesDir(), 'samples', 'parcel-logo.png')).toString('base64')}`;
+
+/** A small deterministic generator (mulberry32): the same labels at every run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const at = (x: number, y: number) => ({ mode: 'absolute', x: `${x}mm`, y: `${y}mm` });
+
+/**
+ * Every kind of element, several turned (a quarter, a half, 30 degrees), two reversed, with data that makes texts and
+ * codes grow, shrink and vanish (a condition), over and under static shapes, a logo and each other.
+ */
+const stressTemplate = parseTemplate({
+  formatVersion: 1,
+  meta: { name: 'patch stress' },
+  dimensions: { width: '76mm', height: '51mm' },
+  elements: [
+    {
+      id: 'ground',
+      type: 'rect',
+      position: at(2, 2),
+      width: '40mm',
+      height: '20mm',
+      style: { fill: '#cccccc', strokeWidth: '0.8pt' },
+    },
+    {
+      id: 'name',
+      type: 'text',
+      position: at(4, 4),
+      width: '60mm',
+      height: '8mm',
+      contentExpression: 'name',
+      style: { fontSize: '14pt', fontWeight: 'bold', overflow: 'shrink' },
+    },
+    {
+      id: 'logo',
+      type: 'image',
+      position: at(40, 6),
+      width: '30mm',
+      height: '7mm',
+      rotation: 12,
+      src: logo,
+      fit: 'cover',
+    },
+    {
+      id: 'side',
+      type: 'text',
+      position: at(60, 14),
+      width: '30mm',
+      height: '8mm',
+      rotation: 90,
+      contentExpression: 'code',
+      style: { fontSize: '11pt' },
+    },
+    {
+      id: 'slant',
+      type: 'text',
+      position: at(8, 14),
+      width: '40mm',
+      height: '9mm',
+      rotation: 30,
+      condition: 'show',
+      contentExpression: 'note',
+      style: { fontSize: '12pt' },
+    },
+    {
+      id: 'knockout',
+      type: 'rect',
+      reverse: true,
+      position: at(30, 10),
+      width: '18mm',
+      height: '9mm',
+      style: { fill: '#000000', stroke: 'none' },
+    },
+    {
+      id: 'upside',
+      type: 'text',
+      position: at(2, 24),
+      width: '34mm',
+      height: '6mm',
+      rotation: 180,
+      contentExpression: "'No ' + code",
+      style: { fontSize: '10pt' },
+    },
+    {
+      id: 'code',
+      type: 'barcode',
+      symbology: 'code128',
+      position: at(2, 31),
+      width: '44mm',
+      height: '14mm',
+      contentExpression: 'code',
+      showText: true,
+      style: { fontSize: '8pt' },
+    },
+    {
+      id: 'qr',
+      type: 'barcode',
+      symbology: 'qrcode',
+      position: at(52, 30),
+      width: '18mm',
+      height: '18mm',
+      contentExpression: 'tag + code',
+    },
+    {
+      id: 'ring',
+      type: 'ellipse',
+      position: at(40, 22),
+      width: '30mm',
+      height: '16mm',
+      style: { strokeWidth: '1.5pt' },
+    },
+    {
+      id: 'slash',
+      type: 'line',
+      position: at(10, 20),
+      width: '50mm',
+      height: '20mm',
+      rotation: 20,
+      style: { strokeWidth: '2pt' },
+    },
+    {
+      id: 'stamp',
+      type: 'text',
+      reverse: true,
+      position: at(20, 40),
+      width: '40mm',
+      height: '8mm',
+      contentExpression: 'upper(tag)',
+      style: { fontSize: '16pt', fontWeight: 'bold' },
+    },
+  ],
+});
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ';
+
+/**
+ * The next label's data: the last one's with one or two of its values new (now and then none), as a conveyor's labels
+ * differ in a few fields. Texts of 0 to 28 characters; a code of 1 to 14 (code128 needs one), whose bars grow and shrink.
+ */
+function stressData(next: () => number, last: Record<string, unknown>): Record<string, unknown> {
+  const word = (most: number) =>
+    Array.from({ length: Math.floor(next() * (most + 1)) }, () => LETTERS[Math.floor(next() * LETTERS.length)]).join(
+      '',
+    );
+  const fresh: Record<string, () => unknown> = {
+    name: () => word(28),
+    note: () => word(20),
+    tag: () => word(12),
+    code: () => Array.from({ length: 1 + Math.floor(next() * 14) }, () => LETTERS[Math.floor(next() * 36)]).join(''),
+    show: () => next() < 0.6,
+  };
+  const data = { ...last };
+  const keys = Object.keys(fresh);
+  for (let changes = Math.floor(next() * 3); changes > 0; changes--) {
+    const key = keys[Math.floor(next() * keys.length)] as string;
+    data[key] = fresh[key]?.();
+  }
+  return data;
+}
+
+const FIRST_DATA = { name: 'Young A. Walter', note: 'Fragile', tag: 'Express', code: 'A1234', show: true };
+
+function fullRaster(label: LaidOutLabel, dpi: number): RasterImage {
+  const { width, height, view } = pngGrid(label, dpi);
+  return rasterizeSvg(labelToSvg(label, fonts, { width: String(width), height: String(height), view }), width);
+}
+
+/** Differing bytes of two rasters of the same size (0 when identical). */
+function differingBytes(a: RasterImage, b: RasterImage): number {
+  expect([a.width, a.height]).toEqual([b.width, b.height]);
+  let differ = 0;
+  for (let i = 0; i < a.rgba.length; i++) if (a.rgba[i] !== b.rgba[i]) differ++;
+  return differ;
+}
+
+/** Renders `count` labels of `template` in turn, each patched over the last and checked against its whole raster. */
+function patchInTurn(template: Template, count: number, dpi: number, data: (index: number) => Record<string, unknown>) {
+  let kept: { label: LaidOutLabel; raster: RasterImage } | undefined;
+  let patched = 0;
+  const mismatches: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const label = layoutLabel(template, data(index), { fonts, targetDpi: dpi });
+    const full = fullRaster(label, dpi);
+    const raster = kept && patchRaster(kept, label, fonts, pngGrid(label, dpi), new RenderPixels());
+    if (raster !== undefined) {
+      patched++;
+      const differ = differingBytes(raster, full);
+      if (differ > 0) mismatches.push(`label ${index}: ${differ} bytes differ`);
+    }
+    kept = { label, raster: raster ?? full };
+  }
+  return { patched, mismatches };
+}
+
+describe('patchRaster', () => {
+  it.each([203, 300, 152])('gives the whole raster exactly, label after label of new data (%i dpi)', (dpi) => {
+    const next = random(dpi);
+    let data: Record<string, unknown> = FIRST_DATA;
+    const { patched, mismatches } = patchInTurn(stressTemplate, 80, dpi, () => (data = stressData(next, data)));
+    expect(mismatches).toEqual([]);
+    // Most labels are redrawn in parts, not whole: the comparison above is of patched rasters.
+    expect(patched).toBeGreaterThan(40);
+  });
+
+  it('gives the parcel label exactly, with a parcel of its own at every render', () => {
+    const sample = loadParcelWithLogo();
+    const template = parseTemplate(sample.template);
+    const recipient = sample.data.recipient as Record<string, unknown>;
+    const { patched, mismatches } = patchInTurn(template, 12, 203, (index) => ({
+      ...sample.data,
+      recipient: { ...recipient, name: `${String(recipient.name)} ${index * 7919}`, street: `${index} Lane` },
+      reference: `R-${index * 104729}`,
+    }));
+    expect(mismatches).toEqual([]);
+    expect(patched).toBe(11);
+  });
+
+  it('draws the whole label where the last raster is of another size or mirrored', () => {
+    const label = layoutLabel(stressTemplate, FIRST_DATA, { fonts, targetDpi: 203 });
+    const kept = { label, raster: fullRaster(label, 203) };
+    const mirrored = { ...label, mirror: true };
+    expect(patchRaster(kept, mirrored, fonts, pngGrid(label, 203), new RenderPixels())).toBeUndefined();
+    expect(patchRaster(kept, label, fonts, pngGrid(label, 300), new RenderPixels())).toBeUndefined();
+  });
+});
+
+describe('emitPng with kept rasters', () => {
+  it('writes the same PNG bytes as without them, and keeps one raster a template within its bounds', async () => {
+    const rasters = new KeptRasters(2, 10_000_000);
+    const next = random(7);
+    let data: Record<string, unknown> = FIRST_DATA;
+    const other = parseTemplate({ ...stressTemplate, elements: stressTemplate.elements.slice(0, 4) });
+    for (let index = 0; index < 12; index++) {
+      const template = index % 3 === 2 ? other : stressTemplate;
+      const label = layoutLabel(template, (data = stressData(next, data)), { fonts, targetDpi: 203 });
+      const kept = { rasters, key: rasters.keyOf('team', template, 203, label.width, label.height) };
+      const [withKept, without] = [
+        await emitPng(label, fonts, { dpi: 203, kept }),
+        await emitPng(label, fonts, { dpi: 203 }),
+      ];
+      expect(Buffer.compare(withKept, without)).toBe(0);
+    }
+    const { width, height } = pngGrid(layoutLabel(other, {}, { fonts }), 203);
+    expect(rasters.size.rasters).toBe(2);
+    expect(rasters.size.pixels).toBe(2 * width * height);
+  });
+
+  it('keeps no raster past its pixel bound, and drops the least recently used first', () => {
+    const raster = (side: number): RasterImage => ({
+      width: side,
+      height: side,
+      rgba: new Uint8Array(side * side * 4),
+    });
+    const label = layoutLabel(stressTemplate, FIRST_DATA, { fonts });
+    const rasters = new KeptRasters(3, 250);
+    rasters.keep('a', { label, raster: raster(10) });
+    rasters.keep('b', { label, raster: raster(10) });
+    rasters.keep('c', { label, raster: raster(10) });
+    expect(rasters.size).toEqual({ rasters: 2, pixels: 200 });
+    expect(rasters.take('a')).toBeUndefined();
+    rasters.keep('big', { label, raster: raster(20) });
+    expect(rasters.take('big')).toBeUndefined();
+    expect(rasters.size).toEqual({ rasters: 2, pixels: 200 });
+  });
+});

@@ -1,0 +1,161 @@
+// Redraws a kept label raster where the next label of its template differs: the changed elements' old and new places, each drawn by resvg from every element there, in paint order.
+import { isDeepStrictEqual } from 'node:util';
+import type { FontRegistry } from '../../fonts/fontRegistry';
+import { rotatedBounds, unionBox } from '../../layout/boxBounds';
+import { inkBoxes } from '../../layout/inkBoxes';
+import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
+import type { RenderPixels } from '../../render/renderPixels';
+import { drawnOnLabel, labelCornerSvg, type PixelGrid } from '../svg/emitSvg';
+import type { KeptRaster } from './keptRasters';
+import { rasterizeSvg, type RasterImage } from './rasterize';
+
+/** A rectangle of whole pixels, right and bottom exclusive. */
+interface PixelRect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * Past this share of the label's pixels to redraw, the whole label is drawn instead: the corner canvas, its paper and
+ * the copy would cost about what they save.
+ */
+const MOST_OF_THE_LABEL = 0.5;
+
+/**
+ * Where an element can put ink, in points, generously: its box and its ink boxes (glyph bounds, bars, strokes) turned
+ * with it, widened by its stroke's whole width (square caps and mitred corners reach past half of it) and a point more.
+ */
+function drawnBounds(
+  element: LaidOutElement,
+  fonts: FontRegistry,
+): { x: number; y: number; width: number; height: number } {
+  const box =
+    unionBox([rotatedBounds(element.box, element.rotation), ...inkBoxes(element, fonts, 'area')]) ?? element.box;
+  const pad = ('strokeWidth' in element ? Math.max(0, element.strokeWidth) : 0) + 1;
+  return { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad };
+}
+
+/** The bounds in whole pixels of the grid, a pixel more on each side for antialiasing, within the raster. */
+function pixelRect(element: LaidOutElement, fonts: FontRegistry, grid: PixelGrid): PixelRect {
+  const bounds = drawnBounds(element, fonts);
+  const [scaleX, scaleY] = [grid.width / grid.view.width, grid.height / grid.view.height];
+  return {
+    left: Math.max(0, Math.floor(bounds.x * scaleX) - 1),
+    top: Math.max(0, Math.floor(bounds.y * scaleY) - 1),
+    right: Math.min(grid.width, Math.ceil((bounds.x + bounds.width) * scaleX) + 1),
+    bottom: Math.min(grid.height, Math.ceil((bounds.y + bounds.height) * scaleY) + 1),
+  };
+}
+
+function meets(a: PixelRect, b: PixelRect): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+function isEmpty(rect: PixelRect): boolean {
+  return rect.right <= rect.left || rect.bottom <= rect.top;
+}
+
+function joined(a: PixelRect, b: PixelRect): PixelRect {
+  return {
+    left: Math.min(a.left, b.left),
+    top: Math.min(a.top, b.top),
+    right: Math.max(a.right, b.right),
+    bottom: Math.max(a.bottom, b.bottom),
+  };
+}
+
+/** The rectangles, those that overlap joined into one until none do. */
+function merged(rects: PixelRect[]): PixelRect[] {
+  const out: PixelRect[] = [];
+  for (let rect of rects) {
+    for (let i = out.length - 1; i >= 0; i--) {
+      const other = out[i] as PixelRect;
+      if (!meets(rect, other)) continue;
+      rect = joined(rect, other);
+      out.splice(i, 1);
+      i = out.length;
+    }
+    out.push(rect);
+  }
+  return out;
+}
+
+/** The elements the label draws on its page, in paint order, with the pixels each may touch. */
+function drawnElements(label: LaidOutLabel, fonts: FontRegistry, grid: PixelGrid) {
+  return label.elements
+    .filter((element) => drawnOnLabel(element, label))
+    .map((element) => ({ element, rect: pixelRect(element, fonts, grid) }));
+}
+
+/**
+ * `kept`'s raster made the pixels of `label`, redrawing only where they differ, or undefined where the whole label
+ * must be drawn (a mirrored or banded label, another size, most of it changed). The raster is changed in place.
+ *
+ * An element is compared with the one at its place in the paint order of the kept label; where they differ, both
+ * places are dirty (what was drawn goes, what is drawn comes), and so are the places of elements added or gone. The
+ * pixels of each dirty rectangle are then what resvg draws of every element that reaches it, paper first, in paint
+ * order: the same pixels as the whole label's raster, since resvg draws them by the same numbers on the same pixel
+ * grid (labelCornerSvg), on a canvas from the label's corner that holds every such element whole, so that no path is
+ * cut at an edge the whole label's canvas does not have. A reversed element that reaches a dirty rectangle makes its
+ * whole place dirty: it inverts what is under all of it, and resvg blends it on a layer that must lie on the canvas.
+ */
+export function patchRaster(
+  kept: KeptRaster,
+  label: LaidOutLabel,
+  fonts: FontRegistry,
+  grid: PixelGrid,
+  pixels: RenderPixels,
+): RasterImage | undefined {
+  const { raster } = kept;
+  const before = kept.label;
+  if (label.mirror || label.clip || before.mirror || before.clip) return undefined;
+  if (label.width !== before.width || label.height !== before.height) return undefined;
+  if (raster.width !== grid.width || raster.height !== grid.height) return undefined;
+  const [old, now] = [drawnElements(before, fonts, grid), drawnElements(label, fonts, grid)];
+  let dirty: PixelRect[] = [];
+  for (let i = 0; i < Math.max(old.length, now.length); i++) {
+    const [was, is] = [old[i], now[i]];
+    if (was !== undefined && is !== undefined && isDeepStrictEqual(was.element, is.element)) continue;
+    for (const changed of [was, is]) if (changed && !isEmpty(changed.rect)) dirty.push(changed.rect);
+  }
+  if (dirty.length === 0) return raster;
+  for (let grown = true; grown;) {
+    dirty = merged(dirty);
+    grown = false;
+    for (const { element, rect } of now) {
+      if (!element.reverse || isEmpty(rect)) continue;
+      const index = dirty.findIndex((area) => meets(area, rect) && !isDeepStrictEqual(joined(area, rect), area));
+      if (index < 0) continue;
+      dirty[index] = joined(dirty[index] as PixelRect, rect);
+      grown = true;
+    }
+  }
+  const area = dirty.reduce((sum, rect) => sum + (rect.right - rect.left) * (rect.bottom - rect.top), 0);
+  if (area > MOST_OF_THE_LABEL * grid.width * grid.height) return undefined;
+  const drawn = now.filter(({ rect }) => !isEmpty(rect) && dirty.some((area) => meets(area, rect)));
+  // The canvas holds every drawn element whole (or reaches the raster's edge, as the whole label's canvas does).
+  const corner = [...dirty, ...drawn.map(({ rect }) => rect)].reduce(joined);
+  pixels.chargeRaster(corner.right, corner.bottom, 'a redrawn part of the label');
+  const svg = labelCornerSvg(
+    label,
+    fonts,
+    drawn.map(({ element }) => element),
+    grid,
+    { width: corner.right, height: corner.bottom },
+  );
+  const part = rasterizeSvg(svg, corner.right);
+  if (part.width !== corner.right || part.height !== corner.bottom) return undefined;
+  for (const rect of dirty) copyRect(part, raster, rect);
+  return raster;
+}
+
+/** Copies `rect` of `from` (a raster from the same corner) into `to`, row by row. */
+function copyRect(from: RasterImage, to: RasterImage, rect: PixelRect): void {
+  const rowBytes = (rect.right - rect.left) * 4;
+  for (let y = rect.top; y < rect.bottom; y++) {
+    const start = (y * from.width + rect.left) * 4;
+    to.rgba.set(from.rgba.subarray(start, start + rowBytes), (y * to.width + rect.left) * 4);
+  }
+}
