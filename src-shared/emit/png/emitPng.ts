@@ -7,8 +7,8 @@ import { PNG_DPI } from '../../render/outputFormats';
 import { pointsToDots } from '../../units/length';
 import { drawLabelDots } from '../dots/drawLabelDots';
 import { labelToSvg, type PixelGrid } from '../svg/emitSvg';
-import { encodePng } from './encodePng';
-import type { KeptRasters } from './keptRasters';
+import { encodePng, imageScanlines, pngOfImageScanlines, rewriteScanlines } from './encodePng';
+import type { KeptRaster, KeptRasters } from './keptRasters';
 import { patchRaster } from './rasterPatch';
 import { rasterizeSvg } from './rasterize';
 
@@ -56,13 +56,25 @@ export async function emitPng(label: LaidOutLabel, fonts: FontRegistry, options:
   const pixels = options.pixels ?? new RenderPixels();
   chargeLabel(label, width, height, pixels);
   const last = kept.rasters.take(kept.key);
-  const raster =
-    (last && patchRaster(last, label, fonts, grid, pixels)) ??
-    rasterizeSvg(labelToSvg(label, fonts, { width: String(width), height: String(height), view }), width);
-  const png = encodePng(raster, dpi);
-  kept.rasters.keep(kept.key, { label, raster });
+  const patched = last && patchRaster(last, label, fonts, grid, pixels);
+  let next: KeptRaster;
+  if (last && patched?.dirty.length === 0) {
+    // The same pixels: the same PNG.
+    next = { ...last, label };
+  } else if (last && patched) {
+    const { raster, dirty } = patched;
+    const scanlines = rewriteScanlines(last.scanlines, raster, dirty) ?? imageScanlines(raster);
+    next = { label, raster, scanlines, png: pngOfImageScanlines(scanlines, raster, dpi) };
+  } else {
+    const svg = labelToSvg(label, fonts, { width: String(width), height: String(height), view });
+    const raster = rasterizeSvg(svg, width);
+    const scanlines = imageScanlines(raster);
+    next = { label, raster, scanlines, png: pngOfImageScanlines(scanlines, raster, dpi) };
+  }
+  kept.rasters.keep(kept.key, next);
   await nextTurn();
-  return png;
+  // A copy: the caller may hand the bytes on (a render thread transfers them), and the kept PNG serves the next label.
+  return next.png.slice();
 }
 
 /** What a label's raster costs its render's pixel budget: the raster, and each image resvg decodes for it. */

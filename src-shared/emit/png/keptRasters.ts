@@ -1,21 +1,24 @@
-// A render worker's last raster of each template it draws as a PNG, with the laid-out label it shows: bounded in count and pixels, least recently used dropped first.
+// A render worker's last raster of each template it draws as a PNG, with the laid-out label it shows and its PNG: bounded in count and bytes, least recently used dropped first.
 import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import type { Template } from '../../model/template';
+import type { Scanlines } from './encodePng';
 import type { RasterImage } from './rasterize';
 
-/** A raster and the label it is exactly the pixels of. */
+/** A raster, the label it is exactly the pixels of, and its PNG (its scanlines, and the file). */
 export interface KeptRaster {
   label: LaidOutLabel;
   raster: RasterImage;
+  scanlines: Scanlines;
+  png: Uint8Array;
 }
 
 /**
  * A conveyor's labels of one template differ in a few texts: the next label redraws only them over the last raster
- * (emit/png/rasterPatch.ts). 16 rasters and 8 million pixels (32 MB of RGBA, eight 4x6 labels at 203 dpi, one at
- * 600 dpi) a worker; a raster larger than that is not kept.
+ * (emit/png/rasterPatch.ts). 16 rasters and 64 MB a worker: a 4x6 label at 203 dpi keeps 4 MB of RGBA, up to 3 MB of
+ * scanlines and its PNG (about 7 MB in all, nine of them); one at 600 dpi (35 MB of RGBA alone) is not kept.
  */
 export const KEPT_RASTERS = 16;
-export const KEPT_RASTER_PIXELS = 8_000_000;
+export const KEPT_RASTER_BYTES = 64 * 1024 * 1024;
 
 export class KeptRasters {
   /** In order of use, the least recent first. */
@@ -23,11 +26,11 @@ export class KeptRasters {
   /** A number for each parsed template seen: its key here, without hashing it again (see keyOf). */
   private readonly templateIds = new WeakMap<Template, number>();
   private nextTemplateId = 1;
-  private keptPixels = 0;
+  private keptBytes = 0;
 
   constructor(
     readonly maxEntries = KEPT_RASTERS,
-    readonly maxPixels = KEPT_RASTER_PIXELS,
+    readonly maxBytes = KEPT_RASTER_BYTES,
   ) {}
 
   /**
@@ -47,29 +50,30 @@ export class KeptRasters {
     const kept = this.entries.get(key);
     if (kept === undefined) return undefined;
     this.entries.delete(key);
-    this.keptPixels -= pixelsOf(kept);
+    this.keptBytes -= bytesOf(kept);
     return kept;
   }
 
   /** Keeps `kept` under `key` (as the most recent), dropping the least recently used past either bound. */
   keep(key: string, kept: KeptRaster): void {
     this.take(key);
-    if (pixelsOf(kept) > this.maxPixels) return;
+    if (bytesOf(kept) > this.maxBytes) return;
     this.entries.set(key, kept);
-    this.keptPixels += pixelsOf(kept);
+    this.keptBytes += bytesOf(kept);
     for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.keptPixels <= this.maxPixels) break;
+      if (this.entries.size <= this.maxEntries && this.keptBytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.keptPixels -= pixelsOf(entry);
+      this.keptBytes -= bytesOf(entry);
     }
   }
 
-  /** How many rasters and pixels are kept: what tests read to see the bounds hold. */
-  get size(): { rasters: number; pixels: number } {
-    return { rasters: this.entries.size, pixels: this.keptPixels };
+  /** How many rasters and bytes are kept: what tests read to see the bounds hold. */
+  get size(): { rasters: number; bytes: number } {
+    return { rasters: this.entries.size, bytes: this.keptBytes };
   }
 }
 
-function pixelsOf({ raster }: KeptRaster): number {
-  return raster.width * raster.height;
+/** The memory a kept raster holds: its pixels, its scanlines and its PNG (the label is shared with the render). */
+function bytesOf({ raster, scanlines, png }: KeptRaster): number {
+  return raster.rgba.byteLength + scanlines.rows.byteLength + scanlines.coloured.byteLength + png.byteLength;
 }

@@ -6,16 +6,9 @@ import { inkBoxes } from '../../layout/inkBoxes';
 import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
 import type { RenderPixels } from '../../render/renderPixels';
 import { drawnOnLabel, labelCornerSvg, type PixelGrid } from '../svg/emitSvg';
+import type { PixelRect } from './encodePng';
 import type { KeptRaster } from './keptRasters';
 import { rasterizeSvg, type RasterImage } from './rasterize';
-
-/** A rectangle of whole pixels, right and bottom exclusive. */
-interface PixelRect {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
 
 /**
  * Past this share of the label's pixels to redraw, the whole label is drawn instead: the corner canvas, its paper and
@@ -24,8 +17,8 @@ interface PixelRect {
 const MOST_OF_THE_LABEL = 0.5;
 
 /**
- * Where an element can put ink, in points, generously: its box and its ink boxes (glyph bounds, bars, strokes) turned
- * with it, widened by its stroke's whole width (square caps and mitred corners reach past half of it) and a point more.
+ * Where an element can put ink, in points: its box and its ink boxes (glyph bounds, bars, strokes) turned with it,
+ * widened by its stroke's whole width (square caps and mitred corners reach past the half its ink boxes count).
  */
 function drawnBounds(
   element: LaidOutElement,
@@ -33,19 +26,25 @@ function drawnBounds(
 ): { x: number; y: number; width: number; height: number } {
   const box =
     unionBox([rotatedBounds(element.box, element.rotation), ...inkBoxes(element, fonts, 'area')]) ?? element.box;
-  const pad = ('strokeWidth' in element ? Math.max(0, element.strokeWidth) : 0) + 1;
+  const pad = 'strokeWidth' in element ? Math.max(0, element.strokeWidth) : 0;
   return { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad };
 }
 
-/** The bounds in whole pixels of the grid, a pixel more on each side for antialiasing, within the raster. */
+/**
+ * Pixels added around an element's bounds: one its antialiased edge may touch, one to spare. Not more: each pixel
+ * more can reach a neighbour (the parcel label's logo sits 4 pixels above the recipient's name) and draw it too.
+ */
+const EDGE_PIXELS = 2;
+
+/** The bounds in whole pixels of the grid, EDGE_PIXELS more on each side, within the raster. */
 function pixelRect(element: LaidOutElement, fonts: FontRegistry, grid: PixelGrid): PixelRect {
   const bounds = drawnBounds(element, fonts);
   const [scaleX, scaleY] = [grid.width / grid.view.width, grid.height / grid.view.height];
   return {
-    left: Math.max(0, Math.floor(bounds.x * scaleX) - 1),
-    top: Math.max(0, Math.floor(bounds.y * scaleY) - 1),
-    right: Math.min(grid.width, Math.ceil((bounds.x + bounds.width) * scaleX) + 1),
-    bottom: Math.min(grid.height, Math.ceil((bounds.y + bounds.height) * scaleY) + 1),
+    left: Math.max(0, Math.floor(bounds.x * scaleX) - EDGE_PIXELS),
+    top: Math.max(0, Math.floor(bounds.y * scaleY) - EDGE_PIXELS),
+    right: Math.min(grid.width, Math.ceil((bounds.x + bounds.width) * scaleX) + EDGE_PIXELS),
+    bottom: Math.min(grid.height, Math.ceil((bounds.y + bounds.height) * scaleY) + EDGE_PIXELS),
   };
 }
 
@@ -82,19 +81,61 @@ function merged(rects: PixelRect[]): PixelRect[] {
   return out;
 }
 
+interface DrawnElement {
+  element: LaidOutElement;
+  rect: PixelRect;
+}
+
+/**
+ * The places that differ between two labels' drawn elements: of each element that differs, was added or is gone,
+ * where it was and where it is. Elements are paired by id, where each id is drawn once and the ids both labels draw
+ * come in the same order (a template's labels: an element that appears by its condition then shifts no other);
+ * otherwise by place in the paint order.
+ */
+function changedPlaces(old: DrawnElement[], now: DrawnElement[]): PixelRect[] {
+  const [oldById, nowById] = [byId(old), byId(now)];
+  const pairs: [DrawnElement | undefined, DrawnElement | undefined][] = [];
+  const shared = (from: DrawnElement[], other: Map<string, DrawnElement> | undefined) =>
+    from.filter(({ element }) => other?.has(element.id)).map(({ element }) => element.id);
+  if (oldById && nowById && isDeepStrictEqual(shared(old, nowById), shared(now, oldById))) {
+    for (const was of old) pairs.push([was, nowById.get(was.element.id)]);
+    for (const is of now) if (!oldById.has(is.element.id)) pairs.push([undefined, is]);
+  } else {
+    for (let i = 0; i < Math.max(old.length, now.length); i++) pairs.push([old[i], now[i]]);
+  }
+  const places: PixelRect[] = [];
+  for (const [was, is] of pairs) {
+    if (was !== undefined && is !== undefined && isDeepStrictEqual(was.element, is.element)) continue;
+    for (const changed of [was, is]) if (changed && !isEmpty(changed.rect)) places.push(changed.rect);
+  }
+  return places;
+}
+
+/** The elements by id, or undefined when an id is drawn twice. */
+function byId(drawn: DrawnElement[]): Map<string, DrawnElement> | undefined {
+  const map = new Map(drawn.map((entry) => [entry.element.id, entry]));
+  return map.size === drawn.length ? map : undefined;
+}
+
 /** The elements the label draws on its page, in paint order, with the pixels each may touch. */
-function drawnElements(label: LaidOutLabel, fonts: FontRegistry, grid: PixelGrid) {
+function drawnElements(label: LaidOutLabel, fonts: FontRegistry, grid: PixelGrid): DrawnElement[] {
   return label.elements
     .filter((element) => drawnOnLabel(element, label))
     .map((element) => ({ element, rect: pixelRect(element, fonts, grid) }));
+}
+
+/** A kept raster made another label's: its pixels (the same array) and the rectangles redrawn in it (none: the same label). */
+export interface PatchedRaster {
+  raster: RasterImage;
+  dirty: PixelRect[];
 }
 
 /**
  * `kept`'s raster made the pixels of `label`, redrawing only where they differ, or undefined where the whole label
  * must be drawn (a mirrored or banded label, another size, most of it changed). The raster is changed in place.
  *
- * An element is compared with the one at its place in the paint order of the kept label; where they differ, both
- * places are dirty (what was drawn goes, what is drawn comes), and so are the places of elements added or gone. The
+ * An element is compared with the same element of the kept label (changedPlaces); where they differ, both places are
+ * dirty (what was drawn goes, what is drawn comes), and so are the places of elements added or gone. The
  * pixels of each dirty rectangle are then what resvg draws of every element that reaches it, paper first, in paint
  * order: the same pixels as the whole label's raster, since resvg draws them by the same numbers on the same pixel
  * grid (labelCornerSvg), on a canvas from the label's corner that holds every such element whole, so that no path is
@@ -102,25 +143,20 @@ function drawnElements(label: LaidOutLabel, fonts: FontRegistry, grid: PixelGrid
  * whole place dirty: it inverts what is under all of it, and resvg blends it on a layer that must lie on the canvas.
  */
 export function patchRaster(
-  kept: KeptRaster,
+  kept: Pick<KeptRaster, 'label' | 'raster'>,
   label: LaidOutLabel,
   fonts: FontRegistry,
   grid: PixelGrid,
   pixels: RenderPixels,
-): RasterImage | undefined {
+): PatchedRaster | undefined {
   const { raster } = kept;
   const before = kept.label;
   if (label.mirror || label.clip || before.mirror || before.clip) return undefined;
   if (label.width !== before.width || label.height !== before.height) return undefined;
   if (raster.width !== grid.width || raster.height !== grid.height) return undefined;
   const [old, now] = [drawnElements(before, fonts, grid), drawnElements(label, fonts, grid)];
-  let dirty: PixelRect[] = [];
-  for (let i = 0; i < Math.max(old.length, now.length); i++) {
-    const [was, is] = [old[i], now[i]];
-    if (was !== undefined && is !== undefined && isDeepStrictEqual(was.element, is.element)) continue;
-    for (const changed of [was, is]) if (changed && !isEmpty(changed.rect)) dirty.push(changed.rect);
-  }
-  if (dirty.length === 0) return raster;
+  let dirty = changedPlaces(old, now);
+  if (dirty.length === 0) return { raster, dirty };
   for (let grown = true; grown;) {
     dirty = merged(dirty);
     grown = false;
@@ -148,7 +184,7 @@ export function patchRaster(
   const part = rasterizeSvg(svg, corner.right);
   if (part.width !== corner.right || part.height !== corner.bottom) return undefined;
   for (const rect of dirty) copyRect(part, raster, rect);
-  return raster;
+  return { raster, dirty };
 }
 
 /** Copies `rect` of `from` (a raster from the same corner) into `to`, row by row. */
