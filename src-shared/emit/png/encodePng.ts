@@ -34,8 +34,22 @@ export interface Scanlines {
   colorType: number;
   /** Each row its filter byte, 0, then its samples: one a pixel when every pixel is grey, three otherwise. */
   rows: Uint8Array;
-  /** How many pixels of each row are not grey: whether the image stays coloured when a part is redrawn. */
-  coloured: Uint32Array;
+  /** Where each row's pixels that are not grey are: whether the image stays coloured when a part is redrawn. */
+  coloured: ColouredRows;
+}
+
+/**
+ * Of each row: how many pixels are not grey, and the columns that can hold them (from, to exclusive; from > to for
+ * none), which may be wider than they are: a redrawn part reads its old samples only where colour can be.
+ */
+export interface ColouredRows {
+  count: Uint32Array;
+  from: Uint32Array;
+  to: Uint32Array;
+}
+
+function noColour({ width, height }: RasterImage): ColouredRows {
+  return { count: new Uint32Array(height), from: new Uint32Array(height).fill(width), to: new Uint32Array(height) };
 }
 
 /** A rectangle of whole pixels of a raster, right and bottom exclusive. */
@@ -59,7 +73,7 @@ function pixelWords({ width, height, rgba }: RasterImage): Uint32Array {
  */
 export function imageScanlines(image: RasterImage): Scanlines {
   const pixels = pixelWords(image);
-  const coloured = new Uint32Array(image.height);
+  const coloured = noColour(image);
   const grey = writeGrey(pixels, image.width, blankRows(image, 1), fullRect(image));
   if (grey !== undefined) return { colorType: COLOR_TYPE_GREY, rows: grey, coloured };
   const rows = writeRgb(pixels, image.width, blankRows(image, 3), fullRect(image), coloured);
@@ -83,7 +97,7 @@ export function rewriteScanlines(
     return kept;
   }
   for (const rect of rects) writeRgb(pixels, image.width, kept.rows, rect, kept.coloured);
-  return kept.coloured.some((count) => count > 0) ? kept : undefined;
+  return kept.coloured.count.some((count) => count > 0) ? kept : undefined;
 }
 
 function fullRect({ width, height }: RasterImage): PixelRect {
@@ -117,21 +131,24 @@ function writeGrey(pixels: Uint32Array, width: number, rows: Uint8Array, rect: P
 }
 
 /**
- * Writes `rect`'s pixels as RGB samples over white paper, and keeps each row's count of pixels that are not grey: the
- * samples written over (what the rect held) are counted out, the new ones in.
+ * Writes `rect`'s pixels as RGB samples over white paper, and keeps each row's colour (ColouredRows): the samples
+ * written over are counted out where colour can be, the new ones in.
  */
 function writeRgb(
   pixels: Uint32Array,
   width: number,
   rows: Uint8Array,
   rect: PixelRect,
-  coloured: Uint32Array,
+  coloured: ColouredRows,
 ): Uint8Array {
   const stride = width * 3 + 1;
   for (let y = rect.top; y < rect.bottom; y++) {
-    let count = coloured[y] ?? 0;
-    for (let x = rect.left, i = y * width + x, out = y * stride + 1 + x * 3; x < rect.right; x++, i++, out += 3) {
+    const start = y * stride + 1;
+    let [count, from, to] = [coloured.count[y] ?? 0, coloured.from[y] ?? width, coloured.to[y] ?? 0];
+    for (let x = Math.max(rect.left, from), out = start + x * 3; x < Math.min(rect.right, to); x++, out += 3) {
       if (rows[out] !== rows[out + 1] || rows[out] !== rows[out + 2]) count--;
+    }
+    for (let x = rect.left, i = y * width + x, out = start + x * 3; x < rect.right; x++, i++, out += 3) {
       const pixel = pixels[i] ?? 0;
       if (pixel === OPAQUE_WHITE) {
         rows[out] = rows[out + 1] = rows[out + 2] = 255;
@@ -144,9 +161,15 @@ function writeRgb(
       rows[out] = red;
       rows[out + 1] = green;
       rows[out + 2] = blue;
-      if (red !== green || red !== blue) count++;
+      if (red === green && red === blue) continue;
+      count++;
+      from = Math.min(from, x);
+      to = Math.max(to, x + 1);
     }
-    coloured[y] = count;
+    if (count === 0) [from, to] = [width, 0];
+    coloured.count[y] = count;
+    coloured.from[y] = from;
+    coloured.to[y] = to;
   }
   return rows;
 }

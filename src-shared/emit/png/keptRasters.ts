@@ -75,5 +75,13 @@ export class KeptRasters {
 
 /** The memory a kept raster holds: its pixels, its scanlines and its PNG (the label is shared with the render). */
 function bytesOf({ raster, scanlines, png }: KeptRaster): number {
-  return raster.rgba.byteLength + scanlines.rows.byteLength + scanlines.coloured.byteLength + png.byteLength;
+  const { count, from, to } = scanlines.coloured;
+  return (
+    raster.rgba.byteLength +
+    scanlines.rows.byteLength +
+    count.byteLength +
+    from.byteLength +
+    to.byteLength +
+    png.byteLength
+  );
 }

@@ -32,7 +32,7 @@ function random(seed: number): () => number {
 const at = (x: number, y: number) => ({ mode: 'absolute', x: `${x}mm`, y: `${y}mm` });
 
 /**
- * Every kind of element, several turned (a quarter, a half, 30 degrees), two reversed, with data that makes texts and
+ * Every kind of element, several turned (a quarter, a half, 30 degrees), two reversed, a round-cornered frame, with data that makes texts and
  * codes grow, shrink and vanish (a condition), over and under static shapes, a logo and each other.
  */
 const stressTemplate = parseTemplate({
@@ -97,6 +97,15 @@ const stressTemplate = parseTemplate({
       width: '18mm',
       height: '9mm',
       style: { fill: '#000000', stroke: 'none' },
+    },
+    // A frame (an outline, no fill) with round corners around texts and a code that change: drawn when it is reached.
+    {
+      id: 'box',
+      type: 'rect',
+      position: at(1, 23),
+      width: '48mm',
+      height: '24mm',
+      style: { strokeWidth: '1.2pt', cornerRadius: '6mm' },
     },
     {
       id: 'upside',
@@ -245,8 +254,8 @@ describe('patchRaster', () => {
     expect(mismatches).toEqual([]);
     // Most labels are redrawn in parts, not whole, and most of their rows rewritten in parts (the logo coming or
     // going changes the colour type, and so every row): the comparisons above are of those.
-    expect(patched).toBeGreaterThan(40);
-    expect(rewritten).toBeGreaterThan(25);
+    expect(patched).toBeGreaterThan(60);
+    expect(rewritten).toBeGreaterThan(50);
   });
 
   it('gives the parcel label exactly, with a parcel of its own at every render', () => {
@@ -303,7 +312,11 @@ describe('emitPng with kept rasters', () => {
     const entry = (side: number): KeptRaster => ({
       label,
       raster: { width: side, height: side, rgba: new Uint8Array(side * side * 4) },
-      scanlines: { colorType: 0, rows: new Uint8Array(0), coloured: new Uint32Array(0) },
+      scanlines: {
+        colorType: 0,
+        rows: new Uint8Array(0),
+        coloured: { count: new Uint32Array(0), from: new Uint32Array(0), to: new Uint32Array(0) },
+      },
       png: new Uint8Array(0),
     });
     const rasters = new KeptRasters(3, 1_000);

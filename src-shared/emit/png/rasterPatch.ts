@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import { rotatedBounds, unionBox } from '../../layout/boxBounds';
 import { inkBoxes } from '../../layout/inkBoxes';
-import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
+import type { Box, LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
 import type { RenderPixels } from '../../render/renderPixels';
 import { drawnOnLabel, labelCornerSvg, type PixelGrid } from '../svg/emitSvg';
 import type { PixelRect } from './encodePng';
@@ -17,15 +17,14 @@ import { rasterizeSvg, type RasterImage } from './rasterize';
 const MOST_OF_THE_LABEL = 0.5;
 
 /**
- * Where an element can put ink, in points: its box and its ink boxes (glyph bounds, bars, strokes) turned with it,
- * widened by its stroke's whole width (square caps and mitred corners reach past the half its ink boxes count).
+ * Where an element can put ink, in points: its ink boxes (glyph bounds, bars, strokes) turned with it, and but for a
+ * text its box too (a text draws its glyphs only, and its box is often much wider than they are), widened by its
+ * stroke's whole width (square caps and mitred corners reach past the half its ink boxes count). Undefined: no ink.
  */
-function drawnBounds(
-  element: LaidOutElement,
-  fonts: FontRegistry,
-): { x: number; y: number; width: number; height: number } {
-  const box =
-    unionBox([rotatedBounds(element.box, element.rotation), ...inkBoxes(element, fonts, 'area')]) ?? element.box;
+function drawnBounds(element: LaidOutElement, fonts: FontRegistry): Box | undefined {
+  const ink = inkBoxes(element, fonts, 'area');
+  const box = unionBox(element.type === 'text' ? ink : [rotatedBounds(element.box, element.rotation), ...ink]);
+  if (box === undefined) return undefined;
   const pad = 'strokeWidth' in element ? Math.max(0, element.strokeWidth) : 0;
   return { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad };
 }
@@ -36,9 +35,9 @@ function drawnBounds(
  */
 const EDGE_PIXELS = 2;
 
-/** The bounds in whole pixels of the grid, EDGE_PIXELS more on each side, within the raster. */
-function pixelRect(element: LaidOutElement, fonts: FontRegistry, grid: PixelGrid): PixelRect {
-  const bounds = drawnBounds(element, fonts);
+/** `bounds` in whole pixels of the grid, EDGE_PIXELS more on each side, within the raster (empty: no bounds). */
+function pixelRect(bounds: Box | undefined, grid: PixelGrid): PixelRect {
+  if (bounds === undefined) return { left: 0, top: 0, right: 0, bottom: 0 };
   const [scaleX, scaleY] = [grid.width / grid.view.width, grid.height / grid.view.height];
   return {
     left: Math.max(0, Math.floor(bounds.x * scaleX) - EDGE_PIXELS),
@@ -46,6 +45,31 @@ function pixelRect(element: LaidOutElement, fonts: FontRegistry, grid: PixelGrid
     right: Math.min(grid.width, Math.ceil((bounds.x + bounds.width) * scaleX) + EDGE_PIXELS),
     bottom: Math.min(grid.height, Math.ceil((bounds.y + bounds.height) * scaleY) + EDGE_PIXELS),
   };
+}
+
+/**
+ * The parts of its bounds an element can put ink in: its bounds, but for a frame (a rectangle outline without fill)
+ * the four bands along its sides, each twice its stroke deep, and the four corners as far as a rounded corner reaches
+ * in: a frame around a parcel's own texts is not drawn again with them, nor its whole box made dirty.
+ */
+function inkParts(element: LaidOutElement, bounds: Box): Box[] {
+  if (element.type !== 'rect' || element.fill !== undefined || element.rotation % 360 !== 0) return [bounds];
+  const { x, y, width, height } = bounds;
+  const stroke = Math.max(0, element.strokeWidth);
+  const [band, corner] = [2 * stroke, element.cornerRadius + 2 * stroke].map((depth) =>
+    Math.min(depth, width / 2, height / 2),
+  ) as [number, number];
+  const [right, bottom] = [x + width, y + height];
+  return [
+    { x, y, width, height: band },
+    { x, y: bottom - band, width, height: band },
+    { x, y, width: band, height },
+    { x: right - band, y, width: band, height },
+    { x, y, width: corner, height: corner },
+    { x: right - corner, y, width: corner, height: corner },
+    { x, y: bottom - corner, width: corner, height: corner },
+    { x: right - corner, y: bottom - corner, width: corner, height: corner },
+  ];
 }
 
 function meets(a: PixelRect, b: PixelRect): boolean {
@@ -83,7 +107,10 @@ function merged(rects: PixelRect[]): PixelRect[] {
 
 interface DrawnElement {
   element: LaidOutElement;
+  /** The pixels it may touch. */
   rect: PixelRect;
+  /** The parts of those it may touch (inkParts). */
+  parts: PixelRect[];
 }
 
 /**
@@ -106,7 +133,7 @@ function changedPlaces(old: DrawnElement[], now: DrawnElement[]): PixelRect[] {
   const places: PixelRect[] = [];
   for (const [was, is] of pairs) {
     if (was !== undefined && is !== undefined && isDeepStrictEqual(was.element, is.element)) continue;
-    for (const changed of [was, is]) if (changed && !isEmpty(changed.rect)) places.push(changed.rect);
+    for (const changed of [was, is]) if (changed) places.push(...changed.parts.filter((part) => !isEmpty(part)));
   }
   return places;
 }
@@ -121,7 +148,11 @@ function byId(drawn: DrawnElement[]): Map<string, DrawnElement> | undefined {
 function drawnElements(label: LaidOutLabel, fonts: FontRegistry, grid: PixelGrid): DrawnElement[] {
   return label.elements
     .filter((element) => drawnOnLabel(element, label))
-    .map((element) => ({ element, rect: pixelRect(element, fonts, grid) }));
+    .map((element) => {
+      const bounds = drawnBounds(element, fonts);
+      const parts = bounds === undefined ? [] : inkParts(element, bounds);
+      return { element, rect: pixelRect(bounds, grid), parts: parts.map((part) => pixelRect(part, grid)) };
+    });
 }
 
 /** A kept raster made another label's: its pixels (the same array) and the rectangles redrawn in it (none: the same label). */
@@ -170,7 +201,9 @@ export function patchRaster(
   }
   const area = dirty.reduce((sum, rect) => sum + (rect.right - rect.left) * (rect.bottom - rect.top), 0);
   if (area > MOST_OF_THE_LABEL * grid.width * grid.height) return undefined;
-  const drawn = now.filter(({ rect }) => !isEmpty(rect) && dirty.some((area) => meets(area, rect)));
+  const drawn = now.filter(({ parts }) =>
+    parts.some((part) => !isEmpty(part) && dirty.some((area) => meets(area, part))),
+  );
   // The canvas holds every drawn element whole (or reaches the raster's edge, as the whole label's canvas does).
   const corner = [...dirty, ...drawn.map(({ rect }) => rect)].reduce(joined);
   pixels.chargeRaster(corner.right, corner.bottom, 'a redrawn part of the label');
