@@ -80,8 +80,8 @@ export interface PixelGrid {
  * The top-left `width` x `height` pixels of the label's raster on `grid`, with only `elements` (some of the label's, in
  * its paint order) drawn over its paper: what a part of a kept raster is redrawn from (emit/png/rasterPatch.ts). The
  * pixels are the raster's own, not a view moved onto them: resvg maps each point by the same numbers as in the whole
- * label's SVG (its scale as a matrix equal to the one the whole label's viewBox gives), where a translated view would
- * round some glyph edges to another 1/256 pixel and change antialiased pixels by a level or more.
+ * label's SVG (its scale as a matrix equal to the one the whole label's viewBox gives), where a translated view rounds
+ * some glyph edges otherwise (32 to 64 levels in a few pixels of 40% of the places tried on the parcel label).
  */
 export function labelCornerSvg(
   label: LaidOutLabel,
