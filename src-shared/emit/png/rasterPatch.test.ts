@@ -7,6 +7,7 @@ import { loadParcelWithLogo } from '@main/samples/sampleTemplates';
 import { layoutLabel } from '../../layout/layoutLabel';
 import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import { parseTemplate, type Template } from '../../model/template';
+import { PixelBudget } from '../../render/pixelBudget';
 import { RenderPixels } from '../../render/renderPixels';
 import { labelToSvg } from '../svg/emitSvg';
 import { emitPng, pngGrid } from './emitPng';
@@ -304,6 +305,27 @@ describe('emitPng with kept rasters', () => {
     const { width, height } = pngGrid(layoutLabel(other, {}, { fonts }), 203);
     expect(rasters.size.rasters).toBe(2);
     expect(rasters.size.bytes).toBeGreaterThan(2 * width * height * 4);
+  });
+
+  it('draws the whole label where a redrawn part would pass the render budget the whole label fits in', async () => {
+    const rasters = new KeptRasters();
+    const first = layoutLabel(stressTemplate, FIRST_DATA, { fonts, targetDpi: 203 });
+    const key = rasters.keyOf('team', stressTemplate, 203, first.width, first.height);
+    await emitPng(first, fonts, { dpi: 203, kept: { rasters, key } });
+    const next = layoutLabel(stressTemplate, { ...FIRST_DATA, name: 'Another name' }, { fonts, targetDpi: 203 });
+    const { width, height } = pngGrid(next, 203);
+    // Room for the label's raster and its logo's drawing, not for a canvas besides.
+    const logo = next.elements.find((element) => element.type === 'image');
+    const limit = width * height + (logo?.type === 'image' ? logo.pixelWidth * logo.pixelHeight : 0) + 10;
+    const [withKept, without] = [
+      await emitPng(next, fonts, {
+        dpi: 203,
+        kept: { rasters, key },
+        pixels: new RenderPixels(new PixelBudget(limit)),
+      }),
+      await emitPng(next, fonts, { dpi: 203, pixels: new RenderPixels(new PixelBudget(limit)) }),
+    ];
+    expect(Buffer.compare(withKept, without)).toBe(0);
   });
 
   it('keeps nothing past its byte bound, and drops the least recently used first', () => {

@@ -206,6 +206,9 @@ export function patchRaster(
   );
   // The canvas holds every drawn element whole (or reaches the raster's edge, as the whole label's canvas does).
   const corner = [...dirty, ...drawn.map(({ rect }) => rect)].reduce(joined);
+  // A canvas past what is left of the render's budget: the whole label, which needs no more than it has been charged,
+  // so that a kept raster never makes a render refused that would be drawn without one.
+  if (pixels.budget.used + corner.right * corner.bottom > pixels.budget.limit) return undefined;
   pixels.chargeRaster(corner.right, corner.bottom, 'a redrawn part of the label');
   const svg = labelCornerSvg(
     label,
