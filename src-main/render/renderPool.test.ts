@@ -381,7 +381,12 @@ describe('budgets and failures', () => {
       let count = 20;
       for (let round = 1; ; round += 1) {
         const start = performance.now();
-        const outputs = await Promise.all(Array.from({ length: count }, () => pool.render(sampleJob('png', 600))));
+        // Each a label of its own: the same label again would be its worker's kept PNG, far quicker than drawing one.
+        const outputs = await Promise.all(
+          Array.from({ length: count }, (_, index) =>
+            pool.render({ ...sampleJob('png', 600), data: { ...shipping.data, reference: `R-${round}-${index}` } }),
+          ),
+        );
         // The renders that waited longest were queued past the limit, and none was stopped: the limit counts from a start.
         expect(Math.max(...outputs.map((output) => output.renderTimeMs))).toBeLessThan(limit);
         if (performance.now() - start > limit) break;

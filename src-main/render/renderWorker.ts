@@ -16,6 +16,7 @@ import { DecodedImages } from './decodedImages';
 import type { ImageCache } from '@shared/render/imageCache';
 import type { TemplateCache } from '@shared/render/templateCache';
 import { ParsedTemplates } from './parsedTemplates';
+import { KeptRasters } from '@shared/emit/png/keptRasters';
 import { residentMemory } from './processMemory';
 import {
   DATA_FD,
@@ -51,6 +52,8 @@ interface ProcessCaches {
 export interface WorkerCaches {
   images: DecodedImages;
   templates: ParsedTemplates;
+  /** The last PNG raster of each template rendered (the team is in its key); a new set when not given. */
+  rasters?: KeptRasters;
 }
 
 function renderOptions(
@@ -83,6 +86,7 @@ export function stepRunner(
   shared: WorkerCaches = { images: new DecodedImages(), templates: new ParsedTemplates() },
 ) {
   const batches = new Map<number, HeldBatch>();
+  const rasters = shared.rasters ?? new KeptRasters();
 
   async function run(step: RenderStep, team: string): Promise<StepResult> {
     const start = performance.now();
@@ -102,7 +106,11 @@ export function stepRunner(
           if (kept === undefined) return { kind: 'needsTemplate' };
           templates = { parse: () => kept };
         }
-        const output = await renderLabel(job.template, job.data, renderOptions(job, fonts, { ...caches, templates }));
+        // A label of a template is drawn over its last raster (a relayout's or batch's template is new every time).
+        const output = await renderLabel(job.template, job.data, {
+          ...renderOptions(job, fonts, { ...caches, templates }),
+          rasters,
+        });
         return { kind: 'label', result: { ...output, labelCount: 1, renderTimeMs: performance.now() - start } };
       }
       case 'relayout': {

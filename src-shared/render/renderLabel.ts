@@ -2,6 +2,7 @@
 import { emitHtml } from '../emit/html/emitHtml';
 import { emitPdf } from '../emit/pdf/emitPdf';
 import { emitPng } from '../emit/png/emitPng';
+import type { KeptRasters } from '../emit/png/keptRasters';
 import { MAX_RASTER_PIXELS } from '../emit/png/rasterize';
 import { emitZpl } from '../emit/zpl/emitZpl';
 import { zplRotationWarnings } from '../emit/zpl/zplWarnings';
@@ -41,6 +42,8 @@ export interface RenderOptions {
   templates?: TemplateCache;
   /** Whose renders may share the PDF font files made of a face's subset: the team (PdfOptions.cacheScope). */
   cacheScope?: string;
+  /** The process's last PNG raster of each template (a render worker's): a PNG redraws only what its data changed. */
+  rasters?: KeptRasters;
 }
 
 export interface RenderedOutput {
@@ -76,7 +79,12 @@ function assertPngSize(template: Template, dpi: number): void {
   }
 }
 
-async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderPixels): Promise<Uint8Array> {
+async function emit(
+  label: LaidOutLabel,
+  template: Template,
+  options: RenderOptions,
+  pixels: RenderPixels,
+): Promise<Uint8Array> {
   switch (options.format) {
     case 'pdf':
       return emitPdf(label, options.fonts, {
@@ -84,8 +92,17 @@ async function emit(label: LaidOutLabel, options: RenderOptions, pixels: RenderP
         pixels,
         ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
       });
-    case 'png':
-      return emitPng(label, options.fonts, { dpi: options.dpi ?? PNG_DPI.default, pixels });
+    case 'png': {
+      const dpi = options.dpi ?? PNG_DPI.default;
+      const { rasters } = options;
+      // Keyed by the label's size in points: the pixels follow from it and the dpi.
+      const key = rasters?.keyOf(options.cacheScope ?? '', template, dpi, label.width, label.height);
+      return emitPng(label, options.fonts, {
+        dpi,
+        pixels,
+        ...(rasters && key !== undefined ? { kept: { rasters, key } } : {}),
+      });
+    }
     case 'zpl':
       return new TextEncoder().encode(
         emitZpl(label, options.fonts, {
@@ -128,7 +145,7 @@ export async function renderLabel(
     // One budget from the first image read to the last raster (RENDER_PIXEL_BUDGET).
     const pixels = new RenderPixels(undefined, options.images);
     const label = layoutLabel(template, data, { ...options, pixels, targetDpi: layoutDpi(options) });
-    const bytes = await emit(label, options, pixels);
+    const bytes = await emit(label, template, options, pixels);
     return { bytes, contentType: CONTENT_TYPES[options.format], warnings: labelWarnings(label, options, template) };
   } catch (error) {
     throw asRenderFailure(error);

@@ -6,19 +6,37 @@ import { RenderPixels } from '../../render/renderPixels';
 import { PNG_DPI } from '../../render/outputFormats';
 import { pointsToDots } from '../../units/length';
 import { drawLabelDots } from '../dots/drawLabelDots';
-import { labelToSvg } from '../svg/emitSvg';
-import { encodePng } from './encodePng';
+import { labelToSvg, type PixelGrid } from '../svg/emitSvg';
+import { encodePng, imageScanlines, pngOfImageScanlines, rewriteScanlines } from './encodePng';
+import type { KeptRaster, KeptRasters } from './keptRasters';
+import { patchRaster } from './rasterPatch';
 import { rasterizeSvg } from './rasterize';
 
 export interface PngOptions {
   dpi: number;
   /** The render's pixel budget (the one its images were read with); without one the label gets a render's budget of its own. */
   pixels?: RenderPixels;
+  /**
+   * The process's last rasters of the templates it renders, and this label's key there (KeptRasters.keyOf): the label
+   * is drawn over its template's last raster where they differ, not anew (rasterPatch.ts). The pixels are the same.
+   */
+  kept?: { rasters: KeptRasters; key: string };
 }
 
 /** Pixel size of a length in points at a dpi, rounded once (each side of the label independently). */
 function pixelsFor(points: number, dpi: number): number {
   return Math.max(1, Math.round(pointsToDots(points, dpi)));
+}
+
+/**
+ * The pixels of the label's PNG at a dpi: on the dpi's exact grid from the top-left corner, as a printer's dots and
+ * pdftoppm's pixels are. The whole pixels show a fraction of a pixel more (or less) than the label at its right and
+ * bottom edges, never a stretch, so the ZPL's graphics (rasterised on the same grid) and its fields land on the same
+ * pixels as the PNG.
+ */
+export function pngGrid(label: Pick<LaidOutLabel, 'width' | 'height'>, dpi: number): PixelGrid {
+  const [width, height] = [pixelsFor(label.width, dpi), pixelsFor(label.height, dpi)];
+  return { width, height, view: { width: (width * 72) / dpi, height: (height * 72) / dpi } };
 }
 
 /**
@@ -31,12 +49,38 @@ export async function emitPng(label: LaidOutLabel, fonts: FontRegistry, options:
   if (!Number.isFinite(dpi) || dpi < PNG_DPI.min || dpi > PNG_DPI.max) {
     throw new RangeError(`PNG dpi must be between ${PNG_DPI.min} and ${PNG_DPI.max}, got ${dpi}`);
   }
-  const [width, height] = [pixelsFor(label.width, dpi), pixelsFor(label.height, dpi)];
-  // Pixels on the dpi's exact grid from the top-left corner, as a printer's dots and pdftoppm's pixels are: the whole
-  // pixels show a fraction of a pixel more (or less) than the label at its right and bottom edges, never a stretch, so
-  // the ZPL's graphics (rasterised on the same grid) and its fields land on the same pixels as the PNG.
-  const view = { width: (width * 72) / dpi, height: (height * 72) / dpi };
-  return emitPngOfSize(label, fonts, { width, height, dpi, pixels: options.pixels, view });
+  const grid = pngGrid(label, dpi);
+  const { width, height, view } = grid;
+  const kept = options.kept;
+  if (kept === undefined) return emitPngOfSize(label, fonts, { width, height, dpi, pixels: options.pixels, view });
+  const pixels = options.pixels ?? new RenderPixels();
+  chargeLabel(label, width, height, pixels);
+  const last = kept.rasters.take(kept.key);
+  const patched = last && patchRaster(last, label, fonts, grid, pixels);
+  let next: KeptRaster;
+  if (last && patched?.dirty.length === 0) {
+    // The same pixels: the same PNG.
+    next = { ...last, label };
+  } else if (last && patched) {
+    const { raster, dirty } = patched;
+    const scanlines = rewriteScanlines(last.scanlines, raster, dirty) ?? imageScanlines(raster);
+    next = { label, raster, scanlines, png: pngOfImageScanlines(scanlines, raster, dpi) };
+  } else {
+    const svg = labelToSvg(label, fonts, { width: String(width), height: String(height), view });
+    const raster = rasterizeSvg(svg, width);
+    const scanlines = imageScanlines(raster);
+    next = { label, raster, scanlines, png: pngOfImageScanlines(scanlines, raster, dpi) };
+  }
+  kept.rasters.keep(kept.key, next);
+  await nextTurn();
+  // A copy: the caller may hand the bytes on (a render thread transfers them), and the kept PNG serves the next label.
+  return next.png.slice();
+}
+
+/** What a label's raster costs its render's pixel budget: the raster, and each image resvg decodes for it. */
+function chargeLabel(label: LaidOutLabel, width: number, height: number, pixels: RenderPixels): void {
+  pixels.chargeRaster(width, height, 'the label');
+  for (const element of label.elements) if (element.type === 'image') pixels.chargeDrawing(element);
 }
 
 export interface PngSize {
@@ -59,8 +103,7 @@ export interface PngSize {
 export async function emitPngOfSize(label: LaidOutLabel, fonts: FontRegistry, size: PngSize): Promise<Uint8Array> {
   const { width, height, dpi, printerDots = false } = size;
   const pixels = size.pixels ?? new RenderPixels();
-  pixels.chargeRaster(width, height, 'the label');
-  for (const element of label.elements) if (element.type === 'image') pixels.chargeDrawing(element);
+  chargeLabel(label, width, height, pixels);
   if (printerDots && size.view === undefined) {
     // Printer dots straight from the label (emit/dots): an empty 812 x 1218 resvg raster alone costs more than this.
     return drawLabelDots(label, fonts, { width, height, cacheScope: size.cacheScope ?? '' }).png(dpi);

@@ -1,7 +1,7 @@
 // encodePng on hand-made premultiplied rasters: the decoded pixels are the raster over white paper, grey or colour, wherever its bytes start.
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { encodePng } from './encodePng';
+import { encodePng, imageScanlines, rewriteScanlines } from './encodePng';
 import type { RasterImage } from './rasterize';
 
 /** Premultiplied RGBA pixels, as resvg gives them: [r, g, b, a] with r, g, b <= a. */
@@ -95,5 +95,31 @@ describe('encodePng', () => {
     const shifted = new Uint8Array(image.rgba.length + 1);
     shifted.set(image.rgba, 1);
     expect(encodePng({ ...image, rgba: shifted.subarray(1) }, 203.2)).toEqual(encodePng(image, 203.2));
+  });
+
+  describe('rewriteScanlines', () => {
+    const white: [number, number, number, number] = [255, 255, 255, 255];
+    const grey: [number, number, number, number] = [90, 90, 90, 255];
+    const red: [number, number, number, number] = [200, 10, 10, 255];
+    const rect = { left: 1, top: 0, right: 2, bottom: 2 };
+
+    it("rewrites a rectangle's rows to what the whole image's are, as long as the colour type holds", () => {
+      const before = raster(3, [red, white, white, white, white, grey]);
+      const after = raster(3, [red, grey, white, white, red, grey]);
+      const rewritten = rewriteScanlines(imageScanlines(before), after, [rect]);
+      expect(rewritten).toEqual(imageScanlines(after));
+      const greyBefore = raster(2, [white, white, grey, white]);
+      const greyAfter = raster(2, [white, grey, grey, [0, 0, 0, 0]]);
+      expect(rewriteScanlines(imageScanlines(greyBefore), greyAfter, [rect])).toEqual(imageScanlines(greyAfter));
+    });
+
+    it('gives undefined where colour comes to a grey image or its last colour goes', () => {
+      const greyImage = raster(3, [white, white, grey, white, white, white]);
+      expect(
+        rewriteScanlines(imageScanlines(greyImage), raster(3, [white, red, grey, white, white, white]), [rect]),
+      ).toBeUndefined();
+      const coloured = raster(3, [white, red, grey, white, white, white]);
+      expect(rewriteScanlines(imageScanlines(coloured), greyImage, [rect])).toBeUndefined();
+    });
   });
 });

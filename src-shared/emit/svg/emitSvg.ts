@@ -58,19 +58,66 @@ export interface SvgDocumentSize {
 
 /** The label's SVG with a chosen outer size; the viewBox is in points. */
 export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDocumentSize): string {
-  const ctx: SvgEmitContext = { fonts };
-  const width = svgNumber(label.width);
   // Full precision, not svgNumber's 1/1000 pt: a view on a dot grid must stay on it to the last dot.
   const [viewWidth, viewHeight] = size.view
     ? [String(size.view.width), String(size.view.height)]
-    : [width, svgNumber(label.height)];
-  const parts = [
+    : [svgNumber(label.width), svgNumber(label.height)];
+  return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${viewWidth} ${viewHeight}" preserveAspectRatio="none"${size.crisp ? ' shape-rendering="crispEdges"' : ''}>`,
-    `<rect x="0" y="0" width="${viewWidth}" height="${viewHeight}" fill="#ffffff"/>`,
+    ...labelBody(label, fonts, label.elements, [viewWidth, viewHeight]),
+    '</svg>',
+  ].join('');
+}
+
+/** The pixels of a raster of the label: its size, and the points they show from the label's top-left corner. */
+export interface PixelGrid {
+  width: number;
+  height: number;
+  view: { width: number; height: number };
+}
+
+/**
+ * The top-left `width` x `height` pixels of the label's raster on `grid`, with only `elements` (some of the label's, in
+ * its paint order) drawn over its paper: what a part of a kept raster is redrawn from (emit/png/rasterPatch.ts). The
+ * pixels are the raster's own, not a view moved onto them: resvg maps each point by the same numbers as in the whole
+ * label's SVG (its scale as a matrix equal to the one the whole label's viewBox gives), where a translated view rounds
+ * some glyph edges otherwise (32 to 64 levels in a few pixels of 40% of the places tried on the parcel label).
+ */
+export function labelCornerSvg(
+  label: LaidOutLabel,
+  fonts: FontRegistry,
+  elements: readonly LaidOutElement[],
+  grid: PixelGrid,
+  corner: { width: number; height: number },
+): string {
+  const view = [String(grid.view.width), String(grid.view.height)] as const;
+  // resvg scales a viewBox by the quotient of 32-bit floats: the view's side as a float (215.52 is not one), the
+  // division rounded to a float. That number (JavaScript's division of the two floats, rounded once) written in full
+  // reads back as itself.
+  const [scaleX, scaleY] = [
+    Math.fround(grid.width / Math.fround(grid.view.width)),
+    Math.fround(grid.height / Math.fround(grid.view.height)),
   ];
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${corner.width}" height="${corner.height}" viewBox="0 0 ${corner.width} ${corner.height}" preserveAspectRatio="none">`,
+    `<g transform="matrix(${scaleX} 0 0 ${scaleY} 0 0)">`,
+    ...labelBody(label, fonts, elements, view),
+    '</g></svg>',
+  ].join('');
+}
+
+/** The paper, then `elements` in order, inside the label's mirror and print band when it has them. */
+function labelBody(
+  label: LaidOutLabel,
+  fonts: FontRegistry,
+  elements: readonly LaidOutElement[],
+  [viewWidth, viewHeight]: readonly [string, string],
+): string[] {
+  const ctx: SvgEmitContext = { fonts };
+  const parts = [`<rect x="0" y="0" width="${viewWidth}" height="${viewHeight}" fill="#ffffff"/>`];
   // ^PMY: one group flips the whole drawing about the label's vertical centre line (a group with only a transform
   // does not isolate, so reversed elements still blend with the page).
-  if (label.mirror) parts.push(`<g transform="matrix(-1 0 0 1 ${width} 0)">`);
+  if (label.mirror) parts.push(`<g transform="matrix(-1 0 0 1 ${svgNumber(label.width)} 0)">`);
   // ^PW's band: a clipped group is drawn on a layer of its own, so it gets its own paper for reversed fields to invert.
   const { clip } = label;
   if (clip) {
@@ -79,13 +126,12 @@ export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDo
       `<clipPath id="label-print-band"><rect ${band}/></clipPath><g clip-path="url(#label-print-band)"><rect ${band} fill="#ffffff"/>`,
     );
   }
-  for (const element of label.elements) {
+  for (const element of elements) {
     if (drawnOnLabel(element, label)) parts.push(elementToSvg(element, ctx));
   }
   if (clip) parts.push('</g>');
   if (label.mirror) parts.push('</g>');
-  parts.push('</svg>');
-  return parts.join('');
+  return parts;
 }
 
 /** A standalone SVG whose physical size is the label's size in points. */
