@@ -1,7 +1,7 @@
 // Queries of the request path compiled once per dialect and run with each request's values: written in Kysely like every other query, one text for SQLite and PostgreSQL, without Kysely's build and compile on every request.
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import type { Executor } from './schema';
-import { directly } from './sqliteDialect';
+import { runQuery } from './sqliteDialect';
 
 /** Stands for a named value while the query is compiled; replaced by the value in the compiled parameters. */
 class Slot {
@@ -44,13 +44,7 @@ export function precompiled<P extends string, R>(
   const execute = (db: Executor, values: Readonly<Record<P, unknown>>): Promise<QueryResult<R>> => {
     const { query, slots } = compiledFor(db);
     const parameters = slots.map((slot) => (slot instanceof Slot ? values[slot.name as P] : slot));
-    try {
-      const direct = directly<R>(db, query.sql, parameters);
-      if (direct !== undefined) return Promise.resolve(direct);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-    return db.executeQuery<R>({ ...query, parameters });
+    return runQuery<R>(db, { ...query, parameters });
   };
   return {
     execute,
