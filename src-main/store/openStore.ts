@@ -35,7 +35,7 @@ import {
 import { usageQueries, type UsageQueries } from './queries/usage';
 import { removeOrphans } from './removeOrphans';
 import type { Executor, Tables } from './schema';
-import { sqliteDialect } from './sqliteDialect';
+import { openWhile, sqliteDialect } from './sqliteDialect';
 import { WalSync, type SyncStats } from './walSync';
 
 export const DATABASE_FILE = 'labelsmith.db';
@@ -205,7 +205,7 @@ function storeScope(db: Executor, base: ScopeBase, caches: SharedCaches): StoreS
   const inTransaction =
     <T>(fn: (trx: StoreScope) => Promise<T>) =>
     (trx: Executor) =>
-      fn(storeScope(trx, base, caches));
+      openWhile(trx, () => fn(storeScope(trx, base, caches)));
   // Assigned onto the queries, not spread: spreading would make every query set now (see storeQueries).
   const scope: StoreScope = Object.assign(storeQueries(db, base.now, caches), {
     ...shared,
@@ -365,7 +365,9 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   };
   const base: ScopeBase = {
     ...shared,
-    commits: new CommitGroup((fn) => db.transaction().execute((trx) => fn(storeScope(trx, base, caches)))),
+    commits: new CommitGroup((fn) =>
+      db.transaction().execute((trx) => openWhile(trx, () => fn(storeScope(trx, base, caches)))),
+    ),
   };
   const close = once(async () => {
     try {

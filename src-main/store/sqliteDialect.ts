@@ -92,15 +92,28 @@ class DurableSqliteDialect extends SqliteDialect {
 /** The connection under each adapter this dialect made. */
 const connectionOf = new WeakMap<DialectAdapter, SqliteDatabase>();
 
+/** The store's transactions whose work is running: one kept past its end goes through Kysely, which refuses it. */
+const running = new WeakSet<Executor>();
+
+/** Runs a transaction's work with its statements allowed on the connection itself (directly) until it settles. */
+export async function openWhile<T>(trx: Executor, work: () => Promise<T>): Promise<T> {
+  running.add(trx);
+  try {
+    return await work();
+  } finally {
+    running.delete(trx);
+  }
+}
+
 /**
- * Runs a query on the SQLite connection itself when `db` is a transaction on it, as Kysely's own SQLite
- * connection would run it; undefined elsewhere (outside a transaction, on PostgreSQL). A store on SQLite has one
- * connection, and a transaction holds it from its begin to its end: its statements cannot meet another holder's, so
- * they need none of the connection hand-over and result plumbing Kysely wraps around each query: a render's usage count
- * (three statements in one transaction) took a third less time without it.
+ * Runs a query on the SQLite connection itself when `db` is a transaction on it whose work is running (openWhile), as
+ * Kysely's own SQLite connection would run it; undefined elsewhere (outside a transaction, on PostgreSQL). A store on
+ * SQLite has one connection, and a transaction holds it from its begin to its end: its statements cannot meet another
+ * holder's, so they need none of the connection hand-over and result plumbing Kysely wraps around each query: a
+ * render's usage count (three statements in one transaction) took a third less time without it.
  */
 function directly<R>(db: Executor, sql: string, parameters: readonly unknown[]): QueryResult<R> | undefined {
-  if (!db.isTransaction) return undefined;
+  if (!running.has(db)) return undefined;
   const connection = connectionOf.get(db.getExecutor().adapter);
   if (connection === undefined) return undefined;
   const statement = connection.prepare(sql);
