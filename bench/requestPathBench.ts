@@ -208,6 +208,42 @@ async function loadOn(node: Node, target: LoadTarget, connections: number): Prom
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
+/** Several runs of one row as one: the median of each figure, the failures of all. */
+function medianOf(rounds: Measured[]): Measured {
+  return {
+    ...(rounds[0] as Measured),
+    perSecond: median(rounds.map((r) => r.perSecond)),
+    p50: median(rounds.map((r) => r.p50)),
+    serverCpuMs: median(rounds.map((r) => r.serverCpuMs)),
+    p99: median(rounds.map((r) => r.p99)),
+    failed: rounds.reduce((sum, r) => sum + r.failed, 0),
+  };
+}
+
+/**
+ * LABELSMITH_BENCH_PATH_ROUNDS=N runs each row without Chromium N times, this build and the one before in turn (which
+ * goes first alternating), and reports the medians: on a machine other work keeps busy, a row run once per build
+ * meets a busy moment on one side only.
+ */
+const PATH_ROUNDS = Math.max(1, Math.floor(Number(process.env.LABELSMITH_BENCH_PATH_ROUNDS ?? '1')) || 1);
+
+/** A row on this build and the one before (when there is one), PATH_ROUNDS times in turn: the medians of each. */
+async function inTurn(
+  now: Node,
+  before: Node | undefined,
+  target: (node: Node) => LoadTarget,
+  connections: number,
+): Promise<{ now: Measured; before: Measured | undefined }> {
+  const runs = new Map<Node, Measured[]>([[now, []]]);
+  if (before) runs.set(before, []);
+  for (let round = 0; round < PATH_ROUNDS; round++) {
+    const order = round % 2 === 0 ? [now, before] : [before, now];
+    for (const node of order) if (node) runs.get(node)?.push(await loadOn(node, target(node), connections));
+  }
+  const beforeRuns = before ? runs.get(before) : undefined;
+  return { now: medianOf(runs.get(now) ?? []), before: beforeRuns ? medianOf(beforeRuns) : undefined };
+}
+
 /** CPU milliseconds used so far by this process's Chromium descendants (the browser and its renderer, GPU and utility processes). */
 function chromiumCpuMs(): number {
   const parents = new Map<number, { parent: number; name: string; ticks: number }>();
@@ -293,13 +329,7 @@ async function interleaved(
     blocks.push(await peer.block(format, CHROMIUM_BLOCK));
     rounds.push(await loadOn(node, target, 1));
   }
-  const server = {
-    ...(rounds[0] as Measured),
-    p50: median(rounds.map((r) => r.p50)),
-    serverCpuMs: median(rounds.map((r) => r.serverCpuMs)),
-    p99: median(rounds.map((r) => r.p99)),
-    failed: rounds.reduce((sum, r) => sum + r.failed, 0),
-  };
+  const server = medianOf(rounds);
   const times = blocks.flatMap((block) => block.times);
   return {
     server,
@@ -363,7 +393,7 @@ export async function requestPathBench(): Promise<void> {
 
     const health: LoadTarget = { url: `${now.url}/health`, method: 'GET' };
     await probe(health, 'GET /health');
-    const floor = await loadOn(now, health, 1);
+    const floor = (await inTurn(now, undefined, () => health, 1)).now;
     const rows: string[][] = [
       [
         'GET /health (the floor)',
@@ -390,14 +420,19 @@ export async function requestPathBench(): Promise<void> {
           ? (renderCase.format as 'pdf' | 'png')
           : undefined;
       const paired = chromium && peerFormat ? await interleaved(chromium, peerFormat, now, target) : undefined;
-      const result = paired?.server ?? (await loadOn(now, target, 1));
       const oldTarget = before ? renderTarget(before, sample, renderCase) : undefined;
       // The build before takes its turns with Chromium too, so both builds' rows see the machine as Chromium leaves it.
       const oldPaired =
         before && oldTarget && chromium && peerFormat
           ? await interleaved(chromium, peerFormat, before, oldTarget)
           : undefined;
-      const old = before && oldTarget ? (oldPaired?.server ?? (await loadOn(before, oldTarget, 1))) : undefined;
+      // Rows paired with Chromium take turns with it instead of with each other.
+      const { now: result, before: old } = paired
+        ? {
+            now: paired.server,
+            before: before && oldTarget ? (oldPaired?.server ?? (await loadOn(before, oldTarget, 1))) : undefined,
+          }
+        : await inTurn(now, before, (node) => renderTarget(node, sample, renderCase), 1);
       const [goal, met] = verdict(renderCase, result.p50, floor.p50, bytes, paired?.peer.p50);
       rows.push([
         `POST /v1/render ${renderCase.name}${failedNote(result)}`,
@@ -428,8 +463,12 @@ export async function requestPathBench(): Promise<void> {
     if (groups.has('throughput')) {
       for (const { case: renderCase, perSecond } of THROUGHPUT) {
         const data = renderCase.sameParcel ? 'same data' : 'new parcel';
-        const result = await loadOn(now, renderTarget(now, sample, renderCase), CONNECTIONS);
-        const old = before ? await loadOn(before, renderTarget(before, sample, renderCase), CONNECTIONS) : undefined;
+        const { now: result, before: old } = await inTurn(
+          now,
+          before,
+          (node) => renderTarget(node, sample, renderCase),
+          CONNECTIONS,
+        );
         if (old)
           throughputRows.push([
             `${BASELINE_COMMIT} (before), ${data}${failedNote(old)}`,
@@ -453,7 +492,7 @@ export async function requestPathBench(): Promise<void> {
     }
 
     console.log(
-      `\nRequest path: ${sample.name} through POST /v1/render (published template, live key) to \`labelsmith serve\` on SQLite, one connection, requests in turn; "before" is the build of ${BASELINE_COMMIT} in the same run${before ? '' : ` (not available: ${baselineProblem})`}; load average at start ${loadAtStart}, at end ${loadavg()[0]?.toFixed(2)}\n`,
+      `\nRequest path: ${sample.name} through POST /v1/render (published template, live key) to \`labelsmith serve\` on SQLite, one connection, requests in turn; "before" is the build of ${BASELINE_COMMIT} in the same run${PATH_ROUNDS > 1 ? ` (${PATH_ROUNDS} rounds in turn, medians)` : ''}${before ? '' : ` (not available: ${baselineProblem})`}; load average at start ${loadAtStart}, at end ${loadavg()[0]?.toFixed(2)}\n`,
     );
     printTable(
       [

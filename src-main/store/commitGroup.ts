@@ -1,6 +1,7 @@
 // Group commit: the writes queued while one commit is on its way to disk share the next transaction and its one sync.
 import { CompiledQuery } from 'kysely';
 import type { Executor } from './schema';
+import { runQuery } from './sqliteDialect';
 
 /**
  * Most members one transaction takes: a transaction holds SQLite's write lock (and the connection) while its members
@@ -86,14 +87,14 @@ async function runToSavepoint<S extends { db: Executor }>(
   scope: S,
   work: (scope: S) => Promise<unknown>,
 ): Promise<Outcome> {
-  await scope.db.executeQuery(SAVEPOINT);
+  await runQuery(scope.db, SAVEPOINT);
   try {
     const value = await work(scope);
-    await scope.db.executeQuery(RELEASE);
+    await runQuery(scope.db, RELEASE);
     return { value };
   } catch (error) {
-    await scope.db.executeQuery(ROLLBACK);
-    await scope.db.executeQuery(RELEASE);
+    await runQuery(scope.db, ROLLBACK);
+    await runQuery(scope.db, RELEASE);
     return { error };
   }
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { periodOf } from '@shared/api/plans';
-import { openStore } from './openStore';
+import { openStore, type StoreScope } from './openStore';
 import { recordRender } from './recordRender';
 import { openTestStore, sampleTemplate, tempDataDir, sqliteOf } from '../../test/support/store/storeTestSupport';
 
@@ -114,5 +114,29 @@ describe('openStore', () => {
       }),
     ).rejects.toThrow('changed my mind');
     expect(await store.teams.list()).toEqual([]);
+  });
+
+  it("rolls back the request path's compiled statements with their transaction, and refuses them on a transaction that ended", async () => {
+    const store = await openTestStore();
+    const team = await store.teams.create({ name: 'Counted', plan: 'dev' });
+    const at = Date.UTC(2026, 10, 29);
+    const { period } = periodOf(at);
+    await expect(
+      store.groupCommit(async (trx) => {
+        await trx.usage.increment(team.id, 'live', at, 3);
+        expect(await trx.usage.get(team.id, period)).toEqual({ live: 3, test: 0 });
+        throw new Error('render failed');
+      }),
+    ).rejects.toThrow('render failed');
+    expect(await store.usage.get(team.id, period)).toEqual({ live: 0, test: 0 });
+
+    let ended: StoreScope | undefined;
+    await store.transaction(async (trx) => {
+      ended = trx;
+      await trx.usage.increment(team.id, 'live', at, 1);
+    });
+    expect(await store.usage.get(team.id, period)).toEqual({ live: 1, test: 0 });
+    await expect(ended?.usage.increment(team.id, 'live', at, 1)).rejects.toThrow(/already committed/);
+    expect(await store.usage.get(team.id, period)).toEqual({ live: 1, test: 0 });
   });
 });

@@ -35,7 +35,7 @@ import {
 import { usageQueries, type UsageQueries } from './queries/usage';
 import { removeOrphans } from './removeOrphans';
 import type { Executor, Tables } from './schema';
-import { sqliteDialect } from './sqliteDialect';
+import { openWhile, sqliteDialect } from './sqliteDialect';
 import { WalSync, type SyncStats } from './walSync';
 
 export const DATABASE_FILE = 'labelsmith.db';
@@ -131,44 +131,66 @@ interface SharedCaches {
   hot: HotCache;
 }
 
+/** What a query set is made from: the database or transaction it runs on, and the query sets made before it. */
+interface QueryParts extends StoreQueries {
+  readonly db: Executor;
+  readonly now: () => number;
+  readonly [CACHES]: SharedCaches;
+}
+
+const CACHES = Symbol('caches');
+
+/** A maker for every key of StoreQueries (the type checks that none is missing). */
+const QUERY_MAKERS: { [K in keyof StoreQueries]: (parts: QueryParts) => StoreQueries[K] } = {
+  teams: ({ db, now, [CACHES]: caches }) => teamQueries(db, now, caches.hot),
+  apiKeys: ({ db, now, teams, [CACHES]: caches }) => apiKeyQueries(db, now, teams, caches.hot),
+  libraries: ({ db, now }) => libraryQueries(db, now),
+  templateVersions: ({ db, now, [CACHES]: caches }) => templateVersionQueries(db, now, caches.versions, caches.hot),
+  templates: ({ db, now, templateVersions, [CACHES]: caches }) =>
+    templateQueries(db, now, templateVersions, caches.templates, caches.hot),
+  renders: ({ db, now }) => renderQueries(db, now),
+  usage: ({ db }) => usageQueries(db),
+  quotaReservations: ({ db, now }) => quotaReservationQueries(db, now),
+  settings: ({ db }) => settingsQueries(db),
+  printers: ({ db, now }) => printerQueries(db, now),
+  virtualPrinters: ({ db, now }) => virtualPrinterQueries(db, now),
+  hotFolderFiles: ({ db, now }) => hotFolderFileQueries(db, now),
+  hotFolders: ({ db, now }) => hotFolderQueries(db, now),
+  counters: ({ db, now }) => counterQueries(db, now),
+  printJobs: ({ db, now }) => printJobQueries(db, now),
+  storage: ({ db }) => storageQueries(db),
+  images: ({ db, now }) => imageQueries(db, now),
+};
+
 /**
  * The queries bound to `db`, each made at its first use: a transaction (one for each render's usage count) uses two or
- * three of the seventeen, and making them all cost about as much CPU as the transaction's statements.
+ * three of the seventeen, and making them all cost about as much CPU as the transaction's statements. The getters that
+ * make them are on the prototype, defined once: defining seventeen on every transaction's scope cost more than its
+ * statements too.
  */
-function storeQueries(db: Executor, now: () => number, caches: SharedCaches): StoreQueries {
-  const queries = {} as StoreQueries;
-  // A maker for every key of StoreQueries (the type checks that none is missing).
-  const makers: { [K in keyof StoreQueries]: () => StoreQueries[K] } = {
-    teams: () => teamQueries(db, now, caches.hot),
-    apiKeys: () => apiKeyQueries(db, now, queries.teams, caches.hot),
-    libraries: () => libraryQueries(db, now),
-    templateVersions: () => templateVersionQueries(db, now, caches.versions, caches.hot),
-    templates: () => templateQueries(db, now, queries.templateVersions, caches.templates, caches.hot),
-    renders: () => renderQueries(db, now),
-    usage: () => usageQueries(db),
-    quotaReservations: () => quotaReservationQueries(db, now),
-    settings: () => settingsQueries(db),
-    printers: () => printerQueries(db, now),
-    virtualPrinters: () => virtualPrinterQueries(db, now),
-    hotFolderFiles: () => hotFolderFileQueries(db, now),
-    hotFolders: () => hotFolderQueries(db, now),
-    counters: () => counterQueries(db, now),
-    printJobs: () => printJobQueries(db, now),
-    storage: () => storageQueries(db),
-    images: () => imageQueries(db, now),
-  };
-  for (const [key, make] of Object.entries(makers)) {
-    Object.defineProperty(queries, key, {
-      enumerable: true,
-      configurable: true,
-      get: () => {
-        const made: unknown = make();
-        Object.defineProperty(queries, key, { value: made, enumerable: true });
-        return made;
-      },
-    });
+class BoundQueries {
+  declare readonly [CACHES]: SharedCaches;
+
+  constructor(
+    readonly db: Executor,
+    readonly now: () => number,
+    caches: SharedCaches,
+  ) {
+    this[CACHES] = caches;
   }
-  return queries;
+}
+for (const [key, make] of Object.entries(QUERY_MAKERS)) {
+  Object.defineProperty(BoundQueries.prototype, key, {
+    get(this: QueryParts) {
+      const made: unknown = make(this);
+      Object.defineProperty(this, key, { value: made, enumerable: true });
+      return made;
+    },
+  });
+}
+
+function storeQueries(db: Executor, now: () => number, caches: SharedCaches): StoreQueries & QueryParts {
+  return new BoundQueries(db, now, caches) as BoundQueries & QueryParts;
 }
 
 interface ScopeBase extends Pick<StoreScope, 'dataDir' | 'now' | 'outputs' | 'printDocuments' | 'dialect'> {
@@ -183,7 +205,7 @@ function storeScope(db: Executor, base: ScopeBase, caches: SharedCaches): StoreS
   const inTransaction =
     <T>(fn: (trx: StoreScope) => Promise<T>) =>
     (trx: Executor) =>
-      fn(storeScope(trx, base, caches));
+      openWhile(trx, () => fn(storeScope(trx, base, caches)));
   // Assigned onto the queries, not spread: spreading would make every query set now (see storeQueries).
   const scope: StoreScope = Object.assign(storeQueries(db, base.now, caches), {
     ...shared,
@@ -343,7 +365,9 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   };
   const base: ScopeBase = {
     ...shared,
-    commits: new CommitGroup((fn) => db.transaction().execute((trx) => fn(storeScope(trx, base, caches)))),
+    commits: new CommitGroup((fn) =>
+      db.transaction().execute((trx) => openWhile(trx, () => fn(storeScope(trx, base, caches)))),
+    ),
   };
   const close = once(async () => {
     try {

@@ -1,6 +1,7 @@
 // Queries of the request path compiled once per dialect and run with each request's values: written in Kysely like every other query, one text for SQLite and PostgreSQL, without Kysely's build and compile on every request.
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import type { Executor } from './schema';
+import { runQuery } from './sqliteDialect';
 
 /** Stands for a named value while the query is compiled; replaced by the value in the compiled parameters. */
 class Slot {
@@ -43,7 +44,7 @@ export function precompiled<P extends string, R>(
   const execute = (db: Executor, values: Readonly<Record<P, unknown>>): Promise<QueryResult<R>> => {
     const { query, slots } = compiledFor(db);
     const parameters = slots.map((slot) => (slot instanceof Slot ? values[slot.name as P] : slot));
-    return db.executeQuery<R>({ ...query, parameters });
+    return runQuery<R>(db, { ...query, parameters });
   };
   return {
     execute,
