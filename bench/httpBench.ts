@@ -28,6 +28,8 @@ export interface LoadTarget {
   body?: string;
   /** autocannon writes a new id for each `[<id>]` of the body in every request: each parcel of a stream its own. */
   idReplacement?: boolean;
+  /** The load generator writes the next 7-digit number for each PARCEL_NUMBER of the body in every request. */
+  parcelNumbers?: boolean;
 }
 
 export interface LoadResult {

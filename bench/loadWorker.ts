@@ -1,9 +1,10 @@
 // The HTTP benchmark's load generator: runs autocannon in its own thread and reports each 2xx response time.
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
+import { PARCEL_NUMBER } from './parcelOfItsOwn';
 
 interface LoadWorkerData {
-  target: Omit<autocannon.Options, 'url'> & { url: string | string[] };
+  target: Omit<autocannon.Options, 'url'> & { url: string | string[]; parcelNumbers?: boolean };
   connections: number;
   warmupSeconds: number;
   seconds: number;
@@ -11,10 +12,25 @@ interface LoadWorkerData {
 
 const options = workerData as LoadWorkerData;
 
+/** The next parcel number, shared by every connection of the run: no two requests send the same parcel. */
+let nextParcel = 1_000_000;
+
+/** The target as autocannon takes it: with parcel numbers, its body rewritten before each request is sent. */
+function autocannonTarget({ parcelNumbers, ...target }: LoadWorkerData['target']): autocannon.Options {
+  // autocannon takes several URLs too (connection i goes to URL i mod n, lib/run.js), which its types leave out.
+  if (parcelNumbers !== true || typeof target.body !== 'string') return target as autocannon.Options;
+  const body = target.body;
+  const setupRequest = (request: autocannon.Request): autocannon.Request => ({
+    ...request,
+    body: body.replaceAll(PARCEL_NUMBER, String(nextParcel++)),
+  });
+  return { ...target, requests: [{ setupRequest }] } as autocannon.Options;
+}
+
+const target = autocannonTarget(options.target);
+
 function run(seconds: number, onResponse?: (status: number, ms: number) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    // autocannon takes several URLs too (connection i goes to URL i mod n, lib/run.js), which its types leave out.
-    const target = options.target as autocannon.Options;
     const instance = autocannon({ ...target, connections: options.connections, duration: seconds }, (error, result) =>
       error ? reject(error) : resolve(result),
     );

@@ -17,7 +17,7 @@ import { ChromiumLabelPage } from './chromiumPeer';
 import { load, probe, SECONDS, WARMUP_SECONDS, type LoadResult, type LoadTarget } from './httpBench';
 import { formatMs, printTable } from './measure';
 import { inPrinterFont0 } from './inPrinterFont0';
-import { parcelOfItsOwn } from './parcelOfItsOwn';
+import { PARCEL_NUMBER, parcelOfItsOwn } from './parcelOfItsOwn';
 
 const CLI = fileURLToPath(new URL('../node/cli/labelsmith.mjs', import.meta.url));
 /** The commit before the request path's work: the "before" column. LABELSMITH_BENCH_BASELINE names another, or `none` to run without. */
@@ -100,6 +100,14 @@ async function startNode(cleanups: Cleanups, cli: string, sample: Sample): Promi
   return { url: node.url, pid: node.child.pid as number, key: String(key), templateIds };
 }
 
+type Parcel = 'same data' | 'new parcel' | 'long id';
+
+/** The data a row sends each request (see RenderCase.parcel). */
+function parcelData(sample: Sample, parcel: Parcel): Record<string, unknown> {
+  if (parcel === 'same data') return sample.data;
+  return parcelOfItsOwn(sample.data, parcel === 'new parcel' ? PARCEL_NUMBER : '[<id>]');
+}
+
 interface RenderCase {
   name: string;
   group: Group;
@@ -107,8 +115,12 @@ interface RenderCase {
   delivery: 'inline' | 'url';
   dpi?: number;
   text: TextAs;
-  /** The sample's own data every time (a repeated label: a worker's caches hold every drawing after the first request), else a parcel of its own each request. */
-  sameParcel: boolean;
+  /**
+   * `same data`: the sample's own data every time (a repeated label: a worker's caches hold every drawing after the
+   * first request). `new parcel`: a parcel of its own each request, numbered (its texts fit their boxes, as a real
+   * recipient's do). `long id`: a parcel of its own with autocannon's 24-character id, whose texts overflow and shrink.
+   */
+  parcel: Parcel;
   /** The target: at most this many ms above GET /health, or this many times faster than Chromium (pdf and png). */
   target?: { aboveFloorMs: number } | { timesChromium: number };
 }
@@ -120,7 +132,7 @@ const CASES: RenderCase[] = [
     format: 'zpl',
     delivery: 'inline',
     text: 'printer0',
-    sameParcel: true,
+    parcel: 'same data',
     target: { aboveFloorMs: 0.6 },
   },
   {
@@ -129,7 +141,7 @@ const CASES: RenderCase[] = [
     format: 'zpl',
     delivery: 'inline',
     text: 'graphic',
-    sameParcel: true,
+    parcel: 'same data',
     target: { aboveFloorMs: 1 },
   },
   {
@@ -138,7 +150,15 @@ const CASES: RenderCase[] = [
     format: 'zpl',
     delivery: 'inline',
     text: 'graphic',
-    sameParcel: false,
+    parcel: 'new parcel',
+  },
+  {
+    name: 'zpl inline, graphic text, new parcel, long id',
+    group: 'zpl',
+    format: 'zpl',
+    delivery: 'inline',
+    text: 'graphic',
+    parcel: 'long id',
   },
   {
     name: 'zpl url, graphic text, new parcel',
@@ -146,39 +166,40 @@ const CASES: RenderCase[] = [
     format: 'zpl',
     delivery: 'url',
     text: 'graphic',
-    sameParcel: false,
+    parcel: 'new parcel',
   },
   ...(['pdf', 'png', 'html'] as const).flatMap((format): RenderCase[] =>
-    [false, true].map((sameParcel) => ({
-      name: `${format}${format === 'png' ? ' 203 dpi' : ''} inline, ${sameParcel ? 'same data' : 'new parcel'}`,
+    (['new parcel', 'same data'] as const).map((parcel) => ({
+      name: `${format}${format === 'png' ? ' 203 dpi' : ''} inline, ${parcel}`,
       group: format,
       format,
       delivery: 'inline',
       ...(format === 'png' ? { dpi: 203 } : {}),
       text: 'graphic',
-      sameParcel,
+      parcel,
       // Chromium draws the sample's own data; a new parcel each request is the server's harder case.
-      ...(sameParcel
+      ...(parcel === 'same data'
         ? {}
         : { target: format === 'html' ? { aboveFloorMs: 1.5 } : { timesChromium: format === 'pdf' ? 10 : 5 } }),
     })),
   ),
 ];
 
-function renderTarget(node: Node, sample: Sample, { format, delivery, dpi, text, sameParcel }: RenderCase): LoadTarget {
+function renderTarget(node: Node, sample: Sample, { format, delivery, dpi, text, parcel }: RenderCase): LoadTarget {
   return {
     url: `${node.url}/v1/render`,
     method: 'POST',
     headers: { authorization: `Bearer ${node.key}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       templateId: node.templateIds[text],
-      data: sameParcel ? sample.data : parcelOfItsOwn(sample.data, '[<id>]'),
+      data: parcelData(sample, parcel),
       format,
       delivery,
       ...(dpi === undefined ? {} : { dpi }),
     }),
-    // autocannon's id for each request: every request a parcel of its own.
-    idReplacement: !sameParcel,
+    // Every request a parcel of its own: the next number, or autocannon's id.
+    parcelNumbers: parcel === 'new parcel',
+    idReplacement: parcel === 'long id',
   };
 }
 
@@ -362,9 +383,10 @@ const failedNote = (result: LoadResult): string =>
   result.failed > 0 ? ` (${result.failed} failed: row meaningless)` : '';
 
 /** The throughput targets: zpl inline (graphic text, the default) under CONNECTIONS connections. */
-const THROUGHPUT: { case: RenderCase; perSecond: number }[] = [
+const THROUGHPUT: { case: RenderCase; perSecond?: number }[] = [
   { case: CASES[1] as RenderCase, perSecond: 1500 },
   { case: CASES[2] as RenderCase, perSecond: 600 },
+  { case: CASES[3] as RenderCase },
 ];
 
 export async function requestPathBench(): Promise<void> {
@@ -462,7 +484,7 @@ export async function requestPathBench(): Promise<void> {
     const throughputRows: string[][] = [];
     if (groups.has('throughput')) {
       for (const { case: renderCase, perSecond } of THROUGHPUT) {
-        const data = renderCase.sameParcel ? 'same data' : 'new parcel';
+        const data = renderCase.parcel;
         const { now: result, before: old } = await inTurn(
           now,
           before,
@@ -485,8 +507,8 @@ export async function requestPathBench(): Promise<void> {
           formatMs(result.p50),
           formatMs(result.p99),
           formatMs(result.serverCpuMs),
-          `>= ${perSecond.toLocaleString('en')}/s`,
-          yesNo(result.failed === 0 && result.perSecond >= perSecond),
+          perSecond === undefined ? '(reference)' : `>= ${perSecond.toLocaleString('en')}/s`,
+          perSecond === undefined ? '-' : yesNo(result.failed === 0 && result.perSecond >= perSecond),
         ]);
       }
     }
