@@ -200,17 +200,18 @@ interface ScopeBase extends Pick<StoreScope, 'dataDir' | 'now' | 'outputs' | 'pr
   commits: CommitGroup<StoreScope>;
 }
 
+/** Work given the store's scope on a transaction: its statements run on the connection itself while it runs (openWhile). */
+function inTransaction<T>(fn: (trx: StoreScope) => Promise<T>, base: ScopeBase, caches: SharedCaches) {
+  return (trx: Executor) => openWhile(trx, () => fn(storeScope(trx, base, caches)));
+}
+
 function storeScope(db: Executor, base: ScopeBase, caches: SharedCaches): StoreScope {
   const { sqlite, commits, ...shared } = base;
-  const inTransaction =
-    <T>(fn: (trx: StoreScope) => Promise<T>) =>
-    (trx: Executor) =>
-      openWhile(trx, () => fn(storeScope(trx, base, caches)));
   // Assigned onto the queries, not spread: spreading would make every query set now (see storeQueries).
   const scope: StoreScope = Object.assign(storeQueries(db, base.now, caches), {
     ...shared,
     db,
-    transaction: (fn) => (db.isTransaction ? fn(scope) : db.transaction().execute(inTransaction(fn))),
+    transaction: (fn) => (db.isTransaction ? fn(scope) : db.transaction().execute(inTransaction(fn, base, caches))),
     groupCommit: (fn) => (db.isTransaction ? fn(scope) : commits.run(fn)),
     groupCommitStats: () => commits.stats(),
     syncStats: () => sqlite?.walSync.stats(),
@@ -219,7 +220,7 @@ function storeScope(db: Executor, base: ScopeBase, caches: SharedCaches): StoreS
       // The connection is held for the whole of it, so the writes that skip the sync are this transaction's only.
       return db.connection().execute(async (connection) => {
         sqlite.holdWithoutSync();
-        return await connection.transaction().execute(inTransaction(fn));
+        return await connection.transaction().execute(inTransaction(fn, base, caches));
       });
     },
   } satisfies Omit<StoreScope, keyof StoreQueries>);
@@ -365,9 +366,7 @@ export async function openStore(dataDir: string, options: StoreOptions = {}): Pr
   };
   const base: ScopeBase = {
     ...shared,
-    commits: new CommitGroup((fn) =>
-      db.transaction().execute((trx) => openWhile(trx, () => fn(storeScope(trx, base, caches)))),
-    ),
+    commits: new CommitGroup((fn) => db.transaction().execute(inTransaction(fn, base, caches))),
   };
   const close = once(async () => {
     try {

@@ -1,13 +1,13 @@
 // The dark parts of a laid-out symbol as rectangles in points, for writers that fill one path per symbol.
 import type { Box, LinearSymbol, MatrixSymbol } from '../../layout/laidOutLabel';
 
+/** A dark module in a matrix symbol's cells ('1'). */
+const DARK = 0x31;
+
 /**
  * Bars as they are; a module grid as one rectangle per run of dark modules in a row, which keeps a QR code's path a few
  * hundred rectangles instead of thousands and leaves no seams between neighbouring modules of a row.
  */
-/** A dark module in a matrix symbol's cells ('1'). */
-const DARK = 0x31;
-
 export function symbolRects(symbol: LinearSymbol | MatrixSymbol): Box[] {
   if (symbol.kind === 'linear') {
     return symbol.bars.map((bar) => ({ x: bar.x, y: symbol.y, width: bar.width, height: symbol.height }));

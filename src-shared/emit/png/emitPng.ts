@@ -61,14 +61,13 @@ export async function emitPng(label: LaidOutLabel, fonts: FontRegistry, options:
   if (last && patched?.dirty.length === 0) {
     // The same pixels: the same PNG.
     next = { ...last, label };
-  } else if (last && patched) {
-    const { raster, dirty } = patched;
-    const scanlines = rewriteScanlines(last.scanlines, raster, dirty) ?? imageScanlines(raster);
-    next = { label, raster, scanlines, png: pngOfImageScanlines(scanlines, raster, dpi) };
   } else {
-    const svg = labelToSvg(label, fonts, { width: String(width), height: String(height), view });
-    const raster = rasterizeSvg(svg, width);
-    const scanlines = imageScanlines(raster);
+    const raster =
+      patched?.raster ??
+      rasterizeSvg(labelToSvg(label, fonts, { width: String(width), height: String(height), view }), width);
+    // A patched raster's rows are the kept ones with its redrawn parts written again.
+    const rewritten = last && patched && rewriteScanlines(last.scanlines, raster, patched.dirty);
+    const scanlines = rewritten ?? imageScanlines(raster);
     next = { label, raster, scanlines, png: pngOfImageScanlines(scanlines, raster, dpi) };
   }
   kept.rasters.keep(kept.key, next);
