@@ -30,6 +30,8 @@ export interface ZplOptions {
    * an element a LayoutMemo shares is written once per batch, not once per call. Default: one map per call.
    */
   written?: WeakMap<LaidOutElement, string>;
+  /** Whose renders may share the glyph outlines and coverages graphic text is drawn from (the team); default one scope. */
+  cacheScope?: string;
 }
 
 /**
@@ -43,7 +45,7 @@ function elementGraphic(
   ctx: ZplEmitContext,
   encoding: ZplGraphicEncoding,
 ): string {
-  const raster = elementRaster(element, label, ctx.fonts, ctx.dpi);
+  const raster = elementRaster(element, label, ctx.fonts, ctx.dpi, ctx.scope);
   if (raster === undefined) return '';
   const make = (): Cached<string> => {
     const dots = rasterDots(raster, `the graphic of element "${element.id}"`, ctx.pixels);
@@ -67,6 +69,8 @@ interface DocumentContext {
   dpi: number;
   pixels: RenderPixels;
   downloads?: ZplFontDownloads;
+  /** Whose renders share glyph outlines and coverages (ZplOptions.cacheScope). */
+  scope: string;
 }
 
 /** ZplEmitContext.monochromeGraphic: resvg's pixels of the SVG, made 1-bit, as ASCII-compressed ^GFA data. */
@@ -81,6 +85,7 @@ function zplContext(label: LaidOutLabel, doc: DocumentContext): ZplEmitContext {
     dpi,
     fonts: doc.fonts,
     pixels: doc.pixels,
+    scope: doc.scope,
     dots: (points) => Math.round(pointsToDots(points, dpi)),
     graphic: (element, encoding = 'ascii') => elementGraphic(element, label, ctx, encoding),
     monochromeGraphic: svgToGfa,
@@ -95,7 +100,12 @@ function documentContext(
   fonts: FontRegistry,
   options: ZplOptions,
 ): { doc: DocumentContext; prelude: string } {
-  const doc: DocumentContext = { fonts, dpi: options.dpi, pixels: options.pixels ?? new RenderPixels() };
+  const doc: DocumentContext = {
+    fonts,
+    dpi: options.dpi,
+    pixels: options.pixels ?? new RenderPixels(),
+    scope: options.cacheScope ?? '',
+  };
   if (options.fontMode !== 'download') return { doc, prelude: '' };
   const downloads = ZplFontDownloads.of(labels, fonts);
   return { doc: { ...doc, downloads }, prelude: downloads.commands() };
