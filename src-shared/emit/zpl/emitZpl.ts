@@ -1,10 +1,11 @@
 // Writes LaidOutLabels as ZPL: one ^XA…^XZ format per label, elements in drawing order, coordinates in printer dots.
 import type { FontRegistry } from '../../fonts/fontRegistry';
-import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
+import type { LaidOutElement, LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
 import type { Cached } from '../../render/imageCache';
 import { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
-import { elementRaster, rasterDots } from './elementDots';
+import { elementRaster, rasterDots, type ElementDots } from './elementDots';
+import { composableText, composeTextDots } from './composedText';
 import type { ZplEmitContext, ZplGraphicEncoding } from './zplContext';
 import { kindOf } from '../../elements/elementKinds';
 import { ZplFontDownloads, type ZplFontMode } from './zplFontDownloads';
@@ -45,14 +46,14 @@ function elementGraphic(
   ctx: ZplEmitContext,
   encoding: ZplGraphicEncoding,
 ): string {
+  if (element.type === 'text') {
+    const composed = composedTextGraphic(element, label, ctx, encoding);
+    if (composed !== undefined) return composed;
+  }
   const raster = elementRaster(element, label, ctx.fonts, ctx.dpi, ctx.scope);
   if (raster === undefined) return '';
   const make = (): Cached<string> => {
-    const dots = rasterDots(raster, `the graphic of element "${element.id}"`, ctx.pixels);
-    const field =
-      encoding === 'z64'
-        ? monochromeToZ64Gf(dots.bits, dots.width, dots.height)
-        : monochromeToGfa(dots.bits, dots.width, dots.height);
+    const field = graphicField(rasterDots(raster, `the graphic of element "${element.id}"`, ctx.pixels), encoding);
     // ASCII text: V8 keeps it one byte a character.
     return { value: field, bytes: field.length };
   };
@@ -61,6 +62,38 @@ function elementGraphic(
       ? make().value
       : ctx.pixels.drawn(raster.svg, `zpl-graphic:${encoding}:${raster.mode}`, make);
   return `^FO${raster.left},${raster.top}${field}`;
+}
+
+/** The dots of a graphic as a ^GF field in `encoding`. */
+function graphicField(dots: ElementDots, encoding: ZplGraphicEncoding): string {
+  return encoding === 'z64'
+    ? monochromeToZ64Gf(dots.bits, dots.width, dots.height)
+    : monochromeToGfa(dots.bits, dots.width, dots.height);
+}
+
+/**
+ * A black text's graphic composed of its glyphs' kept coverages (composedText.ts), the very dots resvg's raster of it
+ * gives; undefined when it cannot be composed. Its field is kept per process by every glyph's place, which says every
+ * dot, so a repeated text is composed once.
+ */
+function composedTextGraphic(
+  element: LaidOutOf<'text'>,
+  label: LaidOutLabel,
+  ctx: ZplEmitContext,
+  encoding: ZplGraphicEncoding,
+): string | undefined {
+  const composable = composableText(element, label, ctx.fonts, ctx.dpi, ctx.scope);
+  if (composable === undefined) return undefined;
+  const { text, left, top, width, height } = composable;
+  const places = text.glyphs.map((glyph) => `${glyph.glyphId},${glyph.x},${glyph.y}`).join(' ');
+  const key = `${text.style.key} ${left} ${top} ${width} ${height} ${places}`;
+  const field = ctx.pixels.drawn(key, `zpl-composed:${encoding}`, () => {
+    ctx.pixels.chargeRaster(width, height, `the graphic of element "${element.id}"`);
+    const made = graphicField(composeTextDots(composable, ctx.scope), encoding);
+    // ASCII text: V8 keeps it one byte a character.
+    return { value: made, bytes: made.length };
+  });
+  return `^FO${left},${top}${field}`;
 }
 
 /** What every label of one document shares: resolution, fonts, the pixel budget and the fonts it downloads. */

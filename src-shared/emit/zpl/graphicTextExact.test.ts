@@ -9,6 +9,7 @@ import { RenderPixels } from '../../render/renderPixels';
 import { pngGrid } from '../png/emitPng';
 import { rasterizeSvg } from '../png/rasterize';
 import { labelRasterSvg } from '../svg/emitSvg';
+import { composableText, composeTextDots } from './composedText';
 import { elementDots, type ElementDots } from './elementDots';
 import { rgbaToMonochrome } from './zplGraphic';
 
@@ -107,19 +108,26 @@ function differing(design: { width: number; height: number; bits: Uint8Array }, 
 }
 
 describe('ZPL graphic text against the design at the printer dpi', () => {
-  it('inks exactly the dots of the label raster, over 240 random texts', () => {
+  it('inks exactly the dots of the label raster, drawn by resvg or composed of glyph coverages, over 300 random texts', () => {
     const next = seededRandom(26);
     const failures: string[] = [];
-    let inked = 0;
-    for (let index = 0; index < 240; index++) {
+    let [inked, composedTexts] = [0, 0];
+    for (let index = 0; index < 300; index++) {
       const sample = randomCase(next, index);
-      const graphic = elementDots(sample.text, sample.label, fonts, sample.dpi, new RenderPixels());
-      const result = differing(designDots(sample), graphic);
-      inked += result.inked;
-      if (result.places.length > 0) failures.push(`${sample.name}: ${result.places.slice(0, 5).join(' ')}`);
+      const design = designDots(sample);
+      const drawn = differing(design, elementDots(sample.text, sample.label, fonts, sample.dpi, new RenderPixels()));
+      inked += drawn.inked;
+      if (drawn.places.length > 0) failures.push(`drawn ${sample.name}: ${drawn.places.slice(0, 5).join(' ')}`);
+      const composable = composableText(sample.text, sample.label, fonts, sample.dpi, 'sweep');
+      if (composable === undefined) continue;
+      composedTexts++;
+      const composed = differing(design, composeTextDots(composable, 'sweep'));
+      if (composed.places.length > 0)
+        failures.push(`composed ${sample.name}: ${composed.places.slice(0, 5).join(' ')}`);
     }
     expect(failures).toEqual([]);
-    // The texts print: the comparison is of real ink.
+    // The texts print, and many are composed (black and wholly on the label): the comparisons are of real ink.
     expect(inked).toBeGreaterThan(500_000);
+    expect(composedTexts).toBeGreaterThan(80);
   });
 });
