@@ -14,9 +14,11 @@ export const MAX_COVERAGE_DOTS = 250_000;
 
 /**
  * x phases drawn side by side in one resvg raster: a glyph met at one phase is soon met at others (digits along a
- * line), and one resvg call costs several times one glyph's drawing.
+ * line), and one resvg call costs several times one glyph's drawing. Fewer for large glyphs: a strip is at most
+ * STRIP_DOTS dots (4 MB of resvg's RGBA).
  */
 const STRIP_PHASES = 16;
+const STRIP_DOTS = 1_000_000;
 
 /** One glyph's coverage at one phase: 0 (untouched) to 255 (covered) a dot, rows `width` bytes. */
 export interface GlyphCoverage {
@@ -28,14 +30,39 @@ export interface GlyphCoverage {
   top: number;
 }
 
+/** Bytes a kept coverage counts for beyond its dots: its object and its entry in its style's map. */
+const COVERAGE_OVERHEAD = 96;
+
+/** One style's coverages (a face at a size, stretch, turn and dpi) by glyph and phase, and the bytes they hold. */
+export interface StyleCoverages {
+  /** Its key in the cache. */
+  key: string;
+  rasters: Map<number, GlyphCoverage>;
+  bytes: number;
+}
+
 /**
  * One cache for every scope, each key led by its scope: a team finds only coverages its own renders drew, so how fast
- * its label prints says nothing of what another team printed (as glyphMasks.ts and the worker caches do).
+ * its label prints says nothing of what another team printed (as glyphMasks.ts and the worker caches do). It holds
+ * styles, each a map of its coverages by number: a text looks its style up once, each glyph in a plain map.
  */
-const cache = new LRUCache<string, GlyphCoverage>({
+const cache = new LRUCache<string, StyleCoverages>({
   maxSize: MAX_COVERAGE_BYTES,
-  sizeCalculation: (coverage, key) => coverage.alpha.length + 2 * key.length + 96,
+  sizeCalculation: (style, key) => style.bytes + 2 * key.length + COVERAGE_OVERHEAD,
 });
+
+/** The coverages kept of `style` for `scope` (an empty set the first time). */
+export function styleCoverages(style: GlyphStyle, scope: string): StyleCoverages {
+  const key = `${scope}\0${style.key}`;
+  let kept = cache.get(key);
+  if (kept === undefined) cache.set(key, (kept = { key, rasters: new Map(), bytes: 0 }));
+  return kept;
+}
+
+/** A coverage's number in its style's map. */
+function coverageNumber(glyphId: number, phaseX: number, phaseY: number): number {
+  return (glyphId * ORIGIN_PHASES + phaseY) * ORIGIN_PHASES + phaseX;
+}
 
 /** The dots a glyph's raster spans at a phase: its outline's bounds and one dot more each side (never cut by resvg). */
 function span(
@@ -63,26 +90,27 @@ export function coverageFits(outline: GridOutline): boolean {
 /**
  * The glyph's coverage with its origin phaseX and phaseY / ORIGIN_PHASES of a dot into its dot, as resvg draws its
  * outline there: the same translate() of the same outline as the label's raster (glyphGrid.ts), so each dot's
- * coverage is the one resvg gives it there. A miss draws the strip of STRIP_PHASES x phases the phase is in.
+ * coverage is the one resvg gives it there. A miss draws the strip of x phases the phase is in.
  */
 export function glyphCoverage(
-  style: GlyphStyle,
+  kept: StyleCoverages,
   glyphId: number,
   outline: GridOutline,
   phaseX: number,
   phaseY: number,
-  scope: string,
 ): GlyphCoverage {
-  const prefix = `${scope}\0${style.key}\0${glyphId}\0${phaseY}\0`;
-  const kept = cache.get(prefix + phaseX);
-  if (kept !== undefined) return kept;
-  const first = phaseX - (phaseX % STRIP_PHASES);
-  const spans = Array.from({ length: STRIP_PHASES }, (_, index) => span(outline, first + index, phaseY));
+  const hit = kept.rasters.get(coverageNumber(glyphId, phaseX, phaseY));
+  if (hit !== undefined) return hit;
+  const one = span(outline, phaseX, phaseY);
+  const phases = Math.max(1, Math.min(STRIP_PHASES, Math.floor(STRIP_DOTS / ((one.width + 1) * (one.height + 1)))));
+  const first = phaseX - (phaseX % phases);
+  const count = Math.min(phases, ORIGIN_PHASES - first);
+  const spans = Array.from({ length: count }, (_, index) => span(outline, first + index, phaseY));
   // Side by side, each in a cell of the widest span's width, all at the strip's one height.
   const cellWidth = Math.max(...spans.map((cell) => cell.width));
   const top = Math.min(...spans.map((cell) => cell.top));
   const height = Math.max(...spans.map((cell) => cell.top + cell.height)) - top;
-  const stripWidth = cellWidth * STRIP_PHASES;
+  const stripWidth = cellWidth * count;
   const paths = spans.map((cell, index) => {
     const x = index * cellWidth - cell.left + (first + index) / ORIGIN_PHASES;
     const y = -top + phaseY / ORIGIN_PHASES;
@@ -99,8 +127,11 @@ export function glyphCoverage(
         alpha[row * cell.width + column] = rgba[from + column * 4] ?? 0;
     }
     const coverage = { width: cell.width, height, alpha, left: cell.left, top };
-    cache.set(prefix + (first + index), coverage);
+    kept.rasters.set(coverageNumber(glyphId, first + index, phaseY), coverage);
+    kept.bytes += alpha.length + COVERAGE_OVERHEAD;
     if (first + index === phaseX) wanted = coverage;
   });
+  // Set again, so the cache counts the style's new size (and drops what its budget no longer holds).
+  cache.set(kept.key, kept);
   return wanted as GlyphCoverage;
 }

@@ -2,8 +2,15 @@
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
 import { pointsToDots } from '../../units/length';
-import { coverageFits, glyphCoverage } from '../dots/glyphCoverage';
-import { gridElementText, gridOutline, ORIGIN_PHASES, type GridOutline, type GridText } from '../dots/glyphGrid';
+import { coverageFits, glyphCoverage, styleCoverages } from '../dots/glyphCoverage';
+import {
+  gridElementText,
+  gridOutline,
+  ORIGIN_PHASES,
+  type GridGlyph,
+  type GridOutline,
+  type GridText,
+} from '../dots/glyphGrid';
 import { gridTextEdges, type ElementDots } from './elementDots';
 import { greyDot } from './zplGraphic';
 
@@ -53,13 +60,16 @@ export function composableText(
  */
 export function composeTextDots(composed: ComposableText, scope: string): ElementDots {
   const { text, outlines, left, top, width, height } = composed;
+  const kept = styleCoverages(text.style, scope);
   const levels = new Uint8Array(width * height).fill(255);
-  text.glyphs.forEach((glyph, index) => {
+  const { glyphs } = text;
+  for (let index = 0; index < glyphs.length; index++) {
+    const glyph = glyphs[index] as GridGlyph;
     const outline = outlines[index];
-    if (outline === undefined) return;
+    if (outline === undefined) continue;
     const [dotX, dotY] = [Math.floor(glyph.x / ORIGIN_PHASES), Math.floor(glyph.y / ORIGIN_PHASES)];
     const [phaseX, phaseY] = [glyph.x - dotX * ORIGIN_PHASES, glyph.y - dotY * ORIGIN_PHASES];
-    const coverage = glyphCoverage(text.style, glyph.glyphId, outline, phaseX, phaseY, scope);
+    const coverage = glyphCoverage(kept, glyph.glyphId, outline, phaseX, phaseY);
     const { alpha } = coverage;
     const x0 = dotX + coverage.left - left;
     const y0 = dotY + coverage.top - top;
@@ -67,14 +77,16 @@ export function composeTextDots(composed: ComposableText, scope: string): Elemen
       const from = row * coverage.width;
       const to = (y0 + row) * width + x0;
       for (let column = 0; column < coverage.width; column++) {
-        const a = alpha[from + column] ?? 0;
-        if (a === 0) continue;
+        const a = alpha[from + column] as number;
         // Dots a glyph's raster carries past the text's edges hold no coverage (its margin), so `to` stays inside.
-        levels[to + column] = ((levels[to + column] ?? 255) * (255 - a) + 255) >> 8;
+        if (a !== 0) levels[to + column] = ((levels[to + column] as number) * (255 - a) + 255) >> 8;
       }
     }
-  });
+  }
   const bits = new Uint8Array(width * height);
-  for (let at = 0; at < bits.length; at++) bits[at] = greyDot(levels[at] ?? 255);
+  for (let at = 0; at < bits.length; at++) bits[at] = BLACK_LEVELS[levels[at] as number] as number;
   return { left, top, width, height, bits };
 }
+
+/** greyDot of each level, looked up without a call a dot. */
+const BLACK_LEVELS = Uint8Array.from({ length: 256 }, (_, level) => greyDot(level));
