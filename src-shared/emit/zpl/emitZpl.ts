@@ -86,8 +86,9 @@ function composedTextGraphic(
   if (composable === undefined) return undefined;
   const { text, left, top, width, height } = composable;
   const places = text.glyphs.map((glyph) => `${glyph.glyphId},${glyph.x},${glyph.y}`).join(' ');
-  const key = `${text.style.key} ${left} ${top} ${width} ${height} ${places}`;
-  const field = ctx.pixels.drawn(key, `zpl-composed:${encoding}`, () => {
+  // Markup that says every dot, as a drawing's SVG does: the style, the window and each glyph's place.
+  const key = `<glyphs style="${text.style.key}" window="${left} ${top} ${width} ${height}" at="${places}"/>`;
+  const field = ctx.pixels.drawn(key, `zpl-graphic:${encoding}:glyphs`, () => {
     ctx.pixels.chargeRaster(width, height, `the graphic of element "${element.id}"`);
     const made = graphicField(composeTextDots(composable, ctx.scope), encoding);
     // ASCII text: V8 keeps it one byte a character.
