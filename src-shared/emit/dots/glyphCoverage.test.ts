@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '@main/fonts/bundledFonts';
 import { rasterizeSvg } from '../png/rasterize';
 import { glyphCoverage, styleCoverages } from './glyphCoverage';
-import { glyphStyle, gridOutline, ORIGIN_PHASES, type GridOutline } from './glyphGrid';
+import { glyphStyle, gridOutline, gridSteps, GRID_STEPS_SCALE, ORIGIN_PHASES, type GridOutline } from './glyphGrid';
 
 const fonts = bundledFonts();
 const run = { fontKey: fonts.resolve('serif', 'bold').face.key, fontSize: 13.5, color: '#000000', lines: [] };
@@ -20,9 +20,12 @@ describe('glyph coverages', () => {
       [63, 5],
     ] as const) {
       const coverage = glyphCoverage(kept, glyphId, outline, phaseX, phaseY);
-      const [x, y] = [phaseX / ORIGIN_PHASES - coverage.left, phaseY / ORIGIN_PHASES - coverage.top];
+      const [x, y] = [
+        gridSteps(phaseX - coverage.left * ORIGIN_PHASES),
+        gridSteps(phaseY - coverage.top * ORIGIN_PHASES),
+      ];
       const alone = rasterizeSvg(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${coverage.width}" height="${coverage.height}" viewBox="0 0 ${coverage.width} ${coverage.height}"><path transform="translate(${x} ${y})" d="${outline.d}"/></svg>`,
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${coverage.width}" height="${coverage.height}" viewBox="0 0 ${coverage.width} ${coverage.height}"><g transform="${GRID_STEPS_SCALE}"><path transform="translate(${x} ${y})" d="${outline.d}"/></g></svg>`,
         coverage.width,
       );
       const alpha = Uint8Array.from(

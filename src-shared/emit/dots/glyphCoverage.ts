@@ -1,7 +1,7 @@
 // Glyph coverage on the dot grid: resvg's antialiased coverage of one glyph outline (glyphGrid.ts) at each 1/64-dot phase, drawn once a strip of phases and kept per cache scope within a byte budget.
 import { LRUCache } from 'lru-cache';
 import { rasterizeSvg } from '../png/rasterize';
-import { ORIGIN_PHASES, type GlyphStyle, type GridOutline } from './glyphGrid';
+import { gridSteps, GRID_STEPS_SCALE, ORIGIN_PHASES, type GlyphStyle, type GridOutline } from './glyphGrid';
 
 /**
  * Glyph coverages kept, in bytes of coverage and keys, for every scope of a process together: a parcel label's faces
@@ -112,11 +112,11 @@ export function glyphCoverage(
   const height = Math.max(...spans.map((cell) => cell.top + cell.height)) - top;
   const stripWidth = cellWidth * count;
   const paths = spans.map((cell, index) => {
-    const x = index * cellWidth - cell.left + (first + index) / ORIGIN_PHASES;
-    const y = -top + phaseY / ORIGIN_PHASES;
+    const x = gridSteps((index * cellWidth - cell.left) * ORIGIN_PHASES + first + index);
+    const y = gridSteps(-top * ORIGIN_PHASES + phaseY);
     return `<path transform="translate(${x} ${y})" d="${outline.d}"/>`;
   });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${stripWidth}" height="${height}" viewBox="0 0 ${stripWidth} ${height}">${paths.join('')}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${stripWidth}" height="${height}" viewBox="0 0 ${stripWidth} ${height}"><g transform="${GRID_STEPS_SCALE}">${paths.join('')}</g></svg>`;
   const { rgba } = rasterizeSvg(svg, stripWidth);
   let wanted: GlyphCoverage | undefined;
   spans.forEach((cell, index) => {

@@ -17,6 +17,17 @@ export const ORIGIN_PHASES = 64;
  */
 const OUTLINE_STEPS = 256;
 
+/**
+ * The transform that draws GridOutline paths and gridStep() moves in dots: a power of two, which resvg multiplies by
+ * exactly, so a point still reaches its place with no rounding.
+ */
+export const GRID_STEPS_SCALE = `scale(${1 / OUTLINE_STEPS})`;
+
+/** A position in 1/ORIGIN_PHASES dots as whole 1/OUTLINE_STEPS dots (a move inside GRID_STEPS_SCALE). */
+export function gridSteps(phases: number): number {
+  return phases * (OUTLINE_STEPS / ORIGIN_PHASES);
+}
+
 /** Font units to dots without the move: [a, b, c, d] as SVG's matrix(a b c d 0 0). */
 export type GlyphLinear = readonly [number, number, number, number];
 
@@ -40,7 +51,10 @@ export interface GridText {
   glyphs: GridGlyph[];
 }
 
-/** A glyph's outline in dots from its origin, as SVG path data, with the bounds of its points. */
+/**
+ * A glyph's outline from its origin as SVG path data in whole 1/OUTLINE_STEPS dots (drawn inside GRID_STEPS_SCALE:
+ * short integers, where dots would need up to eight decimals), with the bounds of its points in dots.
+ */
 export interface GridOutline {
   d: string;
   /** The bounds of every point (control points too, so the curves lie inside), in dots from the origin. */
@@ -138,11 +152,6 @@ const outlines = new LRUCache<string, GridOutline>({
   sizeCalculation: (outline, key) => 2 * (outline.d.length + key.length) + 64,
 });
 
-/** A number of 1/OUTLINE_STEPS dots as SVG text: exact, short, never in exponent notation. */
-function dotText(steps: number): string {
-  return String(steps / OUTLINE_STEPS);
-}
-
 /** The glyph's outline in dots from its origin (see GridOutline), kept per `scope`; undefined for no outline (a space). */
 export function gridOutline(style: GlyphStyle, glyphId: number, scope: string): GridOutline | undefined {
   const key = `${scope}\0${style.key}\0${glyphId}`;
@@ -175,7 +184,7 @@ function makeOutline(style: GlyphStyle, glyphId: number): GridOutline {
     maxX = Math.max(maxX, px);
     minY = Math.min(minY, py);
     maxY = Math.max(maxY, py);
-    return `${dotText(px)} ${dotText(py)}`;
+    return `${px} ${py}`;
   };
   let last: [number, number] = [0, 0];
   for (const { command, args } of commands) {

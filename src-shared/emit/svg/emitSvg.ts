@@ -4,7 +4,7 @@ import type { FontRegistry } from '../../fonts/fontRegistry';
 import { showsOnPage } from '../../layout/boxBounds';
 import type { LaidOutElement, LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
 import { escapeXml } from '../../elements/svgEscape';
-import { gridElementText, gridOutline, ORIGIN_PHASES, type GridText } from '../dots/glyphGrid';
+import { gridElementText, gridOutline, gridSteps, GRID_STEPS_SCALE, type GridText } from '../dots/glyphGrid';
 import type { DotsOptions, SvgEmitContext } from './svgContext';
 import { kindOf } from '../../elements/elementKinds';
 import { svgNumber } from '../../elements/svgNumber';
@@ -32,11 +32,11 @@ function reversed(element: LaidOutElement, markup: string): string {
  * glyph inks the same dots here, in a raster of its text alone and in a raster of the glyph alone at that phase.
  */
 function textOnDots(color: string, text: GridText, scope: string): string {
-  const parts = [`<g fill="${escapeXml(color)}">`];
+  const parts = [`<g fill="${escapeXml(color)}" transform="${GRID_STEPS_SCALE}">`];
   for (const glyph of text.glyphs) {
     const outline = gridOutline(text.style, glyph.glyphId, scope);
     if (outline === undefined) continue;
-    parts.push(`<path transform="translate(${glyph.x / ORIGIN_PHASES} ${glyph.y / ORIGIN_PHASES})" d="${outline.d}"/>`);
+    parts.push(`<path transform="translate(${gridSteps(glyph.x)} ${gridSteps(glyph.y)})" d="${outline.d}"/>`);
   }
   parts.push('</g>');
   return parts.join('');
