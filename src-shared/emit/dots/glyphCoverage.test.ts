@@ -19,7 +19,7 @@ describe('glyph coverages', () => {
       [17, 40],
       [63, 5],
     ] as const) {
-      const coverage = glyphCoverage(kept, glyphId, outline, phaseX, phaseY);
+      const coverage = glyphCoverage(kept, { glyphId, outline, phaseX, phaseY });
       const [x, y] = [
         gridSteps(phaseX - coverage.left * ORIGIN_PHASES),
         gridSteps(phaseY - coverage.top * ORIGIN_PHASES),
@@ -41,9 +41,9 @@ describe('glyph coverages', () => {
     const outline = gridOutline(style, glyphId, 'team-b') as GridOutline;
     const mine = styleCoverages(style, 'team-b');
     const before = mine.bytes;
-    glyphCoverage(mine, glyphId, outline, 9, 9);
+    glyphCoverage(mine, { glyphId, outline, phaseX: 9, phaseY: 9 });
     expect(mine.bytes).toBeGreaterThan(before);
-    // A strip of phases was drawn for team-b; team-c finds none of it.
+    // Phases were drawn for team-b; team-c finds none of them.
     expect(styleCoverages(style, 'team-c').rasters.size).toBe(0);
     expect(styleCoverages(style, 'team-b')).toBe(mine);
   });

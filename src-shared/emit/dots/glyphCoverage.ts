@@ -1,4 +1,4 @@
-// Glyph coverage on the dot grid: resvg's antialiased coverage of one glyph outline (glyphGrid.ts) at each 1/64-dot phase, drawn once a strip of phases and kept per cache scope within a byte budget.
+// Glyph coverage on the dot grid: resvg's antialiased coverage of one glyph outline (glyphGrid.ts) at each 1/64-dot phase, drawn once (a text's new ones in one raster) and kept per cache scope within a byte budget.
 import { LRUCache } from 'lru-cache';
 import { rasterizeSvg } from '../png/rasterize';
 import { gridSteps, GRID_STEPS_SCALE, ORIGIN_PHASES, type GlyphStyle, type GridOutline } from './glyphGrid';
@@ -12,12 +12,7 @@ export const MAX_COVERAGE_BYTES = 24 * 1024 * 1024;
 /** Largest glyph raster made (dots): a field of huge letters is drawn by resvg with its whole text instead. */
 export const MAX_COVERAGE_DOTS = 250_000;
 
-/**
- * x phases drawn side by side in one resvg raster: a glyph met at one phase is soon met at others (digits along a
- * line), and one resvg call costs several times one glyph's drawing. Fewer for large glyphs: a strip is at most
- * STRIP_DOTS dots (4 MB of resvg's RGBA).
- */
-const STRIP_PHASES = 16;
+/** Dots of one resvg raster of coverages, at most (4 MB of its RGBA): more cells go to another. */
 const STRIP_DOTS = 1_000_000;
 
 /** One glyph's coverage at one phase: 0 (untouched) to 255 (covered) a dot, rows `width` bytes. */
@@ -87,51 +82,102 @@ export function coverageFits(outline: GridOutline): boolean {
   return (width + 1) * (height + 1) <= MAX_COVERAGE_DOTS;
 }
 
-/**
- * The glyph's coverage with its origin phaseX and phaseY / ORIGIN_PHASES of a dot into its dot, as resvg draws its
- * outline there: the same translate() of the same outline as the label's raster (glyphGrid.ts), so each dot's
- * coverage is the one resvg gives it there. A miss draws the strip of x phases the phase is in.
- */
-export function glyphCoverage(
+/** A glyph at a phase whose coverage a text needs. */
+export interface CoverageWanted {
+  glyphId: number;
+  outline: GridOutline;
+  phaseX: number;
+  phaseY: number;
+}
+
+/** The coverage kept for the glyph at that phase, if it was drawn. */
+export function keptCoverage(
   kept: StyleCoverages,
   glyphId: number,
-  outline: GridOutline,
   phaseX: number,
   phaseY: number,
-): GlyphCoverage {
-  const hit = kept.rasters.get(coverageNumber(glyphId, phaseX, phaseY));
-  if (hit !== undefined) return hit;
-  const one = span(outline, phaseX, phaseY);
-  const phases = Math.max(1, Math.min(STRIP_PHASES, Math.floor(STRIP_DOTS / ((one.width + 1) * (one.height + 1)))));
-  const first = phaseX - (phaseX % phases);
-  const count = Math.min(phases, ORIGIN_PHASES - first);
-  const spans = Array.from({ length: count }, (_, index) => span(outline, first + index, phaseY));
-  // Side by side, each in a cell of the widest span's width, all at the strip's one height.
-  const cellWidth = Math.max(...spans.map((cell) => cell.width));
-  const top = Math.min(...spans.map((cell) => cell.top));
-  const height = Math.max(...spans.map((cell) => cell.top + cell.height)) - top;
-  const stripWidth = cellWidth * count;
-  const paths = spans.map((cell, index) => {
-    const x = gridSteps((index * cellWidth - cell.left) * ORIGIN_PHASES + first + index);
-    const y = gridSteps(-top * ORIGIN_PHASES + phaseY);
-    return `<path transform="translate(${x} ${y})" d="${outline.d}"/>`;
-  });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${stripWidth}" height="${height}" viewBox="0 0 ${stripWidth} ${height}"><g transform="${GRID_STEPS_SCALE}">${paths.join('')}</g></svg>`;
-  const { rgba } = rasterizeSvg(svg, stripWidth);
-  let wanted: GlyphCoverage | undefined;
-  spans.forEach((cell, index) => {
-    const alpha = new Uint8Array(cell.width * height);
-    for (let row = 0; row < height; row++) {
-      const from = (row * stripWidth + index * cellWidth) * 4 + 3;
-      for (let column = 0; column < cell.width; column++)
-        alpha[row * cell.width + column] = rgba[from + column * 4] ?? 0;
+): GlyphCoverage | undefined {
+  return kept.rasters.get(coverageNumber(glyphId, phaseX, phaseY));
+}
+
+/** One coverage to draw: the glyph, its phase and the dots it spans from its origin's dot. */
+interface Cell extends CoverageWanted {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Draws every wanted coverage not kept yet side by side in as few resvg rasters as STRIP_DOTS allows (one for a text's
+ * new glyphs, most often), and keeps them. Each glyph is drawn with the same translate() of the same outline as the
+ * label's raster (glyphGrid.ts), so each dot's coverage is the one resvg gives it there. Only the phases wanted: drawing
+ * the neighbouring phases too (4 or 16 of them, in case a later text needs them) made a new team's first parcel label
+ * 2 to 3 times dearer and a batch of new parcels no cheaper.
+ */
+export function drawCoverages(kept: StyleCoverages, wanted: readonly CoverageWanted[]): void {
+  const cells = new Map<number, Cell>();
+  for (const { glyphId, outline, phaseX, phaseY } of wanted) {
+    const number = coverageNumber(glyphId, phaseX, phaseY);
+    if (!cells.has(number) && !kept.rasters.has(number))
+      cells.set(number, { glyphId, outline, phaseX, phaseY, ...span(outline, phaseX, phaseY) });
+  }
+  let strip: Cell[] = [];
+  let [width, height] = [0, 0];
+  for (const cell of cells.values()) {
+    const grown = [width + cell.width, Math.max(height, cell.height)] as const;
+    if (strip.length > 0 && grown[0] * grown[1] > STRIP_DOTS) {
+      drawStrip(kept, strip, width, height);
+      [strip, width, height] = [[], 0, 0];
     }
-    const coverage = { width: cell.width, height, alpha, left: cell.left, top };
-    kept.rasters.set(coverageNumber(glyphId, first + index, phaseY), coverage);
-    kept.bytes += alpha.length + COVERAGE_OVERHEAD;
-    if (first + index === phaseX) wanted = coverage;
-  });
+    strip.push(cell);
+    [width, height] = [width + cell.width, Math.max(height, cell.height)];
+  }
+  if (strip.length > 0) drawStrip(kept, strip, width, height);
   // Set again, so the cache counts the style's new size (and drops what its budget no longer holds).
   cache.set(kept.key, kept);
-  return wanted as GlyphCoverage;
+}
+
+/** The cells side by side, each from the strip's top row, in one resvg raster; their coverages kept. */
+function drawStrip(kept: StyleCoverages, cells: readonly Cell[], width: number, height: number): void {
+  const paths: string[] = [];
+  let at = 0;
+  for (const cell of cells) {
+    const x = gridSteps((at - cell.left) * ORIGIN_PHASES + cell.phaseX);
+    const y = gridSteps(-cell.top * ORIGIN_PHASES + cell.phaseY);
+    paths.push(`<path transform="translate(${x} ${y})" d="${cell.outline.d}"/>`);
+    at += cell.width;
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><g transform="${GRID_STEPS_SCALE}">${paths.join('')}</g></svg>`;
+  const { rgba } = rasterizeSvg(svg, width);
+  at = 0;
+  for (const cell of cells) {
+    const alpha = new Uint8Array(cell.width * cell.height);
+    for (let row = 0; row < cell.height; row++) {
+      const from = (row * width + at) * 4 + 3;
+      for (let column = 0; column < cell.width; column++)
+        alpha[row * cell.width + column] = rgba[from + column * 4] as number;
+    }
+    const { left, top } = cell;
+    kept.rasters.set(coverageNumber(cell.glyphId, cell.phaseX, cell.phaseY), {
+      width: cell.width,
+      height: cell.height,
+      alpha,
+      left,
+      top,
+    });
+    kept.bytes += alpha.length + COVERAGE_OVERHEAD;
+    at += cell.width;
+  }
+}
+
+/** The glyph's coverage at a phase (see drawCoverages), drawn first if it is not kept. */
+export function glyphCoverage(kept: StyleCoverages, wanted: CoverageWanted): GlyphCoverage {
+  const { glyphId, phaseX, phaseY } = wanted;
+  let coverage = keptCoverage(kept, glyphId, phaseX, phaseY);
+  if (coverage === undefined) {
+    drawCoverages(kept, [wanted]);
+    coverage = keptCoverage(kept, glyphId, phaseX, phaseY) as GlyphCoverage;
+  }
+  return coverage;
 }

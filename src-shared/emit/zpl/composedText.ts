@@ -2,7 +2,14 @@
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
 import { pointsToDots } from '../../units/length';
-import { coverageFits, glyphCoverage, styleCoverages } from '../dots/glyphCoverage';
+import {
+  coverageFits,
+  drawCoverages,
+  keptCoverage,
+  styleCoverages,
+  type CoverageWanted,
+  type GlyphCoverage,
+} from '../dots/glyphCoverage';
 import {
   gridElementText,
   gridOutline,
@@ -61,15 +68,25 @@ export function composableText(
 export function composeTextDots(composed: ComposableText, scope: string): ElementDots {
   const { text, outlines, left, top, width, height } = composed;
   const kept = styleCoverages(text.style, scope);
-  const levels = new Uint8Array(width * height).fill(255);
   const { glyphs } = text;
-  for (let index = 0; index < glyphs.length; index++) {
-    const glyph = glyphs[index] as GridGlyph;
-    const outline = outlines[index];
-    if (outline === undefined) continue;
+  // Where each glyph lands: its whole dot and its phase; the coverages not kept yet drawn together first.
+  const places = glyphs.map((glyph) => {
     const [dotX, dotY] = [Math.floor(glyph.x / ORIGIN_PHASES), Math.floor(glyph.y / ORIGIN_PHASES)];
-    const [phaseX, phaseY] = [glyph.x - dotX * ORIGIN_PHASES, glyph.y - dotY * ORIGIN_PHASES];
-    const coverage = glyphCoverage(kept, glyph.glyphId, outline, phaseX, phaseY);
+    return { dotX, dotY, phaseX: glyph.x - dotX * ORIGIN_PHASES, phaseY: glyph.y - dotY * ORIGIN_PHASES };
+  });
+  const missing: CoverageWanted[] = [];
+  places.forEach(({ phaseX, phaseY }, index) => {
+    const { glyphId } = glyphs[index] as GridGlyph;
+    const outline = outlines[index];
+    if (outline !== undefined && keptCoverage(kept, glyphId, phaseX, phaseY) === undefined)
+      missing.push({ glyphId, outline, phaseX, phaseY });
+  });
+  if (missing.length > 0) drawCoverages(kept, missing);
+  const levels = new Uint8Array(width * height).fill(255);
+  for (let index = 0; index < glyphs.length; index++) {
+    if (outlines[index] === undefined) continue;
+    const { dotX, dotY, phaseX, phaseY } = places[index] as (typeof places)[number];
+    const coverage = keptCoverage(kept, (glyphs[index] as GridGlyph).glyphId, phaseX, phaseY) as GlyphCoverage;
     const { alpha } = coverage;
     const x0 = dotX + coverage.left - left;
     const y0 = dotY + coverage.top - top;
