@@ -27,9 +27,10 @@ function reversed(element: LaidOutElement, markup: string): string {
 }
 
 /**
- * A run's glyphs in a raster's pixels, already placed and turned (gridText): each its outline in dots moved to its
- * origin on the 1/64-dot grid. resvg adds the move to each point exactly (both are short binary fractions), so the
- * glyph inks the same dots here, in a raster of its text alone and in a raster of the glyph alone at that phase.
+ * A run's glyphs in a raster's pixels, already placed and turned (gridText): each its outline in whole 1/256 dots
+ * moved to its origin on the 1/64-dot grid, inside a scale to dots. resvg scales by a power of two and adds the move
+ * with no rounding, so the glyph inks the same dots here, in a raster of its text alone (moved by whole dots) and in a
+ * raster of the glyph alone at that phase (glyphCoverage.ts).
  */
 function textOnDots(color: string, text: GridText, scope: string): string {
   const parts = [`<g fill="${escapeXml(color)}" transform="${GRID_STEPS_SCALE}">`];
