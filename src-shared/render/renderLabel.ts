@@ -40,7 +40,7 @@ export interface RenderOptions {
   images?: ImageCache;
   /** The process's validated templates (a render worker's); without one the template is validated at every render. */
   templates?: TemplateCache;
-  /** Whose renders may share the PDF font files made of a face's subset: the team (PdfOptions.cacheScope). */
+  /** Whose renders may share the PDF font files and the glyph outlines and coverages of rasters: the team. */
   cacheScope?: string;
   /** The process's last PNG raster of each template (a render worker's): a PNG redraws only what its data changed. */
   rasters?: KeptRasters;
@@ -101,6 +101,7 @@ async function emit(
         dpi,
         pixels,
         ...(rasters && key !== undefined ? { kept: { rasters, key } } : {}),
+        ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
       });
     }
     case 'zpl':
@@ -109,6 +110,7 @@ async function emit(
           dpi: options.zplDpi ?? DEFAULT_ZPL_DPI,
           pixels,
           fontMode: options.zplFonts ?? 'graphic',
+          ...(options.cacheScope === undefined ? {} : { cacheScope: options.cacheScope }),
         }),
       );
     case 'html':

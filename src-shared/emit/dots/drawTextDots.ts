@@ -5,17 +5,7 @@ import type { DotContext } from './dotContext';
 import type { DotGrid } from './dotGrid';
 import type { DotCanvas, DotPaint } from './dotRaster';
 import { GLYPH_PHASES, MAX_GLYPH_DOTS, type GlyphMatrix } from './glyphMasks';
-
-/** cos and sin of a clockwise turn, exact for quarter turns (Math.cos(π/2) is 6e-17, not 0). */
-function turnOf(rotation: number): [number, number] {
-  const turn = ((rotation % 360) + 360) % 360;
-  if (turn === 0) return [1, 0];
-  if (turn === 90) return [0, 1];
-  if (turn === 180) return [-1, 0];
-  if (turn === 270) return [0, -1];
-  const radians = (turn * Math.PI) / 180;
-  return [Math.cos(radians), Math.sin(radians)];
-}
+import { turnOf } from './glyphGrid';
 
 /** A whole dot and the phase within it, in GLYPH_PHASES steps (a phase that rounds up to a whole dot moves on one). */
 function dotAndPhase(at: number): [number, number] {

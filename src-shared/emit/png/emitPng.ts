@@ -6,7 +6,7 @@ import { RenderPixels } from '../../render/renderPixels';
 import { PNG_DPI } from '../../render/outputFormats';
 import { pointsToDots } from '../../units/length';
 import { drawLabelDots } from '../dots/drawLabelDots';
-import { labelToSvg, type PixelGrid } from '../svg/emitSvg';
+import { labelRasterSvg, labelToSvg, type PixelGrid } from '../svg/emitSvg';
 import { encodePng, imageScanlines, pngOfImageScanlines, rewriteScanlines } from './encodePng';
 import type { KeptRaster, KeptRasters } from './keptRasters';
 import { patchRaster } from './rasterPatch';
@@ -21,6 +21,8 @@ export interface PngOptions {
    * is drawn over its template's last raster where they differ, not anew (rasterPatch.ts). The pixels are the same.
    */
   kept?: { rasters: KeptRasters; key: string };
+  /** Whose renders may share the glyph outlines its texts are drawn with (the team); default one scope. */
+  cacheScope?: string;
 }
 
 /** Pixel size of a length in points at a dpi, rounded once (each side of the label independently). */
@@ -36,7 +38,7 @@ function pixelsFor(points: number, dpi: number): number {
  */
 export function pngGrid(label: Pick<LaidOutLabel, 'width' | 'height'>, dpi: number): PixelGrid {
   const [width, height] = [pixelsFor(label.width, dpi), pixelsFor(label.height, dpi)];
-  return { width, height, view: { width: (width * 72) / dpi, height: (height * 72) / dpi } };
+  return { width, height, view: { width: (width * 72) / dpi, height: (height * 72) / dpi }, dpi };
 }
 
 /**
@@ -46,25 +48,30 @@ export function pngGrid(label: Pick<LaidOutLabel, 'width' | 'height'>, dpi: numb
  */
 export async function emitPng(label: LaidOutLabel, fonts: FontRegistry, options: PngOptions): Promise<Uint8Array> {
   const { dpi } = options;
+  const scope = options.cacheScope ?? '';
   if (!Number.isFinite(dpi) || dpi < PNG_DPI.min || dpi > PNG_DPI.max) {
     throw new RangeError(`PNG dpi must be between ${PNG_DPI.min} and ${PNG_DPI.max}, got ${dpi}`);
   }
   const grid = pngGrid(label, dpi);
-  const { width, height, view } = grid;
+  const { width, height } = grid;
   const kept = options.kept;
-  if (kept === undefined) return emitPngOfSize(label, fonts, { width, height, dpi, pixels: options.pixels, view });
+  if (kept === undefined) {
+    const pixels = options.pixels ?? new RenderPixels();
+    chargeLabel(label, width, height, pixels);
+    const png = encodePng(rasterizeSvg(labelRasterSvg(label, fonts, grid, scope), width), dpi);
+    await nextTurn();
+    return png;
+  }
   const pixels = options.pixels ?? new RenderPixels();
   chargeLabel(label, width, height, pixels);
   const last = kept.rasters.take(kept.key);
-  const patched = last && patchRaster(last, label, fonts, grid, pixels);
+  const patched = last && patchRaster(last, label, fonts, grid, pixels, scope);
   let next: KeptRaster;
   if (last && patched?.dirty.length === 0) {
     // The same pixels: the same PNG.
     next = { ...last, label };
   } else {
-    const raster =
-      patched?.raster ??
-      rasterizeSvg(labelToSvg(label, fonts, { width: String(width), height: String(height), view }), width);
+    const raster = patched?.raster ?? rasterizeSvg(labelRasterSvg(label, fonts, grid, scope), width);
     // A patched raster's rows are the kept ones with its redrawn parts written again.
     const rewritten = last && patched && rewriteScanlines(last.scanlines, raster, patched.dirty);
     const scanlines = rewritten ?? imageScanlines(raster);

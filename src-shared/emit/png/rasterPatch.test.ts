@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../test/support/engine/seededRandom';
 import { bundledFonts, resourcesDir } from '@main/fonts/bundledFonts';
 import { loadParcelWithLogo } from '@main/samples/sampleTemplates';
 import { layoutLabel } from '../../layout/layoutLabel';
@@ -9,7 +10,7 @@ import type { LaidOutLabel } from '../../layout/laidOutLabel';
 import { parseTemplate, type Template } from '../../model/template';
 import { PixelBudget } from '../../render/pixelBudget';
 import { RenderPixels } from '../../render/renderPixels';
-import { labelToSvg } from '../svg/emitSvg';
+import { labelRasterSvg } from '../svg/emitSvg';
 import { emitPng, pngGrid } from './emitPng';
 import { imageScanlines, rewriteScanlines, type Scanlines } from './encodePng';
 import { KeptRasters, type KeptRaster } from './keptRasters';
@@ -18,17 +19,6 @@ import { rasterizeSvg, type RasterImage } from './rasterize';
 
 const fonts = bundledFonts();
 const logo = `data:image/png;base64,${readFileSync(join(resourcesDir(), 'samples', 'parcel-logo.png')).toString('base64')}`;
-
-/** A small deterministic generator (mulberry32): the same labels at every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const at = (x: number, y: number) => ({ mode: 'absolute', x: `${x}mm`, y: `${y}mm` });
 
@@ -200,8 +190,8 @@ function stressData(next: () => number, last: Record<string, unknown>): Record<s
 const FIRST_DATA = { name: 'Young A. Walter', note: 'Fragile', tag: 'Express', code: 'A1234', show: true, logo: true };
 
 function fullRaster(label: LaidOutLabel, dpi: number): RasterImage {
-  const { width, height, view } = pngGrid(label, dpi);
-  return rasterizeSvg(labelToSvg(label, fonts, { width: String(width), height: String(height), view }), width);
+  const grid = pngGrid(label, dpi);
+  return rasterizeSvg(labelRasterSvg(label, fonts, grid), grid.width);
 }
 
 /** Differing bytes of two arrays of the same length (0 when identical). */
@@ -244,7 +234,7 @@ function patchInTurn(template: Template, count: number, dpi: number, data: (inde
 
 describe('patchRaster', () => {
   it.each([203, 300, 152])('gives the whole raster exactly, label after label of new data (%i dpi)', (dpi) => {
-    const next = random(dpi);
+    const next = seededRandom(dpi);
     let data: Record<string, unknown> = FIRST_DATA;
     const { patched, rewritten, mismatches } = patchInTurn(
       stressTemplate,
@@ -284,7 +274,7 @@ describe('patchRaster', () => {
 describe('emitPng with kept rasters', () => {
   it('writes the same PNG bytes as without them, and keeps one raster a template within its bounds', async () => {
     const rasters = new KeptRasters(2, 64 * 1024 * 1024);
-    const next = random(7);
+    const next = seededRandom(7);
     let data: Record<string, unknown> = FIRST_DATA;
     const other = parseTemplate({ ...stressTemplate, elements: stressTemplate.elements.slice(0, 4) });
     const render = async (template: Template, label: LaidOutLabel) => {

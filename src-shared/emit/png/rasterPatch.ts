@@ -179,6 +179,7 @@ export function patchRaster(
   fonts: FontRegistry,
   grid: PixelGrid,
   pixels: RenderPixels,
+  scope = '',
 ): PatchedRaster | undefined {
   const { raster } = kept;
   const before = kept.label;
@@ -216,6 +217,7 @@ export function patchRaster(
     drawn.map(({ element }) => element),
     grid,
     { width: corner.right, height: corner.bottom },
+    scope,
   );
   const part = rasterizeSvg(svg, corner.right);
   if (part.width !== corner.right || part.height !== corner.bottom) return undefined;

@@ -2,15 +2,14 @@
 import { imageShows } from '../../elements/image/emitImageSvg';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import { showsOnPage } from '../../layout/boxBounds';
-import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
-import type { SvgEmitContext } from './svgContext';
+import type { LaidOutElement, LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
+import { escapeXml } from '../../elements/svgEscape';
+import { gridElementText, gridOutline, gridSteps, GRID_STEPS_SCALE, type GridText } from '../dots/glyphGrid';
+import type { DotsOptions, SvgEmitContext } from './svgContext';
 import { kindOf } from '../../elements/elementKinds';
 import { svgNumber } from '../../elements/svgNumber';
 
-/**
- * One element's markup, inside a rotation about its box centre when it is rotated. A reversed element (ZPL ^FR) is
- * painted white and inverts what is beneath it: resvg composites the blend against the page.
- */
+/** One element's markup in points, inside a rotation about its box centre when it is rotated, reversed when it is. */
 export function elementToSvg(element: LaidOutElement, ctx: SvgEmitContext): string {
   const markup = kindOf(element).emit.svg(element, ctx);
   let turned = markup;
@@ -19,8 +18,40 @@ export function elementToSvg(element: LaidOutElement, ctx: SvgEmitContext): stri
     const cy = element.box.y + element.box.height / 2;
     turned = `<g transform="rotate(${svgNumber(element.rotation)} ${svgNumber(cx)} ${svgNumber(cy)})">${markup}</g>`;
   }
-  if (!element.reverse) return turned;
-  return `<g style="mix-blend-mode:difference">${turned}</g>`;
+  return reversed(element, turned);
+}
+
+/** A reversed element (ZPL ^FR) is painted white and inverts what is beneath it: resvg composites the blend against the page. */
+function reversed(element: LaidOutElement, markup: string): string {
+  return element.reverse ? `<g style="mix-blend-mode:difference">${markup}</g>` : markup;
+}
+
+/**
+ * A run's glyphs in a raster's pixels, already placed and turned (gridText): each its outline in whole 1/256 dots
+ * moved to its origin on the 1/64-dot grid, inside a scale to dots. resvg scales by a power of two and adds the move
+ * with no rounding, so the glyph inks the same dots here, in a raster of its text alone (moved by whole dots) and in a
+ * raster of the glyph alone at that phase (glyphCoverage.ts).
+ */
+function textOnDots(color: string, text: GridText, scope: string): string {
+  const parts = [`<g fill="${escapeXml(color)}" transform="${GRID_STEPS_SCALE}">`];
+  for (const glyph of text.glyphs) {
+    const outline = gridOutline(text.style, glyph.glyphId, scope);
+    if (outline === undefined) continue;
+    parts.push(`<path transform="translate(${gridSteps(glyph.x)} ${gridSteps(glyph.y)})" d="${outline.d}"/>`);
+  }
+  parts.push('</g>');
+  return parts.join('');
+}
+
+/**
+ * A text element in a raster's pixels, its glyphs on the dot grid and turned with it (see textOnDots), reversed as
+ * elementToSvg reverses it.
+ */
+export function textElementOnDots(element: LaidOutOf<'text'>, ctx: SvgEmitContext, onDots: DotsOptions): string {
+  return reversed(
+    element,
+    textOnDots(element.color, gridElementText(element, onDots.dotsPerPoint, ctx.fonts), onDots.scope),
+  );
 }
 
 /**
@@ -69,19 +100,24 @@ export function labelToSvg(label: LaidOutLabel, fonts: FontRegistry, size: SvgDo
   ].join('');
 }
 
-/** The pixels of a raster of the label: its size, and the points they show from the label's top-left corner. */
+/** The pixels of a raster of the label: its size, the points they show from the label's top-left corner, its dpi. */
 export interface PixelGrid {
   width: number;
   height: number;
   view: { width: number; height: number };
+  /** Dots (pixels) per inch: texts' glyphs are put on its grid (see glyphGrid.ts). */
+  dpi: number;
 }
 
 /**
  * The top-left `width` x `height` pixels of the label's raster on `grid`, with only `elements` (some of the label's, in
- * its paint order) drawn over its paper: what a part of a kept raster is redrawn from (emit/png/rasterPatch.ts). The
- * pixels are the raster's own, not a view moved onto them: resvg maps each point by the same numbers as in the whole
- * label's SVG (its scale as a matrix equal to the one the whole label's viewBox gives), where a translated view rounds
- * some glyph edges otherwise (32 to 64 levels in a few pixels of 40% of the places tried on the parcel label).
+ * its paint order) drawn over its paper: the whole label's raster (corner: the grid's size) and what a part of a kept
+ * raster is redrawn from (emit/png/rasterPatch.ts). The pixels are the raster's own, not a view moved onto them: resvg
+ * maps each point by the same numbers as in the whole label's SVG (its scale as a matrix equal to the one a viewBox
+ * in points gives), where a translated view rounds some glyph edges otherwise (32 to 64 levels in a few pixels of 40%
+ * of the places tried on the parcel label). Texts are drawn in pixels, on the dot grid (textElementOnDots), so that a
+ * text rasterised alone (ZPL graphic text) inks the very dots it inks here. `scope`: whose renders share the glyph
+ * outlines (the team).
  */
 export function labelCornerSvg(
   label: LaidOutLabel,
@@ -89,8 +125,31 @@ export function labelCornerSvg(
   elements: readonly LaidOutElement[],
   grid: PixelGrid,
   corner: { width: number; height: number },
+  scope = '',
 ): string {
-  const view = [String(grid.view.width), String(grid.view.height)] as const;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${corner.width}" height="${corner.height}" viewBox="0 0 ${corner.width} ${corner.height}" preserveAspectRatio="none">`,
+    ...dotsBody(label, fonts, elements, grid, scope),
+    '</svg>',
+  ].join('');
+}
+
+/** The label's whole raster on `grid` as SVG (see labelCornerSvg). */
+export function labelRasterSvg(label: LaidOutLabel, fonts: FontRegistry, grid: PixelGrid, scope = ''): string {
+  return labelCornerSvg(label, fonts, label.elements, grid, grid, scope);
+}
+
+/**
+ * labelBody on a raster's pixels: texts in pixels on the dot grid, everything else in points inside a scale to pixels
+ * (one group a run of such elements, in paint order), the mirror and print band in pixels.
+ */
+function dotsBody(
+  label: LaidOutLabel,
+  fonts: FontRegistry,
+  elements: readonly LaidOutElement[],
+  grid: PixelGrid,
+  scope: string,
+): string[] {
   // resvg scales a viewBox by the quotient of 32-bit floats: the view's side as a float (215.52 is not one), the
   // division rounded to a float. That number (JavaScript's division of the two floats, rounded once) written in full
   // reads back as itself.
@@ -98,12 +157,40 @@ export function labelCornerSvg(
     Math.fround(grid.width / Math.fround(grid.view.width)),
     Math.fround(grid.height / Math.fround(grid.view.height)),
   ];
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${corner.width}" height="${corner.height}" viewBox="0 0 ${corner.width} ${corner.height}" preserveAspectRatio="none">`,
-    `<g transform="matrix(${scaleX} 0 0 ${scaleY} 0 0)">`,
-    ...labelBody(label, fonts, elements, view),
-    '</g></svg>',
-  ].join('');
+  const ctx: SvgEmitContext = { fonts };
+  const onDots = { dotsPerPoint: grid.dpi / 72, scope };
+  const parts: string[] = [];
+  let inPoints = false;
+  const points = (markup: string) => {
+    if (!inPoints) parts.push(`<g transform="matrix(${scaleX} 0 0 ${scaleY} 0 0)">`);
+    inPoints = true;
+    parts.push(markup);
+  };
+  const pixels = (markup: string) => {
+    if (inPoints) parts.push('</g>');
+    inPoints = false;
+    parts.push(markup);
+  };
+  const [viewWidth, viewHeight] = [String(grid.view.width), String(grid.view.height)];
+  points(`<rect x="0" y="0" width="${viewWidth}" height="${viewHeight}" fill="#ffffff"/>`);
+  if (label.mirror) pixels(`<g transform="matrix(-1 0 0 1 ${label.width * scaleX} 0)">`);
+  const { clip } = label;
+  if (clip) {
+    const [x, y, width, height] = [clip.x * scaleX, clip.y * scaleY, clip.width * scaleX, clip.height * scaleY];
+    const band = `x="${x}" y="${y}" width="${width}" height="${height}"`;
+    pixels(
+      `<clipPath id="label-print-band"><rect ${band}/></clipPath><g clip-path="url(#label-print-band)"><rect ${band} fill="#ffffff"/>`,
+    );
+  }
+  for (const element of elements) {
+    if (!drawnOnLabel(element, label)) continue;
+    if (element.type === 'text') pixels(textElementOnDots(element, ctx, onDots));
+    else points(elementToSvg(element, ctx));
+  }
+  if (clip) pixels('</g>');
+  if (label.mirror) pixels('</g>');
+  if (inPoints) parts.push('</g>');
+  return parts;
 }
 
 /** The paper, then `elements` in order, inside the label's mirror and print band when it has them. */

@@ -1,13 +1,13 @@
 // One laid-out element alone, rasterised on the printer's dot grid: what the ZPL writer sends as a graphic and an import keeps as an image.
 import { imageShows } from '../../elements/image/emitImageSvg';
-import { rotatedBounds, unionBox } from '../../layout/boxBounds';
-import { inkBoxes } from '../../layout/inkBoxes';
+import { rotatedBounds } from '../../layout/boxBounds';
 import type { Box, LaidOutElement } from '../../layout/laidOutLabel';
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
 import { rasterizeSvg } from '../png/rasterize';
-import { elementToSvg } from '../svg/emitSvg';
+import { elementToSvg, textElementOnDots } from '../svg/emitSvg';
+import { gridElementText, gridOutline, ORIGIN_PHASES, type GridText } from '../dots/glyphGrid';
 import { rgbaToMonochrome } from './zplGraphic';
 
 /** Dots of an element: one byte a dot (1 black), `left` and `top` in dots from the label's top-left corner. */
@@ -19,27 +19,40 @@ export interface ElementDots {
   bits: Uint8Array;
 }
 
-/** Dot edges (left, top, right, bottom) of a box: its nearest dots, or for ink every dot it touches. */
-function dotEdges(box: Box, dpi: number, reach: 'nearest' | 'touched'): [number, number, number, number] {
-  const dots = (points: number) => pointsToDots(points, dpi);
-  const [left, top, right, bottom] = [dots(box.x), dots(box.y), dots(box.x + box.width), dots(box.y + box.height)];
-  if (reach === 'nearest') return [Math.round(left), Math.round(top), Math.round(right), Math.round(bottom)];
-  return [Math.floor(left), Math.floor(top), Math.ceil(right), Math.ceil(bottom)];
+/** Dot edges (left, top, right, bottom) of a box: its nearest dots. */
+function dotEdges(box: Box, dpi: number): [number, number, number, number] {
+  const dots = (points: number) => Math.round(pointsToDots(points, dpi));
+  return [dots(box.x), dots(box.y), dots(box.x + box.width), dots(box.y + box.height)];
 }
 
 /**
- * Where the raster must reach: a text's glyph bounds, anything else its whole rotated box. resvg's time grows with the
- * raster's area whatever is drawn, and a text box is mostly blank around its glyphs: a parcel label's text graphics
- * took half the time cropped to their ink (docs/zpl.md, "Printer fonts"). Outside the glyph bounds no dot is inked, so the dots are the same.
+ * The dots a text's glyphs on the dot grid reach (left, top, right, bottom): every dot any outline point's bounds
+ * touch. resvg's time grows with the raster's area whatever is drawn, and a text box is mostly blank around its
+ * glyphs: a parcel label's text graphics took half the time cropped to their ink (docs/zpl.md, "Printer fonts").
  */
+export function gridTextEdges(text: GridText, scope: string): [number, number, number, number] | undefined {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const glyph of text.glyphs) {
+    const outline = gridOutline(text.style, glyph.glyphId, scope);
+    if (outline === undefined) continue;
+    const [x, y] = [glyph.x / ORIGIN_PHASES, glyph.y / ORIGIN_PHASES];
+    left = Math.min(left, Math.floor(x + outline.minX));
+    top = Math.min(top, Math.floor(y + outline.minY));
+    right = Math.max(right, Math.ceil(x + outline.maxX));
+    bottom = Math.max(bottom, Math.ceil(y + outline.maxY));
+  }
+  return left < right && top < bottom ? [left, top, right, bottom] : undefined;
+}
+
+/** Where the raster must reach: a text's glyphs (gridTextEdges), anything else its whole rotated box. */
 function rasterEdges(
   element: LaidOutElement,
   fonts: FontRegistry,
   dpi: number,
+  scope: string,
 ): [number, number, number, number] | undefined {
-  if (element.type !== 'text') return dotEdges(rotatedBounds(element.box, element.rotation), dpi, 'nearest');
-  const ink = unionBox(inkBoxes(element, fonts, 'area'));
-  return ink === undefined ? undefined : dotEdges(ink, dpi, 'touched');
+  if (element.type !== 'text') return dotEdges(rotatedBounds(element.box, element.rotation), dpi);
+  return gridTextEdges(gridElementText(element, dpi / 72, fonts), scope);
 }
 
 /**
@@ -59,15 +72,18 @@ export interface ElementRaster {
 /**
  * The element alone at `dpi` over its drawn bounds (clipped to the label), as an ElementRaster; undefined when
  * nothing of it is on the label. The raster grid is the dot grid, so nothing is resampled on the way to the printer.
+ * A text is drawn in pixels on the dot grid as the label's raster draws it (labelCornerSvg), moved by whole dots,
+ * which resvg adds exactly: it inks the dots it inks there. `scope`: whose renders share glyph outlines (the team).
  */
 export function elementRaster(
   element: LaidOutElement,
   label: { width: number; height: number },
   fonts: FontRegistry,
   dpi: number,
+  scope = '',
 ): ElementRaster | undefined {
   if (element.type === 'image' && !imageShows(element, label)) return undefined;
-  const edges = rasterEdges(element, fonts, dpi);
+  const edges = rasterEdges(element, fonts, dpi, scope);
   if (edges === undefined) return undefined;
   const dots = (points: number) => Math.round(pointsToDots(points, dpi));
   const left = Math.max(0, edges[0]);
@@ -75,6 +91,14 @@ export function elementRaster(
   const right = Math.min(dots(label.width), edges[2]);
   const bottom = Math.min(dots(label.height), edges[3]);
   if (right <= left || bottom <= top) return undefined;
+  if (element.type === 'text') {
+    const [width, height] = [right - left, bottom - top];
+    const markup = textElementOnDots(element, { fonts }, { dotsPerPoint: dpi / 72, scope });
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+      `<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/><g transform="translate(${-left} ${-top})">${markup}</g></svg>`;
+    return { left, top, width, height, svg, mode: 'threshold' };
+  }
   const pointsPerDot = 72 / dpi;
   // Full precision, not svgNumber's 1/1000 pt: the viewBox must sit on the dot grid exactly, or edge dots flip.
   const [x, y, width, height] = [left, top, right - left, bottom - top].map((count) => String(count * pointsPerDot));

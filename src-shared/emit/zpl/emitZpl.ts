@@ -1,10 +1,11 @@
 // Writes LaidOutLabels as ZPL: one ^XA…^XZ format per label, elements in drawing order, coordinates in printer dots.
 import type { FontRegistry } from '../../fonts/fontRegistry';
-import type { LaidOutElement, LaidOutLabel } from '../../layout/laidOutLabel';
+import type { LaidOutElement, LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
 import type { Cached } from '../../render/imageCache';
 import { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
-import { elementRaster, rasterDots } from './elementDots';
+import { elementRaster, rasterDots, type ElementDots } from './elementDots';
+import { composableText, composeTextDots } from './composedText';
 import type { ZplEmitContext, ZplGraphicEncoding } from './zplContext';
 import { kindOf } from '../../elements/elementKinds';
 import { ZplFontDownloads, type ZplFontMode } from './zplFontDownloads';
@@ -30,6 +31,8 @@ export interface ZplOptions {
    * an element a LayoutMemo shares is written once per batch, not once per call. Default: one map per call.
    */
   written?: WeakMap<LaidOutElement, string>;
+  /** Whose renders may share the glyph outlines and coverages graphic text is drawn from (the team); default one scope. */
+  cacheScope?: string;
 }
 
 /**
@@ -43,14 +46,14 @@ function elementGraphic(
   ctx: ZplEmitContext,
   encoding: ZplGraphicEncoding,
 ): string {
-  const raster = elementRaster(element, label, ctx.fonts, ctx.dpi);
+  if (element.type === 'text') {
+    const composed = composedTextGraphic(element, label, ctx, encoding);
+    if (composed !== undefined) return composed;
+  }
+  const raster = elementRaster(element, label, ctx.fonts, ctx.dpi, ctx.scope);
   if (raster === undefined) return '';
   const make = (): Cached<string> => {
-    const dots = rasterDots(raster, `the graphic of element "${element.id}"`, ctx.pixels);
-    const field =
-      encoding === 'z64'
-        ? monochromeToZ64Gf(dots.bits, dots.width, dots.height)
-        : monochromeToGfa(dots.bits, dots.width, dots.height);
+    const field = graphicField(rasterDots(raster, `the graphic of element "${element.id}"`, ctx.pixels), encoding);
     // ASCII text: V8 keeps it one byte a character.
     return { value: field, bytes: field.length };
   };
@@ -61,12 +64,47 @@ function elementGraphic(
   return `^FO${raster.left},${raster.top}${field}`;
 }
 
+/** The dots of a graphic as a ^GF field in `encoding`. */
+function graphicField(dots: ElementDots, encoding: ZplGraphicEncoding): string {
+  return encoding === 'z64'
+    ? monochromeToZ64Gf(dots.bits, dots.width, dots.height)
+    : monochromeToGfa(dots.bits, dots.width, dots.height);
+}
+
+/**
+ * A black text's graphic composed of its glyphs' kept coverages (composedText.ts), the very dots resvg's raster of it
+ * gives; undefined when it cannot be composed. Its field is kept per process by every glyph's place, which says every
+ * dot, so a repeated text is composed once.
+ */
+function composedTextGraphic(
+  element: LaidOutOf<'text'>,
+  label: LaidOutLabel,
+  ctx: ZplEmitContext,
+  encoding: ZplGraphicEncoding,
+): string | undefined {
+  const composable = composableText(element, label, ctx.fonts, ctx.dpi, ctx.scope);
+  if (composable === undefined) return undefined;
+  const { text, left, top, width, height } = composable;
+  const places = text.glyphs.map((glyph) => `${glyph.glyphId},${glyph.x},${glyph.y}`).join(' ');
+  // Markup that says every dot, as a drawing's SVG does: the style, the window and each glyph's place.
+  const key = `<glyphs style="${text.style.key}" window="${left} ${top} ${width} ${height}" at="${places}"/>`;
+  const field = ctx.pixels.drawn(key, `zpl-graphic:${encoding}:glyphs`, () => {
+    ctx.pixels.chargeRaster(width, height, `the graphic of element "${element.id}"`);
+    const made = graphicField(composeTextDots(composable, ctx.scope), encoding);
+    // ASCII text: V8 keeps it one byte a character.
+    return { value: made, bytes: made.length };
+  });
+  return `^FO${left},${top}${field}`;
+}
+
 /** What every label of one document shares: resolution, fonts, the pixel budget and the fonts it downloads. */
 interface DocumentContext {
   fonts: FontRegistry;
   dpi: number;
   pixels: RenderPixels;
   downloads?: ZplFontDownloads;
+  /** Whose renders share glyph outlines and coverages (ZplOptions.cacheScope). */
+  scope: string;
 }
 
 /** ZplEmitContext.monochromeGraphic: resvg's pixels of the SVG, made 1-bit, as ASCII-compressed ^GFA data. */
@@ -81,6 +119,7 @@ function zplContext(label: LaidOutLabel, doc: DocumentContext): ZplEmitContext {
     dpi,
     fonts: doc.fonts,
     pixels: doc.pixels,
+    scope: doc.scope,
     dots: (points) => Math.round(pointsToDots(points, dpi)),
     graphic: (element, encoding = 'ascii') => elementGraphic(element, label, ctx, encoding),
     monochromeGraphic: svgToGfa,
@@ -95,7 +134,12 @@ function documentContext(
   fonts: FontRegistry,
   options: ZplOptions,
 ): { doc: DocumentContext; prelude: string } {
-  const doc: DocumentContext = { fonts, dpi: options.dpi, pixels: options.pixels ?? new RenderPixels() };
+  const doc: DocumentContext = {
+    fonts,
+    dpi: options.dpi,
+    pixels: options.pixels ?? new RenderPixels(),
+    scope: options.cacheScope ?? '',
+  };
   if (options.fontMode !== 'download') return { doc, prelude: '' };
   const downloads = ZplFontDownloads.of(labels, fonts);
   return { doc: { ...doc, downloads }, prelude: downloads.commands() };

@@ -24,6 +24,8 @@ export interface ZplEmitContext {
   downloads?: ZplFontDownloads;
   /** The render's pixel budget: every raster made for a ^GFA graphic is charged to it first. */
   pixels: RenderPixels;
+  /** Whose renders share the glyph outlines and coverages of graphic text: the team. */
+  scope: string;
 }
 
 /** Returns the element's ZPL commands (without ^XA/^XZ); it handles its own rotation or falls back to ctx.graphic. */

@@ -66,6 +66,11 @@ const OPAQUE_GREY_DOTS = Uint8Array.from({ length: 256 }, (_, level) =>
   onPaper(level, level, level, 255) < DARK_LUMA_THRESHOLD ? 1 : 0,
 );
 
+/** The dot (1 black) 'threshold' makes of an opaque grey `level` (0..255). */
+export function greyDot(level: number): number {
+  return OPAQUE_GREY_DOTS[level] ?? 0;
+}
+
 function diffuse(gray: Float32Array, width: number, height: number, x: number, y: number, amount: number): void {
   if (x < 0 || x >= width || y >= height) return;
   const i = y * width + x;

@@ -135,6 +135,7 @@ export function zplTestContext(dpi: number): ZplEmitContext {
     graphic: (element: LaidOutElement) => `[graphic of ${element.id}]`,
     monochromeGraphic: svgToGfa,
     pixels: new RenderPixels(),
+    scope: 'test',
   };
 }
 

@@ -1,0 +1,109 @@
+// A black text's ZPL graphic composed from its glyphs' kept coverages (glyphCoverage.ts) instead of a resvg raster of the text: the same dots, at a few lookups a glyph for a text never printed before.
+import type { FontRegistry } from '../../fonts/fontRegistry';
+import type { LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
+import { pointsToDots } from '../../units/length';
+import {
+  coverageFits,
+  drawCoverages,
+  keptCoverage,
+  styleCoverages,
+  type CoverageWanted,
+  type GlyphCoverage,
+} from '../dots/glyphCoverage';
+import {
+  gridElementText,
+  gridOutline,
+  ORIGIN_PHASES,
+  type GridGlyph,
+  type GridOutline,
+  type GridText,
+} from '../dots/glyphGrid';
+import { gridTextEdges, type ElementDots } from './elementDots';
+import { greyDot } from './zplGraphic';
+
+/** Colours composed: black only. Any other colour blends per channel; its text is drawn by resvg (elementRaster). */
+const BLACK = new Set(['#000', '#000000']);
+
+/** A text's glyphs with their outlines, and the dots they reach, when every glyph can be composed. */
+export interface ComposableText {
+  text: GridText;
+  outlines: (GridOutline | undefined)[];
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The text's glyphs on the dot grid of `dpi` when composing them gives resvg's dots exactly: black, every outline of
+ * lines and y-monotone curves (GridOutline.exact), small enough to keep, and every dot they reach on the label (resvg
+ * cuts a glyph at the label's edge with float arithmetic, which a glyph drawn alone does not repeat). Otherwise
+ * undefined, and the text is drawn by resvg as a whole (elementRaster), which inks the same dots there.
+ */
+export function composableText(
+  element: LaidOutOf<'text'>,
+  label: Pick<LaidOutLabel, 'width' | 'height'>,
+  fonts: FontRegistry,
+  dpi: number,
+  scope: string,
+): ComposableText | undefined {
+  if (!BLACK.has(element.color.toLowerCase()) || element.reverse) return undefined;
+  const text = gridElementText(element, dpi / 72, fonts);
+  const outlines = text.glyphs.map((glyph) => gridOutline(text.style, glyph.glyphId, scope));
+  if (outlines.some((outline) => outline !== undefined && (!outline.exact || !coverageFits(outline)))) return undefined;
+  const edges = gridTextEdges(text, scope);
+  if (edges === undefined) return undefined;
+  const [left, top, right, bottom] = edges;
+  const [labelRight, labelBottom] = [label.width, label.height].map((side) => Math.round(pointsToDots(side, dpi)));
+  // One dot in from every edge: resvg's bounds of a glyph reach half a dot past its points.
+  if (left < 1 || top < 1 || right > (labelRight ?? 0) - 1 || bottom > (labelBottom ?? 0) - 1) return undefined;
+  return { text, outlines, left, top, width: right - left, height: bottom - top };
+}
+
+/**
+ * The text's dots: each glyph's coverage painted over white paper in the SVG's order, as resvg paints each of its
+ * paths (tiny-skia's 8-bit source-over of black: a dot of level d under coverage a becomes (d(255 - a) + 255) >> 8),
+ * then thresholded as rgbaToMonochrome thresholds an opaque grey.
+ */
+export function composeTextDots(composed: ComposableText, scope: string): ElementDots {
+  const { text, outlines, left, top, width, height } = composed;
+  const kept = styleCoverages(text.style, scope);
+  const { glyphs } = text;
+  // Where each glyph lands: its whole dot and its phase; the coverages not kept yet drawn together first.
+  const places = glyphs.map((glyph) => {
+    const [dotX, dotY] = [Math.floor(glyph.x / ORIGIN_PHASES), Math.floor(glyph.y / ORIGIN_PHASES)];
+    return { dotX, dotY, phaseX: glyph.x - dotX * ORIGIN_PHASES, phaseY: glyph.y - dotY * ORIGIN_PHASES };
+  });
+  const missing: CoverageWanted[] = [];
+  places.forEach(({ phaseX, phaseY }, index) => {
+    const { glyphId } = glyphs[index] as GridGlyph;
+    const outline = outlines[index];
+    if (outline !== undefined && keptCoverage(kept, glyphId, phaseX, phaseY) === undefined)
+      missing.push({ glyphId, outline, phaseX, phaseY });
+  });
+  if (missing.length > 0) drawCoverages(kept, missing);
+  const levels = new Uint8Array(width * height).fill(255);
+  for (let index = 0; index < glyphs.length; index++) {
+    if (outlines[index] === undefined) continue;
+    const { dotX, dotY, phaseX, phaseY } = places[index] as (typeof places)[number];
+    const coverage = keptCoverage(kept, (glyphs[index] as GridGlyph).glyphId, phaseX, phaseY) as GlyphCoverage;
+    const { alpha } = coverage;
+    const x0 = dotX + coverage.left - left;
+    const y0 = dotY + coverage.top - top;
+    for (let row = 0; row < coverage.height; row++) {
+      const from = row * coverage.width;
+      const to = (y0 + row) * width + x0;
+      for (let column = 0; column < coverage.width; column++) {
+        const a = alpha[from + column] as number;
+        // Dots a glyph's raster carries past the text's edges hold no coverage (its margin), so `to` stays inside.
+        if (a !== 0) levels[to + column] = ((levels[to + column] as number) * (255 - a) + 255) >> 8;
+      }
+    }
+  }
+  const bits = new Uint8Array(width * height);
+  for (let at = 0; at < bits.length; at++) bits[at] = BLACK_LEVELS[levels[at] as number] as number;
+  return { left, top, width, height, bits };
+}
+
+/** greyDot of each level, looked up without a call a dot. */
+const BLACK_LEVELS = Uint8Array.from({ length: 256 }, (_, level) => greyDot(level));
