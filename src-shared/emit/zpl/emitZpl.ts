@@ -9,7 +9,8 @@ import { composableText, composeTextDots } from './composedText';
 import type { ZplEmitContext, ZplGraphicEncoding } from './zplContext';
 import { kindOf } from '../../elements/elementKinds';
 import { ZplFontDownloads, type ZplFontMode } from './zplFontDownloads';
-import { monochromeToGfa, monochromeToZ64Gf, rgbaToMonochrome } from './zplGraphic';
+import { monochromeToGfa, rgbaToMonochrome } from './zplGraphic';
+import { monochromeToZ64Gf } from './z64Graphic';
 import { rasterizeSvg } from '../png/rasterize';
 import { reversedZpl } from './zplReverse';
 

@@ -117,7 +117,7 @@ export function monochromeToGfa(bits: Uint8Array, width: number, height: number)
 }
 
 /** `^GFA,total,total,bytesPerRow,data^FS` for checked 1-bit pixels, `encode` writing the packed rows' data. */
-function gfaField(
+export function gfaField(
   bits: Uint8Array,
   width: number,
   height: number,
@@ -131,19 +131,18 @@ function gfaField(
   return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${encode(packRows(bits, width, height), bytesPerRow)}^FS`;
 }
 
-/** Bytes as Zebra's Z64 encoding: `:Z64:` + base64 of the zlib-deflated bytes + `:` + the CRC-16 of that base64 text. */
-export function z64Data(bytes: Uint8Array): string {
-  // btoa over fflate's Latin-1 string, as graphicImage.ts does (no Buffer: this runs in the editor too).
-  const text = btoa(strFromU8(zlibSync(bytes, { level: 9 }), true));
-  return `:Z64:${text}:${zb64Crc(text).toString(16).toUpperCase().padStart(4, '0')}`;
+/** Base64 of zlib-deflated bytes as Zebra's Z64 data: `:Z64:` + the text + `:` + the CRC-16 of the text. */
+export function z64Text(base64: string): string {
+  return `:Z64:${base64}:${zb64Crc(base64).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**
- * 1-bit pixels to `^GFA,total,total,bytesPerRow,:Z64:…^FS`: deflated rather than run-length coded, which keeps
- * glyph edges (short runs that change from row to row) a fraction of what ASCII compression makes of them.
+ * Bytes as Z64 (see z64Text), deflated by fflate at its best compression: this module runs in the editor too, where
+ * node's zlib is not (the ZPL writer's graphics use node's: z64Graphic.ts).
  */
-export function monochromeToZ64Gf(bits: Uint8Array, width: number, height: number): string {
-  return gfaField(bits, width, height, (packed) => z64Data(packed));
+export function z64Data(bytes: Uint8Array): string {
+  // btoa over fflate's Latin-1 string, as graphicImage.ts does (no Buffer in the editor).
+  return z64Text(btoa(strFromU8(zlibSync(bytes, { level: 9 }), true)));
 }
 
 function rowToHex(row: Uint8Array): string {
