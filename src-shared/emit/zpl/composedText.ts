@@ -18,7 +18,7 @@ import {
   type GridOutline,
   type GridText,
 } from '../dots/glyphGrid';
-import { gridTextEdges, type ElementDots } from './elementDots';
+import { gridTextEdges } from './elementDots';
 import { greyDot } from './zplGraphic';
 
 /** Colours composed: black only. Any other colour blends per channel; its text is drawn by resvg (elementRaster). */
@@ -60,12 +60,21 @@ export function composableText(
   return { text, outlines, left, top, width: right - left, height: bottom - top };
 }
 
+/** A graphic's dots as packed rows (see packRows), `left` and `top` in dots from the label's top-left corner. */
+export interface PackedDots {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  packed: Uint8Array;
+}
+
 /**
- * The text's dots: each glyph's coverage painted over white paper in the SVG's order, as resvg paints each of its
+ * The text's dots as packed rows: each glyph's coverage painted over white paper in the SVG's order, as resvg paints each of its
  * paths (tiny-skia's 8-bit source-over of black: a dot of level d under coverage a becomes (d(255 - a) + 255) >> 8),
  * then thresholded as rgbaToMonochrome thresholds an opaque grey.
  */
-export function composeTextDots(composed: ComposableText, scope: string): ElementDots {
+export function composeTextDots(composed: ComposableText, scope: string): PackedDots {
   const { text, outlines, left, top, width, height } = composed;
   const kept = styleCoverages(text.style, scope);
   const { glyphs } = text;
@@ -100,9 +109,18 @@ export function composeTextDots(composed: ComposableText, scope: string): Elemen
       }
     }
   }
-  const bits = new Uint8Array(width * height);
-  for (let at = 0; at < bits.length; at++) bits[at] = BLACK_LEVELS[levels[at] as number] as number;
-  return { left, top, width, height, bits };
+  // Thresholded straight into packed rows (as packRows packs them): no array of a byte a dot between.
+  const bytesPerRow = (width + 7) >> 3;
+  const packed = new Uint8Array(bytesPerRow * height);
+  for (let row = 0; row < height; row++) {
+    const from = row * width;
+    const into = row * bytesPerRow;
+    for (let column = 0; column < width; column++) {
+      if (BLACK_LEVELS[levels[from + column] as number] === 1)
+        packed[into + (column >> 3)] = (packed[into + (column >> 3)] as number) | (0x80 >> (column & 7));
+    }
+  }
+  return { left, top, width, height, packed };
 }
 
 /** greyDot of each level, looked up without a call a dot. */

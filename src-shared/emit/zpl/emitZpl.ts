@@ -5,12 +5,12 @@ import type { Cached } from '../../render/imageCache';
 import { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
 import { elementRaster, rasterDots, type ElementDots } from './elementDots';
-import { composableText, composeTextDots } from './composedText';
+import { composableText, composeTextDots, type PackedDots } from './composedText';
 import type { ZplEmitContext, ZplGraphicEncoding } from './zplContext';
 import { kindOf } from '../../elements/elementKinds';
 import { ZplFontDownloads, type ZplFontMode } from './zplFontDownloads';
-import { monochromeToGfa, rgbaToMonochrome } from './zplGraphic';
-import { monochromeToZ64Gf } from './z64Graphic';
+import { monochromeToGfa, packedToGfa, rgbaToMonochrome } from './zplGraphic';
+import { monochromeToZ64Gf, packedToZ64Gf } from './z64Graphic';
 import { rasterizeSvg } from '../png/rasterize';
 import { reversedZpl } from './zplReverse';
 
@@ -72,6 +72,13 @@ function graphicField(dots: ElementDots, encoding: ZplGraphicEncoding): string {
     : monochromeToGfa(dots.bits, dots.width, dots.height);
 }
 
+/** Packed dots as graphicField writes them. */
+function packedField(dots: PackedDots, encoding: ZplGraphicEncoding): string {
+  return encoding === 'z64'
+    ? packedToZ64Gf(dots.packed, dots.width, dots.height)
+    : packedToGfa(dots.packed, dots.width, dots.height);
+}
+
 /**
  * A black text's graphic composed of its glyphs' kept coverages (composedText.ts), the very dots resvg's raster of it
  * gives; undefined when it cannot be composed. Its field is kept per process by every glyph's place, which says every
@@ -91,7 +98,7 @@ function composedTextGraphic(
   const key = `<glyphs style="${text.style.key}" window="${left} ${top} ${width} ${height}" at="${places}"/>`;
   const field = ctx.pixels.drawn(key, `zpl-graphic:${encoding}:glyphs`, () => {
     ctx.pixels.chargeRaster(width, height, `the graphic of element "${element.id}"`);
-    const made = graphicField(composeTextDots(composable, ctx.scope), encoding);
+    const made = packedField(composeTextDots(composable, ctx.scope), encoding);
     // ASCII text: V8 keeps it one byte a character.
     return { value: made, bytes: made.length };
   });

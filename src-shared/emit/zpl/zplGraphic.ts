@@ -104,16 +104,24 @@ export function packRows(bits: Uint8Array, width: number, height: number): Uint8
  * ending in white, ':' for a repeated row), which keeps a mostly white label a few kilobytes.
  */
 export function monochromeToGfa(bits: Uint8Array, width: number, height: number): string {
-  return gfaField(bits, width, height, (packed, bytesPerRow) => {
-    const rows: string[] = [];
-    let previousRow: string | undefined;
-    for (let y = 0; y < height; y++) {
-      const hex = rowToHex(packed.subarray(y * bytesPerRow, (y + 1) * bytesPerRow));
-      rows.push(hex === previousRow ? ':' : compressRow(hex));
-      previousRow = hex;
-    }
-    return rows.join('');
-  });
+  return gfaField(bits, width, height, asciiRows);
+}
+
+/** Packed rows (see packRows) as monochromeToGfa writes them. */
+export function packedToGfa(packed: Uint8Array, width: number, height: number): string {
+  return packedGfaField(packed, width, height, asciiRows);
+}
+
+/** ZPL ASCII compression of packed rows (see monochromeToGfa). */
+function asciiRows(packed: Uint8Array, bytesPerRow: number): string {
+  const rows: string[] = [];
+  let previousRow: string | undefined;
+  for (let at = 0; at < packed.length; at += bytesPerRow) {
+    const hex = rowToHex(packed.subarray(at, at + bytesPerRow));
+    rows.push(hex === previousRow ? ':' : compressRow(hex));
+    previousRow = hex;
+  }
+  return rows.join('');
 }
 
 /** `^GFA,total,total,bytesPerRow,data^FS` for checked 1-bit pixels, `encode` writing the packed rows' data. */
@@ -123,12 +131,24 @@ export function gfaField(
   height: number,
   encode: (packed: Uint8Array, bytesPerRow: number) => string,
 ): string {
-  if (width <= 0 || height <= 0) throw new Error(`graphic must have a positive size, got ${width}x${height}`);
   if (bits.length < width * height)
     throw new Error(`expected ${width * height} pixels for ${width}x${height}, got ${bits.length}`);
+  return packedGfaField(packRows(bits, width, height), width, height, encode);
+}
+
+/** `^GFA,total,total,bytesPerRow,data^FS` for rows already packed (see packRows), `encode` writing their data. */
+export function packedGfaField(
+  packed: Uint8Array,
+  width: number,
+  height: number,
+  encode: (packed: Uint8Array, bytesPerRow: number) => string,
+): string {
+  if (width <= 0 || height <= 0) throw new Error(`graphic must have a positive size, got ${width}x${height}`);
   const bytesPerRow = Math.ceil(width / 8);
   const totalBytes = bytesPerRow * height;
-  return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${encode(packRows(bits, width, height), bytesPerRow)}^FS`;
+  if (packed.length !== totalBytes)
+    throw new Error(`expected ${totalBytes} bytes of rows for ${width}x${height}, got ${packed.length}`);
+  return `^GFA,${totalBytes},${totalBytes},${bytesPerRow},${encode(packed, bytesPerRow)}^FS`;
 }
 
 /** Base64 of zlib-deflated bytes as Zebra's Z64 data: `:Z64:` + the text + `:` + the CRC-16 of the text. */
