@@ -91,7 +91,10 @@ export function composeTextDots(composed: ComposableText, scope: string): Packed
       missing.push({ glyphId, outline, phaseX, phaseY });
   });
   if (missing.length > 0) drawCoverages(kept, missing);
-  const levels = new Uint8Array(width * height).fill(255);
+  // Rows of whole bytes of dots (white past the text's right edge), so a byte's eight dots are two 32-bit words.
+  const bytesPerRow = (width + 7) >> 3;
+  const stride = bytesPerRow * 8;
+  const levels = new Uint8Array(stride * height).fill(255);
   for (let index = 0; index < glyphs.length; index++) {
     if (outlines[index] === undefined) continue;
     const { dotX, dotY, phaseX, phaseY } = places[index] as (typeof places)[number];
@@ -101,7 +104,7 @@ export function composeTextDots(composed: ComposableText, scope: string): Packed
     const y0 = dotY + coverage.top - top;
     for (let row = 0; row < coverage.height; row++) {
       const from = row * coverage.width;
-      const to = (y0 + row) * width + x0;
+      const to = (y0 + row) * stride + x0;
       for (let column = 0; column < coverage.width; column++) {
         const a = alpha[from + column] as number;
         // Dots a glyph's raster carries past the text's edges hold no coverage (its margin), so `to` stays inside.
@@ -109,19 +112,22 @@ export function composeTextDots(composed: ComposableText, scope: string): Packed
       }
     }
   }
-  // Thresholded straight into packed rows (as packRows packs them): no array of a byte a dot between.
-  const bytesPerRow = (width + 7) >> 3;
+  // Thresholded straight into packed rows (as packRows packs them), a byte of eight white dots (most of a text's
+  // box) passed over by two word compares.
   const packed = new Uint8Array(bytesPerRow * height);
-  for (let row = 0; row < height; row++) {
-    const from = row * width;
-    const into = row * bytesPerRow;
-    for (let column = 0; column < width; column++) {
-      if (BLACK_LEVELS[levels[from + column] as number] === 1)
-        packed[into + (column >> 3)] = (packed[into + (column >> 3)] as number) | (0x80 >> (column & 7));
-    }
+  const words = new Uint32Array(levels.buffer, levels.byteOffset, levels.length / 4);
+  for (let byte = 0; byte < packed.length; byte++) {
+    if (words[byte * 2] === WHITE_WORD && words[byte * 2 + 1] === WHITE_WORD) continue;
+    const at = byte * 8;
+    let dots = 0;
+    for (let bit = 0; bit < 8; bit++) dots |= (BLACK_LEVELS[levels[at + bit] as number] as number) << (7 - bit);
+    packed[byte] = dots;
   }
   return { left, top, width, height, packed };
 }
+
+/** Four white dots (level 255) as one 32-bit word. */
+const WHITE_WORD = 0xffffffff;
 
 /** greyDot of each level, looked up without a call a dot. */
 const BLACK_LEVELS = Uint8Array.from({ length: 256 }, (_, level) => greyDot(level));
