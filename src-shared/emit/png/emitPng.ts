@@ -54,16 +54,14 @@ export async function emitPng(label: LaidOutLabel, fonts: FontRegistry, options:
   }
   const grid = pngGrid(label, dpi);
   const { width, height } = grid;
+  const pixels = options.pixels ?? new RenderPixels();
+  chargeLabel(label, width, height, pixels);
   const kept = options.kept;
   if (kept === undefined) {
-    const pixels = options.pixels ?? new RenderPixels();
-    chargeLabel(label, width, height, pixels);
     const png = encodePng(rasterizeSvg(labelRasterSvg(label, fonts, grid, scope), width), dpi);
     await nextTurn();
     return png;
   }
-  const pixels = options.pixels ?? new RenderPixels();
-  chargeLabel(label, width, height, pixels);
   const last = kept.rasters.take(kept.key);
   const patched = last && patchRaster(last, label, fonts, grid, pixels, scope);
   let next: KeptRaster;
