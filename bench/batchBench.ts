@@ -267,7 +267,8 @@ function chosen(variable: string, keys: readonly string[]): Set<string> {
 }
 
 export async function batchBench(): Promise<void> {
-  // The parcel label with its logo, as the request path's target has it: 10,000 as one zpl batch in under 1 s.
+  // The parcel label with its logo, as the request path's target has it: 10,000 as zpl with its texts as graphics (the
+  // default) in under 3 s. An earlier target of 1 s was for texts in the printer's font 0.
   const shipping = loadParcelWithLogo();
   const allCases = [
     {
@@ -284,7 +285,7 @@ export async function batchBench(): Promise<void> {
       template: shipping.template,
       records: () => shippingRecords(shipping.data, ZPL_RECORDS),
       format: 'zpl' as const,
-      targetMs: 1000,
+      targetMs: 3000,
     },
     {
       key: 'shipping-pdf',
