@@ -44,7 +44,7 @@ describe('glyph coverages', () => {
     glyphCoverage(mine, { glyphId, outline, phaseX: 9, phaseY: 9 });
     expect(mine.bytes).toBeGreaterThan(before);
     // Phases were drawn for team-b; team-c finds none of them.
-    expect(styleCoverages(style, 'team-c').rasters.size).toBe(0);
+    expect(styleCoverages(style, 'team-c').byNumber.size).toBe(0);
     expect(styleCoverages(style, 'team-b')).toBe(mine);
   });
 });

@@ -1,7 +1,7 @@
 // Glyph coverage on the dot grid: resvg's antialiased coverage of one glyph outline (glyphGrid.ts) at each 1/64-dot phase, drawn once (a text's new ones in one raster) and kept per cache scope within a byte budget.
-import { LRUCache } from 'lru-cache';
 import { rasterizeSvg } from '../png/rasterize';
 import { gridSteps, GRID_STEPS_SCALE, ORIGIN_PHASES, type GlyphStyle, type GridOutline } from './glyphGrid';
+import { StyleCache, type StyleEntries } from './styleCache';
 
 /**
  * Glyph coverages kept, in bytes of coverage and keys, for every scope of a process together: a parcel label's faces
@@ -25,33 +25,15 @@ export interface GlyphCoverage {
   top: number;
 }
 
-/** Bytes a kept coverage counts for beyond its dots: its object and its entry in its style's map. */
-const COVERAGE_OVERHEAD = 96;
+/** One style's coverages (a face at a size, stretch, turn and dpi) for one scope, by glyph and phase. */
+export type StyleCoverages = StyleEntries<GlyphCoverage>;
 
-/** One style's coverages (a face at a size, stretch, turn and dpi) by glyph and phase, and the bytes they hold. */
-export interface StyleCoverages {
-  /** Its key in the cache. */
-  key: string;
-  rasters: Map<number, GlyphCoverage>;
-  bytes: number;
-}
-
-/**
- * One cache for every scope, each key led by its scope: a team finds only coverages its own renders drew, so how fast
- * its label prints says nothing of what another team printed (as glyphMasks.ts and the worker caches do). It holds
- * styles, each a map of its coverages by number: a text looks its style up once, each glyph in a plain map.
- */
-const cache = new LRUCache<string, StyleCoverages>({
-  maxSize: MAX_COVERAGE_BYTES,
-  sizeCalculation: (style, key) => style.bytes + 2 * key.length + COVERAGE_OVERHEAD,
-});
+/** Coverages kept per style and scope (see StyleCache). */
+const cache = new StyleCache<GlyphCoverage>(MAX_COVERAGE_BYTES);
 
 /** The coverages kept of `style` for `scope` (an empty set the first time). */
 export function styleCoverages(style: GlyphStyle, scope: string): StyleCoverages {
-  const key = `${scope}\0${style.key}`;
-  let kept = cache.get(key);
-  if (kept === undefined) cache.set(key, (kept = { key, rasters: new Map(), bytes: 0 }));
-  return kept;
+  return cache.style(style.key, scope);
 }
 
 /** A coverage's number in its style's map. */
@@ -97,7 +79,7 @@ export function keptCoverage(
   phaseX: number,
   phaseY: number,
 ): GlyphCoverage | undefined {
-  return kept.rasters.get(coverageNumber(glyphId, phaseX, phaseY));
+  return kept.byNumber.get(coverageNumber(glyphId, phaseX, phaseY));
 }
 
 /** One coverage to draw: the glyph, its phase and the dots it spans from its origin's dot. */
@@ -119,7 +101,7 @@ export function drawCoverages(kept: StyleCoverages, wanted: readonly CoverageWan
   const cells = new Map<number, Cell>();
   for (const { glyphId, outline, phaseX, phaseY } of wanted) {
     const number = coverageNumber(glyphId, phaseX, phaseY);
-    if (!cells.has(number) && !kept.rasters.has(number))
+    if (!cells.has(number) && !kept.byNumber.has(number))
       cells.set(number, { glyphId, outline, phaseX, phaseY, ...span(outline, phaseX, phaseY) });
   }
   let strip: Cell[] = [];
@@ -134,8 +116,7 @@ export function drawCoverages(kept: StyleCoverages, wanted: readonly CoverageWan
     [width, height] = [width + cell.width, Math.max(height, cell.height)];
   }
   if (strip.length > 0) drawStrip(kept, strip, width, height);
-  // Set again, so the cache counts the style's new size (and drops what its budget no longer holds).
-  cache.set(kept.key, kept);
+  cache.recount(kept);
 }
 
 /** The cells side by side, each from the strip's top row, in one resvg raster; their coverages kept. */
@@ -159,14 +140,8 @@ function drawStrip(kept: StyleCoverages, cells: readonly Cell[], width: number, 
         alpha[row * cell.width + column] = rgba[from + column * 4] as number;
     }
     const { left, top } = cell;
-    kept.rasters.set(coverageNumber(cell.glyphId, cell.phaseX, cell.phaseY), {
-      width: cell.width,
-      height: cell.height,
-      alpha,
-      left,
-      top,
-    });
-    kept.bytes += alpha.length + COVERAGE_OVERHEAD;
+    const coverage = { width: cell.width, height: cell.height, alpha, left, top };
+    cache.add(kept, coverageNumber(cell.glyphId, cell.phaseX, cell.phaseY), coverage, alpha.length);
     at += cell.width;
   }
 }

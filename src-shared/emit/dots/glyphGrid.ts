@@ -1,7 +1,7 @@
 // Text glyphs on a raster's dot grid: origins on 1/64 dot, outlines in dots to resvg's own 1/256-dot precision, so every raster of a text (the whole label, one text alone, one glyph) inks the same dots.
-import { LRUCache } from 'lru-cache';
 import type { FontRegistry, LoadedFontFace } from '../../fonts/fontRegistry';
 import type { Box, TextRun } from '../../layout/laidOutLabel';
+import { StyleCache, type StyleEntries } from './styleCache';
 
 /**
  * Sub-dot positions a glyph's origin is put on, each way: a glyph moves at most 1/128 dot from where the layout put it,
@@ -143,37 +143,16 @@ export function gridElementText(
 /** Outlines kept, in bytes of their path data: a few thousand glyphs at label sizes. */
 const MAX_OUTLINE_BYTES = 8 * 1024 * 1024;
 
-/** Bytes a kept outline counts for beyond its path data: its object and its entry in its style's map. */
-const OUTLINE_OVERHEAD = 128;
-
-/** One style's outlines for one scope, by glyph id, and the bytes they hold. */
-interface StyleOutlines {
-  /** Its key in the cache. */
-  key: string;
-  byGlyph: Map<number, GridOutline>;
-  bytes: number;
-}
-
-/**
- * One cache for every scope, each key led by its scope: a team finds only outlines its own renders made, so how fast
- * its label draws says nothing of what another team printed (as glyphCoverage.ts and the worker caches do). It holds
- * styles, each a map of its outlines by glyph id: a glyph costs a lookup by number, not a key of a hundred characters
- * built and hashed (which took 0.17 ms of a new parcel's ZPL label).
- */
-const outlines = new LRUCache<string, StyleOutlines>({
-  maxSize: MAX_OUTLINE_BYTES,
-  sizeCalculation: (style, key) => style.bytes + 2 * key.length + OUTLINE_OVERHEAD,
-});
+/** Outlines in dots kept per style and scope (see StyleCache). */
+const outlines = new StyleCache<GridOutline>(MAX_OUTLINE_BYTES);
 
 /** The outlines a style object was last given, with their scope: a text's glyphs share its style and find them at once. */
-const foundForStyle = new WeakMap<GlyphStyle, { scope: string; kept: StyleOutlines }>();
+const foundForStyle = new WeakMap<GlyphStyle, { scope: string; kept: StyleEntries<GridOutline> }>();
 
-function styleOutlines(style: GlyphStyle, scope: string): StyleOutlines {
+function styleOutlines(style: GlyphStyle, scope: string): StyleEntries<GridOutline> {
   const found = foundForStyle.get(style);
   if (found !== undefined && found.scope === scope) return found.kept;
-  const key = `${scope}\0${style.key}`;
-  let kept = outlines.get(key);
-  if (kept === undefined) outlines.set(key, (kept = { key, byGlyph: new Map(), bytes: 0 }));
+  const kept = outlines.style(style.key, scope);
   foundForStyle.set(style, { scope, kept });
   return kept;
 }
@@ -181,13 +160,12 @@ function styleOutlines(style: GlyphStyle, scope: string): StyleOutlines {
 /** The glyph's outline in dots from its origin (see GridOutline), kept per `scope`; undefined for no outline (a space). */
 export function gridOutline(style: GlyphStyle, glyphId: number, scope: string): GridOutline | undefined {
   const kept = styleOutlines(style, scope);
-  let outline = kept.byGlyph.get(glyphId);
+  let outline = kept.byNumber.get(glyphId);
   if (outline === undefined) {
     outline = makeOutline(style, glyphId);
-    kept.byGlyph.set(glyphId, outline);
-    kept.bytes += 2 * outline.d.length + OUTLINE_OVERHEAD;
-    // Set again, so the cache counts the style's new size (and drops what its budget no longer holds).
-    outlines.set(kept.key, kept);
+    // Its path data, two bytes a character.
+    outlines.add(kept, glyphId, outline, 2 * outline.d.length);
+    outlines.recount(kept);
   }
   return outline.d === '' ? undefined : outline;
 }
