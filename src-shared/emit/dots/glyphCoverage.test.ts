@@ -1,6 +1,8 @@
 // Glyph coverages kept apart by team, counted in bytes, and drawn as resvg draws the glyph at its phase.
 import { describe, expect, it } from 'vitest';
 import { bundledFonts } from '@main/fonts/bundledFonts';
+import { PixelBudget, PixelBudgetError } from '../../render/pixelBudget';
+import { RenderPixels } from '../../render/renderPixels';
 import { rasterizeSvg } from '../png/rasterize';
 import { glyphCoverage, styleCoverages } from './glyphCoverage';
 import { glyphStyle, gridOutline, gridSteps, GRID_STEPS_SCALE, ORIGIN_PHASES, type GridOutline } from './glyphGrid';
@@ -19,7 +21,7 @@ describe('glyph coverages', () => {
       [17, 40],
       [63, 5],
     ] as const) {
-      const coverage = glyphCoverage(kept, { glyphId, outline, phaseX, phaseY });
+      const coverage = glyphCoverage(kept, { glyphId, outline, phaseX, phaseY }, new RenderPixels());
       const [x, y] = [
         gridSteps(phaseX - coverage.left * ORIGIN_PHASES),
         gridSteps(phaseY - coverage.top * ORIGIN_PHASES),
@@ -41,10 +43,22 @@ describe('glyph coverages', () => {
     const outline = gridOutline(style, glyphId, 'team-b') as GridOutline;
     const mine = styleCoverages(style, 'team-b');
     const before = mine.bytes;
-    glyphCoverage(mine, { glyphId, outline, phaseX: 9, phaseY: 9 });
+    glyphCoverage(mine, { glyphId, outline, phaseX: 9, phaseY: 9 }, new RenderPixels());
     expect(mine.bytes).toBeGreaterThan(before);
     // Phases were drawn for team-b; team-c finds none of them.
     expect(styleCoverages(style, 'team-c').byNumber.size).toBe(0);
     expect(styleCoverages(style, 'team-b')).toBe(mine);
+  });
+
+  it("are charged to the render's pixel budget before resvg draws them: over it, nothing is drawn or kept", () => {
+    const outline = gridOutline(style, glyphId, 'team-d') as GridOutline;
+    const kept = styleCoverages(style, 'team-d');
+    const wanted = { glyphId, outline, phaseX: 3, phaseY: 4 };
+    const tight = new RenderPixels(new PixelBudget(10));
+    expect(() => glyphCoverage(kept, wanted, tight)).toThrow(PixelBudgetError);
+    expect(kept.byNumber.size).toBe(0);
+    const roomy = new RenderPixels(new PixelBudget(100_000));
+    glyphCoverage(kept, wanted, roomy);
+    expect(kept.byNumber.size).toBe(1);
   });
 });

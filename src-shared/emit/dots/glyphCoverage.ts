@@ -1,4 +1,5 @@
 // Glyph coverage on the dot grid: resvg's antialiased coverage of one glyph outline (glyphGrid.ts) at each 1/64-dot phase, drawn once (a text's new ones in one raster) and kept per cache scope within a byte budget.
+import type { RenderPixels } from '../../render/renderPixels';
 import { rasterizeSvg } from '../png/rasterize';
 import { gridSteps, GRID_STEPS_SCALE, ORIGIN_PHASES, type GlyphStyle, type GridOutline } from './glyphGrid';
 import { StyleCache, type StyleEntries } from './styleCache';
@@ -97,7 +98,7 @@ interface Cell extends CoverageWanted {
  * the neighbouring phases too (4 or 16 of them, in case a later text needs them) made a new team's first parcel label
  * 2 to 3 times dearer and a batch of new parcels no cheaper.
  */
-export function drawCoverages(kept: StyleCoverages, wanted: readonly CoverageWanted[]): void {
+export function drawCoverages(kept: StyleCoverages, wanted: readonly CoverageWanted[], pixels: RenderPixels): void {
   const cells = new Map<number, Cell>();
   for (const { glyphId, outline, phaseX, phaseY } of wanted) {
     const number = coverageNumber(glyphId, phaseX, phaseY);
@@ -109,18 +110,28 @@ export function drawCoverages(kept: StyleCoverages, wanted: readonly CoverageWan
   for (const cell of cells.values()) {
     const grown = [width + cell.width, Math.max(height, cell.height)] as const;
     if (strip.length > 0 && grown[0] * grown[1] > STRIP_DOTS) {
-      drawStrip(kept, strip, width, height);
+      drawStrip(kept, strip, width, height, pixels);
       [strip, width, height] = [[], 0, 0];
     }
     strip.push(cell);
     [width, height] = [width + cell.width, Math.max(height, cell.height)];
   }
-  if (strip.length > 0) drawStrip(kept, strip, width, height);
+  if (strip.length > 0) drawStrip(kept, strip, width, height, pixels);
   cache.recount(kept);
 }
 
-/** The cells side by side, each from the strip's top row, in one resvg raster; their coverages kept. */
-function drawStrip(kept: StyleCoverages, cells: readonly Cell[], width: number, height: number): void {
+/**
+ * The cells side by side, each from the strip's top row, in one resvg raster charged to the render's `pixels` first
+ * (as every raster of a render is); their coverages kept.
+ */
+function drawStrip(
+  kept: StyleCoverages,
+  cells: readonly Cell[],
+  width: number,
+  height: number,
+  pixels: RenderPixels,
+): void {
+  pixels.chargeRaster(width, height, 'the glyph coverages of a text');
   const paths: string[] = [];
   let at = 0;
   for (const cell of cells) {
@@ -147,11 +158,11 @@ function drawStrip(kept: StyleCoverages, cells: readonly Cell[], width: number, 
 }
 
 /** The glyph's coverage at a phase (see drawCoverages), drawn first if it is not kept. */
-export function glyphCoverage(kept: StyleCoverages, wanted: CoverageWanted): GlyphCoverage {
+export function glyphCoverage(kept: StyleCoverages, wanted: CoverageWanted, pixels: RenderPixels): GlyphCoverage {
   const { glyphId, phaseX, phaseY } = wanted;
   let coverage = keptCoverage(kept, glyphId, phaseX, phaseY);
   if (coverage === undefined) {
-    drawCoverages(kept, [wanted]);
+    drawCoverages(kept, [wanted], pixels);
     coverage = keptCoverage(kept, glyphId, phaseX, phaseY) as GlyphCoverage;
   }
   return coverage;

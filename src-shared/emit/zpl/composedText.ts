@@ -1,6 +1,7 @@
 // A black text's ZPL graphic composed from its glyphs' kept coverages (glyphCoverage.ts) instead of a resvg raster of the text: the same dots, at a few lookups a glyph for a text never printed before.
 import type { FontRegistry } from '../../fonts/fontRegistry';
 import type { LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
+import type { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
 import {
   coverageFits,
@@ -74,7 +75,7 @@ export interface PackedDots {
  * paths (tiny-skia's 8-bit source-over of black: a dot of level d under coverage a becomes (d(255 - a) + 255) >> 8),
  * then thresholded as rgbaToMonochrome thresholds an opaque grey.
  */
-export function composeTextDots(composed: ComposableText, scope: string): PackedDots {
+export function composeTextDots(composed: ComposableText, scope: string, pixels: RenderPixels): PackedDots {
   const { text, outlines, left, top, width, height } = composed;
   const kept = styleCoverages(text.style, scope);
   const { glyphs } = text;
@@ -90,7 +91,7 @@ export function composeTextDots(composed: ComposableText, scope: string): Packed
     if (outline !== undefined && keptCoverage(kept, glyphId, phaseX, phaseY) === undefined)
       missing.push({ glyphId, outline, phaseX, phaseY });
   });
-  if (missing.length > 0) drawCoverages(kept, missing);
+  if (missing.length > 0) drawCoverages(kept, missing, pixels);
   // Rows of whole bytes of dots (white past the text's right edge), so a byte's eight dots are two 32-bit words.
   const bytesPerRow = (width + 7) >> 3;
   const stride = bytesPerRow * 8;

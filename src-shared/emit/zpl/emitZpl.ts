@@ -98,7 +98,7 @@ function composedTextGraphic(
   const key = `<glyphs style="${text.style.key}" window="${left} ${top} ${width} ${height}" at="${places}"/>`;
   const field = ctx.pixels.drawn(key, `zpl-graphic:${encoding}:glyphs`, () => {
     ctx.pixels.chargeRaster(width, height, `the graphic of element "${element.id}"`);
-    const made = packedField(composeTextDots(composable, ctx.scope), encoding);
+    const made = packedField(composeTextDots(composable, ctx.scope, ctx.pixels), encoding);
     // ASCII text: V8 keeps it one byte a character.
     return { value: made, bytes: made.length };
   });

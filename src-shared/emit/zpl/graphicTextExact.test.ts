@@ -131,7 +131,7 @@ describe('ZPL graphic text against the design at the printer dpi', () => {
       const composable = composableText(sample.text, sample.label, fonts, sample.dpi, 'sweep');
       if (composable === undefined) continue;
       composedTexts++;
-      const composed = differing(design, unpacked(composeTextDots(composable, 'sweep')));
+      const composed = differing(design, unpacked(composeTextDots(composable, 'sweep', new RenderPixels())));
       if (composed.places.length > 0)
         failures.push(`composed ${sample.name}: ${composed.places.slice(0, 5).join(' ')}`);
     }
