@@ -170,6 +170,11 @@ export function gridOutline(style: GlyphStyle, glyphId: number, scope: string): 
   return outline.d === '' ? undefined : outline;
 }
 
+/** The outline of each of the text's glyphs (gridOutline), in its order. */
+export function gridOutlines(text: GridText, scope: string): (GridOutline | undefined)[] {
+  return text.glyphs.map((glyph) => gridOutline(text.style, glyph.glyphId, scope));
+}
+
 interface FontCommand {
   command: string;
   args: number[];

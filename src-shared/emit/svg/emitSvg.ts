@@ -5,7 +5,7 @@ import { showsOnPage } from '../../layout/boxBounds';
 import type { LaidOutElement, LaidOutLabel, LaidOutOf } from '../../layout/laidOutLabel';
 import { escapeXml } from '../../elements/svgEscape';
 import { gridElementText, gridOutline, gridSteps, GRID_STEPS_SCALE, type GridText } from '../dots/glyphGrid';
-import type { DotsOptions, SvgEmitContext } from './svgContext';
+import type { SvgEmitContext } from './svgContext';
 import { kindOf } from '../../elements/elementKinds';
 import { svgNumber } from '../../elements/svgNumber';
 
@@ -44,14 +44,11 @@ function textOnDots(color: string, text: GridText, scope: string): string {
 }
 
 /**
- * A text element in a raster's pixels, its glyphs on the dot grid and turned with it (see textOnDots), reversed as
- * elementToSvg reverses it.
+ * A text element in a raster's pixels, its glyphs on the dot grid and turned with it (`text`, its gridElementText; see
+ * textOnDots), reversed as elementToSvg reverses it. `scope`: whose renders share the glyph outlines (the team).
  */
-export function textElementOnDots(element: LaidOutOf<'text'>, ctx: SvgEmitContext, onDots: DotsOptions): string {
-  return reversed(
-    element,
-    textOnDots(element.color, gridElementText(element, onDots.dotsPerPoint, ctx.fonts), onDots.scope),
-  );
+export function textElementOnDots(element: LaidOutOf<'text'>, text: GridText, scope: string): string {
+  return reversed(element, textOnDots(element.color, text, scope));
 }
 
 /**
@@ -158,7 +155,7 @@ function dotsBody(
     Math.fround(grid.height / Math.fround(grid.view.height)),
   ];
   const ctx: SvgEmitContext = { fonts };
-  const onDots = { dotsPerPoint: grid.dpi / 72, scope };
+  const dotsPerPoint = grid.dpi / 72;
   const parts: string[] = [];
   let inPoints = false;
   const points = (markup: string) => {
@@ -184,7 +181,8 @@ function dotsBody(
   }
   for (const element of elements) {
     if (!drawnOnLabel(element, label)) continue;
-    if (element.type === 'text') pixels(textElementOnDots(element, ctx, onDots));
+    if (element.type === 'text')
+      pixels(textElementOnDots(element, gridElementText(element, dotsPerPoint, fonts), scope));
     else points(elementToSvg(element, ctx));
   }
   if (clip) pixels('</g>');

@@ -13,7 +13,7 @@ import {
 } from '../dots/glyphCoverage';
 import {
   gridElementText,
-  gridOutline,
+  gridOutlines,
   ORIGIN_PHASES,
   type GridGlyph,
   type GridOutline,
@@ -50,9 +50,9 @@ export function composableText(
 ): ComposableText | undefined {
   if (!BLACK.has(element.color.toLowerCase()) || element.reverse) return undefined;
   const text = gridElementText(element, dpi / 72, fonts);
-  const outlines = text.glyphs.map((glyph) => gridOutline(text.style, glyph.glyphId, scope));
+  const outlines = gridOutlines(text, scope);
   if (outlines.some((outline) => outline !== undefined && (!outline.exact || !coverageFits(outline)))) return undefined;
-  const edges = gridTextEdges(text, scope);
+  const edges = gridTextEdges(text, outlines);
   if (edges === undefined) return undefined;
   const [left, top, right, bottom] = edges;
   const [labelRight, labelBottom] = [label.width, label.height].map((side) => Math.round(pointsToDots(side, dpi)));

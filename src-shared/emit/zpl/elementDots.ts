@@ -7,7 +7,7 @@ import type { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
 import { rasterizeSvg } from '../png/rasterize';
 import { elementToSvg, textElementOnDots } from '../svg/emitSvg';
-import { gridElementText, gridOutline, ORIGIN_PHASES, type GridText } from '../dots/glyphGrid';
+import { gridElementText, gridOutlines, ORIGIN_PHASES, type GridOutline, type GridText } from '../dots/glyphGrid';
 import { rgbaToMonochrome } from './zplGraphic';
 
 /** Dots of an element: one byte a dot (1 black), `left` and `top` in dots from the label's top-left corner. */
@@ -27,32 +27,25 @@ function dotEdges(box: Box, dpi: number): [number, number, number, number] {
 
 /**
  * The dots a text's glyphs on the dot grid reach (left, top, right, bottom): every dot any outline point's bounds
- * touch. resvg's time grows with the raster's area whatever is drawn, and a text box is mostly blank around its
- * glyphs: a parcel label's text graphics took half the time cropped to their ink (docs/zpl.md, "Printer fonts").
+ * touch; `outlines` are the glyphs' (gridOutlines). resvg's time grows with the raster's area whatever is drawn, and a
+ * text box is mostly blank around its glyphs: a parcel label's text graphics took half the time cropped to their ink
+ * (docs/zpl.md, "Printer fonts").
  */
-export function gridTextEdges(text: GridText, scope: string): [number, number, number, number] | undefined {
+export function gridTextEdges(
+  text: GridText,
+  outlines: readonly (GridOutline | undefined)[],
+): [number, number, number, number] | undefined {
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const glyph of text.glyphs) {
-    const outline = gridOutline(text.style, glyph.glyphId, scope);
-    if (outline === undefined) continue;
+  text.glyphs.forEach((glyph, index) => {
+    const outline = outlines[index];
+    if (outline === undefined) return;
     const [x, y] = [glyph.x / ORIGIN_PHASES, glyph.y / ORIGIN_PHASES];
     left = Math.min(left, Math.floor(x + outline.minX));
     top = Math.min(top, Math.floor(y + outline.minY));
     right = Math.max(right, Math.ceil(x + outline.maxX));
     bottom = Math.max(bottom, Math.ceil(y + outline.maxY));
-  }
+  });
   return left < right && top < bottom ? [left, top, right, bottom] : undefined;
-}
-
-/** Where the raster must reach: a text's glyphs (gridTextEdges), anything else its whole rotated box. */
-function rasterEdges(
-  element: LaidOutElement,
-  fonts: FontRegistry,
-  dpi: number,
-  scope: string,
-): [number, number, number, number] | undefined {
-  if (element.type !== 'text') return dotEdges(rotatedBounds(element.box, element.rotation), dpi);
-  return gridTextEdges(gridElementText(element, dpi / 72, fonts), scope);
 }
 
 /**
@@ -83,7 +76,11 @@ export function elementRaster(
   scope = '',
 ): ElementRaster | undefined {
   if (element.type === 'image' && !imageShows(element, label)) return undefined;
-  const edges = rasterEdges(element, fonts, dpi, scope);
+  const text = element.type === 'text' ? gridElementText(element, dpi / 72, fonts) : undefined;
+  const edges =
+    text === undefined
+      ? dotEdges(rotatedBounds(element.box, element.rotation), dpi)
+      : gridTextEdges(text, gridOutlines(text, scope));
   if (edges === undefined) return undefined;
   const dots = (points: number) => Math.round(pointsToDots(points, dpi));
   const left = Math.max(0, edges[0]);
@@ -91,9 +88,9 @@ export function elementRaster(
   const right = Math.min(dots(label.width), edges[2]);
   const bottom = Math.min(dots(label.height), edges[3]);
   if (right <= left || bottom <= top) return undefined;
-  if (element.type === 'text') {
+  if (element.type === 'text' && text !== undefined) {
     const [width, height] = [right - left, bottom - top];
-    const markup = textElementOnDots(element, { fonts }, { dotsPerPoint: dpi / 72, scope });
+    const markup = textElementOnDots(element, text, scope);
     const svg =
       `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
       `<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/><g transform="translate(${-left} ${-top})">${markup}</g></svg>`;

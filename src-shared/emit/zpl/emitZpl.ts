@@ -4,13 +4,13 @@ import type { LaidOutElement, LaidOutLabel, LaidOutOf } from '../../layout/laidO
 import type { Cached } from '../../render/imageCache';
 import { RenderPixels } from '../../render/renderPixels';
 import { pointsToDots } from '../../units/length';
-import { elementRaster, rasterDots, type ElementDots } from './elementDots';
+import { elementRaster, rasterDots } from './elementDots';
 import { composableText, composeTextDots, type PackedDots } from './composedText';
 import type { ZplEmitContext, ZplGraphicEncoding } from './zplContext';
 import { kindOf } from '../../elements/elementKinds';
 import { ZplFontDownloads, type ZplFontMode } from './zplFontDownloads';
-import { monochromeToGfa, packedToGfa, rgbaToMonochrome } from './zplGraphic';
-import { monochromeToZ64Gf, packedToZ64Gf } from './z64Graphic';
+import { monochromeToGfa, packedBits, packedToGfa, rgbaToMonochrome } from './zplGraphic';
+import { packedToZ64Gf } from './z64Graphic';
 import { rasterizeSvg } from '../png/rasterize';
 import { reversedZpl } from './zplReverse';
 
@@ -54,7 +54,8 @@ function elementGraphic(
   const raster = elementRaster(element, label, ctx.fonts, ctx.dpi, ctx.scope);
   if (raster === undefined) return '';
   const make = (): Cached<string> => {
-    const field = graphicField(rasterDots(raster, `the graphic of element "${element.id}"`, ctx.pixels), encoding);
+    const dots = rasterDots(raster, `the graphic of element "${element.id}"`, ctx.pixels);
+    const field = graphicField({ ...dots, packed: packedBits(dots.bits, dots.width, dots.height) }, encoding);
     // ASCII text: V8 keeps it one byte a character.
     return { value: field, bytes: field.length };
   };
@@ -65,15 +66,8 @@ function elementGraphic(
   return `^FO${raster.left},${raster.top}${field}`;
 }
 
-/** The dots of a graphic as a ^GF field in `encoding`. */
-function graphicField(dots: ElementDots, encoding: ZplGraphicEncoding): string {
-  return encoding === 'z64'
-    ? monochromeToZ64Gf(dots.bits, dots.width, dots.height)
-    : monochromeToGfa(dots.bits, dots.width, dots.height);
-}
-
-/** Packed dots as graphicField writes them. */
-function packedField(dots: PackedDots, encoding: ZplGraphicEncoding): string {
+/** Packed dots of a graphic as a ^GF field in `encoding`. */
+function graphicField(dots: PackedDots, encoding: ZplGraphicEncoding): string {
   return encoding === 'z64'
     ? packedToZ64Gf(dots.packed, dots.width, dots.height)
     : packedToGfa(dots.packed, dots.width, dots.height);
@@ -98,7 +92,7 @@ function composedTextGraphic(
   const key = `<glyphs style="${text.style.key}" window="${left} ${top} ${width} ${height}" at="${places}"/>`;
   const field = ctx.pixels.drawn(key, `zpl-graphic:${encoding}:glyphs`, () => {
     ctx.pixels.chargeRaster(width, height, `the graphic of element "${element.id}"`);
-    const made = packedField(composeTextDots(composable, ctx.scope, ctx.pixels), encoding);
+    const made = graphicField(composeTextDots(composable, ctx.scope, ctx.pixels), encoding);
     // ASCII text: V8 keeps it one byte a character.
     return { value: made, bytes: made.length };
   });

@@ -1,6 +1,6 @@
 // The ZPL writer's graphics as Z64: 1-bit pixels deflated by node's zlib (the writer runs in Node; zplGraphic.ts, which the editor also loads, keeps fflate).
 import { deflateSync } from 'node:zlib';
-import { gfaField, packedGfaField, z64Text } from './zplGraphic';
+import { packedGfaField, z64Text } from './zplGraphic';
 
 /**
  * zlib's default level 6: on a parcel label's text graphics (eight of 0.2 to 6.5 KB packed) fflate at level 9 took
@@ -11,18 +11,11 @@ import { gfaField, packedGfaField, z64Text } from './zplGraphic';
 const LEVEL = 6;
 
 /**
- * 1-bit pixels to `^GFA,total,total,bytesPerRow,:Z64:…^FS`: deflated rather than run-length coded, which keeps
- * glyph edges (short runs that change from row to row) a fraction of what ASCII compression makes of them.
+ * Packed rows (see packRows) to `^GFA,total,total,bytesPerRow,:Z64:…^FS`: deflated rather than run-length coded,
+ * which keeps glyph edges (short runs that change from row to row) a fraction of what ASCII compression makes of them.
  */
-export function monochromeToZ64Gf(bits: Uint8Array, width: number, height: number): string {
-  return gfaField(bits, width, height, z64Rows);
-}
-
-/** Packed rows (see packRows) as monochromeToZ64Gf writes them. */
 export function packedToZ64Gf(packed: Uint8Array, width: number, height: number): string {
-  return packedGfaField(packed, width, height, z64Rows);
-}
-
-function z64Rows(packed: Uint8Array): string {
-  return z64Text(deflateSync(packed, { level: LEVEL }).toString('base64'));
+  return packedGfaField(packed, width, height, (rows) =>
+    z64Text(deflateSync(rows, { level: LEVEL }).toString('base64')),
+  );
 }

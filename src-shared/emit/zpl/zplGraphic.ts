@@ -104,7 +104,7 @@ export function packRows(bits: Uint8Array, width: number, height: number): Uint8
  * ending in white, ':' for a repeated row), which keeps a mostly white label a few kilobytes.
  */
 export function monochromeToGfa(bits: Uint8Array, width: number, height: number): string {
-  return gfaField(bits, width, height, asciiRows);
+  return packedToGfa(packedBits(bits, width, height), width, height);
 }
 
 /** Packed rows (see packRows) as monochromeToGfa writes them. */
@@ -124,16 +124,11 @@ function asciiRows(packed: Uint8Array, bytesPerRow: number): string {
   return rows.join('');
 }
 
-/** `^GFA,total,total,bytesPerRow,data^FS` for checked 1-bit pixels, `encode` writing the packed rows' data. */
-export function gfaField(
-  bits: Uint8Array,
-  width: number,
-  height: number,
-  encode: (packed: Uint8Array, bytesPerRow: number) => string,
-): string {
+/** 1-bit pixels (see monochromeToGfa) as packed rows (packRows), once their count is checked against the size. */
+export function packedBits(bits: Uint8Array, width: number, height: number): Uint8Array {
   if (bits.length < width * height)
     throw new Error(`expected ${width * height} pixels for ${width}x${height}, got ${bits.length}`);
-  return packedGfaField(packRows(bits, width, height), width, height, encode);
+  return packRows(bits, width, height);
 }
 
 /** `^GFA,total,total,bytesPerRow,data^FS` for rows already packed (see packRows), `encode` writing their data. */
