@@ -4,10 +4,23 @@ import { bundledFonts } from '@main/fonts/bundledFonts';
 import { PixelBudget, PixelBudgetError } from '../../render/pixelBudget';
 import { RenderPixels } from '../../render/renderPixels';
 import { rasterizeSvg } from '../png/rasterize';
-import { glyphCoverage, styleCoverages } from './glyphCoverage';
+import {
+  drawCoverages,
+  keptCoverage,
+  styleCoverages,
+  type CoverageWanted,
+  type GlyphCoverage,
+  type StyleCoverages,
+} from './glyphCoverage';
 import { glyphStyle, gridOutline, gridSteps, GRID_STEPS_SCALE, ORIGIN_PHASES, type GridOutline } from './glyphGrid';
 
 const fonts = bundledFonts();
+
+/** The glyph's coverage at its phase, drawn (and charged to `pixels`) as a text's new coverages are. */
+function glyphCoverage(kept: StyleCoverages, wanted: CoverageWanted, pixels: RenderPixels): GlyphCoverage {
+  drawCoverages(kept, [wanted], pixels);
+  return keptCoverage(kept, wanted.glyphId, wanted.phaseX, wanted.phaseY) as GlyphCoverage;
+}
 const run = { fontKey: fonts.resolve('serif', 'bold').face.key, fontSize: 13.5, color: '#000000', lines: [] };
 const style = glyphStyle(run, 90, 203 / 72, fonts);
 const glyphId = fonts.layoutGlyphs(run.fontKey, 'g').glyphs[0]?.id ?? 0;

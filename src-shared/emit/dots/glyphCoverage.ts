@@ -156,14 +156,3 @@ function drawStrip(
     at += cell.width;
   }
 }
-
-/** The glyph's coverage at a phase (see drawCoverages), drawn first if it is not kept. */
-export function glyphCoverage(kept: StyleCoverages, wanted: CoverageWanted, pixels: RenderPixels): GlyphCoverage {
-  const { glyphId, phaseX, phaseY } = wanted;
-  let coverage = keptCoverage(kept, glyphId, phaseX, phaseY);
-  if (coverage === undefined) {
-    drawCoverages(kept, [wanted], pixels);
-    coverage = keptCoverage(kept, glyphId, phaseX, phaseY) as GlyphCoverage;
-  }
-  return coverage;
-}
